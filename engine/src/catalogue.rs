@@ -1,0 +1,124 @@
+//! The catalogue as the engine sees it: carriers, categories and plans with their rating data. The api loads it from
+//! `fixtures/` into the database and hands it back here to price and filter.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::context::Tier;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Category {
+    pub category: String,
+    pub display_name: String,
+    pub image: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Carrier {
+    pub carrier_id: i64,
+    pub name: String,
+    pub logo: String,
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub website: String,
+}
+
+/// Where a plan is sold: `all`, or a list of two-letter state codes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum States {
+    All(AllStates),
+    Only(Vec<String>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AllStates {
+    All,
+}
+
+impl States {
+    pub fn includes(&self, state: &str) -> bool {
+        match self {
+            States::All(_) => true,
+            States::Only(list) => list.iter().any(|s| s.eq_ignore_ascii_case(state)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgeBand {
+    pub min_age: i32,
+    pub max_age: i32,
+    pub factor: f64,
+}
+
+/// How age moves a plan's price.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum RatingMethod {
+    /// The federal default age curve; the base rate is the age-21 rate.
+    AgeCurve,
+    /// Multipliers by age band.
+    AgeBands { bands: Vec<AgeBand> },
+    /// No age effect.
+    Flat,
+}
+
+/// A coverage level of a plan, priced on its own line (the spec's plan_pricing_id).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanOption {
+    pub plan_pricing_id: i64,
+    pub name: String,
+    /// Monthly dollars for tier IO before age rating.
+    pub base_rate: f64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlanDescription {
+    pub header_text: String,
+    #[serde(rename = "blueBarText")]
+    pub blue_bar_text: String,
+    pub body_text: String,
+    pub association_text: String,
+    pub exclusions_text_name: String,
+    pub exclusions_text: String,
+    pub example_text_name: String,
+    pub example_text: String,
+    pub faq_text_name: String,
+    pub faq_text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    pub plan_id: i64,
+    pub carrier_id: i64,
+    pub category: String,
+    pub plan_name: String,
+    /// `MM` marks a premier plan.
+    pub plan_type: String,
+    pub short_text: String,
+    pub logo: String,
+    #[serde(default)]
+    pub featured: bool,
+    pub states: States,
+    pub min_age: i32,
+    pub max_age: i32,
+    pub tiers: Vec<Tier>,
+    pub rating: RatingMethod,
+    pub tier_factors: BTreeMap<Tier, f64>,
+    pub options: Vec<PlanOption>,
+    #[serde(default)]
+    pub description: PlanDescription,
+}
+
+impl Plan {
+    pub fn option(&self, plan_pricing_id: i64) -> Option<&PlanOption> {
+        self.options
+            .iter()
+            .find(|o| o.plan_pricing_id == plan_pricing_id)
+    }
+}

@@ -1,0 +1,49 @@
+//! Dates on the wire are the spec's `MM/DD/YYYY`; ages are whole years from the date of birth.
+
+use chrono::{Datelike, NaiveDate};
+
+pub const MDY: &str = "%m/%d/%Y";
+
+/// Parses `MM/DD/YYYY` (exactly ten characters, a real calendar date).
+pub fn parse_mdy(text: &str) -> Option<NaiveDate> {
+    if text.len() != 10 {
+        return None;
+    }
+    NaiveDate::parse_from_str(text, MDY).ok()
+}
+
+pub fn format_mdy(date: NaiveDate) -> String {
+    date.format(MDY).to_string()
+}
+
+/// Age in completed years on `on`; negative for a date of birth in the future.
+pub fn age_on(birth: NaiveDate, on: NaiveDate) -> i32 {
+    let mut age = on.year() - birth.year();
+    if (on.month(), on.day()) < (birth.month(), birth.day()) {
+        age -= 1;
+    }
+    age
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn a_person_turns_eighteen_on_their_birthday_not_the_day_before() {
+        assert_eq!(age_on(d(2008, 11, 22), d(2026, 11, 22)), 18);
+        assert_eq!(age_on(d(2008, 11, 23), d(2026, 11, 22)), 17);
+    }
+
+    #[test]
+    fn only_real_ten_character_dates_parse() {
+        assert_eq!(parse_mdy("02/29/2024"), Some(d(2024, 2, 29)));
+        assert_eq!(parse_mdy("02/30/2024"), None);
+        assert_eq!(parse_mdy("2/3/2024"), None);
+        assert_eq!(parse_mdy("13/01/2024"), None);
+    }
+}

@@ -1,0 +1,29 @@
+//! The one error item every validation produces, in the spec's shape.
+
+use serde::{Deserialize, Serialize};
+
+/// A message shown under a field: the spec's `{ target_element, error_message }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldError {
+    pub target_element: String,
+    pub error_message: String,
+}
+
+impl FieldError {
+    pub fn new(target: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            target_element: target.into(),
+            error_message: message.into(),
+        }
+    }
+}
+
+/// Messages of the spec that more than one module uses. Field-specific texts live beside their fields.
+pub mod messages {
+    pub const REQUIRED: &str = "Field is required";
+    pub const INVALID_ZIP: &str = "Invalid Zip code";
+    pub const UNDER_18: &str = "You must be 18 years to proceed";
+    pub const INVALID_SSN: &str = "Invalid Social Security Number";
+    pub const INVALID_DATE: &str = "Please enter a valid date (MM/DD/YYYY)";
+    pub const DATE_NOT_FUTURE: &str = "Date cannot be today or a future date";
+}

@@ -1,0 +1,33 @@
+//! The enrollment engine: pure domain logic, no I/O.
+//!
+//! The engine decides and the api does the I/O. Everything here is a function of its inputs: workflow
+//! definitions (data from `workflows/`), an enrollment's context, stored tab documents and the catalogue. That keeps
+//! every rule testable with a table and lets the same rule answer the spec's adapter calls and the step protocol.
+//!
+//! Map of the crate:
+//! - [`workflow`]: the workflow file format (published as JSON Schema), loading and checking.
+//! - [`context`]: an enrollment's context and the condition language used by workflow rules.
+//! - [`tabs`]: the nine wizard tabs, their routes and titles, and which are required in which order.
+//! - [`forms`]: the Rust type of each tab's data (schemars-derived) and of the filter form.
+//! - [`schema`]: composition of a tab's JSON Schema and uiSchema from its type plus the workflow's field settings.
+//! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules.
+//! - [`lifecycle`]: the enrollment lifecycle state machine (statig) and wizard navigation.
+//! - [`step`]: the step protocol's view of a tab.
+//! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
+
+pub mod cart;
+pub mod catalogue;
+pub mod context;
+pub mod dates;
+pub mod errors;
+pub mod forms;
+pub mod lifecycle;
+pub mod rating;
+pub mod schema;
+pub mod sensitive;
+pub mod step;
+pub mod tabs;
+pub mod validation;
+pub mod workflow;
+
+pub use errors::FieldError;

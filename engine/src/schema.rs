@@ -1,0 +1,246 @@
+//! Composition of a tab's JSON Schema, uiSchema and form data from its Rust type plus the workflow's field settings.
+//!
+//! One composition answers three callers: the step protocol (schema, uiSchema, formData), the spec's
+//! `get-form-fields-*` calls (field_name, value, required, read_only) and the server's own validation of a save, so
+//! the browser, the adapters and the validator can never disagree about which fields are required or read-only.
+
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+use crate::context::EnrollmentContext;
+use crate::forms::{self, US_STATES};
+use crate::tabs::TabName;
+use crate::workflow::{FieldSettings, FormSettings, PrefillValues};
+
+/// A tab's form for one enrollment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComposedForm {
+    pub schema: Value,
+    pub ui_schema: Value,
+    pub form_data: Value,
+    pub fields: Vec<FieldDefinition>,
+}
+
+/// One row of the spec's `get-form-fields-*` answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FieldDefinition {
+    pub field_name: String,
+    pub value: Value,
+    pub required: bool,
+    pub read_only: bool,
+}
+
+/// Composes the form of `tab`; `stored` is the tab's saved document with sensitive values already masked.
+pub fn compose(
+    tab: TabName,
+    settings: Option<&FormSettings>,
+    ctx: &EnrollmentContext,
+    prefill: &PrefillValues,
+    stored: &Value,
+) -> Option<ComposedForm> {
+    let base = forms::form_schema(tab)?;
+    let empty = FormSettings::default();
+    Some(compose_schema(
+        base,
+        settings.unwrap_or(&empty),
+        ctx,
+        prefill,
+        stored,
+    ))
+}
+
+/// The filter form (landing page and quote form): every field required, prefilled from the current filter.
+pub fn compose_filter(current: &Value) -> ComposedForm {
+    let required = FieldSettings {
+        required: Some(crate::context::Flag::Fixed(true)),
+        ..FieldSettings::default()
+    };
+    let settings = FormSettings {
+        fields: ["zip", "gender", "tier", "dob"]
+            .into_iter()
+            .map(|f| (f.to_string(), required.clone()))
+            .collect(),
+    };
+    compose_schema(
+        forms::filter_schema(),
+        &settings,
+        &EnrollmentContext::default(),
+        &PrefillValues::default(),
+        current,
+    )
+}
+
+fn compose_schema(
+    mut schema: Value,
+    settings: &FormSettings,
+    ctx: &EnrollmentContext,
+    prefill: &PrefillValues,
+    stored: &Value,
+) -> ComposedForm {
+    let no_settings = FieldSettings::default();
+    let properties = std::mem::take(&mut schema["properties"]);
+    let mut kept = Map::new();
+    let mut ui = Map::new();
+    let mut order = Vec::new();
+    let mut required = Vec::new();
+    let mut hidden = Vec::new();
+    let mut form_data = Map::new();
+    let mut fields = Vec::new();
+
+    for (name, mut prop) in properties.as_object().cloned().unwrap_or_default() {
+        let s = settings.fields.get(&name).unwrap_or(&no_settings);
+        if s.hidden.as_ref().is_some_and(|f| f.on(ctx)) {
+            hidden.push(name);
+            continue;
+        }
+        let is_required = s.required.as_ref().is_some_and(|f| f.on(ctx));
+        let read_only = s.read_only.as_ref().is_some_and(|f| f.on(ctx));
+        let mut field_ui = Map::new();
+        if let Some(title) = &s.title {
+            prop["title"] = json!(title);
+        }
+        if let Some(help) = &s.help {
+            field_ui.insert("ui:help".into(), json!(help));
+        }
+        if let Some(widget) = prop.get("x-widget").cloned() {
+            field_ui.insert("ui:widget".into(), widget);
+        }
+        if prop.get("x-lookup").and_then(Value::as_str) == Some("states") {
+            prop["oneOf"] = Value::Array(
+                US_STATES
+                    .iter()
+                    .map(|(code, name)| json!({ "const": code, "title": name }))
+                    .collect(),
+            );
+        }
+        if read_only {
+            prop["readOnly"] = json!(true);
+            field_ui.insert("ui:readonly".into(), json!(true));
+        }
+        if is_required {
+            required.push(name.clone());
+        }
+        let prefilled = s.prefill.and_then(|p| prefill.get(p)).map(|v| json!(v));
+        // A read-only prefilled value follows its source (the filter), whatever was stored before.
+        let value = if read_only && prefilled.is_some() {
+            prefilled
+        } else {
+            stored
+                .get(&name)
+                .filter(|v| !v.is_null())
+                .cloned()
+                .or(prefilled)
+        };
+        if let Some(value) = &value {
+            form_data.insert(name.clone(), value.clone());
+        }
+        fields.push(FieldDefinition {
+            field_name: name.clone(),
+            value: value.unwrap_or(json!("")),
+            required: is_required,
+            read_only,
+        });
+        if !field_ui.is_empty() {
+            ui.insert(name.clone(), Value::Object(field_ui));
+        }
+        order.push(json!(name));
+        kept.insert(name, prop);
+    }
+
+    // The type's doc comment is for developers, not a text to show above the form.
+    if let Some(object) = schema.as_object_mut() {
+        object.remove("description");
+    }
+    schema["properties"] = Value::Object(kept);
+    schema["required"] = json!(required);
+    if let Some(rules) = schema.get_mut("allOf").and_then(Value::as_array_mut) {
+        for rule in rules {
+            if let Some(then_required) = rule
+                .pointer_mut("/then/required")
+                .and_then(Value::as_array_mut)
+            {
+                then_required.retain(|f| !hidden.iter().any(|h| f == h));
+            }
+        }
+    }
+    ui.insert("ui:order".into(), Value::Array(order));
+    ComposedForm {
+        schema,
+        ui_schema: Value::Object(ui),
+        form_data: Value::Object(form_data),
+        fields,
+    }
+}
+
+/// Removes the `null` alternative schemars gives `Option<T>` fields: an empty value is dropped from a payload
+/// before validation (as the spec asks), so a present value is never null.
+pub fn strip_nulls(mut schema: Value) -> Value {
+    if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        for prop in props.values_mut() {
+            strip_null(prop);
+        }
+    }
+    schema
+}
+
+fn strip_null(prop: &mut Value) {
+    // schemars names Rust integer widths as formats (int64, uint8); they are not JSON Schema formats.
+    if prop.get("format").and_then(Value::as_str).is_some_and(|f| f.starts_with("int") || f.starts_with("uint")) {
+        prop.as_object_mut().expect("a property schema is an object").remove("format");
+    }
+    if let Some(types) = prop.get("type").and_then(Value::as_array) {
+        let rest: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+        prop["type"] = if rest.len() == 1 {
+            rest[0].clone()
+        } else {
+            Value::Array(rest)
+        };
+    }
+    for key in ["anyOf", "oneOf"] {
+        let Some(alternatives) = prop.get(key).and_then(Value::as_array) else {
+            continue;
+        };
+        let rest: Vec<Value> = alternatives
+            .iter()
+            .filter(|a| a.get("type") != Some(&json!("null")))
+            .cloned()
+            .collect();
+        if rest.len() == alternatives.len() {
+            continue;
+        }
+        let object = prop
+            .as_object_mut()
+            .expect("a property schema is an object");
+        object.remove(key);
+        if let [only] = rest.as_slice() {
+            for (k, v) in only.as_object().cloned().unwrap_or_default() {
+                object.entry(k).or_insert(v);
+            }
+        } else {
+            object.insert(key.into(), Value::Array(rest));
+        }
+    }
+    if let Some(alternatives) = prop.get_mut("oneOf").and_then(Value::as_array_mut) {
+        for alternative in alternatives {
+            strip_null(alternative);
+        }
+    }
+}
+
+/// The title shown for a stored value: the choice's label for coded values, the value itself otherwise.
+pub fn display_value(prop: &Value, value: &Value) -> String {
+    if let Some(choices) = prop.get("oneOf").and_then(Value::as_array) {
+        if let Some(choice) = choices.iter().find(|c| c.get("const") == Some(value)) {
+            if let Some(title) = choice.get("title").and_then(Value::as_str) {
+                return title.to_string();
+            }
+        }
+    }
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Bool(true) => "Yes".into(),
+        Value::Bool(false) => "No".into(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,166 @@
+//! The step protocol's view of a tab: `{ step, title, schema, uiSchema, formData, progress, actions }`.
+//!
+//! The renderer draws whatever this says; nothing in it is specific to one tab except the data.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::lifecycle::EnrollmentLifecycle;
+use crate::rating::Cents;
+use crate::schema::{display_value, ComposedForm};
+use crate::tabs::TabName;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    Back,
+    Next,
+    SaveForLater,
+    Edit,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Step {
+    pub step: TabName,
+    pub route: &'static str,
+    pub title: &'static str,
+    pub schema: Value,
+    #[serde(rename = "uiSchema")]
+    pub ui_schema: Value,
+    #[serde(rename = "formData")]
+    pub form_data: Value,
+    /// Version of the stored document; a save must carry it back.
+    pub version: i64,
+    pub progress: Progress,
+    pub actions: Vec<Action>,
+    pub summary: Option<Summary>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Progress {
+    pub index: usize,
+    pub total: usize,
+    pub steps: Vec<ProgressItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProgressItem {
+    pub step: TabName,
+    pub route: &'static str,
+    pub title: &'static str,
+    /// `done`, `current` or `todo`.
+    pub status: &'static str,
+}
+
+/// What the review step shows besides its own form.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    pub sections: Vec<Section>,
+    pub cart: CartSummary,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Section {
+    pub number: usize,
+    pub step: TabName,
+    pub title: &'static str,
+    pub rows: Vec<Row>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    pub label: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CartSummary {
+    pub lines: Vec<CartSummaryLine>,
+    pub initial_month_cost: Cents,
+    pub recurring_month_cost: Cents,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CartSummaryLine {
+    pub plan_name: String,
+    pub price: Cents,
+}
+
+pub fn progress(lifecycle: &EnrollmentLifecycle, tab: TabName) -> Progress {
+    let nav = lifecycle.nav();
+    let index = nav.iter().position(|t| *t == tab).unwrap_or(0);
+    Progress {
+        index,
+        total: nav.len(),
+        steps: nav
+            .iter()
+            .enumerate()
+            .map(|(i, t)| ProgressItem {
+                step: *t,
+                route: t.route(),
+                title: t.title(),
+                status: match i.cmp(&index) {
+                    std::cmp::Ordering::Less => "done",
+                    std::cmp::Ordering::Equal => "current",
+                    std::cmp::Ordering::Greater => "todo",
+                },
+            })
+            .collect(),
+    }
+}
+
+/// The step for `tab`. Save for later is offered only when the installation can deliver the continue code.
+pub fn build(
+    tab: TabName,
+    lifecycle: &EnrollmentLifecycle,
+    form: ComposedForm,
+    version: i64,
+    summary: Option<Summary>,
+    save_for_later: bool,
+) -> Step {
+    let mut actions = vec![Action::Back, Action::Next];
+    if save_for_later {
+        actions.push(Action::SaveForLater);
+    }
+    if summary.is_some() {
+        actions.push(Action::Edit);
+    }
+    Step {
+        step: tab,
+        route: tab.route(),
+        title: tab.title(),
+        schema: form.schema,
+        ui_schema: form.ui_schema,
+        form_data: form.form_data,
+        version,
+        progress: progress(lifecycle, tab),
+        actions,
+        summary,
+    }
+}
+
+/// A review card for a tab: each shown field with its label and its value as a person reads it.
+pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
+    let props = form.schema["properties"].as_object();
+    let rows = form
+        .fields
+        .iter()
+        .filter(|f| !matches!(&f.value, Value::String(s) if s.is_empty()))
+        .map(|f| {
+            let prop = props
+                .and_then(|p| p.get(&f.field_name))
+                .cloned()
+                .unwrap_or(Value::Null);
+            Row {
+                label: prop["title"].as_str().unwrap_or(&f.field_name).to_string(),
+                value: display_value(&prop, &f.value),
+            }
+        })
+        .collect();
+    Section {
+        number,
+        step: tab,
+        title: tab.title(),
+        rows,
+    }
+}

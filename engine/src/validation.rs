@@ -1,0 +1,233 @@
+//! Validation of a submission against a composed schema, with the spec's messages.
+//!
+//! Three passes, each skipping fields an earlier pass already faulted so a person sees one message per field:
+//! clean-up (empty values dropped, strings trimmed, `x-normalize`), the jsonschema crate with formats checked (each
+//! error's text taken from the field's `x-messages`), then the `x-checks` that JSON Schema cannot express.
+
+use chrono::NaiveDate;
+use jsonschema::error::ValidationErrorKind;
+use serde_json::{Map, Value};
+
+use crate::dates::{age_on, parse_mdy};
+use crate::errors::{messages, FieldError};
+
+/// Minimum age to enroll (spec: 18).
+pub const MINIMUM_AGE: i32 = 18;
+
+/// Drops empty values and fields the schema does not have, trims strings and applies `x-normalize`.
+/// Read-only fields keep the value the server composed (`composed`), whatever the browser sent.
+pub fn clean(schema: &Value, submitted: &Value, composed: &Value) -> Value {
+    let mut out = Map::new();
+    let Some(props) = schema["properties"].as_object() else {
+        return Value::Object(out);
+    };
+    for (name, prop) in props {
+        if prop.get("readOnly") == Some(&Value::Bool(true)) {
+            if let Some(v) = composed.get(name).filter(|v| !is_empty(v)) {
+                out.insert(name.clone(), v.clone());
+            }
+            continue;
+        }
+        let Some(value) = submitted.get(name) else {
+            continue;
+        };
+        let value = match value {
+            Value::String(s) => Value::String(normalize(prop, s.trim())),
+            Value::Number(_) | Value::Bool(_) | Value::Array(_) | Value::Object(_) => value.clone(),
+            Value::Null => continue,
+        };
+        if !is_empty(&value) {
+            out.insert(name.clone(), coerce(prop, value));
+        }
+    }
+    Value::Object(out)
+}
+
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::String(s) => s.trim().is_empty(),
+        _ => false,
+    }
+}
+
+fn normalize(prop: &Value, text: &str) -> String {
+    match prop.get("x-normalize").and_then(Value::as_str) {
+        Some("digits") => text.chars().filter(char::is_ascii_digit).collect(),
+        Some("upper") => text.to_uppercase(),
+        Some("ssn") if crate::sensitive::is_masked_ssn(text) => text.to_string(),
+        Some("ssn") => {
+            let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+            if digits.len() == 9
+                && text
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '-' || c == ' ')
+            {
+                digits
+            } else {
+                text.to_string()
+            }
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// Form posts and the spec's adapters send numbers as strings ("180"); an integer field takes them as numbers.
+fn coerce(prop: &Value, value: Value) -> Value {
+    if prop.get("type").and_then(Value::as_str) == Some("integer") {
+        if let Value::String(s) = &value {
+            if let Ok(n) = s.parse::<i64>() {
+                return Value::from(n);
+            }
+        }
+    }
+    if prop.get("type").and_then(Value::as_str) == Some("boolean") {
+        match &value {
+            Value::String(s) if s == "1" || s == "true" => return Value::Bool(true),
+            Value::String(s) if s == "0" || s == "false" => return Value::Bool(false),
+            Value::Number(n) if n.as_i64() == Some(1) => return Value::Bool(true),
+            Value::Number(n) if n.as_i64() == Some(0) => return Value::Bool(false),
+            _ => {}
+        }
+    }
+    value
+}
+
+/// Validates a cleaned submission; `today` anchors age and future-date rules.
+pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Vec<FieldError>> {
+    let mut errors: Vec<FieldError> = Vec::new();
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(schema)
+        .expect("composed schemas compile");
+    for error in validator.iter_errors(data) {
+        let (target, keyword) = match &error.kind {
+            ValidationErrorKind::Required { property } => {
+                let parent = dotted(error.instance_path.as_str());
+                let name = property.as_str().unwrap_or_default();
+                (join(&parent, name), "required")
+            }
+            kind => (dotted(error.instance_path.as_str()), keyword_of(kind)),
+        };
+        if errors.iter().any(|e| e.target_element == target) {
+            continue;
+        }
+        let message = message_for(schema, &target, keyword);
+        errors.push(FieldError::new(target, message));
+    }
+    if let (Some(props), Some(values)) = (schema["properties"].as_object(), data.as_object()) {
+        for (name, prop) in props {
+            if errors.iter().any(|e| &e.target_element == name) {
+                continue;
+            }
+            let (Some(value), Some(checks)) = (
+                values.get(name),
+                prop.get("x-checks").and_then(Value::as_array),
+            ) else {
+                continue;
+            };
+            for check in checks.iter().filter_map(Value::as_str) {
+                if let Some(message) = run_check(check, value, values, today) {
+                    errors.push(FieldError::new(name.clone(), message));
+                    break;
+                }
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+fn run_check(
+    check: &str,
+    value: &Value,
+    all: &Map<String, Value>,
+    today: NaiveDate,
+) -> Option<&'static str> {
+    let text = value.as_str().unwrap_or_default();
+    match check {
+        "date" => parse_mdy(text).is_none().then_some(messages::INVALID_DATE),
+        "not_future" => parse_mdy(text)
+            .filter(|d| *d >= today)
+            .map(|_| messages::DATE_NOT_FUTURE),
+        "adult" => parse_mdy(text)
+            .filter(|d| age_on(*d, today) < MINIMUM_AGE)
+            .map(|_| messages::UNDER_18),
+        "ssn" => (!is_valid_ssn(text)).then_some(messages::INVALID_SSN),
+        other => {
+            let earlier_field = other.strip_prefix("after:")?;
+            let earlier = all
+                .get(earlier_field)
+                .and_then(Value::as_str)
+                .and_then(parse_mdy)?;
+            parse_mdy(text)
+                .filter(|d| *d < earlier)
+                .map(|_| "Term date cannot be before the effective date")
+        }
+    }
+}
+
+/// Nine digits that the Social Security Administration could have issued: no area 000, 666 or 900-999, no group
+/// 00, no serial 0000.
+pub fn is_valid_ssn(text: &str) -> bool {
+    if text.len() != 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (area, group, serial) = (&text[0..3], &text[3..5], &text[5..9]);
+    area != "000" && area != "666" && !area.starts_with('9') && group != "00" && serial != "0000"
+}
+
+fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
+    match kind {
+        ValidationErrorKind::Pattern { .. } => "pattern",
+        ValidationErrorKind::Minimum { .. } | ValidationErrorKind::ExclusiveMinimum { .. } => {
+            "minimum"
+        }
+        ValidationErrorKind::Maximum { .. } | ValidationErrorKind::ExclusiveMaximum { .. } => {
+            "maximum"
+        }
+        ValidationErrorKind::MaxLength { .. } => "maxLength",
+        ValidationErrorKind::MinLength { .. } => "minLength",
+        ValidationErrorKind::Format { .. } => "format",
+        ValidationErrorKind::Enum { .. }
+        | ValidationErrorKind::Constant { .. }
+        | ValidationErrorKind::OneOfNotValid { .. }
+        | ValidationErrorKind::AnyOf { .. } => "enum",
+        ValidationErrorKind::Type { .. } => "type",
+        _ => "default",
+    }
+}
+
+fn message_for(schema: &Value, target: &str, keyword: &str) -> String {
+    let prop = target.split('.').try_fold(schema, |node, segment| {
+        node.get("properties").and_then(|p| p.get(segment))
+    });
+    let custom = prop
+        .and_then(|p| p.get("x-messages"))
+        .and_then(|m| m.get(keyword).or_else(|| m.get("default")))
+        .and_then(Value::as_str);
+    match (custom, keyword) {
+        (Some(text), _) => text.to_string(),
+        (None, "required") => messages::REQUIRED.to_string(),
+        (None, "enum") => "Please choose one of the options".to_string(),
+        (None, "maxLength") => "This value is too long".to_string(),
+        (None, "format") => "This value is not in the expected format".to_string(),
+        (None, _) => "This value is not valid".to_string(),
+    }
+}
+
+/// `/a/0/b` -> `a.0.b`, the spec's error keys.
+fn dotted(pointer: &str) -> String {
+    pointer.trim_start_matches('/').replace('/', ".")
+}
+
+fn join(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        name.to_string()
+    } else {
+        format!("{parent}.{name}")
+    }
+}

@@ -1,0 +1,300 @@
+//! The workflow file format, and loading and checking of `workflows/`.
+//!
+//! A workflow file is data that operators and carriers edit: which tabs an enrollment needs and when, and per-tab
+//! field settings. The engine publishes the format as JSON Schema ([`file_format_schema`], derived with schemars from
+//! the types below) and checks every file against it before using it, so a bad file fails at load time with its file
+//! name, the path inside the file and the reason, never at the moment a person reaches the tab.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::context::Flag;
+use crate::forms;
+use crate::tabs::TabName;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkflowKind {
+    /// The enrollment wizard: tabs and their fields.
+    Wizard,
+}
+
+/// One workflow file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Enrollment workflow file")]
+pub struct WizardWorkflow {
+    /// A short unique name for the workflow.
+    #[schemars(length(min = 1))]
+    pub id: String,
+    pub kind: WorkflowKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The tabs this workflow may use; a tab not listed is never required.
+    pub tabs: Vec<TabRule>,
+    /// Field settings per tab.
+    #[serde(default)]
+    pub forms: BTreeMap<TabName, FormSettings>,
+}
+
+/// When a tab is required and where it stands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TabRule {
+    pub tab: TabName,
+    /// Position in the wizard, 0 to 10 (the spec's nav order).
+    #[schemars(range(min = 0, max = 10))]
+    pub order: u8,
+    /// `true` (the default), `false`, or `{ when: <condition> }`.
+    #[serde(default = "always")]
+    pub required: Flag,
+}
+
+fn always() -> Flag {
+    Flag::Fixed(true)
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FormSettings {
+    /// Settings by field name; a field of the tab that is not listed is shown, optional and editable.
+    #[serde(default)]
+    pub fields: BTreeMap<String, FieldSettings>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FieldSettings {
+    /// The person must fill the field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub required: Option<Flag>,
+    /// The field is shown but cannot be changed; its value comes from `prefill` or from what is stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_only: Option<Flag>,
+    /// The field is neither shown nor accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<Flag>,
+    /// Where the field's value comes from when nothing is stored yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefill: Option<Prefill>,
+    /// A label replacing the default one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// A help text shown under the field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+}
+
+/// Sources a field can be prefilled from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Prefill {
+    #[serde(rename = "filter.zip")]
+    FilterZip,
+    #[serde(rename = "filter.state")]
+    FilterState,
+    #[serde(rename = "filter.dob")]
+    FilterDob,
+    #[serde(rename = "filter.gender")]
+    FilterGender,
+    #[serde(rename = "filter.city")]
+    FilterCity,
+}
+
+/// Values the prefill sources resolve to for one enrollment.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PrefillValues {
+    pub zip: Option<String>,
+    pub state: Option<String>,
+    pub city: Option<String>,
+    pub dob: Option<String>,
+    pub gender: Option<String>,
+}
+
+impl PrefillValues {
+    pub fn get(&self, source: Prefill) -> Option<&str> {
+        match source {
+            Prefill::FilterZip => self.zip.as_deref(),
+            Prefill::FilterState => self.state.as_deref(),
+            Prefill::FilterDob => self.dob.as_deref(),
+            Prefill::FilterGender => self.gender.as_deref(),
+            Prefill::FilterCity => self.city.as_deref(),
+        }
+    }
+}
+
+/// The loaded workflows of an installation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Workflows {
+    pub wizard: WizardWorkflow,
+}
+
+/// A workflow file that cannot be used: which file, where in it, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: at {path}: {reason}")]
+pub struct WorkflowError {
+    pub file: String,
+    pub path: String,
+    pub reason: String,
+}
+
+impl WorkflowError {
+    fn new(file: &str, path: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            file: file.to_string(),
+            path: path.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The JSON Schema of the workflow file format.
+pub fn file_format_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(WizardWorkflow)).expect("a schema is JSON")
+}
+
+/// Reads every `.yaml`, `.yml` and `.json` file of `dir`.
+pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
+    let shown = dir.display().to_string();
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| WorkflowError::new(&shown, "/", e.to_string()))?;
+    let mut paths: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("yaml" | "yml" | "json")
+            )
+        })
+        .collect();
+    paths.sort();
+    let mut wizard = None;
+    for path in paths {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| WorkflowError::new(&name, "/", e.to_string()))?;
+        let workflow = parse_file(&name, &text)?;
+        if wizard.is_some() {
+            return Err(WorkflowError::new(
+                &name,
+                "/kind",
+                "a second wizard workflow; an installation has exactly one",
+            ));
+        }
+        wizard = Some(workflow);
+    }
+    let wizard =
+        wizard.ok_or_else(|| WorkflowError::new(&shown, "/", "no wizard workflow file found"))?;
+    Ok(Workflows { wizard })
+}
+
+/// Parses and checks one file; `name` only labels errors. JSON is YAML, so one parser reads both.
+pub fn parse_file(name: &str, text: &str) -> Result<WizardWorkflow, WorkflowError> {
+    let value: Value = serde_yaml::from_str(text).map_err(|e| {
+        let path = e
+            .location()
+            .map(|l| format!("line {}", l.line()))
+            .unwrap_or_else(|| "/".into());
+        WorkflowError::new(name, path, format!("not valid YAML or JSON: {e}"))
+    })?;
+    check_against_format(name, &value)?;
+    let workflow: WizardWorkflow =
+        serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
+    check_meaning(name, &workflow)?;
+    Ok(workflow)
+}
+
+fn check_against_format(name: &str, value: &Value) -> Result<(), WorkflowError> {
+    let validator =
+        jsonschema::validator_for(&file_format_schema()).expect("the engine's own schema compiles");
+    if let Some(error) = validator.iter_errors(value).next() {
+        let path = match error.instance_path.as_str() {
+            "" => "/".to_string(),
+            p => p.to_string(),
+        };
+        return Err(WorkflowError::new(name, path, error.to_string()));
+    }
+    Ok(())
+}
+
+/// What the format cannot say: tabs listed once, fields that exist, review last.
+fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowError> {
+    for (i, rule) in workflow.tabs.iter().enumerate() {
+        if workflow.tabs[..i]
+            .iter()
+            .any(|earlier| earlier.tab == rule.tab)
+        {
+            return Err(WorkflowError::new(
+                name,
+                format!("/tabs/{i}/tab"),
+                format!("tab {} is listed twice", rule.tab),
+            ));
+        }
+        if forms::form_schema(rule.tab).is_none() {
+            return Err(WorkflowError::new(
+                name,
+                format!("/tabs/{i}/tab"),
+                format!("tab {} has no form in this version of the engine", rule.tab),
+            ));
+        }
+    }
+    let review = workflow.tabs.iter().find(|r| r.tab == TabName::ReviewInfo);
+    match review {
+        None => {
+            return Err(WorkflowError::new(
+                name,
+                "/tabs",
+                "review_info must be listed: it is where an enrollment is submitted",
+            ))
+        }
+        Some(review)
+            if workflow
+                .tabs
+                .iter()
+                .any(|r| r.order >= review.order && r.tab != TabName::ReviewInfo) =>
+        {
+            return Err(WorkflowError::new(
+                name,
+                "/tabs",
+                "review_info must have the highest order: it is the last step",
+            ));
+        }
+        Some(review) if review.required != Flag::Fixed(true) => {
+            return Err(WorkflowError::new(
+                name,
+                "/tabs",
+                "review_info must always be required",
+            ));
+        }
+        Some(_) => {}
+    }
+    for (tab, settings) in &workflow.forms {
+        let Some(schema) = forms::form_schema(*tab) else {
+            return Err(WorkflowError::new(
+                name,
+                format!("/forms/{tab}"),
+                format!("tab {tab} has no form in this version of the engine"),
+            ));
+        };
+        let known: Vec<&str> = schema["properties"]
+            .as_object()
+            .map(|p| p.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        for field in settings.fields.keys() {
+            if !known.contains(&field.as_str()) {
+                return Err(WorkflowError::new(
+                    name,
+                    format!("/forms/{tab}/fields/{field}"),
+                    format!(
+                        "{tab} has no field {field}; its fields are: {}",
+                        known.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,250 @@
+//! Validation messages of the spec and wizard navigation.
+
+use chrono::NaiveDate;
+use engine::context::EnrollmentContext;
+use engine::lifecycle::{EnrollmentLifecycle, Event, Rejection};
+use engine::schema::{compose, compose_filter};
+use engine::tabs::TabName;
+use engine::validation::{clean, validate};
+use engine::workflow::{self, PrefillValues};
+use serde_json::{json, Value};
+
+fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
+}
+
+fn errors_of(schema: &Value, composed: &Value, submitted: Value) -> Vec<(String, String)> {
+    let cleaned = clean(schema, &submitted, composed);
+    match validate(schema, &cleaned, today()) {
+        Ok(()) => vec![],
+        Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
+    }
+}
+
+fn filter_errors(submitted: Value) -> Vec<(String, String)> {
+    let form = compose_filter(&json!({}));
+    errors_of(&form.schema, &form.form_data, submitted)
+}
+
+#[test]
+fn the_filter_form_answers_each_spec_message_under_its_field() {
+    let ok = json!({ "zip": "30301", "gender": "1", "tier": "IO", "dob": "04/12/1986" });
+    assert_eq!(filter_errors(ok.clone()), vec![]);
+    let cases = [
+        (json!({ "zip": "" }), "zip", "Field is required"),
+        (json!({ "zip": "3030" }), "zip", "Invalid Zip code"),
+        (json!({ "zip": "3030a" }), "zip", "Invalid Zip code"),
+        (json!({ "gender": null }), "gender", "Field is required"),
+        (json!({ "tier": "" }), "tier", "Field is required"),
+        (json!({ "dob": "" }), "dob", "Field is required"),
+        (json!({ "dob": "11/23/2008" }), "dob", "You must be 18 years to proceed"),
+        (json!({ "dob": "11/22/2026" }), "dob", "You must be 18 years to proceed"),
+        (json!({ "dob": "02/30/1990" }), "dob", "Please enter a valid date (MM/DD/YYYY)"),
+        (json!({ "dob": "1990-02-03" }), "dob", "Please enter a valid date (MM/DD/YYYY)"),
+    ];
+    for (change, field, message) in cases {
+        let mut submitted = ok.clone();
+        for (k, v) in change.as_object().unwrap() {
+            submitted[k] = v.clone();
+        }
+        assert_eq!(filter_errors(submitted), vec![(field.to_string(), message.to_string())], "{change}");
+    }
+}
+
+#[test]
+fn a_person_who_turns_eighteen_today_may_proceed() {
+    let ok = json!({ "zip": "30301", "gender": "0", "tier": "IF", "dob": "11/22/2008" });
+    assert_eq!(filter_errors(ok), vec![]);
+}
+
+fn personal_errors(submitted: Value) -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let wf = workflow::load_dir(&dir).unwrap().wizard;
+    let prefill = PrefillValues {
+        dob: Some("04/12/1986".into()),
+        gender: Some("1".into()),
+        ..PrefillValues::default()
+    };
+    let form = compose(
+        TabName::PrimaryInfo,
+        wf.forms.get(&TabName::PrimaryInfo),
+        &EnrollmentContext::default(),
+        &prefill,
+        &json!({}),
+    )
+    .unwrap();
+    errors_of(&form.schema, &form.form_data, submitted)
+}
+
+fn person() -> Value {
+    json!({
+        "first_name": "Dana", "last_name": "Okafor", "weight": "165", "height_feet": 5, "height_inch": "7",
+        "marital_status": "1", "ssn": "123-45-6789", "prior_coverage_flag": "0"
+    })
+}
+
+#[test]
+fn personal_information_answers_each_spec_message_under_its_field() {
+    assert_eq!(personal_errors(person()), vec![]);
+    let cases = [
+        (json!({ "first_name": "" }), "first_name", "Field is required"),
+        (json!({ "first_name": "D4na" }), "first_name", "Please enter valid first name"),
+        (json!({ "last_name": "<script>" }), "last_name", "Please enter valid last name"),
+        (json!({ "weight": 0 }), "weight", "Weight cannot be zero or less"),
+        (json!({ "weight": "1000" }), "weight", "Weight cannot be more than 3 digits"),
+        (json!({ "height_feet": "0" }), "height_feet", "Height cannot be zero"),
+        (json!({ "height_inch": 12 }), "height_inch", "Inch is invalid"),
+        (json!({ "marital_status": "" }), "marital_status", "Field is required"),
+        (json!({ "ssn": "12345678" }), "ssn", "Invalid Social Security Number"),
+        (json!({ "ssn": "666-12-3456" }), "ssn", "Invalid Social Security Number"),
+        (json!({ "ssn": "***-**-6789" }), "ssn", "Invalid Social Security Number"),
+        (json!({ "prior_coverage_flag": "1" }), "prior_carrier_name", "Field is required"),
+        (
+            json!({ "prior_coverage_flag": "1", "prior_carrier_name": "Acme", "prior_effective_date": "01/01/2030" }),
+            "prior_effective_date",
+            "Date cannot be today or a future date",
+        ),
+        (
+            json!({ "prior_coverage_flag": "1", "prior_carrier_name": "Acme", "prior_effective_date": "01/01/2020", "prior_term_date": "01/01/2019" }),
+            "prior_term_date",
+            "Term date cannot be before the effective date",
+        ),
+        (json!({ "ethnic_category": "12" }), "ethnic_category_other_type", "Field is required"),
+    ];
+    for (change, field, message) in cases {
+        let mut submitted = person();
+        for (k, v) in change.as_object().unwrap() {
+            submitted[k] = v.clone();
+        }
+        let errors = personal_errors(submitted);
+        assert!(
+            errors.contains(&(field.to_string(), message.to_string())),
+            "{change}: expected {field}: {message}, got {errors:?}"
+        );
+    }
+}
+
+#[test]
+fn a_read_only_field_keeps_the_server_value_whatever_the_browser_sends() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let wf = workflow::load_dir(&dir).unwrap().wizard;
+    let prefill = PrefillValues {
+        dob: Some("04/12/1986".into()),
+        ..PrefillValues::default()
+    };
+    let form = compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &EnrollmentContext::default(), &prefill, &json!({}))
+        .unwrap();
+    let mut submitted = person();
+    submitted["birthdate"] = json!("01/01/2010");
+    submitted["is_admin"] = json!(true);
+    let cleaned = clean(&form.schema, &submitted, &form.form_data);
+    assert_eq!(cleaned["birthdate"], json!("04/12/1986"));
+    assert!(cleaned.get("is_admin").is_none());
+    assert_eq!(cleaned["ssn"], json!("123456789"));
+    assert_eq!(cleaned["weight"], json!(165));
+}
+
+#[test]
+fn contact_information_answers_each_spec_message_under_its_field() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let wf = workflow::load_dir(&dir).unwrap().wizard;
+    let prefill = PrefillValues {
+        zip: Some("30301".into()),
+        state: Some("GA".into()),
+        ..PrefillValues::default()
+    };
+    let form = compose(TabName::ContactInfo, wf.forms.get(&TabName::ContactInfo), &EnrollmentContext::default(), &prefill, &json!({}))
+        .unwrap();
+    let ok = json!({ "email_address": "dana@example.com", "phone_number": "(404) 555-0134", "address1": "12 Peachtree St",
+                     "city": "Atlanta", "birth_state": "ga", "birth_city": "Macon" });
+    assert_eq!(errors_of(&form.schema, &form.form_data, ok.clone()), vec![]);
+    let cases = [
+        (json!({ "email_address": "dana@" }), "email_address", "Email is not in correct format"),
+        (json!({ "phone_number": "404555013" }), "phone_number", "Invalid phone number"),
+        (json!({ "address1": " " }), "address1", "Field is required"),
+        (json!({ "birth_state": "XX" }), "birth_state", "Please choose one of the options"),
+    ];
+    for (change, field, message) in cases {
+        let mut submitted = ok.clone();
+        for (k, v) in change.as_object().unwrap() {
+            submitted[k] = v.clone();
+        }
+        assert_eq!(
+            errors_of(&form.schema, &form.form_data, submitted),
+            vec![(field.to_string(), message.to_string())],
+            "{change}"
+        );
+    }
+}
+
+const NAV: [TabName; 3] = [TabName::PrimaryInfo, TabName::ContactInfo, TabName::ReviewInfo];
+
+fn checked_out() -> EnrollmentLifecycle {
+    let mut lifecycle = EnrollmentLifecycle::default();
+    lifecycle.handle(Event::Checkout { nav: NAV.to_vec() }).unwrap();
+    lifecycle
+}
+
+#[test]
+fn checkout_opens_the_wizard_at_the_first_tab_and_next_walks_the_navigation() {
+    let mut l = checked_out();
+    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo));
+    l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::ContactInfo));
+    l.handle(Event::Saved(TabName::ContactInfo)).unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::ReviewInfo));
+    l.handle(Event::Submit).unwrap();
+    assert!(l.is_submitted());
+    assert_eq!(l.handle(Event::Visit(TabName::PrimaryInfo)), Err(Rejection::AlreadySubmitted));
+}
+
+#[test]
+fn back_goes_to_the_previous_tab_and_from_the_first_tab_to_the_cart() {
+    let mut l = checked_out();
+    l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
+    l.handle(Event::Back(TabName::ContactInfo)).unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo));
+    l.handle(Event::Back(TabName::PrimaryInfo)).unwrap();
+    assert!(l.is_shopping());
+}
+
+#[test]
+fn edit_from_review_returns_to_review_after_the_next_save() {
+    let mut l = checked_out();
+    l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
+    l.handle(Event::Saved(TabName::ContactInfo)).unwrap();
+    l.handle(Event::Edit(TabName::PrimaryInfo)).unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo));
+    assert!(l.returns_to_review());
+    l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::ReviewInfo), "the marker sends the person back to review");
+    assert!(!l.returns_to_review(), "the marker is cleared once used");
+}
+
+#[test]
+fn tabs_not_yet_reached_cannot_be_opened_saved_or_edited() {
+    let mut l = checked_out();
+    assert_eq!(l.handle(Event::Visit(TabName::ContactInfo)), Err(Rejection::TabNotReached));
+    assert_eq!(l.handle(Event::Saved(TabName::ReviewInfo)), Err(Rejection::TabNotReached));
+    assert_eq!(l.handle(Event::Edit(TabName::PrimaryInfo)), Err(Rejection::NotOnReview));
+    assert_eq!(l.handle(Event::Submit), Err(Rejection::TabNotReached));
+    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo), "a refused event changes nothing");
+}
+
+#[test]
+fn nothing_but_checkout_moves_a_cart_that_is_still_shopping() {
+    let mut l = EnrollmentLifecycle::default();
+    assert_eq!(l.handle(Event::Saved(TabName::PrimaryInfo)), Err(Rejection::NotCheckedOut));
+    assert_eq!(l.handle(Event::Checkout { nav: vec![] }), Err(Rejection::EmptyNavigation));
+}
+
+#[test]
+fn the_lifecycle_survives_a_round_trip_through_json() {
+    let mut l = checked_out();
+    l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
+    let stored = serde_json::to_string(&l).unwrap();
+    let back: EnrollmentLifecycle = serde_json::from_str(&stored).unwrap();
+    assert_eq!(back.current_tab(), Some(TabName::ContactInfo));
+    assert_eq!(back.nav(), NAV);
+    assert_eq!(back.furthest(), 1);
+}

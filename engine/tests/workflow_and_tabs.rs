@@ -1,0 +1,223 @@
+//! Workflow files, tab selection and schema composition, driven by the spec's rules.
+
+use engine::context::{EnrollmentContext, Eprocess, Tier};
+use engine::schema::compose;
+use engine::tabs::{navigation, select_tabs, TabName};
+use engine::workflow::{self, PrefillValues, WizardWorkflow};
+use serde_json::json;
+
+/// A workflow using every kind of rule; parsed without the form check, since tab selection does not need forms.
+fn all_tabs() -> WizardWorkflow {
+    serde_yaml::from_str(
+        r#"
+id: test
+kind: wizard
+tabs:
+  - { tab: primary_info, order: 0 }
+  - { tab: contact_info, order: 1 }
+  - { tab: employer_info, order: 2, required: { when: { enrollment_type: [new-group-member] } } }
+  - { tab: beneficiary_info, order: 3, required: { when: { cart_category: [term_life] } } }
+  - { tab: primary_health_info, order: 4, required: { when: { cart_plan_type: [MM] } } }
+  - { tab: dependent_info, order: 5, required: { when: { tier: [IS, IC, IF] } } }
+  - { tab: billing_info, order: 6, required: { when: { not: { eprocess: [group] } } } }
+  - { tab: agreement_info, order: 7, required: { when: { any: [ { eprocess: [rep] }, { group_id: [2556, 2512] } ] } } }
+  - { tab: review_info, order: 10 }
+"#,
+    )
+    .unwrap()
+}
+
+fn ctx() -> EnrollmentContext {
+    EnrollmentContext {
+        tier: Some(Tier::IO),
+        ..EnrollmentContext::default()
+    }
+}
+
+#[test]
+fn get_dynamic_tabs_lists_all_nine_tabs_sorted_by_order() {
+    let tabs = select_tabs(&all_tabs(), &ctx());
+    assert_eq!(tabs.len(), 9);
+    let orders: Vec<u8> = tabs.iter().map(|t| t.order).collect();
+    assert!(orders.windows(2).all(|w| w[0] <= w[1]), "{orders:?}");
+    assert_eq!(tabs.last().unwrap().tab_name, TabName::ReviewInfo);
+}
+
+#[test]
+fn each_context_rule_turns_its_tab_on_exactly_when_it_holds() {
+    type Edit = fn(&mut EnrollmentContext);
+    let cases: [(TabName, Edit); 6] = [
+        (TabName::EmployerInfo, |c| c.enrollment_type = Some("new-group-member".into())),
+        (TabName::BeneficiaryInfo, |c| c.cart_categories = vec!["term_life".into()]),
+        (TabName::PrimaryHealthInfo, |c| c.cart_plan_types = vec!["MM".into()]),
+        (TabName::DependentInfo, |c| c.tier = Some(Tier::IF)),
+        (TabName::AgreementInfo, |c| c.eprocess = Eprocess::Rep),
+        (TabName::AgreementInfo, |c| c.group_id = Some(2512)),
+    ];
+    for (tab, edit) in cases {
+        let before = navigation(&all_tabs(), &ctx());
+        assert!(!before.contains(&tab), "{tab} is off for a plain applicant");
+        let mut changed = ctx();
+        edit(&mut changed);
+        assert!(navigation(&all_tabs(), &changed).contains(&tab), "{tab} is on once its rule holds");
+    }
+}
+
+#[test]
+fn a_negated_rule_turns_a_tab_off_for_the_named_process() {
+    assert!(navigation(&all_tabs(), &ctx()).contains(&TabName::BillingInfo));
+    let group = EnrollmentContext {
+        eprocess: Eprocess::Group,
+        ..ctx()
+    };
+    assert!(!navigation(&all_tabs(), &group).contains(&TabName::BillingInfo));
+}
+
+#[test]
+fn the_navigation_holds_only_required_tabs_in_order() {
+    let nav = navigation(&all_tabs(), &ctx());
+    assert_eq!(nav, [TabName::PrimaryInfo, TabName::ContactInfo, TabName::BillingInfo, TabName::ReviewInfo]);
+}
+
+#[test]
+fn a_tab_the_workflow_does_not_list_is_never_required() {
+    let tabs = select_tabs(&all_tabs(), &ctx());
+    let unlisted = tabs.iter().find(|t| t.tab_name == TabName::BillingInfo).unwrap();
+    assert_eq!(unlisted.order, 6);
+    let minimal: WizardWorkflow =
+        serde_yaml::from_str("{ id: m, kind: wizard, tabs: [ { tab: review_info, order: 9 } ] }").unwrap();
+    let tabs = select_tabs(&minimal, &ctx());
+    assert!(tabs.iter().filter(|t| t.tab_name != TabName::ReviewInfo).all(|t| !t.required && t.order == 10));
+}
+
+#[test]
+fn the_shipped_workflows_load_and_pass_their_own_check() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let loaded = workflow::load_dir(&dir).expect("the shipped workflows are valid");
+    assert_eq!(loaded.wizard.tabs.first().map(|t| t.tab), Some(TabName::PrimaryInfo));
+}
+
+#[test]
+fn a_bad_workflow_file_fails_with_its_name_the_path_inside_it_and_the_reason() {
+    let cases = [
+        ("{ id: x, kind: wizard, tabs: [ { tab: primary_info, order: 11 } ] }", "/tabs/0/order", "maximum"),
+        ("{ id: x, kind: wizard, tabs: [ { tab: first_info, order: 1 } ] }", "/tabs/0/tab", "first_info"),
+        ("{ id: x, kind: wizard, tabs: [], colour: blue }", "/", "colour"),
+        (
+            "{ id: x, kind: wizard, tabs: [ { tab: primary_info, order: 1 }, { tab: primary_info, order: 2 } ] }",
+            "/tabs/1/tab",
+            "listed twice",
+        ),
+        (
+            "{ id: x, kind: wizard, tabs: [ { tab: review_info, order: 1 }, { tab: primary_info, order: 2 } ] }",
+            "/tabs",
+            "highest order",
+        ),
+        (
+            "{ id: x, kind: wizard, tabs: [ { tab: review_info, order: 9 } ], forms: { primary_info: { fields: { shoe_size: { required: true } } } } }",
+            "/forms/primary_info/fields/shoe_size",
+            "no field shoe_size",
+        ),
+        (
+            "{ id: x, kind: wizard, tabs: [ { tab: review_info, order: 9, required: { when: { tier: [IO], colour: [red] } } } ] }",
+            "/tabs/0/required",
+            "",
+        ),
+        ("id: x\n  kind: [", "line", "not valid YAML"),
+    ];
+    for (text, path, reason) in cases {
+        let error = workflow::parse_file("workflows/bad.yaml", text).expect_err(text);
+        assert_eq!(error.file, "workflows/bad.yaml");
+        assert!(error.path.starts_with(path), "{text}: path {} should start with {path}", error.path);
+        assert!(error.reason.contains(reason), "{text}: reason {} should mention {reason}", error.reason);
+        assert!(error.to_string().starts_with("workflows/bad.yaml: at "));
+    }
+}
+
+#[test]
+fn the_published_file_format_is_a_json_schema_naming_every_tab() {
+    let schema = workflow::file_format_schema().to_string();
+    for tab in TabName::ALL {
+        assert!(schema.contains(tab.as_str()), "{tab}");
+    }
+}
+
+fn shipped() -> WizardWorkflow {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    workflow::load_dir(&dir).unwrap().wizard
+}
+
+fn prefill() -> PrefillValues {
+    PrefillValues {
+        zip: Some("30301".into()),
+        state: Some("GA".into()),
+        city: Some("Atlanta".into()),
+        dob: Some("04/12/1986".into()),
+        gender: Some("1".into()),
+    }
+}
+
+#[test]
+fn the_composed_schema_marks_required_and_read_only_fields_from_the_workflow() {
+    let wf = shipped();
+    let form = compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &ctx(), &prefill(), &json!({})).unwrap();
+    let required = form.schema["required"].as_array().unwrap();
+    assert!(required.contains(&json!("first_name")));
+    assert!(!required.contains(&json!("middle_name")));
+    assert_eq!(form.schema["properties"]["birthdate"]["readOnly"], json!(true));
+    assert_eq!(form.ui_schema["birthdate"]["ui:readonly"], json!(true));
+    assert!(form.schema["properties"]["first_name"].get("readOnly").is_none());
+    assert_eq!(form.ui_schema["ssn"]["ui:widget"], json!("ssn"));
+    assert_eq!(form.ui_schema["ui:order"][0], json!("first_name"));
+}
+
+#[test]
+fn get_form_fields_rows_carry_value_required_and_read_only() {
+    let wf = shipped();
+    let stored = json!({ "first_name": "Dana", "birthdate": "01/01/1950" });
+    let form = compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &ctx(), &prefill(), &stored).unwrap();
+    let row = |name: &str| form.fields.iter().find(|f| f.field_name == name).unwrap().clone();
+    assert_eq!(row("first_name").value, json!("Dana"));
+    assert!(row("first_name").required && !row("first_name").read_only);
+    // A read-only prefilled field follows the filter, not an older stored value.
+    assert_eq!(row("birthdate").value, json!("04/12/1986"));
+    assert!(row("birthdate").read_only);
+    assert_eq!(row("middle_name").value, json!(""));
+    assert!(!row("middle_name").required);
+}
+
+#[test]
+fn hidden_fields_vanish_from_the_schema_the_rows_and_conditional_requirements() {
+    let wf: WizardWorkflow = serde_yaml::from_str(
+        r#"
+id: t
+kind: wizard
+tabs: [ { tab: review_info, order: 9 } ]
+forms:
+  primary_info:
+    fields:
+      prior_carrier_name: { hidden: { when: { eprocess: [applicant] } } }
+      middle_name: { hidden: true }
+      weight: { required: { when: { tier: [IF] } } }
+"#,
+    )
+    .unwrap();
+    let form = compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &ctx(), &prefill(), &json!({})).unwrap();
+    assert!(form.schema["properties"].get("middle_name").is_none());
+    assert!(form.fields.iter().all(|f| f.field_name != "middle_name"));
+    assert!(!form.schema["allOf"].to_string().contains("prior_carrier_name"));
+    assert!(!form.schema["required"].as_array().unwrap().contains(&json!("weight")));
+    let family = EnrollmentContext { tier: Some(Tier::IF), ..ctx() };
+    let form = compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &family, &prefill(), &json!({})).unwrap();
+    assert!(form.schema["required"].as_array().unwrap().contains(&json!("weight")));
+}
+
+#[test]
+fn state_fields_offer_the_us_states_by_name() {
+    let wf = shipped();
+    let form = compose(TabName::ContactInfo, wf.forms.get(&TabName::ContactInfo), &ctx(), &prefill(), &json!({})).unwrap();
+    let states = form.schema["properties"]["birth_state"]["oneOf"].as_array().unwrap();
+    assert!(states.contains(&json!({ "const": "GA", "title": "Georgia" })));
+    assert_eq!(form.form_data["state"], json!("GA"));
+    assert_eq!(form.form_data["city"], json!("Atlanta"));
+}
