@@ -1,1 +1,61 @@
-fn main() {}
+//! `enroll`: the benefit-enrollment server and its maintenance commands.
+//!
+//! ```text
+//! enroll [serve]          migrate, seed fixtures if they changed, serve the API and the renderer (default)
+//! enroll migrate          apply database migrations
+//! enroll seed             load fixtures/ into the database (idempotent)
+//! enroll check-workflows  check every file of workflows/ against the engine's format
+//! ```
+
+use anyhow::Context;
+
+use api::config::Config;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into()),
+        )
+        .init();
+    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
+    let config = Config::from_env()?;
+    match command.as_str() {
+        "serve" => api::serve(config).await,
+        "migrate" => {
+            let db = api::db::connect(&config.database_url).await?;
+            api::db::migrate(&db).await?;
+            println!("migrations applied to {}", config.database_label());
+            Ok(())
+        }
+        "seed" => {
+            let db = api::db::connect(&config.database_url).await?;
+            api::db::migrate(&db).await?;
+            let applied = api::seed::seed(&db, &config.fixtures_dir).await?;
+            println!(
+                "{}",
+                if applied {
+                    "fixtures loaded"
+                } else {
+                    "fixtures unchanged; nothing to do"
+                }
+            );
+            Ok(())
+        }
+        "check-workflows" => {
+            let workflows = engine::workflow::load_dir(&config.workflows_dir)
+                .with_context(|| "workflows are not valid".to_string())?;
+            println!(
+                "{}: workflow {} is valid ({} tabs)",
+                config.workflows_dir.display(),
+                workflows.wizard.id,
+                workflows.wizard.tabs.len()
+            );
+            Ok(())
+        }
+        other => {
+            anyhow::bail!("unknown command {other}; use serve, migrate, seed or check-workflows")
+        }
+    }
+}

@@ -65,6 +65,8 @@ pub enum Event {
     Edit(TabName),
     /// The review was confirmed.
     Submit,
+    /// A plan was added to or removed from the cart: the wizard must be checked out again.
+    CartChanged,
 }
 
 #[state_machine(
@@ -78,6 +80,7 @@ impl Lifecycle {
     fn shopping(&mut self, event: &Event) -> Outcome<State> {
         match event {
             Event::Checkout { nav } => self.start(nav),
+            Event::CartChanged => Handled,
             _ => self.reject(Rejection::NotCheckedOut),
         }
     }
@@ -122,7 +125,7 @@ impl Lifecycle {
             },
             Event::Submit if *tab == TabName::ReviewInfo => Transition(State::submitted()),
             Event::Submit => self.reject(Rejection::TabNotReached),
-            Event::Checkout { .. } => Super,
+            Event::Checkout { .. } | Event::CartChanged => Super,
         }
     }
 
@@ -131,6 +134,7 @@ impl Lifecycle {
     fn checked_out(&mut self, event: &Event) -> Outcome<State> {
         match event {
             Event::Checkout { nav } => self.start(nav),
+            Event::CartChanged => Transition(State::shopping()),
             _ => Handled,
         }
     }

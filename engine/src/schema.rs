@@ -185,8 +185,14 @@ pub fn strip_nulls(mut schema: Value) -> Value {
 
 fn strip_null(prop: &mut Value) {
     // schemars names Rust integer widths as formats (int64, uint8); they are not JSON Schema formats.
-    if prop.get("format").and_then(Value::as_str).is_some_and(|f| f.starts_with("int") || f.starts_with("uint")) {
-        prop.as_object_mut().expect("a property schema is an object").remove("format");
+    if prop
+        .get("format")
+        .and_then(Value::as_str)
+        .is_some_and(|f| f.starts_with("int") || f.starts_with("uint"))
+    {
+        prop.as_object_mut()
+            .expect("a property schema is an object")
+            .remove("format");
     }
     if let Some(types) = prop.get("type").and_then(Value::as_array) {
         let rest: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();

@@ -74,6 +74,12 @@ fn normalize(prop: &Value, text: &str) -> String {
 
 /// Form posts and the spec's adapters send numbers as strings ("180"); an integer field takes them as numbers.
 fn coerce(prop: &Value, value: Value) -> Value {
+    // Codes are strings ("0" male); a client that sends the number 0 means the same code.
+    let coded =
+        prop.get("type").and_then(Value::as_str) == Some("string") || prop.get("oneOf").is_some();
+    if let (true, Value::Number(n)) = (coded, &value) {
+        return Value::String(n.to_string());
+    }
     if prop.get("type").and_then(Value::as_str) == Some("integer") {
         if let Value::String(s) = &value {
             if let Ok(n) = s.parse::<i64>() {

@@ -17,7 +17,10 @@ fn errors_of(schema: &Value, composed: &Value, submitted: Value) -> Vec<(String,
     let cleaned = clean(schema, &submitted, composed);
     match validate(schema, &cleaned, today()) {
         Ok(()) => vec![],
-        Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
+        Err(errors) => errors
+            .into_iter()
+            .map(|e| (e.target_element, e.error_message))
+            .collect(),
     }
 }
 
@@ -37,17 +40,37 @@ fn the_filter_form_answers_each_spec_message_under_its_field() {
         (json!({ "gender": null }), "gender", "Field is required"),
         (json!({ "tier": "" }), "tier", "Field is required"),
         (json!({ "dob": "" }), "dob", "Field is required"),
-        (json!({ "dob": "11/23/2008" }), "dob", "You must be 18 years to proceed"),
-        (json!({ "dob": "11/22/2026" }), "dob", "You must be 18 years to proceed"),
-        (json!({ "dob": "02/30/1990" }), "dob", "Please enter a valid date (MM/DD/YYYY)"),
-        (json!({ "dob": "1990-02-03" }), "dob", "Please enter a valid date (MM/DD/YYYY)"),
+        (
+            json!({ "dob": "11/23/2008" }),
+            "dob",
+            "You must be 18 years to proceed",
+        ),
+        (
+            json!({ "dob": "11/22/2026" }),
+            "dob",
+            "You must be 18 years to proceed",
+        ),
+        (
+            json!({ "dob": "02/30/1990" }),
+            "dob",
+            "Please enter a valid date (MM/DD/YYYY)",
+        ),
+        (
+            json!({ "dob": "1990-02-03" }),
+            "dob",
+            "Please enter a valid date (MM/DD/YYYY)",
+        ),
     ];
     for (change, field, message) in cases {
         let mut submitted = ok.clone();
         for (k, v) in change.as_object().unwrap() {
             submitted[k] = v.clone();
         }
-        assert_eq!(filter_errors(submitted), vec![(field.to_string(), message.to_string())], "{change}");
+        assert_eq!(
+            filter_errors(submitted),
+            vec![(field.to_string(), message.to_string())],
+            "{change}"
+        );
     }
 }
 
@@ -87,18 +110,66 @@ fn person() -> Value {
 fn personal_information_answers_each_spec_message_under_its_field() {
     assert_eq!(personal_errors(person()), vec![]);
     let cases = [
-        (json!({ "first_name": "" }), "first_name", "Field is required"),
-        (json!({ "first_name": "D4na" }), "first_name", "Please enter valid first name"),
-        (json!({ "last_name": "<script>" }), "last_name", "Please enter valid last name"),
-        (json!({ "weight": 0 }), "weight", "Weight cannot be zero or less"),
-        (json!({ "weight": "1000" }), "weight", "Weight cannot be more than 3 digits"),
-        (json!({ "height_feet": "0" }), "height_feet", "Height cannot be zero"),
-        (json!({ "height_inch": 12 }), "height_inch", "Inch is invalid"),
-        (json!({ "marital_status": "" }), "marital_status", "Field is required"),
-        (json!({ "ssn": "12345678" }), "ssn", "Invalid Social Security Number"),
-        (json!({ "ssn": "666-12-3456" }), "ssn", "Invalid Social Security Number"),
-        (json!({ "ssn": "***-**-6789" }), "ssn", "Invalid Social Security Number"),
-        (json!({ "prior_coverage_flag": "1" }), "prior_carrier_name", "Field is required"),
+        (
+            json!({ "first_name": "" }),
+            "first_name",
+            "Field is required",
+        ),
+        (
+            json!({ "first_name": "D4na" }),
+            "first_name",
+            "Please enter valid first name",
+        ),
+        (
+            json!({ "last_name": "<script>" }),
+            "last_name",
+            "Please enter valid last name",
+        ),
+        (
+            json!({ "weight": 0 }),
+            "weight",
+            "Weight cannot be zero or less",
+        ),
+        (
+            json!({ "weight": "1000" }),
+            "weight",
+            "Weight cannot be more than 3 digits",
+        ),
+        (
+            json!({ "height_feet": "0" }),
+            "height_feet",
+            "Height cannot be zero",
+        ),
+        (
+            json!({ "height_inch": 12 }),
+            "height_inch",
+            "Inch is invalid",
+        ),
+        (
+            json!({ "marital_status": "" }),
+            "marital_status",
+            "Field is required",
+        ),
+        (
+            json!({ "ssn": "12345678" }),
+            "ssn",
+            "Invalid Social Security Number",
+        ),
+        (
+            json!({ "ssn": "666-12-3456" }),
+            "ssn",
+            "Invalid Social Security Number",
+        ),
+        (
+            json!({ "ssn": "***-**-6789" }),
+            "ssn",
+            "Invalid Social Security Number",
+        ),
+        (
+            json!({ "prior_coverage_flag": "1" }),
+            "prior_carrier_name",
+            "Field is required",
+        ),
         (
             json!({ "prior_coverage_flag": "1", "prior_carrier_name": "Acme", "prior_effective_date": "01/01/2030" }),
             "prior_effective_date",
@@ -109,7 +180,11 @@ fn personal_information_answers_each_spec_message_under_its_field() {
             "prior_term_date",
             "Term date cannot be before the effective date",
         ),
-        (json!({ "ethnic_category": "12" }), "ethnic_category_other_type", "Field is required"),
+        (
+            json!({ "ethnic_category": "12" }),
+            "ethnic_category_other_type",
+            "Field is required",
+        ),
     ];
     for (change, field, message) in cases {
         let mut submitted = person();
@@ -132,8 +207,14 @@ fn a_read_only_field_keeps_the_server_value_whatever_the_browser_sends() {
         dob: Some("04/12/1986".into()),
         ..PrefillValues::default()
     };
-    let form = compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &EnrollmentContext::default(), &prefill, &json!({}))
-        .unwrap();
+    let form = compose(
+        TabName::PrimaryInfo,
+        wf.forms.get(&TabName::PrimaryInfo),
+        &EnrollmentContext::default(),
+        &prefill,
+        &json!({}),
+    )
+    .unwrap();
     let mut submitted = person();
     submitted["birthdate"] = json!("01/01/2010");
     submitted["is_admin"] = json!(true);
@@ -153,16 +234,34 @@ fn contact_information_answers_each_spec_message_under_its_field() {
         state: Some("GA".into()),
         ..PrefillValues::default()
     };
-    let form = compose(TabName::ContactInfo, wf.forms.get(&TabName::ContactInfo), &EnrollmentContext::default(), &prefill, &json!({}))
-        .unwrap();
+    let form = compose(
+        TabName::ContactInfo,
+        wf.forms.get(&TabName::ContactInfo),
+        &EnrollmentContext::default(),
+        &prefill,
+        &json!({}),
+    )
+    .unwrap();
     let ok = json!({ "email_address": "dana@example.com", "phone_number": "(404) 555-0134", "address1": "12 Peachtree St",
                      "city": "Atlanta", "birth_state": "ga", "birth_city": "Macon" });
     assert_eq!(errors_of(&form.schema, &form.form_data, ok.clone()), vec![]);
     let cases = [
-        (json!({ "email_address": "dana@" }), "email_address", "Email is not in correct format"),
-        (json!({ "phone_number": "404555013" }), "phone_number", "Invalid phone number"),
+        (
+            json!({ "email_address": "dana@" }),
+            "email_address",
+            "Email is not in correct format",
+        ),
+        (
+            json!({ "phone_number": "404555013" }),
+            "phone_number",
+            "Invalid phone number",
+        ),
         (json!({ "address1": " " }), "address1", "Field is required"),
-        (json!({ "birth_state": "XX" }), "birth_state", "Please choose one of the options"),
+        (
+            json!({ "birth_state": "XX" }),
+            "birth_state",
+            "Please choose one of the options",
+        ),
     ];
     for (change, field, message) in cases {
         let mut submitted = ok.clone();
@@ -177,11 +276,17 @@ fn contact_information_answers_each_spec_message_under_its_field() {
     }
 }
 
-const NAV: [TabName; 3] = [TabName::PrimaryInfo, TabName::ContactInfo, TabName::ReviewInfo];
+const NAV: [TabName; 3] = [
+    TabName::PrimaryInfo,
+    TabName::ContactInfo,
+    TabName::ReviewInfo,
+];
 
 fn checked_out() -> EnrollmentLifecycle {
     let mut lifecycle = EnrollmentLifecycle::default();
-    lifecycle.handle(Event::Checkout { nav: NAV.to_vec() }).unwrap();
+    lifecycle
+        .handle(Event::Checkout { nav: NAV.to_vec() })
+        .unwrap();
     lifecycle
 }
 
@@ -195,7 +300,10 @@ fn checkout_opens_the_wizard_at_the_first_tab_and_next_walks_the_navigation() {
     assert_eq!(l.current_tab(), Some(TabName::ReviewInfo));
     l.handle(Event::Submit).unwrap();
     assert!(l.is_submitted());
-    assert_eq!(l.handle(Event::Visit(TabName::PrimaryInfo)), Err(Rejection::AlreadySubmitted));
+    assert_eq!(
+        l.handle(Event::Visit(TabName::PrimaryInfo)),
+        Err(Rejection::AlreadySubmitted)
+    );
 }
 
 #[test]
@@ -217,25 +325,48 @@ fn edit_from_review_returns_to_review_after_the_next_save() {
     assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo));
     assert!(l.returns_to_review());
     l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
-    assert_eq!(l.current_tab(), Some(TabName::ReviewInfo), "the marker sends the person back to review");
+    assert_eq!(
+        l.current_tab(),
+        Some(TabName::ReviewInfo),
+        "the marker sends the person back to review"
+    );
     assert!(!l.returns_to_review(), "the marker is cleared once used");
 }
 
 #[test]
 fn tabs_not_yet_reached_cannot_be_opened_saved_or_edited() {
     let mut l = checked_out();
-    assert_eq!(l.handle(Event::Visit(TabName::ContactInfo)), Err(Rejection::TabNotReached));
-    assert_eq!(l.handle(Event::Saved(TabName::ReviewInfo)), Err(Rejection::TabNotReached));
-    assert_eq!(l.handle(Event::Edit(TabName::PrimaryInfo)), Err(Rejection::NotOnReview));
+    assert_eq!(
+        l.handle(Event::Visit(TabName::ContactInfo)),
+        Err(Rejection::TabNotReached)
+    );
+    assert_eq!(
+        l.handle(Event::Saved(TabName::ReviewInfo)),
+        Err(Rejection::TabNotReached)
+    );
+    assert_eq!(
+        l.handle(Event::Edit(TabName::PrimaryInfo)),
+        Err(Rejection::NotOnReview)
+    );
     assert_eq!(l.handle(Event::Submit), Err(Rejection::TabNotReached));
-    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo), "a refused event changes nothing");
+    assert_eq!(
+        l.current_tab(),
+        Some(TabName::PrimaryInfo),
+        "a refused event changes nothing"
+    );
 }
 
 #[test]
 fn nothing_but_checkout_moves_a_cart_that_is_still_shopping() {
     let mut l = EnrollmentLifecycle::default();
-    assert_eq!(l.handle(Event::Saved(TabName::PrimaryInfo)), Err(Rejection::NotCheckedOut));
-    assert_eq!(l.handle(Event::Checkout { nav: vec![] }), Err(Rejection::EmptyNavigation));
+    assert_eq!(
+        l.handle(Event::Saved(TabName::PrimaryInfo)),
+        Err(Rejection::NotCheckedOut)
+    );
+    assert_eq!(
+        l.handle(Event::Checkout { nav: vec![] }),
+        Err(Rejection::EmptyNavigation)
+    );
 }
 
 #[test]
@@ -247,4 +378,13 @@ fn the_lifecycle_survives_a_round_trip_through_json() {
     assert_eq!(back.current_tab(), Some(TabName::ContactInfo));
     assert_eq!(back.nav(), NAV);
     assert_eq!(back.furthest(), 1);
+}
+
+#[test]
+fn changing_the_cart_after_checkout_sends_the_enrollment_back_to_shopping() {
+    let mut l = checked_out();
+    l.handle(Event::CartChanged).unwrap();
+    assert!(l.is_shopping());
+    l.handle(Event::CartChanged).unwrap();
+    assert!(l.is_shopping());
 }

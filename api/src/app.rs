@@ -1,0 +1,92 @@
+//! Application state, the router and `serve`.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::http::{Method, Uri};
+use axum::Router;
+use axum_extra::extract::cookie::Key;
+use engine::workflow::Workflows;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+
+use crate::catalogue::Catalogue;
+use crate::config::Config;
+use crate::crypto::Crypto;
+use crate::db::{self, Db};
+use crate::error::ApiError;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub workflows: Arc<Workflows>,
+    pub catalogue: Arc<Catalogue>,
+    pub crypto: Crypto,
+    pub cookie_key: Key,
+    pub cookie_secure: bool,
+}
+
+impl axum::extract::FromRef<AppState> for Key {
+    fn from_ref(state: &AppState) -> Key {
+        state.cookie_key.clone()
+    }
+}
+
+impl AppState {
+    /// Migrates, seeds (when the fixtures changed), loads workflows and the catalogue.
+    pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
+        let db = db::connect(&config.database_url).await?;
+        db::migrate(&db).await.context("migrations failed")?;
+        crate::seed::seed(&db, &config.fixtures_dir)
+            .await
+            .context("seeding fixtures failed")?;
+        let workflows =
+            engine::workflow::load_dir(&config.workflows_dir).context("workflows are not valid")?;
+        let catalogue = Catalogue::load(&db).await?;
+        crate::zip::warm_up();
+        Ok(AppState {
+            db,
+            workflows: Arc::new(workflows),
+            catalogue: Arc::new(catalogue),
+            crypto: Crypto::new(&config.data_key),
+            cookie_key: Key::from(&config.session_key),
+            cookie_secure: config.cookie_secure,
+        })
+    }
+}
+
+async fn api_not_found(method: Method, uri: Uri) -> ApiError {
+    ApiError::NotFound(format!("No such API call: {method} {}", uri.path()))
+}
+
+/// The whole application: the API under `/api/v1`, catalogue images under `/assets`, the renderer for the rest.
+pub fn app(state: AppState, config: &Config) -> Router {
+    let index = config.renderer_dir.join("index.html");
+    let renderer = ServeDir::new(&config.renderer_dir).fallback(ServeFile::new(index));
+    Router::new()
+        .nest("/api/v1", crate::routes::router(state))
+        .route("/api", axum::routing::any(api_not_found))
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .nest_service("/assets", ServeDir::new(config.fixtures_dir.join("assets")))
+        .fallback_service(renderer)
+        .layer(TraceLayer::new_for_http())
+}
+
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let state = AppState::prepare(&config).await?;
+    let listener = tokio::net::TcpListener::bind(("0.0.0.0", config.port))
+        .await
+        .with_context(|| format!("cannot listen on port {}", config.port))?;
+    tracing::info!(port = config.port, database = %config.database_label(), "serving on http://localhost:{}", config.port);
+    axum::serve(listener, app(state, &config))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+/// Exposed for the not-found answer of nested routers.
+pub async fn not_found(method: Method, uri: Uri) -> ApiError {
+    api_not_found(method, uri).await
+}

@@ -1,0 +1,123 @@
+//! Configuration from the environment, with development defaults that need no set-up.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use base64::Engine;
+use rand::RngCore;
+
+#[derive(Clone)]
+pub struct Config {
+    pub port: u16,
+    pub database_url: String,
+    pub data_dir: PathBuf,
+    pub renderer_dir: PathBuf,
+    pub fixtures_dir: PathBuf,
+    pub workflows_dir: PathBuf,
+    /// AES-256-GCM key for sensitive fields.
+    pub data_key: [u8; 32],
+    /// Key that signs the session cookie.
+    pub session_key: [u8; 64],
+    /// Mark the session cookie Secure (set behind HTTPS).
+    pub cookie_secure: bool,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("port", &self.port)
+            .field("database", &self.database_label())
+            .field("data_dir", &self.data_dir)
+            .finish_non_exhaustive()
+    }
+}
+
+fn env_path(name: &str, default: &str) -> PathBuf {
+    std::env::var_os(name)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(default))
+}
+
+impl Config {
+    /// `PORT` (8080), `DATA_DIR` (./data), `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
+    /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
+    /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`.
+    pub fn from_env() -> anyhow::Result<Config> {
+        let port = match std::env::var("PORT") {
+            Ok(p) => p
+                .parse()
+                .with_context(|| format!("PORT={p} is not a port number"))?,
+            Err(_) => 8080,
+        };
+        let data_dir = env_path("DATA_DIR", "./data");
+        std::fs::create_dir_all(&data_dir)
+            .with_context(|| format!("cannot create DATA_DIR {}", data_dir.display()))?;
+        let database_url = std::env::var("DATABASE_URL").unwrap_or_else(|_| {
+            format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display())
+        });
+        let data_key = key::<32>("ENROLL_DATA_KEY", &data_dir.join("keys/data.key"))?;
+        let session_key = key::<64>("ENROLL_SESSION_KEY", &data_dir.join("keys/session.key"))?;
+        Ok(Config {
+            port,
+            database_url,
+            renderer_dir: env_path("RENDERER_DIR", "./renderer/dist"),
+            fixtures_dir: env_path("FIXTURES_DIR", "./fixtures"),
+            workflows_dir: env_path("WORKFLOWS_DIR", "./workflows"),
+            data_dir,
+            data_key,
+            session_key,
+            cookie_secure: std::env::var("COOKIE_SECURE").is_ok_and(|v| v == "1" || v == "true"),
+        })
+    }
+
+    /// The database without its credentials, for messages.
+    pub fn database_label(&self) -> String {
+        match self.database_url.split_once('@') {
+            Some((scheme_user, host)) => {
+                format!(
+                    "{}://…@{}",
+                    scheme_user.split("://").next().unwrap_or("db"),
+                    host
+                )
+            }
+            None => self.database_url.clone(),
+        }
+    }
+}
+
+/// A key from the environment, or from a file in the data directory, created on first use. Development only gets
+/// the file; a deployment sets the variable so every replica shares the key.
+fn key<const N: usize>(variable: &str, file: &std::path::Path) -> anyhow::Result<[u8; N]> {
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let text = match std::env::var(variable) {
+        Ok(text) => text,
+        Err(_) if file.exists() => std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read {}", file.display()))?,
+        Err(_) => {
+            let mut bytes = [0u8; N];
+            rand::thread_rng().fill_bytes(&mut bytes);
+            let text = b64.encode(bytes);
+            std::fs::create_dir_all(file.parent().expect("a key file has a folder"))?;
+            std::fs::write(file, &text)
+                .with_context(|| format!("cannot write {}", file.display()))?;
+            restrict(file);
+            tracing::info!(file = %file.display(), "generated a development key; set {variable} in production");
+            text
+        }
+    };
+    let bytes = b64
+        .decode(text.trim())
+        .with_context(|| format!("{variable} is not base64"))?;
+    bytes
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("{variable} must be {N} bytes"))
+}
+
+#[cfg(unix)]
+fn restrict(file: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
+}
+
+#[cfg(not(unix))]
+fn restrict(_: &std::path::Path) {}

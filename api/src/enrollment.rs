@@ -1,0 +1,482 @@
+//! Enrollments: loading one for the caller's session, its filter and context, its cart priced for the filter, and
+//! saving a tab. The spec's adapters and the step protocol both go through these functions, so a rule is applied the
+//! same way whichever call a browser makes.
+
+use chrono::NaiveDate;
+use engine::context::{EnrollmentContext, Eprocess, Tier};
+use engine::dates::{age_on, parse_mdy};
+use engine::lifecycle::{EnrollmentLifecycle, Event, Rejection};
+use engine::rating::{price_option, Cents, RatingInput};
+use engine::schema::{compose, ComposedForm};
+use engine::sensitive::{is_masked_ssn, mask_ssn, sensitive_fields};
+use engine::step::{self, CartSummary, CartSummaryLine, Step, Summary};
+use engine::tabs::TabName;
+use engine::validation::{clean, validate};
+use engine::workflow::PrefillValues;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use crate::app::AppState;
+use crate::db::{self, EnrollmentRow, LifecycleExtras};
+use crate::error::{ApiError, ApiResult};
+use crate::session::Session;
+
+pub const STALE: &str =
+    "This information was changed in another window since you opened it. Please reload the page to see the latest version.";
+
+/// The search filter of an enrollment, as stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Filter {
+    pub zip: String,
+    pub dob: String,
+    pub gender: String,
+    pub tier: String,
+    pub state: String,
+    #[serde(default)]
+    pub city: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_smoker: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+}
+
+impl Filter {
+    pub fn tier(&self) -> Option<Tier> {
+        Tier::parse(&self.tier)
+    }
+
+    pub fn age(&self, today: NaiveDate) -> Option<i32> {
+        parse_mdy(&self.dob).map(|d| age_on(d, today))
+    }
+
+    pub fn rating_input(&self, today: NaiveDate) -> Option<RatingInput> {
+        Some(RatingInput {
+            age: self.age(today)?,
+            tier: self.tier()?,
+            state: self.state.clone(),
+        })
+    }
+
+    pub fn prefill(&self) -> PrefillValues {
+        PrefillValues {
+            zip: Some(self.zip.clone()),
+            state: Some(self.state.clone()),
+            city: Some(self.city.clone()).filter(|c| !c.is_empty()),
+            dob: Some(self.dob.clone()),
+            gender: Some(self.gender.clone()),
+        }
+    }
+}
+
+/// An enrollment of the caller, read and decoded.
+pub struct Enrollment {
+    pub row: EnrollmentRow,
+    pub filter: Filter,
+    pub lifecycle: EnrollmentLifecycle,
+}
+
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// Parses an enrollment id as sent (number or numeric string).
+pub fn parse_id(value: Option<&Value>, name: &str) -> ApiResult<i64> {
+    match value {
+        None | Some(Value::Null) => Err(ApiError::field(name, "Field is required")),
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .ok_or_else(|| ApiError::field(name, format!("{name} must be a whole number"))),
+        Some(Value::String(s)) if s.trim().is_empty() => {
+            Err(ApiError::field(name, "Field is required"))
+        }
+        Some(Value::String(s)) => s
+            .trim()
+            .parse()
+            .map_err(|_| ApiError::field(name, format!("{name} must be a whole number"))),
+        Some(_) => Err(ApiError::field(
+            name,
+            format!("{name} must be a whole number"),
+        )),
+    }
+}
+
+pub async fn load(
+    state: &AppState,
+    session: &Session,
+    enrollment_id: i64,
+) -> ApiResult<Enrollment> {
+    let row = db::find_enrollment(&state.db, &session.0, enrollment_id)
+        .await?
+        .ok_or_else(ApiError::enrollment_not_found)?;
+    let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
+    let lifecycle =
+        serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(Enrollment {
+        row,
+        filter,
+        lifecycle,
+    })
+}
+
+/// A cart line priced for the enrollment's filter.
+#[derive(Debug, Clone, Serialize)]
+pub struct PricedLine {
+    pub plan_id: i64,
+    pub plan_pricing_id: i64,
+    pub plan_name: String,
+    pub option_name: String,
+    pub plan_logo: String,
+    pub plan_category: String,
+    pub plan_type: String,
+    pub price: Cents,
+    pub removable: u8,
+}
+
+/// The cart, priced now: a price follows the filter, so it is never stored.
+pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
+    let rows = db::cart(&state.db, enrollment.row.enrollment_id).await?;
+    let input = enrollment.filter.rating_input(today());
+    let mut lines = Vec::new();
+    for row in rows {
+        let Some(plan) = state.catalogue.plan(row.plan_id) else {
+            continue;
+        };
+        let Some(option) = plan.option(row.plan_pricing_id) else {
+            continue;
+        };
+        // A line that no longer rates (the filter changed) shows at zero; checkout refuses it (see cart_checkout).
+        let price = input
+            .as_ref()
+            .and_then(|i| price_option(plan, option, i, &state.catalogue.curve).ok())
+            .unwrap_or_default();
+        lines.push(PricedLine {
+            plan_id: plan.plan_id,
+            plan_pricing_id: option.plan_pricing_id,
+            plan_name: plan.plan_name.clone(),
+            option_name: option.name.clone(),
+            plan_logo: plan.logo.clone(),
+            plan_category: plan.category.clone(),
+            plan_type: plan.plan_type.clone(),
+            price,
+            removable: u8::from(row.removable),
+        });
+    }
+    Ok(lines)
+}
+
+pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContext {
+    EnrollmentContext {
+        enrollment_type: Some(enrollment.row.enrollment_type.clone()),
+        eprocess: Eprocess::parse(&enrollment.row.eprocess).unwrap_or_default(),
+        group_id: enrollment.row.group_id,
+        tier: enrollment.filter.tier(),
+        state: Some(enrollment.filter.state.clone()),
+        cart_categories: cart.iter().map(|l| l.plan_category.clone()).collect(),
+        cart_plan_types: cart.iter().map(|l| l.plan_type.clone()).collect(),
+    }
+}
+
+/// A tab's stored document as the person sees it: sensitive values decrypted and masked.
+struct StoredTab {
+    version: i64,
+    /// Sensitive values in plain text; never leaves this module.
+    plain: Value,
+    masked: Value,
+}
+
+async fn stored_tab(
+    state: &AppState,
+    enrollment_id: i64,
+    tab: TabName,
+    sensitive: &[String],
+) -> ApiResult<StoredTab> {
+    let Some(doc) = db::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
+        return Ok(StoredTab {
+            version: 0,
+            plain: json!({}),
+            masked: json!({}),
+        });
+    };
+    let mut plain: Value =
+        serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
+    let mut masked = plain.clone();
+    for field in sensitive {
+        if let Some(sealed) = plain.get(field).and_then(Value::as_str) {
+            let opened = state.crypto.decrypt(sealed).unwrap_or_default();
+            masked[field] = json!(mask_ssn(&opened));
+            plain[field] = json!(opened);
+        }
+    }
+    Ok(StoredTab {
+        version: doc.version,
+        plain,
+        masked,
+    })
+}
+
+/// The composed form of a tab for this enrollment, with its stored version.
+pub async fn tab_form(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    tab: TabName,
+) -> ApiResult<(ComposedForm, i64)> {
+    let (form, stored) = form_and_stored(state, enrollment, cart, tab).await?;
+    Ok((form, stored.version))
+}
+
+async fn form_and_stored(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    tab: TabName,
+) -> ApiResult<(ComposedForm, StoredTab)> {
+    let ctx = context(enrollment, cart);
+    let settings = state.workflows.wizard.forms.get(&tab);
+    let prefill = enrollment.filter.prefill();
+    let bare = compose(tab, settings, &ctx, &prefill, &json!({})).ok_or_else(|| {
+        ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title()))
+    })?;
+    let stored = stored_tab(
+        state,
+        enrollment.row.enrollment_id,
+        tab,
+        &sensitive_fields(&bare.schema),
+    )
+    .await?;
+    let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
+    Ok((form, stored))
+}
+
+fn refuse(why: Rejection) -> ApiError {
+    ApiError::Conflict(why.message().to_string())
+}
+
+/// Where the person goes after a save or a navigation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Next {
+    Tab(TabName),
+    Cart,
+    Receipt,
+}
+
+impl Next {
+    pub fn describe(&self) -> Value {
+        match self {
+            Next::Tab(tab) => {
+                json!({ "tab_name": tab.as_str(), "route": tab.route(), "title": tab.title() })
+            }
+            Next::Cart => json!({ "tab_name": "cart_info", "route": "/cart" }),
+            Next::Receipt => json!({ "tab_name": "receipt", "route": "receipt" }),
+        }
+    }
+}
+
+/// Stores the lifecycle after an event, refusing if someone else moved it meanwhile.
+async fn store_lifecycle(
+    state: &AppState,
+    enrollment: &Enrollment,
+    lifecycle: &EnrollmentLifecycle,
+) -> ApiResult<()> {
+    let text = serde_json::to_string(lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let stored = db::update_lifecycle(
+        &state.db,
+        enrollment.row.enrollment_id,
+        &text,
+        enrollment.row.lifecycle_version,
+        LifecycleExtras::default(),
+    )
+    .await?;
+    if stored {
+        Ok(())
+    } else {
+        Err(ApiError::Conflict(STALE.into()))
+    }
+}
+
+/// Moves the wizard without saving anything (visit, back, edit).
+pub async fn navigate(
+    state: &AppState,
+    enrollment: &mut Enrollment,
+    event: Event,
+) -> ApiResult<Next> {
+    let mut lifecycle = enrollment.lifecycle.clone();
+    lifecycle.handle(event).map_err(refuse)?;
+    if lifecycle != enrollment.lifecycle {
+        store_lifecycle(state, enrollment, &lifecycle).await?;
+        enrollment.lifecycle = lifecycle;
+        enrollment.row.lifecycle_version += 1;
+    }
+    Ok(match enrollment.lifecycle.current_tab() {
+        Some(tab) => Next::Tab(tab),
+        None if enrollment.lifecycle.is_submitted() => Next::Receipt,
+        None => Next::Cart,
+    })
+}
+
+/// Validates and saves a tab, then advances the wizard. `version`, when given, must be the stored one.
+pub async fn save_tab(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+) -> ApiResult<(i64, Next)> {
+    let mut lifecycle = enrollment.lifecycle.clone();
+    let event = if tab == TabName::ReviewInfo {
+        Event::Submit
+    } else {
+        Event::Saved(tab)
+    };
+    if tab == TabName::ReviewInfo && lifecycle.current_tab() != Some(TabName::ReviewInfo) {
+        // Submitting from a link or another window: the review must be the step the person is on.
+        lifecycle
+            .handle(Event::Visit(TabName::ReviewInfo))
+            .map_err(refuse)?;
+    }
+    lifecycle.handle(event).map_err(refuse)?;
+
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    if version.is_some_and(|v| v != stored.version) {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    let sensitive = sensitive_fields(&form.schema);
+    let mut submitted = submitted.clone();
+    for field in &sensitive {
+        // The form shows the stored number masked; sending the mask back keeps the stored number.
+        let masked = submitted
+            .get(field)
+            .and_then(Value::as_str)
+            .filter(|v| is_masked_ssn(v))
+            .map(str::to_string);
+        if let (Some(masked), Some(plain)) =
+            (masked, stored.plain.get(field).and_then(Value::as_str))
+        {
+            if masked == mask_ssn(plain) {
+                submitted[field] = json!(plain);
+            }
+        }
+    }
+    let mut cleaned = clean(&form.schema, &submitted, &form.form_data);
+    validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
+    for field in &sensitive {
+        if let Some(plain) = cleaned
+            .get(field)
+            .and_then(Value::as_str)
+            .map(str::to_string)
+        {
+            cleaned[field] = json!(state.crypto.encrypt(&plain));
+        }
+    }
+
+    let policy_id = (tab == TabName::ReviewInfo).then(new_policy_id);
+    let lifecycle_text =
+        serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let data = serde_json::to_string(&cleaned).map_err(|e| ApiError::Internal(e.into()))?;
+    let id = enrollment.row.enrollment_id;
+    let mut tx = state.db.begin().await?;
+    if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    let extras = LifecycleExtras {
+        policy_id: policy_id.as_deref(),
+        ..LifecycleExtras::default()
+    };
+    if !db::update_lifecycle(
+        &mut *tx,
+        id,
+        &lifecycle_text,
+        enrollment.row.lifecycle_version,
+        extras,
+    )
+    .await?
+    {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    tx.commit().await?;
+    let next = match lifecycle.current_tab() {
+        Some(next) => Next::Tab(next),
+        None => Next::Receipt,
+    };
+    Ok((stored.version + 1, next))
+}
+
+/// A confirmation number: ten digits, random so it reveals nothing about other enrollments.
+fn new_policy_id() -> String {
+    use rand::Rng;
+    format!(
+        "{:010}",
+        rand::thread_rng().gen_range(1_000_000_000u64..10_000_000_000)
+    )
+}
+
+/// The step protocol's view of a tab.
+pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Step> {
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, version) = tab_form(state, enrollment, &cart, tab).await?;
+    let summary = if tab == TabName::ReviewInfo {
+        let mut sections = Vec::new();
+        for (i, other) in enrollment
+            .lifecycle
+            .nav()
+            .iter()
+            .filter(|t| **t != TabName::ReviewInfo)
+            .enumerate()
+        {
+            let (other_form, _) = tab_form(state, enrollment, &cart, *other).await?;
+            sections.push(step::section(i + 1, *other, &other_form));
+        }
+        let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
+        Some(Summary {
+            sections,
+            cart: CartSummary {
+                lines: cart
+                    .iter()
+                    .map(|l| CartSummaryLine {
+                        plan_name: l.plan_name.clone(),
+                        price: l.price,
+                    })
+                    .collect(),
+                initial_month_cost: totals.initial_month_cost,
+                recurring_month_cost: totals.recurring_month_cost,
+            },
+        })
+    } else {
+        None
+    };
+    Ok(step::build(
+        tab,
+        &enrollment.lifecycle,
+        form,
+        version,
+        summary,
+        false,
+    ))
+}
+
+/// A stored tab for `get-enrollment-temp-info`: masked, never in plain text.
+pub async fn masked_tab(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+) -> ApiResult<Value> {
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    let _ = form;
+    Ok(stored.masked)
+}
+
+/// The fields of a JSON object except `skip`.
+pub fn without(body: &Value, skip: &[&str]) -> Value {
+    let map: Map<String, Value> = body
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .filter(|(k, _)| !skip.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    Value::Object(map)
+}

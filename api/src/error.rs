@@ -1,0 +1,112 @@
+//! One error type for every handler, answered in the spec's envelope.
+//!
+//! Internal errors are logged here with their cause and answered as a plain 500 without details.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use engine::FieldError;
+use serde_json::{json, Value};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("validation failed")]
+    Invalid(Vec<FieldError>),
+    /// A pricing error code of the spec (stateError, ...).
+    #[error("{message}")]
+    Pricing {
+        code: &'static str,
+        message: &'static str,
+    },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal(e.into())
+    }
+}
+
+impl ApiError {
+    pub fn field(target: &str, message: impl Into<String>) -> ApiError {
+        ApiError::Invalid(vec![FieldError::new(target, message)])
+    }
+
+    pub fn enrollment_not_found() -> ApiError {
+        ApiError::NotFound("Enrollment not found".into())
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+pub fn success(data: Value) -> Response {
+    Json(json!({ "status": "success", "data": data })).into_response()
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, items, code) = match self {
+            ApiError::BadRequest(m) => {
+                (StatusCode::BAD_REQUEST, vec![FieldError::new("", m)], None)
+            }
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![FieldError::new("", m)], None),
+            ApiError::Conflict(m) => (
+                StatusCode::CONFLICT,
+                vec![FieldError::new("version", m)],
+                None,
+            ),
+            ApiError::Invalid(items) => (StatusCode::UNPROCESSABLE_ENTITY, items, None),
+            ApiError::Pricing { code, message } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                vec![FieldError::new("", message)],
+                Some(code),
+            ),
+            ApiError::Internal(e) => {
+                tracing::error!(error = ?e, "internal error");
+                let item = FieldError::new("", "Something went wrong. Please try again.");
+                (StatusCode::INTERNAL_SERVER_ERROR, vec![item], None)
+            }
+        };
+        let message = items
+            .first()
+            .map(|i| i.error_message.clone())
+            .unwrap_or_default();
+        let mut body = json!({ "status": "error", "statusCode": status.as_u16(), "message": message, "data": items });
+        if let Some(code) = code {
+            body["code"] = json!(code);
+        }
+        (status, Json(body)).into_response()
+    }
+}
+
+/// A JSON body whose rejection (malformed JSON, wrong content type) is answered in the envelope, never as text.
+pub struct AppJson(pub Value);
+
+impl<S: Send + Sync> FromRequest<S> for AppJson {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<Value>::from_request(req, state).await {
+            Ok(Json(value)) if value.is_object() => Ok(AppJson(value)),
+            Ok(_) => Err(ApiError::BadRequest(
+                "The request body must be a JSON object".into(),
+            )),
+            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::BadRequest(
+                "The request body must be JSON (Content-Type: application/json)".into(),
+            )),
+            Err(rejection) => Err(ApiError::BadRequest(format!(
+                "Malformed JSON body: {}",
+                rejection.body_text()
+            ))),
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The axum server: the spec's `/api/v1` calls, sessions, persistence and the built renderer, on one port.
+//!
+//! Thin by design: a handler parses, asks the engine, stores and answers. See docs/ARCHITECTURE.md.
+
+pub mod app;
+pub mod catalogue;
+pub mod config;
+pub mod crypto;
+pub mod db;
+pub mod enrollment;
+pub mod error;
+pub mod routes;
+pub mod seed;
+pub mod session;
+pub mod zip;
+
+pub use app::serve;

@@ -1,0 +1,804 @@
+//! The `/api/v1` route table and its handlers: the spec's calls and the step protocol.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::routing::{get, post, put};
+use axum::Router;
+use engine::cart::{effective_dates, totals};
+use engine::dates::format_mdy;
+use engine::lifecycle::Event;
+use engine::rating::{check_eligibility, price_option, price_plan};
+use engine::schema::compose_filter;
+use engine::tabs::{select_tabs, TabName};
+use engine::validation::{clean, validate};
+use serde_json::{json, Value};
+
+use crate::app::AppState;
+use crate::db::{self, LifecycleExtras, NewEnrollment};
+use crate::enrollment::{self, load, parse_id, priced_cart, today, Enrollment, Filter, Next};
+use crate::error::{success, ApiError, ApiResult, AppJson};
+use crate::session::Session;
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/filter-form", get(filter_form))
+        .route("/validate-zip-code", get(validate_zip_code))
+        .route("/add-filter-for-new-user", post(add_filter_for_new_user))
+        .route("/change-filter-info/{temp_id}", put(change_filter_info))
+        .route("/get-enrollment-temp-info", get(get_enrollment_temp_info))
+        .route("/get-plan-category", get(get_plan_category))
+        .route("/get-featured-plans", get(get_featured_plans))
+        .route("/get-filtered-plans", get(get_filtered_plans))
+        .route("/get-plan-detail/{id}", get(get_plan_detail))
+        .route("/get-plan-pricing-detail", get(get_plan_pricing_detail))
+        .route("/add-plan-to-cart", post(add_plan_to_cart))
+        .route("/get-plan-cart", get(get_plan_cart))
+        .route(
+            "/remove-plan-from-cart",
+            get(remove_plan_from_cart_query)
+                .post(remove_plan_from_cart_body)
+                .delete(remove_plan_from_cart_query),
+        )
+        .route("/get-cart-count", get(get_cart_count))
+        .route("/get-cart-amount", get(get_cart_amount))
+        .route("/get-cart-effective-dates", get(get_cart_effective_dates))
+        .route("/cart-checkout", post(cart_checkout))
+        .route("/get-dynamic-tabs", get(get_dynamic_tabs))
+        .route("/get-form-fields-personal-info", get(form_fields_personal))
+        .route("/get-form-fields-contact-info", get(form_fields_contact))
+        .route("/save-personal-info", post(save_personal_info))
+        .route("/save-contact-info", post(save_contact_info))
+        .route("/save-review-info", post(save_review_info))
+        .route("/get-receipt", get(get_receipt))
+        .route("/enrollment/{id}/step", get(current_step))
+        .route(
+            "/enrollment/{id}/step/{step}",
+            get(get_step).post(post_step),
+        )
+        .fallback(crate::app::not_found)
+        .method_not_allowed_fallback(crate::app::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::session::layer,
+        ))
+        .with_state(state)
+}
+
+type Params = Query<HashMap<String, String>>;
+
+fn param(params: &HashMap<String, String>, name: &str) -> Option<Value> {
+    params.get(name).map(|v| json!(v))
+}
+
+async fn enrollment_from_query(
+    state: &AppState,
+    session: &Session,
+    params: &HashMap<String, String>,
+) -> ApiResult<Enrollment> {
+    let id = parse_id(param(params, "enrollment_id").as_ref(), "enrollment_id")?;
+    load(state, session, id).await
+}
+
+async fn enrollment_from_body(
+    state: &AppState,
+    session: &Session,
+    body: &Value,
+) -> ApiResult<Enrollment> {
+    let id = parse_id(body.get("enrollment_id"), "enrollment_id")?;
+    load(state, session, id).await
+}
+
+// ---- filter -------------------------------------------------------------------------------------------------------
+
+async fn filter_form(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let current = match params.get("enrollment_id").filter(|v| !v.is_empty()) {
+        Some(_) => {
+            let e = enrollment_from_query(&state, &session, &params).await?;
+            json!({ "zip": e.filter.zip, "gender": e.filter.gender, "tier": e.filter.tier, "dob": e.filter.dob })
+        }
+        None => json!({}),
+    };
+    let form = compose_filter(&current);
+    Ok(success(
+        json!({ "schema": form.schema, "uiSchema": form.ui_schema, "formData": form.form_data }),
+    ))
+}
+
+async fn validate_zip_code(Query(params): Params) -> ApiResult<Response> {
+    let zip = params.get("zip_code").map(|z| z.trim()).unwrap_or_default();
+    if zip.is_empty() {
+        return Err(ApiError::field("zip_code", "Field is required"));
+    }
+    let info =
+        crate::zip::lookup(zip).ok_or_else(|| ApiError::field("zip_code", "Invalid Zip code"))?;
+    Ok(success(
+        json!({ "zip_code": info.zip_code, "city": info.city, "state": info.state }),
+    ))
+}
+
+/// Validates a whole filter with the filter form's schema, then the ZIP against the directory.
+fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResult<Filter> {
+    let form = compose_filter(&json!({}));
+    let cleaned = clean(&form.schema, candidate, &form.form_data);
+    validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
+    let text = |k: &str| cleaned[k].as_str().unwrap_or_default().to_string();
+    let zip = crate::zip::lookup(&text("zip"))
+        .ok_or_else(|| ApiError::field("zip", "Invalid Zip code"))?;
+    let category = candidate
+        .get("category")
+        .and_then(Value::as_str)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .or_else(|| previous.category.clone());
+    let is_smoker = match candidate.get("is_smoker") {
+        Some(Value::String(s)) if s == "0" || s == "1" => Some(s.clone()),
+        Some(Value::Number(n)) if n.as_i64() == Some(0) || n.as_i64() == Some(1) => {
+            Some(n.to_string())
+        }
+        Some(Value::Null) | Some(Value::String(_)) | None => previous.is_smoker.clone(),
+        Some(_) => return Err(ApiError::field("is_smoker", "Please choose Yes or No")),
+    };
+    Ok(Filter {
+        zip: zip.zip_code.clone(),
+        dob: text("dob"),
+        gender: text("gender"),
+        tier: text("tier"),
+        state: zip.state.clone(),
+        city: zip.city.clone(),
+        is_smoker,
+        category,
+    })
+}
+
+/// Creates an enrollment owned by the caller's session. The process and enrollment type are the applicant's
+/// (`applicant`, `new-member`) whatever the body says: a rep or group process must come from a rep or group session
+/// (access code, enrollment code), never from a field the browser sets.
+async fn add_filter_for_new_user(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let filter = validated_filter(&body, &Filter::default())?;
+    let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let open_type = body
+        .get("open_type")
+        .and_then(Value::as_str)
+        .filter(|v| ["agent", "group", "user"].contains(v));
+    let id = db::insert_enrollment(
+        &state.db,
+        NewEnrollment {
+            session_id: &session.0,
+            filter: serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
+            eprocess: "applicant",
+            enrollment_type: "new-member",
+            open_type,
+            lifecycle,
+        },
+    )
+    .await?;
+    Ok(success(json!({ "temp_enrollment_id": id })))
+}
+
+async fn change_filter_info(
+    State(state): State<AppState>,
+    session: Session,
+    Path(temp_id): Path<String>,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let id = parse_id(Some(&json!(temp_id)), "enrollment_id")?;
+    let e = load(&state, &session, id).await?;
+    if e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict(
+            engine::lifecycle::Rejection::AlreadySubmitted
+                .message()
+                .into(),
+        ));
+    }
+    let mut merged = serde_json::to_value(&e.filter).map_err(|e| ApiError::Internal(e.into()))?;
+    for (k, v) in body.as_object().into_iter().flatten() {
+        // The spec drops empty values from update payloads: an empty field keeps what was there.
+        let empty = v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty());
+        if !empty {
+            merged[k] = v.clone();
+        }
+    }
+    let filter = validated_filter(&merged, &e.filter)?;
+    db::update_filter(
+        &state.db,
+        id,
+        &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
+    )
+    .await?;
+    Ok(success(
+        json!({ "temp_enrollment_id": id, "filter_info": filter_info(&filter) }),
+    ))
+}
+
+fn filter_info(filter: &Filter) -> Value {
+    json!({
+        "zip": filter.zip, "dob": filter.dob, "state": filter.state, "tier": filter.tier,
+        "gender": filter.gender, "is_smoker": filter.is_smoker,
+    })
+}
+
+async fn get_enrollment_temp_info(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let column = params
+        .get("column")
+        .map(String::as_str)
+        .unwrap_or("filter_info");
+    let result = match column {
+        "filter_info" => filter_info(&e.filter),
+        "effective_date" => json!(e.row.effective_date),
+        "type" => json!(e.row.enrollment_type),
+        "eprocess" => json!(e.row.eprocess),
+        other => match TabName::parse(other) {
+            Some(tab) if engine::forms::form_schema(tab).is_some() => {
+                enrollment::masked_tab(&state, &e, tab).await?
+            }
+            _ => return Err(ApiError::field("column", format!("Unknown column {other}"))),
+        },
+    };
+    Ok(success(json!({ "result": result })))
+}
+
+// ---- catalogue ----------------------------------------------------------------------------------------------------
+
+async fn get_plan_category(State(state): State<AppState>) -> Response {
+    success(json!(state.catalogue.categories))
+}
+
+fn card(
+    state: &AppState,
+    plan: &engine::catalogue::Plan,
+    price: Option<engine::rating::Cents>,
+) -> Value {
+    json!({
+        "plan_id": plan.plan_id, "plan_name": plan.plan_name, "plan_type": plan.plan_type, "plan_logo": plan.logo,
+        "plan_short_text": plan.short_text, "plan_price": price, "plan_category": plan.category,
+        "carrier_name": state.catalogue.carrier_name(plan.carrier_id),
+    })
+}
+
+async fn get_featured_plans(State(state): State<AppState>) -> Response {
+    let plans: Vec<Value> = state
+        .catalogue
+        .plans
+        .iter()
+        .filter(|p| p.featured)
+        .map(|p| card(&state, p, None))
+        .collect();
+    success(json!(plans))
+}
+
+async fn get_filtered_plans(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let wanted: Vec<&str> = params
+        .get("categories")
+        .map(|c| {
+            c.split(',')
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    let input = e
+        .filter
+        .rating_input(today())
+        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    let result: Vec<Value> = state
+        .catalogue
+        .plans
+        .iter()
+        .filter(|p| wanted.is_empty() || wanted.contains(&p.category.as_str()))
+        .filter_map(|p| {
+            let cheapest = price_plan(p, &input, &state.catalogue.curve)
+                .ok()?
+                .first()?
+                .1;
+            Some(card(&state, p, Some(cheapest)))
+        })
+        .collect();
+    Ok(success(json!({ "result": result })))
+}
+
+async fn get_plan_detail(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let plan = id
+        .parse::<i64>()
+        .ok()
+        .and_then(|id| state.catalogue.plan(id))
+        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let mut answer = card(&state, plan, None);
+    answer["plan_desc"] = json!(plan.description);
+    Ok(success(answer))
+}
+
+async fn get_plan_pricing_detail(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let pid = parse_id(param(&params, "pid").as_ref(), "pid")?;
+    let plan = state
+        .catalogue
+        .plan(pid)
+        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let input = e
+        .filter
+        .rating_input(today())
+        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    let priced =
+        price_plan(plan, &input, &state.catalogue.curve).map_err(|p| ApiError::Pricing {
+            code: p.code(),
+            message: p.message(),
+        })?;
+    let plans: Vec<Value> = priced
+        .into_iter()
+        .map(|(option, price)| {
+            json!({
+                "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
+                "option_name": option.name, "plan_price": price, "tier": input.tier.code(),
+            })
+        })
+        .collect();
+    Ok(success(json!({ "plans": plans })))
+}
+
+// ---- cart ---------------------------------------------------------------------------------------------------------
+
+/// Any change to the cart re-opens shopping: the wizard's tabs depend on what is in the cart.
+async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> {
+    if e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict(
+            engine::lifecycle::Rejection::AlreadySubmitted
+                .message()
+                .into(),
+        ));
+    }
+    enrollment::navigate(state, e, Event::CartChanged)
+        .await
+        .map(|_| ())
+}
+
+async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
+    Ok(db::cart(&state.db, e.row.enrollment_id).await?.len())
+}
+
+async fn add_plan_to_cart(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let mut e = enrollment_from_body(&state, &session, &body).await?;
+    let plan_id = parse_id(body.get("plan_id"), "plan_id")?;
+    let pricing_id = parse_id(body.get("plan_pricing_id"), "plan_pricing_id")?;
+    let plan = state
+        .catalogue
+        .plan(plan_id)
+        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let option = plan
+        .option(pricing_id)
+        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let input = e
+        .filter
+        .rating_input(today())
+        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    price_option(plan, option, &input, &state.catalogue.curve).map_err(|p| ApiError::Pricing {
+        code: p.code(),
+        message: p.message(),
+    })?;
+    reopen_cart(&state, &mut e).await?;
+    db::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id).await?;
+    Ok(success(
+        json!({ "cart_count": cart_count(&state, &e).await? }),
+    ))
+}
+
+async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
+    let lines = priced_cart(state, e).await?;
+    let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
+    Ok(json!({
+        "result": lines, "initial_month_cost": t.initial_month_cost,
+        "recurring_month_cost": t.recurring_month_cost, "total_cost": t.total_cost,
+    }))
+}
+
+async fn get_plan_cart(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    Ok(success(cart_answer(&state, &e).await?))
+}
+
+async fn remove_plan_from_cart(
+    state: &AppState,
+    session: &Session,
+    input: &Value,
+) -> ApiResult<Response> {
+    let mut e = enrollment_from_body(state, session, input).await?;
+    let plan_id = parse_id(input.get("plan_id"), "plan_id")?;
+    let pricing_id = parse_id(input.get("plan_pricing_id"), "plan_pricing_id")?;
+    reopen_cart(state, &mut e).await?;
+    if !db::remove_from_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id).await? {
+        return Err(ApiError::NotFound("This plan is not in your cart".into()));
+    }
+    Ok(success(
+        json!({ "cart_count": cart_count(state, &e).await? }),
+    ))
+}
+
+async fn remove_plan_from_cart_query(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    remove_plan_from_cart(&state, &session, &json!(params)).await
+}
+
+async fn remove_plan_from_cart_body(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    remove_plan_from_cart(&state, &session, &body).await
+}
+
+async fn get_cart_count(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    Ok(success(json!({ "result": cart_count(&state, &e).await? })))
+}
+
+async fn get_cart_amount(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let lines = priced_cart(&state, &e).await?;
+    let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
+    Ok(success(json!({ "result": t.initial_month_cost })))
+}
+
+async fn get_cart_effective_dates(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    enrollment_from_query(&state, &session, &params).await?;
+    let dates: Vec<String> = effective_dates(today())
+        .into_iter()
+        .map(format_mdy)
+        .collect();
+    Ok(success(json!({ "result": dates })))
+}
+
+async fn cart_checkout(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let lines = priced_cart(&state, &e).await?;
+    if lines.is_empty() {
+        return Err(ApiError::field(
+            "cart",
+            "Your cart is empty. Please add a plan before checking out.",
+        ));
+    }
+    let input = e
+        .filter
+        .rating_input(today())
+        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    for line in &lines {
+        if let Some(Err(p)) = state
+            .catalogue
+            .plan(line.plan_id)
+            .map(|plan| check_eligibility(plan, &input))
+        {
+            return Err(ApiError::field(
+                "cart",
+                format!("{}: {}", line.plan_name, p.message()),
+            ));
+        }
+    }
+    let effective_date = body
+        .get("effective_date")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .unwrap_or_default();
+    if effective_date.is_empty() {
+        return Err(ApiError::field("effective_date", "Field is required"));
+    }
+    if !effective_dates(today())
+        .into_iter()
+        .map(format_mdy)
+        .any(|d| d == effective_date)
+    {
+        return Err(ApiError::field(
+            "effective_date",
+            "Please choose one of the effective dates offered",
+        ));
+    }
+    let checkout_type = match body.get("type").and_then(Value::as_str) {
+        None | Some("") => None,
+        Some(t @ ("rep" | "member")) => Some(t),
+        Some(_) => {
+            return Err(ApiError::field(
+                "type",
+                "Please choose Rep Enrollment or Member Enrollment",
+            ))
+        }
+    };
+    let nav = engine::tabs::navigation(&state.workflows.wizard, &enrollment::context(&e, &lines));
+    let mut lifecycle = e.lifecycle.clone();
+    lifecycle
+        .handle(Event::Checkout { nav })
+        .map_err(|why| ApiError::Conflict(why.message().into()))?;
+    let text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let extras = LifecycleExtras {
+        effective_date: Some(effective_date),
+        checkout_type,
+        policy_id: None,
+    };
+    if !db::update_lifecycle(
+        &state.db,
+        e.row.enrollment_id,
+        &text,
+        e.row.lifecycle_version,
+        extras,
+    )
+    .await?
+    {
+        return Err(ApiError::Conflict(enrollment::STALE.into()));
+    }
+    let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
+    Ok(success(
+        json!({ "effective_date": effective_date, "next": next.describe() }),
+    ))
+}
+
+// ---- wizard: the spec's calls ---------------------------------------------------------------------------------------
+
+async fn get_dynamic_tabs(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let cart = priced_cart(&state, &e).await?;
+    let rows: Vec<Value> = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
+        .into_iter()
+        .map(|t| json!({ "tab_name": t.tab_name, "required": t.required, "order": t.order, "route": t.tab_name.route(), "title": t.tab_name.title() }))
+        .collect();
+    Ok(success(json!({ "result": rows })))
+}
+
+async fn form_fields(
+    state: AppState,
+    session: Session,
+    params: HashMap<String, String>,
+    tab: TabName,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let cart = priced_cart(&state, &e).await?;
+    let (form, version) = enrollment::tab_form(&state, &e, &cart, tab).await?;
+    Ok(success(
+        json!({ "result": form.fields, "version": version }),
+    ))
+}
+
+async fn form_fields_personal(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    form_fields(state, session, params, TabName::PrimaryInfo).await
+}
+
+async fn form_fields_contact(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    form_fields(state, session, params, TabName::ContactInfo).await
+}
+
+fn version_of(body: &Value) -> ApiResult<Option<i64>> {
+    match body.get("version") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => parse_id(Some(v), "version").map(Some),
+    }
+}
+
+async fn save_info(
+    state: AppState,
+    session: Session,
+    body: Value,
+    tab: TabName,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let fields = enrollment::without(&body, &["enrollment_id", "version"]);
+    let (version, next) =
+        enrollment::save_tab(&state, &e, tab, &fields, version_of(&body)?).await?;
+    Ok(success(
+        json!({ "version": version, "next": next.describe() }),
+    ))
+}
+
+async fn save_personal_info(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    save_info(state, session, body, TabName::PrimaryInfo).await
+}
+
+async fn save_contact_info(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    save_info(state, session, body, TabName::ContactInfo).await
+}
+
+async fn save_review_info(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let fields = enrollment::without(&body, &["enrollment_id", "version", "first_enroll"]);
+    let (_, next) =
+        enrollment::save_tab(&state, &e, TabName::ReviewInfo, &fields, version_of(&body)?).await?;
+    let e = load(&state, &session, e.row.enrollment_id).await?;
+    Ok(success(
+        json!({ "policy_id": e.row.policy_id, "next": next.describe() }),
+    ))
+}
+
+async fn get_receipt(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    if !e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict(
+            "This enrollment has not been submitted yet".into(),
+        ));
+    }
+    let personal = enrollment::masked_tab(&state, &e, TabName::PrimaryInfo).await?;
+    let name = [
+        personal["first_name"].as_str(),
+        personal["last_name"].as_str(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" ");
+    Ok(success(json!({
+        "policy_id": e.row.policy_id, "name": name, "effective_date": e.row.effective_date,
+        // No invoicing service is configured in this installation.
+        "callInvoice": false,
+    })))
+}
+
+// ---- wizard: the step protocol ------------------------------------------------------------------------------------
+
+fn step_id(id: &str) -> ApiResult<i64> {
+    parse_id(Some(&json!(id)), "enrollment_id")
+}
+
+fn tab_of(step: &str) -> ApiResult<TabName> {
+    TabName::parse(step).ok_or_else(|| ApiError::NotFound(format!("Unknown step {step}")))
+}
+
+async fn answer(state: &AppState, session: &Session, id: i64, next: Next) -> ApiResult<Response> {
+    match next {
+        Next::Tab(tab) => {
+            let e = load(state, session, id).await?;
+            Ok(success(
+                json!({ "step": enrollment::step_view(state, &e, tab).await? }),
+            ))
+        }
+        Next::Cart => Ok(success(json!({ "redirect": "/cart" }))),
+        Next::Receipt => Ok(success(json!({ "redirect": "/enrollment/receipt" }))),
+    }
+}
+
+async fn current_step(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = step_id(&id)?;
+    let e = load(&state, &session, id).await?;
+    let next = match e.lifecycle.current_tab() {
+        Some(tab) => Next::Tab(tab),
+        None if e.lifecycle.is_submitted() => Next::Receipt,
+        None => Next::Cart,
+    };
+    answer(&state, &session, id, next).await
+}
+
+async fn get_step(
+    State(state): State<AppState>,
+    session: Session,
+    Path((id, step)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let id = step_id(&id)?;
+    let tab = tab_of(&step)?;
+    let mut e = load(&state, &session, id).await?;
+    if e.lifecycle.is_submitted() {
+        return answer(&state, &session, id, Next::Receipt).await;
+    }
+    if e.lifecycle.current_tab() != Some(tab) {
+        enrollment::navigate(&state, &mut e, Event::Visit(tab)).await?;
+    }
+    answer(&state, &session, id, Next::Tab(tab)).await
+}
+
+async fn post_step(
+    State(state): State<AppState>,
+    session: Session,
+    Path((id, step)): Path<(String, String)>,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let id = step_id(&id)?;
+    let tab = tab_of(&step)?;
+    let mut e = load(&state, &session, id).await?;
+    let next = match body.get("action").and_then(Value::as_str) {
+        Some("next") => {
+            let form_data = body.get("formData").cloned().unwrap_or_else(|| json!({}));
+            if !form_data.is_object() {
+                return Err(ApiError::BadRequest(
+                    "formData must be a JSON object".into(),
+                ));
+            }
+            enrollment::save_tab(&state, &e, tab, &form_data, version_of(&body)?)
+                .await?
+                .1
+        }
+        Some("back") => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
+        Some("edit") => {
+            let target = body
+                .get("target")
+                .and_then(Value::as_str)
+                .ok_or_else(|| ApiError::field("target", "Field is required"))?;
+            enrollment::navigate(&state, &mut e, Event::Edit(tab_of(target)?)).await?
+        }
+        Some(other) => {
+            return Err(ApiError::field(
+                "action",
+                format!("Unknown action {other}; use next, back or edit"),
+            ))
+        }
+        None => return Err(ApiError::field("action", "Field is required")),
+    };
+    answer(&state, &session, id, next).await
+}

@@ -1,0 +1,269 @@
+//! Test harness: the real app on a fresh, migrated and seeded database, driven without a socket.
+//!
+//! SQLite always (a temporary file per test). With `ENROLL_TEST_DATABASE_URL=postgres://...` the same tests run on
+//! PostgreSQL instead, each in a database of its own created from that URL (`make test` runs both).
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use api::app::{app, AppState};
+use api::config::Config;
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+pub struct TestApp {
+    pub router: Router,
+    pub state: AppState,
+    pub database_url: String,
+    _dir: tempdir::TempDir,
+}
+
+/// A browser: its own cookie jar.
+pub struct Browser<'a> {
+    app: &'a TestApp,
+    pub cookie: Option<String>,
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Value,
+    pub set_cookie: Option<String>,
+}
+
+impl Answer {
+    /// The first error item's field and message.
+    #[track_caller]
+    pub fn first_error(&self) -> (String, String) {
+        let item = &self.body["data"][0];
+        (
+            item["target_element"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            item["error_message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        )
+    }
+
+    #[track_caller]
+    pub fn ok(&self) -> &Value {
+        assert_eq!(self.status, StatusCode::OK, "{}", self.body);
+        assert_eq!(self.body["status"], "success");
+        &self.body["data"]
+    }
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+mod tempdir {
+    /// A directory removed when dropped.
+    pub struct TempDir(pub std::path::PathBuf);
+
+    impl TempDir {
+        pub fn new() -> TempDir {
+            use rand::Rng;
+            let dir = std::env::temp_dir().join(format!(
+                "enroll-test-{:016x}",
+                rand::thread_rng().gen::<u64>()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+async fn fresh_postgres(admin_url: &str) -> String {
+    use rand::Rng;
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let name = format!("enroll_t_{:012x}", rand::thread_rng().gen::<u64>() >> 16);
+    let mut admin = sqlx::AnyConnection::connect(admin_url)
+        .await
+        .expect("PostgreSQL admin connection");
+    sqlx::query(&format!("create database {name}"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let (base, _) = admin_url
+        .rsplit_once('/')
+        .expect("a database URL ends with /name");
+    format!("{base}/{name}")
+}
+
+impl TestApp {
+    pub async fn new() -> TestApp {
+        Self::with_workflows(repo().join("workflows")).await
+    }
+
+    pub async fn with_workflows(workflows_dir: PathBuf) -> TestApp {
+        let dir = tempdir::TempDir::new();
+        let database_url = match std::env::var("ENROLL_TEST_DATABASE_URL") {
+            Ok(admin) if !admin.is_empty() => fresh_postgres(&admin).await,
+            _ => format!("sqlite://{}?mode=rwc", dir.0.join("test.db").display()),
+        };
+        let config = Config {
+            port: 0,
+            database_url: database_url.clone(),
+            data_dir: dir.0.clone(),
+            renderer_dir: dir.0.join("no-renderer"),
+            fixtures_dir: repo().join("fixtures"),
+            workflows_dir,
+            data_key: [42u8; 32],
+            session_key: [7u8; 64],
+            cookie_secure: false,
+        };
+        let state = AppState::prepare(&config).await.expect("the app starts");
+        TestApp {
+            router: app(state.clone(), &config),
+            state,
+            database_url,
+            _dir: dir,
+        }
+    }
+
+    pub fn browser(&self) -> Browser<'_> {
+        Browser {
+            app: self,
+            cookie: None,
+        }
+    }
+}
+
+impl Browser<'_> {
+    pub async fn send(&mut self, method: Method, uri: &str, body: Option<String>) -> Answer {
+        let mut request = Request::builder().method(method).uri(uri);
+        if let Some(cookie) = &self.cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        if body.is_some() {
+            request = request.header(header::CONTENT_TYPE, "application/json");
+        }
+        let request = request
+            .body(body.map(Body::from).unwrap_or_else(Body::empty))
+            .unwrap();
+        let response = self.app.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let set_cookie = response
+            .headers()
+            .get(header::SET_COOKIE)
+            .map(|v| v.to_str().unwrap().to_string());
+        if let Some(set) = &set_cookie {
+            self.cookie = Some(set.split(';').next().unwrap().to_string());
+        }
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let body = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
+        Answer {
+            status,
+            body,
+            set_cookie,
+        }
+    }
+
+    pub async fn get(&mut self, uri: &str) -> Answer {
+        self.send(Method::GET, uri, None).await
+    }
+
+    pub async fn post(&mut self, uri: &str, body: Value) -> Answer {
+        self.send(Method::POST, uri, Some(body.to_string())).await
+    }
+
+    pub async fn put(&mut self, uri: &str, body: Value) -> Answer {
+        self.send(Method::PUT, uri, Some(body.to_string())).await
+    }
+
+    /// A filter for a woman aged 40 in Atlanta; answers the enrollment id.
+    pub async fn start(&mut self, tier: &str) -> i64 {
+        let answer = self
+            .post(
+                "/api/v1/add-filter-for-new-user",
+                json!({ "zip": "30301", "gender": "1", "tier": tier, "dob": dob_of_age(40) }),
+            )
+            .await;
+        answer.ok()["temp_enrollment_id"].as_i64().unwrap()
+    }
+
+    /// Adds the cheapest option of the first medical plan offered.
+    pub async fn add_first_plan(&mut self, id: i64, category: &str) -> (i64, i64) {
+        let plans = self
+            .get(&format!(
+                "/api/v1/get-filtered-plans?enrollment_id={id}&categories={category}"
+            ))
+            .await;
+        let plan_id = plans.ok()["result"][0]["plan_id"]
+            .as_i64()
+            .expect("a plan is offered");
+        let pricing = self
+            .get(&format!(
+                "/api/v1/get-plan-pricing-detail?pid={plan_id}&enrollment_id={id}"
+            ))
+            .await;
+        let pricing_id = pricing.ok()["plans"][0]["plan_pricing_id"]
+            .as_i64()
+            .unwrap();
+        self.post(
+            "/api/v1/add-plan-to-cart",
+            json!({ "enrollment_id": id, "plan_id": plan_id, "plan_pricing_id": pricing_id }),
+        )
+        .await
+        .ok();
+        (plan_id, pricing_id)
+    }
+
+    /// Filter, one medical plan, checkout: answers the enrollment id, at Personal Information.
+    pub async fn checked_out(&mut self) -> i64 {
+        let id = self.start("IO").await;
+        self.add_first_plan(id, "medical").await;
+        let dates = self
+            .get(&format!(
+                "/api/v1/get-cart-effective-dates?enrollment_id={id}"
+            ))
+            .await;
+        let date = dates.ok()["result"][0].as_str().unwrap().to_string();
+        self.post(
+            "/api/v1/cart-checkout",
+            json!({ "enrollment_id": id, "effective_date": date, "type": "member" }),
+        )
+        .await
+        .ok();
+        id
+    }
+}
+
+pub fn dob_of_age(years: i32) -> String {
+    use chrono::Datelike;
+    let today = chrono::Local::now().date_naive();
+    let birth = today
+        .with_year(today.year() - years)
+        .unwrap_or(today - chrono::Duration::days(366 * years as i64));
+    birth.format("%m/%d/%Y").to_string()
+}
+
+pub fn personal() -> Value {
+    json!({
+        "first_name": "Dana", "last_name": "Okafor", "weight": 165, "height_feet": 5, "height_inch": 7,
+        "marital_status": "1", "ssn": "123-45-6789", "prior_coverage_flag": "0"
+    })
+}
+
+pub fn contact() -> Value {
+    json!({
+        "email_address": "dana.okafor@example.com", "phone_number": "4045550134", "address1": "12 Peachtree St NE",
+        "city": "Atlanta", "birth_state": "GA", "birth_city": "Macon"
+    })
+}
