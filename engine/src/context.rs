@@ -170,7 +170,7 @@ pub enum Flag {
     Fixed(bool),
     When {
         /// The setting is on exactly when this condition holds.
-        when: Condition,
+        when: Box<Condition>,
     },
 }
 

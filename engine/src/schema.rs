@@ -227,8 +227,15 @@ fn strip_null(prop: &mut Value) {
         }
     }
     if let Some(alternatives) = prop.get_mut("oneOf").and_then(Value::as_array_mut) {
-        for alternative in alternatives {
+        for alternative in alternatives.iter_mut() {
             strip_null(alternative);
+        }
+        // rjsf draws a choice list only when the property itself says which type its choices are.
+        let all_strings = alternatives
+            .iter()
+            .all(|a| a.get("const").is_some_and(Value::is_string));
+        if all_strings && prop.get("type").is_none() {
+            prop["type"] = json!("string");
         }
     }
 }

@@ -91,7 +91,7 @@ async fn fresh_postgres(admin_url: &str) -> String {
     use rand::Rng;
     use sqlx::Connection;
     sqlx::any::install_default_drivers();
-    let name = format!("enroll_t_{:012x}", rand::thread_rng().gen::<u64>() >> 16);
+    let name = format!("etest{:012x}", rand::thread_rng().gen::<u64>() >> 16);
     let mut admin = sqlx::AnyConnection::connect(admin_url)
         .await
         .expect("PostgreSQL admin connection");

@@ -1,0 +1,61 @@
+# The two commands: `make run` and `make test`. Both install what is missing on a fresh machine of this kind.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+export CARGO_TERM_COLOR := never
+
+RENDERER := renderer
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run test renderer-deps renderer-build build check-rust test-rust test-postgres test-renderer test-e2e chromium clean
+
+## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
+run: renderer-build
+	cargo build --release -p api
+	./target/release/enroll serve
+
+## test: every check and test (formatting, lints, engine, api on SQLite and PostgreSQL, renderer, browser journeys)
+test: check-rust test-rust test-postgres test-renderer test-e2e
+	@echo "make test: all checks passed"
+
+renderer-deps:
+	@if [ ! -d $(RENDERER)/node_modules ] || [ $(RENDERER)/package-lock.json -nt $(RENDERER)/node_modules/.package-lock.json ]; then \
+		cd $(RENDERER) && npm ci --no-audit --no-fund; fi
+
+renderer-build: renderer-deps
+	cd $(RENDERER) && npm run build
+
+build:
+	cargo build -p api
+
+check-rust:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+test-rust:
+	cargo test --workspace
+	./target/debug/enroll check-workflows
+
+# The same api tests against PostgreSQL. Outside CI a machine without PostgreSQL skips them, saying so; under
+# CI=true that is a failure.
+test-postgres:
+	@if url=$$(scripts/ensure-postgres.sh); then \
+		ENROLL_TEST_DATABASE_URL=$$url cargo test -p api --tests; \
+	elif [ "$${CI:-}" = "true" ]; then \
+		echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
+	else \
+		echo "SKIPPED: PostgreSQL suite (PostgreSQL not available on this machine)"; fi
+
+test-renderer: renderer-deps
+	cd $(RENDERER) && npm run typecheck && npm test
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "installing Debian's chromium"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+
+test-e2e: chromium build renderer-build
+	cd $(RENDERER) && npm run e2e
+
+clean:
+	cargo clean
+	rm -rf $(RENDERER)/node_modules $(RENDERER)/dist

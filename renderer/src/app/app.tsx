@@ -1,0 +1,61 @@
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { CartPage } from '../features/cart/cart-page';
+import { LandingPage } from '../features/filter/landing-page';
+import { PlanDetailPage } from '../features/plan-detail/plan-detail-page';
+import { PlansPage } from '../features/plans/plans-page';
+import { ReceiptPage } from '../features/receipt/receipt-page';
+import { WizardPage } from '../features/wizard/wizard-page';
+import { CartCountProvider, useCartCount } from '../lib/cart-count';
+import { money } from '../lib/api';
+import { NotFoundPage } from './not-found';
+
+function Header() {
+  const { count, amount } = useCartCount();
+  return (
+    <header className="site-header">
+      <Link to="/" className="brand">
+        Benefit Store
+      </Link>
+      <nav aria-label="Main">
+        <Link to="/">Home</Link>
+        <Link to="/cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${money(amount)}`}>
+          Cart <span className="badge">{count}</span>
+        </Link>
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <p>
+        Questions? Call <a href="tel:+18005550100">(800) 555-0100</a> or write to <a href="mailto:help@benefitstore.example">help@benefitstore.example</a>
+      </p>
+      <p>© {new Date().getFullYear()} Benefit Store. All rights reserved.</p>
+    </footer>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <CartCountProvider>
+        <Header />
+        <main id="main">
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/plans" element={<PlansPage />} />
+            <Route path="/plan/:id/:name" element={<PlanDetailPage />} />
+            <Route path="/cart" element={<CartPage />} />
+            <Route path="/enrollment/receipt" element={<ReceiptPage />} />
+            <Route path="/enrollment/:route" element={<WizardPage />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Routes>
+        </main>
+        <Footer />
+      </CartCountProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,68 @@
+// One rjsf Form for every server-defined form: the schema, uiSchema and data come from the server; widgets are
+// registered by name; messages come from each property's `x-messages` so the browser says what the server would.
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import Ajv2020 from 'ajv/dist/2020';
+import type { ReactNode } from 'react';
+import { widgets } from './widgets';
+
+export const validator = customizeValidator({
+  AjvClass: Ajv2020,
+  ajvOptionsOverrides: { strict: false },
+});
+
+type Messages = Record<string, string>;
+
+function propertySchema(schema: RJSFSchema, property: string): RJSFSchema | undefined {
+  const props = schema.properties as Record<string, RJSFSchema> | undefined;
+  return props?.[property.replace(/^\./, '')];
+}
+
+/** Replaces ajv's wording with the spec's message for the field and keyword. */
+export function transformErrors(schema: RJSFSchema) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors
+      .filter((e) => e.name !== 'if' && e.name !== 'oneOf' && e.name !== 'const' || e.property)
+      .map((e) => {
+        const property = e.name === 'required' ? `.${String((e.params as { missingProperty?: string })?.missingProperty ?? '')}` : e.property ?? '';
+        const messages = (propertySchema(schema, property)?.['x-messages'] ?? {}) as Messages;
+        const keyword = ['oneOf', 'const', 'enum'].includes(e.name ?? '') ? 'enum' : (e.name ?? '');
+        const fallback = keyword === 'required' ? 'Field is required' : keyword === 'enum' ? 'Please choose one of the options' : e.message;
+        return { ...e, property, message: messages[keyword] ?? messages.default ?? fallback, stack: messages[keyword] ?? fallback ?? '' };
+      });
+}
+
+export interface SchemaFormProps {
+  id: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  formData: Record<string, unknown>;
+  extraErrors?: ErrorSchema;
+  disabled?: boolean;
+  onSubmit: (data: Record<string, unknown>) => void;
+  onChange?: (data: Record<string, unknown>) => void;
+  children: ReactNode;
+}
+
+export function SchemaForm({ id, schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children }: SchemaFormProps) {
+  return (
+    <Form
+      key={id}
+      schema={schema}
+      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+      formData={formData}
+      validator={validator}
+      widgets={widgets as RegistryWidgetsType}
+      transformErrors={transformErrors(schema)}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      disabled={disabled}
+      onChange={(e) => onChange?.(e.formData as Record<string, unknown>)}
+      onSubmit={(e) => onSubmit(e.formData as Record<string, unknown>)}
+    >
+      {children}
+    </Form>
+  );
+}

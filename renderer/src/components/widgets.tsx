@@ -1,0 +1,64 @@
+// Custom rjsf widgets, registered by name so a uiSchema from the server stays plain JSON.
+import type { WidgetProps } from '@rjsf/utils';
+
+/** Formats typed digits as MM/DD/YYYY: slashes inserted, month clamped to 01-12 and day to 01-31. */
+export function formatDateInput(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 8);
+  let month = digits.slice(0, 2);
+  let day = digits.slice(2, 4);
+  const year = digits.slice(4, 8);
+  if (month.length === 2) month = String(Math.min(Math.max(Number(month), 1), 12)).padStart(2, '0');
+  if (day.length === 2) day = String(Math.min(Math.max(Number(day), 1), 31)).padStart(2, '0');
+  if (digits.length <= 2) return month;
+  if (digits.length <= 4) return `${month}/${day}`;
+  return `${month}/${day}/${year}`;
+}
+
+function TextLike(props: WidgetProps & { format: (v: string) => string; maxLength: number; inputMode: 'numeric' | 'text'; placeholder?: string }) {
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors } = props;
+  return (
+    <input
+      id={id}
+      name={id}
+      className="form-control"
+      type="text"
+      inputMode={inputMode}
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      aria-describedby={rawErrors && rawErrors.length > 0 ? `${id}__error` : undefined}
+      onChange={(e) => onChange(format(e.target.value) || undefined)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+export function DateMdyWidget(props: WidgetProps) {
+  return <TextLike {...props} format={formatDateInput} maxLength={10} inputMode="numeric" placeholder="MM/DD/YYYY" />;
+}
+
+/** Keeps a masked value from the server (***-**-1234) as it is until the person types a new number. */
+export function SsnWidget(props: WidgetProps) {
+  const format = (v: string) => (v.startsWith('***-**-') && v.length <= 11 ? v : v.replace(/[^\d-]/g, '').slice(0, 11));
+  return <TextLike {...props} format={format} maxLength={11} inputMode="numeric" />;
+}
+
+export function PhoneWidget(props: WidgetProps) {
+  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 10)} maxLength={10} inputMode="numeric" placeholder="10 digits" />;
+}
+
+export function ZipWidget(props: WidgetProps) {
+  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 5)} maxLength={5} inputMode="numeric" />;
+}
+
+export const widgets = {
+  dateMDY: DateMdyWidget,
+  ssn: SsnWidget,
+  phone: PhoneWidget,
+  zip: ZipWidget,
+};

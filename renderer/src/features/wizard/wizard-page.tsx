@@ -1,0 +1,130 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Modal } from '../../components/modal';
+import { ProgressBar } from '../../components/progress-bar';
+import { SchemaForm } from '../../components/schema-form';
+import { money, tempId } from '../../lib/api';
+import { type Section, wizardMachine } from './wizard-machine';
+
+/** Every wizard step: whatever the server's step says, drawn by one form. */
+export function WizardPage() {
+  const id = tempId.get();
+  return id ? <Wizard enrollmentId={id} /> : <Navigate to="/" replace />;
+}
+
+function Wizard({ enrollmentId }: { enrollmentId: string }) {
+  const { route = '' } = useParams();
+  const navigate = useNavigate();
+  const [state, send] = useMachine(wizardMachine, { input: { enrollmentId, route } });
+  const [viewing, setViewing] = useState<Section | null>(null);
+  const { step, errors, redirect, failure } = state.context;
+
+  useEffect(() => {
+    if (redirect) navigate(redirect);
+  }, [redirect, navigate]);
+
+  // The URL follows the step the server answered; a URL typed or reached by Back in the browser opens that step.
+  useEffect(() => {
+    if (step && state.matches('editing') && route !== step.route && route !== step.step) {
+      navigate(`/enrollment/${step.route}`, { replace: false });
+    }
+  }, [step, state, route, navigate]);
+  useEffect(() => {
+    if (step && state.matches('editing') && route !== step.route) send({ type: 'OPEN', route });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [route]);
+
+  if (state.matches('failed')) {
+    return (
+      <p role="alert" className="error">
+        {failure}
+      </p>
+    );
+  }
+  if (!step) return <p>Loading…</p>;
+  const busy = state.matches('submitting') || state.matches('loading');
+  const general = errors?.fields.filter((f) => !f.target_element || !(f.target_element in (step.schema.properties ?? {})));
+
+  return (
+    <>
+      <ProgressBar steps={step.progress.steps} />
+      <h1>{step.title}</h1>
+      {general && general.length > 0 && (
+        <div role="alert" className="error">
+          {general.map((g) => (
+            <p key={g.error_message}>{g.error_message}</p>
+          ))}
+        </div>
+      )}
+      <div className={step.summary ? 'review-layout' : undefined}>
+        <div>
+          {step.summary?.sections.map((s) => (
+            <section key={s.step} className="card review-card" aria-labelledby={`card-${s.step}`}>
+              <h2 id={`card-${s.step}`}>
+                {s.number}. {s.title}
+              </h2>
+              <button type="button" onClick={() => setViewing(s)}>
+                View Details<span className="visually-hidden"> of {s.title}</span>
+              </button>{' '}
+              <button type="button" onClick={() => send({ type: 'EDIT', target: s.step })}>
+                Edit Details<span className="visually-hidden"> of {s.title}</span>
+              </button>
+            </section>
+          ))}
+          <SchemaForm
+            id={`${step.step}-${step.version}`}
+            schema={step.schema}
+            uiSchema={step.uiSchema}
+            formData={step.formData}
+            extraErrors={errors?.errorSchema()}
+            disabled={busy}
+            onSubmit={(formData) => send({ type: 'SUBMIT', formData })}
+          >
+            <div className="buttons">
+              {step.actions.includes('back') && (
+                <button type="button" onClick={() => send({ type: 'BACK' })} disabled={busy}>
+                  Back
+                </button>
+              )}
+              <button type="submit" className="primary" disabled={busy}>
+                Next
+              </button>
+            </div>
+          </SchemaForm>
+        </div>
+        {step.summary && (
+          <aside aria-labelledby="summary-heading" className="order-info">
+            <h2 id="summary-heading">Your plans</h2>
+            <ul>
+              {step.summary.cart.lines.map((l) => (
+                <li key={l.plan_name}>
+                  {l.plan_name}: {money(l.price)}
+                </li>
+              ))}
+            </ul>
+            <dl>
+              <dt>First Month Total Cost</dt>
+              <dd>{money(step.summary.cart.initial_month_cost)}</dd>
+              <dt>Recurring Monthly Cost</dt>
+              <dd>{money(step.summary.cart.recurring_month_cost)}</dd>
+            </dl>
+          </aside>
+        )}
+      </div>
+      <Modal title={viewing?.title ?? ''} open={viewing !== null}>
+        <dl>
+          {viewing?.rows.map((r) => (
+            <div key={r.label}>
+              <dt>{r.label}</dt>
+              <dd>{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <button type="button" onClick={() => setViewing(null)}>
+          Close
+        </button>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ErrorSchema } from '@rjsf/utils';
+
+// The one HTTP client: sends the session cookie, unwraps the spec's envelope, and turns an error envelope into an
+// ApiError that carries the field messages.
+
+export interface FieldError {
+  target_element: string;
+  error_message: string;
+}
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly fields: FieldError[];
+  readonly code?: string;
+
+  constructor(statusCode: number, message: string, fields: FieldError[], code?: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.fields = fields;
+    this.code = code;
+  }
+
+  /** Messages by field name, in the shape of rjsf's extraErrors (an ErrorSchema). */
+  errorSchema(): ErrorSchema {
+    const schema: Record<string, { __errors: string[] }> = {};
+    for (const f of this.fields) {
+      const key = f.target_element || 'form';
+      (schema[key] ??= { __errors: [] }).__errors.push(f.error_message);
+    }
+    return schema as unknown as ErrorSchema;
+  }
+
+  messageFor(field: string): string | undefined {
+    return this.fields.find((f) => f.target_element === field)?.error_message;
+  }
+}
+
+interface Envelope<T> {
+  status: 'success' | 'error';
+  statusCode?: number;
+  message?: string;
+  code?: string;
+  data: T;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/api/v1${path}`, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let envelope: Envelope<T> | undefined;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = undefined;
+  }
+  if (!response.ok || !envelope || envelope.status !== 'success') {
+    const fields = Array.isArray(envelope?.data) ? (envelope?.data as unknown as FieldError[]) : [];
+    const message = envelope?.message || fields[0]?.error_message || 'Something went wrong. Please try again.';
+    throw new ApiError(response.status, message, fields, envelope?.code);
+  }
+  return envelope.data;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+};
+
+const TEMP_ID = 'tempId';
+
+export const tempId = {
+  get: (): string | null => localStorage.getItem(TEMP_ID),
+  set: (id: number | string) => localStorage.setItem(TEMP_ID, String(id)),
+  clear: () => localStorage.removeItem(TEMP_ID),
+};
+
+export function money(value: number | null | undefined): string {
+  return `$${(value ?? 0).toFixed(2)}`;
+}
+
+export function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
