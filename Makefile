@@ -17,9 +17,11 @@ run: renderer-build
 test: check-rust test-rust test-postgres test-renderer test-e2e
 	@echo "make test: all checks passed"
 
+# `npm install` from the lock rather than `npm ci`: this machine's npm writes locks without the other platforms'
+# optional packages (rollup's), which `npm ci` then refuses as out of sync; `npm install` installs the locked versions.
 renderer-deps:
 	@if [ ! -d $(RENDERER)/node_modules ] || [ $(RENDERER)/package-lock.json -nt $(RENDERER)/node_modules/.package-lock.json ]; then \
-		cd $(RENDERER) && npm ci --no-audit --no-fund; fi
+		cd $(RENDERER) && npm install --no-audit --no-fund; fi
 
 renderer-build: renderer-deps
 	cd $(RENDERER) && npm run build
