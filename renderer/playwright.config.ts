@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // A fresh data directory per run: a new SQLite database, migrated and seeded by `enroll serve` itself.
-const dataDir = mkdtempSync(join(tmpdir(), 'enroll-e2e-'));
+// The config is read again in each worker, which inherits the environment: keep the first directory made, since the
+// journeys read the e-mails the server writes under DATA_DIR/outbox.
+const dataDir = (process.env.ENROLL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'enroll-e2e-')));
 const port = 8090;
 
 export default defineConfig({

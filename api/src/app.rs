@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::crypto::Crypto;
 use crate::db::{self, Db};
 use crate::error::ApiError;
+use crate::mail::Mailer;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -24,6 +25,8 @@ pub struct AppState {
     pub crypto: Crypto,
     pub cookie_key: Key,
     pub cookie_secure: bool,
+    pub mailer: Mailer,
+    pub public_url: String,
 }
 
 impl axum::extract::FromRef<AppState> for Key {
@@ -51,6 +54,8 @@ impl AppState {
             crypto: Crypto::new(&config.data_key),
             cookie_key: Key::from(&config.session_key),
             cookie_secure: config.cookie_secure,
+            mailer: Mailer::new(&config.mail_from, config.data_dir.join("outbox"))?,
+            public_url: config.public_url.trim_end_matches('/').to_string(),
         })
     }
 }
@@ -74,6 +79,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::prepare(&config).await?;
+    crate::mail::spawn_sender(state.db.clone(), state.mailer.clone());
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", config.port))
         .await
         .with_context(|| format!("cannot listen on port {}", config.port))?;

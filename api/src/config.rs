@@ -20,6 +20,10 @@ pub struct Config {
     pub session_key: [u8; 64],
     /// Mark the session cookie Secure (set behind HTTPS).
     pub cookie_secure: bool,
+    /// The address people reach the store at, for links in e-mails.
+    pub public_url: String,
+    /// Sender of the store's e-mails.
+    pub mail_from: String,
 }
 
 impl std::fmt::Debug for Config {
@@ -39,7 +43,7 @@ fn env_path(name: &str, default: &str) -> PathBuf {
 }
 
 impl Config {
-    /// `PORT` (8080), `DATA_DIR` (./data), `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
+    /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`.
     pub fn from_env() -> anyhow::Result<Config> {
@@ -67,6 +71,10 @@ impl Config {
             data_key,
             session_key,
             cookie_secure: std::env::var("COOKIE_SECURE").is_ok_and(|v| v == "1" || v == "true"),
+            public_url: std::env::var("PUBLIC_URL")
+                .unwrap_or_else(|_| format!("http://localhost:{port}")),
+            mail_from: std::env::var("MAIL_FROM")
+                .unwrap_or_else(|_| "Benefit Store <no-reply@benefitstore.example>".into()),
         })
     }
 

@@ -341,34 +341,9 @@ pub async fn save_tab(
     if version.is_some_and(|v| v != stored.version) {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    let sensitive = sensitive_fields(&form.schema);
-    let mut submitted = submitted.clone();
-    for field in &sensitive {
-        // The form shows the stored number masked; sending the mask back keeps the stored number.
-        let masked = submitted
-            .get(field)
-            .and_then(Value::as_str)
-            .filter(|v| is_masked_ssn(v))
-            .map(str::to_string);
-        if let (Some(masked), Some(plain)) =
-            (masked, stored.plain.get(field).and_then(Value::as_str))
-        {
-            if masked == mask_ssn(plain) {
-                submitted[field] = json!(plain);
-            }
-        }
-    }
-    let mut cleaned = clean(&form.schema, &submitted, &form.form_data);
+    let cleaned = unmasked_and_cleaned(&form, &stored, submitted);
     validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
-    for field in &sensitive {
-        if let Some(plain) = cleaned
-            .get(field)
-            .and_then(Value::as_str)
-            .map(str::to_string)
-        {
-            cleaned[field] = json!(state.crypto.encrypt(&plain));
-        }
-    }
+    let cleaned = encrypted(state, &form, cleaned);
 
     let policy_id = (tab == TabName::ReviewInfo).then(new_policy_id);
     let lifecycle_text =
@@ -400,6 +375,94 @@ pub async fn save_tab(
         None => Next::Receipt,
     };
     Ok((stored.version + 1, next))
+}
+
+pub const ENTER_VALID_EMAIL: &str = "Enter valid email address";
+pub const SAVED_FOR_LATER: &str = "Information Saved!!! Check your email to continue";
+
+/// Save & Continue Later: keeps what the person typed on `tab` as a draft, without requiring anything, and e-mails a
+/// continue code to `email`. Values are cleaned and sensitive ones encrypted as on a normal save; the draft is
+/// validated in full when the person comes back and presses Next.
+pub async fn save_for_later(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+    email: &str,
+) -> ApiResult<()> {
+    let email = email.trim();
+    if !engine::validation::is_email(email) {
+        return Err(ApiError::field("email", ENTER_VALID_EMAIL));
+    }
+    let mut lifecycle = enrollment.lifecycle.clone();
+    if lifecycle.current_tab() != Some(tab) {
+        lifecycle.handle(Event::Visit(tab)).map_err(refuse)?;
+    }
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    if version.is_some_and(|v| v != stored.version) {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    let draft = encrypted(
+        state,
+        &form,
+        unmasked_and_cleaned(&form, &stored, submitted),
+    );
+    let data = serde_json::to_string(&draft).map_err(|e| ApiError::Internal(e.into()))?;
+    let lifecycle_text =
+        serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let id = enrollment.row.enrollment_id;
+    let mut tx = state.db.begin().await?;
+    if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await?
+        || !db::update_lifecycle(
+            &mut *tx,
+            id,
+            &lifecycle_text,
+            enrollment.row.lifecycle_version,
+            LifecycleExtras::default(),
+        )
+        .await?
+    {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    crate::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A submission as it will be validated: the mask sent back stands for the stored number, then `clean`.
+fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Value) -> Value {
+    let mut submitted = submitted.clone();
+    for field in sensitive_fields(&form.schema) {
+        let masked = submitted
+            .get(&field)
+            .and_then(Value::as_str)
+            .filter(|v| is_masked_ssn(v))
+            .map(str::to_string);
+        if let (Some(masked), Some(plain)) =
+            (masked, stored.plain.get(&field).and_then(Value::as_str))
+        {
+            if masked == mask_ssn(plain) {
+                submitted[&field] = json!(plain);
+            }
+        }
+    }
+    clean(&form.schema, &submitted, &form.form_data)
+}
+
+/// Sensitive values sealed for storage.
+fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
+    for field in sensitive_fields(&form.schema) {
+        if let Some(plain) = cleaned
+            .get(&field)
+            .and_then(Value::as_str)
+            .map(str::to_string)
+        {
+            cleaned[&field] = json!(state.crypto.encrypt(&plain));
+        }
+    }
+    cleaned
 }
 
 /// A confirmation number: ten digits, random so it reveals nothing about other enrollments.
@@ -451,7 +514,7 @@ pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) 
         form,
         version,
         summary,
-        false,
+        true,
     ))
 }
 

@@ -9,6 +9,8 @@ pub mod crypto;
 pub mod db;
 pub mod enrollment;
 pub mod error;
+pub mod mail;
+pub mod resume;
 pub mod routes;
 pub mod seed;
 pub mod session;

@@ -52,6 +52,8 @@ pub fn router(state: AppState) -> Router {
         .route("/save-contact-info", post(save_contact_info))
         .route("/save-review-info", post(save_review_info))
         .route("/get-receipt", get(get_receipt))
+        .route("/save-enrollment", post(save_enrollment))
+        .route("/continue-enrollment", post(continue_enrollment))
         .route("/enrollment/{id}/step", get(current_step))
         .route(
             "/enrollment/{id}/step/{step}",
@@ -708,6 +710,60 @@ async fn get_receipt(
     })))
 }
 
+/// The spec's Save & Continue Later call: `{ enrollment_id, email, tab, data }` where `tab` is the spec's saved-tab name.
+async fn save_enrollment(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let tab_name = body.get("tab").and_then(Value::as_str).unwrap_or_default();
+    let tab = TabName::parse_saved(tab_name)
+        .filter(|t| engine::forms::form_schema(*t).is_some())
+        .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
+    let data = body.get("data").cloned().unwrap_or_else(|| json!({}));
+    let email = body
+        .get("email")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    enrollment::save_for_later(&state, &e, tab, &data, version_of(&body)?, email).await?;
+    Ok(success(json!({ "message": enrollment::SAVED_FOR_LATER })))
+}
+
+/// Resumes with the code and e-mail address: the enrollment moves to the caller's session.
+async fn continue_enrollment(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let text = |k: &str| {
+        body.get(k)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let (code, email) = (text("code"), text("email"));
+    let mut missing = Vec::new();
+    for (field, value) in [("code", &code), ("email", &email)] {
+        if value.is_empty() {
+            missing.push(engine::FieldError::new(field, "Field is required"));
+        }
+    }
+    if !missing.is_empty() {
+        return Err(ApiError::Invalid(missing));
+    }
+    let (id, saved_tab) = crate::resume::redeem(&state.db, &session, &code, &email).await?;
+    let e = load(&state, &session, id).await?;
+    let route = TabName::parse_saved(&saved_tab)
+        .map(|t| t.route())
+        .unwrap_or("/cart");
+    Ok(success(json!({
+        "enrollment_id": id, "saved_tab": saved_tab, "route": route, "group_id": e.row.group_id,
+        "platform_group_id": null, "agent_id": null, "open_type": e.row.open_type, "type": e.row.enrollment_type,
+    })))
+}
+
 // ---- wizard: the step protocol ------------------------------------------------------------------------------------
 
 fn step_id(id: &str) -> ApiResult<i64> {
@@ -792,10 +848,22 @@ async fn post_step(
                 .ok_or_else(|| ApiError::field("target", "Field is required"))?;
             enrollment::navigate(&state, &mut e, Event::Edit(tab_of(target)?)).await?
         }
+        Some("save-for-later") => {
+            let form_data = body.get("formData").cloned().unwrap_or_else(|| json!({}));
+            let email = body
+                .get("email")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            enrollment::save_for_later(&state, &e, tab, &form_data, version_of(&body)?, email)
+                .await?;
+            return Ok(success(
+                json!({ "saved": true, "message": enrollment::SAVED_FOR_LATER }),
+            ));
+        }
         Some(other) => {
             return Err(ApiError::field(
                 "action",
-                format!("Unknown action {other}; use next, back or edit"),
+                format!("Unknown action {other}; use next, back, edit or save-for-later"),
             ))
         }
         None => return Err(ApiError::field("action", "Field is required")),

@@ -89,6 +89,27 @@ impl TabName {
         }
     }
 
+    /// The name the spec's save-enrollment and continue-enrollment calls use for the tab (`benificiary_info`,
+    /// `health_info`, `aggrement_info`, `payment_info`: spelled so in the contract).
+    pub fn saved_tab_name(self) -> &'static str {
+        match self {
+            TabName::BeneficiaryInfo => "benificiary_info",
+            TabName::PrimaryHealthInfo => "health_info",
+            TabName::AgreementInfo => "aggrement_info",
+            TabName::BillingInfo => "payment_info",
+            other => other.as_str(),
+        }
+    }
+
+    /// Accepts a tab name, either of its routes, or its saved-tab name.
+    pub fn parse_saved(text: &str) -> Option<TabName> {
+        TabName::parse(text).or_else(|| {
+            TabName::ALL
+                .into_iter()
+                .find(|t| t.saved_tab_name() == text)
+        })
+    }
+
     /// Accepts a tab name or either of its routes.
     pub fn parse(text: &str) -> Option<TabName> {
         TabName::ALL
@@ -159,5 +180,12 @@ mod tests {
         }
         assert_eq!(TabName::parse("personal-info"), Some(TabName::PrimaryInfo));
         assert_eq!(TabName::parse("receipt"), None);
+        for tab in TabName::ALL {
+            assert_eq!(TabName::parse_saved(tab.saved_tab_name()), Some(tab));
+        }
+        assert_eq!(
+            TabName::parse_saved("aggrement_info"),
+            Some(TabName::AgreementInfo)
+        );
     }
 }

@@ -176,6 +176,18 @@ fn run_check(
     }
 }
 
+/// An e-mail address as JSON Schema's `email` format defines it, the same check the forms use.
+pub fn is_email(text: &str) -> bool {
+    static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        jsonschema::options()
+            .should_validate_formats(true)
+            .build(&serde_json::json!({ "type": "string", "format": "email", "maxLength": 254 }))
+            .expect("the e-mail schema compiles")
+    });
+    validator.is_valid(&Value::String(text.to_string()))
+}
+
 /// Nine digits that the Social Security Administration could have issued: no area 000, 666 or 900-999, no group
 /// 00, no serial 0000.
 pub fn is_valid_ssn(text: &str) -> bool {

@@ -388,3 +388,17 @@ fn changing_the_cart_after_checkout_sends_the_enrollment_back_to_shopping() {
     l.handle(Event::CartChanged).unwrap();
     assert!(l.is_shopping());
 }
+
+#[test]
+fn an_alternate_email_must_be_an_address() {
+    assert!(engine::validation::is_email("dana.okafor@example.com"));
+    for bad in [
+        "",
+        "dana",
+        "dana@",
+        "@example.com",
+        "dana okafor@example.com",
+    ] {
+        assert!(!engine::validation::is_email(bad), "{bad}");
+    }
+}

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 function dobOfAge(years: number): string {
   const d = new Date();
@@ -18,6 +20,32 @@ async function fillFilter(page: Page, zip: string, dob: string) {
   await page.getByLabel('Choose Tier').selectOption({ label: 'Member Only' });
   await page.getByLabel('DOB').pressSequentially(dob.replace(/\//g, ''));
   await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+async function toPersonalInformation(page: Page) {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+}
+
+/** The continue code from the newest e-mail to `to` that the server's outbox wrote. */
+async function codeMailedTo(to: string): Promise<string> {
+  const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
+  for (let i = 0; i < 40; i++) {
+    const mails = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .filter((m) => m.includes(`To: ${to}`));
+    const match = mails.map((m) => /Your enrollment code is: ([A-Z0-9]{8})/.exec(m)).find(Boolean);
+    if (match) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no e-mail to ${to}`);
 }
 
 test('an applicant goes from the filter to a receipt with a confirmation number', async ({ page }) => {
@@ -85,4 +113,29 @@ test('an under-18 date of birth shows You must be 18 years to proceed', async ({
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(17));
   await expect(page.getByText('You must be 18 years to proceed')).toBeVisible();
+});
+
+test('save and continue later e-mails a code that resumes the enrollment in another browser', async ({ page, browser }) => {
+  await toPersonalInformation(page);
+  await page.getByLabel('First Name').fill('Robin');
+  await page.getByRole('button', { name: 'Save & Continue Later' }).click();
+  await page.getByLabel('Please enter the alternate email').fill('robin@');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('Enter valid email address')).toBeVisible();
+  await page.getByLabel('Please enter the alternate email').fill('robin.alt@example.com');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('Information Saved!!! Check your email to continue')).toBeVisible();
+  await noSeriousViolations(page, 'save for later');
+
+  const code = await codeMailedTo('robin.alt@example.com');
+  const other = await browser.newContext();
+  const resumed = await other.newPage();
+  await resumed.goto('/continue-enrollment');
+  await noSeriousViolations(resumed, 'continue enrollment');
+  await resumed.getByLabel('Enrollment Code').fill(code);
+  await resumed.getByLabel('Email').fill('robin.alt@example.com');
+  await resumed.getByRole('button', { name: 'Continue' }).click();
+  await expect(resumed).toHaveURL(/\/enrollment\/personal-information/);
+  await expect(resumed.getByLabel('First Name')).toHaveValue('Robin');
+  await other.close();
 });

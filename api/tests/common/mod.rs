@@ -126,6 +126,8 @@ impl TestApp {
             data_key: [42u8; 32],
             session_key: [7u8; 64],
             cookie_secure: false,
+            public_url: "http://localhost:8080".into(),
+            mail_from: "Benefit Store <no-reply@benefitstore.example>".into(),
         };
         let state = AppState::prepare(&config).await.expect("the app starts");
         TestApp {

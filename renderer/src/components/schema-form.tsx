@@ -57,6 +57,8 @@ export function SchemaForm({ id, schema, uiSchema, formData, extraErrors, disabl
       transformErrors={transformErrors(schema)}
       extraErrors={extraErrors}
       showErrorList={false}
+      // A choice the person has not made stays empty: no first option picked for them.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       noHtml5Validate
       disabled={disabled}
       onChange={(e) => onChange?.(e.formData as Record<string, unknown>)}

@@ -28,12 +28,13 @@ export interface Step {
   };
 }
 
-export type StepAnswer = { step: Step } | { redirect: string };
+export type StepAnswer = { step: Step } | { redirect: string } | { saved: true; message: string };
 
 export interface Request {
-  action: 'next' | 'back' | 'edit';
+  action: 'next' | 'back' | 'edit' | 'save-for-later';
   formData?: Record<string, unknown>;
   target?: string;
+  email?: string;
 }
 
 interface Context {
@@ -44,6 +45,7 @@ interface Context {
   redirect: string | null;
   request: Request | null;
   failure: string | null;
+  saved: string | null;
 }
 
 export const loadStep = fromPromise<StepAnswer, { enrollmentId: string; route: string }>(({ input }) =>
@@ -54,19 +56,25 @@ export const submitStep = fromPromise<StepAnswer, { enrollmentId: string; step: 
   api.post<StepAnswer>(`/enrollment/${input.enrollmentId}/step/${input.step.step}`, { ...input.request, version: input.step.version }),
 );
 
-const answered = (output: StepAnswer) => ('step' in output ? { step: output.step, redirect: null } : { redirect: output.redirect });
+const answered = (output: StepAnswer) =>
+  'step' in output ? { step: output.step, redirect: null } : 'redirect' in output ? { redirect: output.redirect } : { saved: output.message };
 
 export const wizardMachine = setup({
   types: {
     context: {} as Context,
     input: {} as { enrollmentId: string; route: string },
-    events: {} as { type: 'SUBMIT'; formData: Record<string, unknown> } | { type: 'BACK' } | { type: 'EDIT'; target: string } | { type: 'OPEN'; route: string },
+    events: {} as
+      | { type: 'SUBMIT'; formData: Record<string, unknown> }
+      | { type: 'BACK' }
+      | { type: 'EDIT'; target: string }
+      | { type: 'SAVE_LATER'; formData: Record<string, unknown>; email: string }
+      | { type: 'OPEN'; route: string },
   },
   actors: { loadStep, submitStep },
 }).createMachine({
   id: 'wizard',
   initial: 'loading',
-  context: ({ input }) => ({ ...input, step: null, errors: null, redirect: null, request: null, failure: null }),
+  context: ({ input }) => ({ ...input, step: null, errors: null, redirect: null, request: null, failure: null, saved: null }),
   states: {
     loading: {
       invoke: {
@@ -84,6 +92,10 @@ export const wizardMachine = setup({
         SUBMIT: { target: 'submitting', actions: assign({ request: ({ event }) => ({ action: 'next' as const, formData: event.formData }) }) },
         BACK: { target: 'submitting', actions: assign({ request: { action: 'back' } }) },
         EDIT: { target: 'submitting', actions: assign({ request: ({ event }) => ({ action: 'edit' as const, target: event.target }) }) },
+        SAVE_LATER: {
+          target: 'submitting',
+          actions: assign({ request: ({ event }) => ({ action: 'save-for-later' as const, formData: event.formData, email: event.email }) }),
+        },
         OPEN: { target: 'loading', actions: assign({ route: ({ event }) => event.route }) },
       },
     },
@@ -93,6 +105,7 @@ export const wizardMachine = setup({
         input: ({ context }) => ({ enrollmentId: context.enrollmentId, step: context.step as Step, request: context.request as Request }),
         onDone: [
           { guard: ({ event }) => 'redirect' in event.output, target: 'done', actions: assign(({ event }) => answered(event.output)) },
+          { guard: ({ event }) => 'saved' in event.output, target: 'saved', actions: assign(({ event }) => ({ ...answered(event.output), errors: null })) },
           { target: 'editing', actions: assign(({ event }) => ({ ...answered(event.output), errors: null })) },
         ],
         onError: {
@@ -101,6 +114,7 @@ export const wizardMachine = setup({
         },
       },
     },
+    saved: { on: { OPEN: { target: 'loading', actions: assign({ route: ({ event }) => event.route, saved: null }) } } },
     done: { type: 'final' },
     failed: { on: { OPEN: { target: 'loading', actions: assign({ route: ({ event }) => event.route }) } } },
   },

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Modal } from '../../components/modal';
 import { ProgressBar } from '../../components/progress-bar';
@@ -18,7 +18,14 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
   const navigate = useNavigate();
   const [state, send] = useMachine(wizardMachine, { input: { enrollmentId, route } });
   const [viewing, setViewing] = useState<Section | null>(null);
-  const { step, errors, redirect, failure } = state.context;
+  const [askingEmail, setAskingEmail] = useState(false);
+  const [email, setEmail] = useState('');
+  const current = useRef<Record<string, unknown>>({});
+  const { step, errors, redirect, failure, saved } = state.context;
+
+  useEffect(() => {
+    current.current = step?.formData ?? {};
+  }, [step]);
 
   useEffect(() => {
     if (redirect) navigate(redirect);
@@ -44,7 +51,10 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
   }
   if (!step) return <p>Loading…</p>;
   const busy = state.matches('submitting') || state.matches('loading');
-  const general = errors?.fields.filter((f) => !f.target_element || !(f.target_element in (step.schema.properties ?? {})));
+  const general = errors?.fields.filter(
+    (f) => f.target_element !== 'email' && (!f.target_element || !(f.target_element in (step.schema.properties ?? {}))),
+  );
+  const emailError = errors?.messageFor('email');
 
   return (
     <>
@@ -79,12 +89,20 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
             formData={step.formData}
             extraErrors={errors?.errorSchema()}
             disabled={busy}
+            onChange={(formData) => {
+              current.current = formData;
+            }}
             onSubmit={(formData) => send({ type: 'SUBMIT', formData })}
           >
             <div className="buttons">
               {step.actions.includes('back') && (
                 <button type="button" onClick={() => send({ type: 'BACK' })} disabled={busy}>
                   Back
+                </button>
+              )}
+              {step.actions.includes('save-for-later') && (
+                <button type="button" onClick={() => setAskingEmail(true)} disabled={busy}>
+                  Save &amp; Continue Later
                 </button>
               )}
               <button type="submit" className="primary" disabled={busy}>
@@ -112,6 +130,48 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
           </aside>
         )}
       </div>
+      <Modal title="Save & Continue Later" open={askingEmail || saved !== null}>
+        {saved ? (
+          <>
+            <p role="status">{saved}</p>
+            <button type="button" className="primary" onClick={() => navigate('/')}>
+              Done
+            </button>
+          </>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: 'SAVE_LATER', formData: current.current, email });
+            }}
+          >
+            <label htmlFor="alternate-email">Please enter the alternate email you want to send Enrollment code to?</label>
+            <input
+              id="alternate-email"
+              type="email"
+              className="form-control"
+              value={email}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? 'alternate-email-error' : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            {emailError && (
+              <p id="alternate-email-error" className="error">
+                {emailError}
+              </p>
+            )}
+            <div className="buttons">
+              <button type="button" onClick={() => setAskingEmail(false)}>
+                Back
+              </button>
+              <button type="submit" className="primary" disabled={busy}>
+                Send Code
+              </button>
+            </div>
+          </form>
+        )}
+      </Modal>
       <Modal title={viewing?.title ?? ''} open={viewing !== null}>
         <dl>
           {viewing?.rows.map((r) => (

@@ -1,0 +1,139 @@
+//! E-mail: an outbox table and a background sender with retries.
+//!
+//! A message is written to the outbox in the same transaction as what it announces (a continue code, later a
+//! receipt), so it is never lost and never sent for something that was rolled back. The sender delivers due messages,
+//! and on failure retries with a growing delay, up to [`MAX_ATTEMPTS`]. Delivery is to `.eml` files under
+//! `DATA_DIR/outbox` (lettre's file transport), which a local relay or a person can pick up.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use lettre::message::Mailbox;
+use lettre::{FileTransport, Message, Transport};
+use sqlx::Row;
+
+use crate::db::{now, Db};
+
+pub const MAX_ATTEMPTS: i64 = 8;
+
+#[derive(Clone)]
+pub struct Mailer {
+    from: Mailbox,
+    dir: PathBuf,
+}
+
+impl Mailer {
+    pub fn new(from: &str, dir: PathBuf) -> anyhow::Result<Mailer> {
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(Mailer {
+            from: from
+                .parse()
+                .with_context(|| format!("MAIL_FROM {from} is not an address"))?,
+            dir,
+        })
+    }
+
+    pub fn dir(&self) -> &PathBuf {
+        &self.dir
+    }
+
+    fn send(&self, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to
+                .parse()
+                .with_context(|| format!("{to} is not an address"))?)
+            .subject(subject)
+            .body(body.to_string())?;
+        FileTransport::new(&self.dir).send(&message)?;
+        Ok(())
+    }
+}
+
+/// Adds a message to the outbox; call it inside the transaction that makes the message true.
+pub async fn enqueue<'c, E>(
+    executor: E,
+    kind: &str,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    let now = now();
+    sqlx::query(
+        "insert into outbox (kind, recipient, subject, body, created_at, next_attempt_at, attempts) \
+         values ($1, $2, $3, $4, $5, $5, 0)",
+    )
+    .bind(kind)
+    .bind(to)
+    .bind(subject)
+    .bind(body)
+    .bind(now)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Sends every message that is due; answers how many were sent.
+pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
+    let due = sqlx::query(
+        "select outbox_id, recipient, subject, body, attempts from outbox \
+         where sent_at is null and attempts < $1 and next_attempt_at <= $2 order by outbox_id limit 20",
+    )
+    .bind(MAX_ATTEMPTS)
+    .bind(now())
+    .fetch_all(db)
+    .await?;
+    let mut sent = 0;
+    for row in due {
+        let id: i64 = row.try_get("outbox_id")?;
+        let attempts: i64 = row.try_get("attempts")?;
+        let (to, subject, body): (String, String, String) = (
+            row.try_get("recipient")?,
+            row.try_get("subject")?,
+            row.try_get("body")?,
+        );
+        let mailer = mailer.clone();
+        let outcome =
+            tokio::task::spawn_blocking(move || mailer.send(&to, &subject, &body)).await?;
+        match outcome {
+            Ok(()) => {
+                sqlx::query("update outbox set sent_at = $1, attempts = attempts + 1, last_error = null where outbox_id = $2")
+                    .bind(now())
+                    .bind(id)
+                    .execute(db)
+                    .await?;
+                sent += 1;
+            }
+            Err(error) => {
+                let delay = chrono::Duration::seconds(30 * (1 << attempts.min(10)));
+                let next = (chrono::Utc::now() + delay)
+                    .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+                tracing::warn!(outbox_id = id, attempts = attempts + 1, error = %error, "e-mail delivery failed; will retry");
+                sqlx::query("update outbox set attempts = attempts + 1, last_error = $1, next_attempt_at = $2 where outbox_id = $3")
+                    .bind(error.to_string())
+                    .bind(next)
+                    .bind(id)
+                    .execute(db)
+                    .await?;
+            }
+        }
+    }
+    Ok(sent)
+}
+
+/// Runs the sender for the life of the server.
+pub fn spawn_sender(db: Db, mailer: Mailer) {
+    tokio::spawn(async move {
+        loop {
+            if let Err(error) = deliver_due(&db, &mailer).await {
+                tracing::error!(error = ?error, "outbox sender");
+            }
+            tokio::time::sleep(Duration::from_secs(5)).await;
+        }
+    });
+}
