@@ -40,11 +40,8 @@ impl AppState {
     pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
         let db = db::connect(&config.database_url).await?;
         db::migrate(&db).await.context("migrations failed")?;
-        crate::seed::seed(&db, &config.fixtures_dir)
-            .await
-            .context("seeding fixtures failed")?;
-        let workflows =
-            engine::workflow::load_dir(&config.workflows_dir).context("workflows are not valid")?;
+        crate::seed::seed(&db, &config.fixtures_dir).await.context("seeding fixtures failed")?;
+        let workflows = engine::workflow::load_dir(&config.workflows_dir).context("workflows are not valid")?;
         let catalogue = Catalogue::load(&db).await?;
         crate::zip::warm_up();
         Ok(AppState {

@@ -31,10 +31,7 @@ impl Catalogue {
             .fetch_all(db)
             .await?
             .iter()
-            .map(|r| {
-                serde_json::from_str::<Carrier>(&r.get::<String, _>("document"))
-                    .map(|c| (c.carrier_id, c))
-            })
+            .map(|r| serde_json::from_str::<Carrier>(&r.get::<String, _>("document")).map(|c| (c.carrier_id, c)))
             .collect::<Result<HashMap<_, _>, _>>()
             .context("a stored carrier is not readable")?;
         let mut plans = sqlx::query("select document from plan")
@@ -44,12 +41,7 @@ impl Catalogue {
             .map(|r| serde_json::from_str::<Plan>(&r.get::<String, _>("document")))
             .collect::<Result<Vec<_>, _>>()
             .context("a stored plan is not readable")?;
-        let position = |category: &str| {
-            categories
-                .iter()
-                .position(|c| c.category == category)
-                .unwrap_or(usize::MAX)
-        };
+        let position = |category: &str| categories.iter().position(|c| c.category == category).unwrap_or(usize::MAX);
         plans.sort_by_key(|p| (position(&p.category), p.plan_id));
         let mut csv = String::from("age,factor\n");
         for row in sqlx::query("select age, factor from rating_curve where name = $1 order by age")
@@ -57,20 +49,10 @@ impl Catalogue {
             .fetch_all(db)
             .await?
         {
-            csv.push_str(&format!(
-                "{},{}\n",
-                row.get::<i64, _>("age"),
-                row.get::<f64, _>("factor")
-            ));
+            csv.push_str(&format!("{},{}\n", row.get::<i64, _>("age"), row.get::<f64, _>("factor")));
         }
-        let curve =
-            AgeCurve::from_csv(&csv).map_err(|e| anyhow::anyhow!("stored age curve: {e}"))?;
-        Ok(Catalogue {
-            categories,
-            carriers,
-            plans,
-            curve,
-        })
+        let curve = AgeCurve::from_csv(&csv).map_err(|e| anyhow::anyhow!("stored age curve: {e}"))?;
+        Ok(Catalogue { categories, carriers, plans, curve })
     }
 
     pub fn plan(&self, plan_id: i64) -> Option<&Plan> {
@@ -78,9 +60,6 @@ impl Catalogue {
     }
 
     pub fn carrier_name(&self, carrier_id: i64) -> &str {
-        self.carriers
-            .get(&carrier_id)
-            .map(|c| c.name.as_str())
-            .unwrap_or_default()
+        self.carriers.get(&carrier_id).map(|c| c.name.as_str()).unwrap_or_default()
     }
 }

@@ -37,9 +37,7 @@ impl std::fmt::Debug for Config {
 }
 
 fn env_path(name: &str, default: &str) -> PathBuf {
-    std::env::var_os(name)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(default))
+    std::env::var_os(name).map(PathBuf::from).unwrap_or_else(|| PathBuf::from(default))
 }
 
 impl Config {
@@ -48,17 +46,13 @@ impl Config {
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`.
     pub fn from_env() -> anyhow::Result<Config> {
         let port = match std::env::var("PORT") {
-            Ok(p) => p
-                .parse()
-                .with_context(|| format!("PORT={p} is not a port number"))?,
+            Ok(p) => p.parse().with_context(|| format!("PORT={p} is not a port number"))?,
             Err(_) => 8080,
         };
         let data_dir = env_path("DATA_DIR", "./data");
-        std::fs::create_dir_all(&data_dir)
-            .with_context(|| format!("cannot create DATA_DIR {}", data_dir.display()))?;
-        let database_url = std::env::var("DATABASE_URL").unwrap_or_else(|_| {
-            format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display())
-        });
+        std::fs::create_dir_all(&data_dir).with_context(|| format!("cannot create DATA_DIR {}", data_dir.display()))?;
+        let database_url = std::env::var("DATABASE_URL")
+            .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display()));
         let data_key = key::<32>("ENROLL_DATA_KEY", &data_dir.join("keys/data.key"))?;
         let session_key = key::<64>("ENROLL_SESSION_KEY", &data_dir.join("keys/session.key"))?;
         Ok(Config {
@@ -71,8 +65,7 @@ impl Config {
             data_key,
             session_key,
             cookie_secure: std::env::var("COOKIE_SECURE").is_ok_and(|v| v == "1" || v == "true"),
-            public_url: std::env::var("PUBLIC_URL")
-                .unwrap_or_else(|_| format!("http://localhost:{port}")),
+            public_url: std::env::var("PUBLIC_URL").unwrap_or_else(|_| format!("http://localhost:{port}")),
             mail_from: std::env::var("MAIL_FROM")
                 .unwrap_or_else(|_| "Benefit Store <no-reply@benefitstore.example>".into()),
         })
@@ -82,11 +75,7 @@ impl Config {
     pub fn database_label(&self) -> String {
         match self.database_url.split_once('@') {
             Some((scheme_user, host)) => {
-                format!(
-                    "{}://…@{}",
-                    scheme_user.split("://").next().unwrap_or("db"),
-                    host
-                )
+                format!("{}://…@{}", scheme_user.split("://").next().unwrap_or("db"), host)
             }
             None => self.database_url.clone(),
         }
@@ -99,26 +88,22 @@ fn key<const N: usize>(variable: &str, file: &std::path::Path) -> anyhow::Result
     let b64 = base64::engine::general_purpose::STANDARD;
     let text = match std::env::var(variable) {
         Ok(text) => text,
-        Err(_) if file.exists() => std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?,
+        Err(_) if file.exists() => {
+            std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?
+        }
         Err(_) => {
             let mut bytes = [0u8; N];
             rand::thread_rng().fill_bytes(&mut bytes);
             let text = b64.encode(bytes);
             std::fs::create_dir_all(file.parent().expect("a key file has a folder"))?;
-            std::fs::write(file, &text)
-                .with_context(|| format!("cannot write {}", file.display()))?;
+            std::fs::write(file, &text).with_context(|| format!("cannot write {}", file.display()))?;
             restrict(file);
             tracing::info!(file = %file.display(), "generated a development key; set {variable} in production");
             text
         }
     };
-    let bytes = b64
-        .decode(text.trim())
-        .with_context(|| format!("{variable} is not base64"))?;
-    bytes
-        .try_into()
-        .map_err(|_| anyhow::anyhow!("{variable} must be {N} bytes"))
+    let bytes = b64.decode(text.trim()).with_context(|| format!("{variable} is not base64"))?;
+    bytes.try_into().map_err(|_| anyhow::anyhow!("{variable} must be {N} bytes"))
 }
 
 #[cfg(unix)]

@@ -13,30 +13,20 @@ pub struct Crypto {
 
 impl Crypto {
     pub fn new(key: &[u8; 32]) -> Crypto {
-        Crypto {
-            cipher: Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(key)),
-        }
+        Crypto { cipher: Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(key)) }
     }
 
     pub fn encrypt(&self, plain: &str) -> String {
         let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
-        let sealed = self
-            .cipher
-            .encrypt(&nonce, plain.as_bytes())
-            .expect("AES-GCM encryption cannot fail");
+        let sealed = self.cipher.encrypt(&nonce, plain.as_bytes()).expect("AES-GCM encryption cannot fail");
         let mut bytes = nonce.to_vec();
         bytes.extend(sealed);
-        format!(
-            "{PREFIX}{}",
-            base64::engine::general_purpose::STANDARD.encode(bytes)
-        )
+        format!("{PREFIX}{}", base64::engine::general_purpose::STANDARD.encode(bytes))
     }
 
     /// `None` for a value that is not ours or was sealed with another key.
     pub fn decrypt(&self, sealed: &str) -> Option<String> {
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(sealed.strip_prefix(PREFIX)?)
-            .ok()?;
+        let bytes = base64::engine::general_purpose::STANDARD.decode(sealed.strip_prefix(PREFIX)?).ok()?;
         if bytes.len() < 12 {
             return None;
         }
@@ -55,11 +45,7 @@ mod tests {
         let crypto = Crypto::new(&[7u8; 32]);
         let sealed = crypto.encrypt("123456789");
         assert!(!sealed.contains("123456789"));
-        assert_ne!(
-            sealed,
-            crypto.encrypt("123456789"),
-            "a fresh nonce per value"
-        );
+        assert_ne!(sealed, crypto.encrypt("123456789"), "a fresh nonce per value");
         assert_eq!(crypto.decrypt(&sealed).as_deref(), Some("123456789"));
         assert_eq!(Crypto::new(&[8u8; 32]).decrypt(&sealed), None);
     }

@@ -22,12 +22,8 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         .after_connect(|conn, _| {
             Box::pin(async move {
                 if conn.backend_name() == "SQLite" {
-                    sqlx::query("pragma foreign_keys = on")
-                        .execute(&mut *conn)
-                        .await?;
-                    sqlx::query("pragma busy_timeout = 5000")
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query("pragma foreign_keys = on").execute(&mut *conn).await?;
+                    sqlx::query("pragma busy_timeout = 5000").execute(&mut *conn).await?;
                 }
                 Ok(())
             })
@@ -36,9 +32,7 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         .await
         .with_context(|| "cannot open the database".to_string())?;
     if !is_postgres(url) && !memory {
-        sqlx::query("pragma journal_mode = wal")
-            .execute(&pool)
-            .await?;
+        sqlx::query("pragma journal_mode = wal").execute(&pool).await?;
     }
     Ok(pool)
 }
@@ -186,25 +180,13 @@ pub struct TabDocument {
     pub data: String,
 }
 
-pub async fn find_tab(
-    db: &Db,
-    enrollment_id: i64,
-    tab: &str,
-) -> Result<Option<TabDocument>, sqlx::Error> {
-    let row = sqlx::query(
-        "select version, data from enrollment_tab where enrollment_id = $1 and tab_name = $2",
-    )
-    .bind(enrollment_id)
-    .bind(tab)
-    .fetch_optional(db)
-    .await?;
-    row.map(|r| {
-        Ok(TabDocument {
-            version: r.try_get("version")?,
-            data: r.try_get("data")?,
-        })
-    })
-    .transpose()
+pub async fn find_tab(db: &Db, enrollment_id: i64, tab: &str) -> Result<Option<TabDocument>, sqlx::Error> {
+    let row = sqlx::query("select version, data from enrollment_tab where enrollment_id = $1 and tab_name = $2")
+        .bind(enrollment_id)
+        .bind(tab)
+        .fetch_optional(db)
+        .await?;
+    row.map(|r| Ok(TabDocument { version: r.try_get("version")?, data: r.try_get("data")? })).transpose()
 }
 
 /// Writes a tab document if its stored version is `expected` (0 = not stored yet); false when it is stale.
@@ -271,12 +253,7 @@ pub async fn cart(db: &Db, enrollment_id: i64) -> Result<Vec<CartRow>, sqlx::Err
 }
 
 /// Puts a plan in the cart; another option of the same plan is replaced.
-pub async fn put_in_cart(
-    db: &Db,
-    enrollment_id: i64,
-    plan_id: i64,
-    plan_pricing_id: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn put_in_cart(db: &Db, enrollment_id: i64, plan_id: i64, plan_pricing_id: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, 1, $4) \
          on conflict (enrollment_id, plan_id) do update set plan_pricing_id = excluded.plan_pricing_id",

@@ -50,11 +50,7 @@ impl Filter {
     }
 
     pub fn rating_input(&self, today: NaiveDate) -> Option<RatingInput> {
-        Some(RatingInput {
-            age: self.age(today)?,
-            tier: self.tier()?,
-            state: self.state.clone(),
-        })
+        Some(RatingInput { age: self.age(today)?, tier: self.tier()?, state: self.state.clone() })
     }
 
     pub fn prefill(&self) -> PrefillValues {
@@ -83,39 +79,23 @@ pub fn today() -> NaiveDate {
 pub fn parse_id(value: Option<&Value>, name: &str) -> ApiResult<i64> {
     match value {
         None | Some(Value::Null) => Err(ApiError::field(name, "Field is required")),
-        Some(Value::Number(n)) => n
-            .as_i64()
-            .ok_or_else(|| ApiError::field(name, format!("{name} must be a whole number"))),
-        Some(Value::String(s)) if s.trim().is_empty() => {
-            Err(ApiError::field(name, "Field is required"))
+        Some(Value::Number(n)) => {
+            n.as_i64().ok_or_else(|| ApiError::field(name, format!("{name} must be a whole number")))
         }
-        Some(Value::String(s)) => s
-            .trim()
-            .parse()
-            .map_err(|_| ApiError::field(name, format!("{name} must be a whole number"))),
-        Some(_) => Err(ApiError::field(
-            name,
-            format!("{name} must be a whole number"),
-        )),
+        Some(Value::String(s)) if s.trim().is_empty() => Err(ApiError::field(name, "Field is required")),
+        Some(Value::String(s)) => {
+            s.trim().parse().map_err(|_| ApiError::field(name, format!("{name} must be a whole number")))
+        }
+        Some(_) => Err(ApiError::field(name, format!("{name} must be a whole number"))),
     }
 }
 
-pub async fn load(
-    state: &AppState,
-    session: &Session,
-    enrollment_id: i64,
-) -> ApiResult<Enrollment> {
-    let row = db::find_enrollment(&state.db, &session.0, enrollment_id)
-        .await?
-        .ok_or_else(ApiError::enrollment_not_found)?;
+pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> ApiResult<Enrollment> {
+    let row =
+        db::find_enrollment(&state.db, &session.0, enrollment_id).await?.ok_or_else(ApiError::enrollment_not_found)?;
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
-    let lifecycle =
-        serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(Enrollment {
-        row,
-        filter,
-        lifecycle,
-    })
+    let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(Enrollment { row, filter, lifecycle })
 }
 
 /// A cart line priced for the enrollment's filter.
@@ -145,10 +125,8 @@ pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult
             continue;
         };
         // A line that no longer rates (the filter changed) shows at zero; checkout refuses it (see cart_checkout).
-        let price = input
-            .as_ref()
-            .and_then(|i| price_option(plan, option, i, &state.catalogue.curve).ok())
-            .unwrap_or_default();
+        let price =
+            input.as_ref().and_then(|i| price_option(plan, option, i, &state.catalogue.curve).ok()).unwrap_or_default();
         lines.push(PricedLine {
             plan_id: plan.plan_id,
             plan_pricing_id: option.plan_pricing_id,
@@ -184,21 +162,11 @@ struct StoredTab {
     masked: Value,
 }
 
-async fn stored_tab(
-    state: &AppState,
-    enrollment_id: i64,
-    tab: TabName,
-    sensitive: &[String],
-) -> ApiResult<StoredTab> {
+async fn stored_tab(state: &AppState, enrollment_id: i64, tab: TabName, sensitive: &[String]) -> ApiResult<StoredTab> {
     let Some(doc) = db::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
-        return Ok(StoredTab {
-            version: 0,
-            plain: json!({}),
-            masked: json!({}),
-        });
+        return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
     };
-    let mut plain: Value =
-        serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
+    let mut plain: Value = serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
     let mut masked = plain.clone();
     for field in sensitive {
         if let Some(sealed) = plain.get(field).and_then(Value::as_str) {
@@ -207,11 +175,7 @@ async fn stored_tab(
             plain[field] = json!(opened);
         }
     }
-    Ok(StoredTab {
-        version: doc.version,
-        plain,
-        masked,
-    })
+    Ok(StoredTab { version: doc.version, plain, masked })
 }
 
 /// The composed form of a tab for this enrollment, with its stored version.
@@ -234,16 +198,9 @@ async fn form_and_stored(
     let ctx = context(enrollment, cart);
     let settings = state.workflows.wizard.forms.get(&tab);
     let prefill = enrollment.filter.prefill();
-    let bare = compose(tab, settings, &ctx, &prefill, &json!({})).ok_or_else(|| {
-        ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title()))
-    })?;
-    let stored = stored_tab(
-        state,
-        enrollment.row.enrollment_id,
-        tab,
-        &sensitive_fields(&bare.schema),
-    )
-    .await?;
+    let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
+        .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
+    let stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_fields(&bare.schema)).await?;
     let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
     Ok((form, stored))
 }
@@ -273,11 +230,7 @@ impl Next {
 }
 
 /// Stores the lifecycle after an event, refusing if someone else moved it meanwhile.
-async fn store_lifecycle(
-    state: &AppState,
-    enrollment: &Enrollment,
-    lifecycle: &EnrollmentLifecycle,
-) -> ApiResult<()> {
+async fn store_lifecycle(state: &AppState, enrollment: &Enrollment, lifecycle: &EnrollmentLifecycle) -> ApiResult<()> {
     let text = serde_json::to_string(lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let stored = db::update_lifecycle(
         &state.db,
@@ -295,11 +248,7 @@ async fn store_lifecycle(
 }
 
 /// Moves the wizard without saving anything (visit, back, edit).
-pub async fn navigate(
-    state: &AppState,
-    enrollment: &mut Enrollment,
-    event: Event,
-) -> ApiResult<Next> {
+pub async fn navigate(state: &AppState, enrollment: &mut Enrollment, event: Event) -> ApiResult<Next> {
     let mut lifecycle = enrollment.lifecycle.clone();
     lifecycle.handle(event).map_err(refuse)?;
     if lifecycle != enrollment.lifecycle {
@@ -323,16 +272,10 @@ pub async fn save_tab(
     version: Option<i64>,
 ) -> ApiResult<(i64, Next)> {
     let mut lifecycle = enrollment.lifecycle.clone();
-    let event = if tab == TabName::ReviewInfo {
-        Event::Submit
-    } else {
-        Event::Saved(tab)
-    };
+    let event = if tab == TabName::ReviewInfo { Event::Submit } else { Event::Saved(tab) };
     if tab == TabName::ReviewInfo && lifecycle.current_tab() != Some(TabName::ReviewInfo) {
         // Submitting from a link or another window: the review must be the step the person is on.
-        lifecycle
-            .handle(Event::Visit(TabName::ReviewInfo))
-            .map_err(refuse)?;
+        lifecycle.handle(Event::Visit(TabName::ReviewInfo)).map_err(refuse)?;
     }
     lifecycle.handle(event).map_err(refuse)?;
 
@@ -346,27 +289,15 @@ pub async fn save_tab(
     let cleaned = encrypted(state, &form, cleaned);
 
     let policy_id = (tab == TabName::ReviewInfo).then(new_policy_id);
-    let lifecycle_text =
-        serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let data = serde_json::to_string(&cleaned).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
     let mut tx = state.db.begin().await?;
     if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    let extras = LifecycleExtras {
-        policy_id: policy_id.as_deref(),
-        ..LifecycleExtras::default()
-    };
-    if !db::update_lifecycle(
-        &mut *tx,
-        id,
-        &lifecycle_text,
-        enrollment.row.lifecycle_version,
-        extras,
-    )
-    .await?
-    {
+    let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
+    if !db::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
     tx.commit().await?;
@@ -404,14 +335,9 @@ pub async fn save_for_later(
     if version.is_some_and(|v| v != stored.version) {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    let draft = encrypted(
-        state,
-        &form,
-        unmasked_and_cleaned(&form, &stored, submitted),
-    );
+    let draft = encrypted(state, &form, unmasked_and_cleaned(&form, &stored, submitted));
     let data = serde_json::to_string(&draft).map_err(|e| ApiError::Internal(e.into()))?;
-    let lifecycle_text =
-        serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
     let mut tx = state.db.begin().await?;
     if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await?
@@ -435,14 +361,8 @@ pub async fn save_for_later(
 fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Value) -> Value {
     let mut submitted = submitted.clone();
     for field in sensitive_fields(&form.schema) {
-        let masked = submitted
-            .get(&field)
-            .and_then(Value::as_str)
-            .filter(|v| is_masked_ssn(v))
-            .map(str::to_string);
-        if let (Some(masked), Some(plain)) =
-            (masked, stored.plain.get(&field).and_then(Value::as_str))
-        {
+        let masked = submitted.get(&field).and_then(Value::as_str).filter(|v| is_masked_ssn(v)).map(str::to_string);
+        if let (Some(masked), Some(plain)) = (masked, stored.plain.get(&field).and_then(Value::as_str)) {
             if masked == mask_ssn(plain) {
                 submitted[&field] = json!(plain);
             }
@@ -454,11 +374,7 @@ fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Val
 /// Sensitive values sealed for storage.
 fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
     for field in sensitive_fields(&form.schema) {
-        if let Some(plain) = cleaned
-            .get(&field)
-            .and_then(Value::as_str)
-            .map(str::to_string)
-        {
+        if let Some(plain) = cleaned.get(&field).and_then(Value::as_str).map(str::to_string) {
             cleaned[&field] = json!(state.crypto.encrypt(&plain));
         }
     }
@@ -468,10 +384,7 @@ fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value
 /// A confirmation number: ten digits, random so it reveals nothing about other enrollments.
 fn new_policy_id() -> String {
     use rand::Rng;
-    format!(
-        "{:010}",
-        rand::thread_rng().gen_range(1_000_000_000u64..10_000_000_000)
-    )
+    format!("{:010}", rand::thread_rng().gen_range(1_000_000_000u64..10_000_000_000))
 }
 
 /// The step protocol's view of a tab.
@@ -480,13 +393,7 @@ pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) 
     let (form, version) = tab_form(state, enrollment, &cart, tab).await?;
     let summary = if tab == TabName::ReviewInfo {
         let mut sections = Vec::new();
-        for (i, other) in enrollment
-            .lifecycle
-            .nav()
-            .iter()
-            .filter(|t| **t != TabName::ReviewInfo)
-            .enumerate()
-        {
+        for (i, other) in enrollment.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
             let (other_form, _) = tab_form(state, enrollment, &cart, *other).await?;
             sections.push(step::section(i + 1, *other, &other_form));
         }
@@ -496,10 +403,7 @@ pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) 
             cart: CartSummary {
                 lines: cart
                     .iter()
-                    .map(|l| CartSummaryLine {
-                        plan_name: l.plan_name.clone(),
-                        price: l.price,
-                    })
+                    .map(|l| CartSummaryLine { plan_name: l.plan_name.clone(), price: l.price })
                     .collect(),
                 initial_month_cost: totals.initial_month_cost,
                 recurring_month_cost: totals.recurring_month_cost,
@@ -508,22 +412,11 @@ pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) 
     } else {
         None
     };
-    Ok(step::build(
-        tab,
-        &enrollment.lifecycle,
-        form,
-        version,
-        summary,
-        true,
-    ))
+    Ok(step::build(tab, &enrollment.lifecycle, form, version, summary, true))
 }
 
 /// A stored tab for `get-enrollment-temp-info`: masked, never in plain text.
-pub async fn masked_tab(
-    state: &AppState,
-    enrollment: &Enrollment,
-    tab: TabName,
-) -> ApiResult<Value> {
+pub async fn masked_tab(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Value> {
     let cart = priced_cart(state, enrollment).await?;
     let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
     let _ = form;
@@ -534,12 +427,7 @@ pub async fn masked_tab(
 pub fn without(body: &Value, skip: &[&str]) -> Value {
     let map: Map<String, Value> = body
         .as_object()
-        .map(|m| {
-            m.iter()
-                .filter(|(k, _)| !skip.contains(&k.as_str()))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect()
-        })
+        .map(|m| m.iter().filter(|(k, _)| !skip.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect())
         .unwrap_or_default();
     Value::Object(map)
 }

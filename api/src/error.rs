@@ -22,10 +22,7 @@ pub enum ApiError {
     Invalid(Vec<FieldError>),
     /// A pricing error code of the spec (stateError, ...).
     #[error("{message}")]
-    Pricing {
-        code: &'static str,
-        message: &'static str,
-    },
+    Pricing { code: &'static str, message: &'static str },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -55,31 +52,20 @@ pub fn success(data: Value) -> Response {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, items, code) = match self {
-            ApiError::BadRequest(m) => {
-                (StatusCode::BAD_REQUEST, vec![FieldError::new("", m)], None)
-            }
+            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, vec![FieldError::new("", m)], None),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![FieldError::new("", m)], None),
-            ApiError::Conflict(m) => (
-                StatusCode::CONFLICT,
-                vec![FieldError::new("version", m)],
-                None,
-            ),
+            ApiError::Conflict(m) => (StatusCode::CONFLICT, vec![FieldError::new("version", m)], None),
             ApiError::Invalid(items) => (StatusCode::UNPROCESSABLE_ENTITY, items, None),
-            ApiError::Pricing { code, message } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                vec![FieldError::new("", message)],
-                Some(code),
-            ),
+            ApiError::Pricing { code, message } => {
+                (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
+            }
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
                 let item = FieldError::new("", "Something went wrong. Please try again.");
                 (StatusCode::INTERNAL_SERVER_ERROR, vec![item], None)
             }
         };
-        let message = items
-            .first()
-            .map(|i| i.error_message.clone())
-            .unwrap_or_default();
+        let message = items.first().map(|i| i.error_message.clone()).unwrap_or_default();
         let mut body = json!({ "status": "error", "statusCode": status.as_u16(), "message": message, "data": items });
         if let Some(code) = code {
             body["code"] = json!(code);
@@ -97,16 +83,11 @@ impl<S: Send + Sync> FromRequest<S> for AppJson {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match Json::<Value>::from_request(req, state).await {
             Ok(Json(value)) if value.is_object() => Ok(AppJson(value)),
-            Ok(_) => Err(ApiError::BadRequest(
-                "The request body must be a JSON object".into(),
-            )),
-            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::BadRequest(
-                "The request body must be JSON (Content-Type: application/json)".into(),
-            )),
-            Err(rejection) => Err(ApiError::BadRequest(format!(
-                "Malformed JSON body: {}",
-                rejection.body_text()
-            ))),
+            Ok(_) => Err(ApiError::BadRequest("The request body must be a JSON object".into())),
+            Err(JsonRejection::MissingJsonContentType(_)) => {
+                Err(ApiError::BadRequest("The request body must be JSON (Content-Type: application/json)".into()))
+            }
+            Err(rejection) => Err(ApiError::BadRequest(format!("Malformed JSON body: {}", rejection.body_text()))),
         }
     }
 }

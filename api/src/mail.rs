@@ -25,14 +25,8 @@ pub struct Mailer {
 
 impl Mailer {
     pub fn new(from: &str, dir: PathBuf) -> anyhow::Result<Mailer> {
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        Ok(Mailer {
-            from: from
-                .parse()
-                .with_context(|| format!("MAIL_FROM {from} is not an address"))?,
-            dir,
-        })
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(Mailer { from: from.parse().with_context(|| format!("MAIL_FROM {from} is not an address"))?, dir })
     }
 
     pub fn dir(&self) -> &PathBuf {
@@ -42,9 +36,7 @@ impl Mailer {
     fn send(&self, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
         let message = Message::builder()
             .from(self.from.clone())
-            .to(to
-                .parse()
-                .with_context(|| format!("{to} is not an address"))?)
+            .to(to.parse().with_context(|| format!("{to} is not an address"))?)
             .subject(subject)
             .body(body.to_string())?;
         FileTransport::new(&self.dir).send(&message)?;
@@ -53,13 +45,7 @@ impl Mailer {
 }
 
 /// Adds a message to the outbox; call it inside the transaction that makes the message true.
-pub async fn enqueue<'c, E>(
-    executor: E,
-    kind: &str,
-    to: &str,
-    subject: &str,
-    body: &str,
-) -> Result<(), sqlx::Error>
+pub async fn enqueue<'c, E>(executor: E, kind: &str, to: &str, subject: &str, body: &str) -> Result<(), sqlx::Error>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
@@ -92,27 +78,24 @@ pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
     for row in due {
         let id: i64 = row.try_get("outbox_id")?;
         let attempts: i64 = row.try_get("attempts")?;
-        let (to, subject, body): (String, String, String) = (
-            row.try_get("recipient")?,
-            row.try_get("subject")?,
-            row.try_get("body")?,
-        );
+        let (to, subject, body): (String, String, String) =
+            (row.try_get("recipient")?, row.try_get("subject")?, row.try_get("body")?);
         let mailer = mailer.clone();
-        let outcome =
-            tokio::task::spawn_blocking(move || mailer.send(&to, &subject, &body)).await?;
+        let outcome = tokio::task::spawn_blocking(move || mailer.send(&to, &subject, &body)).await?;
         match outcome {
             Ok(()) => {
-                sqlx::query("update outbox set sent_at = $1, attempts = attempts + 1, last_error = null where outbox_id = $2")
-                    .bind(now())
-                    .bind(id)
-                    .execute(db)
-                    .await?;
+                sqlx::query(
+                    "update outbox set sent_at = $1, attempts = attempts + 1, last_error = null where outbox_id = $2",
+                )
+                .bind(now())
+                .bind(id)
+                .execute(db)
+                .await?;
                 sent += 1;
             }
             Err(error) => {
                 let delay = chrono::Duration::seconds(30 * (1 << attempts.min(10)));
-                let next = (chrono::Utc::now() + delay)
-                    .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+                let next = (chrono::Utc::now() + delay).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
                 tracing::warn!(outbox_id = id, attempts = attempts + 1, error = %error, "e-mail delivery failed; will retry");
                 sqlx::query("update outbox set attempts = attempts + 1, last_error = $1, next_attempt_at = $2 where outbox_id = $3")
                     .bind(error.to_string())

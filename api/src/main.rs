@@ -33,14 +33,7 @@ async fn main() -> anyhow::Result<()> {
             let db = api::db::connect(&config.database_url).await?;
             api::db::migrate(&db).await?;
             let applied = api::seed::seed(&db, &config.fixtures_dir).await?;
-            println!(
-                "{}",
-                if applied {
-                    "fixtures loaded"
-                } else {
-                    "fixtures unchanged; nothing to do"
-                }
-            );
+            println!("{}", if applied { "fixtures loaded" } else { "fixtures unchanged; nothing to do" });
             Ok(())
         }
         "check-workflows" => {

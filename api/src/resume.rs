@@ -18,9 +18,7 @@ pub const INVALID: &str = "Invalid enrollment code or e-mail address";
 
 pub fn new_code() -> String {
     let mut rng = rand::thread_rng();
-    (0..8)
-        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
-        .collect()
+    (0..8).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
 }
 
 pub fn hash(code: &str) -> String {
@@ -58,24 +56,12 @@ pub async fn issue(
          If you did not ask for this code, you can ignore this message.\n",
         expires.format("%m/%d/%Y")
     );
-    crate::mail::enqueue(
-        &mut **tx,
-        "continue_code",
-        email,
-        "Your enrollment code",
-        &body,
-    )
-    .await?;
+    crate::mail::enqueue(&mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
     Ok(code)
 }
 
 /// Checks a code and e-mail and gives the enrollment to the caller's session; answers the id and saved tab.
-pub async fn redeem(
-    db: &Db,
-    session: &Session,
-    code: &str,
-    email: &str,
-) -> ApiResult<(i64, String)> {
+pub async fn redeem(db: &Db, session: &Session, code: &str, email: &str) -> ApiResult<(i64, String)> {
     let row = sqlx::query("select enrollment_id, email, saved_tab, expires_at from continue_code where code_hash = $1")
         .bind(hash(code))
         .fetch_optional(db)

@@ -37,9 +37,7 @@ pub fn router(state: AppState) -> Router {
         .route("/get-plan-cart", get(get_plan_cart))
         .route(
             "/remove-plan-from-cart",
-            get(remove_plan_from_cart_query)
-                .post(remove_plan_from_cart_body)
-                .delete(remove_plan_from_cart_query),
+            get(remove_plan_from_cart_query).post(remove_plan_from_cart_body).delete(remove_plan_from_cart_query),
         )
         .route("/get-cart-count", get(get_cart_count))
         .route("/get-cart-amount", get(get_cart_amount))
@@ -55,16 +53,10 @@ pub fn router(state: AppState) -> Router {
         .route("/save-enrollment", post(save_enrollment))
         .route("/continue-enrollment", post(continue_enrollment))
         .route("/enrollment/{id}/step", get(current_step))
-        .route(
-            "/enrollment/{id}/step/{step}",
-            get(get_step).post(post_step),
-        )
+        .route("/enrollment/{id}/step/{step}", get(get_step).post(post_step))
         .fallback(crate::app::not_found)
         .method_not_allowed_fallback(crate::app::not_found)
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            crate::session::layer,
-        ))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::session::layer))
         .with_state(state)
 }
 
@@ -83,22 +75,14 @@ async fn enrollment_from_query(
     load(state, session, id).await
 }
 
-async fn enrollment_from_body(
-    state: &AppState,
-    session: &Session,
-    body: &Value,
-) -> ApiResult<Enrollment> {
+async fn enrollment_from_body(state: &AppState, session: &Session, body: &Value) -> ApiResult<Enrollment> {
     let id = parse_id(body.get("enrollment_id"), "enrollment_id")?;
     load(state, session, id).await
 }
 
 // ---- filter -------------------------------------------------------------------------------------------------------
 
-async fn filter_form(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
+async fn filter_form(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
     let current = match params.get("enrollment_id").filter(|v| !v.is_empty()) {
         Some(_) => {
             let e = enrollment_from_query(&state, &session, &params).await?;
@@ -107,9 +91,7 @@ async fn filter_form(
         None => json!({}),
     };
     let form = compose_filter(&current);
-    Ok(success(
-        json!({ "schema": form.schema, "uiSchema": form.ui_schema, "formData": form.form_data }),
-    ))
+    Ok(success(json!({ "schema": form.schema, "uiSchema": form.ui_schema, "formData": form.form_data })))
 }
 
 async fn validate_zip_code(Query(params): Params) -> ApiResult<Response> {
@@ -117,11 +99,8 @@ async fn validate_zip_code(Query(params): Params) -> ApiResult<Response> {
     if zip.is_empty() {
         return Err(ApiError::field("zip_code", "Field is required"));
     }
-    let info =
-        crate::zip::lookup(zip).ok_or_else(|| ApiError::field("zip_code", "Invalid Zip code"))?;
-    Ok(success(
-        json!({ "zip_code": info.zip_code, "city": info.city, "state": info.state }),
-    ))
+    let info = crate::zip::lookup(zip).ok_or_else(|| ApiError::field("zip_code", "Invalid Zip code"))?;
+    Ok(success(json!({ "zip_code": info.zip_code, "city": info.city, "state": info.state })))
 }
 
 /// Validates a whole filter with the filter form's schema, then the ZIP against the directory.
@@ -130,8 +109,7 @@ fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResult<Filter> {
     let cleaned = clean(&form.schema, candidate, &form.form_data);
     validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
     let text = |k: &str| cleaned[k].as_str().unwrap_or_default().to_string();
-    let zip = crate::zip::lookup(&text("zip"))
-        .ok_or_else(|| ApiError::field("zip", "Invalid Zip code"))?;
+    let zip = crate::zip::lookup(&text("zip")).ok_or_else(|| ApiError::field("zip", "Invalid Zip code"))?;
     let category = candidate
         .get("category")
         .and_then(Value::as_str)
@@ -140,9 +118,7 @@ fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResult<Filter> {
         .or_else(|| previous.category.clone());
     let is_smoker = match candidate.get("is_smoker") {
         Some(Value::String(s)) if s == "0" || s == "1" => Some(s.clone()),
-        Some(Value::Number(n)) if n.as_i64() == Some(0) || n.as_i64() == Some(1) => {
-            Some(n.to_string())
-        }
+        Some(Value::Number(n)) if n.as_i64() == Some(0) || n.as_i64() == Some(1) => Some(n.to_string()),
         Some(Value::Null) | Some(Value::String(_)) | None => previous.is_smoker.clone(),
         Some(_) => return Err(ApiError::field("is_smoker", "Please choose Yes or No")),
     };
@@ -169,10 +145,7 @@ async fn add_filter_for_new_user(
     let filter = validated_filter(&body, &Filter::default())?;
     let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let open_type = body
-        .get("open_type")
-        .and_then(Value::as_str)
-        .filter(|v| ["agent", "group", "user"].contains(v));
+    let open_type = body.get("open_type").and_then(Value::as_str).filter(|v| ["agent", "group", "user"].contains(v));
     let id = db::insert_enrollment(
         &state.db,
         NewEnrollment {
@@ -197,11 +170,7 @@ async fn change_filter_info(
     let id = parse_id(Some(&json!(temp_id)), "enrollment_id")?;
     let e = load(&state, &session, id).await?;
     if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(
-            engine::lifecycle::Rejection::AlreadySubmitted
-                .message()
-                .into(),
-        ));
+        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
     }
     let mut merged = serde_json::to_value(&e.filter).map_err(|e| ApiError::Internal(e.into()))?;
     for (k, v) in body.as_object().into_iter().flatten() {
@@ -212,15 +181,9 @@ async fn change_filter_info(
         }
     }
     let filter = validated_filter(&merged, &e.filter)?;
-    db::update_filter(
-        &state.db,
-        id,
-        &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
-    )
-    .await?;
-    Ok(success(
-        json!({ "temp_enrollment_id": id, "filter_info": filter_info(&filter) }),
-    ))
+    db::update_filter(&state.db, id, &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?)
+        .await?;
+    Ok(success(json!({ "temp_enrollment_id": id, "filter_info": filter_info(&filter) })))
 }
 
 fn filter_info(filter: &Filter) -> Value {
@@ -236,19 +199,14 @@ async fn get_enrollment_temp_info(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let column = params
-        .get("column")
-        .map(String::as_str)
-        .unwrap_or("filter_info");
+    let column = params.get("column").map(String::as_str).unwrap_or("filter_info");
     let result = match column {
         "filter_info" => filter_info(&e.filter),
         "effective_date" => json!(e.row.effective_date),
         "type" => json!(e.row.enrollment_type),
         "eprocess" => json!(e.row.eprocess),
         other => match TabName::parse(other) {
-            Some(tab) if engine::forms::form_schema(tab).is_some() => {
-                enrollment::masked_tab(&state, &e, tab).await?
-            }
+            Some(tab) if engine::forms::form_schema(tab).is_some() => enrollment::masked_tab(&state, &e, tab).await?,
             _ => return Err(ApiError::field("column", format!("Unknown column {other}"))),
         },
     };
@@ -261,11 +219,7 @@ async fn get_plan_category(State(state): State<AppState>) -> Response {
     success(json!(state.catalogue.categories))
 }
 
-fn card(
-    state: &AppState,
-    plan: &engine::catalogue::Plan,
-    price: Option<engine::rating::Cents>,
-) -> Value {
+fn card(state: &AppState, plan: &engine::catalogue::Plan, price: Option<engine::rating::Cents>) -> Value {
     json!({
         "plan_id": plan.plan_id, "plan_name": plan.plan_name, "plan_type": plan.plan_type, "plan_logo": plan.logo,
         "plan_short_text": plan.short_text, "plan_price": price, "plan_category": plan.category,
@@ -274,13 +228,8 @@ fn card(
 }
 
 async fn get_featured_plans(State(state): State<AppState>) -> Response {
-    let plans: Vec<Value> = state
-        .catalogue
-        .plans
-        .iter()
-        .filter(|p| p.featured)
-        .map(|p| card(&state, p, None))
-        .collect();
+    let plans: Vec<Value> =
+        state.catalogue.plans.iter().filter(|p| p.featured).map(|p| card(&state, p, None)).collect();
     success(json!(plans))
 }
 
@@ -292,37 +241,23 @@ async fn get_filtered_plans(
     let e = enrollment_from_query(&state, &session, &params).await?;
     let wanted: Vec<&str> = params
         .get("categories")
-        .map(|c| {
-            c.split(',')
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .collect()
-        })
+        .map(|c| c.split(',').map(str::trim).filter(|c| !c.is_empty()).collect())
         .unwrap_or_default();
-    let input = e
-        .filter
-        .rating_input(today())
-        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
     let result: Vec<Value> = state
         .catalogue
         .plans
         .iter()
         .filter(|p| wanted.is_empty() || wanted.contains(&p.category.as_str()))
         .filter_map(|p| {
-            let cheapest = price_plan(p, &input, &state.catalogue.curve)
-                .ok()?
-                .first()?
-                .1;
+            let cheapest = price_plan(p, &input, &state.catalogue.curve).ok()?.first()?.1;
             Some(card(&state, p, Some(cheapest)))
         })
         .collect();
     Ok(success(json!({ "result": result })))
 }
 
-async fn get_plan_detail(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> ApiResult<Response> {
+async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let plan = id
         .parse::<i64>()
         .ok()
@@ -340,19 +275,10 @@ async fn get_plan_pricing_detail(
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
     let pid = parse_id(param(&params, "pid").as_ref(), "pid")?;
-    let plan = state
-        .catalogue
-        .plan(pid)
-        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let input = e
-        .filter
-        .rating_input(today())
-        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
-    let priced =
-        price_plan(plan, &input, &state.catalogue.curve).map_err(|p| ApiError::Pricing {
-            code: p.code(),
-            message: p.message(),
-        })?;
+    let plan = state.catalogue.plan(pid).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    let priced = price_plan(plan, &input, &state.catalogue.curve)
+        .map_err(|p| ApiError::Pricing { code: p.code(), message: p.message() })?;
     let plans: Vec<Value> = priced
         .into_iter()
         .map(|(option, price)| {
@@ -370,15 +296,9 @@ async fn get_plan_pricing_detail(
 /// Any change to the cart re-opens shopping: the wizard's tabs depend on what is in the cart.
 async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> {
     if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(
-            engine::lifecycle::Rejection::AlreadySubmitted
-                .message()
-                .into(),
-        ));
+        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
     }
-    enrollment::navigate(state, e, Event::CartChanged)
-        .await
-        .map(|_| ())
+    enrollment::navigate(state, e, Event::CartChanged).await.map(|_| ())
 }
 
 async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
@@ -393,26 +313,14 @@ async fn add_plan_to_cart(
     let mut e = enrollment_from_body(&state, &session, &body).await?;
     let plan_id = parse_id(body.get("plan_id"), "plan_id")?;
     let pricing_id = parse_id(body.get("plan_pricing_id"), "plan_pricing_id")?;
-    let plan = state
-        .catalogue
-        .plan(plan_id)
-        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let option = plan
-        .option(pricing_id)
-        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let input = e
-        .filter
-        .rating_input(today())
-        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
-    price_option(plan, option, &input, &state.catalogue.curve).map_err(|p| ApiError::Pricing {
-        code: p.code(),
-        message: p.message(),
-    })?;
+    let plan = state.catalogue.plan(plan_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let option = plan.option(pricing_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    price_option(plan, option, &input, &state.catalogue.curve)
+        .map_err(|p| ApiError::Pricing { code: p.code(), message: p.message() })?;
     reopen_cart(&state, &mut e).await?;
     db::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id).await?;
-    Ok(success(
-        json!({ "cart_count": cart_count(&state, &e).await? }),
-    ))
+    Ok(success(json!({ "cart_count": cart_count(&state, &e).await? })))
 }
 
 async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
@@ -424,20 +332,12 @@ async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
     }))
 }
 
-async fn get_plan_cart(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
+async fn get_plan_cart(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
     Ok(success(cart_answer(&state, &e).await?))
 }
 
-async fn remove_plan_from_cart(
-    state: &AppState,
-    session: &Session,
-    input: &Value,
-) -> ApiResult<Response> {
+async fn remove_plan_from_cart(state: &AppState, session: &Session, input: &Value) -> ApiResult<Response> {
     let mut e = enrollment_from_body(state, session, input).await?;
     let plan_id = parse_id(input.get("plan_id"), "plan_id")?;
     let pricing_id = parse_id(input.get("plan_pricing_id"), "plan_pricing_id")?;
@@ -445,9 +345,7 @@ async fn remove_plan_from_cart(
     if !db::remove_from_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id).await? {
         return Err(ApiError::NotFound("This plan is not in your cart".into()));
     }
-    Ok(success(
-        json!({ "cart_count": cart_count(state, &e).await? }),
-    ))
+    Ok(success(json!({ "cart_count": cart_count(state, &e).await? })))
 }
 
 async fn remove_plan_from_cart_query(
@@ -466,11 +364,7 @@ async fn remove_plan_from_cart_body(
     remove_plan_from_cart(&state, &session, &body).await
 }
 
-async fn get_cart_count(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
+async fn get_cart_count(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
     Ok(success(json!({ "result": cart_count(&state, &e).await? })))
 }
@@ -492,96 +386,44 @@ async fn get_cart_effective_dates(
     Query(params): Params,
 ) -> ApiResult<Response> {
     enrollment_from_query(&state, &session, &params).await?;
-    let dates: Vec<String> = effective_dates(today())
-        .into_iter()
-        .map(format_mdy)
-        .collect();
+    let dates: Vec<String> = effective_dates(today()).into_iter().map(format_mdy).collect();
     Ok(success(json!({ "result": dates })))
 }
 
-async fn cart_checkout(
-    State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
-) -> ApiResult<Response> {
+async fn cart_checkout(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
     let lines = priced_cart(&state, &e).await?;
     if lines.is_empty() {
-        return Err(ApiError::field(
-            "cart",
-            "Your cart is empty. Please add a plan before checking out.",
-        ));
+        return Err(ApiError::field("cart", "Your cart is empty. Please add a plan before checking out."));
     }
-    let input = e
-        .filter
-        .rating_input(today())
-        .ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
     for line in &lines {
-        if let Some(Err(p)) = state
-            .catalogue
-            .plan(line.plan_id)
-            .map(|plan| check_eligibility(plan, &input))
-        {
-            return Err(ApiError::field(
-                "cart",
-                format!("{}: {}", line.plan_name, p.message()),
-            ));
+        if let Some(Err(p)) = state.catalogue.plan(line.plan_id).map(|plan| check_eligibility(plan, &input)) {
+            return Err(ApiError::field("cart", format!("{}: {}", line.plan_name, p.message())));
         }
     }
-    let effective_date = body
-        .get("effective_date")
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .unwrap_or_default();
+    let effective_date = body.get("effective_date").and_then(Value::as_str).map(str::trim).unwrap_or_default();
     if effective_date.is_empty() {
         return Err(ApiError::field("effective_date", "Field is required"));
     }
-    if !effective_dates(today())
-        .into_iter()
-        .map(format_mdy)
-        .any(|d| d == effective_date)
-    {
-        return Err(ApiError::field(
-            "effective_date",
-            "Please choose one of the effective dates offered",
-        ));
+    if !effective_dates(today()).into_iter().map(format_mdy).any(|d| d == effective_date) {
+        return Err(ApiError::field("effective_date", "Please choose one of the effective dates offered"));
     }
     let checkout_type = match body.get("type").and_then(Value::as_str) {
         None | Some("") => None,
         Some(t @ ("rep" | "member")) => Some(t),
-        Some(_) => {
-            return Err(ApiError::field(
-                "type",
-                "Please choose Rep Enrollment or Member Enrollment",
-            ))
-        }
+        Some(_) => return Err(ApiError::field("type", "Please choose Rep Enrollment or Member Enrollment")),
     };
     let nav = engine::tabs::navigation(&state.workflows.wizard, &enrollment::context(&e, &lines));
     let mut lifecycle = e.lifecycle.clone();
-    lifecycle
-        .handle(Event::Checkout { nav })
-        .map_err(|why| ApiError::Conflict(why.message().into()))?;
+    lifecycle.handle(Event::Checkout { nav }).map_err(|why| ApiError::Conflict(why.message().into()))?;
     let text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
-    let extras = LifecycleExtras {
-        effective_date: Some(effective_date),
-        checkout_type,
-        policy_id: None,
-    };
-    if !db::update_lifecycle(
-        &state.db,
-        e.row.enrollment_id,
-        &text,
-        e.row.lifecycle_version,
-        extras,
-    )
-    .await?
-    {
+    let extras = LifecycleExtras { effective_date: Some(effective_date), checkout_type, policy_id: None };
+    if !db::update_lifecycle(&state.db, e.row.enrollment_id, &text, e.row.lifecycle_version, extras).await? {
         return Err(ApiError::Conflict(enrollment::STALE.into()));
     }
     let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
-    Ok(success(
-        json!({ "effective_date": effective_date, "next": next.describe() }),
-    ))
+    Ok(success(json!({ "effective_date": effective_date, "next": next.describe() })))
 }
 
 // ---- wizard: the spec's calls ---------------------------------------------------------------------------------------
@@ -609,9 +451,7 @@ async fn form_fields(
     let e = enrollment_from_query(&state, &session, &params).await?;
     let cart = priced_cart(&state, &e).await?;
     let (form, version) = enrollment::tab_form(&state, &e, &cart, tab).await?;
-    Ok(success(
-        json!({ "result": form.fields, "version": version }),
-    ))
+    Ok(success(json!({ "result": form.fields, "version": version })))
 }
 
 async fn form_fields_personal(
@@ -637,19 +477,11 @@ fn version_of(body: &Value) -> ApiResult<Option<i64>> {
     }
 }
 
-async fn save_info(
-    state: AppState,
-    session: Session,
-    body: Value,
-    tab: TabName,
-) -> ApiResult<Response> {
+async fn save_info(state: AppState, session: Session, body: Value, tab: TabName) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
     let fields = enrollment::without(&body, &["enrollment_id", "version"]);
-    let (version, next) =
-        enrollment::save_tab(&state, &e, tab, &fields, version_of(&body)?).await?;
-    Ok(success(
-        json!({ "version": version, "next": next.describe() }),
-    ))
+    let (version, next) = enrollment::save_tab(&state, &e, tab, &fields, version_of(&body)?).await?;
+    Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
 async fn save_personal_info(
@@ -675,34 +507,22 @@ async fn save_review_info(
 ) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
     let fields = enrollment::without(&body, &["enrollment_id", "version", "first_enroll"]);
-    let (_, next) =
-        enrollment::save_tab(&state, &e, TabName::ReviewInfo, &fields, version_of(&body)?).await?;
+    let (_, next) = enrollment::save_tab(&state, &e, TabName::ReviewInfo, &fields, version_of(&body)?).await?;
     let e = load(&state, &session, e.row.enrollment_id).await?;
-    Ok(success(
-        json!({ "policy_id": e.row.policy_id, "next": next.describe() }),
-    ))
+    Ok(success(json!({ "policy_id": e.row.policy_id, "next": next.describe() })))
 }
 
-async fn get_receipt(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
+async fn get_receipt(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
     if !e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(
-            "This enrollment has not been submitted yet".into(),
-        ));
+        return Err(ApiError::Conflict("This enrollment has not been submitted yet".into()));
     }
     let personal = enrollment::masked_tab(&state, &e, TabName::PrimaryInfo).await?;
-    let name = [
-        personal["first_name"].as_str(),
-        personal["last_name"].as_str(),
-    ]
-    .into_iter()
-    .flatten()
-    .collect::<Vec<_>>()
-    .join(" ");
+    let name = [personal["first_name"].as_str(), personal["last_name"].as_str()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
     Ok(success(json!({
         "policy_id": e.row.policy_id, "name": name, "effective_date": e.row.effective_date,
         // No invoicing service is configured in this installation.
@@ -722,10 +542,7 @@ async fn save_enrollment(
         .filter(|t| engine::forms::form_schema(*t).is_some())
         .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
     let data = body.get("data").cloned().unwrap_or_else(|| json!({}));
-    let email = body
-        .get("email")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
+    let email = body.get("email").and_then(Value::as_str).unwrap_or_default();
     enrollment::save_for_later(&state, &e, tab, &data, version_of(&body)?, email).await?;
     Ok(success(json!({ "message": enrollment::SAVED_FOR_LATER })))
 }
@@ -736,13 +553,7 @@ async fn continue_enrollment(
     session: Session,
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
-    let text = |k: &str| {
-        body.get(k)
-            .and_then(Value::as_str)
-            .map(str::trim)
-            .unwrap_or_default()
-            .to_string()
-    };
+    let text = |k: &str| body.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
     let (code, email) = (text("code"), text("email"));
     let mut missing = Vec::new();
     for (field, value) in [("code", &code), ("email", &email)] {
@@ -755,9 +566,7 @@ async fn continue_enrollment(
     }
     let (id, saved_tab) = crate::resume::redeem(&state.db, &session, &code, &email).await?;
     let e = load(&state, &session, id).await?;
-    let route = TabName::parse_saved(&saved_tab)
-        .map(|t| t.route())
-        .unwrap_or("/cart");
+    let route = TabName::parse_saved(&saved_tab).map(|t| t.route()).unwrap_or("/cart");
     Ok(success(json!({
         "enrollment_id": id, "saved_tab": saved_tab, "route": route, "group_id": e.row.group_id,
         "platform_group_id": null, "agent_id": null, "open_type": e.row.open_type, "type": e.row.enrollment_type,
@@ -778,20 +587,14 @@ async fn answer(state: &AppState, session: &Session, id: i64, next: Next) -> Api
     match next {
         Next::Tab(tab) => {
             let e = load(state, session, id).await?;
-            Ok(success(
-                json!({ "step": enrollment::step_view(state, &e, tab).await? }),
-            ))
+            Ok(success(json!({ "step": enrollment::step_view(state, &e, tab).await? })))
         }
         Next::Cart => Ok(success(json!({ "redirect": "/cart" }))),
         Next::Receipt => Ok(success(json!({ "redirect": "/enrollment/receipt" }))),
     }
 }
 
-async fn current_step(
-    State(state): State<AppState>,
-    session: Session,
-    Path(id): Path<String>,
-) -> ApiResult<Response> {
+async fn current_step(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> ApiResult<Response> {
     let id = step_id(&id)?;
     let e = load(&state, &session, id).await?;
     let next = match e.lifecycle.current_tab() {
@@ -832,13 +635,9 @@ async fn post_step(
         Some("next") => {
             let form_data = body.get("formData").cloned().unwrap_or_else(|| json!({}));
             if !form_data.is_object() {
-                return Err(ApiError::BadRequest(
-                    "formData must be a JSON object".into(),
-                ));
+                return Err(ApiError::BadRequest("formData must be a JSON object".into()));
             }
-            enrollment::save_tab(&state, &e, tab, &form_data, version_of(&body)?)
-                .await?
-                .1
+            enrollment::save_tab(&state, &e, tab, &form_data, version_of(&body)?).await?.1
         }
         Some("back") => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
         Some("edit") => {
@@ -850,15 +649,9 @@ async fn post_step(
         }
         Some("save-for-later") => {
             let form_data = body.get("formData").cloned().unwrap_or_else(|| json!({}));
-            let email = body
-                .get("email")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            enrollment::save_for_later(&state, &e, tab, &form_data, version_of(&body)?, email)
-                .await?;
-            return Ok(success(
-                json!({ "saved": true, "message": enrollment::SAVED_FOR_LATER }),
-            ));
+            let email = body.get("email").and_then(Value::as_str).unwrap_or_default();
+            enrollment::save_for_later(&state, &e, tab, &form_data, version_of(&body)?, email).await?;
+            return Ok(success(json!({ "saved": true, "message": enrollment::SAVED_FOR_LATER })));
         }
         Some(other) => {
             return Err(ApiError::field(

@@ -44,8 +44,7 @@ fn read(path: &Path) -> anyhow::Result<String> {
 }
 
 fn yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> anyhow::Result<T> {
-    serde_yaml::from_str(text)
-        .with_context(|| format!("{} is not a valid fixture file", path.display()))
+    serde_yaml::from_str(text).with_context(|| format!("{} is not a valid fixture file", path.display()))
 }
 
 pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
@@ -73,8 +72,7 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         plans.extend(yaml::<Plans>(&p, &t)?.plans);
     }
     let (_, curve_csv) = text_of(dir.join("rating/federal-default-age-curve.csv"))?;
-    AgeCurve::from_csv(&curve_csv)
-        .map_err(|e| anyhow::anyhow!("federal-default-age-curve.csv: {e}"))?;
+    AgeCurve::from_csv(&curve_csv).map_err(|e| anyhow::anyhow!("federal-default-age-curve.csv: {e}"))?;
     Ok(Fixtures {
         carriers: carriers.carriers,
         categories: categories.categories,
@@ -88,9 +86,7 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
 pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
     let fixtures = read_fixtures(dir)?;
     let current: Option<String> =
-        sqlx::query_scalar("select digest from seed_state where name = 'catalogue'")
-            .fetch_optional(db)
-            .await?;
+        sqlx::query_scalar("select digest from seed_state where name = 'catalogue'").fetch_optional(db).await?;
     if current.as_deref() == Some(fixtures.digest.as_str()) {
         return Ok(false);
     }
@@ -137,12 +133,7 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
             .await?;
         }
     }
-    for line in fixtures
-        .curve_csv
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-    {
+    for line in fixtures.curve_csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let (age, factor) = line.split_once(',').context("age curve row")?;
         let age: i64 = age.trim_end_matches('+').parse()?;
         let factor: f64 = factor.trim().parse()?;
@@ -165,10 +156,6 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    tracing::info!(
-        plans = fixtures.plans.len(),
-        carriers = fixtures.carriers.len(),
-        "fixtures loaded"
-    );
+    tracing::info!(plans = fixtures.plans.len(), carriers = fixtures.carriers.len(), "fixtures loaded");
     Ok(true)
 }

@@ -30,9 +30,7 @@ fn new_id() -> String {
 pub async fn layer(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let jar = SignedCookieJar::from_headers(request.headers(), state.cookie_key.clone());
     if let Some(cookie) = jar.get(COOKIE) {
-        request
-            .extensions_mut()
-            .insert(Session(cookie.value().to_string()));
+        request.extensions_mut().insert(Session(cookie.value().to_string()));
         return next.run(request).await;
     }
     let id = new_id();

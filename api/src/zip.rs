@@ -16,11 +16,8 @@ fn index() -> &'static HashMap<String, ZipInfo> {
         zipcodes::list_all()
             .into_iter()
             .map(|z| {
-                let info = ZipInfo {
-                    zip_code: z.zip_code.clone(),
-                    city: title_case(&z.city),
-                    state: z.state.to_uppercase(),
-                };
+                let info =
+                    ZipInfo { zip_code: z.zip_code.clone(), city: title_case(&z.city), state: z.state.to_uppercase() };
                 (z.zip_code, info)
             })
             .collect()
@@ -41,10 +38,7 @@ fn title_case(text: &str) -> String {
         .map(|w| {
             let mut chars = w.chars();
             match chars.next() {
-                Some(first) => first
-                    .to_uppercase()
-                    .chain(chars.flat_map(char::to_lowercase))
-                    .collect(),
+                Some(first) => first.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect(),
                 None => String::new(),
             }
         })

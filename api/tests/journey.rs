@@ -15,11 +15,7 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     let zip = b.get("/api/v1/validate-zip-code?zip_code=30301").await;
     assert_eq!(zip.ok()["state"], "GA");
     let id = b.start("IO").await;
-    let info = b
-        .get(&format!(
-            "/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info"
-        ))
-        .await;
+    let info = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await;
     assert_eq!(info.ok()["result"]["state"], "GA");
     assert_eq!(info.ok()["result"]["tier"], "IO");
 
@@ -27,69 +23,32 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     assert_eq!(categories.ok().as_array().unwrap().len(), 13);
     let (plan_id, pricing_id) = b.add_first_plan(id, "medical").await;
     let detail = b.get(&format!("/api/v1/get-plan-detail/{plan_id}")).await;
-    assert!(!detail.ok()["plan_desc"]["body_text"]
-        .as_str()
-        .unwrap()
-        .is_empty());
+    assert!(!detail.ok()["plan_desc"]["body_text"].as_str().unwrap().is_empty());
 
-    let cart = b
-        .get(&format!("/api/v1/get-plan-cart?enrollment_id={id}"))
-        .await;
+    let cart = b.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
     let line = &cart.ok()["result"][0];
     assert_eq!(line["plan_pricing_id"], pricing_id);
     assert!(line["price"].as_f64().unwrap() > 0.0);
     assert_eq!(cart.ok()["initial_month_cost"], line["price"]);
-    assert_eq!(
-        b.get(&format!("/api/v1/get-cart-count?enrollment_id={id}"))
-            .await
-            .ok()["result"],
-        1
-    );
-    assert_eq!(
-        b.get(&format!("/api/v1/get-cart-amount?enrollment_id={id}"))
-            .await
-            .ok()["result"],
-        line["price"]
-    );
+    assert_eq!(b.get(&format!("/api/v1/get-cart-count?enrollment_id={id}")).await.ok()["result"], 1);
+    assert_eq!(b.get(&format!("/api/v1/get-cart-amount?enrollment_id={id}")).await.ok()["result"], line["price"]);
 
-    let dates = b
-        .get(&format!(
-            "/api/v1/get-cart-effective-dates?enrollment_id={id}"
-        ))
-        .await;
+    let dates = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await;
     let date = dates.ok()["result"][0].as_str().unwrap().to_string();
-    let checkout = b
-        .post(
-            "/api/v1/cart-checkout",
-            json!({ "enrollment_id": id, "effective_date": date, "type": "member" }),
-        )
-        .await;
+    let checkout =
+        b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date, "type": "member" })).await;
     assert_eq!(checkout.ok()["next"]["route"], "personal-information");
 
-    let tabs = b
-        .get(&format!("/api/v1/get-dynamic-tabs?enrollment_id={id}"))
-        .await;
+    let tabs = b.get(&format!("/api/v1/get-dynamic-tabs?enrollment_id={id}")).await;
     let rows = tabs.ok()["result"].as_array().unwrap().clone();
     assert_eq!(rows.len(), 9);
-    let required: Vec<&str> = rows
-        .iter()
-        .filter(|r| r["required"] == true)
-        .map(|r| r["tab_name"].as_str().unwrap())
-        .collect();
+    let required: Vec<&str> =
+        rows.iter().filter(|r| r["required"] == true).map(|r| r["tab_name"].as_str().unwrap()).collect();
     assert_eq!(required, ["primary_info", "contact_info", "review_info"]);
 
-    let fields = b
-        .get(&format!(
-            "/api/v1/get-form-fields-personal-info?enrollment_id={id}"
-        ))
-        .await;
-    let birthdate = fields.ok()["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["field_name"] == "birthdate")
-        .unwrap()
-        .clone();
+    let fields = b.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await;
+    let birthdate =
+        fields.ok()["result"].as_array().unwrap().iter().find(|f| f["field_name"] == "birthdate").unwrap().clone();
     assert_eq!(birthdate["read_only"], true);
     assert_eq!(birthdate["value"], json!(dob_of_age(40)));
 
@@ -110,9 +69,7 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
         .await;
     let policy_id = submitted.ok()["policy_id"].as_str().unwrap().to_string();
     assert_eq!(policy_id.len(), 10);
-    let receipt = b
-        .get(&format!("/api/v1/get-receipt?enrollment_id={id}"))
-        .await;
+    let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
     assert_eq!(receipt.ok()["policy_id"], policy_id.as_str());
     assert_eq!(receipt.ok()["name"], "Dana Okafor");
     assert_eq!(receipt.ok()["effective_date"], date.as_str());
@@ -130,37 +87,14 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
     assert_eq!(s["title"], "Personal Information");
     assert_eq!(s["progress"]["total"], 3);
     assert_eq!(s["progress"]["steps"][0]["status"], "current");
-    assert!(s["schema"]["required"]
-        .as_array()
-        .unwrap()
-        .contains(&json!("first_name")));
+    assert!(s["schema"]["required"].as_array().unwrap().contains(&json!("first_name")));
     assert_eq!(s["uiSchema"]["birthdate"]["ui:readonly"], true);
     assert_eq!(s["formData"]["birthdate"], json!(dob_of_age(40)));
 
-    let back = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/primary_info"),
-            json!({ "action": "back" }),
-        )
-        .await;
-    assert_eq!(
-        back.ok()["redirect"],
-        "/cart",
-        "Back on the first tab goes to the cart"
-    );
-    let date = b
-        .get(&format!(
-            "/api/v1/get-cart-effective-dates?enrollment_id={id}"
-        ))
-        .await
-        .ok()["result"][0]
-        .clone();
-    b.post(
-        "/api/v1/cart-checkout",
-        json!({ "enrollment_id": id, "effective_date": date, "type": "rep" }),
-    )
-    .await
-    .ok();
+    let back = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "back" })).await;
+    assert_eq!(back.ok()["redirect"], "/cart", "Back on the first tab goes to the cart");
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date, "type": "rep" })).await.ok();
 
     let next = b
         .post(
@@ -170,24 +104,12 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .await;
     let s = next.ok()["step"].clone();
     assert_eq!(s["step"], "contact_info");
-    assert_eq!(
-        s["formData"]["state"], "GA",
-        "state is prefilled from the filter"
-    );
+    assert_eq!(s["formData"]["state"], "GA", "state is prefilled from the filter");
     assert_eq!(s["progress"]["steps"][0]["status"], "done");
 
-    let back = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/contact_info"),
-            json!({ "action": "back" }),
-        )
-        .await;
+    let back = b.post(&format!("/api/v1/enrollment/{id}/step/contact_info"), json!({ "action": "back" })).await;
     assert_eq!(back.ok()["step"]["step"], "primary_info");
-    assert_eq!(
-        back.ok()["step"]["formData"]["ssn"],
-        "***-**-6789",
-        "the SSN comes back masked"
-    );
+    assert_eq!(back.ok()["step"]["formData"]["ssn"], "***-**-6789", "the SSN comes back masked");
     assert_eq!(back.ok()["step"]["version"], 1);
 
     let next = b
@@ -198,10 +120,7 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .await;
     assert_eq!(next.ok()["step"]["step"], "contact_info");
     let review = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/contact_info"),
-            json!({ "action": "next", "formData": contact() }),
-        )
+        .post(&format!("/api/v1/enrollment/{id}/step/contact_info"), json!({ "action": "next", "formData": contact() }))
         .await;
     let s = review.ok()["step"].clone();
     assert_eq!(s["step"], "review_info");
@@ -229,27 +148,15 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
     let mut changed = edit.ok()["step"]["formData"].clone();
     changed["first_name"] = json!("Danielle");
     let returned = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/primary_info"),
-            json!({ "action": "next", "formData": changed }),
-        )
+        .post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "next", "formData": changed }))
         .await;
-    assert_eq!(
-        returned.ok()["step"]["step"],
-        "review_info",
-        "after Edit Details the save returns to review"
-    );
+    assert_eq!(returned.ok()["step"]["step"], "review_info", "after Edit Details the save returns to review");
 
     let done = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/review-confirm"),
-            json!({ "action": "next", "formData": {} }),
-        )
+        .post(&format!("/api/v1/enrollment/{id}/step/review-confirm"), json!({ "action": "next", "formData": {} }))
         .await;
     assert_eq!(done.ok()["redirect"], "/enrollment/receipt");
-    let receipt = b
-        .get(&format!("/api/v1/get-receipt?enrollment_id={id}"))
-        .await;
+    let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
     assert_eq!(receipt.ok()["name"], "Danielle Okafor");
 }
 
@@ -260,22 +167,16 @@ async fn the_ssn_is_encrypted_at_rest_masked_in_every_answer_and_kept_when_the_m
     let id = b.checked_out().await;
     let mut body = personal();
     body["enrollment_id"] = json!(id);
-    b.post("/api/v1/save-personal-info", body.clone())
-        .await
-        .ok();
+    b.post("/api/v1/save-personal-info", body.clone()).await.ok();
 
-    let stored: String = sqlx::query(
-        "select data from enrollment_tab where enrollment_id = $1 and tab_name = 'primary_info'",
-    )
-    .bind(id)
-    .fetch_one(&app.state.db)
-    .await
-    .unwrap()
-    .get("data");
-    assert!(
-        !stored.contains("123456789") && !stored.contains("123-45-6789"),
-        "{stored}"
-    );
+    let stored: String =
+        sqlx::query("select data from enrollment_tab where enrollment_id = $1 and tab_name = 'primary_info'")
+            .bind(id)
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap()
+            .get("data");
+    assert!(!stored.contains("123456789") && !stored.contains("123-45-6789"), "{stored}");
     assert!(stored.contains("enc:v1:"));
 
     for uri in [
@@ -286,36 +187,19 @@ async fn the_ssn_is_encrypted_at_rest_masked_in_every_answer_and_kept_when_the_m
         let answer = b.get(&uri).await;
         let text = answer.body.to_string();
         assert!(text.contains("***-**-6789"), "{uri}: {text}");
-        assert!(
-            !text.contains("123456789") && !text.contains("123-45-6789"),
-            "{uri}"
-        );
+        assert!(!text.contains("123456789") && !text.contains("123-45-6789"), "{uri}");
     }
 
     body["ssn"] = json!("***-**-6789");
     body["first_name"] = json!("Dane");
-    b.post("/api/v1/save-personal-info", body.clone())
-        .await
-        .ok();
-    let step = b
-        .get(&format!("/api/v1/enrollment/{id}/step/primary_info"))
-        .await;
-    assert_eq!(
-        step.ok()["step"]["formData"]["ssn"],
-        "***-**-6789",
-        "the mask kept the stored number"
-    );
+    b.post("/api/v1/save-personal-info", body.clone()).await.ok();
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await;
+    assert_eq!(step.ok()["step"]["formData"]["ssn"], "***-**-6789", "the mask kept the stored number");
 
     body["ssn"] = json!("219-09-9999");
     b.post("/api/v1/save-personal-info", body).await.ok();
-    let step = b
-        .get(&format!("/api/v1/enrollment/{id}/step/primary_info"))
-        .await;
-    assert_eq!(
-        step.ok()["step"]["formData"]["ssn"],
-        "***-**-9999",
-        "a newly typed number replaces it"
-    );
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await;
+    assert_eq!(step.ok()["step"]["formData"]["ssn"], "***-**-9999", "a newly typed number replaces it");
 }
 
 #[tokio::test]
@@ -323,51 +207,26 @@ async fn bad_filter_inputs_get_the_spec_messages_and_create_nothing() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let cases = [
-        (
-            json!({ "zip": "3030", "gender": "1", "tier": "IO", "dob": dob_of_age(40) }),
-            "zip",
-            "Invalid Zip code",
-        ),
-        (
-            json!({ "zip": "00000", "gender": "1", "tier": "IO", "dob": dob_of_age(40) }),
-            "zip",
-            "Invalid Zip code",
-        ),
+        (json!({ "zip": "3030", "gender": "1", "tier": "IO", "dob": dob_of_age(40) }), "zip", "Invalid Zip code"),
+        (json!({ "zip": "00000", "gender": "1", "tier": "IO", "dob": dob_of_age(40) }), "zip", "Invalid Zip code"),
         (
             json!({ "zip": "30301", "gender": "1", "tier": "IO", "dob": dob_of_age(17) }),
             "dob",
             "You must be 18 years to proceed",
         ),
-        (
-            json!({ "zip": "30301", "tier": "IO", "dob": dob_of_age(40) }),
-            "gender",
-            "Field is required",
-        ),
-        (
-            json!({ "zip": "30301", "gender": "1", "dob": dob_of_age(40) }),
-            "tier",
-            "Field is required",
-        ),
+        (json!({ "zip": "30301", "tier": "IO", "dob": dob_of_age(40) }), "gender", "Field is required"),
+        (json!({ "zip": "30301", "gender": "1", "dob": dob_of_age(40) }), "tier", "Field is required"),
     ];
     for (body, field, message) in cases {
-        let answer = b
-            .post("/api/v1/add-filter-for-new-user", body.clone())
-            .await;
+        let answer = b.post("/api/v1/add-filter-for-new-user", body.clone()).await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(answer.body["status"], "error");
-        assert_eq!(
-            answer.first_error(),
-            (field.to_string(), message.to_string()),
-            "{body}"
-        );
+        assert_eq!(answer.first_error(), (field.to_string(), message.to_string()), "{body}");
     }
     let zip = b.get("/api/v1/validate-zip-code?zip_code=1234").await;
     assert_eq!(zip.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(zip.body["data"][0]["error_message"], "Invalid Zip code");
-    let count: i64 = sqlx::query_scalar("select count(*) from enrollment")
-        .fetch_one(&app.state.db)
-        .await
-        .unwrap();
+    let count: i64 = sqlx::query_scalar("select count(*) from enrollment").fetch_one(&app.state.db).await.unwrap();
     assert_eq!(count, 0);
 }
 
@@ -383,43 +242,20 @@ async fn malformed_requests_get_a_400_in_the_envelope_never_a_500() {
         ("/api/v1/add-plan-to-cart", "\"text\""),
     ];
     for (uri, body) in cases {
-        let answer = b
-            .send(axum::http::Method::POST, uri, Some(body.to_string()))
-            .await;
-        assert_eq!(
-            answer.status,
-            StatusCode::BAD_REQUEST,
-            "{uri} {body}: {}",
-            answer.body
-        );
+        let answer = b.send(axum::http::Method::POST, uri, Some(body.to_string())).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{uri} {body}: {}", answer.body);
         assert_eq!(answer.body["status"], "error");
         assert!(!answer.first_error().1.is_empty());
     }
-    let wrong = b
-        .post(
-            "/api/v1/save-personal-info",
-            json!({ "enrollment_id": "abc" }),
-        )
-        .await;
+    let wrong = b.post("/api/v1/save-personal-info", json!({ "enrollment_id": "abc" })).await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(wrong.first_error().0, "enrollment_id");
     let missing = b.get("/api/v1/get-plan-cart").await;
-    assert_eq!(
-        missing.first_error(),
-        ("enrollment_id".into(), "Field is required".into())
-    );
-    let action = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/primary_info"),
-            json!({ "action": "dance" }),
-        )
-        .await;
+    assert_eq!(missing.first_error(), ("enrollment_id".into(), "Field is required".into()));
+    let action = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "dance" })).await;
     assert_eq!(action.status, StatusCode::UNPROCESSABLE_ENTITY);
     let form = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/primary_info"),
-            json!({ "action": "next", "formData": [1] }),
-        )
+        .post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "next", "formData": [1] }))
         .await;
     assert_eq!(form.status, StatusCode::BAD_REQUEST);
 }
@@ -431,9 +267,7 @@ async fn a_failed_save_answers_the_field_messages_and_keeps_what_was_saved_befor
     let id = b.checked_out().await;
     let mut body = personal();
     body["enrollment_id"] = json!(id);
-    b.post("/api/v1/save-personal-info", body.clone())
-        .await
-        .ok();
+    b.post("/api/v1/save-personal-info", body.clone()).await.ok();
 
     let mut bad = body.clone();
     bad["first_name"] = json!("");
@@ -445,39 +279,15 @@ async fn a_failed_save_answers_the_field_messages_and_keeps_what_was_saved_befor
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| {
-            (
-                e["target_element"].as_str().unwrap().into(),
-                e["error_message"].as_str().unwrap().into(),
-            )
-        })
+        .map(|e| (e["target_element"].as_str().unwrap().into(), e["error_message"].as_str().unwrap().into()))
         .collect();
-    assert!(
-        errors.contains(&("first_name".into(), "Field is required".into())),
-        "{errors:?}"
-    );
-    assert!(
-        errors.contains(&("ssn".into(), "Invalid Social Security Number".into())),
-        "{errors:?}"
-    );
-    assert!(
-        errors.contains(&("weight".into(), "Weight cannot be zero or less".into())),
-        "{errors:?}"
-    );
+    assert!(errors.contains(&("first_name".into(), "Field is required".into())), "{errors:?}");
+    assert!(errors.contains(&("ssn".into(), "Invalid Social Security Number".into())), "{errors:?}");
+    assert!(errors.contains(&("weight".into(), "Weight cannot be zero or less".into())), "{errors:?}");
 
-    let fields = b
-        .get(&format!(
-            "/api/v1/get-form-fields-personal-info?enrollment_id={id}"
-        ))
-        .await;
-    let first = fields.ok()["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["field_name"] == "first_name")
-        .unwrap()
-        .clone();
+    let first = b.personal_field(id, "first_name").await;
     assert_eq!(first["value"], "Dana", "the earlier save is intact");
+    let fields = b.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await;
     assert_eq!(fields.ok()["version"], 1);
 }
 
@@ -489,9 +299,7 @@ async fn a_save_with_a_stale_version_answers_409_and_changes_nothing() {
     let mut body = personal();
     body["enrollment_id"] = json!(id);
     body["version"] = json!(0);
-    b.post("/api/v1/save-personal-info", body.clone())
-        .await
-        .ok();
+    b.post("/api/v1/save-personal-info", body.clone()).await.ok();
 
     body["first_name"] = json!("Overwritten");
     let stale = b.post("/api/v1/save-personal-info", body.clone()).await;
@@ -505,18 +313,7 @@ async fn a_save_with_a_stale_version_answers_409_and_changes_nothing() {
         .await;
     assert_eq!(step.status, StatusCode::CONFLICT);
 
-    let fields = b
-        .get(&format!(
-            "/api/v1/get-form-fields-personal-info?enrollment_id={id}"
-        ))
-        .await;
-    let first = fields.ok()["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["field_name"] == "first_name")
-        .unwrap()
-        .clone();
+    let first = b.personal_field(id, "first_name").await;
     assert_eq!(first["value"], "Dana");
 }
 
@@ -542,27 +339,12 @@ async fn another_sessions_enrollment_is_not_found_for_reading_or_writing() {
     body["enrollment_id"] = json!(id);
     let write = stranger.post("/api/v1/save-personal-info", body).await;
     assert_eq!(write.status, StatusCode::NOT_FOUND);
-    let change = stranger
-        .put(
-            &format!("/api/v1/change-filter-info/{id}"),
-            json!({ "zip": "10001" }),
-        )
-        .await;
+    let change = stranger.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "zip": "10001" })).await;
     assert_eq!(change.status, StatusCode::NOT_FOUND);
-    let unknown = owner
-        .get("/api/v1/get-plan-cart?enrollment_id=999999")
-        .await;
+    let unknown = owner.get("/api/v1/get-plan-cart?enrollment_id=999999").await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
-    let info = owner
-        .get(&format!(
-            "/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info"
-        ))
-        .await;
-    assert_eq!(
-        info.ok()["result"]["zip"],
-        "30301",
-        "the stranger changed nothing"
-    );
+    let info = owner.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await;
+    assert_eq!(info.ok()["result"]["zip"], "30301", "the stranger changed nothing");
 }
 
 #[tokio::test]
@@ -579,25 +361,12 @@ async fn the_first_call_sets_a_signed_http_only_session_cookie_and_a_forged_one_
 
     let id = b.start("IO").await;
     let mut forger = app.browser();
-    let value = cookie
-        .split(';')
-        .next()
-        .unwrap()
-        .trim_start_matches("enroll_session=");
+    let value = cookie.split(';').next().unwrap().trim_start_matches("enroll_session=");
     let flipped = if value.starts_with('A') { 'B' } else { 'A' };
     forger.cookie = Some(format!("enroll_session={flipped}{}", &value[1..]));
-    let answer = forger
-        .get(&format!("/api/v1/get-plan-cart?enrollment_id={id}"))
-        .await;
-    assert_eq!(
-        answer.status,
-        StatusCode::NOT_FOUND,
-        "a tampered cookie is not the owner's session"
-    );
-    assert!(
-        answer.set_cookie.is_some(),
-        "a tampered cookie is replaced by a new session"
-    );
+    let answer = forger.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND, "a tampered cookie is not the owner's session");
+    assert!(answer.set_cookie.is_some(), "a tampered cookie is replaced by a new session");
 }
 
 #[tokio::test]
@@ -613,30 +382,32 @@ async fn unknown_api_paths_answer_404_in_the_envelope_not_the_renderer() {
 }
 
 #[tokio::test]
-async fn the_cart_refuses_unknown_plans_and_removes_as_the_spec_asks_with_get_and_also_with_delete()
-{
+async fn the_cart_refuses_unknown_plans_and_removes_as_the_spec_asks_with_get_and_also_with_delete() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.start("IO").await;
     let unknown = b
-        .post(
-            "/api/v1/add-plan-to-cart",
-            json!({ "enrollment_id": id, "plan_id": 999999, "plan_pricing_id": 1 }),
-        )
+        .post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": 999999, "plan_pricing_id": 1 }))
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     assert_eq!(unknown.first_error().1, "Plan not found");
 
     let (plan_id, pricing_id) = b.add_first_plan(id, "medical").await;
-    let removed = b.get(&format!("/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id={plan_id}&plan_pricing_id={pricing_id}")).await;
+    let removed = b
+        .get(&format!(
+            "/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id={plan_id}&plan_pricing_id={pricing_id}"
+        ))
+        .await;
     assert_eq!(removed.ok()["cart_count"], 0);
-    let again = b.get(&format!("/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id={plan_id}&plan_pricing_id={pricing_id}")).await;
+    let again = b
+        .get(&format!(
+            "/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id={plan_id}&plan_pricing_id={pricing_id}"
+        ))
+        .await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
 
     b.add_first_plan(id, "dental").await;
-    let cart = b
-        .get(&format!("/api/v1/get-plan-cart?enrollment_id={id}"))
-        .await;
+    let cart = b.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
     let line = cart.ok()["result"][0].clone();
     let uri = format!(
         "/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id={}&plan_pricing_id={}",
@@ -651,37 +422,17 @@ async fn checkout_needs_a_plan_and_an_offered_effective_date() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.start("IO").await;
-    let empty = b
-        .post(
-            "/api/v1/cart-checkout",
-            json!({ "enrollment_id": id, "effective_date": "01/01/2030" }),
-        )
-        .await;
+    let empty = b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": "01/01/2030" })).await;
     assert_eq!(empty.first_error().0, "cart");
     b.add_first_plan(id, "medical").await;
-    let no_date = b
-        .post("/api/v1/cart-checkout", json!({ "enrollment_id": id }))
-        .await;
-    assert_eq!(
-        no_date.first_error(),
-        ("effective_date".into(), "Field is required".into())
-    );
-    let bad_date = b
-        .post(
-            "/api/v1/cart-checkout",
-            json!({ "enrollment_id": id, "effective_date": "01/15/2030" }),
-        )
-        .await;
+    let no_date = b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id })).await;
+    assert_eq!(no_date.first_error(), ("effective_date".into(), "Field is required".into()));
+    let bad_date =
+        b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": "01/15/2030" })).await;
     assert_eq!(bad_date.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(bad_date.first_error().0, "effective_date");
-    let early = b
-        .get(&format!("/api/v1/enrollment/{id}/step/primary_info"))
-        .await;
-    assert_eq!(
-        early.status,
-        StatusCode::CONFLICT,
-        "no wizard before checkout"
-    );
+    let early = b.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await;
+    assert_eq!(early.status, StatusCode::CONFLICT, "no wizard before checkout");
 }
 
 #[tokio::test]
@@ -689,45 +440,24 @@ async fn steps_not_yet_reached_cannot_be_opened_and_a_submitted_enrollment_canno
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.checked_out().await;
-    let ahead = b
-        .get(&format!("/api/v1/enrollment/{id}/step/review-confirm"))
-        .await;
+    let ahead = b.get(&format!("/api/v1/enrollment/{id}/step/review-confirm")).await;
     assert_eq!(ahead.status, StatusCode::CONFLICT);
-    assert_eq!(
-        ahead.first_error().1,
-        "Please complete the earlier steps first"
-    );
-    let submit_early = b
-        .post("/api/v1/save-review-info", json!({ "enrollment_id": id }))
-        .await;
+    assert_eq!(ahead.first_error().1, "Please complete the earlier steps first");
+    let submit_early = b.post("/api/v1/save-review-info", json!({ "enrollment_id": id })).await;
     assert_eq!(submit_early.status, StatusCode::CONFLICT);
 
     let mut body = personal();
     body["enrollment_id"] = json!(id);
-    b.post("/api/v1/save-personal-info", body.clone())
-        .await
-        .ok();
+    b.post("/api/v1/save-personal-info", body.clone()).await.ok();
     let mut c = contact();
     c["enrollment_id"] = json!(id);
     b.post("/api/v1/save-contact-info", c).await.ok();
-    b.post(
-        "/api/v1/save-review-info",
-        json!({ "enrollment_id": id, "first_enroll": 1 }),
-    )
-    .await
-    .ok();
+    b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await.ok();
     let late = b.post("/api/v1/save-personal-info", body).await;
     assert_eq!(late.status, StatusCode::CONFLICT);
-    assert_eq!(
-        late.first_error().1,
-        "This enrollment has already been submitted"
-    );
-    let cart = b
-        .post(
-            "/api/v1/add-plan-to-cart",
-            json!({ "enrollment_id": id, "plan_id": 1, "plan_pricing_id": 1 }),
-        )
-        .await;
+    assert_eq!(late.first_error().1, "This enrollment has already been submitted");
+    let cart =
+        b.post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": 1, "plan_pricing_id": 1 })).await;
     assert_ne!(cart.status, StatusCode::OK);
 }
 
@@ -737,51 +467,17 @@ async fn changing_the_filter_reprices_the_cart_and_is_validated_like_the_first_f
     let mut b = app.browser();
     let id = b.start("IO").await;
     b.add_first_plan(id, "dental").await;
-    let before = b
-        .get(&format!("/api/v1/get-cart-amount?enrollment_id={id}"))
-        .await
-        .ok()["result"]
-        .as_f64()
-        .unwrap();
-    let changed = b
-        .put(
-            &format!("/api/v1/change-filter-info/{id}"),
-            json!({ "tier": "IF", "zip": "" }),
-        )
-        .await;
+    let before = b.get(&format!("/api/v1/get-cart-amount?enrollment_id={id}")).await.ok()["result"].as_f64().unwrap();
+    let changed = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "tier": "IF", "zip": "" })).await;
     assert_eq!(changed.ok()["filter_info"]["tier"], "IF");
-    assert_eq!(
-        changed.ok()["filter_info"]["zip"],
-        "30301",
-        "an empty value keeps the old one"
-    );
-    let after = b
-        .get(&format!("/api/v1/get-cart-amount?enrollment_id={id}"))
-        .await
-        .ok()["result"]
-        .as_f64()
-        .unwrap();
-    assert!(
-        after > before,
-        "family coverage costs more: {before} -> {after}"
-    );
-    let bad = b
-        .put(
-            &format!("/api/v1/change-filter-info/{id}"),
-            json!({ "dob": dob_of_age(16) }),
-        )
-        .await;
-    assert_eq!(
-        bad.first_error(),
-        ("dob".into(), "You must be 18 years to proceed".into())
-    );
-    let value: Value = b
-        .get(&format!(
-            "/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info"
-        ))
-        .await
-        .ok()["result"]
-        .clone();
+    assert_eq!(changed.ok()["filter_info"]["zip"], "30301", "an empty value keeps the old one");
+    let after = b.get(&format!("/api/v1/get-cart-amount?enrollment_id={id}")).await.ok()["result"].as_f64().unwrap();
+    assert!(after > before, "family coverage costs more: {before} -> {after}");
+    let bad = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "dob": dob_of_age(16) })).await;
+    assert_eq!(bad.first_error(), ("dob".into(), "You must be 18 years to proceed".into()));
+    let value: Value =
+        b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await.ok()["result"]
+            .clone();
     assert_eq!(value["dob"], json!(dob_of_age(40)));
 }
 
@@ -790,23 +486,9 @@ async fn a_plan_outside_the_filter_answers_its_pricing_error_code() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.start("IF").await;
-    let term_life = app
-        .state
-        .catalogue
-        .plans
-        .iter()
-        .find(|p| p.category == "term_life")
-        .unwrap()
-        .plan_id;
-    let answer = b
-        .get(&format!(
-            "/api/v1/get-plan-pricing-detail?pid={term_life}&enrollment_id={id}"
-        ))
-        .await;
+    let term_life = app.state.catalogue.plans.iter().find(|p| p.category == "term_life").unwrap().plan_id;
+    let answer = b.get(&format!("/api/v1/get-plan-pricing-detail?pid={term_life}&enrollment_id={id}")).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer.body["code"], "tierError");
-    assert!(answer
-        .first_error()
-        .1
-        .starts_with("Plan not available for this tier."));
+    assert!(answer.first_error().1.starts_with("Plan not available for this tier."));
 }

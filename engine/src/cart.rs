@@ -24,11 +24,7 @@ pub struct CartTotals {
 /// Totals of the monthly prices of the cart's lines.
 pub fn totals(prices: &[Cents]) -> CartTotals {
     let monthly: Cents = prices.iter().copied().sum();
-    CartTotals {
-        initial_month_cost: monthly,
-        recurring_month_cost: monthly,
-        total_cost: monthly,
-    }
+    CartTotals { initial_month_cost: monthly, recurring_month_cost: monthly, total_cost: monthly }
 }
 
 pub fn effective_dates(today: NaiveDate) -> Vec<NaiveDate> {
@@ -53,20 +49,14 @@ mod tests {
     #[test]
     fn the_effective_dates_are_the_first_of_the_next_three_months_across_a_year_end() {
         let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
-        let shown: Vec<String> = effective_dates(today)
-            .into_iter()
-            .map(crate::dates::format_mdy)
-            .collect();
+        let shown: Vec<String> = effective_dates(today).into_iter().map(crate::dates::format_mdy).collect();
         assert_eq!(shown, ["12/01/2026", "01/01/2027", "02/01/2027"]);
     }
 
     #[test]
     fn on_the_first_of_a_month_that_month_is_no_longer_offered() {
         let today = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
-        assert_eq!(
-            crate::dates::format_mdy(effective_dates(today)[0]),
-            "01/01/2027"
-        );
+        assert_eq!(crate::dates::format_mdy(effective_dates(today)[0]), "01/01/2027");
     }
 
     #[test]

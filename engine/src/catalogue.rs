@@ -117,8 +117,6 @@ pub struct Plan {
 
 impl Plan {
     pub fn option(&self, plan_pricing_id: i64) -> Option<&PlanOption> {
-        self.options
-            .iter()
-            .find(|o| o.plan_pricing_id == plan_pricing_id)
+        self.options.iter().find(|o| o.plan_pricing_id == plan_pricing_id)
     }
 }

@@ -8,9 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Coverage tier codes of the spec.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Tier {
     /// Member Only
     IO,
@@ -151,14 +149,8 @@ impl Condition {
             && one_of(&self.state, ctx.state.as_ref())
             && overlaps(&self.cart_category, &ctx.cart_categories)
             && overlaps(&self.cart_plan_type, &ctx.cart_plan_types)
-            && self
-                .all
-                .as_ref()
-                .is_none_or(|all| all.iter().all(|c| c.holds(ctx)))
-            && self
-                .any
-                .as_ref()
-                .is_none_or(|any| any.iter().any(|c| c.holds(ctx)))
+            && self.all.as_ref().is_none_or(|all| all.iter().all(|c| c.holds(ctx)))
+            && self.any.as_ref().is_none_or(|any| any.iter().any(|c| c.holds(ctx)))
             && self.not.as_ref().is_none_or(|not| !not.holds(ctx))
     }
 }

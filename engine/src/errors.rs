@@ -11,10 +11,7 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(target: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            target_element: target.into(),
-            error_message: message.into(),
-        }
+        Self { target_element: target.into(), error_message: message.into() }
     }
 }
 

@@ -149,25 +149,13 @@ pub enum EthnicCategory {
       "then": { "required": ["ethnic_category_other_type"] } }
 ]))]
 pub struct PersonalInfo {
-    #[schemars(
-        title = "First Name",
-        length(max = 50),
-        regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$")
-    )]
+    #[schemars(title = "First Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
     pub first_name: Option<String>,
-    #[schemars(
-        title = "Middle Name",
-        length(max = 50),
-        regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$")
-    )]
+    #[schemars(title = "Middle Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter valid middle name", "maxLength": "Please enter valid middle name" }))]
     pub middle_name: Option<String>,
-    #[schemars(
-        title = "Last Name",
-        length(max = 50),
-        regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$")
-    )]
+    #[schemars(title = "Last Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
     pub last_name: Option<String>,
     #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]
@@ -183,16 +171,10 @@ pub struct PersonalInfo {
     pub gender: Option<Gender>,
     #[schemars(title = "Marital Status")]
     pub marital_status: Option<MaritalStatus>,
-    #[schemars(
-        title = "Social Security Number",
-        regex(pattern = r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$")
-    )]
+    #[schemars(title = "Social Security Number", regex(pattern = r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$"))]
     #[schemars(extend("x-messages" = { "pattern": "Invalid Social Security Number" }, "x-checks" = ["ssn"], "x-normalize" = "ssn", "x-widget" = "ssn", "x-sensitive" = "ssn"))]
     pub ssn: Option<String>,
-    #[schemars(
-        title = "Birth Date",
-        regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$")
-    )]
+    #[schemars(title = "Birth Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
     pub birthdate: Option<String>,
     #[schemars(title = "Ethnic Group")]
@@ -258,9 +240,8 @@ pub struct ReviewInfo {
 }
 
 fn generate<T: JsonSchema>() -> Value {
-    let generator = schemars::generate::SchemaSettings::draft2020_12()
-        .with(|s| s.inline_subschemas = true)
-        .into_generator();
+    let generator =
+        schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).into_generator();
     let schema = generator.into_root_schema_for::<T>();
     crate::schema::strip_nulls(serde_json::to_value(schema).expect("a schema is JSON"))
 }

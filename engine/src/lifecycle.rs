@@ -87,12 +87,7 @@ impl Lifecycle {
 
     /// In the wizard at `tab`; `return_to_review` is the spec's navto marker set by Edit Details.
     #[state(superstate = "checked_out")]
-    fn at_tab(
-        &mut self,
-        tab: &mut TabName,
-        return_to_review: &mut bool,
-        event: &Event,
-    ) -> Outcome<State> {
+    fn at_tab(&mut self, tab: &mut TabName, return_to_review: &mut bool, event: &Event) -> Outcome<State> {
         match event {
             Event::Visit(target) => match self.index(*target) {
                 Some(i) if i <= self.furthest => {
@@ -239,12 +234,6 @@ impl EnrollmentLifecycle {
 
     /// True when Edit Details set the return marker for the current tab.
     pub fn returns_to_review(&self) -> bool {
-        matches!(
-            self.state(),
-            State::AtTab {
-                return_to_review: true,
-                ..
-            }
-        )
+        matches!(self.state(), State::AtTab { return_to_review: true, .. })
     }
 }

@@ -48,21 +48,11 @@ impl AgeCurve {
             if line.is_empty() {
                 continue;
             }
-            let (age, factor) = line
-                .split_once(',')
-                .ok_or_else(|| format!("line {}: expected age,factor", n + 1))?;
-            let age: usize = age
-                .trim_end_matches('+')
-                .parse()
-                .map_err(|_| format!("line {}: bad age {age}", n + 1))?;
-            let factor: f64 = factor
-                .parse()
-                .map_err(|_| format!("line {}: bad factor {factor}", n + 1))?;
+            let (age, factor) = line.split_once(',').ok_or_else(|| format!("line {}: expected age,factor", n + 1))?;
+            let age: usize = age.trim_end_matches('+').parse().map_err(|_| format!("line {}: bad age {age}", n + 1))?;
+            let factor: f64 = factor.parse().map_err(|_| format!("line {}: bad factor {factor}", n + 1))?;
             if age != factors.len() {
-                return Err(format!(
-                    "line {}: ages must run 0, 1, 2, ... without gaps",
-                    n + 1
-                ));
+                return Err(format!("line {}: ages must run 0, 1, 2, ... without gaps", n + 1));
             }
             factors.push(factor);
         }
@@ -73,9 +63,7 @@ impl AgeCurve {
     }
 
     pub fn factor(&self, age: i32) -> f64 {
-        let index = usize::try_from(age.max(0))
-            .unwrap_or(0)
-            .min(self.factors.len() - 1);
+        let index = usize::try_from(age.max(0)).unwrap_or(0).min(self.factors.len() - 1);
         self.factors[index]
     }
 }
@@ -152,14 +140,8 @@ pub fn price_option(
             .ok_or(PricingError::AgeError)?,
         RatingMethod::Flat => 1.0,
     };
-    let tier_factor = plan
-        .tier_factors
-        .get(&input.tier)
-        .copied()
-        .ok_or(PricingError::TierError)?;
-    Ok(Cents::from_dollars(
-        option.base_rate * age_factor * tier_factor,
-    ))
+    let tier_factor = plan.tier_factors.get(&input.tier).copied().ok_or(PricingError::TierError)?;
+    Ok(Cents::from_dollars(option.base_rate * age_factor * tier_factor))
 }
 
 /// Every option of a plan with its price, cheapest first.

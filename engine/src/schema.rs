@@ -40,34 +40,16 @@ pub fn compose(
 ) -> Option<ComposedForm> {
     let base = forms::form_schema(tab)?;
     let empty = FormSettings::default();
-    Some(compose_schema(
-        base,
-        settings.unwrap_or(&empty),
-        ctx,
-        prefill,
-        stored,
-    ))
+    Some(compose_schema(base, settings.unwrap_or(&empty), ctx, prefill, stored))
 }
 
 /// The filter form (landing page and quote form): every field required, prefilled from the current filter.
 pub fn compose_filter(current: &Value) -> ComposedForm {
-    let required = FieldSettings {
-        required: Some(crate::context::Flag::Fixed(true)),
-        ..FieldSettings::default()
-    };
+    let required = FieldSettings { required: Some(crate::context::Flag::Fixed(true)), ..FieldSettings::default() };
     let settings = FormSettings {
-        fields: ["zip", "gender", "tier", "dob"]
-            .into_iter()
-            .map(|f| (f.to_string(), required.clone()))
-            .collect(),
+        fields: ["zip", "gender", "tier", "dob"].into_iter().map(|f| (f.to_string(), required.clone())).collect(),
     };
-    compose_schema(
-        forms::filter_schema(),
-        &settings,
-        &EnrollmentContext::default(),
-        &PrefillValues::default(),
-        current,
-    )
+    compose_schema(forms::filter_schema(), &settings, &EnrollmentContext::default(), &PrefillValues::default(), current)
 }
 
 fn compose_schema(
@@ -106,12 +88,8 @@ fn compose_schema(
             field_ui.insert("ui:widget".into(), widget);
         }
         if prop.get("x-lookup").and_then(Value::as_str) == Some("states") {
-            prop["oneOf"] = Value::Array(
-                US_STATES
-                    .iter()
-                    .map(|(code, name)| json!({ "const": code, "title": name }))
-                    .collect(),
-            );
+            prop["oneOf"] =
+                Value::Array(US_STATES.iter().map(|(code, name)| json!({ "const": code, "title": name })).collect());
         }
         if read_only {
             prop["readOnly"] = json!(true);
@@ -125,11 +103,7 @@ fn compose_schema(
         let value = if read_only && prefilled.is_some() {
             prefilled
         } else {
-            stored
-                .get(&name)
-                .filter(|v| !v.is_null())
-                .cloned()
-                .or(prefilled)
+            stored.get(&name).filter(|v| !v.is_null()).cloned().or(prefilled)
         };
         if let Some(value) = &value {
             form_data.insert(name.clone(), value.clone());
@@ -155,21 +129,13 @@ fn compose_schema(
     schema["required"] = json!(required);
     if let Some(rules) = schema.get_mut("allOf").and_then(Value::as_array_mut) {
         for rule in rules {
-            if let Some(then_required) = rule
-                .pointer_mut("/then/required")
-                .and_then(Value::as_array_mut)
-            {
+            if let Some(then_required) = rule.pointer_mut("/then/required").and_then(Value::as_array_mut) {
                 then_required.retain(|f| !hidden.iter().any(|h| f == h));
             }
         }
     }
     ui.insert("ui:order".into(), Value::Array(order));
-    ComposedForm {
-        schema,
-        ui_schema: Value::Object(ui),
-        form_data: Value::Object(form_data),
-        fields,
-    }
+    ComposedForm { schema, ui_schema: Value::Object(ui), form_data: Value::Object(form_data), fields }
 }
 
 /// Removes the `null` alternative schemars gives `Option<T>` fields: an empty value is dropped from a payload
@@ -185,38 +151,22 @@ pub fn strip_nulls(mut schema: Value) -> Value {
 
 fn strip_null(prop: &mut Value) {
     // schemars names Rust integer widths as formats (int64, uint8); they are not JSON Schema formats.
-    if prop
-        .get("format")
-        .and_then(Value::as_str)
-        .is_some_and(|f| f.starts_with("int") || f.starts_with("uint"))
-    {
-        prop.as_object_mut()
-            .expect("a property schema is an object")
-            .remove("format");
+    if prop.get("format").and_then(Value::as_str).is_some_and(|f| f.starts_with("int") || f.starts_with("uint")) {
+        prop.as_object_mut().expect("a property schema is an object").remove("format");
     }
     if let Some(types) = prop.get("type").and_then(Value::as_array) {
         let rest: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
-        prop["type"] = if rest.len() == 1 {
-            rest[0].clone()
-        } else {
-            Value::Array(rest)
-        };
+        prop["type"] = if rest.len() == 1 { rest[0].clone() } else { Value::Array(rest) };
     }
     for key in ["anyOf", "oneOf"] {
         let Some(alternatives) = prop.get(key).and_then(Value::as_array) else {
             continue;
         };
-        let rest: Vec<Value> = alternatives
-            .iter()
-            .filter(|a| a.get("type") != Some(&json!("null")))
-            .cloned()
-            .collect();
+        let rest: Vec<Value> = alternatives.iter().filter(|a| a.get("type") != Some(&json!("null"))).cloned().collect();
         if rest.len() == alternatives.len() {
             continue;
         }
-        let object = prop
-            .as_object_mut()
-            .expect("a property schema is an object");
+        let object = prop.as_object_mut().expect("a property schema is an object");
         object.remove(key);
         if let [only] = rest.as_slice() {
             for (k, v) in only.as_object().cloned().unwrap_or_default() {
@@ -231,9 +181,7 @@ fn strip_null(prop: &mut Value) {
             strip_null(alternative);
         }
         // rjsf draws a choice list only when the property itself says which type its choices are.
-        let all_strings = alternatives
-            .iter()
-            .all(|a| a.get("const").is_some_and(Value::is_string));
+        let all_strings = alternatives.iter().all(|a| a.get("const").is_some_and(Value::is_string));
         if all_strings && prop.get("type").is_none() {
             prop["type"] = json!("string");
         }

@@ -8,11 +8,7 @@ pub fn sensitive_fields(schema: &Value) -> Vec<String> {
     schema["properties"]
         .as_object()
         .map(|props| {
-            props
-                .iter()
-                .filter(|(_, p)| p.get("x-sensitive").is_some())
-                .map(|(name, _)| name.clone())
-                .collect()
+            props.iter().filter(|(_, p)| p.get("x-sensitive").is_some()).map(|(name, _)| name.clone()).collect()
         })
         .unwrap_or_default()
 }

@@ -147,20 +147,12 @@ pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
         .iter()
         .filter(|f| !matches!(&f.value, Value::String(s) if s.is_empty()))
         .map(|f| {
-            let prop = props
-                .and_then(|p| p.get(&f.field_name))
-                .cloned()
-                .unwrap_or(Value::Null);
+            let prop = props.and_then(|p| p.get(&f.field_name)).cloned().unwrap_or(Value::Null);
             Row {
                 label: prop["title"].as_str().unwrap_or(&f.field_name).to_string(),
                 value: display_value(&prop, &f.value),
             }
         })
         .collect();
-    Section {
-        number,
-        step: tab,
-        title: tab.title(),
-        rows,
-    }
+    Section { number, step: tab, title: tab.title(), rows }
 }

@@ -6,9 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::context::EnrollmentContext;
 use crate::workflow::WizardWorkflow;
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TabName {
     PrimaryInfo,
@@ -103,18 +101,12 @@ impl TabName {
 
     /// Accepts a tab name, either of its routes, or its saved-tab name.
     pub fn parse_saved(text: &str) -> Option<TabName> {
-        TabName::parse(text).or_else(|| {
-            TabName::ALL
-                .into_iter()
-                .find(|t| t.saved_tab_name() == text)
-        })
+        TabName::parse(text).or_else(|| TabName::ALL.into_iter().find(|t| t.saved_tab_name() == text))
     }
 
     /// Accepts a tab name or either of its routes.
     pub fn parse(text: &str) -> Option<TabName> {
-        TabName::ALL
-            .into_iter()
-            .find(|t| t.as_str() == text || t.route() == text || t.short_route() == text)
+        TabName::ALL.into_iter().find(|t| t.as_str() == text || t.route() == text || t.short_route() == text)
     }
 }
 
@@ -139,20 +131,10 @@ const UNLISTED_ORDER: u8 = 10;
 pub fn select_tabs(workflow: &WizardWorkflow, ctx: &EnrollmentContext) -> Vec<TabStatus> {
     let mut tabs: Vec<TabStatus> = TabName::ALL
         .into_iter()
-        .map(
-            |tab| match workflow.tabs.iter().find(|rule| rule.tab == tab) {
-                Some(rule) => TabStatus {
-                    tab_name: tab,
-                    required: rule.required.on(ctx),
-                    order: rule.order,
-                },
-                None => TabStatus {
-                    tab_name: tab,
-                    required: false,
-                    order: UNLISTED_ORDER,
-                },
-            },
-        )
+        .map(|tab| match workflow.tabs.iter().find(|rule| rule.tab == tab) {
+            Some(rule) => TabStatus { tab_name: tab, required: rule.required.on(ctx), order: rule.order },
+            None => TabStatus { tab_name: tab, required: false, order: UNLISTED_ORDER },
+        })
         .collect();
     tabs.sort_by_key(|t| t.order);
     tabs
@@ -160,11 +142,7 @@ pub fn select_tabs(workflow: &WizardWorkflow, ctx: &EnrollmentContext) -> Vec<Ta
 
 /// The wizard's navigation: required tabs only, in order (the spec's nav array).
 pub fn navigation(workflow: &WizardWorkflow, ctx: &EnrollmentContext) -> Vec<TabName> {
-    select_tabs(workflow, ctx)
-        .into_iter()
-        .filter(|t| t.required)
-        .map(|t| t.tab_name)
-        .collect()
+    select_tabs(workflow, ctx).into_iter().filter(|t| t.required).map(|t| t.tab_name).collect()
 }
 
 #[cfg(test)]
@@ -183,9 +161,6 @@ mod tests {
         for tab in TabName::ALL {
             assert_eq!(TabName::parse_saved(tab.saved_tab_name()), Some(tab));
         }
-        assert_eq!(
-            TabName::parse_saved("aggrement_info"),
-            Some(TabName::AgreementInfo)
-        );
+        assert_eq!(TabName::parse_saved("aggrement_info"), Some(TabName::AgreementInfo));
     }
 }

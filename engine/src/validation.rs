@@ -58,11 +58,7 @@ fn normalize(prop: &Value, text: &str) -> String {
         Some("ssn") if crate::sensitive::is_masked_ssn(text) => text.to_string(),
         Some("ssn") => {
             let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-            if digits.len() == 9
-                && text
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c == '-' || c == ' ')
-            {
+            if digits.len() == 9 && text.chars().all(|c| c.is_ascii_digit() || c == '-' || c == ' ') {
                 digits
             } else {
                 text.to_string()
@@ -75,8 +71,7 @@ fn normalize(prop: &Value, text: &str) -> String {
 /// Form posts and the spec's adapters send numbers as strings ("180"); an integer field takes them as numbers.
 fn coerce(prop: &Value, value: Value) -> Value {
     // Codes are strings ("0" male); a client that sends the number 0 means the same code.
-    let coded =
-        prop.get("type").and_then(Value::as_str) == Some("string") || prop.get("oneOf").is_some();
+    let coded = prop.get("type").and_then(Value::as_str) == Some("string") || prop.get("oneOf").is_some();
     if let (true, Value::Number(n)) = (coded, &value) {
         return Value::String(n.to_string());
     }
@@ -102,10 +97,8 @@ fn coerce(prop: &Value, value: Value) -> Value {
 /// Validates a cleaned submission; `today` anchors age and future-date rules.
 pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Vec<FieldError>> {
     let mut errors: Vec<FieldError> = Vec::new();
-    let validator = jsonschema::options()
-        .should_validate_formats(true)
-        .build(schema)
-        .expect("composed schemas compile");
+    let validator =
+        jsonschema::options().should_validate_formats(true).build(schema).expect("composed schemas compile");
     for error in validator.iter_errors(data) {
         let (target, keyword) = match &error.kind {
             ValidationErrorKind::Required { property } => {
@@ -126,10 +119,7 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
             if errors.iter().any(|e| &e.target_element == name) {
                 continue;
             }
-            let (Some(value), Some(checks)) = (
-                values.get(name),
-                prop.get("x-checks").and_then(Value::as_array),
-            ) else {
+            let (Some(value), Some(checks)) = (values.get(name), prop.get("x-checks").and_then(Value::as_array)) else {
                 continue;
             };
             for check in checks.iter().filter_map(Value::as_str) {
@@ -147,31 +137,17 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
     }
 }
 
-fn run_check(
-    check: &str,
-    value: &Value,
-    all: &Map<String, Value>,
-    today: NaiveDate,
-) -> Option<&'static str> {
+fn run_check(check: &str, value: &Value, all: &Map<String, Value>, today: NaiveDate) -> Option<&'static str> {
     let text = value.as_str().unwrap_or_default();
     match check {
         "date" => parse_mdy(text).is_none().then_some(messages::INVALID_DATE),
-        "not_future" => parse_mdy(text)
-            .filter(|d| *d >= today)
-            .map(|_| messages::DATE_NOT_FUTURE),
-        "adult" => parse_mdy(text)
-            .filter(|d| age_on(*d, today) < MINIMUM_AGE)
-            .map(|_| messages::UNDER_18),
+        "not_future" => parse_mdy(text).filter(|d| *d >= today).map(|_| messages::DATE_NOT_FUTURE),
+        "adult" => parse_mdy(text).filter(|d| age_on(*d, today) < MINIMUM_AGE).map(|_| messages::UNDER_18),
         "ssn" => (!is_valid_ssn(text)).then_some(messages::INVALID_SSN),
         other => {
             let earlier_field = other.strip_prefix("after:")?;
-            let earlier = all
-                .get(earlier_field)
-                .and_then(Value::as_str)
-                .and_then(parse_mdy)?;
-            parse_mdy(text)
-                .filter(|d| *d < earlier)
-                .map(|_| "Term date cannot be before the effective date")
+            let earlier = all.get(earlier_field).and_then(Value::as_str).and_then(parse_mdy)?;
+            parse_mdy(text).filter(|d| *d < earlier).map(|_| "Term date cannot be before the effective date")
         }
     }
 }
@@ -201,12 +177,8 @@ pub fn is_valid_ssn(text: &str) -> bool {
 fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
     match kind {
         ValidationErrorKind::Pattern { .. } => "pattern",
-        ValidationErrorKind::Minimum { .. } | ValidationErrorKind::ExclusiveMinimum { .. } => {
-            "minimum"
-        }
-        ValidationErrorKind::Maximum { .. } | ValidationErrorKind::ExclusiveMaximum { .. } => {
-            "maximum"
-        }
+        ValidationErrorKind::Minimum { .. } | ValidationErrorKind::ExclusiveMinimum { .. } => "minimum",
+        ValidationErrorKind::Maximum { .. } | ValidationErrorKind::ExclusiveMaximum { .. } => "maximum",
         ValidationErrorKind::MaxLength { .. } => "maxLength",
         ValidationErrorKind::MinLength { .. } => "minLength",
         ValidationErrorKind::Format { .. } => "format",
@@ -220,9 +192,7 @@ fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
 }
 
 fn message_for(schema: &Value, target: &str, keyword: &str) -> String {
-    let prop = target.split('.').try_fold(schema, |node, segment| {
-        node.get("properties").and_then(|p| p.get(segment))
-    });
+    let prop = target.split('.').try_fold(schema, |node, segment| node.get("properties").and_then(|p| p.get(segment)));
     let custom = prop
         .and_then(|p| p.get("x-messages"))
         .and_then(|m| m.get(keyword).or_else(|| m.get("default")))

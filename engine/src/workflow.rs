@@ -143,11 +143,7 @@ pub struct WorkflowError {
 
 impl WorkflowError {
     fn new(file: &str, path: impl Into<String>, reason: impl Into<String>) -> Self {
-        Self {
-            file: file.to_string(),
-            path: path.into(),
-            reason: reason.into(),
-        }
+        Self { file: file.to_string(), path: path.into(), reason: reason.into() }
     }
 }
 
@@ -159,23 +155,16 @@ pub fn file_format_schema() -> Value {
 /// Reads every `.yaml`, `.yml` and `.json` file of `dir`.
 pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
     let shown = dir.display().to_string();
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| WorkflowError::new(&shown, "/", e.to_string()))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| WorkflowError::new(&shown, "/", e.to_string()))?;
     let mut paths: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("yaml" | "yml" | "json")
-            )
-        })
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")))
         .collect();
     paths.sort();
     let mut wizard = None;
     for path in paths {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| WorkflowError::new(&name, "/", e.to_string()))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| WorkflowError::new(&name, "/", e.to_string()))?;
         let workflow = parse_file(&name, &text)?;
         if wizard.is_some() {
             return Err(WorkflowError::new(
@@ -186,18 +175,14 @@ pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
         }
         wizard = Some(workflow);
     }
-    let wizard =
-        wizard.ok_or_else(|| WorkflowError::new(&shown, "/", "no wizard workflow file found"))?;
+    let wizard = wizard.ok_or_else(|| WorkflowError::new(&shown, "/", "no wizard workflow file found"))?;
     Ok(Workflows { wizard })
 }
 
 /// Parses and checks one file; `name` only labels errors. JSON is YAML, so one parser reads both.
 pub fn parse_file(name: &str, text: &str) -> Result<WizardWorkflow, WorkflowError> {
     let value: Value = serde_yaml::from_str(text).map_err(|e| {
-        let path = e
-            .location()
-            .map(|l| format!("line {}", l.line()))
-            .unwrap_or_else(|| "/".into());
+        let path = e.location().map(|l| format!("line {}", l.line())).unwrap_or_else(|| "/".into());
         WorkflowError::new(name, path, format!("not valid YAML or JSON: {e}"))
     })?;
     check_against_format(name, &value)?;
@@ -208,8 +193,7 @@ pub fn parse_file(name: &str, text: &str) -> Result<WizardWorkflow, WorkflowErro
 }
 
 fn check_against_format(name: &str, value: &Value) -> Result<(), WorkflowError> {
-    let validator =
-        jsonschema::validator_for(&file_format_schema()).expect("the engine's own schema compiles");
+    let validator = jsonschema::validator_for(&file_format_schema()).expect("the engine's own schema compiles");
     if let Some(error) = validator.iter_errors(value).next() {
         let path = match error.instance_path.as_str() {
             "" => "/".to_string(),
@@ -223,10 +207,7 @@ fn check_against_format(name: &str, value: &Value) -> Result<(), WorkflowError> 
 /// What the format cannot say: tabs listed once, fields that exist, review last.
 fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowError> {
     for (i, rule) in workflow.tabs.iter().enumerate() {
-        if workflow.tabs[..i]
-            .iter()
-            .any(|earlier| earlier.tab == rule.tab)
-        {
+        if workflow.tabs[..i].iter().any(|earlier| earlier.tab == rule.tab) {
             return Err(WorkflowError::new(
                 name,
                 format!("/tabs/{i}/tab"),
@@ -250,12 +231,7 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
                 "review_info must be listed: it is where an enrollment is submitted",
             ))
         }
-        Some(review)
-            if workflow
-                .tabs
-                .iter()
-                .any(|r| r.order >= review.order && r.tab != TabName::ReviewInfo) =>
-        {
+        Some(review) if workflow.tabs.iter().any(|r| r.order >= review.order && r.tab != TabName::ReviewInfo) => {
             return Err(WorkflowError::new(
                 name,
                 "/tabs",
@@ -263,11 +239,7 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
             ));
         }
         Some(review) if review.required != Flag::Fixed(true) => {
-            return Err(WorkflowError::new(
-                name,
-                "/tabs",
-                "review_info must always be required",
-            ));
+            return Err(WorkflowError::new(name, "/tabs", "review_info must always be required"));
         }
         Some(_) => {}
     }
@@ -279,19 +251,14 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
                 format!("tab {tab} has no form in this version of the engine"),
             ));
         };
-        let known: Vec<&str> = schema["properties"]
-            .as_object()
-            .map(|p| p.keys().map(String::as_str).collect())
-            .unwrap_or_default();
+        let known: Vec<&str> =
+            schema["properties"].as_object().map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
         for field in settings.fields.keys() {
             if !known.contains(&field.as_str()) {
                 return Err(WorkflowError::new(
                     name,
                     format!("/forms/{tab}/fields/{field}"),
-                    format!(
-                        "{tab} has no field {field}; its fields are: {}",
-                        known.join(", ")
-                    ),
+                    format!("{tab} has no field {field}; its fields are: {}", known.join(", ")),
                 ));
             }
         }

@@ -5,8 +5,8 @@ use engine::context::Tier;
 use engine::rating::{price_option, AgeCurve, Cents, PricingError, RatingInput};
 
 fn curve() -> AgeCurve {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures/rating/federal-default-age-curve.csv");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rating/federal-default-age-curve.csv");
     AgeCurve::from_csv(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -33,11 +33,7 @@ options: [ {{ plan_pricing_id: 11, name: Base, base_rate: 400.00 }} ]
 }
 
 fn input(age: i32, tier: Tier, state: &str) -> RatingInput {
-    RatingInput {
-        age,
-        tier,
-        state: state.into(),
-    }
+    RatingInput { age, tier, state: state.into() }
 }
 
 #[test]
@@ -45,63 +41,30 @@ fn medical_prices_follow_the_federal_age_curve_and_the_tier_factor() {
     let p = plan("{ method: age_curve }");
     let o = &p.options[0];
     // 400.00 x 1.000 (age 21) x 1.0 (IO) = 400.00
-    assert_eq!(
-        price_option(&p, o, &input(21, Tier::IO, "GA"), &curve()),
-        Ok(Cents(40000))
-    );
+    assert_eq!(price_option(&p, o, &input(21, Tier::IO, "GA"), &curve()), Ok(Cents(40000)));
     // 400.00 x 1.278 (age 40) x 1.0 = 511.20
-    assert_eq!(
-        price_option(&p, o, &input(40, Tier::IO, "GA"), &curve()),
-        Ok(Cents(51120))
-    );
+    assert_eq!(price_option(&p, o, &input(40, Tier::IO, "GA"), &curve()), Ok(Cents(51120)));
     // 400.00 x 3.000 (64) x 2.8 (IF) = 3360.00
-    assert_eq!(
-        price_option(&p, o, &input(64, Tier::IF, "FL"), &curve()),
-        Ok(Cents(336000))
-    );
+    assert_eq!(price_option(&p, o, &input(64, Tier::IF, "FL"), &curve()), Ok(Cents(336000)));
     // 400.00 x 0.913 (age 18) x 2.0 (IS) = 730.40
-    assert_eq!(
-        price_option(&p, o, &input(18, Tier::IS, "GA"), &curve()),
-        Ok(Cents(73040))
-    );
+    assert_eq!(price_option(&p, o, &input(18, Tier::IS, "GA"), &curve()), Ok(Cents(73040)));
 }
 
 #[test]
 fn age_bands_price_by_the_band_the_age_falls_in() {
     let p = plan("{ method: age_bands, bands: [ { min_age: 18, max_age: 39, factor: 0.5 }, { min_age: 40, max_age: 64, factor: 1.25 } ] }");
     // 400.00 x 0.5 = 200.00 ; 400.00 x 1.25 = 500.00
-    assert_eq!(
-        price_option(&p, &p.options[0], &input(39, Tier::IO, "GA"), &curve()),
-        Ok(Cents(20000))
-    );
-    assert_eq!(
-        price_option(&p, &p.options[0], &input(40, Tier::IO, "GA"), &curve()),
-        Ok(Cents(50000))
-    );
+    assert_eq!(price_option(&p, &p.options[0], &input(39, Tier::IO, "GA"), &curve()), Ok(Cents(20000)));
+    assert_eq!(price_option(&p, &p.options[0], &input(40, Tier::IO, "GA"), &curve()), Ok(Cents(50000)));
 }
 
 #[test]
 fn a_plan_outside_its_states_tiers_or_ages_answers_the_spec_error_code() {
     let p = plan("{ method: flat }");
     let cases = [
-        (
-            input(40, Tier::IO, "NY"),
-            PricingError::StateError,
-            "stateError",
-            "Plan not available in your state.",
-        ),
-        (
-            input(40, Tier::IC, "GA"),
-            PricingError::TierError,
-            "tierError",
-            "Plan not available for this tier.",
-        ),
-        (
-            input(70, Tier::IO, "GA"),
-            PricingError::AgeError,
-            "ageError",
-            "Plan not available for selected age group",
-        ),
+        (input(40, Tier::IO, "NY"), PricingError::StateError, "stateError", "Plan not available in your state."),
+        (input(40, Tier::IC, "GA"), PricingError::TierError, "tierError", "Plan not available for this tier."),
+        (input(70, Tier::IO, "GA"), PricingError::AgeError, "ageError", "Plan not available for selected age group"),
     ];
     for (i, error, code, start) in cases {
         assert_eq!(price_option(&p, &p.options[0], &i, &curve()), Err(error));

@@ -9,6 +9,15 @@ use engine::validation::{clean, validate};
 use engine::workflow::{self, PrefillValues};
 use serde_json::{json, Value};
 
+/// `base` with the fields of `change` put over it.
+fn with_changes(base: &Value, change: &Value) -> Value {
+    let mut changed = base.clone();
+    for (k, v) in change.as_object().unwrap() {
+        changed[k] = v.clone();
+    }
+    changed
+}
+
 fn today() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
 }
@@ -17,10 +26,7 @@ fn errors_of(schema: &Value, composed: &Value, submitted: Value) -> Vec<(String,
     let cleaned = clean(schema, &submitted, composed);
     match validate(schema, &cleaned, today()) {
         Ok(()) => vec![],
-        Err(errors) => errors
-            .into_iter()
-            .map(|e| (e.target_element, e.error_message))
-            .collect(),
+        Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
     }
 }
 
@@ -40,37 +46,14 @@ fn the_filter_form_answers_each_spec_message_under_its_field() {
         (json!({ "gender": null }), "gender", "Field is required"),
         (json!({ "tier": "" }), "tier", "Field is required"),
         (json!({ "dob": "" }), "dob", "Field is required"),
-        (
-            json!({ "dob": "11/23/2008" }),
-            "dob",
-            "You must be 18 years to proceed",
-        ),
-        (
-            json!({ "dob": "11/22/2026" }),
-            "dob",
-            "You must be 18 years to proceed",
-        ),
-        (
-            json!({ "dob": "02/30/1990" }),
-            "dob",
-            "Please enter a valid date (MM/DD/YYYY)",
-        ),
-        (
-            json!({ "dob": "1990-02-03" }),
-            "dob",
-            "Please enter a valid date (MM/DD/YYYY)",
-        ),
+        (json!({ "dob": "11/23/2008" }), "dob", "You must be 18 years to proceed"),
+        (json!({ "dob": "11/22/2026" }), "dob", "You must be 18 years to proceed"),
+        (json!({ "dob": "02/30/1990" }), "dob", "Please enter a valid date (MM/DD/YYYY)"),
+        (json!({ "dob": "1990-02-03" }), "dob", "Please enter a valid date (MM/DD/YYYY)"),
     ];
     for (change, field, message) in cases {
-        let mut submitted = ok.clone();
-        for (k, v) in change.as_object().unwrap() {
-            submitted[k] = v.clone();
-        }
-        assert_eq!(
-            filter_errors(submitted),
-            vec![(field.to_string(), message.to_string())],
-            "{change}"
-        );
+        let submitted = with_changes(&ok, &change);
+        assert_eq!(filter_errors(submitted), vec![(field.to_string(), message.to_string())], "{change}");
     }
 }
 
@@ -83,11 +66,8 @@ fn a_person_who_turns_eighteen_today_may_proceed() {
 fn personal_errors(submitted: Value) -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
     let wf = workflow::load_dir(&dir).unwrap().wizard;
-    let prefill = PrefillValues {
-        dob: Some("04/12/1986".into()),
-        gender: Some("1".into()),
-        ..PrefillValues::default()
-    };
+    let prefill =
+        PrefillValues { dob: Some("04/12/1986".into()), gender: Some("1".into()), ..PrefillValues::default() };
     let form = compose(
         TabName::PrimaryInfo,
         wf.forms.get(&TabName::PrimaryInfo),
@@ -110,66 +90,18 @@ fn person() -> Value {
 fn personal_information_answers_each_spec_message_under_its_field() {
     assert_eq!(personal_errors(person()), vec![]);
     let cases = [
-        (
-            json!({ "first_name": "" }),
-            "first_name",
-            "Field is required",
-        ),
-        (
-            json!({ "first_name": "D4na" }),
-            "first_name",
-            "Please enter valid first name",
-        ),
-        (
-            json!({ "last_name": "<script>" }),
-            "last_name",
-            "Please enter valid last name",
-        ),
-        (
-            json!({ "weight": 0 }),
-            "weight",
-            "Weight cannot be zero or less",
-        ),
-        (
-            json!({ "weight": "1000" }),
-            "weight",
-            "Weight cannot be more than 3 digits",
-        ),
-        (
-            json!({ "height_feet": "0" }),
-            "height_feet",
-            "Height cannot be zero",
-        ),
-        (
-            json!({ "height_inch": 12 }),
-            "height_inch",
-            "Inch is invalid",
-        ),
-        (
-            json!({ "marital_status": "" }),
-            "marital_status",
-            "Field is required",
-        ),
-        (
-            json!({ "ssn": "12345678" }),
-            "ssn",
-            "Invalid Social Security Number",
-        ),
-        (
-            json!({ "ssn": "666-12-3456" }),
-            "ssn",
-            "Invalid Social Security Number",
-        ),
-        (
-            json!({ "ssn": "***-**-6789" }),
-            "ssn",
-            "Invalid Social Security Number",
-        ),
-        (
-            json!({ "prior_coverage_flag": "1" }),
-            "prior_carrier_name",
-            "Field is required",
-        ),
+        (json!({ "first_name": "" }), "first_name", "Field is required"),
+        (json!({ "first_name": "D4na" }), "first_name", "Please enter valid first name"),
+        (json!({ "last_name": "<script>" }), "last_name", "Please enter valid last name"),
+        (json!({ "weight": 0 }), "weight", "Weight cannot be zero or less"),
+        (json!({ "weight": "1000" }), "weight", "Weight cannot be more than 3 digits"),
+        (json!({ "height_feet": "0" }), "height_feet", "Height cannot be zero"),
+        (json!({ "height_inch": 12 }), "height_inch", "Inch is invalid"),
+        (json!({ "marital_status": "" }), "marital_status", "Field is required"),
+        (json!({ "ssn": "12345678" }), "ssn", "Invalid Social Security Number"),
+        (json!({ "ssn": "666-12-3456" }), "ssn", "Invalid Social Security Number"),
+        (json!({ "ssn": "***-**-6789" }), "ssn", "Invalid Social Security Number"),
+        (json!({ "prior_coverage_flag": "1" }), "prior_carrier_name", "Field is required"),
         (
             json!({ "prior_coverage_flag": "1", "prior_carrier_name": "Acme", "prior_effective_date": "01/01/2030" }),
             "prior_effective_date",
@@ -180,17 +112,10 @@ fn personal_information_answers_each_spec_message_under_its_field() {
             "prior_term_date",
             "Term date cannot be before the effective date",
         ),
-        (
-            json!({ "ethnic_category": "12" }),
-            "ethnic_category_other_type",
-            "Field is required",
-        ),
+        (json!({ "ethnic_category": "12" }), "ethnic_category_other_type", "Field is required"),
     ];
     for (change, field, message) in cases {
-        let mut submitted = person();
-        for (k, v) in change.as_object().unwrap() {
-            submitted[k] = v.clone();
-        }
+        let submitted = with_changes(&person(), &change);
         let errors = personal_errors(submitted);
         assert!(
             errors.contains(&(field.to_string(), message.to_string())),
@@ -203,10 +128,7 @@ fn personal_information_answers_each_spec_message_under_its_field() {
 fn a_read_only_field_keeps_the_server_value_whatever_the_browser_sends() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
     let wf = workflow::load_dir(&dir).unwrap().wizard;
-    let prefill = PrefillValues {
-        dob: Some("04/12/1986".into()),
-        ..PrefillValues::default()
-    };
+    let prefill = PrefillValues { dob: Some("04/12/1986".into()), ..PrefillValues::default() };
     let form = compose(
         TabName::PrimaryInfo,
         wf.forms.get(&TabName::PrimaryInfo),
@@ -229,11 +151,7 @@ fn a_read_only_field_keeps_the_server_value_whatever_the_browser_sends() {
 fn contact_information_answers_each_spec_message_under_its_field() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
     let wf = workflow::load_dir(&dir).unwrap().wizard;
-    let prefill = PrefillValues {
-        zip: Some("30301".into()),
-        state: Some("GA".into()),
-        ..PrefillValues::default()
-    };
+    let prefill = PrefillValues { zip: Some("30301".into()), state: Some("GA".into()), ..PrefillValues::default() };
     let form = compose(
         TabName::ContactInfo,
         wf.forms.get(&TabName::ContactInfo),
@@ -246,28 +164,13 @@ fn contact_information_answers_each_spec_message_under_its_field() {
                      "city": "Atlanta", "birth_state": "ga", "birth_city": "Macon" });
     assert_eq!(errors_of(&form.schema, &form.form_data, ok.clone()), vec![]);
     let cases = [
-        (
-            json!({ "email_address": "dana@" }),
-            "email_address",
-            "Email is not in correct format",
-        ),
-        (
-            json!({ "phone_number": "404555013" }),
-            "phone_number",
-            "Invalid phone number",
-        ),
+        (json!({ "email_address": "dana@" }), "email_address", "Email is not in correct format"),
+        (json!({ "phone_number": "404555013" }), "phone_number", "Invalid phone number"),
         (json!({ "address1": " " }), "address1", "Field is required"),
-        (
-            json!({ "birth_state": "XX" }),
-            "birth_state",
-            "Please choose one of the options",
-        ),
+        (json!({ "birth_state": "XX" }), "birth_state", "Please choose one of the options"),
     ];
     for (change, field, message) in cases {
-        let mut submitted = ok.clone();
-        for (k, v) in change.as_object().unwrap() {
-            submitted[k] = v.clone();
-        }
+        let submitted = with_changes(&ok, &change);
         assert_eq!(
             errors_of(&form.schema, &form.form_data, submitted),
             vec![(field.to_string(), message.to_string())],
@@ -276,17 +179,11 @@ fn contact_information_answers_each_spec_message_under_its_field() {
     }
 }
 
-const NAV: [TabName; 3] = [
-    TabName::PrimaryInfo,
-    TabName::ContactInfo,
-    TabName::ReviewInfo,
-];
+const NAV: [TabName; 3] = [TabName::PrimaryInfo, TabName::ContactInfo, TabName::ReviewInfo];
 
 fn checked_out() -> EnrollmentLifecycle {
     let mut lifecycle = EnrollmentLifecycle::default();
-    lifecycle
-        .handle(Event::Checkout { nav: NAV.to_vec() })
-        .unwrap();
+    lifecycle.handle(Event::Checkout { nav: NAV.to_vec() }).unwrap();
     lifecycle
 }
 
@@ -300,10 +197,7 @@ fn checkout_opens_the_wizard_at_the_first_tab_and_next_walks_the_navigation() {
     assert_eq!(l.current_tab(), Some(TabName::ReviewInfo));
     l.handle(Event::Submit).unwrap();
     assert!(l.is_submitted());
-    assert_eq!(
-        l.handle(Event::Visit(TabName::PrimaryInfo)),
-        Err(Rejection::AlreadySubmitted)
-    );
+    assert_eq!(l.handle(Event::Visit(TabName::PrimaryInfo)), Err(Rejection::AlreadySubmitted));
 }
 
 #[test]
@@ -325,48 +219,25 @@ fn edit_from_review_returns_to_review_after_the_next_save() {
     assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo));
     assert!(l.returns_to_review());
     l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
-    assert_eq!(
-        l.current_tab(),
-        Some(TabName::ReviewInfo),
-        "the marker sends the person back to review"
-    );
+    assert_eq!(l.current_tab(), Some(TabName::ReviewInfo), "the marker sends the person back to review");
     assert!(!l.returns_to_review(), "the marker is cleared once used");
 }
 
 #[test]
 fn tabs_not_yet_reached_cannot_be_opened_saved_or_edited() {
     let mut l = checked_out();
-    assert_eq!(
-        l.handle(Event::Visit(TabName::ContactInfo)),
-        Err(Rejection::TabNotReached)
-    );
-    assert_eq!(
-        l.handle(Event::Saved(TabName::ReviewInfo)),
-        Err(Rejection::TabNotReached)
-    );
-    assert_eq!(
-        l.handle(Event::Edit(TabName::PrimaryInfo)),
-        Err(Rejection::NotOnReview)
-    );
+    assert_eq!(l.handle(Event::Visit(TabName::ContactInfo)), Err(Rejection::TabNotReached));
+    assert_eq!(l.handle(Event::Saved(TabName::ReviewInfo)), Err(Rejection::TabNotReached));
+    assert_eq!(l.handle(Event::Edit(TabName::PrimaryInfo)), Err(Rejection::NotOnReview));
     assert_eq!(l.handle(Event::Submit), Err(Rejection::TabNotReached));
-    assert_eq!(
-        l.current_tab(),
-        Some(TabName::PrimaryInfo),
-        "a refused event changes nothing"
-    );
+    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo), "a refused event changes nothing");
 }
 
 #[test]
 fn nothing_but_checkout_moves_a_cart_that_is_still_shopping() {
     let mut l = EnrollmentLifecycle::default();
-    assert_eq!(
-        l.handle(Event::Saved(TabName::PrimaryInfo)),
-        Err(Rejection::NotCheckedOut)
-    );
-    assert_eq!(
-        l.handle(Event::Checkout { nav: vec![] }),
-        Err(Rejection::EmptyNavigation)
-    );
+    assert_eq!(l.handle(Event::Saved(TabName::PrimaryInfo)), Err(Rejection::NotCheckedOut));
+    assert_eq!(l.handle(Event::Checkout { nav: vec![] }), Err(Rejection::EmptyNavigation));
 }
 
 #[test]
@@ -392,13 +263,7 @@ fn changing_the_cart_after_checkout_sends_the_enrollment_back_to_shopping() {
 #[test]
 fn an_alternate_email_must_be_an_address() {
     assert!(engine::validation::is_email("dana.okafor@example.com"));
-    for bad in [
-        "",
-        "dana",
-        "dana@",
-        "@example.com",
-        "dana okafor@example.com",
-    ] {
+    for bad in ["", "dana", "dana@", "@example.com", "dana okafor@example.com"] {
         assert!(!engine::validation::is_email(bad), "{bad}");
     }
 }

@@ -28,10 +28,7 @@ tabs:
 }
 
 fn ctx() -> EnrollmentContext {
-    EnrollmentContext {
-        tier: Some(Tier::IO),
-        ..EnrollmentContext::default()
-    }
+    EnrollmentContext { tier: Some(Tier::IO), ..EnrollmentContext::default() }
 }
 
 #[test]
@@ -47,15 +44,9 @@ fn get_dynamic_tabs_lists_all_nine_tabs_sorted_by_order() {
 fn each_context_rule_turns_its_tab_on_exactly_when_it_holds() {
     type Edit = fn(&mut EnrollmentContext);
     let cases: [(TabName, Edit); 6] = [
-        (TabName::EmployerInfo, |c| {
-            c.enrollment_type = Some("new-group-member".into())
-        }),
-        (TabName::BeneficiaryInfo, |c| {
-            c.cart_categories = vec!["term_life".into()]
-        }),
-        (TabName::PrimaryHealthInfo, |c| {
-            c.cart_plan_types = vec!["MM".into()]
-        }),
+        (TabName::EmployerInfo, |c| c.enrollment_type = Some("new-group-member".into())),
+        (TabName::BeneficiaryInfo, |c| c.cart_categories = vec!["term_life".into()]),
+        (TabName::PrimaryHealthInfo, |c| c.cart_plan_types = vec!["MM".into()]),
         (TabName::DependentInfo, |c| c.tier = Some(Tier::IF)),
         (TabName::AgreementInfo, |c| c.eprocess = Eprocess::Rep),
         (TabName::AgreementInfo, |c| c.group_id = Some(2512)),
@@ -65,63 +56,39 @@ fn each_context_rule_turns_its_tab_on_exactly_when_it_holds() {
         assert!(!before.contains(&tab), "{tab} is off for a plain applicant");
         let mut changed = ctx();
         edit(&mut changed);
-        assert!(
-            navigation(&all_tabs(), &changed).contains(&tab),
-            "{tab} is on once its rule holds"
-        );
+        assert!(navigation(&all_tabs(), &changed).contains(&tab), "{tab} is on once its rule holds");
     }
 }
 
 #[test]
 fn a_negated_rule_turns_a_tab_off_for_the_named_process() {
     assert!(navigation(&all_tabs(), &ctx()).contains(&TabName::BillingInfo));
-    let group = EnrollmentContext {
-        eprocess: Eprocess::Group,
-        ..ctx()
-    };
+    let group = EnrollmentContext { eprocess: Eprocess::Group, ..ctx() };
     assert!(!navigation(&all_tabs(), &group).contains(&TabName::BillingInfo));
 }
 
 #[test]
 fn the_navigation_holds_only_required_tabs_in_order() {
     let nav = navigation(&all_tabs(), &ctx());
-    assert_eq!(
-        nav,
-        [
-            TabName::PrimaryInfo,
-            TabName::ContactInfo,
-            TabName::BillingInfo,
-            TabName::ReviewInfo
-        ]
-    );
+    assert_eq!(nav, [TabName::PrimaryInfo, TabName::ContactInfo, TabName::BillingInfo, TabName::ReviewInfo]);
 }
 
 #[test]
 fn a_tab_the_workflow_does_not_list_is_never_required() {
     let tabs = select_tabs(&all_tabs(), &ctx());
-    let unlisted = tabs
-        .iter()
-        .find(|t| t.tab_name == TabName::BillingInfo)
-        .unwrap();
+    let unlisted = tabs.iter().find(|t| t.tab_name == TabName::BillingInfo).unwrap();
     assert_eq!(unlisted.order, 6);
     let minimal: WizardWorkflow =
-        serde_yaml::from_str("{ id: m, kind: wizard, tabs: [ { tab: review_info, order: 9 } ] }")
-            .unwrap();
+        serde_yaml::from_str("{ id: m, kind: wizard, tabs: [ { tab: review_info, order: 9 } ] }").unwrap();
     let tabs = select_tabs(&minimal, &ctx());
-    assert!(tabs
-        .iter()
-        .filter(|t| t.tab_name != TabName::ReviewInfo)
-        .all(|t| !t.required && t.order == 10));
+    assert!(tabs.iter().filter(|t| t.tab_name != TabName::ReviewInfo).all(|t| !t.required && t.order == 10));
 }
 
 #[test]
 fn the_shipped_workflows_load_and_pass_their_own_check() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
     let loaded = workflow::load_dir(&dir).expect("the shipped workflows are valid");
-    assert_eq!(
-        loaded.wizard.tabs.first().map(|t| t.tab),
-        Some(TabName::PrimaryInfo)
-    );
+    assert_eq!(loaded.wizard.tabs.first().map(|t| t.tab), Some(TabName::PrimaryInfo));
 }
 
 #[test]
@@ -155,16 +122,8 @@ fn a_bad_workflow_file_fails_with_its_name_the_path_inside_it_and_the_reason() {
     for (text, path, reason) in cases {
         let error = workflow::parse_file("workflows/bad.yaml", text).expect_err(text);
         assert_eq!(error.file, "workflows/bad.yaml");
-        assert!(
-            error.path.starts_with(path),
-            "{text}: path {} should start with {path}",
-            error.path
-        );
-        assert!(
-            error.reason.contains(reason),
-            "{text}: reason {} should mention {reason}",
-            error.reason
-        );
+        assert!(error.path.starts_with(path), "{text}: path {} should start with {path}", error.path);
+        assert!(error.reason.contains(reason), "{text}: reason {} should mention {reason}", error.reason);
         assert!(error.to_string().starts_with("workflows/bad.yaml: at "));
     }
 }
@@ -195,25 +154,14 @@ fn prefill() -> PrefillValues {
 #[test]
 fn the_composed_schema_marks_required_and_read_only_fields_from_the_workflow() {
     let wf = shipped();
-    let form = compose(
-        TabName::PrimaryInfo,
-        wf.forms.get(&TabName::PrimaryInfo),
-        &ctx(),
-        &prefill(),
-        &json!({}),
-    )
-    .unwrap();
+    let form =
+        compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &ctx(), &prefill(), &json!({})).unwrap();
     let required = form.schema["required"].as_array().unwrap();
     assert!(required.contains(&json!("first_name")));
     assert!(!required.contains(&json!("middle_name")));
-    assert_eq!(
-        form.schema["properties"]["birthdate"]["readOnly"],
-        json!(true)
-    );
+    assert_eq!(form.schema["properties"]["birthdate"]["readOnly"], json!(true));
     assert_eq!(form.ui_schema["birthdate"]["ui:readonly"], json!(true));
-    assert!(form.schema["properties"]["first_name"]
-        .get("readOnly")
-        .is_none());
+    assert!(form.schema["properties"]["first_name"].get("readOnly").is_none());
     assert_eq!(form.ui_schema["ssn"]["ui:widget"], json!("ssn"));
     assert_eq!(form.ui_schema["ui:order"][0], json!("first_name"));
 }
@@ -222,21 +170,8 @@ fn the_composed_schema_marks_required_and_read_only_fields_from_the_workflow() {
 fn get_form_fields_rows_carry_value_required_and_read_only() {
     let wf = shipped();
     let stored = json!({ "first_name": "Dana", "birthdate": "01/01/1950" });
-    let form = compose(
-        TabName::PrimaryInfo,
-        wf.forms.get(&TabName::PrimaryInfo),
-        &ctx(),
-        &prefill(),
-        &stored,
-    )
-    .unwrap();
-    let row = |name: &str| {
-        form.fields
-            .iter()
-            .find(|f| f.field_name == name)
-            .unwrap()
-            .clone()
-    };
+    let form = compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &ctx(), &prefill(), &stored).unwrap();
+    let row = |name: &str| form.fields.iter().find(|f| f.field_name == name).unwrap().clone();
     assert_eq!(row("first_name").value, json!("Dana"));
     assert!(row("first_name").required && !row("first_name").read_only);
     // A read-only prefilled field follows the filter, not an older stored value.
@@ -262,55 +197,24 @@ forms:
 "#,
     )
     .unwrap();
-    let form = compose(
-        TabName::PrimaryInfo,
-        wf.forms.get(&TabName::PrimaryInfo),
-        &ctx(),
-        &prefill(),
-        &json!({}),
-    )
-    .unwrap();
+    let form =
+        compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &ctx(), &prefill(), &json!({})).unwrap();
     assert!(form.schema["properties"].get("middle_name").is_none());
     assert!(form.fields.iter().all(|f| f.field_name != "middle_name"));
-    assert!(!form.schema["allOf"]
-        .to_string()
-        .contains("prior_carrier_name"));
-    assert!(!form.schema["required"]
-        .as_array()
-        .unwrap()
-        .contains(&json!("weight")));
-    let family = EnrollmentContext {
-        tier: Some(Tier::IF),
-        ..ctx()
-    };
-    let form = compose(
-        TabName::PrimaryInfo,
-        wf.forms.get(&TabName::PrimaryInfo),
-        &family,
-        &prefill(),
-        &json!({}),
-    )
-    .unwrap();
-    assert!(form.schema["required"]
-        .as_array()
-        .unwrap()
-        .contains(&json!("weight")));
+    assert!(!form.schema["allOf"].to_string().contains("prior_carrier_name"));
+    assert!(!form.schema["required"].as_array().unwrap().contains(&json!("weight")));
+    let family = EnrollmentContext { tier: Some(Tier::IF), ..ctx() };
+    let form =
+        compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &family, &prefill(), &json!({})).unwrap();
+    assert!(form.schema["required"].as_array().unwrap().contains(&json!("weight")));
 }
 
 #[test]
 fn state_fields_offer_the_us_states_by_name() {
     let wf = shipped();
-    let form = compose(
-        TabName::ContactInfo,
-        wf.forms.get(&TabName::ContactInfo),
-        &ctx(),
-        &prefill(),
-        &json!({}),
-    )
-    .unwrap();
-    let states = form.schema["properties"]["birth_state"]["oneOf"]
-        .as_array()
-        .unwrap();
+    let form =
+        compose(TabName::ContactInfo, wf.forms.get(&TabName::ContactInfo), &ctx(), &prefill(), &json!({})).unwrap();
+    let states = form.schema["properties"]["birth_state"]["oneOf"].as_array().unwrap();
     assert!(states.contains(&json!({ "const": "GA", "title": "Georgia" })));
     assert_eq!(form.form_data["state"], json!("GA"));
     assert_eq!(form.form_data["city"], json!("Atlanta"));

@@ -41,14 +41,8 @@ impl Answer {
     pub fn first_error(&self) -> (String, String) {
         let item = &self.body["data"][0];
         (
-            item["target_element"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string(),
-            item["error_message"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string(),
+            item["target_element"].as_str().unwrap_or_default().to_string(),
+            item["error_message"].as_str().unwrap_or_default().to_string(),
         )
     }
 
@@ -71,10 +65,7 @@ mod tempdir {
     impl TempDir {
         pub fn new() -> TempDir {
             use rand::Rng;
-            let dir = std::env::temp_dir().join(format!(
-                "enroll-test-{:016x}",
-                rand::thread_rng().gen::<u64>()
-            ));
+            let dir = std::env::temp_dir().join(format!("enroll-test-{:016x}", rand::thread_rng().gen::<u64>()));
             std::fs::create_dir_all(&dir).unwrap();
             TempDir(dir)
         }
@@ -92,16 +83,9 @@ async fn fresh_postgres(admin_url: &str) -> String {
     use sqlx::Connection;
     sqlx::any::install_default_drivers();
     let name = format!("etest{:012x}", rand::thread_rng().gen::<u64>() >> 16);
-    let mut admin = sqlx::AnyConnection::connect(admin_url)
-        .await
-        .expect("PostgreSQL admin connection");
-    sqlx::query(&format!("create database {name}"))
-        .execute(&mut admin)
-        .await
-        .unwrap();
-    let (base, _) = admin_url
-        .rsplit_once('/')
-        .expect("a database URL ends with /name");
+    let mut admin = sqlx::AnyConnection::connect(admin_url).await.expect("PostgreSQL admin connection");
+    sqlx::query(&format!("create database {name}")).execute(&mut admin).await.unwrap();
+    let (base, _) = admin_url.rsplit_once('/').expect("a database URL ends with /name");
     format!("{base}/{name}")
 }
 
@@ -130,19 +114,11 @@ impl TestApp {
             mail_from: "Benefit Store <no-reply@benefitstore.example>".into(),
         };
         let state = AppState::prepare(&config).await.expect("the app starts");
-        TestApp {
-            router: app(state.clone(), &config),
-            state,
-            database_url,
-            _dir: dir,
-        }
+        TestApp { router: app(state.clone(), &config), state, database_url, _dir: dir }
     }
 
     pub fn browser(&self) -> Browser<'_> {
-        Browser {
-            app: self,
-            cookie: None,
-        }
+        Browser { app: self, cookie: None }
     }
 }
 
@@ -155,26 +131,16 @@ impl Browser<'_> {
         if body.is_some() {
             request = request.header(header::CONTENT_TYPE, "application/json");
         }
-        let request = request
-            .body(body.map(Body::from).unwrap_or_else(Body::empty))
-            .unwrap();
+        let request = request.body(body.map(Body::from).unwrap_or_else(Body::empty)).unwrap();
         let response = self.app.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
-        let set_cookie = response
-            .headers()
-            .get(header::SET_COOKIE)
-            .map(|v| v.to_str().unwrap().to_string());
+        let set_cookie = response.headers().get(header::SET_COOKIE).map(|v| v.to_str().unwrap().to_string());
         if let Some(set) = &set_cookie {
             self.cookie = Some(set.split(';').next().unwrap().to_string());
         }
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        let body = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
-        Answer {
-            status,
-            body,
-            set_cookie,
-        }
+        let body = serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
+        Answer { status, body, set_cookie }
     }
 
     pub async fn get(&mut self, uri: &str) -> Answer {
@@ -187,6 +153,13 @@ impl Browser<'_> {
 
     pub async fn put(&mut self, uri: &str, body: Value) -> Answer {
         self.send(Method::PUT, uri, Some(body.to_string())).await
+    }
+
+    /// One row of `get-form-fields-personal-info`.
+    pub async fn personal_field(&mut self, id: i64, name: &str) -> Value {
+        let fields = self.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await;
+        let rows = fields.ok()["result"].as_array().cloned().unwrap_or_default();
+        rows.into_iter().find(|f| f["field_name"] == name).unwrap_or_else(|| panic!("no field {name}"))
     }
 
     /// A filter for a woman aged 40 in Atlanta; answers the enrollment id.
@@ -202,22 +175,10 @@ impl Browser<'_> {
 
     /// Adds the cheapest option of the first medical plan offered.
     pub async fn add_first_plan(&mut self, id: i64, category: &str) -> (i64, i64) {
-        let plans = self
-            .get(&format!(
-                "/api/v1/get-filtered-plans?enrollment_id={id}&categories={category}"
-            ))
-            .await;
-        let plan_id = plans.ok()["result"][0]["plan_id"]
-            .as_i64()
-            .expect("a plan is offered");
-        let pricing = self
-            .get(&format!(
-                "/api/v1/get-plan-pricing-detail?pid={plan_id}&enrollment_id={id}"
-            ))
-            .await;
-        let pricing_id = pricing.ok()["plans"][0]["plan_pricing_id"]
-            .as_i64()
-            .unwrap();
+        let plans = self.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories={category}")).await;
+        let plan_id = plans.ok()["result"][0]["plan_id"].as_i64().expect("a plan is offered");
+        let pricing = self.get(&format!("/api/v1/get-plan-pricing-detail?pid={plan_id}&enrollment_id={id}")).await;
+        let pricing_id = pricing.ok()["plans"][0]["plan_pricing_id"].as_i64().unwrap();
         self.post(
             "/api/v1/add-plan-to-cart",
             json!({ "enrollment_id": id, "plan_id": plan_id, "plan_pricing_id": pricing_id }),
@@ -231,18 +192,11 @@ impl Browser<'_> {
     pub async fn checked_out(&mut self) -> i64 {
         let id = self.start("IO").await;
         self.add_first_plan(id, "medical").await;
-        let dates = self
-            .get(&format!(
-                "/api/v1/get-cart-effective-dates?enrollment_id={id}"
-            ))
-            .await;
+        let dates = self.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await;
         let date = dates.ok()["result"][0].as_str().unwrap().to_string();
-        self.post(
-            "/api/v1/cart-checkout",
-            json!({ "enrollment_id": id, "effective_date": date, "type": "member" }),
-        )
-        .await
-        .ok();
+        self.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date, "type": "member" }))
+            .await
+            .ok();
         id
     }
 }
@@ -250,9 +204,7 @@ impl Browser<'_> {
 pub fn dob_of_age(years: i32) -> String {
     use chrono::Datelike;
     let today = chrono::Local::now().date_naive();
-    let birth = today
-        .with_year(today.year() - years)
-        .unwrap_or(today - chrono::Duration::days(366 * years as i64));
+    let birth = today.with_year(today.year() - years).unwrap_or(today - chrono::Duration::days(366 * years as i64));
     birth.format("%m/%d/%Y").to_string()
 }
 
