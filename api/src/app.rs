@@ -11,7 +11,7 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
 use crate::catalogue::Catalogue;
-use crate::config::Config;
+use crate::config::{Config, Keys};
 use crate::crypto::Crypto;
 use crate::db::{self, Db};
 use crate::error::ApiError;
@@ -37,7 +37,7 @@ impl axum::extract::FromRef<AppState> for Key {
 
 impl AppState {
     /// Migrates, seeds (when the fixtures changed), loads workflows and the catalogue.
-    pub async fn prepare(config: &Config) -> anyhow::Result<AppState> {
+    pub async fn prepare(config: &Config, keys: &Keys) -> anyhow::Result<AppState> {
         let db = db::connect(&config.database_url).await?;
         db::migrate(&db).await.context("migrations failed")?;
         crate::seed::seed(&db, &config.fixtures_dir).await.context("seeding fixtures failed")?;
@@ -48,8 +48,8 @@ impl AppState {
             db,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),
-            crypto: Crypto::new(&config.data_key),
-            cookie_key: Key::from(&config.session_key),
+            crypto: Crypto::new(&keys.data_key),
+            cookie_key: Key::from(&keys.session_key),
             cookie_secure: config.cookie_secure,
             mailer: Mailer::new(&config.mail_from, config.data_dir.join("outbox"))?,
             public_url: config.public_url.trim_end_matches('/').to_string(),
@@ -75,7 +75,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
 }
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
-    let state = AppState::prepare(&config).await?;
+    let state = AppState::prepare(&config, &config.keys()?).await?;
     crate::mail::spawn_sender(state.db.clone(), state.mailer.clone());
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", config.port))
         .await

@@ -14,16 +14,21 @@ pub struct Config {
     pub renderer_dir: PathBuf,
     pub fixtures_dir: PathBuf,
     pub workflows_dir: PathBuf,
-    /// AES-256-GCM key for sensitive fields.
-    pub data_key: [u8; 32],
-    /// Key that signs the session cookie.
-    pub session_key: [u8; 64],
     /// Mark the session cookie Secure (set behind HTTPS).
     pub cookie_secure: bool,
     /// The address people reach the store at, for links in e-mails.
     pub public_url: String,
     /// Sender of the store's e-mails.
     pub mail_from: String,
+}
+
+/// Secrets, kept apart from the rest of the configuration so that commands which need none never create any.
+#[derive(Clone)]
+pub struct Keys {
+    /// AES-256-GCM key for sensitive fields.
+    pub data_key: [u8; 32],
+    /// Key that signs the session cookie.
+    pub session_key: [u8; 64],
 }
 
 impl std::fmt::Debug for Config {
@@ -50,11 +55,8 @@ impl Config {
             Err(_) => 8080,
         };
         let data_dir = env_path("DATA_DIR", "./data");
-        std::fs::create_dir_all(&data_dir).with_context(|| format!("cannot create DATA_DIR {}", data_dir.display()))?;
         let database_url = std::env::var("DATABASE_URL")
             .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display()));
-        let data_key = key::<32>("ENROLL_DATA_KEY", &data_dir.join("keys/data.key"))?;
-        let session_key = key::<64>("ENROLL_SESSION_KEY", &data_dir.join("keys/session.key"))?;
         Ok(Config {
             port,
             database_url,
@@ -62,12 +64,24 @@ impl Config {
             fixtures_dir: env_path("FIXTURES_DIR", "./fixtures"),
             workflows_dir: env_path("WORKFLOWS_DIR", "./workflows"),
             data_dir,
-            data_key,
-            session_key,
             cookie_secure: std::env::var("COOKIE_SECURE").is_ok_and(|v| v == "1" || v == "true"),
             public_url: std::env::var("PUBLIC_URL").unwrap_or_else(|_| format!("http://localhost:{port}")),
             mail_from: std::env::var("MAIL_FROM")
                 .unwrap_or_else(|_| "Benefit Store <no-reply@benefitstore.example>".into()),
+        })
+    }
+
+    /// Creates the data directory; the commands that store anything call it first.
+    pub fn ensure_data_dir(&self) -> anyhow::Result<()> {
+        std::fs::create_dir_all(&self.data_dir)
+            .with_context(|| format!("cannot create DATA_DIR {}", self.data_dir.display()))
+    }
+
+    /// The keys, from the environment or (development) from files in the data directory, made on first use.
+    pub fn keys(&self) -> anyhow::Result<Keys> {
+        Ok(Keys {
+            data_key: key::<32>("ENROLL_DATA_KEY", &self.data_dir.join("keys/data.key"))?,
+            session_key: key::<64>("ENROLL_SESSION_KEY", &self.data_dir.join("keys/session.key"))?,
         })
     }
 

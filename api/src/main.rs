@@ -12,7 +12,15 @@ use anyhow::Context;
 use api::config::Config;
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn main() {
+    // Errors are for a person at a terminal: the chain of causes, no backtrace.
+    if let Err(error) = run().await {
+        eprintln!("enroll: {error:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -21,6 +29,9 @@ async fn main() -> anyhow::Result<()> {
         .init();
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
     let config = Config::from_env()?;
+    if command != "check-workflows" {
+        config.ensure_data_dir()?;
+    }
     match command.as_str() {
         "serve" => api::serve(config).await,
         "migrate" => {

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use api::app::{app, AppState};
-use api::config::Config;
+use api::config::{Config, Keys};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
@@ -107,13 +107,12 @@ impl TestApp {
             renderer_dir: dir.0.join("no-renderer"),
             fixtures_dir: repo().join("fixtures"),
             workflows_dir,
-            data_key: [42u8; 32],
-            session_key: [7u8; 64],
             cookie_secure: false,
             public_url: "http://localhost:8080".into(),
             mail_from: "Benefit Store <no-reply@benefitstore.example>".into(),
         };
-        let state = AppState::prepare(&config).await.expect("the app starts");
+        let keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
+        let state = AppState::prepare(&config, &keys).await.expect("the app starts");
         TestApp { router: app(state.clone(), &config), state, database_url, _dir: dir }
     }
 
