@@ -48,7 +48,7 @@ test-postgres:
 		echo "SKIPPED: PostgreSQL suite (PostgreSQL not available on this machine)"; fi
 
 test-renderer: renderer-deps
-	cd $(RENDERER) && npm run typecheck && npm test
+	cd $(RENDERER) && npm run typecheck && npm run lint && npm test
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \

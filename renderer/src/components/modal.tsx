@@ -6,8 +6,15 @@ export function Modal({ title, open, children }: { title: string; open: boolean;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.() ?? dialog.setAttribute('open', '');
-    if (!open && dialog.open) dialog.close?.() ?? dialog.removeAttribute('open');
+    // happy-dom (the unit tests' DOM) has no showModal; fall back to the open attribute there.
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
   }, [open]);
   return (
     <dialog ref={ref} aria-labelledby="modal-title" className="modal">
