@@ -6,7 +6,7 @@ export CARGO_TERM_COLOR := never
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test renderer-deps renderer-build build check-rust test-rust test-postgres test-renderer test-e2e chromium clean
+.PHONY: run test smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
 run: renderer-build
@@ -33,13 +33,17 @@ check-rust:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-test-rust:
+# aiosmtpd is the SMTP server the api's e-mail test talks to on loopback.
+smtp-server:
+	@python3 -c "import aiosmtpd" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
+
+test-rust: smtp-server
 	cargo test --workspace
 	./target/debug/enroll check-workflows
 
 # The same api tests against PostgreSQL. Outside CI a machine without PostgreSQL skips them, saying so; under
 # CI=true that is a failure.
-test-postgres:
+test-postgres: smtp-server
 	@if url=$$(scripts/ensure-postgres.sh); then \
 		ENROLL_TEST_DATABASE_URL=$$url cargo test -p api --tests; \
 	elif [ "$${CI:-}" = "true" ]; then \

@@ -51,7 +51,10 @@ impl AppState {
             crypto: Crypto::new(&keys.data_key),
             cookie_key: Key::from(&keys.session_key),
             cookie_secure: config.cookie_secure,
-            mailer: Mailer::new(&config.mail_from, config.data_dir.join("outbox"))?,
+            mailer: match &config.smtp_url {
+                Some(url) => Mailer::to_smtp(&config.mail_from, url)?,
+                None => Mailer::to_files(&config.mail_from, config.data_dir.join("outbox"))?,
+            },
             public_url: config.public_url.trim_end_matches('/').to_string(),
         })
     }

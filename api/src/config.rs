@@ -20,6 +20,8 @@ pub struct Config {
     pub public_url: String,
     /// Sender of the store's e-mails.
     pub mail_from: String,
+    /// `smtp://host:port` of a relay; unset, e-mails are written as files under DATA_DIR/outbox.
+    pub smtp_url: Option<String>,
 }
 
 /// Secrets, kept apart from the rest of the configuration so that commands which need none never create any.
@@ -46,7 +48,7 @@ fn env_path(name: &str, default: &str) -> PathBuf {
 }
 
 impl Config {
-    /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
+    /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`.
     pub fn from_env() -> anyhow::Result<Config> {
@@ -68,6 +70,7 @@ impl Config {
             public_url: std::env::var("PUBLIC_URL").unwrap_or_else(|_| format!("http://localhost:{port}")),
             mail_from: std::env::var("MAIL_FROM")
                 .unwrap_or_else(|_| "Benefit Store <no-reply@benefitstore.example>".into()),
+            smtp_url: std::env::var("SMTP_URL").ok().filter(|u| !u.is_empty()),
         })
     }
 

@@ -2,15 +2,16 @@
 //!
 //! A message is written to the outbox in the same transaction as what it announces (a continue code, later a
 //! receipt), so it is never lost and never sent for something that was rolled back. The sender delivers due messages,
-//! and on failure retries with a growing delay, up to [`MAX_ATTEMPTS`]. Delivery is to `.eml` files under
-//! `DATA_DIR/outbox` (lettre's file transport), which a local relay or a person can pick up.
+//! and on failure retries with a growing delay, up to [`MAX_ATTEMPTS`]. Delivery is by SMTP when `SMTP_URL` names a
+//! relay (`smtp://host:port`, plain SMTP to a relay that handles onward TLS), and otherwise to `.eml` files under
+//! `DATA_DIR/outbox` (lettre's file transport), which a person or a local relay can pick up.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
 use lettre::message::Mailbox;
-use lettre::{FileTransport, Message, Transport};
+use lettre::{FileTransport, Message, SmtpTransport, Transport};
 use sqlx::Row;
 
 use crate::db::{now, Db};
@@ -18,19 +19,43 @@ use crate::db::{now, Db};
 pub const MAX_ATTEMPTS: i64 = 8;
 
 #[derive(Clone)]
+enum Delivery {
+    Files(PathBuf),
+    Smtp(SmtpTransport),
+}
+
+#[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
-    dir: PathBuf,
+    delivery: Delivery,
 }
 
 impl Mailer {
-    pub fn new(from: &str, dir: PathBuf) -> anyhow::Result<Mailer> {
+    /// Delivers into `.eml` files in `dir`.
+    pub fn to_files(from: &str, dir: PathBuf) -> anyhow::Result<Mailer> {
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        Ok(Mailer { from: from.parse().with_context(|| format!("MAIL_FROM {from} is not an address"))?, dir })
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Files(dir) })
     }
 
-    pub fn dir(&self) -> &PathBuf {
-        &self.dir
+    /// Delivers to an SMTP relay named `smtp://host:port`.
+    pub fn to_smtp(from: &str, url: &str) -> anyhow::Result<Mailer> {
+        let rest = url.strip_prefix("smtp://").with_context(|| format!("SMTP_URL {url} must start with smtp://"))?;
+        let rest = rest.trim_end_matches('/');
+        let (host, port) = match rest.rsplit_once(':') {
+            Some((host, port)) => (host, port.parse().with_context(|| format!("SMTP_URL {url}: bad port"))?),
+            None => (rest, 25),
+        };
+        let transport =
+            SmtpTransport::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(20))).build();
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Smtp(transport) })
+    }
+
+    /// The folder `.eml` files are written to, when delivering to files.
+    pub fn dir(&self) -> Option<&PathBuf> {
+        match &self.delivery {
+            Delivery::Files(dir) => Some(dir),
+            Delivery::Smtp(_) => None,
+        }
     }
 
     fn send(&self, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
@@ -39,9 +64,16 @@ impl Mailer {
             .to(to.parse().with_context(|| format!("{to} is not an address"))?)
             .subject(subject)
             .body(body.to_string())?;
-        FileTransport::new(&self.dir).send(&message)?;
+        match &self.delivery {
+            Delivery::Files(dir) => FileTransport::new(dir).send(&message).map(|_| ())?,
+            Delivery::Smtp(transport) => transport.send(&message).map(|_| ())?,
+        }
         Ok(())
     }
+}
+
+fn sender(from: &str) -> anyhow::Result<Mailbox> {
+    from.parse().with_context(|| format!("MAIL_FROM {from} is not an address"))
 }
 
 /// Adds a message to the outbox; call it inside the transaction that makes the message true.

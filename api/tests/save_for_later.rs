@@ -9,7 +9,7 @@ use serde_json::json;
 /// Delivers the outbox and reads the continue code from the newest e-mail to `to`.
 async fn code_sent_to(app: &TestApp, to: &str) -> String {
     api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
-    let mut mails: Vec<_> = std::fs::read_dir(app.state.mailer.dir())
+    let mut mails: Vec<_> = std::fs::read_dir(app.state.mailer.dir().expect("e-mails go to files"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "eml"))

@@ -85,6 +85,14 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
 
   await expect(page).toHaveURL(/\/enrollment\/contact-information/);
   await noSeriousViolations(page, 'contact information');
+
+  // The routing table's short form opens the same page; what was saved comes back, the SSN masked.
+  await page.goto('/enrollment/personal-info');
+  await expect(page).toHaveURL(/\/enrollment\/personal-information/);
+  await expect(page.getByLabel('First Name')).toHaveValue('Dana');
+  await expect(page.getByLabel('Social Security Number')).toHaveValue('***-**-6789');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/enrollment\/contact-information/);
   await page.getByLabel('Email').fill('dana.okafor@example.com');
   await page.getByLabel('Phone').fill('4045550134');
   await page.getByLabel('Address 1').fill('12 Peachtree St NE');

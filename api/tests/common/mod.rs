@@ -94,7 +94,16 @@ impl TestApp {
         Self::with_workflows(repo().join("workflows")).await
     }
 
+    /// The app delivering its e-mails to an SMTP relay.
+    pub async fn with_smtp(smtp_url: &str) -> TestApp {
+        Self::build(repo().join("workflows"), Some(smtp_url.to_string())).await
+    }
+
     pub async fn with_workflows(workflows_dir: PathBuf) -> TestApp {
+        Self::build(workflows_dir, None).await
+    }
+
+    async fn build(workflows_dir: PathBuf, smtp_url: Option<String>) -> TestApp {
         let dir = tempdir::TempDir::new();
         let database_url = match std::env::var("ENROLL_TEST_DATABASE_URL") {
             Ok(admin) if !admin.is_empty() => fresh_postgres(&admin).await,
@@ -110,6 +119,7 @@ impl TestApp {
             cookie_secure: false,
             public_url: "http://localhost:8080".into(),
             mail_from: "Benefit Store <no-reply@benefitstore.example>".into(),
+            smtp_url,
         };
         let keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
         let state = AppState::prepare(&config, &keys).await.expect("the app starts");
