@@ -49,7 +49,8 @@ export function SchemaForm({ id, schema, uiSchema, formData, extraErrors, disabl
   return (
     <Form
       key={id}
-      schema={schema}
+      // The page's heading already names the form; rjsf would repeat the schema's title as a legend.
+      schema={{ ...schema, title: undefined }}
       uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
       formData={formData}
       validator={validator}
