@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use engine::catalogue::{Carrier, Category, Plan};
+use engine::catalogue::{Carrier, Category, Group, Plan};
 use engine::rating::AgeCurve;
 use sqlx::Row;
 
@@ -15,6 +15,7 @@ pub struct Catalogue {
     pub carriers: HashMap<i64, Carrier>,
     /// In category order, then by plan id.
     pub plans: Vec<Plan>,
+    pub groups: HashMap<i64, Group>,
     pub curve: AgeCurve,
 }
 
@@ -43,6 +44,13 @@ impl Catalogue {
             .context("a stored plan is not readable")?;
         let position = |category: &str| categories.iter().position(|c| c.category == category).unwrap_or(usize::MAX);
         plans.sort_by_key(|p| (position(&p.category), p.plan_id));
+        let groups = sqlx::query("select document from employer_group")
+            .fetch_all(db)
+            .await?
+            .iter()
+            .map(|r| serde_json::from_str::<Group>(&r.get::<String, _>("document")).map(|g| (g.group_id, g)))
+            .collect::<Result<HashMap<_, _>, _>>()
+            .context("a stored group is not readable")?;
         let mut csv = String::from("age,factor\n");
         for row in sqlx::query("select age, factor from rating_curve where name = $1 order by age")
             .bind(crate::seed::AGE_CURVE)
@@ -52,7 +60,7 @@ impl Catalogue {
             csv.push_str(&format!("{},{}\n", row.get::<i64, _>("age"), row.get::<f64, _>("factor")));
         }
         let curve = AgeCurve::from_csv(&csv).map_err(|e| anyhow::anyhow!("stored age curve: {e}"))?;
-        Ok(Catalogue { categories, carriers, plans, curve })
+        Ok(Catalogue { categories, carriers, plans, groups, curve })
     }
 
     pub fn plan(&self, plan_id: i64) -> Option<&Plan> {

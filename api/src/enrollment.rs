@@ -60,6 +60,7 @@ impl Filter {
             city: Some(self.city.clone()).filter(|c| !c.is_empty()),
             dob: Some(self.dob.clone()),
             gender: Some(self.gender.clone()),
+            group: None,
         }
     }
 }
@@ -197,7 +198,10 @@ async fn form_and_stored(
 ) -> ApiResult<(ComposedForm, StoredTab)> {
     let ctx = context(enrollment, cart);
     let settings = state.workflows.wizard.forms.get(&tab);
-    let prefill = enrollment.filter.prefill();
+    let prefill = PrefillValues {
+        group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
+        ..enrollment.filter.prefill()
+    };
     let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
         .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
     let stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_fields(&bare.schema)).await?;

@@ -46,6 +46,16 @@ pub fn router(state: AppState) -> Router {
         .route("/get-dynamic-tabs", get(get_dynamic_tabs))
         .route("/get-form-fields-personal-info", get(form_fields_personal))
         .route("/get-form-fields-contact-info", get(form_fields_contact))
+        .route("/get-form-fields-employer-info", get(form_fields_employer))
+        .route("/save-employer-info", post(save_employer_info))
+        .route("/get-average-work-week", get(lookup_average_work_week))
+        .route("/get-employment-status", get(lookup_employment_status))
+        .route("/get-compensation-types", get(lookup_compensation_types))
+        .route("/get-vacation-policy", get(lookup_vacation_policy))
+        .route("/get-bargaining-unit", get(lookup_bargaining_unit))
+        .route("/get-holiday-policy", get(lookup_holiday_policy))
+        .route("/get-states", get(lookup_states))
+        .route("/get-ethnic-category", get(lookup_ethnic_category))
         .route("/save-personal-info", post(save_personal_info))
         .route("/save-contact-info", post(save_contact_info))
         .route("/save-review-info", post(save_review_info))
@@ -470,6 +480,55 @@ async fn form_fields_contact(
     form_fields(state, session, params, TabName::ContactInfo).await
 }
 
+async fn form_fields_employer(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    form_fields(state, session, params, TabName::EmployerInfo).await
+}
+
+/// The spec's lookup calls: the choices of one field, as the tab's type defines them.
+fn lookup(tab: TabName, field: &str) -> Response {
+    let result: Vec<Value> = engine::forms::choices(tab, field)
+        .into_iter()
+        .map(|(value, label)| json!({ "value": value, "label": label }))
+        .collect();
+    success(json!({ "result": result }))
+}
+
+async fn lookup_average_work_week() -> Response {
+    lookup(TabName::EmployerInfo, "average_work_week")
+}
+
+async fn lookup_employment_status() -> Response {
+    lookup(TabName::EmployerInfo, "employment_status")
+}
+
+async fn lookup_compensation_types() -> Response {
+    lookup(TabName::EmployerInfo, "compensation_type")
+}
+
+async fn lookup_vacation_policy() -> Response {
+    lookup(TabName::EmployerInfo, "emp_vac_policy")
+}
+
+async fn lookup_bargaining_unit() -> Response {
+    lookup(TabName::EmployerInfo, "emp_barg_unit")
+}
+
+async fn lookup_holiday_policy() -> Response {
+    lookup(TabName::EmployerInfo, "holiday_policy")
+}
+
+async fn lookup_states() -> Response {
+    lookup(TabName::ContactInfo, "state")
+}
+
+async fn lookup_ethnic_category() -> Response {
+    lookup(TabName::PrimaryInfo, "ethnic_category")
+}
+
 fn version_of(body: &Value) -> ApiResult<Option<i64>> {
     match body.get("version") {
         None | Some(Value::Null) => Ok(None),
@@ -498,6 +557,14 @@ async fn save_contact_info(
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
     save_info(state, session, body, TabName::ContactInfo).await
+}
+
+async fn save_employer_info(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    save_info(state, session, body, TabName::EmployerInfo).await
 }
 
 async fn save_review_info(

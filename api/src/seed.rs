@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use engine::catalogue::{Carrier, Category, Plan};
+use engine::catalogue::{Carrier, Category, Group, Plan};
 use engine::rating::AgeCurve;
 use serde::Deserialize;
 
@@ -26,6 +26,11 @@ struct Categories {
 }
 
 #[derive(Deserialize)]
+struct Groups {
+    groups: Vec<Group>,
+}
+
+#[derive(Deserialize)]
 struct Plans {
     plans: Vec<Plan>,
 }
@@ -35,6 +40,7 @@ pub struct Fixtures {
     pub carriers: Vec<Carrier>,
     pub categories: Vec<Category>,
     pub plans: Vec<Plan>,
+    pub groups: Vec<Group>,
     pub curve_csv: String,
     digest: String,
 }
@@ -59,6 +65,8 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
     let carriers: Carriers = yaml(&p, &t)?;
     let (p, t) = text_of(dir.join("catalogue/categories.yaml"))?;
     let categories: Categories = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/groups.yaml"))?;
+    let groups: Groups = yaml(&p, &t)?;
     let plans_dir = dir.join("catalogue/plans");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&plans_dir)
         .with_context(|| format!("cannot read {}", plans_dir.display()))?
@@ -77,6 +85,7 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         carriers: carriers.carriers,
         categories: categories.categories,
         plans,
+        groups: groups.groups,
         curve_csv,
         digest: format!("{:016x}", hasher.finish()),
     })
@@ -132,6 +141,17 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
             .execute(&mut *tx)
             .await?;
         }
+    }
+    for group in &fixtures.groups {
+        sqlx::query(
+            "insert into employer_group (group_id, code, document) values ($1, $2, $3) \
+             on conflict (group_id) do update set code = excluded.code, document = excluded.document",
+        )
+        .bind(group.group_id)
+        .bind(&group.code)
+        .bind(serde_json::to_string(group)?)
+        .execute(&mut *tx)
+        .await?;
     }
     for line in fixtures.curve_csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let (age, factor) = line.split_once(',').context("age curve row")?;

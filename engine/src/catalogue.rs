@@ -120,3 +120,26 @@ impl Plan {
         self.options.iter().find(|o| o.plan_pricing_id == plan_pricing_id)
     }
 }
+
+/// An employer group: who employees enroll under with a group enrollment code.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Group {
+    pub group_id: i64,
+    pub name: String,
+    /// The group enrollment code employees type.
+    pub code: String,
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub address_information: Address,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Address {
+    pub address1: String,
+    pub address2: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+}

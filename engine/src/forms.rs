@@ -5,10 +5,12 @@
 //! when it is not, carried in the schema as extension keywords that [`crate::validation`] and the renderer read:
 //!
 //! - `x-messages`: JSON Schema keyword (`pattern`, `minimum`, ...) -> the spec's message for this field;
-//! - `x-checks`: rules JSON Schema cannot express, run by the engine (`date`, `not_future`, `adult`, `ssn`);
-//! - `x-normalize`: how the server cleans a value before validating it (`digits`, `upper`);
+//! - `x-checks`: rules JSON Schema cannot express, run by the engine (`date`, `not_future`, `adult`, `ssn`,
+//!   `at_least_one` of an object's flags, `after:<field>`);
+//! - `x-normalize`: how the server cleans a value before validating it (`digits`, `upper`, `ssn`, `state_case`);
 //! - `x-widget`: the renderer widget registered under that name (`dateMDY`, `ssn`, `phone`, `zip`, `textarea`, `radio`);
 //! - `x-lookup`: a list of choices the engine fills in (`states`);
+//! - `x-refuse`: a value -> the message refusing it (a choice that is offered but blocks saving);
 //! - `x-sensitive`: stored encrypted and answered masked (`ssn`).
 
 use schemars::JsonSchema;
@@ -231,6 +233,152 @@ pub struct ContactInfo {
     pub with_validation: Option<bool>,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum AverageWorkWeek {
+    #[serde(rename = "LT20")]
+    #[schemars(title = "Less than 20 hours")]
+    LessThan20,
+    #[serde(rename = "20-29")]
+    #[schemars(title = "20 to 29 hours")]
+    From20To29,
+    #[serde(rename = "30-39")]
+    #[schemars(title = "30 to 39 hours")]
+    From30To39,
+    #[serde(rename = "40+")]
+    #[schemars(title = "40 hours or more")]
+    FortyOrMore,
+}
+
+/// Compensation type codes of the spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum CompensationType {
+    #[serde(rename = "MW")]
+    #[schemars(title = "Minimum wage")]
+    MinimumWage,
+    #[serde(rename = "GMWL10")]
+    #[schemars(title = "Hourly, above minimum wage and under $10")]
+    AboveMinimumUnder10,
+    #[serde(rename = "G10L20")]
+    #[schemars(title = "Hourly, $10 to under $20")]
+    From10To20,
+    #[serde(rename = "G20")]
+    #[schemars(title = "Hourly, $20 or more")]
+    Over20,
+    #[serde(rename = "Salary")]
+    #[schemars(title = "Salary")]
+    Salary,
+}
+
+/// Employment status codes: A Active and C COBRA from the spec; R Retired is offered so that it can be refused with
+/// the spec's message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum EmploymentStatus {
+    #[serde(rename = "A")]
+    #[schemars(title = "Active")]
+    Active,
+    #[serde(rename = "C")]
+    #[schemars(title = "COBRA")]
+    Cobra,
+    #[serde(rename = "R")]
+    #[schemars(title = "Retired")]
+    Retired,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum VacationPolicy {
+    #[serde(rename = "none")]
+    #[schemars(title = "No paid vacation")]
+    NoVacation,
+    #[serde(rename = "1w")]
+    #[schemars(title = "1 week")]
+    OneWeek,
+    #[serde(rename = "2w")]
+    #[schemars(title = "2 weeks")]
+    TwoWeeks,
+    #[serde(rename = "3w+")]
+    #[schemars(title = "3 weeks or more")]
+    ThreeWeeksOrMore,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum YesNo {
+    #[serde(rename = "1")]
+    #[schemars(title = "Yes")]
+    Yes,
+    #[serde(rename = "0")]
+    #[schemars(title = "No")]
+    No,
+}
+
+/// Holidays the employer grants (the spec's keys, `Presendents_Day` included).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[allow(non_snake_case)]
+pub struct HolidayPolicy {
+    #[schemars(title = "Standard 6 holidays")]
+    pub Standard_6: Option<bool>,
+    #[schemars(title = "Presidents' Day")]
+    pub Presendents_Day: Option<bool>,
+    #[schemars(title = "Columbus Day")]
+    pub Columbus_Day: Option<bool>,
+    #[schemars(title = "Religious days")]
+    pub Religious_Days: Option<bool>,
+    #[schemars(title = "Birthday")]
+    pub Birthday: Option<bool>,
+    #[schemars(title = "Floating day")]
+    pub Floating_Day: Option<bool>,
+}
+
+/// Employer Information (`employer_info`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Employer Information")]
+pub struct EmployerInfo {
+    #[schemars(title = "Employer Name", length(max = 100), regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9 &.,'()/\-]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Invalid employer information", "maxLength": "Invalid employer information" }))]
+    pub name: Option<String>,
+    #[schemars(title = "Employer Phone", regex(pattern = r"^[0-9]{10}$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Invalid phone number" }, "x-normalize" = "digits", "x-widget" = "phone"))]
+    pub phone: Option<String>,
+    #[schemars(title = "Address 1", length(max = 100))]
+    pub address1: Option<String>,
+    #[schemars(title = "Address 2", length(max = 100))]
+    pub address2: Option<String>,
+    #[schemars(title = "City", length(max = 60))]
+    pub city: Option<String>,
+    #[schemars(title = "State", length(max = 40), regex(pattern = r"^[A-Za-z][A-Za-z .]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid state" }, "x-normalize" = "state_case"))]
+    pub state: Option<String>,
+    #[schemars(title = "Zip", regex(pattern = r"^[0-9]{5}$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Invalid zip code" }, "x-widget" = "zip"))]
+    pub zip: Option<String>,
+    #[schemars(title = "Average Work Week")]
+    pub average_work_week: Option<AverageWorkWeek>,
+    #[schemars(
+        title = "Employment Start Date",
+        regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$")
+    )]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    pub employment_start_date: Option<String>,
+    #[schemars(title = "Occupation", length(max = 100))]
+    pub occupation: Option<String>,
+    #[schemars(title = "Compensation Type")]
+    pub compensation_type: Option<CompensationType>,
+    #[schemars(title = "Employment Status", extend("x-refuse" = { "R": "You cannot proceed with retired employer" }))]
+    pub employment_status: Option<EmploymentStatus>,
+    #[schemars(title = "Industry", length(max = 100))]
+    pub emp_industry: Option<String>,
+    #[schemars(title = "Number of Employees", range(min = 1, max = 1000000))]
+    #[schemars(extend("x-messages" = { "minimum": "Please enter the number of employees", "type": "Please enter the number of employees" }))]
+    pub emp_num_employed: Option<i64>,
+    #[schemars(title = "Vacation Policy")]
+    pub emp_vac_policy: Option<VacationPolicy>,
+    #[schemars(title = "Member of a Bargaining Unit")]
+    pub emp_barg_unit: Option<YesNo>,
+    #[schemars(title = "Holiday Policy", extend("x-checks" = ["at_least_one"], "x-messages" = { "at_least_one": "Select at least one holiday policy" }))]
+    pub holiday_policy: Option<HolidayPolicy>,
+    #[schemars(title = "USPS Address Validation")]
+    pub with_validation: Option<bool>,
+}
+
 /// Review & Confirmation (`review_info`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Review & Confirmation")]
@@ -251,9 +399,33 @@ pub fn form_schema(tab: TabName) -> Option<Value> {
     match tab {
         TabName::PrimaryInfo => Some(generate::<PersonalInfo>()),
         TabName::ContactInfo => Some(generate::<ContactInfo>()),
+        TabName::EmployerInfo => Some(generate::<EmployerInfo>()),
         TabName::ReviewInfo => Some(generate::<ReviewInfo>()),
         _ => None,
     }
+}
+
+/// The choices a field of a tab offers, as (value, label): a coded field's options, or a set of flags' names.
+/// The spec's lookup calls (get-employment-status, get-holiday-policy, ...) answer these, so the lists live in one
+/// place, the tab's type.
+pub fn choices(tab: TabName, field: &str) -> Vec<(String, String)> {
+    let Some(schema) = form_schema(tab) else { return Vec::new() };
+    let prop = &schema["properties"][field];
+    if let Some(options) = prop.get("oneOf").and_then(Value::as_array) {
+        return options
+            .iter()
+            .filter_map(|o| Some((o.get("const")?.as_str()?.to_string(), o.get("title")?.as_str()?.to_string())))
+            .collect();
+    }
+    if prop.get("x-lookup").and_then(Value::as_str) == Some("states") {
+        return US_STATES.iter().map(|(code, name)| (code.to_string(), name.to_string())).collect();
+    }
+    prop.get("properties")
+        .and_then(Value::as_object)
+        .map(|flags| {
+            flags.iter().map(|(key, flag)| (key.clone(), flag["title"].as_str().unwrap_or(key).to_string())).collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The base schema of the filter form.

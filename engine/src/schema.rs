@@ -186,6 +186,12 @@ fn strip_null(prop: &mut Value) {
             prop["type"] = json!("string");
         }
     }
+    // Nested objects (a set of flags) get the same treatment as top-level properties.
+    if let Some(nested) = prop.get_mut("properties").and_then(Value::as_object_mut) {
+        for inner in nested.values_mut() {
+            strip_null(inner);
+        }
+    }
 }
 
 /// The title shown for a stored value: the choice's label for coded values, the value itself otherwise.

@@ -55,6 +55,19 @@ fn normalize(prop: &Value, text: &str) -> String {
     match prop.get("x-normalize").and_then(Value::as_str) {
         Some("digits") => text.chars().filter(char::is_ascii_digit).collect(),
         Some("upper") => text.to_uppercase(),
+        // The spec's employer state rule: two letters are a code (GA), anything longer is a name (New York).
+        Some("state_case") if text.chars().count() == 2 => text.to_uppercase(),
+        Some("state_case") => text
+            .split_whitespace()
+            .map(|w| {
+                let mut chars = w.chars();
+                chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<String>>()
+            .join(" "),
         Some("ssn") if crate::sensitive::is_masked_ssn(text) => text.to_string(),
         Some("ssn") => {
             let digits: String = text.chars().filter(char::is_ascii_digit).collect();
@@ -81,6 +94,10 @@ fn coerce(prop: &Value, value: Value) -> Value {
                 return Value::from(n);
             }
         }
+    }
+    if let (Some(props), Value::Object(fields)) = (prop.get("properties"), &value) {
+        let coerced = fields.iter().map(|(k, v)| (k.clone(), coerce(&props[k], v.clone()))).collect();
+        return Value::Object(coerced);
     }
     if prop.get("type").and_then(Value::as_str) == Some("boolean") {
         match &value {
@@ -116,17 +133,14 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
     }
     if let (Some(props), Some(values)) = (schema["properties"].as_object(), data.as_object()) {
         for (name, prop) in props {
-            if errors.iter().any(|e| &e.target_element == name) {
-                continue;
-            }
-            let (Some(value), Some(checks)) = (values.get(name), prop.get("x-checks").and_then(Value::as_array)) else {
-                continue;
-            };
-            for check in checks.iter().filter_map(Value::as_str) {
-                if let Some(message) = run_check(check, value, values, today) {
-                    errors.push(FieldError::new(name.clone(), message));
-                    break;
-                }
+            let faulted =
+                errors.iter().any(|e| e.target_element == *name || e.target_element.starts_with(&format!("{name}.")));
+            let Some(value) = values.get(name).filter(|_| !faulted) else { continue };
+            let checks = prop.get("x-checks").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
+            let message = refusal(prop, value)
+                .or_else(|| checks.into_iter().find_map(|c| run_check(c, prop, value, values, today)));
+            if let Some(message) = message {
+                errors.push(FieldError::new(name.clone(), message));
             }
         }
     }
@@ -137,19 +151,32 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
     }
 }
 
-fn run_check(check: &str, value: &Value, all: &Map<String, Value>, today: NaiveDate) -> Option<&'static str> {
+fn run_check(check: &str, prop: &Value, value: &Value, all: &Map<String, Value>, today: NaiveDate) -> Option<String> {
     let text = value.as_str().unwrap_or_default();
-    match check {
+    let message = match check {
         "date" => parse_mdy(text).is_none().then_some(messages::INVALID_DATE),
         "not_future" => parse_mdy(text).filter(|d| *d >= today).map(|_| messages::DATE_NOT_FUTURE),
         "adult" => parse_mdy(text).filter(|d| age_on(*d, today) < MINIMUM_AGE).map(|_| messages::UNDER_18),
         "ssn" => (!is_valid_ssn(text)).then_some(messages::INVALID_SSN),
+        "at_least_one" => {
+            let any = value.as_object().is_some_and(|flags| flags.values().any(|f| f == &Value::Bool(true)));
+            let text =
+                prop.pointer("/x-messages/at_least_one").and_then(Value::as_str).unwrap_or("Select at least one");
+            return (!any).then(|| text.to_string());
+        }
         other => {
             let earlier_field = other.strip_prefix("after:")?;
             let earlier = all.get(earlier_field).and_then(Value::as_str).and_then(parse_mdy)?;
             parse_mdy(text).filter(|d| *d < earlier).map(|_| "Term date cannot be before the effective date")
         }
-    }
+    };
+    message.map(str::to_string)
+}
+
+/// A value the field offers but refuses (`x-refuse`), with the refusal.
+fn refusal(prop: &Value, value: &Value) -> Option<String> {
+    let key = value.as_str()?;
+    prop.get("x-refuse")?.get(key)?.as_str().map(str::to_string)
 }
 
 /// An e-mail address as JSON Schema's `email` format defines it, the same check the forms use.

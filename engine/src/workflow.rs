@@ -102,6 +102,20 @@ pub enum Prefill {
     FilterGender,
     #[serde(rename = "filter.city")]
     FilterCity,
+    #[serde(rename = "group.name")]
+    GroupName,
+    #[serde(rename = "group.phone")]
+    GroupPhone,
+    #[serde(rename = "group.address1")]
+    GroupAddress1,
+    #[serde(rename = "group.address2")]
+    GroupAddress2,
+    #[serde(rename = "group.city")]
+    GroupCity,
+    #[serde(rename = "group.state")]
+    GroupState,
+    #[serde(rename = "group.zip")]
+    GroupZip,
 }
 
 /// Values the prefill sources resolve to for one enrollment.
@@ -112,17 +126,27 @@ pub struct PrefillValues {
     pub city: Option<String>,
     pub dob: Option<String>,
     pub gender: Option<String>,
+    /// The employer group of the enrollment, when it has one.
+    pub group: Option<crate::catalogue::Group>,
 }
 
 impl PrefillValues {
     pub fn get(&self, source: Prefill) -> Option<&str> {
-        match source {
+        let value = match source {
             Prefill::FilterZip => self.zip.as_deref(),
             Prefill::FilterState => self.state.as_deref(),
             Prefill::FilterDob => self.dob.as_deref(),
             Prefill::FilterGender => self.gender.as_deref(),
             Prefill::FilterCity => self.city.as_deref(),
-        }
+            Prefill::GroupName => self.group.as_ref().map(|g| g.name.as_str()),
+            Prefill::GroupPhone => self.group.as_ref().map(|g| g.phone.as_str()),
+            Prefill::GroupAddress1 => self.group.as_ref().map(|g| g.address_information.address1.as_str()),
+            Prefill::GroupAddress2 => self.group.as_ref().map(|g| g.address_information.address2.as_str()),
+            Prefill::GroupCity => self.group.as_ref().map(|g| g.address_information.city.as_str()),
+            Prefill::GroupState => self.group.as_ref().map(|g| g.address_information.state.as_str()),
+            Prefill::GroupZip => self.group.as_ref().map(|g| g.address_information.zip.as_str()),
+        };
+        value.filter(|v| !v.is_empty())
     }
 }
 

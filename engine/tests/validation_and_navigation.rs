@@ -267,3 +267,76 @@ fn an_alternate_email_must_be_an_address() {
         assert!(!engine::validation::is_email(bad), "{bad}");
     }
 }
+
+fn employer_errors(submitted: Value) -> Vec<(String, String)> {
+    let wf: engine::workflow::WizardWorkflow = serde_yaml::from_str(
+        r#"
+id: t
+kind: wizard
+tabs: [ { tab: employer_info, order: 3 }, { tab: review_info, order: 9 } ]
+forms:
+  employer_info:
+    fields:
+      name: { required: true }
+      phone: { required: true }
+      zip: { required: true }
+      employment_status: { required: true }
+      holiday_policy: { required: true }
+"#,
+    )
+    .unwrap();
+    let form = compose(
+        TabName::EmployerInfo,
+        wf.forms.get(&TabName::EmployerInfo),
+        &EnrollmentContext::default(),
+        &PrefillValues::default(),
+        &json!({}),
+    )
+    .unwrap();
+    errors_of(&form.schema, &form.form_data, submitted)
+}
+
+fn employer() -> Value {
+    json!({ "name": "Peachtree Logistics, Inc.", "phone": "(404) 555-0199", "zip": "30303", "state": "ga",
+            "employment_status": "A", "employment_start_date": "03/01/2019", "emp_num_employed": "45",
+            "holiday_policy": { "Standard_6": 1, "Birthday": false } })
+}
+
+#[test]
+fn employer_information_answers_each_spec_message_under_its_field() {
+    assert_eq!(employer_errors(employer()), vec![]);
+    let cases = [
+        (json!({ "name": "<Acme>" }), "name", "Invalid employer information"),
+        (json!({ "phone": "404555" }), "phone", "Invalid phone number"),
+        (json!({ "zip": "3030" }), "zip", "Invalid zip code"),
+        (json!({ "employment_status": "R" }), "employment_status", "You cannot proceed with retired employer"),
+        (
+            json!({ "holiday_policy": { "Birthday": 0, "Floating_Day": false } }),
+            "holiday_policy",
+            "Select at least one holiday policy",
+        ),
+        (json!({ "holiday_policy": null }), "holiday_policy", "Field is required"),
+        (
+            json!({ "employment_start_date": "01/01/2099" }),
+            "employment_start_date",
+            "Date cannot be today or a future date",
+        ),
+    ];
+    for (change, field, message) in cases {
+        let submitted = with_changes(&employer(), &change);
+        assert_eq!(employer_errors(submitted), vec![(field.to_string(), message.to_string())], "{change}");
+    }
+}
+
+#[test]
+fn an_employer_state_of_two_letters_is_uppercased_and_a_longer_one_title_cased() {
+    let form =
+        compose(TabName::EmployerInfo, None, &EnrollmentContext::default(), &PrefillValues::default(), &json!({}))
+            .unwrap();
+    let cleaned = clean(&form.schema, &json!({ "state": "ga" }), &form.form_data);
+    assert_eq!(cleaned["state"], "GA");
+    let cleaned = clean(&form.schema, &json!({ "state": "new YORK" }), &form.form_data);
+    assert_eq!(cleaned["state"], "New York");
+    let cleaned = clean(&form.schema, &json!({ "holiday_policy": { "Birthday": 1 } }), &form.form_data);
+    assert_eq!(cleaned["holiday_policy"]["Birthday"], true, "the spec's 0/1 flags are taken as yes/no");
+}

@@ -148,6 +148,7 @@ fn prefill() -> PrefillValues {
         city: Some("Atlanta".into()),
         dob: Some("04/12/1986".into()),
         gender: Some("1".into()),
+        group: None,
     }
 }
 
@@ -218,4 +219,21 @@ fn state_fields_offer_the_us_states_by_name() {
     assert!(states.contains(&json!({ "const": "GA", "title": "Georgia" })));
     assert_eq!(form.form_data["state"], json!("GA"));
     assert_eq!(form.form_data["city"], json!("Atlanta"));
+}
+
+#[test]
+fn employer_fields_are_prefilled_from_the_group_only_while_nothing_is_stored() {
+    let wf = shipped();
+    let group: engine::catalogue::Group = serde_yaml::from_str(
+        "{ group_id: 2556, name: Peachtree Logistics, code: P, phone: '4045550188', address_information: { address1: 1 Main St, city: Atlanta, state: GA, zip: '30318' } }",
+    )
+    .unwrap();
+    let values = PrefillValues { group: Some(group), ..prefill() };
+    let settings = wf.forms.get(&TabName::EmployerInfo);
+    let fresh = compose(TabName::EmployerInfo, settings, &ctx(), &values, &json!({})).unwrap();
+    assert_eq!(fresh.form_data["name"], "Peachtree Logistics");
+    assert_eq!(fresh.form_data["zip"], "30318");
+    assert!(fresh.form_data.get("address2").is_none(), "an empty group value prefills nothing");
+    let stored = compose(TabName::EmployerInfo, settings, &ctx(), &values, &json!({ "name": "Acme Freight" })).unwrap();
+    assert_eq!(stored.form_data["name"], "Acme Freight");
 }
