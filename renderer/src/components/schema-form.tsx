@@ -1,7 +1,7 @@
 // One rjsf Form for every server-defined form: the schema, uiSchema and data come from the server; widgets are
 // registered by name; messages come from each property's `x-messages` so the browser says what the server would.
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ReactNode } from 'react';
@@ -33,6 +33,31 @@ export function transformErrors(schema: RJSFSchema) {
       });
 }
 
+type Properties = Record<string, RJSFSchema & { 'x-refuse'?: Record<string, string>; 'x-checks'?: string[] }>;
+
+/**
+ * The schema's own rules that JSON Schema cannot state, checked in the browser for speed only (the server checks them
+ * again): a refused choice (`x-refuse`) and a set of flags of which at least one must be on (`at_least_one`).
+ */
+export function customValidate(schema: RJSFSchema) {
+  return (formData: Record<string, unknown> | undefined, errors: FormValidation<Record<string, unknown>>) => {
+    const props = (schema.properties ?? {}) as Properties;
+    for (const [name, prop] of Object.entries(props)) {
+      const value = formData?.[name];
+      const fieldErrors = (errors as unknown as Record<string, { addError: (m: string) => void } | undefined>)[name];
+      if (!fieldErrors) continue;
+      const refusal = typeof value === 'string' ? prop['x-refuse']?.[value] : undefined;
+      if (refusal) fieldErrors.addError(refusal);
+      if (prop['x-checks']?.includes('at_least_one') && value && typeof value === 'object') {
+        const anyOn = Object.values(value as Record<string, unknown>).some((flag) => flag === true);
+        const messages = (prop['x-messages'] ?? {}) as Messages;
+        if (!anyOn) fieldErrors.addError(messages.at_least_one ?? 'Select at least one');
+      }
+    }
+    return errors;
+  };
+}
+
 export interface SchemaFormProps {
   id: string;
   schema: RJSFSchema;
@@ -56,6 +81,7 @@ export function SchemaForm({ id, schema, uiSchema, formData, extraErrors, disabl
       validator={validator}
       widgets={widgets as RegistryWidgetsType}
       transformErrors={transformErrors(schema)}
+      customValidate={customValidate(schema)}
       extraErrors={extraErrors}
       showErrorList={false}
       // A choice the person has not made stays empty: no first option picked for them.
