@@ -8,7 +8,7 @@ use engine::dates::{age_on, parse_mdy};
 use engine::lifecycle::{EnrollmentLifecycle, Event, Rejection};
 use engine::rating::{price_option, Cents, RatingInput};
 use engine::schema::{compose, ComposedForm};
-use engine::sensitive::{is_masked_ssn, mask_ssn, sensitive_fields};
+use engine::sensitive::{is_masked_ssn, mask_ssn, rewrite, sensitive_paths, text_at, SensitivePath};
 use engine::step::{self, CartSummary, CartSummaryLine, Step, Summary};
 use engine::tabs::TabName;
 use engine::validation::{clean, validate};
@@ -163,19 +163,19 @@ struct StoredTab {
     masked: Value,
 }
 
-async fn stored_tab(state: &AppState, enrollment_id: i64, tab: TabName, sensitive: &[String]) -> ApiResult<StoredTab> {
+async fn stored_tab(
+    state: &AppState,
+    enrollment_id: i64,
+    tab: TabName,
+    sensitive: &[SensitivePath],
+) -> ApiResult<StoredTab> {
     let Some(doc) = db::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
         return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
     };
     let mut plain: Value = serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
+    rewrite(&mut plain, sensitive, &mut |_, sealed| Some(state.crypto.decrypt(sealed).unwrap_or_default()));
     let mut masked = plain.clone();
-    for field in sensitive {
-        if let Some(sealed) = plain.get(field).and_then(Value::as_str) {
-            let opened = state.crypto.decrypt(sealed).unwrap_or_default();
-            masked[field] = json!(mask_ssn(&opened));
-            plain[field] = json!(opened);
-        }
-    }
+    rewrite(&mut masked, sensitive, &mut |_, opened| Some(mask_ssn(opened)));
     Ok(StoredTab { version: doc.version, plain, masked })
 }
 
@@ -204,7 +204,7 @@ async fn form_and_stored(
     };
     let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
         .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
-    let stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_fields(&bare.schema)).await?;
+    let stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_paths(&bare.schema)).await?;
     let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
     Ok((form, stored))
 }
@@ -361,27 +361,19 @@ pub async fn save_for_later(
     Ok(())
 }
 
-/// A submission as it will be validated: the mask sent back stands for the stored number, then `clean`.
+/// A submission as it will be validated: a mask sent back stands for the stored number at the same place, then `clean`.
 fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Value) -> Value {
     let mut submitted = submitted.clone();
-    for field in sensitive_fields(&form.schema) {
-        let masked = submitted.get(&field).and_then(Value::as_str).filter(|v| is_masked_ssn(v)).map(str::to_string);
-        if let (Some(masked), Some(plain)) = (masked, stored.plain.get(&field).and_then(Value::as_str)) {
-            if masked == mask_ssn(plain) {
-                submitted[&field] = json!(plain);
-            }
-        }
-    }
+    rewrite(&mut submitted, &sensitive_paths(&form.schema), &mut |at, text| {
+        let plain = text_at(&stored.plain, at)?;
+        (is_masked_ssn(text) && text == mask_ssn(plain)).then(|| plain.to_string())
+    });
     clean(&form.schema, &submitted, &form.form_data)
 }
 
 /// Sensitive values sealed for storage.
 fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
-    for field in sensitive_fields(&form.schema) {
-        if let Some(plain) = cleaned.get(&field).and_then(Value::as_str).map(str::to_string) {
-            cleaned[&field] = json!(state.crypto.encrypt(&plain));
-        }
-    }
+    rewrite(&mut cleaned, &sensitive_paths(&form.schema), &mut |_, plain| Some(state.crypto.encrypt(plain)));
     cleaned
 }
 

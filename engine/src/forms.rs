@@ -379,6 +379,80 @@ pub struct EmployerInfo {
     pub with_validation: Option<bool>,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Relationship {
+    #[serde(rename = "spouse")]
+    #[schemars(title = "Spouse")]
+    Spouse,
+    #[serde(rename = "child")]
+    #[schemars(title = "Child")]
+    Child,
+    #[serde(rename = "parent")]
+    #[schemars(title = "Parent")]
+    Parent,
+    #[serde(rename = "sibling")]
+    #[schemars(title = "Sibling")]
+    Sibling,
+    #[serde(rename = "domestic_partner")]
+    #[schemars(title = "Domestic partner")]
+    DomesticPartner,
+    #[serde(rename = "estate")]
+    #[schemars(title = "Estate")]
+    Estate,
+    #[serde(rename = "other")]
+    #[schemars(title = "Other")]
+    Other,
+}
+
+/// One beneficiary: who receives a share of a life benefit.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Beneficiary")]
+#[schemars(extend("required" = ["first_name", "last_name", "relationship", "beneficiary_percentage"]))]
+pub struct Beneficiary {
+    #[schemars(title = "First Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
+    pub first_name: Option<String>,
+    #[schemars(title = "Middle Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid middle name" }))]
+    pub middle_name: Option<String>,
+    #[schemars(title = "Last Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
+    pub last_name: Option<String>,
+    #[schemars(title = "Birth Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    pub birthdate: Option<String>,
+    #[schemars(title = "Social Security Number", regex(pattern = r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Invalid Social Security Number" }, "x-checks" = ["ssn"], "x-normalize" = "ssn", "x-widget" = "ssn", "x-sensitive" = "ssn"))]
+    pub ssn: Option<String>,
+    #[schemars(title = "Relationship")]
+    pub relationship: Option<Relationship>,
+    #[schemars(title = "Percentage", range(min = 1, max = 100))]
+    #[schemars(extend("x-messages" = {
+        "minimum": "Beneficiary percentage should not be 0 or more than 100",
+        "maximum": "Beneficiary percentage should not be 0 or more than 100",
+        "type": "Beneficiary percentage should not be 0 or more than 100"
+    }))]
+    pub beneficiary_percentage: Option<i64>,
+}
+
+/// Beneficiary Information (`beneficiary_info`): up to three beneficiaries whose shares total exactly 100%.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Beneficiary Information")]
+pub struct BeneficiaryInfo {
+    #[schemars(title = "Beneficiaries", length(min = 1, max = 3))]
+    #[schemars(extend(
+        "x-checks" = ["total_100:beneficiary_percentage"],
+        "x-messages" = {
+            "minItems": "Please add a beneficiary",
+            "maxItems": "You can add at most 3 beneficiaries",
+            "total_over": "The beneficiary percentages add up to {total}%, over 100%. Please lower them to a total of 100%.",
+            "total_under": "The beneficiary percentages add up to {total}%, under 100%. Please raise them to a total of 100%."
+        },
+        "x-item-title" = "Beneficiary #{n}"
+    ))]
+    pub beneficiaries: Option<Vec<Beneficiary>>,
+}
+
 /// Review & Confirmation (`review_info`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Review & Confirmation")]
@@ -400,6 +474,7 @@ pub fn form_schema(tab: TabName) -> Option<Value> {
         TabName::PrimaryInfo => Some(generate::<PersonalInfo>()),
         TabName::ContactInfo => Some(generate::<ContactInfo>()),
         TabName::EmployerInfo => Some(generate::<EmployerInfo>()),
+        TabName::BeneficiaryInfo => Some(generate::<BeneficiaryInfo>()),
         TabName::ReviewInfo => Some(generate::<ReviewInfo>()),
         _ => None,
     }

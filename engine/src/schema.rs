@@ -186,11 +186,14 @@ fn strip_null(prop: &mut Value) {
             prop["type"] = json!("string");
         }
     }
-    // Nested objects (a set of flags) get the same treatment as top-level properties.
+    // Nested objects (a set of flags, an array's items) get the same treatment as top-level properties.
     if let Some(nested) = prop.get_mut("properties").and_then(Value::as_object_mut) {
         for inner in nested.values_mut() {
             strip_null(inner);
         }
+    }
+    if let Some(items) = prop.get_mut("items") {
+        strip_null(items);
     }
 }
 
@@ -204,6 +207,22 @@ pub fn display_value(prop: &Value, value: &Value) -> String {
         }
     }
     match value {
+        // A list (beneficiaries): each item numbered with its fields as a person reads them.
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let item_schema = prop.get("items").cloned().unwrap_or(Value::Null);
+                let fields = item_schema["properties"].as_object().cloned().unwrap_or_default();
+                let parts: Vec<String> = fields
+                    .iter()
+                    .filter_map(|(name, field)| item.get(name).map(|v| display_value(field, v)))
+                    .filter(|text| !text.is_empty())
+                    .collect();
+                format!("#{}: {}", i + 1, parts.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
         Value::String(s) => s.clone(),
         Value::Bool(true) => "Yes".into(),
         Value::Bool(false) => "No".into(),

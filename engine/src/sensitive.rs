@@ -3,14 +3,76 @@
 
 use serde_json::Value;
 
-/// Names of the fields a schema marks `x-sensitive`.
-pub fn sensitive_fields(schema: &Value) -> Vec<String> {
-    schema["properties"]
-        .as_object()
-        .map(|props| {
-            props.iter().filter(|(_, p)| p.get("x-sensitive").is_some()).map(|(name, _)| name.clone()).collect()
-        })
-        .unwrap_or_default()
+/// Where a sensitive value sits: object keys from the root, `*` standing for every item of an array.
+pub type SensitivePath = Vec<String>;
+
+/// Every path to a value the schema marks `x-sensitive`, in nested objects and array items too.
+pub fn sensitive_paths(schema: &Value) -> Vec<SensitivePath> {
+    let mut found = Vec::new();
+    collect(schema, &mut Vec::new(), &mut found);
+    found
+}
+
+fn collect(schema: &Value, prefix: &mut Vec<String>, found: &mut Vec<SensitivePath>) {
+    if schema.get("x-sensitive").is_some() {
+        found.push(prefix.clone());
+    }
+    if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+        for (name, prop) in props {
+            prefix.push(name.clone());
+            collect(prop, prefix, found);
+            prefix.pop();
+        }
+    }
+    if let Some(items) = schema.get("items") {
+        prefix.push("*".into());
+        collect(items, prefix, found);
+        prefix.pop();
+    }
+}
+
+/// Rewrites every sensitive string in `value`: `f` gets the value's concrete location (array indexes as numbers in
+/// text) and the text, and answers the replacement, or `None` to keep it.
+pub fn rewrite(value: &mut Value, paths: &[SensitivePath], f: &mut dyn FnMut(&[String], &str) -> Option<String>) {
+    for path in paths {
+        walk(value, path, &mut Vec::new(), f);
+    }
+}
+
+fn walk(
+    value: &mut Value,
+    rest: &[String],
+    at: &mut Vec<String>,
+    f: &mut dyn FnMut(&[String], &str) -> Option<String>,
+) {
+    let Some((head, tail)) = rest.split_first() else {
+        if let Some(replacement) = value.as_str().and_then(|text| f(at, text)) {
+            *value = Value::String(replacement);
+        }
+        return;
+    };
+    if head == "*" {
+        for (i, item) in value.as_array_mut().into_iter().flatten().enumerate() {
+            at.push(i.to_string());
+            walk(item, tail, at, f);
+            at.pop();
+        }
+    } else if let Some(child) = value.get_mut(head) {
+        at.push(head.clone());
+        walk(child, tail, at, f);
+        at.pop();
+    }
+}
+
+/// The text at a concrete location, as [`rewrite`] reports it.
+pub fn text_at<'v>(value: &'v Value, location: &[String]) -> Option<&'v str> {
+    location
+        .iter()
+        .try_fold(value, |node, key| match node {
+            Value::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+            other => other.get(key),
+        })?
+        .as_str()
 }
 
 /// `***-**-6789` for a nine-digit SSN; anything else masks to `***-**-****`.
@@ -30,6 +92,25 @@ pub fn is_masked_ssn(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sensitive_values_are_found_in_nested_objects_and_array_items() {
+        let schema = serde_json::json!({ "properties": {
+            "ssn": { "x-sensitive": "ssn" },
+            "beneficiaries": { "items": { "properties": { "ssn": { "x-sensitive": "ssn" }, "name": {} } } }
+        } });
+        let paths = sensitive_paths(&schema);
+        assert_eq!(paths, vec![vec!["ssn".to_string()], vec!["beneficiaries".into(), "*".into(), "ssn".into()]]);
+        let mut doc = serde_json::json!({ "ssn": "111223333", "beneficiaries": [ { "ssn": "222334444", "name": "A" }, { "name": "B" } ] });
+        let mut seen = Vec::new();
+        rewrite(&mut doc, &paths, &mut |at, text| {
+            seen.push(at.join("."));
+            Some(mask_ssn(text))
+        });
+        assert_eq!(seen, ["ssn", "beneficiaries.0.ssn"]);
+        assert_eq!(doc["beneficiaries"][0]["ssn"], "***-**-4444");
+        assert_eq!(text_at(&doc, &["beneficiaries".into(), "0".into(), "ssn".into()]), Some("***-**-4444"));
+    }
 
     #[test]
     fn an_ssn_is_masked_to_its_last_four_digits() {

@@ -14,8 +14,9 @@ use crate::errors::{messages, FieldError};
 /// Minimum age to enroll (spec: 18).
 pub const MINIMUM_AGE: i32 = 18;
 
-/// Drops empty values and fields the schema does not have, trims strings and applies `x-normalize`.
-/// Read-only fields keep the value the server composed (`composed`), whatever the browser sent.
+/// Drops empty values and fields the schema does not have, trims strings and applies `x-normalize`, in nested
+/// objects and array items too. Read-only fields keep the value the server composed (`composed`), whatever the browser
+/// sent.
 pub fn clean(schema: &Value, submitted: &Value, composed: &Value) -> Value {
     let mut out = Map::new();
     let Some(props) = schema["properties"].as_object() else {
@@ -28,19 +29,32 @@ pub fn clean(schema: &Value, submitted: &Value, composed: &Value) -> Value {
             }
             continue;
         }
-        let Some(value) = submitted.get(name) else {
-            continue;
-        };
-        let value = match value {
-            Value::String(s) => Value::String(normalize(prop, s.trim())),
-            Value::Number(_) | Value::Bool(_) | Value::Array(_) | Value::Object(_) => value.clone(),
-            Value::Null => continue,
-        };
-        if !is_empty(&value) {
-            out.insert(name.clone(), coerce(prop, value));
+        if let Some(value) = submitted.get(name).and_then(|v| clean_value(prop, v)) {
+            out.insert(name.clone(), value);
         }
     }
     Value::Object(out)
+}
+
+/// One value cleaned against its schema; `None` when nothing is left of it.
+fn clean_value(prop: &Value, value: &Value) -> Option<Value> {
+    let cleaned = match value {
+        Value::Null => return None,
+        Value::String(s) => Value::String(normalize(prop, s.trim())),
+        Value::Object(fields) if prop.get("properties").is_some() => {
+            let props = &prop["properties"];
+            let kept: Map<String, Value> = fields
+                .iter()
+                .filter_map(|(k, v)| props.get(k).and_then(|p| clean_value(p, v)).map(|v| (k.clone(), v)))
+                .collect();
+            Value::Object(kept)
+        }
+        Value::Array(items) if prop.get("items").is_some() => {
+            Value::Array(items.iter().filter_map(|item| clean_value(&prop["items"], item)).collect())
+        }
+        other => other.clone(),
+    };
+    (!is_empty(&cleaned)).then(|| coerce(prop, cleaned))
 }
 
 fn is_empty(value: &Value) -> bool {
@@ -95,10 +109,6 @@ fn coerce(prop: &Value, value: Value) -> Value {
             }
         }
     }
-    if let (Some(props), Value::Object(fields)) = (prop.get("properties"), &value) {
-        let coerced = fields.iter().map(|(k, v)| (k.clone(), coerce(&props[k], v.clone()))).collect();
-        return Value::Object(coerced);
-    }
     if prop.get("type").and_then(Value::as_str) == Some("boolean") {
         match &value {
             Value::String(s) if s == "1" || s == "true" => return Value::Bool(true),
@@ -131,23 +141,42 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
         let message = message_for(schema, &target, keyword);
         errors.push(FieldError::new(target, message));
     }
-    if let (Some(props), Some(values)) = (schema["properties"].as_object(), data.as_object()) {
-        for (name, prop) in props {
-            let faulted =
-                errors.iter().any(|e| e.target_element == *name || e.target_element.starts_with(&format!("{name}.")));
-            let Some(value) = values.get(name).filter(|_| !faulted) else { continue };
-            let checks = prop.get("x-checks").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
-            let message = refusal(prop, value)
-                .or_else(|| checks.into_iter().find_map(|c| run_check(c, prop, value, values, today)));
-            if let Some(message) = message {
-                errors.push(FieldError::new(name.clone(), message));
-            }
-        }
-    }
+    check_node(schema, data, "", today, &mut errors);
     if errors.is_empty() {
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+/// The engine's own checks (`x-refuse`, `x-checks`) on every property of `data` and, below it, of nested objects and
+/// array items; a field the schema already faulted is left with that one message.
+fn check_node(schema: &Value, data: &Value, path: &str, today: NaiveDate, errors: &mut Vec<FieldError>) {
+    let (Some(props), Some(values)) = (schema.get("properties").and_then(Value::as_object), data.as_object()) else {
+        return;
+    };
+    for (name, prop) in props {
+        let Some(value) = values.get(name) else { continue };
+        let target = join(path, name);
+        let faulted =
+            errors.iter().any(|e| e.target_element == target || e.target_element.starts_with(&format!("{target}.")));
+        if !faulted {
+            let checks = prop.get("x-checks").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
+            let message = refusal(prop, value)
+                .or_else(|| checks.into_iter().find_map(|c| run_check(c, prop, value, values, today)));
+            if let Some(message) = message {
+                errors.push(FieldError::new(target.clone(), message));
+            }
+        }
+        match value {
+            Value::Object(_) => check_node(prop, value, &target, today, errors),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    check_node(&prop["items"], item, &format!("{target}.{i}"), today, errors);
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -163,6 +192,18 @@ fn run_check(check: &str, prop: &Value, value: &Value, all: &Map<String, Value>,
             let text =
                 prop.pointer("/x-messages/at_least_one").and_then(Value::as_str).unwrap_or("Select at least one");
             return (!any).then(|| text.to_string());
+        }
+        other if other.starts_with("total_100:") => {
+            let field = &other["total_100:".len()..];
+            let total: i64 = value.as_array()?.iter().filter_map(|item| item.get(field)?.as_i64()).sum();
+            let key = match total.cmp(&100) {
+                std::cmp::Ordering::Equal => return None,
+                std::cmp::Ordering::Greater => "total_over",
+                std::cmp::Ordering::Less => "total_under",
+            };
+            let text =
+                prop.pointer(&format!("/x-messages/{key}")).and_then(Value::as_str).unwrap_or("The total must be 100");
+            return Some(text.replace("{total}", &total.to_string()));
         }
         other => {
             let earlier_field = other.strip_prefix("after:")?;
@@ -208,6 +249,8 @@ fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
         ValidationErrorKind::Maximum { .. } | ValidationErrorKind::ExclusiveMaximum { .. } => "maximum",
         ValidationErrorKind::MaxLength { .. } => "maxLength",
         ValidationErrorKind::MinLength { .. } => "minLength",
+        ValidationErrorKind::MaxItems { .. } => "maxItems",
+        ValidationErrorKind::MinItems { .. } => "minItems",
         ValidationErrorKind::Format { .. } => "format",
         ValidationErrorKind::Enum { .. }
         | ValidationErrorKind::Constant { .. }
@@ -219,7 +262,11 @@ fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
 }
 
 fn message_for(schema: &Value, target: &str, keyword: &str) -> String {
-    let prop = target.split('.').try_fold(schema, |node, segment| node.get("properties").and_then(|p| p.get(segment)));
+    // `beneficiaries.0.first_name`: a number steps into an array's items.
+    let prop = target.split('.').try_fold(schema, |node, segment| match segment.parse::<usize>() {
+        Ok(_) => node.get("items"),
+        Err(_) => node.get("properties").and_then(|p| p.get(segment)),
+    });
     let custom = prop
         .and_then(|p| p.get("x-messages"))
         .and_then(|m| m.get(keyword).or_else(|| m.get("default")))

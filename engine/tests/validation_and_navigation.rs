@@ -340,3 +340,66 @@ fn an_employer_state_of_two_letters_is_uppercased_and_a_longer_one_title_cased()
     let cleaned = clean(&form.schema, &json!({ "holiday_policy": { "Birthday": 1 } }), &form.form_data);
     assert_eq!(cleaned["holiday_policy"]["Birthday"], true, "the spec's 0/1 flags are taken as yes/no");
 }
+
+fn beneficiary_errors(submitted: Value) -> Vec<(String, String)> {
+    let form =
+        compose(TabName::BeneficiaryInfo, None, &EnrollmentContext::default(), &PrefillValues::default(), &json!({}))
+            .unwrap();
+    errors_of(&form.schema, &form.form_data, submitted)
+}
+
+fn beneficiary(first: &str, percentage: Value) -> Value {
+    json!({ "first_name": first, "last_name": "Okafor", "relationship": "child", "beneficiary_percentage": percentage })
+}
+
+#[test]
+fn beneficiaries_need_shares_of_one_to_one_hundred_that_total_exactly_one_hundred() {
+    let ok = json!({ "beneficiaries": [beneficiary("Ada", json!(60)), beneficiary("Ben", json!("40"))] });
+    assert_eq!(beneficiary_errors(ok), vec![]);
+    let cases = [
+        (
+            json!({ "beneficiaries": [beneficiary("Ada", json!(0)), beneficiary("Ben", json!(100))] }),
+            "beneficiaries.0.beneficiary_percentage",
+            "Beneficiary percentage should not be 0 or more than 100",
+        ),
+        (
+            json!({ "beneficiaries": [beneficiary("Ada", json!(101))] }),
+            "beneficiaries.0.beneficiary_percentage",
+            "Beneficiary percentage should not be 0 or more than 100",
+        ),
+        (
+            json!({ "beneficiaries": [beneficiary("Ada", json!(60)), beneficiary("Ben", json!(50))] }),
+            "beneficiaries",
+            "The beneficiary percentages add up to 110%, over 100%. Please lower them to a total of 100%.",
+        ),
+        (
+            json!({ "beneficiaries": [beneficiary("Ada", json!(60))] }),
+            "beneficiaries",
+            "The beneficiary percentages add up to 60%, under 100%. Please raise them to a total of 100%.",
+        ),
+        (
+            json!({ "beneficiaries": [beneficiary("Ada", json!(25)), beneficiary("Ben", json!(25)), beneficiary("Cy", json!(25)), beneficiary("Di", json!(25))] }),
+            "beneficiaries",
+            "You can add at most 3 beneficiaries",
+        ),
+        (
+            json!({ "beneficiaries": [{ "first_name": "Ada", "relationship": "child", "beneficiary_percentage": 100 }] }),
+            "beneficiaries.0.last_name",
+            "Field is required",
+        ),
+        (
+            json!({ "beneficiaries": [{ "first_name": "Ada", "last_name": "O", "relationship": "child", "beneficiary_percentage": 100, "ssn": "000-12-3456" }] }),
+            "beneficiaries.0.ssn",
+            "Invalid Social Security Number",
+        ),
+        (
+            json!({ "beneficiaries": [{ "first_name": "Ada", "last_name": "O", "relationship": "child", "beneficiary_percentage": 100, "birthdate": "01/01/2099" }] }),
+            "beneficiaries.0.birthdate",
+            "Date cannot be today or a future date",
+        ),
+    ];
+    for (submitted, field, message) in cases {
+        let errors = beneficiary_errors(submitted.clone());
+        assert!(errors.contains(&(field.to_string(), message.to_string())), "{submitted}: {errors:?}");
+    }
+}

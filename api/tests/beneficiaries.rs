@@ -1,0 +1,70 @@
+//! Beneficiary Information: required with life coverage, shares totalling 100, SSNs masked inside the list.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{contact, personal, TestApp};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hundred() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IO").await;
+    b.add_first_plan(id, "term_life").await;
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
+        body["enrollment_id"] = json!(id);
+        let saved = b.post(&format!("/api/v1/{call}"), body).await;
+        saved.ok();
+    }
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(step.ok()["step"]["step"], "beneficiary_info");
+    assert_eq!(step.ok()["step"]["schema"]["properties"]["beneficiaries"]["maxItems"], 3);
+
+    let ada = json!({ "first_name": "Ada", "last_name": "Okafor", "relationship": "child", "beneficiary_percentage": 60, "ssn": "219-09-9999" });
+    let ben =
+        json!({ "first_name": "Ben", "last_name": "Okafor", "relationship": "child", "beneficiary_percentage": 50 });
+    let over = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/beneficiary_info"),
+            json!({ "action": "next", "formData": { "beneficiaries": [ada, ben] } }),
+        )
+        .await;
+    assert_eq!(over.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(over.first_error().0, "beneficiaries");
+    assert!(over.first_error().1.contains("over 100%"));
+
+    let ben =
+        json!({ "first_name": "Ben", "last_name": "Okafor", "relationship": "child", "beneficiary_percentage": 40 });
+    let review = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/beneficiary_info"),
+            json!({ "action": "next", "formData": { "beneficiaries": [ada, ben] } }),
+        )
+        .await;
+    let s = review.ok()["step"].clone();
+    assert_eq!(s["step"], "review_info");
+    let card =
+        s["summary"]["sections"].as_array().unwrap().iter().find(|c| c["step"] == "beneficiary_info").unwrap().clone();
+    let text = card["rows"][0]["value"].as_str().unwrap().to_string();
+    assert!(text.starts_with("#1: Ada, Okafor"), "{text}");
+    assert!(text.contains("***-**-9999") && !text.contains("219099999"), "{text}");
+
+    let back = b.get(&format!("/api/v1/enrollment/{id}/step/beneficiary_info")).await;
+    let form = back.ok()["step"]["formData"].clone();
+    assert_eq!(form["beneficiaries"][0]["ssn"], "***-**-9999");
+    let resaved = b
+        .post(&format!("/api/v1/enrollment/{id}/step/beneficiary_info"), json!({ "action": "next", "formData": form }))
+        .await;
+    assert_eq!(resaved.ok()["step"]["step"], "review_info", "the masked SSN sent back keeps the stored one");
+    let stored: String = sqlx::query_scalar(
+        "select data from enrollment_tab where enrollment_id = $1 and tab_name = 'beneficiary_info'",
+    )
+    .bind(id)
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert!(stored.contains("enc:v1:") && !stored.contains("219099999"), "{stored}");
+}
