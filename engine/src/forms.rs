@@ -310,7 +310,7 @@ pub enum YesNo {
     No,
 }
 
-/// Holidays the employer grants (the spec's keys, `Presendents_Day` included).
+// Holidays the employer grants (the spec's keys, `Presendents_Day` included).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[allow(non_snake_case)]
 pub struct HolidayPolicy {
@@ -404,7 +404,7 @@ pub enum Relationship {
     Other,
 }
 
-/// One beneficiary: who receives a share of a life benefit.
+// One beneficiary: who receives a share of a life benefit.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Beneficiary")]
 #[schemars(extend("required" = ["first_name", "last_name", "relationship", "beneficiary_percentage"]))]
@@ -435,7 +435,7 @@ pub struct Beneficiary {
     pub beneficiary_percentage: Option<i64>,
 }
 
-/// Beneficiary Information (`beneficiary_info`): up to three beneficiaries whose shares total exactly 100%.
+// Beneficiary Information (`beneficiary_info`): up to three beneficiaries whose shares total exactly 100%.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Beneficiary Information")]
 pub struct BeneficiaryInfo {

@@ -115,6 +115,7 @@ test('a four-digit zip shows Invalid Zip code', async ({ page }) => {
   await page.goto('/');
   await fillFilter(page, '3030', dobOfAge(40));
   await expect(page.getByText('Invalid Zip code')).toBeVisible();
+  await expect(page.getByLabel('Zip Code'), 'what was typed stays for correcting').toHaveValue('3030');
 });
 
 test('an under-18 date of birth shows You must be 18 years to proceed', async ({ page }) => {
@@ -146,4 +147,48 @@ test('save and continue later e-mails a code that resumes the enrollment in anot
   await expect(resumed).toHaveURL(/\/enrollment\/personal-information/);
   await expect(resumed.getByLabel('First Name')).toHaveValue('Robin');
   await other.close();
+});
+
+test('a life plan asks for beneficiaries whose shares must total 100', async ({ page }) => {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await page.goto('/plans?type=term_life');
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Okafor');
+  await page.getByLabel('Weight (lbs)').fill('165');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Height (inches)').fill('7');
+  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
+  await page.getByLabel('Social Security Number').fill('123456789');
+  await page.getByLabel('No prior Health Coverage').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Email').fill('dana.okafor@example.com');
+  await page.getByLabel('Phone').fill('4045550134');
+  await page.getByLabel('Address 1').fill('12 Peachtree St NE');
+  await page.getByLabel('Birth State').selectOption({ label: 'Georgia' });
+  await page.getByLabel('Birth City').fill('Macon');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Beneficiary Information', level: 1 })).toBeVisible();
+  for (const [index, [first, share]] of [['Ada', '60'], ['Ben', '50']].entries()) {
+    // The list starts with one empty beneficiary; Add makes room for the next.
+    if ((await page.locator(`#root_beneficiaries_${index}_first_name`).count()) === 0) {
+      await page.getByRole('button', { name: 'Add' }).click();
+    }
+    await page.locator(`#root_beneficiaries_${index}_first_name`).fill(first);
+    await page.locator(`#root_beneficiaries_${index}_last_name`).fill('Okafor');
+    await page.locator(`#root_beneficiaries_${index}_relationship`).selectOption({ label: 'Child' });
+    await page.locator(`#root_beneficiaries_${index}_beneficiary_percentage`).fill(share);
+  }
+  await noSeriousViolations(page, 'beneficiaries');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(/add up to 110%, over 100%/)).toBeVisible();
+  await page.locator('#root_beneficiaries_1_beneficiary_percentage').fill('40');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
+  await expect(page.getByRole('heading', { name: '3. Beneficiary Information' })).toBeVisible();
 });

@@ -4,7 +4,7 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { widgets } from './widgets';
 
 export const validator = customizeValidator({
@@ -70,14 +70,20 @@ export interface SchemaFormProps {
   children: ReactNode;
 }
 
-export function SchemaForm({ id, schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children }: SchemaFormProps) {
+/** One form per step: keyed by `id`, so a new step starts from the server's data. */
+export function SchemaForm(props: SchemaFormProps) {
+  return <StepForm key={props.id} {...props} />;
+}
+
+function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children }: SchemaFormProps) {
+  // What the person typed survives a refused save: the server's errors are shown beside it, nothing is reset.
+  const [data, setData] = useState(formData);
   return (
     <Form
-      key={id}
       // The page's heading already names the form; rjsf would repeat the schema's title as a legend.
       schema={{ ...schema, title: undefined }}
       uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
-      formData={formData}
+      formData={data}
       validator={validator}
       widgets={widgets as RegistryWidgetsType}
       transformErrors={transformErrors(schema)}
@@ -88,7 +94,10 @@ export function SchemaForm({ id, schema, uiSchema, formData, extraErrors, disabl
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       noHtml5Validate
       disabled={disabled}
-      onChange={(e) => onChange?.(e.formData as Record<string, unknown>)}
+      onChange={(e) => {
+        setData(e.formData as Record<string, unknown>);
+        onChange?.(e.formData as Record<string, unknown>);
+      }}
       onSubmit={(e) => onSubmit(e.formData as Record<string, unknown>)}
     >
       {children}
