@@ -24,15 +24,34 @@ impl Crypto {
         format!("{PREFIX}{}", base64::engine::general_purpose::STANDARD.encode(bytes))
     }
 
-    /// `None` for a value that is not ours or was sealed with another key.
-    pub fn decrypt(&self, sealed: &str) -> Option<String> {
-        let bytes = base64::engine::general_purpose::STANDARD.decode(sealed.strip_prefix(PREFIX)?).ok()?;
+    /// A URL-safe token carrying `plain`, unreadable and tamper-evident without the key.
+    pub fn seal_token(&self, plain: &str) -> String {
+        let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
+        let sealed = self.cipher.encrypt(&nonce, plain.as_bytes()).expect("AES-GCM encryption cannot fail");
+        let mut bytes = nonce.to_vec();
+        bytes.extend(sealed);
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+    }
+
+    /// The text of a token from [`Crypto::seal_token`]; `None` when it was altered or sealed with another key.
+    pub fn open_token(&self, token: &str) -> Option<String> {
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(token).ok()?;
+        self.open(&bytes)
+    }
+
+    fn open(&self, bytes: &[u8]) -> Option<String> {
         if bytes.len() < 12 {
             return None;
         }
         let (nonce, body) = bytes.split_at(12);
         let plain = self.cipher.decrypt(Nonce::from_slice(nonce), body).ok()?;
         String::from_utf8(plain).ok()
+    }
+
+    /// `None` for a value that is not ours or was sealed with another key.
+    pub fn decrypt(&self, sealed: &str) -> Option<String> {
+        let bytes = base64::engine::general_purpose::STANDARD.decode(sealed.strip_prefix(PREFIX)?).ok()?;
+        self.open(&bytes)
     }
 }
 

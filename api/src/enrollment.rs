@@ -356,7 +356,7 @@ pub async fn save_for_later(
     {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    crate::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url).await?;
+    crate::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url, &state.crypto).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -4,10 +4,12 @@
 //! [`CODE_DAYS`] days, and opens the enrollment only together with the address it was sent to. Redeeming it moves
 //! the enrollment to the caller's session: the person may resume on another device.
 
+use base64::Engine;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
+use crate::crypto::Crypto;
 use crate::db::{now, Db};
 use crate::error::{ApiError, ApiResult};
 use crate::session::Session;
@@ -15,6 +17,45 @@ use crate::session::Session;
 pub const CODE_DAYS: i64 = 30;
 const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 pub const INVALID: &str = "Invalid enrollment code or e-mail address";
+pub const LINK_INVALID: &str = "This link is not valid or has expired. Please continue with your enrollment code.";
+
+/// The token of a direct-continue link: the enrollment, the saved tab and an expiry, sealed with the data key, so the
+/// link cannot be forged, altered or used after it expires (the spec's plain base64 id would open anything).
+pub fn direct_token(
+    crypto: &Crypto,
+    enrollment_id: i64,
+    saved_tab: &str,
+    expires: chrono::DateTime<chrono::Utc>,
+) -> String {
+    crypto.seal_token(&format!("direct-continue:{enrollment_id}:{saved_tab}:{}", expires.timestamp()))
+}
+
+/// Opens a direct-continue link for the caller's session; answers the enrollment id and saved tab.
+pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &str) -> ApiResult<(i64, String)> {
+    let text = crypto.open_token(token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
+    let mut parts = text.split(':');
+    let (Some("direct-continue"), Some(id), Some(tab), Some(expires), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(ApiError::NotFound(LINK_INVALID.into()));
+    };
+    let (Ok(id), Ok(expires)) = (id.parse::<i64>(), expires.parse::<i64>()) else {
+        return Err(ApiError::NotFound(LINK_INVALID.into()));
+    };
+    if expires < chrono::Utc::now().timestamp() {
+        return Err(ApiError::NotFound(LINK_INVALID.into()));
+    }
+    let moved = sqlx::query("update enrollment set session_id = $1, updated_at = $2 where enrollment_id = $3")
+        .bind(&session.0)
+        .bind(now())
+        .bind(id)
+        .execute(db)
+        .await?;
+    if moved.rows_affected() != 1 {
+        return Err(ApiError::NotFound(LINK_INVALID.into()));
+    }
+    Ok((id, tab.to_string()))
+}
 
 pub fn new_code() -> String {
     let mut rng = rand::thread_rng();
@@ -33,6 +74,7 @@ pub async fn issue(
     email: &str,
     saved_tab: &str,
     public_url: &str,
+    crypto: &Crypto,
 ) -> Result<String, sqlx::Error> {
     let code = new_code();
     let expires = chrono::Utc::now() + chrono::Duration::days(CODE_DAYS);
@@ -51,10 +93,13 @@ pub async fn issue(
     let body = format!(
         "Your enrollment has been saved.\n\n\
          Your enrollment code is: {code}\n\n\
-         To continue, open {public_url}/continue-enrollment and enter this code with this e-mail address.\n\
+         To continue, open {public_url}/continue-enrollment and enter this code with this e-mail address,\n\
+         or open this link: {public_url}/direct-continue/{token}/{tab_b64}\n\
          The code is valid until {}.\n\n\
          If you did not ask for this code, you can ignore this message.\n",
-        expires.format("%m/%d/%Y")
+        expires.format("%m/%d/%Y"),
+        token = direct_token(crypto, enrollment_id, saved_tab, expires),
+        tab_b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
     );
     crate::mail::enqueue(&mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
     Ok(code)

@@ -62,6 +62,8 @@ pub fn router(state: AppState) -> Router {
         .route("/get-receipt", get(get_receipt))
         .route("/save-enrollment", post(save_enrollment))
         .route("/continue-enrollment", post(continue_enrollment))
+        .route("/direct-continue/{token}", get(direct_continue))
+        .route("/check-tab-required", get(check_tab_required))
         .route("/enrollment/{id}/step", get(current_step))
         .route("/enrollment/{id}/step/{step}", get(get_step).post(post_step))
         .fallback(crate::app::not_found)
@@ -638,6 +640,32 @@ async fn continue_enrollment(
         "enrollment_id": id, "saved_tab": saved_tab, "route": route, "group_id": e.row.group_id,
         "platform_group_id": null, "agent_id": null, "open_type": e.row.open_type, "type": e.row.enrollment_type,
     })))
+}
+
+/// Resumes from the link in the continue e-mail.
+async fn direct_continue(
+    State(state): State<AppState>,
+    session: Session,
+    Path(token): Path<String>,
+) -> ApiResult<Response> {
+    let (id, saved_tab) = crate::resume::redeem_link(&state.db, &state.crypto, &session, &token).await?;
+    let route = TabName::parse_saved(&saved_tab).map(|t| t.route()).unwrap_or("/cart");
+    Ok(success(json!({ "enrollment_id": id, "saved_tab": saved_tab, "route": route })))
+}
+
+async fn check_tab_required(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let name = params.get("tab_name").map(String::as_str).unwrap_or_default();
+    let tab = TabName::parse_saved(name).ok_or_else(|| ApiError::field("tab_name", format!("Unknown tab {name}")))?;
+    let cart = priced_cart(&state, &e).await?;
+    let required = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
+        .into_iter()
+        .any(|t| t.tab_name == tab && t.required);
+    Ok(success(json!({ "result": { "required": required } })))
 }
 
 // ---- wizard: the step protocol ------------------------------------------------------------------------------------

@@ -111,3 +111,63 @@ async fn the_spec_save_enrollment_call_sends_a_code_for_a_tab_by_its_saved_name(
     let missing = app.browser().post("/api/v1/continue-enrollment", json!({ "code": code })).await;
     assert_eq!(missing.first_error(), ("email".into(), "Field is required".into()));
 }
+
+/// The newest e-mail to `to`, with quoted-printable soft line breaks undone.
+async fn mail_to(app: &TestApp, to: &str) -> String {
+    api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
+    let dir = app.state.mailer.dir().expect("e-mails go to files");
+    let mut mails: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .filter(|m| m.contains(&format!("To: {to}")))
+        .collect();
+    mails.sort();
+    mails.pop().expect("an e-mail was written").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
+}
+
+#[tokio::test]
+async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_link_does_not() {
+    let app = TestApp::new().await;
+    let mut first = app.browser();
+    let id = first.checked_out().await;
+    first
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/primary_info"),
+            json!({ "action": "save-for-later", "formData": personal(), "email": "link@example.com" }),
+        )
+        .await
+        .ok();
+    let mail = mail_to(&app, "link@example.com").await;
+    let link = mail
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://localhost:8080/direct-continue/"))
+        .expect("the e-mail carries a link")
+        .to_string();
+    let token = link.split('/').next().unwrap().to_string();
+
+    let mut second = app.browser();
+    let forged = format!("{}{}", if token.starts_with('A') { "B" } else { "A" }, &token[1..]);
+    let refused = second.get(&format!("/api/v1/direct-continue/{forged}")).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    assert!(refused.first_error().1.starts_with("This link is not valid or has expired"));
+    use base64::Engine;
+    let plain_id = base64::engine::general_purpose::STANDARD.encode(id.to_string());
+    let spec_style = second.get(&format!("/api/v1/direct-continue/{plain_id}")).await;
+    assert_eq!(spec_style.status, StatusCode::NOT_FOUND, "a base64 id alone opens nothing");
+
+    let expired = api::resume::direct_token(
+        &app.state.crypto,
+        id,
+        "primary_info",
+        chrono::Utc::now() - chrono::Duration::minutes(1),
+    );
+    assert_eq!(second.get(&format!("/api/v1/direct-continue/{expired}")).await.status, StatusCode::NOT_FOUND);
+
+    let resumed = second.get(&format!("/api/v1/direct-continue/{token}")).await;
+    assert_eq!(resumed.ok()["enrollment_id"], id);
+    assert_eq!(resumed.ok()["route"], "personal-information");
+    let step = second.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await;
+    assert_eq!(step.ok()["step"]["formData"]["first_name"], "Dana");
+    let tab = second.get(&format!("/api/v1/check-tab-required?enrollment_id={id}&tab_name=contact_info")).await;
+    assert_eq!(tab.ok()["result"]["required"], true);
+}

@@ -48,6 +48,18 @@ async function codeMailedTo(to: string): Promise<string> {
   throw new Error(`no e-mail to ${to}`);
 }
 
+/** The direct-continue link, as a path, from the newest e-mail to `to`. */
+async function linkMailedTo(to: string): Promise<string> {
+  const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
+  const mails = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((m) => m.includes(`To: ${to}`));
+  const match = mails.map((m) => /https?:\/\/[^/\s]+(\/direct-continue\/\S+)/.exec(m)).find(Boolean);
+  if (!match) throw new Error(`no link in the e-mail to ${to}`);
+  return match[1];
+}
+
 test('an applicant goes from the filter to a receipt with a confirmation number', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: "Welcome to the Benefit Store, Let's Get Started" })).toBeVisible();
@@ -147,6 +159,15 @@ test('save and continue later e-mails a code that resumes the enrollment in anot
   await expect(resumed).toHaveURL(/\/enrollment\/personal-information/);
   await expect(resumed.getByLabel('First Name')).toHaveValue('Robin');
   await other.close();
+
+  // The link in the same e-mail opens it too, in yet another browser.
+  const link = await linkMailedTo('robin.alt@example.com');
+  const third = await browser.newContext();
+  const linked = await third.newPage();
+  await linked.goto(link);
+  await expect(linked).toHaveURL(/\/enrollment\/personal-information/);
+  await expect(linked.getByLabel('First Name')).toHaveValue('Robin');
+  await third.close();
 });
 
 test('a life plan asks for beneficiaries whose shares must total 100', async ({ page }) => {

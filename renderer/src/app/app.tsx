@@ -1,6 +1,7 @@
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
 import { CartPage } from '../features/cart/cart-page';
 import { ContinuePage } from '../features/continue/continue-page';
+import { DirectContinuePage } from '../features/continue/direct-continue-page';
 import { LandingPage } from '../features/filter/landing-page';
 import { PlanDetailPage } from '../features/plan-detail/plan-detail-page';
 import { PlansPage } from '../features/plans/plans-page';
@@ -50,6 +51,7 @@ export function App() {
             <Route path="/plan/:id/:name" element={<PlanDetailPage />} />
             <Route path="/cart" element={<CartPage />} />
             <Route path="/continue-enrollment" element={<ContinuePage />} />
+            <Route path="/direct-continue/:id/:tab" element={<DirectContinuePage />} />
             <Route path="/enrollment/receipt" element={<ReceiptPage />} />
             <Route path="/enrollment/:route" element={<WizardPage />} />
             <Route path="/404" element={<NotFoundPage />} />
