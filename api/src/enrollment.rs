@@ -61,12 +61,15 @@ impl Filter {
             dob: Some(self.dob.clone()),
             gender: Some(self.gender.clone()),
             group: None,
+            today: Some(engine::dates::format_mdy(today())),
         }
     }
 }
 
 /// An enrollment of the caller, read and decoded.
 pub struct Enrollment {
+    /// The session that asked for it (its owner).
+    pub session: Session,
     pub row: EnrollmentRow,
     pub filter: Filter,
     pub lifecycle: EnrollmentLifecycle,
@@ -96,7 +99,7 @@ pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> Ap
         db::find_enrollment(&state.db, &session.0, enrollment_id).await?.ok_or_else(ApiError::enrollment_not_found)?;
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
     let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(Enrollment { row, filter, lifecycle })
+    Ok(Enrollment { session: session.clone(), row, filter, lifecycle })
 }
 
 /// A cart line priced for the enrollment's filter.
@@ -300,6 +303,9 @@ pub async fn save_tab(
     if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
+    if tab == TabName::AgreementInfo {
+        record_agreement(&mut tx, enrollment, &form).await?;
+    }
     let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
     if !db::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras).await? {
         return Err(ApiError::Conflict(STALE.into()));
@@ -359,6 +365,47 @@ pub async fn save_for_later(
     crate::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url, &state.crypto).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The audit record of an agreement: the exact texts shown (and their SHA-256), the verification type, the signer's
+/// session and the time, in the transaction that stores the answers.
+async fn record_agreement(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    enrollment: &Enrollment,
+    form: &ComposedForm,
+) -> ApiResult<()> {
+    use sha2::Digest;
+    let texts = form.schema["properties"]["agreements"]["properties"].to_string();
+    let digest: String = sha2::Sha256::digest(texts.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    sqlx::query(
+        "insert into agreement_audit (enrollment_id, texts_sha256, texts, verification_type, session_id, agreed_at) \
+         values ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(enrollment.row.enrollment_id)
+    .bind(digest)
+    .bind(texts)
+    .bind(verification_type(form))
+    .bind(&enrollment.session.0)
+    .bind(db::now())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The spec's verification type: rep when the broker's name is asked, else group when the group's is, else applicant
+/// when a verification answer is required, else sigapplicant (the signature alone).
+pub fn verification_type(form: &ComposedForm) -> &'static str {
+    let shown = |field: &str| form.fields.iter().any(|f| f.field_name == field);
+    let required = |field: &str| form.fields.iter().any(|f| f.field_name == field && f.required);
+    if shown("agent_name") {
+        "rep"
+    } else if shown("group_name") {
+        "group"
+    } else if required("answer") {
+        "applicant"
+    } else {
+        "sigapplicant"
+    }
 }
 
 /// A submission as it will be validated: a mask sent back stands for the stored number at the same place, then `clean`.

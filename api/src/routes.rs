@@ -47,6 +47,9 @@ pub fn router(state: AppState) -> Router {
         .route("/get-form-fields-personal-info", get(form_fields_personal))
         .route("/get-form-fields-contact-info", get(form_fields_contact))
         .route("/get-form-fields-employer-info", get(form_fields_employer))
+        .route("/get-form-fields-agreement-info", get(form_fields_agreement))
+        .route("/get-agreement-texts", get(get_agreement_texts))
+        .route("/save-agreement-info", post(save_agreement_info))
         .route("/save-employer-info", post(save_employer_info))
         .route("/get-average-work-week", get(lookup_average_work_week))
         .route("/get-employment-status", get(lookup_employment_status))
@@ -488,6 +491,40 @@ async fn form_fields_employer(
     Query(params): Params,
 ) -> ApiResult<Response> {
     form_fields(state, session, params, TabName::EmployerInfo).await
+}
+
+async fn form_fields_agreement(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    form_fields(state, session, params, TabName::AgreementInfo).await
+}
+
+/// The agreement texts of the workflow, as the spec's get-agreement-texts answers them.
+async fn get_agreement_texts(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    enrollment_from_query(&state, &session, &params).await?;
+    let texts =
+        state.workflows.wizard.forms.get(&TabName::AgreementInfo).map(|f| f.agreements.clone()).unwrap_or_default();
+    let result: Vec<Value> = texts
+        .iter()
+        .map(|t| json!({ "id": t.id, "text_head": t.text_head, "text_body": t.text_body, "text_required": t.text_required }))
+        .collect();
+    Ok(success(json!({ "result": result })))
+}
+
+async fn save_agreement_info(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    // The verification type (the spec's eprocess) is the server's to decide, never the browser's.
+    let body = enrollment::without(&body, &["eprocess", "question_id", "question"]);
+    save_info(state, session, body, TabName::AgreementInfo).await
 }
 
 /// The spec's lookup calls: the choices of one field, as the tab's type defines them.

@@ -44,6 +44,13 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
             json!({ "action": "next", "formData": { "beneficiaries": [ada, ben] } }),
         )
         .await;
+    assert_eq!(review.ok()["step"]["step"], "agreement_info");
+    let review = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/agreement_info"),
+            json!({ "action": "next", "formData": common::agreement() }),
+        )
+        .await;
     let s = review.ok()["step"].clone();
     assert_eq!(s["step"], "review_info");
     let card =
@@ -58,7 +65,7 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
     let resaved = b
         .post(&format!("/api/v1/enrollment/{id}/step/beneficiary_info"), json!({ "action": "next", "formData": form }))
         .await;
-    assert_eq!(resaved.ok()["step"]["step"], "review_info", "the masked SSN sent back keeps the stored one");
+    assert_eq!(resaved.ok()["step"]["step"], "agreement_info", "the masked SSN sent back keeps the stored one");
     let stored: String = sqlx::query_scalar(
         "select data from enrollment_tab where enrollment_id = $1 and tab_name = 'beneficiary_info'",
     )

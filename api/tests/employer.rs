@@ -3,7 +3,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{contact, personal, TestApp};
+use common::{agreement, contact, personal, TestApp};
 use serde_json::{json, Value};
 
 /// An enrollment of an employee of group 2556, checked out and past Personal and Contact Information.
@@ -66,16 +66,19 @@ async fn an_employee_gets_employer_information_prefilled_from_the_group_and_save
 
     body["holiday_policy"] = json!({ "Standard_6": 1, "Birthday": 1 });
     let saved = b.post("/api/v1/save-employer-info", body).await;
-    assert_eq!(saved.ok()["next"]["route"], "review-confirm");
+    assert_eq!(saved.ok()["next"]["route"], "agreement-signature");
     let stored = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=employer_info")).await;
     assert_eq!(stored.ok()["result"]["state"], "GA", "a two-letter state is stored uppercased");
     assert_eq!(stored.ok()["result"]["holiday_policy"]["Birthday"], true);
 
+    let mut signed = agreement();
+    signed["enrollment_id"] = json!(id);
+    b.post("/api/v1/save-agreement-info", signed).await.ok();
     let review = b.get(&format!("/api/v1/enrollment/{id}/step/review_info")).await;
     let sections = review.ok()["step"]["summary"]["sections"].as_array().unwrap().clone();
     assert_eq!(
         sections.iter().map(|s| s["title"].as_str().unwrap()).collect::<Vec<_>>(),
-        ["Personal Information", "Contact Information", "Employer Information"]
+        ["Personal Information", "Contact Information", "Employer Information", "Agreement & Signature"]
     );
 }
 

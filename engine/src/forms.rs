@@ -453,6 +453,38 @@ pub struct BeneficiaryInfo {
     pub beneficiaries: Option<Vec<Beneficiary>>,
 }
 
+// Agreement & Signature (`agreement_info`). The agreement checkboxes are composed from the workflow's texts; the
+// verification question is the label the workflow gives `answer`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Agreement, Application and Authorization")]
+pub struct AgreementInfo {
+    #[schemars(title = "Agreements")]
+    pub agreements: Option<std::collections::BTreeMap<String, bool>>,
+    #[schemars(title = "Verify Answer", length(max = 200))]
+    pub answer: Option<String>,
+    #[schemars(title = "Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
+    pub date: Option<String>,
+    #[schemars(title = "Broker Name", length(max = 100))]
+    pub agent_name: Option<String>,
+    #[schemars(title = "Broker Code", length(max = 40))]
+    pub agent_code: Option<String>,
+    #[schemars(title = "Group Name", length(max = 100))]
+    pub group_name: Option<String>,
+    #[schemars(title = "Group Code", length(max = 40))]
+    pub group_code: Option<String>,
+    #[schemars(
+        title = "Electronic Signature",
+        length(max = 400000),
+        regex(pattern = r"^data:image/png;base64,[A-Za-z0-9+/=]+$")
+    )]
+    #[schemars(extend(
+        "x-messages" = { "required": "Signature is required", "pattern": "Signature is required", "maxLength": "Please sign again: the signature is too large" },
+        "x-widget" = "signature",
+        "x-display" = "signed"
+    ))]
+    pub signature: Option<String>,
+}
+
 /// Review & Confirmation (`review_info`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Review & Confirmation")]
@@ -475,6 +507,7 @@ pub fn form_schema(tab: TabName) -> Option<Value> {
         TabName::ContactInfo => Some(generate::<ContactInfo>()),
         TabName::EmployerInfo => Some(generate::<EmployerInfo>()),
         TabName::BeneficiaryInfo => Some(generate::<BeneficiaryInfo>()),
+        TabName::AgreementInfo => Some(generate::<AgreementInfo>()),
         TabName::ReviewInfo => Some(generate::<ReviewInfo>()),
         _ => None,
     }

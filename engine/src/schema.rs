@@ -48,6 +48,7 @@ pub fn compose_filter(current: &Value) -> ComposedForm {
     let required = FieldSettings { required: Some(crate::context::Flag::Fixed(true)), ..FieldSettings::default() };
     let settings = FormSettings {
         fields: ["zip", "gender", "tier", "dob"].into_iter().map(|f| (f.to_string(), required.clone())).collect(),
+        ..FormSettings::default()
     };
     compose_schema(forms::filter_schema(), &settings, &EnrollmentContext::default(), &PrefillValues::default(), current)
 }
@@ -71,6 +72,9 @@ fn compose_schema(
 
     for (name, mut prop) in properties.as_object().cloned().unwrap_or_default() {
         let s = settings.fields.get(&name).unwrap_or(&no_settings);
+        if name == "agreements" {
+            prop = agreement_checkboxes(&settings.agreements);
+        }
         if s.hidden.as_ref().is_some_and(|f| f.on(ctx)) {
             hidden.push(name);
             continue;
@@ -138,6 +142,26 @@ fn compose_schema(
     ComposedForm { schema, ui_schema: Value::Object(ui), form_data: Value::Object(form_data), fields }
 }
 
+/// The workflow's agreement texts as checkboxes; a required one must be ticked ('This field is required.').
+fn agreement_checkboxes(texts: &[crate::workflow::AgreementText]) -> Value {
+    const MESSAGE: &str = "This field is required.";
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for text in texts {
+        let mut checkbox = json!({ "type": "boolean", "title": text.text_head, "description": text.text_body });
+        if text.text_required {
+            checkbox["const"] = json!(true);
+            checkbox["x-messages"] = json!({ "required": MESSAGE, "enum": MESSAGE });
+            required.push(json!(text.id));
+        }
+        properties.insert(text.id.clone(), checkbox);
+    }
+    json!({
+        "title": "Agreements", "type": "object", "properties": properties, "required": required,
+        "x-messages": { "required": MESSAGE },
+    })
+}
+
 /// Removes the `null` alternative schemars gives `Option<T>` fields: an empty value is dropped from a payload
 /// before validation (as the spec asks), so a present value is never null.
 pub fn strip_nulls(mut schema: Value) -> Value {
@@ -199,6 +223,20 @@ fn strip_null(prop: &mut Value) {
 
 /// The title shown for a stored value: the choice's label for coded values, the value itself otherwise.
 pub fn display_value(prop: &Value, value: &Value) -> String {
+    if prop.get("x-display").and_then(Value::as_str) == Some("signed") {
+        return "Signed".to_string();
+    }
+    // A set of flags (holidays, agreements): the titles of those that are on.
+    if let (Some(flags), Value::Object(values)) = (prop.get("properties").and_then(Value::as_object), value) {
+        if flags.values().all(|f| f.get("type").and_then(Value::as_str) == Some("boolean")) {
+            return flags
+                .iter()
+                .filter(|(key, _)| values.get(*key) == Some(&Value::Bool(true)))
+                .map(|(key, flag)| flag["title"].as_str().unwrap_or(key).to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+        }
+    }
     if let Some(choices) = prop.get("oneOf").and_then(Value::as_array) {
         if let Some(choice) = choices.iter().find(|c| c.get("const") == Some(value)) {
             if let Some(title) = choice.get("title").and_then(Value::as_str) {

@@ -64,6 +64,29 @@ pub struct FormSettings {
     /// Settings by field name; a field of the tab that is not listed is shown, optional and editable.
     #[serde(default)]
     pub fields: BTreeMap<String, FieldSettings>,
+    /// Agreement texts, each with its checkbox (agreement_info only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreements: Vec<AgreementText>,
+}
+
+/// One agreement text shown on Agreement & Signature, with the checkbox that accepts it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AgreementText {
+    /// A stable name, stored with the answer.
+    #[schemars(regex(pattern = r"^[a-z][a-z0-9_]*$"))]
+    pub id: String,
+    #[schemars(length(min = 1))]
+    pub text_head: String,
+    #[schemars(length(min = 1))]
+    pub text_body: String,
+    /// The box must be ticked to go on (the default).
+    #[serde(default = "yes")]
+    pub text_required: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -116,6 +139,11 @@ pub enum Prefill {
     GroupState,
     #[serde(rename = "group.zip")]
     GroupZip,
+    #[serde(rename = "group.code")]
+    GroupCode,
+    /// Today's date, MM/DD/YYYY.
+    #[serde(rename = "today")]
+    Today,
 }
 
 /// Values the prefill sources resolve to for one enrollment.
@@ -128,6 +156,8 @@ pub struct PrefillValues {
     pub gender: Option<String>,
     /// The employer group of the enrollment, when it has one.
     pub group: Option<crate::catalogue::Group>,
+    /// Today, MM/DD/YYYY.
+    pub today: Option<String>,
 }
 
 impl PrefillValues {
@@ -145,6 +175,8 @@ impl PrefillValues {
             Prefill::GroupCity => self.group.as_ref().map(|g| g.address_information.city.as_str()),
             Prefill::GroupState => self.group.as_ref().map(|g| g.address_information.state.as_str()),
             Prefill::GroupZip => self.group.as_ref().map(|g| g.address_information.zip.as_str()),
+            Prefill::GroupCode => self.group.as_ref().map(|g| g.code.as_str()),
+            Prefill::Today => self.today.as_deref(),
         };
         value.filter(|v| !v.is_empty())
     }

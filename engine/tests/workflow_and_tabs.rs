@@ -149,6 +149,7 @@ fn prefill() -> PrefillValues {
         dob: Some("04/12/1986".into()),
         gender: Some("1".into()),
         group: None,
+        today: None,
     }
 }
 

@@ -22,6 +22,23 @@ async function fillFilter(page: Page, zip: string, dob: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** Agreement & Signature: every box ticked and a signature drawn on the pad. */
+async function signAgreement(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  for (const head of ['Accuracy of this application', 'Authorization to obtain information', 'Electronic signature and records']) {
+    await page.getByLabel(head).check();
+  }
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 40, box.y + 100);
+  await page.mouse.down();
+  for (const [dx, dy] of [[80, 40], [140, 110], [220, 50], [300, 120]]) {
+    await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
+  }
+  await page.mouse.up();
+}
+
 async function toPersonalInformation(page: Page) {
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(40));
@@ -112,8 +129,16 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await page.getByLabel('Birth City').fill('Macon');
   await page.getByRole('button', { name: 'Next' }).click();
 
+  await expect(page).toHaveURL(/\/enrollment\/agreement-signature/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Signature is required')).toBeVisible();
+  await signAgreement(page);
+  await noSeriousViolations(page, 'agreement and signature');
+  await page.getByRole('button', { name: 'Next' }).click();
+
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
   await expect(page.getByRole('heading', { name: '1. Personal Information' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '3. Agreement & Signature' })).toBeVisible();
   await expect(page.getByText('First Month Total Cost')).toBeVisible();
   await noSeriousViolations(page, 'review');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -209,6 +234,8 @@ test('a life plan asks for beneficiaries whose shares must total 100', async ({ 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/add up to 110%, over 100%/)).toBeVisible();
   await page.locator('#root_beneficiaries_1_beneficiary_percentage').fill('40');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await signAgreement(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
   await expect(page.getByRole('heading', { name: '3. Beneficiary Information' })).toBeVisible();

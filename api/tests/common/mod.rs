@@ -230,3 +230,15 @@ pub fn contact() -> Value {
         "city": "Atlanta", "birth_state": "GA", "birth_city": "Macon"
     })
 }
+
+/// A one-pixel PNG, as the signature canvas sends it.
+pub const SIGNATURE: &str =
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+/// Agreement & Signature answered in full: every box ticked, signed.
+pub fn agreement() -> Value {
+    json!({
+        "agreements": { "accuracy": true, "authorization": true, "electronic_records": true },
+        "signature": SIGNATURE
+    })
+}
