@@ -22,6 +22,29 @@ async function fillFilter(page: Page, zip: string, dob: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** Personal Information filled for Dana Okafor, then Next. */
+async function fillPersonalInformation(page: Page) {
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Okafor');
+  await page.getByLabel('Weight (lbs)').fill('165');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Height (inches)').fill('7');
+  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
+  await page.getByLabel('Social Security Number').fill('123456789');
+  await page.getByLabel('No prior Health Coverage').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** Contact Information filled, then Next. */
+async function fillContactInformation(page: Page) {
+  await page.getByLabel('Email').fill('dana.okafor@example.com');
+  await page.getByLabel('Phone').fill('4045550134');
+  await page.getByLabel('Address 1').fill('12 Peachtree St NE');
+  await page.getByLabel('Birth State').selectOption({ label: 'Georgia' });
+  await page.getByLabel('Birth City').fill('Macon');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
 /** Agreement & Signature: every box ticked and a signature drawn on the pad. */
 async function signAgreement(page: Page) {
   await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
@@ -102,15 +125,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page).toHaveURL(/\/enrollment\/personal-information/);
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
   await noSeriousViolations(page, 'personal information');
-  await page.getByLabel('First Name').fill('Dana');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Weight (lbs)').fill('165');
-  await page.getByLabel('Height (feet)').fill('5');
-  await page.getByLabel('Height (inches)').fill('7');
-  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
-  await page.getByLabel('Social Security Number').fill('123456789');
-  await page.getByLabel('No prior Health Coverage').check();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillPersonalInformation(page);
 
   await expect(page).toHaveURL(/\/enrollment\/contact-information/);
   await noSeriousViolations(page, 'contact information');
@@ -122,12 +137,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByLabel('Social Security Number')).toHaveValue('***-**-6789');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/enrollment\/contact-information/);
-  await page.getByLabel('Email').fill('dana.okafor@example.com');
-  await page.getByLabel('Phone').fill('4045550134');
-  await page.getByLabel('Address 1').fill('12 Peachtree St NE');
-  await page.getByLabel('Birth State').selectOption({ label: 'Georgia' });
-  await page.getByLabel('Birth City').fill('Macon');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillContactInformation(page);
 
   await expect(page).toHaveURL(/\/enrollment\/agreement-signature/);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -203,21 +213,8 @@ test('a life plan asks for beneficiaries whose shares must total 100', async ({ 
   await page.getByRole('button', { name: /Add to Cart/ }).first().click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByRole('button', { name: 'Member Enrollment' }).click();
-  await page.getByLabel('First Name').fill('Dana');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Weight (lbs)').fill('165');
-  await page.getByLabel('Height (feet)').fill('5');
-  await page.getByLabel('Height (inches)').fill('7');
-  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
-  await page.getByLabel('Social Security Number').fill('123456789');
-  await page.getByLabel('No prior Health Coverage').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Email').fill('dana.okafor@example.com');
-  await page.getByLabel('Phone').fill('4045550134');
-  await page.getByLabel('Address 1').fill('12 Peachtree St NE');
-  await page.getByLabel('Birth State').selectOption({ label: 'Georgia' });
-  await page.getByLabel('Birth City').fill('Macon');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillPersonalInformation(page);
+  await fillContactInformation(page);
 
   await expect(page.getByRole('heading', { name: 'Beneficiary Information', level: 1 })).toBeVisible();
   for (const [index, [first, share]] of [['Ada', '60'], ['Ben', '50']].entries()) {
