@@ -19,6 +19,7 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
   const [state, send] = useMachine(wizardMachine, { input: { enrollmentId, route } });
   const [viewing, setViewing] = useState<Section | null>(null);
   const [askingEmail, setAskingEmail] = useState(false);
+  const [reviewFailureSeen, setReviewFailureSeen] = useState<unknown>(null);
   const [email, setEmail] = useState('');
   const current = useRef<Record<string, unknown>>({});
   const { step, errors, redirect, failure, saved } = state.context;
@@ -130,6 +131,27 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
           </aside>
         )}
       </div>
+      <Modal
+        title="Review & Confirmation"
+        open={step.step === 'review_info' && errors !== null && errors.statusCode !== 422 && reviewFailureSeen !== errors}
+      >
+        <p role="alert">Something went wrong. Please save your enrollment.</p>
+        <div className="buttons">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              setReviewFailureSeen(errors);
+              setAskingEmail(true);
+            }}
+          >
+            Save and Continue Later
+          </button>
+          <button type="button" onClick={() => setReviewFailureSeen(errors)}>
+            Close
+          </button>
+        </div>
+      </Modal>
       <Modal title="Save & Continue Later" open={askingEmail || saved !== null}>
         {saved ? (
           <>
