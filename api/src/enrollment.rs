@@ -367,6 +367,50 @@ pub async fn save_for_later(
     Ok(())
 }
 
+/// Saves one field of a tab outside the wizard's Next (the spec's save-enroller-code): only that field is validated,
+/// the rest of the tab's document is kept as it is, and the wizard does not move.
+pub async fn save_field(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    field: &str,
+    value: &Value,
+) -> ApiResult<()> {
+    if enrollment.lifecycle.is_submitted() {
+        return Err(refuse(Rejection::AlreadySubmitted));
+    }
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    if form.schema["properties"].get(field).is_none() {
+        return Err(ApiError::field(field, "This field is not asked for this enrollment"));
+    }
+    let mut merged = stored.masked.clone();
+    merged[field] = value.clone();
+    let cleaned = unmasked_and_cleaned(&form, &stored, &merged);
+    if cleaned.get(field).is_none() {
+        return Err(ApiError::field(field, message_when_missing(&form, field)));
+    }
+    if let Err(errors) = validate(&form.schema, &cleaned, today()) {
+        let own: Vec<_> = errors.into_iter().filter(|e| e.target_element == field).collect();
+        if !own.is_empty() {
+            return Err(ApiError::Invalid(own));
+        }
+    }
+    let data = serde_json::to_string(&encrypted(state, &form, cleaned)).map_err(|e| ApiError::Internal(e.into()))?;
+    if !db::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, &data).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    Ok(())
+}
+
+fn message_when_missing(form: &ComposedForm, field: &str) -> String {
+    form.schema["properties"][field]
+        .pointer("/x-messages/required")
+        .and_then(Value::as_str)
+        .unwrap_or(engine::errors::messages::REQUIRED)
+        .to_string()
+}
+
 /// The audit record of an agreement: the exact texts shown (and their SHA-256), the verification type, the signer's
 /// session and the time, in the transaction that stores the answers.
 async fn record_agreement(

@@ -49,6 +49,8 @@ pub fn router(state: AppState) -> Router {
         .route("/get-form-fields-employer-info", get(form_fields_employer))
         .route("/get-form-fields-agreement-info", get(form_fields_agreement))
         .route("/get-agreement-texts", get(get_agreement_texts))
+        .route("/save-enroller-code", post(save_enroller_code))
+        .route("/check-enroll-code", get(check_enroll_code))
         .route("/save-agreement-info", post(save_agreement_info))
         .route("/save-employer-info", post(save_employer_info))
         .route("/get-average-work-week", get(lookup_average_work_week))
@@ -525,6 +527,31 @@ async fn save_agreement_info(
     // The verification type (the spec's eprocess) is the server's to decide, never the browser's.
     let body = enrollment::without(&body, &["eprocess", "question_id", "question"]);
     save_info(state, session, body, TabName::AgreementInfo).await
+}
+
+/// The spec's Enroller Code modal: `{ enrollment_id, enrollerCode }`.
+async fn save_enroller_code(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let code = body.get("enrollerCode").cloned().unwrap_or(Value::Null);
+    enrollment::save_field(&state, &e, TabName::PrimaryInfo, "enroller_code", &code).await?;
+    Ok(success(json!({ "message": "Enroller Code saved" })))
+}
+
+/// Whether Personal Information offers the Enroller Code for this enrollment (a workflow rule, not a list of ids).
+async fn check_enroll_code(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let cart = priced_cart(&state, &e).await?;
+    let (form, _) = enrollment::tab_form(&state, &e, &cart, TabName::PrimaryInfo).await?;
+    let show = form.fields.iter().any(|f| f.field_name == "enroller_code");
+    Ok(success(json!({ "show_enroll_code": show })))
 }
 
 /// The spec's lookup calls: the choices of one field, as the tab's type defines them.
