@@ -20,7 +20,10 @@ async fn employee_at_employer_step(app: &TestApp, b: &mut common::Browser<'_>) -
     b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date, "type": "member" }))
         .await
         .ok();
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
+    // Group 2556 credits its enrollments to an enroller, so Personal Information asks for the code.
+    let mut member = personal();
+    member["enroller_code"] = json!("EC-4471");
+    for (call, mut body) in [("save-personal-info", member), ("save-contact-info", contact())] {
         body["enrollment_id"] = json!(id);
         b.post(&format!("/api/v1/{call}"), body).await.ok();
     }
