@@ -45,6 +45,7 @@ test-rust: smtp-server
 # CI=true that is a failure.
 test-postgres: smtp-server
 	@if url=$$(scripts/ensure-postgres.sh); then \
+		echo "api tests on PostgreSQL (a fresh database per test)"; \
 		ENROLL_TEST_DATABASE_URL=$$url cargo test -p api --tests; \
 	elif [ "$${CI:-}" = "true" ]; then \
 		echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
