@@ -505,8 +505,7 @@ pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) 
 /// A stored tab for `get-enrollment-temp-info`: masked, never in plain text.
 pub async fn masked_tab(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Value> {
     let cart = priced_cart(state, enrollment).await?;
-    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
-    let _ = form;
+    let (_, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
     Ok(stored.masked)
 }
 

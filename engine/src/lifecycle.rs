@@ -136,8 +136,7 @@ impl Lifecycle {
 
     /// Submitted: nothing changes any more.
     #[state]
-    fn submitted(&mut self, event: &Event) -> Outcome<State> {
-        let _ = event;
+    fn submitted(&mut self) -> Outcome<State> {
         self.reject(Rejection::AlreadySubmitted)
     }
 }
