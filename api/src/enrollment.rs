@@ -293,6 +293,9 @@ pub async fn save_tab(
     }
     let cleaned = unmasked_and_cleaned(&form, &stored, submitted);
     validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
+    if tab == TabName::ContactInfo {
+        address_check(&cleaned).map_err(ApiError::Invalid)?;
+    }
     let cleaned = encrypted(state, &form, cleaned);
 
     let policy_id = (tab == TabName::ReviewInfo).then(new_policy_id);
@@ -365,6 +368,41 @@ pub async fn save_for_later(
     crate::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url, &state.crypto).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The USPS Address Validation box, checked offline: no USPS service is reachable from here, so when the box is
+/// ticked the address must parse as a street address (a house number and a street, or a PO Box) and the city must be
+/// one USPS accepts for the ZIP code (the ZIP directory of the `zipcodes` crate). It lives here rather than in the
+/// engine because it needs that reference data.
+fn address_check(contact: &Value) -> Result<(), Vec<engine::FieldError>> {
+    if contact.get("with_validation") != Some(&Value::Bool(true)) {
+        return Ok(());
+    }
+    let mut errors = Vec::new();
+    let text = |k: &str| contact.get(k).and_then(Value::as_str).unwrap_or_default();
+    let address = text("address1");
+    let words: Vec<&str> = address.split_whitespace().collect();
+    let po_box = address.to_lowercase().replace('.', "").starts_with("po box ");
+    let house_number = words.first().is_some_and(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()));
+    if !(po_box || (house_number && words.len() >= 2)) {
+        errors.push(engine::FieldError::new(
+            "address1",
+            "Please enter a street address with a house number and street, or a PO Box",
+        ));
+    }
+    match crate::zip::lookup(text("zip")) {
+        Some(zip) if !zip.accepts_city(text("city")) => errors.push(engine::FieldError::new(
+            "city",
+            format!("{} is not a city of ZIP code {}; USPS lists {}", text("city"), zip.zip_code, zip.city),
+        )),
+        Some(_) => {}
+        None => errors.push(engine::FieldError::new("zip", engine::errors::messages::INVALID_ZIP)),
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }
 
 /// Saves one field of a tab outside the wizard's Next (the spec's save-enroller-code): only that field is validated,

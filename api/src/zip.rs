@@ -8,6 +8,16 @@ pub struct ZipInfo {
     pub zip_code: String,
     pub city: String,
     pub state: String,
+    /// Other names USPS accepts for the ZIP's city.
+    pub acceptable_cities: Vec<String>,
+}
+
+impl ZipInfo {
+    /// Whether `city` is a name USPS accepts for this ZIP code (case and spacing aside).
+    pub fn accepts_city(&self, city: &str) -> bool {
+        let wanted = city.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        std::iter::once(&self.city).chain(&self.acceptable_cities).any(|c| c.to_lowercase() == wanted)
+    }
 }
 
 fn index() -> &'static HashMap<String, ZipInfo> {
@@ -16,8 +26,12 @@ fn index() -> &'static HashMap<String, ZipInfo> {
         zipcodes::list_all()
             .into_iter()
             .map(|z| {
-                let info =
-                    ZipInfo { zip_code: z.zip_code.clone(), city: title_case(&z.city), state: z.state.to_uppercase() };
+                let info = ZipInfo {
+                    zip_code: z.zip_code.clone(),
+                    city: title_case(&z.city),
+                    state: z.state.to_uppercase(),
+                    acceptable_cities: z.acceptable_cities.iter().map(|c| title_case(c)).collect(),
+                };
                 (z.zip_code, info)
             })
             .collect()
@@ -56,5 +70,7 @@ mod tests {
         assert_eq!(atlanta.state, "GA");
         assert_eq!(atlanta.city, "Atlanta");
         assert!(lookup("00000").is_none());
+        assert!(atlanta.accepts_city("  atlanta "));
+        assert!(!atlanta.accepts_city("Macon"));
     }
 }

@@ -513,3 +513,37 @@ async fn a_plan_outside_the_filter_answers_its_pricing_error_code() {
     assert_eq!(answer.body["code"], "tierError");
     assert!(answer.first_error().1.starts_with("Plan not available for this tier."));
 }
+
+#[tokio::test]
+async fn with_usps_validation_ticked_the_address_and_city_must_match_the_zip() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let mut body = personal();
+    body["enrollment_id"] = json!(id);
+    b.post("/api/v1/save-personal-info", body).await.ok();
+
+    let mut c = contact();
+    c["enrollment_id"] = json!(id);
+    c["with_validation"] = json!(1);
+    c["city"] = json!("Macon");
+    c["address1"] = json!("Peachtree Street");
+    let refused = b.post("/api/v1/save-contact-info", c.clone()).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors: Vec<String> = refused.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["target_element"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(errors, ["address1", "city"]);
+    assert_eq!(refused.body["data"][1]["error_message"], "Macon is not a city of ZIP code 30301; USPS lists Atlanta");
+
+    c["city"] = json!("atlanta");
+    c["address1"] = json!("12 Peachtree St NE");
+    b.post("/api/v1/save-contact-info", c.clone()).await.ok();
+    c["with_validation"] = json!(0);
+    c["city"] = json!("Macon");
+    let unchecked = b.post("/api/v1/save-contact-info", c).await;
+    assert_eq!(unchecked.status, StatusCode::OK, "without the box the city is not checked against the ZIP");
+}
