@@ -302,6 +302,11 @@ pub async fn save_tab(
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let data = serde_json::to_string(&cleaned).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
+    // Composed before the transaction: it reads other tabs, and a write transaction should not wait on reads.
+    let receipt = match &policy_id {
+        Some(policy_id) => receipt_mail(state, enrollment, &cart, policy_id).await?,
+        None => None,
+    };
     let mut tx = state.db.begin().await?;
     if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
@@ -313,12 +318,51 @@ pub async fn save_tab(
     if !db::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
+    if let Some((email, body)) = &receipt {
+        crate::mail::enqueue(&mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
+    }
     tx.commit().await?;
     let next = match lifecycle.current_tab() {
         Some(next) => Next::Tab(next),
         None => Next::Receipt,
     };
     Ok((stored.version + 1, next))
+}
+
+/// The Enrollment Receipt e-mail to the member (address and text), queued in the transaction that submits the
+/// enrollment, so it is sent (by the outbox sender, within seconds) exactly when the submission holds.
+async fn receipt_mail(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    policy_id: &str,
+) -> ApiResult<Option<(String, String)>> {
+    let read = |tab: TabName| async move {
+        let doc = db::find_tab(&state.db, enrollment.row.enrollment_id, tab.as_str()).await?;
+        Ok::<Value, ApiError>(doc.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_else(|| json!({})))
+    };
+    let (personal, contact) = (read(TabName::PrimaryInfo).await?, read(TabName::ContactInfo).await?);
+    let Some(email) = contact["email_address"].as_str() else { return Ok(None) };
+    let name = [personal["first_name"].as_str(), personal["last_name"].as_str()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
+    let plans: String = cart
+        .iter()
+        .map(|l| format!("  - {} ({}): ${:.2} a month\n", l.plan_name, l.option_name, l.price.dollars()))
+        .collect();
+    let body = format!(
+        "Enrollment Receipt\n\nDear {name},\n\nThank you for enrolling. Your confirmation number is {policy_id}.\n\
+         Your coverage is effective as of {}.\n\nYour plans:\n{plans}\n\
+         First month: ${:.2}\nRecurring monthly: ${:.2}\n\n\
+         Keep this e-mail for your records. Your policy documents follow from each carrier.\n",
+        enrollment.row.effective_date.as_deref().unwrap_or("the date you chose"),
+        totals.initial_month_cost.dollars(),
+        totals.recurring_month_cost.dollars(),
+    );
+    Ok(Some((email.to_string(), body)))
 }
 
 pub const ENTER_VALID_EMAIL: &str = "Enter valid email address";

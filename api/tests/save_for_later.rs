@@ -171,3 +171,24 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
     let tab = second.get(&format!("/api/v1/check-tab-required?enrollment_id={id}&tab_name=contact_info")).await;
     assert_eq!(tab.ok()["result"]["required"], true);
 }
+
+#[tokio::test]
+async fn submitting_sends_the_member_an_enrollment_receipt_with_the_confirmation_number() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    for (call, mut body) in [
+        ("save-personal-info", personal()),
+        ("save-contact-info", common::contact()),
+        ("save-agreement-info", common::agreement()),
+    ] {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    let submitted = b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await;
+    let policy_id = submitted.ok()["policy_id"].as_str().unwrap().to_string();
+    let mail = mail_to(&app, "dana.okafor@example.com").await;
+    assert!(mail.contains("Subject: Enrollment Receipt"), "{mail}");
+    assert!(mail.contains(&format!("Your confirmation number is {policy_id}")), "{mail}");
+    assert!(mail.contains("Dear Dana Okafor"), "{mail}");
+}
