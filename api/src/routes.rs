@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use axum::routing::{get, post, put};
+use axum::routing::{get, post, put, MethodRouter};
 use axum::Router;
 use engine::cart::{effective_dates, totals};
 use engine::dates::format_mdy;
@@ -44,25 +44,25 @@ pub fn router(state: AppState) -> Router {
         .route("/get-cart-effective-dates", get(get_cart_effective_dates))
         .route("/cart-checkout", post(cart_checkout))
         .route("/get-dynamic-tabs", get(get_dynamic_tabs))
-        .route("/get-form-fields-personal-info", get(form_fields_personal))
-        .route("/get-form-fields-contact-info", get(form_fields_contact))
-        .route("/get-form-fields-employer-info", get(form_fields_employer))
-        .route("/get-form-fields-agreement-info", get(form_fields_agreement))
+        .route("/get-form-fields-personal-info", form_fields_route(TabName::PrimaryInfo))
+        .route("/get-form-fields-contact-info", form_fields_route(TabName::ContactInfo))
+        .route("/get-form-fields-employer-info", form_fields_route(TabName::EmployerInfo))
+        .route("/get-form-fields-agreement-info", form_fields_route(TabName::AgreementInfo))
         .route("/get-agreement-texts", get(get_agreement_texts))
         .route("/save-enroller-code", post(save_enroller_code))
         .route("/check-enroll-code", get(check_enroll_code))
         .route("/save-agreement-info", post(save_agreement_info))
-        .route("/save-employer-info", post(save_employer_info))
-        .route("/get-average-work-week", get(lookup_average_work_week))
-        .route("/get-employment-status", get(lookup_employment_status))
-        .route("/get-compensation-types", get(lookup_compensation_types))
-        .route("/get-vacation-policy", get(lookup_vacation_policy))
-        .route("/get-bargaining-unit", get(lookup_bargaining_unit))
-        .route("/get-holiday-policy", get(lookup_holiday_policy))
-        .route("/get-states", get(lookup_states))
-        .route("/get-ethnic-category", get(lookup_ethnic_category))
-        .route("/save-personal-info", post(save_personal_info))
-        .route("/save-contact-info", post(save_contact_info))
+        .route("/save-employer-info", save_route(TabName::EmployerInfo))
+        .route("/get-average-work-week", lookup_route(TabName::EmployerInfo, "average_work_week"))
+        .route("/get-employment-status", lookup_route(TabName::EmployerInfo, "employment_status"))
+        .route("/get-compensation-types", lookup_route(TabName::EmployerInfo, "compensation_type"))
+        .route("/get-vacation-policy", lookup_route(TabName::EmployerInfo, "emp_vac_policy"))
+        .route("/get-bargaining-unit", lookup_route(TabName::EmployerInfo, "emp_barg_unit"))
+        .route("/get-holiday-policy", lookup_route(TabName::EmployerInfo, "holiday_policy"))
+        .route("/get-states", lookup_route(TabName::ContactInfo, "state"))
+        .route("/get-ethnic-category", lookup_route(TabName::PrimaryInfo, "ethnic_category"))
+        .route("/save-personal-info", save_route(TabName::PrimaryInfo))
+        .route("/save-contact-info", save_route(TabName::ContactInfo))
         .route("/save-review-info", post(save_review_info))
         .route("/get-receipt", get(get_receipt))
         .route("/save-enrollment", post(save_enrollment))
@@ -471,38 +471,6 @@ async fn form_fields(
     Ok(success(json!({ "result": form.fields, "version": version })))
 }
 
-async fn form_fields_personal(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    form_fields(state, session, params, TabName::PrimaryInfo).await
-}
-
-async fn form_fields_contact(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    form_fields(state, session, params, TabName::ContactInfo).await
-}
-
-async fn form_fields_employer(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    form_fields(state, session, params, TabName::EmployerInfo).await
-}
-
-async fn form_fields_agreement(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    form_fields(state, session, params, TabName::AgreementInfo).await
-}
-
 /// The agreement texts of the workflow, as the spec's get-agreement-texts answers them.
 async fn get_agreement_texts(
     State(state): State<AppState>,
@@ -554,45 +522,30 @@ async fn check_enroll_code(
     Ok(success(json!({ "show_enroll_code": show })))
 }
 
-/// The spec's lookup calls: the choices of one field, as the tab's type defines them.
-fn lookup(tab: TabName, field: &str) -> Response {
-    let result: Vec<Value> = engine::forms::choices(tab, field)
-        .into_iter()
-        .map(|(value, label)| json!({ "value": value, "label": label }))
-        .collect();
-    success(json!({ "result": result }))
+/// A spec lookup call (get-employment-status, get-states, ...): the choices of one field, as the tab's type defines
+/// them.
+fn lookup_route(tab: TabName, field: &'static str) -> MethodRouter<AppState> {
+    get(move || async move {
+        let result: Vec<Value> = engine::forms::choices(tab, field)
+            .into_iter()
+            .map(|(value, label)| json!({ "value": value, "label": label }))
+            .collect();
+        success(json!({ "result": result }))
+    })
 }
 
-async fn lookup_average_work_week() -> Response {
-    lookup(TabName::EmployerInfo, "average_work_week")
+/// A spec get-form-fields-* call for one tab.
+fn form_fields_route(tab: TabName) -> MethodRouter<AppState> {
+    get(move |State(state): State<AppState>, session: Session, Query(params): Params| {
+        form_fields(state, session, params, tab)
+    })
 }
 
-async fn lookup_employment_status() -> Response {
-    lookup(TabName::EmployerInfo, "employment_status")
-}
-
-async fn lookup_compensation_types() -> Response {
-    lookup(TabName::EmployerInfo, "compensation_type")
-}
-
-async fn lookup_vacation_policy() -> Response {
-    lookup(TabName::EmployerInfo, "emp_vac_policy")
-}
-
-async fn lookup_bargaining_unit() -> Response {
-    lookup(TabName::EmployerInfo, "emp_barg_unit")
-}
-
-async fn lookup_holiday_policy() -> Response {
-    lookup(TabName::EmployerInfo, "holiday_policy")
-}
-
-async fn lookup_states() -> Response {
-    lookup(TabName::ContactInfo, "state")
-}
-
-async fn lookup_ethnic_category() -> Response {
-    lookup(TabName::PrimaryInfo, "ethnic_category")
+/// A spec save-*-info call for one tab.
+fn save_route(tab: TabName) -> MethodRouter<AppState> {
+    post(move |State(state): State<AppState>, session: Session, AppJson(body): AppJson| {
+        save_info(state, session, body, tab)
+    })
 }
 
 fn version_of(body: &Value) -> ApiResult<Option<i64>> {
@@ -607,30 +560,6 @@ async fn save_info(state: AppState, session: Session, body: Value, tab: TabName)
     let fields = enrollment::without(&body, &["enrollment_id", "version"]);
     let (version, next) = enrollment::save_tab(&state, &e, tab, &fields, version_of(&body)?).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
-}
-
-async fn save_personal_info(
-    State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
-) -> ApiResult<Response> {
-    save_info(state, session, body, TabName::PrimaryInfo).await
-}
-
-async fn save_contact_info(
-    State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
-) -> ApiResult<Response> {
-    save_info(state, session, body, TabName::ContactInfo).await
-}
-
-async fn save_employer_info(
-    State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
-) -> ApiResult<Response> {
-    save_info(state, session, body, TabName::EmployerInfo).await
 }
 
 async fn save_review_info(
