@@ -176,6 +176,13 @@ async fn stored_tab(
         return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
     };
     let mut plain: Value = serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
+    if let Some(sealed) = plain.get(SEALED_DOCUMENT).and_then(Value::as_str) {
+        let opened = state
+            .crypto
+            .decrypt(sealed)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a sealed tab document does not open with this key")))?;
+        plain = serde_json::from_str(&opened).map_err(|e| ApiError::Internal(e.into()))?;
+    }
     rewrite(&mut plain, sensitive, &mut |_, sealed| Some(state.crypto.decrypt(sealed).unwrap_or_default()));
     let mut masked = plain.clone();
     rewrite(&mut masked, sensitive, &mut |_, opened| Some(mask_ssn(opened)));
@@ -544,9 +551,16 @@ fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Val
     clean(&form.schema, &submitted, &form.form_data)
 }
 
-/// Sensitive values sealed for storage.
+/// The key under which a document that is sensitive as a whole (`x-sensitive: document`, the health answers) is
+/// stored, sealed.
+const SEALED_DOCUMENT: &str = "sealed";
+
+/// Sensitive values sealed for storage; a document sensitive as a whole is sealed whole.
 fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
     rewrite(&mut cleaned, &sensitive_paths(&form.schema), &mut |_, plain| Some(state.crypto.encrypt(plain)));
+    if form.schema.get("x-sensitive").and_then(Value::as_str) == Some("document") {
+        return json!({ SEALED_DOCUMENT: state.crypto.encrypt(&cleaned.to_string()) });
+    }
     cleaned
 }
 

@@ -9,6 +9,7 @@ pub mod crypto;
 pub mod db;
 pub mod enrollment;
 pub mod error;
+pub mod health;
 pub mod mail;
 pub mod resume;
 pub mod routes;

@@ -61,6 +61,9 @@ pub fn router(state: AppState) -> Router {
         .route("/get-holiday-policy", lookup_route(TabName::EmployerInfo, "holiday_policy"))
         .route("/get-states", lookup_route(TabName::ContactInfo, "state"))
         .route("/get-ethnic-category", lookup_route(TabName::PrimaryInfo, "ethnic_category"))
+        .route("/get-health-questions-primary-health-info", get(crate::health::primary_questions))
+        .route("/get-health-questions-dependent-info", get(crate::health::dependent_questions))
+        .route("/save-primary-health-info", post(crate::health::save_primary))
         .route("/save-personal-info", save_route(TabName::PrimaryInfo))
         .route("/save-contact-info", save_route(TabName::ContactInfo))
         .route("/save-review-info", post(save_review_info))
@@ -77,13 +80,13 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-type Params = Query<HashMap<String, String>>;
+pub(crate) type Params = Query<HashMap<String, String>>;
 
 fn param(params: &HashMap<String, String>, name: &str) -> Option<Value> {
     params.get(name).map(|v| json!(v))
 }
 
-async fn enrollment_from_query(
+pub(crate) async fn enrollment_from_query(
     state: &AppState,
     session: &Session,
     params: &HashMap<String, String>,
@@ -92,7 +95,7 @@ async fn enrollment_from_query(
     load(state, session, id).await
 }
 
-async fn enrollment_from_body(state: &AppState, session: &Session, body: &Value) -> ApiResult<Enrollment> {
+pub(crate) async fn enrollment_from_body(state: &AppState, session: &Session, body: &Value) -> ApiResult<Enrollment> {
     let id = parse_id(body.get("enrollment_id"), "enrollment_id")?;
     load(state, session, id).await
 }
@@ -222,7 +225,7 @@ async fn get_enrollment_temp_info(
         "effective_date" => json!(e.row.effective_date),
         "type" => json!(e.row.enrollment_type),
         "eprocess" => json!(e.row.eprocess),
-        other => match TabName::parse(other) {
+        other => match TabName::parse_saved(other) {
             Some(tab) if engine::forms::form_schema(tab).is_some() => enrollment::masked_tab(&state, &e, tab).await?,
             _ => return Err(ApiError::field("column", format!("Unknown column {other}"))),
         },
@@ -548,7 +551,7 @@ fn save_route(tab: TabName) -> MethodRouter<AppState> {
     })
 }
 
-fn version_of(body: &Value) -> ApiResult<Option<i64>> {
+pub(crate) fn version_of(body: &Value) -> ApiResult<Option<i64>> {
     match body.get("version") {
         None | Some(Value::Null) => Ok(None),
         Some(v) => parse_id(Some(v), "version").map(Some),

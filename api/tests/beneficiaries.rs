@@ -44,7 +44,13 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
             json!({ "action": "next", "formData": { "beneficiaries": [ada, ben] } }),
         )
         .await;
-    assert_eq!(review.ok()["step"]["step"], "agreement_info");
+    assert_eq!(review.ok()["step"]["step"], "primary_health_info", "life coverage asks the health questions");
+    b.post(
+        &format!("/api/v1/enrollment/{id}/step/primary_health_info"),
+        json!({ "action": "next", "formData": common::health_all_no() }),
+    )
+    .await
+    .ok();
     let review = b
         .post(
             &format!("/api/v1/enrollment/{id}/step/agreement_info"),
@@ -65,7 +71,7 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
     let resaved = b
         .post(&format!("/api/v1/enrollment/{id}/step/beneficiary_info"), json!({ "action": "next", "formData": form }))
         .await;
-    assert_eq!(resaved.ok()["step"]["step"], "agreement_info", "the masked SSN sent back keeps the stored one");
+    assert_eq!(resaved.ok()["step"]["step"], "primary_health_info", "the masked SSN sent back keeps the stored one");
     let stored: String = sqlx::query_scalar(
         "select data from enrollment_tab where enrollment_id = $1 and tab_name = 'beneficiary_info'",
     )

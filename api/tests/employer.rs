@@ -15,7 +15,7 @@ async fn employee_at_employer_step(app: &TestApp, b: &mut common::Browser<'_>) -
         .execute(&app.state.db)
         .await
         .unwrap();
-    b.add_first_plan(id, "medical").await;
+    b.add_first_plan(id, "dental").await;
     let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
     b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date, "type": "member" }))
         .await

@@ -44,7 +44,7 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     assert_eq!(rows.len(), 9);
     let required: Vec<&str> =
         rows.iter().filter(|r| r["required"] == true).map(|r| r["tab_name"].as_str().unwrap()).collect();
-    assert_eq!(required, ["primary_info", "contact_info", "agreement_info", "review_info"]);
+    assert_eq!(required, ["primary_info", "contact_info", "primary_health_info", "agreement_info", "review_info"]);
 
     let fields = b.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await;
     let birthdate =
@@ -59,6 +59,10 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     let mut body = contact();
     body["enrollment_id"] = json!(id);
     let saved = b.post("/api/v1/save-contact-info", body).await;
+    assert_eq!(saved.ok()["next"]["route"], "health-questions");
+    let mut body = common::health_all_no();
+    body["enrollment_id"] = json!(id);
+    let saved = b.post("/api/v1/save-primary-health-info", body).await;
     assert_eq!(saved.ok()["next"]["route"], "agreement-signature");
     let texts = b.get(&format!("/api/v1/get-agreement-texts?enrollment_id={id}")).await;
     assert_eq!(texts.ok()["result"][0]["text_head"], "Accuracy of this application");

@@ -488,6 +488,21 @@ pub struct AgreementInfo {
     pub signature: Option<String>,
 }
 
+/// Health Questions (`primary_health_info`). The questions and their detail fields are the workflow's questionnaire
+/// (see [`crate::questionnaire`]); composition replaces the two placeholders below with them. The whole document is
+/// health information: stored encrypted (`x-sensitive: document`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Health Questions", extend("x-sensitive" = "document"))]
+pub struct HealthInfo {
+    #[schemars(title = "Health Questions")]
+    pub condition_questions: Option<std::collections::BTreeMap<String, Value>>,
+    #[schemars(title = "Medication")]
+    pub medication_question: Option<std::collections::BTreeMap<String, Value>>,
+    #[schemars(title = "Additional Notes", length(max = 2000), extend("x-widget" = "textarea"))]
+    #[schemars(extend("x-messages" = { "maxLength": "Please keep the notes under 2000 characters" }))]
+    pub notes: Option<String>,
+}
+
 /// Review & Confirmation (`review_info`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Review & Confirmation")]
@@ -511,6 +526,7 @@ pub fn form_schema(tab: TabName) -> Option<Value> {
         TabName::EmployerInfo => Some(generate::<EmployerInfo>()),
         TabName::BeneficiaryInfo => Some(generate::<BeneficiaryInfo>()),
         TabName::AgreementInfo => Some(generate::<AgreementInfo>()),
+        TabName::PrimaryHealthInfo => Some(generate::<HealthInfo>()),
         TabName::ReviewInfo => Some(generate::<ReviewInfo>()),
         _ => None,
     }

@@ -12,6 +12,7 @@
 //! - [`schema`]: composition of a tab's JSON Schema and uiSchema from its type plus the workflow's field settings.
 //! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules.
 //! - [`lifecycle`]: the enrollment lifecycle state machine (statig) and wizard navigation.
+//! - [`questionnaire`]: health questionnaires (data from `workflows/`) turned into the Health Questions schema.
 //! - [`step`]: the step protocol's view of a tab.
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
 
@@ -22,6 +23,7 @@ pub mod dates;
 pub mod errors;
 pub mod forms;
 pub mod lifecycle;
+pub mod questionnaire;
 pub mod rating;
 pub mod schema;
 pub mod sensitive;

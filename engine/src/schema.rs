@@ -75,13 +75,32 @@ fn compose_schema(
         if name == "agreements" {
             prop = agreement_checkboxes(&settings.agreements);
         }
+        let mut nested_ui = None;
+        if let Some(questionnaire) = &settings.questionnaire {
+            let composed = match name.as_str() {
+                "condition_questions" => Some(questionnaire.condition_questions_schema(ctx)),
+                "medication_question" => questionnaire.medication_question_schema(),
+                _ => None,
+            };
+            match composed {
+                Some((schema, ui)) => {
+                    prop = schema;
+                    nested_ui = Some(ui);
+                }
+                None if name == "medication_question" => continue,
+                None => {}
+            }
+        }
         if s.hidden.as_ref().is_some_and(|f| f.on(ctx)) {
             hidden.push(name);
             continue;
         }
         let is_required = s.required.as_ref().is_some_and(|f| f.on(ctx));
         let read_only = s.read_only.as_ref().is_some_and(|f| f.on(ctx));
-        let mut field_ui = Map::new();
+        let mut field_ui = match nested_ui {
+            Some(Value::Object(ui)) => ui,
+            _ => Map::new(),
+        };
         if let Some(title) = &s.title {
             prop["title"] = json!(title);
         }
@@ -236,6 +255,25 @@ pub fn display_value(prop: &Value, value: &Value) -> String {
                 .collect::<Vec<_>>()
                 .join(", ");
         }
+    }
+    // A group of answers (a question with its details, the questions of a questionnaire): each answer with its
+    // label, a label repeating the group's own title left out.
+    if let (Some(fields), Value::Object(values)) = (prop.get("properties").and_then(Value::as_object), value) {
+        let mut fields = fields.clone();
+        for rule in prop.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+            if let Some(more) = rule.pointer("/then/properties").and_then(Value::as_object) {
+                fields.extend(more.clone());
+            }
+        }
+        let parts: Vec<String> = fields
+            .iter()
+            .filter_map(|(key, field)| {
+                let text = display_value(field, values.get(key)?);
+                let label = field["title"].as_str().filter(|t| Some(*t) != prop["title"].as_str());
+                (!text.is_empty()).then(|| label.map_or(text.clone(), |l| format!("{l}: {text}")))
+            })
+            .collect();
+        return parts.join("; ");
     }
     if let Some(choices) = prop.get("oneOf").and_then(Value::as_array) {
         if let Some(choice) = choices.iter().find(|c| c.get("const") == Some(value)) {

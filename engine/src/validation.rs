@@ -33,6 +33,9 @@ pub fn clean(schema: &Value, submitted: &Value, composed: &Value) -> Value {
             out.insert(name.clone(), value);
         }
     }
+    if let Some(fields) = submitted.as_object() {
+        clean_conditional(schema, fields, &mut out);
+    }
     Value::Object(out)
 }
 
@@ -43,18 +46,65 @@ fn clean_value(prop: &Value, value: &Value) -> Option<Value> {
         Value::String(s) => Value::String(normalize(prop, s.trim())),
         Value::Object(fields) if prop.get("properties").is_some() => {
             let props = &prop["properties"];
-            let kept: Map<String, Value> = fields
+            let mut kept: Map<String, Value> = fields
                 .iter()
                 .filter_map(|(k, v)| props.get(k).and_then(|p| clean_value(p, v)).map(|v| (k.clone(), v)))
                 .collect();
+            clean_conditional(prop, fields, &mut kept);
             Value::Object(kept)
         }
-        Value::Array(items) if prop.get("items").is_some() => {
-            Value::Array(items.iter().filter_map(|item| clean_value(&prop["items"], item)).collect())
-        }
+        // A row left blank (the second and third medication rows, say) is not sent on.
+        Value::Array(items) if prop.get("items").is_some() => Value::Array(
+            items
+                .iter()
+                .filter_map(|item| clean_value(&prop["items"], item))
+                .filter(|item| item.as_object().is_none_or(|o| !o.is_empty()))
+                .collect(),
+        ),
         other => other.clone(),
     };
     (!is_empty(&cleaned)).then(|| coerce(prop, cleaned))
+}
+
+/// Fields that exist only while a condition holds (`allOf: [{ if, then }]`: a Yes answer's details) are kept when
+/// it holds on what was kept so far, and dropped otherwise, so details sent with a No are not stored.
+fn clean_conditional(schema: &Value, submitted: &Map<String, Value>, kept: &mut Map<String, Value>) {
+    let snapshot = Value::Object(kept.clone());
+    for branch_props in conditional_properties(schema, &snapshot) {
+        for (name, prop) in branch_props {
+            if kept.contains_key(&name) {
+                continue;
+            }
+            if let Some(value) = submitted.get(&name).and_then(|v| clean_value(&prop, v)) {
+                kept.insert(name, value);
+            }
+        }
+    }
+}
+
+/// The `properties` of the `then` (or `else`) branches of `schema`'s `allOf` conditions that apply to `data`.
+fn conditional_properties(schema: &Value, data: &Value) -> Vec<Map<String, Value>> {
+    let mut found = Vec::new();
+    for rule in schema.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+        let Some(condition) = rule.get("if") else { continue };
+        let holds = jsonschema::validator_for(condition).map(|v| v.is_valid(data)).unwrap_or(false);
+        let branch = if holds { rule.get("then") } else { rule.get("else") };
+        if let Some(props) = branch.and_then(|b| b.get("properties")).and_then(Value::as_object) {
+            found.push(props.clone());
+        }
+    }
+    found
+}
+
+/// The schemas of every property of `schema` that applies to `data`: its own and those of conditions that hold.
+fn active_properties(schema: &Value, data: &Value) -> Map<String, Value> {
+    let mut props = schema.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+    for extra in conditional_properties(schema, data) {
+        for (k, v) in extra {
+            props.entry(k).or_insert(v);
+        }
+    }
+    props
 }
 
 fn is_empty(value: &Value) -> bool {
@@ -152,10 +202,10 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
 /// The engine's own checks (`x-refuse`, `x-checks`) on every property of `data` and, below it, of nested objects and
 /// array items; a field the schema already faulted is left with that one message.
 fn check_node(schema: &Value, data: &Value, path: &str, today: NaiveDate, errors: &mut Vec<FieldError>) {
-    let (Some(props), Some(values)) = (schema.get("properties").and_then(Value::as_object), data.as_object()) else {
+    let Some(values) = data.as_object() else {
         return;
     };
-    for (name, prop) in props {
+    for (name, prop) in &active_properties(schema, data) {
         let Some(value) = values.get(name) else { continue };
         let target = join(path, name);
         let faulted =
@@ -262,10 +312,18 @@ fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
 }
 
 fn message_for(schema: &Value, target: &str, keyword: &str) -> String {
-    // `beneficiaries.0.first_name`: a number steps into an array's items.
-    let prop = target.split('.').try_fold(schema, |node, segment| match segment.parse::<usize>() {
-        Ok(_) => node.get("items"),
-        Err(_) => node.get("properties").and_then(|p| p.get(segment)),
+    // `beneficiaries.0.first_name`: a number steps into an array's items, unless it names a property (a question
+    // id); a property may also be one that a condition adds (`then`).
+    let prop = target.split('.').try_fold(schema, |node, segment| {
+        let conditional = || {
+            node.get("allOf")?.as_array()?.iter().find_map(|rule| {
+                ["then", "else"].iter().find_map(|branch| rule.get(*branch)?.get("properties")?.get(segment))
+            })
+        };
+        node.get("properties")
+            .and_then(|p| p.get(segment))
+            .or_else(conditional)
+            .or_else(|| segment.parse::<usize>().ok().and_then(|_| node.get("items")))
     });
     let custom = prop
         .and_then(|p| p.get("x-messages"))

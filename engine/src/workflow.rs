@@ -67,6 +67,9 @@ pub struct FormSettings {
     /// Agreement texts, each with its checkbox (agreement_info only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub agreements: Vec<AgreementText>,
+    /// The health questionnaire (primary_health_info only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub questionnaire: Option<crate::questionnaire::Questionnaire>,
 }
 
 /// One agreement text shown on Agreement & Signature, with the checkbox that accepts it.
@@ -298,6 +301,21 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
             return Err(WorkflowError::new(name, "/tabs", "review_info must always be required"));
         }
         Some(_) => {}
+    }
+    let health_listed = workflow.tabs.iter().position(|r| r.tab == TabName::PrimaryHealthInfo);
+    let questionnaire = workflow.forms.get(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.as_ref());
+    match (health_listed, questionnaire) {
+        (Some(i), None) => {
+            return Err(WorkflowError::new(
+                name,
+                format!("/tabs/{i}/tab"),
+                "primary_health_info needs its questions: forms.primary_health_info.questionnaire",
+            ))
+        }
+        (_, Some(q)) => q.check().map_err(|(path, reason)| {
+            WorkflowError::new(name, format!("/forms/primary_health_info/questionnaire{path}"), reason)
+        })?,
+        (None, None) => {}
     }
     for (tab, settings) in &workflow.forms {
         let Some(schema) = forms::form_schema(*tab) else {

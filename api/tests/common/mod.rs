@@ -182,7 +182,7 @@ impl Browser<'_> {
         answer.ok()["temp_enrollment_id"].as_i64().unwrap()
     }
 
-    /// Adds the cheapest option of the first medical plan offered.
+    /// Adds the cheapest option of the first plan of `category` offered.
     pub async fn add_first_plan(&mut self, id: i64, category: &str) -> (i64, i64) {
         let plans = self.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories={category}")).await;
         let plan_id = plans.ok()["result"][0]["plan_id"].as_i64().expect("a plan is offered");
@@ -197,10 +197,15 @@ impl Browser<'_> {
         (plan_id, pricing_id)
     }
 
-    /// Filter, one medical plan, checkout: answers the enrollment id, at Personal Information.
+    /// Filter, one dental plan (no health questions), checkout: answers the enrollment id, at Personal Information.
     pub async fn checked_out(&mut self) -> i64 {
+        self.checked_out_with("dental").await
+    }
+
+    /// Filter, the first plan of `category`, checkout: answers the enrollment id, at Personal Information.
+    pub async fn checked_out_with(&mut self, category: &str) -> i64 {
         let id = self.start("IO").await;
-        self.add_first_plan(id, "medical").await;
+        self.add_first_plan(id, category).await;
         let dates = self.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await;
         let date = dates.ok()["result"][0].as_str().unwrap().to_string();
         self.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date, "type": "member" }))
@@ -241,4 +246,11 @@ pub fn agreement() -> Value {
         "agreements": { "accuracy": true, "authorization": true, "electronic_records": true },
         "signature": SIGNATURE
     })
+}
+
+/// Health Questions answered No throughout, in the step's shape (answers keyed by question id).
+pub fn health_all_no() -> Value {
+    let answers: serde_json::Map<String, Value> =
+        [141, 142, 143, 144, 145, 146, 147].iter().map(|id| (id.to_string(), json!({ "yes_no_flag": "0" }))).collect();
+    json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" } })
 }
