@@ -181,14 +181,14 @@ impl Questionnaire {
                 &q.question_text,
                 q.question_id,
                 details.map(|set| {
-                    let (item, item_ui) = detail_entry(set);
+                    let item = detail_entry(set);
                     let list = json!({
                         "type": "array", "title": "Details", "minItems": 1, "maxItems": set.entries, "items": item,
                         "x-item-title": "Detail #{n}",
                         "x-messages": { "minItems": "Please give the details of your Yes answer",
                                         "maxItems": format!("At most {} entries", set.entries) },
                     });
-                    ("conditions", list, json!({ "items": item_ui }))
+                    ("conditions", list, json!({}))
                 }),
             );
             properties.insert(key.clone(), schema);
@@ -197,6 +197,8 @@ impl Questionnaire {
         }
         let required: Vec<Value> = order.clone();
         ui.insert("ui:order".into(), Value::Array(order));
+        // The step's heading already says Health Questions.
+        ui.insert("ui:label".into(), json!(false));
         let schema = json!({
             "type": "object", "title": "Health Questions", "properties": properties, "required": required,
             "x-messages": { "required": ANSWER_ALL },
@@ -257,9 +259,8 @@ fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value, V
 }
 
 /// One entry of a detail set: its fields, in order, with their types' rules and the spec's messages.
-fn detail_entry(set: &DetailSet) -> (Value, Value) {
+fn detail_entry(set: &DetailSet) -> Value {
     let mut properties = Map::new();
-    let mut ui = Map::new();
     let mut required = Vec::new();
     for field in &set.fields {
         let (schema, widget) = match field.kind {
@@ -282,14 +283,14 @@ fn detail_entry(set: &DetailSet) -> (Value, Value) {
         // The spec's adapters describe each detail field by its kind.
         schema["x-kind"] = json!(field.kind);
         if let Some(widget) = widget {
-            ui.insert(field.name.clone(), json!({ "ui:widget": widget }));
+            schema["x-widget"] = json!(widget);
         }
         if field.required {
             required.push(json!(field.name));
         }
         properties.insert(field.name.clone(), schema);
     }
-    (json!({ "type": "object", "title": "Detail", "properties": properties, "required": required }), Value::Object(ui))
+    json!({ "type": "object", "title": "Detail", "properties": properties, "required": required })
 }
 
 fn text_field(title: &str, max: u32) -> Value {

@@ -75,7 +75,7 @@ fn compose_schema(
         if name == "agreements" {
             prop = agreement_checkboxes(&settings.agreements);
         }
-        let mut nested_ui = None;
+        let mut questionnaire_ui = None;
         if let Some(questionnaire) = &settings.questionnaire {
             let composed = match name.as_str() {
                 "condition_questions" => Some(questionnaire.condition_questions_schema(ctx)),
@@ -85,7 +85,7 @@ fn compose_schema(
             match composed {
                 Some((schema, ui)) => {
                     prop = schema;
-                    nested_ui = Some(ui);
+                    questionnaire_ui = Some(ui);
                 }
                 None if name == "medication_question" => continue,
                 None => {}
@@ -97,7 +97,7 @@ fn compose_schema(
         }
         let is_required = s.required.as_ref().is_some_and(|f| f.on(ctx));
         let read_only = s.read_only.as_ref().is_some_and(|f| f.on(ctx));
-        let mut field_ui = match nested_ui {
+        let mut field_ui = match questionnaire_ui {
             Some(Value::Object(ui)) => ui,
             _ => Map::new(),
         };
@@ -137,6 +137,7 @@ fn compose_schema(
             required: is_required,
             read_only,
         });
+        nested_ui(&mut prop, &mut field_ui);
         if !field_ui.is_empty() {
             ui.insert(name.clone(), Value::Object(field_ui));
         }
@@ -159,6 +160,53 @@ fn compose_schema(
     }
     ui.insert("ui:order".into(), Value::Array(order));
     ComposedForm { schema, ui_schema: Value::Object(ui), form_data: Value::Object(form_data), fields }
+}
+
+/// The uiSchema that nested values ask for, so a uiSchema never has to be written by hand: the widget of every
+/// nested field (`x-widget`), inside objects, array items and conditional details alike, and the numbered title of
+/// each item of a list (`x-item-title`, "Beneficiary #{n}"; the item's own title is dropped so it is not shown twice).
+fn nested_ui(prop: &mut Value, ui: &mut Map<String, Value>) {
+    if let Some(item_title) = prop.get("x-item-title").cloned() {
+        let options = ui.entry("ui:options").or_insert_with(|| json!({}));
+        options["itemTitle"] = item_title;
+        if let Some(items) = prop.get_mut("items").and_then(Value::as_object_mut) {
+            items.remove("title");
+        }
+        let items_ui = ui.entry("items").or_insert_with(|| json!({}));
+        items_ui["ui:label"] = json!(false);
+    }
+    if let Some(items) = prop.get_mut("items") {
+        let mut items_ui = ui.get("items").and_then(Value::as_object).cloned().unwrap_or_default();
+        nested_ui(items, &mut items_ui);
+        if !items_ui.is_empty() {
+            ui.insert("items".into(), Value::Object(items_ui));
+        }
+    }
+    if let Some(Value::Object(props)) = prop.get_mut("properties") {
+        nested_ui_of_properties(props, ui);
+    }
+    // Properties that a condition adds (a Yes answer's details) are drawn like any other.
+    for rule in prop.get_mut("allOf").and_then(Value::as_array_mut).into_iter().flatten() {
+        if let Some(Value::Object(props)) = rule.pointer_mut("/then/properties") {
+            nested_ui_of_properties(props, ui);
+        }
+    }
+}
+
+fn nested_ui_of_properties(props: &mut Map<String, Value>, ui: &mut Map<String, Value>) {
+    for (name, child) in props.iter_mut() {
+        let mut child_ui = ui.get(name).and_then(Value::as_object).cloned().unwrap_or_default();
+        if let Some(widget) = child.get("x-widget") {
+            child_ui.entry("ui:widget").or_insert_with(|| widget.clone());
+            if widget == "radio" {
+                child_ui.entry("ui:options").or_insert_with(|| json!({ "inline": true }));
+            }
+        }
+        nested_ui(child, &mut child_ui);
+        if !child_ui.is_empty() {
+            ui.insert(name.clone(), Value::Object(child_ui));
+        }
+    }
 }
 
 /// The workflow's agreement texts as checkboxes; a required one must be ticked ('This field is required.').

@@ -45,6 +45,30 @@ async function fillContactInformation(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
+/** Health Questions: question 141 answered Yes with one detail entry and one medication; the rest stay No. */
+async function answerHealthQuestions(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();
+  // Yes is the first option of each question (index 0), No the default.
+  await expect(page.locator('#root_condition_questions_141_yes_no_flag-1')).toBeChecked();
+  await page.locator('#root_condition_questions_141_yes_no_flag-0').check();
+  await page.locator('#root_condition_questions_141_conditions__add').click();
+  await expect(page.getByRole('heading', { name: 'Detail #1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Field is required').first()).toBeVisible();
+  const detail = '#root_condition_questions_141_conditions_0';
+  await page.locator(`${detail}_health_condition`).fill('Hypertension');
+  await page.locator(`${detail}_date_of_onset`).pressSequentially('03102019');
+  await page.locator(`${detail}_is_treatment-0`).check();
+  await page.locator(`${detail}_is_medicate-0`).check();
+  await page.locator(`${detail}_d_last_seen`).pressSequentially('09012026');
+  await page.locator('#root_medication_question_yes_no_flag-0').check();
+  await page.locator('#root_medication_question_medications__add').click();
+  await page.locator('#root_medication_question_medications_0_medication').fill('Lisinopril');
+  await page.locator('#root_medication_question_medications_0_dosage').fill('10 mg daily');
+  await noSeriousViolations(page, 'health questions');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
 /** Agreement & Signature: every box ticked and a signature drawn on the pad. */
 async function signAgreement(page: Page) {
   await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
@@ -52,6 +76,7 @@ async function signAgreement(page: Page) {
     await page.getByLabel(head).check();
   }
   const pad = page.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   await page.mouse.move(box.x + 40, box.y + 100);
@@ -139,6 +164,9 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page).toHaveURL(/\/enrollment\/contact-information/);
   await fillContactInformation(page);
 
+  await expect(page).toHaveURL(/\/enrollment\/health-questions/);
+  await answerHealthQuestions(page);
+
   await expect(page).toHaveURL(/\/enrollment\/agreement-signature/);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Signature is required')).toBeVisible();
@@ -148,7 +176,8 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
 
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
   await expect(page.getByRole('heading', { name: '1. Personal Information' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '3. Agreement & Signature' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '3. Health Questions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '4. Agreement & Signature' })).toBeVisible();
   await expect(page.getByText('First Month Total Cost')).toBeVisible();
   await noSeriousViolations(page, 'review');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -231,6 +260,9 @@ test('a life plan asks for beneficiaries whose shares must total 100', async ({ 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/add up to 110%, over 100%/)).toBeVisible();
   await page.locator('#root_beneficiaries_1_beneficiary_percentage').fill('40');
+  await page.getByRole('button', { name: 'Next' }).click();
+  // Life coverage asks the health questions; every answer left at No.
+  await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await signAgreement(page);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -5,6 +5,7 @@ import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, Regi
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
+import { templates } from './templates';
 import { widgets } from './widgets';
 
 export const validator = customizeValidator({
@@ -14,19 +15,33 @@ export const validator = customizeValidator({
 
 type Messages = Record<string, string>;
 
-function propertySchema(schema: RJSFSchema, property: string): RJSFSchema | undefined {
-  const props = schema.properties as Record<string, RJSFSchema> | undefined;
-  return props?.[property.replace(/^\./, '')];
+/**
+ * The schema of the value at `path` (".condition_questions.141.conditions.0.date_of_onset"): a segment names a
+ * property, or one a condition adds (`allOf[].then`), or, when a number, an array's item.
+ */
+export function schemaAt(schema: RJSFSchema, path: string): RJSFSchema | undefined {
+  let node: RJSFSchema | undefined = schema;
+  for (const segment of path.replace(/^\./, '').split('.').filter(Boolean)) {
+    if (!node) return undefined;
+    const props: Record<string, RJSFSchema> | undefined = node.properties as Record<string, RJSFSchema> | undefined;
+    const conditional: Record<string, RJSFSchema> | undefined = (node.allOf as RJSFSchema[] | undefined)
+      ?.map((rule) => (rule.then as RJSFSchema | undefined)?.properties as Record<string, RJSFSchema> | undefined)
+      .find((p) => p?.[segment]);
+    const items: RJSFSchema | undefined = typeof node.items === 'object' && !Array.isArray(node.items) ? (node.items as RJSFSchema) : undefined;
+    node = props?.[segment] ?? conditional?.[segment] ?? (/^\d+$/.test(segment) ? items : undefined);
+  }
+  return node;
 }
 
 /** Replaces ajv's wording with the spec's message for the field and keyword. */
 export function transformErrors(schema: RJSFSchema) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors
-      .filter((e) => e.name !== 'if' && e.name !== 'oneOf' && e.name !== 'const' || e.property)
+      // A failed `if`/`then` or `oneOf` is reported again by the keyword inside it that failed; show that one only.
+      .filter((e) => e.name !== 'if' && ((e.name !== 'oneOf' && e.name !== 'const') || e.property))
       .map((e) => {
-        const property = e.name === 'required' ? `.${String((e.params as { missingProperty?: string })?.missingProperty ?? '')}` : e.property ?? '';
-        const messages = (propertySchema(schema, property)?.['x-messages'] ?? {}) as Messages;
+        const property = e.property ?? '';
+        const messages = (schemaAt(schema, property)?.['x-messages'] ?? {}) as Messages;
         const keyword = ['oneOf', 'const', 'enum'].includes(e.name ?? '') ? 'enum' : (e.name ?? '');
         const fallback = keyword === 'required' ? 'Field is required' : keyword === 'enum' ? 'Please choose one of the options' : e.message;
         return { ...e, property, message: messages[keyword] ?? messages.default ?? fallback, stack: messages[keyword] ?? fallback ?? '' };
@@ -86,6 +101,7 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
       formData={data}
       validator={validator}
       widgets={widgets as RegistryWidgetsType}
+      templates={templates}
       transformErrors={transformErrors(schema)}
       customValidate={customValidate(schema)}
       extraErrors={extraErrors}

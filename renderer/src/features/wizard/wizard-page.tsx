@@ -28,6 +28,12 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
     current.current = step?.formData ?? {};
   }, [step]);
 
+  // A new step starts at its top, as a new page would; a long step (health questions) would otherwise open scrolled.
+  const stepName = step?.step;
+  useEffect(() => {
+    if (stepName) window.scrollTo(0, 0);
+  }, [stepName]);
+
   useEffect(() => {
     if (redirect) navigate(redirect);
   }, [redirect, navigate]);
