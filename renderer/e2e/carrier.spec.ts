@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations } from './helpers';
+
+const repo = resolve(process.cwd(), '..');
+const port = 8091;
+
+/** The shipped workflows, copied, with one question and its own detail set added: the carrier's whole change. */
+function editedWorkflows(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'enroll-carrier-'));
+  cpSync(join(repo, 'workflows'), join(dir, 'workflows'), { recursive: true });
+  const file = join(dir, 'workflows', 'enrollment.yaml');
+  const text = readFileSync(file, 'utf8')
+    .replace(
+      '      detail_sets:\n',
+      [
+        '      detail_sets:',
+        '        diving:',
+        '          entries: 1',
+        '          fields:',
+        '            - { name: deepest_dive_feet, title: Deepest Dive (feet) }',
+        '            - { name: last_dive, title: Date of Last Dive, type: past_date }',
+        '',
+      ].join('\n'),
+    )
+    .replace(
+      '      questions:\n',
+      ['      questions:', '        - question_id: 160', '          question_text: Do you scuba dive below 100 feet?', '          details: diving', ''].join('\n'),
+    );
+  writeFileSync(file, text);
+  return dir;
+}
+
+test('a carrier adds a health question with its own detail fields by editing workflows only', async ({ browser }) => {
+  const dir = editedWorkflows();
+  const server = spawn(join(repo, 'target/debug/enroll'), ['serve'], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), DATA_DIR: join(dir, 'data'), WORKFLOWS_DIR: join(dir, 'workflows'), RUST_LOG: 'warn' },
+    stdio: 'inherit',
+  });
+  try {
+    const base = `http://localhost:${port}`;
+    await expect
+      .poll(async () => (await fetch(`${base}/api/v1/get-plan-category`).catch(() => null))?.status, { timeout: 30_000 })
+      .toBe(200);
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await page.goto('/');
+    await fillFilter(page, '30301', dobOfAge(40));
+    await page.getByRole('link', { name: /More Info/ }).first().click();
+    await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.getByRole('button', { name: 'Member Enrollment' }).click();
+    await fillPersonalInformation(page);
+    await fillContactInformation(page);
+
+    await expect(page.getByText('Do you scuba dive below 100 feet?')).toBeVisible();
+    await page.locator('#root_condition_questions_160_yes_no_flag-0').check();
+    await page.locator('#root_condition_questions_160_conditions__add').click();
+    await page.getByLabel('Deepest Dive (feet)').fill('130');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Field is required')).toBeVisible();
+    await page.getByLabel('Date of Last Dive').pressSequentially('07042026');
+    await noSeriousViolations(page, 'edited health questions');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+
+    const stored = await page.evaluate(async () => {
+      const id = localStorage.getItem('tempId');
+      const answer = await fetch(`/api/v1/get-health-questions-primary-health-info?enrollment_id=${id}`);
+      return (await answer.json()).data.result.condition_questions[0];
+    });
+    expect(stored).toMatchObject({
+      question_id: 160,
+      yes_no_flag: '1',
+      conditions: [{ deepest_dive_feet: '130', last_dive: '07/04/2026' }],
+    });
+    await context.close();
+  } finally {
+    server.kill();
+  }
+});

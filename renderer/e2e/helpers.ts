@@ -1,0 +1,128 @@
+// Steps the browser journeys share: filling the filter and the wizard's steps as a person would.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function dobOfAge(years: number): string {
+  const d = new Date();
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(Math.min(d.getDate(), 28)).padStart(2, '0')}/${d.getFullYear() - years}`;
+}
+
+export async function noSeriousViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+export async function fillFilter(page: Page, zip: string, dob: string) {
+  await page.getByLabel('Zip Code').fill(zip);
+  await page.getByLabel('Gender').selectOption({ label: 'Female' });
+  await page.getByLabel('Choose Tier').selectOption({ label: 'Member Only' });
+  await page.getByLabel('DOB').pressSequentially(dob.replace(/\//g, ''));
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** Personal Information filled for Dana Okafor, then Next. */
+export async function fillPersonalInformation(page: Page) {
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Okafor');
+  await page.getByLabel('Weight (lbs)').fill('165');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Height (inches)').fill('7');
+  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
+  await page.getByLabel('Social Security Number').fill('123456789');
+  await page.getByLabel('No prior Health Coverage').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** Contact Information filled, then Next. */
+export async function fillContactInformation(page: Page) {
+  await page.getByLabel('Email').fill('dana.okafor@example.com');
+  await page.getByLabel('Phone').fill('4045550134');
+  await page.getByLabel('Address 1').fill('12 Peachtree St NE');
+  await page.getByLabel('Birth State').selectOption({ label: 'Georgia' });
+  await page.getByLabel('Birth City').fill('Macon');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** Health Questions: question 141 answered Yes with one detail entry and one medication; the rest stay No. */
+export async function answerHealthQuestions(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();
+  // Yes is the first option of each question (index 0), No the default.
+  await expect(page.locator('#root_condition_questions_141_yes_no_flag-1')).toBeChecked();
+  await page.locator('#root_condition_questions_141_yes_no_flag-0').check();
+  await page.locator('#root_condition_questions_141_conditions__add').click();
+  await expect(page.getByRole('heading', { name: 'Detail #1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Field is required').first()).toBeVisible();
+  const detail = '#root_condition_questions_141_conditions_0';
+  await page.locator(`${detail}_health_condition`).fill('Hypertension');
+  await page.locator(`${detail}_date_of_onset`).pressSequentially('03102019');
+  await page.locator(`${detail}_is_treatment-0`).check();
+  await page.locator(`${detail}_is_medicate-0`).check();
+  await page.locator(`${detail}_d_last_seen`).pressSequentially('09012026');
+  await page.locator('#root_medication_question_yes_no_flag-0').check();
+  await page.locator('#root_medication_question_medications__add').click();
+  await page.locator('#root_medication_question_medications_0_medication').fill('Lisinopril');
+  await page.locator('#root_medication_question_medications_0_dosage').fill('10 mg daily');
+  await noSeriousViolations(page, 'health questions');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** Agreement & Signature: every box ticked and a signature drawn on the pad. */
+export async function signAgreement(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  for (const head of ['Accuracy of this application', 'Authorization to obtain information', 'Electronic signature and records']) {
+    await page.getByLabel(head).check();
+  }
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 40, box.y + 100);
+  await page.mouse.down();
+  for (const [dx, dy] of [[80, 40], [140, 110], [220, 50], [300, 120]]) {
+    await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
+  }
+  await page.mouse.up();
+}
+
+export async function toPersonalInformation(page: Page) {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+}
+
+/** The continue code from the newest e-mail to `to` that the server's outbox wrote. */
+export async function codeMailedTo(to: string): Promise<string> {
+  const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
+  for (let i = 0; i < 40; i++) {
+    const mails = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .filter((m) => m.includes(`To: ${to}`));
+    const match = mails.map((m) => /Your enrollment code is: ([A-Z0-9]{8})/.exec(m)).find(Boolean);
+    if (match) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
+/** The direct-continue link, as a path, from the newest e-mail to `to`. */
+export async function linkMailedTo(to: string): Promise<string> {
+  const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
+  const mails = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((m) => m.includes(`To: ${to}`));
+  const match = mails.map((m) => /https?:\/\/[^/\s]+(\/direct-continue\/\S+)/.exec(m)).find(Boolean);
+  if (!match) throw new Error(`no link in the e-mail to ${to}`);
+  return match[1];
+}
+
