@@ -234,6 +234,16 @@ pub struct CartRow {
     pub removable: bool,
 }
 
+/// Removes a tab's document; answers whether there was one.
+pub async fn delete_tab(db: &Db, enrollment_id: i64, tab: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("delete from enrollment_tab where enrollment_id = $1 and tab_name = $2")
+        .bind(enrollment_id)
+        .bind(tab)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
 pub async fn cart(db: &Db, enrollment_id: i64) -> Result<Vec<CartRow>, sqlx::Error> {
     let rows = sqlx::query(
         "select plan_id, plan_pricing_id, removable from cart_line where enrollment_id = $1 order by added_at, plan_id",

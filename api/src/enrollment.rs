@@ -207,7 +207,16 @@ async fn form_and_stored(
     tab: TabName,
 ) -> ApiResult<(ComposedForm, StoredTab)> {
     let ctx = context(enrollment, cart);
-    let settings = state.workflows.wizard.forms.get(&tab);
+    let wizard = &state.workflows.wizard;
+    let mut settings = wizard.forms.get(&tab);
+    // Each dependent answers the health questions too when the enrollment asks them.
+    let with_health;
+    if tab == TabName::DependentInfo && engine::tabs::navigation(wizard, &ctx).contains(&TabName::PrimaryHealthInfo) {
+        let mut owned = settings.cloned().unwrap_or_default();
+        owned.questionnaire = wizard.forms.get(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.clone());
+        with_health = owned;
+        settings = Some(&with_health);
+    }
     let prefill = PrefillValues {
         group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
         ..enrollment.filter.prefill()
@@ -399,7 +408,11 @@ pub async fn save_for_later(
     if version.is_some_and(|v| v != stored.version) {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    let draft = encrypted(state, &form, unmasked_and_cleaned(&form, &stored, submitted));
+    let cleaned = unmasked_and_cleaned(&form, &stored, submitted);
+    if tab == TabName::DependentInfo {
+        first_dependent_error(&form, &cleaned)?;
+    }
+    let draft = encrypted(state, &form, cleaned);
     let data = serde_json::to_string(&draft).map_err(|e| ApiError::Internal(e.into()))?;
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
@@ -419,6 +432,44 @@ pub async fn save_for_later(
     crate::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url, &state.crypto).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// Before a continue code is sent from Dependent Information, every dependent is validated on its own; the first
+/// fault is answered as the spec words it, 'Dependent #N {message}'.
+fn first_dependent_error(form: &ComposedForm, cleaned: &Value) -> ApiResult<()> {
+    let item_schema = &form.schema["properties"]["dependents"]["items"];
+    for (i, dependent) in cleaned["dependents"].as_array().into_iter().flatten().enumerate() {
+        if let Err(errors) = validate(item_schema, dependent, today()) {
+            let message = &errors[0].error_message;
+            return Err(ApiError::field("dependents", format!("Dependent #{} {message}", i + 1)));
+        }
+    }
+    Ok(())
+}
+
+/// Stores what was sent on a tab as a draft: cleaned and sealed like a save, nothing required, the wizard unmoved
+/// (the spec's save-dependent-info-to-temp, after each dependent is submitted).
+pub async fn save_draft(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+) -> ApiResult<i64> {
+    if enrollment.lifecycle.is_submitted() {
+        return Err(refuse(Rejection::AlreadySubmitted));
+    }
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    if version.is_some_and(|v| v != stored.version) {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    let draft = encrypted(state, &form, unmasked_and_cleaned(&form, &stored, submitted));
+    let data = serde_json::to_string(&draft).map_err(|e| ApiError::Internal(e.into()))?;
+    if !db::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, &data).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    Ok(stored.version + 1)
 }
 
 /// The USPS Address Validation box, checked offline: no USPS service is reachable from here, so when the box is

@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod config;
 pub mod crypto;
 pub mod db;
+pub mod dependents;
 pub mod enrollment;
 pub mod error;
 pub mod health;

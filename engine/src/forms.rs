@@ -141,6 +141,20 @@ pub enum EthnicCategory {
     Other,
 }
 
+/// A person's name as every form asks it (the applicant, a beneficiary, a dependent), with the spec's messages.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct PersonName {
+    #[schemars(title = "First Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
+    pub first_name: Option<String>,
+    #[schemars(title = "Middle Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid middle name", "maxLength": "Please enter valid middle name" }))]
+    pub middle_name: Option<String>,
+    #[schemars(title = "Last Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
+    pub last_name: Option<String>,
+}
+
 /// Personal Information (`primary_info`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Personal Information")]
@@ -151,15 +165,8 @@ pub enum EthnicCategory {
       "then": { "required": ["ethnic_category_other_type"] } }
 ]))]
 pub struct PersonalInfo {
-    #[schemars(title = "First Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
-    pub first_name: Option<String>,
-    #[schemars(title = "Middle Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid middle name", "maxLength": "Please enter valid middle name" }))]
-    pub middle_name: Option<String>,
-    #[schemars(title = "Last Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
-    pub last_name: Option<String>,
+    #[serde(flatten)]
+    pub name: PersonName,
     #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]
     #[schemars(extend("x-messages" = { "minimum": "Weight cannot be zero or less", "maximum": "Weight cannot be more than 3 digits", "type": "Weight must be a whole number" }))]
     pub weight: Option<i64>,
@@ -412,15 +419,8 @@ pub enum Relationship {
 #[schemars(title = "Beneficiary")]
 #[schemars(extend("required" = ["first_name", "last_name", "relationship", "beneficiary_percentage"]))]
 pub struct Beneficiary {
-    #[schemars(title = "First Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
-    pub first_name: Option<String>,
-    #[schemars(title = "Middle Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid middle name" }))]
-    pub middle_name: Option<String>,
-    #[schemars(title = "Last Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
-    pub last_name: Option<String>,
+    #[serde(flatten)]
+    pub name: PersonName,
     #[schemars(title = "Birth Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
     pub birthdate: Option<String>,
@@ -503,6 +503,61 @@ pub struct HealthInfo {
     pub notes: Option<String>,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum DependentRelationship {
+    #[serde(rename = "spouse")]
+    #[schemars(title = "Spouse")]
+    Spouse,
+    #[serde(rename = "child")]
+    #[schemars(title = "Child")]
+    Child,
+}
+
+/// One dependent (the spec's dependent `primary_info`; `health_info` is added by composition when the enrollment asks
+/// health questions). Which relationships, how many and which fields are required follow the tier: see
+/// [`crate::dependents`].
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("required" = ["first_name", "last_name", "gender", "ssn", "birthdate", "relationship"]))]
+pub struct Dependent {
+    #[serde(flatten)]
+    pub name: PersonName,
+    #[schemars(title = "Relationship")]
+    pub relationship: Option<DependentRelationship>,
+    #[schemars(title = "Gender")]
+    pub gender: Option<FilterGender>,
+    #[schemars(title = "Birth Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    pub birthdate: Option<String>,
+    #[schemars(title = "Social Security Number", regex(pattern = r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Invalid Social Security Number" }, "x-checks" = ["ssn"], "x-normalize" = "ssn", "x-widget" = "ssn", "x-sensitive" = "ssn"))]
+    pub ssn: Option<String>,
+    #[schemars(title = "Height (feet)", range(min = 1, max = 9))]
+    #[schemars(extend("x-messages" = { "minimum": "Height cannot be zero", "maximum": "Height cannot be more than 1 digit", "type": "Height cannot be zero" }))]
+    pub height_feet: Option<i64>,
+    #[schemars(title = "Height (inches)", range(min = 0, max = 11))]
+    #[schemars(extend("x-messages" = { "minimum": "Inch is invalid", "maximum": "Inch is invalid", "type": "Inch is invalid" }))]
+    pub height_inch: Option<i64>,
+    #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]
+    #[schemars(extend("x-messages" = { "minimum": "Weight cannot be zero or less", "maximum": "Weight cannot be more than 3 digits", "type": "Weight must be a whole number" }))]
+    pub weight: Option<i64>,
+    /// The spec fixes it to "0": dependents are not asked about employment.
+    #[schemars(title = "Employed", extend("readOnly" = true, "default" = "0", "const" = "0"))]
+    pub employed: Option<String>,
+}
+
+/// Dependent Information (`dependent_info`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Dependent Information")]
+pub struct DependentInfo {
+    /// Asked with a premier plan on the Family tier (see [`crate::dependents`]).
+    #[schemars(title = "Do you have a spouse to cover?", extend("x-widget" = "radio"))]
+    #[schemars(extend("x-messages" = { "required": "Please select spouse status", "enum": "Please select spouse status" }))]
+    pub spouse_status: Option<YesNo>,
+    #[schemars(title = "Dependents", length(max = 9))]
+    #[schemars(extend("x-item-title" = "Dependent #{n}", "x-messages" = { "maxItems": "You can add at most 9 dependents" }))]
+    pub dependents: Option<Vec<Dependent>>,
+}
+
 /// Review & Confirmation (`review_info`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Review & Confirmation")]
@@ -527,6 +582,7 @@ pub fn form_schema(tab: TabName) -> Option<Value> {
         TabName::BeneficiaryInfo => Some(generate::<BeneficiaryInfo>()),
         TabName::AgreementInfo => Some(generate::<AgreementInfo>()),
         TabName::PrimaryHealthInfo => Some(generate::<HealthInfo>()),
+        TabName::DependentInfo => Some(generate::<DependentInfo>()),
         TabName::ReviewInfo => Some(generate::<ReviewInfo>()),
         _ => None,
     }

@@ -12,6 +12,7 @@
 //! - [`schema`]: composition of a tab's JSON Schema and uiSchema from its type plus the workflow's field settings.
 //! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules.
 //! - [`lifecycle`]: the enrollment lifecycle state machine (statig) and wizard navigation.
+//! - [`dependents`]: the tier rules of Dependent Information, written into its schema.
 //! - [`questionnaire`]: health questionnaires (data from `workflows/`) turned into the Health Questions schema.
 //! - [`step`]: the step protocol's view of a tab.
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
@@ -20,6 +21,7 @@ pub mod cart;
 pub mod catalogue;
 pub mod context;
 pub mod dates;
+pub mod dependents;
 pub mod errors;
 pub mod forms;
 pub mod lifecycle;

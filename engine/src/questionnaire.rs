@@ -169,15 +169,15 @@ impl Questionnaire {
         Ok(())
     }
 
-    /// The `condition_questions` property of the step's schema, and its uiSchema.
-    pub fn condition_questions_schema(&self, ctx: &EnrollmentContext) -> (Value, Value) {
+    /// The `condition_questions` property of the step's schema. How it is drawn is said in the schema too
+    /// (`x-order`, `x-label`, `x-widget`), from which composition derives the uiSchema.
+    pub fn condition_questions_schema(&self, ctx: &EnrollmentContext) -> Value {
         let mut properties = Map::new();
-        let mut ui = Map::new();
         let mut order = Vec::new();
         for q in self.asked(ctx) {
             let key = q.question_id.to_string();
             let details = q.details.as_ref().and_then(|name| self.detail_sets.get(name));
-            let (schema, item_ui) = yes_no_question(
+            let schema = yes_no_question(
                 &q.question_text,
                 q.question_id,
                 details.map(|set| {
@@ -188,26 +188,22 @@ impl Questionnaire {
                         "x-messages": { "minItems": "Please give the details of your Yes answer",
                                         "maxItems": format!("At most {} entries", set.entries) },
                     });
-                    ("conditions", list, json!({}))
+                    ("conditions", list)
                 }),
             );
             properties.insert(key.clone(), schema);
-            ui.insert(key.clone(), item_ui);
             order.push(json!(key));
         }
-        let required: Vec<Value> = order.clone();
-        ui.insert("ui:order".into(), Value::Array(order));
-        // The step's heading already says Health Questions.
-        ui.insert("ui:label".into(), json!(false));
-        let schema = json!({
-            "type": "object", "title": "Health Questions", "properties": properties, "required": required,
-            "x-messages": { "required": ANSWER_ALL },
-        });
-        (schema, Value::Object(ui))
+        // Question ids look like numbers, and a browser lists such keys in numeric order: `x-order` keeps the
+        // carrier's. The step's heading already says Health Questions (`x-label: false`).
+        json!({
+            "type": "object", "title": "Health Questions", "properties": properties, "required": order,
+            "x-order": order, "x-label": false, "x-messages": { "required": ANSWER_ALL },
+        })
     }
 
-    /// The `medication_question` property of the step's schema, and its uiSchema; `None` without one.
-    pub fn medication_question_schema(&self) -> Option<(Value, Value)> {
+    /// The `medication_question` property of the step's schema; `None` without one.
+    pub fn medication_question_schema(&self) -> Option<Value> {
         let m = self.medication_question.as_ref()?;
         let row = json!({
             "type": "object", "title": "Medication",
@@ -224,19 +220,19 @@ impl Questionnaire {
             "x-messages": { "minItems": "Please list at least one medication",
                             "maxItems": format!("At most {MAX_MEDICATIONS} medications") },
         });
-        Some(yes_no_question(&m.question_text, m.question_id, Some(("medications", list, json!({})))))
+        Some(yes_no_question(&m.question_text, m.question_id, Some(("medications", list))))
     }
 }
 
 /// A Yes/No question (default No) whose Yes reveals `details`: the property appears, and is required, only while
 /// the answer is Yes. rjsf resolves the `if`/`then` to show or hide it; the server's validation and clean-up read the
 /// same keywords, so details sent with a No are dropped.
-fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value, Value)>) -> (Value, Value) {
+fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>) -> Value {
     let mut schema = json!({
-        "type": "object", "title": text, "x-question-id": question_id,
+        "type": "object", "title": text, "x-question-id": question_id, "x-label": false,
         "properties": {
             "yes_no_flag": {
-                "type": "string", "title": text, "default": "0",
+                "type": "string", "title": text, "default": "0", "x-widget": "radio",
                 "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ],
                 "x-messages": { "required": ANSWER_ALL, "enum": ANSWER_ALL },
             }
@@ -244,18 +240,27 @@ fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value, V
         "required": ["yes_no_flag"],
         "x-messages": { "required": ANSWER_ALL },
     });
-    let mut ui = json!({
-        "ui:title": "",
-        "yes_no_flag": { "ui:widget": "radio", "ui:options": { "inline": true } },
-    });
-    if let Some((name, list, list_ui)) = details {
+    if let Some((name, list)) = details {
         schema["allOf"] = json!([{
             "if": { "properties": { "yes_no_flag": { "const": "1" } }, "required": ["yes_no_flag"] },
             "then": { "properties": { name: list }, "required": [name] },
         }]);
-        ui[name] = list_ui;
     }
-    (schema, ui)
+    schema
+}
+
+/// The questions, the medication question and the notes, as one object: a dependent's `health_info`.
+pub fn health_info_schema(q: &Questionnaire, ctx: &EnrollmentContext) -> Value {
+    let mut properties = Map::new();
+    properties.insert("condition_questions".into(), q.condition_questions_schema(ctx));
+    if let Some(medication) = q.medication_question_schema() {
+        properties.insert("medication_question".into(), medication);
+    }
+    properties.insert(
+        "notes".into(),
+        json!({ "type": "string", "title": "Additional Notes", "maxLength": 2000, "x-widget": "textarea" }),
+    );
+    json!({ "type": "object", "title": "Health Information", "properties": properties, "required": ["condition_questions"] })
 }
 
 /// One entry of a detail set: its fields, in order, with their types' rules and the spec's messages.

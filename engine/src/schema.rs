@@ -38,7 +38,12 @@ pub fn compose(
     prefill: &PrefillValues,
     stored: &Value,
 ) -> Option<ComposedForm> {
-    let base = forms::form_schema(tab)?;
+    let mut base = forms::form_schema(tab)?;
+    if tab == TabName::DependentInfo {
+        let health =
+            settings.and_then(|s| s.questionnaire.as_ref()).map(|q| crate::questionnaire::health_info_schema(q, ctx));
+        crate::dependents::shape(&mut base, ctx, health);
+    }
     let empty = FormSettings::default();
     Some(compose_schema(base, settings.unwrap_or(&empty), ctx, prefill, stored))
 }
@@ -72,23 +77,18 @@ fn compose_schema(
 
     for (name, mut prop) in properties.as_object().cloned().unwrap_or_default() {
         let s = settings.fields.get(&name).unwrap_or(&no_settings);
+        apply_nested_settings(&mut prop, &name, settings, ctx);
         if name == "agreements" {
             prop = agreement_checkboxes(&settings.agreements);
         }
-        let mut questionnaire_ui = None;
         if let Some(questionnaire) = &settings.questionnaire {
-            let composed = match name.as_str() {
-                "condition_questions" => Some(questionnaire.condition_questions_schema(ctx)),
-                "medication_question" => questionnaire.medication_question_schema(),
-                _ => None,
-            };
-            match composed {
-                Some((schema, ui)) => {
-                    prop = schema;
-                    questionnaire_ui = Some(ui);
-                }
-                None if name == "medication_question" => continue,
-                None => {}
+            match name.as_str() {
+                "condition_questions" => prop = questionnaire.condition_questions_schema(ctx),
+                "medication_question" => match questionnaire.medication_question_schema() {
+                    Some(schema) => prop = schema,
+                    None => continue,
+                },
+                _ => {}
             }
         }
         if s.hidden.as_ref().is_some_and(|f| f.on(ctx)) {
@@ -97,10 +97,7 @@ fn compose_schema(
         }
         let is_required = s.required.as_ref().is_some_and(|f| f.on(ctx));
         let read_only = s.read_only.as_ref().is_some_and(|f| f.on(ctx));
-        let mut field_ui = match questionnaire_ui {
-            Some(Value::Object(ui)) => ui,
-            _ => Map::new(),
-        };
+        let mut field_ui = Map::new();
         if let Some(title) = &s.title {
             prop["title"] = json!(title);
         }
@@ -162,10 +159,51 @@ fn compose_schema(
     ComposedForm { schema, ui_schema: Value::Object(ui), form_data: Value::Object(form_data), fields }
 }
 
+/// Settings of a field inside a list or a group, named `list.field` in the workflow (`dependents.weight`): required,
+/// hidden and title apply to the field of every item.
+fn apply_nested_settings(prop: &mut Value, name: &str, settings: &FormSettings, ctx: &EnrollmentContext) {
+    let prefix = format!("{name}.");
+    for (key, s) in settings.fields.iter().filter(|(k, _)| k.starts_with(&prefix)) {
+        let child = &key[prefix.len()..];
+        let target = if prop.get("items").is_some() { &mut prop["items"] } else { &mut *prop };
+        if s.hidden.as_ref().is_some_and(|f| f.on(ctx)) {
+            if let Some(props) = target.get_mut("properties").and_then(Value::as_object_mut) {
+                props.remove(child);
+            }
+            if let Some(required) = target.get_mut("required").and_then(Value::as_array_mut) {
+                required.retain(|r| r != child);
+            }
+            continue;
+        }
+        if let Some(title) = &s.title {
+            target["properties"][child]["title"] = json!(title);
+        }
+        if let Some(flag) = &s.required {
+            let required =
+                target.as_object_mut().expect("an object schema").entry("required").or_insert_with(|| json!([]));
+            let required = required.as_array_mut().expect("required is a list");
+            required.retain(|r| r != child);
+            if flag.on(ctx) {
+                required.push(json!(child));
+            }
+        }
+    }
+}
+
 /// The uiSchema that nested values ask for, so a uiSchema never has to be written by hand: the widget of every
-/// nested field (`x-widget`), inside objects, array items and conditional details alike, and the numbered title of
-/// each item of a list (`x-item-title`, "Beneficiary #{n}"; the item's own title is dropped so it is not shown twice).
+/// nested field (`x-widget`), inside objects, array items and conditional details alike; the numbered title of
+/// each item of a list (`x-item-title`, "Beneficiary #{n}"; the item's own title is dropped so it is not shown twice);
+/// the order of an object's fields (`x-order`) and a label left out (`x-label: false`).
 fn nested_ui(prop: &mut Value, ui: &mut Map<String, Value>) {
+    if let Some(order) = prop.get("x-order") {
+        ui.insert("ui:order".into(), order.clone());
+    }
+    if let Some(label) = prop.get("x-label") {
+        ui.insert("ui:label".into(), label.clone());
+    }
+    if let Some(description) = prop.get("x-description") {
+        ui.insert("ui:description".into(), description.clone());
+    }
     if let Some(item_title) = prop.get("x-item-title").cloned() {
         let options = ui.entry("ui:options").or_insert_with(|| json!({}));
         options["itemTitle"] = item_title;

@@ -24,7 +24,7 @@ pub fn clean(schema: &Value, submitted: &Value, composed: &Value) -> Value {
     };
     for (name, prop) in props {
         if prop.get("readOnly") == Some(&Value::Bool(true)) {
-            if let Some(v) = composed.get(name).filter(|v| !is_empty(v)) {
+            if let Some(v) = composed.get(name).filter(|v| !is_empty(v)).or_else(|| prop.get("default")) {
                 out.insert(name.clone(), v.clone());
             }
             continue;
@@ -50,6 +50,13 @@ fn clean_value(prop: &Value, value: &Value) -> Option<Value> {
                 .iter()
                 .filter_map(|(k, v)| props.get(k).and_then(|p| clean_value(p, v)).map(|v| (k.clone(), v)))
                 .collect();
+            // A nested read-only field with a default is the server's to fill (a dependent's relationship on the
+            // spouse or children tiers, `employed`), whatever was sent.
+            for (name, field) in props.as_object().into_iter().flatten() {
+                if let (Some(Value::Bool(true)), Some(default)) = (field.get("readOnly"), field.get("default")) {
+                    kept.insert(name.clone(), default.clone());
+                }
+            }
             clean_conditional(prop, fields, &mut kept);
             Value::Object(kept)
         }
@@ -183,6 +190,15 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
                 let name = property.as_str().unwrap_or_default();
                 (join(&parent, name), "required")
             }
+            // minContains, maxContains and contains all fail as `Contains`; the schema path says which.
+            ValidationErrorKind::Contains => {
+                let keyword = match error.schema_path.as_str().rsplit('/').next() {
+                    Some("minContains") => "minContains",
+                    Some("maxContains") => "maxContains",
+                    _ => "contains",
+                };
+                (dotted(error.instance_path.as_str()), keyword)
+            }
             kind => (dotted(error.instance_path.as_str()), keyword_of(kind)),
         };
         if errors.iter().any(|e| e.target_element == target) {
@@ -307,6 +323,7 @@ fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
         | ValidationErrorKind::OneOfNotValid { .. }
         | ValidationErrorKind::AnyOf { .. } => "enum",
         ValidationErrorKind::Type { .. } => "type",
+        ValidationErrorKind::Not { .. } => "not",
         _ => "default",
     }
 }

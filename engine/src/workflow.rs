@@ -328,6 +328,18 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
         let known: Vec<&str> =
             schema["properties"].as_object().map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
         for field in settings.fields.keys() {
+            if let Some((parent, child)) = field.split_once('.') {
+                let holder = &schema["properties"][parent];
+                let holder = if holder.get("items").is_some() { &holder["items"] } else { holder };
+                if holder["properties"].get(child).is_none() {
+                    return Err(WorkflowError::new(
+                        name,
+                        format!("/forms/{tab}/fields/{field}"),
+                        format!("{tab} has no field {field}"),
+                    ));
+                }
+                continue;
+            }
             if !known.contains(&field.as_str()) {
                 return Err(WorkflowError::new(
                     name,

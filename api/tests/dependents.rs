@@ -1,0 +1,150 @@
+//! Dependent Information over the spec's calls: the tier's rules, one dependent validated at a time, drafts, and a
+//! Member Only enrollment keeping none.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{contact, personal, TestApp};
+use serde_json::{json, Value};
+
+/// Checked out on `tier` with a dental plan, Personal and Contact saved: the next step is Dependent Information.
+async fn at_dependents(b: &mut common::Browser<'_>, tier: &str) -> i64 {
+    let id = b.start(tier).await;
+    b.add_first_plan(id, "dental").await;
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    id
+}
+
+fn spouse() -> Value {
+    json!({ "primary_info": { "first_name": "Sam", "last_name": "Okafor", "gender": "0", "ssn": "219-09-9999",
+                              "birthdate": "02/14/1985", "relationship": "spouse" } })
+}
+
+fn child(first: &str) -> Value {
+    json!({ "primary_info": { "first_name": first, "last_name": "Okafor", "gender": "1", "ssn": "321-54-9876",
+                              "birthdate": "06/01/2015", "relationship": "child" } })
+}
+
+#[tokio::test]
+async fn a_family_needs_two_dependents_and_one_spouse_at_most_before_next() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_dependents(&mut b, "IF").await;
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(step.ok()["step"]["step"], "dependent_info");
+    assert_eq!(step.ok()["step"]["uiSchema"]["dependents"]["ui:options"]["itemTitle"], "Dependent #{n}");
+
+    let fields = b.get(&format!("/api/v1/get-form-fields-dependent-primary-info?enrollment_id={id}")).await;
+    let names: Vec<&str> =
+        fields.ok()["result"].as_array().unwrap().iter().map(|f| f["field_name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"first_name") && names.contains(&"relationship") && !names.contains(&"health_info"));
+    assert!(fields.ok()["disclaimer"].as_str().unwrap().contains("children under 26"));
+
+    let only_spouse =
+        b.post("/api/v1/save-dependent-info", json!({ "enrollment_id": id, "dependents": [spouse()] })).await;
+    assert_eq!(only_spouse.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(only_spouse.first_error().1.starts_with("Family coverage needs at least two dependents"));
+    let two_spouses = b
+        .post(
+            "/api/v1/save-dependent-info",
+            json!({ "enrollment_id": id, "dependents": [spouse(), spouse(), child("Ada")] }),
+        )
+        .await;
+    assert_eq!(two_spouses.first_error(), ("dependents".into(), "Only one spouse can be added".into()));
+
+    let saved = b
+        .post(
+            "/api/v1/save-dependent-info",
+            json!({ "enrollment_id": id, "dependents": [spouse(), child("Ada"), child("Ben")] }),
+        )
+        .await;
+    assert_eq!(saved.ok()["next"]["tab_name"], "agreement_info");
+    let stored = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=dependent_info")).await;
+    let list = stored.ok()["result"]["dependents"].as_array().unwrap().clone();
+    assert_eq!(list.len(), 3);
+    assert_eq!(list[0]["ssn"], "***-**-9999", "a dependent's SSN is answered masked");
+    assert_eq!(list[1]["employed"], "0");
+}
+
+#[tokio::test]
+async fn one_dependent_is_validated_with_the_spec_keys_and_answered_as_it_will_be_stored() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_dependents(&mut b, "IC").await;
+    let mut bad = child("4da");
+    bad["primary_info"]["birthdate"] = json!("12/31/2099");
+    bad["enrollment_id"] = json!(id);
+    let refused = b.post("/api/v1/validate-single-dependent", bad).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors: Vec<String> = refused.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{}: {}", e["target_element"].as_str().unwrap(), e["error_message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "primary_info.first_name: Please enter valid first name",
+            "primary_info.birthdate: Date cannot be today or a future date"
+        ]
+    );
+
+    let mut good = child("Ada");
+    good["primary_info"]["relationship"] = json!("spouse");
+    good["enrollment_id"] = json!(id);
+    let ok = b.post("/api/v1/validate-single-dependent", good).await;
+    assert_eq!(ok.ok()["result"]["relationship"], "child", "Member + Children decides the relationship");
+    assert_eq!(ok.ok()["result"]["ssn"], "***-**-9876");
+}
+
+#[tokio::test]
+async fn a_draft_list_is_kept_without_moving_on_and_save_for_later_names_the_first_faulty_dependent() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_dependents(&mut b, "IF").await;
+    let draft =
+        b.post("/api/v1/save-dependent-info-to-temp", json!({ "enrollment_id": id, "dependents": [spouse()] })).await;
+    assert_eq!(draft.ok()["version"], 1);
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(step.ok()["step"]["step"], "dependent_info", "a draft does not advance");
+    assert_eq!(step.ok()["step"]["formData"]["dependents"][0]["first_name"], "Sam");
+
+    let mut nameless = child("Ada");
+    nameless["primary_info"].as_object_mut().unwrap().remove("last_name");
+    let later = b
+        .post(
+            "/api/v1/save-enrollment",
+            json!({ "enrollment_id": id, "email": "dana.alt@example.com", "tab": "dependent_info",
+                    "data": { "dependents": [spouse()["primary_info"], nameless["primary_info"]] } }),
+        )
+        .await;
+    assert_eq!(later.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(later.first_error(), ("dependents".into(), "Dependent #2 Field is required".into()));
+    let unchanged = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(unchanged.ok()["step"]["version"], 1, "nothing saved by the refused request");
+}
+
+#[tokio::test]
+async fn member_only_coverage_keeps_no_dependents() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_dependents(&mut b, "IS").await;
+    b.post("/api/v1/save-dependent-info-to-temp", json!({ "enrollment_id": id, "dependents": [spouse()] })).await.ok();
+    let refused = b.post("/api/v1/delete-dependent-in-IO", json!({ "enrollment_id": id })).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "not while the tier has dependents");
+    let mut filter =
+        b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await.ok()["result"]
+            .clone();
+    filter["tier"] = json!("IO");
+    b.put(&format!("/api/v1/change-filter-info/{id}"), filter).await.ok();
+    let removed = b.post("/api/v1/delete-dependent-in-IO", json!({ "enrollment_id": id })).await;
+    assert_eq!(removed.ok()["removed"], true);
+    let stored = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=dependent_info")).await;
+    assert_eq!(stored.ok()["result"], json!({}));
+}

@@ -1,0 +1,126 @@
+//! The dependent rules of the spec, written into the Dependent Information schema so the browser and the server
+//! check the same thing: which relationships a tier allows, how many dependents it needs before Next, the premier
+//! plans' spouse question and their one-child rule, and at most nine dependents.
+//!
+//! | tier | relationships | Next needs |
+//! |---|---|---|
+//! | IS Member + Spouse | spouse only (read-only) | exactly one spouse |
+//! | IC Member + Children | children only (read-only) | at least one child; exactly one with a premier plan |
+//! | IF Family | one spouse and children | at least two dependents; with a premier plan, a spouse if the member said Yes, none if No |
+//!
+//! The spec's list reads "IC exactly 1" for the Next threshold and also gives the premier message 'Only one child is
+//! allowed in L713 plans for IC tier'; a Member + Children tier limited to one child on every plan would refuse
+//! families the tier is sold to, so here the one-child limit is the premier plans' (as its message says) and other
+//! plans take one child or more.
+
+use serde_json::{json, Value};
+
+use crate::context::{EnrollmentContext, Tier};
+
+/// Dependents a person may add (spec: adding only while fewer than 9).
+pub const MAX_DEPENDENTS: usize = 9;
+pub const ONLY_ONE_CHILD_PREMIER: &str =
+    "Only one child is allowed in L713 plans for IC tier please delete additional child to proceed further";
+pub const READY: &str = "You can proceed further clicking next button";
+pub const ADD_SPOUSE: &str = "Please add your spouse to proceed further";
+pub const ONE_SPOUSE: &str = "Only one spouse can be added";
+pub const ADD_CHILD: &str = "Please add at least one child to proceed further";
+pub const ADD_FAMILY: &str =
+    "Family coverage needs at least two dependents: please add your spouse or children to proceed further";
+pub const NO_SPOUSE_SAID: &str = "You answered that you have no spouse to cover: please add children only";
+
+/// A premier plan is in the cart (plan type MM).
+pub fn premier(ctx: &EnrollmentContext) -> bool {
+    ctx.cart_plan_types.iter().any(|t| t == "MM")
+}
+
+/// Shapes the Dependent Information base schema for this enrollment: the tier's relationships and counts, the spouse
+/// question (premier plans on the Family tier only), and each dependent's health questions when `health_info` is
+/// given (the enrollment asks health questions).
+pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Value>) {
+    let tier = ctx.tier.unwrap_or(Tier::IO);
+    let premier = premier(ctx);
+    let spouse_question = premier && tier == Tier::IF;
+    let props = schema["properties"].as_object_mut().expect("Dependent Information has properties");
+    if !spouse_question {
+        props.remove("spouse_status");
+    }
+    let list = props.get_mut("dependents").expect("Dependent Information lists dependents");
+    if let Some(health) = health_info {
+        list["items"]["properties"]["health_info"] = health;
+        push_required(&mut list["items"], "health_info");
+    }
+    let relationship = &mut list["items"]["properties"]["relationship"];
+    let mut messages =
+        json!({ "maxItems": format!("You can add at most {MAX_DEPENDENTS} dependents"), "maxContains": ONE_SPOUSE });
+    match tier {
+        Tier::IS => {
+            fix_relationship(relationship, "spouse");
+            list["minItems"] = json!(1);
+            list["maxItems"] = json!(1);
+            messages["minItems"] = json!(ADD_SPOUSE);
+            messages["maxItems"] = json!(ONE_SPOUSE);
+            list["x-description"] = json!("Add your spouse.");
+        }
+        Tier::IC => {
+            fix_relationship(relationship, "child");
+            list["minItems"] = json!(1);
+            messages["minItems"] = json!(ADD_CHILD);
+            if premier {
+                list["maxItems"] = json!(1);
+                messages["maxItems"] = json!(ONLY_ONE_CHILD_PREMIER);
+            }
+            list["x-description"] = json!("Add your children.");
+        }
+        Tier::IF => {
+            relationship["x-messages"] = json!({ "enum": "Please choose Spouse or Child" });
+            list["minItems"] = json!(2);
+            messages["minItems"] = json!(ADD_FAMILY);
+            list["contains"] = spouse();
+            list["minContains"] = json!(0);
+            list["maxContains"] = json!(1);
+            list["x-description"] = json!("Add your spouse and your children.");
+        }
+        Tier::IO => {
+            list["maxItems"] = json!(0);
+            messages["maxItems"] = json!("Member Only coverage has no dependents");
+        }
+    }
+    list["x-messages"] = messages;
+    list["x-ready"] = json!(READY);
+    if spouse_question {
+        // Yes: a spouse must be among the dependents. No: none may be.
+        let rules = schema.as_object_mut().expect("an object schema").entry("allOf").or_insert_with(|| json!([]));
+        let rules = rules.as_array_mut().expect("allOf is a list");
+        rules.push(json!({ "required": ["spouse_status"] }));
+        rules.push(json!({
+            "if": { "properties": { "spouse_status": { "const": "1" } }, "required": ["spouse_status"] },
+            "then": { "properties": { "dependents": { "contains": spouse(), "minContains": 1 } } },
+        }));
+        rules.push(json!({
+            "if": { "properties": { "spouse_status": { "const": "0" } }, "required": ["spouse_status"] },
+            "then": { "properties": { "dependents": { "not": { "contains": spouse() } } } },
+        }));
+        let messages = &mut schema["properties"]["dependents"]["x-messages"];
+        messages["minContains"] = json!(ADD_SPOUSE);
+        messages["not"] = json!(NO_SPOUSE_SAID);
+    }
+}
+
+fn spouse() -> Value {
+    json!({ "properties": { "relationship": { "const": "spouse" } }, "required": ["relationship"] })
+}
+
+/// The tier decides the relationship: shown read-only, filled in by default.
+fn fix_relationship(relationship: &mut Value, value: &str) {
+    relationship["const"] = json!(value);
+    relationship["default"] = json!(value);
+    relationship["readOnly"] = json!(true);
+}
+
+fn push_required(schema: &mut Value, name: &str) {
+    match schema.get_mut("required").and_then(Value::as_array_mut) {
+        Some(required) => required.push(json!(name)),
+        None => schema["required"] = json!([name]),
+    }
+}
