@@ -27,6 +27,8 @@ pub struct AppState {
     pub cookie_secure: bool,
     pub mailer: Mailer,
     pub public_url: String,
+    pub banks: Arc<crate::banking::RoutingDirectory>,
+    pub gateway: Arc<dyn crate::banking::PaymentGateway>,
 }
 
 impl axum::extract::FromRef<AppState> for Key {
@@ -56,6 +58,8 @@ impl AppState {
                 None => Mailer::to_files(&config.mail_from, config.data_dir.join("outbox"))?,
             },
             public_url: config.public_url.trim_end_matches('/').to_string(),
+            banks: Arc::new(crate::banking::RoutingDirectory::load(&config.routing_directory)?),
+            gateway: Arc::new(crate::banking::SandboxGateway),
         })
     }
 }

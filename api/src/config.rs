@@ -22,6 +22,8 @@ pub struct Config {
     pub mail_from: String,
     /// `smtp://host:port` of a relay; unset, e-mails are written as files under DATA_DIR/outbox.
     pub smtp_url: Option<String>,
+    /// The routing-number directory, a file in the Federal Reserve's FedACH format.
+    pub routing_directory: PathBuf,
 }
 
 /// Secrets, kept apart from the rest of the configuration so that commands which need none never create any.
@@ -65,6 +67,9 @@ impl Config {
             renderer_dir: env_path("RENDERER_DIR", "./renderer/dist"),
             fixtures_dir: env_path("FIXTURES_DIR", "./fixtures"),
             workflows_dir: env_path("WORKFLOWS_DIR", "./workflows"),
+            routing_directory: std::env::var_os("ROUTING_DIRECTORY")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| env_path("FIXTURES_DIR", "./fixtures").join("banking/fedach-directory.txt")),
             data_dir,
             cookie_secure: std::env::var("COOKIE_SECURE").is_ok_and(|v| v == "1" || v == "true"),
             public_url: std::env::var("PUBLIC_URL").unwrap_or_else(|_| format!("http://localhost:{port}")),

@@ -8,7 +8,7 @@ use engine::dates::{age_on, parse_mdy};
 use engine::lifecycle::{EnrollmentLifecycle, Event, Rejection};
 use engine::rating::{price_option, Cents, RatingInput};
 use engine::schema::{compose, ComposedForm};
-use engine::sensitive::{is_masked_ssn, mask_ssn, rewrite, sensitive_paths, text_at, SensitivePath};
+use engine::sensitive::{is_mask, mask, rewrite, sensitive_fields, sensitive_paths, text_at, SensitivePath};
 use engine::step::{self, CartSummary, CartSummaryLine, Step, Summary};
 use engine::tabs::TabName;
 use engine::validation::{clean, validate};
@@ -62,6 +62,7 @@ impl Filter {
             gender: Some(self.gender.clone()),
             group: None,
             today: Some(engine::dates::format_mdy(today())),
+            contact_address: None,
         }
     }
 }
@@ -170,7 +171,7 @@ async fn stored_tab(
     state: &AppState,
     enrollment_id: i64,
     tab: TabName,
-    sensitive: &[SensitivePath],
+    sensitive: &[(SensitivePath, String)],
 ) -> ApiResult<StoredTab> {
     let Some(doc) = db::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
         return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
@@ -183,9 +184,12 @@ async fn stored_tab(
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a sealed tab document does not open with this key")))?;
         plain = serde_json::from_str(&opened).map_err(|e| ApiError::Internal(e.into()))?;
     }
-    rewrite(&mut plain, sensitive, &mut |_, sealed| Some(state.crypto.decrypt(sealed).unwrap_or_default()));
+    let paths: Vec<SensitivePath> = sensitive.iter().map(|(path, _)| path.clone()).collect();
+    rewrite(&mut plain, &paths, &mut |_, sealed| Some(state.crypto.decrypt(sealed).unwrap_or_default()));
     let mut masked = plain.clone();
-    rewrite(&mut masked, sensitive, &mut |_, opened| Some(mask_ssn(opened)));
+    for (path, kind) in sensitive {
+        rewrite(&mut masked, std::slice::from_ref(path), &mut |_, opened| Some(mask(kind, opened)));
+    }
     Ok(StoredTab { version: doc.version, plain, masked })
 }
 
@@ -217,13 +221,32 @@ async fn form_and_stored(
         with_health = owned;
         settings = Some(&with_health);
     }
+    // Billing's 'Choose physical address' copies the address given on Contact Information.
+    let contact_address = match tab {
+        TabName::BillingInfo => db::find_tab(&state.db, enrollment.row.enrollment_id, TabName::ContactInfo.as_str())
+            .await?
+            .and_then(|doc| serde_json::from_str::<Value>(&doc.data).ok())
+            .map(|c| {
+                let keep = ["address1", "address2", "city", "state", "zip"];
+                Value::Object(
+                    c.as_object()
+                        .into_iter()
+                        .flatten()
+                        .filter(|(k, _)| keep.contains(&k.as_str()))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect(),
+                )
+            }),
+        _ => None,
+    };
     let prefill = PrefillValues {
         group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
+        contact_address,
         ..enrollment.filter.prefill()
     };
     let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
         .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
-    let stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_paths(&bare.schema)).await?;
+    let stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_fields(&bare.schema)).await?;
     let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
     Ok((form, stored))
 }
@@ -307,10 +330,21 @@ pub async fn save_tab(
     if version.is_some_and(|v| v != stored.version) {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    let cleaned = unmasked_and_cleaned(&form, &stored, submitted);
-    validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
+    let mut cleaned = unmasked_and_cleaned(&form, &stored, submitted);
+    // Billing's bank name is the directory's, never the browser's: filled in before the schema checks it.
+    let unknown_routing =
+        (tab == TabName::BillingInfo).then(|| crate::billing::fill_bank_name(state, &form, &mut cleaned));
+    if let Err(mut errors) = validate(&form.schema, &cleaned, today()) {
+        if let Some(unknown) = unknown_routing {
+            crate::billing::blame_routing_number(&mut errors, unknown);
+        }
+        return Err(ApiError::Invalid(errors));
+    }
     if tab == TabName::ContactInfo {
         address_check(&cleaned).map_err(ApiError::Invalid)?;
+    }
+    if tab == TabName::BillingInfo {
+        crate::billing::settle(state, &form, &mut cleaned, &stored.plain)?;
     }
     let cleaned = encrypted(state, &form, cleaned);
 
@@ -595,10 +629,12 @@ pub fn verification_type(form: &ComposedForm) -> &'static str {
 /// A submission as it will be validated: a mask sent back stands for the stored number at the same place, then `clean`.
 fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Value) -> Value {
     let mut submitted = submitted.clone();
-    rewrite(&mut submitted, &sensitive_paths(&form.schema), &mut |at, text| {
-        let plain = text_at(&stored.plain, at)?;
-        (is_masked_ssn(text) && text == mask_ssn(plain)).then(|| plain.to_string())
-    });
+    for (path, kind) in sensitive_fields(&form.schema) {
+        rewrite(&mut submitted, &[path], &mut |at, text| {
+            let plain = text_at(&stored.plain, at)?;
+            (is_mask(&kind, text) && text == mask(&kind, plain)).then(|| plain.to_string())
+        });
+    }
     clean(&form.schema, &submitted, &form.form_data)
 }
 
@@ -606,8 +642,16 @@ fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Val
 /// stored, sealed.
 const SEALED_DOCUMENT: &str = "sealed";
 
-/// Sensitive values sealed for storage; a document sensitive as a whole is sealed whole.
+/// Sensitive values sealed for storage; a document sensitive as a whole is sealed whole. A value the schema marks
+/// `x-never-stored` (a card number, a security code) is dropped, drafts included; only its mask may be kept.
 fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
+    if let (Some(props), Some(values)) = (form.schema["properties"].as_object(), cleaned.as_object_mut()) {
+        for (name, _) in props.iter().filter(|(_, p)| p.get("x-never-stored") == Some(&Value::Bool(true))) {
+            if values.get(name).and_then(Value::as_str).is_some_and(|v| !engine::payment::is_masked_number(v)) {
+                values.remove(name);
+            }
+        }
+    }
     rewrite(&mut cleaned, &sensitive_paths(&form.schema), &mut |_, plain| Some(state.crypto.encrypt(plain)));
     if form.schema.get("x-sensitive").and_then(Value::as_str) == Some("document") {
         return json!({ SEALED_DOCUMENT: state.crypto.encrypt(&cleaned.to_string()) });

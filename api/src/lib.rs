@@ -3,6 +3,8 @@
 //! Thin by design: a handler parses, asks the engine, stores and answers. See docs/ARCHITECTURE.md.
 
 pub mod app;
+pub mod banking;
+pub mod billing;
 pub mod catalogue;
 pub mod config;
 pub mod crypto;

@@ -69,6 +69,12 @@ pub fn router(state: AppState) -> Router {
         .route("/save-dependent-info", post(crate::dependents::save))
         .route("/save-dependent-info-to-temp", post(crate::dependents::save_to_temp))
         .route("/delete-dependent-in-IO", post(crate::dependents::delete_in_io))
+        .route("/get-form-fields-billing-info", form_fields_route(TabName::BillingInfo))
+        .route("/get-payment-method", get(crate::billing::payment_method))
+        .route("/get-bill-date", get(crate::billing::bill_dates))
+        .route("/get-billing-text", get(crate::billing::billing_text))
+        .route("/routing-number-bank-lookup", get(crate::billing::routing_lookup))
+        .route("/save-billing-info", post(crate::billing::save))
         .route("/save-personal-info", save_route(TabName::PrimaryInfo))
         .route("/save-contact-info", save_route(TabName::ContactInfo))
         .route("/save-review-info", post(save_review_info))
@@ -231,7 +237,7 @@ async fn get_enrollment_temp_info(
         "type" => json!(e.row.enrollment_type),
         "eprocess" => json!(e.row.eprocess),
         other => match TabName::parse_saved(other) {
-            Some(tab) if engine::forms::form_schema(tab).is_some() => enrollment::masked_tab(&state, &e, tab).await?,
+            Some(tab) => enrollment::masked_tab(&state, &e, tab).await?,
             _ => return Err(ApiError::field("column", format!("Unknown column {other}"))),
         },
     };
@@ -609,7 +615,6 @@ async fn save_enrollment(
     let e = enrollment_from_body(&state, &session, &body).await?;
     let tab_name = body.get("tab").and_then(Value::as_str).unwrap_or_default();
     let tab = TabName::parse_saved(tab_name)
-        .filter(|t| engine::forms::form_schema(*t).is_some())
         .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
     let data = body.get("data").cloned().unwrap_or_else(|| json!({}));
     let email = body.get("email").and_then(Value::as_str).unwrap_or_default();

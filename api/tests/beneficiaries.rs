@@ -51,10 +51,16 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
     )
     .await
     .ok();
+    b.post(
+        &format!("/api/v1/enrollment/{id}/step/agreement_info"),
+        json!({ "action": "next", "formData": common::agreement() }),
+    )
+    .await
+    .ok();
     let review = b
         .post(
-            &format!("/api/v1/enrollment/{id}/step/agreement_info"),
-            json!({ "action": "next", "formData": common::agreement() }),
+            &format!("/api/v1/enrollment/{id}/step/billing_info"),
+            json!({ "action": "next", "formData": common::billing_eft() }),
         )
         .await;
     let s = review.ok()["step"].clone();

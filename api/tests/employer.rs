@@ -77,11 +77,20 @@ async fn an_employee_gets_employer_information_prefilled_from_the_group_and_save
     let mut signed = agreement();
     signed["enrollment_id"] = json!(id);
     b.post("/api/v1/save-agreement-info", signed).await.ok();
+    let mut billing = common::billing_eft();
+    billing["enrollment_id"] = json!(id);
+    b.post("/api/v1/save-billing-info", billing).await.ok();
     let review = b.get(&format!("/api/v1/enrollment/{id}/step/review_info")).await;
     let sections = review.ok()["step"]["summary"]["sections"].as_array().unwrap().clone();
     assert_eq!(
         sections.iter().map(|s| s["title"].as_str().unwrap()).collect::<Vec<_>>(),
-        ["Personal Information", "Contact Information", "Employer Information", "Agreement & Signature"]
+        [
+            "Personal Information",
+            "Contact Information",
+            "Employer Information",
+            "Agreement & Signature",
+            "Billing Information"
+        ]
     );
 }
 

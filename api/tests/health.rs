@@ -149,10 +149,16 @@ async fn the_step_protocol_saves_the_health_step_like_any_other() {
         )
         .await;
     assert_eq!(next.ok()["step"]["step"], "agreement_info");
+    b.post(
+        &format!("/api/v1/enrollment/{id}/step/agreement_info"),
+        json!({ "action": "next", "formData": common::agreement() }),
+    )
+    .await
+    .ok();
     let review = b
         .post(
-            &format!("/api/v1/enrollment/{id}/step/agreement_info"),
-            json!({ "action": "next", "formData": common::agreement() }),
+            &format!("/api/v1/enrollment/{id}/step/billing_info"),
+            json!({ "action": "next", "formData": common::billing_eft() }),
         )
         .await;
     let sections = review.ok()["step"]["summary"]["sections"].as_array().unwrap().clone();

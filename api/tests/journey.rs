@@ -44,7 +44,10 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     assert_eq!(rows.len(), 9);
     let required: Vec<&str> =
         rows.iter().filter(|r| r["required"] == true).map(|r| r["tab_name"].as_str().unwrap()).collect();
-    assert_eq!(required, ["primary_info", "contact_info", "primary_health_info", "agreement_info", "review_info"]);
+    assert_eq!(
+        required,
+        ["primary_info", "contact_info", "primary_health_info", "agreement_info", "billing_info", "review_info"]
+    );
 
     let fields = b.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await;
     let birthdate =
@@ -69,6 +72,10 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     let mut body = agreement();
     body["enrollment_id"] = json!(id);
     let saved = b.post("/api/v1/save-agreement-info", body).await;
+    assert_eq!(saved.ok()["next"]["route"], "billing-information");
+    let mut body = common::billing_eft();
+    body["enrollment_id"] = json!(id);
+    let saved = b.post("/api/v1/save-billing-info", body).await;
     assert_eq!(saved.ok()["next"]["route"], "review-confirm");
 
     let submitted = b
@@ -95,7 +102,7 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
     let s = step.ok()["step"].clone();
     assert_eq!(s["step"], "primary_info");
     assert_eq!(s["title"], "Personal Information");
-    assert_eq!(s["progress"]["total"], 4);
+    assert_eq!(s["progress"]["total"], 5);
     assert_eq!(s["progress"]["steps"][0]["status"], "current");
     assert!(s["schema"]["required"].as_array().unwrap().contains(&json!("first_name")));
     assert_eq!(s["uiSchema"]["birthdate"]["ui:readonly"], true);
@@ -133,16 +140,23 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .post(&format!("/api/v1/enrollment/{id}/step/contact_info"), json!({ "action": "next", "formData": contact() }))
         .await;
     assert_eq!(signing.ok()["step"]["step"], "agreement_info");
-    let review = b
+    let billing = b
         .post(
             &format!("/api/v1/enrollment/{id}/step/agreement_info"),
             json!({ "action": "next", "formData": agreement() }),
         )
         .await;
+    assert_eq!(billing.ok()["step"]["step"], "billing_info");
+    let review = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/billing_info"),
+            json!({ "action": "next", "formData": common::billing_eft() }),
+        )
+        .await;
     let s = review.ok()["step"].clone();
     assert_eq!(s["step"], "review_info");
     let sections = s["summary"]["sections"].as_array().unwrap();
-    assert_eq!(sections.len(), 3);
+    assert_eq!(sections.len(), 4);
     assert_eq!(sections[2]["title"], "Agreement & Signature");
     assert!(sections[2]["rows"]
         .as_array()
@@ -477,6 +491,9 @@ async fn steps_not_yet_reached_cannot_be_opened_and_a_submitted_enrollment_canno
     let mut signed = agreement();
     signed["enrollment_id"] = json!(id);
     b.post("/api/v1/save-agreement-info", signed).await.ok();
+    let mut billing = common::billing_eft();
+    billing["enrollment_id"] = json!(id);
+    b.post("/api/v1/save-billing-info", billing).await.ok();
     b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await.ok();
     let late = b.post("/api/v1/save-personal-info", body).await;
     assert_eq!(late.status, StatusCode::CONFLICT);

@@ -181,6 +181,7 @@ async fn submitting_sends_the_member_an_enrollment_receipt_with_the_confirmation
         ("save-personal-info", personal()),
         ("save-contact-info", common::contact()),
         ("save-agreement-info", common::agreement()),
+        ("save-billing-info", common::billing_eft()),
     ] {
         body["enrollment_id"] = json!(id);
         b.post(&format!("/api/v1/{call}"), body).await.ok();

@@ -132,6 +132,9 @@ pub struct Group {
     pub phone: String,
     #[serde(default)]
     pub address_information: Address,
+    /// How the group's employees pay (the spec's payment type: cc, eft, elist, list, stmt); `cc` when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_method: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

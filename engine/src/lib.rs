@@ -13,6 +13,7 @@
 //! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules.
 //! - [`lifecycle`]: the enrollment lifecycle state machine (statig) and wizard navigation.
 //! - [`dependents`]: the tier rules of Dependent Information, written into its schema.
+//! - [`payment`]: billing rules (payment types, bill dates, card and routing checks) for Billing Information.
 //! - [`questionnaire`]: health questionnaires (data from `workflows/`) turned into the Health Questions schema.
 //! - [`step`]: the step protocol's view of a tab.
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
@@ -25,6 +26,7 @@ pub mod dependents;
 pub mod errors;
 pub mod forms;
 pub mod lifecycle;
+pub mod payment;
 pub mod questionnaire;
 pub mod rating;
 pub mod schema;

@@ -38,11 +38,20 @@ pub fn compose(
     prefill: &PrefillValues,
     stored: &Value,
 ) -> Option<ComposedForm> {
-    let mut base = forms::form_schema(tab)?;
+    let mut base = forms::form_schema(tab);
     if tab == TabName::DependentInfo {
         let health =
             settings.and_then(|s| s.questionnaire.as_ref()).map(|q| crate::questionnaire::health_info_schema(q, ctx));
         crate::dependents::shape(&mut base, ctx, health);
+    }
+    if tab == TabName::BillingInfo {
+        let server_type = prefill.group.as_ref().and_then(|g| g.payment_method.as_deref()).unwrap_or("cc");
+        let today = prefill
+            .today
+            .as_deref()
+            .and_then(crate::dates::parse_mdy)
+            .unwrap_or_else(|| chrono::Local::now().date_naive());
+        crate::payment::shape(&mut base, server_type, today, prefill.contact_address.clone());
     }
     let empty = FormSettings::default();
     Some(compose_schema(base, settings.unwrap_or(&empty), ctx, prefill, stored))

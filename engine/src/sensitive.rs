@@ -8,14 +8,35 @@ pub type SensitivePath = Vec<String>;
 
 /// Every path to a value the schema marks `x-sensitive`, in nested objects and array items too.
 pub fn sensitive_paths(schema: &Value) -> Vec<SensitivePath> {
+    sensitive_fields(schema).into_iter().map(|(path, _)| path).collect()
+}
+
+/// Every path to a sensitive value with its kind (`ssn`, `account`); a document sensitive as a whole is not listed.
+pub fn sensitive_fields(schema: &Value) -> Vec<(SensitivePath, String)> {
     let mut found = Vec::new();
     collect(schema, &mut Vec::new(), &mut found);
     found
 }
 
-fn collect(schema: &Value, prefix: &mut Vec<String>, found: &mut Vec<SensitivePath>) {
-    if schema.get("x-sensitive").is_some() {
-        found.push(prefix.clone());
+/// How a sensitive value of `kind` is shown: an SSN as `***-**-6789`, an account number as `****1234`.
+pub fn mask(kind: &str, plain: &str) -> String {
+    match kind {
+        "ssn" => mask_ssn(plain),
+        _ => crate::payment::mask_number(plain),
+    }
+}
+
+/// True when `text` is what [`mask`] writes for `kind`.
+pub fn is_mask(kind: &str, text: &str) -> bool {
+    match kind {
+        "ssn" => is_masked_ssn(text),
+        _ => crate::payment::is_masked_number(text),
+    }
+}
+
+fn collect(schema: &Value, prefix: &mut Vec<String>, found: &mut Vec<(SensitivePath, String)>) {
+    if let Some(kind) = schema.get("x-sensitive").and_then(Value::as_str).filter(|k| *k != "document") {
+        found.push((prefix.clone(), kind.to_string()));
     }
     if let Some(props) = schema.get("properties").and_then(Value::as_object) {
         for (name, prop) in props {

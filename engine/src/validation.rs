@@ -139,6 +139,11 @@ fn normalize(prop: &Value, text: &str) -> String {
             })
             .collect::<Vec<String>>()
             .join(" "),
+        // A card or account number: digits only (spaces and dashes typed between groups dropped), a mask kept as sent.
+        Some("number") if crate::payment::is_masked_number(text) => text.to_string(),
+        Some("number") if text.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-') => {
+            text.chars().filter(char::is_ascii_digit).collect()
+        }
         Some("ssn") if crate::sensitive::is_masked_ssn(text) => text.to_string(),
         Some("ssn") => {
             let digits: String = text.chars().filter(char::is_ascii_digit).collect();
@@ -155,7 +160,9 @@ fn normalize(prop: &Value, text: &str) -> String {
 /// Form posts and the spec's adapters send numbers as strings ("180"); an integer field takes them as numbers.
 fn coerce(prop: &Value, value: Value) -> Value {
     // Codes are strings ("0" male); a client that sends the number 0 means the same code.
-    let coded = prop.get("type").and_then(Value::as_str) == Some("string") || prop.get("oneOf").is_some();
+    let declared = prop.get("type").and_then(Value::as_str);
+    let coded =
+        declared == Some("string") || (prop.get("oneOf").is_some() && !matches!(declared, Some("integer" | "number")));
     if let (true, Value::Number(n)) = (coded, &value) {
         return Value::String(n.to_string());
     }
@@ -270,6 +277,18 @@ fn run_check(check: &str, prop: &Value, value: &Value, all: &Map<String, Value>,
             let text =
                 prop.pointer(&format!("/x-messages/{key}")).and_then(Value::as_str).unwrap_or("The total must be 100");
             return Some(text.replace("{total}", &total.to_string()));
+        }
+        "routing" => {
+            let text_of =
+                prop.pointer("/x-messages/routing").and_then(Value::as_str).unwrap_or("Invalid routing number");
+            return (!crate::payment::aba_checksum_ok(text)).then(|| text_of.to_string());
+        }
+        // A mask stands for the card on file, checked when it was given.
+        "card" if crate::payment::is_masked_number(text) => None,
+        "card" => crate::payment::card_number_problem(text),
+        other if other.starts_with("not_expired:") => {
+            let month = all.get(&other["not_expired:".len()..]).and_then(Value::as_str)?;
+            crate::payment::card_expired(month, text, today).then_some("The card has expired")
         }
         other => {
             let earlier_field = other.strip_prefix("after:")?;

@@ -161,6 +161,9 @@ pub struct PrefillValues {
     pub group: Option<crate::catalogue::Group>,
     /// Today, MM/DD/YYYY.
     pub today: Option<String>,
+    /// The address given on Contact Information (address1, address2, city, state, zip), which Billing
+    /// Information's 'Choose physical address' copies.
+    pub contact_address: Option<serde_json::Value>,
 }
 
 impl PrefillValues {
@@ -273,13 +276,6 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
                 format!("tab {} is listed twice", rule.tab),
             ));
         }
-        if forms::form_schema(rule.tab).is_none() {
-            return Err(WorkflowError::new(
-                name,
-                format!("/tabs/{i}/tab"),
-                format!("tab {} has no form in this version of the engine", rule.tab),
-            ));
-        }
     }
     let review = workflow.tabs.iter().find(|r| r.tab == TabName::ReviewInfo);
     match review {
@@ -318,13 +314,7 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
         (None, None) => {}
     }
     for (tab, settings) in &workflow.forms {
-        let Some(schema) = forms::form_schema(*tab) else {
-            return Err(WorkflowError::new(
-                name,
-                format!("/forms/{tab}"),
-                format!("tab {tab} has no form in this version of the engine"),
-            ));
-        };
+        let schema = forms::form_schema(*tab);
         let known: Vec<&str> =
             schema["properties"].as_object().map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
         for field in settings.fields.keys() {

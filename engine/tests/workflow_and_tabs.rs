@@ -150,6 +150,7 @@ fn prefill() -> PrefillValues {
         gender: Some("1".into()),
         group: None,
         today: None,
+        contact_address: None,
     }
 }
 

@@ -120,6 +120,7 @@ impl TestApp {
             public_url: "http://localhost:8080".into(),
             mail_from: "Benefit Store <no-reply@benefitstore.example>".into(),
             smtp_url,
+            routing_directory: repo().join("fixtures/banking/fedach-directory.txt"),
         };
         let keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
         let state = AppState::prepare(&config, &keys).await.expect("the app starts");
@@ -253,4 +254,13 @@ pub fn health_all_no() -> Value {
     let answers: serde_json::Map<String, Value> =
         [141, 142, 143, 144, 145, 146, 147].iter().map(|id| (id.to_string(), json!({ "yes_no_flag": "0" }))).collect();
     json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" } })
+}
+
+/// Billing Information paid by EFT from the fictional Peachtree Community Bank of the shipped routing directory.
+pub fn billing_eft() -> Value {
+    json!({
+        "payment_method": "eft", "routing_number": "061271001", "account_name": "Dana Okafor",
+        "account_number": "000123456789", "account_type": "checking", "account_holder_type": "individual",
+        "bill_date": 28
+    })
 }

@@ -1,0 +1,192 @@
+//! Billing Information: the spec's billing calls, and what a save of the step does beyond the schema's checks (the
+//! bank name from the routing directory, the card exchanged for the gateway's token, the copied physical address).
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use engine::payment::{self, BILL_DATES, DEFAULT_BILL_DATE};
+use engine::schema::ComposedForm;
+use engine::tabs::TabName;
+use engine::FieldError;
+use serde_json::{json, Value};
+
+use crate::app::AppState;
+use crate::banking::CardDetails;
+use crate::enrollment;
+use crate::error::{success, ApiError, ApiResult, AppJson};
+use crate::routes::{enrollment_from_body, enrollment_from_query, version_of, Params};
+use crate::session::Session;
+
+const BANK_FIELDS: [&str; 6] =
+    ["routing_number", "account_name", "bank_name", "account_number", "account_type", "account_holder_type"];
+const CARD_FIELDS: [&str; 13] = [
+    "first_name_on_cc",
+    "last_name_on_cc",
+    "card_number",
+    "expiration_month",
+    "expiration_year",
+    "security_code",
+    "is_physical_address",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "zip",
+    "card_token",
+];
+
+fn text<'v>(doc: &'v Value, key: &str) -> &'v str {
+    doc.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+fn pays_by_bank(doc: &Value) -> bool {
+    matches!(text(doc, "payment_method"), "eft" | "elist")
+}
+
+/// Sets `bank_name` from the directory for the routing number given; answers the number when the directory has no
+/// such bank (the save is then refused under the routing number).
+pub fn fill_bank_name(state: &AppState, form: &ComposedForm, doc: &mut Value) -> Option<String> {
+    if form.schema["properties"].get("bank_name").is_none() || !pays_by_bank(doc) {
+        return None;
+    }
+    let routing = text(doc, "routing_number").to_string();
+    match state.banks.lookup(&routing) {
+        Some(bank) => {
+            doc["bank_name"] = json!(bank.name);
+            None
+        }
+        None => {
+            if let Some(fields) = doc.as_object_mut() {
+                fields.remove("bank_name");
+            }
+            (routing.len() == 9 && payment::aba_checksum_ok(&routing)).then_some(routing)
+        }
+    }
+}
+
+pub fn no_bank_message(routing: &str) -> String {
+    format!("No bank was found for routing number {routing}")
+}
+
+/// The bank name is missing because of the routing number (faulty, or not in the directory): say so under the
+/// routing number, where the person can fix it, not under the read-only bank name.
+pub fn blame_routing_number(errors: &mut Vec<FieldError>, unknown: Option<String>) {
+    let routing_faulted = errors.iter().any(|e| e.target_element == "routing_number");
+    if routing_faulted || unknown.is_some() {
+        errors.retain(|e| e.target_element != "bank_name");
+    }
+    if let (Some(routing), false) = (unknown, routing_faulted) {
+        errors.push(FieldError::new("routing_number", no_bank_message(&routing)));
+    }
+}
+
+/// After the schema's checks: keeps only the fields of the chosen payment type, copies the contact address when
+/// 'Choose physical address' is ticked, and exchanges a new card for the gateway's token (the number is then kept
+/// only as its mask, the security code not at all).
+pub fn settle(state: &AppState, form: &ComposedForm, doc: &mut Value, stored: &Value) -> ApiResult<()> {
+    let method = text(doc, "payment_method").to_string();
+    let fields = doc.as_object_mut().expect("a cleaned document is an object");
+    if method != "cc" {
+        CARD_FIELDS.iter().for_each(|f| {
+            fields.remove(*f);
+        });
+    }
+    if !matches!(method.as_str(), "eft" | "elist") {
+        BANK_FIELDS.iter().for_each(|f| {
+            fields.remove(*f);
+        });
+    }
+    if method != "cc" {
+        return Ok(());
+    }
+    if fields.get("is_physical_address") == Some(&Value::Bool(true)) {
+        if let Some(address) = form.schema["properties"]["is_physical_address"]["x-copy"].as_object() {
+            for key in ["address1", "address2", "city", "state", "zip"] {
+                match address.get(key).filter(|v| v.as_str().is_some_and(|s| !s.is_empty())) {
+                    Some(v) => fields.insert(key.into(), v.clone()),
+                    None => fields.remove(key),
+                };
+            }
+        }
+    }
+    let number = fields.get("card_number").and_then(Value::as_str).unwrap_or_default().to_string();
+    if payment::is_masked_number(&number) {
+        // The card on file, sent back as its mask: keep its token.
+        if text(stored, "card_number") != number || text(stored, "card_token").is_empty() {
+            return Err(ApiError::field("card_number", "Please enter your card number again"));
+        }
+        for key in ["card_token", "card_brand"] {
+            fields.insert(key.into(), stored[key].clone());
+        }
+        return Ok(());
+    }
+    let name = format!(
+        "{} {}",
+        text(&Value::Object(fields.clone()), "first_name_on_cc"),
+        text(&Value::Object(fields.clone()), "last_name_on_cc")
+    );
+    let snapshot = Value::Object(fields.clone());
+    let card = CardDetails {
+        number: &number,
+        security_code: text(&snapshot, "security_code"),
+        expiration_month: text(&snapshot, "expiration_month"),
+        expiration_year: text(&snapshot, "expiration_year"),
+        name: name.trim(),
+    };
+    let token = state.gateway.tokenize(&card).map_err(|why| ApiError::field("card_number", why))?;
+    fields.insert("card_number".into(), json!(payment::mask_number(&number)));
+    fields.insert("card_token".into(), json!(token.token));
+    fields.insert("card_brand".into(), json!(token.brand));
+    fields.remove("security_code");
+    Ok(())
+}
+
+/// `get-payment-method`: the server's payment type for this enrollment.
+pub async fn payment_method(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let group = e.row.group_id.and_then(|id| state.catalogue.groups.get(&id));
+    let server_type = group.and_then(|g| g.payment_method.clone()).unwrap_or_else(|| "cc".into());
+    let (offered, selected) = payment::offered(&server_type);
+    Ok(success(json!({ "result": server_type, "offered": offered, "selected": selected })))
+}
+
+/// `get-bill-date`: the days a premium can be drawn on, each as the Nth of the month; 28 by default.
+pub async fn bill_dates() -> Response {
+    let result: Vec<Value> = BILL_DATES
+        .iter()
+        .map(|d| json!({ "bill_date": d, "label": payment::ordinal_of_month(*d), "default": *d == DEFAULT_BILL_DATE }))
+        .collect();
+    success(json!({ "result": result }))
+}
+
+/// `get-billing-text`: the EFT authorization and the statement descriptor.
+pub async fn billing_text() -> Response {
+    success(json!({ "result": { "eft_text": payment::eft_text(), "descriptor_text": payment::descriptor_text(),
+                                 "statement_descriptor": payment::STATEMENT_DESCRIPTOR } }))
+}
+
+/// `routing-number-bank-lookup?q=`: the bank of a routing number, from the directory.
+pub async fn routing_lookup(State(state): State<AppState>, Query(params): Params) -> ApiResult<Response> {
+    let q = params.get("q").map(|q| q.trim()).unwrap_or_default();
+    if q.len() != 9 || !q.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::field("q", "Routing number must be of 9 digits"));
+    }
+    if !payment::aba_checksum_ok(q) {
+        return Err(ApiError::field("q", "Invalid routing number"));
+    }
+    let bank = state.banks.lookup(q).ok_or_else(|| ApiError::field("q", no_bank_message(q)))?;
+    Ok(success(
+        json!({ "response": { "name": bank.name, "city": bank.city, "state": bank.state, "routing_number": q } }),
+    ))
+}
+
+/// `save-billing-info`: a new bank account or card.
+pub async fn save(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let fields = enrollment::without(&body, &["enrollment_id", "version"]);
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &fields, version_of(&body)?).await?;
+    Ok(success(json!({ "version": version, "next": next.describe() })))
+}
