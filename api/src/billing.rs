@@ -16,24 +16,6 @@ use crate::error::{success, ApiError, ApiResult, AppJson};
 use crate::routes::{enrollment_from_body, enrollment_from_query, version_of, Params};
 use crate::session::Session;
 
-const BANK_FIELDS: [&str; 6] =
-    ["routing_number", "account_name", "bank_name", "account_number", "account_type", "account_holder_type"];
-const CARD_FIELDS: [&str; 13] = [
-    "first_name_on_cc",
-    "last_name_on_cc",
-    "card_number",
-    "expiration_month",
-    "expiration_year",
-    "security_code",
-    "is_physical_address",
-    "address1",
-    "address2",
-    "city",
-    "state",
-    "zip",
-    "card_token",
-];
-
 fn text<'v>(doc: &'v Value, key: &str) -> &'v str {
     doc.get(key).and_then(Value::as_str).unwrap_or_default()
 }
@@ -45,7 +27,7 @@ fn pays_by_bank(doc: &Value) -> bool {
 /// Sets `bank_name` from the directory for the routing number given; answers the number when the directory has no
 /// such bank (the save is then refused under the routing number).
 pub fn fill_bank_name(state: &AppState, form: &ComposedForm, doc: &mut Value) -> Option<String> {
-    if form.schema["properties"].get("bank_name").is_none() || !pays_by_bank(doc) {
+    if !engine::schema::every_property(&form.schema).contains_key("bank_name") || !pays_by_bank(doc) {
         return None;
     }
     let routing = text(doc, "routing_number").to_string();
@@ -86,20 +68,21 @@ pub fn settle(state: &AppState, form: &ComposedForm, doc: &mut Value, stored: &V
     let method = text(doc, "payment_method").to_string();
     let fields = doc.as_object_mut().expect("a cleaned document is an object");
     if method != "cc" {
-        CARD_FIELDS.iter().for_each(|f| {
-            fields.remove(*f);
-        });
+        for name in payment::CARD_FIELDS.iter().chain(&["card_token", "card_brand"]) {
+            fields.remove(*name);
+        }
     }
     if !matches!(method.as_str(), "eft" | "elist") {
-        BANK_FIELDS.iter().for_each(|f| {
-            fields.remove(*f);
-        });
+        for name in payment::BANK_FIELDS {
+            fields.remove(name);
+        }
     }
     if method != "cc" {
         return Ok(());
     }
     if fields.get("is_physical_address") == Some(&Value::Bool(true)) {
-        if let Some(address) = form.schema["properties"]["is_physical_address"]["x-copy"].as_object() {
+        let props = engine::schema::every_property(&form.schema);
+        if let Some(address) = props.get("is_physical_address").and_then(|p| p["x-copy"].as_object()) {
             for key in ["address1", "address2", "city", "state", "zip"] {
                 match address.get(key).filter(|v| v.as_str().is_some_and(|s| !s.is_empty())) {
                     Some(v) => fields.insert(key.into(), v.clone()),

@@ -645,10 +645,13 @@ const SEALED_DOCUMENT: &str = "sealed";
 /// Sensitive values sealed for storage; a document sensitive as a whole is sealed whole. A value the schema marks
 /// `x-never-stored` (a card number, a security code) is dropped, drafts included; only its mask may be kept.
 fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
-    if let (Some(props), Some(values)) = (form.schema["properties"].as_object(), cleaned.as_object_mut()) {
-        for (name, _) in props.iter().filter(|(_, p)| p.get("x-never-stored") == Some(&Value::Bool(true))) {
-            if values.get(name).and_then(Value::as_str).is_some_and(|v| !engine::payment::is_masked_number(v)) {
-                values.remove(name);
+    if let Some(values) = cleaned.as_object_mut() {
+        for (name, _) in engine::schema::every_property(&form.schema)
+            .into_iter()
+            .filter(|(_, p)| p.get("x-never-stored") == Some(&Value::Bool(true)))
+        {
+            if values.get(&name).and_then(Value::as_str).is_some_and(|v| !engine::payment::is_masked_number(v)) {
+                values.remove(&name);
             }
         }
     }

@@ -74,7 +74,10 @@ async fn an_applicant_may_pay_by_eft_or_card_and_bill_dates_read_as_the_nth_of_t
     let schema = &step.ok()["step"]["schema"];
     assert_eq!(step.ok()["step"]["step"], "billing_info");
     assert_eq!(schema["properties"]["payment_method"]["default"], "eft");
-    let years = schema["properties"]["expiration_year"]["oneOf"].as_array().unwrap();
+    // Card fields are drawn only while Credit Card is chosen: they sit under that condition.
+    let card_fields = &schema["allOf"][2]["then"]["properties"];
+    assert!(schema["properties"].get("card_number").is_none() && card_fields.get("card_number").is_some());
+    let years = card_fields["expiration_year"]["oneOf"].as_array().unwrap();
     assert_eq!(years.len(), 21, "this year through 20 years ahead");
     let text = b.get(&format!("/api/v1/get-billing-text?enrollment_id={id}")).await;
     let eft = text.ok()["result"]["eft_text"].as_str().unwrap().to_string();
@@ -232,7 +235,7 @@ async fn choose_physical_address_copies_the_contact_address() {
     let mut b = app.browser();
     let id = at_billing(&app, &mut b, None).await;
     let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
-    let copy = &step.ok()["step"]["schema"]["properties"]["is_physical_address"]["x-copy"];
+    let copy = &step.ok()["step"]["schema"]["allOf"][2]["then"]["properties"]["is_physical_address"]["x-copy"];
     assert_eq!(copy["address1"], "12 Peachtree St NE");
     let mut body = card();
     body["enrollment_id"] = json!(id);

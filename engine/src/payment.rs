@@ -227,6 +227,48 @@ pub fn shape(schema: &mut Value, server_type: &str, today: NaiveDate, contact_ad
     ]);
 }
 
+/// The fields of a bank account (EFT and EFT LIST).
+pub const BANK_FIELDS: [&str; 6] =
+    ["routing_number", "account_name", "bank_name", "account_number", "account_type", "account_holder_type"];
+/// The fields of a card and its billing address.
+pub const CARD_FIELDS: [&str; 12] = [
+    "first_name_on_cc",
+    "last_name_on_cc",
+    "card_number",
+    "expiration_month",
+    "expiration_year",
+    "security_code",
+    "is_physical_address",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "zip",
+];
+
+/// After composition: the bank fields move under the EFT condition and the card fields under the card condition,
+/// so a person sees only the fields of the payment type chosen (rjsf draws a condition's fields while it holds) and
+/// the server keeps only those. The order puts the payment type first and the bill date last.
+pub fn group_by_method(schema: &mut Value, ui_schema: &mut Value) {
+    for (rule, names) in [(1, &BANK_FIELDS[..]), (2, &CARD_FIELDS[..])] {
+        for name in names {
+            let Some(prop) = schema["properties"].as_object_mut().and_then(|p| p.remove(*name)) else { continue };
+            let was_required = schema["required"].as_array().is_some_and(|r| r.iter().any(|f| f == *name));
+            if let Some(required) = schema["required"].as_array_mut() {
+                required.retain(|f| f != *name);
+            }
+            let then = &mut schema["allOf"][rule]["then"];
+            then["properties"][*name] = prop;
+            if was_required {
+                if let Some(required) = then["required"].as_array_mut() {
+                    required.push(json!(name));
+                }
+            }
+        }
+    }
+    ui_schema["ui:order"] = json!(["payment_method", "*", "bill_date"]);
+}
+
 /// The card's expiry is this month or later.
 pub fn card_expired(month: &str, year: &str, today: NaiveDate) -> bool {
     match (month.parse::<u32>(), year.parse::<i32>()) {

@@ -54,7 +54,11 @@ pub fn compose(
         crate::payment::shape(&mut base, server_type, today, prefill.contact_address.clone());
     }
     let empty = FormSettings::default();
-    Some(compose_schema(base, settings.unwrap_or(&empty), ctx, prefill, stored))
+    let mut form = compose_schema(base, settings.unwrap_or(&empty), ctx, prefill, stored);
+    if tab == TabName::BillingInfo {
+        crate::payment::group_by_method(&mut form.schema, &mut form.ui_schema);
+    }
+    Some(form)
 }
 
 /// The filter form (landing page and quote form): every field required, prefilled from the current filter.
@@ -274,6 +278,19 @@ fn agreement_checkboxes(texts: &[crate::workflow::AgreementText]) -> Value {
         "title": "Agreements", "type": "object", "properties": properties, "required": required,
         "x-messages": { "required": MESSAGE },
     })
+}
+
+/// Every property an object schema may have: its own and those its conditions add (`allOf: [{ if, then }]`).
+pub fn every_property(schema: &Value) -> Map<String, Value> {
+    let mut all = schema.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+    for rule in schema.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+        if let Some(more) = rule.pointer("/then/properties").and_then(Value::as_object) {
+            for (name, prop) in more {
+                all.entry(name.clone()).or_insert_with(|| prop.clone());
+            }
+        }
+    }
+    all
 }
 
 /// Removes the `null` alternative schemars gives `Option<T>` fields: an empty value is dropped from a payload

@@ -38,7 +38,10 @@ fn collect(schema: &Value, prefix: &mut Vec<String>, found: &mut Vec<(SensitiveP
     if let Some(kind) = schema.get("x-sensitive").and_then(Value::as_str).filter(|k| *k != "document") {
         found.push((prefix.clone(), kind.to_string()));
     }
-    if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+    let branches = schema.get("allOf").and_then(Value::as_array).into_iter().flatten();
+    // A field that a condition adds (Billing's bank fields, a Yes answer's details) is as sensitive as any other.
+    let conditional = branches.filter_map(|rule| rule.pointer("/then/properties").and_then(Value::as_object));
+    for props in schema.get("properties").and_then(Value::as_object).into_iter().chain(conditional) {
         for (name, prop) in props {
             prefix.push(name.clone());
             collect(prop, prefix, found);

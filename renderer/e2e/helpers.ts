@@ -88,6 +88,23 @@ export async function signAgreement(page: Page) {
   await page.mouse.up();
 }
 
+/** Billing Information: EFT from the fictional Peachtree Community Bank, its name looked up from the routing number. */
+export async function payByEft(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Billing Information', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('EFT')).toBeChecked();
+  await page.getByLabel('Routing Number').fill('011000015');
+  await expect(page.getByText('No bank was found for routing number 011000015')).toBeVisible();
+  await page.getByLabel('Routing Number').fill('061271001');
+  await expect(page.getByLabel('Bank Name')).toHaveValue('Peachtree Community Bank');
+  await page.getByLabel('Account Holder Name').fill('Dana Okafor');
+  await page.getByLabel('Account Number').fill('000123456789');
+  await page.locator('#root_account_type').selectOption({ label: 'Checking' });
+  await page.locator('#root_account_holder_type').selectOption({ label: 'Individual' });
+  await expect(page.getByLabel('Bill Date')).toHaveValue(/.+/);
+  await noSeriousViolations(page, 'billing');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
 export async function toPersonalInformation(page: Page) {
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(40));

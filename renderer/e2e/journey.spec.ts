@@ -6,6 +6,7 @@ import {
   fillPersonalInformation,
   fillContactInformation,
   answerHealthQuestions,
+  payByEft,
   signAgreement,
   toPersonalInformation,
   codeMailedTo,
@@ -60,11 +61,13 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await signAgreement(page);
   await noSeriousViolations(page, 'agreement and signature');
   await page.getByRole('button', { name: 'Next' }).click();
+  await payByEft(page);
 
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
   await expect(page.getByRole('heading', { name: '1. Personal Information' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '3. Health Questions' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '4. Agreement & Signature' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '5. Billing Information' })).toBeVisible();
   await expect(page.getByText('First Month Total Cost')).toBeVisible();
   await noSeriousViolations(page, 'review');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -153,6 +156,7 @@ test('a life plan asks for beneficiaries whose shares must total 100', async ({ 
   await page.getByRole('button', { name: 'Next' }).click();
   await signAgreement(page);
   await page.getByRole('button', { name: 'Next' }).click();
+  await payByEft(page);
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
   await expect(page.getByRole('heading', { name: '3. Beneficiary Information' })).toBeVisible();
 });

@@ -5,6 +5,8 @@ import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, Regi
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
+import { api, ApiError } from '../lib/api';
+import { applyCopies, lookupsFor, valueAt } from './form-effects';
 import { templates } from './templates';
 import { widgets } from './widgets';
 
@@ -93,6 +95,43 @@ export function SchemaForm(props: SchemaFormProps) {
 function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children }: SchemaFormProps) {
   // What the person typed survives a refused save: the server's errors are shown beside it, nothing is reset.
   const [data, setData] = useState(formData);
+  // Messages of lookups the schema asks for (x-fills), shown like the server's.
+  const [lookupErrors, setLookupErrors] = useState<Record<string, { __errors: string[] }>>({});
+
+  const update = (next: Record<string, unknown>) => {
+    setData(next);
+    onChange?.(next);
+  };
+
+  const changed = (raw: Record<string, unknown>) => {
+    let next = applyCopies(schema, data, raw);
+    const { run, clear } = lookupsFor(schema, data, next);
+    if (clear.length > 0) next = Object.fromEntries(Object.entries(next).filter(([k]) => !clear.includes(k)));
+    update(next);
+    for (const lookup of run) {
+      api
+        .get<unknown>(lookup.path)
+        .then((answer) => {
+          setLookupErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== lookup.field)));
+          setData((current) => {
+            const filled = { ...current, [lookup.into]: valueAt(answer, lookup.value) };
+            onChange?.(filled);
+            return filled;
+          });
+        })
+        .catch((error: unknown) => {
+          const message = error instanceof ApiError ? error.message : 'The lookup failed';
+          setLookupErrors((current) => ({ ...current, [lookup.field]: { __errors: [message] } }));
+          setData((current) => {
+            const cleared = Object.fromEntries(Object.entries(current).filter(([k]) => k !== lookup.into));
+            onChange?.(cleared);
+            return cleared;
+          });
+        });
+    }
+  };
+
+  const errors = Object.keys(lookupErrors).length > 0 ? ({ ...(extraErrors ?? {}), ...lookupErrors } as ErrorSchema) : extraErrors;
   return (
     <Form
       // The page's heading already names the form; rjsf would repeat the schema's title as a legend.
@@ -104,16 +143,13 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
       templates={templates}
       transformErrors={transformErrors(schema)}
       customValidate={customValidate(schema)}
-      extraErrors={extraErrors}
+      extraErrors={errors}
       showErrorList={false}
       // A choice the person has not made stays empty: no first option picked for them.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       noHtml5Validate
       disabled={disabled}
-      onChange={(e) => {
-        setData(e.formData as Record<string, unknown>);
-        onChange?.(e.formData as Record<string, unknown>);
-      }}
+      onChange={(e) => changed(e.formData as Record<string, unknown>)}
       onSubmit={(e) => onSubmit(e.formData as Record<string, unknown>)}
     >
       {children}
