@@ -540,8 +540,8 @@ pub struct Dependent {
     #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]
     #[schemars(extend("x-messages" = { "minimum": "Weight cannot be zero or less", "maximum": "Weight cannot be more than 3 digits", "type": "Weight must be a whole number" }))]
     pub weight: Option<i64>,
-    /// The spec fixes it to "0": dependents are not asked about employment.
-    #[schemars(title = "Employed", extend("readOnly" = true, "default" = "0", "const" = "0"))]
+    // The spec fixes it to "0": dependents are not asked about employment, so it is not shown.
+    #[schemars(title = "Employed", extend("readOnly" = true, "default" = "0", "const" = "0", "x-widget" = "hidden"))]
     pub employed: Option<String>,
 }
 
@@ -555,6 +555,7 @@ pub struct DependentInfo {
     pub spouse_status: Option<YesNo>,
     #[schemars(title = "Dependents", length(max = 9))]
     #[schemars(extend("x-item-title" = "Dependent #{n}", "x-messages" = { "maxItems": "You can add at most 9 dependents" }))]
+    #[schemars(extend("x-field" = "listEditor", "x-item-validate" = "validate-single-dependent"))]
     pub dependents: Option<Vec<Dependent>>,
 }
 

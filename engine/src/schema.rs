@@ -217,6 +217,9 @@ fn nested_ui(prop: &mut Value, ui: &mut Map<String, Value>) {
     if let Some(description) = prop.get("x-description") {
         ui.insert("ui:description".into(), description.clone());
     }
+    if let Some(field) = prop.get("x-field") {
+        ui.insert("ui:field".into(), field.clone());
+    }
     if let Some(item_title) = prop.get("x-item-title").cloned() {
         let options = ui.entry("ui:options").or_insert_with(|| json!({}));
         options["itemTitle"] = item_title;

@@ -1,12 +1,14 @@
 // One rjsf Form for every server-defined form: the schema, uiSchema and data come from the server; widgets are
 // registered by name; messages come from each property's `x-messages` so the browser says what the server would.
 import Form from '@rjsf/core';
-import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FormValidation, RJSFSchema, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
 import { api, ApiError } from '../lib/api';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
+import { ListEditor, type ListEditorContext } from './list-editor';
+import { transformErrors } from './messages';
 import { templates } from './templates';
 import { widgets } from './widgets';
 
@@ -17,38 +19,7 @@ export const validator = customizeValidator({
 
 type Messages = Record<string, string>;
 
-/**
- * The schema of the value at `path` (".condition_questions.141.conditions.0.date_of_onset"): a segment names a
- * property, or one a condition adds (`allOf[].then`), or, when a number, an array's item.
- */
-export function schemaAt(schema: RJSFSchema, path: string): RJSFSchema | undefined {
-  let node: RJSFSchema | undefined = schema;
-  for (const segment of path.replace(/^\./, '').split('.').filter(Boolean)) {
-    if (!node) return undefined;
-    const props: Record<string, RJSFSchema> | undefined = node.properties as Record<string, RJSFSchema> | undefined;
-    const conditional: Record<string, RJSFSchema> | undefined = (node.allOf as RJSFSchema[] | undefined)
-      ?.map((rule) => (rule.then as RJSFSchema | undefined)?.properties as Record<string, RJSFSchema> | undefined)
-      .find((p) => p?.[segment]);
-    const items: RJSFSchema | undefined = typeof node.items === 'object' && !Array.isArray(node.items) ? (node.items as RJSFSchema) : undefined;
-    node = props?.[segment] ?? conditional?.[segment] ?? (/^\d+$/.test(segment) ? items : undefined);
-  }
-  return node;
-}
-
-/** Replaces ajv's wording with the spec's message for the field and keyword. */
-export function transformErrors(schema: RJSFSchema) {
-  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors
-      // A failed `if`/`then` or `oneOf` is reported again by the keyword inside it that failed; show that one only.
-      .filter((e) => e.name !== 'if' && ((e.name !== 'oneOf' && e.name !== 'const') || e.property))
-      .map((e) => {
-        const property = e.property ?? '';
-        const messages = (schemaAt(schema, property)?.['x-messages'] ?? {}) as Messages;
-        const keyword = ['oneOf', 'const', 'enum'].includes(e.name ?? '') ? 'enum' : (e.name ?? '');
-        const fallback = keyword === 'required' ? 'Field is required' : keyword === 'enum' ? 'Please choose one of the options' : e.message;
-        return { ...e, property, message: messages[keyword] ?? messages.default ?? fallback, stack: messages[keyword] ?? fallback ?? '' };
-      });
-}
+export { schemaAt, transformErrors } from './messages';
 
 type Properties = Record<string, RJSFSchema & { 'x-refuse'?: Record<string, string>; 'x-checks'?: string[] }>;
 
@@ -77,6 +48,8 @@ export function customValidate(schema: RJSFSchema) {
 
 export interface SchemaFormProps {
   id: string;
+  /** Lent to fields that need it (the list editor): the enrollment, and a way to hold Next. */
+  context?: ListEditorContext;
   schema: RJSFSchema;
   uiSchema: UiSchema;
   formData: Record<string, unknown>;
@@ -92,7 +65,7 @@ export function SchemaForm(props: SchemaFormProps) {
   return <StepForm key={props.id} {...props} />;
 }
 
-function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children }: SchemaFormProps) {
+function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children, context }: SchemaFormProps) {
   // What the person typed survives a refused save: the server's errors are shown beside it, nothing is reset.
   const [data, setData] = useState(formData);
   // Messages of lookups the schema asks for (x-fills), shown like the server's.
@@ -141,12 +114,15 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
       validator={validator}
       widgets={widgets as RegistryWidgetsType}
       templates={templates}
+      fields={{ listEditor: ListEditor }}
+      formContext={context}
       transformErrors={transformErrors(schema)}
       customValidate={customValidate(schema)}
       extraErrors={errors}
       showErrorList={false}
       // A choice the person has not made stays empty: no first option picked for them.
-      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+      // Lists start empty: a person adds each beneficiary, dependent or medication they mean to list.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', arrayMinItems: { populate: 'never' } }}
       noHtml5Validate
       disabled={disabled}
       onChange={(e) => changed(e.formData as Record<string, unknown>)}

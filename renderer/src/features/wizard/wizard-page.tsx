@@ -21,6 +21,8 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
   const [askingEmail, setAskingEmail] = useState(false);
   const [reviewFailureSeen, setReviewFailureSeen] = useState<unknown>(null);
   const [email, setEmail] = useState('');
+  // A list editor with an item open holds Next until the item is submitted or cancelled.
+  const [heldBy, setHeldBy] = useState<string | null>(null);
   const current = useRef<Record<string, unknown>>({});
   const { step, errors, redirect, failure, saved } = state.context;
 
@@ -100,6 +102,7 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
               current.current = formData;
             }}
             onSubmit={(formData) => send({ type: 'SUBMIT', formData })}
+            context={{ enrollmentId, holdNext: setHeldBy }}
           >
             <div className="buttons">
               {step.actions.includes('back') && (
@@ -112,7 +115,7 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
                   Save &amp; Continue Later
                 </button>
               )}
-              <button type="submit" className="primary" disabled={busy}>
+              <button type="submit" className="primary" disabled={busy || heldBy !== null} title={heldBy ?? 'Click to continue enrollment'}>
                 Next
               </button>
             </div>

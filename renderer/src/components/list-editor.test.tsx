@@ -1,0 +1,46 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { listMessages, summary } from './list-editor';
+import { validator } from './schema-form';
+
+const dependents = {
+  type: 'array',
+  minItems: 2,
+  maxItems: 9,
+  contains: { properties: { relationship: { const: 'spouse' } }, required: ['relationship'] },
+  minContains: 0,
+  maxContains: 1,
+  items: {
+    type: 'object',
+    properties: {
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      relationship: { type: 'string', oneOf: [{ const: 'spouse', title: 'Spouse' }, { const: 'child', title: 'Child' }] },
+    },
+  },
+  'x-messages': {
+    minItems: 'Family coverage needs at least two dependents: please add your spouse or children to proceed further',
+    maxContains: 'Only one spouse can be added',
+  },
+} as unknown as RJSFSchema;
+
+const validate = (data: unknown, schema: RJSFSchema) =>
+  validator.validateFormData(data, schema).errors.map((e) => ({ name: e.name, property: e.property, message: e.message }));
+
+describe('the list editor', () => {
+  it('sums a dependent up as a person reads it', () => {
+    expect(summary({ first_name: 'Sam', last_name: 'Okafor', relationship: 'spouse', birthdate: '02/14/1985' }, dependents.items as RJSFSchema)).toBe(
+      'Sam Okafor, Spouse, born 02/14/1985',
+    );
+  });
+
+  it("says the list's own rules in the schema's words as the list changes", () => {
+    const spouse = { relationship: 'spouse' };
+    const child = { relationship: 'child' };
+    expect(listMessages(dependents, [spouse], validate).map((m) => m.message)).toEqual([
+      'Family coverage needs at least two dependents: please add your spouse or children to proceed further',
+    ]);
+    expect(listMessages(dependents, [spouse, spouse], validate).map((m) => m.message)).toEqual(['Only one spouse can be added']);
+    expect(listMessages(dependents, [spouse, child], validate)).toEqual([]);
+  });
+});

@@ -1,0 +1,221 @@
+// The list editor: a list of people (dependents) shown as numbered rows with Edit and Delete, one of them edited at a
+// time in a form titled by the list's item title ("Dependent #2") with Submit and Cancel. Registered as the rjsf field
+// `listEditor`; the server's schema says which list uses it (`x-field`), what an item is, and the list's own rules
+// (how many, which relationships), which are checked here live with the same validator and messages as the step.
+import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
+import { getUiOptions, setByPath, toFieldPathId } from '@rjsf/utils';
+import { useEffect, useMemo, useState } from 'react';
+import { api, ApiError } from '../lib/api';
+import { transformErrors } from './messages';
+import { itemTitle } from './templates';
+
+type Item = Record<string, unknown>;
+
+/** What the wizard page lends the list editor: the enrollment, and a way to hold Next while an item is open. */
+export interface ListEditorContext {
+  enrollmentId?: string;
+  holdNext?: (reason: string | null) => void;
+}
+
+export const HOLD = {
+  next: 'Please submit the edited form first to continue',
+  remove: 'Please submit the edited form first to delete',
+  add: 'Please submit the edited form first to add dep',
+};
+
+/** A row's summary: the person's name, their relationship and birth date as a person reads them. */
+export function summary(item: Item, schema: RJSFSchema): string {
+  const props = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  const label = (field: string) => {
+    const value = item[field];
+    const choice = (props[field]?.oneOf as RJSFSchema[] | undefined)?.find((c) => c.const === value);
+    return typeof choice?.title === 'string' ? choice.title : typeof value === 'string' ? value : '';
+  };
+  const name = [item.first_name, item.middle_name, item.last_name].filter((p) => typeof p === 'string' && p).join(' ');
+  return [name, label('relationship'), item.birthdate ? `born ${String(item.birthdate)}` : ''].filter(Boolean).join(', ');
+}
+
+/** Messages of the list's own rules (how many, which relationships) for `list`, from the schema's `x-messages`. */
+function tooMany(schema: RJSFSchema, list: Item[], validate: (data: unknown, schema: RJSFSchema) => unknown[]): boolean {
+  const contains = schema.contains as RJSFSchema | undefined;
+  if (!contains || typeof schema.maxContains !== 'number') return false;
+  return list.filter((item) => validate(item, contains).length === 0).length > schema.maxContains;
+}
+
+export function listMessages(
+  schema: RJSFSchema,
+  list: Item[],
+  validate: (data: unknown, schema: RJSFSchema) => { name?: string; property?: string; message?: string }[],
+) {
+  const messages = (schema['x-messages'] ?? {}) as Record<string, string>;
+  const rules: RJSFSchema = { ...schema, items: {} };
+  delete rules['x-messages'];
+  return validate(list, rules)
+    .filter((e) => !e.property || e.property === '' || e.property === '.')
+    // ajv reports minContains and maxContains both as `contains`: counting the matching items says which.
+    .map((e) => (e.name === 'contains' ? { ...e, name: tooMany(schema, list, validate) ? 'maxContains' : 'minContains' } : e))
+    .map((e) => ({ keyword: e.name ?? '', message: messages[e.name ?? ''] ?? messages.default }))
+    .filter((m): m is { keyword: string; message: string } => Boolean(m.message));
+}
+
+export function ListEditor(props: FieldProps) {
+  const { schema, uiSchema, formData, onChange, registry, fieldPathId, disabled, errorSchema } = props;
+  const list = useMemo<Item[]>(() => (Array.isArray(formData) ? (formData as Item[]) : []), [formData]);
+  const itemSchema = (typeof schema.items === 'object' && !Array.isArray(schema.items) ? schema.items : {}) as RJSFSchema;
+  const context = (registry.formContext ?? {}) as ListEditorContext;
+  const titleTemplate = getUiOptions(uiSchema).itemTitle;
+  const [editing, setEditing] = useState<{ index: number; item: Item } | null>(null);
+  const [itemErrors, setItemErrors] = useState<ErrorSchema | undefined>(undefined);
+  const SchemaField = registry.fields.SchemaField;
+  const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+
+  const holdNext = context.holdNext;
+  useEffect(() => {
+    holdNext?.(editing ? HOLD.next : null);
+    return () => holdNext?.(null);
+  }, [editing, holdNext]);
+
+  const validator = registry.schemaUtils.getValidator();
+  const validate = (data: unknown, s: RJSFSchema) =>
+    validator.validateFormData(data, s).errors.map((e) => ({ name: e.name, property: e.property, message: e.message }));
+  const rules = listMessages(schema, list, validate);
+  const ready = rules.length === 0 && list.length > 0 && typeof schema['x-ready'] === 'string' && validate(list, schema).length === 0;
+  // Faults the server found in a dependent (on Next) are shown on its row: the row is where the person goes to fix them.
+  const rowFaults = (index: number): string[] => {
+    const collect = (node: unknown): string[] =>
+      node && typeof node === 'object'
+        ? Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => (k === '__errors' && Array.isArray(v) ? (v as string[]) : collect(v)))
+        : [];
+    return collect((errorSchema as Record<number, unknown> | undefined)?.[index]);
+  };
+  const noun = typeof titleTemplate === 'string' ? titleTemplate.replace(/\s*#\{n\}/, '') : 'item';
+
+  const start = (index: number, item: Item) => {
+    setItemErrors(undefined);
+    setEditing({ index, item });
+  };
+  const add = () => start(list.length, (registry.schemaUtils.getDefaultFormState(itemSchema, {}) ?? {}) as Item);
+  const remove = (index: number) => onChange(list.filter((_, i) => i !== index), fieldPathId.path);
+
+  const submit = async () => {
+    if (!editing) return;
+    const local = validator.validateFormData(editing.item, itemSchema, undefined, transformErrors(itemSchema));
+    if (local.errors.length > 0) {
+      setItemErrors(local.errorSchema);
+      return;
+    }
+    const call = schema['x-item-validate'];
+    if (typeof call === 'string' && context.enrollmentId) {
+      const { health_info: health, ...primary } = editing.item;
+      try {
+        await api.post(`/${call}`, { enrollment_id: context.enrollmentId, primary_info: primary, health_info: health });
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const errors: Record<string, unknown> = {};
+          for (const f of error.fields) {
+            const path = f.target_element.replace(/^primary_info\./, '').split('.');
+            setByPath(errors, [...path, '__errors'], [f.error_message]);
+          }
+          setItemErrors(errors as ErrorSchema);
+          return;
+        }
+        throw error;
+      }
+    }
+    const next = [...list];
+    next[editing.index] = editing.item;
+    onChange(next, fieldPathId.path);
+    setEditing(null);
+  };
+
+  const editPath = toFieldPathId('edit', registry.globalFormOptions, fieldPathId);
+  const hold = editing !== null;
+  return (
+    <div className="list-editor">
+      {list.length === 0 && !editing && <p className="hint">None added yet.</p>}
+      <ol className="list-editor-rows">
+        {list.map((item, index) => (
+          <li key={index} className="list-editor-row">
+            <span>
+              <strong>{itemTitle(titleTemplate, index)}</strong> {summary(item, itemSchema)}
+              {rowFaults(index).length > 0 && (
+                <span className="error" role="alert">
+                  {' '}
+                  Please edit {itemTitle(titleTemplate, index)}: {rowFaults(index)[0]}
+                </span>
+              )}
+            </span>
+            <span className="list-editor-buttons">
+              <button type="button" disabled={disabled || hold} title={hold ? HOLD.next : undefined} onClick={() => start(index, item)}>
+                Edit<span className="visually-hidden"> {itemTitle(titleTemplate, index)}</span>
+              </button>
+              <button type="button" disabled={disabled || hold} title={hold ? HOLD.remove : undefined} onClick={() => remove(index)}>
+                Delete<span className="visually-hidden"> {itemTitle(titleTemplate, index)}</span>
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {editing && (
+        <section className="list-item" aria-labelledby={`${editPath.$id}-title`}>
+          <h3 id={`${editPath.$id}-title`} className="list-item-title">
+            {itemTitle(titleTemplate, editing.index)}
+          </h3>
+          <SchemaField
+            name="edit"
+            schema={itemSchema}
+            uiSchema={{ ...((uiSchema?.items as object) ?? {}), 'ui:label': false }}
+            formData={editing.item}
+            errorSchema={itemErrors}
+            fieldPathId={editPath}
+            registry={registry}
+            disabled={disabled}
+            readonly={false}
+            required
+            onChange={(value, path) => {
+              const relative = path.slice(editPath.path.length);
+              setEditing((current) => {
+                if (!current) return current;
+                if (relative.length === 0) return { ...current, item: (value ?? {}) as Item };
+                const item = structuredClone(current.item);
+                setByPath(item, relative, value);
+                return { ...current, item };
+              });
+            }}
+            onBlur={() => undefined}
+            onFocus={() => undefined}
+          />
+          <div className="list-item-buttons">
+            <button type="button" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+            <button type="button" className="primary" onClick={() => void submit()}>
+              Submit
+            </button>
+          </div>
+        </section>
+      )}
+      {list.length < max && (
+        <button
+          type="button"
+          className="list-editor-add"
+          disabled={disabled || hold}
+          title={hold ? HOLD.add : `Click to add ${noun.toLowerCase()}`}
+          onClick={add}
+        >
+          Add {noun}
+        </button>
+      )}
+      {rules.map((r) => (
+        <p key={r.keyword} className={r.keyword === 'minItems' ? 'hint' : 'error'} role={r.keyword === 'minItems' ? undefined : 'alert'}>
+          {r.message}
+        </p>
+      ))}
+      {ready && (
+        <p className="ready" role="status">
+          {String(schema['x-ready'])}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// The spec's messages for rjsf's errors: each field's `x-messages` by keyword, found wherever the field sits (nested
+// objects, list items, fields a condition adds).
+import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+
+type Messages = Record<string, string>;
+
+/**
+ * The schema of the value at `path` (".condition_questions.141.conditions.0.date_of_onset"): a segment names a
+ * property, or one a condition adds (`allOf[].then`), or, when a number, an array's item.
+ */
+export function schemaAt(schema: RJSFSchema, path: string): RJSFSchema | undefined {
+  let node: RJSFSchema | undefined = schema;
+  for (const segment of path.replace(/^\./, '').split('.').filter(Boolean)) {
+    if (!node) return undefined;
+    const props: Record<string, RJSFSchema> | undefined = node.properties as Record<string, RJSFSchema> | undefined;
+    const conditional: Record<string, RJSFSchema> | undefined = (node.allOf as RJSFSchema[] | undefined)
+      ?.map((rule) => (rule.then as RJSFSchema | undefined)?.properties as Record<string, RJSFSchema> | undefined)
+      .find((p) => p?.[segment]);
+    const items: RJSFSchema | undefined = typeof node.items === 'object' && !Array.isArray(node.items) ? (node.items as RJSFSchema) : undefined;
+    node = props?.[segment] ?? conditional?.[segment] ?? (/^\d+$/.test(segment) ? items : undefined);
+  }
+  return node;
+}
+
+/** Replaces ajv's wording with the spec's message for the field and keyword. */
+export function transformErrors(schema: RJSFSchema) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors
+      // A failed `if`/`then` or `oneOf` is reported again by the keyword inside it that failed; show that one only.
+      .filter((e) => e.name !== 'if' && ((e.name !== 'oneOf' && e.name !== 'const') || e.property))
+      .map((e) => {
+        const property = e.property ?? '';
+        const messages = (schemaAt(schema, property)?.['x-messages'] ?? {}) as Messages;
+        const keyword = ['oneOf', 'const', 'enum'].includes(e.name ?? '') ? 'enum' : (e.name ?? '');
+        const fallback = keyword === 'required' ? 'Field is required' : keyword === 'enum' ? 'Please choose one of the options' : e.message;
+        return { ...e, property, message: messages[keyword] ?? messages.default ?? fallback, stack: messages[keyword] ?? fallback ?? '' };
+      });
+}
+
