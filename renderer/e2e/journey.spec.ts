@@ -127,6 +127,8 @@ test('save and continue later e-mails a code that resumes the enrollment in anot
 test('a life plan asks for beneficiaries whose shares must total 100', async ({ page }) => {
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(40));
+  // The filter is stored before the plans open; only then is the store ready for another category.
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
   await page.goto('/plans?type=term_life');
   await page.getByRole('link', { name: /More Info/ }).first().click();
   await page.getByRole('button', { name: /Add to Cart/ }).first().click();

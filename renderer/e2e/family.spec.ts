@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  answerHealthQuestions,
+  dobOfAge,
+  fillContactInformation,
+  fillPersonalInformation,
+  noSeriousViolations,
+  payByEft,
+  signAgreement,
+} from './helpers';
+
+/** Adds one dependent through the list editor: its form opens titled Dependent #N, Submit puts it on the list. */
+async function addDependent(page: Page, n: number, person: { first: string; relationship: 'Spouse' | 'Child'; gender: 'Male' | 'Female'; dob: string; ssn: string }) {
+  await page.getByRole('button', { name: 'Add Dependent' }).click();
+  await expect(page.getByRole('heading', { name: `Dependent #${n}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' }), 'Next waits while a dependent is open').toBeDisabled();
+  const field = (name: string) => page.locator(`#root_dependents_edit_${name}`);
+  await field('first_name').fill(person.first);
+  await field('last_name').fill('Okafor');
+  await field('relationship').selectOption({ label: person.relationship });
+  await field('gender').selectOption({ label: person.gender });
+  await field('birthdate').pressSequentially(person.dob.replace(/\//g, ''));
+  await field('ssn').fill(person.ssn);
+  // A premier (medical) plan asks each dependent's height and weight.
+  await field('height_feet').fill('5');
+  await field('height_inch').fill('6');
+  await field('weight').fill(person.relationship === 'Spouse' ? '170' : '80');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(new RegExp(`Dependent #${n} ${person.first} Okafor, ${person.relationship}`))).toBeVisible();
+}
+
+test('a family enrolls with a spouse, two children, beneficiaries 60/40, a health Yes with a medication, and EFT', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Zip Code').fill('30301');
+  await page.getByLabel('Gender').selectOption({ label: 'Female' });
+  await page.getByLabel('Choose Tier').selectOption({ label: 'Family' });
+  await page.getByLabel('DOB').pressSequentially(dobOfAge(40).replace(/\//g, ''));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
+  await page.goto('/plans?type=accident');
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await expect(page.getByRole('link', { name: /Cart, 2 items/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+
+  await fillPersonalInformation(page);
+  await fillContactInformation(page);
+
+  // Accident coverage pays its death benefit to beneficiaries, whose shares must total 100.
+  await expect(page.getByRole('heading', { name: 'Beneficiary Information', level: 1 })).toBeVisible();
+  for (const [index, [first, share]] of [['Ada', '60'], ['Ben', '40']].entries()) {
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Beneficiary #${index + 1}` })).toBeVisible();
+    await page.locator(`#root_beneficiaries_${index}_first_name`).fill(first);
+    await page.locator(`#root_beneficiaries_${index}_last_name`).fill('Okafor');
+    await page.locator(`#root_beneficiaries_${index}_relationship`).selectOption({ label: 'Child' });
+    await page.locator(`#root_beneficiaries_${index}_beneficiary_percentage`).fill(share);
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await answerHealthQuestions(page);
+
+  await expect(page.getByRole('heading', { name: 'Dependent Information', level: 1 })).toBeVisible();
+  // A premier plan on the Family tier asks whether there is a spouse to cover.
+  await page.getByLabel('Yes').check();
+  await addDependent(page, 1, { first: 'Sam', relationship: 'Spouse', gender: 'Male', dob: '02/14/1985', ssn: '219099999' });
+  await expect(page.getByText(/Family coverage needs at least two dependents/)).toBeVisible();
+  await addDependent(page, 2, { first: 'Ada', relationship: 'Child', gender: 'Female', dob: '06/01/2015', ssn: '321549876' });
+  await addDependent(page, 3, { first: 'Ben', relationship: 'Child', gender: 'Male', dob: '09/15/2017', ssn: '321549877' });
+  await expect(page.getByText('You can proceed further clicking next button')).toBeVisible();
+  await noSeriousViolations(page, 'dependents');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await signAgreement(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await payByEft(page);
+
+  await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
+  await expect(page.getByRole('heading', { name: '3. Beneficiary Information' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '4. Health Questions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '5. Dependent Information' })).toBeVisible();
+  await page.getByRole('button', { name: 'View Details of Dependent Information' }).click();
+  await expect(page.getByText(/Sam, Okafor, Spouse/)).toBeVisible();
+  await expect(page.getByText(/\*\*\*-\*\*-9999/)).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await noSeriousViolations(page, 'review');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/enrollment\/receipt/);
+  await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+});
