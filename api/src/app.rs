@@ -28,6 +28,8 @@ pub struct AppState {
     pub mailer: Mailer,
     pub public_url: String,
     pub banks: Arc<crate::banking::RoutingDirectory>,
+    /// Where the invoice auto-generation call goes after a submission (the spec's callInvoice); none when unset.
+    pub invoice_url: Option<String>,
     pub gateway: Arc<dyn crate::banking::PaymentGateway>,
 }
 
@@ -60,6 +62,7 @@ impl AppState {
             public_url: config.public_url.trim_end_matches('/').to_string(),
             banks: Arc::new(crate::banking::RoutingDirectory::load(&config.routing_directory)?),
             gateway: Arc::new(crate::banking::SandboxGateway),
+            invoice_url: config.invoice_url.clone(),
         })
     }
 }

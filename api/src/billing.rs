@@ -24,10 +24,24 @@ fn pays_by_bank(doc: &Value) -> bool {
     matches!(text(doc, "payment_method"), "eft" | "elist")
 }
 
-/// Sets `bank_name` from the directory for the routing number given; answers the number when the directory has no
-/// such bank (the save is then refused under the routing number).
-pub fn fill_bank_name(state: &AppState, form: &ComposedForm, doc: &mut Value) -> Option<String> {
-    if !engine::schema::every_property(&form.schema).contains_key("bank_name") || !pays_by_bank(doc) {
+/// Before the schema's checks, what the server fills in itself: the contact address when 'Choose physical address'
+/// is ticked, and `bank_name` from the directory for the routing number given. Answers the routing number when the
+/// directory has no such bank (the save is then refused under the routing number).
+pub fn fill_in(state: &AppState, form: &ComposedForm, doc: &mut Value) -> Option<String> {
+    let props = engine::schema::every_property(&form.schema);
+    if text(doc, "payment_method") == "cc" && doc.get("is_physical_address") == Some(&Value::Bool(true)) {
+        if let (Some(address), Some(fields)) =
+            (props.get("is_physical_address").and_then(|p| p["x-copy"].as_object()), doc.as_object_mut())
+        {
+            for key in ["address1", "address2", "city", "state", "zip"] {
+                match address.get(key).filter(|v| v.as_str().is_some_and(|s| !s.is_empty())) {
+                    Some(v) => fields.insert(key.into(), v.clone()),
+                    None => fields.remove(key),
+                };
+            }
+        }
+    }
+    if !props.contains_key("bank_name") || !pays_by_bank(doc) {
         return None;
     }
     let routing = text(doc, "routing_number").to_string();
@@ -61,10 +75,9 @@ pub fn blame_routing_number(errors: &mut Vec<FieldError>, unknown: Option<String
     }
 }
 
-/// After the schema's checks: keeps only the fields of the chosen payment type, copies the contact address when
-/// 'Choose physical address' is ticked, and exchanges a new card for the gateway's token (the number is then kept
-/// only as its mask, the security code not at all).
-pub fn settle(state: &AppState, form: &ComposedForm, doc: &mut Value, stored: &Value) -> ApiResult<()> {
+/// After the schema's checks: keeps only the fields of the chosen payment type, and exchanges a new card for the
+/// gateway's token (the number is then kept only as its mask, the security code not at all).
+pub fn settle(state: &AppState, doc: &mut Value, stored: &Value) -> ApiResult<()> {
     let method = text(doc, "payment_method").to_string();
     let fields = doc.as_object_mut().expect("a cleaned document is an object");
     if method != "cc" {
@@ -79,17 +92,6 @@ pub fn settle(state: &AppState, form: &ComposedForm, doc: &mut Value, stored: &V
     }
     if method != "cc" {
         return Ok(());
-    }
-    if fields.get("is_physical_address") == Some(&Value::Bool(true)) {
-        let props = engine::schema::every_property(&form.schema);
-        if let Some(address) = props.get("is_physical_address").and_then(|p| p["x-copy"].as_object()) {
-            for key in ["address1", "address2", "city", "state", "zip"] {
-                match address.get(key).filter(|v| v.as_str().is_some_and(|s| !s.is_empty())) {
-                    Some(v) => fields.insert(key.into(), v.clone()),
-                    None => fields.remove(key),
-                };
-            }
-        }
     }
     let number = fields.get("card_number").and_then(Value::as_str).unwrap_or_default().to_string();
     if payment::is_masked_number(&number) {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use engine::catalogue::{Carrier, Category, Group, Plan};
+use engine::catalogue::{Carrier, Category, Group, Plan, Rep};
 use engine::rating::AgeCurve;
 use sqlx::Row;
 
@@ -16,6 +16,7 @@ pub struct Catalogue {
     /// In category order, then by plan id.
     pub plans: Vec<Plan>,
     pub groups: HashMap<i64, Group>,
+    pub reps: HashMap<i64, Rep>,
     pub curve: AgeCurve,
 }
 
@@ -51,6 +52,13 @@ impl Catalogue {
             .map(|r| serde_json::from_str::<Group>(&r.get::<String, _>("document")).map(|g| (g.group_id, g)))
             .collect::<Result<HashMap<_, _>, _>>()
             .context("a stored group is not readable")?;
+        let reps = sqlx::query("select document from rep")
+            .fetch_all(db)
+            .await?
+            .iter()
+            .map(|r| serde_json::from_str::<Rep>(&r.get::<String, _>("document")).map(|g| (g.agent_id, g)))
+            .collect::<Result<HashMap<_, _>, _>>()
+            .context("a stored rep is not readable")?;
         let mut csv = String::from("age,factor\n");
         for row in sqlx::query("select age, factor from rating_curve where name = $1 order by age")
             .bind(crate::seed::AGE_CURVE)
@@ -60,7 +68,7 @@ impl Catalogue {
             csv.push_str(&format!("{},{}\n", row.get::<i64, _>("age"), row.get::<f64, _>("factor")));
         }
         let curve = AgeCurve::from_csv(&csv).map_err(|e| anyhow::anyhow!("stored age curve: {e}"))?;
-        Ok(Catalogue { categories, carriers, plans, groups, curve })
+        Ok(Catalogue { categories, carriers, plans, groups, reps, curve })
     }
 
     pub fn plan(&self, plan_id: i64) -> Option<&Plan> {

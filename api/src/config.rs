@@ -24,6 +24,8 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// The routing-number directory, a file in the Federal Reserve's FedACH format.
     pub routing_directory: PathBuf,
+    /// `http://host:port/path` of the admin service's invoice auto-generation call; unset, no invoice call is made.
+    pub invoice_url: Option<String>,
 }
 
 /// Secrets, kept apart from the rest of the configuration so that commands which need none never create any.
@@ -70,6 +72,7 @@ impl Config {
             routing_directory: std::env::var_os("ROUTING_DIRECTORY")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| env_path("FIXTURES_DIR", "./fixtures").join("banking/fedach-directory.txt")),
+            invoice_url: std::env::var("INVOICE_URL").ok().filter(|u| !u.is_empty()),
             data_dir,
             cookie_secure: std::env::var("COOKIE_SECURE").is_ok_and(|v| v == "1" || v == "true"),
             public_url: std::env::var("PUBLIC_URL").unwrap_or_else(|_| format!("http://localhost:{port}")),

@@ -60,6 +60,8 @@ pub struct EnrollmentRow {
     pub enrollment_type: String,
     pub open_type: Option<String>,
     pub group_id: Option<i64>,
+    /// The rep who enrolls on the member's behalf.
+    pub agent_id: Option<i64>,
     pub lifecycle: String,
     pub lifecycle_version: i64,
     pub effective_date: Option<String>,
@@ -75,6 +77,7 @@ impl EnrollmentRow {
             enrollment_type: row.try_get("enrollment_type")?,
             open_type: row.try_get("open_type")?,
             group_id: row.try_get("group_id")?,
+            agent_id: row.try_get("agent_id")?,
             lifecycle: row.try_get("lifecycle")?,
             lifecycle_version: row.try_get("lifecycle_version")?,
             effective_date: row.try_get("effective_date")?,
@@ -89,14 +92,16 @@ pub struct NewEnrollment<'a> {
     pub eprocess: &'a str,
     pub enrollment_type: &'a str,
     pub open_type: Option<&'a str>,
+    pub group_id: Option<i64>,
+    pub agent_id: Option<i64>,
     pub lifecycle: String,
 }
 
 pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, sqlx::Error> {
     let now = now();
     let row = sqlx::query(
-        "insert into enrollment (session_id, filter, eprocess, enrollment_type, open_type, lifecycle, created_at, updated_at) \
-         values ($1, $2, $3, $4, $5, $6, $7, $7) returning enrollment_id",
+        "insert into enrollment (session_id, filter, eprocess, enrollment_type, open_type, lifecycle, created_at, updated_at, \
+         group_id, agent_id) values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) returning enrollment_id",
     )
     .bind(new.session_id)
     .bind(new.filter)
@@ -105,6 +110,8 @@ pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, s
     .bind(new.open_type)
     .bind(new.lifecycle)
     .bind(now)
+    .bind(new.group_id)
+    .bind(new.agent_id)
     .fetch_one(db)
     .await?;
     row.try_get("enrollment_id")
@@ -117,8 +124,8 @@ pub async fn find_enrollment(
     enrollment_id: i64,
 ) -> Result<Option<EnrollmentRow>, sqlx::Error> {
     let row = sqlx::query(
-        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, lifecycle, lifecycle_version, \
-         effective_date, policy_id from enrollment where enrollment_id = $1 and session_id = $2",
+        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, lifecycle, \
+         lifecycle_version, effective_date, policy_id from enrollment where enrollment_id = $1 and session_id = $2",
     )
     .bind(enrollment_id)
     .bind(session_id)

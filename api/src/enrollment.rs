@@ -61,6 +61,7 @@ impl Filter {
             dob: Some(self.dob.clone()),
             gender: Some(self.gender.clone()),
             group: None,
+            agent: None,
             today: Some(engine::dates::format_mdy(today())),
             contact_address: None,
         }
@@ -241,6 +242,7 @@ async fn form_and_stored(
     };
     let prefill = PrefillValues {
         group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
+        agent: enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id).cloned()),
         contact_address,
         ..enrollment.filter.prefill()
     };
@@ -332,8 +334,7 @@ pub async fn save_tab(
     }
     let mut cleaned = unmasked_and_cleaned(&form, &stored, submitted);
     // Billing's bank name is the directory's, never the browser's: filled in before the schema checks it.
-    let unknown_routing =
-        (tab == TabName::BillingInfo).then(|| crate::billing::fill_bank_name(state, &form, &mut cleaned));
+    let unknown_routing = (tab == TabName::BillingInfo).then(|| crate::billing::fill_in(state, &form, &mut cleaned));
     if let Err(mut errors) = validate(&form.schema, &cleaned, today()) {
         if let Some(unknown) = unknown_routing {
             crate::billing::blame_routing_number(&mut errors, unknown);
@@ -344,7 +345,7 @@ pub async fn save_tab(
         address_check(&cleaned).map_err(ApiError::Invalid)?;
     }
     if tab == TabName::BillingInfo {
-        crate::billing::settle(state, &form, &mut cleaned, &stored.plain)?;
+        crate::billing::settle(state, &mut cleaned, &stored.plain)?;
     }
     let cleaned = encrypted(state, &form, cleaned);
 
@@ -353,9 +354,9 @@ pub async fn save_tab(
     let data = serde_json::to_string(&cleaned).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
     // Composed before the transaction: it reads other tabs, and a write transaction should not wait on reads.
-    let receipt = match &policy_id {
-        Some(policy_id) => receipt_mail(state, enrollment, &cart, policy_id).await?,
-        None => None,
+    let receipts = match &policy_id {
+        Some(policy_id) => receipt_mails(state, enrollment, &cart, policy_id).await?,
+        None => Vec::new(),
     };
     let mut tx = state.db.begin().await?;
     if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
@@ -368,8 +369,12 @@ pub async fn save_tab(
     if !db::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    if let Some((email, body)) = &receipt {
+    for (email, body) in &receipts {
         crate::mail::enqueue(&mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
+    }
+    if let (Some(policy_id), Some(url)) = (&policy_id, &state.invoice_url) {
+        let invoice = json!({ "effectiveDate": enrollment.row.effective_date, "policy_id": policy_id }).to_string();
+        crate::mail::enqueue(&mut *tx, crate::mail::INVOICE, url, "invoice", &invoice).await?;
     }
     tx.commit().await?;
     let next = match lifecycle.current_tab() {
@@ -379,20 +384,21 @@ pub async fn save_tab(
     Ok((stored.version + 1, next))
 }
 
-/// The Enrollment Receipt e-mail to the member (address and text), queued in the transaction that submits the
-/// enrollment, so it is sent (by the outbox sender, within seconds) exactly when the submission holds.
-async fn receipt_mail(
+/// The Enrollment Receipt e-mails (address and text): to the member, and a copy to the client (the rep who enrolled
+/// the member, or the employer group's administrator). They are queued in the transaction that submits the
+/// enrollment, so they are sent (by the outbox sender, within seconds) exactly when the submission holds.
+async fn receipt_mails(
     state: &AppState,
     enrollment: &Enrollment,
     cart: &[PricedLine],
     policy_id: &str,
-) -> ApiResult<Option<(String, String)>> {
+) -> ApiResult<Vec<(String, String)>> {
     let read = |tab: TabName| async move {
         let doc = db::find_tab(&state.db, enrollment.row.enrollment_id, tab.as_str()).await?;
         Ok::<Value, ApiError>(doc.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_else(|| json!({})))
     };
     let (personal, contact) = (read(TabName::PrimaryInfo).await?, read(TabName::ContactInfo).await?);
-    let Some(email) = contact["email_address"].as_str() else { return Ok(None) };
+    let member_email = contact["email_address"].as_str();
     let name = [personal["first_name"].as_str(), personal["last_name"].as_str()]
         .into_iter()
         .flatten()
@@ -412,7 +418,17 @@ async fn receipt_mail(
         totals.initial_month_cost.dollars(),
         totals.recurring_month_cost.dollars(),
     );
-    Ok(Some((email.to_string(), body)))
+    let mut mails: Vec<(String, String)> = member_email.map(|e| (e.to_string(), body.clone())).into_iter().collect();
+    let copy = format!("A copy for your records: {name} completed an enrollment.\n\n{body}");
+    if let Some(rep) = enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id)) {
+        mails.push((rep.email.clone(), copy.clone()));
+    }
+    if let Some(admin) =
+        enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id)).and_then(|g| g.email.clone())
+    {
+        mails.push((admin, copy));
+    }
+    Ok(mails)
 }
 
 pub const ENTER_VALID_EMAIL: &str = "Enter valid email address";

@@ -2,6 +2,7 @@
 //!
 //! Thin by design: a handler parses, asks the engine, stores and answers. See docs/ARCHITECTURE.md.
 
+pub mod access;
 pub mod app;
 pub mod banking;
 pub mod billing;

@@ -18,6 +18,10 @@ use crate::db::{now, Db};
 
 pub const MAX_ATTEMPTS: i64 = 8;
 
+/// The outbox kind of the invoice auto-generation call: its recipient is the admin service's URL and its body the
+/// JSON to POST there. It rides the outbox so that it, too, is made exactly when a submission holds and retried.
+pub const INVOICE: &str = "invoice";
+
 #[derive(Clone)]
 enum Delivery {
     Files(PathBuf),
@@ -99,7 +103,7 @@ where
 /// Sends every message that is due; answers how many were sent.
 pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
     let due = sqlx::query(
-        "select outbox_id, recipient, subject, body, attempts from outbox \
+        "select outbox_id, kind, recipient, subject, body, attempts from outbox \
          where sent_at is null and attempts < $1 and next_attempt_at <= $2 order by outbox_id limit 20",
     )
     .bind(MAX_ATTEMPTS)
@@ -112,8 +116,13 @@ pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
         let attempts: i64 = row.try_get("attempts")?;
         let (to, subject, body): (String, String, String) =
             (row.try_get("recipient")?, row.try_get("subject")?, row.try_get("body")?);
-        let mailer = mailer.clone();
-        let outcome = tokio::task::spawn_blocking(move || mailer.send(&to, &subject, &body)).await?;
+        let kind: String = row.try_get("kind")?;
+        let outcome = if kind == INVOICE {
+            post_json(&to, &body).await
+        } else {
+            let mailer = mailer.clone();
+            tokio::task::spawn_blocking(move || mailer.send(&to, &subject, &body)).await?
+        };
         match outcome {
             Ok(()) => {
                 sqlx::query(
@@ -139,6 +148,33 @@ pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
         }
     }
     Ok(sent)
+}
+
+/// POSTs `body` as JSON to an `http://host[:port]/path` URL and expects a 2xx answer. Plain HTTP only: the admin
+/// service is reached inside the deployment (no TLS client is built into the server).
+pub async fn post_json(url: &str, body: &str) -> anyhow::Result<()> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").with_context(|| format!("INVOICE_URL {url} must start with http://"))?;
+    let (authority, path) = rest.split_once('/').map_or((rest, "/".to_string()), |(a, p)| (a, format!("/{p}")));
+    let address = if authority.contains(':') { authority.to_string() } else { format!("{authority}:80") };
+    let mut stream = tokio::time::timeout(Duration::from_secs(10), tokio::net::TcpStream::connect(&address))
+        .await
+        .context("the invoice service did not answer in time")??;
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await?;
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
+        .await
+        .context("the invoice service did not answer in time")??;
+    let status_line = String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_string();
+    match status_line.split_whitespace().nth(1) {
+        Some(code) if code.starts_with('2') => Ok(()),
+        _ => anyhow::bail!("the invoice service answered {status_line:?}"),
+    }
 }
 
 /// Runs the sender for the life of the server.

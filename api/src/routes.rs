@@ -26,6 +26,9 @@ pub fn router(state: AppState) -> Router {
         .route("/filter-form", get(filter_form))
         .route("/validate-zip-code", get(validate_zip_code))
         .route("/add-filter-for-new-user", post(add_filter_for_new_user))
+        .route("/validate-agent", get(crate::access::validate_agent))
+        .route("/validate-group", get(crate::access::validate_group))
+        .route("/get-agent-groups", get(crate::access::agent_groups))
         .route("/change-filter-info/{temp_id}", put(change_filter_info))
         .route("/get-enrollment-temp-info", get(get_enrollment_temp_info))
         .route("/get-plan-category", get(get_plan_category))
@@ -174,6 +177,8 @@ async fn add_filter_for_new_user(
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
     let filter = validated_filter(&body, &Filter::default())?;
+    let (eprocess, enrollment_type, agent_id, group_id) =
+        crate::access::new_enrollment_parties(&state, &session, body.get("group_id")).await?;
     let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
         .map_err(|e| ApiError::Internal(e.into()))?;
     let open_type = body.get("open_type").and_then(Value::as_str).filter(|v| ["agent", "group", "user"].contains(v));
@@ -182,9 +187,11 @@ async fn add_filter_for_new_user(
         NewEnrollment {
             session_id: &session.0,
             filter: serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
-            eprocess: "applicant",
-            enrollment_type: "new-member",
+            eprocess,
+            enrollment_type,
             open_type,
+            group_id,
+            agent_id,
             lifecycle,
         },
     )
@@ -599,10 +606,18 @@ async fn get_receipt(State(state): State<AppState>, session: Session, Query(para
         .flatten()
         .collect::<Vec<_>>()
         .join(" ");
+    // Return to homepage, by the spec's rules: the referral page when there is one, / for an open type, else the
+    // home of the process.
+    let return_to = match (e.row.open_type.as_deref(), e.row.eprocess.as_str()) {
+        (Some(_), _) => "/",
+        (None, "rep") => "/agent-home",
+        (None, "group") => "/group-home",
+        (None, _) => "/member-home",
+    };
     Ok(success(json!({
         "policy_id": e.row.policy_id, "name": name, "effective_date": e.row.effective_date,
-        // No invoicing service is configured in this installation.
-        "callInvoice": false,
+        // The invoice call itself is made by the server, through the outbox, when the enrollment is submitted.
+        "callInvoice": state.invoice_url.is_some(), "eprocess": e.row.eprocess, "return_to": return_to,
     })))
 }
 

@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use engine::catalogue::{Carrier, Category, Group, Plan};
+use engine::catalogue::{Carrier, Category, Group, Plan, Rep};
 use engine::rating::AgeCurve;
 use serde::Deserialize;
 
@@ -31,6 +31,11 @@ struct Groups {
 }
 
 #[derive(Deserialize)]
+struct Reps {
+    reps: Vec<Rep>,
+}
+
+#[derive(Deserialize)]
 struct Plans {
     plans: Vec<Plan>,
 }
@@ -41,6 +46,7 @@ pub struct Fixtures {
     pub categories: Vec<Category>,
     pub plans: Vec<Plan>,
     pub groups: Vec<Group>,
+    pub reps: Vec<Rep>,
     pub curve_csv: String,
     digest: String,
 }
@@ -67,6 +73,8 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
     let categories: Categories = yaml(&p, &t)?;
     let (p, t) = text_of(dir.join("catalogue/groups.yaml"))?;
     let groups: Groups = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/reps.yaml"))?;
+    let reps: Reps = yaml(&p, &t)?;
     let plans_dir = dir.join("catalogue/plans");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&plans_dir)
         .with_context(|| format!("cannot read {}", plans_dir.display()))?
@@ -86,6 +94,7 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         categories: categories.categories,
         plans,
         groups: groups.groups,
+        reps: reps.reps,
         curve_csv,
         digest: format!("{:016x}", hasher.finish()),
     })
@@ -150,6 +159,17 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
         .bind(group.group_id)
         .bind(&group.code)
         .bind(serde_json::to_string(group)?)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for rep in &fixtures.reps {
+        sqlx::query(
+            "insert into rep (agent_id, code, document) values ($1, $2, $3) \
+             on conflict (agent_id) do update set code = excluded.code, document = excluded.document",
+        )
+        .bind(rep.agent_id)
+        .bind(&rep.agent_code)
+        .bind(serde_json::to_string(rep)?)
         .execute(&mut *tx)
         .await?;
     }

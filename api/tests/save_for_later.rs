@@ -113,17 +113,6 @@ async fn the_spec_save_enrollment_call_sends_a_code_for_a_tab_by_its_saved_name(
 }
 
 /// The newest e-mail to `to`, with quoted-printable soft line breaks undone.
-async fn mail_to(app: &TestApp, to: &str) -> String {
-    api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
-    let dir = app.state.mailer.dir().expect("e-mails go to files");
-    let mut mails: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
-        .filter(|m| m.contains(&format!("To: {to}")))
-        .collect();
-    mails.sort();
-    mails.pop().expect("an e-mail was written").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
-}
 
 #[tokio::test]
 async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_link_does_not() {
@@ -137,7 +126,7 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
         )
         .await
         .ok();
-    let mail = mail_to(&app, "link@example.com").await;
+    let mail = common::mail_to(&app, "link@example.com").await;
     let link = mail
         .split_whitespace()
         .find_map(|w| w.strip_prefix("http://localhost:8080/direct-continue/"))
@@ -188,7 +177,7 @@ async fn submitting_sends_the_member_an_enrollment_receipt_with_the_confirmation
     }
     let submitted = b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await;
     let policy_id = submitted.ok()["policy_id"].as_str().unwrap().to_string();
-    let mail = mail_to(&app, "dana.okafor@example.com").await;
+    let mail = common::mail_to(&app, "dana.okafor@example.com").await;
     assert!(mail.contains("Subject: Enrollment Receipt"), "{mail}");
     assert!(mail.contains(&format!("Your confirmation number is {policy_id}")), "{mail}");
     assert!(mail.contains("Dear Dana Okafor"), "{mail}");

@@ -135,6 +135,33 @@ pub struct Group {
     /// How the group's employees pay (the spec's payment type: cc, eft, elist, list, stmt); `cc` when unset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_method: Option<String>,
+    /// The group administrator's address (receives a copy of each Enrollment Receipt).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+}
+
+/// A representative, who enrolls people directly or for the groups listed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rep {
+    pub agent_id: i64,
+    /// The rep access code.
+    pub agent_code: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub landing_url: String,
+    /// Employer groups the rep may enroll employees of.
+    #[serde(default)]
+    pub groups: Vec<i64>,
+}
+
+impl Rep {
+    pub fn name(&self) -> String {
+        format!("{} {}", self.first_name, self.last_name)
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -144,6 +144,12 @@ pub enum Prefill {
     GroupZip,
     #[serde(rename = "group.code")]
     GroupCode,
+    /// The name of the rep enrolling on the member's behalf.
+    #[serde(rename = "agent.name")]
+    AgentName,
+    /// The rep's code.
+    #[serde(rename = "agent.code")]
+    AgentCode,
     /// Today's date, MM/DD/YYYY.
     #[serde(rename = "today")]
     Today,
@@ -159,6 +165,8 @@ pub struct PrefillValues {
     pub gender: Option<String>,
     /// The employer group of the enrollment, when it has one.
     pub group: Option<crate::catalogue::Group>,
+    /// The rep enrolling on the member's behalf, when there is one.
+    pub agent: Option<crate::catalogue::Rep>,
     /// Today, MM/DD/YYYY.
     pub today: Option<String>,
     /// The address given on Contact Information (address1, address2, city, state, zip), which Billing
@@ -167,22 +175,26 @@ pub struct PrefillValues {
 }
 
 impl PrefillValues {
-    pub fn get(&self, source: Prefill) -> Option<&str> {
+    pub fn get(&self, source: Prefill) -> Option<String> {
+        let group = self.group.as_ref();
+        let address = group.map(|g| &g.address_information);
         let value = match source {
-            Prefill::FilterZip => self.zip.as_deref(),
-            Prefill::FilterState => self.state.as_deref(),
-            Prefill::FilterDob => self.dob.as_deref(),
-            Prefill::FilterGender => self.gender.as_deref(),
-            Prefill::FilterCity => self.city.as_deref(),
-            Prefill::GroupName => self.group.as_ref().map(|g| g.name.as_str()),
-            Prefill::GroupPhone => self.group.as_ref().map(|g| g.phone.as_str()),
-            Prefill::GroupAddress1 => self.group.as_ref().map(|g| g.address_information.address1.as_str()),
-            Prefill::GroupAddress2 => self.group.as_ref().map(|g| g.address_information.address2.as_str()),
-            Prefill::GroupCity => self.group.as_ref().map(|g| g.address_information.city.as_str()),
-            Prefill::GroupState => self.group.as_ref().map(|g| g.address_information.state.as_str()),
-            Prefill::GroupZip => self.group.as_ref().map(|g| g.address_information.zip.as_str()),
-            Prefill::GroupCode => self.group.as_ref().map(|g| g.code.as_str()),
-            Prefill::Today => self.today.as_deref(),
+            Prefill::FilterZip => self.zip.clone(),
+            Prefill::FilterState => self.state.clone(),
+            Prefill::FilterDob => self.dob.clone(),
+            Prefill::FilterGender => self.gender.clone(),
+            Prefill::FilterCity => self.city.clone(),
+            Prefill::GroupName => group.map(|g| g.name.clone()),
+            Prefill::GroupPhone => group.map(|g| g.phone.clone()),
+            Prefill::GroupAddress1 => address.map(|a| a.address1.clone()),
+            Prefill::GroupAddress2 => address.map(|a| a.address2.clone()),
+            Prefill::GroupCity => address.map(|a| a.city.clone()),
+            Prefill::GroupState => address.map(|a| a.state.clone()),
+            Prefill::GroupZip => address.map(|a| a.zip.clone()),
+            Prefill::GroupCode => group.map(|g| g.code.clone()),
+            Prefill::AgentName => self.agent.as_ref().map(|a| a.name()),
+            Prefill::AgentCode => self.agent.as_ref().map(|a| a.agent_code.clone()),
+            Prefill::Today => self.today.clone(),
         };
         value.filter(|v| !v.is_empty())
     }

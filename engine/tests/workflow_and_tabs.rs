@@ -148,9 +148,7 @@ fn prefill() -> PrefillValues {
         city: Some("Atlanta".into()),
         dob: Some("04/12/1986".into()),
         gender: Some("1".into()),
-        group: None,
-        today: None,
-        contact_address: None,
+        ..PrefillValues::default()
     }
 }
 

@@ -96,14 +96,19 @@ impl TestApp {
 
     /// The app delivering its e-mails to an SMTP relay.
     pub async fn with_smtp(smtp_url: &str) -> TestApp {
-        Self::build(repo().join("workflows"), Some(smtp_url.to_string())).await
+        Self::build(repo().join("workflows"), Some(smtp_url.to_string()), None).await
+    }
+
+    /// The app calling the invoice service at `url` after each submission.
+    pub async fn with_invoice_url(url: &str) -> TestApp {
+        Self::build(repo().join("workflows"), None, Some(url.to_string())).await
     }
 
     pub async fn with_workflows(workflows_dir: PathBuf) -> TestApp {
-        Self::build(workflows_dir, None).await
+        Self::build(workflows_dir, None, None).await
     }
 
-    async fn build(workflows_dir: PathBuf, smtp_url: Option<String>) -> TestApp {
+    async fn build(workflows_dir: PathBuf, smtp_url: Option<String>, invoice_url: Option<String>) -> TestApp {
         let dir = tempdir::TempDir::new();
         let database_url = match std::env::var("ENROLL_TEST_DATABASE_URL") {
             Ok(admin) if !admin.is_empty() => fresh_postgres(&admin).await,
@@ -121,6 +126,7 @@ impl TestApp {
             mail_from: "Benefit Store <no-reply@benefitstore.example>".into(),
             smtp_url,
             routing_directory: repo().join("fixtures/banking/fedach-directory.txt"),
+            invoice_url,
         };
         let keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
         let state = AppState::prepare(&config, &keys).await.expect("the app starts");
@@ -263,4 +269,17 @@ pub fn billing_eft() -> Value {
         "account_number": "000123456789", "account_type": "checking", "account_holder_type": "individual",
         "bill_date": 28
     })
+}
+
+/// The newest e-mail to `to`, after the outbox sender has delivered what is due (into files).
+pub async fn mail_to(app: &TestApp, to: &str) -> String {
+    api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
+    let dir = app.state.mailer.dir().expect("e-mails go to files");
+    let mut mails: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .filter(|m| m.contains(&format!("To: {to}")))
+        .collect();
+    mails.sort();
+    mails.pop().expect("an e-mail was written").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
 }
