@@ -1,4 +1,5 @@
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { AccessPage } from '../features/access/access-page';
 import { CartPage } from '../features/cart/cart-page';
 import { ContinuePage } from '../features/continue/continue-page';
 import { DirectContinuePage } from '../features/continue/direct-continue-page';
@@ -47,6 +48,12 @@ export function App() {
         <main id="main">
           <Routes>
             <Route path="/" element={<LandingPage />} />
+            <Route path="/access-pagenext" element={<AccessPage />} />
+            <Route path="/landing-page" element={<AccessPage />} />
+            {/* The role homes of the storefront are not built yet; each opens the filter, where every enrollment starts. */}
+            <Route path="/member-home" element={<LandingPage />} />
+            <Route path="/agent-home" element={<LandingPage />} />
+            <Route path="/group-home" element={<LandingPage />} />
             <Route path="/plans" element={<PlansPage />} />
             <Route path="/plan/:id/:name" element={<PlanDetailPage />} />
             <Route path="/cart" element={<CartPage />} />

@@ -78,6 +78,12 @@ export const tempId = {
   clear: () => localStorage.removeItem(TEMP_ID),
 };
 
+/** The group a rep chose to enroll for on the access page; sent when the rep's enrollment is created. */
+export const chosenGroup = {
+  get: (): string | null => sessionStorage.getItem('enroll_group'),
+  set: (groupId: number | null) => (groupId === null ? sessionStorage.removeItem('enroll_group') : sessionStorage.setItem('enroll_group', String(groupId))),
+};
+
 export function money(value: number | null | undefined): string {
   return `$${(value ?? 0).toFixed(2)}`;
 }

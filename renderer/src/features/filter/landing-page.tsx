@@ -2,7 +2,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SchemaForm } from '../../components/schema-form';
-import { ApiError, api, tempId } from '../../lib/api';
+import { ApiError, api, chosenGroup, tempId } from '../../lib/api';
 import { useCartCount } from '../../lib/cart-count';
 
 interface FilterForm {
@@ -55,7 +55,8 @@ export function LandingPage() {
       if (id) {
         await api.put(`/change-filter-info/${id}`, data);
       } else {
-        const created = await api.post<{ temp_enrollment_id: number }>('/add-filter-for-new-user', { ...data, eprocess: 'applicant' });
+        // Who enrolls (applicant, rep, employee) is the server's to know from the session; a rep says which group.
+        const created = await api.post<{ temp_enrollment_id: number }>('/add-filter-for-new-user', { ...data, group_id: chosenGroup.get() });
         tempId.set(created.temp_enrollment_id);
       }
       refresh();

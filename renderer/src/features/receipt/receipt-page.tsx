@@ -7,6 +7,8 @@ interface Receipt {
   policy_id: string;
   name: string;
   effective_date: string;
+  /** Where Return to homepage goes, decided by the server from the enrollment's process. */
+  return_to: string;
 }
 
 export function ReceiptPage() {
@@ -40,7 +42,7 @@ export function ReceiptPage() {
       </p>
       <p>Your coverage is effective as of {receipt.effective_date}.</p>
       <p>A receipt titled Enrollment Receipt will be sent to the member and the client by e-mail within 10 minutes.</p>
-      <Link to="/" className="button primary">
+      <Link to={receipt.return_to || '/'} className="button primary">
         Return to homepage
       </Link>
     </section>

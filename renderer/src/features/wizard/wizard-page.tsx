@@ -1,3 +1,4 @@
+import type { RJSFSchema } from '@rjsf/utils';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -60,8 +61,14 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
   }
   if (!step) return <p>Loading…</p>;
   const busy = state.matches('submitting') || state.matches('loading');
+  // Messages for a field of the form are shown under it; the rest (the whole step, a field the form does not draw)
+  // above the form. A field may be one a condition adds (Billing's card fields) or sit inside a list.
+  const drawn = new Set([
+    ...Object.keys(step.schema.properties ?? {}),
+    ...((step.schema.allOf ?? []) as RJSFSchema[]).flatMap((rule) => Object.keys((rule.then as RJSFSchema | undefined)?.properties ?? {})),
+  ]);
   const general = errors?.fields.filter(
-    (f) => f.target_element !== 'email' && (!f.target_element || !(f.target_element in (step.schema.properties ?? {}))),
+    (f) => f.target_element !== 'email' && (!f.target_element || !drawn.has(f.target_element.split('.')[0])),
   );
   const emailError = errors?.messageFor('email');
 

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { dobOfAge, fillContactInformation, fillFilter, noSeriousViolations, signAgreement } from './helpers';
+
+test('a rep enrolls a new member of group 2556 with an enroller code, and the member pays by card', async ({ page }) => {
+  await page.goto('/access-pagenext');
+  await noSeriousViolations(page, 'access page');
+  await page.getByLabel('Rep Access Code').fill('WRONG1');
+  await page.getByRole('button', { name: 'Submit' }).first().click();
+  await expect(page.getByText('Invalid Rep Access Code')).toBeVisible();
+  await page.getByLabel('Rep Access Code').fill('REP7781');
+  await page.getByRole('button', { name: 'Submit' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Jordan Whitfield' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enroll', exact: true }).click();
+  await expect(page.getByText('Please choose a group')).toBeVisible();
+  await page.getByLabel('Or enroll an employee of').selectOption({ label: 'Peachtree Logistics' });
+  await page.getByRole('button', { name: 'Enroll', exact: true }).click();
+
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.goto('/plans?type=dental');
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Rep Enrollment' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Okafor');
+  await page.getByLabel('Weight (lbs)').fill('165');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Height (inches)').fill('7');
+  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
+  await page.getByLabel('Social Security Number').fill('123456789');
+  await page.getByLabel('No prior Health Coverage').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // Group 2556 credits its enrollments to an enroller.
+  await expect(page.getByText('Enter Enroller Code')).toBeVisible();
+  await page.getByLabel('Enroller Code').fill('EC-4471');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await fillContactInformation(page);
+
+  await expect(page.getByRole('heading', { name: 'Employer Information', level: 1 })).toBeVisible();
+  await expect(page.locator('#root_name'), 'prefilled from the group').toHaveValue('Peachtree Logistics');
+  await page.locator('#root_average_work_week').selectOption({ label: '40 hours or more' });
+  await page.locator('#root_employment_start_date').pressSequentially('03012019');
+  await page.locator('#root_occupation').fill('Dispatcher');
+  await page.locator('#root_compensation_type').selectOption({ label: 'Salary' });
+  await page.locator('#root_employment_status').selectOption({ label: 'Retired' });
+  await page.getByLabel('Standard 6 holidays').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('You cannot proceed with retired employer')).toBeVisible();
+  await page.locator('#root_employment_status').selectOption({ label: 'Active' });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  await expect(page.locator('#root_agent_name')).toHaveValue('Jordan Whitfield');
+  await expect(page.locator('#root_agent_code')).toHaveValue('REP7781');
+  await signAgreement(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Field is required')).toBeVisible();
+  await page.locator('#root_answer').fill('0134');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Billing Information', level: 1 })).toBeVisible();
+  await page.getByLabel('Credit Card').check();
+  await page.getByLabel('First Name on Card').fill('Dana');
+  await page.getByLabel('Last Name on Card').fill('Okafor');
+  await page.getByLabel('Card Number').fill('4111111111111112');
+  await page.locator('#root_expiration_month').selectOption({ label: '08' });
+  await page.locator('#root_expiration_year').selectOption({ label: String(new Date().getFullYear() + 3) });
+  await page.getByLabel('Security Code').fill('123');
+  await page.getByLabel('Choose physical address').check();
+  await expect(page.locator('#root_city')).toHaveValue('Atlanta');
+  await noSeriousViolations(page, 'billing by card');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please enter a valid card number')).toBeVisible();
+  await page.getByLabel('Card Number').fill('4111111111111111');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
+  await page.getByRole('button', { name: 'View Details of Billing Information' }).click();
+  await expect(page.getByText('****1111')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to homepage' })).toHaveAttribute('href', '/agent-home');
+});
