@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations } from './helpers';
-
-const repo = resolve(process.cwd(), '..');
-const port = 8091;
+import { join } from 'node:path';
+import { dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, repo, startServer } from './helpers';
 
 /** The shipped workflows, copied, with one question and its own detail set added: the carrier's whole change. */
 function editedWorkflows(): string {
@@ -36,17 +32,9 @@ function editedWorkflows(): string {
 
 test('a carrier adds a health question with its own detail fields by editing workflows only', async ({ browser }) => {
   const dir = editedWorkflows();
-  const server = spawn(join(repo, 'target/debug/enroll'), ['serve'], {
-    cwd: repo,
-    env: { ...process.env, PORT: String(port), DATA_DIR: join(dir, 'data'), WORKFLOWS_DIR: join(dir, 'workflows'), RUST_LOG: 'warn' },
-    stdio: 'inherit',
-  });
+  const server = await startServer(8091, { DATA_DIR: join(dir, 'data'), WORKFLOWS_DIR: join(dir, 'workflows') });
   try {
-    const base = `http://localhost:${port}`;
-    await expect
-      .poll(async () => (await fetch(`${base}/api/v1/get-plan-category`).catch(() => null))?.status, { timeout: 30_000 })
-      .toBe(200);
-    const context = await browser.newContext({ baseURL: base });
+    const context = await browser.newContext({ baseURL: server.base });
     const page = await context.newPage();
     await page.goto('/');
     await fillFilter(page, '30301', dobOfAge(40));
@@ -80,6 +68,6 @@ test('a carrier adds a health question with its own detail fields by editing wor
     });
     await context.close();
   } finally {
-    server.kill();
+    server.stop();
   }
 });

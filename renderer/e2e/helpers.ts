@@ -1,8 +1,28 @@
 // Steps the browser journeys share: filling the filter and the wizard's steps as a person would.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+
+export const repo = resolve(process.cwd(), '..');
+
+/**
+ * A second server of the store, for a journey that needs its own set-up (edited workflows, an SMTP relay): started
+ * from the built binary with `env` over the usual environment, and ready when it answers.
+ */
+export async function startServer(port: number, env: Record<string, string>): Promise<{ base: string; stop: () => void }> {
+  const server = spawn(join(repo, 'target/debug/enroll'), ['serve'], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), RUST_LOG: 'warn', ...env },
+    stdio: 'inherit',
+  });
+  const base = `http://localhost:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${base}/api/v1/get-plan-category`).catch(() => null))?.status, { timeout: 30_000 })
+    .toBe(200);
+  return { base, stop: () => server.kill() };
+}
 
 export function dobOfAge(years: number): string {
   const d = new Date();
