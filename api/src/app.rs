@@ -47,12 +47,14 @@ impl AppState {
         crate::seed::seed(&db, &config.fixtures_dir).await.context("seeding fixtures failed")?;
         let workflows = engine::workflow::load_dir(&config.workflows_dir).context("workflows are not valid")?;
         let catalogue = Catalogue::load(&db).await?;
+        let crypto = Crypto::new(&keys.data_key);
+        crate::members::seed(&db, &config.fixtures_dir, &crypto).await.context("seeding members failed")?;
         crate::zip::warm_up();
         Ok(AppState {
             db,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),
-            crypto: Crypto::new(&keys.data_key),
+            crypto,
             cookie_key: Key::from(&keys.session_key),
             cookie_secure: config.cookie_secure,
             mailer: match &config.smtp_url {

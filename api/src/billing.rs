@@ -77,7 +77,7 @@ pub fn blame_routing_number(errors: &mut Vec<FieldError>, unknown: Option<String
 
 /// After the schema's checks: keeps only the fields of the chosen payment type, and exchanges a new card for the
 /// gateway's token (the number is then kept only as its mask, the security code not at all).
-pub fn settle(state: &AppState, doc: &mut Value, stored: &Value) -> ApiResult<()> {
+pub fn settle(state: &AppState, doc: &mut Value, stored: &Value, cards_on_file: &[Value]) -> ApiResult<()> {
     let method = text(doc, "payment_method").to_string();
     let fields = doc.as_object_mut().expect("a cleaned document is an object");
     if method != "cc" {
@@ -95,13 +95,17 @@ pub fn settle(state: &AppState, doc: &mut Value, stored: &Value) -> ApiResult<()
     }
     let number = fields.get("card_number").and_then(Value::as_str).unwrap_or_default().to_string();
     if payment::is_masked_number(&number) {
-        // The card on file, sent back as its mask: keep its token.
-        if text(stored, "card_number") != number || text(stored, "card_token").is_empty() {
-            return Err(ApiError::field("card_number", "Please enter your card number again"));
-        }
-        for key in ["card_token", "card_brand"] {
-            fields.insert(key.into(), stored[key].clone());
-        }
+        // A card already known, sent back as its mask: the one saved on this step, or one of the member's on file.
+        let on_file = cards_on_file.iter().find(|c| format!("****{}", text(c, "last4")) == number);
+        let (token, brand) = match on_file {
+            _ if text(stored, "card_number") == number && !text(stored, "card_token").is_empty() => {
+                (stored["card_token"].clone(), stored["card_brand"].clone())
+            }
+            Some(card) => (card["card_token"].clone(), card["card_brand"].clone()),
+            None => return Err(ApiError::field("card_number", "Please enter your card number again")),
+        };
+        fields.insert("card_token".into(), token);
+        fields.insert("card_brand".into(), brand);
         return Ok(());
     }
     let name = format!(
@@ -166,6 +170,47 @@ pub async fn routing_lookup(State(state): State<AppState>, Query(params): Params
     Ok(success(
         json!({ "response": { "name": bank.name, "city": bank.city, "state": bank.state, "routing_number": q } }),
     ))
+}
+
+/// `save-billing-info-existing`: the member's bank account (`bank_id`) or card (`card_id`) on file, chosen instead of
+/// typing a new one. The account number and card token come from the member's records, never from the browser.
+pub async fn save_existing(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let member = crate::members::of_enrollment(&state, &e).await?;
+    let id_of = |v: &Value| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
+    let bill_date = body.get("bill_date").cloned().unwrap_or(json!(payment::DEFAULT_BILL_DATE));
+    let mut doc = match (body.get("card_id").and_then(id_of), body.get("bank_id").and_then(id_of)) {
+        (Some(card_id), _) => {
+            let card = member
+                .as_ref()
+                .and_then(|m| m.cards.iter().find(|c| c["card_id"].as_i64() == Some(card_id)).cloned())
+                .ok_or_else(|| ApiError::field("card_id", "This card is not on file"))?;
+            let name = text(&card, "name_on_cc").to_string();
+            let (first, last) = name.split_once(' ').unwrap_or((name.as_str(), ""));
+            json!({ "payment_method": "cc", "first_name_on_cc": first, "last_name_on_cc": last,
+                "card_number": format!("****{}", text(&card, "last4")), "expiration_month": card["expiration_month"],
+                "expiration_year": card["expiration_year"], "is_physical_address": true })
+        }
+        (None, Some(bank_id)) => {
+            let bank = member
+                .as_ref()
+                .and_then(|m| m.bank_accounts.iter().find(|b| b["bank_id"].as_i64() == Some(bank_id)).cloned())
+                .ok_or_else(|| ApiError::field("bank_id", "This bank account is not on file"))?;
+            let pick = |key: &str| body.get(key).filter(|v| !v.is_null()).cloned().unwrap_or_else(|| bank[key].clone());
+            json!({ "payment_method": body.get("payment_method").cloned().unwrap_or(json!("eft")),
+                "routing_number": bank["routing_number"], "account_name": pick("account_name"),
+                "account_number": bank["account_number"], "account_type": pick("account_type"),
+                "account_holder_type": pick("account_holder_type") })
+        }
+        (None, None) => return Err(ApiError::field("bank_id", "Please choose a bank account or a card on file")),
+    };
+    doc["bill_date"] = bill_date;
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &doc, version_of(&body)?).await?;
+    Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
 /// `save-billing-info`: a new bank account or card.

@@ -62,6 +62,8 @@ pub struct EnrollmentRow {
     pub group_id: Option<i64>,
     /// The rep who enrolls on the member's behalf.
     pub agent_id: Option<i64>,
+    /// The existing member or user the enrollment is for.
+    pub member_id: Option<i64>,
     pub lifecycle: String,
     pub lifecycle_version: i64,
     pub effective_date: Option<String>,
@@ -78,6 +80,7 @@ impl EnrollmentRow {
             open_type: row.try_get("open_type")?,
             group_id: row.try_get("group_id")?,
             agent_id: row.try_get("agent_id")?,
+            member_id: row.try_get("member_id")?,
             lifecycle: row.try_get("lifecycle")?,
             lifecycle_version: row.try_get("lifecycle_version")?,
             effective_date: row.try_get("effective_date")?,
@@ -124,7 +127,7 @@ pub async fn find_enrollment(
     enrollment_id: i64,
 ) -> Result<Option<EnrollmentRow>, sqlx::Error> {
     let row = sqlx::query(
-        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, lifecycle, \
+        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, lifecycle, \
          lifecycle_version, effective_date, policy_id from enrollment where enrollment_id = $1 and session_id = $2",
     )
     .bind(enrollment_id)

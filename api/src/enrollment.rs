@@ -62,6 +62,7 @@ impl Filter {
             gender: Some(self.gender.clone()),
             group: None,
             agent: None,
+            member: None,
             today: Some(engine::dates::format_mdy(today())),
             contact_address: None,
         }
@@ -222,6 +223,7 @@ async fn form_and_stored(
         with_health = owned;
         settings = Some(&with_health);
     }
+    let member = crate::members::of_enrollment(state, enrollment).await?;
     // Billing's 'Choose physical address' copies the address given on Contact Information.
     let contact_address = match tab {
         TabName::BillingInfo => db::find_tab(&state.db, enrollment.row.enrollment_id, TabName::ContactInfo.as_str())
@@ -243,12 +245,38 @@ async fn form_and_stored(
     let prefill = PrefillValues {
         group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
         agent: enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id).cloned()),
+        member: member.as_ref().map(|m| engine::catalogue::MemberProfile {
+            first_name: m.first_name.clone(),
+            last_name: m.last_name.clone(),
+            email: m.email.clone(),
+            phone: m.phone.clone(),
+            address: m.address.clone(),
+        }),
         contact_address,
         ..enrollment.filter.prefill()
     };
     let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
         .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
-    let stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_fields(&bare.schema)).await?;
+    let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_fields(&bare.schema)).await?;
+    // An existing member starts from what is on file: the health records and the dependents of the tier, shown
+    // (and masked) as if saved; they are stored when the person saves the step.
+    if stored.version == 0 {
+        let on_file = match (tab, &member) {
+            (TabName::PrimaryHealthInfo, Some(m)) => m.health.clone(),
+            (TabName::DependentInfo, Some(m)) if !m.dependents.is_empty() => {
+                let tier = enrollment.filter.tier().unwrap_or(engine::context::Tier::IO);
+                Some(json!({ "dependents": engine::dependents::keep_for_tier(&m.dependents, tier) }))
+            }
+            _ => None,
+        };
+        if let Some(plain) = on_file {
+            let mut masked = plain.clone();
+            for (path, kind) in sensitive_fields(&bare.schema) {
+                rewrite(&mut masked, &[path], &mut |_, opened| Some(mask(&kind, opened)));
+            }
+            stored = StoredTab { version: 0, plain, masked };
+        }
+    }
     let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
     Ok((form, stored))
 }
@@ -343,9 +371,11 @@ pub async fn save_tab(
     }
     if tab == TabName::ContactInfo {
         address_check(&cleaned).map_err(ApiError::Invalid)?;
+        crate::members::contact_checks(state, enrollment, &cleaned).await?;
     }
     if tab == TabName::BillingInfo {
-        crate::billing::settle(state, &mut cleaned, &stored.plain)?;
+        let cards = crate::members::of_enrollment(state, enrollment).await?.map(|m| m.cards).unwrap_or_default();
+        crate::billing::settle(state, &mut cleaned, &stored.plain, &cards)?;
     }
     let cleaned = encrypted(state, &form, cleaned);
 

@@ -15,6 +15,7 @@ pub mod enrollment;
 pub mod error;
 pub mod health;
 pub mod mail;
+pub mod members;
 pub mod resume;
 pub mod routes;
 pub mod seed;

@@ -5,6 +5,7 @@
 //! enroll migrate          apply database migrations
 //! enroll seed             load fixtures/ into the database (idempotent)
 //! enroll check-workflows  check every file of workflows/ against the engine's format
+//! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
 //! ```
 
 use anyhow::Context;
@@ -44,7 +45,10 @@ async fn run() -> anyhow::Result<()> {
             let db = api::db::connect(&config.database_url).await?;
             api::db::migrate(&db).await?;
             let applied = api::seed::seed(&db, &config.fixtures_dir).await?;
+            let crypto = api::crypto::Crypto::new(&config.keys()?.data_key);
+            let members = api::members::seed(&db, &config.fixtures_dir, &crypto).await?;
             println!("{}", if applied { "fixtures loaded" } else { "fixtures unchanged; nothing to do" });
+            println!("{members} members loaded");
             Ok(())
         }
         "check-workflows" => {
@@ -58,8 +62,20 @@ async fn run() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        "member-link" => {
+            let user_id: i64 =
+                std::env::args().nth(2).context("enroll member-link ID [TIER]")?.parse().context("ID is a number")?;
+            let tier = std::env::args().nth(3).unwrap_or_else(|| "IO".into());
+            let crypto = api::crypto::Crypto::new(&config.keys()?.data_key);
+            println!(
+                "{}/member-benefit-store/{}/{tier}",
+                config.public_url,
+                api::members::link_token(&crypto, user_id)
+            );
+            Ok(())
+        }
         other => {
-            anyhow::bail!("unknown command {other}; use serve, migrate, seed or check-workflows")
+            anyhow::bail!("unknown command {other}; use serve, migrate, seed, check-workflows or member-link")
         }
     }
 }

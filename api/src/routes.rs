@@ -29,6 +29,16 @@ pub fn router(state: AppState) -> Router {
         .route("/validate-agent", get(crate::access::validate_agent))
         .route("/validate-group", get(crate::access::validate_group))
         .route("/get-agent-groups", get(crate::access::agent_groups))
+        .route("/add-filter-for-member", post(crate::members::add_filter_for_member))
+        .route("/get-member-info", get(crate::members::member_info))
+        .route("/get-existing-primary-health-info", get(crate::members::existing_health))
+        .route("/get-dependents-existing-user-enrollment", get(crate::members::existing_dependents))
+        .route("/get-existing-bank-info", get(crate::members::existing_banks))
+        .route("/get-existing-card-info", get(crate::members::existing_cards))
+        .route("/save-billing-info-existing", post(crate::billing::save_existing))
+        .route("/validate-member-email", post(crate::members::validate_email))
+        .route("/validate-phone-numverify", get(crate::members::validate_phone))
+        .route("/validate-email-neverbounce", post(crate::members::validate_email_deliverable))
         .route("/change-filter-info/{temp_id}", put(change_filter_info))
         .route("/get-enrollment-temp-info", get(get_enrollment_temp_info))
         .route("/get-plan-category", get(get_plan_category))
@@ -138,7 +148,7 @@ async fn validate_zip_code(Query(params): Params) -> ApiResult<Response> {
 }
 
 /// Validates a whole filter with the filter form's schema, then the ZIP against the directory.
-fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResult<Filter> {
+pub(crate) fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResult<Filter> {
     let form = compose_filter(&json!({}));
     let cleaned = clean(&form.schema, candidate, &form.form_data);
     validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;

@@ -140,6 +140,16 @@ pub struct Group {
     pub email: Option<String>,
 }
 
+/// What an existing member has on file that the wizard can prefill.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct MemberProfile {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: Address,
+}
+
 /// A representative, who enrolls people directly or for the groups listed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rep {

@@ -107,6 +107,29 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
     }
 }
 
+/// A member's dependents on file kept for a tier (spec: IS keeps only spouses, IC only children, IF all with one
+/// spouse; IO none).
+pub fn keep_for_tier(dependents: &[Value], tier: Tier) -> Vec<Value> {
+    let mut spouse_kept = false;
+    dependents
+        .iter()
+        .filter(|d| {
+            let is_spouse = d["relationship"] == "spouse";
+            match tier {
+                Tier::IO => false,
+                Tier::IS => is_spouse,
+                Tier::IC => !is_spouse,
+                Tier::IF if is_spouse && spouse_kept => false,
+                Tier::IF => {
+                    spouse_kept |= is_spouse;
+                    true
+                }
+            }
+        })
+        .cloned()
+        .collect()
+}
+
 fn spouse() -> Value {
     json!({ "properties": { "relationship": { "const": "spouse" } }, "required": ["relationship"] })
 }

@@ -150,9 +150,22 @@ pub enum Prefill {
     /// The rep's code.
     #[serde(rename = "agent.code")]
     AgentCode,
-    /// Today's date, MM/DD/YYYY.
+    /// Today, MM/DD/YYYY.
     #[serde(rename = "today")]
     Today,
+    /// What an existing member has on file.
+    #[serde(rename = "member.first_name")]
+    MemberFirstName,
+    #[serde(rename = "member.last_name")]
+    MemberLastName,
+    #[serde(rename = "member.email")]
+    MemberEmail,
+    #[serde(rename = "member.phone")]
+    MemberPhone,
+    #[serde(rename = "member.address1")]
+    MemberAddress1,
+    #[serde(rename = "member.address2")]
+    MemberAddress2,
 }
 
 /// Values the prefill sources resolve to for one enrollment.
@@ -167,6 +180,8 @@ pub struct PrefillValues {
     pub group: Option<crate::catalogue::Group>,
     /// The rep enrolling on the member's behalf, when there is one.
     pub agent: Option<crate::catalogue::Rep>,
+    /// The existing member the enrollment is for, when it is one.
+    pub member: Option<crate::catalogue::MemberProfile>,
     /// Today, MM/DD/YYYY.
     pub today: Option<String>,
     /// The address given on Contact Information (address1, address2, city, state, zip), which Billing
@@ -195,6 +210,12 @@ impl PrefillValues {
             Prefill::AgentName => self.agent.as_ref().map(|a| a.name()),
             Prefill::AgentCode => self.agent.as_ref().map(|a| a.agent_code.clone()),
             Prefill::Today => self.today.clone(),
+            Prefill::MemberFirstName => self.member.as_ref().map(|m| m.first_name.clone()),
+            Prefill::MemberLastName => self.member.as_ref().map(|m| m.last_name.clone()),
+            Prefill::MemberEmail => self.member.as_ref().map(|m| m.email.clone()),
+            Prefill::MemberPhone => self.member.as_ref().map(|m| m.phone.clone()),
+            Prefill::MemberAddress1 => self.member.as_ref().map(|m| m.address.address1.clone()),
+            Prefill::MemberAddress2 => self.member.as_ref().map(|m| m.address.address2.clone()),
         };
         value.filter(|v| !v.is_empty())
     }

@@ -1,0 +1,373 @@
+//! Members: existing members (with policies) and users, their records on file, and the member link that opens the
+//! store for one of them.
+//!
+//! A member's document (profile, policies, health records, dependents, bank accounts, cards) is sealed with the data
+//! key at rest; e-mail and phone are also kept as SHA-256 hashes, to find a member by them without reading every
+//! document. The spec's member route `/member-benefit-store/{id}/{tier}` carries, here, a sealed token instead of
+//! the plain user id, so the link cannot be made up for someone else's records.
+
+use std::path::Path;
+
+use anyhow::Context;
+use axum::extract::{Query, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use crate::app::AppState;
+use crate::crypto::Crypto;
+use crate::db::Db;
+use crate::enrollment::{self, Enrollment};
+use crate::error::{success, ApiError, ApiResult, AppJson};
+use crate::routes::{enrollment_from_query, Params};
+use crate::session::Session;
+
+/// The group of the spec's member route ("group id 1929 is fixed in this route").
+pub const MEMBER_ROUTE_GROUP: i64 = 1929;
+pub const LINK_INVALID: &str = "This member link is not valid. Please ask for a new one.";
+pub const EMAIL_EXISTS: &str = "Email Already Exists.";
+pub const PHONE_EXISTS: &str = "Phone already exists";
+
+/// A member as the fixtures and the store keep it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Member {
+    pub user_id: i64,
+    /// existing-member (with policies) or existing-user.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub gender: String,
+    pub dob: String,
+    pub email: String,
+    pub phone: String,
+    #[serde(default)]
+    pub address: engine::catalogue::Address,
+    #[serde(default)]
+    pub policies: Vec<Value>,
+    /// Health records in the Health Questions step's shape.
+    #[serde(default)]
+    pub health: Option<Value>,
+    #[serde(default)]
+    pub dependents: Vec<Value>,
+    #[serde(default)]
+    pub bank_accounts: Vec<Value>,
+    #[serde(default)]
+    pub cards: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+struct Members {
+    members: Vec<Member>,
+}
+
+pub fn digest(text: &str) -> String {
+    Sha256::digest(text.trim().to_lowercase().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Loads `fixtures/members/members.yaml`, each member sealed (idempotent: a member is replaced by its fixture).
+pub async fn seed(db: &Db, dir: &Path, crypto: &Crypto) -> anyhow::Result<usize> {
+    let path = dir.join("members/members.yaml");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let members: Members =
+        serde_yaml::from_str(&text).with_context(|| format!("{} is not a valid fixture file", path.display()))?;
+    for member in &members.members {
+        let sealed = crypto.encrypt(&serde_json::to_string(member)?);
+        sqlx::query(
+            "insert into member (user_id, email_hash, phone_hash, document) values ($1, $2, $3, $4) \
+             on conflict (user_id) do update set email_hash = excluded.email_hash, phone_hash = excluded.phone_hash, \
+             document = excluded.document",
+        )
+        .bind(member.user_id)
+        .bind(digest(&member.email))
+        .bind(digest(&member.phone))
+        .bind(sealed)
+        .execute(db)
+        .await?;
+    }
+    Ok(members.members.len())
+}
+
+pub async fn find(state: &AppState, user_id: i64) -> ApiResult<Option<Member>> {
+    let row =
+        sqlx::query("select document from member where user_id = $1").bind(user_id).fetch_optional(&state.db).await?;
+    let Some(row) = row else { return Ok(None) };
+    let sealed: String = row.try_get("document")?;
+    let plain = state
+        .crypto
+        .decrypt(&sealed)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a member does not open with this key")))?;
+    Ok(Some(serde_json::from_str(&plain).map_err(|e| ApiError::Internal(e.into()))?))
+}
+
+/// The member an enrollment is for, if it is an existing member's or user's.
+pub async fn of_enrollment(state: &AppState, e: &Enrollment) -> ApiResult<Option<Member>> {
+    match e.row.member_id {
+        Some(id) => find(state, id).await,
+        None => Ok(None),
+    }
+}
+
+/// Another member than `except` with this e-mail or phone (by its hash).
+async fn someone_else_has(state: &AppState, column: &str, value: &str, except: Option<i64>) -> ApiResult<bool> {
+    let sql = format!("select user_id from member where {column} = $1");
+    let ids: Vec<i64> = sqlx::query_scalar(&sql).bind(digest(value)).fetch_all(&state.db).await?;
+    Ok(ids.into_iter().any(|id| Some(id) != except))
+}
+
+/// The sealed token of a member link; `enroll member-link` prints links with it.
+pub fn link_token(crypto: &Crypto, user_id: i64) -> String {
+    crypto.seal_token(&format!("member:{user_id}"))
+}
+
+pub fn open_link(crypto: &Crypto, token: &str) -> Option<i64> {
+    crypto.open_token(token)?.strip_prefix("member:")?.parse().ok()
+}
+
+/// `add-filter-for-member { user_id, tier, open_type }`: `user_id` is the member link's token. Opens an enrollment
+/// for the member in the caller's session, the filter from the member's profile and the tier chosen.
+pub async fn add_filter_for_member(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let token = body.get("user_id").and_then(Value::as_str).unwrap_or_default();
+    let user_id = open_link(&state.crypto, token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
+    let member = find(&state, user_id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
+    let tier = body.get("tier").and_then(Value::as_str).filter(|t| !t.is_empty()).unwrap_or("IO");
+    let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
+    let filter = crate::routes::validated_filter(&candidate, &enrollment::Filter::default())?;
+    let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let id = crate::db::insert_enrollment(
+        &state.db,
+        crate::db::NewEnrollment {
+            session_id: &session.0,
+            filter: serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
+            eprocess: "applicant",
+            enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
+            open_type: body.get("open_type").and_then(Value::as_str).filter(|v| ["agent", "group", "user"].contains(v)),
+            group_id: Some(MEMBER_ROUTE_GROUP),
+            agent_id: None,
+            lifecycle,
+        },
+    )
+    .await?;
+    sqlx::query("update enrollment set member_id = $1 where enrollment_id = $2")
+        .bind(user_id)
+        .bind(id)
+        .execute(&state.db)
+        .await?;
+    Ok(success(
+        json!({ "temp_enrollment_id": id, "portal_id": MEMBER_ROUTE_GROUP, "name": format!("{} {}", member.first_name, member.last_name) }),
+    ))
+}
+
+/// `get-member-info`: the profile of the member of the caller's enrollment.
+pub async fn member_info(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let member = of_enrollment(&state, &e)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("This enrollment is not a member's".into()))?;
+    Ok(success(
+        json!({ "result": { "first_name": member.first_name, "last_name": member.last_name, "email": member.email,
+        "policies": member.policies } }),
+    ))
+}
+
+/// `get-existing-primary-health-info`: the member's health records, in the spec's list shape.
+pub async fn existing_health(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let member = of_enrollment(&state, &e).await?;
+    let Some(health) = member.and_then(|m| m.health) else { return Ok(success(json!({ "result": null }))) };
+    let cart = enrollment::priced_cart(&state, &e).await?;
+    let (form, _) = enrollment::tab_form(&state, &e, &cart, engine::tabs::TabName::PrimaryHealthInfo).await?;
+    let list = engine::questionnaire::to_list(
+        &form.schema["properties"]["condition_questions"],
+        &health["condition_questions"],
+    );
+    Ok(success(
+        json!({ "result": { "condition_questions": list, "medication_question": health["medication_question"], "notes": health["notes"] } }),
+    ))
+}
+
+/// `get-dependents-existing-user-enrollment`: the member's dependents, SSNs masked.
+pub async fn existing_dependents(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let dependents: Vec<Value> = of_enrollment(&state, &e)
+        .await?
+        .map(|m| m.dependents)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|mut d| {
+            if let Some(ssn) = d["ssn"].as_str() {
+                d["ssn"] = json!(engine::sensitive::mask_ssn(ssn));
+            }
+            d
+        })
+        .collect();
+    Ok(success(json!({ "result": { "dependents": dependents } })))
+}
+
+/// `get-existing-bank-info`: the member's bank accounts on file, account numbers masked.
+pub async fn existing_banks(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let banks: Vec<Value> = of_enrollment(&state, &e)
+        .await?
+        .map(|m| m.bank_accounts)
+        .unwrap_or_default()
+        .iter()
+        .map(|b| {
+            let routing = b["routing_number"].as_str().unwrap_or_default();
+            json!({ "bank_id": b["bank_id"], "account_name": b["account_name"],
+                "bank_name": state.banks.lookup(routing).map(|bank| bank.name.clone()),
+                "account_number": engine::payment::mask_number(b["account_number"].as_str().unwrap_or_default()),
+                "bank_routing": routing, "account_type": b["account_type"], "account_holder_type": b["account_holder_type"] })
+        })
+        .collect();
+    Ok(success(json!({ "result": banks })))
+}
+
+/// `get-existing-card-info`: the member's cards on file, as their last four digits.
+pub async fn existing_cards(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let cards: Vec<Value> = of_enrollment(&state, &e)
+        .await?
+        .map(|m| m.cards)
+        .unwrap_or_default()
+        .iter()
+        .map(|c| {
+            json!({ "card_id": c["card_id"], "name_on_cc": c["name_on_cc"], "card_number": format!("****{}", c["last4"].as_str().unwrap_or_default()),
+                "card_brand": c["card_brand"], "expiration_month": c["expiration_month"], "expiration_year": c["expiration_year"] })
+        })
+        .collect();
+    Ok(success(json!({ "result": cards })))
+}
+
+/// `validate-member-email`: whether the address belongs to another member ('Email Already Exists.').
+pub async fn validate_email(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let email = body.get("email").and_then(Value::as_str).unwrap_or_default().trim().to_string();
+    if !engine::validation::is_email(&email) {
+        return Err(ApiError::field("email", "Email is not in correct format"));
+    }
+    let own = own_member(&state, &session, &body).await?;
+    if someone_else_has(&state, "email_hash", &email, own).await? {
+        return Err(ApiError::field("email", EMAIL_EXISTS));
+    }
+    Ok(success(json!({ "is_valid": true })))
+}
+
+/// `validate-phone-numverify?phone=`: a real number by libphonenumber's metadata for the US, not another member's.
+pub async fn validate_phone(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let phone = params.get("phone").map(|p| p.trim()).unwrap_or_default();
+    let digits = phone_problem(phone).map_err(|m| ApiError::field("phone", m))?;
+    let own = match params.get("enrollment_id") {
+        Some(_) => {
+            of_enrollment(&state, &enrollment_from_query(&state, &session, &params).await?).await?.map(|m| m.user_id)
+        }
+        None => None,
+    };
+    if someone_else_has(&state, "phone_hash", &digits, own).await? {
+        return Err(ApiError::field("phone", PHONE_EXISTS));
+    }
+    Ok(success(json!({ "is_valid": true, "number": digits })))
+}
+
+/// `validate-email-neverbounce`: no mail-verification service is reachable from here, so this stands in for it
+/// offline: the address must be well formed and its domain must not be one of the known disposable-mail services.
+pub async fn validate_email_deliverable(AppJson(body): AppJson) -> ApiResult<Response> {
+    let email = body.get("email").and_then(Value::as_str).unwrap_or_default().trim().to_lowercase();
+    if !engine::validation::is_email(&email) {
+        return Err(ApiError::field("email", "Email is not in correct format"));
+    }
+    let domain = email.rsplit('@').next().unwrap_or_default();
+    const DISPOSABLE: [&str; 5] =
+        ["mailinator.com", "guerrillamail.com", "10minutemail.com", "tempmail.com", "yopmail.com"];
+    let deliverable = domain.contains('.') && !DISPOSABLE.contains(&domain);
+    if !deliverable {
+        return Err(ApiError::field("email", "Please use an e-mail address you can receive mail at"));
+    }
+    Ok(success(json!({ "result": "valid" })))
+}
+
+async fn own_member(state: &AppState, session: &Session, body: &Value) -> ApiResult<Option<i64>> {
+    match body.get("enrollment_id") {
+        Some(id) => {
+            let e = enrollment::load(state, session, enrollment::parse_id(Some(id), "enrollment_id")?).await?;
+            Ok(of_enrollment(state, &e).await?.map(|m| m.user_id))
+        }
+        None => Ok(None),
+    }
+}
+
+/// A phone number's ten digits, or why it is not a US phone number (libphonenumber's metadata).
+pub fn phone_problem(phone: &str) -> Result<String, &'static str> {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() != 10 {
+        return Err("Invalid phone number");
+    }
+    let parsed = phonenumber::parse(Some(phonenumber::country::Id::US), &digits).map_err(|_| "Invalid phone number")?;
+    if !phonenumber::is_valid(&parsed) {
+        return Err("Invalid phone number");
+    }
+    Ok(digits)
+}
+
+/// Contact Information of an existing member or user: the e-mail and phone checks run before saving, each refusal
+/// under its field (the spec's errors.email / errors.phone).
+pub async fn contact_checks(state: &AppState, e: &Enrollment, contact: &Value) -> ApiResult<()> {
+    if !matches!(e.row.enrollment_type.as_str(), "existing-user" | "existing-member") {
+        return Ok(());
+    }
+    let own = e.row.member_id;
+    let mut errors = Vec::new();
+    if let Some(email) = contact.get("email_address").and_then(Value::as_str) {
+        if someone_else_has(state, "email_hash", email, own).await? {
+            errors.push(engine::FieldError::new("email_address", EMAIL_EXISTS));
+        }
+    }
+    if let Some(phone) = contact.get("phone_number").and_then(Value::as_str) {
+        match phone_problem(phone) {
+            Err(message) => errors.push(engine::FieldError::new("phone_number", message)),
+            Ok(digits) if someone_else_has(state, "phone_hash", &digits, own).await? => {
+                errors.push(engine::FieldError::new("phone_number", PHONE_EXISTS))
+            }
+            Ok(_) => {}
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::Invalid(errors))
+    }
+}

@@ -1,0 +1,190 @@
+//! Existing members: a sealed member link opens the store for them, and what they have on file (profile, health
+//! records, dependents, bank account and card) is prefilled, masked, and used without being typed again.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::TestApp;
+use serde_json::{json, Value};
+
+/// Maria Alvarez of the fixtures enters by her member link on `tier`, adds a dental plan and checks out.
+async fn maria_checked_out(app: &TestApp, b: &mut common::Browser<'_>, tier: &str) -> i64 {
+    let token = api::members::link_token(&app.state.crypto, 5001);
+    let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": tier })).await;
+    let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
+    assert_eq!(opened.ok()["portal_id"], 1929, "the member route's group");
+    b.add_first_plan(id, "dental").await;
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    id
+}
+
+#[tokio::test]
+async fn only_a_sealed_member_link_opens_the_store_for_a_member() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    for forged in [json!("5001"), json!(5001), json!("bWVtYmVyOjUwMDE=")] {
+        let refused = b.post("/api/v1/add-filter-for-member", json!({ "user_id": forged, "tier": "IO" })).await;
+        assert_eq!(refused.status, StatusCode::NOT_FOUND, "{forged}");
+        assert_eq!(refused.first_error().1, api::members::LINK_INVALID);
+    }
+    let id = maria_checked_out(&app, &mut b, "IO").await;
+    let filter = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await;
+    assert_eq!(filter.ok()["result"]["zip"], "33606");
+    assert_eq!(filter.ok()["result"]["dob"], "05/20/1979");
+    let kind = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=type")).await;
+    assert_eq!(kind.ok()["result"], "existing-member");
+    let personal = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(personal.ok()["step"]["formData"]["first_name"], "Maria", "the profile is prefilled");
+}
+
+#[tokio::test]
+async fn health_records_and_the_tiers_dependents_are_prefilled_masked_and_kept_when_saved() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = maria_checked_out(&app, &mut b, "IS").await;
+    let health = b.get(&format!("/api/v1/get-existing-primary-health-info?enrollment_id={id}")).await;
+    let first = health.ok()["result"]["condition_questions"][0].clone();
+    assert_eq!(first["question_id"], 141);
+    assert_eq!(first["conditions"][0]["health_condition"], "Hypertension");
+
+    let deps = b.get(&format!("/api/v1/get-dependents-existing-user-enrollment?enrollment_id={id}")).await;
+    assert_eq!(deps.ok()["result"]["dependents"].as_array().unwrap().len(), 2);
+    assert_eq!(deps.ok()["result"]["dependents"][0]["ssn"], "***-**-1234");
+
+    let personal = json!({ "first_name": "Maria", "last_name": "Alvarez", "weight": 140, "height_feet": 5,
+        "height_inch": 4, "marital_status": "1", "ssn": "219-09-4321", "prior_coverage_flag": "0" });
+    b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "next", "formData": personal }))
+        .await
+        .ok();
+    let contact = b.get(&format!("/api/v1/enrollment/{id}/step/contact_info")).await.ok()["step"]["formData"].clone();
+    assert_eq!(contact["email_address"], "maria.alvarez@example.com");
+    let mut contact = contact;
+    contact["birth_state"] = json!("FL");
+    contact["birth_city"] = json!("Miami");
+    let next = b
+        .post(&format!("/api/v1/enrollment/{id}/step/contact_info"), json!({ "action": "next", "formData": contact }))
+        .await;
+    let step = next.ok()["step"].clone();
+    assert_eq!(step["step"], "dependent_info");
+    let list = step["formData"]["dependents"].as_array().unwrap().clone();
+    assert_eq!(list.len(), 1, "Member + Spouse keeps only the spouse");
+    assert_eq!(list[0]["first_name"], "Luis");
+    assert_eq!(list[0]["ssn"], "***-**-1234");
+    let saved = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/dependent_info"),
+            json!({ "action": "next", "formData": step["formData"] }),
+        )
+        .await;
+    assert_eq!(saved.ok()["step"]["step"], "agreement_info", "the masked SSN stands for the one on file");
+    let stored: String =
+        sqlx::query_scalar("select data from enrollment_tab where enrollment_id = $1 and tab_name = 'dependent_info'")
+            .bind(id)
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+    assert!(stored.contains("enc:v1:") && !stored.contains("219091234"), "{stored}");
+}
+
+#[tokio::test]
+async fn a_card_or_bank_account_on_file_is_used_without_typing_it_again() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = maria_checked_out(&app, &mut b, "IO").await;
+    for (call, body) in [
+        (
+            "primary_info",
+            json!({ "first_name": "Maria", "last_name": "Alvarez", "weight": 140, "height_feet": 5,
+            "height_inch": 4, "marital_status": "1", "ssn": "219-09-4321", "prior_coverage_flag": "0" }),
+        ),
+        (
+            "contact_info",
+            json!({ "email_address": "maria.alvarez@example.com", "phone_number": "8135550177",
+            "address1": "220 Bayshore Blvd", "city": "Tampa", "birth_state": "FL", "birth_city": "Miami" }),
+        ),
+        ("agreement_info", common::agreement()),
+    ] {
+        b.post(&format!("/api/v1/enrollment/{id}/step/{call}"), json!({ "action": "next", "formData": body }))
+            .await
+            .ok();
+    }
+    let banks = b.get(&format!("/api/v1/get-existing-bank-info?enrollment_id={id}")).await;
+    assert_eq!(banks.ok()["result"][0]["account_number"], "****2311");
+    assert_eq!(banks.ok()["result"][0]["bank_name"], "Gulf Coast Federal Credit Union");
+    let cards = b.get(&format!("/api/v1/get-existing-card-info?enrollment_id={id}")).await;
+    assert_eq!(cards.ok()["result"][0]["card_number"], "****1111");
+
+    let unknown = b.post("/api/v1/save-billing-info-existing", json!({ "enrollment_id": id, "card_id": 999 })).await;
+    assert_eq!(unknown.first_error(), ("card_id".into(), "This card is not on file".into()));
+    let saved = b
+        .post("/api/v1/save-billing-info-existing", json!({ "enrollment_id": id, "card_id": 401, "bill_date": 5 }))
+        .await;
+    assert_eq!(saved.ok()["next"]["tab_name"], "review_info");
+    let stored = stored_billing(&app, id).await;
+    assert!(stored.contains("tok_sandbox_fixture5001visa") && stored.contains("****1111"), "{stored}");
+
+    let bank = b.post("/api/v1/save-billing-info-existing", json!({ "enrollment_id": id, "bank_id": 301 })).await;
+    bank.ok();
+    let stored = stored_billing(&app, id).await;
+    assert!(stored.contains("enc:v1:") && !stored.contains("004417702311"), "{stored}");
+    let shown = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=payment_info")).await;
+    assert_eq!(shown.ok()["result"]["account_number"], "****2311");
+}
+
+async fn stored_billing(app: &TestApp, id: i64) -> String {
+    sqlx::query_scalar("select data from enrollment_tab where enrollment_id = $1 and tab_name = 'billing_info'")
+        .bind(id)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_existing_members_email_and_phone_are_checked_against_other_members() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = maria_checked_out(&app, &mut b, "IO").await;
+    let personal = json!({ "first_name": "Maria", "last_name": "Alvarez", "weight": 140, "height_feet": 5,
+        "height_inch": 4, "marital_status": "1", "ssn": "219-09-4321", "prior_coverage_flag": "0" });
+    b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "next", "formData": personal }))
+        .await
+        .ok();
+    let contact = |email: &str, phone: &str| {
+        json!({ "action": "next", "formData": { "email_address": email, "phone_number": phone, "address1": "220 Bayshore Blvd",
+            "city": "Tampa", "birth_state": "FL", "birth_city": "Miami" } })
+    };
+    let cases = [
+        ("kevin.tran@example.com", "8135550177", "email_address", "Email Already Exists."),
+        ("maria.alvarez@example.com", "8135550199", "phone_number", "Phone already exists"),
+        ("maria.alvarez@example.com", "1235550199", "phone_number", "Invalid phone number"),
+    ];
+    for (email, phone, field, message) in cases {
+        let refused = b.post(&format!("/api/v1/enrollment/{id}/step/contact_info"), contact(email, phone)).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{email} {phone}");
+        assert_eq!(refused.first_error(), (field.to_string(), message.to_string()));
+    }
+    let own = b
+        .post(&format!("/api/v1/enrollment/{id}/step/contact_info"), contact("maria.alvarez@example.com", "8135550177"))
+        .await;
+    assert_eq!(own.ok()["step"]["step"], "agreement_info", "the member's own e-mail and phone are hers to keep");
+
+    let taken = b
+        .post("/api/v1/validate-member-email", json!({ "email": "Kevin.Tran@example.com", "enrollment_id": id }))
+        .await;
+    assert_eq!(taken.first_error(), ("email".into(), "Email Already Exists.".into()));
+    let mine = b
+        .post("/api/v1/validate-member-email", json!({ "email": "maria.alvarez@example.com", "enrollment_id": id }))
+        .await;
+    assert_eq!(mine.ok()["is_valid"], true);
+    let phone = b.get("/api/v1/validate-phone-numverify?phone=(813)%20555-0199").await;
+    assert_eq!(phone.first_error(), ("phone".into(), "Phone already exists".into()));
+    let fake = b.get("/api/v1/validate-phone-numverify?phone=0005550199").await;
+    assert_eq!(fake.first_error(), ("phone".into(), "Invalid phone number".into()));
+    let fresh = b.get("/api/v1/validate-phone-numverify?phone=4045550134").await;
+    assert_eq!(fresh.ok()["number"], "4045550134");
+    let throwaway = b.post("/api/v1/validate-email-neverbounce", json!({ "email": "x@mailinator.com" })).await;
+    assert_eq!(throwaway.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let fine = b.post("/api/v1/validate-email-neverbounce", json!({ "email": "dana@example.com" })).await;
+    assert_eq!(fine.ok()["result"], Value::from("valid"));
+}
