@@ -4,6 +4,7 @@ import { CartPage } from '../features/cart/cart-page';
 import { ContinuePage } from '../features/continue/continue-page';
 import { DirectContinuePage } from '../features/continue/direct-continue-page';
 import { LandingPage } from '../features/filter/landing-page';
+import { MemberEntryPage } from '../features/member/member-entry-page';
 import { PlanDetailPage } from '../features/plan-detail/plan-detail-page';
 import { PlansPage } from '../features/plans/plans-page';
 import { ReceiptPage } from '../features/receipt/receipt-page';
@@ -48,6 +49,7 @@ export function App() {
         <main id="main">
           <Routes>
             <Route path="/" element={<LandingPage />} />
+            <Route path="/member-benefit-store/:id/:tier" element={<MemberEntryPage />} />
             <Route path="/access-pagenext" element={<AccessPage />} />
             <Route path="/landing-page" element={<AccessPage />} />
             {/* The role homes of the storefront are not built yet; each opens the filter, where every enrollment starts. */}

@@ -92,7 +92,9 @@ export function ListEditor(props: FieldProps) {
 
   const start = (index: number, item: Item) => {
     setItemErrors(undefined);
-    setEditing({ index, item });
+    // An item from file may lack answers the form now asks (a dependent's health questions): they start at their
+    // defaults, as on a new item.
+    setEditing({ index, item: (registry.schemaUtils.getDefaultFormState(itemSchema, item) ?? item) as Item });
   };
   const add = () => start(list.length, (registry.schemaUtils.getDefaultFormState(itemSchema, {}) ?? {}) as Item);
   const remove = (index: number) => onChange(list.filter((_, i) => i !== index), fieldPathId.path);

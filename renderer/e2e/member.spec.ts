@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { noSeriousViolations, payByEft, repo, signAgreement } from './helpers';
+
+/** The member link of fixture member 5001 (Maria Alvarez) on `tier`, as `enroll member-link` prints it. */
+function memberLink(tier: string): string {
+  const printed = execFileSync(join(repo, 'target/debug/enroll'), ['member-link', '5001', tier], {
+    cwd: repo,
+    env: { ...process.env, DATA_DIR: process.env.ENROLL_E2E_DATA_DIR ?? '', RUST_LOG: 'warn' },
+  }).toString();
+  return new URL(printed.trim()).pathname;
+}
+
+test('an existing member finds her profile, health records and dependents prefilled', async ({ page }) => {
+  await page.goto('/member-benefit-store/bWVtYmVyOjUwMDE=/IS');
+  await expect(page.getByText('This member link is not valid. Please ask for a new one.')).toBeVisible();
+
+  await page.goto(memberLink('IS'));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+
+  await expect(page.getByLabel('First Name')).toHaveValue('Maria');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Alvarez');
+  await expect(page.getByLabel('Birth Date')).toHaveValue('05/20/1979');
+  await page.getByLabel('Weight (lbs)').fill('140');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Height (inches)').fill('4');
+  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
+  await page.getByLabel('Social Security Number').fill('219094321');
+  await page.getByLabel('No prior Health Coverage').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByLabel('Email')).toHaveValue('maria.alvarez@example.com');
+  await expect(page.getByLabel('Address 1')).toHaveValue('220 Bayshore Blvd');
+  await page.getByLabel('Email').fill('kevin.tran@example.com');
+  await page.getByLabel('Birth State').selectOption({ label: 'Florida' });
+  await page.getByLabel('Birth City').fill('Miami');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Email Already Exists.')).toBeVisible();
+  await page.getByLabel('Email').fill('maria.alvarez@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();
+  await expect(page.locator('#root_condition_questions_141_yes_no_flag-0'), 'Yes, from her records').toBeChecked();
+  await expect(page.locator('#root_condition_questions_141_conditions_0_health_condition')).toHaveValue('Hypertension');
+  await expect(page.locator('#root_medication_question_medications_0_medication')).toHaveValue('Lisinopril');
+  await noSeriousViolations(page, 'prefilled health questions');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Dependent Information', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Dependent #1 Luis Alvarez, Spouse/)).toBeVisible();
+  await expect(page.getByText(/Sofia/), 'Member + Spouse keeps only the spouse').toHaveCount(0);
+  await expect(page.getByText('You can proceed further clicking next button')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await signAgreement(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await payByEft(page);
+  await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+});
