@@ -93,6 +93,7 @@ pub fn router(state: AppState) -> Router {
         .route("/save-review-info", post(save_review_info))
         .route("/get-receipt", get(get_receipt))
         .route("/save-enrollment", post(save_enrollment))
+        .route("/save-screenshot", post(save_screenshot))
         .route("/continue-enrollment", post(continue_enrollment))
         .route("/direct-continue/{token}", get(direct_continue))
         .route("/check-tab-required", get(check_tab_required))
@@ -629,6 +630,42 @@ async fn get_receipt(State(state): State<AppState>, session: Session, Query(para
         // The invoice call itself is made by the server, through the outbox, when the enrollment is submitted.
         "callInvoice": state.invoice_url.is_some(), "eprocess": e.row.eprocess, "return_to": return_to,
     })))
+}
+
+/// Largest screenshot kept (a data URL): a whole form as PNG fits well within it.
+const SCREENSHOT_MAX: usize = 2_000_000;
+
+/// `save-screenshot { enrollment_id, name, image }`: what the person saw, a PNG data URL, kept for audit. The spec's
+/// front end only logs a failure, so a refusal here says why but blocks nothing.
+async fn save_screenshot(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let name = body.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    if name.is_empty() || name.len() > 100 {
+        return Err(ApiError::field("name", "Field is required"));
+    }
+    let image = body.get("image").and_then(Value::as_str).unwrap_or_default();
+    let png = image.strip_prefix("data:image/png;base64,").map(|b64| {
+        use base64::Engine;
+        base64::engine::general_purpose::STANDARD.decode(b64).is_ok_and(|bytes| bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
+    });
+    if png != Some(true) {
+        return Err(ApiError::field("image", "The screenshot must be a PNG image"));
+    }
+    if image.len() > SCREENSHOT_MAX {
+        return Err(ApiError::field("image", "The screenshot is too large"));
+    }
+    sqlx::query("insert into screenshot (enrollment_id, name, image, created_at) values ($1, $2, $3, $4)")
+        .bind(e.row.enrollment_id)
+        .bind(name)
+        .bind(image)
+        .bind(db::now())
+        .execute(&state.db)
+        .await?;
+    Ok(success(json!({ "saved": true })))
 }
 
 /// The spec's Save & Continue Later call: `{ enrollment_id, email, tab, data }` where `tab` is the spec's saved-tab name.

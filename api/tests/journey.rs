@@ -568,3 +568,35 @@ async fn with_usps_validation_ticked_the_address_and_city_must_match_the_zip() {
     let unchecked = b.post("/api/v1/save-contact-info", c).await;
     assert_eq!(unchecked.status, StatusCode::OK, "without the box the city is not checked against the ZIP");
 }
+
+#[tokio::test]
+async fn a_screenshot_of_a_step_is_kept_as_a_png_and_anything_else_is_refused() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let saved = b
+        .post(
+            "/api/v1/save-screenshot",
+            json!({ "enrollment_id": id, "name": "personal-information", "image": common::SIGNATURE }),
+        )
+        .await;
+    assert_eq!(saved.ok()["saved"], true);
+    let text = b
+        .post(
+            "/api/v1/save-screenshot",
+            json!({ "enrollment_id": id, "name": "x", "image": "data:text/html;base64,PGgxPg==" }),
+        )
+        .await;
+    assert_eq!(text.first_error(), ("image".into(), "The screenshot must be a PNG image".into()));
+    let other = app
+        .browser()
+        .post("/api/v1/save-screenshot", json!({ "enrollment_id": id, "name": "x", "image": common::SIGNATURE }))
+        .await;
+    assert_eq!(other.status, StatusCode::NOT_FOUND, "another session cannot add to this enrollment");
+    let kept: i64 = sqlx::query_scalar("select count(*) from screenshot where enrollment_id = $1")
+        .bind(id)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(kept, 1);
+}

@@ -3,7 +3,7 @@
 -- code; an enrollment started in that session takes its process, rep and group from here, never from the browser.
 
 create table rep (
-    agent_id integer primary key,
+    agent_id bigint primary key,
     code text not null unique,
     document text not null
 );
@@ -11,9 +11,9 @@ create table rep (
 create table session_role (
     session_id text primary key,
     role text not null,
-    agent_id integer,
-    group_id integer,
+    agent_id bigint,
+    group_id bigint,
     created_at text not null
 );
 
-alter table enrollment add column agent_id integer;
+alter table enrollment add column agent_id bigint;

@@ -3,7 +3,7 @@
 -- answers and account numbers). The e-mail and phone are kept in the clear, hashed, only to find a member by them.
 
 create table member (
-    user_id integer primary key,
+    user_id bigint primary key,
     email_hash text not null,
     phone_hash text not null,
     document text not null
@@ -12,4 +12,4 @@ create table member (
 create index member_email on member (email_hash);
 create index member_phone on member (phone_hash);
 
-alter table enrollment add column member_id integer;
+alter table enrollment add column member_id bigint;
