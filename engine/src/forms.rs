@@ -207,7 +207,7 @@ pub struct PersonalInfo {
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "after:prior_effective_date"], "x-widget" = "dateMDY"))]
     pub prior_term_date: Option<String>,
     #[schemars(title = "Enroller Code", length(max = 40), regex(pattern = r"^[A-Za-z0-9-]+$"))]
-    #[schemars(extend("x-messages" = { "required": "Enter Enroller Code", "pattern": "Enter a valid Enroller Code" }))]
+    #[schemars(extend("x-messages" = { "required": "Enter Enroller Code", "pattern": "Enter a valid Enroller Code" }, "x-widget" = "modalField"))]
     pub enroller_code: Option<String>,
 }
 

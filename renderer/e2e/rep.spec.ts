@@ -34,8 +34,15 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await page.getByLabel('No prior Health Coverage').check();
   await page.getByRole('button', { name: 'Next' }).click();
   // Group 2556 credits its enrollments to an enroller.
-  await expect(page.getByText('Enter Enroller Code')).toBeVisible();
-  await page.getByLabel('Enroller Code').fill('EC-4471');
+  await expect(page.locator('#root_enroller_code__error')).toHaveText('Enter Enroller Code');
+  await page.getByRole('button', { name: 'Enter Enroller Code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enroller Code' });
+  await dialog.getByLabel('Enroller Code').fill('EC 4471!');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter a valid Enroller Code')).toBeVisible();
+  await dialog.getByLabel('Enroller Code').fill('EC-4471');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enroller Code: EC-4471')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
 
   await fillContactInformation(page);

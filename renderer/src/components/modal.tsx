@@ -1,8 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** An accessible modal dialog on the native <dialog> element. */
 export function Modal({ title, open, children }: { title: string; open: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs live on one page (the wizard's, a field's): each names itself.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -17,8 +19,8 @@ export function Modal({ title, open, children }: { title: string; open: boolean;
     }
   }, [open]);
   return (
-    <dialog ref={ref} aria-labelledby="modal-title" className="modal">
-      <h2 id="modal-title">{title}</h2>
+    <dialog ref={ref} aria-labelledby={titleId} className="modal">
+      <h2 id={titleId}>{title}</h2>
       {open ? children : null}
     </dialog>
   );

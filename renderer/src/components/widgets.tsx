@@ -1,5 +1,6 @@
 // Custom rjsf widgets, registered by name so a uiSchema from the server stays plain JSON.
 import type { WidgetProps } from '@rjsf/utils';
+import { ModalFieldWidget } from './modal-field-widget';
 import { SignatureWidget } from './signature-widget';
 
 /** Formats typed digits as MM/DD/YYYY: slashes inserted, month clamped to 01-12 and day to 01-31. */
@@ -63,4 +64,5 @@ export const widgets = {
   phone: PhoneWidget,
   zip: ZipWidget,
   signature: SignatureWidget,
+  modalField: ModalFieldWidget,
 };
