@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::Context;
+use engine::validation::title_case;
 
 /// A bank of the routing directory.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,20 +64,6 @@ impl RoutingDirectory {
     pub fn is_empty(&self) -> bool {
         self.banks.is_empty()
     }
-}
-
-/// The directory writes names in capitals; people read "Peachtree Community Bank".
-fn title_case(text: &str) -> String {
-    text.split_whitespace()
-        .map(|w| {
-            let mut chars = w.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<String>>()
-        .join(" ")
 }
 
 /// What a gateway needs to tokenize a card.

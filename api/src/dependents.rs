@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 
 use crate::app::AppState;
 use crate::db;
-use crate::enrollment::{self, priced_cart, today};
+use crate::enrollment::{self, today};
 use crate::error::{success, ApiError, ApiResult, AppJson};
 use crate::routes::{enrollment_from_body, enrollment_from_query, version_of, Params};
 use crate::session::Session;
@@ -48,8 +48,7 @@ pub async fn form_fields(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let cart = priced_cart(&state, &e).await?;
-    let (form, _) = enrollment::tab_form(&state, &e, &cart, TabName::DependentInfo).await?;
+    let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
     let required: Vec<&str> = item["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     let fields: Vec<Value> = item["properties"]
@@ -76,8 +75,7 @@ pub async fn validate_single(
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
-    let cart = priced_cart(&state, &e).await?;
-    let (form, _) = enrollment::tab_form(&state, &e, &cart, TabName::DependentInfo).await?;
+    let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
     let dependent = step_shape(&body);
     let cleaned = clean(item, &dependent, &json!({}));

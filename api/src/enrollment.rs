@@ -206,6 +206,12 @@ pub async fn tab_form(
     Ok((form, stored.version))
 }
 
+/// The composed form of a tab for this enrollment as it stands now (its cart priced), with its stored version.
+pub async fn current_form(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<(ComposedForm, i64)> {
+    let cart = priced_cart(state, enrollment).await?;
+    tab_form(state, enrollment, &cart, tab).await
+}
+
 async fn form_and_stored(
     state: &AppState,
     enrollment: &Enrollment,

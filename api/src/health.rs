@@ -11,7 +11,7 @@ use engine::tabs::TabName;
 use serde_json::{json, Value};
 
 use crate::app::AppState;
-use crate::enrollment::{self, priced_cart};
+use crate::enrollment;
 use crate::error::{success, ApiError, ApiResult, AppJson};
 use crate::routes::{enrollment_from_body, enrollment_from_query, version_of, Params};
 use crate::session::Session;
@@ -24,8 +24,7 @@ pub async fn primary_questions(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let cart = priced_cart(&state, &e).await?;
-    let (form, version) = enrollment::tab_form(&state, &e, &cart, TabName::PrimaryHealthInfo).await?;
+    let (form, version) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
     Ok(success(json!({ "result": questions_answer(&form.schema, &form.form_data), "version": version })))
 }
 
@@ -36,8 +35,7 @@ pub async fn dependent_questions(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let cart = priced_cart(&state, &e).await?;
-    let (form, _) = enrollment::tab_form(&state, &e, &cart, TabName::PrimaryHealthInfo).await?;
+    let (form, _) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
     Ok(success(json!({ "result": questions_answer(&form.schema, &json!({})) })))
 }
 

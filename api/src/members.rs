@@ -190,8 +190,7 @@ pub async fn existing_health(
     let e = enrollment_from_query(&state, &session, &params).await?;
     let member = of_enrollment(&state, &e).await?;
     let Some(health) = member.and_then(|m| m.health) else { return Ok(success(json!({ "result": null }))) };
-    let cart = enrollment::priced_cart(&state, &e).await?;
-    let (form, _) = enrollment::tab_form(&state, &e, &cart, engine::tabs::TabName::PrimaryHealthInfo).await?;
+    let (form, _) = enrollment::current_form(&state, &e, engine::tabs::TabName::PrimaryHealthInfo).await?;
     let list = engine::questionnaire::to_list(
         &form.schema["properties"]["condition_questions"],
         &health["condition_questions"],

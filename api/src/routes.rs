@@ -498,8 +498,7 @@ async fn form_fields(
     tab: TabName,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let cart = priced_cart(&state, &e).await?;
-    let (form, version) = enrollment::tab_form(&state, &e, &cart, tab).await?;
+    let (form, version) = enrollment::current_form(&state, &e, tab).await?;
     Ok(success(json!({ "result": form.fields, "version": version })))
 }
 
@@ -548,8 +547,7 @@ async fn check_enroll_code(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let cart = priced_cart(&state, &e).await?;
-    let (form, _) = enrollment::tab_form(&state, &e, &cart, TabName::PrimaryInfo).await?;
+    let (form, _) = enrollment::current_form(&state, &e, TabName::PrimaryInfo).await?;
     let show = form.fields.iter().any(|f| f.field_name == "enroller_code");
     Ok(success(json!({ "show_enroll_code": show })))
 }

@@ -100,6 +100,23 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
     })
 }
 
+/// Inserts or replaces a row of a table keyed by `key` with an access code and a JSON document (groups, reps).
+async fn upsert_coded(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table: &str,
+    key: &str,
+    id: i64,
+    code: &str,
+    document: String,
+) -> Result<(), sqlx::Error> {
+    let sql = format!(
+        "insert into {table} ({key}, code, document) values ($1, $2, $3) \
+         on conflict ({key}) do update set code = excluded.code, document = excluded.document"
+    );
+    sqlx::query(&sql).bind(id).bind(code).bind(document).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// Loads the fixtures unless the same fixtures are already loaded; true when it wrote anything.
 pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
     let fixtures = read_fixtures(dir)?;
@@ -152,26 +169,11 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
         }
     }
     for group in &fixtures.groups {
-        sqlx::query(
-            "insert into employer_group (group_id, code, document) values ($1, $2, $3) \
-             on conflict (group_id) do update set code = excluded.code, document = excluded.document",
-        )
-        .bind(group.group_id)
-        .bind(&group.code)
-        .bind(serde_json::to_string(group)?)
-        .execute(&mut *tx)
-        .await?;
+        upsert_coded(&mut tx, "employer_group", "group_id", group.group_id, &group.code, serde_json::to_string(group)?)
+            .await?;
     }
     for rep in &fixtures.reps {
-        sqlx::query(
-            "insert into rep (agent_id, code, document) values ($1, $2, $3) \
-             on conflict (agent_id) do update set code = excluded.code, document = excluded.document",
-        )
-        .bind(rep.agent_id)
-        .bind(&rep.agent_code)
-        .bind(serde_json::to_string(rep)?)
-        .execute(&mut *tx)
-        .await?;
+        upsert_coded(&mut tx, "rep", "agent_id", rep.agent_id, &rep.agent_code, serde_json::to_string(rep)?).await?;
     }
     for line in fixtures.curve_csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let (age, factor) = line.split_once(',').context("age curve row")?;

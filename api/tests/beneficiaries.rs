@@ -51,18 +51,7 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
     )
     .await
     .ok();
-    b.post(
-        &format!("/api/v1/enrollment/{id}/step/agreement_info"),
-        json!({ "action": "next", "formData": common::agreement() }),
-    )
-    .await
-    .ok();
-    let review = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/billing_info"),
-            json!({ "action": "next", "formData": common::billing_eft() }),
-        )
-        .await;
+    let review = b.sign_and_pay(id).await;
     let s = review.ok()["step"].clone();
     assert_eq!(s["step"], "review_info");
     let card =
@@ -78,12 +67,6 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
         .post(&format!("/api/v1/enrollment/{id}/step/beneficiary_info"), json!({ "action": "next", "formData": form }))
         .await;
     assert_eq!(resaved.ok()["step"]["step"], "primary_health_info", "the masked SSN sent back keeps the stored one");
-    let stored: String = sqlx::query_scalar(
-        "select data from enrollment_tab where enrollment_id = $1 and tab_name = 'beneficiary_info'",
-    )
-    .bind(id)
-    .fetch_one(&app.state.db)
-    .await
-    .unwrap();
+    let stored = common::stored_document(&app, id, "beneficiary_info").await;
     assert!(stored.contains("enc:v1:") && !stored.contains("219099999"), "{stored}");
 }

@@ -11,15 +11,7 @@ use serde_json::{json, Value};
 async fn at_billing(app: &TestApp, b: &mut common::Browser<'_>, group: Option<i64>) -> i64 {
     let id = b.start("IO").await;
     if let Some(group) = group {
-        // Group enrollment codes are not yet an entry point: the test makes the enrollment a group member directly.
-        sqlx::query(
-            "update enrollment set enrollment_type = 'new-group-member', group_id = $1 where enrollment_id = $2",
-        )
-        .bind(group)
-        .bind(id)
-        .execute(&app.state.db)
-        .await
-        .unwrap();
+        common::join_group(app, id, group).await;
     }
     b.add_first_plan(id, "dental").await;
     let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
@@ -49,12 +41,18 @@ fn card() -> Value {
             "bill_date": 28 })
 }
 
-async fn stored_billing(app: &TestApp, id: i64) -> String {
-    sqlx::query_scalar("select data from enrollment_tab where enrollment_id = $1 and tab_name = 'billing_info'")
-        .bind(id)
-        .fetch_one(&app.state.db)
-        .await
-        .unwrap()
+/// Each change to `base` is refused under its field with its message, and nothing is saved.
+async fn refused_each(b: &mut common::Browser<'_>, id: i64, base: Value, cases: &[(Value, &str, &str)]) {
+    for (change, field, message) in cases {
+        let mut body = base.clone();
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body["enrollment_id"] = json!(id);
+        let refused = b.post("/api/v1/save-billing-info", body).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{change}");
+        assert_eq!(refused.first_error(), (field.to_string(), message.to_string()), "{change}");
+    }
 }
 
 #[tokio::test]
@@ -140,22 +138,13 @@ async fn eft_takes_the_bank_name_from_the_routing_directory_and_keeps_the_accoun
         (json!({ "account_type": null }), "account_type", "Field is required"),
         (json!({ "account_holder_type": "trust" }), "account_holder_type", "Please choose one of the options"),
     ];
-    for (change, field, message) in cases {
-        let mut body = billing_eft();
-        for (k, v) in change.as_object().unwrap() {
-            body[k] = v.clone();
-        }
-        body["enrollment_id"] = json!(id);
-        let refused = b.post("/api/v1/save-billing-info", body).await;
-        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{change}");
-        assert_eq!(refused.first_error(), (field.to_string(), message.to_string()), "{change}");
-    }
+    refused_each(&mut b, id, billing_eft(), &cases).await;
 
     let mut body = billing_eft();
     body["enrollment_id"] = json!(id);
     body["bank_name"] = json!("A bank I typed");
     b.post("/api/v1/save-billing-info", body).await.ok();
-    let stored = stored_billing(&app, id).await;
+    let stored = common::stored_document(&app, id, "billing_info").await;
     assert!(!stored.contains("000123456789") && stored.contains("enc:v1:"), "{stored}");
     let shown = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=payment_info")).await;
     assert_eq!(shown.ok()["result"]["account_number"], "****6789");
@@ -170,7 +159,7 @@ async fn eft_takes_the_bank_name_from_the_routing_directory_and_keeps_the_accoun
     let mut again = form.clone();
     again["enrollment_id"] = json!(id);
     b.post("/api/v1/save-billing-info", again).await.ok();
-    assert!(stored_billing(&app, id).await.contains("enc:v1:"));
+    assert!(common::stored_document(&app, id, "billing_info").await.contains("enc:v1:"));
 }
 
 #[tokio::test]
@@ -200,22 +189,13 @@ async fn a_card_is_exchanged_for_a_token_and_its_number_and_code_are_never_store
         (json!({ "zip": "3030" }), "zip", "Invalid Zip code"),
         (json!({ "city": null }), "city", "Field is required"),
     ];
-    for (change, field, message) in cases {
-        let mut body = card();
-        for (k, v) in change.as_object().unwrap() {
-            body[k] = v.clone();
-        }
-        body["enrollment_id"] = json!(id);
-        let refused = b.post("/api/v1/save-billing-info", body).await;
-        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{change}");
-        assert_eq!(refused.first_error(), (field.to_string(), message.to_string()), "{change}");
-    }
+    refused_each(&mut b, id, card(), &cases).await;
 
     let mut body = card();
     body["enrollment_id"] = json!(id);
     let saved = b.post("/api/v1/save-billing-info", body).await;
     assert_eq!(saved.ok()["next"]["tab_name"], "review_info");
-    let stored = stored_billing(&app, id).await;
+    let stored = common::stored_document(&app, id, "billing_info").await;
     assert!(!stored.contains("4111111111111111") && !stored.contains("\"123\""), "{stored}");
     assert!(stored.contains("tok_sandbox_") && stored.contains("****1111") && stored.contains("Visa"), "{stored}");
     let form = b.get(&format!("/api/v1/enrollment/{id}/step/billing_info")).await.ok()["step"]["formData"].clone();
@@ -226,7 +206,7 @@ async fn a_card_is_exchanged_for_a_token_and_its_number_and_code_are_never_store
     let mut again = form.clone();
     again["enrollment_id"] = json!(id);
     b.post("/api/v1/save-billing-info", again).await.ok();
-    assert!(stored_billing(&app, id).await.contains("tok_sandbox_"));
+    assert!(common::stored_document(&app, id, "billing_info").await.contains("tok_sandbox_"));
 }
 
 #[tokio::test]
@@ -259,7 +239,7 @@ async fn a_card_saved_for_later_keeps_neither_its_number_nor_its_code() {
         )
         .await;
     later.ok();
-    let stored = stored_billing(&app, id).await;
+    let stored = common::stored_document(&app, id, "billing_info").await;
     assert!(!stored.contains("4111111111111111") && !stored.contains("security_code"), "{stored}");
     assert!(stored.contains("Dana"), "the rest of the draft is kept: {stored}");
 }

@@ -10,11 +10,7 @@ use serde_json::{json, Value};
 /// Group enrollment codes are not yet an entry point, so the test makes the enrollment a group member directly.
 async fn employee_at_employer_step(app: &TestApp, b: &mut common::Browser<'_>) -> i64 {
     let id = b.start("IO").await;
-    sqlx::query("update enrollment set enrollment_type = 'new-group-member', group_id = 2556 where enrollment_id = $1")
-        .bind(id)
-        .execute(&app.state.db)
-        .await
-        .unwrap();
+    common::join_group(app, id, 2556).await;
     b.add_first_plan(id, "dental").await;
     let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
     b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date, "type": "member" }))

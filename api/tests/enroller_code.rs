@@ -12,11 +12,7 @@ async fn a_member_of_group_2556_must_give_an_enroller_code_and_can_save_it_on_it
     let mut b = app.browser();
     let id = b.checked_out().await;
     // Group enrollment codes are not yet an entry point; the test makes the enrollment a group member directly.
-    sqlx::query("update enrollment set enrollment_type = 'new-group-member', group_id = 2556 where enrollment_id = $1")
-        .bind(id)
-        .execute(&app.state.db)
-        .await
-        .unwrap();
+    common::join_group(&app, id, 2556).await;
     let show = b.get(&format!("/api/v1/check-enroll-code?enrollment_id={id}")).await;
     assert_eq!(show.ok()["show_enroll_code"], true);
     let row = b.personal_field(id, "enroller_code").await;

@@ -118,13 +118,7 @@ async fn a_yes_with_details_and_a_medication_is_stored_sealed_and_read_back() {
         .await;
     assert_eq!(saved.ok()["next"]["tab_name"], "agreement_info");
 
-    let stored: String = sqlx::query_scalar(
-        "select data from enrollment_tab where enrollment_id = $1 and tab_name = 'primary_health_info'",
-    )
-    .bind(id)
-    .fetch_one(&app.state.db)
-    .await
-    .unwrap();
+    let stored = common::stored_document(&app, id, "primary_health_info").await;
     assert!(stored.contains("enc:v1:"), "{stored}");
     assert!(!stored.contains("Hypertension") && !stored.contains("Lisinopril"), "health answers are sealed at rest");
 
@@ -149,18 +143,7 @@ async fn the_step_protocol_saves_the_health_step_like_any_other() {
         )
         .await;
     assert_eq!(next.ok()["step"]["step"], "agreement_info");
-    b.post(
-        &format!("/api/v1/enrollment/{id}/step/agreement_info"),
-        json!({ "action": "next", "formData": common::agreement() }),
-    )
-    .await
-    .ok();
-    let review = b
-        .post(
-            &format!("/api/v1/enrollment/{id}/step/billing_info"),
-            json!({ "action": "next", "formData": common::billing_eft() }),
-        )
-        .await;
+    let review = b.sign_and_pay(id).await;
     let sections = review.ok()["step"]["summary"]["sections"].as_array().unwrap().clone();
     let health = sections.iter().find(|s| s["step"] == "primary_health_info").expect("a Health Questions card");
     let text = health["rows"][0]["value"].as_str().unwrap();

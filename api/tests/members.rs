@@ -78,12 +78,7 @@ async fn health_records_and_the_tiers_dependents_are_prefilled_masked_and_kept_w
         )
         .await;
     assert_eq!(saved.ok()["step"]["step"], "agreement_info", "the masked SSN stands for the one on file");
-    let stored: String =
-        sqlx::query_scalar("select data from enrollment_tab where enrollment_id = $1 and tab_name = 'dependent_info'")
-            .bind(id)
-            .fetch_one(&app.state.db)
-            .await
-            .unwrap();
+    let stored = common::stored_document(&app, id, "dependent_info").await;
     assert!(stored.contains("enc:v1:") && !stored.contains("219091234"), "{stored}");
 }
 
@@ -121,23 +116,15 @@ async fn a_card_or_bank_account_on_file_is_used_without_typing_it_again() {
         .post("/api/v1/save-billing-info-existing", json!({ "enrollment_id": id, "card_id": 401, "bill_date": 5 }))
         .await;
     assert_eq!(saved.ok()["next"]["tab_name"], "review_info");
-    let stored = stored_billing(&app, id).await;
+    let stored = common::stored_document(&app, id, "billing_info").await;
     assert!(stored.contains("tok_sandbox_fixture5001visa") && stored.contains("****1111"), "{stored}");
 
     let bank = b.post("/api/v1/save-billing-info-existing", json!({ "enrollment_id": id, "bank_id": 301 })).await;
     bank.ok();
-    let stored = stored_billing(&app, id).await;
+    let stored = common::stored_document(&app, id, "billing_info").await;
     assert!(stored.contains("enc:v1:") && !stored.contains("004417702311"), "{stored}");
     let shown = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=payment_info")).await;
     assert_eq!(shown.ok()["result"]["account_number"], "****2311");
-}
-
-async fn stored_billing(app: &TestApp, id: i64) -> String {
-    sqlx::query_scalar("select data from enrollment_tab where enrollment_id = $1 and tab_name = 'billing_info'")
-        .bind(id)
-        .fetch_one(&app.state.db)
-        .await
-        .unwrap()
 }
 
 #[tokio::test]

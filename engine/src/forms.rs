@@ -155,6 +155,54 @@ pub struct PersonName {
     pub last_name: Option<String>,
 }
 
+/// Weight and height, as the applicant and each dependent give them, with the spec's messages.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Measures {
+    #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]
+    #[schemars(extend("x-messages" = { "minimum": "Weight cannot be zero or less", "maximum": "Weight cannot be more than 3 digits", "type": "Weight must be a whole number" }))]
+    pub weight: Option<i64>,
+    #[schemars(title = "Height (feet)", range(min = 1, max = 9))]
+    #[schemars(extend("x-messages" = { "minimum": "Height cannot be zero", "maximum": "Height cannot be more than 1 digit", "type": "Height cannot be zero" }))]
+    pub height_feet: Option<i64>,
+    #[schemars(title = "Height (inches)", range(min = 0, max = 11))]
+    #[schemars(extend("x-messages" = { "minimum": "Inch is invalid", "maximum": "Inch is invalid", "type": "Inch is invalid" }))]
+    pub height_inch: Option<i64>,
+}
+
+/// A street address (Contact Information, and a card's billing address).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct PostalAddress {
+    #[schemars(title = "Address 1", length(max = 100))]
+    pub address1: Option<String>,
+    #[schemars(title = "Address 2", length(max = 100))]
+    pub address2: Option<String>,
+    #[schemars(title = "City", length(max = 60))]
+    pub city: Option<String>,
+    #[schemars(title = "State", extend("x-lookup" = "states", "x-normalize" = "upper"))]
+    pub state: Option<String>,
+    #[schemars(title = "Zip", regex(pattern = r"^[0-9]{5}$"))]
+    #[schemars(extend("x-messages" = { "pattern": "Invalid Zip code" }, "x-widget" = "zip"))]
+    pub zip: Option<String>,
+}
+
+/// An SSN: nine digits (or the mask a stored one is shown as), plausible as issued, stored encrypted, shown masked.
+fn ssn_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string", "title": "Social Security Number", "pattern": r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$",
+        "x-messages": { "pattern": "Invalid Social Security Number" }, "x-checks": ["ssn"], "x-normalize": "ssn",
+        "x-widget": "ssn", "x-sensitive": "ssn"
+    })
+}
+
+/// A person's birth date: MM/DD/YYYY, a real date, before today.
+fn birthdate_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string", "title": "Birth Date", "pattern": DATE_PATTERN,
+        "x-messages": { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks": ["date", "not_future"],
+        "x-widget": "dateMDY"
+    })
+}
+
 /// Personal Information (`primary_info`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Personal Information")]
@@ -167,24 +215,15 @@ pub struct PersonName {
 pub struct PersonalInfo {
     #[serde(flatten)]
     pub name: PersonName,
-    #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]
-    #[schemars(extend("x-messages" = { "minimum": "Weight cannot be zero or less", "maximum": "Weight cannot be more than 3 digits", "type": "Weight must be a whole number" }))]
-    pub weight: Option<i64>,
-    #[schemars(title = "Height (feet)", range(min = 1, max = 9))]
-    #[schemars(extend("x-messages" = { "minimum": "Height cannot be zero", "maximum": "Height cannot be more than 1 digit", "type": "Height cannot be zero" }))]
-    pub height_feet: Option<i64>,
-    #[schemars(title = "Height (inches)", range(min = 0, max = 11))]
-    #[schemars(extend("x-messages" = { "minimum": "Inch is invalid", "maximum": "Inch is invalid", "type": "Inch is invalid" }))]
-    pub height_inch: Option<i64>,
+    #[serde(flatten)]
+    pub measures: Measures,
     #[schemars(title = "Gender")]
     pub gender: Option<Gender>,
     #[schemars(title = "Marital Status")]
     pub marital_status: Option<MaritalStatus>,
-    #[schemars(title = "Social Security Number", regex(pattern = r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid Social Security Number" }, "x-checks" = ["ssn"], "x-normalize" = "ssn", "x-widget" = "ssn", "x-sensitive" = "ssn"))]
+    #[schemars(schema_with = "ssn_schema")]
     pub ssn: Option<String>,
-    #[schemars(title = "Birth Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    #[schemars(schema_with = "birthdate_schema")]
     pub birthdate: Option<String>,
     #[schemars(title = "Ethnic Group")]
     pub ethnic_category: Option<EthnicCategory>,
@@ -221,17 +260,8 @@ pub struct ContactInfo {
     #[schemars(title = "Phone", regex(pattern = r"^[0-9]{10}$"))]
     #[schemars(extend("x-messages" = { "pattern": "Invalid phone number" }, "x-normalize" = "digits", "x-widget" = "phone"))]
     pub phone_number: Option<String>,
-    #[schemars(title = "Address 1", length(max = 100))]
-    pub address1: Option<String>,
-    #[schemars(title = "Address 2", length(max = 100))]
-    pub address2: Option<String>,
-    #[schemars(title = "City", length(max = 60))]
-    pub city: Option<String>,
-    #[schemars(title = "State", extend("x-lookup" = "states", "x-normalize" = "upper"))]
-    pub state: Option<String>,
-    #[schemars(title = "Zip", regex(pattern = r"^[0-9]{5}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid Zip code" }, "x-widget" = "zip"))]
-    pub zip: Option<String>,
+    #[serde(flatten)]
+    pub address: PostalAddress,
     #[schemars(title = "Zip+4", regex(pattern = r"^[0-9]{4}$"))]
     #[schemars(extend("x-messages" = { "pattern": "Invalid Zip+4 code" }))]
     pub zip4: Option<String>,
@@ -421,11 +451,9 @@ pub enum Relationship {
 pub struct Beneficiary {
     #[serde(flatten)]
     pub name: PersonName,
-    #[schemars(title = "Birth Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    #[schemars(schema_with = "birthdate_schema")]
     pub birthdate: Option<String>,
-    #[schemars(title = "Social Security Number", regex(pattern = r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid Social Security Number" }, "x-checks" = ["ssn"], "x-normalize" = "ssn", "x-widget" = "ssn", "x-sensitive" = "ssn"))]
+    #[schemars(schema_with = "ssn_schema")]
     pub ssn: Option<String>,
     #[schemars(title = "Relationship")]
     pub relationship: Option<Relationship>,
@@ -525,21 +553,12 @@ pub struct Dependent {
     pub relationship: Option<DependentRelationship>,
     #[schemars(title = "Gender")]
     pub gender: Option<FilterGender>,
-    #[schemars(title = "Birth Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    #[schemars(schema_with = "birthdate_schema")]
     pub birthdate: Option<String>,
-    #[schemars(title = "Social Security Number", regex(pattern = r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid Social Security Number" }, "x-checks" = ["ssn"], "x-normalize" = "ssn", "x-widget" = "ssn", "x-sensitive" = "ssn"))]
+    #[schemars(schema_with = "ssn_schema")]
     pub ssn: Option<String>,
-    #[schemars(title = "Height (feet)", range(min = 1, max = 9))]
-    #[schemars(extend("x-messages" = { "minimum": "Height cannot be zero", "maximum": "Height cannot be more than 1 digit", "type": "Height cannot be zero" }))]
-    pub height_feet: Option<i64>,
-    #[schemars(title = "Height (inches)", range(min = 0, max = 11))]
-    #[schemars(extend("x-messages" = { "minimum": "Inch is invalid", "maximum": "Inch is invalid", "type": "Inch is invalid" }))]
-    pub height_inch: Option<i64>,
-    #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]
-    #[schemars(extend("x-messages" = { "minimum": "Weight cannot be zero or less", "maximum": "Weight cannot be more than 3 digits", "type": "Weight must be a whole number" }))]
-    pub weight: Option<i64>,
+    #[serde(flatten)]
+    pub measures: Measures,
     // The spec fixes it to "0": dependents are not asked about employment, so it is not shown.
     #[schemars(title = "Employed", extend("readOnly" = true, "default" = "0", "const" = "0", "x-widget" = "hidden"))]
     pub employed: Option<String>,
@@ -665,17 +684,8 @@ pub struct BillingInfo {
     pub security_code: Option<String>,
     #[schemars(title = "Choose physical address")]
     pub is_physical_address: Option<bool>,
-    #[schemars(title = "Billing Address 1", length(max = 100))]
-    pub address1: Option<String>,
-    #[schemars(title = "Billing Address 2", length(max = 100))]
-    pub address2: Option<String>,
-    #[schemars(title = "City", length(max = 60))]
-    pub city: Option<String>,
-    #[schemars(title = "State", extend("x-lookup" = "states", "x-normalize" = "upper"))]
-    pub state: Option<String>,
-    #[schemars(title = "Zip", regex(pattern = r"^[0-9]{5}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid Zip code" }, "x-widget" = "zip"))]
-    pub zip: Option<String>,
+    #[serde(flatten)]
+    pub address: PostalAddress,
     #[schemars(title = "Bill Date")]
     pub bill_date: Option<i64>,
 }

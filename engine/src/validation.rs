@@ -128,17 +128,7 @@ fn normalize(prop: &Value, text: &str) -> String {
         Some("upper") => text.to_uppercase(),
         // The spec's employer state rule: two letters are a code (GA), anything longer is a name (New York).
         Some("state_case") if text.chars().count() == 2 => text.to_uppercase(),
-        Some("state_case") => text
-            .split_whitespace()
-            .map(|w| {
-                let mut chars = w.chars();
-                chars
-                    .next()
-                    .map(|c| c.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect())
-                    .unwrap_or_default()
-            })
-            .collect::<Vec<String>>()
-            .join(" "),
+        Some("state_case") => title_case(text),
         // A card or account number: digits only (spaces and dashes typed between groups dropped), a mask kept as sent.
         Some("number") if crate::payment::is_masked_number(text) => text.to_string(),
         Some("number") if text.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-') => {
@@ -155,6 +145,20 @@ fn normalize(prop: &Value, text: &str) -> String {
         }
         _ => text.to_string(),
     }
+}
+
+/// "new york" and "NEW YORK" -> "New York".
+pub fn title_case(text: &str) -> String {
+    text.split_whitespace()
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
 }
 
 /// Form posts and the spec's adapters send numbers as strings ("180"); an integer field takes them as numbers.

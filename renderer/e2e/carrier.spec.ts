@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, repo, startServer } from './helpers';
+import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, repo, startServer } from './helpers';
 
 /** The shipped workflows, copied, with one question and its own detail set added: the carrier's whole change. */
 function editedWorkflows(): string {
@@ -38,10 +38,7 @@ test('a carrier adds a health question with its own detail fields by editing wor
     const page = await context.newPage();
     await page.goto('/');
     await fillFilter(page, '30301', dobOfAge(40));
-    await page.getByRole('link', { name: /More Info/ }).first().click();
-    await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await page.getByRole('button', { name: 'Member Enrollment' }).click();
+    await checkOutFirstPlan(page);
     await fillPersonalInformation(page);
     await fillContactInformation(page);
 

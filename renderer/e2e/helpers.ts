@@ -125,15 +125,24 @@ export async function payByEft(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
-export async function toPersonalInformation(page: Page) {
-  await page.goto('/');
-  await fillFilter(page, '30301', dobOfAge(40));
-  await expect(page).toHaveURL(/\/plans\?type=medical/);
+/**
+ * From the plans the filter opened (medical): the first plan of `category` (another category's list is opened
+ * first), added to the cart, checked out with `button` of the confirmation popup.
+ */
+export async function checkOutFirstPlan(page: Page, category = 'medical', button = 'Member Enrollment') {
+  await expect(page).toHaveURL(/\/plans\?type=/);
+  if (category !== 'medical') await page.goto(`/plans?type=${category}`);
   await page.getByRole('link', { name: /More Info/ }).first().click();
   await page.getByRole('button', { name: /Add to Cart/ }).first().click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await page.getByRole('button', { name: button }).click();
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+}
+
+export async function toPersonalInformation(page: Page) {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await checkOutFirstPlan(page);
 }
 
 /** The continue code from the newest e-mail to `to` that the server's outbox wrote. */

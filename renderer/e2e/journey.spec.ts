@@ -6,6 +6,7 @@ import {
   fillPersonalInformation,
   fillContactInformation,
   answerHealthQuestions,
+  checkOutFirstPlan,
   payByEft,
   signAgreement,
   toPersonalInformation,
@@ -128,12 +129,7 @@ test('a life plan asks for beneficiaries whose shares must total 100', async ({ 
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(40));
   // The filter is stored before the plans open; only then is the store ready for another category.
-  await expect(page).toHaveURL(/\/plans\?type=medical/);
-  await page.goto('/plans?type=term_life');
-  await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await checkOutFirstPlan(page, 'term_life');
   await fillPersonalInformation(page);
   await fillContactInformation(page);
 

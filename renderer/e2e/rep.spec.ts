@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dobOfAge, fillContactInformation, fillFilter, noSeriousViolations, signAgreement } from './helpers';
+import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, signAgreement } from './helpers';
 
 test('a rep enrolls a new member of group 2556 with an enroller code, and the member pays by card', async ({ page }) => {
   await page.goto('/access-pagenext');
@@ -16,23 +16,8 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await page.getByRole('button', { name: 'Enroll', exact: true }).click();
 
   await fillFilter(page, '30301', dobOfAge(40));
-  await expect(page).toHaveURL(/\/plans\?type=medical/);
-  await page.goto('/plans?type=dental');
-  await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.getByRole('button', { name: 'Rep Enrollment' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
-  await page.getByLabel('First Name').fill('Dana');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Weight (lbs)').fill('165');
-  await page.getByLabel('Height (feet)').fill('5');
-  await page.getByLabel('Height (inches)').fill('7');
-  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
-  await page.getByLabel('Social Security Number').fill('123456789');
-  await page.getByLabel('No prior Health Coverage').check();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await checkOutFirstPlan(page, 'dental', 'Rep Enrollment');
+  await fillPersonalInformation(page);
   // Group 2556 credits its enrollments to an enroller.
   await expect(page.locator('#root_enroller_code__error')).toHaveText('Enter Enroller Code');
   await page.getByRole('button', { name: 'Enter Enroller Code' }).click();

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dobOfAge, fillContactInformation, fillPersonalInformation, noSeriousViolations, payByEft, signAgreement, startServer } from './helpers';
+import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillPersonalInformation, noSeriousViolations, payByEft, signAgreement, startServer } from './helpers';
 
 /** A free loopback port. */
 async function freePort(): Promise<number> {
@@ -62,12 +62,7 @@ test('save and continue later on the dependents step: the code arrives over SMTP
     await page.getByLabel('Choose Tier').selectOption({ label: 'Member + Spouse' });
     await page.getByLabel('DOB').pressSequentially(dobOfAge(40).replace(/\//g, ''));
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/\/plans\?type=medical/);
-    await page.goto('/plans?type=dental');
-    await page.getByRole('link', { name: /More Info/ }).first().click();
-    await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await page.getByRole('button', { name: 'Member Enrollment' }).click();
+    await checkOutFirstPlan(page, 'dental');
     await fillPersonalInformation(page);
     await fillContactInformation(page);
 

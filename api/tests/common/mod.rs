@@ -204,6 +204,21 @@ impl Browser<'_> {
         (plan_id, pricing_id)
     }
 
+    /// Agreement & Signature and Billing Information (EFT) through the step protocol: answers the review step.
+    pub async fn sign_and_pay(&mut self, id: i64) -> Answer {
+        self.post(
+            &format!("/api/v1/enrollment/{id}/step/agreement_info"),
+            json!({ "action": "next", "formData": agreement() }),
+        )
+        .await
+        .ok();
+        self.post(
+            &format!("/api/v1/enrollment/{id}/step/billing_info"),
+            json!({ "action": "next", "formData": billing_eft() }),
+        )
+        .await
+    }
+
     /// Filter, one dental plan (no health questions), checkout: answers the enrollment id, at Personal Information.
     pub async fn checked_out(&mut self) -> i64 {
         self.checked_out_with("dental").await
@@ -282,4 +297,24 @@ pub async fn mail_to(app: &TestApp, to: &str) -> String {
         .collect();
     mails.sort();
     mails.pop().expect("an e-mail was written").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
+}
+
+/// A tab's document as stored (sealed values and all), to check what is kept at rest.
+pub async fn stored_document(app: &TestApp, id: i64, tab: &str) -> String {
+    sqlx::query_scalar("select data from enrollment_tab where enrollment_id = $1 and tab_name = $2")
+        .bind(id)
+        .bind(tab)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
+}
+
+/// Makes an enrollment an employee's of `group`, as a group enrollment code would, for tests that start without one.
+pub async fn join_group(app: &TestApp, id: i64, group: i64) {
+    sqlx::query("update enrollment set enrollment_type = 'new-group-member', group_id = $1 where enrollment_id = $2")
+        .bind(group)
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
 }
