@@ -27,8 +27,14 @@ fn pays_by_bank(doc: &Value) -> bool {
 /// Before the schema's checks, what the server fills in itself: the contact address when 'Choose physical address'
 /// is ticked, and `bank_name` from the directory for the routing number given. Answers the routing number when the
 /// directory has no such bank (the save is then refused under the routing number).
-pub fn fill_in(state: &AppState, form: &ComposedForm, doc: &mut Value) -> Option<String> {
+pub fn fill_in(
+    state: &AppState,
+    form: &ComposedForm,
+    doc: &mut Value,
+    member: Option<&crate::members::Member>,
+) -> Option<String> {
     let props = engine::schema::every_property(&form.schema);
+    on_file(doc, member);
     if text(doc, "payment_method") == "cc" && doc.get("is_physical_address") == Some(&Value::Bool(true)) {
         if let (Some(address), Some(fields)) =
             (props.get("is_physical_address").and_then(|p| p["x-copy"].as_object()), doc.as_object_mut())
@@ -61,6 +67,32 @@ pub fn fill_in(state: &AppState, form: &ComposedForm, doc: &mut Value) -> Option
 
 pub fn no_bank_message(routing: &str) -> String {
     format!("No bank was found for routing number {routing}")
+}
+
+/// A bank account or card on file, when one is chosen, fills its fields from the member's records: the account
+/// number in full (sealed when stored), the card as its mask, which `settle` matches to the card's token.
+fn on_file(doc: &mut Value, member: Option<&crate::members::Member>) {
+    let chosen = |key: &str| doc.get(key).and_then(Value::as_i64).filter(|id| *id > 0);
+    let (bank_id, card_id, method) = (chosen("bank_id"), chosen("card_id"), text(doc, "payment_method").to_string());
+    let Some(member) = member else { return };
+    if let (Some(id), true) = (bank_id, matches!(method.as_str(), "eft" | "elist")) {
+        if let Some(bank) = member.bank_accounts.iter().find(|b| b["bank_id"].as_i64() == Some(id)) {
+            for key in ["routing_number", "account_name", "account_number", "account_type", "account_holder_type"] {
+                doc[key] = bank[key].clone();
+            }
+        }
+    }
+    if let (Some(id), "cc") = (card_id, method.as_str()) {
+        if let Some(card) = member.cards.iter().find(|c| c["card_id"].as_i64() == Some(id)) {
+            let name = card["name_on_cc"].as_str().unwrap_or_default();
+            let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+            doc["first_name_on_cc"] = json!(first);
+            doc["last_name_on_cc"] = json!(last);
+            doc["card_number"] = json!(format!("****{}", card["last4"].as_str().unwrap_or_default()));
+            doc["expiration_month"] = card["expiration_month"].clone();
+            doc["expiration_year"] = card["expiration_year"].clone();
+        }
+    }
 }
 
 /// The bank name is missing because of the routing number (faulty, or not in the directory): say so under the
@@ -183,29 +215,19 @@ pub async fn save_existing(
     let member = crate::members::of_enrollment(&state, &e).await?;
     let id_of = |v: &Value| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
     let bill_date = body.get("bill_date").cloned().unwrap_or(json!(payment::DEFAULT_BILL_DATE));
+    let has = |records: Option<&Vec<Value>>, key: &str, id: i64| {
+        records.is_some_and(|list| list.iter().any(|r| r[key].as_i64() == Some(id)))
+    };
+    // The chosen record's fields are filled in from the member's records by `fill_in`, as for the step's own choice.
     let mut doc = match (body.get("card_id").and_then(id_of), body.get("bank_id").and_then(id_of)) {
-        (Some(card_id), _) => {
-            let card = member
-                .as_ref()
-                .and_then(|m| m.cards.iter().find(|c| c["card_id"].as_i64() == Some(card_id)).cloned())
-                .ok_or_else(|| ApiError::field("card_id", "This card is not on file"))?;
-            let name = text(&card, "name_on_cc").to_string();
-            let (first, last) = name.split_once(' ').unwrap_or((name.as_str(), ""));
-            json!({ "payment_method": "cc", "first_name_on_cc": first, "last_name_on_cc": last,
-                "card_number": format!("****{}", text(&card, "last4")), "expiration_month": card["expiration_month"],
-                "expiration_year": card["expiration_year"], "is_physical_address": true })
+        (Some(card_id), _) if has(member.as_ref().map(|m| &m.cards), "card_id", card_id) => {
+            json!({ "payment_method": "cc", "card_id": card_id, "is_physical_address": true })
         }
-        (None, Some(bank_id)) => {
-            let bank = member
-                .as_ref()
-                .and_then(|m| m.bank_accounts.iter().find(|b| b["bank_id"].as_i64() == Some(bank_id)).cloned())
-                .ok_or_else(|| ApiError::field("bank_id", "This bank account is not on file"))?;
-            let pick = |key: &str| body.get(key).filter(|v| !v.is_null()).cloned().unwrap_or_else(|| bank[key].clone());
-            json!({ "payment_method": body.get("payment_method").cloned().unwrap_or(json!("eft")),
-                "routing_number": bank["routing_number"], "account_name": pick("account_name"),
-                "account_number": bank["account_number"], "account_type": pick("account_type"),
-                "account_holder_type": pick("account_holder_type") })
+        (Some(_), _) => return Err(ApiError::field("card_id", "This card is not on file")),
+        (None, Some(bank_id)) if has(member.as_ref().map(|m| &m.bank_accounts), "bank_id", bank_id) => {
+            json!({ "payment_method": body.get("payment_method").cloned().unwrap_or(json!("eft")), "bank_id": bank_id })
         }
+        (None, Some(_)) => return Err(ApiError::field("bank_id", "This bank account is not on file")),
         (None, None) => return Err(ApiError::field("bank_id", "Please choose a bank account or a card on file")),
     };
     doc["bill_date"] = bill_date;

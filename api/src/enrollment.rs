@@ -63,6 +63,7 @@ impl Filter {
             group: None,
             agent: None,
             member: None,
+            payment_on_file: None,
             today: Some(engine::dates::format_mdy(today())),
             contact_address: None,
         }
@@ -258,6 +259,10 @@ async fn form_and_stored(
             phone: m.phone.clone(),
             address: m.address.clone(),
         }),
+        payment_on_file: match (tab, &member) {
+            (TabName::BillingInfo, Some(m)) => Some(crate::members::payment_on_file(state, m)),
+            _ => None,
+        },
         contact_address,
         ..enrollment.filter.prefill()
     };
@@ -368,7 +373,13 @@ pub async fn save_tab(
     }
     let mut cleaned = unmasked_and_cleaned(&form, &stored, submitted);
     // Billing's bank name is the directory's, never the browser's: filled in before the schema checks it.
-    let unknown_routing = (tab == TabName::BillingInfo).then(|| crate::billing::fill_in(state, &form, &mut cleaned));
+    let unknown_routing = match tab {
+        TabName::BillingInfo => {
+            let member = crate::members::of_enrollment(state, enrollment).await?;
+            Some(crate::billing::fill_in(state, &form, &mut cleaned, member.as_ref()))
+        }
+        _ => None,
+    };
     if let Err(mut errors) = validate(&form.schema, &cleaned, today()) {
         if let Some(unknown) = unknown_routing {
             crate::billing::blame_routing_number(&mut errors, unknown);

@@ -222,6 +222,37 @@ pub async fn existing_dependents(
     Ok(success(json!({ "result": { "dependents": dependents } })))
 }
 
+/// The member's bank accounts and cards on file as Billing Information offers them: each with a label and the values
+/// (masked) it fills the fields with.
+pub fn payment_on_file(state: &AppState, member: &Member) -> Value {
+    let banks: Vec<Value> = member
+        .bank_accounts
+        .iter()
+        .map(|b| {
+            let routing = b["routing_number"].as_str().unwrap_or_default();
+            let bank_name = state.banks.lookup(routing).map(|bank| bank.name.clone()).unwrap_or_default();
+            let mask = engine::payment::mask_number(b["account_number"].as_str().unwrap_or_default());
+            json!({ "bank_id": b["bank_id"], "label": format!("{bank_name} {mask}"),
+                "values": { "routing_number": routing, "account_name": b["account_name"], "bank_name": bank_name,
+                    "account_number": mask, "account_type": b["account_type"], "account_holder_type": b["account_holder_type"] } })
+        })
+        .collect();
+    let cards: Vec<Value> = member
+        .cards
+        .iter()
+        .map(|c| {
+            let text = |k: &str| c[k].as_str().unwrap_or_default().to_string();
+            let name = text("name_on_cc");
+            let (first, last) = name.split_once(' ').unwrap_or((name.as_str(), ""));
+            json!({ "card_id": c["card_id"],
+                "label": format!("{} ending {}, expires {}/{}", text("card_brand"), text("last4"), text("expiration_month"), text("expiration_year")),
+                "values": { "first_name_on_cc": first, "last_name_on_cc": last, "card_number": format!("****{}", text("last4")),
+                    "expiration_month": c["expiration_month"], "expiration_year": c["expiration_year"] } })
+        })
+        .collect();
+    json!({ "banks": banks, "cards": cards })
+}
+
 /// `get-existing-bank-info`: the member's bank accounts on file, account numbers masked.
 pub async fn existing_banks(
     State(state): State<AppState>,

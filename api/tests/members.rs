@@ -104,6 +104,25 @@ async fn a_card_or_bank_account_on_file_is_used_without_typing_it_again() {
             .await
             .ok();
     }
+    // The step offers what is on file as choices, each with the values it fills in.
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/billing_info")).await.ok()["step"].clone();
+    let bank_choice = &step["schema"]["allOf"][1]["then"]["properties"]["bank_id"];
+    assert_eq!(bank_choice["oneOf"][0]["title"], "Gulf Coast Federal Credit Union ****2311");
+    assert_eq!(bank_choice["oneOf"][1], json!({ "const": 0, "title": "A new bank account" }));
+    assert_eq!(bank_choice["x-copy-choices"]["301"]["account_number"], "****2311");
+    let chosen = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/billing_info"),
+            json!({ "action": "next", "formData": { "payment_method": "eft", "bank_id": 301, "account_number": "****2311", "bill_date": 28 } }),
+        )
+        .await;
+    assert_eq!(chosen.ok()["step"]["step"], "review_info", "nothing more to type");
+    let stored = common::stored_document(&app, id, "billing_info").await;
+    assert!(stored.contains("enc:v1:") && !stored.contains("004417702311"), "{stored}");
+    let form = b.get(&format!("/api/v1/enrollment/{id}/step/billing_info")).await.ok()["step"]["formData"].clone();
+    assert_eq!(form["account_number"], "****2311");
+    assert_eq!(form["bank_name"], "Gulf Coast Federal Credit Union");
+
     let banks = b.get(&format!("/api/v1/get-existing-bank-info?enrollment_id={id}")).await;
     assert_eq!(banks.ok()["result"][0]["account_number"], "****2311");
     assert_eq!(banks.ok()["result"][0]["bank_name"], "Gulf Coast Federal Credit Union");

@@ -647,6 +647,9 @@ pub struct BillingInfo {
     #[schemars(title = "Payment Type", extend("x-widget" = "radio"))]
     #[schemars(extend("x-messages" = { "required": "Please choose a payment type", "enum": "Please choose a payment type" }))]
     pub payment_method: Option<String>,
+    /// A bank account on file (an existing member's), or 0 for a new one; offered only when there is one.
+    #[schemars(title = "Bank Account", extend("x-widget" = "radio"))]
+    pub bank_id: Option<i64>,
     #[schemars(title = "Routing Number", regex(pattern = r"^[0-9]{9}$"))]
     #[schemars(extend(
         "x-messages" = { "pattern": "Routing number must be of 9 digits", "routing": "Invalid routing number" },
@@ -666,6 +669,9 @@ pub struct BillingInfo {
     pub account_type: Option<AccountType>,
     #[schemars(title = "Account Holder Type")]
     pub account_holder_type: Option<AccountHolderType>,
+    /// A card on file (an existing member's), or 0 for a new one; offered only when there is one.
+    #[schemars(title = "Card", extend("x-widget" = "radio"))]
+    pub card_id: Option<i64>,
     #[schemars(title = "First Name on Card", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z '\-]*$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
     pub first_name_on_cc: Option<String>,

@@ -173,9 +173,17 @@ pub fn is_masked_number(text: &str) -> bool {
 }
 
 /// Shapes the Billing Information base schema: the payment types offered and the first selected, what each type
-/// requires, bill dates, expiration years from `today`, the EFT and descriptor texts, and the contact address that
-/// 'Choose physical address' copies.
-pub fn shape(schema: &mut Value, server_type: &str, today: NaiveDate, contact_address: Option<Value>) {
+/// requires, bill dates, expiration years from `today`, the EFT and descriptor texts, the contact address that
+/// 'Choose physical address' copies, and the bank accounts and cards on file (`on_file`: `{ banks: [ { bank_id,
+/// label, values } ], cards: [ { card_id, label, values } ] }`), each a choice whose values fill the fields, shown
+/// read-only, in place of new ones.
+pub fn shape(
+    schema: &mut Value,
+    server_type: &str,
+    today: NaiveDate,
+    contact_address: Option<Value>,
+    on_file: Option<&Value>,
+) {
     let (methods, selected) = offered(server_type);
     let props = &mut schema["properties"];
     props["payment_method"]["oneOf"] =
@@ -199,6 +207,8 @@ pub fn shape(schema: &mut Value, server_type: &str, today: NaiveDate, contact_ad
             }
         }
     }
+    on_file_choices(props, "bank_id", on_file.and_then(|f| f.get("banks")), "A new bank account");
+    on_file_choices(props, "card_id", on_file.and_then(|f| f.get("cards")), "A new card");
     let bank = ["routing_number", "account_name", "bank_name", "account_number", "account_type", "account_holder_type"];
     let card = [
         "first_name_on_cc",
@@ -212,26 +222,52 @@ pub fn shape(schema: &mut Value, server_type: &str, today: NaiveDate, contact_ad
         "zip",
     ];
     let when = |methods: &[&str]| json!({ "properties": { "payment_method": { "enum": methods } }, "required": ["payment_method"] });
-    let address_fields = ["address1", "address2", "city", "state", "zip"];
-    let read_only: serde_json::Map<String, Value> =
-        address_fields.iter().map(|f| (f.to_string(), json!({ "readOnly": true }))).collect();
+    let chosen = |field: &str| json!({ "properties": { field: { "minimum": 1 } }, "required": [field] });
+    let read_only = |fields: &[&str]| -> serde_json::Map<String, Value> {
+        fields.iter().map(|f| (f.to_string(), json!({ "readOnly": true }))).collect()
+    };
+    // Indexes 1 and 2 are where `group_by_method` puts each type's fields; the rest only require or lock them.
     schema["allOf"] = json!([
         { "required": ["payment_method", "bill_date"] },
-        { "if": when(&["eft", "elist"]), "then": { "required": bank } },
-        { "if": when(&["cc"]), "then": { "required": card } },
+        { "if": when(&["eft", "elist"]), "then": { "required": [] } },
+        { "if": when(&["cc"]), "then": { "required": [] } },
         // A new card (not the mask of the one on file) needs its security code, which is never stored.
         { "if": { "allOf": [ when(&["cc"]), { "properties": { "card_number": { "pattern": "^[0-9]+$" } }, "required": ["card_number"] } ] },
           "then": { "required": ["security_code"] } },
         { "if": { "properties": { "is_physical_address": { "const": true } }, "required": ["is_physical_address"] },
-          "then": { "properties": read_only } },
+          "then": { "properties": read_only(&["address1", "address2", "city", "state", "zip"]) } },
+        { "if": { "allOf": [ when(&["eft", "elist"]), { "not": chosen("bank_id") } ] }, "then": { "required": bank } },
+        { "if": { "allOf": [ when(&["cc"]), { "not": chosen("card_id") } ] }, "then": { "required": card } },
+        { "if": chosen("bank_id"), "then": { "properties": read_only(&bank) } },
+        { "if": chosen("card_id"), "then": { "properties": read_only(&["first_name_on_cc", "last_name_on_cc", "card_number", "expiration_month", "expiration_year"]) } },
     ]);
 }
 
+/// Offers the records on file as the choices of `field` (and 0 for a new one), the first selected; removes the field
+/// when there are none.
+fn on_file_choices(props: &mut Value, field: &str, records: Option<&Value>, new_one: &str) {
+    let records = records.and_then(Value::as_array).cloned().unwrap_or_default();
+    if records.is_empty() {
+        if let Some(p) = props.as_object_mut() {
+            p.remove(field);
+        }
+        return;
+    }
+    let mut choices: Vec<Value> = records.iter().map(|r| json!({ "const": r[field], "title": r["label"] })).collect();
+    choices.push(json!({ "const": 0, "title": new_one }));
+    let copies: serde_json::Map<String, Value> =
+        records.iter().map(|r| (r[field].to_string(), r["values"].clone())).collect();
+    props[field]["oneOf"] = Value::Array(choices);
+    props[field]["default"] = records[0][field].clone();
+    props[field]["x-copy-choices"] = Value::Object(copies);
+}
+
 /// The fields of a bank account (EFT and EFT LIST).
-pub const BANK_FIELDS: [&str; 6] =
-    ["routing_number", "account_name", "bank_name", "account_number", "account_type", "account_holder_type"];
+pub const BANK_FIELDS: [&str; 7] =
+    ["bank_id", "routing_number", "account_name", "bank_name", "account_number", "account_type", "account_holder_type"];
 /// The fields of a card and its billing address.
-pub const CARD_FIELDS: [&str; 12] = [
+pub const CARD_FIELDS: [&str; 13] = [
+    "card_id",
     "first_name_on_cc",
     "last_name_on_cc",
     "card_number",

@@ -51,7 +51,13 @@ pub fn compose(
             .as_deref()
             .and_then(crate::dates::parse_mdy)
             .unwrap_or_else(|| chrono::Local::now().date_naive());
-        crate::payment::shape(&mut base, server_type, today, prefill.contact_address.clone());
+        crate::payment::shape(
+            &mut base,
+            server_type,
+            today,
+            prefill.contact_address.clone(),
+            prefill.payment_on_file.as_ref(),
+        );
     }
     let empty = FormSettings::default();
     let mut form = compose_schema(base, settings.unwrap_or(&empty), ctx, prefill, stored);

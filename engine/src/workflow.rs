@@ -184,6 +184,8 @@ pub struct PrefillValues {
     pub member: Option<crate::catalogue::MemberProfile>,
     /// Today, MM/DD/YYYY.
     pub today: Option<String>,
+    /// The bank accounts and cards an existing member has on file, masked (see [`crate::payment::shape`]).
+    pub payment_on_file: Option<serde_json::Value>,
     /// The address given on Contact Information (address1, address2, city, state, zip), which Billing
     /// Information's 'Choose physical address' copies.
     pub contact_address: Option<serde_json::Value>,

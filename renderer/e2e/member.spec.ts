@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { noSeriousViolations, payByEft, repo, signAgreement } from './helpers';
+import { noSeriousViolations, repo, signAgreement } from './helpers';
 
 /** The member link of fixture member 5001 (Maria Alvarez) on `tier`, as `enroll member-link` prints it. */
 function memberLink(tier: string): string {
@@ -59,8 +59,22 @@ test('an existing member finds her profile, health records and dependents prefil
 
   await signAgreement(page);
   await page.getByRole('button', { name: 'Next' }).click();
-  await payByEft(page);
+
+  // What is on file is offered first: the bank account, and once Credit Card is chosen, the card.
+  await expect(page.getByRole('heading', { name: 'Billing Information', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Gulf Coast Federal Credit Union ****2311')).toBeChecked();
+  await expect(page.getByLabel('Account Number')).toHaveValue('****2311');
+  await page.getByLabel('Credit Card').check();
+  await expect(page.getByLabel('Visa ending 1111, expires 09/2030')).toBeChecked();
+  await expect(page.getByLabel('Card Number')).toHaveValue('****1111');
+  await expect(page.getByLabel('Card Number')).toHaveAttribute('readonly', '');
+  await page.getByLabel('Choose physical address').check();
+  await noSeriousViolations(page, 'billing with a card on file');
+  await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
+  await page.getByRole('button', { name: 'View Details of Billing Information' }).click();
+  await expect(page.getByText('****1111')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
 });

@@ -47,3 +47,23 @@ describe('effects of fields a condition adds', () => {
     expect(lookupsFor(conditional, {}, { routing_number: '061271001' }).run).toHaveLength(1);
   });
 });
+
+describe('a choice of records on file', () => {
+  const onFile = {
+    type: 'object',
+    properties: {
+      bank_id: {
+        type: 'integer',
+        'x-copy-choices': { '301': { routing_number: '063171390', account_number: '****2311' } },
+      },
+    },
+  } as unknown as RJSFSchema;
+
+  it('fills the fields from the chosen record and clears them for a new one', () => {
+    const chosen = applyCopies(onFile, {}, { bank_id: 301 });
+    expect(chosen).toMatchObject({ routing_number: '063171390', account_number: '****2311' });
+    const fresh = applyCopies(onFile, chosen, { ...chosen, bank_id: 0 });
+    expect(fresh.routing_number).toBeUndefined();
+    expect(fresh.account_number).toBeUndefined();
+  });
+});

@@ -1,6 +1,8 @@
 // Effects a field's schema asks for when its value changes, so a step needs no code of its own:
 // - `x-copy` on a checkbox: ticking it copies those values into their fields (Billing's 'Choose physical address'
 //   copies the contact address); unticking clears them for the person to type.
+// - `x-copy-choices` on a choice: choosing one copies its values (a bank account or card on file); choosing another
+//   (a new one) clears them.
 // - `x-fills` on a field: once its value is well formed, a lookup call names another field's value (the routing
 //   number names the bank); a failed lookup shows its message and clears that field.
 import type { RJSFSchema } from '@rjsf/utils';
@@ -21,7 +23,7 @@ export interface Lookup {
   into: string;
 }
 
-type Effective = RJSFSchema & { 'x-copy'?: Data; 'x-fills'?: Fills };
+type Effective = RJSFSchema & { 'x-copy'?: Data; 'x-copy-choices'?: Record<string, Data>; 'x-fills'?: Fills };
 
 /** The schema's own properties and those its conditions add (Billing's card fields appear once Credit Card is chosen). */
 function properties(schema: RJSFSchema): Record<string, Effective> {
@@ -33,12 +35,21 @@ function properties(schema: RJSFSchema): Record<string, Effective> {
 export function applyCopies(schema: RJSFSchema, previous: Data, next: Data): Data {
   let result = next;
   for (const [name, prop] of Object.entries(properties(schema))) {
+    if (next[name] === previous[name]) continue;
     const copy = prop['x-copy'];
-    if (!copy || next[name] === previous[name]) continue;
-    result = { ...result };
-    for (const [key, value] of Object.entries(copy)) {
-      if (next[name] === true) result[key] = value;
-      else delete result[key];
+    if (copy) {
+      result = { ...result };
+      for (const [key, value] of Object.entries(copy)) {
+        if (next[name] === true) result[key] = value;
+        else delete result[key];
+      }
+    }
+    const choices = prop['x-copy-choices'];
+    if (choices) {
+      result = { ...result };
+      const all = new Set(Object.values(choices).flatMap((values) => Object.keys(values)));
+      for (const key of all) delete result[key];
+      Object.assign(result, choices[String(next[name])] ?? {});
     }
   }
   return result;

@@ -2,6 +2,7 @@
 // registered by name; messages come from each property's `x-messages` so the browser says what the server would.
 import Form from '@rjsf/core';
 import type { ErrorSchema, FormValidation, RJSFSchema, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import { getDefaultFormState } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
@@ -46,6 +47,9 @@ export function customValidate(schema: RJSFSchema) {
   };
 }
 
+/** Lists start empty (a person adds each beneficiary, dependent or medication); a choice not made stays empty. */
+const DEFAULTS = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
+
 export interface SchemaFormProps {
   id: string;
   /** Lent to fields that need it (the list editor): the enrollment, and a way to hold Next. */
@@ -66,8 +70,13 @@ export function SchemaForm(props: SchemaFormProps) {
 }
 
 function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children, context }: SchemaFormProps) {
-  // What the person typed survives a refused save: the server's errors are shown beside it, nothing is reset.
-  const [data, setData] = useState(formData);
+  // What the person typed survives a refused save: the server's errors are shown beside it, nothing is reset. A
+  // choice of records on file that starts selected fills its fields from the first draw.
+  const [data, setData] = useState(() =>
+    JSON.stringify(schema).includes('x-copy-choices')
+      ? applyCopies(schema, {}, getDefaultFormState(validator, schema, formData, schema, false, DEFAULTS) as Record<string, unknown>)
+      : formData,
+  );
   // Messages of lookups the schema asks for (x-fills), shown like the server's.
   const [lookupErrors, setLookupErrors] = useState<Record<string, { __errors: string[] }>>({});
 
@@ -120,9 +129,7 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
       customValidate={customValidate(schema)}
       extraErrors={errors}
       showErrorList={false}
-      // A choice the person has not made stays empty: no first option picked for them.
-      // Lists start empty: a person adds each beneficiary, dependent or medication they mean to list.
-      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', arrayMinItems: { populate: 'never' } }}
+      experimental_defaultFormStateBehavior={DEFAULTS}
       noHtml5Validate
       disabled={disabled}
       onChange={(e) => changed(e.formData as Record<string, unknown>)}
