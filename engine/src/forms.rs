@@ -479,7 +479,8 @@ pub struct BeneficiaryInfo {
             "total_over": "The beneficiary percentages add up to {total}%, over 100%. Please lower them to a total of 100%.",
             "total_under": "The beneficiary percentages add up to {total}%, under 100%. Please raise them to a total of 100%."
         },
-        "x-item-title" = "Beneficiary #{n}"
+        "x-item-title" = "Beneficiary #{n}",
+        "x-field" = "listEditor"
     ))]
     pub beneficiaries: Option<Vec<Beneficiary>>,
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  addBeneficiary,
   answerHealthQuestions,
   dobOfAge,
   fillContactInformation,
@@ -52,14 +53,11 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
 
   // Accident coverage pays its death benefit to beneficiaries, whose shares must total 100.
   await expect(page.getByRole('heading', { name: 'Beneficiary Information', level: 1 })).toBeVisible();
-  for (const [index, [first, share]] of [['Ada', '60'], ['Ben', '40']].entries()) {
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page.getByRole('heading', { name: `Beneficiary #${index + 1}` })).toBeVisible();
-    await page.locator(`#root_beneficiaries_${index}_first_name`).fill(first);
-    await page.locator(`#root_beneficiaries_${index}_last_name`).fill('Okafor');
-    await page.locator(`#root_beneficiaries_${index}_relationship`).selectOption({ label: 'Child' });
-    await page.locator(`#root_beneficiaries_${index}_beneficiary_percentage`).fill(share);
-  }
+  await addBeneficiary(page, 1, 'Ada', '60');
+  await expect(page.getByText(/add up to 60%, under 100%/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' }), 'Next waits for a total of 100').toBeDisabled();
+  await addBeneficiary(page, 2, 'Ben', '40');
+  await expect(page.getByRole('button', { name: 'Add Beneficiary' }), 'nothing left to share').toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await answerHealthQuestions(page);

@@ -125,6 +125,18 @@ export async function payByEft(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
+/** Adds a beneficiary through the list editor: its form opens titled Beneficiary #N, Submit puts it on the list. */
+export async function addBeneficiary(page: Page, n: number, first: string, share: string) {
+  await page.getByRole('button', { name: 'Add Beneficiary' }).click();
+  await expect(page.getByRole('heading', { name: `Beneficiary #${n}` })).toBeVisible();
+  await page.locator('#root_beneficiaries_edit_first_name').fill(first);
+  await page.locator('#root_beneficiaries_edit_last_name').fill('Okafor');
+  await page.locator('#root_beneficiaries_edit_relationship').selectOption({ label: 'Child' });
+  await page.locator('#root_beneficiaries_edit_beneficiary_percentage').fill(share);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(new RegExp(`Beneficiary #${n} ${first} Okafor`))).toBeVisible();
+}
+
 /**
  * From the plans the filter opened (medical): the first plan of `category` (another category's list is opened
  * first), added to the cart, checked out with `button` of the confirmation popup.

@@ -5,6 +5,7 @@ import {
   fillFilter,
   fillPersonalInformation,
   fillContactInformation,
+  addBeneficiary,
   answerHealthQuestions,
   checkOutFirstPlan,
   payByEft,
@@ -134,20 +135,14 @@ test('a life plan asks for beneficiaries whose shares must total 100', async ({ 
   await fillContactInformation(page);
 
   await expect(page.getByRole('heading', { name: 'Beneficiary Information', level: 1 })).toBeVisible();
-  for (const [index, [first, share]] of [['Ada', '60'], ['Ben', '50']].entries()) {
-    // The list starts with one empty beneficiary; Add makes room for the next.
-    if ((await page.locator(`#root_beneficiaries_${index}_first_name`).count()) === 0) {
-      await page.getByRole('button', { name: 'Add' }).click();
-    }
-    await page.locator(`#root_beneficiaries_${index}_first_name`).fill(first);
-    await page.locator(`#root_beneficiaries_${index}_last_name`).fill('Okafor');
-    await page.locator(`#root_beneficiaries_${index}_relationship`).selectOption({ label: 'Child' });
-    await page.locator(`#root_beneficiaries_${index}_beneficiary_percentage`).fill(share);
-  }
-  await noSeriousViolations(page, 'beneficiaries');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await addBeneficiary(page, 1, 'Ada', '60');
+  await addBeneficiary(page, 2, 'Ben', '50');
   await expect(page.getByText(/add up to 110%, over 100%/)).toBeVisible();
-  await page.locator('#root_beneficiaries_1_beneficiary_percentage').fill('40');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await noSeriousViolations(page, 'beneficiaries');
+  await page.getByRole('button', { name: 'Edit Beneficiary #2' }).click();
+  await page.locator('#root_beneficiaries_edit_beneficiary_percentage').fill('40');
+  await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   // Life coverage asks the health questions; every answer left at No.
   await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();

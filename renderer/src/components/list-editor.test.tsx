@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { listMessages, summary } from './list-editor';
+import { listMessages, shareTotal, summary } from './list-editor';
 import { validator } from './schema-form';
 
 const dependents = {
@@ -42,5 +42,30 @@ describe('the list editor', () => {
     ]);
     expect(listMessages(dependents, [spouse, spouse], validate).map((m) => m.message)).toEqual(['Only one spouse can be added']);
     expect(listMessages(dependents, [spouse, child], validate)).toEqual([]);
+  });
+});
+
+describe('a list whose shares must total 100', () => {
+  const beneficiaries = {
+    type: 'array',
+    maxItems: 3,
+    items: { type: 'object', properties: { beneficiary_percentage: { type: 'integer' } } },
+    'x-checks': ['total_100:beneficiary_percentage'],
+    'x-messages': {
+      total_over: 'The beneficiary percentages add up to {total}%, over 100%. Please lower them to a total of 100%.',
+      total_under: 'The beneficiary percentages add up to {total}%, under 100%. Please raise them to a total of 100%.',
+    },
+  } as unknown as RJSFSchema;
+
+  it('says over or under with the total, and nothing at exactly 100', () => {
+    const share = (n: number) => ({ beneficiary_percentage: n });
+    expect(shareTotal(beneficiaries, [share(60), share(50)])).toBe(110);
+    expect(listMessages(beneficiaries, [share(60), share(50)], validate).map((m) => m.message)).toEqual([
+      'The beneficiary percentages add up to 110%, over 100%. Please lower them to a total of 100%.',
+    ]);
+    expect(listMessages(beneficiaries, [share(60)], validate).map((m) => m.message)).toEqual([
+      'The beneficiary percentages add up to 60%, under 100%. Please raise them to a total of 100%.',
+    ]);
+    expect(listMessages(beneficiaries, [share(60), share(40)], validate)).toEqual([]);
   });
 });

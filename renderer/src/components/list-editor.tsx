@@ -42,6 +42,14 @@ function tooMany(schema: RJSFSchema, list: Item[], validate: (data: unknown, sch
   return list.filter((item) => validate(item, contains).length === 0).length > schema.maxContains;
 }
 
+/** The `total_100:<field>` check of a list (beneficiary shares): the total, and whether it must be 100. */
+export function shareTotal(schema: RJSFSchema, list: Item[]): number | null {
+  const check = ((schema['x-checks'] ?? []) as string[]).find((c) => c.startsWith('total_100:'));
+  if (!check) return null;
+  const field = check.slice('total_100:'.length);
+  return list.reduce((sum, item) => sum + (typeof item[field] === 'number' ? (item[field] as number) : 0), 0);
+}
+
 export function listMessages(
   schema: RJSFSchema,
   list: Item[],
@@ -50,6 +58,22 @@ export function listMessages(
   const messages = (schema['x-messages'] ?? {}) as Record<string, string>;
   const rules: RJSFSchema = { ...schema, items: {} };
   delete rules['x-messages'];
+  // The shares of a list must total exactly 100 (checked again by the server, in the same words).
+  const total = shareTotal(schema, list);
+  const shares =
+    total === null || total === 100 || list.length === 0
+      ? []
+      : [{ keyword: total > 100 ? 'total_over' : 'total_under', message: (messages[total > 100 ? 'total_over' : 'total_under'] ?? '').replace('{total}', String(total)) }];
+  return [...shares, ...listRules(rules, list, validate, messages, schema)];
+}
+
+function listRules(
+  rules: RJSFSchema,
+  list: Item[],
+  validate: (data: unknown, schema: RJSFSchema) => { name?: string; property?: string; message?: string }[],
+  messages: Record<string, string>,
+  schema: RJSFSchema,
+) {
   return validate(list, rules)
     .filter((e) => !e.property || e.property === '' || e.property === '.')
     // ajv reports minContains and maxContains both as `contains`: counting the matching items says which.
@@ -69,17 +93,21 @@ export function ListEditor(props: FieldProps) {
   const SchemaField = registry.fields.SchemaField;
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
 
-  const holdNext = context.holdNext;
-  useEffect(() => {
-    holdNext?.(editing ? HOLD.next : null);
-    return () => holdNext?.(null);
-  }, [editing, holdNext]);
 
   const validator = registry.schemaUtils.getValidator();
   const validate = (data: unknown, s: RJSFSchema) =>
     validator.validateFormData(data, s).errors.map((e) => ({ name: e.name, property: e.property, message: e.message }));
   const rules = listMessages(schema, list, validate);
   const ready = rules.length === 0 && list.length > 0 && typeof schema['x-ready'] === 'string' && validate(list, schema).length === 0;
+  // Next waits while an item is open, and while the list breaks its own rules (a tier's count, shares not at 100):
+  // the first rule's words say why.
+  const holdNext = context.holdNext;
+  const hold = editing ? HOLD.next : (rules[0]?.message ?? null);
+  useEffect(() => {
+    holdNext?.(hold);
+  }, [hold, holdNext]);
+  useEffect(() => () => holdNext?.(null), [holdNext]);
+  const total = shareTotal(schema, list);
   // Faults the server found in a dependent (on Next) are shown on its row: the row is where the person goes to fix them.
   const rowFaults = (index: number): string[] => {
     const collect = (node: unknown): string[] =>
@@ -131,7 +159,7 @@ export function ListEditor(props: FieldProps) {
   };
 
   const editPath = toFieldPathId('edit', registry.globalFormOptions, fieldPathId);
-  const hold = editing !== null;
+  const open = editing !== null;
   return (
     <div className="list-editor">
       {list.length === 0 && !editing && <p className="hint">None added yet.</p>}
@@ -148,10 +176,10 @@ export function ListEditor(props: FieldProps) {
               )}
             </span>
             <span className="list-editor-buttons">
-              <button type="button" disabled={disabled || hold} title={hold ? HOLD.next : undefined} onClick={() => start(index, item)}>
+              <button type="button" disabled={disabled || open} title={open ? HOLD.next : undefined} onClick={() => start(index, item)}>
                 Edit<span className="visually-hidden"> {itemTitle(titleTemplate, index)}</span>
               </button>
-              <button type="button" disabled={disabled || hold} title={hold ? HOLD.remove : undefined} onClick={() => remove(index)}>
+              <button type="button" disabled={disabled || open} title={open ? HOLD.remove : undefined} onClick={() => remove(index)}>
                 Delete<span className="visually-hidden"> {itemTitle(titleTemplate, index)}</span>
               </button>
             </span>
@@ -197,12 +225,12 @@ export function ListEditor(props: FieldProps) {
           </div>
         </section>
       )}
-      {list.length < max && (
+      {list.length < max && (total === null || total < 100) && (
         <button
           type="button"
           className="list-editor-add"
-          disabled={disabled || hold}
-          title={hold ? HOLD.add : `Click to add ${noun.toLowerCase()}`}
+          disabled={disabled || open}
+          title={open ? HOLD.add : `Click to add ${noun.toLowerCase()}`}
           onClick={add}
         >
           Add {noun}
