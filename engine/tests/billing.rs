@@ -1,22 +1,19 @@
 //! Billing Information: what each payment type requires, and the spec's messages, from the composed schema alone.
 
-use chrono::NaiveDate;
+mod common;
+
+use common::{changed, errors, shipped_workflow};
 use engine::catalogue::Group;
 use engine::context::EnrollmentContext;
 use engine::schema::{compose, ComposedForm};
 use engine::tabs::TabName;
-use engine::validation::{clean, validate};
-use engine::workflow::{self, PrefillValues};
+use engine::validation::clean;
+use engine::workflow::PrefillValues;
 use serde_json::{json, Value};
-
-fn today() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
-}
 
 /// The step for a person paying alone (`cc`), or for an employee of a group billed by `payment_method`.
 fn form(payment_method: Option<&str>) -> ComposedForm {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
-    let wf = workflow::load_dir(&dir).unwrap().wizard;
+    let wf = shipped_workflow();
     let group = payment_method.map(|m| Group {
         group_id: 1,
         name: "Group".into(),
@@ -44,14 +41,6 @@ fn form(payment_method: Option<&str>) -> ComposedForm {
     .unwrap()
 }
 
-fn errors(form: &ComposedForm, submitted: &Value) -> Vec<(String, String)> {
-    let cleaned = clean(&form.schema, submitted, &form.form_data);
-    match validate(&form.schema, &cleaned, today()) {
-        Ok(()) => vec![],
-        Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
-    }
-}
-
 fn eft() -> Value {
     json!({ "payment_method": "eft", "routing_number": "061271001", "account_name": "Dana Okafor", "bank_name": "Peachtree Community Bank",
             "account_number": "000123456789", "account_type": "checking", "account_holder_type": "individual", "bill_date": 28 })
@@ -61,14 +50,6 @@ fn card() -> Value {
     json!({ "payment_method": "cc", "first_name_on_cc": "Dana", "last_name_on_cc": "Okafor", "card_number": "4111111111111111",
             "expiration_month": "08", "expiration_year": "2029", "security_code": "123", "address1": "12 Peachtree St NE",
             "city": "Atlanta", "state": "GA", "zip": "30303", "bill_date": 28 })
-}
-
-fn changed(base: Value, change: Value) -> Value {
-    let mut body = base;
-    for (k, v) in change.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    body
 }
 
 #[test]
@@ -99,7 +80,7 @@ fn eft_and_card_answer_each_spec_message_under_its_field() {
         (card(), json!({ "payment_method": "list" }), "payment_method", "Please choose a payment type"),
     ];
     for (base, change, field, message) in cases {
-        let body = changed(base, change.clone());
+        let body = changed(base, &change);
         assert_eq!(errors(&f, &body), vec![(field.to_string(), message.to_string())], "{change}");
     }
 }
@@ -107,16 +88,16 @@ fn eft_and_card_answer_each_spec_message_under_its_field() {
 #[test]
 fn a_card_on_file_sent_back_as_its_mask_needs_no_security_code() {
     let f = form(None);
-    let on_file = changed(card(), json!({ "card_number": "****1111", "security_code": null }));
+    let on_file = changed(card(), &json!({ "card_number": "****1111", "security_code": null }));
     assert_eq!(errors(&f, &on_file), vec![]);
-    let new_card = changed(card(), json!({ "security_code": null }));
+    let new_card = changed(card(), &json!({ "security_code": null }));
     assert_eq!(errors(&f, &new_card), vec![("security_code".into(), "Field is required".into())]);
 }
 
 #[test]
 fn only_the_chosen_types_fields_are_kept() {
     let f = form(None);
-    let mixed = changed(eft(), json!({ "card_number": "4111111111111111", "first_name_on_cc": "Dana" }));
+    let mixed = changed(eft(), &json!({ "card_number": "4111111111111111", "first_name_on_cc": "Dana" }));
     let cleaned = clean(&f.schema, &mixed, &f.form_data);
     assert!(cleaned.get("card_number").is_none() && cleaned.get("routing_number").is_some(), "{cleaned}");
 }

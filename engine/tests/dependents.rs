@@ -1,21 +1,18 @@
 //! Dependent Information: the tier decides who may be added and how many before Next, with the spec's messages.
 
-use chrono::NaiveDate;
+mod common;
+
+use common::shipped_workflow;
 use engine::context::{EnrollmentContext, Tier};
 use engine::dependents::{ADD_CHILD, ADD_FAMILY, ADD_SPOUSE, NO_SPOUSE_SAID, ONE_SPOUSE, ONLY_ONE_CHILD_PREMIER};
 use engine::schema::{compose, ComposedForm};
 use engine::tabs::{navigation, TabName};
-use engine::validation::{clean, validate};
-use engine::workflow::{self, PrefillValues, WizardWorkflow};
+use engine::validation::clean;
+use engine::workflow::{PrefillValues, WizardWorkflow};
 use serde_json::{json, Value};
 
-fn today() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
-}
-
 fn workflow() -> WizardWorkflow {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
-    workflow::load_dir(&dir).unwrap().wizard
+    shipped_workflow()
 }
 
 fn ctx(tier: Tier, premier: bool) -> EnrollmentContext {
@@ -39,12 +36,9 @@ fn form(tier: Tier, premier: bool) -> ComposedForm {
     .unwrap()
 }
 
+/// The errors of a submission given by value, as the tables below write them.
 fn errors(form: &ComposedForm, submitted: Value) -> Vec<(String, String)> {
-    let cleaned = clean(&form.schema, &submitted, &form.form_data);
-    match validate(&form.schema, &cleaned, today()) {
-        Ok(()) => vec![],
-        Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
-    }
+    common::errors(form, &submitted)
 }
 
 fn person(first: &str, relationship: &str, dob: &str) -> Value {

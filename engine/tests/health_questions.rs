@@ -1,23 +1,16 @@
 //! The Health Questions step: a questionnaire from `workflows/` becomes a schema whose rules carry the spec's
 //! messages, and a carrier's edit of the data changes the step with no code.
 
-use chrono::NaiveDate;
+mod common;
+
+use common::{errors, shipped_workflow};
 use engine::context::EnrollmentContext;
 use engine::questionnaire::{error_key_for_list, from_list, to_list};
 use engine::schema::{compose, ComposedForm};
 use engine::tabs::TabName;
-use engine::validation::{clean, validate};
+use engine::validation::clean;
 use engine::workflow::{self, PrefillValues, WizardWorkflow};
 use serde_json::{json, Value};
-
-fn today() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
-}
-
-fn shipped_workflow() -> WizardWorkflow {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
-    workflow::load_dir(&dir).unwrap().wizard
-}
 
 fn health_form(wf: &WizardWorkflow) -> ComposedForm {
     let ctx = EnrollmentContext { cart_categories: vec!["medical".into()], ..EnrollmentContext::default() };
@@ -29,14 +22,6 @@ fn health_form(wf: &WizardWorkflow) -> ComposedForm {
         &json!({}),
     )
     .unwrap()
-}
-
-fn errors(form: &ComposedForm, submitted: &Value) -> Vec<(String, String)> {
-    let cleaned = clean(&form.schema, submitted, &form.form_data);
-    match validate(&form.schema, &cleaned, today()) {
-        Ok(()) => vec![],
-        Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
-    }
 }
 
 /// Every shipped question answered No.
