@@ -38,6 +38,12 @@ pub struct Filter {
     pub is_smoker: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
+    /// Yearly income in dollars (the spec's field is spelled `annual_incode`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annual_incode: Option<i64>,
+    /// Working hours a week.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub working_hours: Option<i64>,
 }
 
 impl Filter {
@@ -50,7 +56,16 @@ impl Filter {
     }
 
     pub fn rating_input(&self, today: NaiveDate) -> Option<RatingInput> {
-        Some(RatingInput { age: self.age(today)?, tier: self.tier()?, state: self.state.clone() })
+        Some(RatingInput {
+            age: self.age(today)?,
+            tier: self.tier()?,
+            state: self.state.clone(),
+            zip: self.zip.clone(),
+            smoker: self.is_smoker.as_deref().map(|s| s == "1"),
+            annual_income: self.annual_incode,
+            working_hours: self.working_hours,
+            portal_id: None,
+        })
     }
 
     pub fn prefill(&self) -> PrefillValues {

@@ -176,12 +176,30 @@ pub(crate) fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResul
         city: zip.city.clone(),
         is_smoker,
         category,
+        annual_incode: whole_number(candidate, "annual_incode", "Please enter a valid annual income")?
+            .or(previous.annual_incode),
+        working_hours: whole_number(candidate, "working_hours", "Please enter valid working hours")?
+            .or(previous.working_hours),
     })
 }
 
-/// Creates an enrollment owned by the caller's session. The process and enrollment type are the applicant's
-/// (`applicant`, `new-member`) whatever the body says: a rep or group process must come from a rep or group session
-/// (access code, enrollment code), never from a field the browser sets.
+/// A whole, non-negative number sent as a number or a string ("52000"); `None` when absent or empty.
+fn whole_number(body: &Value, field: &str, message: &str) -> ApiResult<Option<i64>> {
+    let number = match body.get(field) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(Value::String(s)) => s.trim().replace(',', "").parse::<i64>().ok(),
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(_) => None,
+    };
+    match number {
+        Some(n) if n >= 0 => Ok(Some(n)),
+        _ => Err(ApiError::field(field, message)),
+    }
+}
+
+/// Creates an enrollment owned by the caller's session. The process, rep, group and enrollment type come from the
+/// session's role (a rep access code or a group enrollment code given in it), never from a field the browser sets.
 async fn add_filter_for_new_user(
     State(state): State<AppState>,
     session: Session,

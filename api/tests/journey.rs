@@ -600,3 +600,27 @@ async fn a_screenshot_of_a_step_is_kept_as_a_png_and_anything_else_is_refused() 
         .unwrap();
     assert_eq!(kept, 1);
 }
+
+#[tokio::test]
+async fn annual_income_and_working_hours_are_kept_with_the_filter_as_whole_numbers() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IO").await;
+    let saved = b
+        .put(&format!("/api/v1/change-filter-info/{id}"), json!({ "annual_incode": "52,000", "working_hours": 40 }))
+        .await;
+    saved.ok();
+    let stored = app.state.db.clone();
+    let filter: String = sqlx::query_scalar("select filter from enrollment where enrollment_id = $1")
+        .bind(id)
+        .fetch_one(&stored)
+        .await
+        .unwrap();
+    let filter: Value = serde_json::from_str(&filter).unwrap();
+    assert_eq!(filter["annual_incode"], 52000);
+    assert_eq!(filter["working_hours"], 40);
+    let refused = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "annual_incode": "lots" })).await;
+    assert_eq!(refused.first_error(), ("annual_incode".into(), "Please enter a valid annual income".into()));
+    let negative = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "working_hours": -3 })).await;
+    assert_eq!(negative.first_error(), ("working_hours".into(), "Please enter valid working hours".into()));
+}

@@ -113,6 +113,26 @@ pub struct Plan {
     pub options: Vec<PlanOption>,
     #[serde(default)]
     pub description: PlanDescription,
+    /// Who may buy the plan beyond state, tier and age, and the tobacco rule.
+    #[serde(default)]
+    pub eligibility: Eligibility,
+}
+
+/// A plan's further conditions of sale; each unset one does not apply.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Eligibility {
+    /// Least yearly income, in dollars (income-replacement plans).
+    pub min_annual_income: Option<i64>,
+    /// Least working hours a week.
+    pub min_working_hours: Option<i64>,
+    /// The areas the plan is sold in, as ZIP code prefixes (a network's service area).
+    pub zip_prefixes: Option<Vec<String>>,
+    /// The enrollment platforms (portals) that offer the plan.
+    pub portals: Option<Vec<i64>>,
+    /// Tobacco users pay `tobacco_factor` times the rate (at most 1.5, the federal limit); when set, the plan
+    /// cannot be priced until the person says whether they use tobacco.
+    pub tobacco_factor: Option<f64>,
 }
 
 impl Plan {

@@ -68,12 +68,24 @@ impl AgeCurve {
     }
 }
 
+/// The federal limit on a tobacco surcharge: at most 1.5 times the non-tobacco rate.
+pub const MAX_TOBACCO_FACTOR: f64 = 1.5;
+
 /// What a price depends on.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct RatingInput {
     pub age: i32,
     pub tier: Tier,
     pub state: String,
+    pub zip: String,
+    /// Whether the person uses tobacco; `None` until asked.
+    pub smoker: Option<bool>,
+    /// Yearly income in dollars, when given.
+    pub annual_income: Option<i64>,
+    /// Working hours a week, when given.
+    pub working_hours: Option<i64>,
+    /// The enrollment platform, when the enrollment came through one.
+    pub portal_id: Option<i64>,
 }
 
 /// The spec's pricing error codes that the engine can reach from a filter.
@@ -82,6 +94,11 @@ pub enum PricingError {
     StateError,
     TierError,
     AgeError,
+    MetError,
+    PortalError,
+    SalaryError,
+    HourError,
+    SmokerError,
 }
 
 impl PricingError {
@@ -90,6 +107,11 @@ impl PricingError {
             PricingError::StateError => "stateError",
             PricingError::TierError => "tierError",
             PricingError::AgeError => "ageError",
+            PricingError::MetError => "metError",
+            PricingError::PortalError => "portalError",
+            PricingError::SalaryError => "salaryError",
+            PricingError::HourError => "hourError",
+            PricingError::SmokerError => "smokerError",
         }
     }
 
@@ -105,6 +127,15 @@ impl PricingError {
             PricingError::AgeError => {
                 "Plan not available for selected age group. Please change the date of birth by editing your basic info above."
             }
+            PricingError::MetError => {
+                "Plan not available in the area of your zip code. Please change the zip code by editing your basic info above."
+            }
+            PricingError::PortalError => "This plan is not offered on your enrollment platform.",
+            PricingError::SalaryError => "Please enter a sufficient annual income to add product to the cart",
+            PricingError::HourError => "Please enter sufficient working hours a week to add product to the cart",
+            PricingError::SmokerError => {
+                "Tobacco usage required to price this plan. Please tell us whether you use tobacco."
+            }
         }
     }
 }
@@ -117,8 +148,26 @@ pub fn check_eligibility(plan: &Plan, input: &RatingInput) -> Result<(), Pricing
     if !plan.tiers.contains(&input.tier) {
         return Err(PricingError::TierError);
     }
+    let rules = &plan.eligibility;
+    if rules.zip_prefixes.as_ref().is_some_and(|areas| !areas.iter().any(|p| input.zip.starts_with(p.as_str()))) {
+        return Err(PricingError::MetError);
+    }
     if input.age < plan.min_age || input.age > plan.max_age {
         return Err(PricingError::AgeError);
+    }
+    if let Some(portals) = &rules.portals {
+        if !input.portal_id.is_some_and(|p| portals.contains(&p)) {
+            return Err(PricingError::PortalError);
+        }
+    }
+    if rules.min_annual_income.is_some_and(|least| input.annual_income.unwrap_or(0) < least) {
+        return Err(PricingError::SalaryError);
+    }
+    if rules.min_working_hours.is_some_and(|least| input.working_hours.unwrap_or(0) < least) {
+        return Err(PricingError::HourError);
+    }
+    if rules.tobacco_factor.is_some() && input.smoker.is_none() {
+        return Err(PricingError::SmokerError);
     }
     Ok(())
 }
@@ -141,7 +190,11 @@ pub fn price_option(
         RatingMethod::Flat => 1.0,
     };
     let tier_factor = plan.tier_factors.get(&input.tier).copied().ok_or(PricingError::TierError)?;
-    Ok(Cents::from_dollars(option.base_rate * age_factor * tier_factor))
+    let tobacco_factor = match (plan.eligibility.tobacco_factor, input.smoker) {
+        (Some(factor), Some(true)) => factor.min(MAX_TOBACCO_FACTOR),
+        _ => 1.0,
+    };
+    Ok(Cents::from_dollars(option.base_rate * age_factor * tier_factor * tobacco_factor))
 }
 
 /// Every option of a plan with its price, cheapest first.

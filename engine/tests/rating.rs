@@ -33,7 +33,14 @@ options: [ {{ plan_pricing_id: 11, name: Base, base_rate: 400.00 }} ]
 }
 
 fn input(age: i32, tier: Tier, state: &str) -> RatingInput {
-    RatingInput { age, tier, state: state.into() }
+    RatingInput { age, tier, state: state.into(), zip: "30301".into(), ..RatingInput::default() }
+}
+
+/// The test plan with the `eligibility` rules given (YAML flow mapping).
+fn plan_with(eligibility: &str) -> Plan {
+    let mut p = plan("{ method: flat }");
+    p.eligibility = serde_yaml::from_str(eligibility).unwrap();
+    p
 }
 
 #[test]
@@ -71,4 +78,82 @@ fn a_plan_outside_its_states_tiers_or_ages_answers_the_spec_error_code() {
         assert_eq!(error.code(), code);
         assert!(error.message().starts_with(start));
     }
+}
+
+#[test]
+fn each_further_condition_of_sale_answers_its_error_code_with_the_specs_words() {
+    let rated = |p: &Plan, i: &RatingInput| price_option(p, &p.options[0], i, &curve());
+    let base = input(40, Tier::IO, "GA");
+    let with = |change: &dyn Fn(&mut RatingInput)| {
+        let mut i = base.clone();
+        change(&mut i);
+        i
+    };
+    let cases: Vec<(Plan, RatingInput, PricingError, &str, &str)> = vec![
+        (
+            plan_with("{ zip_prefixes: ['331', '332'] }"),
+            base.clone(),
+            PricingError::MetError,
+            "metError",
+            "Plan not available in the area",
+        ),
+        (
+            plan_with("{ portals: [1929] }"),
+            base.clone(),
+            PricingError::PortalError,
+            "portalError",
+            "This plan is not offered",
+        ),
+        (
+            plan_with("{ min_annual_income: 25000 }"),
+            with(&|i| i.annual_income = Some(24999)),
+            PricingError::SalaryError,
+            "salaryError",
+            "Please enter a sufficient annual income to add product to the cart",
+        ),
+        (
+            plan_with("{ min_working_hours: 30 }"),
+            with(&|i| i.working_hours = Some(20)),
+            PricingError::HourError,
+            "hourError",
+            "Please enter sufficient working hours",
+        ),
+        (
+            plan_with("{ tobacco_factor: 1.25 }"),
+            base.clone(),
+            PricingError::SmokerError,
+            "smokerError",
+            "Tobacco usage required",
+        ),
+    ];
+    for (p, i, error, code, start) in cases {
+        assert_eq!(rated(&p, &i), Err(error), "{code}");
+        assert_eq!(error.code(), code);
+        assert!(error.message().starts_with(start), "{}", error.message());
+    }
+    // Each condition met: the flat test plan's 400.00 a month.
+    assert_eq!(rated(&plan_with("{ zip_prefixes: ['303'] }"), &base), Ok(Cents(40000)));
+    assert_eq!(rated(&plan_with("{ portals: [1929] }"), &with(&|i| i.portal_id = Some(1929))), Ok(Cents(40000)));
+    assert_eq!(
+        rated(&plan_with("{ min_annual_income: 25000 }"), &with(&|i| i.annual_income = Some(25000))),
+        Ok(Cents(40000))
+    );
+    assert_eq!(
+        rated(&plan_with("{ min_working_hours: 30 }"), &with(&|i| i.working_hours = Some(30))),
+        Ok(Cents(40000))
+    );
+}
+
+#[test]
+fn a_tobacco_user_pays_the_plans_surcharge_capped_at_one_and_a_half_times() {
+    let rated = |p: &Plan, smoker: bool| {
+        let i = RatingInput { smoker: Some(smoker), ..input(40, Tier::IO, "GA") };
+        price_option(p, &p.options[0], &i, &curve())
+    };
+    let p = plan_with("{ tobacco_factor: 1.25 }");
+    // 400.00 x 1.25 = 500.00 for a tobacco user; 400.00 otherwise.
+    assert_eq!(rated(&p, true), Ok(Cents(50000)));
+    assert_eq!(rated(&p, false), Ok(Cents(40000)));
+    // A surcharge written above the federal limit is held to it: 400.00 x 1.5 = 600.00.
+    assert_eq!(rated(&plan_with("{ tobacco_factor: 2.0 }"), true), Ok(Cents(60000)));
 }
