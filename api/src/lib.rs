@@ -16,6 +16,7 @@ pub mod error;
 pub mod health;
 pub mod mail;
 pub mod members;
+pub mod premier;
 pub mod resume;
 pub mod routes;
 pub mod seed;

@@ -48,6 +48,11 @@ pub fn router(state: AppState) -> Router {
         .route("/get-plan-pricing-detail", get(get_plan_pricing_detail))
         .route("/add-plan-to-cart", post(add_plan_to_cart))
         .route("/get-plan-cart", get(get_plan_cart))
+        .route("/get-more-requirement", get(crate::premier::more_requirement))
+        .route("/check-prudential-plan", get(crate::premier::prudential_plan))
+        .route("/check-prudential-cart", get(crate::premier::prudential_cart))
+        .route("/check-disability-plan", get(crate::premier::disability_plan))
+        .route("/check-already-in-cart", post(crate::premier::already_in_cart))
         .route(
             "/remove-plan-from-cart",
             get(remove_plan_from_cart_query).post(remove_plan_from_cart_body).delete(remove_plan_from_cart_query),

@@ -624,3 +624,27 @@ async fn annual_income_and_working_hours_are_kept_with_the_filter_as_whole_numbe
     let negative = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "working_hours": -3 })).await;
     assert_eq!(negative.first_error(), ("working_hours".into(), "Please enter valid working hours".into()));
 }
+
+#[tokio::test]
+async fn the_shop_can_ask_whether_a_plan_or_the_cart_is_premier_a_plan_is_disability_or_already_in_the_cart() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IO").await;
+    assert_eq!(b.get("/api/v1/get-more-requirement?plan_id=1301").await.ok()["result"], true, "medical is premier");
+    assert_eq!(b.get("/api/v1/get-more-requirement?plan_id=1101").await.ok()["result"], false);
+    assert_eq!(b.get("/api/v1/get-more-requirement?plan_id=99999").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(b.get(&format!("/api/v1/check-prudential-cart?enrollment_id={id}")).await.ok()["status"], false);
+    let (plan_id, _) = b.add_first_plan(id, "medical").await;
+    assert_eq!(b.get(&format!("/api/v1/check-prudential-cart?enrollment_id={id}")).await.ok()["status"], true);
+    assert_eq!(b.get(&format!("/api/v1/get-more-requirement?enrollment_id={id}")).await.ok()["result"], true);
+    let plan = b.get(&format!("/api/v1/check-prudential-plan?enrollment_id={id}&plan_id={plan_id}")).await;
+    assert_eq!(plan.ok()["status"], true);
+    let in_cart = b.post("/api/v1/check-already-in-cart", json!({ "enrollment_id": id, "plan_id": plan_id })).await;
+    assert_eq!(in_cart.ok()["result"], true);
+    let not_in_cart = b.post("/api/v1/check-already-in-cart", json!({ "enrollment_id": id, "plan_id": 1101 })).await;
+    assert_eq!(not_in_cart.ok()["result"], false);
+    assert_eq!(b.get("/api/v1/check-disability-plan?plan_id=1901").await.ok()["result"], true);
+    assert_eq!(b.get("/api/v1/check-disability-plan?plan_id=1101").await.ok()["result"], false);
+    let foreign = app.browser().get(&format!("/api/v1/check-prudential-cart?enrollment_id={id}")).await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND, "another session's cart is not answered");
+}

@@ -1,0 +1,80 @@
+//! Small questions the shop asks about a plan or the cart: is it a premier plan (the spec's "prudential" and "more
+//! requirement" calls, plan type MM), a disability plan (its price is not shown), already in the cart.
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use serde_json::{json, Value};
+
+use crate::app::AppState;
+use crate::enrollment::{self, parse_id, priced_cart};
+use crate::error::{success, ApiError, ApiResult, AppJson};
+use crate::routes::{enrollment_from_body, enrollment_from_query, Params};
+use crate::session::Session;
+
+const PREMIER: &str = "MM";
+
+fn plan_of<'s>(state: &'s AppState, id: Option<Value>) -> ApiResult<&'s engine::catalogue::Plan> {
+    let id = parse_id(id.as_ref(), "plan_id")?;
+    state.catalogue.plan(id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))
+}
+
+async fn cart_has_premier(
+    state: &AppState,
+    session: &Session,
+    params: &std::collections::HashMap<String, String>,
+) -> ApiResult<bool> {
+    let e = enrollment_from_query(state, session, params).await?;
+    Ok(priced_cart(state, &e).await?.iter().any(|l| l.plan_type == PREMIER))
+}
+
+/// `get-more-requirement`: with `plan_id`, whether the plan is a premier plan; with `enrollment_id` alone, whether a
+/// premier plan is already in the cart.
+pub async fn more_requirement(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let result = match params.get("plan_id") {
+        Some(id) => plan_of(&state, Some(json!(id)))?.plan_type == PREMIER,
+        None => cart_has_premier(&state, &session, &params).await?,
+    };
+    Ok(success(json!({ "result": result })))
+}
+
+/// `check-prudential-plan`: whether the plan is a premier plan.
+pub async fn prudential_plan(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    enrollment_from_query(&state, &session, &params).await?;
+    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)))?;
+    Ok(success(json!({ "status": plan.plan_type == PREMIER })))
+}
+
+/// `check-prudential-cart`: whether the cart holds a premier plan.
+pub async fn prudential_cart(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    Ok(success(json!({ "status": cart_has_premier(&state, &session, &params).await? })))
+}
+
+/// `check-disability-plan`: whether the plan is a disability plan, whose price is quoted by the carrier, not shown.
+pub async fn disability_plan(State(state): State<AppState>, Query(params): Params) -> ApiResult<Response> {
+    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)))?;
+    Ok(success(json!({ "result": plan.category == "di" })))
+}
+
+/// `check-already-in-cart`: whether the plan (any of its options) is in the cart.
+pub async fn already_in_cart(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let plan = plan_of(&state, body.get("plan_id").cloned())?;
+    let cart = enrollment::priced_cart(&state, &e).await?;
+    Ok(success(json!({ "result": cart.iter().any(|l| l.plan_id == plan.plan_id) })))
+}
