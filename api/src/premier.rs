@@ -13,7 +13,7 @@ use crate::session::Session;
 
 const PREMIER: &str = "MM";
 
-fn plan_of<'s>(state: &'s AppState, id: Option<Value>) -> ApiResult<&'s engine::catalogue::Plan> {
+fn plan_of(state: &AppState, id: Option<Value>) -> ApiResult<&engine::catalogue::Plan> {
     let id = parse_id(id.as_ref(), "plan_id")?;
     state.catalogue.plan(id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))
 }
