@@ -34,7 +34,7 @@ pub fn fill_in(
     member: Option<&crate::members::Member>,
 ) -> Option<String> {
     let props = engine::schema::every_property(&form.schema);
-    on_file(doc, member);
+    on_file(state, doc, member);
     if text(doc, "payment_method") == "cc" && doc.get("is_physical_address") == Some(&Value::Bool(true)) {
         if let (Some(address), Some(fields)) =
             (props.get("is_physical_address").and_then(|p| p["x-copy"].as_object()), doc.as_object_mut())
@@ -71,27 +71,22 @@ pub fn no_bank_message(routing: &str) -> String {
 
 /// A bank account or card on file, when one is chosen, fills its fields from the member's records: the account
 /// number in full (sealed when stored), the card as its mask, which `settle` matches to the card's token.
-fn on_file(doc: &mut Value, member: Option<&crate::members::Member>) {
+fn on_file(state: &AppState, doc: &mut Value, member: Option<&crate::members::Member>) {
     let chosen = |key: &str| doc.get(key).and_then(Value::as_i64).filter(|id| *id > 0);
     let (bank_id, card_id, method) = (chosen("bank_id"), chosen("card_id"), text(doc, "payment_method").to_string());
     let Some(member) = member else { return };
-    if let (Some(id), true) = (bank_id, matches!(method.as_str(), "eft" | "elist")) {
-        if let Some(bank) = member.bank_accounts.iter().find(|b| b["bank_id"].as_i64() == Some(id)) {
-            for key in ["routing_number", "account_name", "account_number", "account_type", "account_holder_type"] {
-                doc[key] = bank[key].clone();
-            }
+    let find = |records: &[Value], key: &str, id: Option<i64>| {
+        records.iter().find(|r| id.is_some() && r[key].as_i64() == id).cloned()
+    };
+    let fields = match method.as_str() {
+        "eft" | "elist" => {
+            find(&member.bank_accounts, "bank_id", bank_id).map(|b| crate::members::bank_fields(state, &b, false))
         }
-    }
-    if let (Some(id), "cc") = (card_id, method.as_str()) {
-        if let Some(card) = member.cards.iter().find(|c| c["card_id"].as_i64() == Some(id)) {
-            let name = card["name_on_cc"].as_str().unwrap_or_default();
-            let (first, last) = name.split_once(' ').unwrap_or((name, ""));
-            doc["first_name_on_cc"] = json!(first);
-            doc["last_name_on_cc"] = json!(last);
-            doc["card_number"] = json!(format!("****{}", card["last4"].as_str().unwrap_or_default()));
-            doc["expiration_month"] = card["expiration_month"].clone();
-            doc["expiration_year"] = card["expiration_year"].clone();
-        }
+        "cc" => find(&member.cards, "card_id", card_id).map(|c| crate::members::card_fields(&c)),
+        _ => None,
+    };
+    for (key, value) in fields.as_ref().and_then(Value::as_object).into_iter().flatten() {
+        doc[key] = value.clone();
     }
 }
 
@@ -128,7 +123,7 @@ pub fn settle(state: &AppState, doc: &mut Value, stored: &Value, cards_on_file: 
     let number = fields.get("card_number").and_then(Value::as_str).unwrap_or_default().to_string();
     if payment::is_masked_number(&number) {
         // A card already known, sent back as its mask: the one saved on this step, or one of the member's on file.
-        let on_file = cards_on_file.iter().find(|c| format!("****{}", text(c, "last4")) == number);
+        let on_file = cards_on_file.iter().find(|c| crate::members::card_fields(c)["card_number"] == number.as_str());
         let (token, brand) = match on_file {
             _ if text(stored, "card_number") == number && !text(stored, "card_token").is_empty() => {
                 (stored["card_token"].clone(), stored["card_brand"].clone())
@@ -140,12 +135,8 @@ pub fn settle(state: &AppState, doc: &mut Value, stored: &Value, cards_on_file: 
         fields.insert("card_brand".into(), brand);
         return Ok(());
     }
-    let name = format!(
-        "{} {}",
-        text(&Value::Object(fields.clone()), "first_name_on_cc"),
-        text(&Value::Object(fields.clone()), "last_name_on_cc")
-    );
     let snapshot = Value::Object(fields.clone());
+    let name = format!("{} {}", text(&snapshot, "first_name_on_cc"), text(&snapshot, "last_name_on_cc"));
     let card = CardDetails {
         number: &number,
         security_code: text(&snapshot, "security_code"),

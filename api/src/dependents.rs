@@ -37,8 +37,13 @@ fn step_shape(dependent: &Value) -> Value {
     Value::Object(flat)
 }
 
-fn dependents_of(body: &Value) -> Value {
-    Value::Array(body["dependents"].as_array().into_iter().flatten().map(step_shape).collect())
+/// The step's data from a spec call's body: the dependents in the step's shape, and the spouse question's answer.
+fn step_data(body: &Value) -> Value {
+    let mut data = json!({ "dependents": body["dependents"].as_array().into_iter().flatten().map(step_shape).collect::<Vec<_>>() });
+    if let Some(status) = body.get("spouse_status") {
+        data["spouse_status"] = status.clone();
+    }
+    data
 }
 
 /// `get-form-fields-dependent-primary-info`: the fields asked of each dependent, and the disclaimer.
@@ -102,10 +107,7 @@ pub async fn validate_single(
 /// `save-dependent-info`: the list, validated with the tier's rules, and the wizard moves on.
 pub async fn save(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
-    let mut data = json!({ "dependents": dependents_of(&body) });
-    if let Some(status) = body.get("spouse_status") {
-        data["spouse_status"] = status.clone();
-    }
+    let data = step_data(&body);
     let (version, next) = enrollment::save_tab(&state, &e, TabName::DependentInfo, &data, version_of(&body)?).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }
@@ -117,10 +119,7 @@ pub async fn save_to_temp(
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
-    let mut data = json!({ "dependents": dependents_of(&body) });
-    if let Some(status) = body.get("spouse_status") {
-        data["spouse_status"] = status.clone();
-    }
+    let data = step_data(&body);
     let version = enrollment::save_draft(&state, &e, TabName::DependentInfo, &data, version_of(&body)?).await?;
     Ok(success(json!({ "version": version })))
 }

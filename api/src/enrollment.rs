@@ -204,11 +204,17 @@ async fn stored_tab(
     }
     let paths: Vec<SensitivePath> = sensitive.iter().map(|(path, _)| path.clone()).collect();
     rewrite(&mut plain, &paths, &mut |_, sealed| Some(state.crypto.decrypt(sealed).unwrap_or_default()));
+    let masked = masked_copy(&plain, sensitive);
+    Ok(StoredTab { version: doc.version, plain, masked })
+}
+
+/// `plain` with each sensitive value shown as its mask.
+fn masked_copy(plain: &Value, sensitive: &[(SensitivePath, String)]) -> Value {
     let mut masked = plain.clone();
     for (path, kind) in sensitive {
         rewrite(&mut masked, std::slice::from_ref(path), &mut |_, opened| Some(mask(kind, opened)));
     }
-    Ok(StoredTab { version: doc.version, plain, masked })
+    masked
 }
 
 /// The composed form of a tab for this enrollment, with its stored version.
@@ -283,7 +289,8 @@ async fn form_and_stored(
     };
     let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
         .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
-    let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive_fields(&bare.schema)).await?;
+    let sensitive = sensitive_fields(&bare.schema);
+    let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive).await?;
     // An existing member starts from what is on file: the health records and the dependents of the tier, shown
     // (and masked) as if saved; they are stored when the person saves the step.
     if stored.version == 0 {
@@ -296,11 +303,7 @@ async fn form_and_stored(
             _ => None,
         };
         if let Some(plain) = on_file {
-            let mut masked = plain.clone();
-            for (path, kind) in sensitive_fields(&bare.schema) {
-                rewrite(&mut masked, &[path], &mut |_, opened| Some(mask(&kind, opened)));
-            }
-            stored = StoredTab { version: 0, plain, masked };
+            stored = StoredTab { version: 0, masked: masked_copy(&plain, &sensitive), plain };
         }
     }
     let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
@@ -388,13 +391,12 @@ pub async fn save_tab(
     }
     let mut cleaned = unmasked_and_cleaned(&form, &stored, submitted);
     // Billing's bank name is the directory's, never the browser's: filled in before the schema checks it.
-    let unknown_routing = match tab {
-        TabName::BillingInfo => {
-            let member = crate::members::of_enrollment(state, enrollment).await?;
-            Some(crate::billing::fill_in(state, &form, &mut cleaned, member.as_ref()))
-        }
+    let member = match tab {
+        TabName::BillingInfo => crate::members::of_enrollment(state, enrollment).await?,
         _ => None,
     };
+    let unknown_routing =
+        (tab == TabName::BillingInfo).then(|| crate::billing::fill_in(state, &form, &mut cleaned, member.as_ref()));
     if let Err(mut errors) = validate(&form.schema, &cleaned, today()) {
         if let Some(unknown) = unknown_routing {
             crate::billing::blame_routing_number(&mut errors, unknown);
@@ -406,7 +408,7 @@ pub async fn save_tab(
         crate::members::contact_checks(state, enrollment, &cleaned).await?;
     }
     if tab == TabName::BillingInfo {
-        let cards = crate::members::of_enrollment(state, enrollment).await?.map(|m| m.cards).unwrap_or_default();
+        let cards = member.map(|m| m.cards).unwrap_or_default();
         crate::billing::settle(state, &mut cleaned, &stored.plain, &cards)?;
     }
     let cleaned = encrypted(state, &form, cleaned);
@@ -515,21 +517,11 @@ pub async fn save_for_later(
     if lifecycle.current_tab() != Some(tab) {
         lifecycle.handle(Event::Visit(tab)).map_err(refuse)?;
     }
-    let cart = priced_cart(state, enrollment).await?;
-    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
-    if version.is_some_and(|v| v != stored.version) {
-        return Err(ApiError::Conflict(STALE.into()));
-    }
-    let cleaned = unmasked_and_cleaned(&form, &stored, submitted);
-    if tab == TabName::DependentInfo {
-        first_dependent_error(&form, &cleaned)?;
-    }
-    let draft = encrypted(state, &form, cleaned);
-    let data = serde_json::to_string(&draft).map_err(|e| ApiError::Internal(e.into()))?;
+    let (stored_version, data) = draft(state, enrollment, tab, submitted, version, true).await?;
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
     let mut tx = state.db.begin().await?;
-    if !db::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await?
+    if !db::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
         || !db::update_lifecycle(
             &mut *tx,
             id,
@@ -571,17 +563,34 @@ pub async fn save_draft(
     if enrollment.lifecycle.is_submitted() {
         return Err(refuse(Rejection::AlreadySubmitted));
     }
+    let (stored_version, data) = draft(state, enrollment, tab, submitted, version, false).await?;
+    if !db::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored_version, &data).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    Ok(stored_version + 1)
+}
+
+/// What a draft of `tab` stores (cleaned, sealed, nothing required), with the version it replaces. Before a continue
+/// code is sent (`for_later`), every dependent of Dependent Information is checked on its own first.
+async fn draft(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+    for_later: bool,
+) -> ApiResult<(i64, String)> {
     let cart = priced_cart(state, enrollment).await?;
     let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
     if version.is_some_and(|v| v != stored.version) {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    let draft = encrypted(state, &form, unmasked_and_cleaned(&form, &stored, submitted));
-    let data = serde_json::to_string(&draft).map_err(|e| ApiError::Internal(e.into()))?;
-    if !db::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, &data).await? {
-        return Err(ApiError::Conflict(STALE.into()));
+    let cleaned = unmasked_and_cleaned(&form, &stored, submitted);
+    if for_later && tab == TabName::DependentInfo {
+        first_dependent_error(&form, &cleaned)?;
     }
-    Ok(stored.version + 1)
+    let data = serde_json::to_string(&encrypted(state, &form, cleaned)).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok((stored.version, data))
 }
 
 /// The USPS Address Validation box, checked offline: no USPS service is reachable from here, so when the box is

@@ -222,6 +222,27 @@ pub async fn existing_dependents(
     Ok(success(json!({ "result": { "dependents": dependents } })))
 }
 
+/// A bank account on file as Billing Information's fields: the account number masked to be shown, or in full to be
+/// stored (sealed).
+pub fn bank_fields(state: &AppState, bank: &Value, masked: bool) -> Value {
+    let routing = bank["routing_number"].as_str().unwrap_or_default();
+    let number = bank["account_number"].as_str().unwrap_or_default();
+    json!({ "routing_number": routing, "account_name": bank["account_name"],
+        "bank_name": state.banks.lookup(routing).map(|b| b.name.clone()).unwrap_or_default(),
+        "account_number": if masked { engine::payment::mask_number(number) } else { number.to_string() },
+        "account_type": bank["account_type"], "account_holder_type": bank["account_holder_type"] })
+}
+
+/// A card on file as Billing Information's fields: the holder's name split, the number as its mask (`settle` matches
+/// the mask to the card's token).
+pub fn card_fields(card: &Value) -> Value {
+    let name = card["name_on_cc"].as_str().unwrap_or_default();
+    let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+    json!({ "first_name_on_cc": first, "last_name_on_cc": last,
+        "card_number": format!("****{}", card["last4"].as_str().unwrap_or_default()),
+        "expiration_month": card["expiration_month"], "expiration_year": card["expiration_year"] })
+}
+
 /// The member's bank accounts and cards on file as Billing Information offers them: each with a label and the values
 /// (masked) it fills the fields with.
 pub fn payment_on_file(state: &AppState, member: &Member) -> Value {
@@ -229,12 +250,13 @@ pub fn payment_on_file(state: &AppState, member: &Member) -> Value {
         .bank_accounts
         .iter()
         .map(|b| {
-            let routing = b["routing_number"].as_str().unwrap_or_default();
-            let bank_name = state.banks.lookup(routing).map(|bank| bank.name.clone()).unwrap_or_default();
-            let mask = engine::payment::mask_number(b["account_number"].as_str().unwrap_or_default());
-            json!({ "bank_id": b["bank_id"], "label": format!("{bank_name} {mask}"),
-                "values": { "routing_number": routing, "account_name": b["account_name"], "bank_name": bank_name,
-                    "account_number": mask, "account_type": b["account_type"], "account_holder_type": b["account_holder_type"] } })
+            let values = bank_fields(state, b, true);
+            let label = format!(
+                "{} {}",
+                values["bank_name"].as_str().unwrap_or_default(),
+                values["account_number"].as_str().unwrap_or_default()
+            );
+            json!({ "bank_id": b["bank_id"], "label": label, "values": values })
         })
         .collect();
     let cards: Vec<Value> = member
@@ -242,12 +264,14 @@ pub fn payment_on_file(state: &AppState, member: &Member) -> Value {
         .iter()
         .map(|c| {
             let text = |k: &str| c[k].as_str().unwrap_or_default().to_string();
-            let name = text("name_on_cc");
-            let (first, last) = name.split_once(' ').unwrap_or((name.as_str(), ""));
-            json!({ "card_id": c["card_id"],
-                "label": format!("{} ending {}, expires {}/{}", text("card_brand"), text("last4"), text("expiration_month"), text("expiration_year")),
-                "values": { "first_name_on_cc": first, "last_name_on_cc": last, "card_number": format!("****{}", text("last4")),
-                    "expiration_month": c["expiration_month"], "expiration_year": c["expiration_year"] } })
+            let label = format!(
+                "{} ending {}, expires {}/{}",
+                text("card_brand"),
+                text("last4"),
+                text("expiration_month"),
+                text("expiration_year")
+            );
+            json!({ "card_id": c["card_id"], "label": label, "values": card_fields(c) })
         })
         .collect();
     json!({ "banks": banks, "cards": cards })
@@ -266,11 +290,13 @@ pub async fn existing_banks(
         .unwrap_or_default()
         .iter()
         .map(|b| {
-            let routing = b["routing_number"].as_str().unwrap_or_default();
-            json!({ "bank_id": b["bank_id"], "account_name": b["account_name"],
-                "bank_name": state.banks.lookup(routing).map(|bank| bank.name.clone()),
-                "account_number": engine::payment::mask_number(b["account_number"].as_str().unwrap_or_default()),
-                "bank_routing": routing, "account_type": b["account_type"], "account_holder_type": b["account_holder_type"] })
+            let mut shown = bank_fields(&state, b, true);
+            shown["bank_id"] = b["bank_id"].clone();
+            shown["bank_routing"] = shown["routing_number"].take();
+            if let Some(fields) = shown.as_object_mut() {
+                fields.remove("routing_number");
+            }
+            shown
         })
         .collect();
     Ok(success(json!({ "result": banks })))
@@ -289,7 +315,7 @@ pub async fn existing_cards(
         .unwrap_or_default()
         .iter()
         .map(|c| {
-            json!({ "card_id": c["card_id"], "name_on_cc": c["name_on_cc"], "card_number": format!("****{}", c["last4"].as_str().unwrap_or_default()),
+            json!({ "card_id": c["card_id"], "name_on_cc": c["name_on_cc"], "card_number": card_fields(c)["card_number"],
                 "card_brand": c["card_brand"], "expiration_month": c["expiration_month"], "expiration_year": c["expiration_year"] })
         })
         .collect();
@@ -302,11 +328,8 @@ pub async fn validate_email(
     session: Session,
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
-    let email = body.get("email").and_then(Value::as_str).unwrap_or_default().trim().to_string();
-    if !engine::validation::is_email(&email) {
-        return Err(ApiError::field("email", "Email is not in correct format"));
-    }
-    let own = own_member(&state, &session, &body).await?;
+    let email = email_of(&body)?;
+    let own = own_member(&state, &session, body.get("enrollment_id")).await?;
     if someone_else_has(&state, "email_hash", &email, own).await? {
         return Err(ApiError::field("email", EMAIL_EXISTS));
     }
@@ -321,12 +344,7 @@ pub async fn validate_phone(
 ) -> ApiResult<Response> {
     let phone = params.get("phone").map(|p| p.trim()).unwrap_or_default();
     let digits = phone_problem(phone).map_err(|m| ApiError::field("phone", m))?;
-    let own = match params.get("enrollment_id") {
-        Some(_) => {
-            of_enrollment(&state, &enrollment_from_query(&state, &session, &params).await?).await?.map(|m| m.user_id)
-        }
-        None => None,
-    };
+    let own = own_member(&state, &session, params.get("enrollment_id").map(|id| json!(id)).as_ref()).await?;
     if someone_else_has(&state, "phone_hash", &digits, own).await? {
         return Err(ApiError::field("phone", PHONE_EXISTS));
     }
@@ -336,10 +354,7 @@ pub async fn validate_phone(
 /// `validate-email-neverbounce`: no mail-verification service is reachable from here, so this stands in for it
 /// offline: the address must be well formed and its domain must not be one of the known disposable-mail services.
 pub async fn validate_email_deliverable(AppJson(body): AppJson) -> ApiResult<Response> {
-    let email = body.get("email").and_then(Value::as_str).unwrap_or_default().trim().to_lowercase();
-    if !engine::validation::is_email(&email) {
-        return Err(ApiError::field("email", "Email is not in correct format"));
-    }
+    let email = email_of(&body)?.to_lowercase();
     let domain = email.rsplit('@').next().unwrap_or_default();
     const DISPOSABLE: [&str; 5] =
         ["mailinator.com", "guerrillamail.com", "10minutemail.com", "tempmail.com", "yopmail.com"];
@@ -350,14 +365,23 @@ pub async fn validate_email_deliverable(AppJson(body): AppJson) -> ApiResult<Res
     Ok(success(json!({ "result": "valid" })))
 }
 
-async fn own_member(state: &AppState, session: &Session, body: &Value) -> ApiResult<Option<i64>> {
-    match body.get("enrollment_id") {
+/// The member of the caller's enrollment `enrollment_id`, when one is named: their own e-mail and phone are theirs.
+async fn own_member(state: &AppState, session: &Session, enrollment_id: Option<&Value>) -> ApiResult<Option<i64>> {
+    match enrollment_id {
         Some(id) => {
-            let e = enrollment::load(state, session, enrollment::parse_id(Some(id), "enrollment_id")?).await?;
-            Ok(of_enrollment(state, &e).await?.map(|m| m.user_id))
+            Ok(enrollment::load(state, session, enrollment::parse_id(Some(id), "enrollment_id")?).await?.row.member_id)
         }
         None => Ok(None),
     }
+}
+
+/// The `email` of a body, trimmed, when it is an address ('Email is not in correct format' otherwise).
+fn email_of(body: &Value) -> ApiResult<String> {
+    let email = body.get("email").and_then(Value::as_str).unwrap_or_default().trim().to_string();
+    if !engine::validation::is_email(&email) {
+        return Err(ApiError::field("email", "Email is not in correct format"));
+    }
+    Ok(email)
 }
 
 /// A phone number's ten digits, or why it is not a US phone number (libphonenumber's metadata).

@@ -209,7 +209,8 @@ pub fn shape(
     }
     on_file_choices(props, "bank_id", on_file.and_then(|f| f.get("banks")), "A new bank account");
     on_file_choices(props, "card_id", on_file.and_then(|f| f.get("cards")), "A new card");
-    let bank = ["routing_number", "account_name", "bank_name", "account_number", "account_type", "account_holder_type"];
+    // A new bank account asks every bank field but the choice of one on file.
+    let bank = &BANK_FIELDS[1..];
     let card = [
         "first_name_on_cc",
         "last_name_on_cc",
@@ -238,7 +239,7 @@ pub fn shape(
           "then": { "properties": read_only(&["address1", "address2", "city", "state", "zip"]) } },
         { "if": { "allOf": [ when(&["eft", "elist"]), { "not": chosen("bank_id") } ] }, "then": { "required": bank } },
         { "if": { "allOf": [ when(&["cc"]), { "not": chosen("card_id") } ] }, "then": { "required": card } },
-        { "if": chosen("bank_id"), "then": { "properties": read_only(&bank) } },
+        { "if": chosen("bank_id"), "then": { "properties": read_only(bank) } },
         { "if": chosen("card_id"), "then": { "properties": read_only(&["first_name_on_cc", "last_name_on_cc", "card_number", "expiration_month", "expiration_year"]) } },
     ]);
 }

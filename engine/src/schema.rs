@@ -379,13 +379,8 @@ pub fn display_value(prop: &Value, value: &Value) -> String {
     }
     // A group of answers (a question with its details, the questions of a questionnaire): each answer with its
     // label, a label repeating the group's own title left out.
-    if let (Some(fields), Value::Object(values)) = (prop.get("properties").and_then(Value::as_object), value) {
-        let mut fields = fields.clone();
-        for rule in prop.get("allOf").and_then(Value::as_array).into_iter().flatten() {
-            if let Some(more) = rule.pointer("/then/properties").and_then(Value::as_object) {
-                fields.extend(more.clone());
-            }
-        }
+    if let (Some(_), Value::Object(values)) = (prop.get("properties"), value) {
+        let fields = every_property(prop);
         let parts: Vec<String> = fields
             .iter()
             .filter_map(|(key, field)| {

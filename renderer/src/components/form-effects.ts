@@ -6,6 +6,7 @@
 // - `x-fills` on a field: once its value is well formed, a lookup call names another field's value (the routing
 //   number names the bank); a failed lookup shows its message and clears that field.
 import type { RJSFSchema } from '@rjsf/utils';
+import { everyProperty } from './messages';
 
 type Data = Record<string, unknown>;
 
@@ -27,8 +28,7 @@ type Effective = RJSFSchema & { 'x-copy'?: Data; 'x-copy-choices'?: Record<strin
 
 /** The schema's own properties and those its conditions add (Billing's card fields appear once Credit Card is chosen). */
 function properties(schema: RJSFSchema): Record<string, Effective> {
-  const conditional = ((schema.allOf ?? []) as RJSFSchema[]).map((rule) => ((rule.then as RJSFSchema | undefined)?.properties ?? {}) as Record<string, Effective>);
-  return Object.assign({}, ...conditional.reverse(), schema.properties ?? {}) as Record<string, Effective>;
+  return everyProperty(schema) as Record<string, Effective>;
 }
 
 /** `next` with the copies its ticked or unticked boxes ask for. */

@@ -5,6 +5,15 @@ import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 type Messages = Record<string, string>;
 
 /**
+ * Every property an object schema may have: its own and those its conditions add (`allOf[].then`, Billing's card
+ * fields once Credit Card is chosen, a Yes answer's details); the first schema of a name wins, as in the engine.
+ */
+export function everyProperty(schema: RJSFSchema): Record<string, RJSFSchema> {
+  const conditional = ((schema.allOf ?? []) as RJSFSchema[]).map((rule) => ((rule.then as RJSFSchema | undefined)?.properties ?? {}) as Record<string, RJSFSchema>);
+  return Object.assign({}, ...conditional.reverse(), schema.properties ?? {}) as Record<string, RJSFSchema>;
+}
+
+/**
  * The schema of the value at `path` (".condition_questions.141.conditions.0.date_of_onset"): a segment names a
  * property, or one a condition adds (`allOf[].then`), or, when a number, an array's item.
  */
@@ -12,12 +21,8 @@ export function schemaAt(schema: RJSFSchema, path: string): RJSFSchema | undefin
   let node: RJSFSchema | undefined = schema;
   for (const segment of path.replace(/^\./, '').split('.').filter(Boolean)) {
     if (!node) return undefined;
-    const props: Record<string, RJSFSchema> | undefined = node.properties as Record<string, RJSFSchema> | undefined;
-    const conditional: Record<string, RJSFSchema> | undefined = (node.allOf as RJSFSchema[] | undefined)
-      ?.map((rule) => (rule.then as RJSFSchema | undefined)?.properties as Record<string, RJSFSchema> | undefined)
-      .find((p) => p?.[segment]);
     const items: RJSFSchema | undefined = typeof node.items === 'object' && !Array.isArray(node.items) ? (node.items as RJSFSchema) : undefined;
-    node = props?.[segment] ?? conditional?.[segment] ?? (/^\d+$/.test(segment) ? items : undefined);
+    node = everyProperty(node)[segment] ?? (/^\d+$/.test(segment) ? items : undefined);
   }
   return node;
 }

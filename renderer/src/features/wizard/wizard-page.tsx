@@ -1,7 +1,7 @@
-import type { RJSFSchema } from '@rjsf/utils';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { everyProperty } from '../../components/messages';
 import { Modal } from '../../components/modal';
 import { ProgressBar } from '../../components/progress-bar';
 import { SchemaForm } from '../../components/schema-form';
@@ -63,10 +63,7 @@ function Wizard({ enrollmentId }: { enrollmentId: string }) {
   const busy = state.matches('submitting') || state.matches('loading');
   // Messages for a field of the form are shown under it; the rest (the whole step, a field the form does not draw)
   // above the form. A field may be one a condition adds (Billing's card fields) or sit inside a list.
-  const drawn = new Set([
-    ...Object.keys(step.schema.properties ?? {}),
-    ...((step.schema.allOf ?? []) as RJSFSchema[]).flatMap((rule) => Object.keys((rule.then as RJSFSchema | undefined)?.properties ?? {})),
-  ]);
+  const drawn = new Set(Object.keys(everyProperty(step.schema)));
   const general = errors?.fields.filter(
     (f) => f.target_element !== 'email' && (!f.target_element || !drawn.has(f.target_element.split('.')[0])),
   );
