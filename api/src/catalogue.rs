@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use engine::catalogue::{Carrier, Category, Group, Plan, Rep};
+use engine::catalogue::{Carrier, Category, Group, Plan, Portal, Rep};
 use engine::rating::AgeCurve;
 use sqlx::Row;
 
@@ -17,6 +17,8 @@ pub struct Catalogue {
     pub plans: Vec<Plan>,
     pub groups: HashMap<i64, Group>,
     pub reps: HashMap<i64, Rep>,
+    /// By platform_group_id.
+    pub portals: Vec<Portal>,
     pub curve: AgeCurve,
 }
 
@@ -59,6 +61,14 @@ impl Catalogue {
             .map(|r| serde_json::from_str::<Rep>(&r.get::<String, _>("document")).map(|g| (g.agent_id, g)))
             .collect::<Result<HashMap<_, _>, _>>()
             .context("a stored rep is not readable")?;
+        let mut portals = sqlx::query("select document from portal")
+            .fetch_all(db)
+            .await?
+            .iter()
+            .map(|r| serde_json::from_str::<Portal>(&r.get::<String, _>("document")))
+            .collect::<Result<Vec<_>, _>>()
+            .context("a stored portal is not readable")?;
+        portals.sort_by_key(|p| p.platform_group_id);
         let mut csv = String::from("age,factor\n");
         for row in sqlx::query("select age, factor from rating_curve where name = $1 order by age")
             .bind(crate::seed::AGE_CURVE)
@@ -68,7 +78,7 @@ impl Catalogue {
             csv.push_str(&format!("{},{}\n", row.get::<i64, _>("age"), row.get::<f64, _>("factor")));
         }
         let curve = AgeCurve::from_csv(&csv).map_err(|e| anyhow::anyhow!("stored age curve: {e}"))?;
-        Ok(Catalogue { categories, carriers, plans, groups, reps, curve })
+        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve })
     }
 
     pub fn plan(&self, plan_id: i64) -> Option<&Plan> {

@@ -272,15 +272,23 @@ pub async fn cart(db: &Db, enrollment_id: i64) -> Result<Vec<CartRow>, sqlx::Err
         .collect()
 }
 
-/// Puts a plan in the cart; another option of the same plan is replaced.
-pub async fn put_in_cart(db: &Db, enrollment_id: i64, plan_id: i64, plan_pricing_id: i64) -> Result<(), sqlx::Error> {
+/// Puts a plan in the cart; another option of the same plan is replaced. A line that is not `removable` (a
+/// membership association) leaves with the plan it belongs to.
+pub async fn put_in_cart(
+    db: &Db,
+    enrollment_id: i64,
+    plan_id: i64,
+    plan_pricing_id: i64,
+    removable: bool,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, 1, $4) \
-         on conflict (enrollment_id, plan_id) do update set plan_pricing_id = excluded.plan_pricing_id",
+        "insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, $4, $5) \
+         on conflict (enrollment_id, plan_id) do update set plan_pricing_id = excluded.plan_pricing_id, removable = excluded.removable",
     )
     .bind(enrollment_id)
     .bind(plan_id)
     .bind(plan_pricing_id)
+    .bind(i64::from(removable))
     .bind(now())
     .execute(db)
     .await?;
@@ -303,4 +311,14 @@ pub async fn remove_from_cart(
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Drops a line whatever its removable flag (a rider or membership left without its plan).
+pub async fn drop_cart_line(db: &Db, enrollment_id: i64, plan_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from cart_line where enrollment_id = $1 and plan_id = $2")
+        .bind(enrollment_id)
+        .bind(plan_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }

@@ -44,6 +44,15 @@ pub struct Filter {
     /// Working hours a week.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub working_hours: Option<i64>,
+    /// The enrollment portal (platform) the quote is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platform_group_id: Option<i64>,
+    /// The spouse's date of birth, from the dependency popup (tiers IS and IF).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spouse_dob: Option<String>,
+    /// The number of children, from the dependency popup (tiers IC and IF).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_of_children: Option<i64>,
 }
 
 impl Filter {
@@ -64,7 +73,8 @@ impl Filter {
             smoker: self.is_smoker.as_deref().map(|s| s == "1"),
             annual_income: self.annual_incode,
             working_hours: self.working_hours,
-            portal_id: None,
+            portal_id: self.platform_group_id,
+            spouse_age: self.spouse_dob.as_deref().and_then(parse_mdy).map(|d| age_on(d, today)),
         })
     }
 
@@ -174,6 +184,8 @@ pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContex
         state: Some(enrollment.filter.state.clone()),
         cart_categories: cart.iter().map(|l| l.plan_category.clone()).collect(),
         cart_plan_types: cart.iter().map(|l| l.plan_type.clone()).collect(),
+        plan_category: None,
+        plan_type: None,
     }
 }
 

@@ -20,9 +20,10 @@ pub enum ApiError {
     Conflict(String),
     #[error("validation failed")]
     Invalid(Vec<FieldError>),
-    /// A pricing error code of the spec (stateError, ...).
+    /// A coded refusal of the spec: a pricing error code (stateError, changePid, ...), or a cart refusal (blackout,
+    /// alreadyActive, decline). `extra` is merged into the answer (the new pid, the prices shown beside Enroll Now).
     #[error("{message}")]
-    Pricing { code: &'static str, message: &'static str },
+    Coded { code: &'static str, message: String, extra: Value },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -38,6 +39,18 @@ impl ApiError {
         ApiError::Invalid(vec![FieldError::new(target, message)])
     }
 
+    pub fn pricing(error: engine::rating::PricingError) -> ApiError {
+        let extra = match error {
+            engine::rating::PricingError::ChangePid(pid) => json!({ "pid": pid }),
+            _ => json!({}),
+        };
+        ApiError::Coded { code: error.code(), message: error.message(), extra }
+    }
+
+    pub fn coded(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::Coded { code, message: message.into(), extra: json!({}) }
+    }
+
     pub fn enrollment_not_found() -> ApiError {
         ApiError::NotFound("Enrollment not found".into())
     }
@@ -51,12 +64,14 @@ pub fn success(data: Value) -> Response {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let mut extra = None;
         let (status, items, code) = match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, vec![FieldError::new("", m)], None),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![FieldError::new("", m)], None),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, vec![FieldError::new("version", m)], None),
             ApiError::Invalid(items) => (StatusCode::UNPROCESSABLE_ENTITY, items, None),
-            ApiError::Pricing { code, message } => {
+            ApiError::Coded { code, message, extra: more } => {
+                extra = Some(more);
                 (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
             }
             ApiError::Internal(e) => {
@@ -68,7 +83,12 @@ impl IntoResponse for ApiError {
         let message = items.first().map(|i| i.error_message.clone()).unwrap_or_default();
         let mut body = json!({ "status": "error", "statusCode": status.as_u16(), "message": message, "data": items });
         if let Some(code) = code {
+            // The spec's plan pricing answers carry the code as statusCode (statusCode changePid with a pid).
             body["code"] = json!(code);
+            body["statusCode"] = json!(code);
+        }
+        for (k, v) in extra.as_ref().and_then(Value::as_object).into_iter().flatten() {
+            body[k] = v.clone();
         }
         (status, Json(body)).into_response()
     }

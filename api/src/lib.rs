@@ -16,11 +16,14 @@ pub mod error;
 pub mod health;
 pub mod mail;
 pub mod members;
+pub mod menus;
 pub mod premier;
+pub mod quote;
 pub mod resume;
 pub mod routes;
 pub mod seed;
 pub mod session;
+pub mod shop;
 pub mod zip;
 
 pub use app::serve;

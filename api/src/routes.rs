@@ -9,7 +9,7 @@ use axum::Router;
 use engine::cart::{effective_dates, totals};
 use engine::dates::format_mdy;
 use engine::lifecycle::Event;
-use engine::rating::{check_eligibility, price_option, price_plan};
+use engine::rating::{check_eligibility, PricingError};
 use engine::schema::compose_filter;
 use engine::tabs::{select_tabs, TabName};
 use engine::validation::{clean, validate};
@@ -45,8 +45,32 @@ pub fn router(state: AppState) -> Router {
         .route("/get-featured-plans", get(get_featured_plans))
         .route("/get-filtered-plans", get(get_filtered_plans))
         .route("/get-plan-detail/{id}", get(get_plan_detail))
-        .route("/get-plan-pricing-detail", get(get_plan_pricing_detail))
-        .route("/add-plan-to-cart", post(add_plan_to_cart))
+        .route("/get-plan-pricing-detail", get(crate::shop::pricing_detail))
+        .route("/get-plan-pricing-detail-elevate", get(crate::shop::pricing_detail))
+        .route("/add-plan-to-cart", post(crate::shop::add_plan_to_cart))
+        .route("/add-plan-to-cart-prudentials", post(crate::shop::add_plan_to_cart_prudentials))
+        .route("/get-aflac-questions", get(crate::shop::aflac_questions))
+        .route("/save-aflac-questions", post(crate::shop::save_aflac_questions))
+        .route("/store-temp-dependent-info", post(crate::shop::store_temp_dependent_info))
+        .route("/get-temp-dependent-info", get(crate::shop::get_temp_dependent_info))
+        .route("/check-dependent-dob", get(crate::shop::check_dependent_dob))
+        .route("/get-questions", get(crate::shop::get_questions))
+        .route("/save-question-answers", post(crate::shop::save_question_answers))
+        .route("/check-already-answered", get(crate::shop::check_already_answered))
+        .route("/get-suggested-plan-list", get(crate::shop::suggested_plan_list))
+        .route("/get-suggested-plan-list-new", get(crate::shop::suggested_plan_list_new))
+        .route("/get-common-menu", get(crate::menus::common_menu))
+        .route("/get-group-menu", get(crate::menus::group_menu))
+        .route("/get-left-side-filter-fields", get(crate::menus::left_side_filter_fields))
+        .route("/get-menu-filtered-plans", get(crate::menus::menu_filtered_plans))
+        .route("/get-related-plans", get(crate::menus::related_plans))
+        .route("/get-enrollment-platforms", get(crate::menus::enrollment_platforms))
+        .route("/get-quote-preview-content", get(crate::quote::preview))
+        .route("/shop/{id}/plan/{plan_id}", get(crate::shop::get_plan_flow))
+        .route("/shop/{id}/plan/{plan_id}/{popup}", post(crate::shop::post_plan_popup))
+        .route("/shop/{id}/after-add", get(crate::shop::get_after_add))
+        .route("/shop/{id}/checkout", get(crate::shop::get_checkout))
+        .route("/shop/{id}/offer/{offer}", post(crate::shop::post_offer))
         .route("/get-plan-cart", get(get_plan_cart))
         .route("/get-more-requirement", get(crate::premier::more_requirement))
         .route("/check-prudential-plan", get(crate::premier::prudential_plan))
@@ -185,6 +209,10 @@ pub(crate) fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResul
             .or(previous.annual_incode),
         working_hours: whole_number(candidate, "working_hours", "Please enter valid working hours")?
             .or(previous.working_hours),
+        platform_group_id: whole_number(candidate, "platform_group_id", "Please choose a platform")?
+            .or(previous.platform_group_id),
+        spouse_dob: previous.spouse_dob.clone(),
+        no_of_children: previous.no_of_children,
     })
 }
 
@@ -261,7 +289,10 @@ async fn change_filter_info(
 fn filter_info(filter: &Filter) -> Value {
     json!({
         "zip": filter.zip, "dob": filter.dob, "state": filter.state, "tier": filter.tier,
-        "gender": filter.gender, "is_smoker": filter.is_smoker,
+        "gender": filter.gender, "is_smoker": filter.is_smoker, "category": filter.category,
+        "annual_incode": filter.annual_incode, "working_hours": filter.working_hours,
+        "platform_group_id": filter.platform_group_id, "spouse_dob": filter.spouse_dob,
+        "no_of_children": filter.no_of_children,
     })
 }
 
@@ -291,7 +322,7 @@ async fn get_plan_category(State(state): State<AppState>) -> Response {
     success(json!(state.catalogue.categories))
 }
 
-fn card(state: &AppState, plan: &engine::catalogue::Plan, price: Option<engine::rating::Cents>) -> Value {
+pub(crate) fn card(state: &AppState, plan: &engine::catalogue::Plan, price: Option<engine::rating::Cents>) -> Value {
     json!({
         "plan_id": plan.plan_id, "plan_name": plan.plan_name, "plan_type": plan.plan_type, "plan_logo": plan.logo,
         "plan_short_text": plan.short_text, "plan_price": price, "plan_category": plan.category,
@@ -305,6 +336,23 @@ async fn get_featured_plans(State(state): State<AppState>) -> Response {
     success(json!(plans))
 }
 
+/// Pricing errors that a popup on the plan answers: such plans are listed (their page asks the question), the others
+/// are not sold for this filter.
+fn answered_by_a_popup(error: PricingError) -> bool {
+    matches!(
+        error,
+        PricingError::SalaryError
+            | PricingError::HourError
+            | PricingError::SmokerError
+            | PricingError::PortalError
+            | PricingError::PlanAgeError { .. }
+            | PricingError::NewQuestionsError
+    )
+}
+
+pub const ONLY_IO: &str = "Plans are available for IO tier only";
+pub const NO_PLANS: &str = "No Plans are available for your selection";
+
 async fn get_filtered_plans(
     State(state): State<AppState>,
     session: Session,
@@ -315,18 +363,31 @@ async fn get_filtered_plans(
         .get("categories")
         .map(|c| c.split(',').map(str::trim).filter(|c| !c.is_empty()).collect())
         .unwrap_or_default();
-    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
-    let result: Vec<Value> = state
+    let mut result = Vec::new();
+    let mut io_only = false;
+    for plan in state
         .catalogue
         .plans
         .iter()
-        .filter(|p| wanted.is_empty() || wanted.contains(&p.category.as_str()))
-        .filter_map(|p| {
-            let cheapest = price_plan(p, &input, &state.catalogue.curve).ok()?.first()?.1;
-            Some(card(&state, p, Some(cheapest)))
-        })
-        .collect();
-    Ok(success(json!({ "result": result })))
+        .filter(|p| p.listed && (wanted.is_empty() || wanted.contains(&p.category.as_str())))
+    {
+        let cheapest = match crate::shop::price(&state, &e, plan).await? {
+            Ok(priced) => priced.first().map(|(_, p)| *p),
+            Err((error, priced)) if answered_by_a_popup(error) => priced.first().map(|(_, p)| *p),
+            Err((PricingError::TierError, _)) => {
+                io_only |= plan.tiers == [engine::context::Tier::IO];
+                continue;
+            }
+            Err(_) => continue,
+        };
+        result.push(card(&state, plan, cheapest.filter(|_| !plan.hides_price())));
+    }
+    let message = match (result.is_empty(), io_only) {
+        (false, _) => None,
+        (true, true) => Some(ONLY_IO),
+        (true, false) => Some(NO_PLANS),
+    };
+    Ok(success(json!({ "result": result, "message": message })))
 }
 
 async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
@@ -337,71 +398,46 @@ async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) 
         .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
     let mut answer = card(&state, plan, None);
     answer["plan_desc"] = json!(plan.description);
+    answer["is_prudential_plan"] = json!(plan.is_premier());
+    answer["hides_price"] = json!(plan.hides_price());
     Ok(success(answer))
 }
 
-async fn get_plan_pricing_detail(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let pid = parse_id(param(&params, "pid").as_ref(), "pid")?;
-    let plan = state.catalogue.plan(pid).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
-    let priced = price_plan(plan, &input, &state.catalogue.curve)
-        .map_err(|p| ApiError::Pricing { code: p.code(), message: p.message() })?;
-    let plans: Vec<Value> = priced
-        .into_iter()
-        .map(|(option, price)| {
-            json!({
-                "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
-                "option_name": option.name, "plan_price": price, "tier": input.tier.code(),
-            })
-        })
-        .collect();
-    Ok(success(json!({ "plans": plans })))
-}
-
 // ---- cart ---------------------------------------------------------------------------------------------------------
-
-/// Any change to the cart re-opens shopping: the wizard's tabs depend on what is in the cart.
-async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> {
-    if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
-    }
-    enrollment::navigate(state, e, Event::CartChanged).await.map(|_| ())
-}
 
 async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
     Ok(db::cart(&state.db, e.row.enrollment_id).await?.len())
 }
 
-async fn add_plan_to_cart(
-    State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
-) -> ApiResult<Response> {
-    let mut e = enrollment_from_body(&state, &session, &body).await?;
-    let plan_id = parse_id(body.get("plan_id"), "plan_id")?;
-    let pricing_id = parse_id(body.get("plan_pricing_id"), "plan_pricing_id")?;
-    let plan = state.catalogue.plan(plan_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let option = plan.option(pricing_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
-    price_option(plan, option, &input, &state.catalogue.curve)
-        .map_err(|p| ApiError::Pricing { code: p.code(), message: p.message() })?;
-    reopen_cart(&state, &mut e).await?;
-    db::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id).await?;
-    Ok(success(json!({ "cart_count": cart_count(&state, &e).await? })))
-}
-
 async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
     let lines = priced_cart(state, e).await?;
     let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
+    let premier = lines.iter().any(|l| l.plan_type == engine::rating::PREMIER);
     Ok(json!({
         "result": lines, "initial_month_cost": t.initial_month_cost,
         "recurring_month_cost": t.recurring_month_cost, "total_cost": t.total_cost,
+        "riders": riders(state, e, &lines).await?, "notices": crate::shop::premier_notices(premier),
     }))
+}
+
+/// Riders that can be added to the plans in the cart, priced.
+async fn riders(state: &AppState, e: &Enrollment, lines: &[enrollment::PricedLine]) -> ApiResult<Vec<Value>> {
+    let mut offered = Vec::new();
+    for plan in state.catalogue.plans.iter().filter(|p| !p.rider_of.is_empty()) {
+        let rides = lines.iter().any(|l| plan.rider_of.contains(&l.plan_id));
+        if !rides || lines.iter().any(|l| l.plan_id == plan.plan_id) {
+            continue;
+        }
+        if let Ok(priced) = crate::shop::price(state, e, plan).await? {
+            for (option, price) in priced {
+                offered.push(json!({
+                    "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
+                    "option_name": option.name, "plan_short_text": plan.short_text, "price": price,
+                }));
+            }
+        }
+    }
+    Ok(offered)
 }
 
 async fn get_plan_cart(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
@@ -413,11 +449,14 @@ async fn remove_plan_from_cart(state: &AppState, session: &Session, input: &Valu
     let mut e = enrollment_from_body(state, session, input).await?;
     let plan_id = parse_id(input.get("plan_id"), "plan_id")?;
     let pricing_id = parse_id(input.get("plan_pricing_id"), "plan_pricing_id")?;
-    reopen_cart(state, &mut e).await?;
-    if !db::remove_from_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id).await? {
+    if !crate::shop::remove_with_dependents(state, &mut e, plan_id, pricing_id).await? {
         return Err(ApiError::NotFound("This plan is not in your cart".into()));
     }
-    Ok(success(json!({ "cart_count": cart_count(state, &e).await? })))
+    let count = cart_count(state, &e).await?;
+    if count == 0 {
+        crate::shop::forget_offers(&state.db, e.row.enrollment_id).await?;
+    }
+    Ok(success(json!({ "cart_count": count })))
 }
 
 async fn remove_plan_from_cart_query(
@@ -494,6 +533,17 @@ async fn cart_checkout(State(state): State<AppState>, session: Session, AppJson(
     if !db::update_lifecycle(&state.db, e.row.enrollment_id, &text, e.row.lifecycle_version, extras).await? {
         return Err(ApiError::Conflict(enrollment::STALE.into()));
     }
+    // The cart as the person saw it when checking out, kept for audit.
+    let snapshot = json!({
+        "cart": cart_answer(&state, &e).await?, "effective_date": effective_date, "type": checkout_type,
+        "filter": filter_info(&e.filter), "taken_on": format_mdy(today()),
+    });
+    sqlx::query("insert into cart_snapshot (enrollment_id, taken_at, data) values ($1, $2, $3)")
+        .bind(e.row.enrollment_id)
+        .bind(db::now())
+        .bind(snapshot.to_string())
+        .execute(&state.db)
+        .await?;
     let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
     Ok(success(json!({ "effective_date": effective_date, "next": next.describe() })))
 }
@@ -697,6 +747,9 @@ async fn save_enrollment(
 ) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
     let tab_name = body.get("tab").and_then(Value::as_str).unwrap_or_default();
+    if tab_name == crate::quote::CART_INFO {
+        return crate::quote::send(&state, &e, &body).await;
+    }
     let tab = TabName::parse_saved(tab_name)
         .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
     let data = body.get("data").cloned().unwrap_or_else(|| json!({}));

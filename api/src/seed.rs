@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use engine::catalogue::{Carrier, Category, Group, Plan, Rep};
+use engine::catalogue::{Carrier, Category, Group, Plan, Portal, Rep};
 use engine::rating::AgeCurve;
 use serde::Deserialize;
 
@@ -36,6 +36,11 @@ struct Reps {
 }
 
 #[derive(Deserialize)]
+struct Portals {
+    portals: Vec<Portal>,
+}
+
+#[derive(Deserialize)]
 struct Plans {
     plans: Vec<Plan>,
 }
@@ -47,6 +52,7 @@ pub struct Fixtures {
     pub plans: Vec<Plan>,
     pub groups: Vec<Group>,
     pub reps: Vec<Rep>,
+    pub portals: Vec<Portal>,
     pub curve_csv: String,
     digest: String,
 }
@@ -75,6 +81,8 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
     let groups: Groups = yaml(&p, &t)?;
     let (p, t) = text_of(dir.join("catalogue/reps.yaml"))?;
     let reps: Reps = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/portals.yaml"))?;
+    let portals: Portals = yaml(&p, &t)?;
     let plans_dir = dir.join("catalogue/plans");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&plans_dir)
         .with_context(|| format!("cannot read {}", plans_dir.display()))?
@@ -95,6 +103,7 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         plans,
         groups: groups.groups,
         reps: reps.reps,
+        portals: portals.portals,
         curve_csv,
         digest: format!("{:016x}", hasher.finish()),
     })
@@ -174,6 +183,11 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
     }
     for rep in &fixtures.reps {
         upsert_coded(&mut tx, "rep", "agent_id", rep.agent_id, &rep.agent_code, serde_json::to_string(rep)?).await?;
+    }
+    for portal in &fixtures.portals {
+        let document = serde_json::to_string(portal)?;
+        upsert_coded(&mut tx, "portal", "platform_group_id", portal.platform_group_id, &portal.platform_code, document)
+            .await?;
     }
     for line in fixtures.curve_csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let (age, factor) = line.split_once(',').context("age curve row")?;

@@ -116,6 +116,42 @@ pub struct Plan {
     /// Who may buy the plan beyond state, tier and age, and the tobacco rule.
     #[serde(default)]
     pub eligibility: Eligibility,
+    /// Whether the plan appears in listings and menus; membership associations and riders are sold only with the
+    /// plans they belong to.
+    #[serde(default = "listed")]
+    pub listed: bool,
+    /// Membership-association plans one of which must be bought with this plan (premier plans).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub membership: Vec<i64>,
+    /// A rider: the plans it can be added to in the cart.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rider_of: Vec<i64>,
+    /// A retired plan: pricing sends the person to this one instead (changePid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced_by: Option<i64>,
+    /// A window in which the plan cannot be added to a cart, with the carrier's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blackout: Option<Blackout>,
+}
+
+fn listed() -> bool {
+    true
+}
+
+/// A period (MM/DD/YYYY, both days included) in which a plan takes no new enrollments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Blackout {
+    pub from: String,
+    pub to: String,
+    pub message: String,
+}
+
+impl Blackout {
+    pub fn covers(&self, day: chrono::NaiveDate) -> bool {
+        let (from, to) = (crate::dates::parse_mdy(&self.from), crate::dates::parse_mdy(&self.to));
+        from.is_some_and(|f| f <= day) && to.is_some_and(|t| day <= t)
+    }
 }
 
 /// A plan's further conditions of sale; each unset one does not apply.
@@ -136,6 +172,15 @@ pub struct Eligibility {
 }
 
 impl Plan {
+    pub fn is_premier(&self) -> bool {
+        self.plan_type == crate::rating::PREMIER
+    }
+
+    /// A disability income plan: its price is not shown while shopping (the spec's check-disability-plan).
+    pub fn hides_price(&self) -> bool {
+        self.category == "di"
+    }
+
     pub fn option(&self, plan_pricing_id: i64) -> Option<&PlanOption> {
         self.options.iter().find(|o| o.plan_pricing_id == plan_pricing_id)
     }
@@ -158,6 +203,17 @@ pub struct Group {
     /// The group administrator's address (receives a copy of each Enrollment Receipt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
+    /// The categories the group offers its employees (its menu); every category when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub categories: Option<Vec<String>>,
+}
+
+/// An enrollment portal (the spec's platform).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Portal {
+    pub platform_group_id: i64,
+    pub platform_name: String,
+    pub platform_code: String,
 }
 
 /// What an existing member has on file that the wizard can prefill.

@@ -89,6 +89,10 @@ pub struct EnrollmentContext {
     pub cart_categories: Vec<String>,
     /// Plan type codes in the cart (MM marks a premier plan).
     pub cart_plan_types: Vec<String>,
+    /// The category of the plan a popup or offer is about, when there is one.
+    pub plan_category: Option<String>,
+    /// The plan type of that plan.
+    pub plan_type: Option<String>,
 }
 
 /// A condition over the [`EnrollmentContext`]; an empty condition always holds.
@@ -116,6 +120,12 @@ pub struct Condition {
     /// Holds when the cart holds a plan of one of these plan types (MM = premier).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cart_plan_type: Option<Vec<String>>,
+    /// Holds when the plan a popup is about is of one of these categories.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan_category: Option<Vec<String>>,
+    /// Holds when the plan a popup is about is of one of these plan types (MM = premier).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan_type: Option<Vec<String>>,
     /// Holds when every one of these holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub all: Option<Vec<Condition>>,
@@ -150,6 +160,8 @@ impl Condition {
             && one_of(&self.state, ctx.state.as_ref())
             && overlaps(&self.cart_category, &ctx.cart_categories)
             && overlaps(&self.cart_plan_type, &ctx.cart_plan_types)
+            && one_of(&self.plan_category, ctx.plan_category.as_ref())
+            && one_of(&self.plan_type, ctx.plan_type.as_ref())
             && self.all.as_ref().is_none_or(|all| all.iter().all(|c| c.holds(ctx)))
             && self.any.as_ref().is_none_or(|any| any.iter().any(|c| c.holds(ctx)))
             && self.not.as_ref().is_none_or(|not| !not.holds(ctx))
@@ -195,6 +207,8 @@ mod tests {
             state: Some("GA".into()),
             cart_categories: vec!["medical".into(), "dental".into()],
             cart_plan_types: vec!["MM".into()],
+            plan_category: Some("term_life".into()),
+            plan_type: Some("STD".into()),
         }
     }
 
@@ -216,6 +230,8 @@ mod tests {
             ("{ enrollment_type: [existing-member] }", false),
             ("{ state: [GA, FL] }", true),
             ("{ not: { tier: [IO] } }", true),
+            ("{ plan_category: [term_life, accident] }", true),
+            ("{ plan_type: [MM] }", false),
             ("{ any: [ { tier: [IO] }, { eprocess: [rep] } ] }", true),
             ("{ all: [ { tier: [IF] }, { eprocess: [group] } ] }", false),
         ];

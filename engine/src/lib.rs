@@ -16,6 +16,7 @@
 //! - [`payment`]: billing rules (payment types, bill dates, card and routing checks) for Billing Information.
 //! - [`questionnaire`]: health questionnaires (data from `workflows/`) turned into the Health Questions schema.
 //! - [`step`]: the step protocol's view of a tab.
+//! - [`shop`]: the popups on a plan and the offers around the cart (data from `workflows/shop.yaml`).
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
 
 pub mod cart;
@@ -31,6 +32,7 @@ pub mod questionnaire;
 pub mod rating;
 pub mod schema;
 pub mod sensitive;
+pub mod shop;
 pub mod step;
 pub mod tabs;
 pub mod validation;

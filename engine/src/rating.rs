@@ -1,6 +1,7 @@
 //! Rating: the monthly price of a plan option for a filter, and the pricing error codes of the spec.
 //!
-//! price = base rate (tier IO, age 21 for the age curve) x age factor x tier factor, rounded to the cent.
+//! price = base rate (tier IO, age 21 for the age curve) x age factor x tier factor x tobacco factor, plus the 3%
+//! administrative fee on premier (plan type MM) plans, rounded to the cent once at the end.
 
 use serde::Serialize;
 
@@ -86,11 +87,30 @@ pub struct RatingInput {
     pub working_hours: Option<i64>,
     /// The enrollment platform, when the enrollment came through one.
     pub portal_id: Option<i64>,
+    /// The spouse's age, once the dependency popup has given the spouse's date of birth.
+    pub spouse_age: Option<i32>,
 }
 
-/// The spec's pricing error codes that the engine can reach from a filter.
+/// Plan type code of a premier plan (the spec's "prudential" plans).
+pub const PREMIER: &str = "MM";
+
+/// The administrative fee included in premier quotes: 3%.
+pub const ADMIN_FEE_RATE: f64 = 0.03;
+
+/// The first notice on premier quotes, in the spec's words.
+pub const ADMIN_FEE_NOTICE: &str = "Quotes, prices and/or rates displayed include 3% Administrative fees.";
+
+/// The second notice on premier quotes.
+pub const UNDERWRITING_NOTICE: &str = "Optional Life plans are dependent on Medical Underwriting Approval.";
+
+/// The spec's pricing error codes. The engine reaches most of them from a filter and a plan; `ChangePid`,
+/// `EnrollmentIdError` and `NewQuestionsError` are decided where the plan's history, the enrollment and the health
+/// answers are known, but their codes and words live here too, in one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PricingError {
+    /// The plan was replaced; the page reloads for the new plan id.
+    ChangePid(i64),
+    EnrollmentIdError,
     StateError,
     TierError,
     AgeError,
@@ -99,11 +119,20 @@ pub enum PricingError {
     SalaryError,
     HourError,
     SmokerError,
+    /// The spouse's age (from the dependency popup) is outside the plan's ages.
+    PlanAgeError {
+        min_age: i32,
+        max_age: i32,
+    },
+    /// The plan prices only after its health questions are answered.
+    NewQuestionsError,
 }
 
 impl PricingError {
     pub fn code(self) -> &'static str {
         match self {
+            PricingError::ChangePid(_) => "changePid",
+            PricingError::EnrollmentIdError => "enrollmentIdError",
             PricingError::StateError => "stateError",
             PricingError::TierError => "tierError",
             PricingError::AgeError => "ageError",
@@ -112,29 +141,41 @@ impl PricingError {
             PricingError::SalaryError => "salaryError",
             PricingError::HourError => "hourError",
             PricingError::SmokerError => "smokerError",
+            PricingError::PlanAgeError { .. } => "planAgeError",
+            PricingError::NewQuestionsError => "newQuestionsError",
         }
     }
 
     /// The spec's messages; where it cuts one short the sentence is finished the same way as the state message.
-    pub fn message(self) -> &'static str {
+    pub fn message(self) -> String {
         match self {
+            PricingError::ChangePid(_) => "This plan has been replaced by a newer version.".into(),
+            PricingError::EnrollmentIdError => {
+                "Your quote could not be found. Please enter your basic info again to see prices.".into()
+            }
             PricingError::StateError => {
-                "Plan not available in your state. Please change the state by editing your basic info above."
+                "Plan not available in your state. Please change the state by editing your basic info above.".into()
             }
             PricingError::TierError => {
-                "Plan not available for this tier. Please change the tier by editing your basic info above."
+                "Plan not available for this tier. Please change the tier by editing your basic info above.".into()
             }
             PricingError::AgeError => {
-                "Plan not available for selected age group. Please change the date of birth by editing your basic info above."
+                "Plan not available for selected age group. Please change the date of birth by editing your basic info above.".into()
             }
             PricingError::MetError => {
-                "Plan not available in the area of your zip code. Please change the zip code by editing your basic info above."
+                "Plan not available in the area of your zip code. Please change the zip code by editing your basic info above.".into()
             }
-            PricingError::PortalError => "This plan is not offered on your enrollment platform.",
-            PricingError::SalaryError => "Please enter a sufficient annual income to add product to the cart",
-            PricingError::HourError => "Please enter sufficient working hours a week to add product to the cart",
+            PricingError::PortalError => "This plan is not offered on your enrollment platform.".into(),
+            PricingError::SalaryError => "Please enter a sufficient annual income to add product to the cart".into(),
+            PricingError::HourError => "Please enter sufficient working hours a week to add product to the cart".into(),
             PricingError::SmokerError => {
-                "Tobacco usage required to price this plan. Please tell us whether you use tobacco."
+                "Tobacco usage required to price this plan. Please tell us whether you use tobacco.".into()
+            }
+            PricingError::PlanAgeError { min_age, max_age } => format!(
+                "This plan covers a spouse aged {min_age} to {max_age} only. Please change the spouse's date of birth."
+            ),
+            PricingError::NewQuestionsError => {
+                "Please answer a few health questions to enroll in this plan. Click Enroll Now to begin.".into()
             }
         }
     }
@@ -154,6 +195,10 @@ pub fn check_eligibility(plan: &Plan, input: &RatingInput) -> Result<(), Pricing
     }
     if input.age < plan.min_age || input.age > plan.max_age {
         return Err(PricingError::AgeError);
+    }
+    let covers_spouse = matches!(input.tier, Tier::IS | Tier::IF);
+    if covers_spouse && input.spouse_age.is_some_and(|age| age < plan.min_age || age > plan.max_age) {
+        return Err(PricingError::PlanAgeError { min_age: plan.min_age, max_age: plan.max_age });
     }
     if let Some(portals) = &rules.portals {
         if !input.portal_id.is_some_and(|p| portals.contains(&p)) {
@@ -179,6 +224,9 @@ pub fn price_option(
     input: &RatingInput,
     curve: &AgeCurve,
 ) -> Result<Cents, PricingError> {
+    if let Some(pid) = plan.replaced_by {
+        return Err(PricingError::ChangePid(pid));
+    }
     check_eligibility(plan, input)?;
     let age_factor = match &plan.rating {
         RatingMethod::AgeCurve => curve.factor(input.age),
@@ -194,7 +242,8 @@ pub fn price_option(
         (Some(factor), Some(true)) => factor.min(MAX_TOBACCO_FACTOR),
         _ => 1.0,
     };
-    Ok(Cents::from_dollars(option.base_rate * age_factor * tier_factor * tobacco_factor))
+    let admin_fee = if plan.plan_type == PREMIER { 1.0 + ADMIN_FEE_RATE } else { 1.0 };
+    Ok(Cents::from_dollars(option.base_rate * age_factor * tier_factor * tobacco_factor * admin_fee))
 }
 
 /// Every option of a plan with its price, cheapest first.

@@ -227,6 +227,8 @@ impl PrefillValues {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Workflows {
     pub wizard: WizardWorkflow,
+    /// The popups on a plan and the offers around the cart.
+    pub shop: crate::shop::ShopWorkflow,
 }
 
 /// A workflow file that cannot be used: which file, where in it, and why.
@@ -249,6 +251,11 @@ pub fn file_format_schema() -> Value {
     serde_json::to_value(schemars::schema_for!(WizardWorkflow)).expect("a schema is JSON")
 }
 
+/// The format of a shop workflow file (`kind: shop`), as JSON Schema.
+pub fn shop_format_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(crate::shop::ShopWorkflow)).expect("a schema is JSON")
+}
+
 /// Reads every `.yaml`, `.yml` and `.json` file of `dir`.
 pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
     let shown = dir.display().to_string();
@@ -258,10 +265,22 @@ pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
         .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")))
         .collect();
     paths.sort();
-    let mut wizard = None;
+    let (mut wizard, mut shop) = (None, None);
     for path in paths {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).map_err(|e| WorkflowError::new(&name, "/", e.to_string()))?;
+        let kind = serde_yaml::from_str::<Value>(&text).ok().and_then(|v| v.get("kind")?.as_str().map(str::to_string));
+        if kind.as_deref() == Some("shop") {
+            if shop.is_some() {
+                return Err(WorkflowError::new(
+                    &name,
+                    "/kind",
+                    "a second shop workflow; an installation has exactly one",
+                ));
+            }
+            shop = Some(parse_shop_file(&name, &text)?);
+            continue;
+        }
         let workflow = parse_file(&name, &text)?;
         if wizard.is_some() {
             return Err(WorkflowError::new(
@@ -273,24 +292,38 @@ pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
         wizard = Some(workflow);
     }
     let wizard = wizard.ok_or_else(|| WorkflowError::new(&shown, "/", "no wizard workflow file found"))?;
-    Ok(Workflows { wizard })
+    let shop = shop.ok_or_else(|| WorkflowError::new(&shown, "/", "no shop workflow file (kind: shop) found"))?;
+    Ok(Workflows { wizard, shop })
 }
 
-/// Parses and checks one file; `name` only labels errors. JSON is YAML, so one parser reads both.
-pub fn parse_file(name: &str, text: &str) -> Result<WizardWorkflow, WorkflowError> {
-    let value: Value = serde_yaml::from_str(text).map_err(|e| {
+/// Reads a shop workflow file: its format first, then what the format cannot say.
+pub fn parse_shop_file(name: &str, text: &str) -> Result<crate::shop::ShopWorkflow, WorkflowError> {
+    let value = parse_yaml(name, text)?;
+    validate_format(name, &value, &shop_format_schema())?;
+    let shop: crate::shop::ShopWorkflow =
+        serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
+    shop.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
+    Ok(shop)
+}
+
+fn parse_yaml(name: &str, text: &str) -> Result<Value, WorkflowError> {
+    serde_yaml::from_str(text).map_err(|e| {
         let path = e.location().map(|l| format!("line {}", l.line())).unwrap_or_else(|| "/".into());
         WorkflowError::new(name, path, format!("not valid YAML or JSON: {e}"))
-    })?;
-    check_against_format(name, &value)?;
+    })
+}
+
+pub fn parse_file(name: &str, text: &str) -> Result<WizardWorkflow, WorkflowError> {
+    let value = parse_yaml(name, text)?;
+    validate_format(name, &value, &file_format_schema())?;
     let workflow: WizardWorkflow =
         serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
     check_meaning(name, &workflow)?;
     Ok(workflow)
 }
 
-fn check_against_format(name: &str, value: &Value) -> Result<(), WorkflowError> {
-    let validator = jsonschema::validator_for(&file_format_schema()).expect("the engine's own schema compiles");
+fn validate_format(name: &str, value: &Value, format: &Value) -> Result<(), WorkflowError> {
+    let validator = jsonschema::validator_for(format).expect("the engine's own schema compiles");
     if let Some(error) = validator.iter_errors(value).next() {
         let path = match error.instance_path.as_str() {
             "" => "/".to_string(),

@@ -22,6 +22,7 @@ fn form(payment_method: Option<&str>) -> ComposedForm {
         address_information: Default::default(),
         payment_method: Some(m.into()),
         email: None,
+        categories: None,
     });
     let prefill = PrefillValues {
         group,
