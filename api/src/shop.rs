@@ -254,7 +254,7 @@ pub fn dollars(price: Cents) -> String {
 /// What the popup's form shows as already answered.
 async fn popup_data(state: &AppState, e: &Enrollment, plan: &Plan, kind: PopupKind) -> ApiResult<Value> {
     let f = &e.filter;
-    Ok(match kind {
+    let data = match kind {
         PopupKind::Eligibility => answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility")
             .await?
             .unwrap_or_else(|| json!({})),
@@ -265,8 +265,8 @@ async fn popup_data(state: &AppState, e: &Enrollment, plan: &Plan, kind: PopupKi
         PopupKind::SelectPortal => json!({ "platform_group_id": f.platform_group_id }),
         PopupKind::Membership => json!({}),
         PopupKind::HealthQuestions => json!({}),
-    })
-    .map(engine::schema::strip_nulls)
+    };
+    Ok(engine::schema::strip_nulls(data))
 }
 
 async fn popup_view(
