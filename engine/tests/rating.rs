@@ -157,3 +157,91 @@ fn a_tobacco_user_pays_the_plans_surcharge_capped_at_one_and_a_half_times() {
     // A surcharge written above the federal limit is held to it: 400.00 x 1.5 = 600.00.
     assert_eq!(rated(&plan_with("{ tobacco_factor: 2.0 }"), true), Ok(Cents(60000)));
 }
+
+#[test]
+fn a_premier_quote_includes_the_three_percent_administrative_fee() {
+    let mut p = plan("{ method: age_curve }");
+    p.plan_type = "MM".into();
+    // 400.00 x 1.278 (age 40) x 1.0 (IO) x 1.03 (fee) = 526.536 -> 526.54
+    assert_eq!(price_option(&p, &p.options[0], &input(40, Tier::IO, "GA"), &curve()), Ok(Cents(52654)));
+    // with a 1.25 tobacco surcharge: 400.00 x 1.278 x 1.25 x 1.03 = 658.17
+    p.eligibility = serde_yaml::from_str("{ tobacco_factor: 1.25 }").unwrap();
+    let smoker = RatingInput { smoker: Some(true), ..input(40, Tier::IO, "GA") };
+    assert_eq!(price_option(&p, &p.options[0], &smoker, &curve()), Ok(Cents(65817)));
+    assert!(engine::rating::ADMIN_FEE_NOTICE
+        .starts_with("Quotes, prices and/or rates displayed include 3% Administrative fees"));
+}
+
+#[test]
+fn a_retired_plan_answers_change_pid_with_the_plan_that_replaced_it() {
+    let mut p = plan("{ method: flat }");
+    p.replaced_by = Some(1303);
+    let error = price_option(&p, &p.options[0], &input(40, Tier::IO, "GA"), &curve()).unwrap_err();
+    assert_eq!(error, PricingError::ChangePid(1303));
+    assert_eq!(error.code(), "changePid");
+}
+
+#[test]
+fn a_spouse_outside_the_plans_ages_answers_plan_age_error_with_the_servers_message() {
+    let p = plan("{ method: flat }");
+    let with_spouse = |tier, age| RatingInput { spouse_age: Some(age), ..input(40, tier, "GA") };
+    let error = price_option(&p, &p.options[0], &with_spouse(Tier::IS, 70), &curve()).unwrap_err();
+    assert_eq!(error.code(), "planAgeError");
+    assert_eq!(
+        error.message(),
+        "This plan covers a spouse aged 18 to 64 only. Please change the spouse's date of birth."
+    );
+    // A spouse of 45 on IS: 400.00 x 2.0 = 800.00; the spouse's age does not count on Member Only.
+    assert_eq!(price_option(&p, &p.options[0], &with_spouse(Tier::IS, 45), &curve()), Ok(Cents(80000)));
+    assert_eq!(price_option(&p, &p.options[0], &with_spouse(Tier::IO, 70), &curve()), Ok(Cents(40000)));
+}
+
+#[test]
+fn every_pricing_error_code_of_the_spec_has_its_code_and_words() {
+    let cases = [
+        (PricingError::ChangePid(1), "changePid", "This plan has been replaced"),
+        (PricingError::EnrollmentIdError, "enrollmentIdError", "Your quote could not be found."),
+        (
+            PricingError::SalaryError,
+            "salaryError",
+            "Please enter a sufficient annual income to add product to the cart",
+        ),
+        (PricingError::HourError, "hourError", "Please enter sufficient working hours"),
+        (
+            PricingError::StateError,
+            "stateError",
+            "Plan not available in your state. Please change the state by editing your basic info above.",
+        ),
+        (PricingError::TierError, "tierError", "Plan not available for this tier. Please change the tier"),
+        (PricingError::AgeError, "ageError", "Plan not available for selected age group"),
+        (PricingError::MetError, "metError", "Plan not available in the area"),
+        (PricingError::SmokerError, "smokerError", "Tobacco usage required"),
+        (
+            PricingError::PlanAgeError { min_age: 18, max_age: 64 },
+            "planAgeError",
+            "This plan covers a spouse aged 18 to 64",
+        ),
+        (PricingError::PortalError, "portalError", "This plan is not offered on your enrollment platform."),
+        (PricingError::NewQuestionsError, "newQuestionsError", "Please answer a few health questions"),
+    ];
+    for (error, code, start) in cases {
+        assert_eq!(error.code(), code);
+        assert!(error.message().starts_with(start), "{code}: {}", error.message());
+    }
+}
+
+#[test]
+fn the_membership_association_costs_five_dollars_a_month_for_every_tier_and_age() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/catalogue/plans/medical.yaml");
+    let file: serde_yaml::Value = serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let plans: Vec<Plan> = serde_yaml::from_value(file["plans"].clone()).unwrap();
+    let membership = plans.iter().find(|p| p.plan_id == 3001).unwrap();
+    let premier = plans.iter().find(|p| p.plan_id == 1303).unwrap();
+    assert_eq!(premier.membership, vec![3001]);
+    for tier in [Tier::IO, Tier::IS, Tier::IC, Tier::IF] {
+        for age in [18, 40, 64] {
+            let priced = price_option(membership, &membership.options[0], &input(age, tier, "GA"), &curve());
+            assert_eq!(priced, Ok(Cents(500)), "{tier:?} {age}");
+        }
+    }
+}
