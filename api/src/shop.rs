@@ -453,7 +453,7 @@ pub async fn save_aflac_questions(
 }
 
 /// `store-temp-dependent-info { enrollment_id, plan_id, dep_dob | no_of_children }`: either value alone, checked with
-/// the dependency popup's rules; the other is kept.
+/// the dependency popup's rules (the one not sent is not required here); the other is kept.
 pub async fn store_temp_dependent_info(
     State(state): State<AppState>,
     session: Session,
@@ -461,16 +461,44 @@ pub async fn store_temp_dependent_info(
 ) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
     let plan = plan_in_body(&state, &body)?;
+    if e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
+    }
     let given = |k: &str| body.get(k).filter(|v| !v.is_null() && v.as_str() != Some("")).cloned();
-    let mut data = json!({ "dep_dob": e.filter.spouse_dob, "no_of_children": e.filter.no_of_children });
-    if let Some(dob) = given("dep_dob") {
-        data["dep_dob"] = dob;
+    let (dob, children) = (given("dep_dob"), given("no_of_children"));
+    if dob.is_none() && children.is_none() {
+        return Err(ApiError::field("dep_dob", shop::FIELD_REQUIRED));
     }
-    if let Some(n) = given("no_of_children") {
-        data["no_of_children"] = n.as_str().and_then(|s| s.parse::<i64>().ok()).map(Value::from).unwrap_or(n);
+    let mut data = json!({});
+    if let Some(dob) = &dob {
+        data["dep_dob"] = dob.clone();
     }
-    answer_popup(&state, &e, plan, PopupKind::DependencyInfo, &engine::schema::strip_nulls(data)).await?;
-    Ok(success(json!({ "message": "Dependent information saved" })))
+    if let Some(n) = &children {
+        data["no_of_children"] =
+            n.as_str().and_then(|s| s.trim().parse::<i64>().ok()).map(Value::from).unwrap_or(n.clone());
+    }
+    let sent =
+        |target: &str| (target == "dep_dob" && dob.is_some()) || (target == "no_of_children" && children.is_some());
+    let answers = match shop::check_popup(PopupKind::DependencyInfo, &choices(&state, &e, plan), &data, today()) {
+        Ok(answers) => answers,
+        Err(errors) => {
+            let errors: Vec<_> = errors.into_iter().filter(|e| sent(&e.target_element)).collect();
+            if !errors.is_empty() {
+                return Err(ApiError::Invalid(errors));
+            }
+            data
+        }
+    };
+    let mut filter = e.filter.clone();
+    if let Some(dob) = answers["dep_dob"].as_str() {
+        filter.spouse_dob = Some(dob.to_string());
+    }
+    if let Some(n) = answers["no_of_children"].as_i64() {
+        filter.no_of_children = Some(n);
+    }
+    let text = serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?;
+    db::update_filter(&state.db, e.row.enrollment_id, &text).await?;
+    Ok(success(json!({ "spouse_dob": filter.spouse_dob, "no_of_children": filter.no_of_children })))
 }
 
 /// `get-temp-dependent-info { enrollment_id }`: spouse_dob and no_of_children of the quote.
