@@ -138,7 +138,7 @@ pub async fn add_filter_for_member(
     let member = find(&state, user_id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
     let tier = body.get("tier").and_then(Value::as_str).filter(|t| !t.is_empty()).unwrap_or("IO");
     let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
-    let filter = crate::routes::validated_filter(&candidate, &enrollment::Filter::default())?;
+    let filter = crate::routes::validated_filter(&candidate, &enrollment::Filter::default(), &Default::default())?;
     let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
         .map_err(|e| ApiError::Internal(e.into()))?;
     let id = crate::db::insert_enrollment(

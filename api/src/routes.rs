@@ -10,7 +10,7 @@ use engine::cart::{effective_dates, totals};
 use engine::dates::format_mdy;
 use engine::lifecycle::Event;
 use engine::rating::{check_eligibility, PricingError};
-use engine::schema::compose_filter;
+use engine::schema::{compose_filter, FilterOptions};
 use engine::tabs::{select_tabs, TabName};
 use engine::validation::{clean, validate};
 use serde_json::{json, Value};
@@ -156,15 +156,39 @@ pub(crate) async fn enrollment_from_body(state: &AppState, session: &Session, bo
 
 // ---- filter -------------------------------------------------------------------------------------------------------
 
+/// The quote form's options: the category is asked when the plan on the page (`plan_id`) or a plan in the cart is
+/// a premier plan.
+pub(crate) async fn filter_options(
+    state: &AppState,
+    e: Option<&Enrollment>,
+    plan_id: Option<&str>,
+) -> ApiResult<FilterOptions> {
+    let viewed = plan_id
+        .and_then(|p| p.trim().parse::<i64>().ok())
+        .and_then(|p| state.catalogue.plan(p))
+        .is_some_and(|p| p.is_premier());
+    let in_cart = match e {
+        Some(e) => priced_cart(state, e).await?.iter().any(|l| l.plan_type == engine::rating::PREMIER),
+        None => false,
+    };
+    let categories = state.catalogue.categories.iter().map(|c| (c.category.clone(), c.display_name.clone())).collect();
+    Ok(FilterOptions { premier: viewed || in_cart, categories })
+}
+
 async fn filter_form(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
-    let current = match params.get("enrollment_id").filter(|v| !v.is_empty()) {
-        Some(_) => {
-            let e = enrollment_from_query(&state, &session, &params).await?;
-            json!({ "zip": e.filter.zip, "gender": e.filter.gender, "tier": e.filter.tier, "dob": e.filter.dob })
-        }
+    let e = match params.get("enrollment_id").filter(|v| !v.is_empty()) {
+        Some(_) => Some(enrollment_from_query(&state, &session, &params).await?),
+        None => None,
+    };
+    let current = match &e {
+        Some(e) => json!({
+            "zip": e.filter.zip, "gender": e.filter.gender, "tier": e.filter.tier, "dob": e.filter.dob,
+            "category": e.filter.category, "spouse_dob": e.filter.spouse_dob, "no_of_children": e.filter.no_of_children,
+        }),
         None => json!({}),
     };
-    let form = compose_filter(&current);
+    let options = filter_options(&state, e.as_ref(), params.get("plan_id").map(String::as_str)).await?;
+    let form = compose_filter(&current, &options);
     Ok(success(json!({ "schema": form.schema, "uiSchema": form.ui_schema, "formData": form.form_data })))
 }
 
@@ -178,8 +202,8 @@ async fn validate_zip_code(Query(params): Params) -> ApiResult<Response> {
 }
 
 /// Validates a whole filter with the filter form's schema, then the ZIP against the directory.
-pub(crate) fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResult<Filter> {
-    let form = compose_filter(&json!({}));
+pub(crate) fn validated_filter(candidate: &Value, previous: &Filter, options: &FilterOptions) -> ApiResult<Filter> {
+    let form = compose_filter(&json!({}), options);
     let cleaned = clean(&form.schema, candidate, &form.form_data);
     validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
     let text = |k: &str| cleaned[k].as_str().unwrap_or_default().to_string();
@@ -211,8 +235,8 @@ pub(crate) fn validated_filter(candidate: &Value, previous: &Filter) -> ApiResul
             .or(previous.working_hours),
         platform_group_id: whole_number(candidate, "platform_group_id", "Please choose a platform")?
             .or(previous.platform_group_id),
-        spouse_dob: previous.spouse_dob.clone(),
-        no_of_children: previous.no_of_children,
+        spouse_dob: cleaned["spouse_dob"].as_str().map(str::to_string).or_else(|| previous.spouse_dob.clone()),
+        no_of_children: cleaned["no_of_children"].as_i64().or(previous.no_of_children),
     })
 }
 
@@ -238,7 +262,7 @@ async fn add_filter_for_new_user(
     session: Session,
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
-    let filter = validated_filter(&body, &Filter::default())?;
+    let filter = validated_filter(&body, &Filter::default(), &FilterOptions::default())?;
     let (eprocess, enrollment_type, agent_id, group_id) =
         crate::access::new_enrollment_parties(&state, &session, body.get("group_id")).await?;
     let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
@@ -280,7 +304,8 @@ async fn change_filter_info(
             merged[k] = v.clone();
         }
     }
-    let filter = validated_filter(&merged, &e.filter)?;
+    let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str)).await?;
+    let filter = validated_filter(&merged, &e.filter, &options)?;
     db::update_filter(&state.db, id, &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?)
         .await?;
     Ok(success(json!({ "temp_enrollment_id": id, "filter_info": filter_info(&filter) })))
@@ -417,6 +442,7 @@ async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
         "result": lines, "initial_month_cost": t.initial_month_cost,
         "recurring_month_cost": t.recurring_month_cost, "total_cost": t.total_cost,
         "riders": riders(state, e, &lines).await?, "notices": crate::shop::premier_notices(premier),
+        "show_quotation": crate::quote::may_send(e),
     }))
 }
 

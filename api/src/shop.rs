@@ -750,6 +750,8 @@ async fn resolve_offer(
     };
     let mut chosen: Vec<(&Plan, &PlanOption, Cents)> = Vec::new();
     match &offer.offer {
+        // A category the cart already covers is not offered again.
+        OfferPlans::Category(category) if cart.iter().any(|l| &l.plan_category == category) => {}
         OfferPlans::Category(category) => {
             let mut best: Option<(&Plan, &PlanOption, Cents)> = None;
             for plan in state.catalogue.plans.iter().filter(|p| &p.category == category && simple(p)) {

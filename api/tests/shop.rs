@@ -520,3 +520,47 @@ async fn checkout_keeps_a_snapshot_of_the_cart_as_the_person_saw_it() {
     assert_eq!(snapshot["effective_date"], date);
     assert_eq!(snapshot["filter"]["zip"], "30301");
 }
+
+#[tokio::test]
+async fn a_member_on_member_and_spouse_is_asked_the_spouses_birth_date_on_a_premier_plan() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let token = api::members::link_token(&app.state.crypto, 5001);
+    let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IS" })).await;
+    let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
+    let step = flow(&mut b, id, 1301).await["step"].clone();
+    assert_eq!(step["step"], "dependency_info");
+    assert_eq!(step["schema"]["required"], json!(["dep_dob"]));
+    let answered = popup(&mut b, id, 1301, "dependency_info", json!({ "dep_dob": "08/02/1977" })).await;
+    assert_eq!(answered.ok()["step"], Value::Null, "{:?}", answered.body);
+    assert_eq!(answered.ok()["ready"], true);
+}
+
+#[tokio::test]
+async fn the_quote_form_asks_the_category_with_a_premier_plan_and_keeps_the_tiers_dependents() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "30301", "IS", 40).await;
+    let plain = b.get(&format!("/api/v1/filter-form?enrollment_id={id}")).await;
+    assert!(plain.ok()["schema"]["properties"]["category"].is_null());
+    let premier = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&plan_id=1303")).await;
+    let schema = &premier.ok()["schema"];
+    assert_eq!(schema["properties"]["category"]["title"], "Category");
+    assert!(schema["required"].as_array().unwrap().contains(&json!("category")));
+    assert_eq!(schema["properties"]["tier"]["oneOf"][2]["title"], "Member + 1 Child");
+    let base = json!({ "zip": "30301", "gender": "1", "tier": "IS", "dob": dob_of_age(40), "plan_id": "1303" });
+    let missing = b.put(&format!("/api/v1/change-filter-info/{id}"), base.clone()).await;
+    assert_eq!(missing.first_error(), ("category".into(), "Field is required".into()));
+    let mut base = base;
+    base["category"] = json!("medical");
+    b.put(&format!("/api/v1/change-filter-info/{id}"), base.clone()).await.ok();
+    let mut future = base.clone();
+    future["spouse_dob"] = json!("01/01/2099");
+    let refused = b.put(&format!("/api/v1/change-filter-info/{id}"), future).await;
+    assert_eq!(refused.first_error(), ("spouse_dob".into(), "Date cannot be today or a future date".into()));
+    let mut spouse = base.clone();
+    spouse["spouse_dob"] = json!("07/07/1984");
+    b.put(&format!("/api/v1/change-filter-info/{id}"), spouse).await.ok();
+    let kept = b.get(&format!("/api/v1/get-temp-dependent-info?enrollment_id={id}")).await;
+    assert_eq!(kept.ok()["spouse_dob"], "07/07/1984");
+}

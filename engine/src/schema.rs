@@ -67,14 +67,55 @@ pub fn compose(
     Some(form)
 }
 
-/// The filter form (landing page and quote form): every field required, prefilled from the current filter.
-pub fn compose_filter(current: &Value) -> ComposedForm {
+/// What the quote form depends on besides the current filter.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FilterOptions {
+    /// A premier plan is in the cart or being looked at: the category is asked (required) and the children tier
+    /// reads "Member + 1 Child".
+    pub premier: bool,
+    /// The categories offered, `(key, display name)`, for the category field.
+    pub categories: Vec<(String, String)>,
+}
+
+/// The filter form (landing page and quote form): zip, gender, tier and date of birth required, prefilled from the
+/// current filter; the category when a premier plan is involved; and the quote's dependent information for the tier
+/// (spouse's date of birth for IS and IF, number of children for IC and IF), which may be added or edited here.
+pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm {
     let required = FieldSettings { required: Some(crate::context::Flag::Fixed(true)), ..FieldSettings::default() };
     let settings = FormSettings {
         fields: ["zip", "gender", "tier", "dob"].into_iter().map(|f| (f.to_string(), required.clone())).collect(),
         ..FormSettings::default()
     };
-    compose_schema(forms::filter_schema(), &settings, &EnrollmentContext::default(), &PrefillValues::default(), current)
+    let mut schema = forms::filter_schema();
+    if options.premier {
+        let choices: Vec<Value> =
+            options.categories.iter().map(|(key, name)| json!({ "const": key, "title": name })).collect();
+        schema["properties"]["category"] = json!({ "type": "string", "title": "Category", "oneOf": choices, "x-messages": { "required": "Field is required" } });
+        schema["properties"]["tier"]["oneOf"][2]["title"] = json!("Member + 1 Child");
+    }
+    let mut form = compose_schema(schema, &settings, &EnrollmentContext::default(), &PrefillValues::default(), current);
+    if options.premier {
+        if let Some(list) = form.schema["required"].as_array_mut() {
+            list.push(json!("category"));
+        }
+    }
+    let tier_is = |tiers: &[&str]| json!({ "properties": { "tier": { "enum": tiers } }, "required": ["tier"] });
+    form.schema["allOf"] = json!([
+        { "if": tier_is(&["IS", "IF"]), "then": { "properties": { "spouse_dob": crate::shop::spouse_dob_field() } } },
+        { "if": tier_is(&["IC"]), "then": { "properties": { "no_of_children": crate::shop::children_field(9) } } },
+        { "if": tier_is(&["IF"]), "then": { "properties": { "no_of_children": crate::shop::children_field(8) } } },
+    ]);
+    form.ui_schema["spouse_dob"] = json!({ "ui:widget": "dateMDY" });
+    // The tier's dependent fields come and go with the tier; rjsf draws only what its order names.
+    if let Some(order) = form.ui_schema["ui:order"].as_array_mut() {
+        order.extend([json!("spouse_dob"), json!("no_of_children")]);
+    }
+    for key in ["spouse_dob", "no_of_children"] {
+        if let Some(value) = current.get(key).filter(|v| !v.is_null()) {
+            form.form_data[key] = value.clone();
+        }
+    }
+    form
 }
 
 fn compose_schema(

@@ -368,6 +368,22 @@ fn yes_no(title: &str) -> Value {
     json!({ "type": "string", "title": title, "oneOf": [ { "const": "Yes", "title": "Yes" }, { "const": "No", "title": "No" } ] })
 }
 
+/// The spouse's date of birth, as the dependency popup and the quote form ask it: not today or later.
+pub fn spouse_dob_field() -> Value {
+    json!({
+        "type": "string", "title": "Spouse Date of Birth", "description": "MM/DD/YYYY",
+        "pattern": "^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$",
+        "x-checks": ["date", "not_future"],
+        "x-messages": { "required": FIELD_REQUIRED, "pattern": "Please enter a valid date (MM/DD/YYYY)" },
+    })
+}
+
+/// The number of children: 1-9 on Member + Children, 1-8 on Family.
+pub fn children_field(most: i64) -> Value {
+    let options: Vec<Value> = (1..=most).map(|n| json!({ "const": n, "title": n.to_string() })).collect();
+    json!({ "type": "integer", "title": "Number of Children", "oneOf": options, "x-messages": { "required": FIELD_REQUIRED } })
+}
+
 /// The JSON Schema and uiSchema of a popup's form.
 pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
     let mut props = Map::new();
@@ -390,24 +406,11 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::DependencyInfo => {
             let tier = choices.tier.unwrap_or_default();
             if matches!(tier, Tier::IS | Tier::IF) {
-                props.insert(
-                    "dep_dob".into(),
-                    json!({
-                        "type": "string", "title": "Spouse Date of Birth", "description": "MM/DD/YYYY",
-                        "pattern": "^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$",
-                        "x-checks": ["date", "not_future"],
-                        "x-messages": { "required": FIELD_REQUIRED, "pattern": "Please enter a valid date (MM/DD/YYYY)" },
-                    }),
-                );
+                props.insert("dep_dob".into(), spouse_dob_field());
                 ui.insert("dep_dob".into(), json!({ "ui:widget": "dateMDY" }));
             }
             if matches!(tier, Tier::IC | Tier::IF) {
-                let most = if tier == Tier::IC { 9 } else { 8 };
-                let options: Vec<Value> = (1..=most).map(|n| json!({ "const": n, "title": n.to_string() })).collect();
-                props.insert(
-                    "no_of_children".into(),
-                    json!({ "type": "integer", "title": "Number of Children", "oneOf": options, "x-messages": { "required": FIELD_REQUIRED } }),
-                );
+                props.insert("no_of_children".into(), children_field(if tier == Tier::IC { 9 } else { 8 }));
             }
             required.extend(["dep_dob", "no_of_children"].into_iter().filter(|k| props.contains_key(*k)));
         }

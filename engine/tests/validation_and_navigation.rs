@@ -3,7 +3,7 @@
 use chrono::NaiveDate;
 use engine::context::EnrollmentContext;
 use engine::lifecycle::{EnrollmentLifecycle, Event, Rejection};
-use engine::schema::{compose, compose_filter};
+use engine::schema::{compose, compose_filter, FilterOptions};
 use engine::tabs::TabName;
 use engine::validation::{clean, validate};
 use engine::workflow::{self, PrefillValues};
@@ -31,7 +31,7 @@ fn errors_of(schema: &Value, composed: &Value, submitted: Value) -> Vec<(String,
 }
 
 fn filter_errors(submitted: Value) -> Vec<(String, String)> {
-    let form = compose_filter(&json!({}));
+    let form = compose_filter(&json!({}), &FilterOptions::default());
     errors_of(&form.schema, &form.form_data, submitted)
 }
 

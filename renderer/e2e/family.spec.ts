@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   addBeneficiary,
+  addToCart,
+  answerDependencyInfo,
+  checkout,
   answerHealthQuestions,
   dobOfAge,
   fillContactInformation,
@@ -39,14 +42,14 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/plans\?type=medical/);
   await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-  await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
+  // A premier plan on the Family tier first asks about the family it quotes.
+  await answerDependencyInfo(page, { spouseDob: '02/14/1985', children: '2' });
+  await addToCart(page);
   await page.goto('/plans?type=accident');
   await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await addToCart(page);
   await expect(page.getByRole('link', { name: /Cart, 2 items/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await checkout(page);
 
   await fillPersonalInformation(page);
   await fillContactInformation(page);

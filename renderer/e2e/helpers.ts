@@ -145,10 +145,48 @@ export async function checkOutFirstPlan(page: Page, category = 'medical', button
   await expect(page).toHaveURL(/\/plans\?type=/);
   if (category !== 'medical') await page.goto(`/plans?type=${category}`);
   await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.getByRole('button', { name: button }).click();
+  await addToCart(page);
+  await checkout(page, button);
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+}
+
+/** Add to Cart on a plan page, then the offer that may follow (the accident offer): declined unless `accept`. */
+export async function addToCart(page: Page, accept = false) {
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  const decline = page.getByRole('button', { name: 'No, thanks' });
+  const cart = page.getByRole('heading', { name: 'My Cart' });
+  await expect(decline.or(cart)).toBeVisible();
+  if (await decline.isVisible()) {
+    await noSeriousViolations(page, 'accident offer');
+    await page.getByRole('button', { name: accept ? 'Add To Cart' : 'No, thanks' }).click();
+  }
+  await expect(cart).toBeVisible();
+}
+
+/** Proceed to Checkout: the upsells an applicant is offered are declined, then `button` on the confirmation. */
+export async function checkout(page: Page, button = 'Member Enrollment') {
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const confirm = page.getByRole('button', { name: button });
+  const decline = page.getByRole('button', { name: /^No, I like (medical questions|waiting periods)\.$/ });
+  for (let offers = 0; offers < 3; offers++) {
+    await expect(decline.or(confirm)).toBeVisible();
+    if (await confirm.isVisible()) break;
+    // The offer answered leaves before the next step is looked at.
+    const answered = (await decline.textContent()) ?? '';
+    await decline.click();
+    await expect(page.getByRole('button', { name: answered, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByText(/Your plans will be effective as of \d\d\/01\/\d{4}/)).toBeVisible();
+  await confirm.click();
+}
+
+/** The dependency popup of a premier plan: the spouse's date of birth and/or the number of children. */
+export async function answerDependencyInfo(page: Page, { spouseDob, children }: { spouseDob?: string; children?: string }) {
+  await expect(page.getByRole('heading', { name: 'Dependency Info' })).toBeVisible();
+  if (spouseDob) await page.getByLabel('Spouse Date of Birth').pressSequentially(spouseDob.replace(/\//g, ''));
+  if (children) await page.getByLabel('Number of Children').selectOption({ label: children });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Dependency Info' })).toHaveCount(0);
 }
 
 export async function toPersonalInformation(page: Page) {

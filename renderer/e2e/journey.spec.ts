@@ -7,7 +7,9 @@ import {
   fillContactInformation,
   addBeneficiary,
   answerHealthQuestions,
+  addToCart,
   checkOutFirstPlan,
+  checkout,
   payByEft,
   signAgreement,
   toPersonalInformation,
@@ -28,14 +30,12 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
 
   await expect(page.getByRole('heading', { name: 'Your price' })).toBeVisible();
   await noSeriousViolations(page, 'plan detail');
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await addToCart(page);
 
   await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Cart, 1 item/ })).toBeVisible();
   await noSeriousViolations(page, 'cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page.getByText(/Your plans will be effective as of \d\d\/01\/\d{4}/)).toBeVisible();
-  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await checkout(page);
 
   await expect(page).toHaveURL(/\/enrollment\/personal-information/);
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();

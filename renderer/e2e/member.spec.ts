@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { noSeriousViolations, repo, signAgreement } from './helpers';
+import { addToCart, answerDependencyInfo, checkout, noSeriousViolations, repo, signAgreement } from './helpers';
 
 /** The member link of fixture member 5001 (Maria Alvarez) on `tier`, as `enroll member-link` prints it. */
 function memberLink(tier: string): string {
@@ -19,9 +19,9 @@ test('an existing member finds her profile, health records and dependents prefil
   await page.goto(memberLink('IS'));
   await expect(page).toHaveURL(/\/plans\?type=medical/);
   await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.getByRole('button', { name: 'Member Enrollment' }).click();
+  await answerDependencyInfo(page, { spouseDob: '08/02/1977' });
+  await addToCart(page);
+  await checkout(page);
 
   await expect(page.getByLabel('First Name')).toHaveValue('Maria');
   await expect(page.getByLabel('Last Name')).toHaveValue('Alvarez');

@@ -12,12 +12,15 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly fields: FieldError[];
   readonly code?: string;
+  /** The whole answer: a coded refusal carries more (changePid's pid, the prices beside Enroll Now). */
+  readonly extra: Record<string, unknown>;
 
-  constructor(statusCode: number, message: string, fields: FieldError[], code?: string) {
+  constructor(statusCode: number, message: string, fields: FieldError[], code?: string, extra: Record<string, unknown> = {}) {
     super(message);
     this.statusCode = statusCode;
     this.fields = fields;
     this.code = code;
+    this.extra = extra;
   }
 
   /** Messages by field name, in the shape of rjsf's extraErrors (an ErrorSchema). */
@@ -59,7 +62,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   if (!response.ok || !envelope || envelope.status !== 'success') {
     const fields = Array.isArray(envelope?.data) ? (envelope?.data as unknown as FieldError[]) : [];
     const message = envelope?.message || fields[0]?.error_message || 'Something went wrong. Please try again.';
-    throw new ApiError(response.status, message, fields, envelope?.code);
+    throw new ApiError(response.status, message, fields, envelope?.code, (envelope ?? {}) as unknown as Record<string, unknown>);
   }
   return envelope.data;
 }

@@ -1,13 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, api, money, tempId } from '../../lib/api';
+import { FlowDialog } from '../../components/flow-dialog';
+import type { FlowAnswer, FlowSource, FlowStep } from '../../components/flow-machine';
+import { Modal } from '../../components/modal';
+import { ApiError, api, money, slug, tempId } from '../../lib/api';
 import { useCartCount } from '../../lib/cart-count';
+import { type FilterInfo, FilterSummary, QuoteFormDialog } from '../filter/quote-form';
 
 interface PlanDetail {
   plan_id: number;
   plan_name: string;
   plan_logo: string;
   carrier_name: string;
+  is_prudential_plan: boolean;
+  hides_price: boolean;
   plan_desc: Record<string, string>;
 }
 
@@ -15,7 +21,29 @@ interface PriceLine {
   plan_id: number;
   plan_pricing_id: number;
   option_name: string;
-  plan_price: number;
+  plan_price: number | null;
+}
+
+interface Pricing {
+  plans: PriceLine[];
+  notices: string[];
+  error: { code?: string; message: string } | null;
+}
+
+interface PlanFlow {
+  step: FlowStep | null;
+  buttons: { step: string; label: string; view: FlowStep }[];
+  membership: { plan_id: number; plan_pricing_id: number } | null;
+  ready: boolean;
+  message?: string | null;
+}
+
+interface RelatedPlan {
+  plan_id: number;
+  plan_name: string;
+  plan_logo: string;
+  plan_short_text: string;
+  plan_price: number | null;
 }
 
 function Paragraphs({ text }: { text: string }) {
@@ -34,53 +62,136 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 export function PlanDetailPage() {
-  const { id } = useParams();
+  const enrollmentId = tempId.get();
+  const { id = '' } = useParams();
+  return enrollmentId ? <PlanDetail key={id} enrollmentId={enrollmentId} planId={id} /> : <Navigate to="/" replace />;
+}
+
+function PlanDetail({ enrollmentId, planId }: { enrollmentId: string; planId: string }) {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const enrollmentId = tempId.get();
   const [plan, setPlan] = useState<PlanDetail | null>(null);
-  const [prices, setPrices] = useState<PriceLine[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [pricing, setPricing] = useState<Pricing | null>(null);
+  const [flow, setFlow] = useState<PlanFlow | null>(null);
+  const [filter, setFilter] = useState<FilterInfo | null>(null);
+  const [related, setRelated] = useState<RelatedPlan[]>([]);
+  // The popup open now: one that opened by itself, or one a button opened (Enroll Now); null when none.
+  const [popup, setPopup] = useState<{ start: FlowStep } | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [offering, setOffering] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [active, setActive] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
 
-  useEffect(() => {
-    if (!enrollmentId) return;
-    api.get<PlanDetail>(`/get-plan-detail/${id}`).then(setPlan, () => navigate('/404'));
+  const load = useCallback(() => {
+    api.get<PlanDetail>(`/get-plan-detail/${planId}`).then(setPlan, () => navigate('/404'));
+    api.get<{ result: FilterInfo }>(`/get-enrollment-temp-info?enrollment_id=${enrollmentId}&column=filter_info`).then((d) => setFilter(d.result), () => setFilter(null));
     api
-      .get<{ plans: PriceLine[] }>(`/get-plan-pricing-detail?pid=${id}&enrollment_id=${enrollmentId}`)
-      .then((d) => setPrices(d.plans), (e: unknown) => setError(e instanceof ApiError ? e.message : 'Pricing is not available right now.'));
-  }, [id, enrollmentId, navigate]);
+      .get<{ plans: PriceLine[]; notices: string[] }>(`/get-plan-pricing-detail?pid=${planId}&enrollment_id=${enrollmentId}`)
+      .then(
+        (d) => setPricing({ plans: d.plans, notices: d.notices, error: null }),
+        (e: unknown) => {
+          if (e instanceof ApiError && e.code === 'changePid' && e.extra.pid) {
+            navigate(`/plan/${String(e.extra.pid)}/plan`, { replace: true });
+            return;
+          }
+          const message = e instanceof ApiError ? e.message : 'Pricing is not available right now.';
+          const plans = e instanceof ApiError && Array.isArray(e.extra.plans) ? (e.extra.plans as PriceLine[]) : [];
+          setPricing({ plans, notices: [], error: { code: e instanceof ApiError ? e.code : undefined, message } });
+        },
+      );
+    api.get<PlanFlow>(`/shop/${enrollmentId}/plan/${planId}`).then(setFlow, () => setFlow(null));
+    api.get<{ result: RelatedPlan[] }>(`/get-related-plans?plan_id=${planId}&enrollment_id=${enrollmentId}`).then((d) => setRelated(d.result), () => setRelated([]));
+  }, [enrollmentId, planId, navigate]);
 
-  if (!enrollmentId) return <Navigate to="/" replace />;
-  if (!plan) return <p>Loading…</p>;
+  useEffect(load, [load]);
+
+  // A popup that opens by itself does so as soon as the server says it is needed (unless the person closed it).
+  useEffect(() => {
+    if (flow?.step && !popup && dismissed !== flow.step.step) setPopup({ start: flow.step });
+  }, [flow, popup, dismissed]);
+
+  const popupSource: FlowSource = useMemo(
+    () => ({
+      load: () => Promise.resolve({ step: null }),
+      answer: (step, _action, formData) => api.post<PlanFlow>(`/shop/${enrollmentId}/plan/${planId}/${step.step}`, { formData }),
+    }),
+    [enrollmentId, planId],
+  );
+
+  const offerSource: FlowSource = useMemo(
+    () => ({
+      load: () => api.get<FlowAnswer>(`/shop/${enrollmentId}/after-add`),
+      answer: (step, action) => api.post<FlowAnswer>(`/shop/${enrollmentId}/offer/${step.step}`, { action }),
+    }),
+    [enrollmentId],
+  );
 
   const add = async (line: PriceLine) => {
-    setError(null);
+    setFailure(null);
     try {
-      await api.post('/add-plan-to-cart', { enrollment_id: enrollmentId, plan_id: line.plan_id, plan_pricing_id: line.plan_pricing_id });
+      const membership = flow?.membership;
+      if (membership) {
+        await api.post('/add-plan-to-cart-prudentials', {
+          enrollment_id: enrollmentId,
+          plan_id: line.plan_id,
+          plan_pricing_id: line.plan_pricing_id,
+          plan_id1: membership.plan_id,
+          plan_pricing_id1: membership.plan_pricing_id,
+        });
+      } else {
+        await api.post('/add-plan-to-cart', { enrollment_id: enrollmentId, plan_id: line.plan_id, plan_pricing_id: line.plan_pricing_id });
+      }
       refresh();
-      navigate('/cart');
+      setOffering(true);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The plan could not be added.');
+      if (e instanceof ApiError && e.code === 'alreadyActive') setActive(e.message);
+      else setFailure(e instanceof ApiError ? e.message : 'The plan could not be added.');
     }
   };
 
+  if (!plan) return <p>Loading…</p>;
   const d = plan.plan_desc;
+  const button = flow?.buttons[0];
+  const pendingAuto = flow?.step ?? null;
+
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <Link to="/plans">Plans</Link> › <span>Plan Details</span>
+        <Link to="/">Home</Link> › <Link to={`/plans?type=medical`}>Plans</Link> › <span>Plan Details</span>
+        {d.blueBarText && <span className="blue-bar"> › {d.blueBarText}</span>}
       </nav>
-      {d.blueBarText && <p className="blue-bar">{d.blueBarText}</p>}
+      {filter && <FilterSummary filter={filter} onEdit={() => setEditing(true)} />}
       <div className="plan-head">
         <img src={plan.plan_logo} alt={plan.carrier_name} width={160} height={48} />
         <h1>{plan.plan_name}</h1>
       </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
+      {pricing?.error && (
+        <p role="alert" className="error" data-code={pricing.error.code}>
+          {pricing.error.message}
         </p>
       )}
-      {prices && (
+      {failure && (
+        <p role="alert" className="error">
+          {failure}
+        </p>
+      )}
+      {notice && <p className="success">{notice}</p>}
+      {pricing?.notices.map((n) => (
+        <p key={n} className="notice">
+          {n}
+        </p>
+      ))}
+      {d.association_text && <p className="notice">{d.association_text}</p>}
+      {pendingAuto && !popup && (
+        <p>
+          <button type="button" onClick={() => setPopup({ start: pendingAuto })}>
+            {pendingAuto.title}
+          </button>
+        </p>
+      )}
+      {pricing && pricing.plans.length > 0 && (
         <section aria-labelledby="prices-heading">
           <h2 id="prices-heading">Your price</h2>
           <table className="table">
@@ -94,14 +205,20 @@ export function PlanDetailPage() {
               </tr>
             </thead>
             <tbody>
-              {prices.map((line) => (
+              {pricing.plans.map((line) => (
                 <tr key={line.plan_pricing_id}>
                   <td>{line.option_name}</td>
-                  <td>{money(line.plan_price)}</td>
+                  <td>{plan.hides_price || line.plan_price === null ? 'Shown in your cart' : money(line.plan_price)}</td>
                   <td>
-                    <button type="button" className="primary" onClick={() => add(line)} aria-label={`Add to Cart: ${line.option_name}`}>
-                      Add to Cart
-                    </button>
+                    {flow?.ready ? (
+                      <button type="button" className="primary" onClick={() => add(line)} aria-label={`Add to Cart: ${line.option_name}`}>
+                        Add to Cart
+                      </button>
+                    ) : button ? (
+                      <button type="button" className="primary" onClick={() => setPopup({ start: button.view })}>
+                        {button.label}
+                      </button>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -125,6 +242,59 @@ export function PlanDetailPage() {
             </details>
           ))}
       </section>
+      {related.length > 0 && (
+        <section aria-labelledby="suggested-heading">
+          <h2 id="suggested-heading">Suggested Products</h2>
+          <ul className="cards">
+            {related.map((p) => (
+              <li key={p.plan_id} className="card">
+                <img src={p.plan_logo} alt="" width={120} height={36} />
+                <h3>{p.plan_name}</h3>
+                <p>{p.plan_short_text}</p>
+                {p.plan_price !== null && <p className="price">Starting From: {money(p.plan_price)}</p>}
+                <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`}>
+                  More Info<span className="visually-hidden"> about {p.plan_name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {popup && (
+        <FlowDialog
+          key={popup.start.step}
+          source={popupSource}
+          start={popup.start}
+          onFinish={(answer, message) => {
+            if (answer === null) setDismissed(popup.start.step);
+            // The popups are asked anew; the answered one must not reopen from the flow read before the answer.
+            setFlow(null);
+            setPopup(null);
+            setNotice(message);
+            load();
+          }}
+        />
+      )}
+      {offering && <FlowDialog source={offerSource} onFinish={() => navigate('/cart')} />}
+      <Modal title="Already active" open={active !== null}>
+        <p>{active}</p>
+        <div className="buttons">
+          <button type="button" className="primary" onClick={() => setActive(null)}>
+            OK
+          </button>
+        </div>
+      </Modal>
+      <QuoteFormDialog
+        enrollmentId={enrollmentId}
+        planId={planId}
+        open={editing}
+        onClose={() => setEditing(false)}
+        onSaved={() => {
+          setEditing(false);
+          setDismissed(null);
+          load();
+        }}
+      />
     </>
   );
 }

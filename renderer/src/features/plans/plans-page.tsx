@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { api, money, slug, tempId } from '../../lib/api';
+import { type FilterInfo, FilterSummary, QuoteFormDialog } from '../filter/quote-form';
 
 interface Category {
   category: string;
   display_name: string;
+}
+
+interface SideCategory extends Category {
+  count: number;
 }
 
 interface Plan {
@@ -12,90 +17,126 @@ interface Plan {
   plan_name: string;
   plan_logo: string;
   plan_short_text: string;
-  plan_price: number;
+  plan_price: number | null;
   plan_category: string;
 }
 
-interface FilterInfo {
-  zip: string;
-  dob: string;
-  tier: string;
-  gender: string;
-  is_smoker?: string | null;
+export function PlansPage() {
+  const id = tempId.get();
+  return id ? <Plans id={id} /> : <Navigate to="/" replace />;
 }
 
-const TIERS: Record<string, string> = { IO: 'Member Only', IS: 'Member + Spouse', IC: 'Member + Children', IF: 'Family' };
-
-export function PlansPage() {
+function Plans({ id }: { id: string }) {
   const [params] = useSearchParams();
   const type = params.get('type') ?? '';
-  const id = tempId.get();
   const [categories, setCategories] = useState<Category[]>([]);
+  const [menu, setMenu] = useState<string[]>([]);
+  const [side, setSide] = useState<SideCategory[]>([]);
+  // The side filter's choice: the menu's category, and any others the person ticks.
+  const [selected, setSelected] = useState<string[]>(type ? [type] : []);
   const [plans, setPlans] = useState<Plan[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
   const [filter, setFilter] = useState<FilterInfo | null>(null);
+  const [editing, setEditing] = useState(false);
 
-  useEffect(() => {
-    if (!id) return;
-    api.get<Category[]>('/get-plan-category').then(setCategories, () => setCategories([]));
+  useEffect(() => setSelected(type ? [type] : []), [type]);
+
+  const loadFilter = useCallback(() => {
     api.get<{ result: FilterInfo }>(`/get-enrollment-temp-info?enrollment_id=${id}&column=filter_info`).then((d) => setFilter(d.result), () => setFilter(null));
   }, [id]);
 
   useEffect(() => {
-    if (!id) return;
-    setPlans(null);
-    api.get<{ result: Plan[] }>(`/get-filtered-plans?enrollment_id=${id}&categories=${encodeURIComponent(type)}`).then((d) => setPlans(d.result), () => setPlans([]));
-  }, [id, type]);
+    api.get<Category[]>('/get-plan-category').then(setCategories, () => setCategories([]));
+    api.get<string[]>('/get-common-menu').then(setMenu, () => setMenu([]));
+    api.get<{ result: { categories: SideCategory[] } }>(`/get-left-side-filter-fields?enrollment_id=${id}`).then((d) => setSide(d.result.categories), () => setSide([]));
+    loadFilter();
+  }, [id, loadFilter]);
 
-  if (!id) return <Navigate to="/" replace />;
-  const shown = categories.filter((c) => !type || c.category === type);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    setPlans(null);
+    api
+      .get<{ result: Plan[]; message: string | null }>(`/get-filtered-plans?enrollment_id=${id}&categories=${encodeURIComponent(selected.join(','))}`)
+      .then(
+        (d) => {
+          setPlans(d.result);
+          setMessage(d.message);
+        },
+        () => setPlans([]),
+      );
+  }, [id, selected, version]);
+
+  const shown = categories.filter((c) => selected.length === 0 || selected.includes(c.category));
+  const toggle = (category: string) =>
+    setSelected((current) => (current.includes(category) ? current.filter((c) => c !== category) : [...current, category]));
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/">Home</Link> › <span>Plans</span>
       </nav>
       <h1>{shown.length === 1 ? shown[0].display_name : 'Plans'}</h1>
-      {filter && (
-        <p className="filter-summary">
-          Zip {filter.zip} · {filter.gender === '1' ? 'Female' : 'Male'}
-          {filter.is_smoker ? ` · Smoker: ${filter.is_smoker === '1' ? 'Yes' : 'No'}` : ''} · {TIERS[filter.tier] ?? filter.tier} · DOB {filter.dob} ·{' '}
-          <Link to="/">Edit</Link>
-        </p>
-      )}
+      {filter && <FilterSummary filter={filter} onEdit={() => setEditing(true)} />}
       <nav aria-label="Categories" className="category-menu">
-        {categories.map((c) => (
-          <Link key={c.category} to={`/plans?type=${c.category}`} aria-current={c.category === type ? 'page' : undefined}>
-            {c.display_name}
-          </Link>
-        ))}
+        {categories
+          .filter((c) => menu.includes(c.category))
+          .map((c) => (
+            <Link key={c.category} to={`/plans?type=${c.category}`} aria-current={c.category === type ? 'page' : undefined}>
+              {c.display_name}
+            </Link>
+          ))}
       </nav>
-      {plans === null ? (
-        <p>Loading…</p>
-      ) : plans.length === 0 ? (
-        <p>No Plans are available for your selection</p>
-      ) : (
-        shown.map((c) => {
-          const inCategory = plans.filter((p) => p.plan_category === c.category);
-          if (inCategory.length === 0) return null;
-          return (
-            <section key={c.category} aria-labelledby={`section-${c.category}`}>
-              <h2 id={`section-${c.category}`}>{c.display_name}</h2>
-              <ul className="cards">
-                {inCategory.map((p) => (
-                  <li key={p.plan_id} className="card">
-                    <img src={p.plan_logo} alt="" width={120} height={36} />
-                    <h3>{p.plan_name}</h3>
-                    <p>{p.plan_short_text}</p>
-                    <p className="price">Starting From {money(p.plan_price)}/mo</p>
-                    <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`}>
-                      More Info<span className="visually-hidden"> about {p.plan_name}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })
-      )}
+      <div className="plans-layout">
+        {side.length > 0 && (
+          <fieldset className="side-filter">
+            <legend>Filter by category</legend>
+            {side.map((c) => (
+              <label key={c.category}>
+                <input type="checkbox" checked={selected.includes(c.category)} onChange={() => toggle(c.category)} /> {c.display_name} ({c.count})
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div>
+          {plans === null ? (
+            <p>Loading…</p>
+          ) : plans.length === 0 ? (
+            <p>{message ?? 'No Plans are available for your selection'}</p>
+          ) : (
+            shown.map((c) => {
+              const inCategory = plans.filter((p) => p.plan_category === c.category);
+              if (inCategory.length === 0) return null;
+              return (
+                <section key={c.category} aria-labelledby={`section-${c.category}`}>
+                  <h2 id={`section-${c.category}`}>{c.display_name}</h2>
+                  <ul className="cards">
+                    {inCategory.map((p) => (
+                      <li key={p.plan_id} className="card">
+                        <img src={p.plan_logo} alt="" width={120} height={36} />
+                        <h3>{p.plan_name}</h3>
+                        <p>{p.plan_short_text}</p>
+                        {p.plan_price !== null && <p className="price">Starting From {money(p.plan_price)}/mo</p>}
+                        <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`}>
+                          More Info<span className="visually-hidden"> about {p.plan_name}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })
+          )}
+        </div>
+      </div>
+      <QuoteFormDialog
+        enrollmentId={id}
+        open={editing}
+        onClose={() => setEditing(false)}
+        onSaved={() => {
+          setEditing(false);
+          loadFilter();
+          setVersion((v) => v + 1);
+        }}
+      />
     </>
   );
 }
