@@ -72,9 +72,15 @@ function CartView({ id }: { id: string }) {
   const checkoutSource: FlowSource = useMemo(
     () => ({
       load: () => api.get<FlowAnswer>(`/shop/${id}/checkout?effective_date=${encodeURIComponent(date)}`),
-      answer: (step, action) => api.post<FlowAnswer>(`/shop/${id}/offer/${step.step}?effective_date=${encodeURIComponent(date)}`, { action }),
+      answer: async (step, action) => {
+        const next = await api.post<FlowAnswer>(`/shop/${id}/offer/${step.step}?effective_date=${encodeURIComponent(date)}`, { action });
+        // An accepted upsell is in the cart now: the page and the header show it at once.
+        load();
+        refresh();
+        return next;
+      },
     }),
-    [id, date],
+    [id, date, load, refresh],
   );
 
   const remove = async (line: Line) => {
@@ -346,7 +352,8 @@ function QuoteDialog({ id, onClose }: { id: string; onClose: (sent: string | nul
       {field('message', 'Message')}
       {preview && (
         <section aria-label="Preview" className="quote-preview">
-          <pre>{preview}</pre>
+          {/* Scrollable, so reachable by keyboard. */}
+          <pre tabIndex={0}>{preview}</pre>
         </section>
       )}
       <div className="buttons">
