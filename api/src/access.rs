@@ -119,6 +119,11 @@ pub async fn validate_group(
     Ok(success(group_answer(group)))
 }
 
+/// The session becomes an employee's of `group` (a group code given on a plan).
+pub async fn become_employee(db: &Db, session: &Session, group: i64) -> Result<(), sqlx::Error> {
+    set_role(db, session, "employee", None, Some(group)).await
+}
+
 fn group_answer(group: &Group) -> Value {
     json!({ "group_id": group.group_id, "name": group.name, "landing_url": null })
 }

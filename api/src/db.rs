@@ -322,3 +322,16 @@ pub async fn drop_cart_line(db: &Db, enrollment_id: i64, plan_id: i64) -> Result
         .await?;
     Ok(())
 }
+
+/// Puts an enrollment under an employer group (a group code given on a plan): it becomes a group member's.
+pub async fn set_enrollment_group(db: &Db, enrollment_id: i64, group_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update enrollment set group_id = $1, enrollment_type = 'new-group-member', updated_at = $2 where enrollment_id = $3",
+    )
+    .bind(group_id)
+    .bind(now())
+    .bind(enrollment_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}

@@ -55,6 +55,8 @@ pub fn router(state: AppState) -> Router {
         .route("/get-temp-dependent-info", get(crate::shop::get_temp_dependent_info))
         .route("/check-dependent-dob", get(crate::shop::check_dependent_dob))
         .route("/get-questions", get(crate::shop::get_questions))
+        .route("/set-enrollment-group-code", post(crate::shop::set_enrollment_group_code))
+        .route("/group-enrollment-info", get(crate::shop::group_enrollment_info))
         .route("/save-question-answers", post(crate::shop::save_question_answers))
         .route("/check-already-answered", get(crate::shop::check_already_answered))
         .route("/get-suggested-plan-list", get(crate::shop::suggested_plan_list))

@@ -203,11 +203,53 @@ async fn facts(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<Popup
         eligibility_pending,
         dependents_missing: dependents_missing(&e.filter),
         membership_missing: !plan.membership.is_empty() && membership_of(state, e, plan).await?.is_none(),
+        group_code_missing: group_code_missing(e, plan),
+        group_to_confirm: group_to_confirm(state, e, plan).await?.map(|(_, name)| name),
         pricing_error: price(state, e, plan).await?.err().map(|(error, _)| error),
     })
 }
 
-fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> PopupChoices {
+/// The plan is sold to employees of some groups and the enrollment is under none of them.
+fn group_code_missing(e: &Enrollment, plan: &Plan) -> bool {
+    plan.eligibility.groups.as_ref().is_some_and(|groups| !e.row.group_id.is_some_and(|g| groups.contains(&g)))
+}
+
+const GROUP_CODE: &str = "group_code";
+
+/// A valid group code given on the plan whose employer is not confirmed yet: (group id, name).
+async fn group_to_confirm(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<Option<(i64, String)>> {
+    let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), GROUP_CODE).await?;
+    Ok(stored.and_then(|g| Some((g["group_id"].as_i64()?, g["name"].as_str()?.to_string()))))
+}
+
+async fn forget_answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> ApiResult<()> {
+    sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
+        .bind(enrollment_id)
+        .bind(subject)
+        .bind(kind)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The group of an enrollment code that may buy the plan, or the spec's refusal.
+fn group_for_code<'s>(state: &'s AppState, plan: &Plan, code: &str) -> ApiResult<&'s engine::catalogue::Group> {
+    let group = state
+        .catalogue
+        .groups
+        .values()
+        .find(|g| g.code.eq_ignore_ascii_case(code.trim()))
+        .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?;
+    if plan.eligibility.groups.as_ref().is_some_and(|groups| !groups.contains(&group.group_id)) {
+        return Err(ApiError::field(
+            "group_code",
+            format!("{} is not offered to employees of {}", plan.plan_name, group.name),
+        ));
+    }
+    Ok(group)
+}
+
+async fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<PopupChoices> {
     let shop = &state.workflows.shop;
     let input = e.filter.rating_input(today());
     let memberships = plan
@@ -228,14 +270,15 @@ fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> PopupChoices {
         .filter(|p| plan.eligibility.portals.as_ref().is_none_or(|allowed| allowed.contains(&p.platform_group_id)))
         .map(|p| (p.platform_group_id, p.platform_name.clone()))
         .collect();
-    PopupChoices {
+    Ok(PopupChoices {
         tier: e.filter.tier(),
         plan_tiers: plan.tiers.clone(),
         portals,
         memberships,
         eligibility: shop.eligibility_for(plan.plan_id, &plan.category).cloned(),
         health: shop.health_for(plan.plan_id, &plan.category).cloned(),
-    }
+        group_name: group_to_confirm(state, e, plan).await?.map(|(_, name)| name),
+    })
 }
 
 pub fn dollars(price: Cents) -> String {
@@ -264,7 +307,7 @@ async fn popup_data(state: &AppState, e: &Enrollment, plan: &Plan, kind: PopupKi
         PopupKind::ChooseTier => json!({}),
         PopupKind::SelectPortal => json!({ "platform_group_id": f.platform_group_id }),
         PopupKind::Membership => json!({}),
-        PopupKind::HealthQuestions => json!({}),
+        PopupKind::HealthQuestions | PopupKind::GroupCode | PopupKind::ConfirmGroup => json!({}),
     };
     Ok(engine::schema::strip_nulls(data))
 }
@@ -276,7 +319,7 @@ async fn popup_view(
     popup: &PlanPopup,
     facts: &PopupFacts,
 ) -> ApiResult<Value> {
-    let (schema, ui_schema) = shop::popup_form(popup.popup, &choices(state, e, plan));
+    let (schema, ui_schema) = shop::popup_form(popup.popup, &choices(state, e, plan).await?);
     let message = facts
         .pricing_error
         .filter(|error| shop::needed(popup.popup, &PopupFacts { pricing_error: Some(*error), ..PopupFacts::default() }))
@@ -357,7 +400,7 @@ async fn answer_popup(
     if e.lifecycle.is_submitted() {
         return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
     }
-    let choices = choices(state, e, plan);
+    let choices = choices(state, e, plan).await?;
     let answers = shop::check_popup(kind, &choices, data, today()).map_err(ApiError::Invalid)?;
     let id = e.row.enrollment_id;
     let subject = plan_subject(plan.plan_id);
@@ -383,6 +426,19 @@ async fn answer_popup(
                 .ok_or_else(|| ApiError::field("membership", "Please choose a membership"))?;
             let membership = json!({ "plan_id": plan_id, "plan_pricing_id": pricing_id });
             keep_answer(&state.db, id, &subject, MEMBERSHIP, &membership).await?;
+        }
+        PopupKind::GroupCode => {
+            let group = group_for_code(state, plan, answers["group_code"].as_str().unwrap_or_default())?;
+            let pending = json!({ "group_id": group.group_id, "name": group.name });
+            keep_answer(&state.db, id, &subject, GROUP_CODE, &pending).await?;
+        }
+        PopupKind::ConfirmGroup => {
+            let pending = group_to_confirm(state, e, plan).await?;
+            forget_answer(&state.db, id, &subject, GROUP_CODE).await?;
+            if let (Some((group, _)), Some("Yes")) = (pending, answers["confirm"].as_str()) {
+                db::set_enrollment_group(&state.db, id, group).await?;
+                crate::access::become_employee(&state.db, &e.session, group).await?;
+            }
         }
         PopupKind::HealthQuestions => {
             let set = choices
@@ -479,7 +535,8 @@ pub async fn store_temp_dependent_info(
     }
     let sent =
         |target: &str| (target == "dep_dob" && dob.is_some()) || (target == "no_of_children" && children.is_some());
-    let answers = match shop::check_popup(PopupKind::DependencyInfo, &choices(&state, &e, plan), &data, today()) {
+    let answers = match shop::check_popup(PopupKind::DependencyInfo, &choices(&state, &e, plan).await?, &data, today())
+    {
         Ok(answers) => answers,
         Err(errors) => {
             let errors: Vec<_> = errors.into_iter().filter(|e| sent(&e.target_element)).collect();
@@ -614,6 +671,9 @@ async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option: &P
                 ),
             ));
         }
+    }
+    if group_code_missing(e, plan) {
+        return Err(ApiError::field("group_code", "Please enter your Group Enrollment Code to add this plan"));
     }
     if let Some(set) = state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) {
         let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
@@ -953,11 +1013,51 @@ pub async fn post_offer(
 
 /// The offers a person answered are asked again once the cart is emptied.
 pub async fn forget_offers(db: &Db, enrollment_id: i64) -> ApiResult<()> {
-    sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
-        .bind(enrollment_id)
-        .bind(CART)
-        .bind(OFFERS)
-        .execute(db)
-        .await?;
-    Ok(())
+    forget_answer(db, enrollment_id, CART, OFFERS).await
+}
+
+/// `set-enrollment-group-code { group_code, enrollment_id, plan_id? }`: puts the enrollment under the group of the
+/// code (the page has asked the person to confirm the employer); 'Invalid Group Enrollment Code' otherwise.
+pub async fn set_enrollment_group_code(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let code = body.get("group_code").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    if code.is_empty() {
+        return Err(ApiError::field("group_code", shop::FIELD_REQUIRED));
+    }
+    let group = match body.get("plan_id").filter(|p| !p.is_null()) {
+        Some(id) => group_for_code(&state, plan_of(&state, Some(id))?, code)?,
+        None => state
+            .catalogue
+            .groups
+            .values()
+            .find(|g| g.code.eq_ignore_ascii_case(code))
+            .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?,
+    };
+    if e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
+    }
+    db::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
+    crate::access::become_employee(&state.db, &session, group.group_id).await?;
+    Ok(success(json!({ "group_id": group.group_id, "name": group.name })))
+}
+
+/// `group-enrollment-info { enrollment_id, plan_id? }`: whether the enrollment is under a group (`has_enrollment`)
+/// and whether the plan's page must capture a group code (`capture_groupcode`).
+pub async fn group_enrollment_info(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let capture = match params.get("plan_id") {
+        Some(id) => group_code_missing(&e, plan_of(&state, Some(&json!(id)))?),
+        None => false,
+    };
+    Ok(success(
+        json!({ "has_enrollment": e.row.group_id.is_some(), "capture_groupcode": capture, "group_id": e.row.group_id }),
+    ))
 }

@@ -564,3 +564,57 @@ async fn the_quote_form_asks_the_category_with_a_premier_plan_and_keeps_the_tier
     let kept = b.get(&format!("/api/v1/get-temp-dependent-info?enrollment_id={id}")).await;
     assert_eq!(kept.ok()["spouse_dob"], "07/07/1984");
 }
+
+#[tokio::test]
+async fn an_employer_sponsored_plan_asks_the_group_code_and_the_employer_then_prices() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "30301", "IO", 40).await;
+    let first = flow(&mut b, id, 1902).await;
+    assert_eq!(first["step"]["step"], "group_code");
+    let refused = b
+        .post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": 1902, "plan_pricing_id": 190201 }))
+        .await;
+    assert_eq!(refused.first_error().0, "group_code");
+    let info = b.get(&format!("/api/v1/group-enrollment-info?enrollment_id={id}&plan_id=1902")).await;
+    assert_eq!(
+        (info.ok()["has_enrollment"].clone(), info.ok()["capture_groupcode"].clone()),
+        (json!(false), json!(true))
+    );
+    let empty = popup(&mut b, id, 1902, "group_code", json!({})).await;
+    assert_eq!(empty.first_error(), ("group_code".into(), "Field is required".into()));
+    let wrong = popup(&mut b, id, 1902, "group_code", json!({ "group_code": "NOPE" })).await;
+    assert_eq!(wrong.first_error(), ("group_code".into(), "Invalid Group Enrollment Code".into()));
+    let other = popup(&mut b, id, 1902, "group_code", json!({ "group_code": "LSDL2512" })).await;
+    assert_eq!(
+        other.first_error().1,
+        "Fairmeadow Short-Term Disability is not offered to employees of Lone Star Dental Labs"
+    );
+    let confirm = popup(&mut b, id, 1902, "group_code", json!({ "group_code": "peach2556" })).await;
+    assert_eq!(confirm.ok()["step"]["step"], "confirm_group");
+    assert_eq!(
+        confirm.ok()["step"]["schema"]["properties"]["confirm"]["title"],
+        "Is Peachtree Logistics your employer?"
+    );
+    let again = popup(&mut b, id, 1902, "confirm_group", json!({ "confirm": "No" })).await;
+    assert_eq!(again.ok()["step"]["step"], "group_code", "No asks for the code again");
+    popup(&mut b, id, 1902, "group_code", json!({ "group_code": "PEACH2556" })).await.ok();
+    let next = popup(&mut b, id, 1902, "confirm_group", json!({ "confirm": "Yes" })).await;
+    assert_eq!(next.ok()["step"]["step"], "income", "the plan's own questions follow");
+    let info = b.get(&format!("/api/v1/group-enrollment-info?enrollment_id={id}&plan_id=1902")).await;
+    assert_eq!((info.ok()["has_enrollment"].clone(), info.ok()["group_id"].clone()), (json!(true), json!(2556)));
+    let kind = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=type")).await;
+    assert_eq!(kind.ok()["result"], "new-group-member");
+
+    let other_quote = quote(&mut b, "30301", "IO", 40).await;
+    let set = b
+        .post(
+            "/api/v1/set-enrollment-group-code",
+            json!({ "enrollment_id": other_quote, "group_code": "BAYOU3101", "plan_id": 1902 }),
+        )
+        .await;
+    assert_eq!(set.ok()["name"], "Bayou Freight Cooperative");
+    let bad =
+        b.post("/api/v1/set-enrollment-group-code", json!({ "enrollment_id": other_quote, "group_code": "" })).await;
+    assert_eq!(bad.first_error(), ("group_code".into(), "Field is required".into()));
+}

@@ -166,6 +166,9 @@ pub struct Eligibility {
     pub zip_prefixes: Option<Vec<String>>,
     /// The enrollment platforms (portals) that offer the plan.
     pub portals: Option<Vec<i64>>,
+    /// The employer groups whose employees may buy the plan (an employer-sponsored plan); the Group Code popup asks
+    /// for the group's enrollment code when the enrollment is under none of them.
+    pub groups: Option<Vec<i64>>,
     /// Tobacco users pay `tobacco_factor` times the rate (at most 1.5, the federal limit); when set, the plan
     /// cannot be priced until the person says whether they use tobacco.
     pub tobacco_factor: Option<f64>,

@@ -75,6 +75,10 @@ pub enum PopupKind {
     Membership,
     /// The plan's health questions, when pricing says newQuestionsError.
     HealthQuestions,
+    /// The group enrollment code, for a plan sold only to employees of some groups when the enrollment is under none.
+    GroupCode,
+    /// 'Is {group} your employer?', after a valid group code.
+    ConfirmGroup,
 }
 
 impl PopupKind {
@@ -88,14 +92,27 @@ impl PopupKind {
             PopupKind::SelectPortal => "select_portal",
             PopupKind::Membership => "membership",
             PopupKind::HealthQuestions => "health_questions",
+            PopupKind::GroupCode => "group_code",
+            PopupKind::ConfirmGroup => "confirm_group",
         }
     }
 
     pub fn parse(id: &str) -> Option<PopupKind> {
         use PopupKind::*;
-        [Eligibility, DependencyInfo, Income, Tobacco, ChooseTier, SelectPortal, Membership, HealthQuestions]
-            .into_iter()
-            .find(|k| k.id() == id)
+        [
+            Eligibility,
+            DependencyInfo,
+            Income,
+            Tobacco,
+            ChooseTier,
+            SelectPortal,
+            Membership,
+            HealthQuestions,
+            GroupCode,
+            ConfirmGroup,
+        ]
+        .into_iter()
+        .find(|k| k.id() == id)
     }
 
     /// The pricing errors this popup answers.
@@ -321,6 +338,10 @@ pub struct PopupFacts {
     pub dependents_missing: bool,
     /// The plan needs a membership association and none is chosen.
     pub membership_missing: bool,
+    /// The plan is sold to employees of some groups and the enrollment is under none of them.
+    pub group_code_missing: bool,
+    /// A valid group code was given and the employer is not yet confirmed: its name.
+    pub group_to_confirm: Option<String>,
     /// Why the plan cannot be priced, if it cannot.
     pub pricing_error: Option<PricingError>,
 }
@@ -333,6 +354,8 @@ pub fn needed(kind: PopupKind, facts: &PopupFacts) -> bool {
             facts.dependents_missing || matches!(facts.pricing_error, Some(PricingError::PlanAgeError { .. }))
         }
         PopupKind::Membership => facts.membership_missing,
+        PopupKind::GroupCode => facts.group_code_missing && facts.group_to_confirm.is_none(),
+        PopupKind::ConfirmGroup => facts.group_code_missing && facts.group_to_confirm.is_some(),
         other => facts.pricing_error.is_some_and(|e| other.answers(e)),
     }
 }
@@ -356,6 +379,8 @@ pub struct PopupChoices {
     pub memberships: Vec<(i64, i64, String)>,
     pub eligibility: Option<EligibilitySet>,
     pub health: Option<HealthSet>,
+    /// The employer a valid group code named (confirm group).
+    pub group_name: Option<String>,
 }
 
 pub const FIELD_REQUIRED: &str = "Field is required";
@@ -363,6 +388,7 @@ pub const ANSWER_YES: &str = "*Answer should be Yes to continue";
 pub const ANSWER_YES_NO: &str = "*Answer should be Yes/No to continue";
 pub const ANSWER_YES_FORM: &str = "Please answer yes in order to continue";
 pub const ANSWER_ALL: &str = "Please answer all questions";
+pub const INVALID_GROUP_CODE: &str = "Invalid Group Enrollment Code";
 
 fn yes_no(title: &str) -> Value {
     json!({ "type": "string", "title": title, "oneOf": [ { "const": "Yes", "title": "Yes" }, { "const": "No", "title": "No" } ] })
@@ -473,6 +499,21 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
             );
             ui.insert("membership".into(), json!({ "ui:widget": "radio" }));
             required.push("membership");
+        }
+        PopupKind::GroupCode => {
+            props.insert(
+                "group_code".into(),
+                json!({ "type": "string", "title": "Group Enrollment Code", "maxLength": 40, "x-messages": { "required": FIELD_REQUIRED } }),
+            );
+            required.push("group_code");
+        }
+        PopupKind::ConfirmGroup => {
+            let name = choices.group_name.as_deref().unwrap_or("this group");
+            let mut field = yes_no(&format!("Is {name} your employer?"));
+            field["x-messages"] = json!({ "required": FIELD_REQUIRED });
+            props.insert("confirm".into(), field);
+            ui.insert("confirm".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
+            required.push("confirm");
         }
         PopupKind::HealthQuestions => {
             for q in choices.health.iter().flat_map(|s| &s.questions) {

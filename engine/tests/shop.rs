@@ -73,6 +73,22 @@ fn popups_come_in_the_workflows_order_and_dependency_info_only_for_premier_plans
 }
 
 #[test]
+fn a_plan_for_some_employers_asks_the_group_code_then_the_employer() {
+    let code = facts(|f| f.group_code_missing = true);
+    assert_eq!(pending(&code), vec!["group_code"]);
+    let confirm = facts(|f| {
+        f.group_code_missing = true;
+        f.group_to_confirm = Some("Peachtree Logistics".into());
+    });
+    assert_eq!(pending(&confirm), vec!["confirm_group"]);
+    let choices = PopupChoices { group_name: Some("Peachtree Logistics".into()), ..PopupChoices::default() };
+    let (schema, _) = shop::popup_form(PopupKind::ConfirmGroup, &choices);
+    assert_eq!(schema["properties"]["confirm"]["title"], "Is Peachtree Logistics your employer?");
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(problems(PopupKind::GroupCode, &choices, json!({})), vec![pair("group_code", "Field is required")]);
+}
+
+#[test]
 fn health_questions_open_with_the_enroll_now_button() {
     let shop = shipped();
     let popup = shop.popup(PopupKind::HealthQuestions).unwrap();
@@ -219,10 +235,10 @@ fn a_shop_file_with_a_popup_twice_or_a_bundle_of_three_is_refused_with_its_path(
         .unwrap();
     let twice = text.replace("  - popup: choose_tier", "  - popup: tobacco");
     let error = engine::workflow::parse_shop_file("shop.yaml", &twice).unwrap_err();
-    assert_eq!((error.path.as_str(), error.reason.as_str()), ("/plan_popups/4/popup", "popup tobacco is listed twice"));
+    assert_eq!((error.path.as_str(), error.reason.as_str()), ("/plan_popups/6/popup", "popup tobacco is listed twice"));
     let three = text.replace("bundle: [1202, 1102]", "bundle: [1202, 1102, 1101]");
     let error = engine::workflow::parse_shop_file("shop.yaml", &three).unwrap_err();
     assert_eq!(error.reason, "a bundle holds exactly two plans");
     let unknown = text.replace("  - popup: income", "  - popup: salary");
-    assert!(engine::workflow::parse_shop_file("shop.yaml", &unknown).unwrap_err().path.starts_with("/plan_popups/3"));
+    assert!(engine::workflow::parse_shop_file("shop.yaml", &unknown).unwrap_err().path.starts_with("/plan_popups/5"));
 }

@@ -193,3 +193,20 @@ test('a rep checks out straight to the confirmation and sends a personalised quo
   await confirm.getByRole('button', { name: 'Rep Enrollment' }).click();
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
 });
+
+test('an employer-sponsored plan asks the group code, confirms the employer, then asks its own questions', async ({ page }) => {
+  await quoteFor(page, {});
+  await page.goto('/plan/1902/fairmeadow-short-term-disability');
+  const code = dialog(page, 'Group Code');
+  await code.getByLabel('Group Enrollment Code').fill('NOPE');
+  await code.getByRole('button', { name: 'Continue' }).click();
+  await expect(code.getByText('Invalid Group Enrollment Code')).toBeVisible();
+  await code.getByLabel('Group Enrollment Code').fill('PEACH2556');
+  await code.getByRole('button', { name: 'Continue' }).click();
+  const confirm = dialog(page, 'Confirm Your Employer');
+  await expect(confirm.getByText('Is Peachtree Logistics your employer?')).toBeVisible();
+  await noSeriousViolations(page, 'confirm the employer');
+  await page.locator('#root_confirm-0').check();
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page, 'Annual Income')).toBeVisible();
+});

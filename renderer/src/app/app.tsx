@@ -36,6 +36,10 @@ function Footer() {
       <p>
         Questions? Call <a href="tel:+18005550100">(800) 555-0100</a> or write to <a href="mailto:help@benefitstore.example">help@benefitstore.example</a>
       </p>
+      <nav aria-label="Footer">
+        <Link to="/access-pagenext">Employee Enrollment</Link> · <Link to="/access-pagenext">Rep Access Code</Link> ·{' '}
+        <Link to="/continue-enrollment">Continue Enrollment</Link>
+      </nav>
       <p>© {new Date().getFullYear()} Benefit Store. All rights reserved.</p>
     </footer>
   );
