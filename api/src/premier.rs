@@ -6,16 +6,13 @@ use axum::response::Response;
 use serde_json::{json, Value};
 
 use crate::app::AppState;
-use crate::enrollment::{self, parse_id, priced_cart};
-use crate::error::{success, ApiError, ApiResult, AppJson};
+use crate::enrollment::{self, priced_cart};
+use crate::error::{success, ApiResult, AppJson};
 use crate::routes::{enrollment_from_body, enrollment_from_query, Params};
 use crate::session::Session;
 
-const PREMIER: &str = "MM";
-
 fn plan_of(state: &AppState, id: Option<Value>) -> ApiResult<&engine::catalogue::Plan> {
-    let id = parse_id(id.as_ref(), "plan_id")?;
-    state.catalogue.plan(id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))
+    crate::shop::plan_of(state, id.as_ref())
 }
 
 async fn cart_has_premier(
@@ -24,7 +21,7 @@ async fn cart_has_premier(
     params: &std::collections::HashMap<String, String>,
 ) -> ApiResult<bool> {
     let e = enrollment_from_query(state, session, params).await?;
-    Ok(priced_cart(state, &e).await?.iter().any(|l| l.plan_type == PREMIER))
+    Ok(priced_cart(state, &e).await?.iter().any(|l| l.plan_type == engine::rating::PREMIER))
 }
 
 /// `get-more-requirement`: with `plan_id`, whether the plan is a premier plan; with `enrollment_id` alone, whether a
@@ -35,7 +32,7 @@ pub async fn more_requirement(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let result = match params.get("plan_id") {
-        Some(id) => plan_of(&state, Some(json!(id)))?.plan_type == PREMIER,
+        Some(id) => plan_of(&state, Some(json!(id)))?.is_premier(),
         None => cart_has_premier(&state, &session, &params).await?,
     };
     Ok(success(json!({ "result": result })))
@@ -49,7 +46,7 @@ pub async fn prudential_plan(
 ) -> ApiResult<Response> {
     enrollment_from_query(&state, &session, &params).await?;
     let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)))?;
-    Ok(success(json!({ "status": plan.plan_type == PREMIER })))
+    Ok(success(json!({ "status": plan.is_premier() })))
 }
 
 /// `check-prudential-cart`: whether the cart holds a premier plan.

@@ -20,6 +20,7 @@ use crate::db::{self, LifecycleExtras, NewEnrollment};
 use crate::enrollment::{self, load, parse_id, priced_cart, today, Enrollment, Filter, Next};
 use crate::error::{success, ApiError, ApiResult, AppJson};
 use crate::session::Session;
+use crate::shop::cart_count;
 
 pub fn router(state: AppState) -> Router {
     Router::new()
@@ -431,10 +432,6 @@ async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) 
 }
 
 // ---- cart ---------------------------------------------------------------------------------------------------------
-
-async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
-    Ok(db::cart(&state.db, e.row.enrollment_id).await?.len())
-}
 
 async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
     let lines = priced_cart(state, e).await?;

@@ -80,7 +80,7 @@ async fn sealed_answer(state: &AppState, enrollment_id: i64, subject: &str, kind
 
 // ---- pricing with the answers -------------------------------------------------------------------------------------------
 
-fn plan_of<'s>(state: &'s AppState, id: Option<&Value>) -> ApiResult<&'s Plan> {
+pub(crate) fn plan_of<'s>(state: &'s AppState, id: Option<&Value>) -> ApiResult<&'s Plan> {
     let id = parse_id(id, "plan_id")?;
     state.catalogue.plan(id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))
 }
@@ -703,7 +703,7 @@ async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> {
     enrollment::navigate(state, e, engine::lifecycle::Event::CartChanged).await.map(|_| ())
 }
 
-async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
+pub(crate) async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
     Ok(db::cart(&state.db, e.row.enrollment_id).await?.len())
 }
 

@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { PlanCard } from '../../components/plan-card';
 import { SchemaForm } from '../../components/schema-form';
 import { ApiError, api, chosenGroup, tempId } from '../../lib/api';
 import { useCartCount } from '../../lib/cart-count';
@@ -96,12 +97,7 @@ export function LandingPage() {
           <h2 id="featured-heading">Featured Plans</h2>
           <ul className="cards">
             {featured.map((p) => (
-              <li key={p.plan_id} className="card">
-                <img src={p.plan_logo} alt="" width={120} height={36} />
-                <h3>{p.plan_name}</h3>
-                <p>{p.plan_short_text}</p>
-                <Link to={`/plans?type=${p.plan_category}`}>More Info<span className="visually-hidden"> about {p.plan_name}</span></Link>
-              </li>
+              <PlanCard key={p.plan_id} plan={p} to={`/plans?type=${p.plan_category}`} />
             ))}
           </ul>
         </section>

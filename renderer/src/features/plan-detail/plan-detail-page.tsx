@@ -3,7 +3,8 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { FlowDialog } from '../../components/flow-dialog';
 import type { FlowAnswer, FlowSource, FlowStep } from '../../components/flow-machine';
 import { Modal } from '../../components/modal';
-import { ApiError, api, money, slug, tempId } from '../../lib/api';
+import { PlanCard } from '../../components/plan-card';
+import { ApiError, api, money, tempId } from '../../lib/api';
 import { useCartCount } from '../../lib/cart-count';
 import { type FilterInfo, FilterSummary, QuoteFormDialog } from '../filter/quote-form';
 
@@ -247,15 +248,7 @@ function PlanDetail({ enrollmentId, planId }: { enrollmentId: string; planId: st
           <h2 id="suggested-heading">Suggested Products</h2>
           <ul className="cards">
             {related.map((p) => (
-              <li key={p.plan_id} className="card">
-                <img src={p.plan_logo} alt="" width={120} height={36} />
-                <h3>{p.plan_name}</h3>
-                <p>{p.plan_short_text}</p>
-                {p.plan_price !== null && <p className="price">Starting From: {money(p.plan_price)}</p>}
-                <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`}>
-                  More Info<span className="visually-hidden"> about {p.plan_name}</span>
-                </Link>
-              </li>
+              <PlanCard key={p.plan_id} plan={p} priceLabel="Starting From:" />
             ))}
           </ul>
         </section>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { api, money, slug, tempId } from '../../lib/api';
+import { PlanCard } from '../../components/plan-card';
+import { api, tempId } from '../../lib/api';
 import { type FilterInfo, FilterSummary, QuoteFormDialog } from '../filter/quote-form';
 
 interface Category {
@@ -110,15 +111,7 @@ function Plans({ id }: { id: string }) {
                   <h2 id={`section-${c.category}`}>{c.display_name}</h2>
                   <ul className="cards">
                     {inCategory.map((p) => (
-                      <li key={p.plan_id} className="card">
-                        <img src={p.plan_logo} alt="" width={120} height={36} />
-                        <h3>{p.plan_name}</h3>
-                        <p>{p.plan_short_text}</p>
-                        {p.plan_price !== null && <p className="price">Starting From {money(p.plan_price)}/mo</p>}
-                        <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`}>
-                          More Info<span className="visually-hidden"> about {p.plan_name}</span>
-                        </Link>
-                      </li>
+                      <PlanCard key={p.plan_id} plan={p} />
                     ))}
                   </ul>
                 </section>
