@@ -82,6 +82,19 @@ pub enum PopupKind {
 }
 
 impl PopupKind {
+    pub const ALL: [PopupKind; 10] = [
+        PopupKind::Eligibility,
+        PopupKind::DependencyInfo,
+        PopupKind::Income,
+        PopupKind::Tobacco,
+        PopupKind::ChooseTier,
+        PopupKind::SelectPortal,
+        PopupKind::Membership,
+        PopupKind::HealthQuestions,
+        PopupKind::GroupCode,
+        PopupKind::ConfirmGroup,
+    ];
+
     pub fn id(self) -> &'static str {
         match self {
             PopupKind::Eligibility => "eligibility",
@@ -98,21 +111,7 @@ impl PopupKind {
     }
 
     pub fn parse(id: &str) -> Option<PopupKind> {
-        use PopupKind::*;
-        [
-            Eligibility,
-            DependencyInfo,
-            Income,
-            Tobacco,
-            ChooseTier,
-            SelectPortal,
-            Membership,
-            HealthQuestions,
-            GroupCode,
-            ConfirmGroup,
-        ]
-        .into_iter()
-        .find(|k| k.id() == id)
+        PopupKind::ALL.into_iter().find(|k| k.id() == id)
     }
 
     /// The pricing errors this popup answers.
