@@ -60,6 +60,15 @@ async fn run() -> anyhow::Result<()> {
                 workflows.wizard.id,
                 workflows.wizard.tabs.len()
             );
+            let shop = &workflows.shop;
+            println!(
+                "{}: shop workflow {} is valid (popups: {}, offers after adding a plan: {}, checkout upsells: {})",
+                config.workflows_dir.display(),
+                shop.id,
+                shop.plan_popups.len(),
+                shop.after_add.len(),
+                shop.checkout_upsells.len()
+            );
             Ok(())
         }
         "member-link" => {

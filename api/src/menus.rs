@@ -118,3 +118,43 @@ pub async fn related_plans(
 pub async fn enrollment_platforms(State(state): State<AppState>) -> ApiResult<Response> {
     Ok(success(json!(state.catalogue.portals)))
 }
+
+/// `get-group-agent-member-info { enrollment_id | group_id }`: who the quote is for, shown above the plans and the
+/// cart: the enrollment type, the member (existing members), the employer group and the enrollment portal.
+pub async fn group_agent_member_info(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let group_info = |id: Option<i64>| {
+        id.and_then(|g| state.catalogue.groups.get(&g))
+            .map(|g| json!({ "name": g.name, "code": g.code, "group_id": g.group_id }))
+    };
+    if !params.contains_key("enrollment_id") {
+        let id = params.get("group_id").and_then(|g| g.trim().parse::<i64>().ok());
+        let group = group_info(id).ok_or_else(|| ApiError::field("group_id", "Please choose a group"))?;
+        return Ok(success(
+            json!({ "enrollment_type": null, "result": { "user_info": null, "group_info": group, "platforms": [] } }),
+        ));
+    }
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let member = crate::members::of_enrollment(&state, &e).await?;
+    let user_info =
+        member.map(|m| json!({ "first_name": m.first_name, "last_name": m.last_name, "user_id": m.user_id }));
+    let platforms: Vec<Value> = state
+        .catalogue
+        .portals
+        .iter()
+        .filter(|p| e.filter.platform_group_id == Some(p.platform_group_id))
+        .map(|p| json!({ "platform_name": p.platform_name, "platform_code": p.platform_code, "platform_group_id": p.platform_group_id }))
+        .collect();
+    let rep = e
+        .row
+        .agent_id
+        .and_then(|a| state.catalogue.reps.get(&a))
+        .map(|r| json!({ "name": r.name(), "agent_code": r.agent_code }));
+    Ok(success(json!({
+        "enrollment_type": e.row.enrollment_type,
+        "result": { "user_info": user_info, "group_info": group_info(e.row.group_id), "platforms": platforms, "agent_info": rep },
+    })))
+}

@@ -68,6 +68,7 @@ pub fn router(state: AppState) -> Router {
         .route("/get-menu-filtered-plans", get(crate::menus::menu_filtered_plans))
         .route("/get-related-plans", get(crate::menus::related_plans))
         .route("/get-enrollment-platforms", get(crate::menus::enrollment_platforms))
+        .route("/get-group-agent-member-info", get(crate::menus::group_agent_member_info))
         .route("/get-quote-preview-content", get(crate::quote::preview))
         .route("/shop/{id}/plan/{plan_id}", get(crate::shop::get_plan_flow))
         .route("/shop/{id}/plan/{plan_id}/{popup}", post(crate::shop::post_plan_popup))
@@ -160,22 +161,26 @@ pub(crate) async fn enrollment_from_body(state: &AppState, session: &Session, bo
 // ---- filter -------------------------------------------------------------------------------------------------------
 
 /// The quote form's options: the category is asked when the plan on the page (`plan_id`) or a plan in the cart is
-/// a premier plan.
+/// a premier plan, or when the category chosen has premier plans (the spec's premier flag: choosing medical selects
+/// it, another category clears it).
 pub(crate) async fn filter_options(
     state: &AppState,
     e: Option<&Enrollment>,
     plan_id: Option<&str>,
+    category: Option<&str>,
 ) -> ApiResult<FilterOptions> {
     let viewed = plan_id
         .and_then(|p| p.trim().parse::<i64>().ok())
         .and_then(|p| state.catalogue.plan(p))
         .is_some_and(|p| p.is_premier());
+    let selected =
+        category.is_some_and(|c| state.catalogue.plans.iter().any(|p| p.listed && p.category == c && p.is_premier()));
     let in_cart = match e {
         Some(e) => priced_cart(state, e).await?.iter().any(|l| l.plan_type == engine::rating::PREMIER),
         None => false,
     };
     let categories = state.catalogue.categories.iter().map(|c| (c.category.clone(), c.display_name.clone())).collect();
-    Ok(FilterOptions { premier: viewed || in_cart, categories })
+    Ok(FilterOptions { premier: viewed || selected || in_cart, categories })
 }
 
 async fn filter_form(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
@@ -190,7 +195,8 @@ async fn filter_form(State(state): State<AppState>, session: Session, Query(para
         }),
         None => json!({}),
     };
-    let options = filter_options(&state, e.as_ref(), params.get("plan_id").map(String::as_str)).await?;
+    let (plan, category) = (params.get("plan_id").map(String::as_str), params.get("category").map(String::as_str));
+    let options = filter_options(&state, e.as_ref(), plan, category).await?;
     let form = compose_filter(&current, &options);
     Ok(success(json!({ "schema": form.schema, "uiSchema": form.ui_schema, "formData": form.form_data })))
 }
@@ -307,7 +313,7 @@ async fn change_filter_info(
             merged[k] = v.clone();
         }
     }
-    let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str)).await?;
+    let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str), None).await?;
     let filter = validated_filter(&merged, &e.filter, &options)?;
     db::update_filter(&state.db, id, &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?)
         .await?;

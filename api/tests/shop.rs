@@ -543,6 +543,14 @@ async fn the_quote_form_asks_the_category_with_a_premier_plan_and_keeps_the_tier
     let id = quote(&mut b, "30301", "IS", 40).await;
     let plain = b.get(&format!("/api/v1/filter-form?enrollment_id={id}")).await;
     assert!(plain.ok()["schema"]["properties"]["category"].is_null());
+    let medical = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&category=medical")).await;
+    assert_eq!(
+        medical.ok()["schema"]["properties"]["category"]["title"],
+        "Category",
+        "choosing medical selects premier"
+    );
+    let dental = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&category=dental")).await;
+    assert!(dental.ok()["schema"]["properties"]["category"].is_null());
     let premier = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&plan_id=1303")).await;
     let schema = &premier.ok()["schema"];
     assert_eq!(schema["properties"]["category"]["title"], "Category");
@@ -605,6 +613,12 @@ async fn an_employer_sponsored_plan_asks_the_group_code_and_the_employer_then_pr
     assert_eq!((info.ok()["has_enrollment"].clone(), info.ok()["group_id"].clone()), (json!(true), json!(2556)));
     let kind = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=type")).await;
     assert_eq!(kind.ok()["result"], "new-group-member");
+    let parties = b.get(&format!("/api/v1/get-group-agent-member-info?enrollment_id={id}")).await;
+    assert_eq!(parties.ok()["enrollment_type"], "new-group-member");
+    assert_eq!(parties.ok()["result"]["group_info"]["name"], "Peachtree Logistics");
+    let by_group = b.get("/api/v1/get-group-agent-member-info?group_id=3101").await;
+    assert_eq!(by_group.ok()["result"]["group_info"]["code"], "BAYOU3101");
+    assert_eq!(b.get("/api/v1/get-group-agent-member-info?group_id=1").await.first_error().0, "group_id");
 
     let other_quote = quote(&mut b, "30301", "IO", 40).await;
     let set = b

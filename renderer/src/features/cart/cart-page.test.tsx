@@ -9,7 +9,9 @@ describe('the cart page', () => {
     globalThis.fetch = (async (url: string) => {
       const data = String(url).includes('effective-dates')
         ? { result: ['12/01/2026'] }
-        : { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
+        : String(url).includes('group-agent-member-info')
+          ? { enrollment_type: 'new-member', result: { user_info: null, group_info: null, platforms: [] } }
+          : { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
       return new Response(JSON.stringify({ status: 'success', data }), { status: 200 });
     }) as typeof fetch;
     render(

@@ -5,6 +5,7 @@ import type { FlowAnswer, FlowSource } from '../../components/flow-machine';
 import { Modal } from '../../components/modal';
 import { ApiError, api, money, tempId } from '../../lib/api';
 import { useCartCount } from '../../lib/cart-count';
+import { PartiesSummary, useQuoteParties } from '../filter/quote-form';
 
 interface Line {
   plan_id: number;
@@ -52,6 +53,7 @@ function CartView({ id }: { id: string }) {
   const [quoting, setQuoting] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  const parties = useQuoteParties(id);
 
   const load = useCallback(() => {
     api.get<Cart>(`/get-plan-cart?enrollment_id=${id}`).then(setCart, () => setCart(EMPTY));
@@ -127,8 +129,10 @@ function CartView({ id }: { id: string }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <Link to="/plans?type=medical">Plans</Link> › <span>Cart</span>
+        <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
+        <Link to="/plans?type=medical">Plans</Link> › <span>Plan Details</span> › <span>Cart</span>
       </nav>
+      <PartiesSummary parties={parties} />
       {sent && <p className="success">{sent}</p>}
       <div className="cart-layout">
         <section aria-labelledby="cart-heading">

@@ -36,10 +36,43 @@ export function FilterSummary({ filter, onEdit }: { filter: FilterInfo; onEdit: 
   );
 }
 
-/** The edit dialog; `planId` asks for the category when that plan is a premier plan. */
-export function QuoteFormDialog({ enrollmentId, planId, open, onClose, onSaved }: {
+/** Who the quote is for, as the server knows it: the member, the employer group, the portal, the rep. */
+export interface QuoteParties {
+  enrollment_type: string | null;
+  result: {
+    user_info: { first_name: string; last_name: string } | null;
+    group_info: { name: string } | null;
+    platforms: { platform_name: string }[];
+    agent_info?: { name: string } | null;
+  };
+}
+
+export function useQuoteParties(enrollmentId: string): QuoteParties | null {
+  const [parties, setParties] = useState<QuoteParties | null>(null);
+  useEffect(() => {
+    api.get<QuoteParties>(`/get-group-agent-member-info?enrollment_id=${enrollmentId}`).then(setParties, () => setParties(null));
+  }, [enrollmentId]);
+  return parties;
+}
+
+/** The summary of the selected group, member and portal (only what applies). */
+export function PartiesSummary({ parties }: { parties: QuoteParties | null }) {
+  if (!parties) return null;
+  const { user_info, group_info, platforms, agent_info } = parties.result;
+  const parts = [
+    user_info && `Member: ${user_info.first_name} ${user_info.last_name}`,
+    group_info && `Your Employer Group: ${group_info.name}`,
+    platforms[0] && `Portal: ${platforms[0].platform_name}`,
+    agent_info && `Rep: ${agent_info.name}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? <p className="filter-summary">{parts.join(' · ')}</p> : null;
+}
+
+/** The edit dialog; `planId` (a premier plan) or `category` (the medical category) asks for the category too. */
+export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose, onSaved }: {
   enrollmentId: string;
   planId?: string;
+  category?: string;
   open: boolean;
   onClose: () => void;
   onSaved: () => void;
@@ -51,8 +84,9 @@ export function QuoteFormDialog({ enrollmentId, planId, open, onClose, onSaved }
   useEffect(() => {
     if (!open) return;
     setErrors(null);
-    api.get<FilterForm>(`/filter-form?enrollment_id=${enrollmentId}${planId ? `&plan_id=${planId}` : ''}`).then(setForm, () => setForm(null));
-  }, [open, enrollmentId, planId]);
+    const extra = `${planId ? `&plan_id=${planId}` : ''}${category ? `&category=${category}` : ''}`;
+    api.get<FilterForm>(`/filter-form?enrollment_id=${enrollmentId}${extra}`).then(setForm, () => setForm(null));
+  }, [open, enrollmentId, planId, category]);
 
   const save = async (data: Record<string, unknown>) => {
     setBusy(true);

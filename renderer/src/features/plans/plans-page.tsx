@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PlanCard } from '../../components/plan-card';
 import { api, tempId } from '../../lib/api';
-import { type FilterInfo, FilterSummary, QuoteFormDialog } from '../filter/quote-form';
+import { type FilterInfo, FilterSummary, PartiesSummary, QuoteFormDialog, useQuoteParties } from '../filter/quote-form';
 
 interface Category {
   category: string;
@@ -39,6 +39,7 @@ function Plans({ id }: { id: string }) {
   const [message, setMessage] = useState<string | null>(null);
   const [filter, setFilter] = useState<FilterInfo | null>(null);
   const [editing, setEditing] = useState(false);
+  const parties = useQuoteParties(id);
 
   useEffect(() => setSelected(type ? [type] : []), [type]);
 
@@ -73,10 +74,12 @@ function Plans({ id }: { id: string }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <span>Plans</span>
+        <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
+        <span>Plans</span>
       </nav>
       <h1>{shown.length === 1 ? shown[0].display_name : 'Plans'}</h1>
       {filter && <FilterSummary filter={filter} onEdit={() => setEditing(true)} />}
+      <PartiesSummary parties={parties} />
       <nav aria-label="Categories" className="category-menu">
         {categories
           .filter((c) => menu.includes(c.category))
@@ -122,6 +125,7 @@ function Plans({ id }: { id: string }) {
       </div>
       <QuoteFormDialog
         enrollmentId={id}
+        category={type}
         open={editing}
         onClose={() => setEditing(false)}
         onSaved={() => {
