@@ -210,3 +210,19 @@ test('an employer-sponsored plan asks the group code, confirms the employer, the
   await confirm.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog(page, 'Annual Income')).toBeVisible();
 });
+
+test('an employee enters the group enrollment code from the footer, confirms the company and shops under the group', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Employee Enrollment' }).click();
+  const modal = dialog(page, 'Employee Enrollment');
+  await modal.getByLabel('Group Enrollment Code').fill('NOPE');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await expect(modal.getByText('Invalid Group Enrollment Code')).toBeVisible();
+  await modal.getByLabel('Group Enrollment Code').fill('PEACH2556');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await expect(modal.getByText('Is Peachtree Logistics your employer?')).toBeVisible();
+  await noSeriousViolations(page, 'employee enrollment');
+  await modal.getByRole('button', { name: 'Yes, continue' }).click();
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page.getByText('Your Employer Group: Peachtree Logistics')).toBeVisible();
+});

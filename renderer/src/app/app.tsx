@@ -1,5 +1,7 @@
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
-import { AccessPage } from '../features/access/access-page';
+import { useState } from 'react';
+import { Modal } from '../components/modal';
+import { AccessPage, EmployeeEnrollment, useBeginEnrollment } from '../features/access/access-page';
 import { CartPage } from '../features/cart/cart-page';
 import { ContinuePage } from '../features/continue/continue-page';
 import { DirectContinuePage } from '../features/continue/direct-continue-page';
@@ -31,16 +33,34 @@ function Header() {
 }
 
 function Footer() {
+  const [employee, setEmployee] = useState(false);
+  const begin = useBeginEnrollment();
   return (
     <footer className="site-footer">
       <p>
         Questions? Call <a href="tel:+18005550100">(800) 555-0100</a> or write to <a href="mailto:help@benefitstore.example">help@benefitstore.example</a>
       </p>
       <nav aria-label="Footer">
-        <Link to="/access-pagenext">Employee Enrollment</Link> · <Link to="/access-pagenext">Rep Access Code</Link> ·{' '}
+        <button type="button" className="link" onClick={() => setEmployee(true)}>
+          Employee Enrollment
+        </button>{' '}
+        · <Link to="/access-pagenext">Rep Access Code</Link> ·{' '}
         <Link to="/continue-enrollment">Continue Enrollment</Link>
       </nav>
       <p>© {new Date().getFullYear()} Benefit Store. All rights reserved.</p>
+      <Modal title="Employee Enrollment" open={employee}>
+        <EmployeeEnrollment
+          onConfirmed={() => {
+            setEmployee(false);
+            begin(null);
+          }}
+        />
+        <div className="buttons">
+          <button type="button" onClick={() => setEmployee(false)}>
+            Close
+          </button>
+        </div>
+      </Modal>
     </footer>
   );
 }

@@ -52,24 +52,62 @@ function CodeForm({ id, label, onSubmit, error }: { id: string; label: string; o
   );
 }
 
-/** The access page: a rep's access code, or an employee's group enrollment code. */
-export function AccessPage() {
+/**
+ * Employee Enrollment: the group enrollment code, then 'Is {company} your employer?'. Yes starts a new enrollment under
+ * the group (the session became the employee's when the code was validated); No lets the person enter another code.
+ */
+export function EmployeeEnrollment({ onConfirmed }: { onConfirmed: () => void }) {
+  const [group, setGroup] = useState<Group | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const validate = async (code: string) => {
+    setError(null);
+    if (!code) return setError('Field is required');
+    try {
+      setGroup(await api.get<Group>(`/validate-group?group_code=${encodeURIComponent(code)}`));
+    } catch {
+      // The spec's validate-group answers 204 No Content for a code it does not know.
+      setError('Invalid Group Enrollment Code');
+    }
+  };
+
+  if (group) {
+    return (
+      <>
+        <p>Is {group.name} your employer?</p>
+        <div className="buttons">
+          <button type="button" className="primary" onClick={onConfirmed}>
+            Yes, continue
+          </button>
+          <button type="button" onClick={() => setGroup(null)}>
+            No
+          </button>
+        </div>
+      </>
+    );
+  }
+  return <CodeForm id="group-code" label="Group Enrollment Code" onSubmit={(c) => void validate(c)} error={error} />;
+}
+
+/** A new role starts a new enrollment: whatever this browser held belonged to the visitor before. */
+export function useBeginEnrollment() {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [rep, setRep] = useState<Rep | null>(null);
-  const [group, setGroup] = useState<Group | null>(null);
-  const [repError, setRepError] = useState<string | null>(null);
-  const [groupError, setGroupError] = useState<string | null>(null);
-  const [choice, setChoice] = useState('');
-  const [choiceError, setChoiceError] = useState<string | null>(null);
-
-  const begin = (groupId: number | null) => {
-    // A new role starts a new enrollment: whatever this browser held belonged to the visitor before.
+  return (groupId: number | null) => {
     tempId.clear();
     chosenGroup.set(groupId);
     refresh();
     navigate('/');
   };
+}
+
+/** The access page: a rep's access code, or an employee's group enrollment code. */
+export function AccessPage() {
+  const begin = useBeginEnrollment();
+  const [rep, setRep] = useState<Rep | null>(null);
+  const [repError, setRepError] = useState<string | null>(null);
+  const [choice, setChoice] = useState('');
+  const [choiceError, setChoiceError] = useState<string | null>(null);
 
   const validateRep = async (code: string) => {
     setRepError(null);
@@ -78,17 +116,6 @@ export function AccessPage() {
       setRep(await api.get<Rep>(`/validate-agent?agent_code=${encodeURIComponent(code)}`));
     } catch (e) {
       setRepError(e instanceof ApiError ? e.message : 'Invalid Rep Access Code');
-    }
-  };
-
-  const validateGroup = async (code: string) => {
-    setGroupError(null);
-    if (!code) return setGroupError('Field is required');
-    try {
-      setGroup(await api.get<Group>(`/validate-group?group_code=${encodeURIComponent(code)}`));
-    } catch {
-      // The spec's validate-group answers 204 No Content for a code it does not know.
-      setGroupError('Invalid Group Enrollment Code');
     }
   };
 
@@ -137,28 +164,13 @@ export function AccessPage() {
       </section>
     );
   }
-  if (group) {
-    return (
-      <section className="banner">
-        <h1>Is {group.name} your employer?</h1>
-        <div className="buttons">
-          <button type="button" className="primary" onClick={() => begin(null)}>
-            Yes, continue
-          </button>
-          <button type="button" onClick={() => setGroup(null)}>
-            No
-          </button>
-        </div>
-      </section>
-    );
-  }
   return (
     <section className="banner">
       <h1>Welcome</h1>
       <h2>Representatives</h2>
       <CodeForm id="rep-code" label="Rep Access Code" onSubmit={(c) => void validateRep(c)} error={repError} />
       <h2>Employee Enrollment</h2>
-      <CodeForm id="group-code" label="Group Enrollment Code" onSubmit={(c) => void validateGroup(c)} error={groupError} />
+      <EmployeeEnrollment onConfirmed={() => begin(null)} />
     </section>
   );
 }
