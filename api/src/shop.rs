@@ -807,6 +807,8 @@ async fn resolve_offer(
             && p.membership.is_empty()
             && !in_cart(p.plan_id)
             && state.workflows.shop.eligibility_for(p.plan_id, &p.category).is_none()
+            && p.eligibility.groups.is_none()
+            && !p.blackout.as_ref().is_some_and(|b| b.covers(today()))
     };
     let mut chosen: Vec<(&Plan, &PlanOption, Cents)> = Vec::new();
     match &offer.offer {
@@ -988,11 +990,16 @@ pub async fn post_offer(
     let view = resolve_offer(&state, &e, offer, &cart).await?;
     if accept {
         let view = view.ok_or_else(|| ApiError::Conflict("This offer is no longer available".into()))?;
+        // The offered lines pass the same rules as Add to Cart (blackout, already active, pricing) before any is added.
+        let mut lines = Vec::new();
+        for offered in view["plans"].as_array().into_iter().flatten() {
+            let plan = plan_of(&state, offered.get("plan_id"))?;
+            let option = option_of(plan, offered.get("plan_pricing_id"), "plan_pricing_id")?;
+            refuse_adding(&state, &e, plan, option).await?;
+            lines.push((plan.plan_id, option.plan_pricing_id));
+        }
         reopen_cart(&state, &mut e).await?;
-        for plan in view["plans"].as_array().into_iter().flatten() {
-            let (Some(plan_id), Some(pricing_id)) = (plan["plan_id"].as_i64(), plan["plan_pricing_id"].as_i64()) else {
-                continue;
-            };
+        for (plan_id, pricing_id) in lines {
             db::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id, true).await?;
         }
     }
