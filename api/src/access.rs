@@ -112,7 +112,7 @@ pub async fn validate_group(
     if code.is_empty() {
         return Err(ApiError::field("group_code", "Field is required"));
     }
-    let Some(group) = state.catalogue.groups.values().find(|g| g.code.eq_ignore_ascii_case(code)) else {
+    let Some(group) = state.catalogue.group_by_code(code) else {
         return Ok(StatusCode::NO_CONTENT.into_response());
     };
     set_role(&state.db, &session, "employee", None, Some(group.group_id)).await?;

@@ -85,6 +85,12 @@ impl Catalogue {
         self.plans.iter().find(|p| p.plan_id == plan_id)
     }
 
+    /// The group of a group enrollment code, whatever its case.
+    pub fn group_by_code(&self, code: &str) -> Option<&Group> {
+        let code = code.trim();
+        self.groups.values().find(|g| g.code.eq_ignore_ascii_case(code))
+    }
+
     pub fn carrier_name(&self, carrier_id: i64) -> &str {
         self.carriers.get(&carrier_id).map(|c| c.name.as_str()).unwrap_or_default()
     }

@@ -104,6 +104,16 @@ pub struct Enrollment {
     pub lifecycle: EnrollmentLifecycle,
 }
 
+impl Enrollment {
+    /// A submitted enrollment's quote and cart no longer change: 409 with the lifecycle's words.
+    pub fn ensure_open(&self) -> ApiResult<()> {
+        if self.lifecycle.is_submitted() {
+            return Err(refuse(Rejection::AlreadySubmitted));
+        }
+        Ok(())
+    }
+}
+
 pub fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
 }
@@ -143,6 +153,12 @@ pub struct PricedLine {
     pub plan_type: String,
     pub price: Cents,
     pub removable: u8,
+}
+
+impl PricedLine {
+    pub fn is_premier(&self) -> bool {
+        self.plan_type == engine::rating::PREMIER
+    }
 }
 
 /// The cart, priced now: a price follows the filter, so it is never stored.
@@ -572,9 +588,7 @@ pub async fn save_draft(
     submitted: &Value,
     version: Option<i64>,
 ) -> ApiResult<i64> {
-    if enrollment.lifecycle.is_submitted() {
-        return Err(refuse(Rejection::AlreadySubmitted));
-    }
+    enrollment.ensure_open()?;
     let (stored_version, data) = draft(state, enrollment, tab, submitted, version, false).await?;
     if !db::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored_version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
@@ -649,9 +663,7 @@ pub async fn save_field(
     field: &str,
     value: &Value,
 ) -> ApiResult<()> {
-    if enrollment.lifecycle.is_submitted() {
-        return Err(refuse(Rejection::AlreadySubmitted));
-    }
+    enrollment.ensure_open()?;
     let cart = priced_cart(state, enrollment).await?;
     let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
     if form.schema["properties"].get(field).is_none() {

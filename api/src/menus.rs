@@ -101,8 +101,7 @@ pub async fn related_plans(
     session: Session,
     Query(params): Params,
 ) -> ApiResult<Response> {
-    let plan_id = crate::enrollment::parse_id(params.get("plan_id").map(|p| json!(p)).as_ref(), "plan_id")?;
-    let plan = state.catalogue.plan(plan_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let plan = crate::shop::plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
     let e = enrollment_from_query(&state, &session, &params).await?;
     let mut related = Vec::new();
     for other in listed_in(&state, &plan.category).filter(|p| p.plan_id != plan.plan_id) {

@@ -21,7 +21,7 @@ async fn cart_has_premier(
     params: &std::collections::HashMap<String, String>,
 ) -> ApiResult<bool> {
     let e = enrollment_from_query(state, session, params).await?;
-    Ok(priced_cart(state, &e).await?.iter().any(|l| l.plan_type == engine::rating::PREMIER))
+    Ok(priced_cart(state, &e).await?.iter().any(|l| l.is_premier()))
 }
 
 /// `get-more-requirement`: with `plan_id`, whether the plan is a premier plan; with `enrollment_id` alone, whether a

@@ -86,7 +86,7 @@ async fn content(state: &AppState, e: &Enrollment, q: &QuoteRequest) -> ApiResul
         dollars(t.recurring_month_cost),
         dollars(t.total_cost)
     ));
-    let notices = premier_notices(lines.iter().any(|l| l.plan_type == engine::rating::PREMIER));
+    let notices = premier_notices(lines.iter().any(|l| l.is_premier()));
     if !notices.is_empty() {
         out.push_str(&format!("\n{}\n", notices.join(" ")));
     }

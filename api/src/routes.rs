@@ -176,7 +176,7 @@ pub(crate) async fn filter_options(
     let selected =
         category.is_some_and(|c| state.catalogue.plans.iter().any(|p| p.listed && p.category == c && p.is_premier()));
     let in_cart = match e {
-        Some(e) => priced_cart(state, e).await?.iter().any(|l| l.plan_type == engine::rating::PREMIER),
+        Some(e) => priced_cart(state, e).await?.iter().any(|l| l.is_premier()),
         None => false,
     };
     let categories = state.catalogue.categories.iter().map(|c| (c.category.clone(), c.display_name.clone())).collect();
@@ -302,9 +302,7 @@ async fn change_filter_info(
 ) -> ApiResult<Response> {
     let id = parse_id(Some(&json!(temp_id)), "enrollment_id")?;
     let e = load(&state, &session, id).await?;
-    if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
-    }
+    e.ensure_open()?;
     let mut merged = serde_json::to_value(&e.filter).map_err(|e| ApiError::Internal(e.into()))?;
     for (k, v) in body.as_object().into_iter().flatten() {
         // The spec drops empty values from update payloads: an empty field keeps what was there.
@@ -370,20 +368,6 @@ async fn get_featured_plans(State(state): State<AppState>) -> Response {
     success(json!(plans))
 }
 
-/// Pricing errors that a popup on the plan answers: such plans are listed (their page asks the question), the others
-/// are not sold for this filter.
-fn answered_by_a_popup(error: PricingError) -> bool {
-    matches!(
-        error,
-        PricingError::SalaryError
-            | PricingError::HourError
-            | PricingError::SmokerError
-            | PricingError::PortalError
-            | PricingError::PlanAgeError { .. }
-            | PricingError::NewQuestionsError
-    )
-}
-
 pub const ONLY_IO: &str = "Plans are available for IO tier only";
 pub const NO_PLANS: &str = "No Plans are available for your selection";
 
@@ -407,11 +391,13 @@ async fn get_filtered_plans(
     {
         let cheapest = match crate::shop::price(&state, &e, plan).await? {
             Ok(priced) => priced.first().map(|(_, p)| *p),
-            Err((error, priced)) if answered_by_a_popup(error) => priced.first().map(|(_, p)| *p),
+            // Tier errors are not listed: the section says the category is for Member Only instead.
             Err((PricingError::TierError, _)) => {
                 io_only |= plan.tiers == [engine::context::Tier::IO];
                 continue;
             }
+            // A plan one of the shop's popups can price (income, tobacco, portal, ...) is listed; its page asks.
+            Err((error, priced)) if state.workflows.shop.answers(error) => priced.first().map(|(_, p)| *p),
             Err(_) => continue,
         };
         result.push(card(&state, plan, cheapest.filter(|_| !plan.hides_price())));
@@ -442,7 +428,7 @@ async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) 
 async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
     let lines = priced_cart(state, e).await?;
     let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
-    let premier = lines.iter().any(|l| l.plan_type == engine::rating::PREMIER);
+    let premier = lines.iter().any(|l| l.is_premier());
     Ok(json!({
         "result": lines, "initial_month_cost": t.initial_month_cost,
         "recurring_month_cost": t.recurring_month_cost, "total_cost": t.total_cost,

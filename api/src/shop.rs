@@ -234,12 +234,8 @@ async fn forget_answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -
 
 /// The group of an enrollment code that may buy the plan, or the spec's refusal.
 fn group_for_code<'s>(state: &'s AppState, plan: &Plan, code: &str) -> ApiResult<&'s engine::catalogue::Group> {
-    let group = state
-        .catalogue
-        .groups
-        .values()
-        .find(|g| g.code.eq_ignore_ascii_case(code.trim()))
-        .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?;
+    let group =
+        state.catalogue.group_by_code(code).ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?;
     if plan.eligibility.groups.as_ref().is_some_and(|groups| !groups.contains(&group.group_id)) {
         return Err(ApiError::field(
             "group_code",
@@ -320,10 +316,7 @@ async fn popup_view(
     facts: &PopupFacts,
 ) -> ApiResult<Value> {
     let (schema, ui_schema) = shop::popup_form(popup.popup, &choices(state, e, plan).await?);
-    let message = facts
-        .pricing_error
-        .filter(|error| shop::needed(popup.popup, &PopupFacts { pricing_error: Some(*error), ..PopupFacts::default() }))
-        .map(PricingError::message);
+    let message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
     Ok(json!({
         "step": popup.popup.id(), "kind": "form", "title": popup.title, "text": popup.text, "message": message,
         "schema": schema, "uiSchema": ui_schema, "formData": popup_data(state, e, plan, popup.popup).await?,
@@ -397,9 +390,7 @@ async fn answer_popup(
     kind: PopupKind,
     data: &Value,
 ) -> ApiResult<Option<String>> {
-    if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
-    }
+    e.ensure_open()?;
     let choices = choices(state, e, plan).await?;
     let answers = shop::check_popup(kind, &choices, data, today()).map_err(ApiError::Invalid)?;
     let id = e.row.enrollment_id;
@@ -517,9 +508,7 @@ pub async fn store_temp_dependent_info(
 ) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
     let plan = plan_in_body(&state, &body)?;
-    if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
-    }
+    e.ensure_open()?;
     let given = |k: &str| body.get(k).filter(|v| !v.is_null() && v.as_str() != Some("")).cloned();
     let (dob, children) = (given("dep_dob"), given("no_of_children"));
     if dob.is_none() && children.is_none() {
@@ -697,9 +686,7 @@ fn option_of<'p>(plan: &'p Plan, id: Option<&Value>, name: &str) -> ApiResult<&'
 }
 
 async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> {
-    if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
-    }
+    e.ensure_open()?;
     enrollment::navigate(state, e, engine::lifecycle::Event::CartChanged).await.map(|_| ())
 }
 
@@ -1039,14 +1026,10 @@ pub async fn set_enrollment_group_code(
         Some(id) => group_for_code(&state, plan_of(&state, Some(id))?, code)?,
         None => state
             .catalogue
-            .groups
-            .values()
-            .find(|g| g.code.eq_ignore_ascii_case(code))
+            .group_by_code(code)
             .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?,
     };
-    if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict(engine::lifecycle::Rejection::AlreadySubmitted.message().into()));
-    }
+    e.ensure_open()?;
     db::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
     crate::access::become_employee(&state.db, &session, group.group_id).await?;
     Ok(success(json!({ "group_id": group.group_id, "name": group.name })))

@@ -115,10 +115,11 @@ impl PopupKind {
     }
 
     /// The pricing errors this popup answers.
-    fn answers(self, error: PricingError) -> bool {
+    pub fn answers(self, error: PricingError) -> bool {
         matches!(
             (self, error),
-            (PopupKind::Income, PricingError::SalaryError | PricingError::HourError)
+            (PopupKind::DependencyInfo, PricingError::PlanAgeError { .. })
+                | (PopupKind::Income, PricingError::SalaryError | PricingError::HourError)
                 | (PopupKind::Tobacco, PricingError::SmokerError)
                 | (PopupKind::ChooseTier, PricingError::TierError)
                 | (PopupKind::SelectPortal, PricingError::PortalError)
@@ -279,6 +280,11 @@ impl ShopWorkflow {
         self.plan_popups.iter().find(|p| p.popup == kind)
     }
 
+    /// Whether one of this workflow's popups answers the pricing error (so the person can still price the plan).
+    pub fn answers(&self, error: PricingError) -> bool {
+        self.plan_popups.iter().any(|p| p.popup.answers(error))
+    }
+
     /// Problems a file can have that its JSON Schema cannot say: (path, reason).
     pub fn check(&self) -> Result<(), (String, String)> {
         let mut seen = BTreeSet::new();
@@ -349,9 +355,7 @@ pub struct PopupFacts {
 pub fn needed(kind: PopupKind, facts: &PopupFacts) -> bool {
     match kind {
         PopupKind::Eligibility => facts.eligibility_pending,
-        PopupKind::DependencyInfo => {
-            facts.dependents_missing || matches!(facts.pricing_error, Some(PricingError::PlanAgeError { .. }))
-        }
+        PopupKind::DependencyInfo => facts.dependents_missing || facts.pricing_error.is_some_and(|e| kind.answers(e)),
         PopupKind::Membership => facts.membership_missing,
         PopupKind::GroupCode => facts.group_code_missing && facts.group_to_confirm.is_none(),
         PopupKind::ConfirmGroup => facts.group_code_missing && facts.group_to_confirm.is_some(),

@@ -104,7 +104,7 @@ function Plans({ id }: { id: string }) {
           {plans === null ? (
             <p>Loading…</p>
           ) : plans.length === 0 ? (
-            <p>{message ?? 'No Plans are available for your selection'}</p>
+            <p>{message}</p>
           ) : (
             shown.map((c) => {
               const inCategory = plans.filter((p) => p.plan_category === c.category);
