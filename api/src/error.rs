@@ -2,8 +2,6 @@
 //!
 //! Internal errors are logged here with their cause and answered as a plain 500 without details.
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -91,23 +89,5 @@ impl IntoResponse for ApiError {
             body[k] = v.clone();
         }
         (status, Json(body)).into_response()
-    }
-}
-
-/// A JSON body whose rejection (malformed JSON, wrong content type) is answered in the envelope, never as text.
-pub struct AppJson(pub Value);
-
-impl<S: Send + Sync> FromRequest<S> for AppJson {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<Value>::from_request(req, state).await {
-            Ok(Json(value)) if value.is_object() => Ok(AppJson(value)),
-            Ok(_) => Err(ApiError::BadRequest("The request body must be a JSON object".into())),
-            Err(JsonRejection::MissingJsonContentType(_)) => {
-                Err(ApiError::BadRequest("The request body must be JSON (Content-Type: application/json)".into()))
-            }
-            Err(rejection) => Err(ApiError::BadRequest(format!("Malformed JSON body: {}", rejection.body_text()))),
-        }
     }
 }

@@ -1,29 +1,29 @@
 //! The axum server: the spec's `/api/v1` calls, sessions, persistence and the built renderer, on one port.
 //!
-//! Thin by design: a handler parses, asks the engine, stores and answers. See docs/ARCHITECTURE.md.
+//! The crate is a house of layers; imports only go down (a test in `tests/architecture.rs` keeps it so):
+//!
+//! ```text
+//! app                       assembles the features' routers, the middleware and the server
+//!  └ features/<feature>     one folder per feature: its routes() and thin handlers (parse, ask, answer)
+//!     └ http                extractors (session, the enrollment the session owns), middleware, the OpenAPI document
+//!        └ domain           what several features share: an enrollment loaded for a session, its cart priced,
+//!                           a step's form composed and saved, the shop's answers and offers, members, resume codes
+//!           └ state         the application state handed to every handler
+//!              └ services   mail and outbox, crypto, banking directory and payment gateway, zip data, catalogue
+//!                 └ store   every SQL query, one module per table family
+//!                    └ error, config, engine
+//! ```
+//!
+//! A feature never imports another feature; what two features share moves down into `domain` (or below).
 
-pub mod access;
 pub mod app;
-pub mod banking;
-pub mod billing;
-pub mod catalogue;
 pub mod config;
-pub mod crypto;
-pub mod db;
-pub mod dependents;
-pub mod enrollment;
+pub mod domain;
 pub mod error;
-pub mod health;
-pub mod mail;
-pub mod members;
-pub mod menus;
-pub mod premier;
-pub mod quote;
-pub mod resume;
-pub mod routes;
-pub mod seed;
-pub mod session;
-pub mod shop;
-pub mod zip;
+pub mod features;
+pub mod http;
+pub mod services;
+pub mod state;
+pub mod store;
 
 pub use app::serve;

@@ -36,17 +36,17 @@ async fn run() -> anyhow::Result<()> {
     match command.as_str() {
         "serve" => api::serve(config).await,
         "migrate" => {
-            let db = api::db::connect(&config.database_url).await?;
-            api::db::migrate(&db).await?;
+            let db = api::store::connect(&config.database_url).await?;
+            api::store::migrate(&db).await?;
             println!("migrations applied to {}", config.database_label());
             Ok(())
         }
         "seed" => {
-            let db = api::db::connect(&config.database_url).await?;
-            api::db::migrate(&db).await?;
-            let applied = api::seed::seed(&db, &config.fixtures_dir).await?;
-            let crypto = api::crypto::Crypto::new(&config.keys()?.data_key);
-            let members = api::members::seed(&db, &config.fixtures_dir, &crypto).await?;
+            let db = api::store::connect(&config.database_url).await?;
+            api::store::migrate(&db).await?;
+            let applied = api::store::seed::seed(&db, &config.fixtures_dir).await?;
+            let crypto = api::services::crypto::Crypto::new(&config.keys()?.data_key);
+            let members = api::domain::members::seed(&db, &config.fixtures_dir, &crypto).await?;
             println!("{}", if applied { "fixtures loaded" } else { "fixtures unchanged; nothing to do" });
             println!("{members} members loaded");
             Ok(())
@@ -75,11 +75,11 @@ async fn run() -> anyhow::Result<()> {
             let user_id: i64 =
                 std::env::args().nth(2).context("enroll member-link ID [TIER]")?.parse().context("ID is a number")?;
             let tier = std::env::args().nth(3).unwrap_or_else(|| "IO".into());
-            let crypto = api::crypto::Crypto::new(&config.keys()?.data_key);
+            let crypto = api::services::crypto::Crypto::new(&config.keys()?.data_key);
             println!(
                 "{}/member-benefit-store/{}/{tier}",
                 config.public_url,
-                api::members::link_token(&crypto, user_id)
+                api::domain::members::link_token(&crypto, user_id)
             );
             Ok(())
         }

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 /// Maria Alvarez of the fixtures enters by her member link on `tier`, adds a dental plan and checks out.
 async fn maria_checked_out(app: &TestApp, b: &mut common::Browser<'_>, tier: &str) -> i64 {
-    let token = api::members::link_token(&app.state.crypto, 5001);
+    let token = api::domain::members::link_token(&app.state.crypto, 5001);
     let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": tier })).await;
     let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
     assert_eq!(opened.ok()["portal_id"], 1929, "the member route's group");
@@ -26,7 +26,7 @@ async fn only_a_sealed_member_link_opens_the_store_for_a_member() {
     for forged in [json!("5001"), json!(5001), json!("bWVtYmVyOjUwMDE=")] {
         let refused = b.post("/api/v1/add-filter-for-member", json!({ "user_id": forged, "tier": "IO" })).await;
         assert_eq!(refused.status, StatusCode::NOT_FOUND, "{forged}");
-        assert_eq!(refused.first_error().1, api::members::LINK_INVALID);
+        assert_eq!(refused.first_error().1, api::domain::members::LINK_INVALID);
     }
     let id = maria_checked_out(&app, &mut b, "IO").await;
     let filter = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await;

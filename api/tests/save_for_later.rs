@@ -8,7 +8,7 @@ use serde_json::json;
 
 /// Delivers the outbox and reads the continue code from the newest e-mail to `to`.
 async fn code_sent_to(app: &TestApp, to: &str) -> String {
-    api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
+    api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
     let mut mails: Vec<_> = std::fs::read_dir(app.state.mailer.dir().expect("e-mails go to files"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -79,7 +79,7 @@ async fn save_for_later_needs_a_valid_alternate_email_and_saves_nothing_without_
     }
     let fields = b.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await;
     assert_eq!(fields.ok()["version"], 0, "nothing was stored");
-    let sent = api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
+    let sent = api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
     assert_eq!(sent, 0, "no e-mail was queued");
 }
 
@@ -144,7 +144,7 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
     let spec_style = second.get(&format!("/api/v1/direct-continue/{plain_id}")).await;
     assert_eq!(spec_style.status, StatusCode::NOT_FOUND, "a base64 id alone opens nothing");
 
-    let expired = api::resume::direct_token(
+    let expired = api::domain::resume::direct_token(
         &app.state.crypto,
         id,
         "primary_info",

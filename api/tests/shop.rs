@@ -341,7 +341,7 @@ async fn blackout_and_already_active_plans_are_refused_with_the_servers_words() 
         .starts_with("Brightbite Pet Wellness is closed to new enrollments"));
 
     let mut maria = app.browser();
-    let token = api::members::link_token(&app.state.crypto, 5001);
+    let token = api::domain::members::link_token(&app.state.crypto, 5001);
     let opened = maria.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await;
     let mid = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
     let active = maria
@@ -525,7 +525,7 @@ async fn checkout_keeps_a_snapshot_of_the_cart_as_the_person_saw_it() {
 async fn a_member_on_member_and_spouse_is_asked_the_spouses_birth_date_on_a_premier_plan() {
     let app = TestApp::new().await;
     let mut b = app.browser();
-    let token = api::members::link_token(&app.state.crypto, 5001);
+    let token = api::domain::members::link_token(&app.state.crypto, 5001);
     let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IS" })).await;
     let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
     let step = flow(&mut b, id, 1301).await["step"].clone();

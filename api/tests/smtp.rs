@@ -70,7 +70,7 @@ async fn the_continue_code_reaches_an_smtp_server_and_resumes_the_enrollment() {
         .await;
     saved.ok();
     assert_eq!(
-        api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap(),
+        api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap(),
         1,
         "one message sent over SMTP"
     );
@@ -110,10 +110,14 @@ async fn a_message_the_relay_cannot_take_stays_in_the_outbox_for_a_later_attempt
     )
     .await
     .ok();
-    assert_eq!(api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap(), 0);
+    assert_eq!(api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap(), 0);
     let (attempts, error): (i64, Option<String>) =
         sqlx::query_as("select attempts, last_error from outbox").fetch_one(&app.state.db).await.unwrap();
     assert_eq!(attempts, 1);
     assert!(error.is_some_and(|e| !e.is_empty()));
-    assert_eq!(api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap(), 0, "not due again yet");
+    assert_eq!(
+        api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap(),
+        0,
+        "not due again yet"
+    );
 }

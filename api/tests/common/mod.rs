@@ -7,8 +7,9 @@
 
 use std::path::PathBuf;
 
-use api::app::{app, AppState};
+use api::app::app;
 use api::config::{Config, Keys};
+use api::state::AppState;
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
@@ -288,7 +289,7 @@ pub fn billing_eft() -> Value {
 
 /// The newest e-mail to `to`, after the outbox sender has delivered what is due (into files).
 pub async fn mail_to(app: &TestApp, to: &str) -> String {
-    api::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
+    api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
     let dir = app.state.mailer.dir().expect("e-mails go to files");
     let mut mails: Vec<String> = std::fs::read_dir(dir)
         .unwrap()

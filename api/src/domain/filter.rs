@@ -1,0 +1,100 @@
+use crate::domain::enrollment::priced_cart;
+use crate::domain::enrollment::today;
+use crate::domain::enrollment::Enrollment;
+use crate::domain::enrollment::Filter;
+use crate::error::ApiError;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use engine::schema::compose_filter;
+use engine::schema::FilterOptions;
+use engine::validation::clean;
+use engine::validation::validate;
+use serde_json::json;
+use serde_json::Value;
+
+/// The quote form's options: the category is asked when the plan on the page (`plan_id`) or a plan in the cart is
+/// a premier plan, or when the category chosen has premier plans (the spec's premier flag: choosing medical selects
+/// it, another category clears it).
+pub(crate) async fn filter_options(
+    state: &AppState,
+    e: Option<&Enrollment>,
+    plan_id: Option<&str>,
+    category: Option<&str>,
+) -> ApiResult<FilterOptions> {
+    let viewed = plan_id
+        .and_then(|p| p.trim().parse::<i64>().ok())
+        .and_then(|p| state.catalogue.plan(p))
+        .is_some_and(|p| p.is_premier());
+    let selected =
+        category.is_some_and(|c| state.catalogue.plans.iter().any(|p| p.listed && p.category == c && p.is_premier()));
+    let in_cart = match e {
+        Some(e) => priced_cart(state, e).await?.iter().any(|l| l.is_premier()),
+        None => false,
+    };
+    let categories = state.catalogue.categories.iter().map(|c| (c.category.clone(), c.display_name.clone())).collect();
+    Ok(FilterOptions { premier: viewed || selected || in_cart, categories })
+}
+
+/// Validates a whole filter with the filter form's schema, then the ZIP against the directory.
+pub(crate) fn validated_filter(candidate: &Value, previous: &Filter, options: &FilterOptions) -> ApiResult<Filter> {
+    let form = compose_filter(&json!({}), options);
+    let cleaned = clean(&form.schema, candidate, &form.form_data);
+    validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
+    let text = |k: &str| cleaned[k].as_str().unwrap_or_default().to_string();
+    let zip = crate::services::zip::lookup(&text("zip")).ok_or_else(|| ApiError::field("zip", "Invalid Zip code"))?;
+    let category = candidate
+        .get("category")
+        .and_then(Value::as_str)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .or_else(|| previous.category.clone());
+    let is_smoker = match candidate.get("is_smoker") {
+        Some(Value::String(s)) if s == "0" || s == "1" => Some(s.clone()),
+        Some(Value::Number(n)) if n.as_i64() == Some(0) || n.as_i64() == Some(1) => Some(n.to_string()),
+        Some(Value::Null) | Some(Value::String(_)) | None => previous.is_smoker.clone(),
+        Some(_) => return Err(ApiError::field("is_smoker", "Please choose Yes or No")),
+    };
+    Ok(Filter {
+        zip: zip.zip_code.clone(),
+        dob: text("dob"),
+        gender: text("gender"),
+        tier: text("tier"),
+        state: zip.state.clone(),
+        city: zip.city.clone(),
+        is_smoker,
+        category,
+        annual_incode: whole_number(candidate, "annual_incode", "Please enter a valid annual income")?
+            .or(previous.annual_incode),
+        working_hours: whole_number(candidate, "working_hours", "Please enter valid working hours")?
+            .or(previous.working_hours),
+        platform_group_id: whole_number(candidate, "platform_group_id", "Please choose a platform")?
+            .or(previous.platform_group_id),
+        spouse_dob: cleaned["spouse_dob"].as_str().map(str::to_string).or_else(|| previous.spouse_dob.clone()),
+        no_of_children: cleaned["no_of_children"].as_i64().or(previous.no_of_children),
+    })
+}
+
+/// A whole, non-negative number sent as a number or a string ("52000"); `None` when absent or empty.
+fn whole_number(body: &Value, field: &str, message: &str) -> ApiResult<Option<i64>> {
+    let number = match body.get(field) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(Value::String(s)) => s.trim().replace(',', "").parse::<i64>().ok(),
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(_) => None,
+    };
+    match number {
+        Some(n) if n >= 0 => Ok(Some(n)),
+        _ => Err(ApiError::field(field, message)),
+    }
+}
+
+pub fn filter_info(filter: &Filter) -> Value {
+    json!({
+        "zip": filter.zip, "dob": filter.dob, "state": filter.state, "tier": filter.tier,
+        "gender": filter.gender, "is_smoker": filter.is_smoker, "category": filter.category,
+        "annual_incode": filter.annual_incode, "working_hours": filter.working_hours,
+        "platform_group_id": filter.platform_group_id, "spouse_dob": filter.spouse_dob,
+        "no_of_children": filter.no_of_children,
+    })
+}

@@ -1,0 +1,12 @@
+//! What several features share, above the store and the services: the rules of the api that are not pure enough
+//! for the engine (they read and write), written once.
+
+pub mod access;
+pub mod billing;
+pub mod enrollment;
+pub mod filter;
+pub mod members;
+pub mod quote;
+pub mod resume;
+pub mod session;
+pub mod shop;

@@ -1,0 +1,109 @@
+//! Send Personalized Quote: a rep or a group sends the cart's plans and prices to a person by e-mail
+//! (`save-enrollment` with `tab: cart_info`), after a preview (`get-quote-preview-content`).
+
+use axum::response::Response;
+use engine::cart::totals;
+use engine::FieldError;
+use serde_json::{json, Value};
+
+use crate::domain::enrollment::{priced_cart, Enrollment};
+use crate::domain::shop::pricing::{dollars, premier_notices};
+use crate::error::{success, ApiError, ApiResult};
+use crate::state::AppState;
+
+/// The `tab` value of save-enrollment that sends a quote.
+pub const CART_INFO: &str = "cart_info";
+pub const INVALID_NAME: &str = "Please enter valid name";
+pub const INVALID_EMAIL: &str = "Please enter valid email address";
+/// Outbox kind of a quote e-mail.
+pub const QUOTE: &str = "quote";
+
+/// Who may send a quote: the rep and group processes (the spec hides the button from applicants).
+pub fn may_send(e: &Enrollment) -> bool {
+    matches!(e.row.eprocess.as_str(), "rep" | "group")
+}
+
+pub struct QuoteRequest {
+    name: String,
+    email: String,
+    message: String,
+}
+
+/// The quote form's fields with the spec's messages, each under its field.
+pub fn checked(input: &Value) -> ApiResult<QuoteRequest> {
+    let text = |k: &str| input.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+    let (name, email, message) = (text("name"), text("email"), text("message"));
+    let mut errors = Vec::new();
+    if name.is_empty() {
+        errors.push(FieldError::new("name", "Field is required"));
+    } else if name.len() > 100 || !name.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '.' | '\'' | '-')) {
+        errors.push(FieldError::new("name", INVALID_NAME));
+    }
+    if !engine::validation::is_email(&email) {
+        errors.push(FieldError::new("email", INVALID_EMAIL));
+    }
+    if message.len() > 2000 {
+        errors.push(FieldError::new("message", "The message can be at most 2000 characters"));
+    }
+    if errors.is_empty() {
+        Ok(QuoteRequest { name, email, message })
+    } else {
+        Err(ApiError::Invalid(errors))
+    }
+}
+
+fn sender(state: &AppState, e: &Enrollment) -> String {
+    let rep = e.row.agent_id.and_then(|a| state.catalogue.reps.get(&a)).map(|r| r.name());
+    let group = e.row.group_id.and_then(|g| state.catalogue.groups.get(&g)).map(|g| g.name.clone());
+    rep.or(group).unwrap_or_else(|| "Your benefits representative".into())
+}
+
+/// The quote's text: the same words in the preview and in the e-mail.
+pub async fn content(state: &AppState, e: &Enrollment, q: &QuoteRequest) -> ApiResult<String> {
+    let lines = priced_cart(state, e).await?;
+    if lines.is_empty() {
+        return Err(ApiError::field("cart", "Your cart is empty. Please add a plan before sending a quote."));
+    }
+    let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
+    let tier = e.filter.tier().map(|t| t.label()).unwrap_or_default();
+    let mut out = format!("Hello {},\n\n{} prepared this personalized quote for you.\n\n", q.name, sender(state, e));
+    if !q.message.is_empty() {
+        out.push_str(&format!("{}\n\n", q.message));
+    }
+    out.push_str(&format!(
+        "Quoted for ZIP {} ({}), {}, date of birth {}.\n\n",
+        e.filter.zip, e.filter.state, tier, e.filter.dob
+    ));
+    for line in &lines {
+        out.push_str(&format!("- {} ({}): {} per month\n", line.plan_name, line.option_name, dollars(line.price)));
+    }
+    out.push_str(&format!(
+        "\nFirst Month Cost: {}\nRecurring Cost: {} per month\nTotal Cost: {}\n",
+        dollars(t.initial_month_cost),
+        dollars(t.recurring_month_cost),
+        dollars(t.total_cost)
+    ));
+    let notices = premier_notices(lines.iter().any(|l| l.is_premier()));
+    if !notices.is_empty() {
+        out.push_str(&format!("\n{}\n", notices.join(" ")));
+    }
+    out.push_str(
+        "\nPrices are monthly and may change if your information changes. This quote is not a contract of insurance.\n",
+    );
+    Ok(out)
+}
+
+pub fn subject(state: &AppState, e: &Enrollment) -> String {
+    format!("Your personalized benefits quote from {}", sender(state, e))
+}
+
+/// `save-enrollment { enrollment_id, email, name, message, tab: cart_info }`: sends the quote through the outbox.
+pub async fn send(state: &AppState, e: &Enrollment, body: &Value) -> ApiResult<Response> {
+    if !may_send(e) {
+        return Err(ApiError::Conflict("Personalized quotes are sent by representatives and groups".into()));
+    }
+    let q = checked(body)?;
+    let text = content(state, e, &q).await?;
+    crate::services::mail::enqueue(&state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
+    Ok(success(json!({ "message": format!("Quote Successfully Sent to {}", q.email) })))
+}

@@ -1,0 +1,103 @@
+use crate::domain::enrollment::Enrollment;
+use crate::error::ApiError;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::store::now;
+use crate::store::Db;
+use engine::catalogue::Plan;
+use serde_json::json;
+use serde_json::Value;
+use sqlx::Row;
+
+/// The subject of the answers about one plan.
+pub fn plan_subject(plan_id: i64) -> String {
+    format!("plan:{plan_id}")
+}
+
+/// The subject of the answers about the cart (offers answered).
+pub const CART: &str = "cart";
+
+pub const OFFERS: &str = "offers";
+
+pub const MEMBERSHIP: &str = "membership";
+
+pub const GROUP_CODE: &str = "group_code";
+
+pub async fn answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> ApiResult<Option<Value>> {
+    let row = sqlx::query("select data from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
+        .bind(enrollment_id)
+        .bind(subject)
+        .bind(kind)
+        .fetch_optional(db)
+        .await?;
+    row.map(|r| serde_json::from_str(&r.get::<String, _>("data")).map_err(|e| ApiError::Internal(e.into()))).transpose()
+}
+
+pub async fn keep_answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str, data: &Value) -> ApiResult<()> {
+    sqlx::query(
+        "insert into shop_answer (enrollment_id, subject, kind, data, updated_at) values ($1, $2, $3, $4, $5) \
+         on conflict (enrollment_id, subject, kind) do update set data = excluded.data, updated_at = excluded.updated_at",
+    )
+    .bind(enrollment_id)
+    .bind(subject)
+    .bind(kind)
+    .bind(data.to_string())
+    .bind(now())
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Health answers are health data: sealed at rest like the Health Questions step.
+pub async fn keep_sealed(
+    state: &AppState,
+    enrollment_id: i64,
+    subject: &str,
+    kind: &str,
+    data: &Value,
+) -> ApiResult<()> {
+    let sealed = json!({ "sealed": state.crypto.encrypt(&data.to_string()) });
+    keep_answer(&state.db, enrollment_id, subject, kind, &sealed).await
+}
+
+pub async fn sealed_answer(
+    state: &AppState,
+    enrollment_id: i64,
+    subject: &str,
+    kind: &str,
+) -> ApiResult<Option<Value>> {
+    let Some(stored) = answer(&state.db, enrollment_id, subject, kind).await? else {
+        return Ok(None);
+    };
+    let opened = stored["sealed"]
+        .as_str()
+        .and_then(|s| state.crypto.decrypt(s))
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a sealed shop answer does not open with this key")))?;
+    Ok(Some(serde_json::from_str(&opened).map_err(|e| ApiError::Internal(e.into()))?))
+}
+
+pub async fn forget_answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> ApiResult<()> {
+    sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
+        .bind(enrollment_id)
+        .bind(subject)
+        .bind(kind)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The offers a person answered are asked again once the cart is emptied.
+pub async fn forget_offers(db: &Db, enrollment_id: i64) -> ApiResult<()> {
+    forget_answer(db, enrollment_id, CART, OFFERS).await
+}
+
+pub async fn membership_of(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<Option<(i64, i64)>> {
+    let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), MEMBERSHIP).await?;
+    Ok(stored.and_then(|m| Some((m["plan_id"].as_i64()?, m["plan_pricing_id"].as_i64()?))))
+}
+
+/// A valid group code given on the plan whose employer is not confirmed yet: (group id, name).
+pub async fn group_to_confirm(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<Option<(i64, String)>> {
+    let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), GROUP_CODE).await?;
+    Ok(stored.and_then(|g| Some((g["group_id"].as_i64()?, g["name"].as_str()?.to_string()))))
+}

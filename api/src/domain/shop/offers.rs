@@ -1,0 +1,135 @@
+use crate::domain::enrollment;
+use crate::domain::enrollment::priced_cart;
+use crate::domain::enrollment::today;
+use crate::domain::enrollment::Enrollment;
+use crate::domain::enrollment::PricedLine;
+use crate::domain::shop::answers::answer;
+use crate::domain::shop::answers::CART;
+use crate::domain::shop::answers::OFFERS;
+use crate::domain::shop::pricing::price;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use engine::catalogue::Plan;
+use engine::catalogue::PlanOption;
+use engine::rating::Cents;
+use engine::shop;
+use engine::shop::Offer;
+use engine::shop::OfferPlans;
+use serde_json::json;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// An offer resolved to plans the person can buy now; `None` when it cannot be made.
+pub async fn resolve_offer(
+    state: &AppState,
+    e: &Enrollment,
+    offer: &Offer,
+    cart: &[PricedLine],
+) -> ApiResult<Option<Value>> {
+    let in_cart = |id: i64| cart.iter().any(|l| l.plan_id == id);
+    // Only plans that need no further popup can be added from an offer.
+    let simple = |p: &Plan| {
+        p.listed
+            && p.membership.is_empty()
+            && !in_cart(p.plan_id)
+            && state.workflows.shop.eligibility_for(p.plan_id, &p.category).is_none()
+            && p.eligibility.groups.is_none()
+            && !p.blackout.as_ref().is_some_and(|b| b.covers(today()))
+    };
+    let mut chosen: Vec<(&Plan, &PlanOption, Cents)> = Vec::new();
+    match &offer.offer {
+        // A category the cart already covers is not offered again.
+        OfferPlans::Category(category) if cart.iter().any(|l| &l.plan_category == category) => {}
+        OfferPlans::Category(category) => {
+            let mut best: Option<(&Plan, &PlanOption, Cents)> = None;
+            for plan in state.catalogue.plans.iter().filter(|p| &p.category == category && simple(p)) {
+                if let Ok(priced) = price(state, e, plan).await? {
+                    if let Some((o, p)) = priced.first() {
+                        if best.is_none_or(|(_, _, b)| *p < b) {
+                            best = Some((plan, o, *p));
+                        }
+                    }
+                }
+            }
+            chosen.extend(best);
+        }
+        OfferPlans::Bundle(ids) => {
+            for id in ids {
+                let Some(plan) = state.catalogue.plan(*id).filter(|p| simple(p)) else { return Ok(None) };
+                let Ok(priced) = price(state, e, plan).await? else { return Ok(None) };
+                let Some((o, p)) = priced.first() else { return Ok(None) };
+                chosen.push((plan, o, *p));
+            }
+        }
+    }
+    if chosen.is_empty() {
+        return Ok(None);
+    }
+    let total: Cents = chosen.iter().map(|(_, _, p)| *p).sum();
+    let plans: Vec<Value> = chosen
+        .iter()
+        .map(|(plan, o, p)| {
+            json!({
+                "plan_id": plan.plan_id, "plan_pricing_id": o.plan_pricing_id, "plan_name": plan.plan_name,
+                "option_name": o.name, "plan_logo": plan.logo, "plan_category": plan.category, "price": p,
+            })
+        })
+        .collect();
+    Ok(Some(json!({
+        "step": offer.id, "kind": "offer", "title": offer.pop_up_title, "header": offer.pop_up_header,
+        "link": offer.pop_up_link, "link_description": offer.pop_up_link_description, "plans": plans, "price": total,
+        "actions": [ { "action": "accept", "label": offer.accept }, { "action": "decline", "label": offer.decline } ],
+    })))
+}
+
+pub async fn answered_offers(state: &AppState, e: &Enrollment) -> ApiResult<Vec<String>> {
+    let stored = answer(&state.db, e.row.enrollment_id, CART, OFFERS).await?;
+    Ok(stored.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default())
+}
+
+/// The first offer of `list` that applies now, resolved.
+pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> ApiResult<Option<Value>> {
+    let cart = priced_cart(state, e).await?;
+    let ctx = enrollment::context(e, &cart);
+    let answered = answered_offers(state, e).await?;
+    for offer in shop::open_offers(list, &ctx, &answered) {
+        if let Some(view) = resolve_offer(state, e, offer, &cart).await? {
+            return Ok(Some(view));
+        }
+    }
+    Ok(None)
+}
+
+/// The spec's suggested-plan popup item for an offer view.
+pub fn suggested_item(view: &Value) -> Value {
+    let plans = view["plans"].as_array().cloned().unwrap_or_default();
+    let first = plans.first().cloned().unwrap_or_default();
+    let second = plans.get(1).cloned().unwrap_or_default();
+    json!({
+        "plan_category": first["plan_category"], "plan_name": plans.iter().filter_map(|p| p["plan_name"].as_str()).collect::<Vec<_>>().join(" + "),
+        "pop_up_display": 1, "pop_up_title": view["title"], "pop_up_header": view["header"],
+        "pop_up_link": view["link"], "pop_up_link_description": view["link_description"], "plan_price": view["price"],
+        "plan_logo": first["plan_logo"], "plan_id": first["plan_id"], "ppid": first["plan_pricing_id"],
+        "plan_id_1": second["plan_id"], "plan_pricing_id_1": second["plan_pricing_id"],
+        "accept": view["actions"][0]["label"], "decline": view["actions"][1]["label"], "offer": view["step"],
+    })
+}
+
+/// The confirmation that ends checkout's steps.
+pub fn confirmation(effective_date: &str) -> Value {
+    json!({
+        "step": "confirmation", "kind": "confirmation", "title": "Cart page confirmation to proceed further",
+        "text": format!("Your plans will be effective as of {effective_date}"),
+        "actions": [
+            { "action": "rep", "label": "Rep Enrollment" }, { "action": "member", "label": "Member Enrollment" },
+            { "action": "back", "label": "Back to Cart" },
+        ],
+    })
+}
+
+pub async fn checkout_step(state: &AppState, e: &Enrollment, params: &HashMap<String, String>) -> ApiResult<Value> {
+    if let Some(offer) = next_offer(state, e, &state.workflows.shop.checkout_upsells).await? {
+        return Ok(offer);
+    }
+    Ok(confirmation(params.get("effective_date").map(String::as_str).unwrap_or_default()))
+}

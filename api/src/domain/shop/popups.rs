@@ -1,0 +1,249 @@
+use crate::domain::enrollment;
+use crate::domain::enrollment::priced_cart;
+use crate::domain::enrollment::today;
+use crate::domain::enrollment::Enrollment;
+use crate::domain::enrollment::Filter;
+use crate::domain::enrollment::PricedLine;
+use crate::domain::shop::answers::answer;
+use crate::domain::shop::answers::forget_answer;
+use crate::domain::shop::answers::group_to_confirm;
+use crate::domain::shop::answers::keep_answer;
+use crate::domain::shop::answers::keep_sealed;
+use crate::domain::shop::answers::membership_of;
+use crate::domain::shop::answers::plan_subject;
+use crate::domain::shop::answers::GROUP_CODE;
+use crate::domain::shop::answers::MEMBERSHIP;
+use crate::domain::shop::pricing::dollars;
+use crate::domain::shop::pricing::price;
+use crate::error::ApiError;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::store;
+use engine::catalogue::Plan;
+use engine::context::EnrollmentContext;
+use engine::context::Tier;
+use engine::rating::price_plan;
+use engine::rating::PricingError;
+use engine::shop;
+use engine::shop::PlanPopup;
+use engine::shop::PopupChoices;
+use engine::shop::PopupFacts;
+use engine::shop::PopupKind;
+use serde_json::json;
+use serde_json::Value;
+
+pub fn plan_context(e: &Enrollment, cart: &[PricedLine], plan: &Plan) -> EnrollmentContext {
+    EnrollmentContext {
+        plan_category: Some(plan.category.clone()),
+        plan_type: Some(plan.plan_type.clone()),
+        ..enrollment::context(e, cart)
+    }
+}
+
+pub fn dependents_missing(filter: &Filter) -> bool {
+    match filter.tier() {
+        Some(Tier::IS) => filter.spouse_dob.is_none(),
+        Some(Tier::IC) => filter.no_of_children.is_none(),
+        Some(Tier::IF) => filter.spouse_dob.is_none() || filter.no_of_children.is_none(),
+        _ => false,
+    }
+}
+
+pub async fn facts(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<PopupFacts> {
+    let cart = priced_cart(state, e).await?;
+    let eligibility_pending = match state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) {
+        None => false,
+        Some(set) => {
+            let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
+            !stored.is_some_and(|answers| shop::eligibility_met(set, &answers))
+        }
+    };
+    Ok(PopupFacts {
+        ctx: plan_context(e, &cart, plan),
+        eligibility_pending,
+        dependents_missing: dependents_missing(&e.filter),
+        membership_missing: !plan.membership.is_empty() && membership_of(state, e, plan).await?.is_none(),
+        group_code_missing: group_code_missing(e, plan),
+        group_to_confirm: group_to_confirm(state, e, plan).await?.map(|(_, name)| name),
+        pricing_error: price(state, e, plan).await?.err().map(|(error, _)| error),
+    })
+}
+
+/// The plan is sold to employees of some groups and the enrollment is under none of them.
+pub fn group_code_missing(e: &Enrollment, plan: &Plan) -> bool {
+    plan.eligibility.groups.as_ref().is_some_and(|groups| !e.row.group_id.is_some_and(|g| groups.contains(&g)))
+}
+
+/// The group of an enrollment code that may buy the plan, or the spec's refusal.
+pub fn group_for_code<'s>(state: &'s AppState, plan: &Plan, code: &str) -> ApiResult<&'s engine::catalogue::Group> {
+    let group =
+        state.catalogue.group_by_code(code).ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?;
+    if plan.eligibility.groups.as_ref().is_some_and(|groups| !groups.contains(&group.group_id)) {
+        return Err(ApiError::field(
+            "group_code",
+            format!("{} is not offered to employees of {}", plan.plan_name, group.name),
+        ));
+    }
+    Ok(group)
+}
+
+pub async fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<PopupChoices> {
+    let shop = &state.workflows.shop;
+    let input = e.filter.rating_input(today());
+    let memberships = plan
+        .membership
+        .iter()
+        .filter_map(|id| state.catalogue.plan(*id))
+        .flat_map(|m| {
+            let priced = input.as_ref().and_then(|i| price_plan(m, i, &state.catalogue.curve).ok()).unwrap_or_default();
+            priced.into_iter().map(move |(o, p)| {
+                (m.plan_id, o.plan_pricing_id, format!("{} ({}) - {} per month", m.plan_name, o.name, dollars(p)))
+            })
+        })
+        .collect();
+    let portals = state
+        .catalogue
+        .portals
+        .iter()
+        .filter(|p| plan.eligibility.portals.as_ref().is_none_or(|allowed| allowed.contains(&p.platform_group_id)))
+        .map(|p| (p.platform_group_id, p.platform_name.clone()))
+        .collect();
+    Ok(PopupChoices {
+        tier: e.filter.tier(),
+        plan_tiers: plan.tiers.clone(),
+        portals,
+        memberships,
+        eligibility: shop.eligibility_for(plan.plan_id, &plan.category).cloned(),
+        health: shop.health_for(plan.plan_id, &plan.category).cloned(),
+        group_name: group_to_confirm(state, e, plan).await?.map(|(_, name)| name),
+    })
+}
+
+/// What the popup's form shows as already answered.
+pub async fn popup_data(state: &AppState, e: &Enrollment, plan: &Plan, kind: PopupKind) -> ApiResult<Value> {
+    let f = &e.filter;
+    let data = match kind {
+        PopupKind::Eligibility => answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility")
+            .await?
+            .unwrap_or_else(|| json!({})),
+        PopupKind::DependencyInfo => json!({ "dep_dob": f.spouse_dob, "no_of_children": f.no_of_children }),
+        PopupKind::Income => json!({ "annual_incode": f.annual_incode, "working_hours": f.working_hours }),
+        PopupKind::Tobacco => json!({ "is_smoker": f.is_smoker }),
+        PopupKind::ChooseTier => json!({}),
+        PopupKind::SelectPortal => json!({ "platform_group_id": f.platform_group_id }),
+        PopupKind::Membership => json!({}),
+        PopupKind::HealthQuestions | PopupKind::GroupCode | PopupKind::ConfirmGroup => json!({}),
+    };
+    Ok(engine::schema::strip_nulls(data))
+}
+
+pub async fn popup_view(
+    state: &AppState,
+    e: &Enrollment,
+    plan: &Plan,
+    popup: &PlanPopup,
+    facts: &PopupFacts,
+) -> ApiResult<Value> {
+    let (schema, ui_schema) = shop::popup_form(popup.popup, &choices(state, e, plan).await?);
+    let message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
+    Ok(json!({
+        "step": popup.popup.id(), "kind": "form", "title": popup.title, "text": popup.text, "message": message,
+        "schema": schema, "uiSchema": ui_schema, "formData": popup_data(state, e, plan, popup.popup).await?,
+        "opens_with": popup.opens_with,
+        "actions": [ { "action": "submit", "label": popup.submit }, { "action": "cancel", "label": "Cancel" } ],
+    }))
+}
+
+/// The plan's popups now: the one that opens by itself (`step`, or null) and those opened by a button (`buttons`).
+pub async fn plan_flow(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<Value> {
+    let facts = facts(state, e, plan).await?;
+    let pending = shop::pending_popups(&state.workflows.shop, &facts);
+    let mut step = Value::Null;
+    let mut buttons = Vec::new();
+    for popup in pending {
+        match &popup.opens_with {
+            Some(label) => buttons.push(json!({ "step": popup.popup.id(), "label": label, "view": popup_view(state, e, plan, popup, &facts).await? })),
+            None if step.is_null() => step = popup_view(state, e, plan, popup, &facts).await?,
+            None => {}
+        }
+    }
+    let membership = match membership_of(state, e, plan).await? {
+        Some((plan_id, plan_pricing_id)) => json!({ "plan_id": plan_id, "plan_pricing_id": plan_pricing_id }),
+        None => Value::Null,
+    };
+    Ok(
+        json!({ "step": step, "buttons": buttons, "membership": membership, "ready": step.is_null() && facts.pricing_error.is_none() }),
+    )
+}
+
+/// Keeps one popup's answers; the message to show, if any. A declined health application is refused with the
+/// spec's errorCode decline.
+pub async fn answer_popup(
+    state: &AppState,
+    e: &Enrollment,
+    plan: &Plan,
+    kind: PopupKind,
+    data: &Value,
+) -> ApiResult<Option<String>> {
+    e.ensure_open()?;
+    let choices = choices(state, e, plan).await?;
+    let answers = shop::check_popup(kind, &choices, data, today()).map_err(ApiError::Invalid)?;
+    let id = e.row.enrollment_id;
+    let subject = plan_subject(plan.plan_id);
+    let mut filter = e.filter.clone();
+    match kind {
+        PopupKind::Eligibility => keep_answer(&state.db, id, &subject, "eligibility", &answers).await?,
+        PopupKind::DependencyInfo => {
+            filter.spouse_dob = answers["dep_dob"].as_str().map(str::to_string);
+            filter.no_of_children = answers["no_of_children"].as_i64();
+        }
+        PopupKind::Income => {
+            filter.annual_incode = answers["annual_incode"].as_i64();
+            filter.working_hours = answers["working_hours"].as_i64();
+        }
+        PopupKind::Tobacco => filter.is_smoker = answers["is_smoker"].as_str().map(str::to_string),
+        PopupKind::ChooseTier => filter.tier = answers["tier"].as_str().unwrap_or_default().to_string(),
+        PopupKind::SelectPortal => filter.platform_group_id = answers["platform_group_id"].as_i64(),
+        PopupKind::Membership => {
+            let (plan_id, pricing_id) = answers["membership"]
+                .as_str()
+                .and_then(|m| m.split_once(':'))
+                .and_then(|(a, b)| Some((a.parse::<i64>().ok()?, b.parse::<i64>().ok()?)))
+                .ok_or_else(|| ApiError::field("membership", "Please choose a membership"))?;
+            let membership = json!({ "plan_id": plan_id, "plan_pricing_id": pricing_id });
+            keep_answer(&state.db, id, &subject, MEMBERSHIP, &membership).await?;
+        }
+        PopupKind::GroupCode => {
+            let group = group_for_code(state, plan, answers["group_code"].as_str().unwrap_or_default())?;
+            let pending = json!({ "group_id": group.group_id, "name": group.name });
+            keep_answer(&state.db, id, &subject, GROUP_CODE, &pending).await?;
+        }
+        PopupKind::ConfirmGroup => {
+            let pending = group_to_confirm(state, e, plan).await?;
+            forget_answer(&state.db, id, &subject, GROUP_CODE).await?;
+            if let (Some((group, _)), Some("Yes")) = (pending, answers["confirm"].as_str()) {
+                store::set_enrollment_group(&state.db, id, group).await?;
+                crate::domain::access::become_employee(&state.db, &e.session, group).await?;
+            }
+        }
+        PopupKind::HealthQuestions => {
+            let set = choices
+                .health
+                .as_ref()
+                .ok_or_else(|| ApiError::NotFound("This plan asks no health questions".into()))?;
+            let decision = shop::health_decision(set, &answers);
+            let accepted = matches!(decision, shop::HealthDecision::Accepted(_));
+            keep_sealed(state, id, &subject, "health_questions", &json!({ "answers": answers, "accepted": accepted }))
+                .await?;
+            return match decision {
+                shop::HealthDecision::Accepted(message) => Ok(Some(message)),
+                shop::HealthDecision::Declined(message) => Err(ApiError::coded("decline", message)),
+            };
+        }
+    }
+    if filter != e.filter {
+        store::update_filter(&state.db, id, &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?)
+            .await?;
+    }
+    Ok(None)
+}

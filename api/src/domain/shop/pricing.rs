@@ -1,0 +1,93 @@
+use crate::domain::enrollment::parse_id;
+use crate::domain::enrollment::today;
+use crate::domain::enrollment::Enrollment;
+use crate::domain::shop::answers::plan_subject;
+use crate::domain::shop::answers::sealed_answer;
+use crate::error::ApiError;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use engine::catalogue::Plan;
+use engine::catalogue::PlanOption;
+use engine::context::Tier;
+use engine::rating::price_plan;
+use engine::rating::Cents;
+use engine::rating::PricingError;
+use serde_json::json;
+use serde_json::Value;
+
+pub(crate) fn plan_of<'s>(state: &'s AppState, id: Option<&Value>) -> ApiResult<&'s Plan> {
+    let id = parse_id(id, "plan_id")?;
+    state.catalogue.plan(id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))
+}
+
+/// Whether the plan's health questions (if it has any) were answered and accepted.
+pub async fn health_accepted(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<bool> {
+    if state.workflows.shop.health_for(plan.plan_id, &plan.category).is_none() {
+        return Ok(true);
+    }
+    let stored = sealed_answer(state, e.row.enrollment_id, &plan_subject(plan.plan_id), "health_questions").await?;
+    Ok(stored.is_some_and(|s| s["accepted"] == true))
+}
+
+/// Every option of the plan priced for the enrollment, or the pricing error code; the prices are also given with
+/// newQuestionsError (the page shows them beside Enroll Now).
+pub async fn price<'p>(
+    state: &AppState,
+    e: &Enrollment,
+    plan: &'p Plan,
+) -> ApiResult<Result<Vec<(&'p PlanOption, Cents)>, (PricingError, Vec<(&'p PlanOption, Cents)>)>> {
+    let Some(input) = e.filter.rating_input(today()) else {
+        return Ok(Err((PricingError::EnrollmentIdError, Vec::new())));
+    };
+    let priced = match price_plan(plan, &input, &state.catalogue.curve) {
+        Ok(priced) => priced,
+        Err(error) => return Ok(Err((error, Vec::new()))),
+    };
+    if !health_accepted(state, e, plan).await? {
+        return Ok(Err((PricingError::NewQuestionsError, priced)));
+    }
+    Ok(Ok(priced))
+}
+
+/// One option as the plan page lists it; a disability plan's price is not shown.
+pub fn price_line(plan: &Plan, option: &PlanOption, price: Cents, tier: Option<Tier>) -> Value {
+    json!({
+        "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
+        "option_name": option.name, "plan_price": if plan.hides_price() { None } else { Some(price) },
+        "tier": tier.map(Tier::code), "is_prudential_plan": plan.is_premier(),
+    })
+}
+
+/// The notices a premier quote carries.
+pub fn premier_notices(premier: bool) -> Vec<&'static str> {
+    if premier {
+        vec![engine::rating::ADMIN_FEE_NOTICE, engine::rating::UNDERWRITING_NOTICE]
+    } else {
+        Vec::new()
+    }
+}
+
+pub fn dollars(price: Cents) -> String {
+    let cents = price.0;
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("${grouped}.{:02}", cents % 100)
+}
+
+pub(crate) fn card(state: &AppState, plan: &engine::catalogue::Plan, price: Option<engine::rating::Cents>) -> Value {
+    json!({
+        "plan_id": plan.plan_id, "plan_name": plan.plan_name, "plan_type": plan.plan_type, "plan_logo": plan.logo,
+        "plan_short_text": plan.short_text, "plan_price": price, "plan_category": plan.category,
+        "carrier_name": state.catalogue.carrier_name(plan.carrier_id),
+    })
+}
+
+pub fn plan_in_body<'s>(state: &'s AppState, body: &Value) -> ApiResult<&'s Plan> {
+    plan_of(state, body.get("plan_id"))
+}

@@ -1,0 +1,109 @@
+//! Billing Information: the payment methods a group allows, bill dates and texts, the bank lookup by routing
+//! number, and saving the step (the member's accounts and cards on file included).
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use engine::payment::{self, BILL_DATES, DEFAULT_BILL_DATE};
+use serde_json::{json, Value};
+
+use crate::domain::billing::no_bank_message;
+use crate::domain::enrollment;
+use crate::domain::session::Session;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
+use crate::state::AppState;
+use engine::tabs::TabName;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/save-billing-info-existing", post(save_existing))
+        .route("/get-payment-method", get(payment_method))
+        .route("/get-bill-date", get(bill_dates))
+        .route("/get-billing-text", get(billing_text))
+        .route("/routing-number-bank-lookup", get(routing_lookup))
+        .route("/save-billing-info", post(save))
+}
+
+/// `get-payment-method`: the server's payment type for this enrollment.
+pub async fn payment_method(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let group = e.row.group_id.and_then(|id| state.catalogue.groups.get(&id));
+    let server_type = group.and_then(|g| g.payment_method.clone()).unwrap_or_else(|| "cc".into());
+    let (offered, selected) = payment::offered(&server_type);
+    Ok(success(json!({ "result": server_type, "offered": offered, "selected": selected })))
+}
+
+/// `get-bill-date`: the days a premium can be drawn on, each as the Nth of the month; 28 by default.
+pub async fn bill_dates() -> Response {
+    let result: Vec<Value> = BILL_DATES
+        .iter()
+        .map(|d| json!({ "bill_date": d, "label": payment::ordinal_of_month(*d), "default": *d == DEFAULT_BILL_DATE }))
+        .collect();
+    success(json!({ "result": result }))
+}
+
+/// `get-billing-text`: the EFT authorization and the statement descriptor.
+pub async fn billing_text() -> Response {
+    success(json!({ "result": { "eft_text": payment::eft_text(), "descriptor_text": payment::descriptor_text(),
+                                 "statement_descriptor": payment::STATEMENT_DESCRIPTOR } }))
+}
+
+/// `routing-number-bank-lookup?q=`: the bank of a routing number, from the directory.
+pub async fn routing_lookup(State(state): State<AppState>, Query(params): Params) -> ApiResult<Response> {
+    let q = params.get("q").map(|q| q.trim()).unwrap_or_default();
+    if q.len() != 9 || !q.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::field("q", "Routing number must be of 9 digits"));
+    }
+    if !payment::aba_checksum_ok(q) {
+        return Err(ApiError::field("q", "Invalid routing number"));
+    }
+    let bank = state.banks.lookup(q).ok_or_else(|| ApiError::field("q", no_bank_message(q)))?;
+    Ok(success(
+        json!({ "response": { "name": bank.name, "city": bank.city, "state": bank.state, "routing_number": q } }),
+    ))
+}
+
+/// `save-billing-info-existing`: the member's bank account (`bank_id`) or card (`card_id`) on file, chosen instead of
+/// typing a new one. The account number and card token come from the member's records, never from the browser.
+pub async fn save_existing(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let member = crate::domain::members::of_enrollment(&state, &e).await?;
+    let id_of = |v: &Value| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
+    let bill_date = body.get("bill_date").cloned().unwrap_or(json!(payment::DEFAULT_BILL_DATE));
+    let has = |records: Option<&Vec<Value>>, key: &str, id: i64| {
+        records.is_some_and(|list| list.iter().any(|r| r[key].as_i64() == Some(id)))
+    };
+    // The chosen record's fields are filled in from the member's records by `fill_in`, as for the step's own choice.
+    let mut doc = match (body.get("card_id").and_then(id_of), body.get("bank_id").and_then(id_of)) {
+        (Some(card_id), _) if has(member.as_ref().map(|m| &m.cards), "card_id", card_id) => {
+            json!({ "payment_method": "cc", "card_id": card_id, "is_physical_address": true })
+        }
+        (Some(_), _) => return Err(ApiError::field("card_id", "This card is not on file")),
+        (None, Some(bank_id)) if has(member.as_ref().map(|m| &m.bank_accounts), "bank_id", bank_id) => {
+            json!({ "payment_method": body.get("payment_method").cloned().unwrap_or(json!("eft")), "bank_id": bank_id })
+        }
+        (None, Some(_)) => return Err(ApiError::field("bank_id", "This bank account is not on file")),
+        (None, None) => return Err(ApiError::field("bank_id", "Please choose a bank account or a card on file")),
+    };
+    doc["bill_date"] = bill_date;
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &doc, version_of(&body)?).await?;
+    Ok(success(json!({ "version": version, "next": next.describe() })))
+}
+
+/// `save-billing-info`: a new bank account or card.
+pub async fn save(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let fields = enrollment::without(&body, &["enrollment_id", "version"]);
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &fields, version_of(&body)?).await?;
+    Ok(success(json!({ "version": version, "next": next.describe() })))
+}

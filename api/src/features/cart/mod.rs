@@ -1,0 +1,180 @@
+//! The cart: adding plans (with the shop's checks), its lines priced for the quote, removing, the totals and
+//! effective dates, checking out, and the personalised quote a rep sends.
+
+mod add;
+mod quote;
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use engine::cart::{effective_dates, totals};
+use engine::dates::format_mdy;
+use engine::lifecycle::Event;
+use engine::rating::check_eligibility;
+use serde_json::{json, Value};
+
+use crate::domain::enrollment::{self, parse_id, priced_cart, today, Enrollment, Next};
+use crate::domain::filter::filter_info;
+use crate::domain::session::Session;
+use crate::domain::shop::cart::cart_count;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{enrollment_from_body, enrollment_from_query, AppJson, Params};
+use crate::state::AppState;
+use crate::store::{self, LifecycleExtras};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/add-plan-to-cart", post(add::add_plan_to_cart))
+        .route("/add-plan-to-cart-prudentials", post(add::add_plan_to_cart_prudentials))
+        .route("/get-quote-preview-content", get(quote::preview))
+        .route("/get-plan-cart", get(get_plan_cart))
+        .route(
+            "/remove-plan-from-cart",
+            get(remove_plan_from_cart_query).post(remove_plan_from_cart_body).delete(remove_plan_from_cart_query),
+        )
+        .route("/get-cart-count", get(get_cart_count))
+        .route("/get-cart-amount", get(get_cart_amount))
+        .route("/get-cart-effective-dates", get(get_cart_effective_dates))
+        .route("/cart-checkout", post(cart_checkout))
+}
+
+async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
+    let lines = priced_cart(state, e).await?;
+    let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
+    let premier = lines.iter().any(|l| l.is_premier());
+    Ok(json!({
+        "result": lines, "initial_month_cost": t.initial_month_cost,
+        "recurring_month_cost": t.recurring_month_cost, "total_cost": t.total_cost,
+        "riders": riders(state, e, &lines).await?, "notices": crate::domain::shop::pricing::premier_notices(premier),
+        "show_quotation": crate::domain::quote::may_send(e),
+    }))
+}
+
+/// Riders that can be added to the plans in the cart, priced.
+async fn riders(state: &AppState, e: &Enrollment, lines: &[enrollment::PricedLine]) -> ApiResult<Vec<Value>> {
+    let mut offered = Vec::new();
+    for plan in state.catalogue.plans.iter().filter(|p| !p.rider_of.is_empty()) {
+        let rides = lines.iter().any(|l| plan.rider_of.contains(&l.plan_id));
+        if !rides || lines.iter().any(|l| l.plan_id == plan.plan_id) {
+            continue;
+        }
+        if let Ok(priced) = crate::domain::shop::pricing::price(state, e, plan).await? {
+            for (option, price) in priced {
+                offered.push(json!({
+                    "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
+                    "option_name": option.name, "plan_short_text": plan.short_text, "price": price,
+                }));
+            }
+        }
+    }
+    Ok(offered)
+}
+
+async fn get_plan_cart(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    Ok(success(cart_answer(&state, &e).await?))
+}
+
+async fn remove_plan_from_cart(state: &AppState, session: &Session, input: &Value) -> ApiResult<Response> {
+    let mut e = enrollment_from_body(state, session, input).await?;
+    let plan_id = parse_id(input.get("plan_id"), "plan_id")?;
+    let pricing_id = parse_id(input.get("plan_pricing_id"), "plan_pricing_id")?;
+    if !crate::domain::shop::cart::remove_with_dependents(state, &mut e, plan_id, pricing_id).await? {
+        return Err(ApiError::NotFound("This plan is not in your cart".into()));
+    }
+    let count = cart_count(state, &e).await?;
+    if count == 0 {
+        crate::domain::shop::answers::forget_offers(&state.db, e.row.enrollment_id).await?;
+    }
+    Ok(success(json!({ "cart_count": count })))
+}
+
+async fn remove_plan_from_cart_query(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    remove_plan_from_cart(&state, &session, &json!(params)).await
+}
+
+async fn remove_plan_from_cart_body(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    remove_plan_from_cart(&state, &session, &body).await
+}
+
+async fn get_cart_count(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    Ok(success(json!({ "result": cart_count(&state, &e).await? })))
+}
+
+async fn get_cart_amount(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let lines = priced_cart(&state, &e).await?;
+    let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
+    Ok(success(json!({ "result": t.initial_month_cost })))
+}
+
+async fn get_cart_effective_dates(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    enrollment_from_query(&state, &session, &params).await?;
+    let dates: Vec<String> = effective_dates(today()).into_iter().map(format_mdy).collect();
+    Ok(success(json!({ "result": dates })))
+}
+
+async fn cart_checkout(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let lines = priced_cart(&state, &e).await?;
+    if lines.is_empty() {
+        return Err(ApiError::field("cart", "Your cart is empty. Please add a plan before checking out."));
+    }
+    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    for line in &lines {
+        if let Some(Err(p)) = state.catalogue.plan(line.plan_id).map(|plan| check_eligibility(plan, &input)) {
+            return Err(ApiError::field("cart", format!("{}: {}", line.plan_name, p.message())));
+        }
+    }
+    let effective_date = body.get("effective_date").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    if effective_date.is_empty() {
+        return Err(ApiError::field("effective_date", "Field is required"));
+    }
+    if !effective_dates(today()).into_iter().map(format_mdy).any(|d| d == effective_date) {
+        return Err(ApiError::field("effective_date", "Please choose one of the effective dates offered"));
+    }
+    let checkout_type = match body.get("type").and_then(Value::as_str) {
+        None | Some("") => None,
+        Some(t @ ("rep" | "member")) => Some(t),
+        Some(_) => return Err(ApiError::field("type", "Please choose Rep Enrollment or Member Enrollment")),
+    };
+    let nav = engine::tabs::navigation(&state.workflows.wizard, &enrollment::context(&e, &lines));
+    let mut lifecycle = e.lifecycle.clone();
+    lifecycle.handle(Event::Checkout { nav }).map_err(|why| ApiError::Conflict(why.message().into()))?;
+    let text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let extras = LifecycleExtras { effective_date: Some(effective_date), checkout_type, policy_id: None };
+    if !store::update_lifecycle(&state.db, e.row.enrollment_id, &text, e.row.lifecycle_version, extras).await? {
+        return Err(ApiError::Conflict(enrollment::STALE.into()));
+    }
+    // The cart as the person saw it when checking out, kept for audit.
+    let snapshot = json!({
+        "cart": cart_answer(&state, &e).await?, "effective_date": effective_date, "type": checkout_type,
+        "filter": filter_info(&e.filter), "taken_on": format_mdy(today()),
+    });
+    sqlx::query("insert into cart_snapshot (enrollment_id, taken_at, data) values ($1, $2, $3)")
+        .bind(e.row.enrollment_id)
+        .bind(store::now())
+        .bind(snapshot.to_string())
+        .execute(&state.db)
+        .await?;
+    let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
+    Ok(success(json!({ "effective_date": effective_date, "next": next.describe() })))
+}

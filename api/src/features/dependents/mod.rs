@@ -1,0 +1,153 @@
+//! The spec's Dependent Information calls, as adapters over the Dependent Information step.
+//!
+//! The spec sends a dependent as `{ primary_info: {...}, health_info: {...} }`; the step keeps each dependent as one
+//! object (`health_info` nested inside it, answers keyed by question id). Both shapes are accepted here. Errors of
+//! `validate-single-dependent` are keyed as the spec keys them: `primary_info.first_name`,
+//! `health_info.condition_questions.141.conditions.0.date_of_onset`.
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use engine::context::Tier;
+use engine::questionnaire::from_list;
+use engine::tabs::TabName;
+use engine::validation::{clean, validate};
+use serde_json::{json, Map, Value};
+
+use crate::domain::enrollment::{self, today};
+use crate::domain::session::Session;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
+use crate::state::AppState;
+use crate::store;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/get-form-fields-dependent-primary-info", get(form_fields))
+        .route("/validate-single-dependent", post(validate_single))
+        .route("/save-dependent-info", post(save))
+        .route("/save-dependent-info-to-temp", post(save_to_temp))
+        .route("/delete-dependent-in-IO", post(delete_in_io))
+}
+
+/// One dependent in the step's shape, from either shape the spec's calls send.
+fn step_shape(dependent: &Value) -> Value {
+    let mut flat: Map<String, Value> = match dependent.get("primary_info").and_then(Value::as_object) {
+        Some(primary) => primary.clone(),
+        None => dependent.as_object().cloned().unwrap_or_default(),
+    };
+    if let Some(health) = dependent.get("health_info").filter(|h| h.is_object()) {
+        let mut health = health.clone();
+        if let Some(list) = health.get("condition_questions").filter(|q| q.is_array()) {
+            health["condition_questions"] = from_list(list);
+        }
+        flat.insert("health_info".into(), health);
+    }
+    flat.remove("primary_info");
+    Value::Object(flat)
+}
+
+/// The step's data from a spec call's body: the dependents in the step's shape, and the spouse question's answer.
+fn step_data(body: &Value) -> Value {
+    let mut data = json!({ "dependents": body["dependents"].as_array().into_iter().flatten().map(step_shape).collect::<Vec<_>>() });
+    if let Some(status) = body.get("spouse_status") {
+        data["spouse_status"] = status.clone();
+    }
+    data
+}
+
+/// `get-form-fields-dependent-primary-info`: the fields asked of each dependent, and the disclaimer.
+pub async fn form_fields(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
+    let item = &form.schema["properties"]["dependents"]["items"];
+    let required: Vec<&str> = item["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    let fields: Vec<Value> = item["properties"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(name, _)| *name != "health_info")
+        .map(|(name, prop)| {
+            json!({
+                "field_name": name, "value": prop.get("default").cloned().unwrap_or(json!("")),
+                "required": required.contains(&name.as_str()), "read_only": prop.get("readOnly") == Some(&json!(true)),
+            })
+        })
+        .collect();
+    let disclaimer = form.ui_schema.pointer("/dependents/ui:help").cloned().unwrap_or(json!(""));
+    Ok(success(json!({ "result": fields, "disclaimer": disclaimer })))
+}
+
+/// `validate-single-dependent`: one dependent checked against the tier's rules for one dependent; answers it as it
+/// would be stored (relationship filled in where the tier decides it, SSN masked).
+pub async fn validate_single(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
+    let item = &form.schema["properties"]["dependents"]["items"];
+    let dependent = step_shape(&body);
+    let cleaned = clean(item, &dependent, &json!({}));
+    if let Err(errors) = validate(item, &cleaned, today()) {
+        return Err(ApiError::Invalid(
+            errors
+                .into_iter()
+                .map(|mut e| {
+                    if !e.target_element.starts_with("health_info") {
+                        e.target_element = format!("primary_info.{}", e.target_element);
+                    }
+                    e
+                })
+                .collect(),
+        ));
+    }
+    let mut shown = cleaned;
+    if let Some(ssn) = shown.get("ssn").and_then(Value::as_str).filter(|s| !engine::sensitive::is_masked_ssn(s)) {
+        shown["ssn"] = json!(engine::sensitive::mask_ssn(ssn));
+    }
+    Ok(success(json!({ "result": shown })))
+}
+
+/// `save-dependent-info`: the list, validated with the tier's rules, and the wizard moves on.
+pub async fn save(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let data = step_data(&body);
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::DependentInfo, &data, version_of(&body)?).await?;
+    Ok(success(json!({ "version": version, "next": next.describe() })))
+}
+
+/// `save-dependent-info-to-temp`: the list as it stands, kept as a draft after each dependent is submitted.
+pub async fn save_to_temp(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let data = step_data(&body);
+    let version = enrollment::save_draft(&state, &e, TabName::DependentInfo, &data, version_of(&body)?).await?;
+    Ok(success(json!({ "version": version })))
+}
+
+/// `delete-dependent-in-IO`: a Member Only enrollment keeps no dependents (after the tier changed to IO, say).
+pub async fn delete_in_io(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    if e.filter.tier() != Some(Tier::IO) {
+        return Err(ApiError::field("tier", "Dependents are removed only for Member Only (IO) coverage"));
+    }
+    if e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict("This enrollment has already been submitted".into()));
+    }
+    let removed = store::delete_tab(&state.db, e.row.enrollment_id, TabName::DependentInfo.as_str()).await?;
+    Ok(success(json!({ "removed": removed })))
+}

@@ -1,0 +1,126 @@
+//! The spec's Health Questions calls, as adapters over the Health Questions step.
+//!
+//! The step keeps answers keyed by question id (see `engine::questionnaire`); these calls speak the spec's list of
+//! `{ question_id, question_text, yes_no_flag, conditions }` and answer errors with the list's indexes
+//! (`condition_questions.N.conditions.0.field`), so a client written against the spec sees the spec's keys.
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use engine::questionnaire::{error_key_for_list, from_list, to_list};
+use engine::tabs::TabName;
+use serde_json::{json, Value};
+
+use crate::domain::enrollment;
+use crate::domain::session::Session;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
+use crate::state::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/get-health-questions-primary-health-info", get(primary_questions))
+        .route("/get-health-questions-dependent-info", get(dependent_questions))
+        .route("/save-primary-health-info", post(save_primary))
+}
+
+/// `get-health-questions-primary-health-info`: the questions asked of this enrollment, each with its detail fields
+/// and the stored answer (a question not yet answered reads No, its default).
+pub async fn primary_questions(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let (form, version) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
+    Ok(success(json!({ "result": questions_answer(&form.schema, &form.form_data), "version": version })))
+}
+
+/// `get-health-questions-dependent-info`: the same questionnaire, unanswered, for a dependent's health information.
+pub async fn dependent_questions(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let (form, _) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
+    Ok(success(json!({ "result": questions_answer(&form.schema, &json!({})) })))
+}
+
+/// `save-primary-health-info`: `condition_questions` as the spec's list (or keyed by question id, as the step sends
+/// them), `medication_question`, `notes`.
+pub async fn save_primary(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let listed = body.get("condition_questions").filter(|q| q.is_array()).cloned();
+    let mut answers = enrollment::without(&body, &["enrollment_id", "version"]);
+    if let Some(list) = &listed {
+        answers["condition_questions"] = from_list(list);
+    }
+    let saved = enrollment::save_tab(&state, &e, TabName::PrimaryHealthInfo, &answers, version_of(&body)?).await;
+    let (version, next) = match (saved, &listed) {
+        (Err(ApiError::Invalid(errors)), Some(list)) => {
+            return Err(ApiError::Invalid(
+                errors
+                    .into_iter()
+                    .map(|mut e| {
+                        e.target_element = error_key_for_list(&e.target_element, list);
+                        e
+                    })
+                    .collect(),
+            ))
+        }
+        (other, _) => other?,
+    };
+    Ok(success(json!({ "version": version, "next": next.describe() })))
+}
+
+/// The questionnaire in the spec's shape: `condition_questions` (each with `detail_fields` describing what a Yes
+/// asks), `medication_question` and `notes`, with `answers` filled in.
+fn questions_answer(schema: &Value, answers: &Value) -> Value {
+    let conditions = &schema["properties"]["condition_questions"];
+    let mut list = to_list(conditions, answers.get("condition_questions").unwrap_or(&Value::Null));
+    for entry in list.as_array_mut().into_iter().flatten() {
+        let key = entry["question_id"].to_string();
+        let detail = conditions["properties"][&key].pointer("/allOf/0/then/properties/conditions");
+        entry["detail_fields"] = detail.map(detail_fields).unwrap_or_else(|| json!([]));
+        entry["max_entries"] = detail.and_then(|d| d.get("maxItems").cloned()).unwrap_or(json!(0));
+    }
+    let medication = schema["properties"].get("medication_question").map(|m| {
+        let mut question = json!({
+            "question_id": m["x-question-id"], "question_text": m["title"], "yes_no_flag": "0", "medications": [],
+            "max_rows": m.pointer("/allOf/0/then/properties/medications/maxItems"),
+        });
+        if let Some(answer) = answers.get("medication_question").and_then(Value::as_object) {
+            for (k, v) in answer {
+                question[k] = v.clone();
+            }
+        }
+        question
+    });
+    json!({
+        "condition_questions": list,
+        "medication_question": medication,
+        "notes": answers.get("notes").cloned().unwrap_or(json!("")),
+    })
+}
+
+/// A detail set's fields as `{ field_name, title, required, type }`.
+fn detail_fields(list: &Value) -> Value {
+    let item = &list["items"];
+    let required: Vec<&str> = item["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    let fields: Vec<Value> = item["properties"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(name, prop)| {
+            let kind = prop.get("x-kind").cloned().unwrap_or(json!("text"));
+            json!({ "field_name": name, "title": prop["title"], "required": required.contains(&name.as_str()), "type": kind })
+        })
+        .collect();
+    Value::Array(fields)
+}

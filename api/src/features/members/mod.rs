@@ -1,0 +1,237 @@
+//! Existing members: the member link's entry, their profile, health records, dependents, bank accounts and cards
+//! on file, and the contact checks (e-mail and phone already used, deliverable, valid).
+
+use axum::extract::{Query, State};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Value};
+
+use crate::domain::enrollment::{self};
+use crate::domain::members::find;
+use crate::domain::members::of_enrollment;
+use crate::domain::members::open_link;
+use crate::domain::members::someone_else_has;
+use crate::domain::members::MEMBER_ROUTE_GROUP;
+use crate::domain::members::{bank_fields, card_fields, phone_problem, EMAIL_EXISTS, LINK_INVALID, PHONE_EXISTS};
+use crate::domain::session::Session;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{enrollment_from_query, AppJson, Params};
+use crate::state::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/add-filter-for-member", post(add_filter_for_member))
+        .route("/get-member-info", get(member_info))
+        .route("/get-existing-primary-health-info", get(existing_health))
+        .route("/get-dependents-existing-user-enrollment", get(existing_dependents))
+        .route("/get-existing-bank-info", get(existing_banks))
+        .route("/get-existing-card-info", get(existing_cards))
+        .route("/validate-member-email", post(validate_email))
+        .route("/validate-phone-numverify", get(validate_phone))
+        .route("/validate-email-neverbounce", post(validate_email_deliverable))
+}
+
+/// `add-filter-for-member { user_id, tier, open_type }`: `user_id` is the member link's token. Opens an enrollment
+/// for the member in the caller's session, the filter from the member's profile and the tier chosen.
+pub async fn add_filter_for_member(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let token = body.get("user_id").and_then(Value::as_str).unwrap_or_default();
+    let user_id = open_link(&state.crypto, token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
+    let member = find(&state, user_id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
+    let tier = body.get("tier").and_then(Value::as_str).filter(|t| !t.is_empty()).unwrap_or("IO");
+    let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
+    let filter =
+        crate::domain::filter::validated_filter(&candidate, &enrollment::Filter::default(), &Default::default())?;
+    let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let id = crate::store::insert_enrollment(
+        &state.db,
+        crate::store::NewEnrollment {
+            session_id: &session.0,
+            filter: serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
+            eprocess: "applicant",
+            enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
+            open_type: body.get("open_type").and_then(Value::as_str).filter(|v| ["agent", "group", "user"].contains(v)),
+            group_id: Some(MEMBER_ROUTE_GROUP),
+            agent_id: None,
+            lifecycle,
+        },
+    )
+    .await?;
+    sqlx::query("update enrollment set member_id = $1 where enrollment_id = $2")
+        .bind(user_id)
+        .bind(id)
+        .execute(&state.db)
+        .await?;
+    Ok(success(
+        json!({ "temp_enrollment_id": id, "portal_id": MEMBER_ROUTE_GROUP, "name": format!("{} {}", member.first_name, member.last_name) }),
+    ))
+}
+
+/// `get-member-info`: the profile of the member of the caller's enrollment.
+pub async fn member_info(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let member = of_enrollment(&state, &e)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("This enrollment is not a member's".into()))?;
+    Ok(success(
+        json!({ "result": { "first_name": member.first_name, "last_name": member.last_name, "email": member.email,
+        "policies": member.policies } }),
+    ))
+}
+
+/// `get-existing-primary-health-info`: the member's health records, in the spec's list shape.
+pub async fn existing_health(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let member = of_enrollment(&state, &e).await?;
+    let Some(health) = member.and_then(|m| m.health) else { return Ok(success(json!({ "result": null }))) };
+    let (form, _) = enrollment::current_form(&state, &e, engine::tabs::TabName::PrimaryHealthInfo).await?;
+    let list = engine::questionnaire::to_list(
+        &form.schema["properties"]["condition_questions"],
+        &health["condition_questions"],
+    );
+    Ok(success(
+        json!({ "result": { "condition_questions": list, "medication_question": health["medication_question"], "notes": health["notes"] } }),
+    ))
+}
+
+/// `get-dependents-existing-user-enrollment`: the member's dependents, SSNs masked.
+pub async fn existing_dependents(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let dependents: Vec<Value> = of_enrollment(&state, &e)
+        .await?
+        .map(|m| m.dependents)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|mut d| {
+            if let Some(ssn) = d["ssn"].as_str() {
+                d["ssn"] = json!(engine::sensitive::mask_ssn(ssn));
+            }
+            d
+        })
+        .collect();
+    Ok(success(json!({ "result": { "dependents": dependents } })))
+}
+
+/// `get-existing-bank-info`: the member's bank accounts on file, account numbers masked.
+pub async fn existing_banks(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let banks: Vec<Value> = of_enrollment(&state, &e)
+        .await?
+        .map(|m| m.bank_accounts)
+        .unwrap_or_default()
+        .iter()
+        .map(|b| {
+            let mut shown = bank_fields(&state, b, true);
+            shown["bank_id"] = b["bank_id"].clone();
+            shown["bank_routing"] = shown["routing_number"].take();
+            if let Some(fields) = shown.as_object_mut() {
+                fields.remove("routing_number");
+            }
+            shown
+        })
+        .collect();
+    Ok(success(json!({ "result": banks })))
+}
+
+/// `get-existing-card-info`: the member's cards on file, as their last four digits.
+pub async fn existing_cards(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let cards: Vec<Value> = of_enrollment(&state, &e)
+        .await?
+        .map(|m| m.cards)
+        .unwrap_or_default()
+        .iter()
+        .map(|c| {
+            json!({ "card_id": c["card_id"], "name_on_cc": c["name_on_cc"], "card_number": card_fields(c)["card_number"],
+                "card_brand": c["card_brand"], "expiration_month": c["expiration_month"], "expiration_year": c["expiration_year"] })
+        })
+        .collect();
+    Ok(success(json!({ "result": cards })))
+}
+
+/// `validate-member-email`: whether the address belongs to another member ('Email Already Exists.').
+pub async fn validate_email(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let email = email_of(&body)?;
+    let own = own_member(&state, &session, body.get("enrollment_id")).await?;
+    if someone_else_has(&state, "email_hash", &email, own).await? {
+        return Err(ApiError::field("email", EMAIL_EXISTS));
+    }
+    Ok(success(json!({ "is_valid": true })))
+}
+
+/// `validate-phone-numverify?phone=`: a real number by libphonenumber's metadata for the US, not another member's.
+pub async fn validate_phone(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let phone = params.get("phone").map(|p| p.trim()).unwrap_or_default();
+    let digits = phone_problem(phone).map_err(|m| ApiError::field("phone", m))?;
+    let own = own_member(&state, &session, params.get("enrollment_id").map(|id| json!(id)).as_ref()).await?;
+    if someone_else_has(&state, "phone_hash", &digits, own).await? {
+        return Err(ApiError::field("phone", PHONE_EXISTS));
+    }
+    Ok(success(json!({ "is_valid": true, "number": digits })))
+}
+
+/// `validate-email-neverbounce`: no mail-verification service is reachable from here, so this stands in for it
+/// offline: the address must be well formed and its domain must not be one of the known disposable-mail services.
+pub async fn validate_email_deliverable(AppJson(body): AppJson) -> ApiResult<Response> {
+    let email = email_of(&body)?.to_lowercase();
+    let domain = email.rsplit('@').next().unwrap_or_default();
+    const DISPOSABLE: [&str; 5] =
+        ["mailinator.com", "guerrillamail.com", "10minutemail.com", "tempmail.com", "yopmail.com"];
+    let deliverable = domain.contains('.') && !DISPOSABLE.contains(&domain);
+    if !deliverable {
+        return Err(ApiError::field("email", "Please use an e-mail address you can receive mail at"));
+    }
+    Ok(success(json!({ "result": "valid" })))
+}
+
+/// The member of the caller's enrollment `enrollment_id`, when one is named: their own e-mail and phone are theirs.
+async fn own_member(state: &AppState, session: &Session, enrollment_id: Option<&Value>) -> ApiResult<Option<i64>> {
+    match enrollment_id {
+        Some(id) => {
+            Ok(enrollment::load(state, session, enrollment::parse_id(Some(id), "enrollment_id")?).await?.row.member_id)
+        }
+        None => Ok(None),
+    }
+}
+
+/// The `email` of a body, trimmed, when it is an address ('Email is not in correct format' otherwise).
+fn email_of(body: &Value) -> ApiResult<String> {
+    let email = body.get("email").and_then(Value::as_str).unwrap_or_default().trim().to_string();
+    if !engine::validation::is_email(&email) {
+        return Err(ApiError::field("email", "Email is not in correct format"));
+    }
+    Ok(email)
+}

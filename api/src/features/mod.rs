@@ -1,0 +1,12 @@
+//! One folder per feature, each with its `routes()` and its handlers. A feature never imports another feature.
+
+pub mod billing;
+pub mod cart;
+pub mod dependents;
+pub mod health;
+pub mod members;
+pub mod receipt;
+pub mod resume;
+pub mod shop;
+pub mod storefront;
+pub mod wizard;

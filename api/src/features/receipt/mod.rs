@@ -1,0 +1,82 @@
+//! After submission: the receipt, and the screenshots of each step kept for audit.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use engine::tabs::TabName;
+use serde_json::{json, Value};
+
+use crate::domain::enrollment;
+use crate::domain::session::Session;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{enrollment_from_body, enrollment_from_query, AppJson, Params};
+use crate::state::AppState;
+use crate::store;
+use axum::extract::Query;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/get-receipt", get(get_receipt)).route("/save-screenshot", post(save_screenshot))
+}
+
+async fn get_receipt(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    if !e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict("This enrollment has not been submitted yet".into()));
+    }
+    let personal = enrollment::masked_tab(&state, &e, TabName::PrimaryInfo).await?;
+    let name = [personal["first_name"].as_str(), personal["last_name"].as_str()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Return to homepage, by the spec's rules: the referral page when there is one, / for an open type, else the
+    // home of the process.
+    let return_to = match (e.row.open_type.as_deref(), e.row.eprocess.as_str()) {
+        (Some(_), _) => "/",
+        (None, "rep") => "/agent-home",
+        (None, "group") => "/group-home",
+        (None, _) => "/member-home",
+    };
+    Ok(success(json!({
+        "policy_id": e.row.policy_id, "name": name, "effective_date": e.row.effective_date,
+        // The invoice call itself is made by the server, through the outbox, when the enrollment is submitted.
+        "callInvoice": state.invoice_url.is_some(), "eprocess": e.row.eprocess, "return_to": return_to,
+    })))
+}
+
+/// Largest screenshot kept (a data URL): a whole form as PNG fits well within it.
+const SCREENSHOT_MAX: usize = 2_000_000;
+
+/// `save-screenshot { enrollment_id, name, image }`: what the person saw, a PNG data URL, kept for audit. The spec's
+/// front end only logs a failure, so a refusal here says why but blocks nothing.
+async fn save_screenshot(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let name = body.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    if name.is_empty() || name.len() > 100 {
+        return Err(ApiError::field("name", "Field is required"));
+    }
+    let image = body.get("image").and_then(Value::as_str).unwrap_or_default();
+    let png = image.strip_prefix("data:image/png;base64,").map(|b64| {
+        use base64::Engine;
+        base64::engine::general_purpose::STANDARD.decode(b64).is_ok_and(|bytes| bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
+    });
+    if png != Some(true) {
+        return Err(ApiError::field("image", "The screenshot must be a PNG image"));
+    }
+    if image.len() > SCREENSHOT_MAX {
+        return Err(ApiError::field("image", "The screenshot is too large"));
+    }
+    sqlx::query("insert into screenshot (enrollment_id, name, image, created_at) values ($1, $2, $3, $4)")
+        .bind(e.row.enrollment_id)
+        .bind(name)
+        .bind(image)
+        .bind(store::now())
+        .execute(&state.db)
+        .await?;
+    Ok(success(json!({ "saved": true })))
+}

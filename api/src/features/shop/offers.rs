@@ -1,0 +1,142 @@
+use crate::domain::enrollment;
+use crate::domain::enrollment::priced_cart;
+use crate::domain::session::Session;
+use crate::domain::shop::answers::keep_answer;
+use crate::domain::shop::answers::CART;
+use crate::domain::shop::answers::OFFERS;
+use crate::domain::shop::cart::cart_count;
+use crate::domain::shop::cart::option_of;
+use crate::domain::shop::cart::refuse_adding;
+use crate::domain::shop::cart::reopen_cart;
+use crate::domain::shop::offers::answered_offers;
+use crate::domain::shop::offers::checkout_step;
+use crate::domain::shop::offers::next_offer;
+use crate::domain::shop::offers::resolve_offer;
+use crate::domain::shop::offers::suggested_item;
+use crate::domain::shop::pricing::plan_of;
+use crate::error::success;
+use crate::error::ApiError;
+use crate::error::ApiResult;
+use crate::features::shop::popups::enrollment_id_of;
+use crate::http::extract::enrollment_from_query;
+use crate::http::extract::AppJson;
+use crate::http::extract::Params;
+use crate::state::AppState;
+use crate::store;
+use axum::extract::Path;
+use axum::extract::Query;
+use axum::extract::State;
+use axum::response::Response;
+use engine::shop;
+use serde_json::json;
+use serde_json::Value;
+
+/// `GET /shop/{enrollment_id}/after-add`: the offer made right after a plan is added (the accident offer), or null.
+pub async fn get_after_add(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
+    Ok(success(json!({ "step": next_offer(&state, &e, &state.workflows.shop.after_add).await? })))
+}
+
+/// `get-suggested-plan-list-new { enrollment_id }`: the accident offer as the spec's popup item.
+pub async fn suggested_plan_list_new(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let item = next_offer(&state, &e, &state.workflows.shop.after_add).await?.map(|v| suggested_item(&v));
+    Ok(success(json!({ "result": item })))
+}
+
+/// `get-suggested-plan-list { enrollment_id, ... }`: every checkout upsell that applies now, as popup items.
+pub async fn suggested_plan_list(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let cart = priced_cart(&state, &e).await?;
+    let ctx = enrollment::context(&e, &cart);
+    let answered = answered_offers(&state, &e).await?;
+    let mut items = Vec::new();
+    for offer in shop::open_offers(&state.workflows.shop.checkout_upsells, &ctx, &answered) {
+        if let Some(view) = resolve_offer(&state, &e, offer, &cart).await? {
+            items.push(suggested_item(&view));
+        }
+    }
+    Ok(success(json!({ "result": items })))
+}
+
+/// `GET /shop/{enrollment_id}/checkout?effective_date=`: the next checkout upsell, or the confirmation.
+pub async fn get_checkout(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
+    Ok(success(json!({ "step": checkout_step(&state, &e, &params).await? })))
+}
+
+/// `POST /shop/{enrollment_id}/offer/{offer}` `{ action: accept | decline }`: answers an offer (accept puts its plans
+/// in the cart); answers the next checkout step for an upsell, or `{ redirect: "/cart" }` after the accident offer.
+pub async fn post_offer(
+    State(state): State<AppState>,
+    session: Session,
+    Path((id, offer_id)): Path<(String, String)>,
+    Query(params): Params,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let mut e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
+    let shop = &state.workflows.shop;
+    let (offer, at_checkout) = match shop.checkout_upsells.iter().find(|o| o.id == offer_id) {
+        Some(o) => (o, true),
+        None => (
+            shop.after_add
+                .iter()
+                .find(|o| o.id == offer_id)
+                .ok_or_else(|| ApiError::NotFound(format!("Unknown offer {offer_id}")))?,
+            false,
+        ),
+    };
+    let accept = match body.get("action").and_then(Value::as_str) {
+        Some("accept") => true,
+        Some("decline") => false,
+        Some(other) => return Err(ApiError::field("action", format!("Unknown action {other}; use accept or decline"))),
+        None => return Err(ApiError::field("action", "Field is required")),
+    };
+    let cart = priced_cart(&state, &e).await?;
+    let view = resolve_offer(&state, &e, offer, &cart).await?;
+    if accept {
+        let view = view.ok_or_else(|| ApiError::Conflict("This offer is no longer available".into()))?;
+        // The offered lines pass the same rules as Add to Cart (blackout, already active, pricing) before any is added.
+        let mut lines = Vec::new();
+        for offered in view["plans"].as_array().into_iter().flatten() {
+            let plan = plan_of(&state, offered.get("plan_id"))?;
+            let option = option_of(plan, offered.get("plan_pricing_id"), "plan_pricing_id")?;
+            refuse_adding(&state, &e, plan, option).await?;
+            lines.push((plan.plan_id, option.plan_pricing_id));
+        }
+        reopen_cart(&state, &mut e).await?;
+        for (plan_id, pricing_id) in lines {
+            store::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id, true).await?;
+        }
+    }
+    let mut answered = answered_offers(&state, &e).await?;
+    if !answered.contains(&offer.id) {
+        answered.push(offer.id.clone());
+    }
+    keep_answer(&state.db, e.row.enrollment_id, CART, OFFERS, &json!(answered)).await?;
+    let e = enrollment::load(&state, &session, e.row.enrollment_id).await?;
+    if at_checkout {
+        Ok(success(
+            json!({ "step": checkout_step(&state, &e, &params).await?, "cart_count": cart_count(&state, &e).await? }),
+        ))
+    } else {
+        Ok(success(json!({ "step": null, "redirect": "/cart", "cart_count": cart_count(&state, &e).await? })))
+    }
+}

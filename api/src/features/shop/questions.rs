@@ -1,0 +1,205 @@
+use crate::domain::enrollment::today;
+use crate::domain::session::Session;
+use crate::domain::shop::answers::answer;
+use crate::domain::shop::answers::plan_subject;
+use crate::domain::shop::answers::sealed_answer;
+use crate::domain::shop::popups::answer_popup;
+use crate::domain::shop::popups::choices;
+use crate::domain::shop::pricing::plan_in_body;
+use crate::domain::shop::pricing::plan_of;
+use crate::error::success;
+use crate::error::ApiError;
+use crate::error::ApiResult;
+use crate::http::extract::enrollment_from_body;
+use crate::http::extract::enrollment_from_query;
+use crate::http::extract::AppJson;
+use crate::http::extract::Params;
+use crate::state::AppState;
+use crate::store;
+use axum::extract::Query;
+use axum::extract::State;
+use axum::response::Response;
+use engine::shop;
+use engine::shop::PopupKind;
+use serde_json::json;
+use serde_json::Value;
+
+/// `get-aflac-questions { plan_id, enrollment_id }`: statusCode 200 with the plan's eligibility questions, 204 when
+/// it has none.
+pub async fn aflac_questions(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let Some(set) = state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) else {
+        return Ok(no_content());
+    };
+    let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
+    let answered = stored.as_ref().map(shop::eligibility_as_list).unwrap_or_else(|| json!([]));
+    Ok(success(
+        json!({ "statusCode": 200, "result": set.questions.iter().map(|q| json!({ "qid": q.qid, "question": q.question, "true_condition": q.true_condition })).collect::<Vec<_>>(), "answers": answered }),
+    ))
+}
+
+fn no_content() -> Response {
+    use axum::response::IntoResponse;
+    axum::http::StatusCode::NO_CONTENT.into_response()
+}
+
+/// `save-aflac-questions { enrollment_id, plan_id, aflac_data: [{ qid, true_condition }] }`.
+pub async fn save_aflac_questions(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let plan = plan_in_body(&state, &body)?;
+    if state.workflows.shop.eligibility_for(plan.plan_id, &plan.category).is_none() {
+        return Err(ApiError::NotFound("This plan asks no eligibility questions".into()));
+    }
+    let answers = shop::eligibility_from_list(body.get("aflac_data").unwrap_or(&Value::Null));
+    answer_popup(&state, &e, plan, PopupKind::Eligibility, &answers).await?;
+    Ok(success(json!({ "message": "Eligibility answers saved" })))
+}
+
+/// `store-temp-dependent-info { enrollment_id, plan_id, dep_dob | no_of_children }`: either value alone, checked with
+/// the dependency popup's rules (the one not sent is not required here); the other is kept.
+pub async fn store_temp_dependent_info(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let plan = plan_in_body(&state, &body)?;
+    e.ensure_open()?;
+    let given = |k: &str| body.get(k).filter(|v| !v.is_null() && v.as_str() != Some("")).cloned();
+    let (dob, children) = (given("dep_dob"), given("no_of_children"));
+    if dob.is_none() && children.is_none() {
+        return Err(ApiError::field("dep_dob", shop::FIELD_REQUIRED));
+    }
+    let mut data = json!({});
+    if let Some(dob) = &dob {
+        data["dep_dob"] = dob.clone();
+    }
+    if let Some(n) = &children {
+        data["no_of_children"] =
+            n.as_str().and_then(|s| s.trim().parse::<i64>().ok()).map(Value::from).unwrap_or(n.clone());
+    }
+    let sent =
+        |target: &str| (target == "dep_dob" && dob.is_some()) || (target == "no_of_children" && children.is_some());
+    let answers = match shop::check_popup(PopupKind::DependencyInfo, &choices(&state, &e, plan).await?, &data, today())
+    {
+        Ok(answers) => answers,
+        Err(errors) => {
+            let errors: Vec<_> = errors.into_iter().filter(|e| sent(&e.target_element)).collect();
+            if !errors.is_empty() {
+                return Err(ApiError::Invalid(errors));
+            }
+            data
+        }
+    };
+    let mut filter = e.filter.clone();
+    if let Some(dob) = answers["dep_dob"].as_str() {
+        filter.spouse_dob = Some(dob.to_string());
+    }
+    if let Some(n) = answers["no_of_children"].as_i64() {
+        filter.no_of_children = Some(n);
+    }
+    let text = serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?;
+    store::update_filter(&state.db, e.row.enrollment_id, &text).await?;
+    Ok(success(json!({ "spouse_dob": filter.spouse_dob, "no_of_children": filter.no_of_children })))
+}
+
+/// `get-temp-dependent-info { enrollment_id }`: spouse_dob and no_of_children of the quote.
+pub async fn get_temp_dependent_info(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    Ok(success(json!({ "spouse_dob": e.filter.spouse_dob, "no_of_children": e.filter.no_of_children })))
+}
+
+/// The dependent-date check (the spec's `{hash}` call) `{ enrollment_id, plan_id }`: whether the spouse's date of
+/// birth is known and within the plan's ages (`status`), and the date (`depdob`).
+pub async fn check_dependent_dob(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let input = e.filter.rating_input(today());
+    let status = match (input, &e.filter.spouse_dob) {
+        (Some(input), Some(_)) => input.spouse_age.is_some_and(|age| age >= plan.min_age && age <= plan.max_age),
+        _ => false,
+    };
+    Ok(success(json!({ "status": status, "depdob": e.filter.spouse_dob })))
+}
+
+/// `get-questions { enrollment_id, plan_id, type }`: the plan's health questions in the spec's shape.
+pub async fn get_questions(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    enrollment_from_query(&state, &session, &params).await?;
+    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let Some(set) = state.workflows.shop.health_for(plan.plan_id, &plan.category) else {
+        return Ok(success(json!({ "result": [] })));
+    };
+    let questions: Vec<Value> = set
+        .questions
+        .iter()
+        .map(|q| json!({
+            "question_id": q.question_id, "question_text": q.question_text, "question_sub_type": "checkbox",
+            "options": [ { "option_id": 1, "option_text": "Yes", "option_group": "yes_no" }, { "option_id": 0, "option_text": "No", "option_group": "yes_no" } ],
+            "require_detail": false,
+        }))
+        .collect();
+    Ok(success(json!({ "result": questions })))
+}
+
+/// `save-question-answers { enrollment_id, plan_id, answers: [{ question_id, yes_no_flag }] }`: errorCode decline with
+/// data.error_message, otherwise data.success_message.
+pub async fn save_question_answers(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson,
+) -> ApiResult<Response> {
+    let e = enrollment_from_body(&state, &session, &body).await?;
+    let plan = plan_in_body(&state, &body)?;
+    let mut answers = serde_json::Map::new();
+    for item in body.get("answers").and_then(Value::as_array).into_iter().flatten() {
+        let id = item.get("question_id").and_then(|q| q.as_i64().or_else(|| q.as_str()?.parse().ok()));
+        let flag = item
+            .get("yes_no_flag")
+            .and_then(|f| f.as_i64().or_else(|| f.as_str()?.parse().ok()).or_else(|| f.as_bool().map(i64::from)));
+        if let (Some(id), Some(flag)) = (id, flag) {
+            answers.insert(format!("q{id}"), json!(if flag == 1 { "Yes" } else { "No" }));
+        }
+    }
+    match answer_popup(&state, &e, plan, PopupKind::HealthQuestions, &Value::Object(answers)).await {
+        Ok(message) => Ok(success(json!({ "success_message": message }))),
+        Err(ApiError::Coded { code: "decline", message, .. }) => Err(ApiError::Coded {
+            code: "decline",
+            message: message.clone(),
+            extra: json!({ "errorCode": "decline", "data": { "error_message": message } }),
+        }),
+        Err(other) => Err(other),
+    }
+}
+
+/// `check-already-answered { enrollment_id, plan_id }`: whether the plan's health questions are answered and accepted.
+pub async fn check_already_answered(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let stored = sealed_answer(&state, e.row.enrollment_id, &plan_subject(plan.plan_id), "health_questions").await?;
+    Ok(success(json!({ "result": stored.is_some(), "accepted": stored.is_some_and(|s| s["accepted"] == true) })))
+}

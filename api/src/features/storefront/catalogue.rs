@@ -1,0 +1,81 @@
+use crate::domain::session::Session;
+use crate::domain::shop::pricing::card;
+use crate::error::success;
+use crate::error::ApiError;
+use crate::error::ApiResult;
+use crate::http::extract::enrollment_from_query;
+use crate::http::extract::Params;
+use crate::state::AppState;
+use axum::extract::Path;
+use axum::extract::Query;
+use axum::extract::State;
+use axum::response::Response;
+use engine::rating::PricingError;
+use serde_json::json;
+use serde_json::Value;
+
+pub async fn get_plan_category(State(state): State<AppState>) -> Response {
+    success(json!(state.catalogue.categories))
+}
+
+pub async fn get_featured_plans(State(state): State<AppState>) -> Response {
+    let plans: Vec<Value> =
+        state.catalogue.plans.iter().filter(|p| p.featured).map(|p| card(&state, p, None)).collect();
+    success(json!(plans))
+}
+
+pub const ONLY_IO: &str = "Plans are available for IO tier only";
+
+pub const NO_PLANS: &str = "No Plans are available for your selection";
+
+pub async fn get_filtered_plans(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Params,
+) -> ApiResult<Response> {
+    let e = enrollment_from_query(&state, &session, &params).await?;
+    let wanted: Vec<&str> = params
+        .get("categories")
+        .map(|c| c.split(',').map(str::trim).filter(|c| !c.is_empty()).collect())
+        .unwrap_or_default();
+    let mut result = Vec::new();
+    let mut io_only = false;
+    for plan in state
+        .catalogue
+        .plans
+        .iter()
+        .filter(|p| p.listed && (wanted.is_empty() || wanted.contains(&p.category.as_str())))
+    {
+        let cheapest = match crate::domain::shop::pricing::price(&state, &e, plan).await? {
+            Ok(priced) => priced.first().map(|(_, p)| *p),
+            // Tier errors are not listed: the section says the category is for Member Only instead.
+            Err((PricingError::TierError, _)) => {
+                io_only |= plan.tiers == [engine::context::Tier::IO];
+                continue;
+            }
+            // A plan one of the shop's popups can price (income, tobacco, portal, ...) is listed; its page asks.
+            Err((error, priced)) if state.workflows.shop.answers(error) => priced.first().map(|(_, p)| *p),
+            Err(_) => continue,
+        };
+        result.push(card(&state, plan, cheapest.filter(|_| !plan.hides_price())));
+    }
+    let message = match (result.is_empty(), io_only) {
+        (false, _) => None,
+        (true, true) => Some(ONLY_IO),
+        (true, false) => Some(NO_PLANS),
+    };
+    Ok(success(json!({ "result": result, "message": message })))
+}
+
+pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let plan = id
+        .parse::<i64>()
+        .ok()
+        .and_then(|id| state.catalogue.plan(id))
+        .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let mut answer = card(&state, plan, None);
+    answer["plan_desc"] = json!(plan.description);
+    answer["is_prudential_plan"] = json!(plan.is_premier());
+    answer["hides_price"] = json!(plan.hides_price());
+    Ok(success(answer))
+}

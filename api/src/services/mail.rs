@@ -1,0 +1,190 @@
+//! E-mail: an outbox table and a background sender with retries.
+//!
+//! A message is written to the outbox in the same transaction as what it announces (a continue code, later a
+//! receipt), so it is never lost and never sent for something that was rolled back. The sender delivers due messages,
+//! and on failure retries with a growing delay, up to [`MAX_ATTEMPTS`]. Delivery is by SMTP when `SMTP_URL` names a
+//! relay (`smtp://host:port`, plain SMTP to a relay that handles onward TLS), and otherwise to `.eml` files under
+//! `DATA_DIR/outbox` (lettre's file transport), which a person or a local relay can pick up.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use lettre::message::Mailbox;
+use lettre::{FileTransport, Message, SmtpTransport, Transport};
+use sqlx::Row;
+
+use crate::store::{now, Db};
+
+pub const MAX_ATTEMPTS: i64 = 8;
+
+/// The outbox kind of the invoice auto-generation call: its recipient is the admin service's URL and its body the
+/// JSON to POST there. It rides the outbox so that it, too, is made exactly when a submission holds and retried.
+pub const INVOICE: &str = "invoice";
+
+#[derive(Clone)]
+enum Delivery {
+    Files(PathBuf),
+    Smtp(SmtpTransport),
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    from: Mailbox,
+    delivery: Delivery,
+}
+
+impl Mailer {
+    /// Delivers into `.eml` files in `dir`.
+    pub fn to_files(from: &str, dir: PathBuf) -> anyhow::Result<Mailer> {
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Files(dir) })
+    }
+
+    /// Delivers to an SMTP relay named `smtp://host:port`.
+    pub fn to_smtp(from: &str, url: &str) -> anyhow::Result<Mailer> {
+        let rest = url.strip_prefix("smtp://").with_context(|| format!("SMTP_URL {url} must start with smtp://"))?;
+        let rest = rest.trim_end_matches('/');
+        let (host, port) = match rest.rsplit_once(':') {
+            Some((host, port)) => (host, port.parse().with_context(|| format!("SMTP_URL {url}: bad port"))?),
+            None => (rest, 25),
+        };
+        let transport =
+            SmtpTransport::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(20))).build();
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Smtp(transport) })
+    }
+
+    /// The folder `.eml` files are written to, when delivering to files.
+    pub fn dir(&self) -> Option<&PathBuf> {
+        match &self.delivery {
+            Delivery::Files(dir) => Some(dir),
+            Delivery::Smtp(_) => None,
+        }
+    }
+
+    fn send(&self, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to.parse().with_context(|| format!("{to} is not an address"))?)
+            .subject(subject)
+            .body(body.to_string())?;
+        match &self.delivery {
+            Delivery::Files(dir) => FileTransport::new(dir).send(&message).map(|_| ())?,
+            Delivery::Smtp(transport) => transport.send(&message).map(|_| ())?,
+        }
+        Ok(())
+    }
+}
+
+fn sender(from: &str) -> anyhow::Result<Mailbox> {
+    from.parse().with_context(|| format!("MAIL_FROM {from} is not an address"))
+}
+
+/// Adds a message to the outbox; call it inside the transaction that makes the message true.
+pub async fn enqueue<'c, E>(executor: E, kind: &str, to: &str, subject: &str, body: &str) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    let now = now();
+    sqlx::query(
+        "insert into outbox (kind, recipient, subject, body, created_at, next_attempt_at, attempts) \
+         values ($1, $2, $3, $4, $5, $5, 0)",
+    )
+    .bind(kind)
+    .bind(to)
+    .bind(subject)
+    .bind(body)
+    .bind(now)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Sends every message that is due; answers how many were sent.
+pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
+    let due = sqlx::query(
+        "select outbox_id, kind, recipient, subject, body, attempts from outbox \
+         where sent_at is null and attempts < $1 and next_attempt_at <= $2 order by outbox_id limit 20",
+    )
+    .bind(MAX_ATTEMPTS)
+    .bind(now())
+    .fetch_all(db)
+    .await?;
+    let mut sent = 0;
+    for row in due {
+        let id: i64 = row.try_get("outbox_id")?;
+        let attempts: i64 = row.try_get("attempts")?;
+        let (to, subject, body): (String, String, String) =
+            (row.try_get("recipient")?, row.try_get("subject")?, row.try_get("body")?);
+        let kind: String = row.try_get("kind")?;
+        let outcome = if kind == INVOICE {
+            post_json(&to, &body).await
+        } else {
+            let mailer = mailer.clone();
+            tokio::task::spawn_blocking(move || mailer.send(&to, &subject, &body)).await?
+        };
+        match outcome {
+            Ok(()) => {
+                sqlx::query(
+                    "update outbox set sent_at = $1, attempts = attempts + 1, last_error = null where outbox_id = $2",
+                )
+                .bind(now())
+                .bind(id)
+                .execute(db)
+                .await?;
+                sent += 1;
+            }
+            Err(error) => {
+                let delay = chrono::Duration::seconds(30 * (1 << attempts.min(10)));
+                let next = (chrono::Utc::now() + delay).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+                tracing::warn!(outbox_id = id, attempts = attempts + 1, error = %error, "e-mail delivery failed; will retry");
+                sqlx::query("update outbox set attempts = attempts + 1, last_error = $1, next_attempt_at = $2 where outbox_id = $3")
+                    .bind(error.to_string())
+                    .bind(next)
+                    .bind(id)
+                    .execute(db)
+                    .await?;
+            }
+        }
+    }
+    Ok(sent)
+}
+
+/// POSTs `body` as JSON to an `http://host[:port]/path` URL and expects a 2xx answer. Plain HTTP only: the admin
+/// service is reached inside the deployment (no TLS client is built into the server).
+pub async fn post_json(url: &str, body: &str) -> anyhow::Result<()> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").with_context(|| format!("INVOICE_URL {url} must start with http://"))?;
+    let (authority, path) = rest.split_once('/').map_or((rest, "/".to_string()), |(a, p)| (a, format!("/{p}")));
+    let address = if authority.contains(':') { authority.to_string() } else { format!("{authority}:80") };
+    let mut stream = tokio::time::timeout(Duration::from_secs(10), tokio::net::TcpStream::connect(&address))
+        .await
+        .context("the invoice service did not answer in time")??;
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await?;
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
+        .await
+        .context("the invoice service did not answer in time")??;
+    let status_line = String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_string();
+    match status_line.split_whitespace().nth(1) {
+        Some(code) if code.starts_with('2') => Ok(()),
+        _ => anyhow::bail!("the invoice service answered {status_line:?}"),
+    }
+}
+
+/// Runs the sender for the life of the server.
+pub fn spawn_sender(db: Db, mailer: Mailer) {
+    tokio::spawn(async move {
+        loop {
+            if let Err(error) = deliver_due(&db, &mailer).await {
+                tracing::error!(error = ?error, "outbox sender");
+            }
+            tokio::time::sleep(Duration::from_secs(5)).await;
+        }
+    });
+}

@@ -1,0 +1,34 @@
+//! The application state every handler receives: the database, the loaded workflows and catalogue, and the services.
+
+use std::sync::Arc;
+
+use axum_extra::extract::cookie::Key;
+use engine::workflow::Workflows;
+
+use crate::services::banking::{PaymentGateway, RoutingDirectory};
+use crate::services::catalogue::Catalogue;
+use crate::services::crypto::Crypto;
+use crate::services::mail::Mailer;
+use crate::store::Db;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub workflows: Arc<Workflows>,
+    pub catalogue: Arc<Catalogue>,
+    pub crypto: Crypto,
+    pub cookie_key: Key,
+    pub cookie_secure: bool,
+    pub mailer: Mailer,
+    pub public_url: String,
+    pub banks: Arc<RoutingDirectory>,
+    /// Where the invoice auto-generation call goes after a submission (the spec's callInvoice); none when unset.
+    pub invoice_url: Option<String>,
+    pub gateway: Arc<dyn PaymentGateway>,
+}
+
+impl axum::extract::FromRef<AppState> for Key {
+    fn from_ref(state: &AppState) -> Key {
+        state.cookie_key.clone()
+    }
+}

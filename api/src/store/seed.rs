@@ -1,0 +1,217 @@
+//! Loading `fixtures/` into the database: idempotent, and skipped when the fixtures have not changed since the last
+//! load (a digest of their text is kept in `seed_state`). Rows are upserted by their fixture ids, so a changed plan is
+//! updated in place and carts that hold it stay valid.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use engine::catalogue::{Carrier, Category, Group, Plan, Portal, Rep};
+use engine::rating::AgeCurve;
+use serde::Deserialize;
+
+use crate::store::{now, Db};
+
+pub const AGE_CURVE: &str = "federal-default";
+
+#[derive(Deserialize)]
+struct Carriers {
+    carriers: Vec<Carrier>,
+}
+
+#[derive(Deserialize)]
+struct Categories {
+    categories: Vec<Category>,
+}
+
+#[derive(Deserialize)]
+struct Groups {
+    groups: Vec<Group>,
+}
+
+#[derive(Deserialize)]
+struct Reps {
+    reps: Vec<Rep>,
+}
+
+#[derive(Deserialize)]
+struct Portals {
+    portals: Vec<Portal>,
+}
+
+#[derive(Deserialize)]
+struct Plans {
+    plans: Vec<Plan>,
+}
+
+/// The catalogue as read from the fixture files.
+pub struct Fixtures {
+    pub carriers: Vec<Carrier>,
+    pub categories: Vec<Category>,
+    pub plans: Vec<Plan>,
+    pub groups: Vec<Group>,
+    pub reps: Vec<Rep>,
+    pub portals: Vec<Portal>,
+    pub curve_csv: String,
+    digest: String,
+}
+
+fn read(path: &Path) -> anyhow::Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+fn yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> anyhow::Result<T> {
+    serde_yaml::from_str(text).with_context(|| format!("{} is not a valid fixture file", path.display()))
+}
+
+pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
+    let mut hasher = DefaultHasher::new();
+    let mut text_of = |path: PathBuf| -> anyhow::Result<(PathBuf, String)> {
+        let text = read(&path)?;
+        path.file_name().hash(&mut hasher);
+        text.hash(&mut hasher);
+        Ok((path, text))
+    };
+    let (p, t) = text_of(dir.join("catalogue/carriers.yaml"))?;
+    let carriers: Carriers = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/categories.yaml"))?;
+    let categories: Categories = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/groups.yaml"))?;
+    let groups: Groups = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/reps.yaml"))?;
+    let reps: Reps = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/portals.yaml"))?;
+    let portals: Portals = yaml(&p, &t)?;
+    let plans_dir = dir.join("catalogue/plans");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&plans_dir)
+        .with_context(|| format!("cannot read {}", plans_dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        .collect();
+    files.sort();
+    let mut plans = Vec::new();
+    for file in files {
+        let (p, t) = text_of(file)?;
+        plans.extend(yaml::<Plans>(&p, &t)?.plans);
+    }
+    let (_, curve_csv) = text_of(dir.join("rating/federal-default-age-curve.csv"))?;
+    AgeCurve::from_csv(&curve_csv).map_err(|e| anyhow::anyhow!("federal-default-age-curve.csv: {e}"))?;
+    Ok(Fixtures {
+        carriers: carriers.carriers,
+        categories: categories.categories,
+        plans,
+        groups: groups.groups,
+        reps: reps.reps,
+        portals: portals.portals,
+        curve_csv,
+        digest: format!("{:016x}", hasher.finish()),
+    })
+}
+
+/// Inserts or replaces a row of a table keyed by `key` with an access code and a JSON document (groups, reps).
+async fn upsert_coded(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table: &str,
+    key: &str,
+    id: i64,
+    code: &str,
+    document: String,
+) -> Result<(), sqlx::Error> {
+    let sql = format!(
+        "insert into {table} ({key}, code, document) values ($1, $2, $3) \
+         on conflict ({key}) do update set code = excluded.code, document = excluded.document"
+    );
+    sqlx::query(&sql).bind(id).bind(code).bind(document).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Loads the fixtures unless the same fixtures are already loaded; true when it wrote anything.
+pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
+    let fixtures = read_fixtures(dir)?;
+    let current: Option<String> =
+        sqlx::query_scalar("select digest from seed_state where name = 'catalogue'").fetch_optional(db).await?;
+    if current.as_deref() == Some(fixtures.digest.as_str()) {
+        return Ok(false);
+    }
+    let mut tx = db.begin().await?;
+    for carrier in &fixtures.carriers {
+        sqlx::query(
+            "insert into carrier (carrier_id, document) values ($1, $2) \
+             on conflict (carrier_id) do update set document = excluded.document",
+        )
+        .bind(carrier.carrier_id)
+        .bind(serde_json::to_string(carrier)?)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for (position, category) in fixtures.categories.iter().enumerate() {
+        sqlx::query(
+            "insert into plan_category (category, position, document) values ($1, $2, $3) \
+             on conflict (category) do update set position = excluded.position, document = excluded.document",
+        )
+        .bind(&category.category)
+        .bind(position as i64)
+        .bind(serde_json::to_string(category)?)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for plan in &fixtures.plans {
+        sqlx::query(
+            "insert into plan (plan_id, category, document) values ($1, $2, $3) \
+             on conflict (plan_id) do update set category = excluded.category, document = excluded.document",
+        )
+        .bind(plan.plan_id)
+        .bind(&plan.category)
+        .bind(serde_json::to_string(plan)?)
+        .execute(&mut *tx)
+        .await?;
+        for option in &plan.options {
+            sqlx::query(
+                "insert into plan_pricing (plan_pricing_id, plan_id) values ($1, $2) \
+                 on conflict (plan_pricing_id) do update set plan_id = excluded.plan_id",
+            )
+            .bind(option.plan_pricing_id)
+            .bind(plan.plan_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    for group in &fixtures.groups {
+        upsert_coded(&mut tx, "employer_group", "group_id", group.group_id, &group.code, serde_json::to_string(group)?)
+            .await?;
+    }
+    for rep in &fixtures.reps {
+        upsert_coded(&mut tx, "rep", "agent_id", rep.agent_id, &rep.agent_code, serde_json::to_string(rep)?).await?;
+    }
+    for portal in &fixtures.portals {
+        let document = serde_json::to_string(portal)?;
+        upsert_coded(&mut tx, "portal", "platform_group_id", portal.platform_group_id, &portal.platform_code, document)
+            .await?;
+    }
+    for line in fixtures.curve_csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let (age, factor) = line.split_once(',').context("age curve row")?;
+        let age: i64 = age.trim_end_matches('+').parse()?;
+        let factor: f64 = factor.trim().parse()?;
+        sqlx::query(
+            "insert into rating_curve (name, age, factor) values ($1, $2, $3) \
+             on conflict (name, age) do update set factor = excluded.factor",
+        )
+        .bind(AGE_CURVE)
+        .bind(age)
+        .bind(factor)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query(
+        "insert into seed_state (name, digest, applied_at) values ('catalogue', $1, $2) \
+         on conflict (name) do update set digest = excluded.digest, applied_at = excluded.applied_at",
+    )
+    .bind(&fixtures.digest)
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    tracing::info!(plans = fixtures.plans.len(), carriers = fixtures.carriers.len(), "fixtures loaded");
+    Ok(true)
+}
