@@ -176,7 +176,7 @@ pub struct Eligibility {
 
 impl Plan {
     pub fn is_premier(&self) -> bool {
-        self.plan_type == crate::rating::PREMIER
+        self.plan_type == PREMIER
     }
 
     /// A disability income plan: its price is not shown while shopping (the spec's check-disability-plan).
@@ -262,3 +262,6 @@ pub struct Address {
     pub state: String,
     pub zip: String,
 }
+
+/// Plan type code of a premier plan (the spec's "prudential" plans).
+pub const PREMIER: &str = "MM";

@@ -17,12 +17,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::dates::DATE_PATTERN;
 use crate::tabs::TabName;
 
 /// Letters, spaces, apostrophes, periods and hyphens, starting with a letter.
 pub const NAME_PATTERN: &str = r"^[A-Za-z][A-Za-z .'\-]*$";
-/// `MM/DD/YYYY`, month 01-12 and day 01-31; the calendar is checked by the `date` check.
-pub const DATE_PATTERN: &str = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum FilterGender {
@@ -709,7 +708,7 @@ fn generate<T: JsonSchema>() -> Value {
     let generator =
         schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).into_generator();
     let schema = generator.into_root_schema_for::<T>();
-    crate::schema::strip_nulls(serde_json::to_value(schema).expect("a schema is JSON"))
+    crate::json::strip_nulls(serde_json::to_value(schema).expect("a schema is JSON"))
 }
 
 /// The base schema of a tab's data.

@@ -7,7 +7,7 @@
 //! Map of the crate:
 //! - [`workflow`]: the workflow file format (published as JSON Schema), loading and checking.
 //! - [`context`]: an enrollment's context and the condition language used by workflow rules.
-//! - [`tabs`]: the nine wizard tabs, their routes and titles, and which are required in which order.
+//! - [`tabs`]: the nine wizard tabs, their routes and titles; [`selection`]: which are required, in which order.
 //! - [`forms`]: the Rust type of each tab's data (schemars-derived) and of the filter form.
 //! - [`schema`]: composition of a tab's JSON Schema and uiSchema from its type plus the workflow's field settings.
 //! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules.
@@ -18,6 +18,10 @@
 //! - [`step`]: the step protocol's view of a tab.
 //! - [`shop`]: the popups on a plan and the offers around the cart (data from `workflows/shop.yaml`).
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
+//! - [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
+//!
+//! Data (workflow definitions, the catalogue) is at the bottom, rules above it, composition on top; no module is
+//! part of an import circle (api/tests/architecture.rs checks it).
 
 pub mod cart;
 pub mod catalogue;
@@ -26,11 +30,13 @@ pub mod dates;
 pub mod dependents;
 pub mod errors;
 pub mod forms;
+pub mod json;
 pub mod lifecycle;
 pub mod payment;
 pub mod questionnaire;
 pub mod rating;
 pub mod schema;
+pub mod selection;
 pub mod sensitive;
 pub mod shop;
 pub mod step;

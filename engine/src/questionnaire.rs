@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::context::{Condition, EnrollmentContext};
-use crate::forms::DATE_PATTERN;
+use crate::dates::DATE_PATTERN;
 
 /// The spec's message when a Yes/No question is left unanswered.
 pub const ANSWER_ALL: &str = "Please answer all questions";

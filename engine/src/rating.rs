@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::catalogue::{Plan, PlanOption, RatingMethod};
+use crate::catalogue::{Plan, PlanOption, RatingMethod, PREMIER};
 use crate::context::Tier;
 
 /// Money in cents, so sums are exact.
@@ -90,9 +90,6 @@ pub struct RatingInput {
     /// The spouse's age, once the dependency popup has given the spouse's date of birth.
     pub spouse_age: Option<i32>,
 }
-
-/// Plan type code of a premier plan (the spec's "prudential" plans).
-pub const PREMIER: &str = "MM";
 
 /// The administrative fee included in premier quotes: 3%.
 pub const ADMIN_FEE_RATE: f64 = 0.03;

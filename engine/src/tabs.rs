@@ -3,9 +3,6 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::context::EnrollmentContext;
-use crate::workflow::WizardWorkflow;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TabName {
@@ -114,35 +111,6 @@ impl std::fmt::Display for TabName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// One row of the spec's `get-dynamic-tabs` answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TabStatus {
-    pub tab_name: TabName,
-    pub required: bool,
-    pub order: u8,
-}
-
-/// Order given to a tab the workflow does not list; such a tab is never required.
-const UNLISTED_ORDER: u8 = 10;
-
-/// All nine tabs with `required` and `order` for this context, sorted by order (ties keep the spec's order).
-pub fn select_tabs(workflow: &WizardWorkflow, ctx: &EnrollmentContext) -> Vec<TabStatus> {
-    let mut tabs: Vec<TabStatus> = TabName::ALL
-        .into_iter()
-        .map(|tab| match workflow.tabs.iter().find(|rule| rule.tab == tab) {
-            Some(rule) => TabStatus { tab_name: tab, required: rule.required.on(ctx), order: rule.order },
-            None => TabStatus { tab_name: tab, required: false, order: UNLISTED_ORDER },
-        })
-        .collect();
-    tabs.sort_by_key(|t| t.order);
-    tabs
-}
-
-/// The wizard's navigation: required tabs only, in order (the spec's nav array).
-pub fn navigation(workflow: &WizardWorkflow, ctx: &EnrollmentContext) -> Vec<TabName> {
-    select_tabs(workflow, ctx).into_iter().filter(|t| t.required).map(|t| t.tab_name).collect()
 }
 
 #[cfg(test)]

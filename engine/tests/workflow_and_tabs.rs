@@ -2,7 +2,8 @@
 
 use engine::context::{EnrollmentContext, Eprocess, Tier};
 use engine::schema::compose;
-use engine::tabs::{navigation, select_tabs, TabName};
+use engine::selection::{navigation, select_tabs};
+use engine::tabs::TabName;
 use engine::workflow::{self, PrefillValues, WizardWorkflow};
 use serde_json::json;
 

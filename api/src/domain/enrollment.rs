@@ -158,7 +158,7 @@ pub struct PricedLine {
 
 impl PricedLine {
     pub fn is_premier(&self) -> bool {
-        self.plan_type == engine::rating::PREMIER
+        self.plan_type == engine::catalogue::PREMIER
     }
 }
 
@@ -274,13 +274,15 @@ async fn form_and_stored(
     let mut settings = wizard.forms.get(&tab);
     // Each dependent answers the health questions too when the enrollment asks them.
     let with_health;
-    if tab == TabName::DependentInfo && engine::tabs::navigation(wizard, &ctx).contains(&TabName::PrimaryHealthInfo) {
+    if tab == TabName::DependentInfo
+        && engine::selection::navigation(wizard, &ctx).contains(&TabName::PrimaryHealthInfo)
+    {
         let mut owned = settings.cloned().unwrap_or_default();
         owned.questionnaire = wizard.forms.get(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.clone());
         with_health = owned;
         settings = Some(&with_health);
     }
-    let member = crate::domain::members::of_enrollment(state, enrollment).await?;
+    let member = crate::domain::members::of_enrollment(state, &enrollment.row).await?;
     // Billing's 'Choose physical address' copies the address given on Contact Information.
     let contact_address = match tab {
         TabName::BillingInfo => store::find_tab(&state.db, enrollment.row.enrollment_id, TabName::ContactInfo.as_str())
@@ -421,7 +423,7 @@ pub async fn save_tab(
     let mut cleaned = unmasked_and_cleaned(&form, &stored, submitted);
     // Billing's bank name is the directory's, never the browser's: filled in before the schema checks it.
     let member = match tab {
-        TabName::BillingInfo => crate::domain::members::of_enrollment(state, enrollment).await?,
+        TabName::BillingInfo => crate::domain::members::of_enrollment(state, &enrollment.row).await?,
         _ => None,
     };
     let unknown_routing = (tab == TabName::BillingInfo)
@@ -434,7 +436,7 @@ pub async fn save_tab(
     }
     if tab == TabName::ContactInfo {
         address_check(&cleaned).map_err(ApiError::Invalid)?;
-        crate::domain::members::contact_checks(state, enrollment, &cleaned).await?;
+        crate::domain::members::contact_checks(state, &enrollment.row, &cleaned).await?;
     }
     if tab == TabName::BillingInfo {
         let cards = member.map(|m| m.cards).unwrap_or_default();

@@ -14,11 +14,11 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::domain::enrollment::Enrollment;
 use crate::error::{ApiError, ApiResult};
 use crate::services::crypto::Crypto;
 use crate::state::AppState;
 use crate::store::Db;
+use crate::store::EnrollmentRow;
 
 /// The group of the spec's member route ("group id 1929 is fixed in this route").
 pub const MEMBER_ROUTE_GROUP: i64 = 1929;
@@ -99,8 +99,8 @@ pub async fn find(state: &AppState, user_id: i64) -> ApiResult<Option<Member>> {
 }
 
 /// The member an enrollment is for, if it is an existing member's or user's.
-pub async fn of_enrollment(state: &AppState, e: &Enrollment) -> ApiResult<Option<Member>> {
-    match e.row.member_id {
+pub async fn of_enrollment(state: &AppState, e: &EnrollmentRow) -> ApiResult<Option<Member>> {
+    match e.member_id {
         Some(id) => find(state, id).await,
         None => Ok(None),
     }
@@ -192,11 +192,11 @@ pub fn phone_problem(phone: &str) -> Result<String, &'static str> {
 
 /// Contact Information of an existing member or user: the e-mail and phone checks run before saving, each refusal
 /// under its field (the spec's errors.email / errors.phone).
-pub async fn contact_checks(state: &AppState, e: &Enrollment, contact: &Value) -> ApiResult<()> {
-    if !matches!(e.row.enrollment_type.as_str(), "existing-user" | "existing-member") {
+pub async fn contact_checks(state: &AppState, e: &EnrollmentRow, contact: &Value) -> ApiResult<()> {
+    if !matches!(e.enrollment_type.as_str(), "existing-user" | "existing-member") {
         return Ok(());
     }
-    let own = e.row.member_id;
+    let own = e.member_id;
     let mut errors = Vec::new();
     if let Some(email) = contact.get("email_address").and_then(Value::as_str) {
         if someone_else_has(state, "email_hash", email, own).await? {

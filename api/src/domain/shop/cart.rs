@@ -22,7 +22,7 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
     if let Some(blackout) = plan.blackout.as_ref().filter(|b| b.covers(today())) {
         return Err(ApiError::coded("blackout", blackout.message.clone()));
     }
-    if let Some(member) = crate::domain::members::of_enrollment(state, e).await? {
+    if let Some(member) = crate::domain::members::of_enrollment(state, &e.row).await? {
         let active =
             member.policies.iter().find(|p| p["plan_id"].as_i64() == Some(plan.plan_id) && p["status"] == "active");
         if let Some(policy) = active {

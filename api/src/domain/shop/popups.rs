@@ -134,7 +134,7 @@ pub async fn popup_data(state: &AppState, e: &Enrollment, plan: &Plan, kind: Pop
         PopupKind::Membership => json!({}),
         PopupKind::HealthQuestions | PopupKind::GroupCode | PopupKind::ConfirmGroup => json!({}),
     };
-    Ok(engine::schema::strip_nulls(data))
+    Ok(engine::json::strip_nulls(data))
 }
 
 pub async fn popup_view(

@@ -77,7 +77,7 @@ pub async fn save_existing(
     AppJson(body): AppJson,
 ) -> ApiResult<Response> {
     let e = enrollment_from_body(&state, &session, &body).await?;
-    let member = crate::domain::members::of_enrollment(&state, &e).await?;
+    let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
     let id_of = |v: &Value| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
     let bill_date = body.get("bill_date").cloned().unwrap_or(json!(payment::DEFAULT_BILL_DATE));
     let has = |records: Option<&Vec<Value>>, key: &str, id: i64| {

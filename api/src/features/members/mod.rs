@@ -79,7 +79,7 @@ pub async fn member_info(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let member = of_enrollment(&state, &e)
+    let member = of_enrollment(&state, &e.row)
         .await?
         .ok_or_else(|| ApiError::NotFound("This enrollment is not a member's".into()))?;
     Ok(success(
@@ -95,7 +95,7 @@ pub async fn existing_health(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let member = of_enrollment(&state, &e).await?;
+    let member = of_enrollment(&state, &e.row).await?;
     let Some(health) = member.and_then(|m| m.health) else { return Ok(success(json!({ "result": null }))) };
     let (form, _) = enrollment::current_form(&state, &e, engine::tabs::TabName::PrimaryHealthInfo).await?;
     let list = engine::questionnaire::to_list(
@@ -114,7 +114,7 @@ pub async fn existing_dependents(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let dependents: Vec<Value> = of_enrollment(&state, &e)
+    let dependents: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.dependents)
         .unwrap_or_default()
@@ -136,7 +136,7 @@ pub async fn existing_banks(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let banks: Vec<Value> = of_enrollment(&state, &e)
+    let banks: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.bank_accounts)
         .unwrap_or_default()
@@ -161,7 +161,7 @@ pub async fn existing_cards(
     Query(params): Params,
 ) -> ApiResult<Response> {
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let cards: Vec<Value> = of_enrollment(&state, &e)
+    let cards: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.cards)
         .unwrap_or_default()

@@ -138,7 +138,7 @@ pub async fn group_agent_member_info(
         ));
     }
     let e = enrollment_from_query(&state, &session, &params).await?;
-    let member = crate::domain::members::of_enrollment(&state, &e).await?;
+    let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
     let user_info =
         member.map(|m| json!({ "first_name": m.first_name, "last_name": m.last_name, "user_id": m.user_id }));
     let platforms: Vec<Value> = state

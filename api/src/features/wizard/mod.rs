@@ -9,7 +9,8 @@ use axum::response::Response;
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 use engine::lifecycle::Event;
-use engine::tabs::{select_tabs, TabName};
+use engine::selection::select_tabs;
+use engine::tabs::TabName;
 use serde_json::{json, Value};
 
 use crate::domain::enrollment::{self, load, parse_id, priced_cart, Next};
