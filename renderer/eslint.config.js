@@ -1,7 +1,31 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+// bulletproof-react's layering: app composes features; a feature uses only itself and the shared layers; the shared
+// layers (components, lib, types, utils, testing) use neither features nor app. Every folder under src/features is
+// a feature, so a new one is fenced off as soon as it exists.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const layers = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what they share to src/components or src/lib, or compose them in src/app.',
+  })),
+  { target: './src/features', from: './src/app', message: 'A feature does not import the app: the app composes features.' },
+  {
+    target: ['./src/components', './src/lib', './src/types', './src/utils', './src/testing'],
+    from: ['./src/features', './src/app'],
+    message: 'The shared layers import neither features nor the app.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
@@ -13,6 +37,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // The rule compares resolved files: imports are resolved as the bundler does, without extensions.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layers }],
     },
   },
 );

@@ -11,6 +11,11 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
+    // The client fetches relative paths (/api/v1/...), and msw matches its handlers' relative paths the same way: both
+    // resolve against the document's URL, so the page is given a fixed origin rather than whatever default the DOM
+    // library picks.
+    environmentOptions: { happyDOM: { url: 'http://localhost' } },
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup-tests.ts'],
   },
 });

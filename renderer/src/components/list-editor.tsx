@@ -5,16 +5,19 @@
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { getUiOptions, setByPath, toFieldPathId } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
-import { api, ApiError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { transformErrors } from './messages';
 import { itemTitle } from './templates';
 
 type Item = Record<string, unknown>;
 
-/** What the wizard page lends the list editor: the enrollment, and a way to hold Next while an item is open. */
+/**
+ * What the wizard page lends the list editor: a way to hold Next while an item is open, and the check of an item by
+ * the call the list's schema names (`x-item-validate`), which refuses with an ApiError.
+ */
 export interface ListEditorContext {
-  enrollmentId?: string;
   holdNext?: (reason: string | null) => void;
+  validateItem?: (call: string, item: { primary_info: Record<string, unknown>; health_info: unknown }) => Promise<unknown>;
 }
 
 export const HOLD = {
@@ -135,10 +138,10 @@ export function ListEditor(props: FieldProps) {
       return;
     }
     const call = schema['x-item-validate'];
-    if (typeof call === 'string' && context.enrollmentId) {
+    if (typeof call === 'string' && context.validateItem) {
       const { health_info: health, ...primary } = editing.item;
       try {
-        await api.post(`/${call}`, { enrollment_id: context.enrollmentId, primary_info: primary, health_info: health });
+        await context.validateItem(call, { primary_info: primary, health_info: health });
       } catch (error) {
         if (error instanceof ApiError) {
           const errors: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { money, slug } from '../lib/api';
+import { money, slug } from '../utils/format';
 
 export interface PlanCardData {
   plan_id: number;

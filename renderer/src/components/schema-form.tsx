@@ -6,7 +6,7 @@ import { getDefaultFormState } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
-import { api, ApiError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
 import { ListEditor, type ListEditorContext } from './list-editor';
 import { transformErrors } from './messages';
@@ -52,8 +52,10 @@ const DEFAULTS = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' 
 
 export interface SchemaFormProps {
   id: string;
-  /** Lent to fields that need it (the list editor): the enrollment, and a way to hold Next. */
+  /** Lent to fields that need it (the list editor): a way to hold Next, and the check of a list's item. */
   context?: ListEditorContext;
+  /** Runs a lookup the schema asks for (`x-fills`) at the path composed from it; a form without it looks nothing up. */
+  lookup?: (path: string) => Promise<unknown>;
   schema: RJSFSchema;
   uiSchema: UiSchema;
   formData: Record<string, unknown>;
@@ -69,7 +71,7 @@ export function SchemaForm(props: SchemaFormProps) {
   return <StepForm key={props.id} {...props} />;
 }
 
-function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children, context }: SchemaFormProps) {
+function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children, context, lookup }: SchemaFormProps) {
   // What the person typed survives a refused save: the server's errors are shown beside it, nothing is reset. A
   // choice of records on file that starts selected fills its fields from the first draw.
   const [data, setData] = useState(() =>
@@ -90,22 +92,22 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
     const { run, clear } = lookupsFor(schema, data, next);
     if (clear.length > 0) next = Object.fromEntries(Object.entries(next).filter(([k]) => !clear.includes(k)));
     update(next);
-    for (const lookup of run) {
-      api
-        .get<unknown>(lookup.path)
+    if (!lookup) return;
+    for (const fill of run) {
+      lookup(fill.path)
         .then((answer) => {
-          setLookupErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== lookup.field)));
+          setLookupErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== fill.field)));
           setData((current) => {
-            const filled = { ...current, [lookup.into]: valueAt(answer, lookup.value) };
+            const filled = { ...current, [fill.into]: valueAt(answer, fill.value) };
             onChange?.(filled);
             return filled;
           });
         })
         .catch((error: unknown) => {
           const message = error instanceof ApiError ? error.message : 'The lookup failed';
-          setLookupErrors((current) => ({ ...current, [lookup.field]: { __errors: [message] } }));
+          setLookupErrors((current) => ({ ...current, [fill.field]: { __errors: [message] } }));
           setData((current) => {
-            const cleared = Object.fromEntries(Object.entries(current).filter(([k]) => k !== lookup.into));
+            const cleared = Object.fromEntries(Object.entries(current).filter(([k]) => k !== fill.into));
             onChange?.(cleared);
             return cleared;
           });

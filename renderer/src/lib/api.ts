@@ -1,7 +1,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
 
-// The one HTTP client: sends the session cookie, unwraps the spec's envelope, and turns an error envelope into an
-// ApiError that carries the field messages.
+// The one HTTP client and the only caller of fetch: sends the session cookie, unwraps the spec's envelope, and turns an
+// error envelope into an ApiError that carries the field messages. Each server call is a function of its own in the
+// api/ folder of the feature that makes it.
 
 export interface FieldError {
   target_element: string;
@@ -72,25 +73,3 @@ export const api = {
   post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
 };
-
-const TEMP_ID = 'tempId';
-
-export const tempId = {
-  get: (): string | null => localStorage.getItem(TEMP_ID),
-  set: (id: number | string) => localStorage.setItem(TEMP_ID, String(id)),
-  clear: () => localStorage.removeItem(TEMP_ID),
-};
-
-/** The group a rep chose to enroll for on the access page; sent when the rep's enrollment is created. */
-export const chosenGroup = {
-  get: (): string | null => sessionStorage.getItem('enroll_group'),
-  set: (groupId: number | null) => (groupId === null ? sessionStorage.removeItem('enroll_group') : sessionStorage.setItem('enroll_group', String(groupId))),
-};
-
-export function money(value: number | null | undefined): string {
-  return `$${(value ?? 0).toFixed(2)}`;
-}
-
-export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}

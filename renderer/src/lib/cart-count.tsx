@@ -1,5 +1,7 @@
+// The header's cart badge: how many plans the enrollment's cart holds and what they cost, refreshed by any page that
+// changes the cart. How the numbers are read is the app's to say (it lends the cart feature's calls).
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { api, tempId } from './api';
+import { tempId } from './storage';
 
 interface CartCount {
   count: number;
@@ -7,9 +9,14 @@ interface CartCount {
   refresh: () => void;
 }
 
+export interface CartCountReaders {
+  count: (enrollmentId: string) => Promise<number>;
+  amount: (enrollmentId: string) => Promise<number>;
+}
+
 const CartCountContext = createContext<CartCount>({ count: 0, amount: 0, refresh: () => {} });
 
-export function CartCountProvider({ children }: { children: ReactNode }) {
+export function CartCountProvider({ read, children }: { read: CartCountReaders; children: ReactNode }) {
   const [count, setCount] = useState(0);
   const [amount, setAmount] = useState(0);
   const refresh = useCallback(() => {
@@ -19,9 +26,9 @@ export function CartCountProvider({ children }: { children: ReactNode }) {
       setAmount(0);
       return;
     }
-    api.get<{ result: number }>(`/get-cart-count?enrollment_id=${id}`).then((d) => setCount(d.result), () => setCount(0));
-    api.get<{ result: number }>(`/get-cart-amount?enrollment_id=${id}`).then((d) => setAmount(d.result), () => setAmount(0));
-  }, []);
+    read.count(id).then(setCount, () => setCount(0));
+    read.amount(id).then(setAmount, () => setAmount(0));
+  }, [read]);
   useEffect(refresh, [refresh]);
   return <CartCountContext.Provider value={{ count, amount, refresh }}>{children}</CartCountContext.Provider>;
 }

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { getCartAmount } from '../features/cart/api/get-cart-amount';
+import { getCartCount } from '../features/cart/api/get-cart-count';
+import { CartCountProvider, type CartCountReaders } from '../lib/cart-count';
+
+// The header's badge reads the cart with the cart's own calls.
+const cartCount: CartCountReaders = {
+  count: (enrollmentId) => getCartCount({ enrollment_id: enrollmentId }).then((d) => d.result),
+  amount: (enrollmentId) => getCartAmount({ enrollment_id: enrollmentId }).then((d) => d.result),
+};
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <BrowserRouter>
+      <CartCountProvider read={cartCount}>{children}</CartCountProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,38 @@
+import { Navigate, useParams } from 'react-router-dom';
+import { addPlanToCart } from '../../features/cart/api/add-plan-to-cart';
+import { addPlanToCartPrudentials } from '../../features/cart/api/add-plan-to-cart-prudentials';
+import { QuoteSummary } from '../../features/filter/components/quote-summary';
+import { PlanDetailPage, type PlanDetailPageProps } from '../../features/plan-detail/components/plan-detail-page';
+import { AfterAddOffers } from '../../features/shop-flow/components/after-add-offers';
+import { PlanPopup } from '../../features/shop-flow/components/plan-popup';
+import { tempId } from '../../lib/storage';
+
+export function PlanDetailRoute() {
+  const enrollmentId = tempId.get();
+  const { id = '' } = useParams();
+  if (!enrollmentId) return <Navigate to="/" replace />;
+
+  // A premier plan goes into the cart together with the membership the shop sells it with.
+  const addToCart: PlanDetailPageProps['addToCart'] = ({ plan_id, plan_pricing_id }, membership) =>
+    membership
+      ? addPlanToCartPrudentials({
+          enrollment_id: enrollmentId,
+          plan_id,
+          plan_pricing_id,
+          plan_id1: membership.plan_id,
+          plan_pricing_id1: membership.plan_pricing_id,
+        })
+      : addPlanToCart({ enrollment_id: enrollmentId, plan_id, plan_pricing_id });
+
+  return (
+    <PlanDetailPage
+      key={id}
+      enrollmentId={enrollmentId}
+      planId={id}
+      addToCart={addToCart}
+      renderQuote={(props) => <QuoteSummary enrollmentId={enrollmentId} planId={id} {...props} />}
+      renderPopup={(props) => <PlanPopup enrollmentId={enrollmentId} planId={id} {...props} />}
+      renderOffers={(props) => <AfterAddOffers enrollmentId={enrollmentId} {...props} />}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { useState, type FormEvent } from 'react';
+
+/** A code typed by the person, with its message under it. */
+export function CodeForm({ id, label, onSubmit, error }: { id: string; label: string; onSubmit: (code: string) => void; error: string | null }) {
+  const [code, setCode] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSubmit(code.trim());
+      }}
+    >
+      <div className="form-group">
+        <label htmlFor={id} className="control-label">
+          {label}
+        </label>
+        <input
+          id={id}
+          className="form-control"
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        {error && (
+          <p id={`${id}-error`} className="error">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="primary">
+        Submit
+      </button>
+    </form>
+  );
+}

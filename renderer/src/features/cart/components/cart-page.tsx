@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { PartiesSummary } from '../../../components/parties-summary';
+import { ApiError } from '../../../lib/api';
+import { useCartCount } from '../../../lib/cart-count';
+import type { QuoteParties } from '../../../types/api';
+import { money } from '../../../utils/format';
+import { addPlanToCart } from '../api/add-plan-to-cart';
+import { cartCheckout } from '../api/cart-checkout';
+import { getCartEffectiveDates } from '../api/get-cart-effective-dates';
+import { type CartLine, type GetPlanCartAnswer, type Rider, getPlanCart } from '../api/get-plan-cart';
+import { removePlanFromCart } from '../api/remove-plan-from-cart';
+import { QuoteDialog } from './quote-dialog';
+
+const EMPTY: GetPlanCartAnswer = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
+
+export interface CartPageProps {
+  enrollmentId: string;
+  /** Who the quote is for (the member, the group, the portal, the rep), when known. */
+  parties: QuoteParties | null;
+  /**
+   * Checkout's steps for the chosen date: the upsells the shop still makes, then the confirmation, whose choices
+   * (rep, member, back) come back to the page. `onAnswered` follows each answered upsell: it may have added a plan.
+   */
+  renderCheckout: (props: {
+    effectiveDate: string;
+    onAnswered: () => void;
+    onLocalAction: (action: string) => void;
+    onFinish: () => void;
+  }) => ReactNode;
+}
+
+/** The cart: its plans with Remove, the riders to add, the order's costs by effective date, checkout and the quote. */
+export function CartPage({ enrollmentId: id, parties, renderCheckout }: CartPageProps) {
+  const navigate = useNavigate();
+  const { refresh } = useCartCount();
+  const [cart, setCart] = useState<GetPlanCartAnswer | null>(null);
+  const [dates, setDates] = useState<string[]>([]);
+  const [date, setDate] = useState('');
+  const [removing, setRemoving] = useState<CartLine | null>(null);
+  const [checkingOut, setCheckingOut] = useState(false);
+  const [quoting, setQuoting] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const load = useCallback(() => {
+    getPlanCart({ enrollment_id: id }).then(setCart, () => setCart(EMPTY));
+  }, [id]);
+
+  useEffect(() => {
+    load();
+    getCartEffectiveDates({ enrollment_id: id }).then(
+      (d) => {
+        setDates(d.result);
+        setDate((current) => current || d.result[0] || '');
+      },
+      () => setDates([]),
+    );
+  }, [id, load]);
+
+  const remove = async (line: CartLine) => {
+    await removePlanFromCart({ enrollment_id: id, plan_id: line.plan_id, plan_pricing_id: line.plan_pricing_id }).catch(() => undefined);
+    setRemoving(null);
+    load();
+    refresh();
+  };
+
+  const addRider = async (rider: Rider) => {
+    setError(null);
+    try {
+      await addPlanToCart({ enrollment_id: id, plan_id: rider.plan_id, plan_pricing_id: rider.plan_pricing_id });
+      load();
+      refresh();
+    } catch (e) {
+      if (e instanceof ApiError) setError(e);
+      else throw e;
+    }
+  };
+
+  const checkout = async (type: string) => {
+    setError(null);
+    if (type === 'back') {
+      setCheckingOut(false);
+      load();
+      refresh();
+      return;
+    }
+    try {
+      const done = await cartCheckout({ enrollment_id: id, effective_date: date, type });
+      setCheckingOut(false);
+      navigate(`/enrollment/${done.next.route}`);
+    } catch (e) {
+      setCheckingOut(false);
+      load();
+      if (e instanceof ApiError) setError(e);
+      else throw e;
+    }
+  };
+
+  const lines = cart?.result ?? [];
+  const fixed = lines.filter((l) => l.removable === 0);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
+        <Link to="/plans?type=medical">Plans</Link> › <span>Plan Details</span> › <span>Cart</span>
+      </nav>
+      <PartiesSummary parties={parties} />
+      {sent && <p className="success">{sent}</p>}
+      <div className="cart-layout">
+        <section aria-labelledby="cart-heading">
+          <h1 id="cart-heading">My Cart</h1>
+          <Link to="/plans?type=medical">Continue Shopping</Link>
+          {cart === null ? (
+            <p>Loading…</p>
+          ) : lines.length === 0 ? (
+            <p>No items in cart.</p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Total Price</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines
+                  .filter((l) => l.removable === 1)
+                  .map((l) => (
+                    <tr key={l.plan_id}>
+                      <td>
+                        {l.plan_name}
+                        <br />
+                        <small>{l.option_name}</small>
+                      </td>
+                      <td>{money(l.price)}</td>
+                      <td>
+                        <button type="button" className="link" aria-label={`Remove ${l.plan_name}`} onClick={() => setRemoving(l)}>
+                          ✕
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          )}
+          {error?.messageFor('cart') && (
+            <p role="alert" className="error">
+              {error.messageFor('cart')}
+            </p>
+          )}
+          {cart?.notices.map((n) => (
+            <p key={n} className="notice">
+              {n}
+            </p>
+          ))}
+          {cart && cart.riders.length > 0 && (
+            <section aria-labelledby="riders-heading">
+              <h2 id="riders-heading">Additional Riders</h2>
+              <ul className="cards">
+                {cart.riders.map((r) => (
+                  <li key={r.plan_pricing_id} className="card">
+                    <h3>{r.plan_name}</h3>
+                    <p>{r.plan_short_text}</p>
+                    <p className="price">
+                      {r.option_name}: {money(r.price)}/mo
+                    </p>
+                    <button type="button" onClick={() => addRider(r)}>
+                      Add Rider<span className="visually-hidden">: {r.plan_name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </section>
+        <aside aria-labelledby="order-heading" className="order-info">
+          <h2 id="order-heading">Order Info</h2>
+          <label htmlFor="effective-date">Effective Date</label>
+          <select id="effective-date" value={date} onChange={(e) => setDate(e.target.value)}>
+            {dates.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+          {error?.messageFor('effective_date') && (
+            <p role="alert" className="error">
+              {error.messageFor('effective_date')}
+            </p>
+          )}
+          {fixed.map((l) => (
+            <p key={l.plan_id}>
+              {l.plan_name}: {money(l.price)}
+            </p>
+          ))}
+          <dl>
+            <dt>First Month Cost</dt>
+            <dd>{money(cart?.initial_month_cost)}</dd>
+            <dt>Recurring Cost</dt>
+            <dd>{money(cart?.recurring_month_cost)}</dd>
+            <dt>Total Cost</dt>
+            <dd>{money(cart?.total_cost)}</dd>
+          </dl>
+          <button type="button" className="primary" disabled={lines.length === 0} onClick={() => setCheckingOut(true)}>
+            Proceed to Checkout
+          </button>
+          {cart?.show_quotation && lines.length > 0 && (
+            <button type="button" onClick={() => setQuoting(true)}>
+              Send Personalized Quote
+            </button>
+          )}
+        </aside>
+      </div>
+      <Modal title="Remove plan" open={removing !== null}>
+        <p>Do you really want to remove?</p>
+        <div className="buttons">
+          <button type="button" onClick={() => setRemoving(null)}>
+            No
+          </button>
+          <button type="button" className="primary" onClick={() => removing && remove(removing)}>
+            Yes
+          </button>
+        </div>
+      </Modal>
+      {checkingOut &&
+        renderCheckout({
+          effectiveDate: date,
+          onAnswered: () => {
+            // An accepted upsell is in the cart now: the page and the header show it at once.
+            load();
+            refresh();
+          },
+          onLocalAction: checkout,
+          onFinish: () => {
+            setCheckingOut(false);
+            load();
+            refresh();
+          },
+        })}
+      {quoting && (
+        <QuoteDialog
+          id={id}
+          onClose={(message) => {
+            setQuoting(false);
+            setSent(message);
+          }}
+        />
+      )}
+    </>
+  );
+}

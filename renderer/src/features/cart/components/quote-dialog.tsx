@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Modal } from '../../../components/modal';
+import { ApiError } from '../../../lib/api';
+import { getQuotePreviewContent } from '../api/get-quote-preview-content';
+import { saveEnrollment } from '../api/save-enrollment';
+
+/** Send Personalized Quote: name, e-mail and message, a preview of the e-mail, then Send. */
+export function QuoteDialog({ id, onClose }: { id: string; onClose: (sent: string | null) => void }) {
+  const [fields, setFields] = useState({ name: '', email: '', message: '' });
+  const [errors, setErrors] = useState<ApiError | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setErrors(null);
+    try {
+      await work();
+    } catch (e) {
+      if (e instanceof ApiError) setErrors(e);
+      else throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const showPreview = () => run(async () => setPreview((await getQuotePreviewContent({ enrollment_id: id, ...fields })).content));
+  const send = () => run(async () => setDone((await saveEnrollment({ enrollment_id: id, tab: 'cart_info', ...fields })).message));
+
+  if (done) {
+    return (
+      <Modal title="Quote sent" open>
+        <p>{done}</p>
+        <div className="buttons">
+          <button type="button" className="primary" onClick={() => onClose(done)}>
+            OK
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+  const field = (name: 'name' | 'email' | 'message', label: string) => {
+    const message = errors?.messageFor(name);
+    return (
+      <div className="form-group">
+        <label htmlFor={`quote-${name}`}>{label}</label>
+        {name === 'message' ? (
+          <textarea id={`quote-${name}`} value={fields[name]} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} />
+        ) : (
+          <input
+            id={`quote-${name}`}
+            type={name === 'email' ? 'email' : 'text'}
+            value={fields[name]}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `quote-${name}-error` : undefined}
+            onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
+          />
+        )}
+        {message && (
+          <p id={`quote-${name}-error`} className="error">
+            {message}
+          </p>
+        )}
+      </div>
+    );
+  };
+  const general = errors?.fields.filter((f) => !['name', 'email', 'message'].includes(f.target_element));
+  return (
+    <Modal title="Send Personalized Quote" open>
+      <p>Please enter details you want to send quote to?</p>
+      {general?.map((g) => (
+        <p key={g.error_message} role="alert" className="error">
+          {g.error_message}
+        </p>
+      ))}
+      {field('name', 'Name')}
+      {field('email', 'Email')}
+      {field('message', 'Message')}
+      {preview && (
+        <section aria-label="Preview" className="quote-preview">
+          {/* Scrollable, so reachable by keyboard. */}
+          <pre tabIndex={0}>{preview}</pre>
+        </section>
+      )}
+      <div className="buttons">
+        <button type="button" onClick={() => onClose(null)} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" onClick={showPreview} disabled={busy}>
+          Preview
+        </button>
+        <button type="button" className="primary" onClick={send} disabled={busy}>
+          Send
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SchemaForm } from '../../../components/schema-form';
+import { ApiError } from '../../../lib/api';
+import { useCartCount } from '../../../lib/cart-count';
+import { chosenGroup, tempId } from '../../../lib/storage';
+import { addFilterForNewUser } from '../api/add-filter-for-new-user';
+import { changeFilterInfo } from '../api/change-filter-info';
+import { type GetFilterFormAnswer, getFilterForm } from '../api/get-filter-form';
+
+/** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
+export function FilterBanner() {
+  const navigate = useNavigate();
+  const { refresh } = useCartCount();
+  const [form, setForm] = useState<GetFilterFormAnswer | null>(null);
+  const [errors, setErrors] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const id = tempId.get();
+    getFilterForm({ enrollment_id: id ?? undefined })
+      .catch(() => {
+        tempId.clear();
+        return getFilterForm();
+      })
+      .then(setForm, () => setForm(null));
+  }, []);
+
+  const submit = async (data: Record<string, unknown>) => {
+    setBusy(true);
+    setErrors(null);
+    try {
+      const id = tempId.get();
+      if (id) {
+        await changeFilterInfo(id, data);
+      } else {
+        // Who enrolls (applicant, rep, employee) is the server's to know from the session; a rep says which group.
+        const created = await addFilterForNewUser({ ...data, group_id: chosenGroup.get() });
+        tempId.set(created.temp_enrollment_id);
+      }
+      refresh();
+      navigate('/plans?type=medical');
+    } catch (e) {
+      if (e instanceof ApiError) setErrors(e);
+      else throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="banner">
+      <h1>Welcome to the Benefit Store, Let's Get Started</h1>
+      {form ? (
+        <SchemaForm
+          id="filter"
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          formData={form.formData}
+          extraErrors={errors?.errorSchema()}
+          disabled={busy}
+          onSubmit={submit}
+        >
+          <button type="submit" className="primary" disabled={busy}>
+            Submit
+          </button>
+        </SchemaForm>
+      ) : (
+        <p>Loading…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { api } from '../../../lib/api';
+
+export interface GetPlanDetailRequest {
+  plan_id: string;
+}
+
+export interface PlanDetail {
+  plan_id: number;
+  plan_name: string;
+  plan_logo: string;
+  carrier_name: string;
+  is_prudential_plan: boolean;
+  hides_price: boolean;
+  /** The plan's texts by name (header_text, body_text, faq_text_name and faq_text, blueBarText, ...). */
+  plan_desc: Record<string, string>;
+}
+
+export type GetPlanDetailAnswer = PlanDetail;
+
+export function getPlanDetail({ plan_id }: GetPlanDetailRequest): Promise<GetPlanDetailAnswer> {
+  return api.get(`/get-plan-detail/${plan_id}`);
+}

@@ -1,0 +1,238 @@
+import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { PlanCard } from '../../../components/plan-card';
+import { ApiError } from '../../../lib/api';
+import { useCartCount } from '../../../lib/cart-count';
+import type { FlowAnswer, FlowStep, PlanShop } from '../../../types/api';
+import { money } from '../../../utils/format';
+import { type PlanDetail, getPlanDetail } from '../api/get-plan-detail';
+import { type PriceLine, getPlanPricingDetail } from '../api/get-plan-pricing-detail';
+import { type RelatedPlan, getRelatedPlans } from '../api/get-related-plans';
+import { getShopPlan } from '../api/get-shop-plan';
+
+interface Pricing {
+  plans: PriceLine[];
+  notices: string[];
+  error: { code?: string; message: string } | null;
+}
+
+export interface PlanDetailPageProps {
+  enrollmentId: string;
+  planId: string;
+  /** Puts a priced line in the cart, with the membership the shop sells a premier plan with; refuses with an ApiError. */
+  addToCart: (line: PriceLine, membership: PlanShop['membership']) => Promise<unknown>;
+  /** The quote's summary with its edit form, told of the page's reloads and telling the page when it is saved. */
+  renderQuote: (props: { reloads: number; onSaved: () => void }) => ReactNode;
+  /** The plan's popup opened at `start`; it finishes with the server's last answer (null when closed) and message. */
+  renderPopup: (props: { start: FlowStep; onFinish: (answer: FlowAnswer | null, message: string | null) => void }) => ReactNode;
+  /** The offers the shop makes once a plan is in the cart. */
+  renderOffers: (props: { onFinish: () => void }) => ReactNode;
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n\s*\n/)
+        .filter((p) => p.trim())
+        .map((p, i) => (
+          <p key={i} className="prewrap">
+            {p.trim()}
+          </p>
+        ))}
+    </>
+  );
+}
+
+/** A plan: its prices (with Add to Cart once the shop's popups are answered), its texts and the plans suggested with it. */
+export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, renderPopup, renderOffers }: PlanDetailPageProps) {
+  const navigate = useNavigate();
+  const { refresh } = useCartCount();
+  const [plan, setPlan] = useState<PlanDetail | null>(null);
+  const [pricing, setPricing] = useState<Pricing | null>(null);
+  const [flow, setFlow] = useState<PlanShop | null>(null);
+  const [related, setRelated] = useState<RelatedPlan[]>([]);
+  // The popup open now: one that opened by itself, or one a button opened (Enroll Now); null when none.
+  const [popup, setPopup] = useState<{ start: FlowStep } | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [offering, setOffering] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [active, setActive] = useState<string | null>(null);
+  // Each load reads everything again, the quote's filter too (a popup's answer may change it).
+  const [reloads, setReloads] = useState(0);
+
+  const load = useCallback(() => {
+    setReloads((n) => n + 1);
+    getPlanDetail({ plan_id: planId }).then(setPlan, () => navigate('/404'));
+    getPlanPricingDetail({ pid: planId, enrollment_id: enrollmentId })
+      .then(
+        (d) => setPricing({ plans: d.plans, notices: d.notices, error: null }),
+        (e: unknown) => {
+          if (e instanceof ApiError && e.code === 'changePid' && e.extra.pid) {
+            navigate(`/plan/${String(e.extra.pid)}/plan`, { replace: true });
+            return;
+          }
+          const message = e instanceof ApiError ? e.message : 'Pricing is not available right now.';
+          const plans = e instanceof ApiError && Array.isArray(e.extra.plans) ? (e.extra.plans as PriceLine[]) : [];
+          setPricing({ plans, notices: [], error: { code: e instanceof ApiError ? e.code : undefined, message } });
+        },
+      );
+    getShopPlan({ enrollment_id: enrollmentId, plan_id: planId }).then(setFlow, () => setFlow(null));
+    getRelatedPlans({ plan_id: planId, enrollment_id: enrollmentId }).then((d) => setRelated(d.result), () => setRelated([]));
+  }, [enrollmentId, planId, navigate]);
+
+  useEffect(load, [load]);
+
+  // A popup that opens by itself does so as soon as the server says it is needed (unless the person closed it).
+  useEffect(() => {
+    if (flow?.step && !popup && dismissed !== flow.step.step) setPopup({ start: flow.step });
+  }, [flow, popup, dismissed]);
+
+  const add = async (line: PriceLine) => {
+    setFailure(null);
+    try {
+      await addToCart(line, flow?.membership ?? null);
+      refresh();
+      setOffering(true);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'alreadyActive') setActive(e.message);
+      else setFailure(e instanceof ApiError ? e.message : 'The plan could not be added.');
+    }
+  };
+
+  if (!plan) return <p>Loading…</p>;
+  const d = plan.plan_desc;
+  const button = flow?.buttons[0];
+  const pendingAuto = flow?.step ?? null;
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> › <Link to={`/plans?type=medical`}>Plans</Link> › <span>Plan Details</span>
+        {d.blueBarText && <span className="blue-bar"> › {d.blueBarText}</span>}
+      </nav>
+      {renderQuote({
+        reloads,
+        onSaved: () => {
+          setDismissed(null);
+          load();
+        },
+      })}
+      <div className="plan-head">
+        <img src={plan.plan_logo} alt={plan.carrier_name} width={160} height={48} />
+        <h1>{plan.plan_name}</h1>
+      </div>
+      {pricing?.error && (
+        <p role="alert" className="error" data-code={pricing.error.code}>
+          {pricing.error.message}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="error">
+          {failure}
+        </p>
+      )}
+      {notice && <p className="success">{notice}</p>}
+      {pricing?.notices.map((n) => (
+        <p key={n} className="notice">
+          {n}
+        </p>
+      ))}
+      {d.association_text && <p className="notice">{d.association_text}</p>}
+      {pendingAuto && !popup && (
+        <p>
+          <button type="button" onClick={() => setPopup({ start: pendingAuto })}>
+            {pendingAuto.title}
+          </button>
+        </p>
+      )}
+      {pricing && pricing.plans.length > 0 && (
+        <section aria-labelledby="prices-heading">
+          <h2 id="prices-heading">Your price</h2>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Coverage</th>
+                <th scope="col">Monthly price</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pricing.plans.map((line) => (
+                <tr key={line.plan_pricing_id}>
+                  <td>{line.option_name}</td>
+                  <td>{plan.hides_price || line.plan_price === null ? 'Shown in your cart' : money(line.plan_price)}</td>
+                  <td>
+                    {flow?.ready ? (
+                      <button type="button" className="primary" onClick={() => add(line)} aria-label={`Add to Cart: ${line.option_name}`}>
+                        Add to Cart
+                      </button>
+                    ) : button ? (
+                      <button type="button" className="primary" onClick={() => setPopup({ start: button.view })}>
+                        {button.label}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <section aria-labelledby="about-heading">
+        <h2 id="about-heading">{d.header_text || 'About this plan'}</h2>
+        <Paragraphs text={d.body_text ?? ''} />
+        {[
+          [d.exclusions_text_name, d.exclusions_text],
+          [d.example_text_name, d.example_text],
+          [d.faq_text_name, d.faq_text],
+        ]
+          .filter(([name, text]) => name && text)
+          .map(([name, text]) => (
+            <details key={name}>
+              <summary>{name}</summary>
+              <Paragraphs text={text} />
+            </details>
+          ))}
+      </section>
+      {related.length > 0 && (
+        <section aria-labelledby="suggested-heading">
+          <h2 id="suggested-heading">Suggested Products</h2>
+          <ul className="cards">
+            {related.map((p) => (
+              <PlanCard key={p.plan_id} plan={p} priceLabel="Starting From:" />
+            ))}
+          </ul>
+        </section>
+      )}
+      {popup && (
+        <Fragment key={popup.start.step}>
+          {renderPopup({
+            start: popup.start,
+            onFinish: (answer, message) => {
+              if (answer === null) setDismissed(popup.start.step);
+              // The popups are asked anew; the answered one must not reopen from the flow read before the answer.
+              setFlow(null);
+              setPopup(null);
+              setNotice(message);
+              load();
+            },
+          })}
+        </Fragment>
+      )}
+      {offering && renderOffers({ onFinish: () => navigate('/cart') })}
+      <Modal title="Already active" open={active !== null}>
+        <p>{active}</p>
+        <div className="buttons">
+          <button type="button" className="primary" onClick={() => setActive(null)}>
+            OK
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { api } from '../../../lib/api';
+
+export interface FeaturedPlan {
+  plan_id: number;
+  plan_name: string;
+  plan_logo: string;
+  plan_short_text: string;
+  plan_category: string;
+}
+
+export type GetFeaturedPlansAnswer = FeaturedPlan[];
+
+export function getFeaturedPlans(): Promise<GetFeaturedPlansAnswer> {
+  return api.get('/get-featured-plans');
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PartiesSummary } from '../../../components/parties-summary';
+import { PlanCard } from '../../../components/plan-card';
+import type { QuoteParties } from '../../../types/api';
+import { getCommonMenu } from '../api/get-common-menu';
+import { type FilteredPlan, getFilteredPlans } from '../api/get-filtered-plans';
+import { type SideCategory, getLeftSideFilterFields } from '../api/get-left-side-filter-fields';
+import { type PlanCategory, getPlanCategory } from '../api/get-plan-category';
+
+export interface PlansPageProps {
+  enrollmentId: string;
+  /** Who the quote is for (the member, the group, the portal, the rep), when known. */
+  parties: QuoteParties | null;
+  /** The quote's summary with its edit form, told of the page's reloads and telling the page when it is saved. */
+  renderQuote: (props: { reloads: number; onSaved: () => void }) => ReactNode;
+}
+
+/** The plans of the chosen categories, the quote above them, and a side filter of the categories. */
+export function PlansPage({ enrollmentId: id, parties, renderQuote }: PlansPageProps) {
+  const [params] = useSearchParams();
+  const type = params.get('type') ?? '';
+  const [categories, setCategories] = useState<PlanCategory[]>([]);
+  const [menu, setMenu] = useState<string[]>([]);
+  const [side, setSide] = useState<SideCategory[]>([]);
+  // The side filter's choice: the menu's category, and any others the person ticks.
+  const [selected, setSelected] = useState<string[]>(type ? [type] : []);
+  const [plans, setPlans] = useState<FilteredPlan[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => setSelected(type ? [type] : []), [type]);
+
+  useEffect(() => {
+    getPlanCategory().then(setCategories, () => setCategories([]));
+    getCommonMenu().then(setMenu, () => setMenu([]));
+    getLeftSideFilterFields({ enrollment_id: id }).then((d) => setSide(d.result.categories), () => setSide([]));
+  }, [id]);
+
+  // Saving the quote changes which plans there are and their prices: they are read again.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    setPlans(null);
+    getFilteredPlans({ enrollment_id: id, categories: selected })
+      .then(
+        (d) => {
+          setPlans(d.result);
+          setMessage(d.message);
+        },
+        () => setPlans([]),
+      );
+  }, [id, selected, version]);
+
+  const shown = categories.filter((c) => selected.length === 0 || selected.includes(c.category));
+  const toggle = (category: string) =>
+    setSelected((current) => (current.includes(category) ? current.filter((c) => c !== category) : [...current, category]));
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
+        <span>Plans</span>
+      </nav>
+      <h1>{shown.length === 1 ? shown[0].display_name : 'Plans'}</h1>
+      {renderQuote({ reloads: version, onSaved: () => setVersion((v) => v + 1) })}
+      <PartiesSummary parties={parties} />
+      <nav aria-label="Categories" className="category-menu">
+        {categories
+          .filter((c) => menu.includes(c.category))
+          .map((c) => (
+            <Link key={c.category} to={`/plans?type=${c.category}`} aria-current={c.category === type ? 'page' : undefined}>
+              {c.display_name}
+            </Link>
+          ))}
+      </nav>
+      <div className="plans-layout">
+        {side.length > 0 && (
+          <fieldset className="side-filter">
+            <legend>Filter by category</legend>
+            {side.map((c) => (
+              <label key={c.category}>
+                <input type="checkbox" checked={selected.includes(c.category)} onChange={() => toggle(c.category)} /> {c.display_name} ({c.count})
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div>
+          {plans === null ? (
+            <p>Loading…</p>
+          ) : plans.length === 0 ? (
+            <p>{message}</p>
+          ) : (
+            shown.map((c) => {
+              const inCategory = plans.filter((p) => p.plan_category === c.category);
+              if (inCategory.length === 0) return null;
+              return (
+                <section key={c.category} aria-labelledby={`section-${c.category}`}>
+                  <h2 id={`section-${c.category}`}>{c.display_name}</h2>
+                  <ul className="cards">
+                    {inCategory.map((p) => (
+                      <PlanCard key={p.plan_id} plan={p} />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

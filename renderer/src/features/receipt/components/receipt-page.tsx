@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useCartCount } from '../../../lib/cart-count';
+import { tempId } from '../../../lib/storage';
+import { type GetReceiptAnswer, getReceipt } from '../api/get-receipt';
+
+export function ReceiptPage() {
+  const { refresh } = useCartCount();
+  const [receipt, setReceipt] = useState<GetReceiptAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const id = tempId.get();
+    if (!id) {
+      setError('There is no enrollment to show.');
+      return;
+    }
+    getReceipt({ enrollment_id: id }).then(
+      (r) => {
+        setReceipt(r);
+        tempId.clear();
+        refresh();
+      },
+      () => setError('The receipt could not be loaded.'),
+    );
+  }, [refresh]);
+
+  if (error) return <p role="alert">{error}</p>;
+  if (!receipt) return <p>Loading…</p>;
+  return (
+    <section className="receipt">
+      <h1>Thank you, {receipt.name}!</h1>
+      <p>
+        Your confirmation number is <strong>{receipt.policy_id}</strong>
+      </p>
+      <p>Your coverage is effective as of {receipt.effective_date}.</p>
+      <p>A receipt titled Enrollment Receipt will be sent to the member and the client by e-mail within 10 minutes.</p>
+      <Link to={receipt.return_to || '/'} className="button primary">
+        Return to homepage
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { FlowAnswer, FlowStep } from '../../../types/api';
+import { answerShopPlanPopup } from '../api/answer-shop-plan-popup';
+import type { FlowSource } from '../machines/flow-machine';
+import { FlowDialog } from './flow-dialog';
+
+export interface PlanPopupProps {
+  enrollmentId: string;
+  planId: string;
+  /** The popup to open: the one the plan opens by itself, or one a button opens (Enroll Now). */
+  start: FlowStep;
+  onFinish: (answer: FlowAnswer | null, message: string | null) => void;
+}
+
+/** A popup the shop asks on a plan (eligibility, income, tobacco, membership, group code), answered on the server. */
+export function PlanPopup({ enrollmentId, planId, start, onFinish }: PlanPopupProps) {
+  const source: FlowSource = {
+    // A popup always opens at a step the plan's page holds: there is nothing to load.
+    load: () => Promise.resolve({ step: null }),
+    answer: (step, _action, formData) => answerShopPlanPopup({ enrollment_id: enrollmentId, plan_id: planId, step: step.step, formData }),
+  };
+  return <FlowDialog source={source} start={start} onFinish={onFinish} />;
+}

@@ -1,0 +1,21 @@
+import { Modal } from '../../../components/modal';
+import type { Section } from '../api/get-enrollment-step';
+
+/** View Details of a review card: the section's answers as label and value. */
+export function SectionDialog({ section, onClose }: { section: Section | null; onClose: () => void }) {
+  return (
+    <Modal title={section?.title ?? ''} open={section !== null}>
+      <dl>
+        {section?.rows.map((r) => (
+          <div key={r.label}>
+            <dt>{r.label}</dt>
+            <dd>{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+// The one machine behind every wizard step: loading -> editing -> submitting -> next step | errors | redirect.
+// The server decides what the next step is; the machine only carries the person's events to it.
+import { createActorContext } from '@xstate/react';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { ApiError } from '../../../lib/api';
+import { type Step, type StepAnswer, getEnrollmentStep } from '../api/get-enrollment-step';
+import { type StepRequest, submitEnrollmentStep } from '../api/submit-enrollment-step';
+
+interface Context {
+  enrollmentId: string;
+  route: string;
+  step: Step | null;
+  errors: ApiError | null;
+  redirect: string | null;
+  request: StepRequest | null;
+  failure: string | null;
+  saved: string | null;
+}
+
+const loadStep = fromPromise<StepAnswer, { enrollmentId: string; route: string }>(({ input }) =>
+  getEnrollmentStep({ enrollment_id: input.enrollmentId, route: input.route }),
+);
+
+const submitStep = fromPromise<StepAnswer, { enrollmentId: string; step: Step; request: StepRequest }>(({ input }) =>
+  submitEnrollmentStep({ enrollment_id: input.enrollmentId, step: input.step.step, body: { ...input.request, version: input.step.version } }),
+);
+
+const answered = (output: StepAnswer) =>
+  'step' in output ? { step: output.step, redirect: null } : 'redirect' in output ? { redirect: output.redirect } : { saved: output.message };
+
+export const wizardMachine = setup({
+  types: {
+    context: {} as Context,
+    input: {} as { enrollmentId: string; route: string },
+    events: {} as
+      | { type: 'SUBMIT'; formData: Record<string, unknown> }
+      | { type: 'BACK' }
+      | { type: 'EDIT'; target: string }
+      | { type: 'SAVE_LATER'; formData: Record<string, unknown>; email: string }
+      | { type: 'OPEN'; route: string },
+  },
+  actors: { loadStep, submitStep },
+  guards: {
+    redirects: (_, params: { answer: StepAnswer }) => 'redirect' in params.answer,
+    saved: (_, params: { answer: StepAnswer }) => 'saved' in params.answer,
+  },
+  actions: {
+    leave: assign((_, params: { answer: StepAnswer }) => answered(params.answer)),
+    show: assign((_, params: { answer: StepAnswer }) => ({ ...answered(params.answer), errors: null })),
+    noteFailure: assign((_, params: { error: unknown }) => ({
+      failure: params.error instanceof Error ? params.error.message : 'This step could not be loaded.',
+    })),
+    showRefusal: assign((_, params: { error: unknown }) => ({
+      errors: params.error instanceof ApiError ? params.error : new ApiError(0, 'Something went wrong. Please try again.', []),
+    })),
+    askNext: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT');
+      return { request: { action: 'next' as const, formData: event.formData } };
+    }),
+    askBack: assign({ request: { action: 'back' } }),
+    askEdit: assign(({ event }) => {
+      assertEvent(event, 'EDIT');
+      return { request: { action: 'edit' as const, target: event.target } };
+    }),
+    askSaveLater: assign(({ event }) => {
+      assertEvent(event, 'SAVE_LATER');
+      return { request: { action: 'save-for-later' as const, formData: event.formData, email: event.email } };
+    }),
+    openRoute: assign(({ event }) => {
+      assertEvent(event, 'OPEN');
+      return { route: event.route };
+    }),
+    forgetSaved: assign({ saved: null }),
+  },
+}).createMachine({
+  id: 'wizard',
+  initial: 'loading',
+  context: ({ input }) => ({ ...input, step: null, errors: null, redirect: null, request: null, failure: null, saved: null }),
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadStep',
+        input: ({ context }) => ({ enrollmentId: context.enrollmentId, route: context.route }),
+        onDone: [
+          {
+            guard: { type: 'redirects', params: ({ event }) => ({ answer: event.output }) },
+            target: 'done',
+            actions: { type: 'leave', params: ({ event }) => ({ answer: event.output }) },
+          },
+          { target: 'editing', actions: { type: 'show', params: ({ event }) => ({ answer: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'noteFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    editing: {
+      on: {
+        SUBMIT: { target: 'submitting', actions: 'askNext' },
+        BACK: { target: 'submitting', actions: 'askBack' },
+        EDIT: { target: 'submitting', actions: 'askEdit' },
+        SAVE_LATER: { target: 'submitting', actions: 'askSaveLater' },
+        OPEN: { target: 'loading', actions: 'openRoute' },
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'submitStep',
+        input: ({ context }) => ({ enrollmentId: context.enrollmentId, step: context.step as Step, request: context.request as StepRequest }),
+        onDone: [
+          {
+            guard: { type: 'redirects', params: ({ event }) => ({ answer: event.output }) },
+            target: 'done',
+            actions: { type: 'leave', params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            guard: { type: 'saved', params: ({ event }) => ({ answer: event.output }) },
+            target: 'saved',
+            actions: { type: 'show', params: ({ event }) => ({ answer: event.output }) },
+          },
+          { target: 'editing', actions: { type: 'show', params: ({ event }) => ({ answer: event.output }) } },
+        ],
+        onError: { target: 'editing', actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    saved: { on: { OPEN: { target: 'loading', actions: ['openRoute', 'forgetSaved'] } } },
+    done: { type: 'final' },
+    failed: { on: { OPEN: { target: 'loading', actions: 'openRoute' } } },
+  },
+});
+
+/** The wizard's actor, shared by the page's parts (the step's form, the review's dialogs, Save & Continue Later). */
+export const WizardContext = createActorContext(wizardMachine);

@@ -1,0 +1,14 @@
+// The one stub of the network for unit tests: msw answers the HTTP client's requests with whatever a test puts in
+// place with `server.use(...)`; a request no test expected fails the test (see setup-tests.ts).
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { FieldError } from '../lib/api';
+
+export const server = setupServer();
+
+/** The spec's success envelope around `data`. */
+export const success = (data: unknown) => HttpResponse.json({ status: 'success', data });
+
+/** The spec's error envelope: a message and the field messages, with the HTTP status the server sends. */
+export const refusal = (statusCode: number, message: string, fields: FieldError[] = []) =>
+  HttpResponse.json({ status: 'error', statusCode, message, data: fields }, { status: statusCode });
