@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,10 @@ import { join } from 'node:path';
 // The config is read again in each worker, which inherits the environment: keep the first directory made, since the
 // journeys read the e-mails the server writes under DATA_DIR/outbox.
 const dataDir = (process.env.ENROLL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'enroll-e2e-')));
-const port = 8090;
+// The server's port is one the system says is free, asked once in the same way: the config is evaluated synchronously,
+// so a child process listens on port 0 and prints the port it was given; the workers inherit it with the environment.
+const freePort = "const probe = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(probe.address().port)); probe.close(); });";
+const port = Number((process.env.ENROLL_E2E_PORT ??= execFileSync(process.execPath, ['-e', freePort]).toString().trim()));
 
 export default defineConfig({
   testDir: './e2e',

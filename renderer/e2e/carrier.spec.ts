@@ -32,7 +32,7 @@ function editedWorkflows(): string {
 
 test('a carrier adds a health question with its own detail fields by editing workflows only', async ({ browser }) => {
   const dir = editedWorkflows();
-  const server = await startServer(8091, { DATA_DIR: join(dir, 'data'), WORKFLOWS_DIR: join(dir, 'workflows') });
+  const server = await startServer({ DATA_DIR: join(dir, 'data'), WORKFLOWS_DIR: join(dir, 'workflows') });
   try {
     const context = await browser.newContext({ baseURL: server.base });
     const page = await context.newPage();

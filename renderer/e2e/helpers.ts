@@ -3,15 +3,27 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export const repo = resolve(process.cwd(), '..');
 
+/** A free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /**
  * A second server of the store, for a journey that needs its own set-up (edited workflows, an SMTP relay): started
- * from the built binary with `env` over the usual environment, and ready when it answers.
+ * from the built binary on a free port with `env` over the usual environment, and ready when it answers.
  */
-export async function startServer(port: number, env: Record<string, string>): Promise<{ base: string; stop: () => void }> {
+export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
   const server = spawn(join(repo, 'target/debug/enroll'), ['serve'], {
     cwd: repo,
     env: { ...process.env, PORT: String(port), RUST_LOG: 'warn', ...env },

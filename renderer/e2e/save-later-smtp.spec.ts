@@ -1,20 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillPersonalInformation, noSeriousViolations, payByEft, signAgreement, startServer } from './helpers';
-
-/** A free loopback port. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import {
+  checkOutFirstPlan,
+  dobOfAge,
+  fillContactInformation,
+  fillPersonalInformation,
+  freePort,
+  noSeriousViolations,
+  payByEft,
+  signAgreement,
+  startServer,
+} from './helpers';
 
 /** aiosmtpd, a real SMTP server, on loopback, keeping what it receives in a maildir (make test installs it). */
 async function smtpServer(mailbox: string): Promise<{ port: number; child: ChildProcess }> {
@@ -52,7 +52,7 @@ test('save and continue later on the dependents step: the code arrives over SMTP
   const dir = mkdtempSync(join(tmpdir(), 'enroll-smtp-'));
   const mailbox = join(dir, 'mailbox');
   const smtp = await smtpServer(mailbox);
-  const server = await startServer(8092, { DATA_DIR: join(dir, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  const server = await startServer({ DATA_DIR: join(dir, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
   try {
     const first = await browser.newContext({ baseURL: server.base });
     const page = await first.newPage();
