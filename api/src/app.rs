@@ -1,18 +1,24 @@
 //! The application: prepares the state (migrate, seed, load), assembles every feature's routes under `/api/v1` with
 //! the middleware, serves the renderer, and runs the server.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
+use axum::http::header::{self, HeaderValue};
 use axum::http::{Method, Uri};
+use axum::serve::{Listener, ListenerExt};
 use axum::Router;
 use axum_extra::extract::cookie::Key;
+use tokio::net::{TcpListener, TcpStream};
+use tower::ServiceBuilder;
 use tower_http::services::{ServeDir, ServeFile};
-use tower_http::trace::TraceLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::config::{Config, Keys};
 use crate::error::ApiError;
 use crate::features;
+use crate::http::middleware;
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
 use crate::services::crypto::Crypto;
@@ -68,30 +74,56 @@ fn api_router(state: AppState) -> Router {
         .merge(features::resume::routes())
         .merge(features::receipt::routes())
         .fallback(api_not_found)
-        .method_not_allowed_fallback(api_not_found)
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::session::layer))
         .with_state(state)
 }
 
-/// The whole application: the API under `/api/v1`, catalogue images under `/assets`, the renderer for the rest.
+/// The whole application: the API under `/api/v1`, the probes, catalogue images under `/assets`, the renderer's
+/// hashed bundle under `/static` and its page for every other path; the middleware around all of it.
 pub fn app(state: AppState, config: &Config) -> Router {
     let index = config.renderer_dir.join("index.html");
-    let renderer = ServeDir::new(&config.renderer_dir).fallback(ServeFile::new(index));
-    Router::new()
-        .nest("/api/v1", api_router(state))
+    let page = ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, middleware::NO_CACHE))
+        .service(ServeDir::new(&config.renderer_dir).fallback(ServeFile::new(index)));
+    let bundle = ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, middleware::IMMUTABLE))
+        .service(ServeDir::new(config.renderer_dir.join("static")));
+    // Catalogue images may change with a re-seed, under the same name.
+    let images = ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=3600"),
+        ))
+        .service(ServeDir::new(config.fixtures_dir.join("assets")));
+    let api = Router::new()
+        .nest("/api/v1", api_router(state.clone()))
         .route("/api", axum::routing::any(api_not_found))
-        .route("/api/{*rest}", axum::routing::any(api_not_found))
-        .nest_service("/assets", ServeDir::new(config.fixtures_dir.join("assets")))
-        .fallback_service(renderer)
-        .layer(TraceLayer::new_for_http())
+        .route("/api/{*rest}", axum::routing::any(api_not_found));
+    let app = middleware::api_limits(api)
+        .merge(features::ops::routes().with_state(state))
+        .nest_service("/assets", images)
+        .nest_service("/static", bundle)
+        .fallback_service(page);
+    middleware::around_everything(app, config.cookie_secure)
+}
+
+/// The server's listener: every accepted connection has TCP_NODELAY on, or small answers would wait for the
+/// client's delayed ACK (Nagle's algorithm), about 40 ms each.
+pub async fn listen(
+    address: impl tokio::net::ToSocketAddrs,
+) -> std::io::Result<impl Listener<Io = TcpStream, Addr = SocketAddr>> {
+    Ok(TcpListener::bind(address).await?.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "cannot set TCP_NODELAY");
+        }
+    }))
 }
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::prepare(&config, &config.keys()?).await?;
     crate::services::mail::spawn_sender(state.db.clone(), state.mailer.clone());
-    let listener = tokio::net::TcpListener::bind(("0.0.0.0", config.port))
-        .await
-        .with_context(|| format!("cannot listen on port {}", config.port))?;
+    let listener =
+        listen(("0.0.0.0", config.port)).await.with_context(|| format!("cannot listen on port {}", config.port))?;
     tracing::info!(port = config.port, database = %config.database_label(), "serving on http://localhost:{}", config.port);
     axum::serve(listener, app(state, &config))
         .with_graceful_shutdown(async {

@@ -6,6 +6,10 @@ use anyhow::Context;
 use base64::Engine;
 use rand::RngCore;
 
+/// The largest request body the API accepts. The largest legitimate one is a step's screenshot (a PNG data URL of at
+/// most 2 MB); anything much larger is refused before it is read.
+pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
+
 #[derive(Clone)]
 pub struct Config {
     pub port: u16,

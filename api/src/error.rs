@@ -6,6 +6,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use engine::FieldError;
+
+use crate::config::BODY_LIMIT;
 use serde_json::{json, Value};
 
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +24,15 @@ pub enum ApiError {
     /// alreadyActive, decline). `extra` is merged into the answer (the new pid, the prices shown beside Enroll Now).
     #[error("{message}")]
     Coded { code: &'static str, message: String, extra: Value },
+    /// The body is over the limit (413).
+    #[error("too large")]
+    TooLarge,
+    /// The request took longer than the server allows (408).
+    #[error("timed out")]
+    TimedOut,
+    /// A known call asked with a method it does not take (405; the Allow header says which it takes).
+    #[error("method not allowed")]
+    MethodNotAllowed,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -71,6 +82,22 @@ impl IntoResponse for ApiError {
             ApiError::Coded { code, message, extra: more } => {
                 extra = Some(more);
                 (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
+            }
+            ApiError::TooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                vec![FieldError::new(
+                    "",
+                    format!("The request is too large. Please send at most {} MB.", BODY_LIMIT / (1024 * 1024)),
+                )],
+                None,
+            ),
+            ApiError::TimedOut => (
+                StatusCode::REQUEST_TIMEOUT,
+                vec![FieldError::new("", "The request took too long. Please try again.")],
+                None,
+            ),
+            ApiError::MethodNotAllowed => {
+                (StatusCode::METHOD_NOT_ALLOWED, vec![FieldError::new("", "This call does not take this method")], None)
             }
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");

@@ -25,6 +25,9 @@ pub fn age_on(birth: NaiveDate, on: NaiveDate) -> i32 {
     age
 }
 
+/// `MM/DD/YYYY`, month 01-12 and day 01-31; the calendar is checked by the `date` check.
+pub const DATE_PATTERN: &str = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,6 +50,3 @@ mod tests {
         assert_eq!(parse_mdy("13/01/2024"), None);
     }
 }
-
-/// `MM/DD/YYYY`, month 01-12 and day 01-31; the calendar is checked by the `date` check.
-pub const DATE_PATTERN: &str = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$";

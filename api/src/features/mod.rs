@@ -5,6 +5,7 @@ pub mod cart;
 pub mod dependents;
 pub mod health;
 pub mod members;
+pub mod ops;
 pub mod receipt;
 pub mod resume;
 pub mod shop;

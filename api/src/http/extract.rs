@@ -56,6 +56,9 @@ impl<S: Send + Sync> FromRequest<S> for AppJson {
             Err(JsonRejection::MissingJsonContentType(_)) => {
                 Err(ApiError::BadRequest("The request body must be JSON (Content-Type: application/json)".into()))
             }
+            Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::TooLarge)
+            }
             Err(rejection) => Err(ApiError::BadRequest(format!("Malformed JSON body: {}", rejection.body_text()))),
         }
     }

@@ -2,4 +2,5 @@
 //! the session owns, JSON bodies answered in the error envelope when malformed), and the middleware stack.
 
 pub mod extract;
+pub mod middleware;
 pub mod session;

@@ -39,14 +39,27 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
     Ok(pool)
 }
 
-pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+/// The migrations of the database's dialect, embedded in the binary.
+async fn migrator(db: &Db) -> anyhow::Result<sqlx::migrate::Migrator> {
     let backend = db.acquire().await?.backend_name().to_string();
-    if backend == "PostgreSQL" {
-        sqlx::migrate!("../migrations/postgres").run(db).await?;
+    Ok(if backend == "PostgreSQL" {
+        sqlx::migrate!("../migrations/postgres")
     } else {
-        sqlx::migrate!("../migrations/sqlite").run(db).await?;
-    }
+        sqlx::migrate!("../migrations/sqlite")
+    })
+}
+
+pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+    migrator(db).await?.run(db).await?;
     Ok(())
+}
+
+/// Whether the database answers and every migration this binary carries has been applied to it.
+pub async fn ready(db: &Db) -> anyhow::Result<bool> {
+    let migrator = migrator(db).await?;
+    let applied: Vec<i64> =
+        sqlx::query_scalar("select version from _sqlx_migrations where success = true").fetch_all(db).await?;
+    Ok(migrator.iter().filter(|m| m.migration_type.is_up_migration()).all(|m| applied.contains(&m.version)))
 }
 
 pub fn now() -> String {

@@ -95,6 +95,16 @@ impl TestApp {
         Self::with_workflows(repo().join("workflows")).await
     }
 
+    /// The app as deployed behind HTTPS (COOKIE_SECURE on).
+    pub async fn behind_https() -> TestApp {
+        Self::configured(repo().join("workflows"), None, None, |c| c.cookie_secure = true).await
+    }
+
+    /// Where this app serves the renderer's files from (empty until a test writes there).
+    pub fn renderer_dir(&self) -> PathBuf {
+        self._dir.0.join("no-renderer")
+    }
+
     /// The app delivering its e-mails to an SMTP relay.
     pub async fn with_smtp(smtp_url: &str) -> TestApp {
         Self::build(repo().join("workflows"), Some(smtp_url.to_string()), None).await
@@ -110,12 +120,21 @@ impl TestApp {
     }
 
     async fn build(workflows_dir: PathBuf, smtp_url: Option<String>, invoice_url: Option<String>) -> TestApp {
+        Self::configured(workflows_dir, smtp_url, invoice_url, |_| {}).await
+    }
+
+    async fn configured(
+        workflows_dir: PathBuf,
+        smtp_url: Option<String>,
+        invoice_url: Option<String>,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestApp {
         let dir = tempdir::TempDir::new();
         let database_url = match std::env::var("ENROLL_TEST_DATABASE_URL") {
             Ok(admin) if !admin.is_empty() => fresh_postgres(&admin).await,
             _ => format!("sqlite://{}?mode=rwc", dir.0.join("test.db").display()),
         };
-        let config = Config {
+        let mut config = Config {
             port: 0,
             database_url: database_url.clone(),
             data_dir: dir.0.clone(),
@@ -129,6 +148,7 @@ impl TestApp {
             routing_directory: repo().join("fixtures/banking/fedach-directory.txt"),
             invoice_url,
         };
+        adjust(&mut config);
         let keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
         let state = AppState::prepare(&config, &keys).await.expect("the app starts");
         TestApp { router: app(state.clone(), &config), state, database_url, _dir: dir }

@@ -1,0 +1,128 @@
+//! The production middleware: what every answer gets (request id, security headers, compression), what every
+//! request is held to (a body limit, a time limit), and the error envelope for the refusals the stack itself makes
+//! (413, 408, 405, a panic), so that a client never sees a plain-text error from the API.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::header::{self, HeaderName, HeaderValue};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::BODY_LIMIT;
+use crate::error::ApiError;
+
+/// How long one request may take before it is answered 408.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The renderer's policy: scripts and styles from the store's own origin only, images also as data: and blob: URLs
+/// (the signature pad's drawing, the catalogue's logos), no plugins, no framing by other sites.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+     form-action 'self'; frame-ancestors 'none'";
+
+/// Hashed bundle files never change under their name.
+pub const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
+/// index.html names the current bundle: always revalidated.
+pub const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
+/// API answers carry personal data and quotes priced for one person: never kept by a cache.
+pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
+
+/// Wraps the whole application: request id, trace span, panic catcher, compression, security headers, time limit.
+pub fn around_everything(app: Router, hsts: bool) -> Router {
+    let app = app
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("a handler panicked")).into_response()))
+        .layer(axum::middleware::from_fn(refusals_in_the_envelope))
+        .layer(CompressionLayer::new().gzip(true).br(true))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ));
+    // HSTS only where the store is reached over HTTPS (COOKIE_SECURE says so): over plain HTTP it would lock a
+    // development browser out of localhost.
+    let app = if hsts {
+        app.layer(SetResponseHeaderLayer::overriding(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=63072000; includeSubDomains"),
+        ))
+    } else {
+        app
+    };
+    app.layer(
+        TraceLayer::new_for_http().make_span_with(|request: &Request<Body>| {
+            let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok());
+            tracing::info_span!("request", id = %id.unwrap_or_default(), method = %request.method(), path = %request.uri().path())
+        }),
+    )
+    .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+    .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+/// The API's body limit: a declared length over the limit is refused before a byte is read; a body that turns out
+/// longer (no length declared) is cut off by the extractors at the same limit.
+pub fn api_limits(api: Router) -> Router {
+    api.layer(axum::middleware::from_fn(refuse_declared_oversize))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, NO_STORE))
+}
+
+async fn refuse_declared_oversize(request: Request, next: Next) -> Response {
+    let declared =
+        request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
+        return ApiError::TooLarge.into_response();
+    }
+    next.run(request).await
+}
+
+/// The words for a refusal made by the stack rather than a handler.
+fn refusal(status: StatusCode) -> Option<ApiError> {
+    match status {
+        StatusCode::PAYLOAD_TOO_LARGE => Some(ApiError::TooLarge),
+        StatusCode::REQUEST_TIMEOUT => Some(ApiError::TimedOut),
+        StatusCode::METHOD_NOT_ALLOWED => Some(ApiError::MethodNotAllowed),
+        _ => None,
+    }
+}
+
+/// An error answer of the API that is not already the JSON envelope (axum's 405, the timeout's empty 408) is given
+/// the envelope, keeping its status and headers (a 405 keeps its Allow header).
+async fn refusals_in_the_envelope(request: Request, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let response = next.run(request).await;
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !api || is_json || !(response.status().is_client_error() || response.status().is_server_error()) {
+        return response;
+    }
+    let Some(error) = refusal(response.status()) else {
+        return response;
+    };
+    let (mut parts, _) = response.into_parts();
+    let enveloped = error.into_response();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let (new_parts, body) = enveloped.into_parts();
+    parts.headers.insert(header::CONTENT_TYPE, new_parts.headers[header::CONTENT_TYPE].clone());
+    Response::from_parts(parts, body)
+}

@@ -1,0 +1,251 @@
+//! What every answer of the server carries and what every request is held to: compression, cache headers, the body
+//! and time limits, security headers, the request id, 405 with Allow, the probes, TCP_NODELAY.
+
+mod common;
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::http::{header, Request, StatusCode};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use common::TestApp;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+async fn answer(app: &TestApp, request: Request<Body>) -> Response {
+    app.router.clone().oneshot(request).await.unwrap()
+}
+
+fn get_with(uri: &str, headers: &[(&str, &str)]) -> Request<Body> {
+    let mut request = Request::get(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.body(Body::empty()).unwrap()
+}
+
+fn header_of(response: &Response, name: header::HeaderName) -> String {
+    response.headers().get(&name).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default()
+}
+
+async fn envelope(response: Response) -> Value {
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    serde_json::from_slice(&bytes).unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)))
+}
+
+/// A built renderer in miniature: the page and a hashed script and stylesheet, each large enough to compress.
+fn write_renderer(app: &TestApp) {
+    let dir = app.renderer_dir();
+    std::fs::create_dir_all(dir.join("static")).unwrap();
+    let filler = "Benefit Store ".repeat(200);
+    std::fs::write(dir.join("index.html"), format!("<!doctype html><title>{filler}</title>")).unwrap();
+    std::fs::write(dir.join("static/index-B7x9Qa.js"), format!("console.log('{filler}');")).unwrap();
+    std::fs::write(dir.join("static/index-C3f0Lk.css"), format!("body {{ content: '{filler}'; }}")).unwrap();
+}
+
+#[tokio::test]
+async fn json_html_js_and_css_are_compressed_with_brotli_or_gzip_as_the_browser_accepts() {
+    let app = TestApp::new().await;
+    write_renderer(&app);
+    for path in ["/api/v1/get-plan-category", "/", "/static/index-B7x9Qa.js", "/static/index-C3f0Lk.css"] {
+        for (accepted, expected) in [("br", "br"), ("gzip", "gzip"), ("gzip, deflate, br", "br")] {
+            let response = answer(&app, get_with(path, &[("accept-encoding", accepted)])).await;
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(header_of(&response, header::CONTENT_ENCODING), expected, "{path} with {accepted}");
+        }
+        let plain = answer(&app, get_with(path, &[])).await;
+        assert_eq!(header_of(&plain, header::CONTENT_ENCODING), "", "{path} without Accept-Encoding");
+    }
+}
+
+#[tokio::test]
+async fn hashed_bundle_files_are_cached_for_a_year_and_the_page_is_always_revalidated() {
+    let app = TestApp::new().await;
+    write_renderer(&app);
+    let script = answer(&app, get_with("/static/index-B7x9Qa.js", &[])).await;
+    assert_eq!(header_of(&script, header::CACHE_CONTROL), "public, max-age=31536000, immutable");
+    for page in ["/", "/index.html", "/plans", "/enrollment/personal-info"] {
+        let response = answer(&app, get_with(page, &[])).await;
+        assert_eq!(response.status(), StatusCode::OK, "{page}");
+        assert_eq!(header_of(&response, header::CACHE_CONTROL), "no-cache", "{page}");
+    }
+    let api = answer(&app, get_with("/api/v1/get-plan-category", &[])).await;
+    assert_eq!(header_of(&api, header::CACHE_CONTROL), "no-store", "API answers are never cached");
+}
+
+#[tokio::test]
+async fn a_20_mb_body_is_refused_with_413_in_the_envelope_within_a_second_and_the_server_answers_the_next_call() {
+    let app = TestApp::new().await;
+    let huge = vec![b' '; 20 * 1024 * 1024];
+
+    let started = Instant::now();
+    let declared = Request::post("/api/v1/save-screenshot")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_LENGTH, huge.len())
+        .body(Body::from(huge.clone()))
+        .unwrap();
+    let response = answer(&app, declared).await;
+    assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body = envelope(response).await;
+    assert_eq!(body["status"], "error");
+    assert_eq!(body["statusCode"], 413);
+    assert_eq!(body["message"], "The request is too large. Please send at most 4 MB.");
+
+    // The same body streamed without a declared length is cut off at the limit by the JSON extractor.
+    let chunks: Vec<Result<Bytes, std::io::Error>> =
+        huge.chunks(64 * 1024).map(|c| Ok(Bytes::copy_from_slice(c))).collect();
+    let streamed = Request::post("/api/v1/save-screenshot")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from_stream(futures_util::stream::iter(chunks)))
+        .unwrap();
+    let response = answer(&app, streamed).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(envelope(response).await["statusCode"], 413);
+
+    let next = answer(&app, get_with("/api/v1/get-plan-category", &[])).await;
+    assert_eq!(next.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers_and_a_request_id() {
+    let app = TestApp::new().await;
+    write_renderer(&app);
+    for path in ["/", "/api/v1/get-plan-category", "/api/v1/no-such-call", "/healthz", "/static/index-B7x9Qa.js"] {
+        let response = answer(&app, get_with(path, &[])).await;
+        let csp = header_of(&response, header::CONTENT_SECURITY_POLICY);
+        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("script-src 'self'") && !csp.contains("script-src 'self' 'unsafe"), "{path}: {csp}");
+        assert_eq!(header_of(&response, header::X_CONTENT_TYPE_OPTIONS), "nosniff", "{path}");
+        assert_eq!(header_of(&response, header::X_FRAME_OPTIONS), "DENY", "{path}");
+        assert_eq!(header_of(&response, header::REFERRER_POLICY), "strict-origin-when-cross-origin", "{path}");
+        assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "", "{path}: no HSTS over plain HTTP");
+        assert_eq!(header_of(&response, "x-request-id".parse().unwrap()).len(), 36, "{path}: a UUID request id");
+    }
+    let kept = answer(&app, get_with("/healthz", &[("x-request-id", "lb-7f3a9c")])).await;
+    assert_eq!(header_of(&kept, "x-request-id".parse().unwrap()), "lb-7f3a9c", "a proxy's request id is kept");
+
+    let https = TestApp::behind_https().await;
+    let response = answer(&https, get_with("/api/v1/get-plan-category", &[])).await;
+    assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "max-age=63072000; includeSubDomains");
+}
+
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn every_log_line_of_a_request_names_its_request_id() {
+    let app = TestApp::new().await;
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::DEBUG)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+
+    let response = answer(&app, get_with("/api/v1/get-plan-category", &[("x-request-id", "req-4242")])).await;
+    assert_eq!(response.status(), StatusCode::OK);
+
+    let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = logs.lines().collect();
+    assert!(lines.len() >= 2, "the request was logged: {logs}");
+    for line in lines {
+        assert!(line.contains("id=req-4242"), "a line without the request id: {line}");
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_method_on_a_known_call_answers_405_with_the_allowed_methods_in_the_envelope() {
+    let app = TestApp::new().await;
+    let request = Request::delete("/api/v1/get-plan-category").body(Body::empty()).unwrap();
+    let response = answer(&app, request).await;
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let allow = header_of(&response, header::ALLOW);
+    assert!(allow.contains("GET"), "Allow: {allow}");
+    let body = envelope(response).await;
+    assert_eq!(body["statusCode"], 405);
+    assert_eq!(body["message"], "This call does not take this method");
+
+    let unknown = answer(&app, Request::delete("/api/v1/no-such-call").body(Body::empty()).unwrap()).await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND, "an unknown call is still 404");
+}
+
+#[tokio::test]
+async fn the_probes_say_alive_and_ready_and_readiness_fails_while_a_migration_is_missing() {
+    let app = TestApp::new().await;
+    let alive = answer(&app, get_with("/healthz", &[])).await;
+    assert_eq!(alive.status(), StatusCode::OK);
+    assert_eq!(envelope(alive).await["status"], "alive");
+    let ready = answer(&app, get_with("/readyz", &[])).await;
+    assert_eq!(ready.status(), StatusCode::OK);
+    assert_eq!(header_of(&ready, header::SET_COOKIE), "", "a probe starts no session");
+    assert_eq!(envelope(ready).await["status"], "ready");
+
+    sqlx::query("delete from _sqlx_migrations where version = (select max(version) from _sqlx_migrations)")
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let pending = answer(&app, get_with("/readyz", &[])).await;
+    assert_eq!(pending.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(envelope(pending).await["status"], "migrations pending");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_request_that_runs_past_the_time_limit_answers_408_in_the_envelope() {
+    let slow = Router::new().route(
+        "/api/v1/slow",
+        get(|| async {
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+            "never"
+        }),
+    );
+    let app = api::http::middleware::around_everything(slow, false);
+    let response = app.oneshot(Request::get("/api/v1/slow").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+    let body = envelope(response).await;
+    assert_eq!(body["message"], "The request took too long. Please try again.");
+}
+
+async fn panics() -> &'static str {
+    panic!("a bug in a handler")
+}
+
+#[tokio::test]
+async fn a_handler_that_panics_answers_500_in_the_envelope_and_the_server_goes_on() {
+    let broken = Router::new().route("/api/v1/broken", get(panics)).route("/api/v1/fine", get(|| async { "fine" }));
+    let app = api::http::middleware::around_everything(broken, false);
+    let response = app.clone().oneshot(Request::get("/api/v1/broken").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(envelope(response).await["message"], "Something went wrong. Please try again.");
+    let fine = app.oneshot(Request::get("/api/v1/fine").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(fine.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn accepted_connections_have_tcp_nodelay_on() {
+    use axum::serve::Listener;
+    let mut listener = api::app::listen(("127.0.0.1", 0)).await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let client = tokio::spawn(async move { tokio::net::TcpStream::connect(address).await.unwrap() });
+    let (accepted, _) = listener.accept().await;
+    assert!(accepted.nodelay().unwrap(), "TCP_NODELAY is off on an accepted connection");
+    drop(client.await.unwrap());
+}
