@@ -4,9 +4,11 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use aide::axum::ApiRouter;
 use anyhow::Context;
 use axum::http::header::{self, HeaderValue};
 use axum::http::{Method, Uri};
+use axum::routing::get;
 use axum::serve::{Listener, ListenerExt};
 use axum::Router;
 use axum_extra::extract::cookie::Key;
@@ -18,7 +20,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::config::{Config, Keys};
 use crate::error::ApiError;
 use crate::features;
-use crate::http::middleware;
+use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
 use crate::services::crypto::Crypto;
@@ -60,9 +62,10 @@ async fn api_not_found(method: Method, uri: Uri) -> ApiError {
     ApiError::NotFound(format!("No such API call: {method} {}", uri.path()))
 }
 
-/// The `/api/v1` calls: every feature's routes, the session layer, and the API's own 404 for unknown calls.
+/// The `/api/v1` calls: every feature's routes, their OpenAPI document, the session layer, and the API's own 404 for
+/// unknown calls.
 fn api_router(state: AppState) -> Router {
-    Router::new()
+    let calls = ApiRouter::new()
         .merge(features::storefront::routes())
         .merge(features::members::routes())
         .merge(features::shop::routes())
@@ -72,7 +75,11 @@ fn api_router(state: AppState) -> Router {
         .merge(features::dependents::routes())
         .merge(features::billing::routes())
         .merge(features::resume::routes())
-        .merge(features::receipt::routes())
+        .merge(features::receipt::routes());
+    let (calls, document) = openapi::document(calls);
+    let document = Arc::new(document);
+    calls
+        .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .fallback(api_not_found)
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::session::layer))
         .with_state(state)

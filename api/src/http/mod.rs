@@ -3,4 +3,5 @@
 
 pub mod extract;
 pub mod middleware;
+pub mod openapi;
 pub mod session;

@@ -1,10 +1,10 @@
 //! Billing Information: the payment methods a group allows, bill dates and texts, the bank lookup by routing
 //! number, and saving the step (the member's accounts and cards on file included).
 
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
 use axum::extract::{Query, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use engine::payment::{self, BILL_DATES, DEFAULT_BILL_DATE};
 use serde_json::{json, Value};
 
@@ -16,14 +16,14 @@ use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_
 use crate::state::AppState;
 use engine::tabs::TabName;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/save-billing-info-existing", post(save_existing))
-        .route("/get-payment-method", get(payment_method))
-        .route("/get-bill-date", get(bill_dates))
-        .route("/get-billing-text", get(billing_text))
-        .route("/routing-number-bank-lookup", get(routing_lookup))
-        .route("/save-billing-info", post(save))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/save-billing-info-existing", post(save_existing))
+        .api_route("/get-payment-method", get(payment_method))
+        .api_route("/get-bill-date", get(bill_dates))
+        .api_route("/get-billing-text", get(billing_text))
+        .api_route("/routing-number-bank-lookup", get(routing_lookup))
+        .api_route("/save-billing-info", post(save))
 }
 
 /// `get-payment-method`: the server's payment type for this enrollment.

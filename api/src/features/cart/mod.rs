@@ -4,10 +4,10 @@
 mod add;
 mod quote;
 
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
 use axum::extract::{Query, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use engine::cart::{effective_dates, totals};
 use engine::dates::format_mdy;
 use engine::lifecycle::Event;
@@ -23,20 +23,20 @@ use crate::http::extract::{enrollment_from_body, enrollment_from_query, AppJson,
 use crate::state::AppState;
 use crate::store::{self, LifecycleExtras};
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/add-plan-to-cart", post(add::add_plan_to_cart))
-        .route("/add-plan-to-cart-prudentials", post(add::add_plan_to_cart_prudentials))
-        .route("/get-quote-preview-content", get(quote::preview))
-        .route("/get-plan-cart", get(get_plan_cart))
-        .route(
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/add-plan-to-cart", post(add::add_plan_to_cart))
+        .api_route("/add-plan-to-cart-prudentials", post(add::add_plan_to_cart_prudentials))
+        .api_route("/get-quote-preview-content", get(quote::preview))
+        .api_route("/get-plan-cart", get(get_plan_cart))
+        .api_route(
             "/remove-plan-from-cart",
             get(remove_plan_from_cart_query).post(remove_plan_from_cart_body).delete(remove_plan_from_cart_query),
         )
-        .route("/get-cart-count", get(get_cart_count))
-        .route("/get-cart-amount", get(get_cart_amount))
-        .route("/get-cart-effective-dates", get(get_cart_effective_dates))
-        .route("/cart-checkout", post(cart_checkout))
+        .api_route("/get-cart-count", get(get_cart_count))
+        .api_route("/get-cart-amount", get(get_cart_amount))
+        .api_route("/get-cart-effective-dates", get(get_cart_effective_dates))
+        .api_route("/cart-checkout", post(cart_checkout))
 }
 
 async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {

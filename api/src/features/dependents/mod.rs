@@ -5,10 +5,10 @@
 //! `validate-single-dependent` are keyed as the spec keys them: `primary_info.first_name`,
 //! `health_info.condition_questions.141.conditions.0.date_of_onset`.
 
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
 use axum::extract::{Query, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use engine::context::Tier;
 use engine::questionnaire::from_list;
 use engine::tabs::TabName;
@@ -22,13 +22,13 @@ use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_
 use crate::state::AppState;
 use crate::store;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/get-form-fields-dependent-primary-info", get(form_fields))
-        .route("/validate-single-dependent", post(validate_single))
-        .route("/save-dependent-info", post(save))
-        .route("/save-dependent-info-to-temp", post(save_to_temp))
-        .route("/delete-dependent-in-IO", post(delete_in_io))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/get-form-fields-dependent-primary-info", get(form_fields))
+        .api_route("/validate-single-dependent", post(validate_single))
+        .api_route("/save-dependent-info", post(save))
+        .api_route("/save-dependent-info-to-temp", post(save_to_temp))
+        .api_route("/delete-dependent-in-IO", post(delete_in_io))
 }
 
 /// One dependent in the step's shape, from either shape the spec's calls send.

@@ -4,10 +4,10 @@
 //! `{ question_id, question_text, yes_no_flag, conditions }` and answer errors with the list's indexes
 //! (`condition_questions.N.conditions.0.field`), so a client written against the spec sees the spec's keys.
 
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
 use axum::extract::{Query, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use engine::questionnaire::{error_key_for_list, from_list, to_list};
 use engine::tabs::TabName;
 use serde_json::{json, Value};
@@ -18,11 +18,11 @@ use crate::error::{success, ApiError, ApiResult};
 use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
 use crate::state::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/get-health-questions-primary-health-info", get(primary_questions))
-        .route("/get-health-questions-dependent-info", get(dependent_questions))
-        .route("/save-primary-health-info", post(save_primary))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/get-health-questions-primary-health-info", get(primary_questions))
+        .api_route("/get-health-questions-dependent-info", get(dependent_questions))
+        .api_route("/save-primary-health-info", post(save_primary))
 }
 
 /// `get-health-questions-primary-health-info`: the questions asked of this enrollment, each with its detail fields

@@ -1,10 +1,10 @@
 //! Existing members: the member link's entry, their profile, health records, dependents, bank accounts and cards
 //! on file, and the contact checks (e-mail and phone already used, deliverable, valid).
 
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
 use axum::extract::{Query, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use serde_json::{json, Value};
 
 use crate::domain::enrollment::{self};
@@ -19,17 +19,17 @@ use crate::error::{success, ApiError, ApiResult};
 use crate::http::extract::{enrollment_from_query, AppJson, Params};
 use crate::state::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/add-filter-for-member", post(add_filter_for_member))
-        .route("/get-member-info", get(member_info))
-        .route("/get-existing-primary-health-info", get(existing_health))
-        .route("/get-dependents-existing-user-enrollment", get(existing_dependents))
-        .route("/get-existing-bank-info", get(existing_banks))
-        .route("/get-existing-card-info", get(existing_cards))
-        .route("/validate-member-email", post(validate_email))
-        .route("/validate-phone-numverify", get(validate_phone))
-        .route("/validate-email-neverbounce", post(validate_email_deliverable))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/add-filter-for-member", post(add_filter_for_member))
+        .api_route("/get-member-info", get(member_info))
+        .api_route("/get-existing-primary-health-info", get(existing_health))
+        .api_route("/get-dependents-existing-user-enrollment", get(existing_dependents))
+        .api_route("/get-existing-bank-info", get(existing_banks))
+        .api_route("/get-existing-card-info", get(existing_cards))
+        .api_route("/validate-member-email", post(validate_email))
+        .api_route("/validate-phone-numverify", get(validate_phone))
+        .api_route("/validate-email-neverbounce", post(validate_email_deliverable))
 }
 
 /// `add-filter-for-member { user_id, tier, open_type }`: `user_id` is the member link's token. Opens an enrollment

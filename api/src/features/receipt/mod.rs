@@ -1,9 +1,9 @@
 //! After submission: the receipt, and the screenshots of each step kept for audit.
 
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use engine::tabs::TabName;
 use serde_json::{json, Value};
 
@@ -15,8 +15,8 @@ use crate::state::AppState;
 use crate::store;
 use axum::extract::Query;
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/get-receipt", get(get_receipt)).route("/save-screenshot", post(save_screenshot))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new().api_route("/get-receipt", get(get_receipt)).api_route("/save-screenshot", post(save_screenshot))
 }
 
 async fn get_receipt(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {

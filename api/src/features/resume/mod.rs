@@ -1,10 +1,10 @@
 //! Save & Continue Later and resuming: the spec's save-enrollment (which also sends a rep's quote), resuming with
 //! the code and e-mail, and the direct link of the continue e-mail.
 
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use engine::tabs::TabName;
 use serde_json::{json, Value};
 
@@ -14,11 +14,11 @@ use crate::error::{success, ApiError, ApiResult};
 use crate::http::extract::{enrollment_from_body, version_of, AppJson};
 use crate::state::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/save-enrollment", post(save_enrollment))
-        .route("/continue-enrollment", post(continue_enrollment))
-        .route("/direct-continue/{token}", get(direct_continue))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/save-enrollment", post(save_enrollment))
+        .api_route("/continue-enrollment", post(continue_enrollment))
+        .api_route("/direct-continue/{token}", get(direct_continue))
 }
 
 /// The spec's Save & Continue Later call: `{ enrollment_id, email, tab, data }` where `tab` is the spec's saved-tab name.

@@ -4,10 +4,10 @@
 
 use std::collections::HashMap;
 
+use aide::axum::routing::{get, post, ApiMethodRouter};
+use aide::axum::ApiRouter;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use axum::routing::{get, post, MethodRouter};
-use axum::Router;
 use engine::lifecycle::Event;
 use engine::selection::select_tabs;
 use engine::tabs::TabName;
@@ -19,33 +19,33 @@ use crate::error::{success, ApiError, ApiResult};
 use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
 use crate::state::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/get-dynamic-tabs", get(get_dynamic_tabs))
-        .route("/get-form-fields-personal-info", form_fields_route(TabName::PrimaryInfo))
-        .route("/get-form-fields-contact-info", form_fields_route(TabName::ContactInfo))
-        .route("/get-form-fields-employer-info", form_fields_route(TabName::EmployerInfo))
-        .route("/get-form-fields-agreement-info", form_fields_route(TabName::AgreementInfo))
-        .route("/get-form-fields-billing-info", form_fields_route(TabName::BillingInfo))
-        .route("/get-agreement-texts", get(get_agreement_texts))
-        .route("/save-enroller-code", post(save_enroller_code))
-        .route("/check-enroll-code", get(check_enroll_code))
-        .route("/save-agreement-info", post(save_agreement_info))
-        .route("/save-employer-info", save_route(TabName::EmployerInfo))
-        .route("/save-personal-info", save_route(TabName::PrimaryInfo))
-        .route("/save-contact-info", save_route(TabName::ContactInfo))
-        .route("/save-review-info", post(save_review_info))
-        .route("/get-average-work-week", lookup_route(TabName::EmployerInfo, "average_work_week"))
-        .route("/get-employment-status", lookup_route(TabName::EmployerInfo, "employment_status"))
-        .route("/get-compensation-types", lookup_route(TabName::EmployerInfo, "compensation_type"))
-        .route("/get-vacation-policy", lookup_route(TabName::EmployerInfo, "emp_vac_policy"))
-        .route("/get-bargaining-unit", lookup_route(TabName::EmployerInfo, "emp_barg_unit"))
-        .route("/get-holiday-policy", lookup_route(TabName::EmployerInfo, "holiday_policy"))
-        .route("/get-states", lookup_route(TabName::ContactInfo, "state"))
-        .route("/get-ethnic-category", lookup_route(TabName::PrimaryInfo, "ethnic_category"))
-        .route("/check-tab-required", get(check_tab_required))
-        .route("/enrollment/{id}/step", get(current_step))
-        .route("/enrollment/{id}/step/{step}", get(get_step).post(post_step))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/get-dynamic-tabs", get(get_dynamic_tabs))
+        .api_route("/get-form-fields-personal-info", form_fields_route(TabName::PrimaryInfo))
+        .api_route("/get-form-fields-contact-info", form_fields_route(TabName::ContactInfo))
+        .api_route("/get-form-fields-employer-info", form_fields_route(TabName::EmployerInfo))
+        .api_route("/get-form-fields-agreement-info", form_fields_route(TabName::AgreementInfo))
+        .api_route("/get-form-fields-billing-info", form_fields_route(TabName::BillingInfo))
+        .api_route("/get-agreement-texts", get(get_agreement_texts))
+        .api_route("/save-enroller-code", post(save_enroller_code))
+        .api_route("/check-enroll-code", get(check_enroll_code))
+        .api_route("/save-agreement-info", post(save_agreement_info))
+        .api_route("/save-employer-info", save_route(TabName::EmployerInfo))
+        .api_route("/save-personal-info", save_route(TabName::PrimaryInfo))
+        .api_route("/save-contact-info", save_route(TabName::ContactInfo))
+        .api_route("/save-review-info", post(save_review_info))
+        .api_route("/get-average-work-week", lookup_route(TabName::EmployerInfo, "average_work_week"))
+        .api_route("/get-employment-status", lookup_route(TabName::EmployerInfo, "employment_status"))
+        .api_route("/get-compensation-types", lookup_route(TabName::EmployerInfo, "compensation_type"))
+        .api_route("/get-vacation-policy", lookup_route(TabName::EmployerInfo, "emp_vac_policy"))
+        .api_route("/get-bargaining-unit", lookup_route(TabName::EmployerInfo, "emp_barg_unit"))
+        .api_route("/get-holiday-policy", lookup_route(TabName::EmployerInfo, "holiday_policy"))
+        .api_route("/get-states", lookup_route(TabName::ContactInfo, "state"))
+        .api_route("/get-ethnic-category", lookup_route(TabName::PrimaryInfo, "ethnic_category"))
+        .api_route("/check-tab-required", get(check_tab_required))
+        .api_route("/enrollment/{id}/step", get(current_step))
+        .api_route("/enrollment/{id}/step/{step}", get(get_step).post(post_step))
 }
 
 async fn get_dynamic_tabs(
@@ -125,7 +125,7 @@ async fn check_enroll_code(
 
 /// A spec lookup call (get-employment-status, get-states, ...): the choices of one field, as the tab's type defines
 /// them.
-fn lookup_route(tab: TabName, field: &'static str) -> MethodRouter<AppState> {
+fn lookup_route(tab: TabName, field: &'static str) -> ApiMethodRouter<AppState> {
     get(move || async move {
         let result: Vec<Value> = engine::forms::choices(tab, field)
             .into_iter()
@@ -136,14 +136,14 @@ fn lookup_route(tab: TabName, field: &'static str) -> MethodRouter<AppState> {
 }
 
 /// A spec get-form-fields-* call for one tab.
-fn form_fields_route(tab: TabName) -> MethodRouter<AppState> {
+fn form_fields_route(tab: TabName) -> ApiMethodRouter<AppState> {
     get(move |State(state): State<AppState>, session: Session, Query(params): Params| {
         form_fields(state, session, params, tab)
     })
 }
 
 /// A spec save-*-info call for one tab.
-fn save_route(tab: TabName) -> MethodRouter<AppState> {
+fn save_route(tab: TabName) -> ApiMethodRouter<AppState> {
     post(move |State(state): State<AppState>, session: Session, AppJson(body): AppJson| {
         save_info(state, session, body, tab)
     })

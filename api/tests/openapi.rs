@@ -1,0 +1,105 @@
+//! The OpenAPI document: served, covering every route the features register, each of them answering at its
+//! documented method, and kept in the repository (api/openapi.json) so a contract change shows in review and the
+//! renderer's types are generated from it.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use common::TestApp;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+async fn served_document(app: &TestApp) -> Value {
+    let mut b = app.browser();
+    let answer = b.get("/api/v1/openapi.json").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    answer.body
+}
+
+/// The paths the features register, read from their sources.
+fn registered_paths() -> BTreeSet<String> {
+    let mut paths = BTreeSet::new();
+    let mut stack = vec![repo().join("api/src/features")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let in_ops = path.parent().is_some_and(|p| p.ends_with("ops"));
+            assert!(
+                in_ops || !text.contains(".route(\""),
+                "{}: a call registered with .route() is missing from the document; use .api_route()",
+                path.display()
+            );
+            for piece in text.split(".api_route(").skip(1) {
+                let quoted = piece.trim_start().strip_prefix('"').and_then(|p| p.split_once('"'));
+                if let Some((route, _)) = quoted {
+                    paths.insert(route.to_string());
+                }
+            }
+        }
+    }
+    paths
+}
+
+#[tokio::test]
+async fn the_document_lists_every_route_of_the_features_and_each_answers_at_its_documented_method() {
+    let app = TestApp::new().await;
+    let doc = served_document(&app).await;
+    assert_eq!(doc["openapi"].as_str().map(|v| v.starts_with("3.1")), Some(true), "OpenAPI 3.1");
+    let documented: BTreeSet<String> = doc["paths"].as_object().unwrap().keys().cloned().collect();
+    let registered = registered_paths();
+    assert!(registered.len() > 100, "read {} routes", registered.len());
+    assert_eq!(documented, registered, "the document and the routers list different calls");
+
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let Ok(method) = method.to_uppercase().parse::<Method>() else { continue };
+            assert!(operation["responses"]["200"].is_object() || operation["responses"]["204"].is_object(), "{path}");
+            assert!(operation["responses"]["500"].is_object(), "{method} {path} documents the refusals");
+            let uri = format!("/api/v1{}", path.replace(['{', '}'], ""));
+            let mut request = Request::builder().method(method.clone()).uri(&uri);
+            let body = if method == Method::GET || method == Method::DELETE {
+                Body::empty()
+            } else {
+                request = request.header("content-type", "application/json");
+                Body::from("{}")
+            };
+            let response = app.router.clone().oneshot(request.body(body).unwrap()).await.unwrap();
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(status != StatusCode::METHOD_NOT_ALLOWED, "{method} {path} is documented but not routed");
+            assert!(!text.contains("No such API call"), "{method} {path} is documented but not routed");
+            assert!(!status.is_server_error(), "{method} {path} answered {status}: {text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_document_in_the_repository_is_the_one_the_server_serves() {
+    let app = TestApp::new().await;
+    let served = serde_json::to_string_pretty(&served_document(&app).await).unwrap() + "\n";
+    let file = repo().join("api/openapi.json");
+    if std::env::var_os("UPDATE_OPENAPI").is_some() {
+        std::fs::write(&file, &served).unwrap();
+    }
+    let kept = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(
+        kept == served,
+        "api/openapi.json is not the served document; run `UPDATE_OPENAPI=1 cargo test -p api --test openapi` and \
+         commit it (the renderer's types are generated from it)"
+    );
+}
