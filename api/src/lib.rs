@@ -11,7 +11,7 @@
 //!           └ state         the application state handed to every handler
 //!              └ services   mail and outbox, crypto, banking directory and payment gateway, zip data, catalogue
 //!                 └ store   every SQL query, one module per table family
-//!                    └ error, config, engine
+//!                    └ error, config, input (ids as sent), engine
 //! ```
 //!
 //! A feature never imports another feature; what two features share moves down into `domain` (or below).
@@ -22,6 +22,7 @@ pub mod domain;
 pub mod error;
 pub mod features;
 pub mod http;
+pub mod input;
 pub mod services;
 pub mod state;
 pub mod store;

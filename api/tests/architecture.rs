@@ -192,8 +192,16 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 }
 
 /// The api's layers, top to bottom; a module may import only its own layer's modules or lower ones.
-const LAYERS: &[&[&str]] =
-    &[&["app"], &["features"], &["http"], &["domain"], &["state"], &["services"], &["store"], &["error", "config"]];
+const LAYERS: &[&[&str]] = &[
+    &["app"],
+    &["features"],
+    &["http"],
+    &["domain"],
+    &["state"],
+    &["services"],
+    &["store"],
+    &["error", "config", "input"],
+];
 
 fn layer(module: &str) -> Option<usize> {
     let top = module.split("::").next().unwrap_or_default();

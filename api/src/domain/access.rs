@@ -77,7 +77,7 @@ pub async fn new_enrollment_parties(
     let chosen = match chosen_group {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if s.trim().is_empty() || s == "0" => None,
-        Some(v) => Some(crate::domain::enrollment::parse_id(Some(v), "group_id")?),
+        Some(v) => Some(crate::input::parse_id(Some(v), "group_id")?),
     };
     Ok(match role_of(&state.db, session).await? {
         Role::Rep(agent) => {

@@ -14,7 +14,7 @@ use engine::tabs::TabName;
 use engine::validation::{clean, validate};
 use engine::workflow::PrefillValues;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
@@ -116,21 +116,6 @@ impl Enrollment {
 
 pub fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
-}
-
-/// Parses an enrollment id as sent (number or numeric string).
-pub fn parse_id(value: Option<&Value>, name: &str) -> ApiResult<i64> {
-    match value {
-        None | Some(Value::Null) => Err(ApiError::field(name, "Field is required")),
-        Some(Value::Number(n)) => {
-            n.as_i64().ok_or_else(|| ApiError::field(name, format!("{name} must be a whole number")))
-        }
-        Some(Value::String(s)) if s.trim().is_empty() => Err(ApiError::field(name, "Field is required")),
-        Some(Value::String(s)) => {
-            s.trim().parse().map_err(|_| ApiError::field(name, format!("{name} must be a whole number")))
-        }
-        Some(_) => Err(ApiError::field(name, format!("{name} must be a whole number"))),
-    }
 }
 
 pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> ApiResult<Enrollment> {
@@ -815,13 +800,4 @@ pub async fn masked_tab(state: &AppState, enrollment: &Enrollment, tab: TabName)
     let cart = priced_cart(state, enrollment).await?;
     let (_, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
     Ok(stored.masked)
-}
-
-/// The fields of a JSON object except `skip`.
-pub fn without(body: &Value, skip: &[&str]) -> Value {
-    let map: Map<String, Value> = body
-        .as_object()
-        .map(|m| m.iter().filter(|(k, _)| !skip.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect())
-        .unwrap_or_default();
-    Value::Object(map)
 }

@@ -1,14 +1,15 @@
 //! Send Personalized Quote: a rep or a group sends the cart's plans and prices to a person by e-mail
 //! (`save-enrollment` with `tab: cart_info`), after a preview (`get-quote-preview-content`).
 
-use axum::response::Response;
 use engine::cart::totals;
+use engine::errors::messages::REQUIRED;
 use engine::FieldError;
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Deserialize;
 
 use crate::domain::enrollment::{priced_cart, Enrollment};
 use crate::domain::shop::pricing::{dollars, premier_notices};
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// The `tab` value of save-enrollment that sends a quote.
@@ -23,6 +24,17 @@ pub fn may_send(e: &Enrollment) -> bool {
     matches!(e.row.eprocess.as_str(), "rep" | "group")
 }
 
+/// The Send Personalized Quote form's fields, as sent.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct QuoteFields {
+    /// The person the quote is for.
+    pub name: Option<String>,
+    /// Where the quote goes.
+    pub email: Option<String>,
+    /// A note from the rep or group, shown above the plans.
+    pub message: Option<String>,
+}
+
 pub struct QuoteRequest {
     name: String,
     email: String,
@@ -30,12 +42,12 @@ pub struct QuoteRequest {
 }
 
 /// The quote form's fields with the spec's messages, each under its field.
-pub fn checked(input: &Value) -> ApiResult<QuoteRequest> {
-    let text = |k: &str| input.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
-    let (name, email, message) = (text("name"), text("email"), text("message"));
+pub fn checked(input: &QuoteFields) -> ApiResult<QuoteRequest> {
+    let text = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_string();
+    let (name, email, message) = (text(&input.name), text(&input.email), text(&input.message));
     let mut errors = Vec::new();
     if name.is_empty() {
-        errors.push(FieldError::new("name", "Field is required"));
+        errors.push(FieldError::new("name", REQUIRED));
     } else if name.len() > 100 || !name.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '.' | '\'' | '-')) {
         errors.push(FieldError::new("name", INVALID_NAME));
     }
@@ -97,13 +109,21 @@ pub fn subject(state: &AppState, e: &Enrollment) -> String {
     format!("Your personalized benefits quote from {}", sender(state, e))
 }
 
-/// `save-enrollment { enrollment_id, email, name, message, tab: cart_info }`: sends the quote through the outbox.
-pub async fn send(state: &AppState, e: &Enrollment, body: &Value) -> ApiResult<Response> {
-    if !may_send(e) {
-        return Err(ApiError::Conflict("Personalized quotes are sent by representatives and groups".into()));
+/// Refuses a quote from an applicant: the spec hides the button from them.
+pub fn ensure_may_send(e: &Enrollment) -> ApiResult<()> {
+    if may_send(e) {
+        Ok(())
+    } else {
+        Err(ApiError::Conflict("Personalized quotes are sent by representatives and groups".into()))
     }
-    let q = checked(body)?;
+}
+
+/// `save-enrollment { enrollment_id, email, name, message, tab: cart_info }`: sends the quote through the outbox;
+/// the words that confirm it.
+pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> ApiResult<String> {
+    ensure_may_send(e)?;
+    let q = checked(fields)?;
     let text = content(state, e, &q).await?;
     crate::services::mail::enqueue(&state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
-    Ok(success(json!({ "message": format!("Quote Successfully Sent to {}", q.email) })))
+    Ok(format!("Quote Successfully Sent to {}", q.email))
 }

@@ -1,65 +1,221 @@
-//! Extractors: a request is parsed once, at the edge.
+//! Extractors: a request is parsed once, at the edge, into the handler's own input type.
 //!
-//! `AppJson` answers a malformed body in the error envelope; `enrollment_from_query` and `enrollment_from_body` load
-//! the enrollment named by `enrollment_id` only if the caller's session owns it (an enrollment of another session
-//! answers 404, exactly like one that does not exist).
-
-use std::collections::HashMap;
+//! - `AppJson<T>`: the JSON body, which must be an object, as `T`.
+//! - `AppQuery<T>`: the query string as `T`.
+//! - `OwnedJson<T>`, `OwnedQuery<T>`, `OwnedPath<T>`: the same, plus the enrollment named by `enrollment_id` (in the
+//!   body, the query string, or the path's first parameter), loaded only if the caller's session owns it. An
+//!   enrollment of another session answers 404 exactly like one that does not exist, so no handler checks ownership.
+//!
+//! Every refusal is in the error envelope: a malformed body is 400, a missing or ill-typed field is 422 under its
+//! name, with the words the spec uses for a missing field.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Query, Request};
+use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
+use axum::http::request::Parts;
 use axum::Json;
-use serde_json::{json, Value};
+use engine::errors::messages::REQUIRED;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{Map, Value};
 
-use crate::domain::enrollment::{load, parse_id, Enrollment};
+use crate::domain::enrollment::{load, Enrollment};
 use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
+use crate::input::{parse_id, Id};
 use crate::state::AppState;
 
-pub type Params = Query<HashMap<String, String>>;
-
-fn param(params: &HashMap<String, String>, name: &str) -> Option<Value> {
-    params.get(name).map(|v| json!(v))
+/// `T` from a JSON object, a refusal naming the field that does not fit.
+fn typed<T: DeserializeOwned>(object: Map<String, Value>) -> ApiResult<T> {
+    serde_path_to_error::deserialize(Value::Object(object)).map_err(|error| {
+        let field = error.path().to_string();
+        let inner = error.into_inner().to_string();
+        match inner.strip_prefix("missing field `").and_then(|rest| rest.split_once('`')) {
+            Some((missing, _)) => ApiError::field(missing, REQUIRED),
+            None => {
+                let field = if field == "." { String::new() } else { field };
+                let shown = if field.is_empty() { "The request".to_string() } else { field.clone() };
+                ApiError::field(&field, format!("{shown} is not valid ({inner})"))
+            }
+        }
+    })
 }
 
-pub async fn enrollment_from_query(
-    state: &AppState,
-    session: &Session,
-    params: &HashMap<String, String>,
-) -> ApiResult<Enrollment> {
-    let id = parse_id(param(params, "enrollment_id").as_ref(), "enrollment_id")?;
-    load(state, session, id).await
-}
-
-pub async fn enrollment_from_body(state: &AppState, session: &Session, body: &Value) -> ApiResult<Enrollment> {
-    let id = parse_id(body.get("enrollment_id"), "enrollment_id")?;
-    load(state, session, id).await
-}
-
-pub fn version_of(body: &Value) -> ApiResult<Option<i64>> {
-    match body.get("version") {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => parse_id(Some(v), "version").map(Some),
+/// The body as a JSON object, or the refusal a client can act on.
+async fn json_object<S: Send + Sync>(req: Request, state: &S) -> ApiResult<Map<String, Value>> {
+    match Json::<Value>::from_request(req, state).await {
+        Ok(Json(Value::Object(object))) => Ok(object),
+        Ok(_) => Err(ApiError::BadRequest("The request body must be a JSON object".into())),
+        Err(JsonRejection::MissingJsonContentType(_)) => {
+            Err(ApiError::BadRequest("The request body must be JSON (Content-Type: application/json)".into()))
+        }
+        Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge),
+        Err(rejection) => Err(ApiError::BadRequest(format!("Malformed JSON body: {}", rejection.body_text()))),
     }
 }
 
-/// A JSON body whose rejection (malformed JSON, wrong content type) is answered in the envelope, never as text.
-pub struct AppJson(pub Value);
+/// The query string's parameters, each as a JSON string.
+fn query_object(parts: &Parts) -> ApiResult<Map<String, Value>> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(parts.uri.query().unwrap_or_default())
+        .map_err(|_| ApiError::BadRequest("The query string is malformed".into()))?;
+    Ok(pairs.into_iter().map(|(k, v)| (k, Value::String(v))).collect())
+}
 
-impl<S: Send + Sync> FromRequest<S> for AppJson {
+async fn session(parts: &mut Parts, state: &AppState) -> ApiResult<Session> {
+    Session::from_request_parts(parts, state).await
+}
+
+async fn owned(state: &AppState, session: &Session, id: Option<&Value>) -> ApiResult<Enrollment> {
+    load(state, session, parse_id(id, "enrollment_id")?).await
+}
+
+/// The JSON body (an object) as `T`.
+pub struct AppJson<T = Map<String, Value>>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for AppJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<Value>::from_request(req, state).await {
-            Ok(Json(value)) if value.is_object() => Ok(AppJson(value)),
-            Ok(_) => Err(ApiError::BadRequest("The request body must be a JSON object".into())),
-            Err(JsonRejection::MissingJsonContentType(_)) => {
-                Err(ApiError::BadRequest("The request body must be JSON (Content-Type: application/json)".into()))
-            }
-            Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError::TooLarge)
-            }
-            Err(rejection) => Err(ApiError::BadRequest(format!("Malformed JSON body: {}", rejection.body_text()))),
+        Ok(AppJson(typed(json_object(req, state).await?)?))
+    }
+}
+
+/// The query string as `T`.
+pub struct AppQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for AppQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(AppQuery(typed(query_object(parts)?)?))
+    }
+}
+
+/// The enrollment named by the body's `enrollment_id`, if the session owns it, and the body as `T`.
+pub struct OwnedJson<T = Map<String, Value>>(pub Enrollment, pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for OwnedJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let (mut parts, body) = req.into_parts();
+        let session = session(&mut parts, state).await?;
+        let object = json_object(Request::from_parts(parts, body), state).await?;
+        let enrollment = owned(state, &session, object.get("enrollment_id")).await?;
+        Ok(OwnedJson(enrollment, typed(object)?))
+    }
+}
+
+/// The enrollment named by the query's `enrollment_id`, if the session owns it, and the query as `T`.
+pub struct OwnedQuery<T = Map<String, Value>>(pub Enrollment, pub T);
+
+impl<T: DeserializeOwned> FromRequestParts<AppState> for OwnedQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let session = session(parts, state).await?;
+        let object = query_object(parts)?;
+        let enrollment = owned(state, &session, object.get("enrollment_id")).await?;
+        Ok(OwnedQuery(enrollment, typed(object)?))
+    }
+}
+
+/// The enrollment named by the query's `enrollment_id` when it names one (absent or empty: none), and the query as
+/// `T`: for calls that serve a new visitor and a quote alike.
+pub struct MaybeOwnedQuery<T>(pub Option<Enrollment>, pub T);
+
+impl<T: DeserializeOwned> FromRequestParts<AppState> for MaybeOwnedQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let session = session(parts, state).await?;
+        let object = query_object(parts)?;
+        let enrollment = match object.get("enrollment_id").filter(|v| v.as_str().is_some_and(|s| !s.is_empty())) {
+            Some(id) => Some(owned(state, &session, Some(id)).await?),
+            None => None,
+        };
+        Ok(MaybeOwnedQuery(enrollment, typed(object)?))
+    }
+}
+
+/// The enrollment named by the body's `enrollment_id` when it names one, and the body as `T`.
+pub struct MaybeOwnedJson<T>(pub Option<Enrollment>, pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for MaybeOwnedJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let (mut parts, body) = req.into_parts();
+        let session = session(&mut parts, state).await?;
+        let object = json_object(Request::from_parts(parts, body), state).await?;
+        let enrollment = match object.get("enrollment_id").filter(|v| !v.is_null()) {
+            Some(id) => Some(owned(state, &session, Some(id)).await?),
+            None => None,
+        };
+        Ok(MaybeOwnedJson(enrollment, typed(object)?))
+    }
+}
+
+/// No further input.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Nothing {}
+
+/// The enrollment named by the path's first parameter (`/enrollment/{id}/...`), if the session owns it, and the
+/// other path parameters as `T`.
+pub struct OwnedPath<T = Nothing>(pub Enrollment, pub T);
+
+impl<T: DeserializeOwned> FromRequestParts<AppState> for OwnedPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let session = session(parts, state).await?;
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::Internal(anyhow::anyhow!("OwnedPath on a route without path parameters")))?;
+        let mut params = params.iter();
+        let id = params.next().map(|(_, id)| Value::String(id.to_string()));
+        let enrollment = owned(state, &session, id.as_ref()).await?;
+        let rest: Map<String, Value> = params.map(|(k, v)| (k.to_string(), Value::String(v.to_string()))).collect();
+        Ok(OwnedPath(enrollment, typed(rest)?))
+    }
+}
+
+/// For the document: the input of an owned call is `T` plus the enrollment's id.
+#[derive(Deserialize, JsonSchema)]
+#[schemars(rename = "Owned{T}")]
+pub struct WithEnrollment<T> {
+    /// The enrollment (quote) this call is about; it must belong to the caller's session.
+    pub enrollment_id: Id,
+    #[serde(flatten)]
+    pub input: T,
+}
+
+/// For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id.
+#[derive(Deserialize, JsonSchema)]
+#[schemars(rename = "MaybeOwned{T}")]
+pub struct MaybeWithEnrollment<T> {
+    /// The enrollment (quote) this call is about, if any; it must belong to the caller's session.
+    pub enrollment_id: Option<Id>,
+    #[serde(flatten)]
+    pub input: T,
+}
+
+/// A step's fields as the spec's save-*-info calls send them: the form's fields (as `get-form-fields-*` describes
+/// them) beside the enrollment's id.
+#[derive(Deserialize, JsonSchema)]
+pub struct TabSave {
+    /// The document version the page was drawn from; a save against a stale version is refused.
+    pub version: Option<Id>,
+    #[serde(flatten)]
+    pub fields: Map<String, Value>,
+}
+
+impl TabSave {
+    /// The form's fields alone, without what only names the call's subject.
+    pub fn fields_without(mut self, skip: &[&str]) -> Value {
+        for key in ["enrollment_id", "version"].iter().chain(skip) {
+            self.fields.remove(*key);
         }
+        Value::Object(self.fields)
     }
 }

@@ -16,21 +16,57 @@ use aide::{OperationInput, OperationOutput};
 use axum::Router;
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::domain::session::Session;
 use crate::error::ApiError;
-use crate::http::extract::AppJson;
+use crate::http::extract::{
+    AppJson, AppQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath, OwnedQuery,
+    WithEnrollment,
+};
 use crate::state::AppState;
 
 /// The identity is the session cookie; no call takes it as a parameter.
 impl OperationInput for Session {}
 
-impl OperationInput for AppJson {
+impl<T: JsonSchema> OperationInput for AppJson<T> {
     fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
-        <axum::Json<Map<String, Value>> as OperationInput>::operation_input(ctx, operation);
+        <axum::Json<T> as OperationInput>::operation_input(ctx, operation);
     }
 }
+
+impl<T: JsonSchema> OperationInput for AppQuery<T> {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        <axum::extract::Query<T> as OperationInput>::operation_input(ctx, operation);
+    }
+}
+
+impl<T: JsonSchema> OperationInput for OwnedJson<T> {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        <axum::Json<WithEnrollment<T>> as OperationInput>::operation_input(ctx, operation);
+    }
+}
+
+impl<T: JsonSchema> OperationInput for OwnedQuery<T> {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        <axum::extract::Query<WithEnrollment<T>> as OperationInput>::operation_input(ctx, operation);
+    }
+}
+
+impl<T: JsonSchema> OperationInput for MaybeOwnedQuery<T> {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        <axum::extract::Query<MaybeWithEnrollment<T>> as OperationInput>::operation_input(ctx, operation);
+    }
+}
+
+impl<T: JsonSchema> OperationInput for MaybeOwnedJson<T> {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        <axum::Json<MaybeWithEnrollment<T>> as OperationInput>::operation_input(ctx, operation);
+    }
+}
+
+/// The path's parameters are declared from the path itself (see `document`).
+impl<T> OperationInput for OwnedPath<T> {}
 
 /// An answer the API refused: `status` is `error`, `data` lists each problem under the field it concerns.
 #[derive(Serialize, JsonSchema)]

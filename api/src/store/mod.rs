@@ -350,3 +350,36 @@ pub async fn set_enrollment_group(db: &Db, enrollment_id: i64, group_id: i64) ->
     .await?;
     Ok(())
 }
+
+/// The cart as the person saw it when checking out, kept for audit.
+pub async fn insert_cart_snapshot(db: &Db, enrollment_id: i64, data: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into cart_snapshot (enrollment_id, taken_at, data) values ($1, $2, $3)")
+        .bind(enrollment_id)
+        .bind(now())
+        .bind(data)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The enrollment is an existing member's (opened from the member's link).
+pub async fn set_enrollment_member(db: &Db, enrollment_id: i64, member_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update enrollment set member_id = $1 where enrollment_id = $2")
+        .bind(member_id)
+        .bind(enrollment_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// A step as the person saw it, kept for audit.
+pub async fn insert_screenshot(db: &Db, enrollment_id: i64, name: &str, image: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into screenshot (enrollment_id, name, image, created_at) values ($1, $2, $3, $4)")
+        .bind(enrollment_id)
+        .bind(name)
+        .bind(image)
+        .bind(now())
+        .execute(db)
+        .await?;
+    Ok(())
+}

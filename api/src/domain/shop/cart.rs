@@ -1,5 +1,4 @@
 use crate::domain::enrollment;
-use crate::domain::enrollment::parse_id;
 use crate::domain::enrollment::today;
 use crate::domain::enrollment::Enrollment;
 use crate::domain::shop::answers::answer;
@@ -8,13 +7,13 @@ use crate::domain::shop::popups::group_code_missing;
 use crate::domain::shop::pricing::price;
 use crate::error::ApiError;
 use crate::error::ApiResult;
+use crate::input::{required_id, Id};
 use crate::state::AppState;
 use crate::store;
 use engine::catalogue::Plan;
 use engine::catalogue::PlanOption;
 use engine::rating::Cents;
 use engine::shop;
-use serde_json::Value;
 
 /// Why a plan cannot go in the cart now, if it cannot: changePid, the pricing codes, blackout, alreadyActive,
 /// unanswered eligibility or health questions.
@@ -55,8 +54,9 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
     }
 }
 
-pub fn option_of<'p>(plan: &'p Plan, id: Option<&Value>, name: &str) -> ApiResult<&'p PlanOption> {
-    let pricing_id = parse_id(id, name)?;
+/// The plan's option named by `id` (the field `name`), or 404.
+pub fn option_of<'p>(plan: &'p Plan, id: &Option<Id>, name: &str) -> ApiResult<&'p PlanOption> {
+    let pricing_id = required_id(id, name)?;
     plan.option(pricing_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))
 }
 

@@ -17,7 +17,6 @@ use engine::shop::Offer;
 use engine::shop::OfferPlans;
 use serde_json::json;
 use serde_json::Value;
-use std::collections::HashMap;
 
 /// An offer resolved to plans the person can buy now; `None` when it cannot be made.
 pub async fn resolve_offer(
@@ -127,9 +126,9 @@ pub fn confirmation(effective_date: &str) -> Value {
     })
 }
 
-pub async fn checkout_step(state: &AppState, e: &Enrollment, params: &HashMap<String, String>) -> ApiResult<Value> {
+pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &str) -> ApiResult<Value> {
     if let Some(offer) = next_offer(state, e, &state.workflows.shop.checkout_upsells).await? {
         return Ok(offer);
     }
-    Ok(confirmation(params.get("effective_date").map(String::as_str).unwrap_or_default()))
+    Ok(confirmation(effective_date))
 }

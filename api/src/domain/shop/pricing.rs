@@ -1,10 +1,10 @@
-use crate::domain::enrollment::parse_id;
 use crate::domain::enrollment::today;
 use crate::domain::enrollment::Enrollment;
 use crate::domain::shop::answers::plan_subject;
 use crate::domain::shop::answers::sealed_answer;
 use crate::error::ApiError;
 use crate::error::ApiResult;
+use crate::input::{required_id, Id};
 use crate::state::AppState;
 use engine::catalogue::Plan;
 use engine::catalogue::PlanOption;
@@ -15,8 +15,9 @@ use engine::rating::PricingError;
 use serde_json::json;
 use serde_json::Value;
 
-pub(crate) fn plan_of<'s>(state: &'s AppState, id: Option<&Value>) -> ApiResult<&'s Plan> {
-    let id = parse_id(id, "plan_id")?;
+/// The plan named by a `plan_id` (or `pid`) field, or 404.
+pub fn plan_of<'s>(state: &'s AppState, id: &Option<Id>) -> ApiResult<&'s Plan> {
+    let id = required_id(id, "plan_id")?;
     state.catalogue.plan(id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))
 }
 
@@ -86,8 +87,4 @@ pub(crate) fn card(state: &AppState, plan: &engine::catalogue::Plan, price: Opti
         "plan_short_text": plan.short_text, "plan_price": price, "plan_category": plan.category,
         "carrier_name": state.catalogue.carrier_name(plan.carrier_id),
     })
-}
-
-pub fn plan_in_body<'s>(state: &'s AppState, body: &Value) -> ApiResult<&'s Plan> {
-    plan_of(state, body.get("plan_id"))
 }

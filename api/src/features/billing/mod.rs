@@ -3,18 +3,41 @@
 
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use engine::payment::{self, BILL_DATES, DEFAULT_BILL_DATE};
+use engine::tabs::TabName;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::domain::billing::no_bank_message;
 use crate::domain::enrollment;
-use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
+use crate::http::extract::{AppQuery, Nothing, OwnedJson, OwnedQuery, TabSave};
+use crate::input::{version_of, Id};
 use crate::state::AppState;
-use engine::tabs::TabName;
+
+/// `routing-number-bank-lookup?q=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct RoutingQuery {
+    /// A nine-digit ABA routing number.
+    q: Option<String>,
+}
+
+/// `save-billing-info-existing`: a bank account or card on file.
+#[derive(Deserialize, JsonSchema)]
+pub struct OnFileChoice {
+    version: Option<Id>,
+    /// A card on file.
+    card_id: Option<Id>,
+    /// A bank account on file.
+    bank_id: Option<Id>,
+    /// eft (the default) or another bank method the group allows.
+    payment_method: Option<Value>,
+    /// The day of the month the premium is drawn (28 by default).
+    bill_date: Option<Value>,
+}
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -29,10 +52,8 @@ pub fn routes() -> ApiRouter<AppState> {
 /// `get-payment-method`: the server's payment type for this enrollment.
 pub async fn payment_method(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let group = e.row.group_id.and_then(|id| state.catalogue.groups.get(&id));
     let server_type = group.and_then(|g| g.payment_method.clone()).unwrap_or_else(|| "cc".into());
     let (offered, selected) = payment::offered(&server_type);
@@ -55,8 +76,11 @@ pub async fn billing_text() -> Response {
 }
 
 /// `routing-number-bank-lookup?q=`: the bank of a routing number, from the directory.
-pub async fn routing_lookup(State(state): State<AppState>, Query(params): Params) -> ApiResult<Response> {
-    let q = params.get("q").map(|q| q.trim()).unwrap_or_default();
+pub async fn routing_lookup(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<RoutingQuery>,
+) -> ApiResult<Response> {
+    let q = query.q.as_deref().map(str::trim).unwrap_or_default();
     if q.len() != 9 || !q.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::field("q", "Routing number must be of 9 digits"));
     }
@@ -73,37 +97,38 @@ pub async fn routing_lookup(State(state): State<AppState>, Query(params): Params
 /// typing a new one. The account number and card token come from the member's records, never from the browser.
 pub async fn save_existing(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<OnFileChoice>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
     let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
-    let id_of = |v: &Value| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
-    let bill_date = body.get("bill_date").cloned().unwrap_or(json!(payment::DEFAULT_BILL_DATE));
+    let id_of = |v: &Option<Id>| {
+        v.as_ref().and_then(|v| v.0.as_i64().or_else(|| v.0.as_str().and_then(|s| s.trim().parse().ok())))
+    };
+    let bill_date = body.bill_date.clone().unwrap_or(json!(DEFAULT_BILL_DATE));
     let has = |records: Option<&Vec<Value>>, key: &str, id: i64| {
         records.is_some_and(|list| list.iter().any(|r| r[key].as_i64() == Some(id)))
     };
     // The chosen record's fields are filled in from the member's records by `fill_in`, as for the step's own choice.
-    let mut doc = match (body.get("card_id").and_then(id_of), body.get("bank_id").and_then(id_of)) {
+    let mut doc = match (id_of(&body.card_id), id_of(&body.bank_id)) {
         (Some(card_id), _) if has(member.as_ref().map(|m| &m.cards), "card_id", card_id) => {
             json!({ "payment_method": "cc", "card_id": card_id, "is_physical_address": true })
         }
         (Some(_), _) => return Err(ApiError::field("card_id", "This card is not on file")),
         (None, Some(bank_id)) if has(member.as_ref().map(|m| &m.bank_accounts), "bank_id", bank_id) => {
-            json!({ "payment_method": body.get("payment_method").cloned().unwrap_or(json!("eft")), "bank_id": bank_id })
+            json!({ "payment_method": body.payment_method.clone().unwrap_or(json!("eft")), "bank_id": bank_id })
         }
         (None, Some(_)) => return Err(ApiError::field("bank_id", "This bank account is not on file")),
         (None, None) => return Err(ApiError::field("bank_id", "Please choose a bank account or a card on file")),
     };
     doc["bill_date"] = bill_date;
-    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &doc, version_of(&body)?).await?;
+    let version = version_of(&body.version)?;
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &doc, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
 /// `save-billing-info`: a new bank account or card.
-pub async fn save(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let fields = enrollment::without(&body, &["enrollment_id", "version"]);
-    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &fields, version_of(&body)?).await?;
+pub async fn save(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<TabSave>) -> ApiResult<Response> {
+    let version = version_of(&body.version)?;
+    let fields = body.fields_without(&[]);
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &fields, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }

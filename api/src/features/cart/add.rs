@@ -1,34 +1,47 @@
-use crate::domain::enrollment::parse_id;
-use crate::domain::session::Session;
-use crate::domain::shop::answers::keep_answer;
-use crate::domain::shop::answers::plan_subject;
-use crate::domain::shop::answers::MEMBERSHIP;
-use crate::domain::shop::cart::cart_count;
-use crate::domain::shop::cart::option_of;
-use crate::domain::shop::cart::refuse_adding;
-use crate::domain::shop::cart::reopen_cart;
-use crate::domain::shop::cart::rider_allowed;
-use crate::domain::shop::pricing::plan_in_body;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::enrollment_from_body;
-use crate::http::extract::AppJson;
-use crate::state::AppState;
-use crate::store;
+//! Adding plans to the cart, with every rule Add to Cart holds (blackout, already active, group code, eligibility,
+//! pricing, riders, memberships).
+
 use axum::extract::State;
 use axum::response::Response;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::json;
+
+use crate::domain::shop::answers::{keep_answer, plan_subject, MEMBERSHIP};
+use crate::domain::shop::cart::{cart_count, option_of, refuse_adding, reopen_cart, rider_allowed};
+use crate::domain::shop::pricing::plan_of;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::OwnedJson;
+use crate::input::{required_id, Id};
+use crate::state::AppState;
+use crate::store;
+
+/// `add-plan-to-cart { enrollment_id, plan_id, plan_pricing_id }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct AddPlan {
+    plan_id: Option<Id>,
+    /// The plan's option (tier and benefit level) chosen.
+    plan_pricing_id: Option<Id>,
+}
+
+/// `add-plan-to-cart-prudentials`: a premier plan and the membership association chosen with it.
+#[derive(Deserialize, JsonSchema)]
+pub struct AddPremierPlan {
+    plan_id: Option<Id>,
+    plan_pricing_id: Option<Id>,
+    /// The membership association's plan.
+    plan_id1: Option<Id>,
+    /// The membership association's option.
+    plan_pricing_id1: Option<Id>,
+}
 
 /// `add-plan-to-cart { enrollment_id, plan_id, plan_pricing_id }`.
 pub async fn add_plan_to_cart(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(mut e, body): OwnedJson<AddPlan>,
 ) -> ApiResult<Response> {
-    let mut e = enrollment_from_body(&state, &session, &body).await?;
-    let plan = plan_in_body(&state, &body)?;
-    let option = option_of(plan, body.get("plan_pricing_id"), "plan_pricing_id")?;
+    let plan = plan_of(&state, &body.plan_id)?;
+    let option = option_of(plan, &body.plan_pricing_id, "plan_pricing_id")?;
     if !plan.membership.is_empty() {
         return Err(ApiError::field("membership", "Please choose a membership option to add this plan"));
     }
@@ -47,18 +60,16 @@ pub async fn add_plan_to_cart(
 /// plan with its membership association, added together; the membership line cannot be removed on its own.
 pub async fn add_plan_to_cart_prudentials(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(mut e, body): OwnedJson<AddPremierPlan>,
 ) -> ApiResult<Response> {
-    let mut e = enrollment_from_body(&state, &session, &body).await?;
-    let plan = plan_in_body(&state, &body)?;
-    let option = option_of(plan, body.get("plan_pricing_id"), "plan_pricing_id")?;
-    let membership_id = parse_id(body.get("plan_id1"), "plan_id1")?;
+    let plan = plan_of(&state, &body.plan_id)?;
+    let option = option_of(plan, &body.plan_pricing_id, "plan_pricing_id")?;
+    let membership_id = required_id(&body.plan_id1, "plan_id1")?;
     if !plan.membership.contains(&membership_id) {
         return Err(ApiError::field("plan_id1", "Please choose a membership option offered with this plan"));
     }
     let membership = state.catalogue.plan(membership_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let membership_option = option_of(membership, body.get("plan_pricing_id1"), "plan_pricing_id1")?;
+    let membership_option = option_of(membership, &body.plan_pricing_id1, "plan_pricing_id1")?;
     refuse_adding(&state, &e, plan, option).await?;
     refuse_adding(&state, &e, membership, membership_option).await?;
     reopen_cart(&state, &mut e).await?;

@@ -1,27 +1,50 @@
 //! The cart: adding plans (with the shop's checks), its lines priced for the quote, removing, the totals and
-//! effective dates, checking out, and the personalised quote a rep sends.
+//! effective dates, checking out, and the personalised quote's preview.
 
 mod add;
 mod quote;
 
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use engine::cart::{effective_dates, totals};
 use engine::dates::format_mdy;
+use engine::errors::messages::REQUIRED;
 use engine::lifecycle::Event;
 use engine::rating::check_eligibility;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::domain::enrollment::{self, parse_id, priced_cart, today, Enrollment, Next};
+use crate::domain::enrollment::{self, priced_cart, today, Enrollment, Next, PricedLine};
 use crate::domain::filter::filter_info;
-use crate::domain::session::Session;
-use crate::domain::shop::cart::cart_count;
+use crate::domain::quote::may_send;
+use crate::domain::shop::answers::forget_offers;
+use crate::domain::shop::cart::{cart_count, remove_with_dependents};
+use crate::domain::shop::pricing::{premier_notices, price};
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_body, enrollment_from_query, AppJson, Params};
+use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
+use crate::input::{required_id, Id};
 use crate::state::AppState;
 use crate::store::{self, LifecycleExtras};
+
+/// A cart line to remove (query string or body).
+#[derive(Deserialize, JsonSchema)]
+pub struct CartLine {
+    plan_id: Option<Id>,
+    plan_pricing_id: Option<Id>,
+}
+
+/// `cart-checkout { enrollment_id, effective_date, type? }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct Checkout {
+    /// One of the dates `get-cart-effective-dates` offers (MM/DD/YYYY).
+    effective_date: Option<String>,
+    /// rep or member: who completes the enrollment, when a rep checks out.
+    #[serde(rename = "type")]
+    checkout_type: Option<String>,
+}
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -46,20 +69,20 @@ async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
     Ok(json!({
         "result": lines, "initial_month_cost": t.initial_month_cost,
         "recurring_month_cost": t.recurring_month_cost, "total_cost": t.total_cost,
-        "riders": riders(state, e, &lines).await?, "notices": crate::domain::shop::pricing::premier_notices(premier),
-        "show_quotation": crate::domain::quote::may_send(e),
+        "riders": riders(state, e, &lines).await?, "notices": premier_notices(premier),
+        "show_quotation": may_send(e),
     }))
 }
 
 /// Riders that can be added to the plans in the cart, priced.
-async fn riders(state: &AppState, e: &Enrollment, lines: &[enrollment::PricedLine]) -> ApiResult<Vec<Value>> {
+async fn riders(state: &AppState, e: &Enrollment, lines: &[PricedLine]) -> ApiResult<Vec<Value>> {
     let mut offered = Vec::new();
     for plan in state.catalogue.plans.iter().filter(|p| !p.rider_of.is_empty()) {
         let rides = lines.iter().any(|l| plan.rider_of.contains(&l.plan_id));
         if !rides || lines.iter().any(|l| l.plan_id == plan.plan_id) {
             continue;
         }
-        if let Ok(priced) = crate::domain::shop::pricing::price(state, e, plan).await? {
+        if let Ok(priced) = price(state, e, plan).await? {
             for (option, price) in priced {
                 offered.push(json!({
                     "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
@@ -71,87 +94,74 @@ async fn riders(state: &AppState, e: &Enrollment, lines: &[enrollment::PricedLin
     Ok(offered)
 }
 
-async fn get_plan_cart(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+async fn get_plan_cart(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     Ok(success(cart_answer(&state, &e).await?))
 }
 
-async fn remove_plan_from_cart(state: &AppState, session: &Session, input: &Value) -> ApiResult<Response> {
-    let mut e = enrollment_from_body(state, session, input).await?;
-    let plan_id = parse_id(input.get("plan_id"), "plan_id")?;
-    let pricing_id = parse_id(input.get("plan_pricing_id"), "plan_pricing_id")?;
-    if !crate::domain::shop::cart::remove_with_dependents(state, &mut e, plan_id, pricing_id).await? {
+async fn remove_plan_from_cart(state: &AppState, mut e: Enrollment, line: CartLine) -> ApiResult<Response> {
+    let plan_id = required_id(&line.plan_id, "plan_id")?;
+    let pricing_id = required_id(&line.plan_pricing_id, "plan_pricing_id")?;
+    if !remove_with_dependents(state, &mut e, plan_id, pricing_id).await? {
         return Err(ApiError::NotFound("This plan is not in your cart".into()));
     }
     let count = cart_count(state, &e).await?;
     if count == 0 {
-        crate::domain::shop::answers::forget_offers(&state.db, e.row.enrollment_id).await?;
+        forget_offers(&state.db, e.row.enrollment_id).await?;
     }
     Ok(success(json!({ "cart_count": count })))
 }
 
+/// `remove-plan-from-cart` with the line in the query string (GET and DELETE, as the spec's clients send it).
 async fn remove_plan_from_cart_query(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, line): OwnedQuery<CartLine>,
 ) -> ApiResult<Response> {
-    remove_plan_from_cart(&state, &session, &json!(params)).await
+    remove_plan_from_cart(&state, e, line).await
 }
 
+/// `remove-plan-from-cart` with the line in a JSON body.
 async fn remove_plan_from_cart_body(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, line): OwnedJson<CartLine>,
 ) -> ApiResult<Response> {
-    remove_plan_from_cart(&state, &session, &body).await
+    remove_plan_from_cart(&state, e, line).await
 }
 
-async fn get_cart_count(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+async fn get_cart_count(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     Ok(success(json!({ "result": cart_count(&state, &e).await? })))
 }
 
-async fn get_cart_amount(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+async fn get_cart_amount(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     let lines = priced_cart(&state, &e).await?;
     let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
     Ok(success(json!({ "result": t.initial_month_cost })))
 }
 
-async fn get_cart_effective_dates(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    enrollment_from_query(&state, &session, &params).await?;
+/// The effective dates offered (the first of each of the next three months); asked for a quote of the caller's.
+async fn get_cart_effective_dates(OwnedQuery(_, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     let dates: Vec<String> = effective_dates(today()).into_iter().map(format_mdy).collect();
     Ok(success(json!({ "result": dates })))
 }
 
-async fn cart_checkout(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
+async fn cart_checkout(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<Checkout>) -> ApiResult<Response> {
     let lines = priced_cart(&state, &e).await?;
     if lines.is_empty() {
         return Err(ApiError::field("cart", "Your cart is empty. Please add a plan before checking out."));
     }
-    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", "Field is required"))?;
+    let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", REQUIRED))?;
     for line in &lines {
         if let Some(Err(p)) = state.catalogue.plan(line.plan_id).map(|plan| check_eligibility(plan, &input)) {
             return Err(ApiError::field("cart", format!("{}: {}", line.plan_name, p.message())));
         }
     }
-    let effective_date = body.get("effective_date").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    let effective_date = body.effective_date.as_deref().map(str::trim).unwrap_or_default();
     if effective_date.is_empty() {
-        return Err(ApiError::field("effective_date", "Field is required"));
+        return Err(ApiError::field("effective_date", REQUIRED));
     }
     if !effective_dates(today()).into_iter().map(format_mdy).any(|d| d == effective_date) {
         return Err(ApiError::field("effective_date", "Please choose one of the effective dates offered"));
     }
-    let checkout_type = match body.get("type").and_then(Value::as_str) {
+    let checkout_type = match body.checkout_type.as_deref() {
         None | Some("") => None,
         Some(t @ ("rep" | "member")) => Some(t),
         Some(_) => return Err(ApiError::field("type", "Please choose Rep Enrollment or Member Enrollment")),
@@ -169,12 +179,7 @@ async fn cart_checkout(State(state): State<AppState>, session: Session, AppJson(
         "cart": cart_answer(&state, &e).await?, "effective_date": effective_date, "type": checkout_type,
         "filter": filter_info(&e.filter), "taken_on": format_mdy(today()),
     });
-    sqlx::query("insert into cart_snapshot (enrollment_id, taken_at, data) values ($1, $2, $3)")
-        .bind(e.row.enrollment_id)
-        .bind(store::now())
-        .bind(snapshot.to_string())
-        .execute(&state.db)
-        .await?;
+    store::insert_cart_snapshot(&state.db, e.row.enrollment_id, &snapshot.to_string()).await?;
     let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
     Ok(success(json!({ "effective_date": effective_date, "next": next.describe() })))
 }

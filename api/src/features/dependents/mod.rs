@@ -7,20 +7,37 @@
 
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use engine::context::Tier;
 use engine::questionnaire::from_list;
 use engine::tabs::TabName;
 use engine::validation::{clean, validate};
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::domain::enrollment::{self, today};
-use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
+use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
+use crate::input::{version_of, Id};
 use crate::state::AppState;
 use crate::store;
+
+/// The dependents as the spec's calls send them.
+#[derive(Deserialize, JsonSchema)]
+pub struct DependentsSave {
+    /// The document version the page was drawn from.
+    version: Option<Id>,
+    /// Each dependent, as `{ primary_info, health_info }` or flat.
+    #[serde(default)]
+    dependents: Vec<Value>,
+    /// The premier spouse question's answer (Yes or No).
+    spouse_status: Option<Value>,
+}
+
+/// One dependent to check, as `{ primary_info, health_info }` or flat.
+pub type DependentInput = Map<String, Value>;
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -49,21 +66,16 @@ fn step_shape(dependent: &Value) -> Value {
 }
 
 /// The step's data from a spec call's body: the dependents in the step's shape, and the spouse question's answer.
-fn step_data(body: &Value) -> Value {
-    let mut data = json!({ "dependents": body["dependents"].as_array().into_iter().flatten().map(step_shape).collect::<Vec<_>>() });
-    if let Some(status) = body.get("spouse_status") {
+fn step_data(body: &DependentsSave) -> Value {
+    let mut data = json!({ "dependents": body.dependents.iter().map(step_shape).collect::<Vec<_>>() });
+    if let Some(status) = &body.spouse_status {
         data["spouse_status"] = status.clone();
     }
     data
 }
 
 /// `get-form-fields-dependent-primary-info`: the fields asked of each dependent, and the disclaimer.
-pub async fn form_fields(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+pub async fn form_fields(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
     let required: Vec<&str> = item["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
@@ -87,13 +99,11 @@ pub async fn form_fields(
 /// would be stored (relationship filled in where the tier decides it, SSN masked).
 pub async fn validate_single(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<DependentInput>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
     let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
-    let dependent = step_shape(&body);
+    let dependent = step_shape(&Value::Object(body));
     let cleaned = clean(item, &dependent, &json!({}));
     if let Err(errors) = validate(item, &cleaned, today()) {
         return Err(ApiError::Invalid(
@@ -116,32 +126,25 @@ pub async fn validate_single(
 }
 
 /// `save-dependent-info`: the list, validated with the tier's rules, and the wizard moves on.
-pub async fn save(State(state): State<AppState>, session: Session, AppJson(body): AppJson) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
+pub async fn save(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<DependentsSave>) -> ApiResult<Response> {
     let data = step_data(&body);
-    let (version, next) = enrollment::save_tab(&state, &e, TabName::DependentInfo, &data, version_of(&body)?).await?;
+    let version = version_of(&body.version)?;
+    let (version, next) = enrollment::save_tab(&state, &e, TabName::DependentInfo, &data, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
 /// `save-dependent-info-to-temp`: the list as it stands, kept as a draft after each dependent is submitted.
 pub async fn save_to_temp(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<DependentsSave>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
     let data = step_data(&body);
-    let version = enrollment::save_draft(&state, &e, TabName::DependentInfo, &data, version_of(&body)?).await?;
+    let version = enrollment::save_draft(&state, &e, TabName::DependentInfo, &data, version_of(&body.version)?).await?;
     Ok(success(json!({ "version": version })))
 }
 
 /// `delete-dependent-in-IO`: a Member Only enrollment keeps no dependents (after the tier changed to IO, say).
-pub async fn delete_in_io(
-    State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
-) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
+pub async fn delete_in_io(State(state): State<AppState>, OwnedJson(e, _): OwnedJson<Nothing>) -> ApiResult<Response> {
     if e.filter.tier() != Some(Tier::IO) {
         return Err(ApiError::field("tier", "Dependents are removed only for Member Only (IO) coverage"));
     }

@@ -6,17 +6,31 @@
 
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use engine::questionnaire::{error_key_for_list, from_list, to_list};
 use engine::tabs::TabName;
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
 
 use crate::domain::enrollment;
-use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
+use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
+use crate::input::{version_of, Id};
 use crate::state::AppState;
+
+/// `save-primary-health-info`.
+#[derive(Deserialize, JsonSchema)]
+pub struct HealthSave {
+    /// The document version the page was drawn from.
+    version: Option<Id>,
+    /// The answers: the spec's list `[{ question_id, yes_no_flag, conditions }]`, or keyed by question id.
+    condition_questions: Option<Value>,
+    /// The rest of the step: medication_question, notes.
+    #[serde(flatten)]
+    rest: Map<String, Value>,
+}
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -29,10 +43,8 @@ pub fn routes() -> ApiRouter<AppState> {
 /// and the stored answer (a question not yet answered reads No, its default).
 pub async fn primary_questions(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let (form, version) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
     Ok(success(json!({ "result": questions_answer(&form.schema, &form.form_data), "version": version })))
 }
@@ -40,10 +52,8 @@ pub async fn primary_questions(
 /// `get-health-questions-dependent-info`: the same questionnaire, unanswered, for a dependent's health information.
 pub async fn dependent_questions(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let (form, _) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
     Ok(success(json!({ "result": questions_answer(&form.schema, &json!({})) })))
 }
@@ -52,16 +62,18 @@ pub async fn dependent_questions(
 /// them), `medication_question`, `notes`.
 pub async fn save_primary(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<HealthSave>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let listed = body.get("condition_questions").filter(|q| q.is_array()).cloned();
-    let mut answers = enrollment::without(&body, &["enrollment_id", "version"]);
-    if let Some(list) = &listed {
-        answers["condition_questions"] = from_list(list);
+    let version = version_of(&body.version)?;
+    let listed = body.condition_questions.clone().filter(|q| q.is_array());
+    let mut answers = body.rest;
+    answers.remove("enrollment_id");
+    if let Some(questions) = body.condition_questions {
+        let keyed = if questions.is_array() { from_list(&questions) } else { questions };
+        answers.insert("condition_questions".into(), keyed);
     }
-    let saved = enrollment::save_tab(&state, &e, TabName::PrimaryHealthInfo, &answers, version_of(&body)?).await;
+    let answers = Value::Object(answers);
+    let saved = enrollment::save_tab(&state, &e, TabName::PrimaryHealthInfo, &answers, version).await;
     let (version, next) = match (saved, &listed) {
         (Err(ApiError::Invalid(errors)), Some(list)) => {
             return Err(ApiError::Invalid(

@@ -3,21 +3,46 @@
 
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::domain::enrollment::{self};
-use crate::domain::members::find;
-use crate::domain::members::of_enrollment;
-use crate::domain::members::open_link;
-use crate::domain::members::someone_else_has;
-use crate::domain::members::MEMBER_ROUTE_GROUP;
-use crate::domain::members::{bank_fields, card_fields, phone_problem, EMAIL_EXISTS, LINK_INVALID, PHONE_EXISTS};
+use crate::domain::enrollment::{self, Filter};
+use crate::domain::filter::validated_filter;
+use crate::domain::members::{
+    bank_fields, card_fields, find, of_enrollment, open_link, phone_problem, someone_else_has, EMAIL_EXISTS,
+    LINK_INVALID, MEMBER_ROUTE_GROUP, PHONE_EXISTS,
+};
 use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_query, AppJson, Params};
+use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::state::AppState;
+use crate::store::{self, NewEnrollment};
+
+/// `add-filter-for-member { user_id, tier, open_type }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct MemberEntry {
+    /// The member link's sealed token (the spec's user id, which a link never carries in the clear).
+    user_id: Option<Value>,
+    /// IO, IS, IC or IF (IO when not chosen).
+    tier: Option<String>,
+    /// agent, group or user: which kind of open site the person came from.
+    open_type: Option<String>,
+}
+
+/// An e-mail address to check.
+#[derive(Deserialize, JsonSchema)]
+pub struct EmailInput {
+    email: Option<String>,
+}
+
+/// `validate-phone-numverify?phone=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct PhoneQuery {
+    phone: Option<String>,
+}
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -37,48 +62,38 @@ pub fn routes() -> ApiRouter<AppState> {
 pub async fn add_filter_for_member(
     State(state): State<AppState>,
     session: Session,
-    AppJson(body): AppJson,
+    AppJson(body): AppJson<MemberEntry>,
 ) -> ApiResult<Response> {
-    let token = body.get("user_id").and_then(Value::as_str).unwrap_or_default();
+    let token = body.user_id.as_ref().and_then(Value::as_str).unwrap_or_default();
     let user_id = open_link(&state.crypto, token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
     let member = find(&state, user_id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
-    let tier = body.get("tier").and_then(Value::as_str).filter(|t| !t.is_empty()).unwrap_or("IO");
+    let tier = body.tier.as_deref().filter(|t| !t.is_empty()).unwrap_or("IO");
     let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
-    let filter =
-        crate::domain::filter::validated_filter(&candidate, &enrollment::Filter::default(), &Default::default())?;
+    let filter = validated_filter(&candidate, &Filter::default(), &Default::default())?;
     let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let id = crate::store::insert_enrollment(
+    let id = store::insert_enrollment(
         &state.db,
-        crate::store::NewEnrollment {
+        NewEnrollment {
             session_id: &session.0,
             filter: serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
             eprocess: "applicant",
             enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
-            open_type: body.get("open_type").and_then(Value::as_str).filter(|v| ["agent", "group", "user"].contains(v)),
+            open_type: body.open_type.as_deref().filter(|v| ["agent", "group", "user"].contains(v)),
             group_id: Some(MEMBER_ROUTE_GROUP),
             agent_id: None,
             lifecycle,
         },
     )
     .await?;
-    sqlx::query("update enrollment set member_id = $1 where enrollment_id = $2")
-        .bind(user_id)
-        .bind(id)
-        .execute(&state.db)
-        .await?;
+    store::set_enrollment_member(&state.db, id, user_id).await?;
     Ok(success(
         json!({ "temp_enrollment_id": id, "portal_id": MEMBER_ROUTE_GROUP, "name": format!("{} {}", member.first_name, member.last_name) }),
     ))
 }
 
 /// `get-member-info`: the profile of the member of the caller's enrollment.
-pub async fn member_info(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+pub async fn member_info(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     let member = of_enrollment(&state, &e.row)
         .await?
         .ok_or_else(|| ApiError::NotFound("This enrollment is not a member's".into()))?;
@@ -91,10 +106,8 @@ pub async fn member_info(
 /// `get-existing-primary-health-info`: the member's health records, in the spec's list shape.
 pub async fn existing_health(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let member = of_enrollment(&state, &e.row).await?;
     let Some(health) = member.and_then(|m| m.health) else { return Ok(success(json!({ "result": null }))) };
     let (form, _) = enrollment::current_form(&state, &e, engine::tabs::TabName::PrimaryHealthInfo).await?;
@@ -110,10 +123,8 @@ pub async fn existing_health(
 /// `get-dependents-existing-user-enrollment`: the member's dependents, SSNs masked.
 pub async fn existing_dependents(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let dependents: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.dependents)
@@ -132,10 +143,8 @@ pub async fn existing_dependents(
 /// `get-existing-bank-info`: the member's bank accounts on file, account numbers masked.
 pub async fn existing_banks(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let banks: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.bank_accounts)
@@ -157,10 +166,8 @@ pub async fn existing_banks(
 /// `get-existing-card-info`: the member's cards on file, as their last four digits.
 pub async fn existing_cards(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let cards: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.cards)
@@ -177,11 +184,10 @@ pub async fn existing_cards(
 /// `validate-member-email`: whether the address belongs to another member ('Email Already Exists.').
 pub async fn validate_email(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    MaybeOwnedJson(e, body): MaybeOwnedJson<EmailInput>,
 ) -> ApiResult<Response> {
     let email = email_of(&body)?;
-    let own = own_member(&state, &session, body.get("enrollment_id")).await?;
+    let own = e.and_then(|e| e.row.member_id);
     if someone_else_has(&state, "email_hash", &email, own).await? {
         return Err(ApiError::field("email", EMAIL_EXISTS));
     }
@@ -191,12 +197,11 @@ pub async fn validate_email(
 /// `validate-phone-numverify?phone=`: a real number by libphonenumber's metadata for the US, not another member's.
 pub async fn validate_phone(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    MaybeOwnedQuery(e, query): MaybeOwnedQuery<PhoneQuery>,
 ) -> ApiResult<Response> {
-    let phone = params.get("phone").map(|p| p.trim()).unwrap_or_default();
+    let phone = query.phone.as_deref().map(str::trim).unwrap_or_default();
     let digits = phone_problem(phone).map_err(|m| ApiError::field("phone", m))?;
-    let own = own_member(&state, &session, params.get("enrollment_id").map(|id| json!(id)).as_ref()).await?;
+    let own = e.and_then(|e| e.row.member_id);
     if someone_else_has(&state, "phone_hash", &digits, own).await? {
         return Err(ApiError::field("phone", PHONE_EXISTS));
     }
@@ -205,7 +210,7 @@ pub async fn validate_phone(
 
 /// `validate-email-neverbounce`: no mail-verification service is reachable from here, so this stands in for it
 /// offline: the address must be well formed and its domain must not be one of the known disposable-mail services.
-pub async fn validate_email_deliverable(AppJson(body): AppJson) -> ApiResult<Response> {
+pub async fn validate_email_deliverable(AppJson(body): AppJson<EmailInput>) -> ApiResult<Response> {
     let email = email_of(&body)?.to_lowercase();
     let domain = email.rsplit('@').next().unwrap_or_default();
     const DISPOSABLE: [&str; 5] =
@@ -217,19 +222,9 @@ pub async fn validate_email_deliverable(AppJson(body): AppJson) -> ApiResult<Res
     Ok(success(json!({ "result": "valid" })))
 }
 
-/// The member of the caller's enrollment `enrollment_id`, when one is named: their own e-mail and phone are theirs.
-async fn own_member(state: &AppState, session: &Session, enrollment_id: Option<&Value>) -> ApiResult<Option<i64>> {
-    match enrollment_id {
-        Some(id) => {
-            Ok(enrollment::load(state, session, enrollment::parse_id(Some(id), "enrollment_id")?).await?.row.member_id)
-        }
-        None => Ok(None),
-    }
-}
-
 /// The `email` of a body, trimmed, when it is an address ('Email is not in correct format' otherwise).
-fn email_of(body: &Value) -> ApiResult<String> {
-    let email = body.get("email").and_then(Value::as_str).unwrap_or_default().trim().to_string();
+fn email_of(body: &EmailInput) -> ApiResult<String> {
+    let email = body.email.as_deref().unwrap_or_default().trim().to_string();
     if !engine::validation::is_email(&email) {
         return Err(ApiError::field("email", "Email is not in correct format"));
     }

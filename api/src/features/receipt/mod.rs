@@ -4,23 +4,32 @@ use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
 use axum::response::Response;
+use engine::errors::messages::REQUIRED;
 use engine::tabs::TabName;
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
 
 use crate::domain::enrollment;
-use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_body, enrollment_from_query, AppJson, Params};
+use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::state::AppState;
 use crate::store;
-use axum::extract::Query;
+
+/// `save-screenshot { enrollment_id, name, image }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct Screenshot {
+    /// Which step the picture is of.
+    name: Option<String>,
+    /// A PNG as a data URL (`data:image/png;base64,...`).
+    image: Option<String>,
+}
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new().api_route("/get-receipt", get(get_receipt)).api_route("/save-screenshot", post(save_screenshot))
 }
 
-async fn get_receipt(State(state): State<AppState>, session: Session, Query(params): Params) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+async fn get_receipt(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     if !e.lifecycle.is_submitted() {
         return Err(ApiError::Conflict("This enrollment has not been submitted yet".into()));
     }
@@ -52,15 +61,13 @@ const SCREENSHOT_MAX: usize = 2_000_000;
 /// front end only logs a failure, so a refusal here says why but blocks nothing.
 async fn save_screenshot(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<Screenshot>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let name = body.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    let name = body.name.as_deref().map(str::trim).unwrap_or_default();
     if name.is_empty() || name.len() > 100 {
-        return Err(ApiError::field("name", "Field is required"));
+        return Err(ApiError::field("name", REQUIRED));
     }
-    let image = body.get("image").and_then(Value::as_str).unwrap_or_default();
+    let image = body.image.as_deref().unwrap_or_default();
     let png = image.strip_prefix("data:image/png;base64,").map(|b64| {
         use base64::Engine;
         base64::engine::general_purpose::STANDARD.decode(b64).is_ok_and(|bytes| bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
@@ -71,12 +78,6 @@ async fn save_screenshot(
     if image.len() > SCREENSHOT_MAX {
         return Err(ApiError::field("image", "The screenshot is too large"));
     }
-    sqlx::query("insert into screenshot (enrollment_id, name, image, created_at) values ($1, $2, $3, $4)")
-        .bind(e.row.enrollment_id)
-        .bind(name)
-        .bind(image)
-        .bind(store::now())
-        .execute(&state.db)
-        .await?;
+    store::insert_screenshot(&state.db, e.row.enrollment_id, name, image).await?;
     Ok(success(json!({ "saved": true })))
 }

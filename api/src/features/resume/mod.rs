@@ -5,14 +5,43 @@ use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use engine::errors::messages::REQUIRED;
 use engine::tabs::TabName;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::domain::enrollment::{self, load};
+use crate::domain::quote::{self, QuoteFields};
+use crate::domain::resume;
 use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_body, version_of, AppJson};
+use crate::http::extract::{AppJson, OwnedJson};
+use crate::input::{version_of, Id};
 use crate::state::AppState;
+
+/// `save-enrollment { enrollment_id, email, tab, data }`; with `tab: cart_info`, the quote form's fields instead.
+#[derive(Deserialize, JsonSchema)]
+pub struct SaveEnrollment {
+    /// The saved tab's name (primary_info, contact_info, ...), or cart_info to send a quote.
+    tab: Option<String>,
+    /// The step's data as it stands.
+    data: Option<Value>,
+    /// The document version the step was drawn from.
+    version: Option<Id>,
+    /// Where the continue code goes (and the quote's fields, with cart_info).
+    #[serde(flatten)]
+    quote: QuoteFields,
+}
+
+/// `continue-enrollment { code, email }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ContinueEnrollment {
+    /// The continue code from the e-mail.
+    code: Option<String>,
+    /// The address the code was sent to.
+    email: Option<String>,
+}
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -24,19 +53,18 @@ pub fn routes() -> ApiRouter<AppState> {
 /// The spec's Save & Continue Later call: `{ enrollment_id, email, tab, data }` where `tab` is the spec's saved-tab name.
 async fn save_enrollment(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<SaveEnrollment>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let tab_name = body.get("tab").and_then(Value::as_str).unwrap_or_default();
-    if tab_name == crate::domain::quote::CART_INFO {
-        return crate::domain::quote::send(&state, &e, &body).await;
+    let tab_name = body.tab.as_deref().unwrap_or_default();
+    if tab_name == quote::CART_INFO {
+        let sent = quote::send(&state, &e, &body.quote).await?;
+        return Ok(success(json!({ "message": sent })));
     }
     let tab = TabName::parse_saved(tab_name)
         .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
-    let data = body.get("data").cloned().unwrap_or_else(|| json!({}));
-    let email = body.get("email").and_then(Value::as_str).unwrap_or_default();
-    enrollment::save_for_later(&state, &e, tab, &data, version_of(&body)?, email).await?;
+    let data = body.data.clone().unwrap_or_else(|| json!({}));
+    let email = body.quote.email.as_deref().unwrap_or_default();
+    enrollment::save_for_later(&state, &e, tab, &data, version_of(&body.version)?, email).await?;
     Ok(success(json!({ "message": enrollment::SAVED_FOR_LATER })))
 }
 
@@ -44,20 +72,20 @@ async fn save_enrollment(
 async fn continue_enrollment(
     State(state): State<AppState>,
     session: Session,
-    AppJson(body): AppJson,
+    AppJson(body): AppJson<ContinueEnrollment>,
 ) -> ApiResult<Response> {
-    let text = |k: &str| body.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
-    let (code, email) = (text("code"), text("email"));
+    let text = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_string();
+    let (code, email) = (text(&body.code), text(&body.email));
     let mut missing = Vec::new();
     for (field, value) in [("code", &code), ("email", &email)] {
         if value.is_empty() {
-            missing.push(engine::FieldError::new(field, "Field is required"));
+            missing.push(engine::FieldError::new(field, REQUIRED));
         }
     }
     if !missing.is_empty() {
         return Err(ApiError::Invalid(missing));
     }
-    let (id, saved_tab) = crate::domain::resume::redeem(&state.db, &session, &code, &email).await?;
+    let (id, saved_tab) = resume::redeem(&state.db, &session, &code, &email).await?;
     let e = load(&state, &session, id).await?;
     let route = TabName::parse_saved(&saved_tab).map(|t| t.route()).unwrap_or("/cart");
     Ok(success(json!({
@@ -72,7 +100,7 @@ async fn direct_continue(
     session: Session,
     Path(token): Path<String>,
 ) -> ApiResult<Response> {
-    let (id, saved_tab) = crate::domain::resume::redeem_link(&state.db, &state.crypto, &session, &token).await?;
+    let (id, saved_tab) = resume::redeem_link(&state.db, &state.crypto, &session, &token).await?;
     let route = TabName::parse_saved(&saved_tab).map(|t| t.route()).unwrap_or("/cart");
     Ok(success(json!({ "enrollment_id": id, "saved_tab": saved_tab, "route": route })))
 }

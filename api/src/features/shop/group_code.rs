@@ -1,37 +1,47 @@
-use crate::domain::session::Session;
-use crate::domain::shop::popups::group_code_missing;
-use crate::domain::shop::popups::group_for_code;
-use crate::domain::shop::pricing::plan_of;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::enrollment_from_body;
-use crate::http::extract::enrollment_from_query;
-use crate::http::extract::AppJson;
-use crate::http::extract::Params;
-use crate::state::AppState;
-use crate::store;
-use axum::extract::Query;
+//! The group code asked on a plan sold to some employers' employees, and what the page needs to know about it.
+
 use axum::extract::State;
 use axum::response::Response;
 use engine::shop;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::json;
-use serde_json::Value;
+
+use crate::domain::shop::popups::{group_code_missing, group_for_code};
+use crate::domain::shop::pricing::plan_of;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{OwnedJson, OwnedQuery};
+use crate::input::Id;
+use crate::state::AppState;
+use crate::store;
+
+/// `set-enrollment-group-code { group_code, enrollment_id, plan_id? }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct GroupCodeBody {
+    /// The employer's group enrollment code.
+    group_code: Option<String>,
+    /// The plan the code was asked on: the group must be one the plan is sold to.
+    plan_id: Option<Id>,
+}
+
+/// `group-enrollment-info { enrollment_id, plan_id? }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct GroupInfoQuery {
+    plan_id: Option<Id>,
+}
 
 /// `set-enrollment-group-code { group_code, enrollment_id, plan_id? }`: puts the enrollment under the group of the
 /// code (the page has asked the person to confirm the employer); 'Invalid Group Enrollment Code' otherwise.
 pub async fn set_enrollment_group_code(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<GroupCodeBody>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let code = body.get("group_code").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    let code = body.group_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
         return Err(ApiError::field("group_code", shop::FIELD_REQUIRED));
     }
-    let group = match body.get("plan_id").filter(|p| !p.is_null()) {
-        Some(id) => group_for_code(&state, plan_of(&state, Some(id))?, code)?,
+    let group = match body.plan_id.filter(|p| !p.0.is_null()) {
+        Some(id) => group_for_code(&state, plan_of(&state, &Some(id))?, code)?,
         None => state
             .catalogue
             .group_by_code(code)
@@ -39,7 +49,7 @@ pub async fn set_enrollment_group_code(
     };
     e.ensure_open()?;
     store::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
-    crate::domain::access::become_employee(&state.db, &session, group.group_id).await?;
+    crate::domain::access::become_employee(&state.db, &e.session, group.group_id).await?;
     Ok(success(json!({ "group_id": group.group_id, "name": group.name })))
 }
 
@@ -47,12 +57,10 @@ pub async fn set_enrollment_group_code(
 /// and whether the plan's page must capture a group code (`capture_groupcode`).
 pub async fn group_enrollment_info(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<GroupInfoQuery>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let capture = match params.get("plan_id") {
-        Some(id) => group_code_missing(&e, plan_of(&state, Some(&json!(id)))?),
+    let capture = match query.plan_id {
+        Some(id) => group_code_missing(&e, plan_of(&state, &Some(id))?),
         None => false,
     };
     Ok(success(

@@ -1,53 +1,57 @@
-use crate::domain::enrollment;
-use crate::domain::enrollment::priced_cart;
-use crate::domain::session::Session;
-use crate::domain::shop::answers::keep_answer;
-use crate::domain::shop::answers::CART;
-use crate::domain::shop::answers::OFFERS;
-use crate::domain::shop::cart::cart_count;
-use crate::domain::shop::cart::option_of;
-use crate::domain::shop::cart::refuse_adding;
-use crate::domain::shop::cart::reopen_cart;
-use crate::domain::shop::offers::answered_offers;
-use crate::domain::shop::offers::checkout_step;
-use crate::domain::shop::offers::next_offer;
-use crate::domain::shop::offers::resolve_offer;
-use crate::domain::shop::offers::suggested_item;
-use crate::domain::shop::pricing::plan_of;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::features::shop::popups::enrollment_id_of;
-use crate::http::extract::enrollment_from_query;
-use crate::http::extract::AppJson;
-use crate::http::extract::Params;
-use crate::state::AppState;
-use crate::store;
-use axum::extract::Path;
-use axum::extract::Query;
+//! The offers around the cart: the accident offer after a plan is added, the checkout upsells, and the confirmation;
+//! as steps of the renderer's protocol and as the spec's suggested-plan calls.
+
 use axum::extract::State;
 use axum::response::Response;
+use engine::errors::messages::REQUIRED;
 use engine::shop;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::json;
-use serde_json::Value;
+
+use crate::domain::enrollment::{self, priced_cart};
+use crate::domain::shop::answers::{keep_answer, CART, OFFERS};
+use crate::domain::shop::cart::{cart_count, option_of, refuse_adding, reopen_cart};
+use crate::domain::shop::offers::{answered_offers, checkout_step, next_offer, resolve_offer, suggested_item};
+use crate::domain::shop::pricing::plan_of;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{AppJson, AppQuery, Nothing, OwnedPath, OwnedQuery};
+use crate::input::Id;
+use crate::state::AppState;
+use crate::store;
+
+/// The effective date chosen, shown on the confirmation.
+#[derive(Deserialize, JsonSchema)]
+pub struct CheckoutQuery {
+    /// MM/DD/YYYY, one of the dates the cart offers.
+    #[serde(default)]
+    effective_date: String,
+}
+
+/// The offer of `/shop/{id}/offer/{offer}`.
+#[derive(Deserialize, JsonSchema)]
+pub struct OfferPath {
+    /// The offer's id in the shop workflow.
+    offer: String,
+}
+
+/// The answer to an offer.
+#[derive(Deserialize, JsonSchema)]
+pub struct OfferAnswer {
+    /// accept or decline.
+    action: Option<String>,
+}
 
 /// `GET /shop/{enrollment_id}/after-add`: the offer made right after a plan is added (the accident offer), or null.
-pub async fn get_after_add(
-    State(state): State<AppState>,
-    session: Session,
-    Path(id): Path<String>,
-) -> ApiResult<Response> {
-    let e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
+pub async fn get_after_add(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Response> {
     Ok(success(json!({ "step": next_offer(&state, &e, &state.workflows.shop.after_add).await? })))
 }
 
 /// `get-suggested-plan-list-new { enrollment_id }`: the accident offer as the spec's popup item.
 pub async fn suggested_plan_list_new(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let item = next_offer(&state, &e, &state.workflows.shop.after_add).await?.map(|v| suggested_item(&v));
     Ok(success(json!({ "result": item })))
 }
@@ -55,10 +59,8 @@ pub async fn suggested_plan_list_new(
 /// `get-suggested-plan-list { enrollment_id, ... }`: every checkout upsell that applies now, as popup items.
 pub async fn suggested_plan_list(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let cart = priced_cart(&state, &e).await?;
     let ctx = enrollment::context(&e, &cart);
     let answered = answered_offers(&state, &e).await?;
@@ -74,24 +76,21 @@ pub async fn suggested_plan_list(
 /// `GET /shop/{enrollment_id}/checkout?effective_date=`: the next checkout upsell, or the confirmation.
 pub async fn get_checkout(
     State(state): State<AppState>,
-    session: Session,
-    Path(id): Path<String>,
-    Query(params): Params,
+    OwnedPath(e, _): OwnedPath,
+    AppQuery(query): AppQuery<CheckoutQuery>,
 ) -> ApiResult<Response> {
-    let e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
-    Ok(success(json!({ "step": checkout_step(&state, &e, &params).await? })))
+    Ok(success(json!({ "step": checkout_step(&state, &e, &query.effective_date).await? })))
 }
 
 /// `POST /shop/{enrollment_id}/offer/{offer}` `{ action: accept | decline }`: answers an offer (accept puts its plans
 /// in the cart); answers the next checkout step for an upsell, or `{ redirect: "/cart" }` after the accident offer.
 pub async fn post_offer(
     State(state): State<AppState>,
-    session: Session,
-    Path((id, offer_id)): Path<(String, String)>,
-    Query(params): Params,
-    AppJson(body): AppJson,
+    OwnedPath(mut e, path): OwnedPath<OfferPath>,
+    AppQuery(query): AppQuery<CheckoutQuery>,
+    AppJson(body): AppJson<OfferAnswer>,
 ) -> ApiResult<Response> {
-    let mut e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
+    let offer_id = path.offer;
     let shop = &state.workflows.shop;
     let (offer, at_checkout) = match shop.checkout_upsells.iter().find(|o| o.id == offer_id) {
         Some(o) => (o, true),
@@ -103,11 +102,11 @@ pub async fn post_offer(
             false,
         ),
     };
-    let accept = match body.get("action").and_then(Value::as_str) {
+    let accept = match body.action.as_deref() {
         Some("accept") => true,
         Some("decline") => false,
         Some(other) => return Err(ApiError::field("action", format!("Unknown action {other}; use accept or decline"))),
-        None => return Err(ApiError::field("action", "Field is required")),
+        None => return Err(ApiError::field("action", REQUIRED)),
     };
     let cart = priced_cart(&state, &e).await?;
     let view = resolve_offer(&state, &e, offer, &cart).await?;
@@ -116,8 +115,8 @@ pub async fn post_offer(
         // The offered lines pass the same rules as Add to Cart (blackout, already active, pricing) before any is added.
         let mut lines = Vec::new();
         for offered in view["plans"].as_array().into_iter().flatten() {
-            let plan = plan_of(&state, offered.get("plan_id"))?;
-            let option = option_of(plan, offered.get("plan_pricing_id"), "plan_pricing_id")?;
+            let plan = plan_of(&state, &offered.get("plan_id").cloned().map(Id))?;
+            let option = option_of(plan, &offered.get("plan_pricing_id").cloned().map(Id), "plan_pricing_id")?;
             refuse_adding(&state, &e, plan, option).await?;
             lines.push((plan.plan_id, option.plan_pricing_id));
         }
@@ -131,10 +130,10 @@ pub async fn post_offer(
         answered.push(offer.id.clone());
     }
     keep_answer(&state.db, e.row.enrollment_id, CART, OFFERS, &json!(answered)).await?;
-    let e = enrollment::load(&state, &session, e.row.enrollment_id).await?;
+    let e = enrollment::load(&state, &e.session, e.row.enrollment_id).await?;
     if at_checkout {
         Ok(success(
-            json!({ "step": checkout_step(&state, &e, &params).await?, "cart_count": cart_count(&state, &e).await? }),
+            json!({ "step": checkout_step(&state, &e, &query.effective_date).await?, "cart_count": cart_count(&state, &e).await? }),
         ))
     } else {
         Ok(success(json!({ "step": null, "redirect": "/cart", "cart_count": cart_count(&state, &e).await? })))

@@ -1,32 +1,48 @@
-use crate::domain::enrollment;
-use crate::domain::enrollment::parse_id;
-use crate::domain::session::Session;
-use crate::domain::shop::popups::answer_popup;
-use crate::domain::shop::popups::plan_flow;
-use crate::domain::shop::pricing::plan_of;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::AppJson;
-use crate::state::AppState;
-use axum::extract::Path;
+//! The popups on a plan as steps of the renderer's protocol: which are pending, and answering one.
+
 use axum::extract::State;
 use axum::response::Response;
 use engine::shop::PopupKind;
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
 
-pub fn enrollment_id_of(id: &str) -> ApiResult<i64> {
-    parse_id(Some(&json!(id)), "enrollment_id")
+use crate::domain::enrollment;
+use crate::domain::shop::popups::{answer_popup, plan_flow};
+use crate::domain::shop::pricing::plan_of;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{AppJson, OwnedPath};
+use crate::input::Id;
+use crate::state::AppState;
+
+/// The plan of `/shop/{id}/plan/{plan_id}`.
+#[derive(Deserialize, JsonSchema)]
+pub struct PlanPath {
+    plan_id: Id,
+}
+
+/// The plan and popup of `/shop/{id}/plan/{plan_id}/{popup}`.
+#[derive(Deserialize, JsonSchema)]
+pub struct PopupPath {
+    plan_id: Id,
+    /// The popup's kind (eligibility, dependency_info, income, tobacco, ...).
+    popup: String,
+}
+
+/// A popup's answers.
+#[derive(Deserialize, JsonSchema)]
+pub struct PopupAnswers {
+    /// The popup form's data, as its schema describes it.
+    #[serde(rename = "formData", default)]
+    form_data: Option<Value>,
 }
 
 /// `GET /shop/{enrollment_id}/plan/{plan_id}`: the plan's pending popups as steps.
 pub async fn get_plan_flow(
     State(state): State<AppState>,
-    session: Session,
-    Path((id, plan_id)): Path<(String, String)>,
+    OwnedPath(e, path): OwnedPath<PlanPath>,
 ) -> ApiResult<Response> {
-    let e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
-    let plan = plan_of(&state, Some(&json!(plan_id)))?;
+    let plan = plan_of(&state, &Some(path.plan_id))?;
     Ok(success(plan_flow(&state, &e, plan).await?))
 }
 
@@ -34,16 +50,15 @@ pub async fn get_plan_flow(
 /// answers the plan's popups as they are now (and the health questions' message).
 pub async fn post_plan_popup(
     State(state): State<AppState>,
-    session: Session,
-    Path((id, plan_id, popup)): Path<(String, String, String)>,
-    AppJson(body): AppJson,
+    OwnedPath(e, path): OwnedPath<PopupPath>,
+    AppJson(body): AppJson<PopupAnswers>,
 ) -> ApiResult<Response> {
-    let e = enrollment::load(&state, &session, enrollment_id_of(&id)?).await?;
-    let plan = plan_of(&state, Some(&json!(plan_id)))?;
+    let plan = plan_of(&state, &Some(path.plan_id))?;
+    let popup = path.popup;
     let kind = PopupKind::parse(&popup).ok_or_else(|| ApiError::NotFound(format!("Unknown popup {popup}")))?;
-    let data = body.get("formData").cloned().unwrap_or_else(|| json!({}));
+    let data = body.form_data.unwrap_or_else(|| json!({}));
     let message = answer_popup(&state, &e, plan, kind, &data).await?;
-    let e = enrollment::load(&state, &session, e.row.enrollment_id).await?;
+    let e = enrollment::load(&state, &e.session, e.row.enrollment_id).await?;
     let mut flow = plan_flow(&state, &e, plan).await?;
     flow["message"] = json!(message);
     Ok(success(flow))

@@ -1,31 +1,36 @@
-use crate::domain::session::Session;
-use crate::domain::shop::pricing::plan_of;
-use crate::domain::shop::pricing::premier_notices;
-use crate::domain::shop::pricing::price;
-use crate::domain::shop::pricing::price_line;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::enrollment_from_query;
-use crate::http::extract::Params;
-use crate::state::AppState;
-use axum::extract::Query;
+//! A plan's prices for the quote, or the pricing error code that says why it cannot be priced.
+
 use axum::extract::State;
 use axum::response::Response;
 use engine::rating::PricingError;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::json;
+
+use crate::domain::shop::pricing::{plan_of, premier_notices, price, price_line};
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{AppQuery, Nothing, OwnedQuery};
+use crate::input::Id;
+use crate::state::AppState;
+
+/// `get-plan-pricing-detail?pid=&enrollment_id=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct PricingQuery {
+    /// The plan.
+    pid: Option<Id>,
+}
 
 /// `get-plan-pricing-detail { pid, enrollment_id }` (and `-elevate`): the plan's options with prices, or the pricing
 /// error code with the spec's message (statusCode changePid with the new pid; enrollmentIdError when the quote is
 /// not the caller's or not found).
 pub async fn pricing_detail(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    AppQuery(query): AppQuery<PricingQuery>,
+    owned: Result<OwnedQuery<Nothing>, ApiError>,
 ) -> ApiResult<Response> {
-    let plan = plan_of(&state, params.get("pid").map(|p| json!(p)).as_ref())?;
-    let e = match enrollment_from_query(&state, &session, &params).await {
-        Ok(e) => e,
+    let plan = plan_of(&state, &query.pid)?;
+    let e = match owned {
+        Ok(OwnedQuery(e, _)) => e,
         Err(ApiError::NotFound(_) | ApiError::Invalid(_)) => {
             return Err(ApiError::pricing(PricingError::EnrollmentIdError))
         }

@@ -1,38 +1,60 @@
-use crate::domain::enrollment::today;
-use crate::domain::session::Session;
-use crate::domain::shop::answers::answer;
-use crate::domain::shop::answers::plan_subject;
-use crate::domain::shop::answers::sealed_answer;
-use crate::domain::shop::popups::answer_popup;
-use crate::domain::shop::popups::choices;
-use crate::domain::shop::pricing::plan_in_body;
-use crate::domain::shop::pricing::plan_of;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::enrollment_from_body;
-use crate::http::extract::enrollment_from_query;
-use crate::http::extract::AppJson;
-use crate::http::extract::Params;
-use crate::state::AppState;
-use crate::store;
-use axum::extract::Query;
+//! The spec's own calls for the popups on a plan: eligibility ("aflac") questions, the dependents' dates, the health
+//! questions and their answers. They read and write the same answers as the step protocol.
+
 use axum::extract::State;
 use axum::response::Response;
-use engine::shop;
-use engine::shop::PopupKind;
-use serde_json::json;
-use serde_json::Value;
+use engine::shop::{self, PopupKind};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::domain::enrollment::today;
+use crate::domain::shop::answers::{answer, plan_subject, sealed_answer};
+use crate::domain::shop::popups::{answer_popup, choices};
+use crate::domain::shop::pricing::plan_of;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
+use crate::input::{Id, PlanRef};
+use crate::state::AppState;
+use crate::store;
+
+/// `save-aflac-questions { enrollment_id, plan_id, aflac_data: [{ qid, true_condition }] }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct EligibilityAnswers {
+    plan_id: Option<Id>,
+    /// Each question answered: `{ qid, true_condition }`.
+    #[serde(default)]
+    aflac_data: Value,
+}
+
+/// `store-temp-dependent-info { enrollment_id, plan_id, dep_dob | no_of_children }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct TempDependentInfo {
+    plan_id: Option<Id>,
+    /// The spouse's date of birth (MM/DD/YYYY).
+    #[serde(default)]
+    dep_dob: Value,
+    /// The number of children.
+    #[serde(default)]
+    no_of_children: Value,
+}
+
+/// `save-question-answers { enrollment_id, plan_id, answers: [{ question_id, yes_no_flag }] }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct HealthAnswers {
+    plan_id: Option<Id>,
+    /// Each question answered: `{ question_id, yes_no_flag }` (1 is Yes).
+    #[serde(default)]
+    answers: Vec<Value>,
+}
 
 /// `get-aflac-questions { plan_id, enrollment_id }`: statusCode 200 with the plan's eligibility questions, 204 when
 /// it has none.
 pub async fn aflac_questions(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let plan = plan_of(&state, &query.plan_id)?;
     let Some(set) = state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) else {
         return Ok(no_content());
     };
@@ -51,15 +73,13 @@ fn no_content() -> Response {
 /// `save-aflac-questions { enrollment_id, plan_id, aflac_data: [{ qid, true_condition }] }`.
 pub async fn save_aflac_questions(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<EligibilityAnswers>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let plan = plan_in_body(&state, &body)?;
+    let plan = plan_of(&state, &body.plan_id)?;
     if state.workflows.shop.eligibility_for(plan.plan_id, &plan.category).is_none() {
         return Err(ApiError::NotFound("This plan asks no eligibility questions".into()));
     }
-    let answers = shop::eligibility_from_list(body.get("aflac_data").unwrap_or(&Value::Null));
+    let answers = shop::eligibility_from_list(&body.aflac_data);
     answer_popup(&state, &e, plan, PopupKind::Eligibility, &answers).await?;
     Ok(success(json!({ "message": "Eligibility answers saved" })))
 }
@@ -68,14 +88,12 @@ pub async fn save_aflac_questions(
 /// the dependency popup's rules (the one not sent is not required here); the other is kept.
 pub async fn store_temp_dependent_info(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<TempDependentInfo>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let plan = plan_in_body(&state, &body)?;
+    let plan = plan_of(&state, &body.plan_id)?;
     e.ensure_open()?;
-    let given = |k: &str| body.get(k).filter(|v| !v.is_null() && v.as_str() != Some("")).cloned();
-    let (dob, children) = (given("dep_dob"), given("no_of_children"));
+    let given = |v: &Value| Some(v.clone()).filter(|v| !v.is_null() && v.as_str() != Some(""));
+    let (dob, children) = (given(&body.dep_dob), given(&body.no_of_children));
     if dob.is_none() && children.is_none() {
         return Err(ApiError::field("dep_dob", shop::FIELD_REQUIRED));
     }
@@ -113,12 +131,7 @@ pub async fn store_temp_dependent_info(
 }
 
 /// `get-temp-dependent-info { enrollment_id }`: spouse_dob and no_of_children of the quote.
-pub async fn get_temp_dependent_info(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+pub async fn get_temp_dependent_info(OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     Ok(success(json!({ "spouse_dob": e.filter.spouse_dob, "no_of_children": e.filter.no_of_children })))
 }
 
@@ -126,11 +139,9 @@ pub async fn get_temp_dependent_info(
 /// birth is known and within the plan's ages (`status`), and the date (`depdob`).
 pub async fn check_dependent_dob(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let plan = plan_of(&state, &query.plan_id)?;
     let input = e.filter.rating_input(today());
     let status = match (input, &e.filter.spouse_dob) {
         (Some(input), Some(_)) => input.spouse_age.is_some_and(|age| age >= plan.min_age && age <= plan.max_age),
@@ -142,11 +153,9 @@ pub async fn check_dependent_dob(
 /// `get-questions { enrollment_id, plan_id, type }`: the plan's health questions in the spec's shape.
 pub async fn get_questions(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(_, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Response> {
-    enrollment_from_query(&state, &session, &params).await?;
-    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let plan = plan_of(&state, &query.plan_id)?;
     let Some(set) = state.workflows.shop.health_for(plan.plan_id, &plan.category) else {
         return Ok(success(json!({ "result": [] })));
     };
@@ -166,13 +175,11 @@ pub async fn get_questions(
 /// data.error_message, otherwise data.success_message.
 pub async fn save_question_answers(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<HealthAnswers>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let plan = plan_in_body(&state, &body)?;
+    let plan = plan_of(&state, &body.plan_id)?;
     let mut answers = serde_json::Map::new();
-    for item in body.get("answers").and_then(Value::as_array).into_iter().flatten() {
+    for item in &body.answers {
         let id = item.get("question_id").and_then(|q| q.as_i64().or_else(|| q.as_str()?.parse().ok()));
         let flag = item
             .get("yes_no_flag")
@@ -195,11 +202,9 @@ pub async fn save_question_answers(
 /// `check-already-answered { enrollment_id, plan_id }`: whether the plan's health questions are answered and accepted.
 pub async fn check_already_answered(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let plan = plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
+    let plan = plan_of(&state, &query.plan_id)?;
     let stored = sealed_answer(&state, e.row.enrollment_id, &plan_subject(plan.plan_id), "health_questions").await?;
     Ok(success(json!({ "result": stored.is_some(), "accepted": stored.is_some_and(|s| s["accepted"] == true) })))
 }

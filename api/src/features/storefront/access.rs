@@ -1,22 +1,33 @@
-use crate::domain::access::role_of;
-use crate::domain::access::set_role;
-use crate::domain::access::Role;
-use crate::domain::access::INVALID_REP_CODE;
-use crate::domain::session::Session;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::Params;
-use crate::state::AppState;
-use axum::extract::Query;
+//! Entry by access code: a rep's access code and a group's enrollment code, and the rep's groups.
+
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
-use axum::response::Response;
-use engine::catalogue::Group;
-use engine::catalogue::Rep;
-use serde_json::json;
-use serde_json::Value;
+use axum::response::{IntoResponse, Response};
+use engine::catalogue::{Group, Rep};
+use engine::errors::messages::REQUIRED;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::domain::access::{role_of, set_role, Role, INVALID_REP_CODE};
+use crate::domain::session::Session;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::AppQuery;
+use crate::state::AppState;
+
+/// `validate-agent?agent_code=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct AgentCodeQuery {
+    /// The rep's access code (four letters and four digits).
+    agent_code: Option<String>,
+}
+
+/// `validate-group?group_code=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct GroupCodeQuery {
+    /// The group's enrollment code.
+    group_code: Option<String>,
+}
 
 fn rep_answer(state: &AppState, rep: &Rep) -> Value {
     let groups: Vec<Value> = rep
@@ -36,11 +47,11 @@ fn rep_answer(state: &AppState, rep: &Rep) -> Value {
 pub async fn validate_agent(
     State(state): State<AppState>,
     session: Session,
-    Query(params): Params,
+    AppQuery(query): AppQuery<AgentCodeQuery>,
 ) -> ApiResult<Response> {
-    let code = params.get("agent_code").map(|c| c.trim()).unwrap_or_default();
+    let code = query.agent_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
-        return Err(ApiError::field("agent_code", "Field is required"));
+        return Err(ApiError::field("agent_code", REQUIRED));
     }
     let rep = state
         .catalogue
@@ -57,11 +68,11 @@ pub async fn validate_agent(
 pub async fn validate_group(
     State(state): State<AppState>,
     session: Session,
-    Query(params): Params,
+    AppQuery(query): AppQuery<GroupCodeQuery>,
 ) -> ApiResult<Response> {
-    let code = params.get("group_code").map(|c| c.trim()).unwrap_or_default();
+    let code = query.group_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
-        return Err(ApiError::field("group_code", "Field is required"));
+        return Err(ApiError::field("group_code", REQUIRED));
     }
     let Some(group) = state.catalogue.group_by_code(code) else {
         return Ok(StatusCode::NO_CONTENT.into_response());

@@ -1,18 +1,23 @@
-use crate::domain::session::Session;
-use crate::domain::shop::pricing::card;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::enrollment_from_query;
-use crate::http::extract::Params;
-use crate::state::AppState;
-use axum::extract::Path;
-use axum::extract::Query;
-use axum::extract::State;
+//! The catalogue's listings: categories, featured plans, the quote's priced plans, a plan's page.
+
+use axum::extract::{Path, State};
 use axum::response::Response;
 use engine::rating::PricingError;
-use serde_json::json;
-use serde_json::Value;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::domain::shop::pricing::{card, price};
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::OwnedQuery;
+use crate::state::AppState;
+
+/// `get-filtered-plans`: the quote's plans, of some categories.
+#[derive(Deserialize, JsonSchema)]
+pub struct FilteredPlansQuery {
+    /// Category keys separated by commas; all categories when absent.
+    categories: Option<String>,
+}
 
 pub async fn get_plan_category(State(state): State<AppState>) -> Response {
     success(json!(state.catalogue.categories))
@@ -30,12 +35,11 @@ pub const NO_PLANS: &str = "No Plans are available for your selection";
 
 pub async fn get_filtered_plans(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<FilteredPlansQuery>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let wanted: Vec<&str> = params
-        .get("categories")
+    let wanted: Vec<&str> = query
+        .categories
+        .as_deref()
         .map(|c| c.split(',').map(str::trim).filter(|c| !c.is_empty()).collect())
         .unwrap_or_default();
     let mut result = Vec::new();
@@ -46,7 +50,7 @@ pub async fn get_filtered_plans(
         .iter()
         .filter(|p| p.listed && (wanted.is_empty() || wanted.contains(&p.category.as_str())))
     {
-        let cheapest = match crate::domain::shop::pricing::price(&state, &e, plan).await? {
+        let cheapest = match price(&state, &e, plan).await? {
             Ok(priced) => priced.first().map(|(_, p)| *p),
             // Tier errors are not listed: the section says the category is for Member Only instead.
             Err((PricingError::TierError, _)) => {

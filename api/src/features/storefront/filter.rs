@@ -1,39 +1,54 @@
-use crate::domain::enrollment;
-use crate::domain::enrollment::load;
-use crate::domain::enrollment::parse_id;
-use crate::domain::enrollment::Filter;
-use crate::domain::filter::filter_info;
-use crate::domain::filter::filter_options;
-use crate::domain::filter::validated_filter;
-use crate::domain::session::Session;
-use crate::error::success;
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use crate::http::extract::enrollment_from_query;
-use crate::http::extract::AppJson;
-use crate::http::extract::Params;
-use crate::state::AppState;
-use crate::store;
-use crate::store::NewEnrollment;
-use axum::extract::Path;
-use axum::extract::Query;
+//! The quote filter: its form, the ZIP check, creating the enrollment (the quote) and changing its filter.
+
 use axum::extract::State;
 use axum::response::Response;
-use engine::schema::compose_filter;
-use engine::schema::FilterOptions;
+use engine::errors::messages::{INVALID_ZIP, REQUIRED};
+use engine::schema::{compose_filter, FilterOptions};
 use engine::tabs::TabName;
-use serde_json::json;
-use serde_json::Value;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use crate::domain::enrollment::{self, Filter};
+use crate::domain::filter::{filter_info, filter_options, validated_filter};
+use crate::domain::session::Session;
+use crate::error::{success, ApiError, ApiResult};
+use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, OwnedPath, OwnedQuery};
+use crate::state::AppState;
+use crate::store::{self, NewEnrollment};
+
+/// `filter-form`: the quote form, filled from the enrollment when one is named.
+#[derive(Deserialize, JsonSchema)]
+pub struct FilterFormQuery {
+    /// The quote to fill the form from; a new quote's form is empty.
+    #[allow(dead_code)]
+    enrollment_id: Option<String>,
+    /// The plan on the page: a premier plan asks the category too.
+    plan_id: Option<String>,
+    /// The category chosen: one with premier plans asks the category too.
+    category: Option<String>,
+}
+
+/// `validate-zip-code?zip_code=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct ZipQuery {
+    zip_code: Option<String>,
+}
+
+/// `get-enrollment-temp-info`: one part of the quote.
+#[derive(Deserialize, JsonSchema)]
+pub struct TempInfoQuery {
+    /// filter_info (the default), effective_date, type, eprocess, or a saved tab's name.
+    column: Option<String>,
+}
+
+/// The filter's fields (zip, dob, gender, tier, is_smoker, category, ...): the form `filter-form` describes.
+pub type FilterFields = Map<String, Value>;
 
 pub async fn filter_form(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    MaybeOwnedQuery(e, query): MaybeOwnedQuery<FilterFormQuery>,
 ) -> ApiResult<Response> {
-    let e = match params.get("enrollment_id").filter(|v| !v.is_empty()) {
-        Some(_) => Some(enrollment_from_query(&state, &session, &params).await?),
-        None => None,
-    };
     let current = match &e {
         Some(e) => json!({
             "zip": e.filter.zip, "gender": e.filter.gender, "tier": e.filter.tier, "dob": e.filter.dob,
@@ -41,18 +56,18 @@ pub async fn filter_form(
         }),
         None => json!({}),
     };
-    let (plan, category) = (params.get("plan_id").map(String::as_str), params.get("category").map(String::as_str));
+    let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
     let options = filter_options(&state, e.as_ref(), plan, category).await?;
     let form = compose_filter(&current, &options);
     Ok(success(json!({ "schema": form.schema, "uiSchema": form.ui_schema, "formData": form.form_data })))
 }
 
-pub async fn validate_zip_code(Query(params): Params) -> ApiResult<Response> {
-    let zip = params.get("zip_code").map(|z| z.trim()).unwrap_or_default();
+pub async fn validate_zip_code(AppQuery(query): AppQuery<ZipQuery>) -> ApiResult<Response> {
+    let zip = query.zip_code.as_deref().map(str::trim).unwrap_or_default();
     if zip.is_empty() {
-        return Err(ApiError::field("zip_code", "Field is required"));
+        return Err(ApiError::field("zip_code", REQUIRED));
     }
-    let info = crate::services::zip::lookup(zip).ok_or_else(|| ApiError::field("zip_code", "Invalid Zip code"))?;
+    let info = crate::services::zip::lookup(zip).ok_or_else(|| ApiError::field("zip_code", INVALID_ZIP))?;
     Ok(success(json!({ "zip_code": info.zip_code, "city": info.city, "state": info.state })))
 }
 
@@ -61,8 +76,9 @@ pub async fn validate_zip_code(Query(params): Params) -> ApiResult<Response> {
 pub async fn add_filter_for_new_user(
     State(state): State<AppState>,
     session: Session,
-    AppJson(body): AppJson,
+    AppJson(body): AppJson<FilterFields>,
 ) -> ApiResult<Response> {
+    let body = Value::Object(body);
     let filter = validated_filter(&body, &Filter::default(), &FilterOptions::default())?;
     let (eprocess, enrollment_type, agent_id, group_id) =
         crate::domain::access::new_enrollment_parties(&state, &session, body.get("group_id")).await?;
@@ -88,15 +104,13 @@ pub async fn add_filter_for_new_user(
 
 pub async fn change_filter_info(
     State(state): State<AppState>,
-    session: Session,
-    Path(temp_id): Path<String>,
-    AppJson(body): AppJson,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<FilterFields>,
 ) -> ApiResult<Response> {
-    let id = parse_id(Some(&json!(temp_id)), "enrollment_id")?;
-    let e = load(&state, &session, id).await?;
+    let id = e.row.enrollment_id;
     e.ensure_open()?;
     let mut merged = serde_json::to_value(&e.filter).map_err(|e| ApiError::Internal(e.into()))?;
-    for (k, v) in body.as_object().into_iter().flatten() {
+    for (k, v) in &body {
         // The spec drops empty values from update payloads: an empty field keeps what was there.
         let empty = v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty());
         if !empty {
@@ -112,11 +126,9 @@ pub async fn change_filter_info(
 
 pub async fn get_enrollment_temp_info(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<TempInfoQuery>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let column = params.get("column").map(String::as_str).unwrap_or("filter_info");
+    let column = query.column.as_deref().unwrap_or("filter_info");
     let result = match column {
         "filter_info" => filter_info(&e.filter),
         "effective_date" => json!(e.row.effective_date),

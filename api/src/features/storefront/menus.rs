@@ -1,17 +1,40 @@
 //! The category menus and plan lists around the plans page: get-common-menu, get-group-menu,
 //! get-left-side-filter-fields, get-menu-filtered-plans, get-related-plans, get-enrollment-platforms.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use engine::catalogue::Plan;
+use engine::errors::messages::REQUIRED;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::domain::access::{role_of, Role};
+use crate::domain::access::{role_of, Role, CHOOSE_GROUP};
 use crate::domain::session::Session;
-use crate::domain::shop::pricing::card;
+use crate::domain::shop::pricing::{card, plan_of, price};
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_query, Params};
+use crate::http::extract::{AppQuery, MaybeOwnedQuery, Nothing, OwnedQuery};
+use crate::input::PlanRef;
 use crate::state::AppState;
+
+/// A group named in the query (`get-group-menu`, `get-group-agent-member-info` without a quote).
+#[derive(Deserialize, JsonSchema)]
+pub struct GroupQuery {
+    group_id: Option<String>,
+}
+
+impl GroupQuery {
+    fn group_id(&self) -> Option<i64> {
+        self.group_id.as_deref().and_then(|g| g.trim().parse::<i64>().ok())
+    }
+}
+
+/// `get-menu-filtered-plans?category=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct CategoryQuery {
+    /// A category key (medical, dental, ...).
+    category: Option<String>,
+}
 
 /// The categories a group offers (all when it does not say).
 fn group_offers(state: &AppState, group_id: Option<i64>, category: &str) -> bool {
@@ -49,11 +72,11 @@ pub async fn common_menu(State(state): State<AppState>, session: Session) -> Api
 }
 
 /// `get-group-menu { group_id }`: the categories the group offers.
-pub async fn group_menu(State(state): State<AppState>, Query(params): Params) -> ApiResult<Response> {
-    let group_id = params.get("group_id").and_then(|g| g.trim().parse::<i64>().ok());
-    let group = group_id
+pub async fn group_menu(State(state): State<AppState>, AppQuery(query): AppQuery<GroupQuery>) -> ApiResult<Response> {
+    let group = query
+        .group_id()
         .filter(|g| state.catalogue.groups.contains_key(g))
-        .ok_or_else(|| ApiError::field("group_id", "Please choose a group"))?;
+        .ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
     Ok(success(json!({ "menu": menu(&state, Some(group)) })))
 }
 
@@ -61,10 +84,8 @@ pub async fn group_menu(State(state): State<AppState>, Query(params): Params) ->
 /// how many plans each lists, for the plans page's side filter.
 pub async fn left_side_filter_fields(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let offered = menu(&state, e.row.group_id);
     let categories: Vec<Value> = state
         .catalogue
@@ -86,10 +107,13 @@ fn listed_in<'a>(state: &'a AppState, category: &'a str) -> impl Iterator<Item =
 
 /// `get-menu-filtered-plans { category, ... }`: the category's plans for the header menu, without prices (the menu
 /// is shown before a quote exists).
-pub async fn menu_filtered_plans(State(state): State<AppState>, Query(params): Params) -> ApiResult<Response> {
-    let category = params.get("category").map(String::as_str).unwrap_or_default();
+pub async fn menu_filtered_plans(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<CategoryQuery>,
+) -> ApiResult<Response> {
+    let category = query.category.as_deref().unwrap_or_default();
     if !state.catalogue.categories.iter().any(|c| c.category == category) {
-        return Err(ApiError::field("category", "Field is required"));
+        return Err(ApiError::field("category", REQUIRED));
     }
     let plans: Vec<Value> = listed_in(&state, category).map(|p| card(&state, p, None)).collect();
     Ok(success(json!({ "result": plans })))
@@ -99,14 +123,12 @@ pub async fn menu_filtered_plans(State(state): State<AppState>, Query(params): P
 /// category with their starting price for the quote.
 pub async fn related_plans(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Response> {
-    let plan = crate::domain::shop::pricing::plan_of(&state, params.get("plan_id").map(|p| json!(p)).as_ref())?;
-    let e = enrollment_from_query(&state, &session, &params).await?;
+    let plan = plan_of(&state, &query.plan_id)?;
     let mut related = Vec::new();
     for other in listed_in(&state, &plan.category).filter(|p| p.plan_id != plan.plan_id) {
-        if let Ok(priced) = crate::domain::shop::pricing::price(&state, &e, other).await? {
+        if let Ok(priced) = price(&state, &e, other).await? {
             let price = priced.first().map(|(_, p)| *p).filter(|_| !other.hides_price());
             related.push(card(&state, other, price));
         }
@@ -123,21 +145,18 @@ pub async fn enrollment_platforms(State(state): State<AppState>) -> ApiResult<Re
 /// cart: the enrollment type, the member (existing members), the employer group and the enrollment portal.
 pub async fn group_agent_member_info(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    MaybeOwnedQuery(e, query): MaybeOwnedQuery<GroupQuery>,
 ) -> ApiResult<Response> {
     let group_info = |id: Option<i64>| {
         id.and_then(|g| state.catalogue.groups.get(&g))
             .map(|g| json!({ "name": g.name, "code": g.code, "group_id": g.group_id }))
     };
-    if !params.contains_key("enrollment_id") {
-        let id = params.get("group_id").and_then(|g| g.trim().parse::<i64>().ok());
-        let group = group_info(id).ok_or_else(|| ApiError::field("group_id", "Please choose a group"))?;
+    let Some(e) = e else {
+        let group = group_info(query.group_id()).ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
         return Ok(success(
             json!({ "enrollment_type": null, "result": { "user_info": null, "group_info": group, "platforms": [] } }),
         ));
-    }
-    let e = enrollment_from_query(&state, &session, &params).await?;
+    };
     let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
     let user_info =
         member.map(|m| json!({ "first_name": m.first_name, "last_name": m.last_name, "user_id": m.user_id }));

@@ -2,22 +2,60 @@
 //! the lookups, the agreement texts and the Enroller Code) and as the step protocol the renderer draws
 //! (`/enrollment/{id}/step/{step}`).
 
-use std::collections::HashMap;
-
 use aide::axum::routing::{get, post, ApiMethodRouter};
 use aide::axum::ApiRouter;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::Response;
+use engine::errors::messages::REQUIRED;
 use engine::lifecycle::Event;
 use engine::selection::select_tabs;
 use engine::tabs::TabName;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::domain::enrollment::{self, load, parse_id, priced_cart, Next};
-use crate::domain::session::Session;
+use crate::domain::enrollment::{self, load, priced_cart, Enrollment, Next};
 use crate::error::{success, ApiError, ApiResult};
-use crate::http::extract::{enrollment_from_body, enrollment_from_query, version_of, AppJson, Params};
+use crate::http::extract::{AppJson, Nothing, OwnedJson, OwnedPath, OwnedQuery, TabSave};
+use crate::input::{version_of, Id};
 use crate::state::AppState;
+
+/// The spec's Enroller Code modal.
+#[derive(Deserialize, JsonSchema)]
+pub struct EnrollerCode {
+    #[serde(rename = "enrollerCode")]
+    enroller_code: Option<Value>,
+}
+
+/// `check-tab-required?tab_name=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct TabQuery {
+    /// A saved tab's name (primary_info, contact_info, ...).
+    tab_name: Option<String>,
+}
+
+/// The step of `/enrollment/{id}/step/{step}`.
+#[derive(Deserialize, JsonSchema)]
+pub struct StepPath {
+    /// The step's route name (personal-info, contact-info, ...).
+    step: String,
+}
+
+/// What the person did on a step.
+#[derive(Deserialize, JsonSchema)]
+pub struct StepAction {
+    /// next, back, edit or save-for-later.
+    action: Option<String>,
+    /// The step's form data (next, save-for-later).
+    #[serde(rename = "formData")]
+    form_data: Option<Value>,
+    /// The document version the step was drawn from.
+    version: Option<Id>,
+    /// The step to edit (edit, from the review).
+    target: Option<String>,
+    /// Where the continue code goes (save-for-later).
+    email: Option<String>,
+}
 
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -48,12 +86,7 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/enrollment/{id}/step/{step}", get(get_step).post(post_step))
 }
 
-async fn get_dynamic_tabs(
-    State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
-) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+async fn get_dynamic_tabs(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
     let cart = priced_cart(&state, &e).await?;
     let rows: Vec<Value> = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
         .into_iter()
@@ -62,13 +95,7 @@ async fn get_dynamic_tabs(
     Ok(success(json!({ "result": rows })))
 }
 
-async fn form_fields(
-    state: AppState,
-    session: Session,
-    params: HashMap<String, String>,
-    tab: TabName,
-) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
+async fn form_fields(state: AppState, e: Enrollment, tab: TabName) -> ApiResult<Response> {
     let (form, version) = enrollment::current_form(&state, &e, tab).await?;
     Ok(success(json!({ "result": form.fields, "version": version })))
 }
@@ -76,10 +103,8 @@ async fn form_fields(
 /// The agreement texts of the workflow, as the spec's get-agreement-texts answers them.
 async fn get_agreement_texts(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(_, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    enrollment_from_query(&state, &session, &params).await?;
     let texts =
         state.workflows.wizard.forms.get(&TabName::AgreementInfo).map(|f| f.agreements.clone()).unwrap_or_default();
     let result: Vec<Value> = texts
@@ -91,22 +116,18 @@ async fn get_agreement_texts(
 
 async fn save_agreement_info(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<TabSave>,
 ) -> ApiResult<Response> {
     // The verification type (the spec's eprocess) is the server's to decide, never the browser's.
-    let body = enrollment::without(&body, &["eprocess", "question_id", "question"]);
-    save_info(state, session, body, TabName::AgreementInfo).await
+    save_info(state, e, body, &["eprocess", "question_id", "question"], TabName::AgreementInfo).await
 }
 
 /// The spec's Enroller Code modal: `{ enrollment_id, enrollerCode }`.
 async fn save_enroller_code(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<EnrollerCode>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let code = body.get("enrollerCode").cloned().unwrap_or(Value::Null);
+    let code = body.enroller_code.unwrap_or(Value::Null);
     enrollment::save_field(&state, &e, TabName::PrimaryInfo, "enroller_code", &code).await?;
     Ok(success(json!({ "message": "Enroller Code saved" })))
 }
@@ -114,10 +135,8 @@ async fn save_enroller_code(
 /// Whether Personal Information offers the Enroller Code for this enrollment (a workflow rule, not a list of ids).
 async fn check_enroll_code(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
     let (form, _) = enrollment::current_form(&state, &e, TabName::PrimaryInfo).await?;
     let show = form.fields.iter().any(|f| f.field_name == "enroller_code");
     Ok(success(json!({ "show_enroll_code": show })))
@@ -137,44 +156,39 @@ fn lookup_route(tab: TabName, field: &'static str) -> ApiMethodRouter<AppState> 
 
 /// A spec get-form-fields-* call for one tab.
 fn form_fields_route(tab: TabName) -> ApiMethodRouter<AppState> {
-    get(move |State(state): State<AppState>, session: Session, Query(params): Params| {
-        form_fields(state, session, params, tab)
-    })
+    get(move |State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>| form_fields(state, e, tab))
 }
 
 /// A spec save-*-info call for one tab.
 fn save_route(tab: TabName) -> ApiMethodRouter<AppState> {
-    post(move |State(state): State<AppState>, session: Session, AppJson(body): AppJson| {
-        save_info(state, session, body, tab)
+    post(move |State(state): State<AppState>, OwnedJson(e, body): OwnedJson<TabSave>| {
+        save_info(state, e, body, &[], tab)
     })
 }
 
-async fn save_info(state: AppState, session: Session, body: Value, tab: TabName) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let fields = enrollment::without(&body, &["enrollment_id", "version"]);
-    let (version, next) = enrollment::save_tab(&state, &e, tab, &fields, version_of(&body)?).await?;
+async fn save_info(state: AppState, e: Enrollment, body: TabSave, skip: &[&str], tab: TabName) -> ApiResult<Response> {
+    let version = version_of(&body.version)?;
+    let fields = body.fields_without(skip);
+    let (version, next) = enrollment::save_tab(&state, &e, tab, &fields, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
 async fn save_review_info(
     State(state): State<AppState>,
-    session: Session,
-    AppJson(body): AppJson,
+    OwnedJson(e, body): OwnedJson<TabSave>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_body(&state, &session, &body).await?;
-    let fields = enrollment::without(&body, &["enrollment_id", "version", "first_enroll"]);
-    let (_, next) = enrollment::save_tab(&state, &e, TabName::ReviewInfo, &fields, version_of(&body)?).await?;
-    let e = load(&state, &session, e.row.enrollment_id).await?;
+    let version = version_of(&body.version)?;
+    let fields = body.fields_without(&["first_enroll"]);
+    let (_, next) = enrollment::save_tab(&state, &e, TabName::ReviewInfo, &fields, version).await?;
+    let e = load(&state, &e.session, e.row.enrollment_id).await?;
     Ok(success(json!({ "policy_id": e.row.policy_id, "next": next.describe() })))
 }
 
 async fn check_tab_required(
     State(state): State<AppState>,
-    session: Session,
-    Query(params): Params,
+    OwnedQuery(e, query): OwnedQuery<TabQuery>,
 ) -> ApiResult<Response> {
-    let e = enrollment_from_query(&state, &session, &params).await?;
-    let name = params.get("tab_name").map(String::as_str).unwrap_or_default();
+    let name = query.tab_name.as_deref().unwrap_or_default();
     let tab = TabName::parse_saved(name).ok_or_else(|| ApiError::field("tab_name", format!("Unknown tab {name}")))?;
     let cart = priced_cart(&state, &e).await?;
     let required = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
@@ -185,18 +199,15 @@ async fn check_tab_required(
 
 // ---- wizard: the step protocol ------------------------------------------------------------------------------------
 
-fn step_id(id: &str) -> ApiResult<i64> {
-    parse_id(Some(&json!(id)), "enrollment_id")
-}
-
 fn tab_of(step: &str) -> ApiResult<TabName> {
     TabName::parse(step).ok_or_else(|| ApiError::NotFound(format!("Unknown step {step}")))
 }
 
-async fn answer(state: &AppState, session: &Session, id: i64, next: Next) -> ApiResult<Response> {
+/// The step the person is on after an action, drawn from the enrollment as it is now.
+async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Response> {
     match next {
         Next::Tab(tab) => {
-            let e = load(state, session, id).await?;
+            let e = load(state, &e.session, e.row.enrollment_id).await?;
             Ok(success(json!({ "step": enrollment::step_view(state, &e, tab).await? })))
         }
         Next::Cart => Ok(success(json!({ "redirect": "/cart" }))),
@@ -204,63 +215,49 @@ async fn answer(state: &AppState, session: &Session, id: i64, next: Next) -> Api
     }
 }
 
-async fn current_step(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> ApiResult<Response> {
-    let id = step_id(&id)?;
-    let e = load(&state, &session, id).await?;
+async fn current_step(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Response> {
     let next = match e.lifecycle.current_tab() {
         Some(tab) => Next::Tab(tab),
         None if e.lifecycle.is_submitted() => Next::Receipt,
         None => Next::Cart,
     };
-    answer(&state, &session, id, next).await
+    answer(&state, &e, next).await
 }
 
-async fn get_step(
-    State(state): State<AppState>,
-    session: Session,
-    Path((id, step)): Path<(String, String)>,
-) -> ApiResult<Response> {
-    let id = step_id(&id)?;
-    let tab = tab_of(&step)?;
-    let mut e = load(&state, &session, id).await?;
+async fn get_step(State(state): State<AppState>, OwnedPath(mut e, path): OwnedPath<StepPath>) -> ApiResult<Response> {
+    let tab = tab_of(&path.step)?;
     if e.lifecycle.is_submitted() {
-        return answer(&state, &session, id, Next::Receipt).await;
+        return answer(&state, &e, Next::Receipt).await;
     }
     if e.lifecycle.current_tab() != Some(tab) {
         enrollment::navigate(&state, &mut e, Event::Visit(tab)).await?;
     }
-    answer(&state, &session, id, Next::Tab(tab)).await
+    answer(&state, &e, Next::Tab(tab)).await
 }
 
 async fn post_step(
     State(state): State<AppState>,
-    session: Session,
-    Path((id, step)): Path<(String, String)>,
-    AppJson(body): AppJson,
+    OwnedPath(mut e, path): OwnedPath<StepPath>,
+    AppJson(body): AppJson<StepAction>,
 ) -> ApiResult<Response> {
-    let id = step_id(&id)?;
-    let tab = tab_of(&step)?;
-    let mut e = load(&state, &session, id).await?;
-    let next = match body.get("action").and_then(Value::as_str) {
+    let tab = tab_of(&path.step)?;
+    let version = version_of(&body.version)?;
+    let form_data = body.form_data.unwrap_or_else(|| json!({}));
+    let next = match body.action.as_deref() {
         Some("next") => {
-            let form_data = body.get("formData").cloned().unwrap_or_else(|| json!({}));
             if !form_data.is_object() {
                 return Err(ApiError::BadRequest("formData must be a JSON object".into()));
             }
-            enrollment::save_tab(&state, &e, tab, &form_data, version_of(&body)?).await?.1
+            enrollment::save_tab(&state, &e, tab, &form_data, version).await?.1
         }
         Some("back") => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
         Some("edit") => {
-            let target = body
-                .get("target")
-                .and_then(Value::as_str)
-                .ok_or_else(|| ApiError::field("target", "Field is required"))?;
+            let target = body.target.as_deref().ok_or_else(|| ApiError::field("target", REQUIRED))?;
             enrollment::navigate(&state, &mut e, Event::Edit(tab_of(target)?)).await?
         }
         Some("save-for-later") => {
-            let form_data = body.get("formData").cloned().unwrap_or_else(|| json!({}));
-            let email = body.get("email").and_then(Value::as_str).unwrap_or_default();
-            enrollment::save_for_later(&state, &e, tab, &form_data, version_of(&body)?, email).await?;
+            let email = body.email.as_deref().unwrap_or_default();
+            enrollment::save_for_later(&state, &e, tab, &form_data, version, email).await?;
             return Ok(success(json!({ "saved": true, "message": enrollment::SAVED_FOR_LATER })));
         }
         Some(other) => {
@@ -269,7 +266,7 @@ async fn post_step(
                 format!("Unknown action {other}; use next, back, edit or save-for-later"),
             ))
         }
-        None => return Err(ApiError::field("action", "Field is required")),
+        None => return Err(ApiError::field("action", REQUIRED)),
     };
-    answer(&state, &session, id, next).await
+    answer(&state, &e, next).await
 }
