@@ -260,6 +260,19 @@ fn the_apis_layers_import_only_downward_and_no_feature_imports_another() {
 }
 
 #[test]
+fn only_the_store_writes_sql() {
+    let modules = modules(&crate_src("api"));
+    let outside: Vec<&String> = modules
+        .iter()
+        .filter(|(name, text)| {
+            !name.starts_with("store") && (text.contains("sqlx::query") || text.contains("query_scalar("))
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert!(outside.is_empty(), "SQL outside api/src/store: {outside:?}");
+}
+
+#[test]
 fn the_checker_finds_a_circle_a_downward_breach_and_a_feature_importing_another() {
     let source = without_comments;
     let modules: BTreeMap<String, String> = [

@@ -61,7 +61,7 @@ pub struct FilterForm {
     #[schemars(title = "Choose Tier")]
     pub tier: Option<TierChoice>,
     #[schemars(title = "DOB", description = "MM/DD/YYYY")]
-    #[schemars(regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
+    #[schemars(regex(pattern = DATE_PATTERN))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "adult"], "x-widget" = "dateMDY"))]
     pub dob: Option<String>,
 }
@@ -234,13 +234,13 @@ pub struct PersonalInfo {
     pub prior_carrier_name: Option<String>,
     #[schemars(
         title = "Prior Coverage Effective Date",
-        regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$")
+        regex(pattern = DATE_PATTERN)
     )]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
     pub prior_effective_date: Option<String>,
     #[schemars(
         title = "Prior Coverage Term Date",
-        regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$")
+        regex(pattern = DATE_PATTERN)
     )]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "after:prior_effective_date"], "x-widget" = "dateMDY"))]
     pub prior_term_date: Option<String>,
@@ -393,7 +393,7 @@ pub struct EmployerInfo {
     pub average_work_week: Option<AverageWorkWeek>,
     #[schemars(
         title = "Employment Start Date",
-        regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$")
+        regex(pattern = DATE_PATTERN)
     )]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
     pub employment_start_date: Option<String>,
@@ -493,7 +493,7 @@ pub struct AgreementInfo {
     pub agreements: Option<std::collections::BTreeMap<String, bool>>,
     #[schemars(title = "Verify Answer", length(max = 200))]
     pub answer: Option<String>,
-    #[schemars(title = "Date", regex(pattern = r"^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$"))]
+    #[schemars(title = "Date", regex(pattern = DATE_PATTERN))]
     pub date: Option<String>,
     #[schemars(title = "Broker Name", length(max = 100))]
     pub agent_name: Option<String>,

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::context::EnrollmentContext;
+use crate::errors::messages::REQUIRED;
 use crate::forms::{self, US_STATES};
 use crate::tabs::TabName;
 use crate::workflow::{FieldSettings, FormSettings, PrefillValues};
@@ -90,7 +91,8 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
     if options.premier {
         let choices: Vec<Value> =
             options.categories.iter().map(|(key, name)| json!({ "const": key, "title": name })).collect();
-        schema["properties"]["category"] = json!({ "type": "string", "title": "Category", "oneOf": choices, "x-messages": { "required": "Field is required" } });
+        schema["properties"]["category"] =
+            json!({ "type": "string", "title": "Category", "oneOf": choices, "x-messages": { "required": REQUIRED } });
         schema["properties"]["tier"]["oneOf"][2]["title"] = json!("Member + 1 Child");
     }
     let mut form = compose_schema(schema, &settings, &EnrollmentContext::default(), &PrefillValues::default(), current);

@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::context::{Condition, EnrollmentContext, Tier};
+use crate::dates::DATE_PATTERN;
+use crate::errors::messages::{INVALID_DATE, REQUIRED};
 use crate::rating::PricingError;
 use crate::FieldError;
 
@@ -386,7 +388,6 @@ pub struct PopupChoices {
     pub group_name: Option<String>,
 }
 
-pub const FIELD_REQUIRED: &str = "Field is required";
 pub const ANSWER_YES: &str = "*Answer should be Yes to continue";
 pub const ANSWER_YES_NO: &str = "*Answer should be Yes/No to continue";
 pub const ANSWER_YES_FORM: &str = "Please answer yes in order to continue";
@@ -401,16 +402,16 @@ fn yes_no(title: &str) -> Value {
 pub fn spouse_dob_field() -> Value {
     json!({
         "type": "string", "title": "Spouse Date of Birth", "description": "MM/DD/YYYY",
-        "pattern": "^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$",
+        "pattern": DATE_PATTERN,
         "x-checks": ["date", "not_future"],
-        "x-messages": { "required": FIELD_REQUIRED, "pattern": "Please enter a valid date (MM/DD/YYYY)" },
+        "x-messages": { "required": REQUIRED, "pattern": INVALID_DATE },
     })
 }
 
 /// The number of children: 1-9 on Member + Children, 1-8 on Family.
 pub fn children_field(most: i64) -> Value {
     let options: Vec<Value> = (1..=most).map(|n| json!({ "const": n, "title": n.to_string() })).collect();
-    json!({ "type": "integer", "title": "Number of Children", "oneOf": options, "x-messages": { "required": FIELD_REQUIRED } })
+    json!({ "type": "integer", "title": "Number of Children", "oneOf": options, "x-messages": { "required": REQUIRED } })
 }
 
 /// The JSON Schema and uiSchema of a popup's form.
@@ -448,14 +449,14 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 "annual_incode".into(),
                 json!({
                     "type": "integer", "title": "Annual Income ($)", "minimum": 1, "maximum": 100000000,
-                    "x-messages": { "required": FIELD_REQUIRED, "minimum": "Please enter your annual income in whole dollars", "type": "Please enter your annual income in whole dollars" },
+                    "x-messages": { "required": REQUIRED, "minimum": "Please enter your annual income in whole dollars", "type": "Please enter your annual income in whole dollars" },
                 }),
             );
             props.insert(
                 "working_hours".into(),
                 json!({
                     "type": "integer", "title": "Working Hours per Week", "minimum": 1, "maximum": 168,
-                    "x-messages": { "required": FIELD_REQUIRED, "minimum": "Please enter the hours you work in a week (1 to 168)", "maximum": "Please enter the hours you work in a week (1 to 168)", "type": "Please enter the hours you work in a week (1 to 168)" },
+                    "x-messages": { "required": REQUIRED, "minimum": "Please enter the hours you work in a week (1 to 168)", "maximum": "Please enter the hours you work in a week (1 to 168)", "type": "Please enter the hours you work in a week (1 to 168)" },
                 }),
             );
             required.extend(["annual_incode", "working_hours"]);
@@ -466,7 +467,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 json!({
                     "type": "string", "title": "Have you used tobacco in the last 12 months?",
                     "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ],
-                    "x-messages": { "required": FIELD_REQUIRED },
+                    "x-messages": { "required": REQUIRED },
                 }),
             );
             ui.insert("is_smoker".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
@@ -506,14 +507,14 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::GroupCode => {
             props.insert(
                 "group_code".into(),
-                json!({ "type": "string", "title": "Group Enrollment Code", "maxLength": 40, "x-messages": { "required": FIELD_REQUIRED } }),
+                json!({ "type": "string", "title": "Group Enrollment Code", "maxLength": 40, "x-messages": { "required": REQUIRED } }),
             );
             required.push("group_code");
         }
         PopupKind::ConfirmGroup => {
             let name = choices.group_name.as_deref().unwrap_or("this group");
             let mut field = yes_no(&format!("Is {name} your employer?"));
-            field["x-messages"] = json!({ "required": FIELD_REQUIRED });
+            field["x-messages"] = json!({ "required": REQUIRED });
             props.insert("confirm".into(), field);
             ui.insert("confirm".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
             required.push("confirm");

@@ -3,12 +3,12 @@
 //! browser sends (agent_id, group_id) are only a choice among what the session may do, never a grant.
 
 use serde_json::Value;
-use sqlx::Row;
 
 use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store::{now, Db};
+use crate::store::session_role;
+use crate::store::Db;
 
 pub const INVALID_REP_CODE: &str = "Invalid Rep Access Code";
 pub const CHOOSE_GROUP: &str = "Please choose a group";
@@ -24,18 +24,12 @@ pub enum Role {
 }
 
 pub async fn role_of(db: &Db, session: &Session) -> Result<Role, sqlx::Error> {
-    let row = sqlx::query("select role, agent_id, group_id from session_role where session_id = $1")
-        .bind(&session.0)
-        .fetch_optional(db)
-        .await?;
-    Ok(match row {
-        Some(row) => {
-            match (row.try_get::<String, _>("role")?.as_str(), row.try_get("agent_id")?, row.try_get("group_id")?) {
-                ("rep", Some(agent), _) => Role::Rep(agent),
-                ("employee", _, Some(group)) => Role::Employee(group),
-                _ => Role::Applicant,
-            }
-        }
+    Ok(match session_role::find(db, &session.0).await? {
+        Some((role, agent, group)) => match (role.as_str(), agent, group) {
+            ("rep", Some(agent), _) => Role::Rep(agent),
+            ("employee", _, Some(group)) => Role::Employee(group),
+            _ => Role::Applicant,
+        },
         None => Role::Applicant,
     })
 }
@@ -47,19 +41,7 @@ pub async fn set_role(
     agent_id: Option<i64>,
     group_id: Option<i64>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into session_role (session_id, role, agent_id, group_id, created_at) values ($1, $2, $3, $4, $5) \
-         on conflict (session_id) do update set role = excluded.role, agent_id = excluded.agent_id, \
-         group_id = excluded.group_id, created_at = excluded.created_at",
-    )
-    .bind(&session.0)
-    .bind(role)
-    .bind(agent_id)
-    .bind(group_id)
-    .bind(now())
-    .execute(db)
-    .await?;
-    Ok(())
+    session_role::upsert(db, &session.0, role, agent_id, group_id).await
 }
 
 /// The session becomes an employee's of `group` (a group code given on a plan).

@@ -19,7 +19,9 @@ use serde_json::{json, Value};
 use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store::{self, EnrollmentRow, LifecycleExtras};
+use crate::store;
+use crate::store::enrollment::EnrollmentRow;
+use crate::store::enrollment::LifecycleExtras;
 
 pub const STALE: &str =
     "This information was changed in another window since you opened it. Please reload the page to see the latest version.";
@@ -119,7 +121,7 @@ pub fn today() -> NaiveDate {
 }
 
 pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> ApiResult<Enrollment> {
-    let row = store::find_enrollment(&state.db, &session.0, enrollment_id)
+    let row = store::enrollment::find_enrollment(&state.db, &session.0, enrollment_id)
         .await?
         .ok_or_else(ApiError::enrollment_not_found)?;
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
@@ -149,7 +151,7 @@ impl PricedLine {
 
 /// The cart, priced now: a price follows the filter, so it is never stored.
 pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
-    let rows = store::cart(&state.db, enrollment.row.enrollment_id).await?;
+    let rows = store::cart::cart(&state.db, enrollment.row.enrollment_id).await?;
     let input = enrollment.filter.rating_input(today());
     let mut lines = Vec::new();
     for row in rows {
@@ -205,7 +207,7 @@ async fn stored_tab(
     tab: TabName,
     sensitive: &[(SensitivePath, String)],
 ) -> ApiResult<StoredTab> {
-    let Some(doc) = store::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
+    let Some(doc) = store::tab::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
         return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
     };
     let mut plain: Value = serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
@@ -270,20 +272,22 @@ async fn form_and_stored(
     let member = crate::domain::members::of_enrollment(state, &enrollment.row).await?;
     // Billing's 'Choose physical address' copies the address given on Contact Information.
     let contact_address = match tab {
-        TabName::BillingInfo => store::find_tab(&state.db, enrollment.row.enrollment_id, TabName::ContactInfo.as_str())
-            .await?
-            .and_then(|doc| serde_json::from_str::<Value>(&doc.data).ok())
-            .map(|c| {
-                let keep = ["address1", "address2", "city", "state", "zip"];
-                Value::Object(
-                    c.as_object()
-                        .into_iter()
-                        .flatten()
-                        .filter(|(k, _)| keep.contains(&k.as_str()))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect(),
-                )
-            }),
+        TabName::BillingInfo => {
+            store::tab::find_tab(&state.db, enrollment.row.enrollment_id, TabName::ContactInfo.as_str())
+                .await?
+                .and_then(|doc| serde_json::from_str::<Value>(&doc.data).ok())
+                .map(|c| {
+                    let keep = ["address1", "address2", "city", "state", "zip"];
+                    Value::Object(
+                        c.as_object()
+                            .into_iter()
+                            .flatten()
+                            .filter(|(k, _)| keep.contains(&k.as_str()))
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect(),
+                    )
+                })
+        }
         _ => None,
     };
     let prefill = PrefillValues {
@@ -353,7 +357,7 @@ impl Next {
 /// Stores the lifecycle after an event, refusing if someone else moved it meanwhile.
 async fn store_lifecycle(state: &AppState, enrollment: &Enrollment, lifecycle: &EnrollmentLifecycle) -> ApiResult<()> {
     let text = serde_json::to_string(lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
-    let stored = store::update_lifecycle(
+    let stored = store::enrollment::update_lifecycle(
         &state.db,
         enrollment.row.enrollment_id,
         &text,
@@ -439,22 +443,24 @@ pub async fn save_tab(
         None => Vec::new(),
     };
     let mut tx = state.db.begin().await?;
-    if !store::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
+    if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
     if tab == TabName::AgreementInfo {
         record_agreement(&mut tx, enrollment, &form).await?;
     }
     let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
-    if !store::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras).await? {
+    if !store::enrollment::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras)
+        .await?
+    {
         return Err(ApiError::Conflict(STALE.into()));
     }
     for (email, body) in &receipts {
-        crate::services::mail::enqueue(&mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
+        crate::store::outbox::enqueue(&mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
     }
     if let (Some(policy_id), Some(url)) = (&policy_id, &state.invoice_url) {
         let invoice = json!({ "effectiveDate": enrollment.row.effective_date, "policy_id": policy_id }).to_string();
-        crate::services::mail::enqueue(&mut *tx, crate::services::mail::INVOICE, url, "invoice", &invoice).await?;
+        crate::store::outbox::enqueue(&mut *tx, crate::services::mail::INVOICE, url, "invoice", &invoice).await?;
     }
     tx.commit().await?;
     let next = match lifecycle.current_tab() {
@@ -474,7 +480,7 @@ async fn receipt_mails(
     policy_id: &str,
 ) -> ApiResult<Vec<(String, String)>> {
     let read = |tab: TabName| async move {
-        let doc = store::find_tab(&state.db, enrollment.row.enrollment_id, tab.as_str()).await?;
+        let doc = store::tab::find_tab(&state.db, enrollment.row.enrollment_id, tab.as_str()).await?;
         Ok::<Value, ApiError>(doc.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_else(|| json!({})))
     };
     let (personal, contact) = (read(TabName::PrimaryInfo).await?, read(TabName::ContactInfo).await?);
@@ -537,8 +543,8 @@ pub async fn save_for_later(
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
     let mut tx = state.db.begin().await?;
-    if !store::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
-        || !store::update_lifecycle(
+    if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
+        || !store::enrollment::update_lifecycle(
             &mut *tx,
             id,
             &lifecycle_text,
@@ -578,7 +584,7 @@ pub async fn save_draft(
 ) -> ApiResult<i64> {
     enrollment.ensure_open()?;
     let (stored_version, data) = draft(state, enrollment, tab, submitted, version, false).await?;
-    if !store::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored_version, &data).await? {
+    if !store::tab::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored_version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
     Ok(stored_version + 1)
@@ -670,7 +676,7 @@ pub async fn save_field(
         }
     }
     let data = serde_json::to_string(&encrypted(state, &form, cleaned)).map_err(|e| ApiError::Internal(e.into()))?;
-    if !store::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, &data).await? {
+    if !store::tab::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
     Ok(())
@@ -694,17 +700,14 @@ async fn record_agreement(
     use sha2::Digest;
     let texts = form.schema["properties"]["agreements"]["properties"].to_string();
     let digest: String = sha2::Sha256::digest(texts.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-    sqlx::query(
-        "insert into agreement_audit (enrollment_id, texts_sha256, texts, verification_type, session_id, agreed_at) \
-         values ($1, $2, $3, $4, $5, $6)",
+    store::enrollment::insert_agreement_audit(
+        tx,
+        enrollment.row.enrollment_id,
+        &digest,
+        &texts,
+        verification_type(form),
+        &enrollment.session.0,
     )
-    .bind(enrollment.row.enrollment_id)
-    .bind(digest)
-    .bind(texts)
-    .bind(verification_type(form))
-    .bind(&enrollment.session.0)
-    .bind(store::now())
-    .execute(&mut **tx)
     .await?;
     Ok(())
 }

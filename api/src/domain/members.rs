@@ -12,13 +12,13 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 
 use crate::error::{ApiError, ApiResult};
 use crate::services::crypto::Crypto;
 use crate::state::AppState;
+use crate::store::enrollment::EnrollmentRow;
+use crate::store::member::{self, ContactHash};
 use crate::store::Db;
-use crate::store::EnrollmentRow;
 
 /// The group of the spec's member route ("group id 1929 is fixed in this route").
 pub const MEMBER_ROUTE_GROUP: i64 = 1929;
@@ -71,26 +71,13 @@ pub async fn seed(db: &Db, dir: &Path, crypto: &Crypto) -> anyhow::Result<usize>
         serde_yaml::from_str(&text).with_context(|| format!("{} is not a valid fixture file", path.display()))?;
     for member in &members.members {
         let sealed = crypto.encrypt(&serde_json::to_string(member)?);
-        sqlx::query(
-            "insert into member (user_id, email_hash, phone_hash, document) values ($1, $2, $3, $4) \
-             on conflict (user_id) do update set email_hash = excluded.email_hash, phone_hash = excluded.phone_hash, \
-             document = excluded.document",
-        )
-        .bind(member.user_id)
-        .bind(digest(&member.email))
-        .bind(digest(&member.phone))
-        .bind(sealed)
-        .execute(db)
-        .await?;
+        member::upsert(db, member.user_id, &digest(&member.email), &digest(&member.phone), &sealed).await?;
     }
     Ok(members.members.len())
 }
 
 pub async fn find(state: &AppState, user_id: i64) -> ApiResult<Option<Member>> {
-    let row =
-        sqlx::query("select document from member where user_id = $1").bind(user_id).fetch_optional(&state.db).await?;
-    let Some(row) = row else { return Ok(None) };
-    let sealed: String = row.try_get("document")?;
+    let Some(sealed) = member::document(&state.db, user_id).await? else { return Ok(None) };
     let plain = state
         .crypto
         .decrypt(&sealed)
@@ -107,9 +94,8 @@ pub async fn of_enrollment(state: &AppState, e: &EnrollmentRow) -> ApiResult<Opt
 }
 
 /// Another member than `except` with this e-mail or phone (by its hash).
-pub async fn someone_else_has(state: &AppState, column: &str, value: &str, except: Option<i64>) -> ApiResult<bool> {
-    let sql = format!("select user_id from member where {column} = $1");
-    let ids: Vec<i64> = sqlx::query_scalar(&sql).bind(digest(value)).fetch_all(&state.db).await?;
+pub async fn someone_else_has(state: &AppState, by: ContactHash, value: &str, except: Option<i64>) -> ApiResult<bool> {
+    let ids = member::with_contact(&state.db, by, &digest(value)).await?;
     Ok(ids.into_iter().any(|id| Some(id) != except))
 }
 
@@ -199,14 +185,14 @@ pub async fn contact_checks(state: &AppState, e: &EnrollmentRow, contact: &Value
     let own = e.member_id;
     let mut errors = Vec::new();
     if let Some(email) = contact.get("email_address").and_then(Value::as_str) {
-        if someone_else_has(state, "email_hash", email, own).await? {
+        if someone_else_has(state, ContactHash::Email, email, own).await? {
             errors.push(engine::FieldError::new("email_address", EMAIL_EXISTS));
         }
     }
     if let Some(phone) = contact.get("phone_number").and_then(Value::as_str) {
         match phone_problem(phone) {
             Err(message) => errors.push(engine::FieldError::new("phone_number", message)),
-            Ok(digits) if someone_else_has(state, "phone_hash", &digits, own).await? => {
+            Ok(digits) if someone_else_has(state, ContactHash::Phone, &digits, own).await? => {
                 errors.push(engine::FieldError::new("phone_number", PHONE_EXISTS))
             }
             Ok(_) => {}

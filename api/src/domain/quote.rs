@@ -124,6 +124,6 @@ pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> Api
     ensure_may_send(e)?;
     let q = checked(fields)?;
     let text = content(state, e, &q).await?;
-    crate::services::mail::enqueue(&state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
+    crate::store::outbox::enqueue(&state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
     Ok(format!("Quote Successfully Sent to {}", q.email))
 }

@@ -7,11 +7,12 @@
 use base64::Engine;
 use rand::Rng;
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 
 use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
 use crate::services::crypto::Crypto;
+use crate::store;
+use crate::store::continue_code::{self, ContinueCode};
 use crate::store::{now, Db};
 
 pub const CODE_DAYS: i64 = 30;
@@ -45,13 +46,7 @@ pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &st
     if expires < chrono::Utc::now().timestamp() {
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     }
-    let moved = sqlx::query("update enrollment set session_id = $1, updated_at = $2 where enrollment_id = $3")
-        .bind(&session.0)
-        .bind(now())
-        .bind(id)
-        .execute(db)
-        .await?;
-    if moved.rows_affected() != 1 {
+    if !store::enrollment::move_enrollment(db, id, &session.0).await? {
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     }
     Ok((id, tab.to_string()))
@@ -78,18 +73,13 @@ pub async fn issue(
 ) -> Result<String, sqlx::Error> {
     let code = new_code();
     let expires = chrono::Utc::now() + chrono::Duration::days(CODE_DAYS);
-    sqlx::query(
-        "insert into continue_code (code_hash, enrollment_id, email, saved_tab, expires_at, created_at) \
-         values ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(hash(&code))
-    .bind(enrollment_id)
-    .bind(email.to_lowercase())
-    .bind(saved_tab)
-    .bind(expires.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-    .bind(now())
-    .execute(&mut **tx)
-    .await?;
+    let stored = ContinueCode {
+        enrollment_id,
+        email: email.to_lowercase(),
+        saved_tab: saved_tab.to_string(),
+        expires_at: expires.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+    };
+    continue_code::insert(tx, &hash(&code), &stored).await?;
     let body = format!(
         "Your enrollment has been saved.\n\n\
          Your enrollment code is: {code}\n\n\
@@ -101,30 +91,18 @@ pub async fn issue(
         token = direct_token(crypto, enrollment_id, saved_tab, expires),
         tab_b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
     );
-    crate::services::mail::enqueue(&mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
+    crate::store::outbox::enqueue(&mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
     Ok(code)
 }
 
 /// Checks a code and e-mail and gives the enrollment to the caller's session; answers the id and saved tab.
 pub async fn redeem(db: &Db, session: &Session, code: &str, email: &str) -> ApiResult<(i64, String)> {
-    let row = sqlx::query("select enrollment_id, email, saved_tab, expires_at from continue_code where code_hash = $1")
-        .bind(hash(code))
-        .fetch_optional(db)
-        .await?
-        .ok_or_else(|| ApiError::field("code", INVALID))?;
-    let stored_email: String = row.try_get("email")?;
-    let expires_at: String = row.try_get("expires_at")?;
-    if !stored_email.eq_ignore_ascii_case(email.trim()) || expires_at < now() {
+    let stored = continue_code::find(db, &hash(code)).await?.ok_or_else(|| ApiError::field("code", INVALID))?;
+    if !stored.email.eq_ignore_ascii_case(email.trim()) || stored.expires_at < now() {
         return Err(ApiError::field("code", INVALID));
     }
-    let enrollment_id: i64 = row.try_get("enrollment_id")?;
-    sqlx::query("update enrollment set session_id = $1, updated_at = $2 where enrollment_id = $3")
-        .bind(&session.0)
-        .bind(now())
-        .bind(enrollment_id)
-        .execute(db)
-        .await?;
-    Ok((enrollment_id, row.try_get("saved_tab")?))
+    store::enrollment::move_enrollment(db, stored.enrollment_id, &session.0).await?;
+    Ok((stored.enrollment_id, stored.saved_tab))
 }
 
 #[cfg(test)]

@@ -3,12 +3,11 @@
 
 use std::collections::HashMap;
 
+use crate::store::catalogue;
+use crate::store::Db;
 use anyhow::Context;
 use engine::catalogue::{Carrier, Category, Group, Plan, Portal, Rep};
 use engine::rating::AgeCurve;
-use sqlx::Row;
-
-use crate::store::Db;
 
 pub struct Catalogue {
     pub categories: Vec<Category>,
@@ -24,58 +23,48 @@ pub struct Catalogue {
 
 impl Catalogue {
     pub async fn load(db: &Db) -> anyhow::Result<Catalogue> {
-        let categories = sqlx::query("select document from plan_category order by position")
-            .fetch_all(db)
+        let categories = catalogue::documents(db, catalogue::Table::Category)
             .await?
             .iter()
-            .map(|r| serde_json::from_str::<Category>(&r.get::<String, _>("document")))
+            .map(|d| serde_json::from_str::<Category>(d))
             .collect::<Result<Vec<_>, _>>()
             .context("a stored category is not readable")?;
-        let carriers = sqlx::query("select document from carrier")
-            .fetch_all(db)
+        let carriers = catalogue::documents(db, catalogue::Table::Carrier)
             .await?
             .iter()
-            .map(|r| serde_json::from_str::<Carrier>(&r.get::<String, _>("document")).map(|c| (c.carrier_id, c)))
+            .map(|d| serde_json::from_str::<Carrier>(d).map(|c| (c.carrier_id, c)))
             .collect::<Result<HashMap<_, _>, _>>()
             .context("a stored carrier is not readable")?;
-        let mut plans = sqlx::query("select document from plan")
-            .fetch_all(db)
+        let mut plans = catalogue::documents(db, catalogue::Table::Plan)
             .await?
             .iter()
-            .map(|r| serde_json::from_str::<Plan>(&r.get::<String, _>("document")))
+            .map(|d| serde_json::from_str::<Plan>(d))
             .collect::<Result<Vec<_>, _>>()
             .context("a stored plan is not readable")?;
         let position = |category: &str| categories.iter().position(|c| c.category == category).unwrap_or(usize::MAX);
         plans.sort_by_key(|p| (position(&p.category), p.plan_id));
-        let groups = sqlx::query("select document from employer_group")
-            .fetch_all(db)
+        let groups = catalogue::documents(db, catalogue::Table::Group)
             .await?
             .iter()
-            .map(|r| serde_json::from_str::<Group>(&r.get::<String, _>("document")).map(|g| (g.group_id, g)))
+            .map(|d| serde_json::from_str::<Group>(d).map(|g| (g.group_id, g)))
             .collect::<Result<HashMap<_, _>, _>>()
             .context("a stored group is not readable")?;
-        let reps = sqlx::query("select document from rep")
-            .fetch_all(db)
+        let reps = catalogue::documents(db, catalogue::Table::Rep)
             .await?
             .iter()
-            .map(|r| serde_json::from_str::<Rep>(&r.get::<String, _>("document")).map(|g| (g.agent_id, g)))
+            .map(|d| serde_json::from_str::<Rep>(d).map(|g| (g.agent_id, g)))
             .collect::<Result<HashMap<_, _>, _>>()
             .context("a stored rep is not readable")?;
-        let mut portals = sqlx::query("select document from portal")
-            .fetch_all(db)
+        let mut portals = catalogue::documents(db, catalogue::Table::Portal)
             .await?
             .iter()
-            .map(|r| serde_json::from_str::<Portal>(&r.get::<String, _>("document")))
+            .map(|d| serde_json::from_str::<Portal>(d))
             .collect::<Result<Vec<_>, _>>()
             .context("a stored portal is not readable")?;
         portals.sort_by_key(|p| p.platform_group_id);
         let mut csv = String::from("age,factor\n");
-        for row in sqlx::query("select age, factor from rating_curve where name = $1 order by age")
-            .bind(crate::store::seed::AGE_CURVE)
-            .fetch_all(db)
-            .await?
-        {
-            csv.push_str(&format!("{},{}\n", row.get::<i64, _>("age"), row.get::<f64, _>("factor")));
+        for (age, factor) in catalogue::rating_curve(db, crate::store::seed::AGE_CURVE).await? {
+            csv.push_str(&format!("{age},{factor}\n"));
         }
         let curve = AgeCurve::from_csv(&csv).map_err(|e| anyhow::anyhow!("stored age curve: {e}"))?;
         Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve })

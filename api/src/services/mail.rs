@@ -9,12 +9,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::store::outbox::{self, OutboxMessage};
+use crate::store::Db;
 use anyhow::Context;
 use lettre::message::Mailbox;
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
-use sqlx::Row;
-
-use crate::store::{now, Db};
 
 pub const MAX_ATTEMPTS: i64 = 8;
 
@@ -80,43 +79,12 @@ fn sender(from: &str) -> anyhow::Result<Mailbox> {
     from.parse().with_context(|| format!("MAIL_FROM {from} is not an address"))
 }
 
-/// Adds a message to the outbox; call it inside the transaction that makes the message true.
-pub async fn enqueue<'c, E>(executor: E, kind: &str, to: &str, subject: &str, body: &str) -> Result<(), sqlx::Error>
-where
-    E: sqlx::Executor<'c, Database = sqlx::Any>,
-{
-    let now = now();
-    sqlx::query(
-        "insert into outbox (kind, recipient, subject, body, created_at, next_attempt_at, attempts) \
-         values ($1, $2, $3, $4, $5, $5, 0)",
-    )
-    .bind(kind)
-    .bind(to)
-    .bind(subject)
-    .bind(body)
-    .bind(now)
-    .execute(executor)
-    .await?;
-    Ok(())
-}
-
 /// Sends every message that is due; answers how many were sent.
 pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
-    let due = sqlx::query(
-        "select outbox_id, kind, recipient, subject, body, attempts from outbox \
-         where sent_at is null and attempts < $1 and next_attempt_at <= $2 order by outbox_id limit 20",
-    )
-    .bind(MAX_ATTEMPTS)
-    .bind(now())
-    .fetch_all(db)
-    .await?;
+    let due = outbox::due(db, MAX_ATTEMPTS).await?;
     let mut sent = 0;
-    for row in due {
-        let id: i64 = row.try_get("outbox_id")?;
-        let attempts: i64 = row.try_get("attempts")?;
-        let (to, subject, body): (String, String, String) =
-            (row.try_get("recipient")?, row.try_get("subject")?, row.try_get("body")?);
-        let kind: String = row.try_get("kind")?;
+    for message in due {
+        let OutboxMessage { outbox_id: id, kind, recipient: to, subject, body, attempts } = message;
         let outcome = if kind == INVOICE {
             post_json(&to, &body).await
         } else {
@@ -125,25 +93,14 @@ pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
         };
         match outcome {
             Ok(()) => {
-                sqlx::query(
-                    "update outbox set sent_at = $1, attempts = attempts + 1, last_error = null where outbox_id = $2",
-                )
-                .bind(now())
-                .bind(id)
-                .execute(db)
-                .await?;
+                outbox::mark_sent(db, id).await?;
                 sent += 1;
             }
             Err(error) => {
                 let delay = chrono::Duration::seconds(30 * (1 << attempts.min(10)));
                 let next = (chrono::Utc::now() + delay).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
                 tracing::warn!(outbox_id = id, attempts = attempts + 1, error = %error, "e-mail delivery failed; will retry");
-                sqlx::query("update outbox set attempts = attempts + 1, last_error = $1, next_attempt_at = $2 where outbox_id = $3")
-                    .bind(error.to_string())
-                    .bind(next)
-                    .bind(id)
-                    .execute(db)
-                    .await?;
+                outbox::mark_failed(db, id, &error.to_string(), &next).await?;
             }
         }
     }

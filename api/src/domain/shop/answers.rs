@@ -2,12 +2,11 @@ use crate::domain::enrollment::Enrollment;
 use crate::error::ApiError;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::store::now;
+use crate::store::shop_answer;
 use crate::store::Db;
 use engine::catalogue::Plan;
 use serde_json::json;
 use serde_json::Value;
-use sqlx::Row;
 
 /// The subject of the answers about one plan.
 pub fn plan_subject(plan_id: i64) -> String {
@@ -24,28 +23,12 @@ pub const MEMBERSHIP: &str = "membership";
 pub const GROUP_CODE: &str = "group_code";
 
 pub async fn answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> ApiResult<Option<Value>> {
-    let row = sqlx::query("select data from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
-        .bind(enrollment_id)
-        .bind(subject)
-        .bind(kind)
-        .fetch_optional(db)
-        .await?;
-    row.map(|r| serde_json::from_str(&r.get::<String, _>("data")).map_err(|e| ApiError::Internal(e.into()))).transpose()
+    let stored = shop_answer::find(db, enrollment_id, subject, kind).await?;
+    stored.map(|data| serde_json::from_str(&data).map_err(|e| ApiError::Internal(e.into()))).transpose()
 }
 
 pub async fn keep_answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str, data: &Value) -> ApiResult<()> {
-    sqlx::query(
-        "insert into shop_answer (enrollment_id, subject, kind, data, updated_at) values ($1, $2, $3, $4, $5) \
-         on conflict (enrollment_id, subject, kind) do update set data = excluded.data, updated_at = excluded.updated_at",
-    )
-    .bind(enrollment_id)
-    .bind(subject)
-    .bind(kind)
-    .bind(data.to_string())
-    .bind(now())
-    .execute(db)
-    .await?;
-    Ok(())
+    Ok(shop_answer::upsert(db, enrollment_id, subject, kind, &data.to_string()).await?)
 }
 
 /// Health answers are health data: sealed at rest like the Health Questions step.
@@ -77,13 +60,7 @@ pub async fn sealed_answer(
 }
 
 pub async fn forget_answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> ApiResult<()> {
-    sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
-        .bind(enrollment_id)
-        .bind(subject)
-        .bind(kind)
-        .execute(db)
-        .await?;
-    Ok(())
+    Ok(shop_answer::delete(db, enrollment_id, subject, kind).await?)
 }
 
 /// The offers a person answered are asked again once the cart is emptied.

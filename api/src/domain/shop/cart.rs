@@ -66,7 +66,7 @@ pub async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> 
 }
 
 pub(crate) async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
-    Ok(store::cart(&state.db, e.row.enrollment_id).await?.len())
+    Ok(store::cart::cart(&state.db, e.row.enrollment_id).await?.len())
 }
 
 /// Whether a rider may be sold now: one of the plans it rides on is in the cart.
@@ -74,7 +74,7 @@ pub async fn rider_allowed(state: &AppState, e: &Enrollment, plan: &Plan) -> Api
     if plan.rider_of.is_empty() {
         return Ok(true);
     }
-    let cart = store::cart(&state.db, e.row.enrollment_id).await?;
+    let cart = store::cart::cart(&state.db, e.row.enrollment_id).await?;
     Ok(cart.iter().any(|l| plan.rider_of.contains(&l.plan_id)))
 }
 
@@ -87,17 +87,17 @@ pub async fn remove_with_dependents(
 ) -> ApiResult<bool> {
     reopen_cart(state, e).await?;
     let id = e.row.enrollment_id;
-    if !store::remove_from_cart(&state.db, id, plan_id, pricing_id).await? {
+    if !store::cart::remove_from_cart(&state.db, id, plan_id, pricing_id).await? {
         return Ok(false);
     }
-    let remaining = store::cart(&state.db, id).await?;
+    let remaining = store::cart::cart(&state.db, id).await?;
     let plans: Vec<&Plan> = remaining.iter().filter_map(|l| state.catalogue.plan(l.plan_id)).collect();
     for line in &remaining {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
         let orphan_rider = !plan.rider_of.is_empty() && !plans.iter().any(|p| plan.rider_of.contains(&p.plan_id));
         let orphan_membership = !line.removable && !plans.iter().any(|p| p.membership.contains(&plan.plan_id));
         if orphan_rider || orphan_membership {
-            store::drop_cart_line(&state.db, id, line.plan_id).await?;
+            store::cart::drop_cart_line(&state.db, id, line.plan_id).await?;
         }
     }
     Ok(true)

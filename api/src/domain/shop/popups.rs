@@ -222,7 +222,7 @@ pub async fn answer_popup(
             let pending = group_to_confirm(state, e, plan).await?;
             forget_answer(&state.db, id, &subject, GROUP_CODE).await?;
             if let (Some((group, _)), Some("Yes")) = (pending, answers["confirm"].as_str()) {
-                store::set_enrollment_group(&state.db, id, group).await?;
+                store::enrollment::set_enrollment_group(&state.db, id, group).await?;
                 crate::domain::access::become_employee(&state.db, &e.session, group).await?;
             }
         }
@@ -242,8 +242,12 @@ pub async fn answer_popup(
         }
     }
     if filter != e.filter {
-        store::update_filter(&state.db, id, &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?)
-            .await?;
+        store::enrollment::update_filter(
+            &state.db,
+            id,
+            &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
+        )
+        .await?;
     }
     Ok(None)
 }

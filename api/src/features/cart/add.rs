@@ -52,7 +52,7 @@ pub async fn add_plan_to_cart(
     }
     refuse_adding(&state, &e, plan, option).await?;
     reopen_cart(&state, &mut e).await?;
-    store::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
+    store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
     Ok(success(json!({ "cart_count": cart_count(&state, &e).await? })))
 }
 
@@ -75,8 +75,14 @@ pub async fn add_plan_to_cart_prudentials(
     reopen_cart(&state, &mut e).await?;
     let chosen = json!({ "plan_id": membership.plan_id, "plan_pricing_id": membership_option.plan_pricing_id });
     keep_answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), MEMBERSHIP, &chosen).await?;
-    store::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
-    store::put_in_cart(&state.db, e.row.enrollment_id, membership.plan_id, membership_option.plan_pricing_id, false)
-        .await?;
+    store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
+    store::cart::put_in_cart(
+        &state.db,
+        e.row.enrollment_id,
+        membership.plan_id,
+        membership_option.plan_pricing_id,
+        false,
+    )
+    .await?;
     Ok(success(json!({ "cart_count": cart_count(&state, &e).await? })))
 }

@@ -27,7 +27,8 @@ use crate::error::{success, ApiError, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{required_id, Id};
 use crate::state::AppState;
-use crate::store::{self, LifecycleExtras};
+use crate::store;
+use crate::store::enrollment::LifecycleExtras;
 
 /// A cart line to remove (query string or body).
 #[derive(Deserialize, JsonSchema)]
@@ -171,7 +172,9 @@ async fn cart_checkout(State(state): State<AppState>, OwnedJson(e, body): OwnedJ
     lifecycle.handle(Event::Checkout { nav }).map_err(|why| ApiError::Conflict(why.message().into()))?;
     let text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let extras = LifecycleExtras { effective_date: Some(effective_date), checkout_type, policy_id: None };
-    if !store::update_lifecycle(&state.db, e.row.enrollment_id, &text, e.row.lifecycle_version, extras).await? {
+    if !store::enrollment::update_lifecycle(&state.db, e.row.enrollment_id, &text, e.row.lifecycle_version, extras)
+        .await?
+    {
         return Err(ApiError::Conflict(enrollment::STALE.into()));
     }
     // The cart as the person saw it when checking out, kept for audit.
@@ -179,7 +182,7 @@ async fn cart_checkout(State(state): State<AppState>, OwnedJson(e, body): OwnedJ
         "cart": cart_answer(&state, &e).await?, "effective_date": effective_date, "type": checkout_type,
         "filter": filter_info(&e.filter), "taken_on": format_mdy(today()),
     });
-    store::insert_cart_snapshot(&state.db, e.row.enrollment_id, &snapshot.to_string()).await?;
+    store::enrollment::insert_cart_snapshot(&state.db, e.row.enrollment_id, &snapshot.to_string()).await?;
     let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
     Ok(success(json!({ "effective_date": effective_date, "next": next.describe() })))
 }

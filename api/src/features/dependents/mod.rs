@@ -151,6 +151,6 @@ pub async fn delete_in_io(State(state): State<AppState>, OwnedJson(e, _): OwnedJ
     if e.lifecycle.is_submitted() {
         return Err(ApiError::Conflict("This enrollment has already been submitted".into()));
     }
-    let removed = store::delete_tab(&state.db, e.row.enrollment_id, TabName::DependentInfo.as_str()).await?;
+    let removed = store::tab::delete_tab(&state.db, e.row.enrollment_id, TabName::DependentInfo.as_str()).await?;
     Ok(success(json!({ "removed": removed })))
 }

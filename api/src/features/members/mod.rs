@@ -19,7 +19,9 @@ use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
 use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::state::AppState;
-use crate::store::{self, NewEnrollment};
+use crate::store;
+use crate::store::enrollment::NewEnrollment;
+use crate::store::member::ContactHash;
 
 /// `add-filter-for-member { user_id, tier, open_type }`.
 #[derive(Deserialize, JsonSchema)]
@@ -72,7 +74,7 @@ pub async fn add_filter_for_member(
     let filter = validated_filter(&candidate, &Filter::default(), &Default::default())?;
     let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let id = store::insert_enrollment(
+    let id = store::enrollment::insert_enrollment(
         &state.db,
         NewEnrollment {
             session_id: &session.0,
@@ -86,7 +88,7 @@ pub async fn add_filter_for_member(
         },
     )
     .await?;
-    store::set_enrollment_member(&state.db, id, user_id).await?;
+    store::enrollment::set_enrollment_member(&state.db, id, user_id).await?;
     Ok(success(
         json!({ "temp_enrollment_id": id, "portal_id": MEMBER_ROUTE_GROUP, "name": format!("{} {}", member.first_name, member.last_name) }),
     ))
@@ -188,7 +190,7 @@ pub async fn validate_email(
 ) -> ApiResult<Response> {
     let email = email_of(&body)?;
     let own = e.and_then(|e| e.row.member_id);
-    if someone_else_has(&state, "email_hash", &email, own).await? {
+    if someone_else_has(&state, ContactHash::Email, &email, own).await? {
         return Err(ApiError::field("email", EMAIL_EXISTS));
     }
     Ok(success(json!({ "is_valid": true })))
@@ -202,7 +204,7 @@ pub async fn validate_phone(
     let phone = query.phone.as_deref().map(str::trim).unwrap_or_default();
     let digits = phone_problem(phone).map_err(|m| ApiError::field("phone", m))?;
     let own = e.and_then(|e| e.row.member_id);
-    if someone_else_has(&state, "phone_hash", &digits, own).await? {
+    if someone_else_has(&state, ContactHash::Phone, &digits, own).await? {
         return Err(ApiError::field("phone", PHONE_EXISTS));
     }
     Ok(success(json!({ "is_valid": true, "number": digits })))

@@ -78,6 +78,6 @@ async fn save_screenshot(
     if image.len() > SCREENSHOT_MAX {
         return Err(ApiError::field("image", "The screenshot is too large"));
     }
-    store::insert_screenshot(&state.db, e.row.enrollment_id, name, image).await?;
+    store::enrollment::insert_screenshot(&state.db, e.row.enrollment_id, name, image).await?;
     Ok(success(json!({ "saved": true })))
 }

@@ -2,6 +2,7 @@
 
 use axum::extract::State;
 use axum::response::Response;
+use engine::errors::messages::REQUIRED;
 use engine::shop;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -38,7 +39,7 @@ pub async fn set_enrollment_group_code(
 ) -> ApiResult<Response> {
     let code = body.group_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
-        return Err(ApiError::field("group_code", shop::FIELD_REQUIRED));
+        return Err(ApiError::field("group_code", REQUIRED));
     }
     let group = match body.plan_id.filter(|p| !p.0.is_null()) {
         Some(id) => group_for_code(&state, plan_of(&state, &Some(id))?, code)?,
@@ -48,7 +49,7 @@ pub async fn set_enrollment_group_code(
             .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?,
     };
     e.ensure_open()?;
-    store::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
+    store::enrollment::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
     crate::domain::access::become_employee(&state.db, &e.session, group.group_id).await?;
     Ok(success(json!({ "group_id": group.group_id, "name": group.name })))
 }

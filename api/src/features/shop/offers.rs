@@ -122,7 +122,7 @@ pub async fn post_offer(
         }
         reopen_cart(&state, &mut e).await?;
         for (plan_id, pricing_id) in lines {
-            store::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id, true).await?;
+            store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id, true).await?;
         }
     }
     let mut answered = answered_offers(&state, &e).await?;

@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use axum::response::Response;
+use engine::errors::messages::REQUIRED;
 use engine::shop::{self, PopupKind};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -95,7 +96,7 @@ pub async fn store_temp_dependent_info(
     let given = |v: &Value| Some(v.clone()).filter(|v| !v.is_null() && v.as_str() != Some(""));
     let (dob, children) = (given(&body.dep_dob), given(&body.no_of_children));
     if dob.is_none() && children.is_none() {
-        return Err(ApiError::field("dep_dob", shop::FIELD_REQUIRED));
+        return Err(ApiError::field("dep_dob", REQUIRED));
     }
     let mut data = json!({});
     if let Some(dob) = &dob {
@@ -126,7 +127,7 @@ pub async fn store_temp_dependent_info(
         filter.no_of_children = Some(n);
     }
     let text = serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?;
-    store::update_filter(&state.db, e.row.enrollment_id, &text).await?;
+    store::enrollment::update_filter(&state.db, e.row.enrollment_id, &text).await?;
     Ok(success(json!({ "spouse_dob": filter.spouse_dob, "no_of_children": filter.no_of_children })))
 }
 

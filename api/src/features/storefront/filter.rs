@@ -15,7 +15,8 @@ use crate::domain::session::Session;
 use crate::error::{success, ApiError, ApiResult};
 use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, OwnedPath, OwnedQuery};
 use crate::state::AppState;
-use crate::store::{self, NewEnrollment};
+use crate::store;
+use crate::store::enrollment::NewEnrollment;
 
 /// `filter-form`: the quote form, filled from the enrollment when one is named.
 #[derive(Deserialize, JsonSchema)]
@@ -85,7 +86,7 @@ pub async fn add_filter_for_new_user(
     let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
         .map_err(|e| ApiError::Internal(e.into()))?;
     let open_type = body.get("open_type").and_then(Value::as_str).filter(|v| ["agent", "group", "user"].contains(v));
-    let id = store::insert_enrollment(
+    let id = store::enrollment::insert_enrollment(
         &state.db,
         NewEnrollment {
             session_id: &session.0,
@@ -119,8 +120,12 @@ pub async fn change_filter_info(
     }
     let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str), None).await?;
     let filter = validated_filter(&merged, &e.filter, &options)?;
-    store::update_filter(&state.db, id, &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?)
-        .await?;
+    store::enrollment::update_filter(
+        &state.db,
+        id,
+        &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
+    )
+    .await?;
     Ok(success(json!({ "temp_enrollment_id": id, "filter_info": filter_info(&filter) })))
 }
 

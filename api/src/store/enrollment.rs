@@ -1,0 +1,220 @@
+//! Enrollments (quotes): their rows, filter and lifecycle, and what is kept about them for audit (the cart at
+//! checkout, screenshots, agreements). Every read filters on the owning session.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{now, Db};
+
+/// An enrollment row as the api uses it.
+#[derive(Debug, Clone)]
+pub struct EnrollmentRow {
+    pub enrollment_id: i64,
+    pub filter: String,
+    pub eprocess: String,
+    pub enrollment_type: String,
+    pub open_type: Option<String>,
+    pub group_id: Option<i64>,
+    /// The rep who enrolls on the member's behalf.
+    pub agent_id: Option<i64>,
+    /// The existing member or user the enrollment is for.
+    pub member_id: Option<i64>,
+    pub lifecycle: String,
+    pub lifecycle_version: i64,
+    pub effective_date: Option<String>,
+    pub policy_id: Option<String>,
+}
+
+impl EnrollmentRow {
+    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(EnrollmentRow {
+            enrollment_id: row.try_get("enrollment_id")?,
+            filter: row.try_get("filter")?,
+            eprocess: row.try_get("eprocess")?,
+            enrollment_type: row.try_get("enrollment_type")?,
+            open_type: row.try_get("open_type")?,
+            group_id: row.try_get("group_id")?,
+            agent_id: row.try_get("agent_id")?,
+            member_id: row.try_get("member_id")?,
+            lifecycle: row.try_get("lifecycle")?,
+            lifecycle_version: row.try_get("lifecycle_version")?,
+            effective_date: row.try_get("effective_date")?,
+            policy_id: row.try_get("policy_id")?,
+        })
+    }
+}
+
+pub struct NewEnrollment<'a> {
+    pub session_id: &'a str,
+    pub filter: String,
+    pub eprocess: &'a str,
+    pub enrollment_type: &'a str,
+    pub open_type: Option<&'a str>,
+    pub group_id: Option<i64>,
+    pub agent_id: Option<i64>,
+    pub lifecycle: String,
+}
+
+pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, sqlx::Error> {
+    let now = now();
+    let row = sqlx::query(
+        "insert into enrollment (session_id, filter, eprocess, enrollment_type, open_type, lifecycle, created_at, updated_at, \
+         group_id, agent_id) values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) returning enrollment_id",
+    )
+    .bind(new.session_id)
+    .bind(new.filter)
+    .bind(new.eprocess)
+    .bind(new.enrollment_type)
+    .bind(new.open_type)
+    .bind(new.lifecycle)
+    .bind(now)
+    .bind(new.group_id)
+    .bind(new.agent_id)
+    .fetch_one(db)
+    .await?;
+    row.try_get("enrollment_id")
+}
+
+/// The enrollment if it exists and belongs to the session.
+pub async fn find_enrollment(
+    db: &Db,
+    session_id: &str,
+    enrollment_id: i64,
+) -> Result<Option<EnrollmentRow>, sqlx::Error> {
+    let row = sqlx::query(
+        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, lifecycle, \
+         lifecycle_version, effective_date, policy_id from enrollment where enrollment_id = $1 and session_id = $2",
+    )
+    .bind(enrollment_id)
+    .bind(session_id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(EnrollmentRow::from_row).transpose()
+}
+
+pub async fn update_filter(db: &Db, enrollment_id: i64, filter: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("update enrollment set filter = $1, updated_at = $2 where enrollment_id = $3")
+        .bind(filter)
+        .bind(now())
+        .bind(enrollment_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// What else changes with the lifecycle in the same statement.
+#[derive(Default)]
+pub struct LifecycleExtras<'a> {
+    pub effective_date: Option<&'a str>,
+    pub checkout_type: Option<&'a str>,
+    pub policy_id: Option<&'a str>,
+}
+
+/// Stores a new lifecycle if nobody changed it since `expected_version` was read; false when somebody did.
+pub async fn update_lifecycle<'c, E>(
+    executor: E,
+    enrollment_id: i64,
+    lifecycle: &str,
+    expected_version: i64,
+    extras: LifecycleExtras<'_>,
+) -> Result<bool, sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    let done = sqlx::query(
+        "update enrollment set lifecycle = $1, lifecycle_version = lifecycle_version + 1, updated_at = $2, \
+         effective_date = coalesce($3, effective_date), checkout_type = coalesce($4, checkout_type), \
+         policy_id = coalesce($5, policy_id) where enrollment_id = $6 and lifecycle_version = $7",
+    )
+    .bind(lifecycle)
+    .bind(now())
+    .bind(extras.effective_date)
+    .bind(extras.checkout_type)
+    .bind(extras.policy_id)
+    .bind(enrollment_id)
+    .bind(expected_version)
+    .execute(executor)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Puts an enrollment under an employer group (a group code given on a plan): it becomes a group member's.
+pub async fn set_enrollment_group(db: &Db, enrollment_id: i64, group_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update enrollment set group_id = $1, enrollment_type = 'new-group-member', updated_at = $2 where enrollment_id = $3",
+    )
+    .bind(group_id)
+    .bind(now())
+    .bind(enrollment_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The enrollment is an existing member's (opened from the member's link).
+pub async fn set_enrollment_member(db: &Db, enrollment_id: i64, member_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update enrollment set member_id = $1 where enrollment_id = $2")
+        .bind(member_id)
+        .bind(enrollment_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Gives the enrollment to another session (a resumed enrollment moves to the browser that resumed it).
+pub async fn move_enrollment(db: &Db, enrollment_id: i64, session_id: &str) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query("update enrollment set session_id = $1, updated_at = $2 where enrollment_id = $3")
+        .bind(session_id)
+        .bind(now())
+        .bind(enrollment_id)
+        .execute(db)
+        .await?;
+    Ok(moved.rows_affected() == 1)
+}
+
+/// The cart as the person saw it when checking out, kept for audit.
+pub async fn insert_cart_snapshot(db: &Db, enrollment_id: i64, data: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into cart_snapshot (enrollment_id, taken_at, data) values ($1, $2, $3)")
+        .bind(enrollment_id)
+        .bind(now())
+        .bind(data)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// A step as the person saw it, kept for audit.
+pub async fn insert_screenshot(db: &Db, enrollment_id: i64, name: &str, image: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into screenshot (enrollment_id, name, image, created_at) values ($1, $2, $3, $4)")
+        .bind(enrollment_id)
+        .bind(name)
+        .bind(image)
+        .bind(now())
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The audit record of an agreement, in the transaction that stores its answers.
+pub async fn insert_agreement_audit(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    enrollment_id: i64,
+    texts_sha256: &str,
+    texts: &str,
+    verification_type: &str,
+    session_id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into agreement_audit (enrollment_id, texts_sha256, texts, verification_type, session_id, agreed_at) \
+         values ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(enrollment_id)
+    .bind(texts_sha256)
+    .bind(texts)
+    .bind(verification_type)
+    .bind(session_id)
+    .bind(now())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
