@@ -121,7 +121,7 @@ pub async fn save_existing(
     };
     doc["bill_date"] = bill_date;
     let version = version_of(&body.version)?;
-    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &doc, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::BillingInfo, &doc, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
@@ -129,6 +129,6 @@ pub async fn save_existing(
 pub async fn save(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<TabSave>) -> ApiResult<Response> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(&[]);
-    let (version, next) = enrollment::save_tab(&state, &e, TabName::BillingInfo, &fields, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::BillingInfo, &fields, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }

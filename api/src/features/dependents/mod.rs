@@ -76,7 +76,7 @@ fn step_data(body: &DependentsSave) -> Value {
 
 /// `get-form-fields-dependent-primary-info`: the fields asked of each dependent, and the disclaimer.
 pub async fn form_fields(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
-    let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
+    let (form, _) = enrollment::documents::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
     let required: Vec<&str> = item["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     let fields: Vec<Value> = item["properties"]
@@ -101,7 +101,7 @@ pub async fn validate_single(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<DependentInput>,
 ) -> ApiResult<Response> {
-    let (form, _) = enrollment::current_form(&state, &e, TabName::DependentInfo).await?;
+    let (form, _) = enrollment::documents::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
     let dependent = step_shape(&Value::Object(body));
     let cleaned = clean(item, &dependent, &json!({}));
@@ -129,7 +129,7 @@ pub async fn validate_single(
 pub async fn save(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<DependentsSave>) -> ApiResult<Response> {
     let data = step_data(&body);
     let version = version_of(&body.version)?;
-    let (version, next) = enrollment::save_tab(&state, &e, TabName::DependentInfo, &data, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::DependentInfo, &data, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
@@ -139,7 +139,8 @@ pub async fn save_to_temp(
     OwnedJson(e, body): OwnedJson<DependentsSave>,
 ) -> ApiResult<Response> {
     let data = step_data(&body);
-    let version = enrollment::save_draft(&state, &e, TabName::DependentInfo, &data, version_of(&body.version)?).await?;
+    let version =
+        enrollment::saving::save_draft(&state, &e, TabName::DependentInfo, &data, version_of(&body.version)?).await?;
     Ok(success(json!({ "version": version })))
 }
 

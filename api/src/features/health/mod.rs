@@ -45,7 +45,7 @@ pub async fn primary_questions(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let (form, version) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
+    let (form, version) = enrollment::documents::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
     Ok(success(json!({ "result": questions_answer(&form.schema, &form.form_data), "version": version })))
 }
 
@@ -54,7 +54,7 @@ pub async fn dependent_questions(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let (form, _) = enrollment::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
+    let (form, _) = enrollment::documents::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
     Ok(success(json!({ "result": questions_answer(&form.schema, &json!({})) })))
 }
 
@@ -73,7 +73,7 @@ pub async fn save_primary(
         answers.insert("condition_questions".into(), keyed);
     }
     let answers = Value::Object(answers);
-    let saved = enrollment::save_tab(&state, &e, TabName::PrimaryHealthInfo, &answers, version).await;
+    let saved = enrollment::saving::save_tab(&state, &e, TabName::PrimaryHealthInfo, &answers, version).await;
     let (version, next) = match (saved, &listed) {
         (Err(ApiError::Invalid(errors)), Some(list)) => {
             return Err(ApiError::Invalid(

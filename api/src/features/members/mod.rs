@@ -112,7 +112,7 @@ pub async fn existing_health(
 ) -> ApiResult<Response> {
     let member = of_enrollment(&state, &e.row).await?;
     let Some(health) = member.and_then(|m| m.health) else { return Ok(success(json!({ "result": null }))) };
-    let (form, _) = enrollment::current_form(&state, &e, engine::tabs::TabName::PrimaryHealthInfo).await?;
+    let (form, _) = enrollment::documents::current_form(&state, &e, engine::tabs::TabName::PrimaryHealthInfo).await?;
     let list = engine::questionnaire::to_list(
         &form.schema["properties"]["condition_questions"],
         &health["condition_questions"],

@@ -64,8 +64,8 @@ async fn save_enrollment(
         .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
     let data = body.data.clone().unwrap_or_else(|| json!({}));
     let email = body.quote.email.as_deref().unwrap_or_default();
-    enrollment::save_for_later(&state, &e, tab, &data, version_of(&body.version)?, email).await?;
-    Ok(success(json!({ "message": enrollment::SAVED_FOR_LATER })))
+    enrollment::saving::save_for_later(&state, &e, tab, &data, version_of(&body.version)?, email).await?;
+    Ok(success(json!({ "message": enrollment::saving::SAVED_FOR_LATER })))
 }
 
 /// Resumes with the code and e-mail address: the enrollment moves to the caller's session.

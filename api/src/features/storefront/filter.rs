@@ -140,7 +140,7 @@ pub async fn get_enrollment_temp_info(
         "type" => json!(e.row.enrollment_type),
         "eprocess" => json!(e.row.eprocess),
         other => match TabName::parse_saved(other) {
-            Some(tab) => enrollment::masked_tab(&state, &e, tab).await?,
+            Some(tab) => enrollment::documents::masked_tab(&state, &e, tab).await?,
             _ => return Err(ApiError::field("column", format!("Unknown column {other}"))),
         },
     };

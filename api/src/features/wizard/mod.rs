@@ -96,7 +96,7 @@ async fn get_dynamic_tabs(State(state): State<AppState>, OwnedQuery(e, _): Owned
 }
 
 async fn form_fields(state: AppState, e: Enrollment, tab: TabName) -> ApiResult<Response> {
-    let (form, version) = enrollment::current_form(&state, &e, tab).await?;
+    let (form, version) = enrollment::documents::current_form(&state, &e, tab).await?;
     Ok(success(json!({ "result": form.fields, "version": version })))
 }
 
@@ -128,7 +128,7 @@ async fn save_enroller_code(
     OwnedJson(e, body): OwnedJson<EnrollerCode>,
 ) -> ApiResult<Response> {
     let code = body.enroller_code.unwrap_or(Value::Null);
-    enrollment::save_field(&state, &e, TabName::PrimaryInfo, "enroller_code", &code).await?;
+    enrollment::saving::save_field(&state, &e, TabName::PrimaryInfo, "enroller_code", &code).await?;
     Ok(success(json!({ "message": "Enroller Code saved" })))
 }
 
@@ -137,7 +137,7 @@ async fn check_enroll_code(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Response> {
-    let (form, _) = enrollment::current_form(&state, &e, TabName::PrimaryInfo).await?;
+    let (form, _) = enrollment::documents::current_form(&state, &e, TabName::PrimaryInfo).await?;
     let show = form.fields.iter().any(|f| f.field_name == "enroller_code");
     Ok(success(json!({ "show_enroll_code": show })))
 }
@@ -169,7 +169,7 @@ fn save_route(tab: TabName) -> ApiMethodRouter<AppState> {
 async fn save_info(state: AppState, e: Enrollment, body: TabSave, skip: &[&str], tab: TabName) -> ApiResult<Response> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(skip);
-    let (version, next) = enrollment::save_tab(&state, &e, tab, &fields, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &e, tab, &fields, version).await?;
     Ok(success(json!({ "version": version, "next": next.describe() })))
 }
 
@@ -179,7 +179,7 @@ async fn save_review_info(
 ) -> ApiResult<Response> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(&["first_enroll"]);
-    let (_, next) = enrollment::save_tab(&state, &e, TabName::ReviewInfo, &fields, version).await?;
+    let (_, next) = enrollment::saving::save_tab(&state, &e, TabName::ReviewInfo, &fields, version).await?;
     let e = load(&state, &e.session, e.row.enrollment_id).await?;
     Ok(success(json!({ "policy_id": e.row.policy_id, "next": next.describe() })))
 }
@@ -208,7 +208,7 @@ async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Respo
     match next {
         Next::Tab(tab) => {
             let e = load(state, &e.session, e.row.enrollment_id).await?;
-            Ok(success(json!({ "step": enrollment::step_view(state, &e, tab).await? })))
+            Ok(success(json!({ "step": enrollment::documents::step_view(state, &e, tab).await? })))
         }
         Next::Cart => Ok(success(json!({ "redirect": "/cart" }))),
         Next::Receipt => Ok(success(json!({ "redirect": "/enrollment/receipt" }))),
@@ -248,7 +248,7 @@ async fn post_step(
             if !form_data.is_object() {
                 return Err(ApiError::BadRequest("formData must be a JSON object".into()));
             }
-            enrollment::save_tab(&state, &e, tab, &form_data, version).await?.1
+            enrollment::saving::save_tab(&state, &e, tab, &form_data, version).await?.1
         }
         Some("back") => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
         Some("edit") => {
@@ -257,8 +257,8 @@ async fn post_step(
         }
         Some("save-for-later") => {
             let email = body.email.as_deref().unwrap_or_default();
-            enrollment::save_for_later(&state, &e, tab, &form_data, version, email).await?;
-            return Ok(success(json!({ "saved": true, "message": enrollment::SAVED_FOR_LATER })));
+            enrollment::saving::save_for_later(&state, &e, tab, &form_data, version, email).await?;
+            return Ok(success(json!({ "saved": true, "message": enrollment::saving::SAVED_FOR_LATER })));
         }
         Some(other) => {
             return Err(ApiError::field(

@@ -1,0 +1,225 @@
+//! A tab's document as the person sees it: the stored document opened and masked, composed with the workflow's form
+//! for this enrollment (prefilled from the filter, the member's records, the rep and group), and the step protocol's
+//! view of it.
+
+use engine::schema::{compose, ComposedForm};
+use engine::sensitive::{is_mask, mask, rewrite, sensitive_fields, sensitive_paths, text_at, SensitivePath};
+use engine::step::{self, CartSummary, CartSummaryLine, Step, Summary};
+use engine::tabs::TabName;
+use engine::validation::clean;
+use engine::workflow::PrefillValues;
+use serde_json::{json, Value};
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store;
+
+use super::{context, priced_cart, Enrollment, PricedLine};
+
+/// A tab's stored document as the person sees it: sensitive values decrypted and masked.
+pub(super) struct StoredTab {
+    pub(super) version: i64,
+    /// Sensitive values in plain text; never leaves the enrollment's modules.
+    pub(super) plain: Value,
+    pub(super) masked: Value,
+}
+
+async fn stored_tab(
+    state: &AppState,
+    enrollment_id: i64,
+    tab: TabName,
+    sensitive: &[(SensitivePath, String)],
+) -> ApiResult<StoredTab> {
+    let Some(doc) = store::tab::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
+        return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
+    };
+    let mut plain: Value = serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
+    if let Some(sealed) = plain.get(SEALED_DOCUMENT).and_then(Value::as_str) {
+        let opened = state
+            .crypto
+            .decrypt(sealed)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a sealed tab document does not open with this key")))?;
+        plain = serde_json::from_str(&opened).map_err(|e| ApiError::Internal(e.into()))?;
+    }
+    let paths: Vec<SensitivePath> = sensitive.iter().map(|(path, _)| path.clone()).collect();
+    rewrite(&mut plain, &paths, &mut |_, sealed| Some(state.crypto.decrypt(sealed).unwrap_or_default()));
+    let masked = masked_copy(&plain, sensitive);
+    Ok(StoredTab { version: doc.version, plain, masked })
+}
+
+/// `plain` with each sensitive value shown as its mask.
+fn masked_copy(plain: &Value, sensitive: &[(SensitivePath, String)]) -> Value {
+    let mut masked = plain.clone();
+    for (path, kind) in sensitive {
+        rewrite(&mut masked, std::slice::from_ref(path), &mut |_, opened| Some(mask(kind, opened)));
+    }
+    masked
+}
+
+/// The composed form of a tab for this enrollment, with its stored version.
+pub async fn tab_form(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    tab: TabName,
+) -> ApiResult<(ComposedForm, i64)> {
+    let (form, stored) = form_and_stored(state, enrollment, cart, tab).await?;
+    Ok((form, stored.version))
+}
+
+/// The composed form of a tab for this enrollment as it stands now (its cart priced), with its stored version.
+pub async fn current_form(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<(ComposedForm, i64)> {
+    let cart = priced_cart(state, enrollment).await?;
+    tab_form(state, enrollment, &cart, tab).await
+}
+
+pub(super) async fn form_and_stored(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    tab: TabName,
+) -> ApiResult<(ComposedForm, StoredTab)> {
+    let ctx = context(enrollment, cart);
+    let wizard = &state.workflows.wizard;
+    let mut settings = wizard.forms.get(&tab);
+    // Each dependent answers the health questions too when the enrollment asks them.
+    let with_health;
+    if tab == TabName::DependentInfo
+        && engine::selection::navigation(wizard, &ctx).contains(&TabName::PrimaryHealthInfo)
+    {
+        let mut owned = settings.cloned().unwrap_or_default();
+        owned.questionnaire = wizard.forms.get(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.clone());
+        with_health = owned;
+        settings = Some(&with_health);
+    }
+    let member = crate::domain::members::of_enrollment(state, &enrollment.row).await?;
+    // Billing's 'Choose physical address' copies the address given on Contact Information.
+    let contact_address = match tab {
+        TabName::BillingInfo => {
+            store::tab::find_tab(&state.db, enrollment.row.enrollment_id, TabName::ContactInfo.as_str())
+                .await?
+                .and_then(|doc| serde_json::from_str::<Value>(&doc.data).ok())
+                .map(|c| {
+                    let keep = ["address1", "address2", "city", "state", "zip"];
+                    Value::Object(
+                        c.as_object()
+                            .into_iter()
+                            .flatten()
+                            .filter(|(k, _)| keep.contains(&k.as_str()))
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect(),
+                    )
+                })
+        }
+        _ => None,
+    };
+    let prefill = PrefillValues {
+        group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
+        agent: enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id).cloned()),
+        member: member.as_ref().map(|m| engine::catalogue::MemberProfile {
+            first_name: m.first_name.clone(),
+            last_name: m.last_name.clone(),
+            email: m.email.clone(),
+            phone: m.phone.clone(),
+            address: m.address.clone(),
+        }),
+        payment_on_file: match (tab, &member) {
+            (TabName::BillingInfo, Some(m)) => Some(crate::domain::members::payment_on_file(state, m)),
+            _ => None,
+        },
+        contact_address,
+        ..enrollment.filter.prefill()
+    };
+    let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
+        .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
+    let sensitive = sensitive_fields(&bare.schema);
+    let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive).await?;
+    // An existing member starts from what is on file: the health records and the dependents of the tier, shown
+    // (and masked) as if saved; they are stored when the person saves the step.
+    if stored.version == 0 {
+        let on_file = match (tab, &member) {
+            (TabName::PrimaryHealthInfo, Some(m)) => m.health.clone(),
+            (TabName::DependentInfo, Some(m)) if !m.dependents.is_empty() => {
+                let tier = enrollment.filter.tier().unwrap_or(engine::context::Tier::IO);
+                Some(json!({ "dependents": engine::dependents::keep_for_tier(&m.dependents, tier) }))
+            }
+            _ => None,
+        };
+        if let Some(plain) = on_file {
+            stored = StoredTab { version: 0, masked: masked_copy(&plain, &sensitive), plain };
+        }
+    }
+    let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
+    Ok((form, stored))
+}
+
+/// A submission as it will be validated: a mask sent back stands for the stored number at the same place, then `clean`.
+pub(super) fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Value) -> Value {
+    let mut submitted = submitted.clone();
+    for (path, kind) in sensitive_fields(&form.schema) {
+        rewrite(&mut submitted, &[path], &mut |at, text| {
+            let plain = text_at(&stored.plain, at)?;
+            (is_mask(&kind, text) && text == mask(&kind, plain)).then(|| plain.to_string())
+        });
+    }
+    clean(&form.schema, &submitted, &form.form_data)
+}
+
+/// The key under which a document that is sensitive as a whole (`x-sensitive: document`, the health answers) is
+/// stored, sealed.
+const SEALED_DOCUMENT: &str = "sealed";
+
+/// Sensitive values sealed for storage; a document sensitive as a whole is sealed whole. A value the schema marks
+/// `x-never-stored` (a card number, a security code) is dropped, drafts included; only its mask may be kept.
+pub(super) fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
+    if let Some(values) = cleaned.as_object_mut() {
+        for (name, _) in engine::schema::every_property(&form.schema)
+            .into_iter()
+            .filter(|(_, p)| p.get("x-never-stored") == Some(&Value::Bool(true)))
+        {
+            if values.get(&name).and_then(Value::as_str).is_some_and(|v| !engine::payment::is_masked_number(v)) {
+                values.remove(&name);
+            }
+        }
+    }
+    rewrite(&mut cleaned, &sensitive_paths(&form.schema), &mut |_, plain| Some(state.crypto.encrypt(plain)));
+    if form.schema.get("x-sensitive").and_then(Value::as_str) == Some("document") {
+        return json!({ SEALED_DOCUMENT: state.crypto.encrypt(&cleaned.to_string()) });
+    }
+    cleaned
+}
+
+/// The step protocol's view of a tab.
+pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Step> {
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, version) = tab_form(state, enrollment, &cart, tab).await?;
+    let summary = if tab == TabName::ReviewInfo {
+        let mut sections = Vec::new();
+        for (i, other) in enrollment.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
+            let (other_form, _) = tab_form(state, enrollment, &cart, *other).await?;
+            sections.push(step::section(i + 1, *other, &other_form));
+        }
+        let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
+        Some(Summary {
+            sections,
+            cart: CartSummary {
+                lines: cart
+                    .iter()
+                    .map(|l| CartSummaryLine { plan_name: l.plan_name.clone(), price: l.price })
+                    .collect(),
+                initial_month_cost: totals.initial_month_cost,
+                recurring_month_cost: totals.recurring_month_cost,
+            },
+        })
+    } else {
+        None
+    };
+    Ok(step::build(tab, &enrollment.lifecycle, form, version, summary, true))
+}
+
+/// A stored tab for `get-enrollment-temp-info`: masked, never in plain text.
+pub async fn masked_tab(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Value> {
+    let cart = priced_cart(state, enrollment).await?;
+    let (_, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    Ok(stored.masked)
+}

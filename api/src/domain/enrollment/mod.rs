@@ -1,0 +1,250 @@
+//! Enrollments: loading one for the caller's session, its filter and context, its cart priced for the filter, and
+//! saving a tab. The spec's adapters and the step protocol both go through these functions, so a rule is applied the
+//! same way whichever call a browser makes.
+
+pub mod documents;
+pub mod saving;
+
+use chrono::NaiveDate;
+use engine::context::{EnrollmentContext, Eprocess, Tier};
+use engine::dates::{age_on, parse_mdy};
+use engine::lifecycle::{EnrollmentLifecycle, Event, Rejection};
+use engine::rating::{price_option, Cents, RatingInput};
+use engine::tabs::TabName;
+use engine::workflow::PrefillValues;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::domain::session::Session;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store;
+use crate::store::enrollment::{EnrollmentRow, LifecycleExtras};
+
+pub const STALE: &str =
+    "This information was changed in another window since you opened it. Please reload the page to see the latest version.";
+
+/// The search filter of an enrollment, as stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Filter {
+    pub zip: String,
+    pub dob: String,
+    pub gender: String,
+    pub tier: String,
+    pub state: String,
+    #[serde(default)]
+    pub city: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_smoker: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// Yearly income in dollars (the spec's field is spelled `annual_incode`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annual_incode: Option<i64>,
+    /// Working hours a week.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub working_hours: Option<i64>,
+    /// The enrollment portal (platform) the quote is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platform_group_id: Option<i64>,
+    /// The spouse's date of birth, from the dependency popup (tiers IS and IF).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spouse_dob: Option<String>,
+    /// The number of children, from the dependency popup (tiers IC and IF).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_of_children: Option<i64>,
+}
+
+impl Filter {
+    pub fn tier(&self) -> Option<Tier> {
+        Tier::parse(&self.tier)
+    }
+
+    pub fn age(&self, today: NaiveDate) -> Option<i32> {
+        parse_mdy(&self.dob).map(|d| age_on(d, today))
+    }
+
+    pub fn rating_input(&self, today: NaiveDate) -> Option<RatingInput> {
+        Some(RatingInput {
+            age: self.age(today)?,
+            tier: self.tier()?,
+            state: self.state.clone(),
+            zip: self.zip.clone(),
+            smoker: self.is_smoker.as_deref().map(|s| s == "1"),
+            annual_income: self.annual_incode,
+            working_hours: self.working_hours,
+            portal_id: self.platform_group_id,
+            spouse_age: self.spouse_dob.as_deref().and_then(parse_mdy).map(|d| age_on(d, today)),
+        })
+    }
+
+    pub fn prefill(&self) -> PrefillValues {
+        PrefillValues {
+            zip: Some(self.zip.clone()),
+            state: Some(self.state.clone()),
+            city: Some(self.city.clone()).filter(|c| !c.is_empty()),
+            dob: Some(self.dob.clone()),
+            gender: Some(self.gender.clone()),
+            group: None,
+            agent: None,
+            member: None,
+            payment_on_file: None,
+            today: Some(engine::dates::format_mdy(today())),
+            contact_address: None,
+        }
+    }
+}
+
+/// An enrollment of the caller, read and decoded.
+pub struct Enrollment {
+    /// The session that asked for it (its owner).
+    pub session: Session,
+    pub row: EnrollmentRow,
+    pub filter: Filter,
+    pub lifecycle: EnrollmentLifecycle,
+}
+
+impl Enrollment {
+    /// A submitted enrollment's quote and cart no longer change: 409 with the lifecycle's words.
+    pub fn ensure_open(&self) -> ApiResult<()> {
+        if self.lifecycle.is_submitted() {
+            return Err(refuse(Rejection::AlreadySubmitted));
+        }
+        Ok(())
+    }
+}
+
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> ApiResult<Enrollment> {
+    let row = store::enrollment::find_enrollment(&state.db, &session.0, enrollment_id)
+        .await?
+        .ok_or_else(ApiError::enrollment_not_found)?;
+    let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
+    let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(Enrollment { session: session.clone(), row, filter, lifecycle })
+}
+
+/// A cart line priced for the enrollment's filter.
+#[derive(Debug, Clone, Serialize)]
+pub struct PricedLine {
+    pub plan_id: i64,
+    pub plan_pricing_id: i64,
+    pub plan_name: String,
+    pub option_name: String,
+    pub plan_logo: String,
+    pub plan_category: String,
+    pub plan_type: String,
+    pub price: Cents,
+    pub removable: u8,
+}
+
+impl PricedLine {
+    pub fn is_premier(&self) -> bool {
+        self.plan_type == engine::catalogue::PREMIER
+    }
+}
+
+/// The cart, priced now: a price follows the filter, so it is never stored.
+pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
+    let rows = store::cart::cart(&state.db, enrollment.row.enrollment_id).await?;
+    let input = enrollment.filter.rating_input(today());
+    let mut lines = Vec::new();
+    for row in rows {
+        let Some(plan) = state.catalogue.plan(row.plan_id) else {
+            continue;
+        };
+        let Some(option) = plan.option(row.plan_pricing_id) else {
+            continue;
+        };
+        // A line that no longer rates (the filter changed) shows at zero; checkout refuses it (see cart_checkout).
+        let price =
+            input.as_ref().and_then(|i| price_option(plan, option, i, &state.catalogue.curve).ok()).unwrap_or_default();
+        lines.push(PricedLine {
+            plan_id: plan.plan_id,
+            plan_pricing_id: option.plan_pricing_id,
+            plan_name: plan.plan_name.clone(),
+            option_name: option.name.clone(),
+            plan_logo: plan.logo.clone(),
+            plan_category: plan.category.clone(),
+            plan_type: plan.plan_type.clone(),
+            price,
+            removable: u8::from(row.removable),
+        });
+    }
+    Ok(lines)
+}
+
+pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContext {
+    EnrollmentContext {
+        enrollment_type: Some(enrollment.row.enrollment_type.clone()),
+        eprocess: Eprocess::parse(&enrollment.row.eprocess).unwrap_or_default(),
+        group_id: enrollment.row.group_id,
+        tier: enrollment.filter.tier(),
+        state: Some(enrollment.filter.state.clone()),
+        cart_categories: cart.iter().map(|l| l.plan_category.clone()).collect(),
+        cart_plan_types: cart.iter().map(|l| l.plan_type.clone()).collect(),
+        plan_category: None,
+        plan_type: None,
+    }
+}
+
+fn refuse(why: Rejection) -> ApiError {
+    ApiError::Conflict(why.message().to_string())
+}
+
+/// Where the person goes after a save or a navigation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Next {
+    Tab(TabName),
+    Cart,
+    Receipt,
+}
+
+impl Next {
+    pub fn describe(&self) -> Value {
+        match self {
+            Next::Tab(tab) => {
+                json!({ "tab_name": tab.as_str(), "route": tab.route(), "title": tab.title() })
+            }
+            Next::Cart => json!({ "tab_name": "cart_info", "route": "/cart" }),
+            Next::Receipt => json!({ "tab_name": "receipt", "route": "receipt" }),
+        }
+    }
+}
+
+/// Stores the lifecycle after an event, refusing if someone else moved it meanwhile.
+async fn store_lifecycle(state: &AppState, enrollment: &Enrollment, lifecycle: &EnrollmentLifecycle) -> ApiResult<()> {
+    let text = serde_json::to_string(lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let stored = store::enrollment::update_lifecycle(
+        &state.db,
+        enrollment.row.enrollment_id,
+        &text,
+        enrollment.row.lifecycle_version,
+        LifecycleExtras::default(),
+    )
+    .await?;
+    if stored {
+        Ok(())
+    } else {
+        Err(ApiError::Conflict(STALE.into()))
+    }
+}
+
+/// Moves the wizard without saving anything (visit, back, edit).
+pub async fn navigate(state: &AppState, enrollment: &mut Enrollment, event: Event) -> ApiResult<Next> {
+    let mut lifecycle = enrollment.lifecycle.clone();
+    lifecycle.handle(event).map_err(refuse)?;
+    if lifecycle != enrollment.lifecycle {
+        store_lifecycle(state, enrollment, &lifecycle).await?;
+        enrollment.lifecycle = lifecycle;
+        enrollment.row.lifecycle_version += 1;
+    }
+    Ok(match enrollment.lifecycle.current_tab() {
+        Some(tab) => Next::Tab(tab),
+        None if enrollment.lifecycle.is_submitted() => Next::Receipt,
+        None => Next::Cart,
+    })
+}

@@ -1,0 +1,364 @@
+//! Saving a tab: the lifecycle's permission, the version check, the returned masks put back, cleaning and validating
+//! with the spec's messages, sealing what is sensitive, the agreement's audit, submission (policy id, receipt e-mails,
+//! the invoice call); and the drafts of Save & Continue Later.
+
+use engine::lifecycle::Event;
+use engine::schema::ComposedForm;
+use engine::tabs::TabName;
+use engine::validation::validate;
+use serde_json::{json, Value};
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store;
+use crate::store::enrollment::LifecycleExtras;
+
+use super::documents::{encrypted, form_and_stored, unmasked_and_cleaned};
+use super::{priced_cart, refuse, today, Enrollment, Next, PricedLine, STALE};
+
+/// Validates and saves a tab, then advances the wizard. `version`, when given, must be the stored one.
+pub async fn save_tab(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+) -> ApiResult<(i64, Next)> {
+    let mut lifecycle = enrollment.lifecycle.clone();
+    let event = if tab == TabName::ReviewInfo { Event::Submit } else { Event::Saved(tab) };
+    if tab == TabName::ReviewInfo && lifecycle.current_tab() != Some(TabName::ReviewInfo) {
+        // Submitting from a link or another window: the review must be the step the person is on.
+        lifecycle.handle(Event::Visit(TabName::ReviewInfo)).map_err(refuse)?;
+    }
+    lifecycle.handle(event).map_err(refuse)?;
+
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    if version.is_some_and(|v| v != stored.version) {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    let mut cleaned = unmasked_and_cleaned(&form, &stored, submitted);
+    // Billing's bank name is the directory's, never the browser's: filled in before the schema checks it.
+    let member = match tab {
+        TabName::BillingInfo => crate::domain::members::of_enrollment(state, &enrollment.row).await?,
+        _ => None,
+    };
+    let unknown_routing = (tab == TabName::BillingInfo)
+        .then(|| crate::domain::billing::fill_in(state, &form, &mut cleaned, member.as_ref()));
+    if let Err(mut errors) = validate(&form.schema, &cleaned, today()) {
+        if let Some(unknown) = unknown_routing {
+            crate::domain::billing::blame_routing_number(&mut errors, unknown);
+        }
+        return Err(ApiError::Invalid(errors));
+    }
+    if tab == TabName::ContactInfo {
+        address_check(&cleaned).map_err(ApiError::Invalid)?;
+        crate::domain::members::contact_checks(state, &enrollment.row, &cleaned).await?;
+    }
+    if tab == TabName::BillingInfo {
+        let cards = member.map(|m| m.cards).unwrap_or_default();
+        crate::domain::billing::settle(state, &mut cleaned, &stored.plain, &cards)?;
+    }
+    let cleaned = encrypted(state, &form, cleaned);
+
+    let policy_id = (tab == TabName::ReviewInfo).then(new_policy_id);
+    let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let data = serde_json::to_string(&cleaned).map_err(|e| ApiError::Internal(e.into()))?;
+    let id = enrollment.row.enrollment_id;
+    // Composed before the transaction: it reads other tabs, and a write transaction should not wait on reads.
+    let receipts = match &policy_id {
+        Some(policy_id) => receipt_mails(state, enrollment, &cart, policy_id).await?,
+        None => Vec::new(),
+    };
+    let mut tx = state.db.begin().await?;
+    if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    if tab == TabName::AgreementInfo {
+        record_agreement(&mut tx, enrollment, &form).await?;
+    }
+    let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
+    if !store::enrollment::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras)
+        .await?
+    {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    for (email, body) in &receipts {
+        crate::store::outbox::enqueue(&mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
+    }
+    if let (Some(policy_id), Some(url)) = (&policy_id, &state.invoice_url) {
+        let invoice = json!({ "effectiveDate": enrollment.row.effective_date, "policy_id": policy_id }).to_string();
+        crate::store::outbox::enqueue(&mut *tx, crate::services::mail::INVOICE, url, "invoice", &invoice).await?;
+    }
+    tx.commit().await?;
+    let next = match lifecycle.current_tab() {
+        Some(next) => Next::Tab(next),
+        None => Next::Receipt,
+    };
+    Ok((stored.version + 1, next))
+}
+
+/// The Enrollment Receipt e-mails (address and text): to the member, and a copy to the client (the rep who enrolled
+/// the member, or the employer group's administrator). They are queued in the transaction that submits the
+/// enrollment, so they are sent (by the outbox sender, within seconds) exactly when the submission holds.
+async fn receipt_mails(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    policy_id: &str,
+) -> ApiResult<Vec<(String, String)>> {
+    let read = |tab: TabName| async move {
+        let doc = store::tab::find_tab(&state.db, enrollment.row.enrollment_id, tab.as_str()).await?;
+        Ok::<Value, ApiError>(doc.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_else(|| json!({})))
+    };
+    let (personal, contact) = (read(TabName::PrimaryInfo).await?, read(TabName::ContactInfo).await?);
+    let member_email = contact["email_address"].as_str();
+    let name = [personal["first_name"].as_str(), personal["last_name"].as_str()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
+    let plans: String = cart
+        .iter()
+        .map(|l| format!("  - {} ({}): ${:.2} a month\n", l.plan_name, l.option_name, l.price.dollars()))
+        .collect();
+    let body = format!(
+        "Enrollment Receipt\n\nDear {name},\n\nThank you for enrolling. Your confirmation number is {policy_id}.\n\
+         Your coverage is effective as of {}.\n\nYour plans:\n{plans}\n\
+         First month: ${:.2}\nRecurring monthly: ${:.2}\n\n\
+         Keep this e-mail for your records. Your policy documents follow from each carrier.\n",
+        enrollment.row.effective_date.as_deref().unwrap_or("the date you chose"),
+        totals.initial_month_cost.dollars(),
+        totals.recurring_month_cost.dollars(),
+    );
+    let mut mails: Vec<(String, String)> = member_email.map(|e| (e.to_string(), body.clone())).into_iter().collect();
+    let copy = format!("A copy for your records: {name} completed an enrollment.\n\n{body}");
+    if let Some(rep) = enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id)) {
+        mails.push((rep.email.clone(), copy.clone()));
+    }
+    if let Some(admin) =
+        enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id)).and_then(|g| g.email.clone())
+    {
+        mails.push((admin, copy));
+    }
+    Ok(mails)
+}
+
+pub const ENTER_VALID_EMAIL: &str = "Enter valid email address";
+
+pub const SAVED_FOR_LATER: &str = "Information Saved!!! Check your email to continue";
+
+/// Save & Continue Later: keeps what the person typed on `tab` as a draft, without requiring anything, and e-mails a
+/// continue code to `email`. Values are cleaned and sensitive ones encrypted as on a normal save; the draft is
+/// validated in full when the person comes back and presses Next.
+pub async fn save_for_later(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+    email: &str,
+) -> ApiResult<()> {
+    let email = email.trim();
+    if !engine::validation::is_email(email) {
+        return Err(ApiError::field("email", ENTER_VALID_EMAIL));
+    }
+    let mut lifecycle = enrollment.lifecycle.clone();
+    if lifecycle.current_tab() != Some(tab) {
+        lifecycle.handle(Event::Visit(tab)).map_err(refuse)?;
+    }
+    let (stored_version, data) = draft(state, enrollment, tab, submitted, version, true).await?;
+    let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
+    let id = enrollment.row.enrollment_id;
+    let mut tx = state.db.begin().await?;
+    if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
+        || !store::enrollment::update_lifecycle(
+            &mut *tx,
+            id,
+            &lifecycle_text,
+            enrollment.row.lifecycle_version,
+            LifecycleExtras::default(),
+        )
+        .await?
+    {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    crate::domain::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url, &state.crypto).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Before a continue code is sent from Dependent Information, every dependent is validated on its own; the first
+/// fault is answered as the spec words it, 'Dependent #N {message}'.
+fn first_dependent_error(form: &ComposedForm, cleaned: &Value) -> ApiResult<()> {
+    let item_schema = &form.schema["properties"]["dependents"]["items"];
+    for (i, dependent) in cleaned["dependents"].as_array().into_iter().flatten().enumerate() {
+        if let Err(errors) = validate(item_schema, dependent, today()) {
+            let message = &errors[0].error_message;
+            return Err(ApiError::field("dependents", format!("Dependent #{} {message}", i + 1)));
+        }
+    }
+    Ok(())
+}
+
+/// Stores what was sent on a tab as a draft: cleaned and sealed like a save, nothing required, the wizard unmoved
+/// (the spec's save-dependent-info-to-temp, after each dependent is submitted).
+pub async fn save_draft(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+) -> ApiResult<i64> {
+    enrollment.ensure_open()?;
+    let (stored_version, data) = draft(state, enrollment, tab, submitted, version, false).await?;
+    if !store::tab::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored_version, &data).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    Ok(stored_version + 1)
+}
+
+/// What a draft of `tab` stores (cleaned, sealed, nothing required), with the version it replaces. Before a continue
+/// code is sent (`for_later`), every dependent of Dependent Information is checked on its own first.
+async fn draft(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    submitted: &Value,
+    version: Option<i64>,
+    for_later: bool,
+) -> ApiResult<(i64, String)> {
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    if version.is_some_and(|v| v != stored.version) {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    let cleaned = unmasked_and_cleaned(&form, &stored, submitted);
+    if for_later && tab == TabName::DependentInfo {
+        first_dependent_error(&form, &cleaned)?;
+    }
+    let data = serde_json::to_string(&encrypted(state, &form, cleaned)).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok((stored.version, data))
+}
+
+/// The USPS Address Validation box, checked offline: no USPS service is reachable from here, so when the box is
+/// ticked the address must parse as a street address (a house number and a street, or a PO Box) and the city must be
+/// one USPS accepts for the ZIP code (the ZIP directory of the `zipcodes` crate). It lives here rather than in the
+/// engine because it needs that reference data.
+fn address_check(contact: &Value) -> Result<(), Vec<engine::FieldError>> {
+    if contact.get("with_validation") != Some(&Value::Bool(true)) {
+        return Ok(());
+    }
+    let mut errors = Vec::new();
+    let text = |k: &str| contact.get(k).and_then(Value::as_str).unwrap_or_default();
+    let address = text("address1");
+    let words: Vec<&str> = address.split_whitespace().collect();
+    let po_box = address.to_lowercase().replace('.', "").starts_with("po box ");
+    let house_number = words.first().is_some_and(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()));
+    if !(po_box || (house_number && words.len() >= 2)) {
+        errors.push(engine::FieldError::new(
+            "address1",
+            "Please enter a street address with a house number and street, or a PO Box",
+        ));
+    }
+    match crate::services::zip::lookup(text("zip")) {
+        Some(zip) if !zip.accepts_city(text("city")) => errors.push(engine::FieldError::new(
+            "city",
+            format!("{} is not a city of ZIP code {}; USPS lists {}", text("city"), zip.zip_code, zip.city),
+        )),
+        Some(_) => {}
+        None => errors.push(engine::FieldError::new("zip", engine::errors::messages::INVALID_ZIP)),
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// Saves one field of a tab outside the wizard's Next (the spec's save-enroller-code): only that field is validated,
+/// the rest of the tab's document is kept as it is, and the wizard does not move.
+pub async fn save_field(
+    state: &AppState,
+    enrollment: &Enrollment,
+    tab: TabName,
+    field: &str,
+    value: &Value,
+) -> ApiResult<()> {
+    enrollment.ensure_open()?;
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    if form.schema["properties"].get(field).is_none() {
+        return Err(ApiError::field(field, "This field is not asked for this enrollment"));
+    }
+    let mut merged = stored.masked.clone();
+    merged[field] = value.clone();
+    let cleaned = unmasked_and_cleaned(&form, &stored, &merged);
+    if cleaned.get(field).is_none() {
+        return Err(ApiError::field(field, message_when_missing(&form, field)));
+    }
+    if let Err(errors) = validate(&form.schema, &cleaned, today()) {
+        let own: Vec<_> = errors.into_iter().filter(|e| e.target_element == field).collect();
+        if !own.is_empty() {
+            return Err(ApiError::Invalid(own));
+        }
+    }
+    let data = serde_json::to_string(&encrypted(state, &form, cleaned)).map_err(|e| ApiError::Internal(e.into()))?;
+    if !store::tab::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, &data).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    Ok(())
+}
+
+fn message_when_missing(form: &ComposedForm, field: &str) -> String {
+    form.schema["properties"][field]
+        .pointer("/x-messages/required")
+        .and_then(Value::as_str)
+        .unwrap_or(engine::errors::messages::REQUIRED)
+        .to_string()
+}
+
+/// The audit record of an agreement: the exact texts shown (and their SHA-256), the verification type, the signer's
+/// session and the time, in the transaction that stores the answers.
+async fn record_agreement(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    enrollment: &Enrollment,
+    form: &ComposedForm,
+) -> ApiResult<()> {
+    use sha2::Digest;
+    let texts = form.schema["properties"]["agreements"]["properties"].to_string();
+    let digest: String = sha2::Sha256::digest(texts.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    store::enrollment::insert_agreement_audit(
+        tx,
+        enrollment.row.enrollment_id,
+        &digest,
+        &texts,
+        verification_type(form),
+        &enrollment.session.0,
+    )
+    .await?;
+    Ok(())
+}
+
+/// The spec's verification type: rep when the broker's name is asked, else group when the group's is, else applicant
+/// when a verification answer is required, else sigapplicant (the signature alone).
+pub fn verification_type(form: &ComposedForm) -> &'static str {
+    let shown = |field: &str| form.fields.iter().any(|f| f.field_name == field);
+    let required = |field: &str| form.fields.iter().any(|f| f.field_name == field && f.required);
+    if shown("agent_name") {
+        "rep"
+    } else if shown("group_name") {
+        "group"
+    } else if required("answer") {
+        "applicant"
+    } else {
+        "sigapplicant"
+    }
+}
+
+/// A confirmation number: ten digits, random so it reveals nothing about other enrollments.
+fn new_policy_id() -> String {
+    use rand::Rng;
+    format!("{:010}", rand::thread_rng().gen_range(1_000_000_000u64..10_000_000_000))
+}
