@@ -1,8 +1,16 @@
 import type { ErrorSchema } from '@rjsf/utils';
+import type { paths } from './contract';
 
 // The one HTTP client and the only caller of fetch: sends the session cookie, unwraps the spec's envelope, and turns an
 // error envelope into an ApiError that carries the field messages. Each server call is a function of its own in the
 // api/ folder of the feature that makes it.
+//
+// Why calls are typed from the OpenAPI document: the server generates api/openapi.json from its Rust types, and
+// `npm run contract` turns it into contract.d.ts before every typecheck and build. A call is named by the document's
+// path and method, and its path parameters, query and JSON body are checked against the document, so a contract
+// change the renderer does not follow (a call renamed or removed, a field or parameter renamed, a type changed) fails
+// the build rather than a person's enrollment. The document does not type answers yet (its `data` is untyped): each
+// call states the answer as the renderer reads it (AnswerAsRead), until the server types its answers.
 
 export interface FieldError {
   target_element: string;
@@ -39,6 +47,47 @@ export class ApiError extends Error {
   }
 }
 
+// ---- The document's calls, as types -------------------------------------------------------------------------------
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** The document's paths (relative to /api/v1) that answer method `M`. */
+export type PathWith<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths];
+
+type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer Op> ? Op : never;
+
+/** A call's query parameters as the document lists them (never when it has none). */
+export type Query<P extends PathWith<M>, M extends Method = 'get'> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** A call's path parameters as the document lists them (never when it has none). */
+export type PathParams<P extends PathWith<M>, M extends Method = 'get'> =
+  Operation<P, M> extends { parameters: { path?: infer T } } ? NonNullable<T> : never;
+
+/** A call's JSON body as the document describes it (never when it takes none). */
+export type Body<P extends PathWith<M>, M extends Method = 'post'> =
+  Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+
+// What the document does not list may not be given (`?: never`); what it lists is optional or required as it says.
+type Slot<K extends 'path' | 'query' | 'body', T> = [T] extends [never]
+  ? { [_ in K]?: never }
+  : Partial<T> extends T
+    ? { [_ in K]?: T }
+    : { [_ in K]: T };
+
+/** What a call is given besides its path: `path`, `query` and `body`, each as the document has it. */
+export type CallOptions<P extends PathWith<M>, M extends Method> = Slot<'path', PathParams<P, M>> &
+  Slot<'query', Query<P, M>> &
+  Slot<'body', Body<P, M>>;
+
+// The options may be left out only when nothing in them is required.
+type OptionsArgument<O> = Partial<O> extends O ? [options?: O] : [options: O];
+
+// ---- The wire ---------------------------------------------------------------------------------------------------
+
+/** The document's `servers[0].url`: its paths are relative to it, and so are the page's requests (same origin). */
+const BASE = '/api/v1';
+
 interface Envelope<T> {
   status: 'success' | 'error';
   statusCode?: number;
@@ -47,16 +96,37 @@ interface Envelope<T> {
   data: T;
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api/v1${path}`, {
+interface Wire {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+// Values are encoded as encodeURIComponent does (a space as %20, a slash as %2F), as the calls spelt them by hand did;
+// a parameter left undefined is not sent.
+function url(template: string, { path, query }: Wire): string {
+  const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = path?.[name];
+    if (value === undefined || value === null) throw new Error(`${template}: no value for the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = Object.entries(query ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${BASE}${filled}${search ? `?${search}` : ''}`;
+}
+
+async function send<AnswerAsRead>(method: string, target: string, body: unknown): Promise<AnswerAsRead> {
+  const response = await fetch(target, {
     method,
     credentials: 'include',
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  let envelope: Envelope<T> | undefined;
+  let envelope: Envelope<AnswerAsRead> | undefined;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = (await response.json()) as Envelope<AnswerAsRead>;
   } catch {
     envelope = undefined;
   }
@@ -68,8 +138,32 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return envelope.data;
 }
 
+function call<M extends Method>(method: M) {
+  // AnswerAsRead is the renderer's reading of the answer's `data`, which the document leaves untyped: a call function
+  // states it as its return type, and a call made without one reads `unknown`.
+  return <P extends PathWith<M>, AnswerAsRead = unknown>(path: P, ...[options]: OptionsArgument<CallOptions<P, M>>): Promise<AnswerAsRead> => {
+    const wire = (options ?? {}) as Wire;
+    return send<AnswerAsRead>(method.toUpperCase(), url(path, wire), wire.body);
+  };
+}
+
+/**
+ * The typed client: `api.get('/get-plan-cart', { query: { enrollment_id } })`,
+ * `api.post('/add-plan-to-cart', { body: { enrollment_id, plan_id, plan_pricing_id } })`,
+ * `api.get('/shop/{id}/plan/{plan_id}', { path: { id, plan_id } })`.
+ */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  get: call('get'),
+  post: call('post'),
+  put: call('put'),
+  delete: call('delete'),
 };
+
+/**
+ * A call the server names at run time inside a schema it sent (a field's `x-fills` lookup, a list's
+ * `x-item-validate`), at the path the form composed (`/routing-number-bank-lookup?q=061271001`). tsc cannot check a
+ * name it never sees; the server names only calls its document lists, and the caller types what it can of the body.
+ */
+export function callNamedByServer<AnswerAsRead = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<AnswerAsRead> {
+  return send<AnswerAsRead>(method, `${BASE}${path}`, body);
+}

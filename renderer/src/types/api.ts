@@ -1,5 +1,6 @@
 // Shapes of the server's answers that more than one feature (or a shared component) reads, named and spelt as the
-// server sends them. A call's own request and answer types live beside the call in its feature's api/ folder.
+// server sends them: the renderer's reading, since the OpenAPI document does not type answers yet (requests are typed
+// from it, see lib/api.ts). A call's own answer type lives beside the call in its feature's api/ folder.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
 /** The person's search filter as saved on the enrollment (get-enrollment-temp-info, column filter_info). */

@@ -1,8 +1,4 @@
-import { api } from '../../../lib/api';
-
-export interface ValidateAgentRequest {
-  agent_code: string;
-}
+import { type Query, api } from '../../../lib/api';
 
 export interface Rep {
   first_name: string;
@@ -13,9 +9,9 @@ export interface Rep {
   groups: { group_id: number; name: string }[];
 }
 
-export type ValidateAgentAnswer = Rep;
+export type ValidateAgentAnswerAsRead = Rep;
 
 /** A known code makes the session the rep's. */
-export function validateAgent({ agent_code }: ValidateAgentRequest): Promise<ValidateAgentAnswer> {
-  return api.get(`/validate-agent?agent_code=${encodeURIComponent(agent_code)}`);
+export function validateAgent(query: Query<'/validate-agent'>): Promise<ValidateAgentAnswerAsRead> {
+  return api.get('/validate-agent', { query });
 }

@@ -1,15 +1,11 @@
-import { api } from '../../../lib/api';
+import { type Query, api } from '../../../lib/api';
 
-export interface ValidateGroupRequest {
-  group_code: string;
-}
-
-export interface ValidateGroupAnswer {
+export interface ValidateGroupAnswerAsRead {
   group_id: number;
   name: string;
 }
 
 /** A known code makes the session the group's employee's; the spec answers 204 No Content for an unknown one. */
-export function validateGroup({ group_code }: ValidateGroupRequest): Promise<ValidateGroupAnswer> {
-  return api.get(`/validate-group?group_code=${encodeURIComponent(group_code)}`);
+export function validateGroup(query: Query<'/validate-group'>): Promise<ValidateGroupAnswerAsRead> {
+  return api.get('/validate-group', { query });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type ValidateGroupAnswer, validateGroup } from '../api/validate-group';
+import { type ValidateGroupAnswerAsRead, validateGroup } from '../api/validate-group';
 import { CodeForm } from './code-form';
 
 /**
@@ -7,7 +7,7 @@ import { CodeForm } from './code-form';
  * the group (the session became the employee's when the code was validated); No lets the person enter another code.
  */
 export function EmployeeEnrollment({ onConfirmed }: { onConfirmed: () => void }) {
-  const [group, setGroup] = useState<ValidateGroupAnswer | null>(null);
+  const [group, setGroup] = useState<ValidateGroupAnswerAsRead | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const validate = async (code: string) => {

@@ -1,16 +1,10 @@
-import { api } from '../../../lib/api';
+import { type Body, api } from '../../../lib/api';
 
-export interface CartCheckoutRequest {
-  enrollment_id: string;
-  effective_date: string;
-  /** Who goes on with the enrollment: the confirmation's Rep Enrollment or Member Enrollment. */
-  type: string;
-}
-
-export interface CartCheckoutAnswer {
+export interface CartCheckoutAnswerAsRead {
   next: { route: string };
 }
 
-export function cartCheckout(request: CartCheckoutRequest): Promise<CartCheckoutAnswer> {
-  return api.post('/cart-checkout', request);
+/** `type` says who goes on with the enrollment: the confirmation's Rep Enrollment or Member Enrollment. */
+export function cartCheckout(body: Body<'/cart-checkout'>): Promise<CartCheckoutAnswerAsRead> {
+  return api.post('/cart-checkout', { body });
 }

@@ -1,13 +1,9 @@
-import { api } from '../../../lib/api';
+import { type Query, api } from '../../../lib/api';
 
-export interface GetCartAmountRequest {
-  enrollment_id: string;
-}
-
-export interface GetCartAmountAnswer {
+export interface GetCartAmountAnswerAsRead {
   result: number;
 }
 
-export function getCartAmount({ enrollment_id }: GetCartAmountRequest): Promise<GetCartAmountAnswer> {
-  return api.get(`/get-cart-amount?enrollment_id=${enrollment_id}`);
+export function getCartAmount(query: Query<'/get-cart-amount'>): Promise<GetCartAmountAnswerAsRead> {
+  return api.get('/get-cart-amount', { query });
 }

@@ -1,13 +1,9 @@
-import { api } from '../../../lib/api';
+import { type Query, api } from '../../../lib/api';
 
-export interface GetCartCountRequest {
-  enrollment_id: string;
-}
-
-export interface GetCartCountAnswer {
+export interface GetCartCountAnswerAsRead {
   result: number;
 }
 
-export function getCartCount({ enrollment_id }: GetCartCountRequest): Promise<GetCartCountAnswer> {
-  return api.get(`/get-cart-count?enrollment_id=${enrollment_id}`);
+export function getCartCount(query: Query<'/get-cart-count'>): Promise<GetCartCountAnswerAsRead> {
+  return api.get('/get-cart-count', { query });
 }

@@ -1,14 +1,10 @@
-import { api } from '../../../lib/api';
+import { type Query, api } from '../../../lib/api';
 
-export interface GetCartEffectiveDatesRequest {
-  enrollment_id: string;
-}
-
-export interface GetCartEffectiveDatesAnswer {
+export interface GetCartEffectiveDatesAnswerAsRead {
   /** MM/DD/YYYY, the earliest first. */
   result: string[];
 }
 
-export function getCartEffectiveDates({ enrollment_id }: GetCartEffectiveDatesRequest): Promise<GetCartEffectiveDatesAnswer> {
-  return api.get(`/get-cart-effective-dates?enrollment_id=${enrollment_id}`);
+export function getCartEffectiveDates(query: Query<'/get-cart-effective-dates'>): Promise<GetCartEffectiveDatesAnswerAsRead> {
+  return api.get('/get-cart-effective-dates', { query });
 }

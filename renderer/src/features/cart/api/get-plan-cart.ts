@@ -1,8 +1,4 @@
-import { api } from '../../../lib/api';
-
-export interface GetPlanCartRequest {
-  enrollment_id: string;
-}
+import { type Query, api } from '../../../lib/api';
 
 export interface CartLine {
   plan_id: number;
@@ -23,7 +19,7 @@ export interface Rider {
   price: number;
 }
 
-export interface GetPlanCartAnswer {
+export interface GetPlanCartAnswerAsRead {
   result: CartLine[];
   initial_month_cost: number;
   recurring_month_cost: number;
@@ -33,6 +29,6 @@ export interface GetPlanCartAnswer {
   show_quotation: boolean;
 }
 
-export function getPlanCart({ enrollment_id }: GetPlanCartRequest): Promise<GetPlanCartAnswer> {
-  return api.get(`/get-plan-cart?enrollment_id=${enrollment_id}`);
+export function getPlanCart(query: Query<'/get-plan-cart'>): Promise<GetPlanCartAnswerAsRead> {
+  return api.get('/get-plan-cart', { query });
 }

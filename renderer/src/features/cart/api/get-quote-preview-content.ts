@@ -1,19 +1,13 @@
-import { api } from '../../../lib/api';
+import { type Query, api } from '../../../lib/api';
 
-export interface GetQuotePreviewContentRequest {
-  enrollment_id: string;
-  name: string;
-  email: string;
-  message: string;
-}
-
-export interface GetQuotePreviewContentAnswer {
+export interface GetQuotePreviewContentAnswerAsRead {
   content: string;
 }
 
-/** The personalised quote's e-mail as it would be sent. */
-export function getQuotePreviewContent({ enrollment_id, name, email, message }: GetQuotePreviewContentRequest): Promise<GetQuotePreviewContentAnswer> {
-  return api.get(
-    `/get-quote-preview-content?enrollment_id=${enrollment_id}&tab=cart_info&type=preview&name=${encodeURIComponent(name)}&email=${encodeURIComponent(email)}&message=${encodeURIComponent(message)}`,
-  );
+/**
+ * The personalised quote's e-mail as it would be sent. (The spec's `tab=cart_info&type=preview` are not sent: the
+ * document lists neither, and the server reads neither.)
+ */
+export function getQuotePreviewContent(query: Query<'/get-quote-preview-content'>): Promise<GetQuotePreviewContentAnswerAsRead> {
+  return api.get('/get-quote-preview-content', { query });
 }

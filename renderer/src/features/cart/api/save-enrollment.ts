@@ -1,18 +1,10 @@
-import { api } from '../../../lib/api';
+import { type Body, api } from '../../../lib/api';
+
+export interface SaveEnrollmentAnswerAsRead {
+  message: string;
+}
 
 /** The cart's tab of save-enrollment: sends the personalised quote to `email`. */
-export interface SaveEnrollmentRequest {
-  enrollment_id: string;
-  tab: 'cart_info';
-  name: string;
-  email: string;
-  message: string;
-}
-
-export interface SaveEnrollmentAnswer {
-  message: string;
-}
-
-export function saveEnrollment(request: SaveEnrollmentRequest): Promise<SaveEnrollmentAnswer> {
-  return api.post('/save-enrollment', request);
+export function saveEnrollment(body: Body<'/save-enrollment'> & { tab: 'cart_info' }): Promise<SaveEnrollmentAnswerAsRead> {
+  return api.post('/save-enrollment', { body });
 }

@@ -9,11 +9,11 @@ import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { cartCheckout } from '../api/cart-checkout';
 import { getCartEffectiveDates } from '../api/get-cart-effective-dates';
-import { type CartLine, type GetPlanCartAnswer, type Rider, getPlanCart } from '../api/get-plan-cart';
+import { type CartLine, type GetPlanCartAnswerAsRead, type Rider, getPlanCart } from '../api/get-plan-cart';
 import { removePlanFromCart } from '../api/remove-plan-from-cart';
 import { QuoteDialog } from './quote-dialog';
 
-const EMPTY: GetPlanCartAnswer = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
+const EMPTY: GetPlanCartAnswerAsRead = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
 
 export interface CartPageProps {
   enrollmentId: string;
@@ -35,7 +35,7 @@ export interface CartPageProps {
 export function CartPage({ enrollmentId: id, parties, renderCheckout }: CartPageProps) {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [cart, setCart] = useState<GetPlanCartAnswer | null>(null);
+  const [cart, setCart] = useState<GetPlanCartAnswerAsRead | null>(null);
   const [dates, setDates] = useState<string[]>([]);
   const [date, setDate] = useState('');
   const [removing, setRemoving] = useState<CartLine | null>(null);

@@ -1,16 +1,11 @@
-import { api } from '../../../lib/api';
-
-export interface ContinueEnrollmentRequest {
-  code: string;
-  email: string;
-}
+import { type Body, api } from '../../../lib/api';
 
 /** The enrollment resumed and where: a wizard route, or a path of its own when it starts with '/'. */
-export interface ContinueEnrollmentAnswer {
+export interface ContinueEnrollmentAnswerAsRead {
   enrollment_id: number;
   route: string;
 }
 
-export function continueEnrollment(request: ContinueEnrollmentRequest): Promise<ContinueEnrollmentAnswer> {
-  return api.post('/continue-enrollment', request);
+export function continueEnrollment(body: Body<'/continue-enrollment'>): Promise<ContinueEnrollmentAnswerAsRead> {
+  return api.post('/continue-enrollment', { body });
 }

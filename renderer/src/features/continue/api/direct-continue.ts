@@ -1,13 +1,9 @@
-import { api } from '../../../lib/api';
-import type { ContinueEnrollmentAnswer } from './continue-enrollment';
+import { type PathParams, api } from '../../../lib/api';
+import type { ContinueEnrollmentAnswerAsRead } from './continue-enrollment';
 
-export interface DirectContinueRequest {
-  /** The sealed token of the continue e-mail's link. */
-  token: string;
-}
+export type DirectContinueAnswerAsRead = ContinueEnrollmentAnswerAsRead;
 
-export type DirectContinueAnswer = ContinueEnrollmentAnswer;
-
-export function directContinue({ token }: DirectContinueRequest): Promise<DirectContinueAnswer> {
-  return api.get(`/direct-continue/${encodeURIComponent(token)}`);
+/** `token` is the sealed token of the continue e-mail's link. */
+export function directContinue(path: PathParams<'/direct-continue/{token}'>): Promise<DirectContinueAnswerAsRead> {
+  return api.get('/direct-continue/{token}', { path });
 }

@@ -1,12 +1,13 @@
-import { api } from '../../../lib/api';
+import { type Body, api } from '../../../lib/api';
 
-/** The filter form's answers, and the group a rep chose (who enrolls is the server's to know from the session). */
-export type AddFilterForNewUserRequest = Record<string, unknown> & { group_id: string | null };
-
-export interface AddFilterForNewUserAnswer {
+export interface AddFilterForNewUserAnswerAsRead {
   temp_enrollment_id: number;
 }
 
-export function addFilterForNewUser(request: AddFilterForNewUserRequest): Promise<AddFilterForNewUserAnswer> {
-  return api.post('/add-filter-for-new-user', request);
+/**
+ * The filter form's answers (the document takes any object), and the group a rep chose, which the renderer always
+ * sends (who enrolls is the server's to know from the session).
+ */
+export function addFilterForNewUser(body: Body<'/add-filter-for-new-user'> & { group_id: string | null }): Promise<AddFilterForNewUserAnswerAsRead> {
+  return api.post('/add-filter-for-new-user', { body });
 }

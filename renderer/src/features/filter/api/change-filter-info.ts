@@ -1,8 +1,6 @@
-import { api } from '../../../lib/api';
+import { type Body, api } from '../../../lib/api';
 
-/** The filter form's answers; `plan_id` when the form was asked for a premier plan. */
-export type ChangeFilterInfoRequest = Record<string, unknown> & { plan_id?: string };
-
-export function changeFilterInfo(enrollmentId: string, request: ChangeFilterInfoRequest): Promise<unknown> {
-  return api.put(`/change-filter-info/${enrollmentId}`, request);
+/** The filter form's answers (the document takes any object); `plan_id` when the form was asked for a premier plan. */
+export function changeFilterInfo(enrollmentId: string, body: Body<'/change-filter-info/{temp_id}', 'put'> & { plan_id?: string }): Promise<unknown> {
+  return api.put('/change-filter-info/{temp_id}', { path: { temp_id: enrollmentId }, body });
 }

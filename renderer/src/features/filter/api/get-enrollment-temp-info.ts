@@ -1,15 +1,11 @@
-import { api } from '../../../lib/api';
+import { type Query, api } from '../../../lib/api';
 import type { FilterInfo } from '../../../types/api';
 
-export interface GetEnrollmentTempInfoRequest {
-  enrollment_id: string;
-  column: 'filter_info';
-}
-
-export interface GetEnrollmentTempInfoAnswer {
+export interface GetEnrollmentTempInfoAnswerAsRead {
   result: FilterInfo;
 }
 
-export function getEnrollmentTempInfo({ enrollment_id, column }: GetEnrollmentTempInfoRequest): Promise<GetEnrollmentTempInfoAnswer> {
-  return api.get(`/get-enrollment-temp-info?enrollment_id=${enrollment_id}&column=${column}`);
+/** Only the `filter_info` column is asked for: the answer is read as the filter. */
+export function getEnrollmentTempInfo(query: Query<'/get-enrollment-temp-info'> & { column: 'filter_info' }): Promise<GetEnrollmentTempInfoAnswerAsRead> {
+  return api.get('/get-enrollment-temp-info', { query });
 }

@@ -6,13 +6,13 @@ import { useCartCount } from '../../../lib/cart-count';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { changeFilterInfo } from '../api/change-filter-info';
-import { type GetFilterFormAnswer, getFilterForm } from '../api/get-filter-form';
+import { type GetFilterFormAnswerAsRead, getFilterForm } from '../api/get-filter-form';
 
 /** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
 export function FilterBanner() {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [form, setForm] = useState<GetFilterFormAnswer | null>(null);
+  const [form, setForm] = useState<GetFilterFormAnswerAsRead | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 

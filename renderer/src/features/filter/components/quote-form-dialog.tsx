@@ -5,7 +5,7 @@ import { Modal } from '../../../components/modal';
 import { SchemaForm } from '../../../components/schema-form';
 import { ApiError } from '../../../lib/api';
 import { changeFilterInfo } from '../api/change-filter-info';
-import { type GetFilterFormAnswer, getFilterForm } from '../api/get-filter-form';
+import { type GetFilterFormAnswerAsRead, getFilterForm } from '../api/get-filter-form';
 
 /** The edit dialog; `planId` (a premier plan) or `category` (the medical category) asks for the category too. */
 export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose, onSaved }: {
@@ -16,7 +16,7 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState<GetFilterFormAnswer | null>(null);
+  const [form, setForm] = useState<GetFilterFormAnswerAsRead | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 

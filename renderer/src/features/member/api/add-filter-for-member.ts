@@ -1,16 +1,11 @@
-import { api } from '../../../lib/api';
+import { type Body, api } from '../../../lib/api';
 
-export interface AddFilterForMemberRequest {
-  /** The member link's sealed token. */
-  user_id: string;
-  tier: string;
-}
-
-export interface AddFilterForMemberAnswer {
+export interface AddFilterForMemberAnswerAsRead {
   temp_enrollment_id: number;
   name: string;
 }
 
-export function addFilterForMember(request: AddFilterForMemberRequest): Promise<AddFilterForMemberAnswer> {
-  return api.post('/add-filter-for-member', request);
+/** `user_id` is the member link's sealed token. */
+export function addFilterForMember(body: Body<'/add-filter-for-member'>): Promise<AddFilterForMemberAnswerAsRead> {
+  return api.post('/add-filter-for-member', { body });
 }

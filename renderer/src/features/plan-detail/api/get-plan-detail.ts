@@ -1,9 +1,5 @@
 import { api } from '../../../lib/api';
 
-export interface GetPlanDetailRequest {
-  plan_id: string;
-}
-
 export interface PlanDetail {
   plan_id: number;
   plan_name: string;
@@ -15,8 +11,8 @@ export interface PlanDetail {
   plan_desc: Record<string, string>;
 }
 
-export type GetPlanDetailAnswer = PlanDetail;
+export type GetPlanDetailAnswerAsRead = PlanDetail;
 
-export function getPlanDetail({ plan_id }: GetPlanDetailRequest): Promise<GetPlanDetailAnswer> {
-  return api.get(`/get-plan-detail/${plan_id}`);
+export function getPlanDetail({ plan_id }: { plan_id: string }): Promise<GetPlanDetailAnswerAsRead> {
+  return api.get('/get-plan-detail/{id}', { path: { id: plan_id } });
 }

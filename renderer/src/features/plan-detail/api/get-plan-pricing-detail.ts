@@ -1,9 +1,4 @@
-import { api } from '../../../lib/api';
-
-export interface GetPlanPricingDetailRequest {
-  pid: string;
-  enrollment_id: string;
-}
+import { type Query, api } from '../../../lib/api';
 
 export interface PriceLine {
   plan_id: number;
@@ -12,7 +7,7 @@ export interface PriceLine {
   plan_price: number | null;
 }
 
-export interface GetPlanPricingDetailAnswer {
+export interface GetPlanPricingDetailAnswerAsRead {
   plans: PriceLine[];
   notices: string[];
 }
@@ -21,6 +16,6 @@ export interface GetPlanPricingDetailAnswer {
  * A refusal comes as an ApiError whose code says why; its `extra` may carry the plan to show instead (changePid's
  * `pid`) or the prices still shown beside the message (`plans`).
  */
-export function getPlanPricingDetail({ pid, enrollment_id }: GetPlanPricingDetailRequest): Promise<GetPlanPricingDetailAnswer> {
-  return api.get(`/get-plan-pricing-detail?pid=${pid}&enrollment_id=${enrollment_id}`);
+export function getPlanPricingDetail(query: Query<'/get-plan-pricing-detail'>): Promise<GetPlanPricingDetailAnswerAsRead> {
+  return api.get('/get-plan-pricing-detail', { query });
 }

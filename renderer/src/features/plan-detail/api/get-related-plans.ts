@@ -1,9 +1,4 @@
-import { api } from '../../../lib/api';
-
-export interface GetRelatedPlansRequest {
-  plan_id: string;
-  enrollment_id: string;
-}
+import { type Query, api } from '../../../lib/api';
 
 export interface RelatedPlan {
   plan_id: number;
@@ -13,10 +8,10 @@ export interface RelatedPlan {
   plan_price: number | null;
 }
 
-export interface GetRelatedPlansAnswer {
+export interface GetRelatedPlansAnswerAsRead {
   result: RelatedPlan[];
 }
 
-export function getRelatedPlans({ plan_id, enrollment_id }: GetRelatedPlansRequest): Promise<GetRelatedPlansAnswer> {
-  return api.get(`/get-related-plans?plan_id=${plan_id}&enrollment_id=${enrollment_id}`);
+export function getRelatedPlans(query: Query<'/get-related-plans'>): Promise<GetRelatedPlansAnswerAsRead> {
+  return api.get('/get-related-plans', { query });
 }

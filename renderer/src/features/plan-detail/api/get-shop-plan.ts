@@ -1,13 +1,8 @@
 import { api } from '../../../lib/api';
 import type { PlanShop } from '../../../types/api';
 
-export interface GetShopPlanRequest {
-  enrollment_id: string;
-  plan_id: string;
-}
+export type GetShopPlanAnswerAsRead = PlanShop;
 
-export type GetShopPlanAnswer = PlanShop;
-
-export function getShopPlan({ enrollment_id, plan_id }: GetShopPlanRequest): Promise<GetShopPlanAnswer> {
-  return api.get(`/shop/${enrollment_id}/plan/${plan_id}`);
+export function getShopPlan({ enrollment_id, plan_id }: { enrollment_id: string; plan_id: string }): Promise<GetShopPlanAnswerAsRead> {
+  return api.get('/shop/{id}/plan/{plan_id}', { path: { id: enrollment_id, plan_id } });
 }

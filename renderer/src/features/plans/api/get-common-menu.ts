@@ -1,8 +1,8 @@
 import { api } from '../../../lib/api';
 
 /** The categories the menu above the plans shows, by name. */
-export type GetCommonMenuAnswer = string[];
+export type GetCommonMenuAnswerAsRead = string[];
 
-export function getCommonMenu(): Promise<GetCommonMenuAnswer> {
+export function getCommonMenu(): Promise<GetCommonMenuAnswerAsRead> {
   return api.get('/get-common-menu');
 }

@@ -8,8 +8,8 @@ export interface FeaturedPlan {
   plan_category: string;
 }
 
-export type GetFeaturedPlansAnswer = FeaturedPlan[];
+export type GetFeaturedPlansAnswerAsRead = FeaturedPlan[];
 
-export function getFeaturedPlans(): Promise<GetFeaturedPlansAnswer> {
+export function getFeaturedPlans(): Promise<GetFeaturedPlansAnswerAsRead> {
   return api.get('/get-featured-plans');
 }

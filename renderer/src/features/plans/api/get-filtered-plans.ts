@@ -1,11 +1,5 @@
 import { api } from '../../../lib/api';
 
-export interface GetFilteredPlansRequest {
-  enrollment_id: string;
-  /** Category names; none for every category. */
-  categories: string[];
-}
-
 export interface FilteredPlan {
   plan_id: number;
   plan_name: string;
@@ -15,12 +9,18 @@ export interface FilteredPlan {
   plan_category: string;
 }
 
-export interface GetFilteredPlansAnswer {
+export interface GetFilteredPlansAnswerAsRead {
   result: FilteredPlan[];
   /** Why there are no plans, when there are none. */
   message: string | null;
 }
 
-export function getFilteredPlans({ enrollment_id, categories }: GetFilteredPlansRequest): Promise<GetFilteredPlansAnswer> {
-  return api.get(`/get-filtered-plans?enrollment_id=${enrollment_id}&categories=${encodeURIComponent(categories.join(','))}`);
+export interface GetFilteredPlansInput {
+  enrollment_id: string;
+  /** Category names; none for every category (the document's `categories` joins them with commas). */
+  categories: string[];
+}
+
+export function getFilteredPlans({ enrollment_id, categories }: GetFilteredPlansInput): Promise<GetFilteredPlansAnswerAsRead> {
+  return api.get('/get-filtered-plans', { query: { enrollment_id, categories: categories.join(',') } });
 }

@@ -1,8 +1,4 @@
-import { api } from '../../../lib/api';
-
-export interface GetLeftSideFilterFieldsRequest {
-  enrollment_id: string;
-}
+import { type Query, api } from '../../../lib/api';
 
 export interface SideCategory {
   category: string;
@@ -10,10 +6,10 @@ export interface SideCategory {
   count: number;
 }
 
-export interface GetLeftSideFilterFieldsAnswer {
+export interface GetLeftSideFilterFieldsAnswerAsRead {
   result: { categories: SideCategory[] };
 }
 
-export function getLeftSideFilterFields({ enrollment_id }: GetLeftSideFilterFieldsRequest): Promise<GetLeftSideFilterFieldsAnswer> {
-  return api.get(`/get-left-side-filter-fields?enrollment_id=${enrollment_id}`);
+export function getLeftSideFilterFields(query: Query<'/get-left-side-filter-fields'>): Promise<GetLeftSideFilterFieldsAnswerAsRead> {
+  return api.get('/get-left-side-filter-fields', { query });
 }

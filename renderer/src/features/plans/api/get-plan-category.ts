@@ -6,8 +6,8 @@ export interface PlanCategory {
   image: string;
 }
 
-export type GetPlanCategoryAnswer = PlanCategory[];
+export type GetPlanCategoryAnswerAsRead = PlanCategory[];
 
-export function getPlanCategory(): Promise<GetPlanCategoryAnswer> {
+export function getPlanCategory(): Promise<GetPlanCategoryAnswerAsRead> {
   return api.get('/get-plan-category');
 }

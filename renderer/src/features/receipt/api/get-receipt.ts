@@ -1,10 +1,6 @@
-import { api } from '../../../lib/api';
+import { type Query, api } from '../../../lib/api';
 
-export interface GetReceiptRequest {
-  enrollment_id: string;
-}
-
-export interface GetReceiptAnswer {
+export interface GetReceiptAnswerAsRead {
   policy_id: string;
   name: string;
   effective_date: string;
@@ -12,6 +8,6 @@ export interface GetReceiptAnswer {
   return_to: string;
 }
 
-export function getReceipt({ enrollment_id }: GetReceiptRequest): Promise<GetReceiptAnswer> {
-  return api.get(`/get-receipt?enrollment_id=${enrollment_id}`);
+export function getReceipt(query: Query<'/get-receipt'>): Promise<GetReceiptAnswerAsRead> {
+  return api.get('/get-receipt', { query });
 }

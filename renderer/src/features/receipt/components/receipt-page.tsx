@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
-import { type GetReceiptAnswer, getReceipt } from '../api/get-receipt';
+import { type GetReceiptAnswerAsRead, getReceipt } from '../api/get-receipt';
 
 export function ReceiptPage() {
   const { refresh } = useCartCount();
-  const [receipt, setReceipt] = useState<GetReceiptAnswer | null>(null);
+  const [receipt, setReceipt] = useState<GetReceiptAnswerAsRead | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { FlowAnswer } from '../../../types/api';
 
-export interface AnswerShopOfferRequest {
+export interface AnswerShopOfferInput {
   enrollment_id: string;
   /** The offer answered (its step name). */
   step: string;
@@ -10,9 +10,8 @@ export interface AnswerShopOfferRequest {
   effective_date?: string;
 }
 
-export type AnswerShopOfferAnswer = FlowAnswer;
+export type AnswerShopOfferAnswerAsRead = FlowAnswer;
 
-export function answerShopOffer({ enrollment_id, step, action, effective_date }: AnswerShopOfferRequest): Promise<AnswerShopOfferAnswer> {
-  const query = effective_date === undefined ? '' : `?effective_date=${encodeURIComponent(effective_date)}`;
-  return api.post(`/shop/${enrollment_id}/offer/${step}${query}`, { action });
+export function answerShopOffer({ enrollment_id, step, action, effective_date }: AnswerShopOfferInput): Promise<AnswerShopOfferAnswerAsRead> {
+  return api.post('/shop/{id}/offer/{offer}', { path: { id: enrollment_id, offer: step }, query: { effective_date }, body: { action } });
 }

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import type { PlanShop } from '../../../types/api';
 
-export interface AnswerShopPlanPopupRequest {
+export interface AnswerShopPlanPopupInput {
   enrollment_id: string;
   plan_id: string;
   /** The popup answered (its step name). */
@@ -10,8 +10,8 @@ export interface AnswerShopPlanPopupRequest {
 }
 
 /** The plan as the shop sees it once the popup is answered: the next popup, or none. */
-export type AnswerShopPlanPopupAnswer = PlanShop;
+export type AnswerShopPlanPopupAnswerAsRead = PlanShop;
 
-export function answerShopPlanPopup({ enrollment_id, plan_id, step, formData }: AnswerShopPlanPopupRequest): Promise<AnswerShopPlanPopupAnswer> {
-  return api.post(`/shop/${enrollment_id}/plan/${plan_id}/${step}`, { formData });
+export function answerShopPlanPopup({ enrollment_id, plan_id, step, formData }: AnswerShopPlanPopupInput): Promise<AnswerShopPlanPopupAnswerAsRead> {
+  return api.post('/shop/{id}/plan/{plan_id}/{popup}', { path: { id: enrollment_id, plan_id, popup: step }, body: { formData } });
 }

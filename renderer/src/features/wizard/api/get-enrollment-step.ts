@@ -2,7 +2,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ProgressItem } from '../../../components/progress-bar';
 import { api } from '../../../lib/api';
 
-export interface GetEnrollmentStepRequest {
+export interface GetEnrollmentStepInput {
   enrollment_id: string;
   /** The step's route (personal-information) or its name. */
   route: string;
@@ -33,10 +33,10 @@ export interface Step {
 }
 
 /** A step to show, a page to go to instead, or (after Save & Continue Later) the message that the code was sent. */
-export type StepAnswer = { step: Step } | { redirect: string } | { saved: true; message: string };
+export type StepAnswerAsRead = { step: Step } | { redirect: string } | { saved: true; message: string };
 
-export type GetEnrollmentStepAnswer = StepAnswer;
+export type GetEnrollmentStepAnswerAsRead = StepAnswerAsRead;
 
-export function getEnrollmentStep({ enrollment_id, route }: GetEnrollmentStepRequest): Promise<GetEnrollmentStepAnswer> {
-  return api.get(`/enrollment/${enrollment_id}/step/${route}`);
+export function getEnrollmentStep({ enrollment_id, route }: GetEnrollmentStepInput): Promise<GetEnrollmentStepAnswerAsRead> {
+  return api.get('/enrollment/{id}/step/{step}', { path: { id: enrollment_id, step: route } });
 }

@@ -1,24 +1,25 @@
-import { api } from '../../../lib/api';
-import type { StepAnswer } from './get-enrollment-step';
+import { type Body, api } from '../../../lib/api';
+import type { StepAnswerAsRead } from './get-enrollment-step';
 
-export interface StepRequest {
-  action: 'next' | 'back' | 'edit' | 'save-for-later';
-  formData?: Record<string, unknown>;
-  /** The step Edit Details opens. */
-  target?: string;
-  /** The alternate address Save & Continue Later sends the code to. */
-  email?: string;
-}
+const STEP = '/enrollment/{id}/step/{step}';
 
-export interface SubmitEnrollmentStepRequest {
+/**
+ * What the person did on a step, as the document's body has it, with the actions the wizard knows (the document says
+ * only that `action` is a string). `target` is the step Edit Details opens; `email` the alternate address Save &
+ * Continue Later sends the code to.
+ */
+export type StepRequest = Omit<Body<typeof STEP>, 'action' | 'version'> & { action: 'next' | 'back' | 'edit' | 'save-for-later' };
+
+export interface SubmitEnrollmentStepInput {
   enrollment_id: string;
   /** The step answered (its name). */
   step: string;
+  /** The step's version as loaded goes back with the answer, so that a stale page is refused. */
   body: StepRequest & { version: number };
 }
 
-export type SubmitEnrollmentStepAnswer = StepAnswer;
+export type SubmitEnrollmentStepAnswerAsRead = StepAnswerAsRead;
 
-export function submitEnrollmentStep({ enrollment_id, step, body }: SubmitEnrollmentStepRequest): Promise<SubmitEnrollmentStepAnswer> {
-  return api.post(`/enrollment/${enrollment_id}/step/${step}`, body);
+export function submitEnrollmentStep({ enrollment_id, step, body }: SubmitEnrollmentStepInput): Promise<SubmitEnrollmentStepAnswerAsRead> {
+  return api.post(STEP, { path: { id: enrollment_id, step }, body });
 }

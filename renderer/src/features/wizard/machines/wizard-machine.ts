@@ -3,7 +3,7 @@
 import { createActorContext } from '@xstate/react';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../../../lib/api';
-import { type Step, type StepAnswer, getEnrollmentStep } from '../api/get-enrollment-step';
+import { type Step, type StepAnswerAsRead, getEnrollmentStep } from '../api/get-enrollment-step';
 import { type StepRequest, submitEnrollmentStep } from '../api/submit-enrollment-step';
 
 interface Context {
@@ -17,15 +17,15 @@ interface Context {
   saved: string | null;
 }
 
-const loadStep = fromPromise<StepAnswer, { enrollmentId: string; route: string }>(({ input }) =>
+const loadStep = fromPromise<StepAnswerAsRead, { enrollmentId: string; route: string }>(({ input }) =>
   getEnrollmentStep({ enrollment_id: input.enrollmentId, route: input.route }),
 );
 
-const submitStep = fromPromise<StepAnswer, { enrollmentId: string; step: Step; request: StepRequest }>(({ input }) =>
+const submitStep = fromPromise<StepAnswerAsRead, { enrollmentId: string; step: Step; request: StepRequest }>(({ input }) =>
   submitEnrollmentStep({ enrollment_id: input.enrollmentId, step: input.step.step, body: { ...input.request, version: input.step.version } }),
 );
 
-const answered = (output: StepAnswer) =>
+const answered = (output: StepAnswerAsRead) =>
   'step' in output ? { step: output.step, redirect: null } : 'redirect' in output ? { redirect: output.redirect } : { saved: output.message };
 
 export const wizardMachine = setup({
@@ -41,12 +41,12 @@ export const wizardMachine = setup({
   },
   actors: { loadStep, submitStep },
   guards: {
-    redirects: (_, params: { answer: StepAnswer }) => 'redirect' in params.answer,
-    saved: (_, params: { answer: StepAnswer }) => 'saved' in params.answer,
+    redirects: (_, params: { answer: StepAnswerAsRead }) => 'redirect' in params.answer,
+    saved: (_, params: { answer: StepAnswerAsRead }) => 'saved' in params.answer,
   },
   actions: {
-    leave: assign((_, params: { answer: StepAnswer }) => answered(params.answer)),
-    show: assign((_, params: { answer: StepAnswer }) => ({ ...answered(params.answer), errors: null })),
+    leave: assign((_, params: { answer: StepAnswerAsRead }) => answered(params.answer)),
+    show: assign((_, params: { answer: StepAnswerAsRead }) => ({ ...answered(params.answer), errors: null })),
     noteFailure: assign((_, params: { error: unknown }) => ({
       failure: params.error instanceof Error ? params.error.message : 'This step could not be loaded.',
     })),
