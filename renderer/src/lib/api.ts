@@ -47,8 +47,6 @@ export class ApiError extends Error {
   }
 }
 
-// ---- The document's calls, as types -------------------------------------------------------------------------------
-
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** The document's paths (relative to /api/v1) that answer method `M`. */
@@ -82,8 +80,6 @@ export type CallOptions<P extends PathWith<M>, M extends Method> = Slot<'path', 
 
 // The options may be left out only when nothing in them is required.
 type OptionsArgument<O> = Partial<O> extends O ? [options?: O] : [options: O];
-
-// ---- The wire ---------------------------------------------------------------------------------------------------
 
 /** The document's `servers[0].url`: its paths are relative to it, and so are the page's requests (same origin). */
 const BASE = '/api/v1';
