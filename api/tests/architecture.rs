@@ -1,8 +1,8 @@
 //! The shape of the code, checked: no import circles in the api or the engine, the api's layers only import
 //! downward, and no feature imports another feature.
 //!
-//! A module here is a file (`a/b.rs` or `a/b/mod.rs` is `a::b`). An import is any `crate::` or `super::` path outside
-//! comments, in `use` trees or inline; it points at the longest module that prefixes it.
+//! A module here is a file (`a/b.rs` or `a/b/mod.rs` is `a::b`). An import is any `crate::`, `super::` or `self::`
+//! path outside comments, in `use` trees or inline; it points at the longest module that prefixes it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -115,6 +115,7 @@ fn imports(modules: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<Stri
         paths_after(text, "crate::", &[], &mut paths);
         let parent = own[..own.len().saturating_sub(1)].to_vec();
         paths_after(text, "super::", &parent, &mut paths);
+        paths_after(text, "self::", &own, &mut paths);
         let mut targets = BTreeSet::new();
         for path in paths {
             let target = (0..=path.len())
@@ -281,12 +282,15 @@ fn the_checker_finds_a_circle_a_downward_breach_and_a_feature_importing_another(
         ("error".to_string(), source("// crate::app is only named in a comment")),
         ("features::cart".to_string(), source("fn f() { crate::features::shop::price(); }")),
         ("features::shop".to_string(), source("use super::cart;")),
+        ("features::shop::offers".to_string(), source("")),
+        ("features".to_string(), source("pub use self::shop::offers;")),
         ("app".to_string(), source("")),
     ]
     .into();
     let graph = imports(&modules);
     assert_eq!(graph["domain::enrollment"], ["error", "store"].map(String::from).into());
     assert_eq!(graph["error"], BTreeSet::new(), "comments are not imports");
+    assert_eq!(graph["features"], ["features::shop::offers"].map(String::from).into(), "self:: paths are imports");
     assert_eq!(
         circles(&graph),
         vec![

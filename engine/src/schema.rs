@@ -9,7 +9,8 @@ use serde_json::{json, Map, Value};
 
 use crate::context::EnrollmentContext;
 use crate::errors::messages::REQUIRED;
-use crate::forms::{self, US_STATES};
+use crate::forms;
+use crate::forms::states::US_STATES;
 use crate::tabs::TabName;
 use crate::workflow::{FieldSettings, FormSettings, PrefillValues};
 
@@ -103,9 +104,9 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
     }
     let tier_is = |tiers: &[&str]| json!({ "properties": { "tier": { "enum": tiers } }, "required": ["tier"] });
     form.schema["allOf"] = json!([
-        { "if": tier_is(&["IS", "IF"]), "then": { "properties": { "spouse_dob": crate::shop::spouse_dob_field() } } },
-        { "if": tier_is(&["IC"]), "then": { "properties": { "no_of_children": crate::shop::children_field(9) } } },
-        { "if": tier_is(&["IF"]), "then": { "properties": { "no_of_children": crate::shop::children_field(8) } } },
+        { "if": tier_is(&["IS", "IF"]), "then": { "properties": { "spouse_dob": crate::shop::popups::spouse_dob_field() } } },
+        { "if": tier_is(&["IC"]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(9) } } },
+        { "if": tier_is(&["IF"]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(8) } } },
     ]);
     form.ui_schema["spouse_dob"] = json!({ "ui:widget": "dateMDY" });
     // The tier's dependent fields come and go with the tier; rjsf draws only what its order names.

@@ -6,7 +6,8 @@ mod common;
 use common::today;
 use engine::context::{EnrollmentContext, Eprocess, Tier};
 use engine::rating::PricingError;
-use engine::shop::{self, PopupChoices, PopupFacts, PopupKind, ShopWorkflow};
+use engine::shop::popups::{PopupChoices, PopupFacts};
+use engine::shop::{self, PopupKind, ShopWorkflow};
 use serde_json::json;
 
 fn shipped() -> ShopWorkflow {
@@ -30,7 +31,7 @@ fn facts(change: impl Fn(&mut PopupFacts)) -> PopupFacts {
 
 fn pending(f: &PopupFacts) -> Vec<&'static str> {
     let shop = shipped();
-    shop::pending_popups(&shop, f).iter().map(|p| p.popup.id()).collect()
+    shop::popups::pending_popups(&shop, f).iter().map(|p| p.popup.id()).collect()
 }
 
 #[test]
@@ -82,7 +83,7 @@ fn a_plan_for_some_employers_asks_the_group_code_then_the_employer() {
     });
     assert_eq!(pending(&confirm), vec!["confirm_group"]);
     let choices = PopupChoices { group_name: Some("Peachtree Logistics".into()), ..PopupChoices::default() };
-    let (schema, _) = shop::popup_form(PopupKind::ConfirmGroup, &choices);
+    let (schema, _) = shop::popups::popup_form(PopupKind::ConfirmGroup, &choices);
     assert_eq!(schema["properties"]["confirm"]["title"], "Is Peachtree Logistics your employer?");
     let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
     assert_eq!(problems(PopupKind::GroupCode, &choices, json!({})), vec![pair("group_code", "Field is required")]);
@@ -101,7 +102,7 @@ fn eligibility_choices() -> PopupChoices {
 }
 
 fn problems(kind: PopupKind, choices: &PopupChoices, data: serde_json::Value) -> Vec<(String, String)> {
-    match shop::check_popup(kind, choices, &data, today()) {
+    match shop::popups::check_popup(kind, choices, &data, today()) {
         Ok(_) => vec![],
         Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
     }
@@ -124,22 +125,22 @@ fn an_eligibility_question_that_must_be_yes_refuses_no_with_the_specs_words() {
         vec![pair("q2", "*Answer should be Yes/No to continue")]
     );
     let set = c.eligibility.as_ref().unwrap();
-    assert!(shop::eligibility_met(set, &json!({ "q1": "Yes", "q2": "Yes", "q3": "No" })));
-    assert!(!shop::eligibility_met(set, &json!({ "q1": "Yes", "q2": "No", "q3": "No" })));
-    let list = shop::eligibility_as_list(&json!({ "q1": "Yes", "q3": "No" }));
+    assert!(shop::questions::eligibility_met(set, &json!({ "q1": "Yes", "q2": "Yes", "q3": "No" })));
+    assert!(!shop::questions::eligibility_met(set, &json!({ "q1": "Yes", "q2": "No", "q3": "No" })));
+    let list = shop::questions::eligibility_as_list(&json!({ "q1": "Yes", "q3": "No" }));
     assert_eq!(list, json!([ { "qid": 1, "true_condition": 1 }, { "qid": 3, "true_condition": 0 } ]));
-    assert_eq!(shop::eligibility_from_list(&list), json!({ "q1": "Yes", "q3": "No" }));
+    assert_eq!(shop::questions::eligibility_from_list(&list), json!({ "q1": "Yes", "q3": "No" }));
 }
 
 #[test]
 fn the_dependency_popup_asks_what_the_tier_covers_with_its_rules() {
     let on = |tier| PopupChoices { tier: Some(tier), ..PopupChoices::default() };
-    let required = |tier| shop::popup_form(PopupKind::DependencyInfo, &on(tier)).0["required"].clone();
+    let required = |tier| shop::popups::popup_form(PopupKind::DependencyInfo, &on(tier)).0["required"].clone();
     assert_eq!(required(Tier::IS), json!(["dep_dob"]));
     assert_eq!(required(Tier::IC), json!(["no_of_children"]));
     assert_eq!(required(Tier::IF), json!(["dep_dob", "no_of_children"]));
     let most = |tier| {
-        shop::popup_form(PopupKind::DependencyInfo, &on(tier)).0["properties"]["no_of_children"]["oneOf"]
+        shop::popups::popup_form(PopupKind::DependencyInfo, &on(tier)).0["properties"]["no_of_children"]["oneOf"]
             .as_array()
             .map(|o| o.len())
     };
@@ -202,11 +203,14 @@ fn a_yes_to_a_knock_out_health_question_declines_and_every_question_must_be_answ
     );
     let accepted = json!({ "q901": "No", "q902": "No", "q903": "Yes" });
     assert!(
-        matches!(shop::health_decision(&set, &accepted), shop::HealthDecision::Accepted(_)),
+        matches!(shop::questions::health_decision(&set, &accepted), shop::questions::HealthDecision::Accepted(_)),
         "903 is only recorded"
     );
     let declined = json!({ "q901": "Yes", "q902": "No", "q903": "No" });
-    assert_eq!(shop::health_decision(&set, &declined), shop::HealthDecision::Declined(set.decline_message.clone()));
+    assert_eq!(
+        shop::questions::health_decision(&set, &declined),
+        shop::questions::HealthDecision::Declined(set.decline_message.clone())
+    );
 }
 
 #[test]
@@ -214,7 +218,7 @@ fn applicants_get_the_checkout_upsells_in_order_and_reps_go_straight_to_the_conf
     let shop = shipped();
     let applicant = EnrollmentContext { cart_categories: vec!["medical".into()], ..EnrollmentContext::default() };
     let ids = |ctx: &EnrollmentContext, answered: &[String]| -> Vec<String> {
-        shop::open_offers(&shop.checkout_upsells, ctx, answered).iter().map(|o| o.id.clone()).collect()
+        shop::offers::open_offers(&shop.checkout_upsells, ctx, answered).iter().map(|o| o.id.clone()).collect()
     };
     assert_eq!(ids(&applicant, &[]), ["term_life", "bundle"]);
     assert_eq!(ids(&applicant, &["term_life".into()]), ["bundle"], "a declined offer is not made again");
@@ -225,7 +229,7 @@ fn applicants_get_the_checkout_upsells_in_order_and_reps_go_straight_to_the_conf
     assert!(ids(&rep, &[]).is_empty());
     assert_eq!(shop.checkout_upsells[0].decline, "No, I like medical questions.");
     assert_eq!(shop.checkout_upsells[1].decline, "No, I like waiting periods.");
-    let after_medical = shop::open_offers(&shop.after_add, &applicant, &[]);
+    let after_medical = shop::offers::open_offers(&shop.after_add, &applicant, &[]);
     assert_eq!(after_medical.iter().map(|o| o.id.as_str()).collect::<Vec<_>>(), ["accident"]);
 }
 

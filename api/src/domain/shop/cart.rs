@@ -40,7 +40,7 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
     }
     if let Some(set) = state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) {
         let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
-        if !stored.is_some_and(|a| shop::eligibility_met(set, &a)) {
+        if !stored.is_some_and(|a| shop::questions::eligibility_met(set, &a)) {
             return Err(ApiError::field("eligibility", shop::ANSWER_YES_FORM));
         }
     }

@@ -91,7 +91,7 @@ pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> Api
     let cart = priced_cart(state, e).await?;
     let ctx = enrollment::context(e, &cart);
     let answered = answered_offers(state, e).await?;
-    for offer in shop::open_offers(list, &ctx, &answered) {
+    for offer in shop::offers::open_offers(list, &ctx, &answered) {
         if let Some(view) = resolve_offer(state, e, offer, &cart).await? {
             return Ok(Some(view));
         }

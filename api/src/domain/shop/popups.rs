@@ -25,9 +25,9 @@ use engine::context::Tier;
 use engine::rating::price_plan;
 use engine::rating::PricingError;
 use engine::shop;
+use engine::shop::popups::PopupChoices;
+use engine::shop::popups::PopupFacts;
 use engine::shop::PlanPopup;
-use engine::shop::PopupChoices;
-use engine::shop::PopupFacts;
 use engine::shop::PopupKind;
 use serde_json::json;
 use serde_json::Value;
@@ -55,7 +55,7 @@ pub async fn facts(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<P
         None => false,
         Some(set) => {
             let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
-            !stored.is_some_and(|answers| shop::eligibility_met(set, &answers))
+            !stored.is_some_and(|answers| shop::questions::eligibility_met(set, &answers))
         }
     };
     Ok(PopupFacts {
@@ -144,7 +144,7 @@ pub async fn popup_view(
     popup: &PlanPopup,
     facts: &PopupFacts,
 ) -> ApiResult<Value> {
-    let (schema, ui_schema) = shop::popup_form(popup.popup, &choices(state, e, plan).await?);
+    let (schema, ui_schema) = shop::popups::popup_form(popup.popup, &choices(state, e, plan).await?);
     let message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
     Ok(json!({
         "step": popup.popup.id(), "kind": "form", "title": popup.title, "text": popup.text, "message": message,
@@ -157,7 +157,7 @@ pub async fn popup_view(
 /// The plan's popups now: the one that opens by itself (`step`, or null) and those opened by a button (`buttons`).
 pub async fn plan_flow(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<Value> {
     let facts = facts(state, e, plan).await?;
-    let pending = shop::pending_popups(&state.workflows.shop, &facts);
+    let pending = shop::popups::pending_popups(&state.workflows.shop, &facts);
     let mut step = Value::Null;
     let mut buttons = Vec::new();
     for popup in pending {
@@ -187,7 +187,7 @@ pub async fn answer_popup(
 ) -> ApiResult<Option<String>> {
     e.ensure_open()?;
     let choices = choices(state, e, plan).await?;
-    let answers = shop::check_popup(kind, &choices, data, today()).map_err(ApiError::Invalid)?;
+    let answers = shop::popups::check_popup(kind, &choices, data, today()).map_err(ApiError::Invalid)?;
     let id = e.row.enrollment_id;
     let subject = plan_subject(plan.plan_id);
     let mut filter = e.filter.clone();
@@ -231,13 +231,13 @@ pub async fn answer_popup(
                 .health
                 .as_ref()
                 .ok_or_else(|| ApiError::NotFound("This plan asks no health questions".into()))?;
-            let decision = shop::health_decision(set, &answers);
-            let accepted = matches!(decision, shop::HealthDecision::Accepted(_));
+            let decision = shop::questions::health_decision(set, &answers);
+            let accepted = matches!(decision, shop::questions::HealthDecision::Accepted(_));
             keep_sealed(state, id, &subject, "health_questions", &json!({ "answers": answers, "accepted": accepted }))
                 .await?;
             return match decision {
-                shop::HealthDecision::Accepted(message) => Ok(Some(message)),
-                shop::HealthDecision::Declined(message) => Err(ApiError::coded("decline", message)),
+                shop::questions::HealthDecision::Accepted(message) => Ok(Some(message)),
+                shop::questions::HealthDecision::Declined(message) => Err(ApiError::coded("decline", message)),
             };
         }
     }

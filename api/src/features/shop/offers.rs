@@ -65,7 +65,7 @@ pub async fn suggested_plan_list(
     let ctx = enrollment::context(&e, &cart);
     let answered = answered_offers(&state, &e).await?;
     let mut items = Vec::new();
-    for offer in shop::open_offers(&state.workflows.shop.checkout_upsells, &ctx, &answered) {
+    for offer in shop::offers::open_offers(&state.workflows.shop.checkout_upsells, &ctx, &answered) {
         if let Some(view) = resolve_offer(&state, &e, offer, &cart).await? {
             items.push(suggested_item(&view));
         }

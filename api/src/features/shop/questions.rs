@@ -60,7 +60,7 @@ pub async fn aflac_questions(
         return Ok(no_content());
     };
     let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
-    let answered = stored.as_ref().map(shop::eligibility_as_list).unwrap_or_else(|| json!([]));
+    let answered = stored.as_ref().map(shop::questions::eligibility_as_list).unwrap_or_else(|| json!([]));
     Ok(success(
         json!({ "statusCode": 200, "result": set.questions.iter().map(|q| json!({ "qid": q.qid, "question": q.question, "true_condition": q.true_condition })).collect::<Vec<_>>(), "answers": answered }),
     ))
@@ -80,7 +80,7 @@ pub async fn save_aflac_questions(
     if state.workflows.shop.eligibility_for(plan.plan_id, &plan.category).is_none() {
         return Err(ApiError::NotFound("This plan asks no eligibility questions".into()));
     }
-    let answers = shop::eligibility_from_list(&body.aflac_data);
+    let answers = shop::questions::eligibility_from_list(&body.aflac_data);
     answer_popup(&state, &e, plan, PopupKind::Eligibility, &answers).await?;
     Ok(success(json!({ "message": "Eligibility answers saved" })))
 }
@@ -108,17 +108,17 @@ pub async fn store_temp_dependent_info(
     }
     let sent =
         |target: &str| (target == "dep_dob" && dob.is_some()) || (target == "no_of_children" && children.is_some());
-    let answers = match shop::check_popup(PopupKind::DependencyInfo, &choices(&state, &e, plan).await?, &data, today())
-    {
-        Ok(answers) => answers,
-        Err(errors) => {
-            let errors: Vec<_> = errors.into_iter().filter(|e| sent(&e.target_element)).collect();
-            if !errors.is_empty() {
-                return Err(ApiError::Invalid(errors));
+    let answers =
+        match shop::popups::check_popup(PopupKind::DependencyInfo, &choices(&state, &e, plan).await?, &data, today()) {
+            Ok(answers) => answers,
+            Err(errors) => {
+                let errors: Vec<_> = errors.into_iter().filter(|e| sent(&e.target_element)).collect();
+                if !errors.is_empty() {
+                    return Err(ApiError::Invalid(errors));
+                }
+                data
             }
-            data
-        }
-    };
+        };
     let mut filter = e.filter.clone();
     if let Some(dob) = answers["dep_dob"].as_str() {
         filter.spouse_dob = Some(dob.to_string());

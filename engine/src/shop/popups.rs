@@ -1,0 +1,236 @@
+//! Which popups a plan needs now, their forms with the spec's messages, and checking an answer.
+
+use chrono::NaiveDate;
+use serde_json::{json, Map, Value};
+
+use crate::context::{EnrollmentContext, Tier};
+use crate::dates::DATE_PATTERN;
+use crate::errors::messages::{INVALID_DATE, REQUIRED};
+use crate::rating::PricingError;
+use crate::shop::{
+    EligibilitySet, HealthSet, PlanPopup, PopupKind, ShopWorkflow, ANSWER_ALL, ANSWER_YES, ANSWER_YES_FORM,
+    ANSWER_YES_NO,
+};
+use crate::FieldError;
+
+/// What is known about a plan for an enrollment when the next popup is chosen.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PopupFacts {
+    /// The enrollment's context with `plan_category` and `plan_type` of the plan on the page.
+    pub ctx: EnrollmentContext,
+    /// The plan asks eligibility questions not yet answered as required.
+    pub eligibility_pending: bool,
+    /// The quote has no spouse date of birth / number of children yet although the tier has dependents.
+    pub dependents_missing: bool,
+    /// The plan needs a membership association and none is chosen.
+    pub membership_missing: bool,
+    /// The plan is sold to employees of some groups and the enrollment is under none of them.
+    pub group_code_missing: bool,
+    /// A valid group code was given and the employer is not yet confirmed: its name.
+    pub group_to_confirm: Option<String>,
+    /// Why the plan cannot be priced, if it cannot.
+    pub pricing_error: Option<PricingError>,
+}
+
+/// Whether a popup kind is needed now, before its `when` condition.
+pub fn needed(kind: PopupKind, facts: &PopupFacts) -> bool {
+    match kind {
+        PopupKind::Eligibility => facts.eligibility_pending,
+        PopupKind::DependencyInfo => facts.dependents_missing || facts.pricing_error.is_some_and(|e| kind.answers(e)),
+        PopupKind::Membership => facts.membership_missing,
+        PopupKind::GroupCode => facts.group_code_missing && facts.group_to_confirm.is_none(),
+        PopupKind::ConfirmGroup => facts.group_code_missing && facts.group_to_confirm.is_some(),
+        other => facts.pricing_error.is_some_and(|e| other.answers(e)),
+    }
+}
+
+/// The popups the plan needs now, in the workflow's order; the first is the one to show.
+pub fn pending_popups<'s>(shop: &'s ShopWorkflow, facts: &PopupFacts) -> Vec<&'s PlanPopup> {
+    shop.plan_popups.iter().filter(|p| needed(p.popup, facts) && p.when.holds(&facts.ctx)).collect()
+}
+
+/// What a popup form needs besides the workflow: the plan's questions and choices.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PopupChoices {
+    pub tier: Option<Tier>,
+    /// Tiers the plan is sold for (choose tier).
+    pub plan_tiers: Vec<Tier>,
+    /// (platform_group_id, platform_name) the plan is offered on (select portal).
+    pub portals: Vec<(i64, String)>,
+    /// (plan_id, plan_pricing_id, label) of the membership associations to choose from.
+    pub memberships: Vec<(i64, i64, String)>,
+    pub eligibility: Option<EligibilitySet>,
+    pub health: Option<HealthSet>,
+    /// The employer a valid group code named (confirm group).
+    pub group_name: Option<String>,
+}
+
+fn yes_no(title: &str) -> Value {
+    json!({ "type": "string", "title": title, "oneOf": [ { "const": "Yes", "title": "Yes" }, { "const": "No", "title": "No" } ] })
+}
+
+/// The spouse's date of birth, as the dependency popup and the quote form ask it: not today or later.
+pub fn spouse_dob_field() -> Value {
+    json!({
+        "type": "string", "title": "Spouse Date of Birth", "description": "MM/DD/YYYY",
+        "pattern": DATE_PATTERN,
+        "x-checks": ["date", "not_future"],
+        "x-messages": { "required": REQUIRED, "pattern": INVALID_DATE },
+    })
+}
+
+/// The number of children: 1-9 on Member + Children, 1-8 on Family.
+pub fn children_field(most: i64) -> Value {
+    let options: Vec<Value> = (1..=most).map(|n| json!({ "const": n, "title": n.to_string() })).collect();
+    json!({ "type": "integer", "title": "Number of Children", "oneOf": options, "x-messages": { "required": REQUIRED } })
+}
+
+/// The JSON Schema and uiSchema of a popup's form.
+pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
+    let mut props = Map::new();
+    let mut ui = Map::new();
+    let mut required: Vec<&str> = Vec::new();
+    match kind {
+        PopupKind::Eligibility => {
+            for q in choices.eligibility.iter().flat_map(|s| &s.questions) {
+                let key = format!("q{}", q.qid);
+                let mut field = yes_no(&q.question);
+                field["x-messages"] = json!({ "required": ANSWER_YES_NO });
+                if q.true_condition == 1 {
+                    field["x-refuse"] = json!({ "No": ANSWER_YES });
+                }
+                props.insert(key.clone(), field);
+                ui.insert(key.clone(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
+            }
+            required.extend(props.keys().map(String::as_str).collect::<Vec<_>>());
+        }
+        PopupKind::DependencyInfo => {
+            let tier = choices.tier.unwrap_or_default();
+            if matches!(tier, Tier::IS | Tier::IF) {
+                props.insert("dep_dob".into(), spouse_dob_field());
+                ui.insert("dep_dob".into(), json!({ "ui:widget": "dateMDY" }));
+            }
+            if matches!(tier, Tier::IC | Tier::IF) {
+                props.insert("no_of_children".into(), children_field(if tier == Tier::IC { 9 } else { 8 }));
+            }
+            required.extend(["dep_dob", "no_of_children"].into_iter().filter(|k| props.contains_key(*k)));
+        }
+        PopupKind::Income => {
+            props.insert(
+                "annual_incode".into(),
+                json!({
+                    "type": "integer", "title": "Annual Income ($)", "minimum": 1, "maximum": 100000000,
+                    "x-messages": { "required": REQUIRED, "minimum": "Please enter your annual income in whole dollars", "type": "Please enter your annual income in whole dollars" },
+                }),
+            );
+            props.insert(
+                "working_hours".into(),
+                json!({
+                    "type": "integer", "title": "Working Hours per Week", "minimum": 1, "maximum": 168,
+                    "x-messages": { "required": REQUIRED, "minimum": "Please enter the hours you work in a week (1 to 168)", "maximum": "Please enter the hours you work in a week (1 to 168)", "type": "Please enter the hours you work in a week (1 to 168)" },
+                }),
+            );
+            required.extend(["annual_incode", "working_hours"]);
+        }
+        PopupKind::Tobacco => {
+            props.insert(
+                "is_smoker".into(),
+                json!({
+                    "type": "string", "title": "Have you used tobacco in the last 12 months?",
+                    "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ],
+                    "x-messages": { "required": REQUIRED },
+                }),
+            );
+            ui.insert("is_smoker".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
+            required.push("is_smoker");
+        }
+        PopupKind::ChooseTier => {
+            let options: Vec<Value> =
+                choices.plan_tiers.iter().map(|t| json!({ "const": t.code(), "title": t.label() })).collect();
+            props.insert(
+                "tier".into(),
+                json!({ "type": "string", "title": "Choose Tier", "oneOf": options, "x-messages": { "required": "Please choose a tier" } }),
+            );
+            required.push("tier");
+        }
+        PopupKind::SelectPortal => {
+            let options: Vec<Value> =
+                choices.portals.iter().map(|(id, name)| json!({ "const": id, "title": name })).collect();
+            props.insert(
+                "platform_group_id".into(),
+                json!({ "type": "integer", "title": "Choose Enrollment Portal", "oneOf": options, "x-messages": { "required": "Please choose a platform" } }),
+            );
+            required.push("platform_group_id");
+        }
+        PopupKind::Membership => {
+            let options: Vec<Value> = choices
+                .memberships
+                .iter()
+                .map(|(plan_id, pricing_id, label)| json!({ "const": format!("{plan_id}:{pricing_id}"), "title": label }))
+                .collect();
+            props.insert(
+                "membership".into(),
+                json!({ "type": "string", "title": "Membership Options", "oneOf": options, "x-messages": { "required": "Please choose a membership" } }),
+            );
+            ui.insert("membership".into(), json!({ "ui:widget": "radio" }));
+            required.push("membership");
+        }
+        PopupKind::GroupCode => {
+            props.insert(
+                "group_code".into(),
+                json!({ "type": "string", "title": "Group Enrollment Code", "maxLength": 40, "x-messages": { "required": REQUIRED } }),
+            );
+            required.push("group_code");
+        }
+        PopupKind::ConfirmGroup => {
+            let name = choices.group_name.as_deref().unwrap_or("this group");
+            let mut field = yes_no(&format!("Is {name} your employer?"));
+            field["x-messages"] = json!({ "required": REQUIRED });
+            props.insert("confirm".into(), field);
+            ui.insert("confirm".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
+            required.push("confirm");
+        }
+        PopupKind::HealthQuestions => {
+            for q in choices.health.iter().flat_map(|s| &s.questions) {
+                let key = format!("q{}", q.question_id);
+                let mut field = yes_no(&q.question_text);
+                field["x-messages"] = json!({ "required": ANSWER_ALL });
+                props.insert(key.clone(), field);
+                ui.insert(key, json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
+            }
+            required.extend(props.keys().map(String::as_str).collect::<Vec<_>>());
+        }
+    }
+    let order: Vec<&String> = props.keys().collect();
+    let mut ui_schema = Value::Object(ui.clone());
+    ui_schema["ui:order"] = json!(order.iter().map(|k| k.as_str()).chain(["*"]).collect::<Vec<_>>());
+    let schema = json!({
+        "type": "object", "properties": Value::Object(props.clone()), "required": required,
+    });
+    (schema, ui_schema)
+}
+
+/// Validates a popup's answers against its form with the spec's messages; eligibility adds the form-level message
+/// 'Please answer yes in order to continue' when a question that must be Yes is answered No.
+pub fn check_popup(
+    kind: PopupKind,
+    choices: &PopupChoices,
+    data: &Value,
+    today: NaiveDate,
+) -> Result<Value, Vec<FieldError>> {
+    let (schema, _) = popup_form(kind, choices);
+    let cleaned = crate::validation::clean(&schema, data, &schema);
+    match crate::validation::validate(&schema, &cleaned, today) {
+        Ok(()) => Ok(cleaned),
+        Err(mut errors) => {
+            if kind == PopupKind::Eligibility && errors.iter().any(|e| e.error_message == ANSWER_YES) {
+                errors.insert(0, FieldError::new("eligibility", ANSWER_YES_FORM));
+            }
+            if kind == PopupKind::HealthQuestions && errors.iter().any(|e| e.error_message == ANSWER_ALL) {
+                errors.retain(|e| e.error_message != ANSWER_ALL);
+                errors.insert(0, FieldError::new("health_questions", ANSWER_ALL));
+            }
+            Err(errors)
+        }
+    }
+}

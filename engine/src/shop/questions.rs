@@ -1,0 +1,62 @@
+//! Eligibility and health question sets: answers in the spec's list shape, and the decisions they lead to.
+
+use serde_json::{json, Map, Value};
+
+use crate::shop::{EligibilitySet, HealthSet};
+
+/// The eligibility answers as the spec's `aflac_data`: a list of `{ qid, true_condition }` where true_condition is 1
+/// for Yes and 0 for No.
+pub fn eligibility_as_list(answers: &Value) -> Value {
+    let list: Vec<Value> = answers
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| {
+            let qid: i64 = k.strip_prefix('q')?.parse().ok()?;
+            Some(json!({ "qid": qid, "true_condition": i32::from(v == "Yes") }))
+        })
+        .collect();
+    Value::Array(list)
+}
+
+/// The spec's `aflac_data` list back into the popup's answers.
+pub fn eligibility_from_list(list: &Value) -> Value {
+    let mut answers = Map::new();
+    for item in list.as_array().into_iter().flatten() {
+        let qid = item.get("qid").and_then(|q| q.as_i64().or_else(|| q.as_str()?.parse().ok()));
+        let yes = item.get("true_condition").and_then(|t| t.as_i64().or_else(|| t.as_str()?.parse().ok()));
+        if let (Some(qid), Some(yes)) = (qid, yes) {
+            answers.insert(format!("q{qid}"), json!(if yes == 1 { "Yes" } else { "No" }));
+        }
+    }
+    Value::Object(answers)
+}
+
+/// Whether stored eligibility answers satisfy the set: every question answered and each true_condition 1 with Yes.
+pub fn eligibility_met(set: &EligibilitySet, answers: &Value) -> bool {
+    set.questions.iter().all(|q| match answers.get(format!("q{}", q.qid)).and_then(Value::as_str) {
+        Some("Yes") => true,
+        Some("No") => q.true_condition == 0,
+        _ => false,
+    })
+}
+
+/// The outcome of a set of health answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HealthDecision {
+    Accepted(String),
+    Declined(String),
+}
+
+/// Accepted (with the set's message) unless a knock-out question is answered Yes.
+pub fn health_decision(set: &HealthSet, answers: &Value) -> HealthDecision {
+    let knocked_out = set
+        .questions
+        .iter()
+        .any(|q| q.decline_on_yes && answers.get(format!("q{}", q.question_id)).and_then(Value::as_str) == Some("Yes"));
+    if knocked_out {
+        HealthDecision::Declined(set.decline_message.clone())
+    } else {
+        HealthDecision::Accepted(set.success_message.clone())
+    }
+}
