@@ -58,8 +58,11 @@ test-postgres: smtp-server
 	else \
 		echo "SKIPPED: PostgreSQL suite (PostgreSQL not available on this machine)"; fi
 
+# typecheck regenerates src/lib/contract.d.ts from api/openapi.json first; the committed copy must be that one, so a
+# contract change shows in review together with the renderer's answer to it.
 test-renderer: renderer-deps
 	cd $(RENDERER) && npm run typecheck && npm run lint && npm test
+	git diff --exit-code -- $(RENDERER)/src/lib/contract.d.ts
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
