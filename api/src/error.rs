@@ -8,6 +8,7 @@ use axum::Json;
 use engine::FieldError;
 
 use crate::config::BODY_LIMIT;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 #[derive(Debug, thiserror::Error)]
@@ -69,6 +70,33 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 pub fn success(data: Value) -> Response {
     Json(json!({ "status": "success", "data": data })).into_response()
+}
+
+/// The spec's list answers: `data: { result }`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "Result_{T}")]
+pub struct Listed<T> {
+    pub result: T,
+}
+
+/// An answer that only says what happened, in words for the person.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Message {
+    pub message: String,
+}
+
+/// A successful answer whose `data` has a type (and so a schema in the API's document): `{ status: success, data }`.
+pub struct Answer<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Answer<T> {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Envelope<'a, T> {
+            status: &'static str,
+            data: &'a T,
+        }
+        Json(Envelope { status: "success", data: &self.0 }).into_response()
+    }
 }
 
 impl IntoResponse for ApiError {

@@ -28,6 +28,17 @@ impl Serialize for Cents {
     }
 }
 
+/// Money in the answers: dollars, two decimals.
+impl schemars::JsonSchema for Cents {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Dollars".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "number", "description": "An amount in dollars, to the cent." })
+    }
+}
+
 impl std::iter::Sum for Cents {
     fn sum<I: Iterator<Item = Cents>>(iter: I) -> Cents {
         Cents(iter.map(|c| c.0).sum())

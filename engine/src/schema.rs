@@ -24,7 +24,7 @@ pub struct ComposedForm {
 }
 
 /// One row of the spec's `get-form-fields-*` answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct FieldDefinition {
     pub field_name: String,
     pub value: Value,

@@ -2,6 +2,7 @@
 //!
 //! The renderer draws whatever this says; nothing in it is specific to one tab except the data.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -10,7 +11,7 @@ use crate::rating::Cents;
 use crate::schema::{display_value, ComposedForm};
 use crate::tabs::TabName;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
     Back,
@@ -19,7 +20,7 @@ pub enum Action {
     Edit,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Step {
     pub step: TabName,
     pub route: &'static str,
@@ -36,14 +37,14 @@ pub struct Step {
     pub summary: Option<Summary>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Progress {
     pub index: usize,
     pub total: usize,
     pub steps: Vec<ProgressItem>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ProgressItem {
     pub step: TabName,
     pub route: &'static str,
@@ -53,13 +54,13 @@ pub struct ProgressItem {
 }
 
 /// What the review step shows besides its own form.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Summary {
     pub sections: Vec<Section>,
     pub cart: CartSummary,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Section {
     pub number: usize,
     pub step: TabName,
@@ -67,20 +68,20 @@ pub struct Section {
     pub rows: Vec<Row>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Row {
     pub label: String,
     pub value: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct CartSummary {
     pub lines: Vec<CartSummaryLine>,
     pub initial_month_cost: Cents,
     pub recurring_month_cost: Cents,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct CartSummaryLine {
     pub plan_name: String,
     pub price: Cents,

@@ -19,7 +19,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::domain::session::Session;
-use crate::error::ApiError;
+use crate::error::{Answer, ApiError};
 use crate::http::extract::{
     AppJson, AppQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath, OwnedQuery,
     WithEnrollment,
@@ -99,6 +99,28 @@ struct SuccessEnvelope {
     /// Always `success`.
     status: String,
     data: Value,
+}
+
+/// The success envelope of a typed answer.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "{T}Envelope")]
+#[allow(dead_code)]
+struct SuccessOf<T> {
+    /// Always `success`.
+    status: String,
+    data: T,
+}
+
+impl<T: JsonSchema> OperationOutput for Answer<T> {
+    type Inner = T;
+
+    fn operation_response(ctx: &mut GenContext, _: &mut Operation) -> Option<Response> {
+        Some(json_response::<SuccessOf<T>>(ctx, "The call's result in the success envelope."))
+    }
+
+    fn inferred_responses(ctx: &mut GenContext, operation: &mut Operation) -> Vec<(Option<StatusCode>, Response)> {
+        Self::operation_response(ctx, operation).map(|r| (Some(StatusCode::Code(200)), r)).into_iter().collect()
+    }
 }
 
 fn json_response<T: JsonSchema>(ctx: &mut GenContext, description: &str) -> Response {

@@ -2947,7 +2947,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_TabRowEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2993,7 +2993,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["FormFieldsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3039,7 +3039,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["FormFieldsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3085,7 +3085,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["FormFieldsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3131,7 +3131,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["FormFieldsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3177,7 +3177,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["FormFieldsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3223,7 +3223,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_AgreementTextEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3273,7 +3273,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["MessageEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3317,7 +3317,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["EnrollCodeShownEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3367,7 +3367,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3415,7 +3415,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3463,7 +3463,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3511,7 +3511,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3559,7 +3559,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SubmittedEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3600,7 +3600,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3639,7 +3639,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3678,7 +3678,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3717,7 +3717,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3756,7 +3756,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3795,7 +3795,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3834,7 +3834,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3873,7 +3873,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -3917,7 +3917,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_TabRequiredEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3962,7 +3962,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["StepOutcomeEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4008,7 +4008,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["StepOutcomeEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4045,7 +4045,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["StepOutcomeEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -5189,11 +5189,97 @@ export interface components {
             /** @description rep or member: who completes the enrollment, when a rep checks out. */
             type?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_TabRowEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_TabRow"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_TabRow: {
+            result: components["schemas"]["TabRow"][];
+        };
+        /** @description One of the nine tabs, as `get-dynamic-tabs` lists them. */
+        TabRow: {
+            tab_name: components["schemas"]["TabName"];
+            /** @description Whether this enrollment must fill it. */
+            required: boolean;
+            /**
+             * Format: uint8
+             * @description Its place in the wizard.
+             */
+            order: number;
+            route: string;
+            title: string;
+        };
+        /** @enum {string} */
+        TabName: "primary_info" | "contact_info" | "employer_info" | "beneficiary_info" | "primary_health_info" | "dependent_info" | "review_info" | "agreement_info" | "billing_info";
+        /** @description The success envelope of a typed answer. */
+        FormFieldsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["FormFields"];
+        };
+        /** @description A tab's fields (`get-form-fields-*`) and the document's version a save must carry back. */
+        FormFields: {
+            result: components["schemas"]["FieldDefinition"][];
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description One row of the spec's `get-form-fields-*` answer. */
+        FieldDefinition: {
+            field_name: string;
+            value: unknown;
+            required: boolean;
+            read_only: boolean;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_AgreementTextEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_AgreementText"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_AgreementText: {
+            result: components["schemas"]["AgreementText"][];
+        };
+        /** @description One agreement text shown on Agreement & Signature, with the checkbox that accepts it. */
+        AgreementText: {
+            /** @description A stable name, stored with the answer. */
+            id: string;
+            text_head: string;
+            text_body: string;
+            /**
+             * @description The box must be ticked to go on (the default).
+             * @default true
+             */
+            text_required: boolean;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedEnrollerCode: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
             enrollment_id: components["schemas"]["Id"];
             enrollerCode?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        MessageEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Message"];
+        };
+        /** @description An answer that only says what happened, in words for the person. */
+        Message: {
+            message: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        EnrollCodeShownEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["EnrollCodeShown"];
+        };
+        /** @description Whether Personal Information offers the Enroller Code. */
+        EnrollCodeShown: {
+            show_enroll_code: boolean;
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedTabSave: {
@@ -5204,6 +5290,51 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The success envelope of a typed answer. */
+        SavedStepEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SavedStep"];
+        };
+        /** @description A saved step: the document's new version and where the person goes next. */
+        SavedStep: {
+            /** Format: int64 */
+            version: number;
+            next: components["schemas"]["NextStep"];
+        };
+        /** @description Where the person goes after a save, as the spec's save calls name it. */
+        NextStep: {
+            /** @description The next tab's saved name, `cart_info` back to the cart, or `receipt`. */
+            tab_name: string;
+            route: string;
+            title?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        SubmittedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Submitted"];
+        };
+        /** @description The submitted application: its policy id (the confirmation number) and the receipt as next step. */
+        Submitted: {
+            policy_id?: string | null;
+            next: components["schemas"]["NextStep"];
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_ChoiceEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_Choice"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_Choice: {
+            result: components["schemas"]["Choice"][];
+        };
+        /** @description One choice of a lookup: the value stored and the label shown. */
+        Choice: {
+            value: string;
+            label: string;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedTabQuery: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -5211,6 +5342,94 @@ export interface components {
             /** @description A saved tab's name (primary_info, contact_info, ...). */
             tab_name?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        Result_TabRequiredEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_TabRequired"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_TabRequired: {
+            result: components["schemas"]["TabRequired"];
+        };
+        /** @description Whether a tab is required for this enrollment. */
+        TabRequired: {
+            required: boolean;
+        };
+        /** @description The success envelope of a typed answer. */
+        StepOutcomeEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["StepOutcome"];
+        };
+        /** @description What the step protocol answers: the step the person is on now, a page to go to, or a saved draft. */
+        StepOutcome: {
+            step: components["schemas"]["Step"];
+        } | {
+            redirect: string;
+        } | {
+            saved: boolean;
+            message: string;
+        };
+        Step: {
+            step: components["schemas"]["TabName"];
+            route: string;
+            title: string;
+            schema: unknown;
+            uiSchema: unknown;
+            formData: unknown;
+            /**
+             * Format: int64
+             * @description Version of the stored document; a save must carry it back.
+             */
+            version: number;
+            progress: components["schemas"]["Progress"];
+            actions: components["schemas"]["Action"][];
+            summary?: components["schemas"]["Summary"] | null;
+        };
+        Progress: {
+            /** Format: uint */
+            index: number;
+            /** Format: uint */
+            total: number;
+            steps: components["schemas"]["ProgressItem"][];
+        };
+        ProgressItem: {
+            step: components["schemas"]["TabName"];
+            route: string;
+            title: string;
+            /** @description `done`, `current` or `todo`. */
+            status: string;
+        };
+        /** @enum {string} */
+        Action: "back" | "next" | "save-for-later" | "edit";
+        /** @description What the review step shows besides its own form. */
+        Summary: {
+            sections: components["schemas"]["Section"][];
+            cart: components["schemas"]["CartSummary"];
+        };
+        Section: {
+            /** Format: uint */
+            number: number;
+            step: components["schemas"]["TabName"];
+            title: string;
+            rows: components["schemas"]["Row"][];
+        };
+        Row: {
+            label: string;
+            value: string;
+        };
+        CartSummary: {
+            lines: components["schemas"]["CartSummaryLine"][];
+            initial_month_cost: components["schemas"]["Dollars"];
+            recurring_month_cost: components["schemas"]["Dollars"];
+        };
+        CartSummaryLine: {
+            plan_name: string;
+            price: components["schemas"]["Dollars"];
+        };
+        /** @description An amount in dollars, to the cent. */
+        Dollars: number;
         /** @description What the person did on a step. */
         StepAction: {
             /** @description next, back, edit or save-for-later. */

@@ -12,8 +12,8 @@ use engine::lifecycle::{EnrollmentLifecycle, Event, Rejection};
 use engine::rating::{price_option, Cents, RatingInput};
 use engine::tabs::TabName;
 use engine::workflow::PrefillValues;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
@@ -203,14 +203,29 @@ pub enum Next {
     Receipt,
 }
 
+/// Where the person goes after a save, as the spec's save calls name it.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct NextStep {
+    /// The next tab's saved name, `cart_info` back to the cart, or `receipt`.
+    pub tab_name: &'static str,
+    pub route: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<&'static str>,
+}
+
+/// A saved step: the document's new version and where the person goes next.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SavedStep {
+    pub version: i64,
+    pub next: NextStep,
+}
+
 impl Next {
-    pub fn describe(&self) -> Value {
+    pub fn describe(&self) -> NextStep {
         match self {
-            Next::Tab(tab) => {
-                json!({ "tab_name": tab.as_str(), "route": tab.route(), "title": tab.title() })
-            }
-            Next::Cart => json!({ "tab_name": "cart_info", "route": "/cart" }),
-            Next::Receipt => json!({ "tab_name": "receipt", "route": "receipt" }),
+            Next::Tab(tab) => NextStep { tab_name: tab.as_str(), route: tab.route(), title: Some(tab.title()) },
+            Next::Cart => NextStep { tab_name: "cart_info", route: "/cart", title: None },
+            Next::Receipt => NextStep { tab_name: "receipt", route: "receipt", title: None },
         }
     }
 }

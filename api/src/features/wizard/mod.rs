@@ -5,17 +5,19 @@
 use aide::axum::routing::{get, post, ApiMethodRouter};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use axum::response::Response;
 use engine::errors::messages::REQUIRED;
 use engine::lifecycle::Event;
+use engine::schema::FieldDefinition;
 use engine::selection::select_tabs;
+use engine::step::Step;
 use engine::tabs::TabName;
+use engine::workflow::AgreementText;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::domain::enrollment::{self, load, priced_cart, Enrollment, Next};
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::enrollment::{self, load, priced_cart, Enrollment, Next, NextStep, SavedStep};
+use crate::error::{Answer, ApiError, ApiResult, Listed, Message};
 use crate::http::extract::{AppJson, Nothing, OwnedJson, OwnedPath, OwnedQuery, TabSave};
 use crate::input::{version_of, Id};
 use crate::state::AppState;
@@ -32,6 +34,60 @@ pub struct EnrollerCode {
 pub struct TabQuery {
     /// A saved tab's name (primary_info, contact_info, ...).
     tab_name: Option<String>,
+}
+
+/// One of the nine tabs, as `get-dynamic-tabs` lists them.
+#[derive(Serialize, JsonSchema)]
+pub struct TabRow {
+    tab_name: TabName,
+    /// Whether this enrollment must fill it.
+    required: bool,
+    /// Its place in the wizard.
+    order: u8,
+    route: &'static str,
+    title: &'static str,
+}
+
+/// A tab's fields (`get-form-fields-*`) and the document's version a save must carry back.
+#[derive(Serialize, JsonSchema)]
+pub struct FormFields {
+    result: Vec<FieldDefinition>,
+    version: i64,
+}
+
+/// Whether Personal Information offers the Enroller Code.
+#[derive(Serialize, JsonSchema)]
+pub struct EnrollCodeShown {
+    show_enroll_code: bool,
+}
+
+/// One choice of a lookup: the value stored and the label shown.
+#[derive(Serialize, JsonSchema)]
+pub struct Choice {
+    value: String,
+    label: String,
+}
+
+/// The submitted application: its policy id (the confirmation number) and the receipt as next step.
+#[derive(Serialize, JsonSchema)]
+pub struct Submitted {
+    policy_id: Option<String>,
+    next: NextStep,
+}
+
+/// Whether a tab is required for this enrollment.
+#[derive(Serialize, JsonSchema)]
+pub struct TabRequired {
+    required: bool,
+}
+
+/// What the step protocol answers: the step the person is on now, a page to go to, or a saved draft.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum StepOutcome {
+    Step { step: Box<Step> },
+    Redirect { redirect: &'static str },
+    Saved { saved: bool, message: &'static str },
 }
 
 /// The step of `/enrollment/{id}/step/{step}`.
@@ -86,38 +142,43 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/enrollment/{id}/step/{step}", get(get_step).post(post_step))
 }
 
-async fn get_dynamic_tabs(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
+async fn get_dynamic_tabs(
+    State(state): State<AppState>,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
+) -> ApiResult<Answer<Listed<Vec<TabRow>>>> {
     let cart = priced_cart(&state, &e).await?;
-    let rows: Vec<Value> = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
+    let rows = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
         .into_iter()
-        .map(|t| json!({ "tab_name": t.tab_name, "required": t.required, "order": t.order, "route": t.tab_name.route(), "title": t.tab_name.title() }))
+        .map(|t| TabRow {
+            tab_name: t.tab_name,
+            required: t.required,
+            order: t.order,
+            route: t.tab_name.route(),
+            title: t.tab_name.title(),
+        })
         .collect();
-    Ok(success(json!({ "result": rows })))
+    Ok(Answer(Listed { result: rows }))
 }
 
-async fn form_fields(state: AppState, e: Enrollment, tab: TabName) -> ApiResult<Response> {
+async fn form_fields(state: AppState, e: Enrollment, tab: TabName) -> ApiResult<Answer<FormFields>> {
     let (form, version) = enrollment::documents::current_form(&state, &e, tab).await?;
-    Ok(success(json!({ "result": form.fields, "version": version })))
+    Ok(Answer(FormFields { result: form.fields, version }))
 }
 
 /// The agreement texts of the workflow, as the spec's get-agreement-texts answers them.
 async fn get_agreement_texts(
     State(state): State<AppState>,
     OwnedQuery(_, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Vec<AgreementText>>>> {
     let texts =
         state.workflows.wizard.forms.get(&TabName::AgreementInfo).map(|f| f.agreements.clone()).unwrap_or_default();
-    let result: Vec<Value> = texts
-        .iter()
-        .map(|t| json!({ "id": t.id, "text_head": t.text_head, "text_body": t.text_body, "text_required": t.text_required }))
-        .collect();
-    Ok(success(json!({ "result": result })))
+    Ok(Answer(Listed { result: texts }))
 }
 
 async fn save_agreement_info(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<TabSave>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<SavedStep>> {
     // The verification type (the spec's eprocess) is the server's to decide, never the browser's.
     save_info(state, e, body, &["eprocess", "question_id", "question"], TabName::AgreementInfo).await
 }
@@ -126,31 +187,29 @@ async fn save_agreement_info(
 async fn save_enroller_code(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<EnrollerCode>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Message>> {
     let code = body.enroller_code.unwrap_or(Value::Null);
     enrollment::saving::save_field(&state, &e, TabName::PrimaryInfo, "enroller_code", &code).await?;
-    Ok(success(json!({ "message": "Enroller Code saved" })))
+    Ok(Answer(Message { message: "Enroller Code saved".into() }))
 }
 
 /// Whether Personal Information offers the Enroller Code for this enrollment (a workflow rule, not a list of ids).
 async fn check_enroll_code(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<EnrollCodeShown>> {
     let (form, _) = enrollment::documents::current_form(&state, &e, TabName::PrimaryInfo).await?;
-    let show = form.fields.iter().any(|f| f.field_name == "enroller_code");
-    Ok(success(json!({ "show_enroll_code": show })))
+    let show_enroll_code = form.fields.iter().any(|f| f.field_name == "enroller_code");
+    Ok(Answer(EnrollCodeShown { show_enroll_code }))
 }
 
 /// A spec lookup call (get-employment-status, get-states, ...): the choices of one field, as the tab's type defines
 /// them.
 fn lookup_route(tab: TabName, field: &'static str) -> ApiMethodRouter<AppState> {
     get(move || async move {
-        let result: Vec<Value> = engine::forms::choices(tab, field)
-            .into_iter()
-            .map(|(value, label)| json!({ "value": value, "label": label }))
-            .collect();
-        success(json!({ "result": result }))
+        let result =
+            engine::forms::choices(tab, field).into_iter().map(|(value, label)| Choice { value, label }).collect();
+        Answer(Listed::<Vec<Choice>> { result })
     })
 }
 
@@ -166,35 +225,41 @@ fn save_route(tab: TabName) -> ApiMethodRouter<AppState> {
     })
 }
 
-async fn save_info(state: AppState, e: Enrollment, body: TabSave, skip: &[&str], tab: TabName) -> ApiResult<Response> {
+async fn save_info(
+    state: AppState,
+    e: Enrollment,
+    body: TabSave,
+    skip: &[&str],
+    tab: TabName,
+) -> ApiResult<Answer<SavedStep>> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(skip);
     let (version, next) = enrollment::saving::save_tab(&state, &e, tab, &fields, version).await?;
-    Ok(success(json!({ "version": version, "next": next.describe() })))
+    Ok(Answer(SavedStep { version, next: next.describe() }))
 }
 
 async fn save_review_info(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<TabSave>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Submitted>> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(&["first_enroll"]);
     let (_, next) = enrollment::saving::save_tab(&state, &e, TabName::ReviewInfo, &fields, version).await?;
     let e = load(&state, &e.session, e.row.enrollment_id).await?;
-    Ok(success(json!({ "policy_id": e.row.policy_id, "next": next.describe() })))
+    Ok(Answer(Submitted { policy_id: e.row.policy_id, next: next.describe() }))
 }
 
 async fn check_tab_required(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<TabQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<TabRequired>>> {
     let name = query.tab_name.as_deref().unwrap_or_default();
     let tab = TabName::parse_saved(name).ok_or_else(|| ApiError::field("tab_name", format!("Unknown tab {name}")))?;
     let cart = priced_cart(&state, &e).await?;
     let required = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
         .into_iter()
         .any(|t| t.tab_name == tab && t.required);
-    Ok(success(json!({ "result": { "required": required } })))
+    Ok(Answer(Listed { result: TabRequired { required } }))
 }
 
 // ---- wizard: the step protocol ------------------------------------------------------------------------------------
@@ -204,18 +269,18 @@ fn tab_of(step: &str) -> ApiResult<TabName> {
 }
 
 /// The step the person is on after an action, drawn from the enrollment as it is now.
-async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Response> {
-    match next {
+async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Answer<StepOutcome>> {
+    Ok(Answer(match next {
         Next::Tab(tab) => {
             let e = load(state, &e.session, e.row.enrollment_id).await?;
-            Ok(success(json!({ "step": enrollment::documents::step_view(state, &e, tab).await? })))
+            StepOutcome::Step { step: Box::new(enrollment::documents::step_view(state, &e, tab).await?) }
         }
-        Next::Cart => Ok(success(json!({ "redirect": "/cart" }))),
-        Next::Receipt => Ok(success(json!({ "redirect": "/enrollment/receipt" }))),
-    }
+        Next::Cart => StepOutcome::Redirect { redirect: "/cart" },
+        Next::Receipt => StepOutcome::Redirect { redirect: "/enrollment/receipt" },
+    }))
 }
 
-async fn current_step(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Response> {
+async fn current_step(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<StepOutcome>> {
     let next = match e.lifecycle.current_tab() {
         Some(tab) => Next::Tab(tab),
         None if e.lifecycle.is_submitted() => Next::Receipt,
@@ -224,7 +289,10 @@ async fn current_step(State(state): State<AppState>, OwnedPath(e, _): OwnedPath)
     answer(&state, &e, next).await
 }
 
-async fn get_step(State(state): State<AppState>, OwnedPath(mut e, path): OwnedPath<StepPath>) -> ApiResult<Response> {
+async fn get_step(
+    State(state): State<AppState>,
+    OwnedPath(mut e, path): OwnedPath<StepPath>,
+) -> ApiResult<Answer<StepOutcome>> {
     let tab = tab_of(&path.step)?;
     if e.lifecycle.is_submitted() {
         return answer(&state, &e, Next::Receipt).await;
@@ -239,7 +307,7 @@ async fn post_step(
     State(state): State<AppState>,
     OwnedPath(mut e, path): OwnedPath<StepPath>,
     AppJson(body): AppJson<StepAction>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<StepOutcome>> {
     let tab = tab_of(&path.step)?;
     let version = version_of(&body.version)?;
     let form_data = body.form_data.unwrap_or_else(|| json!({}));
@@ -258,7 +326,7 @@ async fn post_step(
         Some("save-for-later") => {
             let email = body.email.as_deref().unwrap_or_default();
             enrollment::saving::save_for_later(&state, &e, tab, &form_data, version, email).await?;
-            return Ok(success(json!({ "saved": true, "message": enrollment::saving::SAVED_FOR_LATER })));
+            return Ok(Answer(StepOutcome::Saved { saved: true, message: enrollment::saving::SAVED_FOR_LATER }));
         }
         Some(other) => {
             return Err(ApiError::field(
