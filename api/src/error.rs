@@ -85,6 +85,19 @@ pub struct Message {
     pub message: String,
 }
 
+/// An answer that may be empty: `Some` in the envelope (200), `None` as 204 No Content, as the spec answers a code or
+/// a question set it does not know.
+pub struct MaybeAnswer<T>(pub Option<T>);
+
+impl<T: Serialize> IntoResponse for MaybeAnswer<T> {
+    fn into_response(self) -> Response {
+        match self.0 {
+            Some(data) => Answer(data).into_response(),
+            None => StatusCode::NO_CONTENT.into_response(),
+        }
+    }
+}
+
 /// A successful answer whose `data` has a type (and so a schema in the API's document): `{ status: success, data }`.
 pub struct Answer<T>(pub T);
 

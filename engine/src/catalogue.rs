@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::context::Tier;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Category {
     pub category: String,
     pub display_name: String,
@@ -76,7 +76,7 @@ pub struct PlanOption {
     pub base_rate: f64,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct PlanDescription {
     pub header_text: String,
@@ -211,8 +211,8 @@ pub struct Group {
     pub categories: Option<Vec<String>>,
 }
 
-/// An enrollment portal (the spec's platform).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// An enrollment portal (a platform a quote can be for).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Portal {
     pub platform_group_id: i64,
     pub platform_name: String,

@@ -1,3 +1,6 @@
+use schemars::JsonSchema;
+use serde::Serialize;
+
 use crate::domain::enrollment::priced_cart;
 use crate::domain::enrollment::today;
 use crate::domain::enrollment::Enrollment;
@@ -89,12 +92,37 @@ fn whole_number(body: &Value, field: &str, message: &str) -> ApiResult<Option<i6
     }
 }
 
-pub fn filter_info(filter: &Filter) -> Value {
-    json!({
-        "zip": filter.zip, "dob": filter.dob, "state": filter.state, "tier": filter.tier,
-        "gender": filter.gender, "is_smoker": filter.is_smoker, "category": filter.category,
-        "annual_incode": filter.annual_incode, "working_hours": filter.working_hours,
-        "platform_group_id": filter.platform_group_id, "spouse_dob": filter.spouse_dob,
-        "no_of_children": filter.no_of_children,
-    })
+/// The quote's filter as the spec's calls answer it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FilterInfo {
+    pub zip: String,
+    pub dob: String,
+    pub state: String,
+    pub tier: String,
+    pub gender: String,
+    pub is_smoker: Option<String>,
+    pub category: Option<String>,
+    /// Yearly income in dollars.
+    pub annual_incode: Option<i64>,
+    pub working_hours: Option<i64>,
+    pub platform_group_id: Option<i64>,
+    pub spouse_dob: Option<String>,
+    pub no_of_children: Option<i64>,
+}
+
+pub fn filter_info(filter: &Filter) -> FilterInfo {
+    FilterInfo {
+        zip: filter.zip.clone(),
+        dob: filter.dob.clone(),
+        state: filter.state.clone(),
+        tier: filter.tier.clone(),
+        gender: filter.gender.clone(),
+        is_smoker: filter.is_smoker.clone(),
+        category: filter.category.clone(),
+        annual_incode: filter.annual_incode,
+        working_hours: filter.working_hours,
+        platform_group_id: filter.platform_group_id,
+        spouse_dob: filter.spouse_dob.clone(),
+        no_of_children: filter.no_of_children,
+    }
 }

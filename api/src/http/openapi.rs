@@ -19,7 +19,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::domain::session::Session;
-use crate::error::{Answer, ApiError};
+use crate::error::{Answer, ApiError, MaybeAnswer};
 use crate::http::extract::{
     AppJson, AppQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath, OwnedQuery,
     WithEnrollment,
@@ -120,6 +120,19 @@ impl<T: JsonSchema> OperationOutput for Answer<T> {
 
     fn inferred_responses(ctx: &mut GenContext, operation: &mut Operation) -> Vec<(Option<StatusCode>, Response)> {
         Self::operation_response(ctx, operation).map(|r| (Some(StatusCode::Code(200)), r)).into_iter().collect()
+    }
+}
+
+impl<T: JsonSchema> OperationOutput for MaybeAnswer<T> {
+    type Inner = T;
+
+    fn inferred_responses(ctx: &mut GenContext, operation: &mut Operation) -> Vec<(Option<StatusCode>, Response)> {
+        let mut responses = Answer::<T>::inferred_responses(ctx, operation);
+        responses.push((
+            Some(StatusCode::Code(204)),
+            Response { description: "Nothing to answer.".into(), ..Default::default() },
+        ));
+        responses
     }
 }
 

@@ -33,7 +33,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["FormDocumentEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -78,7 +78,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ZipInfoEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -129,7 +129,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["NewQuoteEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -179,7 +179,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ChangedFilterEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -226,7 +226,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_AnyValueEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -272,7 +272,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["RepAnswerEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -318,8 +318,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["GroupAnswerEnvelope"];
                     };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 400: components["responses"]["Refusal400"];
                 404: components["responses"]["Refusal404"];
@@ -361,7 +368,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_GroupRefEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -404,7 +411,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Array_of_CategoryEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -443,7 +450,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Array_of_PlanCardEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -487,7 +494,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["FilteredPlansEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -532,7 +539,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["PlanDetailEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -575,7 +582,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Array_of_stringEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -620,7 +627,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["GroupMenuEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -666,7 +673,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_SideFilterEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -712,7 +719,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_PlanCardEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -759,7 +766,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_PlanCardEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -802,7 +809,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Array_of_PortalEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -849,7 +856,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["QuotePartiesEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2459,7 +2466,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["CartCountEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2507,7 +2514,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["CartCountEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2557,7 +2564,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["QuotePreviewEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2603,7 +2610,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["CartAnswerEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2651,7 +2658,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["CartCountEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2685,7 +2692,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["CartCountEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2718,7 +2725,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["CartCountEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2761,7 +2768,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_uintEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2807,7 +2814,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_DollarsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2853,7 +2860,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_stringEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2903,7 +2910,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["CheckedOutEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4958,6 +4965,18 @@ export interface components {
         };
         /** @description A whole number, sent as a number or as a numeric string. */
         Id: number | string;
+        /** @description The success envelope of a typed answer. */
+        FormDocumentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["FormDocument"];
+        };
+        /** @description A form as the renderer draws it. */
+        FormDocument: {
+            schema: unknown;
+            uiSchema: unknown;
+            formData: unknown;
+        };
         /** @description An answer the API refused: `status` is `error`, `data` lists each problem under the field it concerns. */
         ErrorEnvelope: {
             /** @description Always `error`. */
@@ -4979,6 +4998,66 @@ export interface components {
         ZipQuery: {
             zip_code?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        ZipInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ZipInfo"];
+        };
+        /** @description A ZIP code's city and state. */
+        ZipInfo: {
+            zip_code: string;
+            city: string;
+            state: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        NewQuoteEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["NewQuote"];
+        };
+        /** @description A new quote. */
+        NewQuote: {
+            /**
+             * Format: int64
+             * @description The enrollment's id (the spec's tempId).
+             */
+            temp_enrollment_id: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        ChangedFilterEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ChangedFilter"];
+        };
+        /** @description A quote's filter after a change. */
+        ChangedFilter: {
+            /** Format: int64 */
+            temp_enrollment_id: number;
+            filter_info: components["schemas"]["FilterInfo"];
+        };
+        /** @description The quote's filter as the spec's calls answer it. */
+        FilterInfo: {
+            zip: string;
+            dob: string;
+            state: string;
+            tier: string;
+            gender: string;
+            is_smoker?: string | null;
+            category?: string | null;
+            /**
+             * Format: int64
+             * @description Yearly income in dollars.
+             */
+            annual_incode?: number | null;
+            /** Format: int64 */
+            working_hours?: number | null;
+            /** Format: int64 */
+            platform_group_id?: number | null;
+            spouse_dob?: string | null;
+            /** Format: int64 */
+            no_of_children?: number | null;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedTempInfoQuery: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -4986,16 +5065,107 @@ export interface components {
             /** @description filter_info (the default), effective_date, type, eprocess, or a saved tab's name. */
             column?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        Result_AnyValueEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_AnyValue"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_AnyValue: {
+            result: unknown;
+        };
         /** @description `validate-agent?agent_code=`. */
         AgentCodeQuery: {
             /** @description The rep's access code (four letters and four digits). */
             agent_code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        RepAnswerEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["RepAnswer"];
+        };
+        /** @description The rep an access code unlocks. */
+        RepAnswer: {
+            /** Format: int64 */
+            agent_id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone: string;
+            agent_code: string;
+            landing_url: string;
+            logo?: string | null;
+            image?: string | null;
+            groups: components["schemas"]["GroupRef"][];
+        };
+        /** @description An employer group a rep enrolls for. */
+        GroupRef: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
         };
         /** @description `validate-group?group_code=`. */
         GroupCodeQuery: {
             /** @description The group's enrollment code. */
             group_code?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        GroupAnswerEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupAnswer"];
+        };
+        /** @description The group an enrollment code names. */
+        GroupAnswer: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+            landing_url?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_GroupRefEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_GroupRef"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_GroupRef: {
+            result: components["schemas"]["GroupRef"][];
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_CategoryEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Category"][];
+        };
+        Category: {
+            category: string;
+            display_name: string;
+            image: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_PlanCardEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PlanCard"][];
+        };
+        /** @description A plan as the listings show it. */
+        PlanCard: {
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            plan_type: string;
+            plan_logo: string;
+            plan_short_text: string;
+            /** @description The lowest price for the quote; none when not priced (or not shown, as for disability plans). */
+            plan_price?: components["schemas"]["Dollars"] | null;
+            plan_category: string;
+            carrier_name: string;
+        };
+        /** @description An amount in dollars, to the cent. */
+        Dollars: number;
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedFilteredPlansQuery: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -5003,19 +5173,125 @@ export interface components {
             /** @description Category keys separated by commas; all categories when absent. */
             categories?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        FilteredPlansEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["FilteredPlans"];
+        };
+        /** @description The plans of a quote's listing, or why there are none. */
+        FilteredPlans: {
+            result: components["schemas"]["PlanCard"][];
+            /** @description When nothing is listed: whether the categories are for Member Only, or nothing matches. */
+            message?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        PlanDetailEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PlanDetail"];
+        };
+        /** @description A plan's page. */
+        PlanDetail: {
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            plan_type: string;
+            plan_logo: string;
+            plan_short_text: string;
+            /** @description The lowest price for the quote; none when not priced (or not shown, as for disability plans). */
+            plan_price?: components["schemas"]["Dollars"] | null;
+            plan_category: string;
+            carrier_name: string;
+            plan_desc: components["schemas"]["PlanDescription"];
+            /** @description A premier plan (its quote carries the administrative fee). */
+            is_prudential_plan: boolean;
+            /** @description Its price is the carrier's quote, not shown while shopping. */
+            hides_price: boolean;
+        };
+        PlanDescription: {
+            /** @default  */
+            header_text: string;
+            /** @default  */
+            blueBarText: string;
+            /** @default  */
+            body_text: string;
+            /** @default  */
+            association_text: string;
+            /** @default  */
+            exclusions_text_name: string;
+            /** @default  */
+            exclusions_text: string;
+            /** @default  */
+            example_text_name: string;
+            /** @default  */
+            example_text: string;
+            /** @default  */
+            faq_text_name: string;
+            /** @default  */
+            faq_text: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_stringEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: string[];
+        };
         /** @description A group named in the query (`get-group-menu`, `get-group-agent-member-info` without a quote). */
         GroupQuery: {
             group_id?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupMenuEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupMenu"];
+        };
+        /** @description The categories a group offers. */
+        GroupMenu: {
+            menu: string[];
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedNothing: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
             enrollment_id: components["schemas"]["Id"];
         };
+        /** @description The success envelope of a typed answer. */
+        Result_SideFilterEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_SideFilter"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_SideFilter: {
+            result: components["schemas"]["SideFilter"];
+        };
+        /** @description The plans page's side filter. */
+        SideFilter: {
+            categories: components["schemas"]["SideCategory"][];
+        };
+        /** @description A category of the side filter: its name, how many plans it lists, whether the quote is for it. */
+        SideCategory: {
+            category: string;
+            display_name: string;
+            /** Format: uint */
+            count: number;
+            selected: boolean;
+        };
         /** @description `get-menu-filtered-plans?category=`. */
         CategoryQuery: {
             /** @description A category key (medical, dental, ...). */
             category?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_PlanCardEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_PlanCard"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_PlanCard: {
+            result: components["schemas"]["PlanCard"][];
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedPlanRef: {
@@ -5023,11 +5299,62 @@ export interface components {
             enrollment_id: components["schemas"]["Id"];
             plan_id?: components["schemas"]["Id"] | null;
         };
+        /** @description The success envelope of a typed answer. */
+        Array_of_PortalEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Portal"][];
+        };
+        /** @description An enrollment portal (a platform a quote can be for). */
+        Portal: {
+            /** Format: int64 */
+            platform_group_id: number;
+            platform_name: string;
+            platform_code: string;
+        };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedGroupQuery: {
             /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
             enrollment_id?: components["schemas"]["Id"] | null;
             group_id?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        QuotePartiesEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["QuoteParties"];
+        };
+        /** @description Who a quote is for, shown above the plans and the cart. */
+        QuoteParties: {
+            /** @description new-member, new-group-member, existing-member, ...; none without a quote. */
+            enrollment_type?: string | null;
+            result: components["schemas"]["Parties"];
+        };
+        Parties: {
+            /** @description The existing member the quote is for. */
+            user_info?: components["schemas"]["UserInfo"] | null;
+            /** @description The employer group. */
+            group_info?: components["schemas"]["GroupInfo"] | null;
+            /** @description The enrollment portal chosen. */
+            platforms: components["schemas"]["Portal"][];
+            /** @description The rep enrolling. */
+            agent_info?: components["schemas"]["AgentInfo"] | null;
+        };
+        UserInfo: {
+            first_name: string;
+            last_name: string;
+            /** Format: int64 */
+            user_id: number;
+        };
+        GroupInfo: {
+            name: string;
+            code: string;
+            /** Format: int64 */
+            group_id: number;
+        };
+        AgentInfo: {
+            name: string;
+            agent_code: string;
         };
         /** @description `add-filter-for-member { user_id, tier, open_type }`. */
         MemberEntry: {
@@ -5151,6 +5478,17 @@ export interface components {
             /** @description The plan's option (tier and benefit level) chosen. */
             plan_pricing_id?: components["schemas"]["Id"] | null;
         };
+        /** @description The success envelope of a typed answer. */
+        CartCountEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["CartCount"];
+        };
+        /** @description How many lines the cart holds after a change. */
+        CartCount: {
+            /** Format: uint */
+            cart_count: number;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedAddPremierPlan: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -5173,12 +5511,100 @@ export interface components {
             /** @description A note from the rep or group, shown above the plans. */
             message?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        QuotePreviewEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["QuotePreview"];
+        };
+        /** @description The quote e-mail as it will be sent. */
+        QuotePreview: {
+            content: string;
+            subject: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        CartAnswerEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["CartAnswer"];
+        };
+        /** @description The cart as the cart page shows it. */
+        CartAnswer: {
+            /** @description Each line priced for the quote. */
+            result: components["schemas"]["PricedLine"][];
+            initial_month_cost: components["schemas"]["Dollars"];
+            recurring_month_cost: components["schemas"]["Dollars"];
+            total_cost: components["schemas"]["Dollars"];
+            /** @description Riders that can be added to the plans in the cart. */
+            riders: components["schemas"]["Rider"][];
+            /** @description What a premier plan's quote must say. */
+            notices: string[];
+            /** @description Whether the caller may send a personalised quote (reps and groups). */
+            show_quotation: boolean;
+        };
+        /** @description A cart line priced for the enrollment's filter. */
+        PricedLine: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            option_name: string;
+            plan_logo: string;
+            plan_category: string;
+            plan_type: string;
+            price: components["schemas"]["Dollars"];
+            /** Format: uint8 */
+            removable: number;
+        };
+        /** @description A rider offered with a plan in the cart, priced. */
+        Rider: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            option_name: string;
+            plan_short_text: string;
+            price: components["schemas"]["Dollars"];
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedCartLine: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
             enrollment_id: components["schemas"]["Id"];
             plan_id?: components["schemas"]["Id"] | null;
             plan_pricing_id?: components["schemas"]["Id"] | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_uintEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_uint"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_uint: {
+            /** Format: uint */
+            result: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_DollarsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Dollars"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Dollars: {
+            result: components["schemas"]["Dollars"];
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_stringEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_string"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_string: {
+            result: string[];
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedCheckout: {
@@ -5188,6 +5614,24 @@ export interface components {
             effective_date?: string | null;
             /** @description rep or member: who completes the enrollment, when a rep checks out. */
             type?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        CheckedOutEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["CheckedOut"];
+        };
+        /** @description The checkout: the effective date chosen and the first step of the wizard. */
+        CheckedOut: {
+            effective_date: string;
+            next: components["schemas"]["NextStep"];
+        };
+        /** @description Where the person goes after a save, as the spec's save calls name it. */
+        NextStep: {
+            /** @description The next tab's saved name, `cart_info` back to the cart, or `receipt`. */
+            tab_name: string;
+            route: string;
+            title?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         Result_Array_of_TabRowEnvelope: {
@@ -5301,13 +5745,6 @@ export interface components {
             /** Format: int64 */
             version: number;
             next: components["schemas"]["NextStep"];
-        };
-        /** @description Where the person goes after a save, as the spec's save calls name it. */
-        NextStep: {
-            /** @description The next tab's saved name, `cart_info` back to the cart, or `receipt`. */
-            tab_name: string;
-            route: string;
-            title?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         SubmittedEnvelope: {
@@ -5428,8 +5865,6 @@ export interface components {
             plan_name: string;
             price: components["schemas"]["Dollars"];
         };
-        /** @description An amount in dollars, to the cent. */
-        Dollars: number;
         /** @description What the person did on a step. */
         StepAction: {
             /** @description next, back, edit or save-for-later. */

@@ -128,7 +128,7 @@ pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> Ap
 }
 
 /// A cart line priced for the enrollment's filter.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PricedLine {
     pub plan_id: i64,
     pub plan_pricing_id: i64,

@@ -12,6 +12,8 @@ use engine::context::Tier;
 use engine::rating::price_plan;
 use engine::rating::Cents;
 use engine::rating::PricingError;
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::json;
 use serde_json::Value;
 
@@ -81,10 +83,29 @@ pub fn dollars(price: Cents) -> String {
     format!("${grouped}.{:02}", cents % 100)
 }
 
-pub(crate) fn card(state: &AppState, plan: &engine::catalogue::Plan, price: Option<engine::rating::Cents>) -> Value {
-    json!({
-        "plan_id": plan.plan_id, "plan_name": plan.plan_name, "plan_type": plan.plan_type, "plan_logo": plan.logo,
-        "plan_short_text": plan.short_text, "plan_price": price, "plan_category": plan.category,
-        "carrier_name": state.catalogue.carrier_name(plan.carrier_id),
-    })
+/// A plan as the listings show it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PlanCard {
+    pub plan_id: i64,
+    pub plan_name: String,
+    pub plan_type: String,
+    pub plan_logo: String,
+    pub plan_short_text: String,
+    /// The lowest price for the quote; none when not priced (or not shown, as for disability plans).
+    pub plan_price: Option<Cents>,
+    pub plan_category: String,
+    pub carrier_name: String,
+}
+
+pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
+    PlanCard {
+        plan_id: plan.plan_id,
+        plan_name: plan.plan_name.clone(),
+        plan_type: plan.plan_type.clone(),
+        plan_logo: plan.logo.clone(),
+        plan_short_text: plan.short_text.clone(),
+        plan_price: price,
+        plan_category: plan.category.clone(),
+        carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
+    }
 }

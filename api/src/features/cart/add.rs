@@ -2,15 +2,15 @@
 //! pricing, riders, memberships).
 
 use axum::extract::State;
-use axum::response::Response;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::CartCount;
 use crate::domain::shop::answers::{keep_answer, plan_subject, MEMBERSHIP};
 use crate::domain::shop::cart::{cart_count, option_of, refuse_adding, reopen_cart, rider_allowed};
 use crate::domain::shop::pricing::plan_of;
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::OwnedJson;
 use crate::input::{required_id, Id};
 use crate::state::AppState;
@@ -39,7 +39,7 @@ pub struct AddPremierPlan {
 pub async fn add_plan_to_cart(
     State(state): State<AppState>,
     OwnedJson(mut e, body): OwnedJson<AddPlan>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<CartCount>> {
     let plan = plan_of(&state, &body.plan_id)?;
     let option = option_of(plan, &body.plan_pricing_id, "plan_pricing_id")?;
     if !plan.membership.is_empty() {
@@ -53,7 +53,7 @@ pub async fn add_plan_to_cart(
     refuse_adding(&state, &e, plan, option).await?;
     reopen_cart(&state, &mut e).await?;
     store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
-    Ok(success(json!({ "cart_count": cart_count(&state, &e).await? })))
+    Ok(Answer(CartCount { cart_count: cart_count(&state, &e).await? }))
 }
 
 /// `add-plan-to-cart-prudentials { enrollment_id, plan_id, plan_pricing_id, plan_id1, plan_pricing_id1 }`: a premier
@@ -61,7 +61,7 @@ pub async fn add_plan_to_cart(
 pub async fn add_plan_to_cart_prudentials(
     State(state): State<AppState>,
     OwnedJson(mut e, body): OwnedJson<AddPremierPlan>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<CartCount>> {
     let plan = plan_of(&state, &body.plan_id)?;
     let option = option_of(plan, &body.plan_pricing_id, "plan_pricing_id")?;
     let membership_id = required_id(&body.plan_id1, "plan_id1")?;
@@ -84,5 +84,5 @@ pub async fn add_plan_to_cart_prudentials(
         false,
     )
     .await?;
-    Ok(success(json!({ "cart_count": cart_count(&state, &e).await? })))
+    Ok(Answer(CartCount { cart_count: cart_count(&state, &e).await? }))
 }

@@ -7,23 +7,22 @@ mod quote;
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use axum::response::Response;
 use engine::cart::{effective_dates, totals};
 use engine::dates::format_mdy;
 use engine::errors::messages::REQUIRED;
 use engine::lifecycle::Event;
-use engine::rating::check_eligibility;
+use engine::rating::{check_eligibility, Cents};
 use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use crate::domain::enrollment::{self, priced_cart, today, Enrollment, Next, PricedLine};
+use crate::domain::enrollment::{self, priced_cart, today, Enrollment, Next, NextStep, PricedLine};
 use crate::domain::filter::filter_info;
 use crate::domain::quote::may_send;
 use crate::domain::shop::answers::forget_offers;
 use crate::domain::shop::cart::{cart_count, remove_with_dependents};
 use crate::domain::shop::pricing::{premier_notices, price};
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{required_id, Id};
 use crate::state::AppState;
@@ -63,20 +62,63 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/cart-checkout", post(cart_checkout))
 }
 
-async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<Value> {
+/// The cart as the cart page shows it.
+#[derive(Serialize, JsonSchema)]
+pub struct CartAnswer {
+    /// Each line priced for the quote.
+    result: Vec<PricedLine>,
+    initial_month_cost: Cents,
+    recurring_month_cost: Cents,
+    total_cost: Cents,
+    /// Riders that can be added to the plans in the cart.
+    riders: Vec<Rider>,
+    /// What a premier plan's quote must say.
+    notices: Vec<&'static str>,
+    /// Whether the caller may send a personalised quote (reps and groups).
+    show_quotation: bool,
+}
+
+/// A rider offered with a plan in the cart, priced.
+#[derive(Serialize, JsonSchema)]
+pub struct Rider {
+    plan_id: i64,
+    plan_pricing_id: i64,
+    plan_name: String,
+    option_name: String,
+    plan_short_text: String,
+    price: Cents,
+}
+
+/// How many lines the cart holds after a change.
+#[derive(Serialize, JsonSchema)]
+pub struct CartCount {
+    pub cart_count: usize,
+}
+
+/// The checkout: the effective date chosen and the first step of the wizard.
+#[derive(Serialize, JsonSchema)]
+pub struct CheckedOut {
+    effective_date: String,
+    next: NextStep,
+}
+
+async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<CartAnswer> {
     let lines = priced_cart(state, e).await?;
     let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
     let premier = lines.iter().any(|l| l.is_premier());
-    Ok(json!({
-        "result": lines, "initial_month_cost": t.initial_month_cost,
-        "recurring_month_cost": t.recurring_month_cost, "total_cost": t.total_cost,
-        "riders": riders(state, e, &lines).await?, "notices": premier_notices(premier),
-        "show_quotation": may_send(e),
-    }))
+    Ok(CartAnswer {
+        riders: riders(state, e, &lines).await?,
+        result: lines,
+        initial_month_cost: t.initial_month_cost,
+        recurring_month_cost: t.recurring_month_cost,
+        total_cost: t.total_cost,
+        notices: premier_notices(premier),
+        show_quotation: may_send(e),
+    })
 }
 
 /// Riders that can be added to the plans in the cart, priced.
-async fn riders(state: &AppState, e: &Enrollment, lines: &[PricedLine]) -> ApiResult<Vec<Value>> {
+async fn riders(state: &AppState, e: &Enrollment, lines: &[PricedLine]) -> ApiResult<Vec<Rider>> {
     let mut offered = Vec::new();
     for plan in state.catalogue.plans.iter().filter(|p| !p.rider_of.is_empty()) {
         let rides = lines.iter().any(|l| plan.rider_of.contains(&l.plan_id));
@@ -85,21 +127,28 @@ async fn riders(state: &AppState, e: &Enrollment, lines: &[PricedLine]) -> ApiRe
         }
         if let Ok(priced) = price(state, e, plan).await? {
             for (option, price) in priced {
-                offered.push(json!({
-                    "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
-                    "option_name": option.name, "plan_short_text": plan.short_text, "price": price,
-                }));
+                offered.push(Rider {
+                    plan_id: plan.plan_id,
+                    plan_pricing_id: option.plan_pricing_id,
+                    plan_name: plan.plan_name.clone(),
+                    option_name: option.name.clone(),
+                    plan_short_text: plan.short_text.clone(),
+                    price,
+                });
             }
         }
     }
     Ok(offered)
 }
 
-async fn get_plan_cart(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
-    Ok(success(cart_answer(&state, &e).await?))
+async fn get_plan_cart(
+    State(state): State<AppState>,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
+) -> ApiResult<Answer<CartAnswer>> {
+    Ok(Answer(cart_answer(&state, &e).await?))
 }
 
-async fn remove_plan_from_cart(state: &AppState, mut e: Enrollment, line: CartLine) -> ApiResult<Response> {
+async fn remove_plan_from_cart(state: &AppState, mut e: Enrollment, line: CartLine) -> ApiResult<Answer<CartCount>> {
     let plan_id = required_id(&line.plan_id, "plan_id")?;
     let pricing_id = required_id(&line.plan_pricing_id, "plan_pricing_id")?;
     if !remove_with_dependents(state, &mut e, plan_id, pricing_id).await? {
@@ -109,14 +158,14 @@ async fn remove_plan_from_cart(state: &AppState, mut e: Enrollment, line: CartLi
     if count == 0 {
         forget_offers(&state.db, e.row.enrollment_id).await?;
     }
-    Ok(success(json!({ "cart_count": count })))
+    Ok(Answer(CartCount { cart_count: count }))
 }
 
 /// `remove-plan-from-cart` with the line in the query string (GET and DELETE, as the spec's clients send it).
 async fn remove_plan_from_cart_query(
     State(state): State<AppState>,
     OwnedQuery(e, line): OwnedQuery<CartLine>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<CartCount>> {
     remove_plan_from_cart(&state, e, line).await
 }
 
@@ -124,27 +173,36 @@ async fn remove_plan_from_cart_query(
 async fn remove_plan_from_cart_body(
     State(state): State<AppState>,
     OwnedJson(e, line): OwnedJson<CartLine>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<CartCount>> {
     remove_plan_from_cart(&state, e, line).await
 }
 
-async fn get_cart_count(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
-    Ok(success(json!({ "result": cart_count(&state, &e).await? })))
+async fn get_cart_count(
+    State(state): State<AppState>,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
+) -> ApiResult<Answer<Listed<usize>>> {
+    Ok(Answer(Listed { result: cart_count(&state, &e).await? }))
 }
 
-async fn get_cart_amount(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
+async fn get_cart_amount(
+    State(state): State<AppState>,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
+) -> ApiResult<Answer<Listed<Cents>>> {
     let lines = priced_cart(&state, &e).await?;
     let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
-    Ok(success(json!({ "result": t.initial_month_cost })))
+    Ok(Answer(Listed { result: t.initial_month_cost }))
 }
 
 /// The effective dates offered (the first of each of the next three months); asked for a quote of the caller's.
-async fn get_cart_effective_dates(OwnedQuery(_, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
+async fn get_cart_effective_dates(OwnedQuery(_, _): OwnedQuery<Nothing>) -> ApiResult<Answer<Listed<Vec<String>>>> {
     let dates: Vec<String> = effective_dates(today()).into_iter().map(format_mdy).collect();
-    Ok(success(json!({ "result": dates })))
+    Ok(Answer(Listed { result: dates }))
 }
 
-async fn cart_checkout(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<Checkout>) -> ApiResult<Response> {
+async fn cart_checkout(
+    State(state): State<AppState>,
+    OwnedJson(e, body): OwnedJson<Checkout>,
+) -> ApiResult<Answer<CheckedOut>> {
     let lines = priced_cart(&state, &e).await?;
     if lines.is_empty() {
         return Err(ApiError::field("cart", "Your cart is empty. Please add a plan before checking out."));
@@ -184,5 +242,5 @@ async fn cart_checkout(State(state): State<AppState>, OwnedJson(e, body): OwnedJ
     });
     store::enrollment::insert_cart_snapshot(&state.db, e.row.enrollment_id, &snapshot.to_string()).await?;
     let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
-    Ok(success(json!({ "effective_date": effective_date, "next": next.describe() })))
+    Ok(Answer(CheckedOut { effective_date: effective_date.to_string(), next: next.describe() }))
 }

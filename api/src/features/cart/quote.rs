@@ -1,20 +1,27 @@
 //! The personalised quote's preview (sending it goes through save-enrollment, in the resume feature).
 
 use axum::extract::State;
-use axum::response::Response;
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::domain::quote::{checked, content, ensure_may_send, subject, QuoteFields};
-use crate::error::{success, ApiResult};
+use crate::error::{Answer, ApiResult};
 use crate::http::extract::OwnedQuery;
 use crate::state::AppState;
+
+/// The quote e-mail as it will be sent.
+#[derive(Serialize, JsonSchema)]
+pub struct QuotePreview {
+    content: String,
+    subject: String,
+}
 
 /// `get-quote-preview-content { enrollment_id, email, name, tab, message, type=preview }`: data.content.
 pub async fn preview(
     State(state): State<AppState>,
     OwnedQuery(e, fields): OwnedQuery<QuoteFields>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<QuotePreview>> {
     ensure_may_send(&e)?;
     let q = checked(&fields)?;
-    Ok(success(json!({ "content": content(&state, &e, &q).await?, "subject": subject(&state, &e) })))
+    Ok(Answer(QuotePreview { content: content(&state, &e, &q).await?, subject: subject(&state, &e) }))
 }

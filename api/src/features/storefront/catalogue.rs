@@ -1,14 +1,13 @@
 //! The catalogue's listings: categories, featured plans, the quote's priced plans, a plan's page.
 
 use axum::extract::{Path, State};
-use axum::response::Response;
+use engine::catalogue::{Category, PlanDescription};
 use engine::rating::PricingError;
 use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
-use crate::domain::shop::pricing::{card, price};
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::shop::pricing::{card, price, PlanCard};
+use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::OwnedQuery;
 use crate::state::AppState;
 
@@ -19,14 +18,32 @@ pub struct FilteredPlansQuery {
     categories: Option<String>,
 }
 
-pub async fn get_plan_category(State(state): State<AppState>) -> Response {
-    success(json!(state.catalogue.categories))
+/// The plans of a quote's listing, or why there are none.
+#[derive(Serialize, JsonSchema)]
+pub struct FilteredPlans {
+    result: Vec<PlanCard>,
+    /// When nothing is listed: whether the categories are for Member Only, or nothing matches.
+    message: Option<&'static str>,
 }
 
-pub async fn get_featured_plans(State(state): State<AppState>) -> Response {
-    let plans: Vec<Value> =
-        state.catalogue.plans.iter().filter(|p| p.featured).map(|p| card(&state, p, None)).collect();
-    success(json!(plans))
+/// A plan's page.
+#[derive(Serialize, JsonSchema)]
+pub struct PlanDetail {
+    #[serde(flatten)]
+    card: PlanCard,
+    plan_desc: PlanDescription,
+    /// A premier plan (its quote carries the administrative fee).
+    is_prudential_plan: bool,
+    /// Its price is the carrier's quote, not shown while shopping.
+    hides_price: bool,
+}
+
+pub async fn get_plan_category(State(state): State<AppState>) -> Answer<Vec<Category>> {
+    Answer(state.catalogue.categories.clone())
+}
+
+pub async fn get_featured_plans(State(state): State<AppState>) -> Answer<Vec<PlanCard>> {
+    Answer(state.catalogue.plans.iter().filter(|p| p.featured).map(|p| card(&state, p, None)).collect())
 }
 
 pub const ONLY_IO: &str = "Plans are available for IO tier only";
@@ -36,7 +53,7 @@ pub const NO_PLANS: &str = "No Plans are available for your selection";
 pub async fn get_filtered_plans(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<FilteredPlansQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<FilteredPlans>> {
     let wanted: Vec<&str> = query
         .categories
         .as_deref()
@@ -68,18 +85,19 @@ pub async fn get_filtered_plans(
         (true, true) => Some(ONLY_IO),
         (true, false) => Some(NO_PLANS),
     };
-    Ok(success(json!({ "result": result, "message": message })))
+    Ok(Answer(FilteredPlans { result, message }))
 }
 
-pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Answer<PlanDetail>> {
     let plan = id
         .parse::<i64>()
         .ok()
         .and_then(|id| state.catalogue.plan(id))
         .ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
-    let mut answer = card(&state, plan, None);
-    answer["plan_desc"] = json!(plan.description);
-    answer["is_prudential_plan"] = json!(plan.is_premier());
-    answer["hides_price"] = json!(plan.hides_price());
-    Ok(success(answer))
+    Ok(Answer(PlanDetail {
+        card: card(&state, plan, None),
+        plan_desc: plan.description.clone(),
+        is_prudential_plan: plan.is_premier(),
+        hides_price: plan.hides_price(),
+    }))
 }

@@ -1,18 +1,17 @@
 //! The quote filter: its form, the ZIP check, creating the enrollment (the quote) and changing its filter.
 
 use axum::extract::State;
-use axum::response::Response;
 use engine::errors::messages::{INVALID_ZIP, REQUIRED};
 use engine::schema::{compose_filter, FilterOptions};
 use engine::tabs::TabName;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::domain::enrollment::{self, Filter};
-use crate::domain::filter::{filter_info, filter_options, validated_filter};
+use crate::domain::filter::{filter_info, filter_options, validated_filter, FilterInfo};
 use crate::domain::session::Session;
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, OwnedPath, OwnedQuery};
 use crate::state::AppState;
 use crate::store;
@@ -43,13 +42,45 @@ pub struct TempInfoQuery {
     column: Option<String>,
 }
 
+/// A form as the renderer draws it.
+#[derive(Serialize, JsonSchema)]
+pub struct FormDocument {
+    schema: Value,
+    #[serde(rename = "uiSchema")]
+    ui_schema: Value,
+    #[serde(rename = "formData")]
+    form_data: Value,
+}
+
+/// A ZIP code's city and state.
+#[derive(Serialize, JsonSchema)]
+pub struct ZipInfo {
+    zip_code: String,
+    city: String,
+    state: String,
+}
+
+/// A new quote.
+#[derive(Serialize, JsonSchema)]
+pub struct NewQuote {
+    /// The enrollment's id (the spec's tempId).
+    pub temp_enrollment_id: i64,
+}
+
+/// A quote's filter after a change.
+#[derive(Serialize, JsonSchema)]
+pub struct ChangedFilter {
+    temp_enrollment_id: i64,
+    filter_info: FilterInfo,
+}
+
 /// The filter's fields (zip, dob, gender, tier, is_smoker, category, ...): the form `filter-form` describes.
 pub type FilterFields = Map<String, Value>;
 
 pub async fn filter_form(
     State(state): State<AppState>,
     MaybeOwnedQuery(e, query): MaybeOwnedQuery<FilterFormQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<FormDocument>> {
     let current = match &e {
         Some(e) => json!({
             "zip": e.filter.zip, "gender": e.filter.gender, "tier": e.filter.tier, "dob": e.filter.dob,
@@ -60,16 +91,16 @@ pub async fn filter_form(
     let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
     let options = filter_options(&state, e.as_ref(), plan, category).await?;
     let form = compose_filter(&current, &options);
-    Ok(success(json!({ "schema": form.schema, "uiSchema": form.ui_schema, "formData": form.form_data })))
+    Ok(Answer(FormDocument { schema: form.schema, ui_schema: form.ui_schema, form_data: form.form_data }))
 }
 
-pub async fn validate_zip_code(AppQuery(query): AppQuery<ZipQuery>) -> ApiResult<Response> {
+pub async fn validate_zip_code(AppQuery(query): AppQuery<ZipQuery>) -> ApiResult<Answer<ZipInfo>> {
     let zip = query.zip_code.as_deref().map(str::trim).unwrap_or_default();
     if zip.is_empty() {
         return Err(ApiError::field("zip_code", REQUIRED));
     }
     let info = crate::services::zip::lookup(zip).ok_or_else(|| ApiError::field("zip_code", INVALID_ZIP))?;
-    Ok(success(json!({ "zip_code": info.zip_code, "city": info.city, "state": info.state })))
+    Ok(Answer(ZipInfo { zip_code: info.zip_code.clone(), city: info.city.clone(), state: info.state.clone() }))
 }
 
 /// Creates an enrollment owned by the caller's session. The process, rep, group and enrollment type come from the
@@ -78,7 +109,7 @@ pub async fn add_filter_for_new_user(
     State(state): State<AppState>,
     session: Session,
     AppJson(body): AppJson<FilterFields>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<NewQuote>> {
     let body = Value::Object(body);
     let filter = validated_filter(&body, &Filter::default(), &FilterOptions::default())?;
     let (eprocess, enrollment_type, agent_id, group_id) =
@@ -100,14 +131,14 @@ pub async fn add_filter_for_new_user(
         },
     )
     .await?;
-    Ok(success(json!({ "temp_enrollment_id": id })))
+    Ok(Answer(NewQuote { temp_enrollment_id: id }))
 }
 
 pub async fn change_filter_info(
     State(state): State<AppState>,
     OwnedPath(e, _): OwnedPath,
     AppJson(body): AppJson<FilterFields>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<ChangedFilter>> {
     let id = e.row.enrollment_id;
     e.ensure_open()?;
     let mut merged = serde_json::to_value(&e.filter).map_err(|e| ApiError::Internal(e.into()))?;
@@ -126,16 +157,16 @@ pub async fn change_filter_info(
         &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
     )
     .await?;
-    Ok(success(json!({ "temp_enrollment_id": id, "filter_info": filter_info(&filter) })))
+    Ok(Answer(ChangedFilter { temp_enrollment_id: id, filter_info: filter_info(&filter) }))
 }
 
 pub async fn get_enrollment_temp_info(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<TempInfoQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Value>>> {
     let column = query.column.as_deref().unwrap_or("filter_info");
     let result = match column {
-        "filter_info" => filter_info(&e.filter),
+        "filter_info" => json!(filter_info(&e.filter)),
         "effective_date" => json!(e.row.effective_date),
         "type" => json!(e.row.enrollment_type),
         "eprocess" => json!(e.row.eprocess),
@@ -144,5 +175,5 @@ pub async fn get_enrollment_temp_info(
             _ => return Err(ApiError::field("column", format!("Unknown column {other}"))),
         },
     };
-    Ok(success(json!({ "result": result })))
+    Ok(Answer(Listed { result }))
 }

@@ -2,20 +2,80 @@
 //! get-left-side-filter-fields, get-menu-filtered-plans, get-related-plans, get-enrollment-platforms.
 
 use axum::extract::State;
-use axum::response::Response;
-use engine::catalogue::Plan;
+use engine::catalogue::{Plan, Portal};
 use engine::errors::messages::REQUIRED;
 use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 use crate::domain::access::{role_of, Role, CHOOSE_GROUP};
 use crate::domain::session::Session;
-use crate::domain::shop::pricing::{card, plan_of, price};
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::shop::pricing::{card, plan_of, price, PlanCard};
+use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppQuery, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::input::PlanRef;
 use crate::state::AppState;
+
+/// The categories a group offers.
+#[derive(Serialize, JsonSchema)]
+pub struct GroupMenu {
+    menu: Vec<String>,
+}
+
+/// The plans page's side filter.
+#[derive(Serialize, JsonSchema)]
+pub struct SideFilter {
+    categories: Vec<SideCategory>,
+}
+
+/// A category of the side filter: its name, how many plans it lists, whether the quote is for it.
+#[derive(Serialize, JsonSchema)]
+pub struct SideCategory {
+    category: String,
+    display_name: String,
+    count: usize,
+    selected: bool,
+}
+
+/// Who a quote is for, shown above the plans and the cart.
+#[derive(Serialize, JsonSchema)]
+pub struct QuoteParties {
+    /// new-member, new-group-member, existing-member, ...; none without a quote.
+    enrollment_type: Option<String>,
+    result: Parties,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Parties {
+    /// The existing member the quote is for.
+    user_info: Option<UserInfo>,
+    /// The employer group.
+    group_info: Option<GroupInfo>,
+    /// The enrollment portal chosen.
+    platforms: Vec<Portal>,
+    /// The rep enrolling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent_info: Option<AgentInfo>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct UserInfo {
+    first_name: String,
+    last_name: String,
+    user_id: i64,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct GroupInfo {
+    name: String,
+    code: String,
+    group_id: i64,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct AgentInfo {
+    name: String,
+    agent_code: String,
+}
 
 /// A group named in the query (`get-group-menu`, `get-group-agent-member-info` without a quote).
 #[derive(Deserialize, JsonSchema)]
@@ -66,18 +126,21 @@ async fn session_group(state: &AppState, session: &Session) -> ApiResult<Option<
 
 /// `get-common-menu { agent_id, group_id, portal_id, eprocess, open_type }`: the list of category keys. The group
 /// comes from the session (an employee's group code), never from the query.
-pub async fn common_menu(State(state): State<AppState>, session: Session) -> ApiResult<Response> {
+pub async fn common_menu(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<String>>> {
     let group = session_group(&state, &session).await?;
-    Ok(success(json!(menu(&state, group))))
+    Ok(Answer(menu(&state, group).into_iter().map(str::to_string).collect()))
 }
 
 /// `get-group-menu { group_id }`: the categories the group offers.
-pub async fn group_menu(State(state): State<AppState>, AppQuery(query): AppQuery<GroupQuery>) -> ApiResult<Response> {
+pub async fn group_menu(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<GroupQuery>,
+) -> ApiResult<Answer<GroupMenu>> {
     let group = query
         .group_id()
         .filter(|g| state.catalogue.groups.contains_key(g))
         .ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
-    Ok(success(json!({ "menu": menu(&state, Some(group)) })))
+    Ok(Answer(GroupMenu { menu: menu(&state, Some(group)).into_iter().map(str::to_string).collect() }))
 }
 
 /// `get-left-side-filter-fields { enrollment_id }`: the categories with plans for the quote, with their names and
@@ -85,20 +148,24 @@ pub async fn group_menu(State(state): State<AppState>, AppQuery(query): AppQuery
 pub async fn left_side_filter_fields(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<SideFilter>>> {
     let offered = menu(&state, e.row.group_id);
-    let categories: Vec<Value> = state
+    let categories = state
         .catalogue
         .categories
         .iter()
         .filter(|c| offered.contains(&c.category.as_str()))
         .map(|c| {
             let count = state.catalogue.plans.iter().filter(|p| p.listed && p.category == c.category).count();
-            json!({ "category": c.category, "display_name": c.display_name, "count": count,
-                    "selected": e.filter.category.as_deref() == Some(c.category.as_str()) })
+            SideCategory {
+                category: c.category.clone(),
+                display_name: c.display_name.clone(),
+                count,
+                selected: e.filter.category.as_deref() == Some(c.category.as_str()),
+            }
         })
         .collect();
-    Ok(success(json!({ "result": { "categories": categories } })))
+    Ok(Answer(Listed { result: SideFilter { categories } }))
 }
 
 fn listed_in<'a>(state: &'a AppState, category: &'a str) -> impl Iterator<Item = &'a Plan> + 'a {
@@ -110,13 +177,13 @@ fn listed_in<'a>(state: &'a AppState, category: &'a str) -> impl Iterator<Item =
 pub async fn menu_filtered_plans(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<CategoryQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Vec<PlanCard>>>> {
     let category = query.category.as_deref().unwrap_or_default();
     if !state.catalogue.categories.iter().any(|c| c.category == category) {
         return Err(ApiError::field("category", REQUIRED));
     }
-    let plans: Vec<Value> = listed_in(&state, category).map(|p| card(&state, p, None)).collect();
-    Ok(success(json!({ "result": plans })))
+    let plans = listed_in(&state, category).map(|p| card(&state, p, None)).collect();
+    Ok(Answer(Listed { result: plans }))
 }
 
 /// `get-related-plans { plan_id, enrollment_id }`: the plan page's suggested products, the other plans of its
@@ -124,7 +191,7 @@ pub async fn menu_filtered_plans(
 pub async fn related_plans(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Vec<PlanCard>>>> {
     let plan = plan_of(&state, &query.plan_id)?;
     let mut related = Vec::new();
     for other in listed_in(&state, &plan.category).filter(|p| p.plan_id != plan.plan_id) {
@@ -133,12 +200,12 @@ pub async fn related_plans(
             related.push(card(&state, other, price));
         }
     }
-    Ok(success(json!({ "result": related })))
+    Ok(Answer(Listed { result: related }))
 }
 
 /// `get-enrollment-platforms { agent_id }`: the enrollment portals (the same for every rep in this catalogue).
-pub async fn enrollment_platforms(State(state): State<AppState>) -> ApiResult<Response> {
-    Ok(success(json!(state.catalogue.portals)))
+pub async fn enrollment_platforms(State(state): State<AppState>) -> ApiResult<Answer<Vec<Portal>>> {
+    Ok(Answer(state.catalogue.portals.clone()))
 }
 
 /// `get-group-agent-member-info { enrollment_id | group_id }`: who the quote is for, shown above the plans and the
@@ -146,34 +213,37 @@ pub async fn enrollment_platforms(State(state): State<AppState>) -> ApiResult<Re
 pub async fn group_agent_member_info(
     State(state): State<AppState>,
     MaybeOwnedQuery(e, query): MaybeOwnedQuery<GroupQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<QuoteParties>> {
     let group_info = |id: Option<i64>| {
-        id.and_then(|g| state.catalogue.groups.get(&g))
-            .map(|g| json!({ "name": g.name, "code": g.code, "group_id": g.group_id }))
+        id.and_then(|g| state.catalogue.groups.get(&g)).map(|g| GroupInfo {
+            name: g.name.clone(),
+            code: g.code.clone(),
+            group_id: g.group_id,
+        })
     };
     let Some(e) = e else {
         let group = group_info(query.group_id()).ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
-        return Ok(success(
-            json!({ "enrollment_type": null, "result": { "user_info": null, "group_info": group, "platforms": [] } }),
-        ));
+        return Ok(Answer(QuoteParties {
+            enrollment_type: None,
+            result: Parties { user_info: None, group_info: Some(group), platforms: Vec::new(), agent_info: None },
+        }));
     };
     let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
-    let user_info =
-        member.map(|m| json!({ "first_name": m.first_name, "last_name": m.last_name, "user_id": m.user_id }));
-    let platforms: Vec<Value> = state
+    let user_info = member.map(|m| UserInfo { first_name: m.first_name, last_name: m.last_name, user_id: m.user_id });
+    let platforms = state
         .catalogue
         .portals
         .iter()
         .filter(|p| e.filter.platform_group_id == Some(p.platform_group_id))
-        .map(|p| json!({ "platform_name": p.platform_name, "platform_code": p.platform_code, "platform_group_id": p.platform_group_id }))
+        .cloned()
         .collect();
-    let rep = e
+    let agent_info = e
         .row
         .agent_id
         .and_then(|a| state.catalogue.reps.get(&a))
-        .map(|r| json!({ "name": r.name(), "agent_code": r.agent_code }));
-    Ok(success(json!({
-        "enrollment_type": e.row.enrollment_type,
-        "result": { "user_info": user_info, "group_info": group_info(e.row.group_id), "platforms": platforms, "agent_info": rep },
-    })))
+        .map(|r| AgentInfo { name: r.name(), agent_code: r.agent_code.clone() });
+    Ok(Answer(QuoteParties {
+        enrollment_type: Some(e.row.enrollment_type.clone()),
+        result: Parties { user_info, group_info: group_info(e.row.group_id), platforms, agent_info },
+    }))
 }
