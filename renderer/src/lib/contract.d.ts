@@ -1325,7 +1325,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["PlanPricesEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1373,7 +1373,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["PlanPricesEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1420,8 +1420,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["EligibilityQuestionsEnvelope"];
                     };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 400: components["responses"]["Refusal400"];
                 404: components["responses"]["Refusal404"];
@@ -1470,7 +1477,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["MessageEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1518,7 +1525,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["DependentDatesEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1562,7 +1569,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["DependentDatesEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1609,7 +1616,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["DependentDobEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1656,7 +1663,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_HealthQuestionRowEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1706,7 +1713,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["HealthAcceptedEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1751,7 +1758,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["AlreadyAnsweredEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1801,7 +1808,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["EnrollmentGroupEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1846,7 +1853,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["GroupEnrollmentInfoEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1892,7 +1899,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_SuggestedItemEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1938,7 +1945,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Nullable_SuggestedItemEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1984,7 +1991,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["PlanFlowEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2038,7 +2045,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["PlanFlowEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2081,7 +2088,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["NextFlowStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2129,7 +2136,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["NextFlowStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2185,7 +2192,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["OfferOutcomeEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2230,7 +2237,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_booleanEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2277,7 +2284,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["StatusEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2323,7 +2330,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["StatusEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2368,7 +2375,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_booleanEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -2418,7 +2425,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_booleanEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -5386,6 +5393,60 @@ export interface components {
             /** @description The plan. */
             pid?: components["schemas"]["Id"] | null;
         };
+        /** @description The success envelope of a typed answer. */
+        PlanPricesEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PlanPrices"];
+        };
+        /** @description A plan's options priced for the quote. */
+        PlanPrices: {
+            plans: components["schemas"]["PriceLine"][];
+            /** @description A disability plan's price is not shown while shopping. */
+            hides_price: boolean;
+            /** @description What a premier plan's quote must say. */
+            notices: string[];
+        };
+        /** @description One option of a plan as the plan page lists it. */
+        PriceLine: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            option_name: string;
+            /** @description None for a disability plan, whose price is the carrier's quote. */
+            plan_price?: components["schemas"]["Dollars"] | null;
+            tier?: string | null;
+            is_prudential_plan: boolean;
+        };
+        /** @description The success envelope of a typed answer. */
+        EligibilityQuestionsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["EligibilityQuestions"];
+        };
+        /** @description The plan's eligibility questions and the answers given. */
+        EligibilityQuestions: {
+            /**
+             * Format: uint16
+             * @description Always 200 (no questions answers 204 instead).
+             */
+            statusCode: number;
+            result: components["schemas"]["EligibilityQuestion"][];
+            /** @description Answers given so far: `[{ qid, true_condition }]`. */
+            answers: unknown;
+        };
+        EligibilityQuestion: {
+            /** Format: int64 */
+            qid: number;
+            question: string;
+            /**
+             * Format: uint8
+             * @description 1: the answer must be Yes to continue; 0: either answer is accepted.
+             */
+            true_condition: number;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedEligibilityAnswers: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -5396,6 +5457,16 @@ export interface components {
              * @default null
              */
             aflac_data: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        MessageEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Message"];
+        };
+        /** @description An answer that only says what happened, in words for the person. */
+        Message: {
+            message: string;
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedTempDependentInfo: {
@@ -5413,6 +5484,54 @@ export interface components {
              */
             no_of_children: unknown;
         };
+        /** @description The success envelope of a typed answer. */
+        DependentDatesEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DependentDates"];
+        };
+        /** @description The quote's dependents as the dependency popup keeps them. */
+        DependentDates: {
+            spouse_dob?: string | null;
+            /** Format: int64 */
+            no_of_children?: number | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        DependentDobEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DependentDob"];
+        };
+        /** @description Whether the spouse's date of birth is known and within the plan's ages. */
+        DependentDob: {
+            status: boolean;
+            depdob?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_HealthQuestionRowEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_HealthQuestionRow"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_HealthQuestionRow: {
+            result: components["schemas"]["HealthQuestionRow"][];
+        };
+        /** @description A health question as the spec's popup lists it. */
+        HealthQuestionRow: {
+            /** Format: int64 */
+            question_id: number;
+            question_text: string;
+            question_sub_type: string;
+            options: components["schemas"]["QuestionOption"][];
+            require_detail: boolean;
+        };
+        QuestionOption: {
+            /** Format: uint8 */
+            option_id: number;
+            option_text: string;
+            option_group: string;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedHealthAnswers: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -5424,6 +5543,27 @@ export interface components {
              */
             answers: unknown[];
         };
+        /** @description The success envelope of a typed answer. */
+        HealthAcceptedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["HealthAccepted"];
+        };
+        /** @description Health answers accepted, with the words to show. */
+        HealthAccepted: {
+            success_message?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        AlreadyAnsweredEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AlreadyAnswered"];
+        };
+        /** @description Whether the plan's health questions were answered, and accepted. */
+        AlreadyAnswered: {
+            result: boolean;
+            accepted: boolean;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedGroupCodeBody: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -5433,11 +5573,176 @@ export interface components {
             /** @description The plan the code was asked on: the group must be one the plan is sold to. */
             plan_id?: components["schemas"]["Id"] | null;
         };
+        /** @description The success envelope of a typed answer. */
+        EnrollmentGroupEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["EnrollmentGroup"];
+        };
+        /** @description The group the enrollment is now under. */
+        EnrollmentGroup: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedGroupInfoQuery: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
             enrollment_id: components["schemas"]["Id"];
             plan_id?: components["schemas"]["Id"] | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupEnrollmentInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupEnrollmentInfo"];
+        };
+        /** @description Whether the enrollment is under a group, and whether the plan's page must ask for a group code. */
+        GroupEnrollmentInfo: {
+            has_enrollment: boolean;
+            capture_groupcode: boolean;
+            /** Format: int64 */
+            group_id?: number | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_SuggestedItemEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_SuggestedItem"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_SuggestedItem: {
+            result: components["schemas"]["SuggestedItem"][];
+        };
+        /** @description An offer as the spec's suggested-plan calls answer it. */
+        SuggestedItem: {
+            plan_category?: string | null;
+            /** @description The offered plans' names, joined with " + ". */
+            plan_name: string;
+            /** Format: uint8 */
+            pop_up_display: number;
+            pop_up_title: string;
+            pop_up_header: string;
+            pop_up_link: string;
+            pop_up_link_description: string;
+            plan_price: components["schemas"]["Dollars"];
+            plan_logo?: string | null;
+            /** Format: int64 */
+            plan_id?: number | null;
+            /** Format: int64 */
+            ppid?: number | null;
+            /** Format: int64 */
+            plan_id_1?: number | null;
+            /** Format: int64 */
+            plan_pricing_id_1?: number | null;
+            accept: string;
+            decline: string;
+            /** @description The offer's id, to answer it with. */
+            offer: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Nullable_SuggestedItemEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Nullable_SuggestedItem"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Nullable_SuggestedItem: {
+            result?: components["schemas"]["SuggestedItem"] | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        PlanFlowEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PlanFlow"];
+        };
+        /** @description A plan's popups now. */
+        PlanFlow: {
+            /** @description The popup that opens by itself, if one is pending. */
+            step?: components["schemas"]["FlowStep"] | null;
+            /** @description Popups opened by a button on the plan. */
+            buttons: components["schemas"]["FlowButton"][];
+            /** @description The membership chosen for the plan, if any. */
+            membership?: components["schemas"]["ChosenOption"] | null;
+            /** @description Whether the plan can be added to the cart now. */
+            ready: boolean;
+            /** @description After an answer: the words to show (a health application accepted, say). */
+            message?: string | null;
+        };
+        /** @description A step of a shop flow. */
+        FlowStep: ({
+            /** @constant */
+            kind: "form";
+        } & components["schemas"]["FormStep"]) | ({
+            /** @constant */
+            kind: "offer";
+        } & components["schemas"]["OfferStep"]) | ({
+            /** @constant */
+            kind: "confirmation";
+        } & components["schemas"]["ConfirmationStep"]);
+        /** @description A button of a flow step: what it does and its label. */
+        FlowAction: {
+            /** @description submit, cancel, accept, decline, rep, member or back. */
+            action: string;
+            label: string;
+        };
+        FormStep: {
+            /** @description The popup's kind (eligibility, dependency_info, income, tobacco, ...). */
+            step: string;
+            title: string;
+            text?: string | null;
+            /** @description Why the plan cannot be priced yet, when this popup answers it. */
+            message?: string | null;
+            schema: unknown;
+            uiSchema: unknown;
+            formData: unknown;
+            /** @description The label of the plan's button that opens it; none when it opens by itself. */
+            opens_with?: string | null;
+            actions: components["schemas"]["FlowAction"][];
+        };
+        /** @description A plan an offer would add, priced for the quote. */
+        OfferedPlan: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            option_name: string;
+            plan_logo: string;
+            plan_category: string;
+            price: components["schemas"]["Dollars"];
+        };
+        OfferStep: {
+            /** @description The offer's id in the shop workflow. */
+            step: string;
+            title: string;
+            header: string;
+            link: string;
+            link_description: string;
+            plans: components["schemas"]["OfferedPlan"][];
+            /** @description What the offered plans add to the monthly cost. */
+            price: components["schemas"]["Dollars"];
+            actions: components["schemas"]["FlowAction"][];
+        };
+        ConfirmationStep: {
+            /** @description Always `confirmation`. */
+            step: string;
+            title: string;
+            text: string;
+            actions: components["schemas"]["FlowAction"][];
+        };
+        /** @description A button on a plan that opens a popup (Enroll Now), with the popup it opens. */
+        FlowButton: {
+            step: string;
+            label: string;
+            view: components["schemas"]["FlowStep"];
+        };
+        /** @description A plan's option chosen with it (a membership association). */
+        ChosenOption: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
         };
         /** @description A popup's answers. */
         PopupAnswers: {
@@ -5446,6 +5751,16 @@ export interface components {
              * @default null
              */
             formData: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        NextFlowStepEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["NextFlowStep"];
+        };
+        /** @description The next step of a flow, or none. */
+        NextFlowStep: {
+            step?: components["schemas"]["FlowStep"] | null;
         };
         /** @description The effective date chosen, shown on the confirmation. */
         CheckoutQuery: {
@@ -5460,11 +5775,44 @@ export interface components {
             /** @description accept or decline. */
             action?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        OfferOutcomeEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["OfferOutcome"];
+        };
+        /** @description After an offer is answered: the next checkout step, or back to the cart after the accident offer. */
+        OfferOutcome: {
+            step?: components["schemas"]["FlowStep"] | null;
+            redirect?: string | null;
+            /** Format: uint */
+            cart_count: number;
+        };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedPlanRef: {
             /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
             enrollment_id?: components["schemas"]["Id"] | null;
             plan_id?: components["schemas"]["Id"] | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_booleanEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_boolean"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_boolean: {
+            result: boolean;
+        };
+        /** @description The success envelope of a typed answer. */
+        StatusEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Status"];
+        };
+        /** @description A yes or no the spec's calls name `status`. */
+        Status: {
+            status: boolean;
         };
         /** @description A plan named in a query or a body. */
         PlanRef: {
@@ -5704,16 +6052,6 @@ export interface components {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
             enrollment_id: components["schemas"]["Id"];
             enrollerCode?: unknown;
-        };
-        /** @description The success envelope of a typed answer. */
-        MessageEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["Message"];
-        };
-        /** @description An answer that only says what happened, in words for the person. */
-        Message: {
-            message: string;
         };
         /** @description The success envelope of a typed answer. */
         EnrollCodeShownEnvelope: {

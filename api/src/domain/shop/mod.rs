@@ -9,3 +9,4 @@ pub mod cart;
 pub mod offers;
 pub mod popups;
 pub mod pricing;
+pub mod views;

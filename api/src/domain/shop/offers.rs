@@ -7,6 +7,7 @@ use crate::domain::shop::answers::answer;
 use crate::domain::shop::answers::CART;
 use crate::domain::shop::answers::OFFERS;
 use crate::domain::shop::pricing::price;
+use crate::domain::shop::views::{ConfirmationStep, FlowAction, FlowStep, OfferStep, OfferedPlan};
 use crate::error::ApiResult;
 use crate::state::AppState;
 use engine::catalogue::Plan;
@@ -15,8 +16,6 @@ use engine::rating::Cents;
 use engine::shop;
 use engine::shop::Offer;
 use engine::shop::OfferPlans;
-use serde_json::json;
-use serde_json::Value;
 
 /// An offer resolved to plans the person can buy now; `None` when it cannot be made.
 pub async fn resolve_offer(
@@ -24,7 +23,7 @@ pub async fn resolve_offer(
     e: &Enrollment,
     offer: &Offer,
     cart: &[PricedLine],
-) -> ApiResult<Option<Value>> {
+) -> ApiResult<Option<OfferStep>> {
     let in_cart = |id: i64| cart.iter().any(|l| l.plan_id == id);
     // Only plans that need no further popup can be added from an offer.
     let simple = |p: &Plan| {
@@ -65,20 +64,31 @@ pub async fn resolve_offer(
         return Ok(None);
     }
     let total: Cents = chosen.iter().map(|(_, _, p)| *p).sum();
-    let plans: Vec<Value> = chosen
+    let plans = chosen
         .iter()
-        .map(|(plan, o, p)| {
-            json!({
-                "plan_id": plan.plan_id, "plan_pricing_id": o.plan_pricing_id, "plan_name": plan.plan_name,
-                "option_name": o.name, "plan_logo": plan.logo, "plan_category": plan.category, "price": p,
-            })
+        .map(|(plan, o, p)| OfferedPlan {
+            plan_id: plan.plan_id,
+            plan_pricing_id: o.plan_pricing_id,
+            plan_name: plan.plan_name.clone(),
+            option_name: o.name.clone(),
+            plan_logo: plan.logo.clone(),
+            plan_category: plan.category.clone(),
+            price: *p,
         })
         .collect();
-    Ok(Some(json!({
-        "step": offer.id, "kind": "offer", "title": offer.pop_up_title, "header": offer.pop_up_header,
-        "link": offer.pop_up_link, "link_description": offer.pop_up_link_description, "plans": plans, "price": total,
-        "actions": [ { "action": "accept", "label": offer.accept }, { "action": "decline", "label": offer.decline } ],
-    })))
+    Ok(Some(OfferStep {
+        step: offer.id.clone(),
+        title: offer.pop_up_title.clone(),
+        header: offer.pop_up_header.clone(),
+        link: offer.pop_up_link.clone(),
+        link_description: offer.pop_up_link_description.clone(),
+        plans,
+        price: total,
+        actions: vec![
+            FlowAction { action: "accept", label: offer.accept.clone() },
+            FlowAction { action: "decline", label: offer.decline.clone() },
+        ],
+    }))
 }
 
 pub async fn answered_offers(state: &AppState, e: &Enrollment) -> ApiResult<Vec<String>> {
@@ -87,7 +97,7 @@ pub async fn answered_offers(state: &AppState, e: &Enrollment) -> ApiResult<Vec<
 }
 
 /// The first offer of `list` that applies now, resolved.
-pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> ApiResult<Option<Value>> {
+pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> ApiResult<Option<OfferStep>> {
     let cart = priced_cart(state, e).await?;
     let ctx = enrollment::context(e, &cart);
     let answered = answered_offers(state, e).await?;
@@ -99,36 +109,25 @@ pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> Api
     Ok(None)
 }
 
-/// The spec's suggested-plan popup item for an offer view.
-pub fn suggested_item(view: &Value) -> Value {
-    let plans = view["plans"].as_array().cloned().unwrap_or_default();
-    let first = plans.first().cloned().unwrap_or_default();
-    let second = plans.get(1).cloned().unwrap_or_default();
-    json!({
-        "plan_category": first["plan_category"], "plan_name": plans.iter().filter_map(|p| p["plan_name"].as_str()).collect::<Vec<_>>().join(" + "),
-        "pop_up_display": 1, "pop_up_title": view["title"], "pop_up_header": view["header"],
-        "pop_up_link": view["link"], "pop_up_link_description": view["link_description"], "plan_price": view["price"],
-        "plan_logo": first["plan_logo"], "plan_id": first["plan_id"], "ppid": first["plan_pricing_id"],
-        "plan_id_1": second["plan_id"], "plan_pricing_id_1": second["plan_pricing_id"],
-        "accept": view["actions"][0]["label"], "decline": view["actions"][1]["label"], "offer": view["step"],
-    })
-}
-
 /// The confirmation that ends checkout's steps.
-pub fn confirmation(effective_date: &str) -> Value {
-    json!({
-        "step": "confirmation", "kind": "confirmation", "title": "Cart page confirmation to proceed further",
-        "text": format!("Your plans will be effective as of {effective_date}"),
-        "actions": [
-            { "action": "rep", "label": "Rep Enrollment" }, { "action": "member", "label": "Member Enrollment" },
-            { "action": "back", "label": "Back to Cart" },
+pub fn confirmation(effective_date: &str) -> ConfirmationStep {
+    let action = |action, label: &str| FlowAction { action, label: label.to_string() };
+    ConfirmationStep {
+        step: "confirmation",
+        title: "Cart page confirmation to proceed further",
+        text: format!("Your plans will be effective as of {effective_date}"),
+        actions: vec![
+            action("rep", "Rep Enrollment"),
+            action("member", "Member Enrollment"),
+            action("back", "Back to Cart"),
         ],
-    })
+    }
 }
 
-pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &str) -> ApiResult<Value> {
+/// The next checkout upsell, or the confirmation.
+pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &str) -> ApiResult<FlowStep> {
     if let Some(offer) = next_offer(state, e, &state.workflows.shop.checkout_upsells).await? {
-        return Ok(offer);
+        return Ok(FlowStep::Offer(offer));
     }
-    Ok(confirmation(effective_date))
+    Ok(FlowStep::Confirmation(confirmation(effective_date)))
 }

@@ -15,6 +15,7 @@ use crate::domain::shop::answers::GROUP_CODE;
 use crate::domain::shop::answers::MEMBERSHIP;
 use crate::domain::shop::pricing::dollars;
 use crate::domain::shop::pricing::price;
+use crate::domain::shop::views::{ChosenOption, FlowAction, FlowButton, FlowStep, FormStep, PlanFlow};
 use crate::error::ApiError;
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -143,37 +144,47 @@ pub async fn popup_view(
     plan: &Plan,
     popup: &PlanPopup,
     facts: &PopupFacts,
-) -> ApiResult<Value> {
+) -> ApiResult<FlowStep> {
     let (schema, ui_schema) = shop::popups::popup_form(popup.popup, &choices(state, e, plan).await?);
     let message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
-    Ok(json!({
-        "step": popup.popup.id(), "kind": "form", "title": popup.title, "text": popup.text, "message": message,
-        "schema": schema, "uiSchema": ui_schema, "formData": popup_data(state, e, plan, popup.popup).await?,
-        "opens_with": popup.opens_with,
-        "actions": [ { "action": "submit", "label": popup.submit }, { "action": "cancel", "label": "Cancel" } ],
+    Ok(FlowStep::Form(FormStep {
+        step: popup.popup.id(),
+        title: popup.title.clone(),
+        text: popup.text.clone(),
+        message,
+        schema,
+        ui_schema,
+        form_data: popup_data(state, e, plan, popup.popup).await?,
+        opens_with: popup.opens_with.clone(),
+        actions: vec![
+            FlowAction { action: "submit", label: popup.submit.clone() },
+            FlowAction { action: "cancel", label: "Cancel".into() },
+        ],
     }))
 }
 
 /// The plan's popups now: the one that opens by itself (`step`, or null) and those opened by a button (`buttons`).
-pub async fn plan_flow(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<Value> {
+pub async fn plan_flow(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<PlanFlow> {
     let facts = facts(state, e, plan).await?;
     let pending = shop::popups::pending_popups(&state.workflows.shop, &facts);
-    let mut step = Value::Null;
+    let mut step = None;
     let mut buttons = Vec::new();
     for popup in pending {
         match &popup.opens_with {
-            Some(label) => buttons.push(json!({ "step": popup.popup.id(), "label": label, "view": popup_view(state, e, plan, popup, &facts).await? })),
-            None if step.is_null() => step = popup_view(state, e, plan, popup, &facts).await?,
+            Some(label) => buttons.push(FlowButton {
+                step: popup.popup.id(),
+                label: label.clone(),
+                view: popup_view(state, e, plan, popup, &facts).await?,
+            }),
+            None if step.is_none() => step = Some(popup_view(state, e, plan, popup, &facts).await?),
             None => {}
         }
     }
-    let membership = match membership_of(state, e, plan).await? {
-        Some((plan_id, plan_pricing_id)) => json!({ "plan_id": plan_id, "plan_pricing_id": plan_pricing_id }),
-        None => Value::Null,
-    };
-    Ok(
-        json!({ "step": step, "buttons": buttons, "membership": membership, "ready": step.is_null() && facts.pricing_error.is_none() }),
-    )
+    let membership = membership_of(state, e, plan)
+        .await?
+        .map(|(plan_id, plan_pricing_id)| ChosenOption { plan_id, plan_pricing_id });
+    let ready = step.is_none() && facts.pricing_error.is_none();
+    Ok(PlanFlow { step, buttons, membership, ready, message: None })
 }
 
 /// Keeps one popup's answers; the message to show, if any. A declined health application is refused with the

@@ -14,8 +14,6 @@ use engine::rating::Cents;
 use engine::rating::PricingError;
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::json;
-use serde_json::Value;
 
 /// The plan named by a `plan_id` (or `pid`) field, or 404.
 pub fn plan_of<'s>(state: &'s AppState, id: &Option<Id>) -> ApiResult<&'s Plan> {
@@ -52,13 +50,30 @@ pub async fn price<'p>(
     Ok(Ok(priced))
 }
 
+/// One option of a plan as the plan page lists it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PriceLine {
+    pub plan_id: i64,
+    pub plan_pricing_id: i64,
+    pub plan_name: String,
+    pub option_name: String,
+    /// None for a disability plan, whose price is the carrier's quote.
+    pub plan_price: Option<Cents>,
+    pub tier: Option<&'static str>,
+    pub is_prudential_plan: bool,
+}
+
 /// One option as the plan page lists it; a disability plan's price is not shown.
-pub fn price_line(plan: &Plan, option: &PlanOption, price: Cents, tier: Option<Tier>) -> Value {
-    json!({
-        "plan_id": plan.plan_id, "plan_pricing_id": option.plan_pricing_id, "plan_name": plan.plan_name,
-        "option_name": option.name, "plan_price": if plan.hides_price() { None } else { Some(price) },
-        "tier": tier.map(Tier::code), "is_prudential_plan": plan.is_premier(),
-    })
+pub fn price_line(plan: &Plan, option: &PlanOption, price: Cents, tier: Option<Tier>) -> PriceLine {
+    PriceLine {
+        plan_id: plan.plan_id,
+        plan_pricing_id: option.plan_pricing_id,
+        plan_name: plan.plan_name.clone(),
+        option_name: option.name.clone(),
+        plan_price: if plan.hides_price() { None } else { Some(price) },
+        tier: tier.map(Tier::code),
+        is_prudential_plan: plan.is_premier(),
+    }
 }
 
 /// The notices a premier quote carries.

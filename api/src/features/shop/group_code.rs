@@ -1,16 +1,14 @@
 //! The group code asked on a plan sold to some employers' employees, and what the page needs to know about it.
 
 use axum::extract::State;
-use axum::response::Response;
 use engine::errors::messages::REQUIRED;
 use engine::shop;
 use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use crate::domain::shop::popups::{group_code_missing, group_for_code};
 use crate::domain::shop::pricing::plan_of;
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{OwnedJson, OwnedQuery};
 use crate::input::Id;
 use crate::state::AppState;
@@ -31,12 +29,27 @@ pub struct GroupInfoQuery {
     plan_id: Option<Id>,
 }
 
+/// The group the enrollment is now under.
+#[derive(Serialize, JsonSchema)]
+pub struct EnrollmentGroup {
+    group_id: i64,
+    name: String,
+}
+
+/// Whether the enrollment is under a group, and whether the plan's page must ask for a group code.
+#[derive(Serialize, JsonSchema)]
+pub struct GroupEnrollmentInfo {
+    has_enrollment: bool,
+    capture_groupcode: bool,
+    group_id: Option<i64>,
+}
+
 /// `set-enrollment-group-code { group_code, enrollment_id, plan_id? }`: puts the enrollment under the group of the
 /// code (the page has asked the person to confirm the employer); 'Invalid Group Enrollment Code' otherwise.
 pub async fn set_enrollment_group_code(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<GroupCodeBody>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<EnrollmentGroup>> {
     let code = body.group_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
         return Err(ApiError::field("group_code", REQUIRED));
@@ -51,7 +64,7 @@ pub async fn set_enrollment_group_code(
     e.ensure_open()?;
     store::enrollment::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
     crate::domain::access::become_employee(&state.db, &e.session, group.group_id).await?;
-    Ok(success(json!({ "group_id": group.group_id, "name": group.name })))
+    Ok(Answer(EnrollmentGroup { group_id: group.group_id, name: group.name.clone() }))
 }
 
 /// `group-enrollment-info { enrollment_id, plan_id? }`: whether the enrollment is under a group (`has_enrollment`)
@@ -59,12 +72,14 @@ pub async fn set_enrollment_group_code(
 pub async fn group_enrollment_info(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<GroupInfoQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<GroupEnrollmentInfo>> {
     let capture = match query.plan_id {
         Some(id) => group_code_missing(&e, plan_of(&state, &Some(id))?),
         None => false,
     };
-    Ok(success(
-        json!({ "has_enrollment": e.row.group_id.is_some(), "capture_groupcode": capture, "group_id": e.row.group_id }),
-    ))
+    Ok(Answer(GroupEnrollmentInfo {
+        has_enrollment: e.row.group_id.is_some(),
+        capture_groupcode: capture,
+        group_id: e.row.group_id,
+    }))
 }

@@ -2,23 +2,38 @@
 //! as steps of the renderer's protocol and as the spec's suggested-plan calls.
 
 use axum::extract::State;
-use axum::response::Response;
 use engine::errors::messages::REQUIRED;
 use engine::shop;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::domain::enrollment::{self, priced_cart};
 use crate::domain::shop::answers::{keep_answer, CART, OFFERS};
 use crate::domain::shop::cart::{cart_count, option_of, refuse_adding, reopen_cart};
-use crate::domain::shop::offers::{answered_offers, checkout_step, next_offer, resolve_offer, suggested_item};
+use crate::domain::shop::offers::{answered_offers, checkout_step, next_offer, resolve_offer};
 use crate::domain::shop::pricing::plan_of;
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::shop::views::{FlowStep, SuggestedItem};
+use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, AppQuery, Nothing, OwnedPath, OwnedQuery};
 use crate::input::Id;
 use crate::state::AppState;
 use crate::store;
+
+/// The next step of a flow, or none.
+#[derive(Serialize, JsonSchema)]
+pub struct NextFlowStep {
+    step: Option<FlowStep>,
+}
+
+/// After an offer is answered: the next checkout step, or back to the cart after the accident offer.
+#[derive(Serialize, JsonSchema)]
+pub struct OfferOutcome {
+    step: Option<FlowStep>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redirect: Option<&'static str>,
+    cart_count: usize,
+}
 
 /// The effective date chosen, shown on the confirmation.
 #[derive(Deserialize, JsonSchema)]
@@ -43,34 +58,38 @@ pub struct OfferAnswer {
 }
 
 /// `GET /shop/{enrollment_id}/after-add`: the offer made right after a plan is added (the accident offer), or null.
-pub async fn get_after_add(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Response> {
-    Ok(success(json!({ "step": next_offer(&state, &e, &state.workflows.shop.after_add).await? })))
+pub async fn get_after_add(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+) -> ApiResult<Answer<NextFlowStep>> {
+    let step = next_offer(&state, &e, &state.workflows.shop.after_add).await?.map(FlowStep::Offer);
+    Ok(Answer(NextFlowStep { step }))
 }
 
 /// `get-suggested-plan-list-new { enrollment_id }`: the accident offer as the spec's popup item.
 pub async fn suggested_plan_list_new(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
-    let item = next_offer(&state, &e, &state.workflows.shop.after_add).await?.map(|v| suggested_item(&v));
-    Ok(success(json!({ "result": item })))
+) -> ApiResult<Answer<Listed<Option<SuggestedItem>>>> {
+    let item = next_offer(&state, &e, &state.workflows.shop.after_add).await?.map(|v| SuggestedItem::of(&v));
+    Ok(Answer(Listed { result: item }))
 }
 
 /// `get-suggested-plan-list { enrollment_id, ... }`: every checkout upsell that applies now, as popup items.
 pub async fn suggested_plan_list(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Vec<SuggestedItem>>>> {
     let cart = priced_cart(&state, &e).await?;
     let ctx = enrollment::context(&e, &cart);
     let answered = answered_offers(&state, &e).await?;
     let mut items = Vec::new();
     for offer in shop::offers::open_offers(&state.workflows.shop.checkout_upsells, &ctx, &answered) {
         if let Some(view) = resolve_offer(&state, &e, offer, &cart).await? {
-            items.push(suggested_item(&view));
+            items.push(SuggestedItem::of(&view));
         }
     }
-    Ok(success(json!({ "result": items })))
+    Ok(Answer(Listed { result: items }))
 }
 
 /// `GET /shop/{enrollment_id}/checkout?effective_date=`: the next checkout upsell, or the confirmation.
@@ -78,8 +97,8 @@ pub async fn get_checkout(
     State(state): State<AppState>,
     OwnedPath(e, _): OwnedPath,
     AppQuery(query): AppQuery<CheckoutQuery>,
-) -> ApiResult<Response> {
-    Ok(success(json!({ "step": checkout_step(&state, &e, &query.effective_date).await? })))
+) -> ApiResult<Answer<NextFlowStep>> {
+    Ok(Answer(NextFlowStep { step: Some(checkout_step(&state, &e, &query.effective_date).await?) }))
 }
 
 /// `POST /shop/{enrollment_id}/offer/{offer}` `{ action: accept | decline }`: answers an offer (accept puts its plans
@@ -89,7 +108,7 @@ pub async fn post_offer(
     OwnedPath(mut e, path): OwnedPath<OfferPath>,
     AppQuery(query): AppQuery<CheckoutQuery>,
     AppJson(body): AppJson<OfferAnswer>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<OfferOutcome>> {
     let offer_id = path.offer;
     let shop = &state.workflows.shop;
     let (offer, at_checkout) = match shop.checkout_upsells.iter().find(|o| o.id == offer_id) {
@@ -114,9 +133,9 @@ pub async fn post_offer(
         let view = view.ok_or_else(|| ApiError::Conflict("This offer is no longer available".into()))?;
         // The offered lines pass the same rules as Add to Cart (blackout, already active, pricing) before any is added.
         let mut lines = Vec::new();
-        for offered in view["plans"].as_array().into_iter().flatten() {
-            let plan = plan_of(&state, &offered.get("plan_id").cloned().map(Id))?;
-            let option = option_of(plan, &offered.get("plan_pricing_id").cloned().map(Id), "plan_pricing_id")?;
+        for offered in &view.plans {
+            let plan = plan_of(&state, &Some(Id(offered.plan_id.into())))?;
+            let option = option_of(plan, &Some(Id(offered.plan_pricing_id.into())), "plan_pricing_id")?;
             refuse_adding(&state, &e, plan, option).await?;
             lines.push((plan.plan_id, option.plan_pricing_id));
         }
@@ -131,11 +150,10 @@ pub async fn post_offer(
     }
     keep_answer(&state.db, e.row.enrollment_id, CART, OFFERS, &json!(answered)).await?;
     let e = enrollment::load(&state, &e.session, e.row.enrollment_id).await?;
-    if at_checkout {
-        Ok(success(
-            json!({ "step": checkout_step(&state, &e, &query.effective_date).await?, "cart_count": cart_count(&state, &e).await? }),
-        ))
+    let cart_count = cart_count(&state, &e).await?;
+    Ok(Answer(if at_checkout {
+        OfferOutcome { step: Some(checkout_step(&state, &e, &query.effective_date).await?), redirect: None, cart_count }
     } else {
-        Ok(success(json!({ "step": null, "redirect": "/cart", "cart_count": cart_count(&state, &e).await? })))
-    }
+        OfferOutcome { step: None, redirect: Some("/cart"), cart_count }
+    }))
 }

@@ -1,7 +1,6 @@
 //! The popups on a plan as steps of the renderer's protocol: which are pending, and answering one.
 
 use axum::extract::State;
-use axum::response::Response;
 use engine::shop::PopupKind;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -10,7 +9,8 @@ use serde_json::{json, Value};
 use crate::domain::enrollment;
 use crate::domain::shop::popups::{answer_popup, plan_flow};
 use crate::domain::shop::pricing::plan_of;
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::shop::views::PlanFlow;
+use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppJson, OwnedPath};
 use crate::input::Id;
 use crate::state::AppState;
@@ -41,9 +41,9 @@ pub struct PopupAnswers {
 pub async fn get_plan_flow(
     State(state): State<AppState>,
     OwnedPath(e, path): OwnedPath<PlanPath>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<PlanFlow>> {
     let plan = plan_of(&state, &Some(path.plan_id))?;
-    Ok(success(plan_flow(&state, &e, plan).await?))
+    Ok(Answer(plan_flow(&state, &e, plan).await?))
 }
 
 /// `POST /shop/{enrollment_id}/plan/{plan_id}/{popup}` `{ formData }`: checks and keeps a popup's answers, then
@@ -52,7 +52,7 @@ pub async fn post_plan_popup(
     State(state): State<AppState>,
     OwnedPath(e, path): OwnedPath<PopupPath>,
     AppJson(body): AppJson<PopupAnswers>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<PlanFlow>> {
     let plan = plan_of(&state, &Some(path.plan_id))?;
     let popup = path.popup;
     let kind = PopupKind::parse(&popup).ok_or_else(|| ApiError::NotFound(format!("Unknown popup {popup}")))?;
@@ -60,6 +60,6 @@ pub async fn post_plan_popup(
     let message = answer_popup(&state, &e, plan, kind, &data).await?;
     let e = enrollment::load(&state, &e.session, e.row.enrollment_id).await?;
     let mut flow = plan_flow(&state, &e, plan).await?;
-    flow["message"] = json!(message);
-    Ok(success(flow))
+    flow.message = Some(message);
+    Ok(Answer(flow))
 }

@@ -1,14 +1,13 @@
 //! A plan's prices for the quote, or the pricing error code that says why it cannot be priced.
 
 use axum::extract::State;
-use axum::response::Response;
 use engine::rating::PricingError;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::domain::shop::pricing::{plan_of, premier_notices, price, price_line};
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::shop::pricing::{plan_of, premier_notices, price, price_line, PriceLine};
+use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppQuery, Nothing, OwnedQuery};
 use crate::input::Id;
 use crate::state::AppState;
@@ -20,6 +19,16 @@ pub struct PricingQuery {
     pid: Option<Id>,
 }
 
+/// A plan's options priced for the quote.
+#[derive(Serialize, JsonSchema)]
+pub struct PlanPrices {
+    plans: Vec<PriceLine>,
+    /// A disability plan's price is not shown while shopping.
+    hides_price: bool,
+    /// What a premier plan's quote must say.
+    notices: Vec<&'static str>,
+}
+
 /// `get-plan-pricing-detail { pid, enrollment_id }` (and `-elevate`): the plan's options with prices, or the pricing
 /// error code with the spec's message (statusCode changePid with the new pid; enrollmentIdError when the quote is
 /// not the caller's or not found).
@@ -27,7 +36,7 @@ pub async fn pricing_detail(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<PricingQuery>,
     owned: Result<OwnedQuery<Nothing>, ApiError>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<PlanPrices>> {
     let plan = plan_of(&state, &query.pid)?;
     let e = match owned {
         Ok(OwnedQuery(e, _)) => e,
@@ -38,11 +47,11 @@ pub async fn pricing_detail(
     };
     let tier = e.filter.tier();
     match price(&state, &e, plan).await? {
-        Ok(priced) => Ok(success(json!({
-            "plans": priced.iter().map(|(o, p)| price_line(plan, o, *p, tier)).collect::<Vec<_>>(),
-            "hides_price": plan.hides_price(),
-            "notices": premier_notices(plan.is_premier()),
-        }))),
+        Ok(priced) => Ok(Answer(PlanPrices {
+            plans: priced.iter().map(|(o, p)| price_line(plan, o, *p, tier)).collect(),
+            hides_price: plan.hides_price(),
+            notices: premier_notices(plan.is_premier()),
+        })),
         Err((error, priced)) => {
             let mut refusal = ApiError::pricing(error);
             if let ApiError::Coded { extra, .. } = &mut refusal {

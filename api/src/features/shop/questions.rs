@@ -2,22 +2,76 @@
 //! questions and their answers. They read and write the same answers as the step protocol.
 
 use axum::extract::State;
-use axum::response::Response;
 use engine::errors::messages::REQUIRED;
-use engine::shop::{self, PopupKind};
+use engine::shop::{self, EligibilityQuestion, PopupKind};
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::domain::enrollment::today;
 use crate::domain::shop::answers::{answer, plan_subject, sealed_answer};
 use crate::domain::shop::popups::{answer_popup, choices};
 use crate::domain::shop::pricing::plan_of;
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult, Listed, MaybeAnswer, Message};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{Id, PlanRef};
 use crate::state::AppState;
 use crate::store;
+
+/// The plan's eligibility questions and the answers given.
+#[derive(Serialize, JsonSchema)]
+pub struct EligibilityQuestions {
+    /// Always 200 (no questions answers 204 instead).
+    #[serde(rename = "statusCode")]
+    status_code: u16,
+    result: Vec<EligibilityQuestion>,
+    /// Answers given so far: `[{ qid, true_condition }]`.
+    answers: Value,
+}
+
+/// The quote's dependents as the dependency popup keeps them.
+#[derive(Serialize, JsonSchema)]
+pub struct DependentDates {
+    spouse_dob: Option<String>,
+    no_of_children: Option<i64>,
+}
+
+/// Whether the spouse's date of birth is known and within the plan's ages.
+#[derive(Serialize, JsonSchema)]
+pub struct DependentDob {
+    status: bool,
+    depdob: Option<String>,
+}
+
+/// A health question as the spec's popup lists it.
+#[derive(Serialize, JsonSchema)]
+pub struct HealthQuestionRow {
+    question_id: i64,
+    question_text: String,
+    question_sub_type: &'static str,
+    options: Vec<QuestionOption>,
+    require_detail: bool,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct QuestionOption {
+    option_id: u8,
+    option_text: &'static str,
+    option_group: &'static str,
+}
+
+/// Health answers accepted, with the words to show.
+#[derive(Serialize, JsonSchema)]
+pub struct HealthAccepted {
+    success_message: Option<String>,
+}
+
+/// Whether the plan's health questions were answered, and accepted.
+#[derive(Serialize, JsonSchema)]
+pub struct AlreadyAnswered {
+    result: bool,
+    accepted: bool,
+}
 
 /// `save-aflac-questions { enrollment_id, plan_id, aflac_data: [{ qid, true_condition }] }`.
 #[derive(Deserialize, JsonSchema)]
@@ -54,35 +108,28 @@ pub struct HealthAnswers {
 pub async fn aflac_questions(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
-) -> ApiResult<Response> {
+) -> ApiResult<MaybeAnswer<EligibilityQuestions>> {
     let plan = plan_of(&state, &query.plan_id)?;
     let Some(set) = state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) else {
-        return Ok(no_content());
+        return Ok(MaybeAnswer(None));
     };
     let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
-    let answered = stored.as_ref().map(shop::questions::eligibility_as_list).unwrap_or_else(|| json!([]));
-    Ok(success(
-        json!({ "statusCode": 200, "result": set.questions.iter().map(|q| json!({ "qid": q.qid, "question": q.question, "true_condition": q.true_condition })).collect::<Vec<_>>(), "answers": answered }),
-    ))
-}
-
-fn no_content() -> Response {
-    use axum::response::IntoResponse;
-    axum::http::StatusCode::NO_CONTENT.into_response()
+    let answers = stored.as_ref().map(shop::questions::eligibility_as_list).unwrap_or_else(|| json!([]));
+    Ok(MaybeAnswer(Some(EligibilityQuestions { status_code: 200, result: set.questions.clone(), answers })))
 }
 
 /// `save-aflac-questions { enrollment_id, plan_id, aflac_data: [{ qid, true_condition }] }`.
 pub async fn save_aflac_questions(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<EligibilityAnswers>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Message>> {
     let plan = plan_of(&state, &body.plan_id)?;
     if state.workflows.shop.eligibility_for(plan.plan_id, &plan.category).is_none() {
         return Err(ApiError::NotFound("This plan asks no eligibility questions".into()));
     }
     let answers = shop::questions::eligibility_from_list(&body.aflac_data);
     answer_popup(&state, &e, plan, PopupKind::Eligibility, &answers).await?;
-    Ok(success(json!({ "message": "Eligibility answers saved" })))
+    Ok(Answer(Message { message: "Eligibility answers saved".into() }))
 }
 
 /// `store-temp-dependent-info { enrollment_id, plan_id, dep_dob | no_of_children }`: either value alone, checked with
@@ -90,7 +137,7 @@ pub async fn save_aflac_questions(
 pub async fn store_temp_dependent_info(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<TempDependentInfo>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<DependentDates>> {
     let plan = plan_of(&state, &body.plan_id)?;
     e.ensure_open()?;
     let given = |v: &Value| Some(v.clone()).filter(|v| !v.is_null() && v.as_str() != Some(""));
@@ -128,12 +175,12 @@ pub async fn store_temp_dependent_info(
     }
     let text = serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?;
     store::enrollment::update_filter(&state.db, e.row.enrollment_id, &text).await?;
-    Ok(success(json!({ "spouse_dob": filter.spouse_dob, "no_of_children": filter.no_of_children })))
+    Ok(Answer(DependentDates { spouse_dob: filter.spouse_dob, no_of_children: filter.no_of_children }))
 }
 
 /// `get-temp-dependent-info { enrollment_id }`: spouse_dob and no_of_children of the quote.
-pub async fn get_temp_dependent_info(OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
-    Ok(success(json!({ "spouse_dob": e.filter.spouse_dob, "no_of_children": e.filter.no_of_children })))
+pub async fn get_temp_dependent_info(OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Answer<DependentDates>> {
+    Ok(Answer(DependentDates { spouse_dob: e.filter.spouse_dob, no_of_children: e.filter.no_of_children }))
 }
 
 /// The dependent-date check (the spec's `{hash}` call) `{ enrollment_id, plan_id }`: whether the spouse's date of
@@ -141,35 +188,38 @@ pub async fn get_temp_dependent_info(OwnedQuery(e, _): OwnedQuery<Nothing>) -> A
 pub async fn check_dependent_dob(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<DependentDob>> {
     let plan = plan_of(&state, &query.plan_id)?;
     let input = e.filter.rating_input(today());
     let status = match (input, &e.filter.spouse_dob) {
         (Some(input), Some(_)) => input.spouse_age.is_some_and(|age| age >= plan.min_age && age <= plan.max_age),
         _ => false,
     };
-    Ok(success(json!({ "status": status, "depdob": e.filter.spouse_dob })))
+    Ok(Answer(DependentDob { status, depdob: e.filter.spouse_dob }))
 }
 
 /// `get-questions { enrollment_id, plan_id, type }`: the plan's health questions in the spec's shape.
 pub async fn get_questions(
     State(state): State<AppState>,
     OwnedQuery(_, query): OwnedQuery<PlanRef>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Vec<HealthQuestionRow>>>> {
     let plan = plan_of(&state, &query.plan_id)?;
     let Some(set) = state.workflows.shop.health_for(plan.plan_id, &plan.category) else {
-        return Ok(success(json!({ "result": [] })));
+        return Ok(Answer(Listed { result: Vec::new() }));
     };
-    let questions: Vec<Value> = set
+    let option = |option_id, option_text| QuestionOption { option_id, option_text, option_group: "yes_no" };
+    let questions = set
         .questions
         .iter()
-        .map(|q| json!({
-            "question_id": q.question_id, "question_text": q.question_text, "question_sub_type": "checkbox",
-            "options": [ { "option_id": 1, "option_text": "Yes", "option_group": "yes_no" }, { "option_id": 0, "option_text": "No", "option_group": "yes_no" } ],
-            "require_detail": false,
-        }))
+        .map(|q| HealthQuestionRow {
+            question_id: q.question_id,
+            question_text: q.question_text.clone(),
+            question_sub_type: "checkbox",
+            options: vec![option(1, "Yes"), option(0, "No")],
+            require_detail: false,
+        })
         .collect();
-    Ok(success(json!({ "result": questions })))
+    Ok(Answer(Listed { result: questions }))
 }
 
 /// `save-question-answers { enrollment_id, plan_id, answers: [{ question_id, yes_no_flag }] }`: errorCode decline with
@@ -177,7 +227,7 @@ pub async fn get_questions(
 pub async fn save_question_answers(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<HealthAnswers>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<HealthAccepted>> {
     let plan = plan_of(&state, &body.plan_id)?;
     let mut answers = serde_json::Map::new();
     for item in &body.answers {
@@ -190,7 +240,7 @@ pub async fn save_question_answers(
         }
     }
     match answer_popup(&state, &e, plan, PopupKind::HealthQuestions, &Value::Object(answers)).await {
-        Ok(message) => Ok(success(json!({ "success_message": message }))),
+        Ok(success_message) => Ok(Answer(HealthAccepted { success_message })),
         Err(ApiError::Coded { code: "decline", message, .. }) => Err(ApiError::Coded {
             code: "decline",
             message: message.clone(),
@@ -204,8 +254,8 @@ pub async fn save_question_answers(
 pub async fn check_already_answered(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<AlreadyAnswered>> {
     let plan = plan_of(&state, &query.plan_id)?;
     let stored = sealed_answer(&state, e.row.enrollment_id, &plan_subject(plan.plan_id), "health_questions").await?;
-    Ok(success(json!({ "result": stored.is_some(), "accepted": stored.is_some_and(|s| s["accepted"] == true) })))
+    Ok(Answer(AlreadyAnswered { result: stored.is_some(), accepted: stored.is_some_and(|s| s["accepted"] == true) }))
 }
