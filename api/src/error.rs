@@ -68,10 +68,6 @@ impl ApiError {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
-pub fn success(data: Value) -> Response {
-    Json(json!({ "status": "success", "data": data })).into_response()
-}
-
 /// The spec's list answers: `data: { result }`.
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[schemars(rename = "Result_{T}")]

@@ -92,15 +92,6 @@ struct ErrorItem {
     error_message: String,
 }
 
-/// A successful answer: `status` is `success` and `data` carries the call's result.
-#[derive(Serialize, JsonSchema)]
-#[allow(dead_code)]
-struct SuccessEnvelope {
-    /// Always `success`.
-    status: String,
-    data: Value,
-}
-
 /// The success envelope of a typed answer.
 #[derive(Serialize, JsonSchema)]
 #[schemars(rename = "{T}Envelope")]
@@ -181,9 +172,8 @@ impl OperationOutput for ApiError {
     }
 }
 
-/// Turns the API's router into a plain router and its document. Operations that do not type their answer yet are
-/// given the success envelope with untyped data; every operation lists the middleware's refusals too; each refusal
-/// is described once under `components.responses`; path parameters named in a path are declared.
+/// Turns the API's router into a plain router and its document. Every operation lists the middleware's refusals too;
+/// each refusal is described once under `components.responses`; path parameters named in a path are declared.
 pub fn document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
     let mut api = OpenApi {
         info: Info {
@@ -202,12 +192,6 @@ pub fn document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
     };
     let router = router.finish_api(&mut api);
     let mut doc = serde_json::to_value(&api).expect("the document is JSON");
-    let success = json!({
-        "description": "The call's result in the success envelope.",
-        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/SuccessEnvelope" } } },
-    });
-    let schema = serde_json::to_value(schemars::schema_for!(SuccessEnvelope)).expect("a schema is JSON");
-    doc["components"]["schemas"]["SuccessEnvelope"] = schema;
     let refusal = |code: u16| json!({ "$ref": format!("#/components/responses/Refusal{code}") });
     for (code, description) in HANDLER_REFUSALS.iter().chain(STACK_REFUSALS) {
         doc["components"]["responses"][format!("Refusal{code}")] = json!({
@@ -221,9 +205,6 @@ pub fn document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
         for (_, operation) in item.as_object_mut().into_iter().flatten() {
             let Some(operation) = operation.as_object_mut() else { continue };
             let responses = operation.entry("responses").or_insert_with(|| json!({}));
-            if !responses.as_object().is_some_and(|r| r.keys().any(|k| k.starts_with('2'))) {
-                responses["200"] = success.clone();
-            }
             for (code, _) in HANDLER_REFUSALS {
                 if responses.get(code.to_string()).is_some() {
                     responses[code.to_string()] = refusal(*code);

@@ -906,7 +906,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["MemberQuoteEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -950,7 +950,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_MemberInfoEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -996,7 +996,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Nullable_AnyValueEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1042,7 +1042,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_DependentsOnFileEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1088,7 +1088,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_AnyValueEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1134,7 +1134,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_AnyValueEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1184,7 +1184,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ValidEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1229,7 +1229,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ValidEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1279,7 +1279,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_stringEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4103,7 +4103,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["HealthQuestionnaireEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4149,7 +4149,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["HealthQuestionnaireEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4199,7 +4199,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4243,7 +4243,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["DependentFieldsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4293,7 +4293,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_AnyValueEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4341,7 +4341,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4389,7 +4389,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["DraftSavedEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4437,7 +4437,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["RemovedEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4485,7 +4485,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4529,7 +4529,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["PaymentMethodsEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4572,7 +4572,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_Array_of_BillDateEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -4611,7 +4611,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["Result_BillingTextsEnvelope"];
                     };
                 };
                 405: components["responses"]["Refusal405"];
@@ -4653,7 +4653,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["BankFoundEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4703,7 +4703,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["SavedStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4751,7 +4751,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["MessageEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4799,7 +4799,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ResumedEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4842,7 +4842,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ResumedByLinkEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4888,7 +4888,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ReceiptEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -4938,7 +4938,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SuccessEnvelope"];
+                        "application/json": components["schemas"]["ScreenshotSavedEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -5372,11 +5372,91 @@ export interface components {
             /** @description agent, group or user: which kind of open site the person came from. */
             open_type?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        MemberQuoteEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["MemberQuote"];
+        };
+        /** @description The member's quote, opened from the member link. */
+        MemberQuote: {
+            /** Format: int64 */
+            temp_enrollment_id: number;
+            /**
+             * Format: int64
+             * @description The member route's group.
+             */
+            portal_id: number;
+            /** @description The member's name. */
+            name: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_MemberInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_MemberInfo"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_MemberInfo: {
+            result: components["schemas"]["MemberInfo"];
+        };
+        /** @description The member's profile and policies. */
+        MemberInfo: {
+            first_name: string;
+            last_name: string;
+            email: string;
+            policies: unknown[];
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Nullable_AnyValueEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Nullable_AnyValue"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Nullable_AnyValue: {
+            result?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_DependentsOnFileEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_DependentsOnFile"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_DependentsOnFile: {
+            result: components["schemas"]["DependentsOnFile"];
+        };
+        /** @description The member's dependents on file, SSNs masked. */
+        DependentsOnFile: {
+            dependents: unknown[];
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_AnyValueEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_AnyValue"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_AnyValue: {
+            result: unknown[];
+        };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedEmailInput: {
             /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
             enrollment_id?: components["schemas"]["Id"] | null;
             email?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ValidEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Valid"];
+        };
+        /** @description A contact detail found valid (a phone number as its ten digits). */
+        Valid: {
+            is_valid: boolean;
+            number?: string | null;
         };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedPhoneQuery: {
@@ -5387,6 +5467,16 @@ export interface components {
         /** @description An e-mail address to check. */
         EmailInput: {
             email?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_stringEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_string"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_string: {
+            result: string;
         };
         /** @description `get-plan-pricing-detail?pid=&enrollment_id=`. */
         PricingQuery: {
@@ -6216,6 +6306,21 @@ export interface components {
             /** @description Where the continue code goes (save-for-later). */
             email?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        HealthQuestionnaireEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["HealthQuestionnaire"];
+        };
+        /** @description The questionnaire in the spec's list shape: `{ condition_questions, medication_question, notes }`. */
+        HealthQuestionnaire: {
+            result: unknown;
+            /**
+             * Format: int64
+             * @description The stored document's version (the applicant's own questions only).
+             */
+            version?: number | null;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedHealthSave: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -6226,6 +6331,17 @@ export interface components {
             condition_questions?: unknown;
         } & {
             [key: string]: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        DependentFieldsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DependentFields"];
+        };
+        /** @description The fields asked of each dependent, and the disclaimer shown above them. */
+        DependentFields: {
+            result: unknown[];
+            disclaimer: unknown;
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedMap_of_AnyValue: {
@@ -6248,6 +6364,27 @@ export interface components {
             /** @description The premier spouse question's answer (Yes or No). */
             spouse_status?: unknown;
         };
+        /** @description The success envelope of a typed answer. */
+        DraftSavedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DraftSaved"];
+        };
+        /** @description A draft kept: its version. */
+        DraftSaved: {
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        RemovedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Removed"];
+        };
+        /** @description Whether dependents were removed. */
+        Removed: {
+            removed: boolean;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedOnFileChoice: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -6262,10 +6399,74 @@ export interface components {
             /** @description The day of the month the premium is drawn (28 by default). */
             bill_date?: unknown;
         };
+        /** @description The success envelope of a typed answer. */
+        PaymentMethodsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PaymentMethods"];
+        };
+        /** @description The payment types of this enrollment. */
+        PaymentMethods: {
+            /** @description The server's payment type (cc, eft, elist, list, stmt). */
+            result: string;
+            /** @description The types the person may choose. */
+            offered: string[];
+            /** @description The type selected at first. */
+            selected: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_Array_of_BillDateEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_Array_of_BillDate"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_Array_of_BillDate: {
+            result: components["schemas"]["BillDate"][];
+        };
+        /** @description A day of the month a premium can be drawn on. */
+        BillDate: {
+            /** Format: uint32 */
+            bill_date: number;
+            /** @description "28th of month". */
+            label: string;
+            default: boolean;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_BillingTextsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_BillingTexts"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_BillingTexts: {
+            result: components["schemas"]["BillingTexts"];
+        };
+        BillingTexts: {
+            eft_text: string;
+            descriptor_text: string;
+            statement_descriptor: string;
+        };
         /** @description `routing-number-bank-lookup?q=`. */
         RoutingQuery: {
             /** @description A nine-digit ABA routing number. */
             q?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        BankFoundEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["BankFound"];
+        };
+        /** @description The bank of a routing number. */
+        BankFound: {
+            response: components["schemas"]["BankAnswer"];
+        };
+        BankAnswer: {
+            name: string;
+            city: string;
+            state: string;
+            routing_number: string;
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedSaveEnrollment: {
@@ -6291,6 +6492,59 @@ export interface components {
             /** @description The address the code was sent to. */
             email?: string | null;
         };
+        /** @description The success envelope of a typed answer. */
+        ResumedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Resumed"];
+        };
+        /** @description A resumed enrollment with what the store needs to show it. */
+        Resumed: {
+            /** Format: int64 */
+            enrollment_id: number;
+            saved_tab: string;
+            route: string;
+            /** Format: int64 */
+            group_id?: number | null;
+            /** Format: int64 */
+            platform_group_id?: number | null;
+            /** Format: int64 */
+            agent_id?: number | null;
+            open_type?: string | null;
+            type: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        ResumedByLinkEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ResumedByLink"];
+        };
+        /** @description A resumed enrollment (now the caller's): where it was saved and where to go. */
+        ResumedByLink: {
+            /** Format: int64 */
+            enrollment_id: number;
+            saved_tab: string;
+            route: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        ReceiptEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Receipt"];
+        };
+        /** @description The submitted application's receipt. */
+        Receipt: {
+            /** @description The confirmation number. */
+            policy_id?: string | null;
+            /** @description The applicant's name. */
+            name: string;
+            effective_date?: string | null;
+            /** @description Whether an invoice call was queued for this submission. */
+            callInvoice: boolean;
+            eprocess: string;
+            /** @description Where Return to homepage goes. */
+            return_to: string;
+        };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedScreenshot: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -6300,14 +6554,14 @@ export interface components {
             /** @description A PNG as a data URL (`data:image/png;base64,...`). */
             image?: string | null;
         };
-        /**
-         * SuccessEnvelope
-         * @description A successful answer: `status` is `success` and `data` carries the call's result.
-         */
-        SuccessEnvelope: {
+        /** @description The success envelope of a typed answer. */
+        ScreenshotSavedEnvelope: {
             /** @description Always `success`. */
             status: string;
-            data: unknown;
+            data: components["schemas"]["ScreenshotSaved"];
+        };
+        ScreenshotSaved: {
+            saved: boolean;
         };
     };
     responses: {

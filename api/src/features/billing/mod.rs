@@ -4,19 +4,59 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use axum::response::Response;
 use engine::payment::{self, BILL_DATES, DEFAULT_BILL_DATE};
 use engine::tabs::TabName;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::domain::billing::no_bank_message;
-use crate::domain::enrollment;
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::enrollment::{self, SavedStep};
+use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppQuery, Nothing, OwnedJson, OwnedQuery, TabSave};
 use crate::input::{version_of, Id};
 use crate::state::AppState;
+
+/// The payment types of this enrollment.
+#[derive(Serialize, JsonSchema)]
+pub struct PaymentMethods {
+    /// The server's payment type (cc, eft, elist, list, stmt).
+    result: String,
+    /// The types the person may choose.
+    offered: Vec<&'static str>,
+    /// The type selected at first.
+    selected: &'static str,
+}
+
+/// A day of the month a premium can be drawn on.
+#[derive(Serialize, JsonSchema)]
+pub struct BillDate {
+    bill_date: u32,
+    /// "28th of month".
+    label: String,
+    default: bool,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct BillingTexts {
+    eft_text: String,
+    descriptor_text: String,
+    statement_descriptor: &'static str,
+}
+
+/// The bank of a routing number.
+#[derive(Serialize, JsonSchema)]
+pub struct BankFound {
+    response: BankAnswer,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct BankAnswer {
+    name: String,
+    city: String,
+    state: String,
+    routing_number: String,
+}
 
 /// `routing-number-bank-lookup?q=`.
 #[derive(Deserialize, JsonSchema)]
@@ -53,33 +93,38 @@ pub fn routes() -> ApiRouter<AppState> {
 pub async fn payment_method(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<PaymentMethods>> {
     let group = e.row.group_id.and_then(|id| state.catalogue.groups.get(&id));
     let server_type = group.and_then(|g| g.payment_method.clone()).unwrap_or_else(|| "cc".into());
     let (offered, selected) = payment::offered(&server_type);
-    Ok(success(json!({ "result": server_type, "offered": offered, "selected": selected })))
+    Ok(Answer(PaymentMethods { result: server_type, offered, selected }))
 }
 
 /// `get-bill-date`: the days a premium can be drawn on, each as the Nth of the month; 28 by default.
-pub async fn bill_dates() -> Response {
-    let result: Vec<Value> = BILL_DATES
+pub async fn bill_dates() -> Answer<Listed<Vec<BillDate>>> {
+    let result = BILL_DATES
         .iter()
-        .map(|d| json!({ "bill_date": d, "label": payment::ordinal_of_month(*d), "default": *d == DEFAULT_BILL_DATE }))
+        .map(|d| BillDate { bill_date: *d, label: payment::ordinal_of_month(*d), default: *d == DEFAULT_BILL_DATE })
         .collect();
-    success(json!({ "result": result }))
+    Answer(Listed { result })
 }
 
 /// `get-billing-text`: the EFT authorization and the statement descriptor.
-pub async fn billing_text() -> Response {
-    success(json!({ "result": { "eft_text": payment::eft_text(), "descriptor_text": payment::descriptor_text(),
-                                 "statement_descriptor": payment::STATEMENT_DESCRIPTOR } }))
+pub async fn billing_text() -> Answer<Listed<BillingTexts>> {
+    Answer(Listed {
+        result: BillingTexts {
+            eft_text: payment::eft_text(),
+            descriptor_text: payment::descriptor_text(),
+            statement_descriptor: payment::STATEMENT_DESCRIPTOR,
+        },
+    })
 }
 
 /// `routing-number-bank-lookup?q=`: the bank of a routing number, from the directory.
 pub async fn routing_lookup(
     State(state): State<AppState>,
     AppQuery(query): AppQuery<RoutingQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<BankFound>> {
     let q = query.q.as_deref().map(str::trim).unwrap_or_default();
     if q.len() != 9 || !q.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::field("q", "Routing number must be of 9 digits"));
@@ -88,9 +133,14 @@ pub async fn routing_lookup(
         return Err(ApiError::field("q", "Invalid routing number"));
     }
     let bank = state.banks.lookup(q).ok_or_else(|| ApiError::field("q", no_bank_message(q)))?;
-    Ok(success(
-        json!({ "response": { "name": bank.name, "city": bank.city, "state": bank.state, "routing_number": q } }),
-    ))
+    Ok(Answer(BankFound {
+        response: BankAnswer {
+            name: bank.name.clone(),
+            city: bank.city.clone(),
+            state: bank.state.clone(),
+            routing_number: q.to_string(),
+        },
+    }))
 }
 
 /// `save-billing-info-existing`: the member's bank account (`bank_id`) or card (`card_id`) on file, chosen instead of
@@ -98,7 +148,7 @@ pub async fn routing_lookup(
 pub async fn save_existing(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<OnFileChoice>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<SavedStep>> {
     let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
     let id_of = |v: &Option<Id>| {
         v.as_ref().and_then(|v| v.0.as_i64().or_else(|| v.0.as_str().and_then(|s| s.trim().parse().ok())))
@@ -122,13 +172,16 @@ pub async fn save_existing(
     doc["bill_date"] = bill_date;
     let version = version_of(&body.version)?;
     let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::BillingInfo, &doc, version).await?;
-    Ok(success(json!({ "version": version, "next": next.describe() })))
+    Ok(Answer(SavedStep { version, next: next.describe() }))
 }
 
 /// `save-billing-info`: a new bank account or card.
-pub async fn save(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<TabSave>) -> ApiResult<Response> {
+pub async fn save(
+    State(state): State<AppState>,
+    OwnedJson(e, body): OwnedJson<TabSave>,
+) -> ApiResult<Answer<SavedStep>> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(&[]);
     let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::BillingInfo, &fields, version).await?;
-    Ok(success(json!({ "version": version, "next": next.describe() })))
+    Ok(Answer(SavedStep { version, next: next.describe() }))
 }

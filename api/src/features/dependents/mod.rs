@@ -8,17 +8,16 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use axum::response::Response;
 use engine::context::Tier;
 use engine::questionnaire::from_list;
 use engine::tabs::TabName;
 use engine::validation::{clean, validate};
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use crate::domain::enrollment::{self, today};
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::enrollment::{self, today, SavedStep};
+use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{version_of, Id};
 use crate::state::AppState;
@@ -34,6 +33,25 @@ pub struct DependentsSave {
     dependents: Vec<Value>,
     /// The premier spouse question's answer (Yes or No).
     spouse_status: Option<Value>,
+}
+
+/// The fields asked of each dependent, and the disclaimer shown above them.
+#[derive(Serialize, JsonSchema)]
+pub struct DependentFields {
+    result: Vec<Value>,
+    disclaimer: Value,
+}
+
+/// A draft kept: its version.
+#[derive(Serialize, JsonSchema)]
+pub struct DraftSaved {
+    version: i64,
+}
+
+/// Whether dependents were removed.
+#[derive(Serialize, JsonSchema)]
+pub struct Removed {
+    removed: bool,
 }
 
 /// One dependent to check, as `{ primary_info, health_info }` or flat.
@@ -75,7 +93,10 @@ fn step_data(body: &DependentsSave) -> Value {
 }
 
 /// `get-form-fields-dependent-primary-info`: the fields asked of each dependent, and the disclaimer.
-pub async fn form_fields(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
+pub async fn form_fields(
+    State(state): State<AppState>,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
+) -> ApiResult<Answer<DependentFields>> {
     let (form, _) = enrollment::documents::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
     let required: Vec<&str> = item["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
@@ -92,7 +113,7 @@ pub async fn form_fields(State(state): State<AppState>, OwnedQuery(e, _): OwnedQ
         })
         .collect();
     let disclaimer = form.ui_schema.pointer("/dependents/ui:help").cloned().unwrap_or(json!(""));
-    Ok(success(json!({ "result": fields, "disclaimer": disclaimer })))
+    Ok(Answer(DependentFields { result: fields, disclaimer }))
 }
 
 /// `validate-single-dependent`: one dependent checked against the tier's rules for one dependent; answers it as it
@@ -100,7 +121,7 @@ pub async fn form_fields(State(state): State<AppState>, OwnedQuery(e, _): OwnedQ
 pub async fn validate_single(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<DependentInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Value>>> {
     let (form, _) = enrollment::documents::current_form(&state, &e, TabName::DependentInfo).await?;
     let item = &form.schema["properties"]["dependents"]["items"];
     let dependent = step_shape(&Value::Object(body));
@@ -122,30 +143,36 @@ pub async fn validate_single(
     if let Some(ssn) = shown.get("ssn").and_then(Value::as_str).filter(|s| !engine::sensitive::is_masked_ssn(s)) {
         shown["ssn"] = json!(engine::sensitive::mask_ssn(ssn));
     }
-    Ok(success(json!({ "result": shown })))
+    Ok(Answer(Listed { result: shown }))
 }
 
 /// `save-dependent-info`: the list, validated with the tier's rules, and the wizard moves on.
-pub async fn save(State(state): State<AppState>, OwnedJson(e, body): OwnedJson<DependentsSave>) -> ApiResult<Response> {
+pub async fn save(
+    State(state): State<AppState>,
+    OwnedJson(e, body): OwnedJson<DependentsSave>,
+) -> ApiResult<Answer<SavedStep>> {
     let data = step_data(&body);
     let version = version_of(&body.version)?;
     let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::DependentInfo, &data, version).await?;
-    Ok(success(json!({ "version": version, "next": next.describe() })))
+    Ok(Answer(SavedStep { version, next: next.describe() }))
 }
 
 /// `save-dependent-info-to-temp`: the list as it stands, kept as a draft after each dependent is submitted.
 pub async fn save_to_temp(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<DependentsSave>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<DraftSaved>> {
     let data = step_data(&body);
     let version =
         enrollment::saving::save_draft(&state, &e, TabName::DependentInfo, &data, version_of(&body.version)?).await?;
-    Ok(success(json!({ "version": version })))
+    Ok(Answer(DraftSaved { version }))
 }
 
 /// `delete-dependent-in-IO`: a Member Only enrollment keeps no dependents (after the tier changed to IO, say).
-pub async fn delete_in_io(State(state): State<AppState>, OwnedJson(e, _): OwnedJson<Nothing>) -> ApiResult<Response> {
+pub async fn delete_in_io(
+    State(state): State<AppState>,
+    OwnedJson(e, _): OwnedJson<Nothing>,
+) -> ApiResult<Answer<Removed>> {
     if e.filter.tier() != Some(Tier::IO) {
         return Err(ApiError::field("tier", "Dependents are removed only for Member Only (IO) coverage"));
     }
@@ -153,5 +180,5 @@ pub async fn delete_in_io(State(state): State<AppState>, OwnedJson(e, _): OwnedJ
         return Err(ApiError::Conflict("This enrollment has already been submitted".into()));
     }
     let removed = store::tab::delete_tab(&state.db, e.row.enrollment_id, TabName::DependentInfo.as_str()).await?;
-    Ok(success(json!({ "removed": removed })))
+    Ok(Answer(Removed { removed }))
 }

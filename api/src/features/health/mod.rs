@@ -7,18 +7,26 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use axum::response::Response;
 use engine::questionnaire::{error_key_for_list, from_list, to_list};
 use engine::tabs::TabName;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use crate::domain::enrollment;
-use crate::error::{success, ApiError, ApiResult};
+use crate::domain::enrollment::{self, SavedStep};
+use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{version_of, Id};
 use crate::state::AppState;
+
+/// The questionnaire in the spec's list shape: `{ condition_questions, medication_question, notes }`.
+#[derive(Serialize, JsonSchema)]
+pub struct HealthQuestionnaire {
+    result: Value,
+    /// The stored document's version (the applicant's own questions only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<i64>,
+}
 
 /// `save-primary-health-info`.
 #[derive(Deserialize, JsonSchema)]
@@ -44,18 +52,18 @@ pub fn routes() -> ApiRouter<AppState> {
 pub async fn primary_questions(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<HealthQuestionnaire>> {
     let (form, version) = enrollment::documents::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
-    Ok(success(json!({ "result": questions_answer(&form.schema, &form.form_data), "version": version })))
+    Ok(Answer(HealthQuestionnaire { result: questions_answer(&form.schema, &form.form_data), version: Some(version) }))
 }
 
 /// `get-health-questions-dependent-info`: the same questionnaire, unanswered, for a dependent's health information.
 pub async fn dependent_questions(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<HealthQuestionnaire>> {
     let (form, _) = enrollment::documents::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
-    Ok(success(json!({ "result": questions_answer(&form.schema, &json!({})) })))
+    Ok(Answer(HealthQuestionnaire { result: questions_answer(&form.schema, &json!({})), version: None }))
 }
 
 /// `save-primary-health-info`: `condition_questions` as the spec's list (or keyed by question id, as the step sends
@@ -63,7 +71,7 @@ pub async fn dependent_questions(
 pub async fn save_primary(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<HealthSave>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<SavedStep>> {
     let version = version_of(&body.version)?;
     let listed = body.condition_questions.clone().filter(|q| q.is_array());
     let mut answers = body.rest;
@@ -88,7 +96,7 @@ pub async fn save_primary(
         }
         (other, _) => other?,
     };
-    Ok(success(json!({ "version": version, "next": next.describe() })))
+    Ok(Answer(SavedStep { version, next: next.describe() }))
 }
 
 /// The questionnaire in the spec's shape: `condition_questions` (each with `detail_fields` describing what a Yes

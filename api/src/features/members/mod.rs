@@ -4,9 +4,8 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use axum::response::Response;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::domain::enrollment::{self, Filter};
@@ -16,7 +15,7 @@ use crate::domain::members::{
     LINK_INVALID, MEMBER_ROUTE_GROUP, PHONE_EXISTS,
 };
 use crate::domain::session::Session;
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::state::AppState;
 use crate::store;
@@ -32,6 +31,39 @@ pub struct MemberEntry {
     tier: Option<String>,
     /// agent, group or user: which kind of open site the person came from.
     open_type: Option<String>,
+}
+
+/// The member's quote, opened from the member link.
+#[derive(Serialize, JsonSchema)]
+pub struct MemberQuote {
+    temp_enrollment_id: i64,
+    /// The member route's group.
+    portal_id: i64,
+    /// The member's name.
+    name: String,
+}
+
+/// The member's profile and policies.
+#[derive(Serialize, JsonSchema)]
+pub struct MemberInfo {
+    first_name: String,
+    last_name: String,
+    email: String,
+    policies: Vec<Value>,
+}
+
+/// The member's dependents on file, SSNs masked.
+#[derive(Serialize, JsonSchema)]
+pub struct DependentsOnFile {
+    dependents: Vec<Value>,
+}
+
+/// A contact detail found valid (a phone number as its ten digits).
+#[derive(Serialize, JsonSchema)]
+pub struct Valid {
+    is_valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<String>,
 }
 
 /// An e-mail address to check.
@@ -65,7 +97,7 @@ pub async fn add_filter_for_member(
     State(state): State<AppState>,
     session: Session,
     AppJson(body): AppJson<MemberEntry>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<MemberQuote>> {
     let token = body.user_id.as_ref().and_then(Value::as_str).unwrap_or_default();
     let user_id = open_link(&state.crypto, token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
     let member = find(&state, user_id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
@@ -89,44 +121,55 @@ pub async fn add_filter_for_member(
     )
     .await?;
     store::enrollment::set_enrollment_member(&state.db, id, user_id).await?;
-    Ok(success(
-        json!({ "temp_enrollment_id": id, "portal_id": MEMBER_ROUTE_GROUP, "name": format!("{} {}", member.first_name, member.last_name) }),
-    ))
+    Ok(Answer(MemberQuote {
+        temp_enrollment_id: id,
+        portal_id: MEMBER_ROUTE_GROUP,
+        name: format!("{} {}", member.first_name, member.last_name),
+    }))
 }
 
 /// `get-member-info`: the profile of the member of the caller's enrollment.
-pub async fn member_info(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
+pub async fn member_info(
+    State(state): State<AppState>,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
+) -> ApiResult<Answer<Listed<MemberInfo>>> {
     let member = of_enrollment(&state, &e.row)
         .await?
         .ok_or_else(|| ApiError::NotFound("This enrollment is not a member's".into()))?;
-    Ok(success(
-        json!({ "result": { "first_name": member.first_name, "last_name": member.last_name, "email": member.email,
-        "policies": member.policies } }),
-    ))
+    Ok(Answer(Listed {
+        result: MemberInfo {
+            first_name: member.first_name,
+            last_name: member.last_name,
+            email: member.email,
+            policies: member.policies,
+        },
+    }))
 }
 
 /// `get-existing-primary-health-info`: the member's health records, in the spec's list shape.
 pub async fn existing_health(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Option<Value>>>> {
     let member = of_enrollment(&state, &e.row).await?;
-    let Some(health) = member.and_then(|m| m.health) else { return Ok(success(json!({ "result": null }))) };
+    let Some(health) = member.and_then(|m| m.health) else { return Ok(Answer(Listed { result: None })) };
     let (form, _) = enrollment::documents::current_form(&state, &e, engine::tabs::TabName::PrimaryHealthInfo).await?;
     let list = engine::questionnaire::to_list(
         &form.schema["properties"]["condition_questions"],
         &health["condition_questions"],
     );
-    Ok(success(
-        json!({ "result": { "condition_questions": list, "medication_question": health["medication_question"], "notes": health["notes"] } }),
-    ))
+    Ok(Answer(Listed {
+        result: Some(
+            json!({ "condition_questions": list, "medication_question": health["medication_question"], "notes": health["notes"] }),
+        ),
+    }))
 }
 
 /// `get-dependents-existing-user-enrollment`: the member's dependents, SSNs masked.
 pub async fn existing_dependents(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<DependentsOnFile>>> {
     let dependents: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.dependents)
@@ -139,14 +182,14 @@ pub async fn existing_dependents(
             d
         })
         .collect();
-    Ok(success(json!({ "result": { "dependents": dependents } })))
+    Ok(Answer(Listed { result: DependentsOnFile { dependents } }))
 }
 
 /// `get-existing-bank-info`: the member's bank accounts on file, account numbers masked.
 pub async fn existing_banks(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Vec<Value>>>> {
     let banks: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.bank_accounts)
@@ -162,14 +205,14 @@ pub async fn existing_banks(
             shown
         })
         .collect();
-    Ok(success(json!({ "result": banks })))
+    Ok(Answer(Listed { result: banks }))
 }
 
 /// `get-existing-card-info`: the member's cards on file, as their last four digits.
 pub async fn existing_cards(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Listed<Vec<Value>>>> {
     let cards: Vec<Value> = of_enrollment(&state, &e.row)
         .await?
         .map(|m| m.cards)
@@ -180,39 +223,39 @@ pub async fn existing_cards(
                 "card_brand": c["card_brand"], "expiration_month": c["expiration_month"], "expiration_year": c["expiration_year"] })
         })
         .collect();
-    Ok(success(json!({ "result": cards })))
+    Ok(Answer(Listed { result: cards }))
 }
 
 /// `validate-member-email`: whether the address belongs to another member ('Email Already Exists.').
 pub async fn validate_email(
     State(state): State<AppState>,
     MaybeOwnedJson(e, body): MaybeOwnedJson<EmailInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Valid>> {
     let email = email_of(&body)?;
     let own = e.and_then(|e| e.row.member_id);
     if someone_else_has(&state, ContactHash::Email, &email, own).await? {
         return Err(ApiError::field("email", EMAIL_EXISTS));
     }
-    Ok(success(json!({ "is_valid": true })))
+    Ok(Answer(Valid { is_valid: true, number: None }))
 }
 
 /// `validate-phone-numverify?phone=`: a real number by libphonenumber's metadata for the US, not another member's.
 pub async fn validate_phone(
     State(state): State<AppState>,
     MaybeOwnedQuery(e, query): MaybeOwnedQuery<PhoneQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Valid>> {
     let phone = query.phone.as_deref().map(str::trim).unwrap_or_default();
     let digits = phone_problem(phone).map_err(|m| ApiError::field("phone", m))?;
     let own = e.and_then(|e| e.row.member_id);
     if someone_else_has(&state, ContactHash::Phone, &digits, own).await? {
         return Err(ApiError::field("phone", PHONE_EXISTS));
     }
-    Ok(success(json!({ "is_valid": true, "number": digits })))
+    Ok(Answer(Valid { is_valid: true, number: Some(digits) }))
 }
 
 /// `validate-email-neverbounce`: no mail-verification service is reachable from here, so this stands in for it
 /// offline: the address must be well formed and its domain must not be one of the known disposable-mail services.
-pub async fn validate_email_deliverable(AppJson(body): AppJson<EmailInput>) -> ApiResult<Response> {
+pub async fn validate_email_deliverable(AppJson(body): AppJson<EmailInput>) -> ApiResult<Answer<Listed<&'static str>>> {
     let email = email_of(&body)?.to_lowercase();
     let domain = email.rsplit('@').next().unwrap_or_default();
     const DISPOSABLE: [&str; 5] =
@@ -221,7 +264,7 @@ pub async fn validate_email_deliverable(AppJson(body): AppJson<EmailInput>) -> A
     if !deliverable {
         return Err(ApiError::field("email", "Please use an e-mail address you can receive mail at"));
     }
-    Ok(success(json!({ "result": "valid" })))
+    Ok(Answer(Listed { result: "valid" }))
 }
 
 /// The `email` of a body, trimmed, when it is an address ('Email is not in correct format' otherwise).

@@ -3,18 +3,37 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use axum::response::Response;
 use engine::errors::messages::REQUIRED;
 use engine::tabs::TabName;
 use schemars::JsonSchema;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use crate::domain::enrollment;
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::state::AppState;
 use crate::store;
+
+/// The submitted application's receipt.
+#[derive(Serialize, JsonSchema)]
+pub struct Receipt {
+    /// The confirmation number.
+    policy_id: Option<String>,
+    /// The applicant's name.
+    name: String,
+    effective_date: Option<String>,
+    /// Whether an invoice call was queued for this submission.
+    #[serde(rename = "callInvoice")]
+    call_invoice: bool,
+    eprocess: String,
+    /// Where Return to homepage goes.
+    return_to: &'static str,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct ScreenshotSaved {
+    saved: bool,
+}
 
 /// `save-screenshot { enrollment_id, name, image }`.
 #[derive(Deserialize, JsonSchema)]
@@ -29,7 +48,10 @@ pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new().api_route("/get-receipt", get(get_receipt)).api_route("/save-screenshot", post(save_screenshot))
 }
 
-async fn get_receipt(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Response> {
+async fn get_receipt(
+    State(state): State<AppState>,
+    OwnedQuery(e, _): OwnedQuery<Nothing>,
+) -> ApiResult<Answer<Receipt>> {
     if !e.lifecycle.is_submitted() {
         return Err(ApiError::Conflict("This enrollment has not been submitted yet".into()));
     }
@@ -47,11 +69,15 @@ async fn get_receipt(State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery
         (None, "group") => "/group-home",
         (None, _) => "/member-home",
     };
-    Ok(success(json!({
-        "policy_id": e.row.policy_id, "name": name, "effective_date": e.row.effective_date,
+    Ok(Answer(Receipt {
+        policy_id: e.row.policy_id.clone(),
+        name,
+        effective_date: e.row.effective_date.clone(),
         // The invoice call itself is made by the server, through the outbox, when the enrollment is submitted.
-        "callInvoice": state.invoice_url.is_some(), "eprocess": e.row.eprocess, "return_to": return_to,
-    })))
+        call_invoice: state.invoice_url.is_some(),
+        eprocess: e.row.eprocess.clone(),
+        return_to,
+    }))
 }
 
 /// Largest screenshot kept (a data URL): a whole form as PNG fits well within it.
@@ -62,7 +88,7 @@ const SCREENSHOT_MAX: usize = 2_000_000;
 async fn save_screenshot(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<Screenshot>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<ScreenshotSaved>> {
     let name = body.name.as_deref().map(str::trim).unwrap_or_default();
     if name.is_empty() || name.len() > 100 {
         return Err(ApiError::field("name", REQUIRED));
@@ -79,5 +105,5 @@ async fn save_screenshot(
         return Err(ApiError::field("image", "The screenshot is too large"));
     }
     store::enrollment::insert_screenshot(&state.db, e.row.enrollment_id, name, image).await?;
-    Ok(success(json!({ "saved": true })))
+    Ok(Answer(ScreenshotSaved { saved: true }))
 }

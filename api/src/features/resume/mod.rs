@@ -4,18 +4,17 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
-use axum::response::Response;
 use engine::errors::messages::REQUIRED;
 use engine::tabs::TabName;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::domain::enrollment::{self, load};
 use crate::domain::quote::{self, QuoteFields};
 use crate::domain::resume;
 use crate::domain::session::Session;
-use crate::error::{success, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult, Message};
 use crate::http::extract::{AppJson, OwnedJson};
 use crate::input::{version_of, Id};
 use crate::state::AppState;
@@ -32,6 +31,27 @@ pub struct SaveEnrollment {
     /// Where the continue code goes (and the quote's fields, with cart_info).
     #[serde(flatten)]
     quote: QuoteFields,
+}
+
+/// A resumed enrollment (now the caller's): where it was saved and where to go.
+#[derive(Serialize, JsonSchema)]
+pub struct ResumedByLink {
+    enrollment_id: i64,
+    saved_tab: String,
+    route: &'static str,
+}
+
+/// A resumed enrollment with what the store needs to show it.
+#[derive(Serialize, JsonSchema)]
+pub struct Resumed {
+    #[serde(flatten)]
+    link: ResumedByLink,
+    group_id: Option<i64>,
+    platform_group_id: Option<i64>,
+    agent_id: Option<i64>,
+    open_type: Option<String>,
+    #[serde(rename = "type")]
+    enrollment_type: String,
 }
 
 /// `continue-enrollment { code, email }`.
@@ -54,18 +74,18 @@ pub fn routes() -> ApiRouter<AppState> {
 async fn save_enrollment(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<SaveEnrollment>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Message>> {
     let tab_name = body.tab.as_deref().unwrap_or_default();
     if tab_name == quote::CART_INFO {
         let sent = quote::send(&state, &e, &body.quote).await?;
-        return Ok(success(json!({ "message": sent })));
+        return Ok(Answer(Message { message: sent }));
     }
     let tab = TabName::parse_saved(tab_name)
         .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
     let data = body.data.clone().unwrap_or_else(|| json!({}));
     let email = body.quote.email.as_deref().unwrap_or_default();
     enrollment::saving::save_for_later(&state, &e, tab, &data, version_of(&body.version)?, email).await?;
-    Ok(success(json!({ "message": enrollment::saving::SAVED_FOR_LATER })))
+    Ok(Answer(Message { message: enrollment::saving::SAVED_FOR_LATER.into() }))
 }
 
 /// Resumes with the code and e-mail address: the enrollment moves to the caller's session.
@@ -73,7 +93,7 @@ async fn continue_enrollment(
     State(state): State<AppState>,
     session: Session,
     AppJson(body): AppJson<ContinueEnrollment>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Resumed>> {
     let text = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_string();
     let (code, email) = (text(&body.code), text(&body.email));
     let mut missing = Vec::new();
@@ -88,10 +108,14 @@ async fn continue_enrollment(
     let (id, saved_tab) = resume::redeem(&state.db, &session, &code, &email).await?;
     let e = load(&state, &session, id).await?;
     let route = TabName::parse_saved(&saved_tab).map(|t| t.route()).unwrap_or("/cart");
-    Ok(success(json!({
-        "enrollment_id": id, "saved_tab": saved_tab, "route": route, "group_id": e.row.group_id,
-        "platform_group_id": null, "agent_id": null, "open_type": e.row.open_type, "type": e.row.enrollment_type,
-    })))
+    Ok(Answer(Resumed {
+        link: ResumedByLink { enrollment_id: id, saved_tab, route },
+        group_id: e.row.group_id,
+        platform_group_id: None,
+        agent_id: None,
+        open_type: e.row.open_type.clone(),
+        enrollment_type: e.row.enrollment_type.clone(),
+    }))
 }
 
 /// Resumes from the link in the continue e-mail.
@@ -99,8 +123,8 @@ async fn direct_continue(
     State(state): State<AppState>,
     session: Session,
     Path(token): Path<String>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<ResumedByLink>> {
     let (id, saved_tab) = resume::redeem_link(&state.db, &state.crypto, &session, &token).await?;
     let route = TabName::parse_saved(&saved_tab).map(|t| t.route()).unwrap_or("/cart");
-    Ok(success(json!({ "enrollment_id": id, "saved_tab": saved_tab, "route": route })))
+    Ok(Answer(ResumedByLink { enrollment_id: id, saved_tab, route }))
 }
