@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
@@ -12,7 +10,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use common::TestApp;
+use common::{capture_logs, TestApp};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -136,36 +134,15 @@ async fn every_answer_carries_the_security_headers_and_a_request_id() {
     assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "max-age=63072000; includeSubDomains");
 }
 
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 #[tokio::test(flavor = "current_thread")]
 async fn every_log_line_of_a_request_names_its_request_id() {
     let app = TestApp::new().await;
-    let captured = Captured::default();
-    let writer = captured.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_max_level(tracing::Level::DEBUG)
-        .with_ansi(false)
-        .with_writer(move || writer.clone())
-        .finish();
-    let _guard = tracing::subscriber::set_default(subscriber);
+    let (captured, _guard) = capture_logs(tracing::Level::DEBUG);
 
     let response = answer(&app, get_with("/api/v1/get-plan-category", &[("x-request-id", "req-4242")])).await;
     assert_eq!(response.status(), StatusCode::OK);
 
-    let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    let logs = captured.text();
     let lines: Vec<&str> = logs.lines().collect();
     assert!(lines.len() >= 2, "the request was logged: {logs}");
     for line in lines {

@@ -339,3 +339,33 @@ pub async fn join_group(app: &TestApp, id: i64, group: i64) {
         .await
         .unwrap();
 }
+
+/// Every log line written while the returned guard lives, on this thread (a current-thread runtime runs all of a
+/// test's tasks on it), at every level up to `level`.
+pub fn capture_logs(level: tracing::Level) -> (CapturedLogs, tracing::subscriber::DefaultGuard) {
+    let captured = CapturedLogs::default();
+    let writer = captured.clone();
+    let subscriber =
+        tracing_subscriber::fmt().with_max_level(level).with_ansi(false).with_writer(move || writer.clone()).finish();
+    (captured, tracing::subscriber::set_default(subscriber))
+}
+
+#[derive(Clone, Default)]
+pub struct CapturedLogs(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl CapturedLogs {
+    pub fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+impl std::io::Write for CapturedLogs {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
