@@ -61,6 +61,10 @@ impl ApiError {
         ApiError::Coded { code, message: message.into(), extra: json!({}) }
     }
 
+    pub fn plan_not_found() -> ApiError {
+        ApiError::NotFound("Plan not found".into())
+    }
+
     pub fn enrollment_not_found() -> ApiError {
         ApiError::NotFound("Enrollment not found".into())
     }

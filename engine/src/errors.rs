@@ -19,6 +19,9 @@ impl FieldError {
 pub mod messages {
     pub const REQUIRED: &str = "Field is required";
     pub const INVALID_ZIP: &str = "Invalid Zip code";
+    pub const INVALID_PHONE: &str = "Invalid phone number";
+    pub const INVALID_EMAIL_FORMAT: &str = "Email is not in correct format";
+    pub const INVALID_ROUTING: &str = "Invalid routing number";
     pub const UNDER_18: &str = "You must be 18 years to proceed";
     pub const INVALID_SSN: &str = "Invalid Social Security Number";
     pub const INVALID_DATE: &str = "Please enter a valid date (MM/DD/YYYY)";

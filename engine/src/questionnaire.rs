@@ -23,6 +23,7 @@ use serde_json::{json, Map, Value};
 
 use crate::context::{Condition, EnrollmentContext};
 use crate::dates::DATE_PATTERN;
+use crate::errors::messages::INVALID_PHONE;
 
 /// The spec's message when a Yes/No question is left unanswered.
 pub const ANSWER_ALL: &str = "Please answer all questions";
@@ -280,7 +281,7 @@ fn detail_entry(set: &DetailSet) -> Value {
             ),
             FieldKind::Phone => (
                 json!({ "type": "string", "title": field.title, "pattern": "^[0-9]{10}$",
-                        "x-normalize": "digits", "x-messages": { "pattern": "Invalid phone number" } }),
+                        "x-normalize": "digits", "x-messages": { "pattern": INVALID_PHONE } }),
                 Some("phone"),
             ),
         };

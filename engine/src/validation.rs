@@ -9,6 +9,7 @@ use jsonschema::error::ValidationErrorKind;
 use serde_json::{Map, Value};
 
 use crate::dates::{age_on, parse_mdy};
+use crate::errors::messages::INVALID_ROUTING;
 use crate::errors::{messages, FieldError};
 
 /// Minimum age to enroll (spec: 18).
@@ -283,8 +284,7 @@ fn run_check(check: &str, prop: &Value, value: &Value, all: &Map<String, Value>,
             return Some(text.replace("{total}", &total.to_string()));
         }
         "routing" => {
-            let text_of =
-                prop.pointer("/x-messages/routing").and_then(Value::as_str).unwrap_or("Invalid routing number");
+            let text_of = prop.pointer("/x-messages/routing").and_then(Value::as_str).unwrap_or(INVALID_ROUTING);
             return (!crate::payment::aba_checksum_ok(text)).then(|| text_of.to_string());
         }
         // A mask stands for the card on file, checked when it was given.

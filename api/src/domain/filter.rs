@@ -8,6 +8,7 @@ use crate::domain::enrollment::Filter;
 use crate::error::ApiError;
 use crate::error::ApiResult;
 use crate::state::AppState;
+use engine::errors::messages::INVALID_ZIP;
 use engine::schema::compose_filter;
 use engine::schema::FilterOptions;
 use engine::validation::clean;
@@ -44,7 +45,7 @@ pub(crate) fn validated_filter(candidate: &Value, previous: &Filter, options: &F
     let cleaned = clean(&form.schema, candidate, &form.form_data);
     validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
     let text = |k: &str| cleaned[k].as_str().unwrap_or_default().to_string();
-    let zip = crate::services::zip::lookup(&text("zip")).ok_or_else(|| ApiError::field("zip", "Invalid Zip code"))?;
+    let zip = crate::services::zip::lookup(&text("zip")).ok_or_else(|| ApiError::field("zip", INVALID_ZIP))?;
     let category = candidate
         .get("category")
         .and_then(Value::as_str)

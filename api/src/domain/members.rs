@@ -19,6 +19,7 @@ use crate::state::AppState;
 use crate::store::enrollment::EnrollmentRow;
 use crate::store::member::{self, ContactHash};
 use crate::store::Db;
+use engine::errors::messages::INVALID_PHONE;
 
 /// The group of the spec's member route ("group id 1929 is fixed in this route").
 pub const MEMBER_ROUTE_GROUP: i64 = 1929;
@@ -167,11 +168,11 @@ pub fn payment_on_file(state: &AppState, member: &Member) -> Value {
 pub fn phone_problem(phone: &str) -> Result<String, &'static str> {
     let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
     if digits.len() != 10 {
-        return Err("Invalid phone number");
+        return Err(INVALID_PHONE);
     }
-    let parsed = phonenumber::parse(Some(phonenumber::country::Id::US), &digits).map_err(|_| "Invalid phone number")?;
+    let parsed = phonenumber::parse(Some(phonenumber::country::Id::US), &digits).map_err(|_| INVALID_PHONE)?;
     if !phonenumber::is_valid(&parsed) {
-        return Err("Invalid phone number");
+        return Err(INVALID_PHONE);
     }
     Ok(digits)
 }

@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::dates::DATE_PATTERN;
+use crate::errors::messages::{INVALID_EMAIL_FORMAT, INVALID_PHONE};
 use crate::forms::common::{birthdate_schema, ssn_schema, Gender, Measures, PersonName, PostalAddress};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -119,10 +120,10 @@ pub struct PersonalInfo {
 #[schemars(title = "Contact Information")]
 pub struct ContactInfo {
     #[schemars(title = "Email", email, length(max = 254))]
-    #[schemars(extend("x-messages" = { "format": "Email is not in correct format", "maxLength": "Email is not in correct format" }))]
+    #[schemars(extend("x-messages" = { "format": INVALID_EMAIL_FORMAT, "maxLength": INVALID_EMAIL_FORMAT }))]
     pub email_address: Option<String>,
     #[schemars(title = "Phone", regex(pattern = r"^[0-9]{10}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid phone number" }, "x-normalize" = "digits", "x-widget" = "phone"))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_PHONE }, "x-normalize" = "digits", "x-widget" = "phone"))]
     pub phone_number: Option<String>,
     #[serde(flatten)]
     pub address: PostalAddress,

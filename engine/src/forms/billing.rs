@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::errors::messages::INVALID_ROUTING;
 use crate::forms::common::PostalAddress;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -79,7 +80,7 @@ pub struct BillingInfo {
     pub bank_id: Option<i64>,
     #[schemars(title = "Routing Number", regex(pattern = r"^[0-9]{9}$"))]
     #[schemars(extend(
-        "x-messages" = { "pattern": "Routing number must be of 9 digits", "routing": "Invalid routing number" },
+        "x-messages" = { "pattern": "Routing number must be of 9 digits", "routing": INVALID_ROUTING },
         "x-normalize" = "digits", "x-checks" = ["routing"],
         "x-fills" = { "call": "routing-number-bank-lookup", "param": "q", "value": "response.name", "into": "bank_name" }
     ))]

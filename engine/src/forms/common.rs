@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::dates::DATE_PATTERN;
+use crate::errors::messages::INVALID_ZIP;
 
 /// Letters, spaces, apostrophes, periods and hyphens, starting with a letter.
 pub const NAME_PATTERN: &str = r"^[A-Za-z][A-Za-z .'\-]*$";
@@ -61,7 +62,7 @@ pub struct PostalAddress {
     #[schemars(title = "State", extend("x-lookup" = "states", "x-normalize" = "upper"))]
     pub state: Option<String>,
     #[schemars(title = "Zip", regex(pattern = r"^[0-9]{5}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid Zip code" }, "x-widget" = "zip"))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ZIP }, "x-widget" = "zip"))]
     pub zip: Option<String>,
 }
 

@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::dates::DATE_PATTERN;
+use crate::errors::messages::INVALID_PHONE;
 use crate::forms::common::YesNo;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -99,7 +100,7 @@ pub struct EmployerInfo {
     #[schemars(extend("x-messages" = { "pattern": "Invalid employer information", "maxLength": "Invalid employer information" }))]
     pub name: Option<String>,
     #[schemars(title = "Employer Phone", regex(pattern = r"^[0-9]{10}$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid phone number" }, "x-normalize" = "digits", "x-widget" = "phone"))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_PHONE }, "x-normalize" = "digits", "x-widget" = "phone"))]
     pub phone: Option<String>,
     #[schemars(title = "Address 1", length(max = 100))]
     pub address1: Option<String>,

@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::dates::DATE_PATTERN;
+use crate::errors::messages::INVALID_ZIP;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum FilterGender {
@@ -35,7 +36,7 @@ pub enum TierChoice {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Find plans for you")]
 pub struct FilterForm {
-    #[schemars(title = "Zip Code", extend("x-messages" = { "pattern": "Invalid Zip code" }, "x-widget" = "zip"))]
+    #[schemars(title = "Zip Code", extend("x-messages" = { "pattern": INVALID_ZIP }, "x-widget" = "zip"))]
     #[schemars(regex(pattern = r"^[0-9]{5}$"))]
     pub zip: Option<String>,
     #[schemars(title = "Gender")]

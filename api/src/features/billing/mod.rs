@@ -16,6 +16,7 @@ use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppQuery, Nothing, OwnedJson, OwnedQuery, TabSave};
 use crate::input::{version_of, Id};
 use crate::state::AppState;
+use engine::errors::messages::INVALID_ROUTING;
 
 /// The payment types of this enrollment.
 #[derive(Serialize, JsonSchema)]
@@ -130,7 +131,7 @@ pub async fn routing_lookup(
         return Err(ApiError::field("q", "Routing number must be of 9 digits"));
     }
     if !payment::aba_checksum_ok(q) {
-        return Err(ApiError::field("q", "Invalid routing number"));
+        return Err(ApiError::field("q", INVALID_ROUTING));
     }
     let bank = state.banks.lookup(q).ok_or_else(|| ApiError::field("q", no_bank_message(q)))?;
     Ok(Answer(BankFound {

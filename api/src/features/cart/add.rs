@@ -48,7 +48,7 @@ pub async fn add_plan_to_cart(
     // Unlisted plans are sold only with their plan: a rider while a plan it rides on is in the cart.
     let sold_alone = plan.listed || (!plan.rider_of.is_empty() && rider_allowed(&state, &e, plan).await?);
     if !sold_alone {
-        return Err(ApiError::NotFound("Plan not found".into()));
+        return Err(ApiError::plan_not_found());
     }
     refuse_adding(&state, &e, plan, option).await?;
     reopen_cart(&state, &mut e).await?;
@@ -68,7 +68,7 @@ pub async fn add_plan_to_cart_prudentials(
     if !plan.membership.contains(&membership_id) {
         return Err(ApiError::field("plan_id1", "Please choose a membership option offered with this plan"));
     }
-    let membership = state.catalogue.plan(membership_id).ok_or_else(|| ApiError::NotFound("Plan not found".into()))?;
+    let membership = state.catalogue.plan(membership_id).ok_or_else(|| ApiError::plan_not_found())?;
     let membership_option = option_of(membership, &body.plan_pricing_id1, "plan_pricing_id1")?;
     refuse_adding(&state, &e, plan, option).await?;
     refuse_adding(&state, &e, membership, membership_option).await?;

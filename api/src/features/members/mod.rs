@@ -21,6 +21,7 @@ use crate::state::AppState;
 use crate::store;
 use crate::store::enrollment::NewEnrollment;
 use crate::store::member::ContactHash;
+use engine::errors::messages::INVALID_EMAIL_FORMAT;
 
 /// `add-filter-for-member { user_id, tier, open_type }`.
 #[derive(Deserialize, JsonSchema)]
@@ -271,7 +272,7 @@ pub async fn validate_email_deliverable(AppJson(body): AppJson<EmailInput>) -> A
 fn email_of(body: &EmailInput) -> ApiResult<String> {
     let email = body.email.as_deref().unwrap_or_default().trim().to_string();
     if !engine::validation::is_email(&email) {
-        return Err(ApiError::field("email", "Email is not in correct format"));
+        return Err(ApiError::field("email", INVALID_EMAIL_FORMAT));
     }
     Ok(email)
 }
