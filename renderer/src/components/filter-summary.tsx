@@ -1,9 +1,28 @@
-import type { FilterInfo } from '../types/api';
+import type { Schema } from '../lib/api';
+
+/** What the summary shows of the quote's filter. */
+export type ShownFilter = Pick<Schema<'FilterInfo'>, 'zip' | 'dob' | 'tier' | 'gender' | 'is_smoker'>;
+
+/**
+ * Whether a value is a filter the summary can show: get-enrollment-temp-info answers its column as any value (the
+ * document cannot say which column was asked), so its filter is checked before it is shown.
+ */
+export function isShownFilter(value: unknown): value is ShownFilter {
+  if (typeof value !== 'object' || value === null) return false;
+  const filter: Partial<Record<keyof ShownFilter, unknown>> = value;
+  return (
+    typeof filter.zip === 'string' &&
+    typeof filter.dob === 'string' &&
+    typeof filter.tier === 'string' &&
+    typeof filter.gender === 'string' &&
+    (filter.is_smoker === undefined || filter.is_smoker === null || typeof filter.is_smoker === 'string')
+  );
+}
 
 const TIERS: Record<string, string> = { IO: 'Member Only', IS: 'Member + Spouse', IC: 'Member + Children', IF: 'Family' };
 
 /** The read-only summary of the filter: zip, gender, smoker (only when set), tier and date of birth. */
-export function FilterSummary({ filter, onEdit }: { filter: FilterInfo; onEdit: () => void }) {
+export function FilterSummary({ filter, onEdit }: { filter: ShownFilter; onEdit: () => void }) {
   return (
     <p className="filter-summary">
       Zip {filter.zip} · {filter.gender === '1' ? 'Female' : 'Male'}

@@ -1,7 +1,7 @@
-import type { QuoteParties } from '../types/api';
+import type { Schema } from '../lib/api';
 
 /** The summary of the selected group, member and portal (only what applies). */
-export function PartiesSummary({ parties }: { parties: QuoteParties | null }) {
+export function PartiesSummary({ parties }: { parties: Schema<'QuoteParties'> | null }) {
   if (!parties) return null;
   const { user_info, group_info, platforms, agent_info } = parties.result;
   const parts = [

@@ -1,10 +1,7 @@
-export interface ProgressItem {
-  step: string;
-  title: string;
-  status: 'done' | 'current' | 'todo';
-}
+import type { Schema } from '../lib/api';
 
-export function ProgressBar({ steps }: { steps: ProgressItem[] }) {
+/** Each step of the wizard with its `status`: done, current or todo (the document says so in words, as a string). */
+export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
   return (
     <nav aria-label="Enrollment progress">
       <ol className="progress">

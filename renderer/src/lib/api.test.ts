@@ -1,7 +1,8 @@
-import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { refusal, server, success } from '../testing/server';
-import { ApiError, api, callNamedByServer } from './api';
+import { type Answer, ApiError, type Method, type PathWith, type Schema, api, callNamedByServer } from './api';
+import type { paths } from './contract';
 
 describe('the api client', () => {
   it('turns an error envelope into messages under the named fields', async () => {
@@ -32,12 +33,19 @@ describe('the api client', () => {
     server.use(
       http.post('/api/v1/add-plan-to-cart', async ({ request }) => {
         sent = { type: request.headers.get('Content-Type'), credentials: request.credentials, body: await request.json() };
-        return success({ added: true });
+        return success({ cart_count: 1 });
       }),
     );
-    const answer = await api.post<'/add-plan-to-cart', { added: boolean }>('/add-plan-to-cart', { body: { enrollment_id: '7', plan_id: 3, plan_pricing_id: 9 } });
-    expect(answer).toEqual({ added: true });
+    const answer = await api.post('/add-plan-to-cart', { body: { enrollment_id: '7', plan_id: 3, plan_pricing_id: 9 } });
+    expect(answer.cart_count).toBe(1);
     expect(sent).toEqual({ type: 'application/json', credentials: 'include', body: { enrollment_id: '7', plan_id: 3, plan_pricing_id: 9 } });
+  });
+
+  it('rejects a 204 No Content (validate-group for an unknown code) as an ApiError with statusCode 204', async () => {
+    server.use(http.get('/api/v1/validate-group', () => new HttpResponse(null, { status: 204 })));
+    const error = await api.get('/validate-group', { query: { group_code: 'NOPE' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).statusCode).toBe(204);
   });
 
   it('calls a path the server named in a schema as it was composed', async () => {
@@ -67,5 +75,40 @@ describe('the api client', () => {
       void api.get('/get-common-menu', { body: {} });
     };
     expect(typeof unchecked).toBe('function');
+  });
+
+  it('types each answer from the document, and refuses at compile time a field the answer does not have', () => {
+    expectTypeOf<Answer<'/get-plan-cart'>>().toEqualTypeOf<Schema<'CartAnswer'>>();
+    expectTypeOf<Answer<'/enrollment/{id}/step/{step}', 'post'>>().toEqualTypeOf<Schema<'StepOutcome'>>();
+    expectTypeOf<Answer<'/get-common-menu'>>().toEqualTypeOf<string[]>();
+    // A call that may also answer 204 answers the 200's data only: the client rejects the 204 (see above).
+    expectTypeOf<Answer<'/validate-group'>>().toEqualTypeOf<Schema<'GroupAnswer'>>();
+    // What a call resolves to is its Answer, with no type given by the caller (the function is never called).
+    const readCart = () => api.get('/get-plan-cart', { query: { enrollment_id: '1' } });
+    expectTypeOf(readCart).returns.resolves.toEqualTypeOf<Schema<'CartAnswer'>>();
+
+    // Every call of the document answers a typed `data`: none answers nothing (never) or anything (unknown), which
+    // would let a caller read what it likes of it.
+    type Untyped = {
+      [P in keyof paths]: {
+        [M in Method]: P extends PathWith<M> ? ([Answer<P, M>] extends [never] ? `${M} ${P}` : unknown extends Answer<P, M> ? `${M} ${P}` : never) : never;
+      }[Method];
+    }[keyof paths];
+    expectTypeOf<Untyped>().toEqualTypeOf<never>();
+
+    // Never run: `npm run typecheck` fails when any line below stops being an error, i.e. when answers stop being
+    // typed from the document.
+    const unread = async () => {
+      const cart = await api.get('/get-plan-cart', { query: { enrollment_id: '1' } });
+      // @ts-expect-error a field the document's CartAnswer does not have
+      void cart.discount;
+      const outcome = await api.get('/enrollment/{id}/step/{step}', { path: { id: '1', step: 'primary_info' } });
+      // @ts-expect-error a field of one member of the StepOutcome union, read before narrowing to it
+      void outcome.redirect;
+      const receipt = await api.get('/get-receipt', { query: { enrollment_id: '1' } });
+      // @ts-expect-error a field the document lets be null, read as if it were always there
+      void receipt.policy_id.length;
+    };
+    expect(typeof unread).toBe('function');
   });
 });

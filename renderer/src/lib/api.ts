@@ -1,5 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import type { paths } from './contract';
+import type { components, paths } from './contract';
 
 // The one HTTP client and the only caller of fetch: sends the session cookie, unwraps the spec's envelope, and turns an
 // error envelope into an ApiError that carries the field messages. Each server call is a function of its own in the
@@ -9,8 +9,9 @@ import type { paths } from './contract';
 // `npm run contract` turns it into contract.d.ts before every typecheck and build. A call is named by the document's
 // path and method, and its path parameters, query and JSON body are checked against the document, so a contract
 // change the renderer does not follow (a call renamed or removed, a field or parameter renamed, a type changed) fails
-// the build rather than a person's enrollment. The document does not type answers yet (its `data` is untyped): each
-// call states the answer as the renderer reads it (AnswerAsRead), until the server types its answers.
+// the build rather than a person's enrollment. The answer is typed from the document too: a call answers the `data` of
+// its 200 response's envelope (`Answer`), so a field the renderer reads and the server no longer sends, or now sends
+// as null, fails the build as well.
 
 export interface FieldError {
   target_element: string;
@@ -81,6 +82,18 @@ export type CallOptions<P extends PathWith<M>, M extends Method> = Slot<'path', 
 // The options may be left out only when nothing in them is required.
 type OptionsArgument<O> = Partial<O> extends O ? [options?: O] : [options: O];
 
+/** A schema of the document by name, as the server's types generate it: `Schema<'CartAnswer'>`. */
+export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
+
+/**
+ * What a call answers: the `data` of its 200 response's envelope, as the document types it (`Answer<'/get-plan-cart'>`,
+ * `Answer<'/cart-checkout', 'post'>`). A call the document also lets answer 204 (validate-group for an unknown code,
+ * get-aflac-questions for a plan that asks nothing) still answers only this: a 204 carries no envelope, and the client
+ * rejects it as an ApiError whose statusCode is 204, so no caller is ever handed an empty answer.
+ */
+export type Answer<P extends PathWith<M>, M extends Method = 'get'> =
+  Operation<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
+
 /** The document's `servers[0].url`: its paths are relative to it, and so are the page's requests (same origin). */
 const BASE = '/api/v1';
 
@@ -113,16 +126,18 @@ function url(template: string, { path, query }: Wire): string {
   return `${BASE}${filled}${search ? `?${search}` : ''}`;
 }
 
-async function send<AnswerAsRead>(method: string, target: string, body: unknown): Promise<AnswerAsRead> {
+// `T` is taken on trust from the document: fetch parses JSON as `any`, and the server writes the document from the very
+// types it serializes (a 204, having no envelope, ends as an ApiError below).
+async function send<T>(method: string, target: string, body: unknown): Promise<T> {
   const response = await fetch(target, {
     method,
     credentials: 'include',
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  let envelope: Envelope<AnswerAsRead> | undefined;
+  let envelope: Envelope<T> | undefined;
   try {
-    envelope = (await response.json()) as Envelope<AnswerAsRead>;
+    envelope = (await response.json()) as Envelope<T>;
   } catch {
     envelope = undefined;
   }
@@ -135,18 +150,16 @@ async function send<AnswerAsRead>(method: string, target: string, body: unknown)
 }
 
 function call<M extends Method>(method: M) {
-  // AnswerAsRead is the renderer's reading of the answer's `data`, which the document leaves untyped: a call function
-  // states it as its return type, and a call made without one reads `unknown`.
-  return <P extends PathWith<M>, AnswerAsRead = unknown>(path: P, ...[options]: OptionsArgument<CallOptions<P, M>>): Promise<AnswerAsRead> => {
+  return <P extends PathWith<M>>(path: P, ...[options]: OptionsArgument<CallOptions<P, M>>): Promise<Answer<P, M>> => {
     const wire = (options ?? {}) as Wire;
-    return send<AnswerAsRead>(method.toUpperCase(), url(path, wire), wire.body);
+    return send<Answer<P, M>>(method.toUpperCase(), url(path, wire), wire.body);
   };
 }
 
 /**
  * The typed client: `api.get('/get-plan-cart', { query: { enrollment_id } })`,
  * `api.post('/add-plan-to-cart', { body: { enrollment_id, plan_id, plan_pricing_id } })`,
- * `api.get('/shop/{id}/plan/{plan_id}', { path: { id, plan_id } })`.
+ * `api.get('/shop/{id}/plan/{plan_id}', { path: { id, plan_id } })`; each answers its `Answer`.
  */
 export const api = {
   get: call('get'),
@@ -158,8 +171,9 @@ export const api = {
 /**
  * A call the server names at run time inside a schema it sent (a field's `x-fills` lookup, a list's
  * `x-item-validate`), at the path the form composed (`/routing-number-bank-lookup?q=061271001`). tsc cannot check a
- * name it never sees; the server names only calls its document lists, and the caller types what it can of the body.
+ * name it never sees, so neither can it type the answer (`unknown`: the schema that named the call says what to read
+ * of it); the server names only calls its document lists, and the caller types what it can of the body.
  */
-export function callNamedByServer<AnswerAsRead = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<AnswerAsRead> {
-  return send<AnswerAsRead>(method, `${BASE}${path}`, body);
+export function callNamedByServer(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  return send<unknown>(method, `${BASE}${path}`, body);
 }

@@ -1,77 +1,9 @@
-// Shapes of the server's answers that more than one feature (or a shared component) reads, named and spelt as the
-// server sends them: the renderer's reading, since the OpenAPI document does not type answers yet (requests are typed
-// from it, see lib/api.ts). A call's own answer type lives beside the call in its feature's api/ folder.
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-
-/** The person's search filter as saved on the enrollment (get-enrollment-temp-info, column filter_info). */
-export interface FilterInfo {
-  zip: string;
-  dob: string;
-  tier: string;
-  gender: string;
-  state?: string;
-  is_smoker?: string | null;
-}
-
-/** Who the quote is for, as the server knows it: the member, the employer group, the portal, the rep. */
-export interface QuoteParties {
-  enrollment_type: string | null;
-  result: {
-    user_info: { first_name: string; last_name: string } | null;
-    group_info: { name: string } | null;
-    platforms: { platform_name: string }[];
-    agent_info?: { name: string } | null;
-  };
-}
-
-export interface FlowAction {
-  action: string;
-  label: string;
-}
-
-export interface OfferPlan {
-  plan_id: number;
-  plan_pricing_id: number;
-  plan_name: string;
-  option_name: string;
-  plan_logo: string;
-  price: number;
-}
-
-/** A step of a shop flow as the server describes it: a form, an offer or the checkout confirmation. */
-export interface FlowStep {
-  step: string;
-  kind: 'form' | 'offer' | 'confirmation';
-  title: string;
-  text?: string | null;
-  message?: string | null;
-  schema?: RJSFSchema;
-  uiSchema?: UiSchema;
-  formData?: Record<string, unknown>;
-  header?: string;
-  link?: string;
-  link_description?: string;
-  plans?: OfferPlan[];
-  price?: number;
-  opens_with?: string | null;
-  actions: FlowAction[];
-}
-
-/** What the server answers after a step: the next step (null when the flow is over) and maybe a message. */
-export interface FlowAnswer {
-  step: FlowStep | null;
-  message?: string | null;
-  redirect?: string;
-}
+// Answers that more than one feature reads and that the document does not name as one schema. Every answer's type is
+// generated from the document (lib/api.ts's `Answer` and `Schema`); what is here is only put together from those.
+import type { Schema } from '../lib/api';
 
 /**
- * The shop's word on a plan (get, and the answer to each of its popups): the popup to open by itself, the buttons that
- * open one, the membership a premier plan is added with, and whether Add to Cart may be offered.
+ * What a shop flow's calls answer: the next step (none when the flow is over) in each; after a plan's popup, the plan
+ * as the shop sees it now (`PlanFlow`), with the words to show; after an offer, the cart's count.
  */
-export interface PlanShop {
-  step: FlowStep | null;
-  buttons: { step: string; label: string; view: FlowStep }[];
-  membership: { plan_id: number; plan_pricing_id: number } | null;
-  ready: boolean;
-  message?: string | null;
-}
+export type FlowAnswer = Schema<'NextFlowStep'> | Schema<'OfferOutcome'> | Schema<'PlanFlow'>;

@@ -1,17 +1,6 @@
-import { type Query, api } from '../../../lib/api';
-
-export interface Rep {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  agent_code: string;
-  groups: { group_id: number; name: string }[];
-}
-
-export type ValidateAgentAnswerAsRead = Rep;
+import { type Query, type Schema, api } from '../../../lib/api';
 
 /** A known code makes the session the rep's. */
-export function validateAgent(query: Query<'/validate-agent'>): Promise<ValidateAgentAnswerAsRead> {
+export function validateAgent(query: Query<'/validate-agent'>): Promise<Schema<'RepAnswer'>> {
   return api.get('/validate-agent', { query });
 }

@@ -1,11 +1,9 @@
-import { type Query, api } from '../../../lib/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export interface ValidateGroupAnswerAsRead {
-  group_id: number;
-  name: string;
-}
-
-/** A known code makes the session the group's employee's; the spec answers 204 No Content for an unknown one. */
-export function validateGroup(query: Query<'/validate-group'>): Promise<ValidateGroupAnswerAsRead> {
+/**
+ * A known code makes the session the group's employee's. The spec answers 204 No Content for an unknown one, which the
+ * client rejects as an ApiError with statusCode 204.
+ */
+export function validateGroup(query: Query<'/validate-group'>): Promise<Schema<'GroupAnswer'>> {
   return api.get('/validate-group', { query });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { type Rep, validateAgent } from '../api/validate-agent';
+import { ApiError, type Schema } from '../../../lib/api';
+import { validateAgent } from '../api/validate-agent';
 import { useBeginEnrollment } from '../hooks/use-begin-enrollment';
 import { CodeForm } from './code-form';
 import { EmployeeEnrollment } from './employee-enrollment';
@@ -8,7 +8,7 @@ import { EmployeeEnrollment } from './employee-enrollment';
 /** The access page: a rep's access code, or an employee's group enrollment code. */
 export function AccessPage() {
   const begin = useBeginEnrollment();
-  const [rep, setRep] = useState<Rep | null>(null);
+  const [rep, setRep] = useState<Schema<'RepAnswer'> | null>(null);
   const [repError, setRepError] = useState<string | null>(null);
   const [choice, setChoice] = useState('');
   const [choiceError, setChoiceError] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type ValidateGroupAnswerAsRead, validateGroup } from '../api/validate-group';
+import type { Schema } from '../../../lib/api';
+import { validateGroup } from '../api/validate-group';
 import { CodeForm } from './code-form';
 
 /**
@@ -7,7 +8,7 @@ import { CodeForm } from './code-form';
  * the group (the session became the employee's when the code was validated); No lets the person enter another code.
  */
 export function EmployeeEnrollment({ onConfirmed }: { onConfirmed: () => void }) {
-  const [group, setGroup] = useState<ValidateGroupAnswerAsRead | null>(null);
+  const [group, setGroup] = useState<Schema<'GroupAnswer'> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const validate = async (code: string) => {
@@ -16,7 +17,8 @@ export function EmployeeEnrollment({ onConfirmed }: { onConfirmed: () => void })
     try {
       setGroup(await validateGroup({ group_code: code }));
     } catch {
-      // The spec's validate-group answers 204 No Content for a code it does not know.
+      // The spec's validate-group answers 204 No Content for a code it does not know (an ApiError with statusCode 204).
+      // Any other failure is told the same way: the person can only try the code again.
       setError('Invalid Group Enrollment Code');
     }
   };

@@ -1,9 +1,5 @@
-import { type Query, api } from '../../../lib/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export interface GetCartAmountAnswerAsRead {
-  result: number;
-}
-
-export function getCartAmount(query: Query<'/get-cart-amount'>): Promise<GetCartAmountAnswerAsRead> {
+export function getCartAmount(query: Query<'/get-cart-amount'>): Promise<Schema<'Result_Dollars'>> {
   return api.get('/get-cart-amount', { query });
 }

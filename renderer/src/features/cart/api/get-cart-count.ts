@@ -1,9 +1,5 @@
-import { type Query, api } from '../../../lib/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export interface GetCartCountAnswerAsRead {
-  result: number;
-}
-
-export function getCartCount(query: Query<'/get-cart-count'>): Promise<GetCartCountAnswerAsRead> {
+export function getCartCount(query: Query<'/get-cart-count'>): Promise<Schema<'Result_uint'>> {
   return api.get('/get-cart-count', { query });
 }

@@ -1,10 +1,6 @@
-import { type Query, api } from '../../../lib/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export interface GetCartEffectiveDatesAnswerAsRead {
-  /** MM/DD/YYYY, the earliest first. */
-  result: string[];
-}
-
-export function getCartEffectiveDates(query: Query<'/get-cart-effective-dates'>): Promise<GetCartEffectiveDatesAnswerAsRead> {
+/** The dates as MM/DD/YYYY, the earliest first. */
+export function getCartEffectiveDates(query: Query<'/get-cart-effective-dates'>): Promise<Schema<'Result_Array_of_string'>> {
   return api.get('/get-cart-effective-dates', { query });
 }

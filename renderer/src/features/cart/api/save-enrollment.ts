@@ -1,10 +1,6 @@
-import { type Body, api } from '../../../lib/api';
-
-export interface SaveEnrollmentAnswerAsRead {
-  message: string;
-}
+import { type Body, type Schema, api } from '../../../lib/api';
 
 /** The cart's tab of save-enrollment: sends the personalised quote to `email`. */
-export function saveEnrollment(body: Body<'/save-enrollment'> & { tab: 'cart_info' }): Promise<SaveEnrollmentAnswerAsRead> {
+export function saveEnrollment(body: Body<'/save-enrollment'> & { tab: 'cart_info' }): Promise<Schema<'Message'>> {
   return api.post('/save-enrollment', { body });
 }

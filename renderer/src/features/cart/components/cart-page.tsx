@@ -2,23 +2,22 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { PartiesSummary } from '../../../components/parties-summary';
-import { ApiError } from '../../../lib/api';
+import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
-import type { QuoteParties } from '../../../types/api';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { cartCheckout } from '../api/cart-checkout';
 import { getCartEffectiveDates } from '../api/get-cart-effective-dates';
-import { type CartLine, type GetPlanCartAnswerAsRead, type Rider, getPlanCart } from '../api/get-plan-cart';
+import { type CartLine, type Rider, getPlanCart } from '../api/get-plan-cart';
 import { removePlanFromCart } from '../api/remove-plan-from-cart';
 import { QuoteDialog } from './quote-dialog';
 
-const EMPTY: GetPlanCartAnswerAsRead = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
+const EMPTY: Schema<'CartAnswer'> = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
 
 export interface CartPageProps {
   enrollmentId: string;
   /** Who the quote is for (the member, the group, the portal, the rep), when known. */
-  parties: QuoteParties | null;
+  parties: Schema<'QuoteParties'> | null;
   /**
    * Checkout's steps for the chosen date: the upsells the shop still makes, then the confirmation, whose choices
    * (rep, member, back) come back to the page. `onAnswered` follows each answered upsell: it may have added a plan.
@@ -35,7 +34,7 @@ export interface CartPageProps {
 export function CartPage({ enrollmentId: id, parties, renderCheckout }: CartPageProps) {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [cart, setCart] = useState<GetPlanCartAnswerAsRead | null>(null);
+  const [cart, setCart] = useState<Schema<'CartAnswer'> | null>(null);
   const [dates, setDates] = useState<string[]>([]);
   const [date, setDate] = useState('');
   const [removing, setRemoving] = useState<CartLine | null>(null);

@@ -1,9 +1,6 @@
-import { type PathParams, api } from '../../../lib/api';
-import type { ContinueEnrollmentAnswerAsRead } from './continue-enrollment';
+import { type PathParams, type Schema, api } from '../../../lib/api';
 
-export type DirectContinueAnswerAsRead = ContinueEnrollmentAnswerAsRead;
-
-/** `token` is the sealed token of the continue e-mail's link. */
-export function directContinue(path: PathParams<'/direct-continue/{token}'>): Promise<DirectContinueAnswerAsRead> {
+/** `token` is the sealed token of the continue e-mail's link; the answer says where to resume, as continue-enrollment's. */
+export function directContinue(path: PathParams<'/direct-continue/{token}'>): Promise<Schema<'ResumedByLink'>> {
   return api.get('/direct-continue/{token}', { path });
 }

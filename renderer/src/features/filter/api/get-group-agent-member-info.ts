@@ -1,8 +1,5 @@
-import { type Query, api } from '../../../lib/api';
-import type { QuoteParties } from '../../../types/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export type GetGroupAgentMemberInfoAnswerAsRead = QuoteParties;
-
-export function getGroupAgentMemberInfo(query: Query<'/get-group-agent-member-info'>): Promise<GetGroupAgentMemberInfoAnswerAsRead> {
+export function getGroupAgentMemberInfo(query: Query<'/get-group-agent-member-info'>): Promise<Schema<'QuoteParties'>> {
   return api.get('/get-group-agent-member-info', { query });
 }

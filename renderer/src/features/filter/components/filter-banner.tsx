@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SchemaForm } from '../../../components/schema-form';
+import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { changeFilterInfo } from '../api/change-filter-info';
-import { type GetFilterFormAnswerAsRead, getFilterForm } from '../api/get-filter-form';
+import { getFilterForm } from '../api/get-filter-form';
 
 /** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
 export function FilterBanner() {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [form, setForm] = useState<GetFilterFormAnswerAsRead | null>(null);
+  const [form, setForm] = useState<DrawnForm | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -23,7 +23,10 @@ export function FilterBanner() {
         tempId.clear();
         return getFilterForm();
       })
-      .then(setForm, () => setForm(null));
+      .then(
+        (answer) => setForm(drawnForm(answer)),
+        () => setForm(null),
+      );
   }, []);
 
   const submit = async (data: Record<string, unknown>) => {

@@ -2,10 +2,10 @@
 // the dependents the tier covers) in a dialog, drawn from the server's schema and saved with change-filter-info.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { SchemaForm } from '../../../components/schema-form';
+import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
 import { ApiError } from '../../../lib/api';
 import { changeFilterInfo } from '../api/change-filter-info';
-import { type GetFilterFormAnswerAsRead, getFilterForm } from '../api/get-filter-form';
+import { getFilterForm } from '../api/get-filter-form';
 
 /** The edit dialog; `planId` (a premier plan) or `category` (the medical category) asks for the category too. */
 export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose, onSaved }: {
@@ -16,14 +16,17 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState<GetFilterFormAnswerAsRead | null>(null);
+  const [form, setForm] = useState<DrawnForm | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     setErrors(null);
-    getFilterForm({ enrollment_id: enrollmentId, plan_id: planId, category }).then(setForm, () => setForm(null));
+    getFilterForm({ enrollment_id: enrollmentId, plan_id: planId, category }).then(
+      (answer) => setForm(drawnForm(answer)),
+      () => setForm(null),
+    );
   }, [open, enrollmentId, planId, category]);
 
   const save = async (data: Record<string, unknown>) => {

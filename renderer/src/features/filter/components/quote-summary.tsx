@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FilterSummary } from '../../../components/filter-summary';
-import type { FilterInfo } from '../../../types/api';
+import { FilterSummary, type ShownFilter, isShownFilter } from '../../../components/filter-summary';
 import { getEnrollmentTempInfo } from '../api/get-enrollment-temp-info';
 import { QuoteFormDialog } from './quote-form-dialog';
 
@@ -17,11 +16,14 @@ export interface QuoteSummaryProps {
 
 /** The quote above the plans: the filter's summary, and Edit, which opens the quote form. */
 export function QuoteSummary({ enrollmentId, planId, category, reloads, onSaved }: QuoteSummaryProps) {
-  const [filter, setFilter] = useState<FilterInfo | null>(null);
+  const [filter, setFilter] = useState<ShownFilter | null>(null);
   const [editing, setEditing] = useState(false);
 
   useEffect(() => {
-    getEnrollmentTempInfo({ enrollment_id: enrollmentId, column: 'filter_info' }).then((d) => setFilter(d.result), () => setFilter(null));
+    getEnrollmentTempInfo({ enrollment_id: enrollmentId, column: 'filter_info' }).then(
+      (d) => setFilter(isShownFilter(d.result) ? d.result : null),
+      () => setFilter(null),
+    );
   }, [enrollmentId, reloads]);
 
   return (

@@ -1,11 +1,6 @@
-import { type Body, api } from '../../../lib/api';
-
-export interface AddFilterForMemberAnswerAsRead {
-  temp_enrollment_id: number;
-  name: string;
-}
+import { type Body, type Schema, api } from '../../../lib/api';
 
 /** `user_id` is the member link's sealed token. */
-export function addFilterForMember(body: Body<'/add-filter-for-member'>): Promise<AddFilterForMemberAnswerAsRead> {
+export function addFilterForMember(body: Body<'/add-filter-for-member'>): Promise<Schema<'MemberQuote'>> {
   return api.post('/add-filter-for-member', { body });
 }

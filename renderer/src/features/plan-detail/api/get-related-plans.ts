@@ -1,17 +1,5 @@
-import { type Query, api } from '../../../lib/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export interface RelatedPlan {
-  plan_id: number;
-  plan_name: string;
-  plan_logo: string;
-  plan_short_text: string;
-  plan_price: number | null;
-}
-
-export interface GetRelatedPlansAnswerAsRead {
-  result: RelatedPlan[];
-}
-
-export function getRelatedPlans(query: Query<'/get-related-plans'>): Promise<GetRelatedPlansAnswerAsRead> {
+export function getRelatedPlans(query: Query<'/get-related-plans'>): Promise<Schema<'Result_Array_of_PlanCard'>> {
   return api.get('/get-related-plans', { query });
 }

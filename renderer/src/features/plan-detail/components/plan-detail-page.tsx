@@ -2,14 +2,33 @@ import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'reac
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { PlanCard } from '../../../components/plan-card';
-import { ApiError } from '../../../lib/api';
+import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
-import type { FlowAnswer, FlowStep, PlanShop } from '../../../types/api';
+import type { FlowAnswer } from '../../../types/api';
 import { money } from '../../../utils/format';
-import { type PlanDetail, getPlanDetail } from '../api/get-plan-detail';
-import { type PriceLine, getPlanPricingDetail } from '../api/get-plan-pricing-detail';
-import { type RelatedPlan, getRelatedPlans } from '../api/get-related-plans';
+import { getPlanDetail } from '../api/get-plan-detail';
+import { getPlanPricingDetail } from '../api/get-plan-pricing-detail';
+import { getRelatedPlans } from '../api/get-related-plans';
 import { getShopPlan } from '../api/get-shop-plan';
+
+type FlowStep = Schema<'FlowStep'>;
+
+/**
+ * What the page reads of an option priced for the quote: the answer's PriceLine, or a line of the `plans` a pricing
+ * refusal still carries, which the document does not describe (so it is checked, field by field, before it is shown).
+ */
+export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price'>;
+
+function isPriceLine(value: unknown): value is PriceLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const line: Partial<Record<keyof PriceLine, unknown>> = value;
+  return (
+    typeof line.plan_id === 'number' &&
+    typeof line.plan_pricing_id === 'number' &&
+    typeof line.option_name === 'string' &&
+    (line.plan_price === undefined || line.plan_price === null || typeof line.plan_price === 'number')
+  );
+}
 
 interface Pricing {
   plans: PriceLine[];
@@ -21,7 +40,7 @@ export interface PlanDetailPageProps {
   enrollmentId: string;
   planId: string;
   /** Puts a priced line in the cart, with the membership the shop sells a premier plan with; refuses with an ApiError. */
-  addToCart: (line: PriceLine, membership: PlanShop['membership']) => Promise<unknown>;
+  addToCart: (line: PriceLine, membership: Schema<'PlanFlow'>['membership']) => Promise<unknown>;
   /** The quote's summary with its edit form, told of the page's reloads and telling the page when it is saved. */
   renderQuote: (props: { reloads: number; onSaved: () => void }) => ReactNode;
   /** The plan's popup opened at `start`; it finishes with the server's last answer (null when closed) and message. */
@@ -49,10 +68,10 @@ function Paragraphs({ text }: { text: string }) {
 export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, renderPopup, renderOffers }: PlanDetailPageProps) {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [plan, setPlan] = useState<PlanDetail | null>(null);
+  const [plan, setPlan] = useState<Schema<'PlanDetail'> | null>(null);
   const [pricing, setPricing] = useState<Pricing | null>(null);
-  const [flow, setFlow] = useState<PlanShop | null>(null);
-  const [related, setRelated] = useState<RelatedPlan[]>([]);
+  const [flow, setFlow] = useState<Schema<'PlanFlow'> | null>(null);
+  const [related, setRelated] = useState<Schema<'PlanCard'>[]>([]);
   // The popup open now: one that opened by itself, or one a button opened (Enroll Now); null when none.
   const [popup, setPopup] = useState<{ start: FlowStep } | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -75,7 +94,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
             return;
           }
           const message = e instanceof ApiError ? e.message : 'Pricing is not available right now.';
-          const plans = e instanceof ApiError && Array.isArray(e.extra.plans) ? (e.extra.plans as PriceLine[]) : [];
+          const plans = e instanceof ApiError && Array.isArray(e.extra.plans) ? e.extra.plans.filter(isPriceLine) : [];
           setPricing({ plans, notices: [], error: { code: e instanceof ApiError ? e.code : undefined, message } });
         },
       );
@@ -165,7 +184,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
               {pricing.plans.map((line) => (
                 <tr key={line.plan_pricing_id}>
                   <td>{line.option_name}</td>
-                  <td>{plan.hides_price || line.plan_price === null ? 'Shown in your cart' : money(line.plan_price)}</td>
+                  <td>{plan.hides_price || line.plan_price == null ? 'Shown in your cart' : money(line.plan_price)}</td>
                   <td>
                     {flow?.ready ? (
                       <button type="button" className="primary" onClick={() => add(line)} aria-label={`Add to Cart: ${line.option_name}`}>
@@ -185,7 +204,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
       )}
       <section aria-labelledby="about-heading">
         <h2 id="about-heading">{d.header_text || 'About this plan'}</h2>
-        <Paragraphs text={d.body_text ?? ''} />
+        <Paragraphs text={d.body_text} />
         {[
           [d.exclusions_text_name, d.exclusions_text],
           [d.example_text_name, d.example_text],

@@ -1,8 +1,6 @@
-import { api } from '../../../lib/api';
+import { type Answer, api } from '../../../lib/api';
 
 /** The categories the menu above the plans shows, by name. */
-export type GetCommonMenuAnswerAsRead = string[];
-
-export function getCommonMenu(): Promise<GetCommonMenuAnswerAsRead> {
+export function getCommonMenu(): Promise<Answer<'/get-common-menu'>> {
   return api.get('/get-common-menu');
 }

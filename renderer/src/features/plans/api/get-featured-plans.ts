@@ -1,15 +1,5 @@
-import { api } from '../../../lib/api';
+import { type Answer, api } from '../../../lib/api';
 
-export interface FeaturedPlan {
-  plan_id: number;
-  plan_name: string;
-  plan_logo: string;
-  plan_short_text: string;
-  plan_category: string;
-}
-
-export type GetFeaturedPlansAnswerAsRead = FeaturedPlan[];
-
-export function getFeaturedPlans(): Promise<GetFeaturedPlansAnswerAsRead> {
+export function getFeaturedPlans(): Promise<Answer<'/get-featured-plans'>> {
   return api.get('/get-featured-plans');
 }

@@ -1,19 +1,4 @@
-import { api } from '../../../lib/api';
-
-export interface FilteredPlan {
-  plan_id: number;
-  plan_name: string;
-  plan_logo: string;
-  plan_short_text: string;
-  plan_price: number | null;
-  plan_category: string;
-}
-
-export interface GetFilteredPlansAnswerAsRead {
-  result: FilteredPlan[];
-  /** Why there are no plans, when there are none. */
-  message: string | null;
-}
+import { type Schema, api } from '../../../lib/api';
 
 export interface GetFilteredPlansInput {
   enrollment_id: string;
@@ -21,6 +6,7 @@ export interface GetFilteredPlansInput {
   categories: string[];
 }
 
-export function getFilteredPlans({ enrollment_id, categories }: GetFilteredPlansInput): Promise<GetFilteredPlansAnswerAsRead> {
+/** The plans, or (when there are none) the message that says why. */
+export function getFilteredPlans({ enrollment_id, categories }: GetFilteredPlansInput): Promise<Schema<'FilteredPlans'>> {
   return api.get('/get-filtered-plans', { query: { enrollment_id, categories: categories.join(',') } });
 }

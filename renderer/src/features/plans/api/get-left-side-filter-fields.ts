@@ -1,15 +1,5 @@
-import { type Query, api } from '../../../lib/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export interface SideCategory {
-  category: string;
-  display_name: string;
-  count: number;
-}
-
-export interface GetLeftSideFilterFieldsAnswerAsRead {
-  result: { categories: SideCategory[] };
-}
-
-export function getLeftSideFilterFields(query: Query<'/get-left-side-filter-fields'>): Promise<GetLeftSideFilterFieldsAnswerAsRead> {
+export function getLeftSideFilterFields(query: Query<'/get-left-side-filter-fields'>): Promise<Schema<'Result_SideFilter'>> {
   return api.get('/get-left-side-filter-fields', { query });
 }

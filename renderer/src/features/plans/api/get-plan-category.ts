@@ -1,13 +1,5 @@
-import { api } from '../../../lib/api';
+import { type Answer, api } from '../../../lib/api';
 
-export interface PlanCategory {
-  category: string;
-  display_name: string;
-  image: string;
-}
-
-export type GetPlanCategoryAnswerAsRead = PlanCategory[];
-
-export function getPlanCategory(): Promise<GetPlanCategoryAnswerAsRead> {
+export function getPlanCategory(): Promise<Answer<'/get-plan-category'>> {
   return api.get('/get-plan-category');
 }

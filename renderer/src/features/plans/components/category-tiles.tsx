@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type PlanCategory, getPlanCategory } from '../api/get-plan-category';
+import type { Schema } from '../../../lib/api';
+import { getPlanCategory } from '../api/get-plan-category';
 
 /** A tile for each category of plans, leading to its plans. */
 export function CategoryTiles() {
-  const [categories, setCategories] = useState<PlanCategory[]>([]);
+  const [categories, setCategories] = useState<Schema<'Category'>[]>([]);
   useEffect(() => {
     getPlanCategory().then(setCategories, () => setCategories([]));
   }, []);

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { PlanCard } from '../../../components/plan-card';
-import { type FeaturedPlan, getFeaturedPlans } from '../api/get-featured-plans';
+import type { Schema } from '../../../lib/api';
+import { getFeaturedPlans } from '../api/get-featured-plans';
 
 /** The plans the store features, each leading to its category's plans; nothing while there are none. */
 export function FeaturedPlans() {
-  const [featured, setFeatured] = useState<FeaturedPlan[]>([]);
+  const [featured, setFeatured] = useState<Schema<'PlanCard'>[]>([]);
   useEffect(() => {
     getFeaturedPlans().then(setFeatured, () => setFeatured([]));
   }, []);

@@ -2,16 +2,16 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PartiesSummary } from '../../../components/parties-summary';
 import { PlanCard } from '../../../components/plan-card';
-import type { QuoteParties } from '../../../types/api';
+import type { Schema } from '../../../lib/api';
 import { getCommonMenu } from '../api/get-common-menu';
-import { type FilteredPlan, getFilteredPlans } from '../api/get-filtered-plans';
-import { type SideCategory, getLeftSideFilterFields } from '../api/get-left-side-filter-fields';
-import { type PlanCategory, getPlanCategory } from '../api/get-plan-category';
+import { getFilteredPlans } from '../api/get-filtered-plans';
+import { getLeftSideFilterFields } from '../api/get-left-side-filter-fields';
+import { getPlanCategory } from '../api/get-plan-category';
 
 export interface PlansPageProps {
   enrollmentId: string;
   /** Who the quote is for (the member, the group, the portal, the rep), when known. */
-  parties: QuoteParties | null;
+  parties: Schema<'QuoteParties'> | null;
   /** The quote's summary with its edit form, told of the page's reloads and telling the page when it is saved. */
   renderQuote: (props: { reloads: number; onSaved: () => void }) => ReactNode;
 }
@@ -20,12 +20,12 @@ export interface PlansPageProps {
 export function PlansPage({ enrollmentId: id, parties, renderQuote }: PlansPageProps) {
   const [params] = useSearchParams();
   const type = params.get('type') ?? '';
-  const [categories, setCategories] = useState<PlanCategory[]>([]);
+  const [categories, setCategories] = useState<Schema<'Category'>[]>([]);
   const [menu, setMenu] = useState<string[]>([]);
-  const [side, setSide] = useState<SideCategory[]>([]);
+  const [side, setSide] = useState<Schema<'SideCategory'>[]>([]);
   // The side filter's choice: the menu's category, and any others the person ticks.
   const [selected, setSelected] = useState<string[]>(type ? [type] : []);
-  const [plans, setPlans] = useState<FilteredPlan[] | null>(null);
+  const [plans, setPlans] = useState<Schema<'PlanCard'>[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => setSelected(type ? [type] : []), [type]);
@@ -44,7 +44,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote }: PlansPageP
       .then(
         (d) => {
           setPlans(d.result);
-          setMessage(d.message);
+          setMessage(d.message ?? null);
         },
         () => setPlans([]),
       );

@@ -1,13 +1,6 @@
-import { type Query, api } from '../../../lib/api';
+import { type Query, type Schema, api } from '../../../lib/api';
 
-export interface GetReceiptAnswerAsRead {
-  policy_id: string;
-  name: string;
-  effective_date: string;
-  /** Where Return to homepage goes, decided by the server from the enrollment's process. */
-  return_to: string;
-}
-
-export function getReceipt(query: Query<'/get-receipt'>): Promise<GetReceiptAnswerAsRead> {
+/** `return_to` is where Return to homepage goes, decided by the server from the enrollment's process. */
+export function getReceipt(query: Query<'/get-receipt'>): Promise<Schema<'Receipt'>> {
   return api.get('/get-receipt', { query });
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
-import { type GetReceiptAnswerAsRead, getReceipt } from '../api/get-receipt';
+import { getReceipt } from '../api/get-receipt';
 
 export function ReceiptPage() {
   const { refresh } = useCartCount();
-  const [receipt, setReceipt] = useState<GetReceiptAnswerAsRead | null>(null);
+  const [receipt, setReceipt] = useState<Schema<'Receipt'> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -30,10 +31,13 @@ export function ReceiptPage() {
   return (
     <section className="receipt">
       <h1>Thank you, {receipt.name}!</h1>
-      <p>
-        Your confirmation number is <strong>{receipt.policy_id}</strong>
-      </p>
-      <p>Your coverage is effective as of {receipt.effective_date}.</p>
+      {/* The document lets both be missing; a sentence about a number or date there is not is left out. */}
+      {receipt.policy_id && (
+        <p>
+          Your confirmation number is <strong>{receipt.policy_id}</strong>
+        </p>
+      )}
+      {receipt.effective_date && <p>Your coverage is effective as of {receipt.effective_date}.</p>}
       <p>A receipt titled Enrollment Receipt will be sent to the member and the client by e-mail within 10 minutes.</p>
       <Link to={receipt.return_to || '/'} className="button primary">
         Return to homepage

@@ -1,5 +1,4 @@
-import { api } from '../../../lib/api';
-import type { FlowAnswer } from '../../../types/api';
+import { type Schema, api } from '../../../lib/api';
 
 export interface AnswerShopOfferInput {
   enrollment_id: string;
@@ -10,8 +9,6 @@ export interface AnswerShopOfferInput {
   effective_date?: string;
 }
 
-export type AnswerShopOfferAnswerAsRead = FlowAnswer;
-
-export function answerShopOffer({ enrollment_id, step, action, effective_date }: AnswerShopOfferInput): Promise<AnswerShopOfferAnswerAsRead> {
+export function answerShopOffer({ enrollment_id, step, action, effective_date }: AnswerShopOfferInput): Promise<Schema<'OfferOutcome'>> {
   return api.post('/shop/{id}/offer/{offer}', { path: { id: enrollment_id, offer: step }, query: { effective_date }, body: { action } });
 }

@@ -1,5 +1,4 @@
-import { api } from '../../../lib/api';
-import type { PlanShop } from '../../../types/api';
+import { type Schema, api } from '../../../lib/api';
 
 export interface AnswerShopPlanPopupInput {
   enrollment_id: string;
@@ -10,8 +9,6 @@ export interface AnswerShopPlanPopupInput {
 }
 
 /** The plan as the shop sees it once the popup is answered: the next popup, or none. */
-export type AnswerShopPlanPopupAnswerAsRead = PlanShop;
-
-export function answerShopPlanPopup({ enrollment_id, plan_id, step, formData }: AnswerShopPlanPopupInput): Promise<AnswerShopPlanPopupAnswerAsRead> {
+export function answerShopPlanPopup({ enrollment_id, plan_id, step, formData }: AnswerShopPlanPopupInput): Promise<Schema<'PlanFlow'>> {
   return api.post('/shop/{id}/plan/{plan_id}/{popup}', { path: { id: enrollment_id, plan_id, popup: step }, body: { formData } });
 }

@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import type { FlowAnswer, FlowStep } from '../../../types/api';
-import type { FlowSource } from '../machines/flow-machine';
+import type { FlowAnswer, FlowSource, FlowStep } from '../machines/flow-machine';
 import { FlowDialog } from './flow-dialog';
 
 const offer: FlowStep = {
@@ -10,7 +9,11 @@ const offer: FlowStep = {
   kind: 'offer',
   title: 'Term life with no medical exam',
   header: 'Add term life coverage for your family',
-  plans: [{ plan_id: 1402, plan_pricing_id: 140201, plan_name: 'Northgate Term Life 10', option_name: '$100,000 benefit', plan_logo: '/l.svg', price: 11.2 }],
+  link: '',
+  link_description: '',
+  plans: [
+    { plan_id: 1402, plan_pricing_id: 140201, plan_name: 'Northgate Term Life 10', option_name: '$100,000 benefit', plan_logo: '/l.svg', plan_category: 'life', price: 11.2 },
+  ],
   price: 11.2,
   actions: [
     { action: 'accept', label: 'Add To Cart' },

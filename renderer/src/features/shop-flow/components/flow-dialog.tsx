@@ -3,10 +3,9 @@
 // or offer it is drawing.
 import { useEffect } from 'react';
 import { Modal } from '../../../components/modal';
-import { SchemaForm } from '../../../components/schema-form';
-import type { FlowAnswer, FlowStep } from '../../../types/api';
+import { SchemaForm, drawnForm } from '../../../components/schema-form';
 import { money } from '../../../utils/format';
-import { FlowContext, type FlowSource } from '../machines/flow-machine';
+import { type FlowAnswer, FlowContext, type FlowSource, type FlowStep } from '../machines/flow-machine';
 
 export interface FlowDialogProps {
   source: FlowSource;
@@ -44,7 +43,8 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
   }, [ending]);
 
   if (!step || ending) return null;
-  const general = errors?.fields.filter((f) => !f.target_element || !(step.schema?.properties && f.target_element in step.schema.properties));
+  const form = step.kind === 'form' ? drawnForm(step) : null;
+  const general = errors?.fields.filter((f) => !f.target_element || !(form?.schema.properties && f.target_element in form.schema.properties));
   const act = (action: string, formData: Record<string, unknown> = {}) => {
     if (action === 'cancel') flow.send({ type: 'CLOSE' });
     else if (localActions.includes(action)) onLocalAction?.(action);
@@ -52,12 +52,21 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
   };
   const others = step.actions.filter((a) => a.action !== 'submit');
   const submit = step.actions.find((a) => a.action === 'submit');
+  const buttons = (
+    <div className="buttons">
+      {step.actions.map((a, i) => (
+        <button key={a.action} type="button" className={i === 0 ? 'primary' : undefined} onClick={() => act(a.action)} disabled={busy}>
+          {a.label}
+        </button>
+      ))}
+    </div>
+  );
 
   return (
     <Modal title={step.title} open>
       <div className="flow-step" data-step={step.step}>
-        {step.text && <p>{step.text}</p>}
-        {step.message && <p className="notice">{step.message}</p>}
+        {step.kind !== 'offer' && step.text && <p>{step.text}</p>}
+        {step.kind === 'form' && step.message && <p className="notice">{step.message}</p>}
         {message && <p className="success">{message}</p>}
         {(general?.length ?? 0) > 0 && (
           <div role="alert" className="error">
@@ -66,12 +75,12 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
             ))}
           </div>
         )}
-        {step.kind === 'form' && step.schema ? (
+        {form ? (
           <SchemaForm
             id={`flow-${step.step}`}
-            schema={step.schema}
-            uiSchema={step.uiSchema ?? {}}
-            formData={step.formData ?? {}}
+            schema={form.schema}
+            uiSchema={form.uiSchema}
+            formData={form.formData}
             extraErrors={errors?.errorSchema()}
             disabled={busy}
             onSubmit={(data) => act('submit', data)}
@@ -89,10 +98,10 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
               )}
             </div>
           </SchemaForm>
-        ) : (
+        ) : step.kind === 'offer' ? (
           <>
             {step.header && <h3>{step.header}</h3>}
-            {step.plans && step.plans.length > 0 && (
+            {step.plans.length > 0 && (
               <ul className="offer-plans">
                 {step.plans.map((p) => (
                   <li key={p.plan_id}>
@@ -104,20 +113,16 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
                 ))}
               </ul>
             )}
-            {step.plans && step.plans.length > 1 && <p className="price">Together: {money(step.price)}/mo</p>}
+            {step.plans.length > 1 && <p className="price">Together: {money(step.price)}/mo</p>}
             {step.link && step.link_description && (
               <p>
                 <a href={step.link}>{step.link_description}</a>
               </p>
             )}
-            <div className="buttons">
-              {step.actions.map((a, i) => (
-                <button key={a.action} type="button" className={i === 0 ? 'primary' : undefined} onClick={() => act(a.action)} disabled={busy}>
-                  {a.label}
-                </button>
-              ))}
-            </div>
+            {buttons}
           </>
+        ) : (
+          buttons
         )}
       </div>
     </Modal>

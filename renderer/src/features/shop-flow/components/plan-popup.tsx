@@ -1,6 +1,5 @@
-import type { FlowAnswer, FlowStep } from '../../../types/api';
 import { answerShopPlanPopup } from '../api/answer-shop-plan-popup';
-import type { FlowSource } from '../machines/flow-machine';
+import type { FlowAnswer, FlowSource, FlowStep } from '../machines/flow-machine';
 import { FlowDialog } from './flow-dialog';
 
 export interface PlanPopupProps {

@@ -3,8 +3,16 @@
 // carries the person's answers to it. Which server calls load and answer a flow is the caller's (`FlowSource`).
 import { createActorContext } from '@xstate/react';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../../../lib/api';
-import type { FlowAnswer, FlowStep } from '../../../types/api';
+import { ApiError, type Schema } from '../../../lib/api';
+import type { FlowAnswer } from '../../../types/api';
+
+export type { FlowAnswer };
+
+/** A step of a flow: a form, an offer or the checkout confirmation, told apart by `kind`. */
+export type FlowStep = Schema<'FlowStep'>;
+
+const nextStep = (answer: FlowAnswer): FlowStep | null => answer.step ?? null;
+const messageOf = (answer: FlowAnswer): string | null => ('message' in answer ? (answer.message ?? null) : null);
 
 export interface FlowSource {
   /** The first step, or null when there is nothing to ask. */
@@ -39,12 +47,12 @@ export const flowMachine = setup({
   },
   guards: {
     startsAtStep: ({ context }) => context.step !== null,
-    flowIsOver: (_, params: { answer: FlowAnswer }) => params.answer.step === null,
+    flowIsOver: (_, params: { answer: FlowAnswer }) => nextStep(params.answer) === null,
   },
   actions: {
     keepOutcome: assign((_, params: { answer: FlowAnswer }) => ({ outcome: params.answer })),
-    keepLastAnswer: assign((_, params: { answer: FlowAnswer }) => ({ outcome: params.answer, message: params.answer.message ?? null })),
-    showStep: assign((_, params: { answer: FlowAnswer }) => ({ step: params.answer.step, message: params.answer.message ?? null })),
+    keepLastAnswer: assign((_, params: { answer: FlowAnswer }) => ({ outcome: params.answer, message: messageOf(params.answer) })),
+    showStep: assign((_, params: { answer: FlowAnswer }) => ({ step: nextStep(params.answer), message: messageOf(params.answer) })),
     holdAnswer: assign(({ event }) => {
       assertEvent(event, 'ANSWER');
       return { pending: { action: event.action, formData: event.formData }, errors: null };

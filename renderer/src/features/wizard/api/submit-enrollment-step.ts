@@ -1,5 +1,5 @@
 import { type Body, api } from '../../../lib/api';
-import type { StepAnswerAsRead } from './get-enrollment-step';
+import type { StepOutcome } from './get-enrollment-step';
 
 const STEP = '/enrollment/{id}/step/{step}';
 
@@ -18,8 +18,6 @@ export interface SubmitEnrollmentStepInput {
   body: StepRequest & { version: number };
 }
 
-export type SubmitEnrollmentStepAnswerAsRead = StepAnswerAsRead;
-
-export function submitEnrollmentStep({ enrollment_id, step, body }: SubmitEnrollmentStepInput): Promise<SubmitEnrollmentStepAnswerAsRead> {
+export function submitEnrollmentStep({ enrollment_id, step, body }: SubmitEnrollmentStepInput): Promise<StepOutcome> {
   return api.post(STEP, { path: { id: enrollment_id, step }, body });
 }

@@ -1,8 +1,8 @@
 import { Modal } from '../../../components/modal';
-import type { Section } from '../api/get-enrollment-step';
+import type { Schema } from '../../../lib/api';
 
 /** View Details of a review card: the section's answers as label and value. */
-export function SectionDialog({ section, onClose }: { section: Section | null; onClose: () => void }) {
+export function SectionDialog({ section, onClose }: { section: Schema<'Section'> | null; onClose: () => void }) {
   return (
     <Modal title={section?.title ?? ''} open={section !== null}>
       <dl>

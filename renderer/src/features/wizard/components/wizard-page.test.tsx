@@ -2,10 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../../lib/api';
 import { refusal, server, success } from '../../../testing/server';
 import { WizardPage } from './wizard-page';
 
-const review = {
+const review: Schema<'Step'> = {
   step: 'review_info',
   route: 'review-confirm',
   title: 'Review & Confirmation',

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { everyProperty } from '../../../components/messages';
 import { ProgressBar } from '../../../components/progress-bar';
-import { SchemaForm } from '../../../components/schema-form';
+import { SchemaForm, drawnForm } from '../../../components/schema-form';
 import type { ListEditorContext } from '../../../components/list-editor';
+import type { Schema } from '../../../lib/api';
 import { tempId } from '../../../lib/storage';
 import { money } from '../../../utils/format';
-import type { Section } from '../api/get-enrollment-step';
 import { getFieldLookup } from '../api/get-field-lookup';
 import { validateListItem } from '../api/validate-list-item';
 import { WizardContext } from '../machines/wizard-machine';
@@ -37,14 +37,14 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const editing = WizardContext.useSelector((s) => s.matches('editing'));
   const failed = WizardContext.useSelector((s) => s.matches('failed'));
   const busy = WizardContext.useSelector((s) => s.matches('submitting') || s.matches('loading'));
-  const [viewing, setViewing] = useState<Section | null>(null);
+  const [viewing, setViewing] = useState<Schema<'Section'> | null>(null);
   const [askingEmail, setAskingEmail] = useState(false);
   // A list editor with an item open holds Next until the item is submitted or cancelled.
   const [heldBy, setHeldBy] = useState<string | null>(null);
   const current = useRef<Record<string, unknown>>({});
 
   useEffect(() => {
-    current.current = step?.formData ?? {};
+    current.current = (step && drawnForm(step)?.formData) ?? {};
   }, [step]);
 
   // A new step starts at its top, as a new page would; a long step (health questions) would otherwise open scrolled.
@@ -77,9 +77,17 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
     );
   }
   if (!step) return <p>Loading…</p>;
+  const form = drawnForm(step);
+  if (!form) {
+    return (
+      <p role="alert" className="error">
+        This step could not be loaded.
+      </p>
+    );
+  }
   // Messages for a field of the form are shown under it; the rest (the whole step, a field the form does not draw)
   // above the form. A field may be one a condition adds (Billing's card fields) or sit inside a list.
-  const drawn = new Set(Object.keys(everyProperty(step.schema)));
+  const drawn = new Set(Object.keys(everyProperty(form.schema)));
   const general = errors?.fields.filter(
     (f) => f.target_element !== 'email' && (!f.target_element || !drawn.has(f.target_element.split('.')[0])),
   );
@@ -116,9 +124,9 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
           ))}
           <SchemaForm
             id={`${step.step}-${step.version}`}
-            schema={step.schema}
-            uiSchema={step.uiSchema}
-            formData={step.formData}
+            schema={form.schema}
+            uiSchema={form.uiSchema}
+            formData={form.formData}
             extraErrors={errors?.errorSchema()}
             disabled={busy}
             onChange={(formData) => {

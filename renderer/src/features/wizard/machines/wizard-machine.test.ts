@@ -1,11 +1,11 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import type { Schema } from '../../../lib/api';
 import { server } from '../../../testing/server';
-import type { Step } from '../api/get-enrollment-step';
 import { wizardMachine } from './wizard-machine';
 
-function step(name: string, version = 0): Step {
+function step(name: Schema<'TabName'>, version = 0): Schema<'Step'> {
   return {
     step: name,
     route: name.replace('_', '-'),

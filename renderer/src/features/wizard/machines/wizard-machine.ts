@@ -2,14 +2,14 @@
 // The server decides what the next step is; the machine only carries the person's events to it.
 import { createActorContext } from '@xstate/react';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../../../lib/api';
-import { type Step, type StepAnswerAsRead, getEnrollmentStep } from '../api/get-enrollment-step';
+import { ApiError, type Schema } from '../../../lib/api';
+import { type StepOutcome, getEnrollmentStep } from '../api/get-enrollment-step';
 import { type StepRequest, submitEnrollmentStep } from '../api/submit-enrollment-step';
 
 interface Context {
   enrollmentId: string;
   route: string;
-  step: Step | null;
+  step: Schema<'Step'> | null;
   errors: ApiError | null;
   redirect: string | null;
   request: StepRequest | null;
@@ -17,15 +17,15 @@ interface Context {
   saved: string | null;
 }
 
-const loadStep = fromPromise<StepAnswerAsRead, { enrollmentId: string; route: string }>(({ input }) =>
+const loadStep = fromPromise<StepOutcome, { enrollmentId: string; route: string }>(({ input }) =>
   getEnrollmentStep({ enrollment_id: input.enrollmentId, route: input.route }),
 );
 
-const submitStep = fromPromise<StepAnswerAsRead, { enrollmentId: string; step: Step; request: StepRequest }>(({ input }) =>
+const submitStep = fromPromise<StepOutcome, { enrollmentId: string; step: Schema<'Step'>; request: StepRequest }>(({ input }) =>
   submitEnrollmentStep({ enrollment_id: input.enrollmentId, step: input.step.step, body: { ...input.request, version: input.step.version } }),
 );
 
-const answered = (output: StepAnswerAsRead) =>
+const answered = (output: StepOutcome) =>
   'step' in output ? { step: output.step, redirect: null } : 'redirect' in output ? { redirect: output.redirect } : { saved: output.message };
 
 export const wizardMachine = setup({
@@ -41,12 +41,12 @@ export const wizardMachine = setup({
   },
   actors: { loadStep, submitStep },
   guards: {
-    redirects: (_, params: { answer: StepAnswerAsRead }) => 'redirect' in params.answer,
-    saved: (_, params: { answer: StepAnswerAsRead }) => 'saved' in params.answer,
+    redirects: (_, params: { answer: StepOutcome }) => 'redirect' in params.answer,
+    saved: (_, params: { answer: StepOutcome }) => 'saved' in params.answer,
   },
   actions: {
-    leave: assign((_, params: { answer: StepAnswerAsRead }) => answered(params.answer)),
-    show: assign((_, params: { answer: StepAnswerAsRead }) => ({ ...answered(params.answer), errors: null })),
+    leave: assign((_, params: { answer: StepOutcome }) => answered(params.answer)),
+    show: assign((_, params: { answer: StepOutcome }) => ({ ...answered(params.answer), errors: null })),
     noteFailure: assign((_, params: { error: unknown }) => ({
       failure: params.error instanceof Error ? params.error.message : 'This step could not be loaded.',
     })),
@@ -104,7 +104,7 @@ export const wizardMachine = setup({
     submitting: {
       invoke: {
         src: 'submitStep',
-        input: ({ context }) => ({ enrollmentId: context.enrollmentId, step: context.step as Step, request: context.request as StepRequest }),
+        input: ({ context }) => ({ enrollmentId: context.enrollmentId, step: context.step as Schema<'Step'>, request: context.request as StepRequest }),
         onDone: [
           {
             guard: { type: 'redirects', params: ({ event }) => ({ answer: event.output }) },
