@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import type { Answer, Schema } from '../../../lib/api';
 import { server, success } from '../../../testing/server';
 import { CartPage } from './cart-page';
 
@@ -9,9 +10,9 @@ describe('the cart page', () => {
   it('says No items in cart. and offers no checkout when the cart is empty', async () => {
     server.use(
       http.get('/api/v1/get-plan-cart', () =>
-        success({ result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false }),
+        success({ result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false } satisfies Schema<'CartAnswer'>),
       ),
-      http.get('/api/v1/get-cart-effective-dates', () => success({ result: ['12/01/2026'] })),
+      http.get('/api/v1/get-cart-effective-dates', () => success({ result: ['12/01/2026'] } satisfies Answer<'/get-cart-effective-dates'>)),
     );
     render(
       <MemoryRouter>
