@@ -25,10 +25,13 @@ pub struct Step {
     pub step: TabName,
     pub route: &'static str,
     pub title: &'static str,
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub schema: Value,
     #[serde(rename = "uiSchema")]
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub ui_schema: Value,
     #[serde(rename = "formData")]
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub form_data: Value,
     /// Version of the stored document; a save must carry it back.
     pub version: i64,

@@ -19,6 +19,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::domain::session::Session;
+use crate::domain::shop::pricing::PriceLine;
 use crate::error::{Answer, ApiError, MaybeAnswer};
 use crate::http::extract::{
     AppJson, AppQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath, OwnedQuery,
@@ -76,13 +77,28 @@ struct ErrorEnvelope {
     status: String,
     /// The HTTP status, or the pricing code of a coded refusal (`stateError`, `changePid`, ...).
     #[serde(rename = "statusCode")]
-    status_code: Value,
+    status_code: StatusOrCode,
     /// The first problem's message.
     message: String,
     /// Every problem, each under the field it concerns (empty target for the request as a whole).
     data: Vec<ErrorItem>,
     /// A coded refusal's code (`changePid`, `blackout`, `decline`, ...).
     code: Option<String>,
+    /// With `changePid`: the plan that replaces the one asked for.
+    pid: Option<i64>,
+    /// With `newQuestionsError`: the plan's options priced, shown beside Enroll Now.
+    plans: Option<Vec<PriceLine>>,
+    /// With a declined health application: `decline`.
+    #[serde(rename = "errorCode")]
+    error_code: Option<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum StatusOrCode {
+    Status(u16),
+    Code(String),
 }
 
 #[derive(Serialize, JsonSchema)]

@@ -4980,27 +4980,58 @@ export interface components {
         };
         /** @description A form as the renderer draws it. */
         FormDocument: {
-            schema: unknown;
-            uiSchema: unknown;
-            formData: unknown;
+            schema: {
+                [key: string]: unknown;
+            };
+            uiSchema: {
+                [key: string]: unknown;
+            };
+            formData: {
+                [key: string]: unknown;
+            };
         };
         /** @description An answer the API refused: `status` is `error`, `data` lists each problem under the field it concerns. */
         ErrorEnvelope: {
             /** @description Always `error`. */
             status: string;
             /** @description The HTTP status, or the pricing code of a coded refusal (`stateError`, `changePid`, ...). */
-            statusCode: unknown;
+            statusCode: components["schemas"]["StatusOrCode"];
             /** @description The first problem's message. */
             message: string;
             /** @description Every problem, each under the field it concerns (empty target for the request as a whole). */
             data: components["schemas"]["ErrorItem"][];
             /** @description A coded refusal's code (`changePid`, `blackout`, `decline`, ...). */
             code?: string | null;
+            /**
+             * Format: int64
+             * @description With `changePid`: the plan that replaces the one asked for.
+             */
+            pid?: number | null;
+            /** @description With `newQuestionsError`: the plan's options priced, shown beside Enroll Now. */
+            plans?: components["schemas"]["PriceLine"][] | null;
+            /** @description With a declined health application: `decline`. */
+            errorCode?: string | null;
         };
+        StatusOrCode: number | string;
         ErrorItem: {
             target_element: string;
             error_message: string;
         };
+        /** @description One option of a plan as the plan page lists it. */
+        PriceLine: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            option_name: string;
+            /** @description None for a disability plan, whose price is the carrier's quote. */
+            plan_price?: components["schemas"]["Dollars"] | null;
+            tier?: string | null;
+            is_prudential_plan: boolean;
+        };
+        /** @description An amount in dollars, to the cent. */
+        Dollars: number;
         /** @description `validate-zip-code?zip_code=`. */
         ZipQuery: {
             zip_code?: string | null;
@@ -5171,8 +5202,6 @@ export interface components {
             plan_category: string;
             carrier_name: string;
         };
-        /** @description An amount in dollars, to the cent. */
-        Dollars: number;
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedFilteredPlansQuery: {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
@@ -5497,19 +5526,6 @@ export interface components {
             /** @description What a premier plan's quote must say. */
             notices: string[];
         };
-        /** @description One option of a plan as the plan page lists it. */
-        PriceLine: {
-            /** Format: int64 */
-            plan_id: number;
-            /** Format: int64 */
-            plan_pricing_id: number;
-            plan_name: string;
-            option_name: string;
-            /** @description None for a disability plan, whose price is the carrier's quote. */
-            plan_price?: components["schemas"]["Dollars"] | null;
-            tier?: string | null;
-            is_prudential_plan: boolean;
-        };
         /** @description The success envelope of a typed answer. */
         EligibilityQuestionsEnvelope: {
             /** @description Always `success`. */
@@ -5783,9 +5799,15 @@ export interface components {
             text?: string | null;
             /** @description Why the plan cannot be priced yet, when this popup answers it. */
             message?: string | null;
-            schema: unknown;
-            uiSchema: unknown;
-            formData: unknown;
+            schema: {
+                [key: string]: unknown;
+            };
+            uiSchema: {
+                [key: string]: unknown;
+            };
+            formData: {
+                [key: string]: unknown;
+            };
             /** @description The label of the plan's button that opens it; none when it opens by itself. */
             opens_with?: string | null;
             actions: components["schemas"]["FlowAction"][];
@@ -6240,9 +6262,15 @@ export interface components {
             step: components["schemas"]["TabName"];
             route: string;
             title: string;
-            schema: unknown;
-            uiSchema: unknown;
-            formData: unknown;
+            schema: {
+                [key: string]: unknown;
+            };
+            uiSchema: {
+                [key: string]: unknown;
+            };
+            formData: {
+                [key: string]: unknown;
+            };
             /**
              * Format: int64
              * @description Version of the stored document; a save must carry it back.

@@ -34,10 +34,13 @@ pub struct FormStep {
     pub text: Option<String>,
     /// Why the plan cannot be priced yet, when this popup answers it.
     pub message: Option<String>,
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub schema: Value,
     #[serde(rename = "uiSchema")]
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub ui_schema: Value,
     #[serde(rename = "formData")]
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub form_data: Value,
     /// The label of the plan's button that opens it; none when it opens by itself.
     pub opens_with: Option<String>,

@@ -45,10 +45,13 @@ pub struct TempInfoQuery {
 /// A form as the renderer draws it.
 #[derive(Serialize, JsonSchema)]
 pub struct FormDocument {
+    #[schemars(with = "serde_json::Map<String, Value>")]
     schema: Value,
     #[serde(rename = "uiSchema")]
+    #[schemars(with = "serde_json::Map<String, Value>")]
     ui_schema: Value,
     #[serde(rename = "formData")]
+    #[schemars(with = "serde_json::Map<String, Value>")]
     form_data: Value,
 }
 
