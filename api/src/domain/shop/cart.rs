@@ -49,7 +49,7 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
             .into_iter()
             .find(|(o, _)| o.plan_pricing_id == option.plan_pricing_id)
             .map(|(_, p)| p)
-            .ok_or_else(|| ApiError::plan_not_found()),
+            .ok_or_else(ApiError::plan_not_found),
         Err((error, _)) => Err(ApiError::pricing(error)),
     }
 }
@@ -57,7 +57,7 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
 /// The plan's option named by `id` (the field `name`), or 404.
 pub fn option_of<'p>(plan: &'p Plan, id: &Option<Id>, name: &str) -> ApiResult<&'p PlanOption> {
     let pricing_id = required_id(id, name)?;
-    plan.option(pricing_id).ok_or_else(|| ApiError::plan_not_found())
+    plan.option(pricing_id).ok_or_else(ApiError::plan_not_found)
 }
 
 pub async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> {

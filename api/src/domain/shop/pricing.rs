@@ -18,7 +18,7 @@ use serde::Serialize;
 /// The plan named by a `plan_id` (or `pid`) field, or 404.
 pub fn plan_of<'s>(state: &'s AppState, id: &Option<Id>) -> ApiResult<&'s Plan> {
     let id = required_id(id, "plan_id")?;
-    state.catalogue.plan(id).ok_or_else(|| ApiError::plan_not_found())
+    state.catalogue.plan(id).ok_or_else(ApiError::plan_not_found)
 }
 
 /// Whether the plan's health questions (if it has any) were answered and accepted.

@@ -68,7 +68,7 @@ pub async fn add_plan_to_cart_prudentials(
     if !plan.membership.contains(&membership_id) {
         return Err(ApiError::field("plan_id1", "Please choose a membership option offered with this plan"));
     }
-    let membership = state.catalogue.plan(membership_id).ok_or_else(|| ApiError::plan_not_found())?;
+    let membership = state.catalogue.plan(membership_id).ok_or_else(ApiError::plan_not_found)?;
     let membership_option = option_of(membership, &body.plan_pricing_id1, "plan_pricing_id1")?;
     refuse_adding(&state, &e, plan, option).await?;
     refuse_adding(&state, &e, membership, membership_option).await?;

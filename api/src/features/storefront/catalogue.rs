@@ -89,8 +89,7 @@ pub async fn get_filtered_plans(
 }
 
 pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Answer<PlanDetail>> {
-    let plan =
-        id.parse::<i64>().ok().and_then(|id| state.catalogue.plan(id)).ok_or_else(|| ApiError::plan_not_found())?;
+    let plan = id.parse::<i64>().ok().and_then(|id| state.catalogue.plan(id)).ok_or_else(ApiError::plan_not_found)?;
     Ok(Answer(PlanDetail {
         card: card(&state, plan, None),
         plan_desc: plan.description.clone(),
