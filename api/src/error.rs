@@ -25,6 +25,9 @@ pub enum ApiError {
     /// alreadyActive, decline). `extra` is merged into the answer (the new pid, the prices shown beside Enroll Now).
     #[error("{message}")]
     Coded { code: &'static str, message: String, extra: Value },
+    /// A request another site made the browser send (403).
+    #[error("{0}")]
+    Forbidden(String),
     /// The body is over the limit (413).
     #[error("too large")]
     TooLarge,
@@ -124,6 +127,7 @@ impl IntoResponse for ApiError {
                 extra = Some(more);
                 (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
             }
+            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![FieldError::new("", m)], None),
             ApiError::TooLarge => (
                 StatusCode::PAYLOAD_TOO_LARGE,
                 vec![FieldError::new(

@@ -25,8 +25,29 @@ use crate::error::{ApiError, ApiResult};
 use crate::input::{parse_id, Id};
 use crate::state::AppState;
 
+pub const NUL_REFUSED: &str = "This field cannot contain a NUL character";
+
+/// The first text (or key) holding a NUL character, as a dotted path: PostgreSQL cannot store one in text, SQLite
+/// can, so it is refused at the edge, the same way on both.
+fn nul_at(value: &Value, path: &str) -> Option<String> {
+    let join = |key: &str| if path.is_empty() { key.to_string() } else { format!("{path}.{key}") };
+    match value {
+        Value::String(s) if s.contains('\0') => Some(path.to_string()),
+        Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| nul_at(v, &join(&i.to_string()))),
+        Value::Object(map) => {
+            map.iter().find_map(|(k, v)| if k.contains('\0') { Some(join(k)) } else { nul_at(v, &join(k)) })
+        }
+        _ => None,
+    }
+}
+
 /// `T` from a JSON object, a refusal naming the field that does not fit.
 fn typed<T: DeserializeOwned>(object: Map<String, Value>) -> ApiResult<T> {
+    let object = Value::Object(object);
+    if let Some(field) = nul_at(&object, "") {
+        return Err(ApiError::field(&field, NUL_REFUSED));
+    }
+    let Value::Object(object) = object else { unreachable!("wrapped above") };
     serde_path_to_error::deserialize(Value::Object(object)).map_err(|error| {
         let field = error.path().to_string();
         let inner = error.into_inner().to_string();

@@ -69,11 +69,17 @@ pub fn around_everything(app: Router, hsts: bool) -> Router {
     } else {
         app
     };
+    // The access log: one line per answer with the request's id, method and path (never its query, which can carry
+    // an e-mail address or a phone number), the status and the time taken.
     app.layer(
-        TraceLayer::new_for_http().make_span_with(|request: &Request<Body>| {
-            let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok());
-            tracing::info_span!("request", id = %id.unwrap_or_default(), method = %request.method(), path = %request.uri().path())
-        }),
+        TraceLayer::new_for_http()
+            .make_span_with(|request: &Request<Body>| {
+                let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok());
+                tracing::info_span!("request", id = %id.unwrap_or_default(), method = %request.method(), path = %request.uri().path())
+            })
+            .on_response(|response: &Response, latency: Duration, _: &tracing::Span| {
+                tracing::info!(status = response.status().as_u16(), duration_ms = latency.as_millis() as u64, "access");
+            }),
     )
     .layer(PropagateRequestIdLayer::new(REQUEST_ID))
     .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
@@ -83,6 +89,7 @@ pub fn around_everything(app: Router, hsts: bool) -> Router {
 /// longer (no length declared) is cut off by the extractors at the same limit.
 pub fn api_limits(api: Router) -> Router {
     api.layer(axum::middleware::from_fn(refuse_declared_oversize))
+        .layer(axum::middleware::from_fn(refuse_cross_site))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, NO_STORE))
 }
@@ -94,6 +101,31 @@ async fn refuse_declared_oversize(request: Request, next: Next) -> Response {
         return ApiError::TooLarge.into_response();
     }
     next.run(request).await
+}
+
+pub const CROSS_SITE: &str = "This request came from another site and was refused.";
+
+/// Refuses an API request that another site made the browser send (cross-site request forgery): one marked
+/// `Sec-Fetch-Site: cross-site`, or one whose `Origin` is not this host. The renderer is served from the same origin
+/// and the API allows no CORS, so no legitimate page ever sends either; clients outside a browser send neither.
+/// Every call is covered, not only the state-changing ones, because several of the spec's GETs change state
+/// (`validate-agent`, `remove-plan-from-cart`, a step visited).
+async fn refuse_cross_site(request: Request, next: Next) -> Response {
+    if from_another_site(request.headers()) {
+        return ApiError::Forbidden(CROSS_SITE.into()).into_response();
+    }
+    next.run(request).await
+}
+
+fn from_another_site(headers: &header::HeaderMap) -> bool {
+    let header = |name: &header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let cross_site = header(&HeaderName::from_static("sec-fetch-site")) == Some("cross-site");
+    let foreign_origin = match (header(&header::ORIGIN), header(&header::HOST)) {
+        (Some(origin), Some(host)) => origin.split_once("://").map(|(_, authority)| authority) != Some(host),
+        (Some(_), None) => true,
+        (None, _) => false,
+    };
+    cross_site || foreign_origin
 }
 
 /// The words for a refusal made by the stack rather than a handler.

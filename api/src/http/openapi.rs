@@ -169,6 +169,7 @@ const HANDLER_REFUSALS: &[(u16, &str)] = &[
 
 /// The refusals the middleware can answer for any call, in the same envelope.
 const STACK_REFUSALS: &[(u16, &str)] = &[
+    (403, "Another site made the browser send this request."),
     (405, "The call does not take this method; the Allow header lists those it takes."),
     (408, "The request took longer than the server allows."),
     (413, "The request body is over the limit."),

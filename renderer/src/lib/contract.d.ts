@@ -37,6 +37,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -82,6 +83,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -133,6 +135,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -183,6 +186,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -230,6 +234,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -276,6 +281,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -329,6 +335,7 @@ export interface paths {
                     content?: never;
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -372,6 +379,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -414,6 +422,7 @@ export interface paths {
                         "application/json": components["schemas"]["Array_of_CategoryEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -453,6 +462,7 @@ export interface paths {
                         "application/json": components["schemas"]["Array_of_PlanCardEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -498,6 +508,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -543,6 +554,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -586,6 +598,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -631,6 +644,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -677,6 +691,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -723,6 +738,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -770,6 +786,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -813,6 +830,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -860,6 +878,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -910,6 +929,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -954,6 +974,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1000,6 +1021,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1046,6 +1068,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1092,6 +1115,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1138,6 +1162,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1188,6 +1213,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1233,6 +1259,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1283,6 +1310,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1329,6 +1357,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1377,6 +1406,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1431,6 +1461,7 @@ export interface paths {
                     content?: never;
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1481,6 +1512,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1529,6 +1561,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1573,6 +1606,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1620,6 +1654,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1667,6 +1702,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1717,6 +1753,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1762,6 +1799,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1812,6 +1850,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1857,6 +1896,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1903,6 +1943,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1949,6 +1990,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -1995,6 +2037,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2049,6 +2092,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2092,6 +2136,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2140,6 +2185,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2196,6 +2242,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2241,6 +2288,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2288,6 +2336,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2334,6 +2383,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2379,6 +2429,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2429,6 +2480,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2477,6 +2529,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2525,6 +2578,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2575,6 +2629,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2621,6 +2676,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2669,6 +2725,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2703,6 +2760,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2736,6 +2794,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2779,6 +2838,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2825,6 +2885,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2871,6 +2932,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2921,6 +2983,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -2965,6 +3028,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3011,6 +3075,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3057,6 +3122,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3103,6 +3169,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3149,6 +3216,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3195,6 +3263,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3241,6 +3310,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3291,6 +3361,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3335,6 +3406,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3385,6 +3457,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3433,6 +3506,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3481,6 +3555,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3529,6 +3604,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3577,6 +3653,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3617,6 +3694,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3656,6 +3734,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3695,6 +3774,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3734,6 +3814,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3773,6 +3854,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3812,6 +3894,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3851,6 +3934,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3890,6 +3974,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_ChoiceEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -3935,6 +4020,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -3980,6 +4066,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4026,6 +4113,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4063,6 +4151,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4107,6 +4196,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4153,6 +4243,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4203,6 +4294,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4247,6 +4339,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4297,6 +4390,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4345,6 +4439,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4393,6 +4488,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4441,6 +4537,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4489,6 +4586,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4533,6 +4631,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4575,6 +4674,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_Array_of_BillDateEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -4614,6 +4714,7 @@ export interface paths {
                         "application/json": components["schemas"]["Result_BillingTextsEnvelope"];
                     };
                 };
+                403: components["responses"]["Refusal403"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
@@ -4657,6 +4758,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4707,6 +4809,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4755,6 +4858,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4803,6 +4907,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4846,6 +4951,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4892,6 +4998,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -4942,6 +5049,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
@@ -6622,6 +6730,15 @@ export interface components {
         };
         /** @description The data breaks a rule: each message under its field, or a coded refusal. */
         Refusal422: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Another site made the browser send this request. */
+        Refusal403: {
             headers: {
                 [name: string]: unknown;
             };

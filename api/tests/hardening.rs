@@ -1,0 +1,117 @@
+//! Requests an attacker or a careless client can make: another site's forged requests, NUL characters in text, and
+//! what the access log keeps of a request.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use common::{capture_logs, personal, TestApp};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn send(
+    app: &TestApp,
+    method: Method,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder().method(method).uri(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    if body.is_some() {
+        request = request.header(header::CONTENT_TYPE, "application/json");
+    }
+    let request = request.body(body.map(|b| Body::from(b.to_string())).unwrap_or_else(Body::empty)).unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+fn filter() -> Value {
+    json!({ "zip": "30301", "gender": "1", "tier": "IO", "dob": "05/20/1985" })
+}
+
+#[tokio::test]
+async fn a_request_another_site_makes_the_browser_send_is_refused_and_changes_nothing() {
+    let app = TestApp::new().await;
+    let forged: [&[(&str, &str)]; 3] = [
+        &[("host", "store.example"), ("origin", "https://evil.example")],
+        &[("host", "store.example"), ("sec-fetch-site", "cross-site")],
+        &[("origin", "https://evil.example")],
+    ];
+    for headers in forged {
+        let (status, body) = send(&app, Method::POST, "/api/v1/add-filter-for-new-user", headers, Some(filter())).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{headers:?}");
+        assert_eq!(body["message"], api::http::middleware::CROSS_SITE);
+    }
+    // A state-changing GET of the spec: another site cannot make the browser's session a rep's.
+    let mut b = app.browser();
+    b.get("/api/v1/get-plan-category").await.ok();
+    let cookie = b.cookie.clone().unwrap();
+    let (status, _) = send(
+        &app,
+        Method::GET,
+        "/api/v1/validate-agent?agent_code=REP7781",
+        &[("cookie", &cookie), ("host", "store.example"), ("sec-fetch-site", "cross-site")],
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let groups = b.get("/api/v1/get-agent-groups").await;
+    assert_eq!(groups.status, StatusCode::UNPROCESSABLE_ENTITY, "the session did not become the rep's");
+
+    let same_site: [&[(&str, &str)]; 3] = [
+        &[("host", "store.example"), ("origin", "https://store.example")],
+        &[("host", "store.example"), ("sec-fetch-site", "same-origin")],
+        &[],
+    ];
+    for headers in same_site {
+        let (status, body) = send(&app, Method::POST, "/api/v1/add-filter-for-new-user", headers, Some(filter())).await;
+        assert_eq!(status, StatusCode::OK, "{headers:?}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn a_nul_character_in_any_text_is_refused_under_its_field_on_every_database() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+
+    let mut body = personal();
+    body["enrollment_id"] = json!(id);
+    body["first_name"] = json!("Ann\u{0}e");
+    let refused = b.post("/api/v1/save-personal-info", body).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    assert_eq!(refused.first_error(), ("first_name".into(), api::http::extract::NUL_REFUSED.into()));
+
+    let nested = json!({ "enrollment_id": id, "dependents": [ { "first_name": "Sam", "last_name": "O\u{0}Neil" } ] });
+    let refused = b.post("/api/v1/save-dependent-info-to-temp", nested).await;
+    assert_eq!(refused.first_error(), ("dependents.0.last_name".into(), api::http::extract::NUL_REFUSED.into()));
+
+    let refused = b.get("/api/v1/validate-zip-code?zip_code=303%0001").await;
+    assert_eq!(refused.first_error(), ("zip_code".into(), api::http::extract::NUL_REFUSED.into()));
+
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(step.ok()["step"]["formData"].get("first_name"), None, "nothing was saved");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_access_log_names_each_answer_with_its_status_and_time_but_not_its_query() {
+    let app = TestApp::new().await;
+    let (captured, _guard) = capture_logs(tracing::Level::INFO);
+    let mut b = app.browser();
+    b.get("/api/v1/validate-phone-numverify?phone=4045550123").await;
+    b.get("/api/v1/get-plan-category").await.ok();
+
+    let logs = captured.text();
+    let access: Vec<&str> = logs.lines().filter(|l| l.contains("access")).collect();
+    assert_eq!(access.len(), 2, "one line per answer: {logs}");
+    assert!(access[0].contains("method=GET") && access[0].contains("path=/api/v1/validate-phone-numverify"));
+    assert!(access[0].contains("status=") && access[0].contains("duration_ms=") && access[0].contains("id="));
+    assert!(access[1].contains("status=200"), "{}", access[1]);
+    assert!(!logs.contains("4045550123"), "the query's phone number reached the log: {logs}");
+}
