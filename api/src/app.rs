@@ -20,6 +20,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::config::{Config, Keys};
 use crate::error::ApiError;
 use crate::features;
+use crate::http::listener::{Bounded, Counted};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
@@ -115,23 +116,29 @@ pub fn app(state: AppState, config: &Config) -> Router {
 }
 
 /// The server's listener: every accepted connection has TCP_NODELAY on, or small answers would wait for the
-/// client's delayed ACK (Nagle's algorithm), about 40 ms each.
+/// client's delayed ACK (Nagle's algorithm), about 40 ms each; at most `max_connections` are open at once.
 pub async fn listen(
     address: impl tokio::net::ToSocketAddrs,
-) -> std::io::Result<impl Listener<Io = TcpStream, Addr = SocketAddr>> {
-    Ok(TcpListener::bind(address).await?.tap_io(|tcp| {
+    max_connections: usize,
+) -> std::io::Result<impl Listener<Io = Counted<TcpStream>, Addr = SocketAddr>> {
+    let listener = TcpListener::bind(address).await?.tap_io(|tcp| {
         if let Err(error) = tcp.set_nodelay(true) {
             tracing::warn!(%error, "cannot set TCP_NODELAY");
         }
-    }))
+    });
+    Ok(Bounded::new(listener, max_connections))
 }
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::prepare(&config, &config.keys()?).await?;
     crate::services::mail::spawn_sender(state.db.clone(), state.mailer.clone());
-    let listener =
-        listen(("0.0.0.0", config.port)).await.with_context(|| format!("cannot listen on port {}", config.port))?;
-    tracing::info!(port = config.port, database = %config.database_label(), "serving on http://localhost:{}", config.port);
+    let listener = listen((config.listen_addr, config.port), config.max_connections)
+        .await
+        .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?;
+    tracing::info!(
+        address = %config.listen_addr, port = config.port, database = %config.database_label(),
+        "serving on http://localhost:{}", config.port
+    );
     axum::serve(listener, app(state, &config))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

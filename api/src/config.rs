@@ -13,6 +13,10 @@ pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
 #[derive(Clone)]
 pub struct Config {
     pub port: u16,
+    /// The address the server listens on: loopback unless a deployment says otherwise.
+    pub listen_addr: std::net::IpAddr,
+    /// How many connections the server holds open at once; a further client waits until one closes.
+    pub max_connections: usize,
     pub database_url: String,
     pub data_dir: PathBuf,
     pub renderer_dir: PathBuf,
@@ -56,6 +60,7 @@ fn env_path(name: &str, default: &str) -> PathBuf {
 }
 
 impl Config {
+    /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024),
     /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`.
@@ -64,11 +69,23 @@ impl Config {
             Ok(p) => p.parse().with_context(|| format!("PORT={p} is not a port number"))?,
             Err(_) => 8080,
         };
+        let listen_addr = match std::env::var("LISTEN_ADDR") {
+            Ok(a) => a.parse().with_context(|| format!("LISTEN_ADDR={a} is not an IP address"))?,
+            Err(_) => std::net::IpAddr::from([127, 0, 0, 1]),
+        };
+        let max_connections = match std::env::var("MAX_CONNECTIONS") {
+            Ok(n) => {
+                n.parse().ok().filter(|n| *n > 0).with_context(|| format!("MAX_CONNECTIONS={n} is not a count"))?
+            }
+            Err(_) => 1024,
+        };
         let data_dir = env_path("DATA_DIR", "./data");
         let database_url = std::env::var("DATABASE_URL")
             .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display()));
         Ok(Config {
             port,
+            listen_addr,
+            max_connections,
             database_url,
             renderer_dir: env_path("RENDERER_DIR", "./renderer/dist"),
             fixtures_dir: env_path("FIXTURES_DIR", "./fixtures"),
@@ -89,7 +106,11 @@ impl Config {
     /// Creates the data directory; the commands that store anything call it first.
     pub fn ensure_data_dir(&self) -> anyhow::Result<()> {
         std::fs::create_dir_all(&self.data_dir)
-            .with_context(|| format!("cannot create DATA_DIR {}", self.data_dir.display()))
+            .with_context(|| format!("cannot create DATA_DIR {}", self.data_dir.display()))?;
+        // The database, its WAL, the keys and the outbox hold personal data: the directory is the owner's alone.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&self.data_dir, std::fs::Permissions::from_mode(0o700))
+            .with_context(|| format!("cannot restrict DATA_DIR {}", self.data_dir.display()))
     }
 
     /// The keys, from the environment or (development) from files in the data directory, made on first use.

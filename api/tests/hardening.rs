@@ -5,7 +5,7 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
-use common::{capture_logs, personal, TestApp};
+use common::{personal, TestApp};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -99,19 +99,17 @@ async fn a_nul_character_in_any_text_is_refused_under_its_field_on_every_databas
     assert_eq!(step.ok()["step"]["formData"].get("first_name"), None, "nothing was saved");
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn the_access_log_names_each_answer_with_its_status_and_time_but_not_its_query() {
+#[tokio::test]
+async fn the_database_its_wal_and_the_outbox_are_the_owners_alone() {
+    use std::os::unix::fs::PermissionsExt;
     let app = TestApp::new().await;
-    let (captured, _guard) = capture_logs(tracing::Level::INFO);
     let mut b = app.browser();
-    b.get("/api/v1/validate-phone-numverify?phone=4045550123").await;
-    b.get("/api/v1/get-plan-category").await.ok();
-
-    let logs = captured.text();
-    let access: Vec<&str> = logs.lines().filter(|l| l.contains("access")).collect();
-    assert_eq!(access.len(), 2, "one line per answer: {logs}");
-    assert!(access[0].contains("method=GET") && access[0].contains("path=/api/v1/validate-phone-numverify"));
-    assert!(access[0].contains("status=") && access[0].contains("duration_ms=") && access[0].contains("id="));
-    assert!(access[1].contains("status=200"), "{}", access[1]);
-    assert!(!logs.contains("4045550123"), "the query's phone number reached the log: {logs}");
+    b.checked_out().await;
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let data_dir = app.renderer_dir().parent().unwrap().to_path_buf();
+    assert_eq!(mode(&data_dir.join("outbox")), 0o700);
+    if app.database_url.starts_with("sqlite") {
+        assert_eq!(mode(&data_dir.join("test.db")), 0o600);
+        assert_eq!(mode(&data_dir.join("test.db-wal")), 0o600, "the WAL follows the database's mode");
+    }
 }

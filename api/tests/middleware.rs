@@ -10,7 +10,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use common::{capture_logs, TestApp};
+use common::TestApp;
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -134,22 +134,6 @@ async fn every_answer_carries_the_security_headers_and_a_request_id() {
     assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "max-age=63072000; includeSubDomains");
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn every_log_line_of_a_request_names_its_request_id() {
-    let app = TestApp::new().await;
-    let (captured, _guard) = capture_logs(tracing::Level::DEBUG);
-
-    let response = answer(&app, get_with("/api/v1/get-plan-category", &[("x-request-id", "req-4242")])).await;
-    assert_eq!(response.status(), StatusCode::OK);
-
-    let logs = captured.text();
-    let lines: Vec<&str> = logs.lines().collect();
-    assert!(lines.len() >= 2, "the request was logged: {logs}");
-    for line in lines {
-        assert!(line.contains("id=req-4242"), "a line without the request id: {line}");
-    }
-}
-
 #[tokio::test]
 async fn a_wrong_method_on_a_known_call_answers_405_with_the_allowed_methods_in_the_envelope() {
     let app = TestApp::new().await;
@@ -220,10 +204,29 @@ async fn a_handler_that_panics_answers_500_in_the_envelope_and_the_server_goes_o
 #[tokio::test]
 async fn accepted_connections_have_tcp_nodelay_on() {
     use axum::serve::Listener;
-    let mut listener = api::app::listen(("127.0.0.1", 0)).await.unwrap();
+    let mut listener = api::app::listen(("127.0.0.1", 0), 16).await.unwrap();
     let address = listener.local_addr().unwrap();
     let client = tokio::spawn(async move { tokio::net::TcpStream::connect(address).await.unwrap() });
     let (accepted, _) = listener.accept().await;
-    assert!(accepted.nodelay().unwrap(), "TCP_NODELAY is off on an accepted connection");
+    assert!(accepted.get_ref().nodelay().unwrap(), "TCP_NODELAY is off on an accepted connection");
     drop(client.await.unwrap());
+}
+
+#[tokio::test]
+async fn a_connection_over_the_bound_waits_until_another_closes() {
+    use axum::serve::Listener;
+    let mut listener = api::app::listen(("127.0.0.1", 0), 1).await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let first_client = tokio::net::TcpStream::connect(address).await.unwrap();
+    let (first, _) = listener.accept().await;
+    let _second_client = tokio::net::TcpStream::connect(address).await.unwrap();
+
+    let second = tokio::spawn(async move { listener.accept().await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!second.is_finished(), "a second connection was accepted while the first was open");
+
+    drop(first);
+    drop(first_client);
+    let accepted = tokio::time::timeout(Duration::from_secs(5), second).await;
+    assert!(accepted.is_ok(), "the second connection was not accepted after the first closed");
 }

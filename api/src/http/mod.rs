@@ -2,6 +2,7 @@
 //! the session owns, JSON bodies answered in the error envelope when malformed), and the middleware stack.
 
 pub mod extract;
+pub mod listener;
 pub mod middleware;
 pub mod openapi;
 pub mod session;

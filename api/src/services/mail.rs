@@ -37,6 +37,10 @@ impl Mailer {
     /// Delivers into `.eml` files in `dir`.
     pub fn to_files(from: &str, dir: PathBuf) -> anyhow::Result<Mailer> {
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        // The messages carry continue codes and personal data: the owner's alone.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
+            .with_context(|| format!("cannot restrict {}", dir.display()))?;
         Ok(Mailer { from: sender(from)?, delivery: Delivery::Files(dir) })
     }
 

@@ -24,8 +24,29 @@ pub fn is_postgres(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
+/// The file of a SQLite URL (`sqlite://path?mode=rwc`), none for PostgreSQL or an in-memory database.
+fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && !path.contains(":memory:")).then(|| std::path::PathBuf::from(path))
+}
+
+/// The database file holds personal data: the owner's alone. SQLite gives its WAL and shared-memory files the
+/// database file's mode, so they follow.
+fn restrict_sqlite_file(url: &str) -> anyhow::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let Some(path) = sqlite_file(url) else { return Ok(()) };
+    if path.exists() {
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))
+    } else {
+        std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&path).map(|_| ())
+    }
+    .with_context(|| format!("cannot restrict the database file {}", path.display()))
+}
+
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     sqlx::any::install_default_drivers();
+    restrict_sqlite_file(url)?;
     let memory = url.contains(":memory:");
     let pool = AnyPoolOptions::new()
         // One connection keeps an in-memory SQLite database alive and shared.
