@@ -144,11 +144,13 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
     let spec_style = second.get(&format!("/api/v1/direct-continue/{plain_id}")).await;
     assert_eq!(spec_style.status, StatusCode::NOT_FOUND, "a base64 id alone opens nothing");
 
+    let code = mail.lines().find_map(|l| l.strip_prefix("Your enrollment code is: ")).unwrap().trim().to_string();
     let expired = api::domain::resume::direct_token(
         &app.state.crypto,
         id,
         "primary_info",
         chrono::Utc::now() - chrono::Duration::minutes(1),
+        &api::domain::resume::hash(&code),
     );
     assert_eq!(second.get(&format!("/api/v1/direct-continue/{expired}")).await.status, StatusCode::NOT_FOUND);
 
@@ -181,4 +183,90 @@ async fn submitting_sends_the_member_an_enrollment_receipt_with_the_confirmation
     assert!(mail.contains("Subject: Enrollment Receipt"), "{mail}");
     assert!(mail.contains(&format!("Your confirmation number is {policy_id}")), "{mail}");
     assert!(mail.contains("Dear Dana Okafor"), "{mail}");
+}
+
+/// Saves Personal Information for later, e-mailing `to`; answers the code and the direct link's token of that e-mail.
+async fn save_for_later(app: &TestApp, b: &mut common::Browser<'_>, id: i64, to: &str) -> (String, String) {
+    b.post(
+        &format!("/api/v1/enrollment/{id}/step/primary_info"),
+        json!({ "action": "save-for-later", "formData": personal(), "email": to }),
+    )
+    .await
+    .ok();
+    let mail = common::mail_to(app, to).await;
+    let code = mail.lines().find_map(|l| l.strip_prefix("Your enrollment code is: ")).unwrap().trim().to_string();
+    let token = mail
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://localhost:8080/direct-continue/"))
+        .and_then(|l| l.split('/').next())
+        .unwrap()
+        .to_string();
+    (code, token)
+}
+
+#[tokio::test]
+async fn a_continue_code_and_its_link_each_open_the_enrollment_once() {
+    let app = TestApp::new().await;
+    let mut first = app.browser();
+    let id = first.checked_out().await;
+    let (code, token) = save_for_later(&app, &mut first, id, "once@example.com").await;
+
+    let mut second = app.browser();
+    let resumed =
+        second.post("/api/v1/continue-enrollment", json!({ "code": code, "email": "once@example.com" })).await;
+    assert_eq!(resumed.ok()["enrollment_id"], id);
+    let mut third = app.browser();
+    let again = third.post("/api/v1/continue-enrollment", json!({ "code": code, "email": "once@example.com" })).await;
+    assert_eq!(again.first_error(), ("code".into(), "Invalid enrollment code or e-mail address".into()));
+    let link = third.get(&format!("/api/v1/direct-continue/{token}")).await;
+    assert_eq!(link.status, StatusCode::NOT_FOUND, "the link went with its code");
+    let mine = third.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(mine.status, StatusCode::NOT_FOUND, "the enrollment stayed with the browser that resumed it");
+
+    let (_, token) = save_for_later(&app, &mut second, id, "link@example.com").await;
+    assert_eq!(third.get(&format!("/api/v1/direct-continue/{token}")).await.ok()["enrollment_id"], id);
+    assert_eq!(first.get(&format!("/api/v1/direct-continue/{token}")).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn saving_for_later_again_replaces_the_earlier_code_and_link() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let (old_code, old_token) = save_for_later(&app, &mut b, id, "first@example.com").await;
+    let (new_code, _) = save_for_later(&app, &mut b, id, "second@example.com").await;
+    assert_ne!(old_code, new_code);
+
+    let mut other = app.browser();
+    let old =
+        other.post("/api/v1/continue-enrollment", json!({ "code": old_code, "email": "first@example.com" })).await;
+    assert_eq!(old.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(other.get(&format!("/api/v1/direct-continue/{old_token}")).await.status, StatusCode::NOT_FOUND);
+    let new =
+        other.post("/api/v1/continue-enrollment", json!({ "code": new_code, "email": "second@example.com" })).await;
+    assert_eq!(new.ok()["enrollment_id"], id);
+}
+
+#[tokio::test]
+async fn submitting_the_application_revokes_its_continue_code_and_link() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let (code, token) = save_for_later(&app, &mut b, id, "late@example.com").await;
+    for (call, mut body) in [
+        ("save-personal-info", personal()),
+        ("save-contact-info", common::contact()),
+        ("save-agreement-info", common::agreement()),
+        ("save-billing-info", common::billing_eft()),
+    ] {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await.ok();
+
+    let mut other = app.browser();
+    let by_code = other.post("/api/v1/continue-enrollment", json!({ "code": code, "email": "late@example.com" })).await;
+    assert_eq!(by_code.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(other.get(&format!("/api/v1/direct-continue/{token}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await.status, StatusCode::OK);
 }

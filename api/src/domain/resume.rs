@@ -3,6 +3,10 @@
 //! A code is eight characters from an alphabet without look-alikes, stored only as its SHA-256 hash, valid for
 //! [`CODE_DAYS`] days, and opens the enrollment only together with the address it was sent to. Redeeming it moves
 //! the enrollment to the caller's session: the person may resume on another device.
+//!
+//! A code and the direct link sent with it work once: the link's sealed token names the code, and using either takes
+//! the code out of use. Saving for later again replaces the enrollment's earlier code (and link); submitting the
+//! application revokes them.
 
 use base64::Engine;
 use rand::Rng;
@@ -20,23 +24,25 @@ const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 pub const INVALID: &str = "Invalid enrollment code or e-mail address";
 pub const LINK_INVALID: &str = "This link is not valid or has expired. Please continue with your enrollment code.";
 
-/// The token of a direct-continue link: the enrollment, the saved tab and an expiry, sealed with the data key, so the
-/// link cannot be forged, altered or used after it expires (the spec's plain base64 id would open anything).
+/// The token of a direct-continue link: the enrollment, the saved tab, an expiry and the code it goes with, sealed
+/// with the data key, so the link cannot be forged, altered, used after it expires or after its code was used,
+/// replaced or revoked (the spec's plain base64 id would open anything, forever).
 pub fn direct_token(
     crypto: &Crypto,
     enrollment_id: i64,
     saved_tab: &str,
     expires: chrono::DateTime<chrono::Utc>,
+    code_hash: &str,
 ) -> String {
-    crypto.seal_token(&format!("direct-continue:{enrollment_id}:{saved_tab}:{}", expires.timestamp()))
+    crypto.seal_token(&format!("direct-continue:{enrollment_id}:{saved_tab}:{}:{code_hash}", expires.timestamp()))
 }
 
 /// Opens a direct-continue link for the caller's session; answers the enrollment id and saved tab.
 pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &str) -> ApiResult<(i64, String)> {
     let text = crypto.open_token(token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
     let mut parts = text.split(':');
-    let (Some("direct-continue"), Some(id), Some(tab), Some(expires), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some("direct-continue"), Some(id), Some(tab), Some(expires), Some(code_hash), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     };
@@ -44,6 +50,10 @@ pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &st
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     };
     if expires < chrono::Utc::now().timestamp() {
+        return Err(ApiError::NotFound(LINK_INVALID.into()));
+    }
+    let code = continue_code::find(db, code_hash).await?;
+    if !code.is_some_and(|c| c.enrollment_id == id) || !continue_code::delete(db, code_hash).await? {
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     }
     if !store::enrollment::move_enrollment(db, id, &session.0).await? {
@@ -79,7 +89,10 @@ pub async fn issue(
         saved_tab: saved_tab.to_string(),
         expires_at: expires.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
     };
-    continue_code::insert(tx, &hash(&code), &stored).await?;
+    // The earlier code and link of this enrollment stop working: only the newest e-mail opens it.
+    continue_code::delete_for_enrollment(&mut **tx, enrollment_id).await?;
+    let code_hash = hash(&code);
+    continue_code::insert(tx, &code_hash, &stored).await?;
     let body = format!(
         "Your enrollment has been saved.\n\n\
          Your enrollment code is: {code}\n\n\
@@ -88,7 +101,7 @@ pub async fn issue(
          The code is valid until {}.\n\n\
          If you did not ask for this code, you can ignore this message.\n",
         expires.format("%m/%d/%Y"),
-        token = direct_token(crypto, enrollment_id, saved_tab, expires),
+        token = direct_token(crypto, enrollment_id, saved_tab, expires, &code_hash),
         tab_b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
     );
     crate::store::outbox::enqueue(&mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
@@ -97,8 +110,13 @@ pub async fn issue(
 
 /// Checks a code and e-mail and gives the enrollment to the caller's session; answers the id and saved tab.
 pub async fn redeem(db: &Db, session: &Session, code: &str, email: &str) -> ApiResult<(i64, String)> {
-    let stored = continue_code::find(db, &hash(code)).await?.ok_or_else(|| ApiError::field("code", INVALID))?;
+    let code_hash = hash(code);
+    let stored = continue_code::find(db, &code_hash).await?.ok_or_else(|| ApiError::field("code", INVALID))?;
     if !stored.email.eq_ignore_ascii_case(email.trim()) || stored.expires_at < now() {
+        return Err(ApiError::field("code", INVALID));
+    }
+    // Once: a second use, or a use racing this one, finds the code gone.
+    if !continue_code::delete(db, &code_hash).await? {
         return Err(ApiError::field("code", INVALID));
     }
     store::enrollment::move_enrollment(db, stored.enrollment_id, &session.0).await?;

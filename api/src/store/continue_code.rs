@@ -47,3 +47,18 @@ pub async fn find(db: &Db, code_hash: &str) -> Result<Option<ContinueCode>, sqlx
     })
     .transpose()
 }
+
+/// Takes the code out of use; whether this call did (false when another request took it first).
+pub async fn delete(db: &Db, code_hash: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("delete from continue_code where code_hash = $1").bind(code_hash).execute(db).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Every code of an enrollment out of use: a new code replaces them, a submission revokes them.
+pub async fn delete_for_enrollment<'c, E>(executor: E, enrollment_id: i64) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    sqlx::query("delete from continue_code where enrollment_id = $1").bind(enrollment_id).execute(executor).await?;
+    Ok(())
+}

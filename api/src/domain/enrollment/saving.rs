@@ -83,6 +83,10 @@ pub async fn save_tab(
     {
         return Err(ApiError::Conflict(STALE.into()));
     }
+    if policy_id.is_some() {
+        // A submitted application is not resumed: its continue codes and links stop working.
+        crate::store::continue_code::delete_for_enrollment(&mut *tx, enrollment.row.enrollment_id).await?;
+    }
     for (email, body) in &receipts {
         crate::store::outbox::enqueue(&mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
     }
