@@ -53,7 +53,7 @@ pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &st
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     }
     let code = continue_code::find(db, code_hash).await?;
-    if !code.is_some_and(|c| c.enrollment_id == id) || !continue_code::delete(db, code_hash).await? {
+    if code.is_none_or(|c| c.enrollment_id != id) || !continue_code::delete(db, code_hash).await? {
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     }
     if !store::enrollment::move_enrollment(db, id, &session.0).await? {
