@@ -113,3 +113,56 @@ async fn the_database_its_wal_and_the_outbox_are_the_owners_alone() {
         assert_eq!(mode(&data_dir.join("test.db-wal")), 0o600, "the WAL follows the database's mode");
     }
 }
+
+/// A session cookie for `id` with the given times, signed as the server signs them.
+fn session_cookie(app: &TestApp, id: &str, issued_ago: chrono::Duration, used_ago: chrono::Duration) -> String {
+    use axum::response::IntoResponse;
+    use axum_extra::extract::cookie::{Cookie, SignedCookieJar};
+    let now = chrono::Utc::now();
+    let value = api::http::session::SessionCookie {
+        id: id.to_string(),
+        issued: (now - issued_ago).timestamp(),
+        last_used: (now - used_ago).timestamp(),
+    }
+    .value();
+    let jar = SignedCookieJar::new(app.state.cookie_key.clone()).add(Cookie::new(api::http::session::COOKIE, value));
+    let response = (jar, ()).into_response();
+    let set = response.headers()[header::SET_COOKIE].to_str().unwrap();
+    set.split(';').next().unwrap().to_string()
+}
+
+/// The session id inside a browser's signed cookie.
+fn session_id(app: &TestApp, cookie: &str) -> String {
+    use axum_extra::extract::cookie::SignedCookieJar;
+    let mut headers = axum::http::HeaderMap::new();
+    headers.insert(header::COOKIE, cookie.parse().unwrap());
+    let jar = SignedCookieJar::from_headers(&headers, app.state.cookie_key.clone());
+    let value = jar.get(api::http::session::COOKIE).unwrap().value().to_string();
+    value.split('.').nth(1).unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_session_ends_after_two_idle_hours_or_a_day_and_its_enrollment_is_no_longer_reachable() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IO").await;
+    let session = session_id(&app, b.cookie.as_ref().unwrap());
+    let step = format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}");
+    let minutes = chrono::Duration::minutes;
+
+    let recent = session_cookie(&app, &session, minutes(60), minutes(119));
+    let (status, _) = send(&app, Method::GET, &step, &[("cookie", &recent)], None).await;
+    assert_eq!(status, StatusCode::OK, "used 1h59 ago: still the owner's session");
+
+    for (why, cookie) in [
+        ("idle over two hours", session_cookie(&app, &session, minutes(150), minutes(121))),
+        ("started over a day ago", session_cookie(&app, &session, minutes(24 * 60 + 1), minutes(1))),
+    ] {
+        let request = Request::get(&step).header("cookie", &cookie).body(Body::empty()).unwrap();
+        let response = app.router.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{why}: the enrollment is not reachable");
+        let renewed = response.headers().get(header::SET_COOKIE).map(|v| v.to_str().unwrap().to_string());
+        let renewed = renewed.expect("a new session is issued");
+        assert_ne!(session_id(&app, renewed.split(';').next().unwrap()), session, "{why}: a new session id");
+    }
+}

@@ -70,3 +70,22 @@ async fn the_access_log_names_each_answer_with_its_status_and_time_but_not_its_q
     assert!(access[1].contains("status=200"), "{}", access[1]);
     assert!(!logs.contains("4045550123"), "the query's phone number reached the log: {logs}");
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_tampered_session_cookie_is_logged_without_its_value() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    b.get("/api/v1/get-plan-category").await;
+    let cookie = b.cookie.clone().unwrap();
+    let value = cookie.trim_start_matches("enroll_session=").to_string();
+    let flipped = if value.starts_with('A') { "B" } else { "A" };
+    let (captured, _guard) = capture_logs(tracing::Level::INFO);
+    let mut forger = app.browser();
+    forger.cookie = Some(format!("enroll_session={flipped}{}", &value[1..]));
+    let answer = forger.get("/api/v1/get-plan-category").await;
+    assert!(answer.set_cookie.is_some(), "a new session replaces it");
+
+    let logs = captured.text();
+    assert!(logs.contains("a session cookie failed its signature check"), "{logs}");
+    assert!(!logs.contains(&value[1..]), "the cookie's value reached the log");
+}

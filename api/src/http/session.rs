@@ -1,7 +1,12 @@
-//! Sessions: a signed, HttpOnly cookie issued on the first call, carrying a random id.
+//! Sessions: a signed, HttpOnly cookie issued on the first call, carrying a random id and two times.
 //!
 //! The id is the only identity the api trusts. Enrollments are stored with the id of the session that created them
 //! and every read and write filters on it, so an id sent by the browser never grants access by itself.
+//!
+//! A session ends after [`IDLE_LIMIT`] without a call and, whatever happens, [`LIFETIME`] after it started: the
+//! cookie carries when it was issued and when it was last used (signed, so they cannot be moved), and the last-use
+//! time is renewed at most once a minute. An ended, tampered or unreadable cookie is replaced by a new session; the
+//! person resumes an enrollment with its continue code. A tampered cookie is logged (never its value).
 
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -17,29 +22,88 @@ use crate::state::AppState;
 
 pub const COOKIE: &str = "enroll_session";
 
+/// A session unused this long has ended. Long enough for a person to gather documents mid-application.
+pub const IDLE_LIMIT: chrono::Duration = chrono::Duration::hours(2);
+/// A session ends this long after it started, however busy.
+pub const LIFETIME: chrono::Duration = chrono::Duration::hours(24);
+/// The last-use time is rewritten at most this often, so most answers carry no new cookie.
+const RENEW_AFTER: i64 = 60;
+
 fn new_id() -> String {
     let mut bytes = [0u8; 24];
     rand::thread_rng().fill_bytes(&mut bytes);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers.
-pub async fn layer(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let jar = SignedCookieJar::from_headers(request.headers(), state.cookie_key.clone());
-    if let Some(cookie) = jar.get(COOKIE) {
-        request.extensions_mut().insert(Session(cookie.value().to_string()));
-        return next.run(request).await;
+/// A session cookie's contents: `v1.{id}.{issued}.{last used}`, times in seconds since the epoch.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionCookie {
+    pub id: String,
+    pub issued: i64,
+    pub last_used: i64,
+}
+
+impl SessionCookie {
+    pub fn value(&self) -> String {
+        format!("v1.{}.{}.{}", self.id, self.issued, self.last_used)
     }
-    let id = new_id();
-    request.extensions_mut().insert(Session(id.clone()));
-    let cookie = Cookie::build((COOKIE, id))
+
+    fn parse(value: &str) -> Option<SessionCookie> {
+        let mut parts = value.split('.');
+        let (Some("v1"), Some(id), Some(issued), Some(last_used), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        Some(SessionCookie { id: id.to_string(), issued: issued.parse().ok()?, last_used: last_used.parse().ok()? })
+    }
+
+    fn alive_at(&self, now: i64) -> bool {
+        now - self.last_used < IDLE_LIMIT.num_seconds() && now - self.issued < LIFETIME.num_seconds()
+    }
+}
+
+fn session_cookie(state: &AppState, session: &SessionCookie) -> Cookie<'static> {
+    Cookie::build((COOKIE, session.value()))
         .http_only(true)
         .same_site(SameSite::Lax)
         .secure(state.cookie_secure)
         .path("/")
-        .build();
+        .build()
+}
+
+/// Whether the request carries a session cookie at all (signed or not).
+fn cookie_sent(request: &Request) -> bool {
+    let prefix = format!("{COOKIE}=");
+    request
+        .headers()
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split(';').any(|c| c.trim_start().starts_with(&prefix)))
+}
+
+/// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers.
+pub async fn layer(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let jar = SignedCookieJar::from_headers(request.headers(), state.cookie_key.clone());
+    let now = chrono::Utc::now().timestamp();
+    let signed = jar.get(COOKIE);
+    if signed.is_none() && cookie_sent(&request) {
+        tracing::warn!("a session cookie failed its signature check; a new session was started");
+    }
+    let found = signed.and_then(|c| SessionCookie::parse(c.value())).filter(|s| s.alive_at(now));
+    let (session, renew) = match found {
+        Some(s) if now - s.last_used < RENEW_AFTER => (s, false),
+        Some(s) => (SessionCookie { last_used: now, ..s }, true),
+        None => (SessionCookie { id: new_id(), issued: now, last_used: now }, true),
+    };
+    request.extensions_mut().insert(Session(session.id.clone()));
     let response = next.run(request).await;
-    (jar.add(cookie), response).into_response()
+    if renew {
+        (jar.add(session_cookie(&state, &session)), response).into_response()
+    } else {
+        response
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Session {
