@@ -1,7 +1,6 @@
 //! The application: prepares the state (migrate, seed, load), assembles every feature's routes under `/api/v1` with
 //! the middleware, serves the renderer, and runs the server.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use aide::axum::ApiRouter;
@@ -9,7 +8,7 @@ use anyhow::Context;
 use axum::http::header::{self, HeaderValue};
 use axum::http::{Method, Uri};
 use axum::routing::get;
-use axum::serve::{Listener, ListenerExt};
+use axum::serve::{ListenerExt, TapIo};
 use axum::Router;
 use axum_extra::extract::cookie::Key;
 use tokio::net::{TcpListener, TcpStream};
@@ -20,7 +19,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::config::{Config, Keys};
 use crate::error::ApiError;
 use crate::features;
-use crate::http::listener::{Bounded, Counted};
+use crate::http::listener::{Bounded, PeerAddr};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
@@ -112,7 +111,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
         .fallback_service(page);
-    middleware::around_everything(app, config.cookie_secure)
+    middleware::around_everything(app, config.cookie_secure, config.trust_proxy)
 }
 
 /// The server's listener: every accepted connection has TCP_NODELAY on, or small answers would wait for the
@@ -120,13 +119,15 @@ pub fn app(state: AppState, config: &Config) -> Router {
 pub async fn listen(
     address: impl tokio::net::ToSocketAddrs,
     max_connections: usize,
-) -> std::io::Result<impl Listener<Io = Counted<TcpStream>, Addr = SocketAddr>> {
-    let listener = TcpListener::bind(address).await?.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "cannot set TCP_NODELAY");
-        }
-    });
+) -> std::io::Result<Bounded<TapIo<TcpListener, fn(&mut TcpStream)>>> {
+    let listener = TcpListener::bind(address).await?.tap_io(no_delay as fn(&mut TcpStream));
     Ok(Bounded::new(listener, max_connections))
+}
+
+fn no_delay(tcp: &mut TcpStream) {
+    if let Err(error) = tcp.set_nodelay(true) {
+        tracing::warn!(%error, "cannot set TCP_NODELAY");
+    }
 }
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
@@ -139,7 +140,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         address = %config.listen_addr, port = config.port, database = %config.database_label(),
         "serving on http://localhost:{}", config.port
     );
-    axum::serve(listener, app(state, &config))
+    axum::serve(listener, app(state, &config).into_make_service_with_connect_info::<PeerAddr>())
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })

@@ -17,6 +17,8 @@ pub struct Config {
     pub listen_addr: std::net::IpAddr,
     /// How many connections the server holds open at once; a further client waits until one closes.
     pub max_connections: usize,
+    /// Behind a proxy: the client is the first address of X-Forwarded-For, not the peer.
+    pub trust_proxy: bool,
     pub database_url: String,
     pub data_dir: PathBuf,
     pub renderer_dir: PathBuf,
@@ -60,7 +62,7 @@ fn env_path(name: &str, default: &str) -> PathBuf {
 }
 
 impl Config {
-    /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024),
+    /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024), `TRUST_PROXY`,
     /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`.
@@ -86,6 +88,7 @@ impl Config {
             port,
             listen_addr,
             max_connections,
+            trust_proxy: std::env::var("TRUST_PROXY").is_ok_and(|v| v == "1" || v == "true"),
             database_url,
             renderer_dir: env_path("RENDERER_DIR", "./renderer/dist"),
             fixtures_dir: env_path("FIXTURES_DIR", "./fixtures"),

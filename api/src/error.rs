@@ -28,6 +28,9 @@ pub enum ApiError {
     /// A request another site made the browser send (403).
     #[error("{0}")]
     Forbidden(String),
+    /// Too many calls of this kind from one client, or too many e-mails to one address (429).
+    #[error("throttled")]
+    Throttled { retry_after: u64 },
     /// The body is over the limit (413).
     #[error("too large")]
     TooLarge,
@@ -118,6 +121,7 @@ impl<T: Serialize> IntoResponse for Answer<T> {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut extra = None;
+        let mut retry_after = None;
         let (status, items, code) = match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, vec![FieldError::new("", m)], None),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![FieldError::new("", m)], None),
@@ -128,6 +132,14 @@ impl IntoResponse for ApiError {
                 (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
             }
             ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![FieldError::new("", m)], None),
+            ApiError::Throttled { retry_after: seconds } => {
+                retry_after = Some(seconds);
+                (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    vec![FieldError::new("", "Too many attempts. Please wait a moment and try again.")],
+                    None,
+                )
+            }
             ApiError::TooLarge => (
                 StatusCode::PAYLOAD_TOO_LARGE,
                 vec![FieldError::new(
@@ -160,6 +172,10 @@ impl IntoResponse for ApiError {
         for (k, v) in extra.as_ref().and_then(Value::as_object).into_iter().flatten() {
             body[k] = v.clone();
         }
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

@@ -166,3 +166,51 @@ async fn a_session_ends_after_two_idle_hours_or_a_day_and_its_enrollment_is_no_l
         assert_ne!(session_id(&app, renewed.split(';').next().unwrap()), session, "{why}: a new session id");
     }
 }
+
+#[tokio::test]
+async fn guessing_access_codes_or_continue_codes_is_throttled_per_client_with_retry_after() {
+    let app = TestApp::new().await;
+    let guesser = [("x-forwarded-for", "203.0.113.7")];
+    for attempt in 1..=10 {
+        let (status, _) = send(&app, Method::GET, "/api/v1/validate-agent?agent_code=ZZZZ0000", &guesser, None).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "attempt {attempt} is answered");
+    }
+    let request = Request::get("/api/v1/validate-agent?agent_code=ZZZZ0000")
+        .header("x-forwarded-for", "203.0.113.7")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = response.headers()[header::RETRY_AFTER].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "Retry-After: {wait}");
+    let body: Value = serde_json::from_slice(&response.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert_eq!(body["message"], "Too many attempts. Please wait a moment and try again.");
+
+    let other = [("x-forwarded-for", "198.51.100.9")];
+    let (status, _) = send(&app, Method::GET, "/api/v1/validate-agent?agent_code=REP7781", &other, None).await;
+    assert_eq!(status, StatusCode::OK, "another client is not held back");
+
+    let guess = json!({ "code": "AAAA2222", "email": "someone@example.com" });
+    for _ in 1..=10 {
+        let (status, _) = send(&app, Method::POST, "/api/v1/continue-enrollment", &guesser, Some(guess.clone())).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let (status, _) = send(&app, Method::POST, "/api/v1/continue-enrollment", &guesser, Some(guess)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn one_mailbox_receives_at_most_five_continue_codes_an_hour() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let save = |to: &str| json!({ "action": "save-for-later", "formData": personal(), "email": to });
+    for sent in 1..=5 {
+        let answer = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save("victim@example.com")).await;
+        assert_eq!(answer.status, StatusCode::OK, "e-mail {sent}");
+    }
+    let refused = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save("Victim@Example.com")).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    let other = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save("someone.else@example.com")).await;
+    assert_eq!(other.status, StatusCode::OK);
+}

@@ -179,7 +179,7 @@ async fn a_request_that_runs_past_the_time_limit_answers_408_in_the_envelope() {
             "never"
         }),
     );
-    let app = api::http::middleware::around_everything(slow, false);
+    let app = api::http::middleware::around_everything(slow, false, false);
     let response = app.oneshot(Request::get("/api/v1/slow").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
     let body = envelope(response).await;
@@ -193,7 +193,7 @@ async fn panics() -> &'static str {
 #[tokio::test]
 async fn a_handler_that_panics_answers_500_in_the_envelope_and_the_server_goes_on() {
     let broken = Router::new().route("/api/v1/broken", get(panics)).route("/api/v1/fine", get(|| async { "fine" }));
-    let app = api::http::middleware::around_everything(broken, false);
+    let app = api::http::middleware::around_everything(broken, false, false);
     let response = app.clone().oneshot(Request::get("/api/v1/broken").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(envelope(response).await["message"], "Something went wrong. Please try again.");

@@ -123,6 +123,9 @@ pub fn ensure_may_send(e: &Enrollment) -> ApiResult<()> {
 pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> ApiResult<String> {
     ensure_may_send(e)?;
     let q = checked(fields)?;
+    if !crate::services::mail::may_send_to(&state.db, QUOTE, &q.email).await? {
+        return Err(ApiError::Throttled { retry_after: 3600 });
+    }
     let text = content(state, e, &q).await?;
     crate::store::outbox::enqueue(&state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
     Ok(format!("Quote Successfully Sent to {}", q.email))

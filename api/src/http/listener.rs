@@ -7,7 +7,8 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use axum::serve::Listener;
+use axum::extract::connect_info::Connected;
+use axum::serve::{IncomingStream, Listener};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -78,5 +79,15 @@ impl<Io: AsyncWrite + Unpin> AsyncWrite for Counted<Io> {
 
     fn is_write_vectored(&self) -> bool {
         self.io.is_write_vectored()
+    }
+}
+
+/// The peer's address of a connection, for `into_make_service_with_connect_info`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PeerAddr(pub std::net::SocketAddr);
+
+impl<L: Listener<Addr = std::net::SocketAddr>> Connected<IncomingStream<'_, Bounded<L>>> for PeerAddr {
+    fn connect_info(stream: IncomingStream<'_, Bounded<L>>) -> Self {
+        PeerAddr(*stream.remote_addr())
     }
 }

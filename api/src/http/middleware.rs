@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
 use axum::http::header::{self, HeaderName, HeaderValue};
 use axum::http::StatusCode;
 use axum::middleware::Next;
@@ -20,6 +20,8 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::BODY_LIMIT;
 use crate::error::ApiError;
+use crate::http::listener::PeerAddr;
+use crate::http::throttle::Client;
 
 /// How long one request may take before it is answered 408.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -42,9 +44,11 @@ pub const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
 /// API answers carry personal data and quotes priced for one person: never kept by a cache.
 pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
 
-/// Wraps the whole application: request id, trace span, panic catcher, compression, security headers, time limit.
-pub fn around_everything(app: Router, hsts: bool) -> Router {
+/// Wraps the whole application: request id, trace span, panic catcher, compression, security headers, time limit,
+/// and who the client is (for the throttles).
+pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool) -> Router {
     let app = app
+        .layer(axum::middleware::from_fn(move |request, next| name_the_client(trust_proxy, request, next)))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("a handler panicked")).into_response()))
         .layer(axum::middleware::from_fn(refusals_in_the_envelope))
@@ -83,6 +87,21 @@ pub fn around_everything(app: Router, hsts: bool) -> Router {
     )
     .layer(PropagateRequestIdLayer::new(REQUEST_ID))
     .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+/// Names the client of a request once: the peer's address, or behind a trusted proxy the first address of
+/// X-Forwarded-For (the client's own, as the proxy saw it).
+async fn name_the_client(trust_proxy: bool, mut request: Request, next: Next) -> Response {
+    let forwarded = trust_proxy
+        .then(|| request.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()))
+        .flatten()
+        .and_then(|v| v.split(',').next())
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty());
+    let peer = request.extensions().get::<ConnectInfo<PeerAddr>>().map(|c| c.0 .0.ip().to_string());
+    let client = Client(forwarded.or(peer).unwrap_or_else(|| "unknown".into()));
+    request.extensions_mut().insert(client);
+    next.run(request).await
 }
 
 /// The API's body limit: a declared length over the limit is refused before a byte is read; a body that turns out

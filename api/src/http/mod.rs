@@ -6,3 +6,4 @@ pub mod listener;
 pub mod middleware;
 pub mod openapi;
 pub mod session;
+pub mod throttle;

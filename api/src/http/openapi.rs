@@ -173,6 +173,7 @@ const STACK_REFUSALS: &[(u16, &str)] = &[
     (405, "The call does not take this method; the Allow header lists those it takes."),
     (408, "The request took longer than the server allows."),
     (413, "The request body is over the limit."),
+    (429, "Too many calls of this kind from one client (the Retry-After header says when to try again)."),
     (500, "Something went wrong on the server."),
 ];
 

@@ -83,6 +83,16 @@ fn sender(from: &str) -> anyhow::Result<Mailbox> {
     from.parse().with_context(|| format!("MAIL_FROM {from} is not an address"))
 }
 
+/// How many e-mails of one kind one address receives in an hour at most: the store does not become a way to flood
+/// someone's mailbox with codes or quotes.
+pub const PER_ADDRESS_PER_HOUR: i64 = 5;
+
+/// Whether another e-mail of `kind` may go to `to` now; the limit holds across replicas (it counts the outbox).
+pub async fn may_send_to(db: &Db, kind: &str, to: &str) -> Result<bool, sqlx::Error> {
+    let since = (chrono::Utc::now() - chrono::Duration::hours(1)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    Ok(outbox::count_to(db, kind, to, &since).await? < PER_ADDRESS_PER_HOUR)
+}
+
 /// Sends every message that is due; answers how many were sent.
 pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
     let due = outbox::due(db, MAX_ATTEMPTS).await?;

@@ -138,6 +138,7 @@ impl TestApp {
             port: 0,
             listen_addr: std::net::IpAddr::from([127, 0, 0, 1]),
             max_connections: 1024,
+            trust_proxy: true,
             database_url: database_url.clone(),
             data_dir: dir.0.clone(),
             renderer_dir: dir.0.join("no-renderer"),

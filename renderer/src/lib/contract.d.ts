@@ -4,254 +4,6 @@
  */
 
 export interface paths {
-    "/filter-form": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The quote to fill the form from; a new quote's form is empty. */
-                    enrollment_id?: string;
-                    /** @description The plan on the page: a premier plan asks the category too. */
-                    plan_id?: string;
-                    /** @description The category chosen: one with premier plans asks the category too. */
-                    category?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FormDocumentEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/validate-zip-code": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    zip_code?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ZipInfoEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/add-filter-for-new-user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NewQuoteEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/change-filter-info/{temp_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    temp_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChangedFilterEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/get-enrollment-temp-info": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query: {
-                    /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
-                    enrollment_id: components["schemas"]["Id"];
-                    /** @description filter_info (the default), effective_date, type, eprocess, or a saved tab's name. */
-                    column?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Result_AnyValueEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/validate-agent": {
         parameters: {
             query?: never;
@@ -288,6 +40,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -342,6 +95,260 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/filter-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The quote to fill the form from; a new quote's form is empty. */
+                    enrollment_id?: string;
+                    /** @description The plan on the page: a premier plan asks the category too. */
+                    plan_id?: string;
+                    /** @description The category chosen: one with premier plans asks the category too. */
+                    category?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormDocumentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-zip-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    zip_code?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ZipInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/add-filter-for-new-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewQuoteEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/change-filter-info/{temp_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    temp_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangedFilterEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-enrollment-temp-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
+                    enrollment_id: components["schemas"]["Id"];
+                    /** @description filter_info (the default), effective_date, type, eprocess, or a saved tab's name. */
+                    column?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Result_AnyValueEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -386,6 +393,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -426,6 +434,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -466,6 +475,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -515,6 +525,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -561,6 +572,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -605,6 +617,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -651,6 +664,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -698,6 +712,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -745,6 +760,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -793,6 +809,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -837,6 +854,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -885,6 +903,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -936,6 +955,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -981,6 +1001,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1028,6 +1049,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1075,6 +1097,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1122,6 +1145,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1169,6 +1193,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1220,6 +1245,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1266,6 +1292,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1317,6 +1344,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1364,6 +1392,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1413,6 +1442,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1468,6 +1498,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1519,6 +1550,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1568,6 +1600,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1613,6 +1646,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1661,6 +1695,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1709,6 +1744,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1760,6 +1796,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1806,6 +1843,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1857,6 +1895,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1903,6 +1942,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1950,6 +1990,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -1997,6 +2038,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2044,6 +2086,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2099,6 +2142,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2143,6 +2187,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2192,6 +2237,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2249,6 +2295,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2295,6 +2342,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2343,6 +2391,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2390,6 +2439,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2436,6 +2486,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2487,6 +2538,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2536,6 +2588,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2585,6 +2638,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2636,6 +2690,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2683,6 +2738,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2732,6 +2788,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2767,6 +2824,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2801,6 +2859,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2845,6 +2904,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2892,6 +2952,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2939,6 +3000,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -2990,6 +3052,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3035,6 +3098,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3082,6 +3146,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3129,6 +3194,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3176,6 +3242,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3223,6 +3290,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3270,6 +3338,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3317,6 +3386,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3368,6 +3438,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3413,6 +3484,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3464,6 +3536,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3513,6 +3586,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3562,6 +3636,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3611,6 +3686,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3660,6 +3736,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3698,6 +3775,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3738,6 +3816,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3778,6 +3857,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3818,6 +3898,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3858,6 +3939,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3898,6 +3980,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3938,6 +4021,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -3978,6 +4062,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4027,6 +4112,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4073,6 +4159,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4120,6 +4207,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4158,6 +4246,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4203,6 +4292,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4250,6 +4340,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4301,6 +4392,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4346,6 +4438,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4397,6 +4490,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4446,6 +4540,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4495,6 +4590,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4544,6 +4640,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4593,6 +4690,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4638,6 +4736,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4678,6 +4777,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4718,6 +4818,7 @@ export interface paths {
                 405: components["responses"]["Refusal405"];
                 408: components["responses"]["Refusal408"];
                 413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4765,6 +4866,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4816,6 +4918,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4865,6 +4968,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4914,6 +5018,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -4958,6 +5063,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -5005,6 +5111,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -5056,6 +5163,7 @@ export interface paths {
                 409: components["responses"]["Refusal409"];
                 413: components["responses"]["Refusal413"];
                 422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
                 500: components["responses"]["Refusal500"];
             };
         };
@@ -5069,34 +5177,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
-        MaybeOwnedFilterFormQuery: {
-            /** @description The quote to fill the form from; a new quote's form is empty. */
-            enrollment_id?: string | null;
-            /** @description The plan on the page: a premier plan asks the category too. */
-            plan_id?: string | null;
-            /** @description The category chosen: one with premier plans asks the category too. */
-            category?: string | null;
+        /** @description `validate-agent?agent_code=`. */
+        AgentCodeQuery: {
+            /** @description The rep's access code (four letters and four digits). */
+            agent_code?: string | null;
         };
-        /** @description A whole number, sent as a number or as a numeric string. */
-        Id: number | string;
         /** @description The success envelope of a typed answer. */
-        FormDocumentEnvelope: {
+        RepAnswerEnvelope: {
             /** @description Always `success`. */
             status: string;
-            data: components["schemas"]["FormDocument"];
+            data: components["schemas"]["RepAnswer"];
         };
-        /** @description A form as the renderer draws it. */
-        FormDocument: {
-            schema: {
-                [key: string]: unknown;
-            };
-            uiSchema: {
-                [key: string]: unknown;
-            };
-            formData: {
-                [key: string]: unknown;
-            };
+        /** @description The rep an access code unlocks. */
+        RepAnswer: {
+            /** Format: int64 */
+            agent_id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone: string;
+            agent_code: string;
+            landing_url: string;
+            logo?: string | null;
+            image?: string | null;
+            groups: components["schemas"]["GroupRef"][];
+        };
+        /** @description An employer group a rep enrolls for. */
+        GroupRef: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
         };
         /** @description An answer the API refused: `status` is `error`, `data` lists each problem under the field it concerns. */
         ErrorEnvelope: {
@@ -5140,6 +5250,53 @@ export interface components {
         };
         /** @description An amount in dollars, to the cent. */
         Dollars: number;
+        /** @description `validate-group?group_code=`. */
+        GroupCodeQuery: {
+            /** @description The group's enrollment code. */
+            group_code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupAnswerEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupAnswer"];
+        };
+        /** @description The group an enrollment code names. */
+        GroupAnswer: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+            landing_url?: string | null;
+        };
+        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
+        MaybeOwnedFilterFormQuery: {
+            /** @description The quote to fill the form from; a new quote's form is empty. */
+            enrollment_id?: string | null;
+            /** @description The plan on the page: a premier plan asks the category too. */
+            plan_id?: string | null;
+            /** @description The category chosen: one with premier plans asks the category too. */
+            category?: string | null;
+        };
+        /** @description A whole number, sent as a number or as a numeric string. */
+        Id: number | string;
+        /** @description The success envelope of a typed answer. */
+        FormDocumentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["FormDocument"];
+        };
+        /** @description A form as the renderer draws it. */
+        FormDocument: {
+            schema: {
+                [key: string]: unknown;
+            };
+            uiSchema: {
+                [key: string]: unknown;
+            };
+            formData: {
+                [key: string]: unknown;
+            };
+        };
         /** @description `validate-zip-code?zip_code=`. */
         ZipQuery: {
             zip_code?: string | null;
@@ -5220,55 +5377,6 @@ export interface components {
         /** @description The spec's list answers: `data: { result }`. */
         Result_AnyValue: {
             result: unknown;
-        };
-        /** @description `validate-agent?agent_code=`. */
-        AgentCodeQuery: {
-            /** @description The rep's access code (four letters and four digits). */
-            agent_code?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        RepAnswerEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["RepAnswer"];
-        };
-        /** @description The rep an access code unlocks. */
-        RepAnswer: {
-            /** Format: int64 */
-            agent_id: number;
-            first_name: string;
-            last_name: string;
-            email: string;
-            phone: string;
-            agent_code: string;
-            landing_url: string;
-            logo?: string | null;
-            image?: string | null;
-            groups: components["schemas"]["GroupRef"][];
-        };
-        /** @description An employer group a rep enrolls for. */
-        GroupRef: {
-            /** Format: int64 */
-            group_id: number;
-            name: string;
-        };
-        /** @description `validate-group?group_code=`. */
-        GroupCodeQuery: {
-            /** @description The group's enrollment code. */
-            group_code?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        GroupAnswerEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["GroupAnswer"];
-        };
-        /** @description The group an enrollment code names. */
-        GroupAnswer: {
-            /** Format: int64 */
-            group_id: number;
-            name: string;
-            landing_url?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         Result_Array_of_GroupRefEnvelope: {
@@ -6766,6 +6874,15 @@ export interface components {
         };
         /** @description The request body is over the limit. */
         Refusal413: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Too many calls of this kind from one client (the Retry-After header says when to try again). */
+        Refusal429: {
             headers: {
                 [name: string]: unknown;
             };

@@ -168,6 +168,9 @@ pub async fn save_for_later(
     if !engine::validation::is_email(email) {
         return Err(ApiError::field("email", ENTER_VALID_EMAIL));
     }
+    if !crate::services::mail::may_send_to(&state.db, "continue_code", email).await? {
+        return Err(ApiError::Throttled { retry_after: 3600 });
+    }
     let mut lifecycle = enrollment.lifecycle.clone();
     if lifecycle.current_tab() != Some(tab) {
         lifecycle.handle(Event::Visit(tab)).map_err(refuse)?;

@@ -4,6 +4,7 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
+use axum::middleware::from_fn_with_state;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -17,6 +18,7 @@ use crate::domain::members::{
 use crate::domain::session::Session;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
+use crate::http::throttle::{self, Throttle};
 use crate::state::AppState;
 use crate::store;
 use crate::store::enrollment::NewEnrollment;
@@ -79,9 +81,15 @@ pub struct PhoneQuery {
     phone: Option<String>,
 }
 
+/// How often a client may try a member link a minute.
+const LINK_TRIES_PER_MINUTE: u32 = 10;
+
 pub fn routes() -> ApiRouter<AppState> {
-    ApiRouter::new()
+    let links = ApiRouter::new()
         .api_route("/add-filter-for-member", post(add_filter_for_member))
+        .layer(from_fn_with_state(Throttle::per_minute(LINK_TRIES_PER_MINUTE), throttle::check));
+    ApiRouter::new()
+        .merge(links)
         .api_route("/get-member-info", get(member_info))
         .api_route("/get-existing-primary-health-info", get(existing_health))
         .api_route("/get-dependents-existing-user-enrollment", get(existing_dependents))

@@ -4,6 +4,7 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
+use axum::middleware::from_fn_with_state;
 use engine::errors::messages::REQUIRED;
 use engine::tabs::TabName;
 use schemars::JsonSchema;
@@ -16,6 +17,7 @@ use crate::domain::resume;
 use crate::domain::session::Session;
 use crate::error::{Answer, ApiError, ApiResult, Message};
 use crate::http::extract::{AppJson, OwnedJson};
+use crate::http::throttle::{self, Throttle};
 use crate::input::{version_of, Id};
 use crate::state::AppState;
 
@@ -63,11 +65,15 @@ pub struct ContinueEnrollment {
     email: Option<String>,
 }
 
+/// How often a client may try a continue code or link, or ask for an e-mail, a minute.
+const TRIES_PER_MINUTE: u32 = 10;
+
 pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
         .api_route("/save-enrollment", post(save_enrollment))
         .api_route("/continue-enrollment", post(continue_enrollment))
         .api_route("/direct-continue/{token}", get(direct_continue))
+        .layer(from_fn_with_state(Throttle::per_minute(TRIES_PER_MINUTE), throttle::check))
 }
 
 /// The spec's Save & Continue Later call: `{ enrollment_id, email, tab, data }` where `tab` is the spec's saved-tab name.

@@ -8,18 +8,26 @@ mod menus;
 
 use aide::axum::routing::{get, post, put};
 use aide::axum::ApiRouter;
+use axum::middleware::from_fn_with_state;
 
+use crate::http::throttle::{self, Throttle};
 use crate::state::AppState;
 
+/// Calls a client may make this often a minute: each guesses a code.
+const CODE_GUESSES_PER_MINUTE: u32 = 10;
+
 pub fn routes() -> ApiRouter<AppState> {
+    let guesses = ApiRouter::new()
+        .api_route("/validate-agent", get(access::validate_agent))
+        .api_route("/validate-group", get(access::validate_group))
+        .layer(from_fn_with_state(Throttle::per_minute(CODE_GUESSES_PER_MINUTE), throttle::check));
     ApiRouter::new()
+        .merge(guesses)
         .api_route("/filter-form", get(filter::filter_form))
         .api_route("/validate-zip-code", get(filter::validate_zip_code))
         .api_route("/add-filter-for-new-user", post(filter::add_filter_for_new_user))
         .api_route("/change-filter-info/{temp_id}", put(filter::change_filter_info))
         .api_route("/get-enrollment-temp-info", get(filter::get_enrollment_temp_info))
-        .api_route("/validate-agent", get(access::validate_agent))
-        .api_route("/validate-group", get(access::validate_group))
         .api_route("/get-agent-groups", get(access::agent_groups))
         .api_route("/get-plan-category", get(catalogue::get_plan_category))
         .api_route("/get-featured-plans", get(catalogue::get_featured_plans))
