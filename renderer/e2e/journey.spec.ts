@@ -92,7 +92,7 @@ test('an under-18 date of birth shows You must be 18 years to proceed', async ({
   await expect(page.getByText('You must be 18 years to proceed')).toBeVisible();
 });
 
-test('save and continue later e-mails a code that resumes the enrollment in another browser', async ({ page, browser }) => {
+test('save and continue later e-mails a code that resumes the enrollment once in another browser', async ({ page, browser }) => {
   await toPersonalInformation(page);
   await page.getByLabel('First Name').fill('Robin');
   await page.getByRole('button', { name: 'Save & Continue Later' }).click();
@@ -114,13 +114,22 @@ test('save and continue later e-mails a code that resumes the enrollment in anot
   await resumed.getByRole('button', { name: 'Continue' }).click();
   await expect(resumed).toHaveURL(/\/enrollment\/personal-information/);
   await expect(resumed.getByLabel('First Name')).toHaveValue('Robin');
-  await other.close();
 
-  // The link in the same e-mail opens it too, in yet another browser.
-  const link = await linkMailedTo('robin.alt@example.com');
+  // The code and the link sent with it work once: the link of the e-mail just used opens nothing any more.
+  const usedLink = await linkMailedTo('robin.alt@example.com');
   const third = await browser.newContext();
   const linked = await third.newPage();
-  await linked.goto(link);
+  await linked.goto(usedLink);
+  await expect(linked.getByRole('alert')).toContainText('This link is not valid or has expired');
+
+  // Saved for later again, the new e-mail's link opens it in yet another browser.
+  await resumed.getByRole('button', { name: 'Save & Continue Later' }).click();
+  await resumed.getByLabel('Please enter the alternate email').fill('robin.link@example.com');
+  await resumed.getByRole('button', { name: 'Send Code' }).click();
+  await expect(resumed.getByText('Information Saved!!! Check your email to continue')).toBeVisible();
+  await other.close();
+  await codeMailedTo('robin.link@example.com');
+  await linked.goto(await linkMailedTo('robin.link@example.com'));
   await expect(linked).toHaveURL(/\/enrollment\/personal-information/);
   await expect(linked.getByLabel('First Name')).toHaveValue('Robin');
   await third.close();
