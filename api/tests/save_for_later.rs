@@ -163,11 +163,8 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
     assert_eq!(tab.ok()["result"]["required"], true);
 }
 
-#[tokio::test]
-async fn submitting_sends_the_member_an_enrollment_receipt_with_the_confirmation_number() {
-    let app = TestApp::new().await;
-    let mut b = app.browser();
-    let id = b.checked_out().await;
+/// Fills every step with the spec's save calls and submits the application.
+async fn submit_with_the_spec_calls(b: &mut common::Browser<'_>, id: i64) -> common::Answer {
     for (call, mut body) in [
         ("save-personal-info", personal()),
         ("save-contact-info", common::contact()),
@@ -177,7 +174,15 @@ async fn submitting_sends_the_member_an_enrollment_receipt_with_the_confirmation
         body["enrollment_id"] = json!(id);
         b.post(&format!("/api/v1/{call}"), body).await.ok();
     }
-    let submitted = b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await;
+    b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await
+}
+
+#[tokio::test]
+async fn submitting_sends_the_member_an_enrollment_receipt_with_the_confirmation_number() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let submitted = submit_with_the_spec_calls(&mut b, id).await;
     let policy_id = submitted.ok()["policy_id"].as_str().unwrap().to_string();
     let mail = common::mail_to(&app, "dana.okafor@example.com").await;
     assert!(mail.contains("Subject: Enrollment Receipt"), "{mail}");
@@ -253,16 +258,7 @@ async fn submitting_the_application_revokes_its_continue_code_and_link() {
     let mut b = app.browser();
     let id = b.checked_out().await;
     let (code, token) = save_for_later(&app, &mut b, id, "late@example.com").await;
-    for (call, mut body) in [
-        ("save-personal-info", personal()),
-        ("save-contact-info", common::contact()),
-        ("save-agreement-info", common::agreement()),
-        ("save-billing-info", common::billing_eft()),
-    ] {
-        body["enrollment_id"] = json!(id);
-        b.post(&format!("/api/v1/{call}"), body).await.ok();
-    }
-    b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await.ok();
+    submit_with_the_spec_calls(&mut b, id).await.ok();
 
     let mut other = app.browser();
     let by_code = other.post("/api/v1/continue-enrollment", json!({ "code": code, "email": "late@example.com" })).await;
