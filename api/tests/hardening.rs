@@ -214,3 +214,33 @@ async fn one_mailbox_receives_at_most_five_continue_codes_an_hour() {
     let other = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save("someone.else@example.com")).await;
     assert_eq!(other.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn an_enrollment_keeps_at_most_forty_screenshots() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let shot = |n: usize| json!({ "enrollment_id": id, "name": format!("step {n}"), "image": common::SIGNATURE });
+    for n in 1..=40 {
+        assert_eq!(b.post("/api/v1/save-screenshot", shot(n)).await.status, StatusCode::OK, "screenshot {n}");
+    }
+    let refused = b.post("/api/v1/save-screenshot", shot(41)).await;
+    assert_eq!(refused.first_error(), ("image".into(), "No more screenshots are kept for this enrollment".into()));
+}
+
+#[tokio::test]
+async fn an_expired_member_link_opens_nothing() {
+    let app = TestApp::new().await;
+    let expired = api::domain::members::link_token_until(
+        &app.state.crypto,
+        5001,
+        chrono::Utc::now() - chrono::Duration::minutes(1),
+    );
+    let mut b = app.browser();
+    let refused = b.post("/api/v1/add-filter-for-member", json!({ "user_id": expired, "tier": "IO" })).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    assert_eq!(refused.first_error().1, api::domain::members::LINK_INVALID);
+    let fresh = api::domain::members::link_token(&app.state.crypto, 5001);
+    let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": fresh, "tier": "IO" })).await;
+    assert_eq!(opened.status, StatusCode::OK, "{}", opened.body);
+}

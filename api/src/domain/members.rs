@@ -100,13 +100,25 @@ pub async fn someone_else_has(state: &AppState, by: ContactHash, value: &str, ex
     Ok(ids.into_iter().any(|id| Some(id) != except))
 }
 
-/// The sealed token of a member link; `enroll member-link` prints links with it.
+/// How long a member link opens the store.
+pub const LINK_DAYS: i64 = 14;
+
+/// The sealed token of a member link, valid for [`LINK_DAYS`]; `enroll member-link` prints links with it.
 pub fn link_token(crypto: &Crypto, user_id: i64) -> String {
-    crypto.seal_token(&format!("member:{user_id}"))
+    link_token_until(crypto, user_id, chrono::Utc::now() + chrono::Duration::days(LINK_DAYS))
 }
 
+/// A member link's token that expires at `expires`.
+pub fn link_token_until(crypto: &Crypto, user_id: i64, expires: chrono::DateTime<chrono::Utc>) -> String {
+    crypto.seal_token(&format!("member:{user_id}:{}", expires.timestamp()))
+}
+
+/// The member a link opens the store for, while it has not expired.
 pub fn open_link(crypto: &Crypto, token: &str) -> Option<i64> {
-    crypto.open_token(token)?.strip_prefix("member:")?.parse().ok()
+    let text = crypto.open_token(token)?;
+    let (user_id, expires) = text.strip_prefix("member:")?.split_once(':')?;
+    (expires.parse::<i64>().ok()? > chrono::Utc::now().timestamp()).then_some(())?;
+    user_id.parse().ok()
 }
 
 /// A bank account on file as Billing Information's fields: the account number masked to be shown, or in full to be

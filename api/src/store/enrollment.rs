@@ -218,3 +218,14 @@ pub async fn insert_agreement_audit(
     .await?;
     Ok(())
 }
+
+/// How many screenshots an enrollment keeps, and their size in all.
+pub async fn screenshot_usage(db: &Db, enrollment_id: i64) -> Result<(i64, i64), sqlx::Error> {
+    let row = sqlx::query(
+        "select count(*) as kept, coalesce(sum(length(image)), 0) as bytes from screenshot where enrollment_id = $1",
+    )
+    .bind(enrollment_id)
+    .fetch_one(db)
+    .await?;
+    Ok((row.try_get("kept")?, row.try_get("bytes")?))
+}

@@ -82,6 +82,9 @@ async fn get_receipt(
 
 /// Largest screenshot kept (a data URL): a whole form as PNG fits well within it.
 const SCREENSHOT_MAX: usize = 2_000_000;
+/// What one enrollment keeps at most: a picture of each step several times over, not an upload store.
+const SCREENSHOTS_KEPT: i64 = 40;
+const SCREENSHOT_BYTES_KEPT: i64 = 20_000_000;
 
 /// `save-screenshot { enrollment_id, name, image }`: what the person saw, a PNG data URL, kept for audit. The spec's
 /// front end only logs a failure, so a refusal here says why but blocks nothing.
@@ -103,6 +106,10 @@ async fn save_screenshot(
     }
     if image.len() > SCREENSHOT_MAX {
         return Err(ApiError::field("image", "The screenshot is too large"));
+    }
+    let (kept, bytes) = store::enrollment::screenshot_usage(&state.db, e.row.enrollment_id).await?;
+    if kept >= SCREENSHOTS_KEPT || bytes + image.len() as i64 > SCREENSHOT_BYTES_KEPT {
+        return Err(ApiError::field("image", "No more screenshots are kept for this enrollment"));
     }
     store::enrollment::insert_screenshot(&state.db, e.row.enrollment_id, name, image).await?;
     Ok(Answer(ScreenshotSaved { saved: true }))
