@@ -1,16 +1,24 @@
 //! The application: prepares the state (migrate, seed, load), assembles every feature's routes under `/api/v1` with
 //! the middleware, serves the renderer, and runs the server.
 
+use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use aide::axum::ApiRouter;
 use anyhow::Context;
+use axum::extract::ConnectInfo;
 use axum::http::header::{self, HeaderValue};
 use axum::http::{Method, Uri};
 use axum::routing::get;
-use axum::serve::{ListenerExt, TapIo};
+use axum::serve::{Listener, ListenerExt, TapIo};
 use axum::Router;
 use axum_extra::extract::cookie::Key;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder as ConnectionBuilder;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceBuilder;
 use tower_http::services::{ServeDir, ServeFile};
@@ -140,10 +148,51 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         address = %config.listen_addr, port = config.port, database = %config.database_label(),
         "serving on http://localhost:{}", config.port
     );
-    axum::serve(listener, app(state, &config).into_make_service_with_connect_info::<PeerAddr>())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    serve_connections(listener, app(state, &config), HEADER_READ_TIMEOUT, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
     Ok(())
+}
+
+/// How long a client may take to send a request's headers (and, on a kept-alive connection, to start the next
+/// request): a client that opens a connection and sends half a request is dropped instead of holding it forever.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Serves `app` on every connection `listener` accepts until `shutdown` completes, then lets open requests finish.
+/// axum's own `serve` runs hyper without a timer, so hyper's header read timeout never fires; this loop sets both.
+pub async fn serve_connections<L>(
+    mut listener: Bounded<L>,
+    app: Router,
+    header_read_timeout: Duration,
+    shutdown: impl Future<Output = ()>,
+) where
+    L: Listener<Addr = SocketAddr>,
+{
+    let graceful = GracefulShutdown::new();
+    let mut builder = ConnectionBuilder::new(TokioExecutor::new());
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(header_read_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        let (io, peer) = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => break,
+        };
+        let service = ServiceBuilder::new()
+            .map_request(move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(PeerAddr(peer)));
+                request
+            })
+            .service(app.clone());
+        let connection = builder.serve_connection_with_upgrades(TokioIo::new(io), TowerToHyperService::new(service));
+        let connection = graceful.watch(connection.into_owned());
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, "a connection ended with an error");
+            }
+        });
+    }
+    if tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await.is_err() {
+        tracing::warn!("open connections did not finish within 30 s of shutdown");
+    }
 }

@@ -230,3 +230,31 @@ async fn a_connection_over_the_bound_waits_until_another_closes() {
     let accepted = tokio::time::timeout(Duration::from_secs(5), second).await;
     assert!(accepted.is_ok(), "the second connection was not accepted after the first closed");
 }
+
+#[tokio::test]
+async fn a_client_that_sends_half_a_request_is_dropped_and_a_whole_one_is_answered() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::new().await;
+    let listener = api::app::listen(("127.0.0.1", 0), 16).await.unwrap();
+    let address = axum::serve::Listener::local_addr(&listener).unwrap();
+    let server = tokio::spawn(api::app::serve_connections(
+        listener,
+        app.router.clone(),
+        Duration::from_millis(300),
+        std::future::pending(),
+    ));
+
+    let mut whole = tokio::net::TcpStream::connect(address).await.unwrap();
+    whole.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut answer = String::new();
+    whole.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("alive"));
+
+    let mut half = tokio::net::TcpStream::connect(address).await.unwrap();
+    half.write_all(b"GET /healthz HTTP/1.1\r\nHost: local").await.unwrap();
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(3), half.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "the half-sent request still holds its connection after 3 s");
+    server.abort();
+}

@@ -7,8 +7,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use axum::extract::connect_info::Connected;
-use axum::serve::{IncomingStream, Listener};
+use axum::serve::Listener;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -82,12 +81,6 @@ impl<Io: AsyncWrite + Unpin> AsyncWrite for Counted<Io> {
     }
 }
 
-/// The peer's address of a connection, for `into_make_service_with_connect_info`.
+/// The peer's address of a connection, put in each request's extensions as `ConnectInfo<PeerAddr>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PeerAddr(pub std::net::SocketAddr);
-
-impl<L: Listener<Addr = std::net::SocketAddr>> Connected<IncomingStream<'_, Bounded<L>>> for PeerAddr {
-    fn connect_info(stream: IncomingStream<'_, Bounded<L>>) -> Self {
-        PeerAddr(*stream.remote_addr())
-    }
-}
