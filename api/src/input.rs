@@ -25,13 +25,6 @@ impl JsonSchema for Id {
     }
 }
 
-impl Id {
-    /// The id as a number; `name` is the field the refusal names.
-    pub fn parse(&self, name: &str) -> ApiResult<i64> {
-        parse_id(Some(&self.0), name)
-    }
-}
-
 /// A plan named in a query or a body.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct PlanRef {
