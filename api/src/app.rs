@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::serve::{Listener, ListenerExt, TapIo};
 use axum::Router;
 use axum_extra::extract::cookie::Key;
+use base64::Engine;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder as ConnectionBuilder;
 use hyper_util::server::graceful::GracefulShutdown;
@@ -62,6 +63,11 @@ impl AppState {
             banks: Arc::new(RoutingDirectory::load(&config.routing_directory)?),
             gateway: Arc::new(SandboxGateway),
             invoice_url: config.invoice_url.clone(),
+            single_portal_host: config.single_portal_host.clone(),
+            site_settings_authorization: format!(
+                "Basic {}",
+                base64::engine::general_purpose::STANDARD.encode(config.site_settings_auth.as_bytes())
+            ),
         })
     }
 }

@@ -36,7 +36,15 @@ pub struct Config {
     pub routing_directory: PathBuf,
     /// `http://host:port/path` of the admin service's invoice auto-generation call; unset, no invoice call is made.
     pub invoice_url: Option<String>,
+    /// The host of the single-portal white-label deployment (one of the sites' domains): no Home link, no quotes.
+    pub single_portal_host: Option<String>,
+    /// `user:password` the renderer sends (basic authorization) to read a domain's site settings. It tells the
+    /// store's own renderer from other callers; it guards nothing secret (the settings are the site's pictures).
+    pub site_settings_auth: String,
 }
+
+/// The renderer's basic authorization for site settings unless SITE_SETTINGS_AUTH says otherwise.
+pub const DEFAULT_SITE_SETTINGS_AUTH: &str = "storefront:site-settings";
 
 /// Secrets, kept apart from the rest of the configuration so that commands which need none never create any.
 #[derive(Clone)]
@@ -65,7 +73,8 @@ impl Config {
     /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024), `TRUST_PROXY`,
     /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
-    /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`.
+    /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`,
+    /// `SINGLE_PORTAL_HOST`, `SITE_SETTINGS_AUTH`.
     pub fn from_env() -> anyhow::Result<Config> {
         let port = match std::env::var("PORT") {
             Ok(p) => p.parse().with_context(|| format!("PORT={p} is not a port number"))?,
@@ -103,6 +112,12 @@ impl Config {
             mail_from: std::env::var("MAIL_FROM")
                 .unwrap_or_else(|_| "Benefit Store <no-reply@benefitstore.example>".into()),
             smtp_url: std::env::var("SMTP_URL").ok().filter(|u| !u.is_empty()),
+            single_portal_host: std::env::var("SINGLE_PORTAL_HOST")
+                .ok()
+                .map(|h| engine::storefront::host_name(&h))
+                .filter(|h| !h.is_empty()),
+            site_settings_auth: std::env::var("SITE_SETTINGS_AUTH")
+                .unwrap_or_else(|_| DEFAULT_SITE_SETTINGS_AUTH.into()),
         })
     }
 

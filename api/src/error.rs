@@ -25,9 +25,12 @@ pub enum ApiError {
     /// alreadyActive, decline). `extra` is merged into the answer (the new pid, the prices shown beside Enroll Now).
     #[error("{message}")]
     Coded { code: &'static str, message: String, extra: Value },
-    /// A request another site made the browser send (403).
+    /// A request another site made the browser send, or one for what the session may not see (403).
     #[error("{0}")]
     Forbidden(String),
+    /// A call that needs credentials the request did not carry (401, with a Basic challenge).
+    #[error("{0}")]
+    Unauthorized(String),
     /// Too many calls of this kind from one client, or too many e-mails to one address (429).
     #[error("throttled")]
     Throttled { retry_after: u64 },
@@ -132,6 +135,7 @@ impl IntoResponse for ApiError {
                 (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
             }
             ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![FieldError::new("", m)], None),
+            ApiError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, vec![FieldError::new("", m)], None),
             ApiError::Throttled { retry_after: seconds } => {
                 retry_after = Some(seconds);
                 (
@@ -173,6 +177,10 @@ impl IntoResponse for ApiError {
             body[k] = v.clone();
         }
         let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::UNAUTHORIZED {
+            let challenge = axum::http::HeaderValue::from_static("Basic realm=\"site settings\"");
+            response.headers_mut().insert(axum::http::header::WWW_AUTHENTICATE, challenge);
+        }
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
         }

@@ -6,6 +6,7 @@
 //! enroll seed             load fixtures/ into the database (idempotent)
 //! enroll check-workflows  check every file of workflows/ against the engine's format
 //! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
+//! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
 //! ```
 
 use anyhow::Context;
@@ -83,8 +84,21 @@ async fn run() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        "group-admin-link" => {
+            let group_id: i64 =
+                std::env::args().nth(2).context("enroll group-admin-link ID")?.parse().context("ID is a number")?;
+            let crypto = api::services::crypto::Crypto::new(&config.keys()?.data_key);
+            println!(
+                "{}/websites?group={}",
+                config.public_url,
+                api::domain::access::group_admin_link(&crypto, group_id)
+            );
+            Ok(())
+        }
         other => {
-            anyhow::bail!("unknown command {other}; use serve, migrate, seed, check-workflows or member-link")
+            anyhow::bail!(
+                "unknown command {other}; use serve, migrate, seed, check-workflows, member-link or group-admin-link"
+            )
         }
     }
 }

@@ -25,6 +25,10 @@ pub struct AppState {
     /// Where the invoice auto-generation call goes after a submission (the spec's callInvoice); none when unset.
     pub invoice_url: Option<String>,
     pub gateway: Arc<dyn PaymentGateway>,
+    /// The single-portal white-label host, if this deployment has one.
+    pub single_portal_host: Option<String>,
+    /// The `Authorization` header value that reads a domain's site settings.
+    pub site_settings_authorization: String,
 }
 
 impl axum::extract::FromRef<AppState> for Key {

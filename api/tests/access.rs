@@ -42,7 +42,9 @@ async fn a_rep_access_code_is_checked_and_unlocks_the_rep_and_the_reps_groups_on
     let groups: Vec<i64> =
         rep.ok()["groups"].as_array().unwrap().iter().map(|g| g["group_id"].as_i64().unwrap()).collect();
     assert_eq!(groups, [2556, 2512]);
-    assert_eq!(b.get("/api/v1/get-agent-groups?agent_id=1").await.ok()["result"].as_array().unwrap().len(), 2);
+    let agent_groups = b.get("/api/v1/get-agent-groups?agent_id=1").await;
+    assert_eq!(agent_groups.ok()[0], json!({ "gid": 2556, "gname": "Peachtree Logistics" }));
+    assert_eq!(agent_groups.ok().as_array().unwrap().len(), 2);
 
     let not_theirs = start_with(&mut b, json!({ "group_id": 1929 })).await;
     assert_eq!(not_theirs.first_error(), ("group_id".into(), "Please choose a group".into()));

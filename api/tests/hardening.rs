@@ -62,7 +62,7 @@ async fn a_request_another_site_makes_the_browser_send_is_refused_and_changes_no
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let groups = b.get("/api/v1/get-agent-groups").await;
-    assert_eq!(groups.status, StatusCode::UNPROCESSABLE_ENTITY, "the session did not become the rep's");
+    assert_eq!(groups.status, StatusCode::FORBIDDEN, "the session did not become the rep's");
 
     let same_site: [&[(&str, &str)]; 3] = [
         &[("host", "store.example"), ("origin", "https://store.example")],

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::context::Tier;
+use crate::storefront::Branding;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Category {
@@ -209,6 +210,18 @@ pub struct Group {
     /// The categories the group offers its employees (its menu); every category when unset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub categories: Option<Vec<String>>,
+    /// The group's rep, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<i64>,
+    /// The group's landing name (its site at `/{landing_url}`); empty when not configured yet.
+    #[serde(default)]
+    pub landing_url: String,
+    /// The enrollment portals the group's employees enroll on; every portal when empty.
+    #[serde(default)]
+    pub portals: Vec<i64>,
+    /// How the group's site looks.
+    #[serde(default)]
+    pub branding: Branding,
 }
 
 /// An enrollment portal (a platform a quote can be for).
@@ -245,6 +258,12 @@ pub struct Rep {
     /// Employer groups the rep may enroll employees of.
     #[serde(default)]
     pub groups: Vec<i64>,
+    /// The enrollment portals the rep sells on; every portal when empty.
+    #[serde(default)]
+    pub portals: Vec<i64>,
+    /// How the rep's site looks.
+    #[serde(default)]
+    pub branding: Branding,
 }
 
 impl Rep {
@@ -253,7 +272,8 @@ impl Rep {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// A postal address.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct Address {
     pub address1: String,

@@ -40,6 +40,7 @@ pub mod selection;
 pub mod sensitive;
 pub mod shop;
 pub mod step;
+pub mod storefront;
 pub mod tabs;
 pub mod validation;
 pub mod workflow;

@@ -23,6 +23,10 @@ fn form(payment_method: Option<&str>) -> ComposedForm {
         payment_method: Some(m.into()),
         email: None,
         categories: None,
+        agent_id: None,
+        landing_url: String::new(),
+        portals: Vec::new(),
+        branding: Default::default(),
     });
     let prefill = PrefillValues {
         group,

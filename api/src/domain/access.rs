@@ -2,16 +2,16 @@
 //! group. An enrollment started in the session takes its process (eprocess), rep and group from here; the ids a
 //! browser sends (agent_id, group_id) are only a choice among what the session may do, never a grant.
 
-use serde_json::Value;
-
 use crate::domain::session::Session;
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use crate::services::crypto::Crypto;
 use crate::store::session_role;
 use crate::store::Db;
 
 pub const INVALID_REP_CODE: &str = "Invalid Rep Access Code";
 pub const CHOOSE_GROUP: &str = "Please choose a group";
+pub const CHOOSE_PLATFORM: &str = "Please choose a platform";
+/// How long a group administrator's link opens the store.
+pub const GROUP_LINK_DAYS: i64 = 14;
 
 /// What a session has unlocked.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +21,8 @@ pub enum Role {
     Rep(i64),
     /// An employee who gave the group's enrollment code.
     Employee(i64),
+    /// A group's administrator, by the link from the group's dashboard.
+    GroupAdmin(i64),
 }
 
 pub async fn role_of(db: &Db, session: &Session) -> Result<Role, sqlx::Error> {
@@ -28,6 +30,7 @@ pub async fn role_of(db: &Db, session: &Session) -> Result<Role, sqlx::Error> {
         Some((role, agent, group)) => match (role.as_str(), agent, group) {
             ("rep", Some(agent), _) => Role::Rep(agent),
             ("employee", _, Some(group)) => Role::Employee(group),
+            ("group", _, Some(group)) => Role::GroupAdmin(group),
             _ => Role::Applicant,
         },
         None => Role::Applicant,
@@ -49,28 +52,17 @@ pub async fn become_employee(db: &Db, session: &Session, group: i64) -> Result<(
     set_role(db, session, "employee", None, Some(group)).await
 }
 
-/// Who a new enrollment of this session is: (eprocess, enrollment type, rep, group), from the session's role and
-/// the group the browser chose, which must be one the rep enrolls for.
-pub async fn new_enrollment_parties(
-    state: &AppState,
-    session: &Session,
-    chosen_group: Option<&Value>,
-) -> ApiResult<(&'static str, &'static str, Option<i64>, Option<i64>)> {
-    let chosen = match chosen_group {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().is_empty() || s == "0" => None,
-        Some(v) => Some(crate::input::parse_id(Some(v), "group_id")?),
-    };
-    Ok(match role_of(&state.db, session).await? {
-        Role::Rep(agent) => {
-            let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::field("agent_id", INVALID_REP_CODE))?;
-            match chosen {
-                Some(group) if rep.groups.contains(&group) => ("rep", "new-group-member", Some(agent), Some(group)),
-                Some(_) => return Err(ApiError::field("group_id", CHOOSE_GROUP)),
-                None => ("rep", "new-member", Some(agent), None),
-            }
-        }
-        Role::Employee(group) => ("applicant", "new-group-member", None, Some(group)),
-        Role::Applicant => ("applicant", "new-member", None, None),
-    })
+/// The sealed token of a group administrator's link (the group dashboard's way in), valid for
+/// [`GROUP_LINK_DAYS`]; `enroll group-admin-link` prints links with it.
+pub fn group_admin_link(crypto: &Crypto, group_id: i64) -> String {
+    let expires = chrono::Utc::now() + chrono::Duration::days(GROUP_LINK_DAYS);
+    crypto.seal_token(&format!("group-admin:{group_id}:{}", expires.timestamp()))
+}
+
+/// The group an administrator's link opens the store for, while it has not expired.
+pub fn open_group_admin_link(crypto: &Crypto, token: &str) -> Option<i64> {
+    let text = crypto.open_token(token)?;
+    let (group_id, expires) = text.strip_prefix("group-admin:")?.split_once(':')?;
+    (expires.parse::<i64>().ok()? > chrono::Utc::now().timestamp()).then_some(())?;
+    group_id.parse().ok()
 }

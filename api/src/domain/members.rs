@@ -34,6 +34,15 @@ pub struct Member {
     /// existing-member (with policies) or existing-user.
     #[serde(rename = "type")]
     pub kind: String,
+    /// The member's rep.
+    #[serde(default)]
+    pub agent_id: Option<i64>,
+    /// The member's employer group.
+    #[serde(default)]
+    pub group_id: Option<i64>,
+    /// The member's Social Security number (sealed with the rest; shown masked).
+    #[serde(default)]
+    pub ssn: Option<String>,
     pub first_name: String,
     pub last_name: String,
     pub gender: String,
@@ -72,18 +81,31 @@ pub async fn seed(db: &Db, dir: &Path, crypto: &Crypto) -> anyhow::Result<usize>
         serde_yaml::from_str(&text).with_context(|| format!("{} is not a valid fixture file", path.display()))?;
     for member in &members.members {
         let sealed = crypto.encrypt(&serde_json::to_string(member)?);
-        member::upsert(db, member.user_id, &digest(&member.email), &digest(&member.phone), &sealed).await?;
+        let row = member::MemberRow {
+            user_id: member.user_id,
+            email_hash: &digest(&member.email),
+            phone_hash: &digest(&member.phone),
+            agent_id: member.agent_id,
+            group_id: member.group_id,
+            sealed_document: &sealed,
+        };
+        member::upsert(db, row).await?;
     }
     Ok(members.members.len())
 }
 
 pub async fn find(state: &AppState, user_id: i64) -> ApiResult<Option<Member>> {
     let Some(sealed) = member::document(&state.db, user_id).await? else { return Ok(None) };
+    Ok(Some(open(state, &sealed)?))
+}
+
+/// A member's sealed document, opened.
+pub fn open(state: &AppState, sealed: &str) -> ApiResult<Member> {
     let plain = state
         .crypto
-        .decrypt(&sealed)
+        .decrypt(sealed)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a member does not open with this key")))?;
-    Ok(Some(serde_json::from_str(&plain).map_err(|e| ApiError::Internal(e.into()))?))
+    serde_json::from_str(&plain).map_err(|e| ApiError::Internal(e.into()))
 }
 
 /// The member an enrollment is for, if it is an existing member's or user's.

@@ -10,3 +10,4 @@ pub mod quote;
 pub mod resume;
 pub mod session;
 pub mod shop;
+pub mod site;

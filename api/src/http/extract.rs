@@ -240,3 +240,20 @@ impl TabSave {
         Value::Object(self.fields)
     }
 }
+
+impl<S: Send + Sync> FromRequestParts<S> for crate::domain::site::Host {
+    type Rejection = std::convert::Infallible;
+
+    /// The Host header's name: which white-label site the request came to. (A proxy in front keeps the Host it was
+    /// asked for, as they do by default.)
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let host = parts
+            .headers
+            .get(axum::http::header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .or_else(|| parts.uri.host())
+            .map(engine::storefront::host_name)
+            .filter(|h| !h.is_empty());
+        Ok(crate::domain::site::Host(host))
+    }
+}

@@ -30,6 +30,8 @@ use crate::state::AppState;
 /// The identity is the session cookie; no call takes it as a parameter.
 impl OperationInput for Session {}
 
+impl OperationInput for crate::domain::site::Host {}
+
 impl<T: JsonSchema> OperationInput for AppJson<T> {
     fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
         <axum::Json<T> as OperationInput>::operation_input(ctx, operation);

@@ -8,6 +8,7 @@ use crate::store::Db;
 use anyhow::Context;
 use engine::catalogue::{Carrier, Category, Group, Plan, Portal, Rep};
 use engine::rating::AgeCurve;
+use engine::storefront::Sites;
 
 pub struct Catalogue {
     pub categories: Vec<Category>,
@@ -19,6 +20,8 @@ pub struct Catalogue {
     /// By platform_group_id.
     pub portals: Vec<Portal>,
     pub curve: AgeCurve,
+    /// The store's own site and the sites it serves for others.
+    pub sites: Sites,
 }
 
 impl Catalogue {
@@ -67,7 +70,11 @@ impl Catalogue {
             csv.push_str(&format!("{age},{factor}\n"));
         }
         let curve = AgeCurve::from_csv(&csv).map_err(|e| anyhow::anyhow!("stored age curve: {e}"))?;
-        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve })
+        let sites = match crate::store::site::config(db).await? {
+            Some(document) => serde_json::from_str(&document).context("the stored sites are not readable")?,
+            None => Sites::default(),
+        };
+        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites })
     }
 
     pub fn plan(&self, plan_id: i64) -> Option<&Plan> {

@@ -55,6 +55,12 @@ impl Crypto {
     }
 }
 
+/// Whether two texts are equal, in a time that does not depend on where they first differ (for credentials).
+pub fn same_text(given: &str, expected: &str) -> bool {
+    let (a, b) = (given.as_bytes(), expected.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,3 +75,4 @@ mod tests {
         assert_eq!(Crypto::new(&[8u8; 32]).decrypt(&sealed), None);
     }
 }
+

@@ -23,6 +23,8 @@ pub struct EnrollmentRow {
     pub lifecycle_version: i64,
     pub effective_date: Option<String>,
     pub policy_id: Option<String>,
+    /// The referral link the enrollment came by.
+    pub referral_id: Option<String>,
 }
 
 impl EnrollmentRow {
@@ -40,6 +42,7 @@ impl EnrollmentRow {
             lifecycle_version: row.try_get("lifecycle_version")?,
             effective_date: row.try_get("effective_date")?,
             policy_id: row.try_get("policy_id")?,
+            referral_id: row.try_get("referral_id")?,
         })
     }
 }
@@ -53,13 +56,18 @@ pub struct NewEnrollment<'a> {
     pub group_id: Option<i64>,
     pub agent_id: Option<i64>,
     pub lifecycle: String,
+    /// The referral link the enrollment came by.
+    pub referral_id: Option<&'a str>,
+    /// The partner site the enrollment came from (`track-elevate-traffic` also records it).
+    pub from_site: Option<&'a str>,
 }
 
 pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, sqlx::Error> {
     let now = now();
     let row = sqlx::query(
         "insert into enrollment (session_id, filter, eprocess, enrollment_type, open_type, lifecycle, created_at, updated_at, \
-         group_id, agent_id) values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) returning enrollment_id",
+         group_id, agent_id, referral_id, from_site) values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) \
+         returning enrollment_id",
     )
     .bind(new.session_id)
     .bind(new.filter)
@@ -70,6 +78,8 @@ pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, s
     .bind(now)
     .bind(new.group_id)
     .bind(new.agent_id)
+    .bind(new.referral_id)
+    .bind(new.from_site)
     .fetch_one(db)
     .await?;
     row.try_get("enrollment_id")
@@ -82,8 +92,8 @@ pub async fn find_enrollment(
     enrollment_id: i64,
 ) -> Result<Option<EnrollmentRow>, sqlx::Error> {
     let row = sqlx::query(
-        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, lifecycle, \
-         lifecycle_version, effective_date, policy_id from enrollment where enrollment_id = $1 and session_id = $2",
+        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, referral_id, \
+         lifecycle, lifecycle_version, effective_date, policy_id from enrollment where enrollment_id = $1 and session_id = $2",
     )
     .bind(enrollment_id)
     .bind(session_id)
@@ -228,4 +238,32 @@ pub async fn screenshot_usage(db: &Db, enrollment_id: i64) -> Result<(i64, i64),
     .fetch_one(db)
     .await?;
     Ok((row.try_get("kept")?, row.try_get("bytes")?))
+}
+
+/// Records the partner site an enrollment came from.
+pub async fn set_from_site(db: &Db, enrollment_id: i64, from_site: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("update enrollment set from_site = $1, updated_at = $2 where enrollment_id = $3")
+        .bind(from_site)
+        .bind(now())
+        .bind(enrollment_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Moves a quote to another portal and group (a rep's or group administrator's choice).
+pub async fn set_group(
+    db: &Db,
+    enrollment_id: i64,
+    group_id: Option<i64>,
+    enrollment_type: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update enrollment set group_id = $1, enrollment_type = $2, updated_at = $3 where enrollment_id = $4")
+        .bind(group_id)
+        .bind(enrollment_type)
+        .bind(now())
+        .bind(enrollment_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }

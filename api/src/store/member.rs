@@ -11,25 +11,59 @@ pub enum ContactHash {
     Phone,
 }
 
-pub async fn upsert(
-    db: &Db,
-    user_id: i64,
-    email_hash: &str,
-    phone_hash: &str,
-    sealed_document: &str,
-) -> Result<(), sqlx::Error> {
+/// A member's row: the ids it is found by and the sealed document.
+pub struct MemberRow<'a> {
+    pub user_id: i64,
+    pub email_hash: &'a str,
+    pub phone_hash: &'a str,
+    /// The member's rep.
+    pub agent_id: Option<i64>,
+    /// The member's employer group.
+    pub group_id: Option<i64>,
+    pub sealed_document: &'a str,
+}
+
+pub async fn upsert(db: &Db, row: MemberRow<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "insert into member (user_id, email_hash, phone_hash, document) values ($1, $2, $3, $4) \
+        "insert into member (user_id, email_hash, phone_hash, agent_id, group_id, document) \
+         values ($1, $2, $3, $4, $5, $6) \
          on conflict (user_id) do update set email_hash = excluded.email_hash, phone_hash = excluded.phone_hash, \
-         document = excluded.document",
+         agent_id = excluded.agent_id, group_id = excluded.group_id, document = excluded.document",
     )
-    .bind(user_id)
-    .bind(email_hash)
-    .bind(phone_hash)
-    .bind(sealed_document)
+    .bind(row.user_id)
+    .bind(row.email_hash)
+    .bind(row.phone_hash)
+    .bind(row.agent_id)
+    .bind(row.group_id)
+    .bind(row.sealed_document)
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Whose members to list: a rep's or an employer group's.
+#[derive(Debug, Clone, Copy)]
+pub enum Owner {
+    Rep(i64),
+    Group(i64),
+}
+
+/// The sealed documents of an owner's members, by user id.
+pub async fn of_owner(db: &Db, owner: Owner) -> Result<Vec<String>, sqlx::Error> {
+    let (sql, id) = match owner {
+        Owner::Rep(id) => ("select document from member where agent_id = $1 order by user_id", id),
+        Owner::Group(id) => ("select document from member where group_id = $1 order by user_id", id),
+    };
+    sqlx::query_scalar(sql).bind(id).fetch_all(db).await
+}
+
+/// A member's rep and employer group.
+pub async fn owners(db: &Db, user_id: i64) -> Result<Option<(Option<i64>, Option<i64>)>, sqlx::Error> {
+    let row = sqlx::query("select agent_id, group_id from member where user_id = $1")
+        .bind(user_id)
+        .fetch_optional(db)
+        .await?;
+    row.map(|r| Ok((r.try_get("agent_id")?, r.try_get("group_id")?))).transpose()
 }
 
 /// The member's sealed document.

@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod seed;
 pub mod session_role;
 pub mod shop_answer;
+pub mod site;
 pub mod tab;
 
 use anyhow::Context;

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use engine::catalogue::{Carrier, Category, Group, Plan, Portal, Rep};
 use engine::rating::AgeCurve;
+use engine::storefront::Sites;
 use serde::Deserialize;
 
 use crate::store::{now, Db};
@@ -53,6 +54,7 @@ pub struct Fixtures {
     pub groups: Vec<Group>,
     pub reps: Vec<Rep>,
     pub portals: Vec<Portal>,
+    pub sites: Sites,
     pub curve_csv: String,
     digest: String,
 }
@@ -83,6 +85,9 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
     let reps: Reps = yaml(&p, &t)?;
     let (p, t) = text_of(dir.join("catalogue/portals.yaml"))?;
     let portals: Portals = yaml(&p, &t)?;
+    let (p, t) = text_of(dir.join("catalogue/sites.yaml"))?;
+    let sites: Sites = yaml(&p, &t)?;
+    check_sites(&sites, &groups.groups, &reps.reps).with_context(|| format!("{}", p.display()))?;
     let plans_dir = dir.join("catalogue/plans");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&plans_dir)
         .with_context(|| format!("cannot read {}", plans_dir.display()))?
@@ -104,9 +109,37 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         groups: groups.groups,
         reps: reps.reps,
         portals: portals.portals,
+        sites,
         curve_csv,
         digest: format!("{:016x}", hasher.finish()),
     })
+}
+
+/// What must hold of the sites before anything is loaded: the owners they name exist, and colours are hex colours
+/// (they reach the page as CSS).
+fn check_sites(sites: &Sites, groups: &[Group], reps: &[Rep]) -> anyhow::Result<()> {
+    let group = |id: i64| groups.iter().any(|g| g.group_id == id);
+    let rep = |id: i64| reps.iter().any(|r| r.agent_id == id);
+    for d in &sites.domains {
+        anyhow::ensure!(
+            d.group_id.is_some_and(group) || d.agent_id.is_some_and(rep),
+            "domain {} has no owner",
+            d.domain
+        );
+    }
+    for s in &sites.external_sites {
+        anyhow::ensure!(group(s.group_id), "external site {} names no group", s.site_name);
+    }
+    for r in &sites.referrals {
+        anyhow::ensure!(rep(r.agent_id), "referral {} names no rep", r.referral_id);
+        anyhow::ensure!(engine::dates::parse_mdy(&r.valid_until).is_some(), "referral {} valid_until", r.referral_id);
+    }
+    let brandings =
+        std::iter::once(&sites.store).chain(groups.iter().map(|g| &g.branding)).chain(reps.iter().map(|r| &r.branding));
+    for b in brandings {
+        anyhow::ensure!(b.colors_are_hex(), "{}: colours must be #rgb or #rrggbb", b.display_name);
+    }
+    Ok(())
 }
 
 /// Inserts or replaces a row of a table keyed by `key` with an access code and a JSON document (groups, reps).
@@ -189,6 +222,7 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
         upsert_coded(&mut tx, "portal", "platform_group_id", portal.platform_group_id, &portal.platform_code, document)
             .await?;
     }
+    crate::store::site::upsert_config(&mut tx, &serde_json::to_string(&fixtures.sites)?).await?;
     for line in fixtures.curve_csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let (age, factor) = line.split_once(',').context("age curve row")?;
         let age: i64 = age.trim_end_matches('+').parse()?;

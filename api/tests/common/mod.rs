@@ -28,6 +28,8 @@ pub struct TestApp {
 pub struct Browser<'a> {
     app: &'a TestApp,
     pub cookie: Option<String>,
+    /// The Host header it sends (the site it came to); none by default.
+    pub host: Option<String>,
 }
 
 pub struct Answer {
@@ -150,6 +152,8 @@ impl TestApp {
             smtp_url,
             routing_directory: repo().join("fixtures/banking/fedach-directory.txt"),
             invoice_url,
+            single_portal_host: Some("enroll.harborstone-worksite.example".into()),
+            site_settings_auth: api::config::DEFAULT_SITE_SETTINGS_AUTH.into(),
         };
         adjust(&mut config);
         let keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
@@ -157,14 +161,40 @@ impl TestApp {
         TestApp { router: app(state.clone(), &config), state, database_url, _dir: dir }
     }
 
+    /// A browser on the site at `host` (a white-label domain).
+    pub fn browser_at(&self, host: &str) -> Browser<'_> {
+        Browser { app: self, cookie: None, host: Some(host.into()) }
+    }
+
     pub fn browser(&self) -> Browser<'_> {
-        Browser { app: self, cookie: None }
+        Browser { app: self, cookie: None, host: None }
     }
 }
 
 impl Browser<'_> {
     pub async fn send(&mut self, method: Method, uri: &str, body: Option<String>) -> Answer {
+        self.send_with(method, uri, body, &[]).await
+    }
+
+    /// A GET with further headers.
+    pub async fn get_with(&mut self, uri: &str, headers: &[(&str, &str)]) -> Answer {
+        self.send_with(Method::GET, uri, None, headers).await
+    }
+
+    pub async fn send_with(
+        &mut self,
+        method: Method,
+        uri: &str,
+        body: Option<String>,
+        headers: &[(&str, &str)],
+    ) -> Answer {
         let mut request = Request::builder().method(method).uri(uri);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        if let Some(host) = &self.host {
+            request = request.header(header::HOST, host);
+        }
         if let Some(cookie) = &self.cookie {
             request = request.header(header::COOKIE, cookie);
         }

@@ -382,7 +382,1009 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Result_Array_of_GroupRefEnvelope"];
+                        "application/json": components["schemas"]["Array_of_AgentGroupEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-enrollment-platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_PortalEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update-filter-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `update-filter-portal { enrollment_id, group_id, platform_group_id }`. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PortalChoice"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalChosenEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-agent-info-enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgentInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-group-info-enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-group-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The group administrator's link token from the group dashboard, or the session's own group's id. */
+                    group_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-default-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clear-site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-landing-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The first segment of the address, e.g. `jordan-whitfield`. */
+                    landing_page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LandingPageEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-domainSite-infromation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site's domain, base64-encoded. */
+                    site_domain?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DomainSiteInfoEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-external-site-dynamic-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The site's domain, base64-encoded. */
+                    site_domain?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_SiteSettingEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-external-site-infromation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The partner site's name, e.g. `elevate`. */
+                    site_name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExternalSiteInfoEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-elevate-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ElevateInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/track-elevate-traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OwnedNothing"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-enrollment-info-referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    referral_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReferralInfoEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-agent-landing-page-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The rep; the site's own rep when not given. */
+                    agent_id?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgentLandingEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-agent-about-page-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The rep; the site's own rep when not given. */
+                    agent_id?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgentAboutEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-group-landing-page-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The group; the site's own group when not given. */
+                    group_id?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupLandingEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-group-about-page-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The group; the site's own group when not given. */
+                    group_id?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupAboutEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-ticket-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TicketLinkEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-homepage-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_HomeTileEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -640,6 +1642,8 @@ export interface paths {
             parameters: {
                 query?: {
                     group_id?: string;
+                    /** @description The partner site the visitor came from (`elevate`). */
+                    from_site?: string;
                 };
                 header?: never;
                 path?: never;
@@ -821,51 +1825,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/get-enrollment-platforms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Array_of_PortalEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/get-group-agent-member-info": {
         parameters: {
             query?: never;
@@ -1007,6 +1966,152 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-agent-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The rep; only the session's own rep may be named. */
+                    agent_id?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_MemberRowEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-group-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The group: the administrator's own, or one of the rep's groups. */
+                    group_id?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_MemberRowEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/add-filter-for-existing-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `add-filter-for-existing-user { user_id, tier, eprocess, group_id, agent_id, policy_id, open_type }`. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExistingMemberEntry"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExistingMemberQuoteEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5266,7 +6371,8 @@ export interface components {
             /** Format: int64 */
             group_id: number;
             name: string;
-            landing_url?: string | null;
+            /** @description The group's site's landing name; empty when it is not configured yet. */
+            landing_url: string;
         };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedFilterFormQuery: {
@@ -5379,14 +6485,629 @@ export interface components {
             result: unknown;
         };
         /** @description The success envelope of a typed answer. */
-        Result_Array_of_GroupRefEnvelope: {
+        Array_of_AgentGroupEnvelope: {
             /** @description Always `success`. */
             status: string;
-            data: components["schemas"]["Result_Array_of_GroupRef"];
+            data: components["schemas"]["AgentGroup"][];
         };
-        /** @description The spec's list answers: `data: { result }`. */
-        Result_Array_of_GroupRef: {
-            result: components["schemas"]["GroupRef"][];
+        /** @description A group of the rep's, as `get-agent-groups` answers it. */
+        AgentGroup: {
+            /** Format: int64 */
+            gid: number;
+            gname: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_PortalEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Portal"][];
+        };
+        /** @description An enrollment portal (a platform a quote can be for). */
+        Portal: {
+            /** Format: int64 */
+            platform_group_id: number;
+            platform_name: string;
+            platform_code: string;
+        };
+        /** @description `update-filter-portal { enrollment_id, group_id, platform_group_id }`. */
+        PortalChoice: {
+            /** @description The quote to move to the portal (and group), if one is open. */
+            enrollment_id?: unknown;
+            /** @description The group a rep enrolls for; empty for a new member of no group. */
+            group_id?: unknown;
+            /** @description The enrollment portal. */
+            platform_group_id?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        PortalChosenEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PortalChosen"];
+        };
+        /** @description The portal and group chosen. */
+        PortalChosen: {
+            /** Format: int64 */
+            platform_group_id: number;
+            /** Format: int64 */
+            group_id?: number | null;
+            /** @description new-member or new-group-member. */
+            enroll_type: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        AgentInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AgentInfo"];
+        };
+        /** @description The rep enrolling, as the enrollment's pages show them. */
+        AgentInfo: {
+            /** Format: int64 */
+            agent_id: number;
+            agent_code: string;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone: string;
+            display_name: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupInfo"];
+        };
+        /** @description An employer group as its administrator's and its employees' pages show it. */
+        GroupInfo: {
+            /** Format: int64 */
+            gid: number;
+            gname: string;
+            gcode: string;
+            display_name: string;
+            address_information: components["schemas"]["Address"];
+            /** @description The group's rep's access code. */
+            agent_code?: string | null;
+            /** @description The portals the group's employees enroll on. */
+            platforms: components["schemas"]["Portal"][];
+        };
+        /** @description A postal address. */
+        Address: {
+            /** @default  */
+            address1: string;
+            /** @default  */
+            address2: string;
+            /** @default  */
+            city: string;
+            /** @default  */
+            state: string;
+            /** @default  */
+            zip: string;
+        };
+        /** @description `get-group-info?group_id=`. */
+        GroupInfoQuery: {
+            /** @description The group administrator's link token from the group dashboard, or the session's own group's id. */
+            group_id?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        SiteInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SiteInfo"];
+        };
+        /** @description Who the session is and whose site it is on: what the renderer themes, routes and shows by. */
+        SiteInfo: {
+            /** @description Who is enrolling: applicant, rep or group. */
+            eprocess: components["schemas"]["Eprocess"];
+            /** @description Whose open site this is: agent, group or user (the store's). */
+            open_type?: components["schemas"]["OpenType"] | null;
+            /** @description What the front page (`/`) shows. */
+            front_page: components["schemas"]["FrontPage"];
+            /** @description Where the Home link leads; none where it is hidden. */
+            home_link?: string | null;
+            /** @description The single-portal white-label site: no Home link, no quotes, its own navigation. */
+            special_host: boolean;
+            /** @description Whether the cart offers Send Personalized Quote. */
+            show_quotation: boolean;
+            /** @description Whether the header lists the administrative sites. */
+            admin_links: boolean;
+            branding: components["schemas"]["Branding"];
+            /** @description The white-label domain's pictures (cart and footer logos, app icons, banners). */
+            settings: components["schemas"]["SiteSetting"][];
+            links: components["schemas"]["Links"];
+            agent?: components["schemas"]["SiteRep"] | null;
+            group?: components["schemas"]["SiteGroup"] | null;
+            portal?: components["schemas"]["Portal"] | null;
+            referral?: components["schemas"]["SiteReferral"] | null;
+            /** @description A referral followed whose link is no longer honoured. */
+            expired_referral: boolean;
+            /** @description The partner site that sent the visitor. */
+            from_site?: string | null;
+            /** @description The landing name the visitor arrived by. */
+            landing?: string | null;
+            member?: components["schemas"]["SiteMember"] | null;
+        };
+        /** @description How a person came to the store: the spec's eprocess (who is enrolling). */
+        Eprocess: "applicant" | "rep" | "group";
+        /** @description Whose open site a visitor is on: the spec's open_type. */
+        OpenType: "agent" | "group" | "user";
+        /** @description What the store's front page (`/`) draws. */
+        FrontPage: "open" | "agent-open" | "group-open" | "agent-home" | "group-home" | "member-home";
+        /**
+         * @description How a site looks: its owner's name, contact details, words, pictures and colours. An empty field takes the
+         *     store's own.
+         */
+        Branding: {
+            /**
+             * @description The name the site goes by.
+             * @default
+             */
+            display_name: string;
+            /**
+             * @description Where to write with questions.
+             * @default
+             */
+            display_email: string;
+            /**
+             * @description Where to call with questions (ten digits).
+             * @default
+             */
+            display_phone: string;
+            /**
+             * @description The line under the logo.
+             * @default
+             */
+            tagline: string;
+            /**
+             * @description The logo's address.
+             * @default
+             */
+            logo: string;
+            /**
+             * @description The landing banner's picture.
+             * @default
+             */
+            image: string;
+            /**
+             * @description Where the banner's picture leads, if anywhere.
+             * @default
+             */
+            image_link: string;
+            /**
+             * @description The title of the About window.
+             * @default
+             */
+            display_about_name: string;
+            /**
+             * @description The About window's text: a rep's biography or a group's description, paragraphs split by a blank line.
+             * @default
+             */
+            about: string;
+            /**
+             * @description The picture on the thank-you page after enrolling.
+             * @default
+             */
+            thank_you_image: string;
+            /**
+             * @description The site's colours.
+             * @default {
+             *       "primary": "",
+             *       "accent": ""
+             *     }
+             */
+            colors: components["schemas"]["Colors"];
+        };
+        /** @description A site's colours, as CSS hex colours (`#1f5f8b`). */
+        Colors: {
+            /**
+             * @description Buttons, links and the header's band.
+             * @default
+             */
+            primary: string;
+            /**
+             * @description Highlights: prices, badges and the focus ring.
+             * @default
+             */
+            accent: string;
+        };
+        /** @description One of a domain's site settings. */
+        SiteSetting: {
+            key: string;
+            value: string;
+        };
+        /** @description The outbound links of the header and footer: the separate sites for reps, members and groups. */
+        Links: {
+            /** @default  */
+            rep_registration: string;
+            /** @default  */
+            rep_dashboard: string;
+            /** @default  */
+            member_login: string;
+            /** @default  */
+            member_dashboard: string;
+            /** @default  */
+            group_application: string;
+            /** @default  */
+            group_login: string;
+            /**
+             * @description Where to open a support ticket.
+             * @default
+             */
+            ticket: string;
+            /** @default  */
+            app_store: string;
+            /** @default  */
+            play_store: string;
+            /**
+             * @description The how-to video, embedded in a window.
+             * @default
+             */
+            how_to_video: string;
+            /**
+             * @description The administrative sites, listed in the header when `admin_links` is on.
+             * @default []
+             */
+            admin: components["schemas"]["NamedLink"][];
+        };
+        NamedLink: {
+            name: string;
+            url: string;
+        };
+        /** @description The rep enrolling, or whose site it is. */
+        SiteRep: {
+            /** Format: int64 */
+            agent_id: number;
+            name: string;
+            email: string;
+            phone: string;
+            agent_code: string;
+        };
+        /** @description The employer group enrolled under, or whose site it is. */
+        SiteGroup: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+            address_information: components["schemas"]["Address"];
+        };
+        /** @description A referral followed in this session. */
+        SiteReferral: {
+            referral_id: string;
+            /** @description Who referred the visitor ('Referred By'). */
+            referred_by: string;
+        };
+        /** @description The member whose link opened the store. */
+        SiteMember: {
+            first_name: string;
+            last_name: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        MessageEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Message"];
+        };
+        /** @description An answer that only says what happened, in words for the person. */
+        Message: {
+            message: string;
+        };
+        /** @description `validate-landing-page?landing_page=`. */
+        LandingQuery: {
+            /** @description The first segment of the address, e.g. `jordan-whitfield`. */
+            landing_page?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        LandingPageEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["LandingPage"];
+        };
+        /** @description A landing name's site. */
+        LandingPage: {
+            /** @description `agent` or `group`: whose site the name opens. */
+            type: components["schemas"]["OpenType"];
+            landing_url: string;
+            /** Format: int64 */
+            agent_id?: number | null;
+            /** Format: int64 */
+            group_id?: number | null;
+            display_name: string;
+        };
+        /** @description `get-domainSite-infromation?site_domain=` and `get-external-site-dynamic-information?site_domain=`. */
+        DomainQuery: {
+            /** @description The site's domain, base64-encoded. */
+            site_domain?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        DomainSiteInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DomainSiteInfo"];
+        };
+        /** @description A white-label domain's group. */
+        DomainSiteInfo: {
+            /** Format: int64 */
+            gid?: number | null;
+            gname?: string | null;
+            /** @description The group's rep's access code. */
+            gagent_code?: string | null;
+            /** Format: int64 */
+            agent_id?: number | null;
+            /** Format: int64 */
+            portal_id?: number | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_SiteSettingEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SiteSetting"][];
+        };
+        /** @description `get-external-site-infromation?site_name=`. */
+        ExternalSiteQuery: {
+            /** @description The partner site's name, e.g. `elevate`. */
+            site_name?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ExternalSiteInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ExternalSiteInfo"];
+        };
+        /** @description A partner site. */
+        ExternalSiteInfo: {
+            site_name: string;
+            /** Format: int64 */
+            group_id: number;
+            gname: string;
+            /** Format: int64 */
+            portal_id: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        ElevateInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ElevateInfo"];
+        };
+        /** @description The partner site `elevate`'s portal. */
+        ElevateInfo: {
+            /** Format: int64 */
+            portal_id: number;
+            /** Format: int64 */
+            group_id: number;
+        };
+        /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
+        OwnedNothing: {
+            /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
+            enrollment_id: components["schemas"]["Id"];
+        };
+        /** @description `get-enrollment-info-referral?referral_id=`. */
+        ReferralQuery: {
+            referral_id?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ReferralInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ReferralInfo"];
+        };
+        /** @description A referral link. */
+        ReferralInfo: {
+            referral_id: string;
+            /** Format: int64 */
+            agent_id: number;
+            /** Format: int64 */
+            group_id?: number | null;
+            /** Format: int64 */
+            portal_id?: number | null;
+            /** @description Whether the link is still honoured (expired links open the store without the referral). */
+            valid_referral_link: boolean;
+            referrer_info: components["schemas"]["ReferrerInfo"];
+        };
+        /** @description Who referred the visitor. */
+        ReferrerInfo: {
+            name: string;
+            display_name: string;
+            email: string;
+            phone: string;
+        };
+        /** @description `get-agent-landing-page-info?agent_id=` and `get-agent-about-page-info?agent_id=`. */
+        AgentQuery: {
+            /** @description The rep; the site's own rep when not given. */
+            agent_id?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        AgentLandingEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AgentLanding"];
+        };
+        /** @description A rep's landing information. */
+        AgentLanding: {
+            /** Format: int64 */
+            agent_id: number;
+            agent_code: string;
+            /**
+             * @description The name the site goes by.
+             * @default
+             */
+            display_name: string;
+            /**
+             * @description Where to write with questions.
+             * @default
+             */
+            display_email: string;
+            /**
+             * @description Where to call with questions (ten digits).
+             * @default
+             */
+            display_phone: string;
+            /**
+             * @description The line under the logo.
+             * @default
+             */
+            tagline: string;
+            /**
+             * @description The logo's address.
+             * @default
+             */
+            logo: string;
+            /**
+             * @description The landing banner's picture.
+             * @default
+             */
+            image: string;
+            /**
+             * @description Where the banner's picture leads, if anywhere.
+             * @default
+             */
+            image_link: string;
+            /**
+             * @description The title of the About window.
+             * @default
+             */
+            display_about_name: string;
+            /**
+             * @description The About window's text: a rep's biography or a group's description, paragraphs split by a blank line.
+             * @default
+             */
+            about: string;
+            /**
+             * @description The picture on the thank-you page after enrolling.
+             * @default
+             */
+            thank_you_image: string;
+            /**
+             * @description The site's colours.
+             * @default {
+             *       "primary": "",
+             *       "accent": ""
+             *     }
+             */
+            colors: components["schemas"]["Colors"];
+        };
+        /** @description The success envelope of a typed answer. */
+        AgentAboutEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AgentAbout"];
+        };
+        /** @description A rep's about text. */
+        AgentAbout: {
+            display_about_name: string;
+            agent_bio: string;
+        };
+        /** @description `get-group-landing-page-info?group_id=` and `get-group-about-page-info?group_id=`. */
+        GroupQuery: {
+            /** @description The group; the site's own group when not given. */
+            group_id?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupLandingEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupLanding"];
+        };
+        /** @description A group's landing information. */
+        GroupLanding: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+            /** @description The group's rep's access code. */
+            agent_code?: string | null;
+            address_information: components["schemas"]["Address"];
+            /**
+             * @description The name the site goes by.
+             * @default
+             */
+            display_name: string;
+            /**
+             * @description Where to write with questions.
+             * @default
+             */
+            display_email: string;
+            /**
+             * @description Where to call with questions (ten digits).
+             * @default
+             */
+            display_phone: string;
+            /**
+             * @description The line under the logo.
+             * @default
+             */
+            tagline: string;
+            /**
+             * @description The logo's address.
+             * @default
+             */
+            logo: string;
+            /**
+             * @description The landing banner's picture.
+             * @default
+             */
+            image: string;
+            /**
+             * @description Where the banner's picture leads, if anywhere.
+             * @default
+             */
+            image_link: string;
+            /**
+             * @description The title of the About window.
+             * @default
+             */
+            display_about_name: string;
+            /**
+             * @description The About window's text: a rep's biography or a group's description, paragraphs split by a blank line.
+             * @default
+             */
+            about: string;
+            /**
+             * @description The picture on the thank-you page after enrolling.
+             * @default
+             */
+            thank_you_image: string;
+            /**
+             * @description The site's colours.
+             * @default {
+             *       "primary": "",
+             *       "accent": ""
+             *     }
+             */
+            colors: components["schemas"]["Colors"];
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupAboutEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupAbout"];
+        };
+        /** @description A group's about text. */
+        GroupAbout: {
+            display_about_name: string;
+            gweb_aboutus: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        TicketLinkEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["TicketLink"];
+        };
+        /** @description The ticketing site. */
+        TicketLink: {
+            ticket: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_HomeTileEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["HomeTile"][];
+        };
+        /** @description A category tile of the home page. */
+        HomeTile: {
+            image: string;
+            plan: components["schemas"]["TilePlan"];
+            /** @description Where the tile leads: the category's plans. */
+            link: string;
+        };
+        TilePlan: {
+            name: string;
+            category: string;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_CategoryEnvelope: {
@@ -5489,9 +7210,11 @@ export interface components {
             status: string;
             data: string[];
         };
-        /** @description A group named in the query (`get-group-menu`, `get-group-agent-member-info` without a quote). */
-        GroupQuery: {
+        /** @description `get-group-menu?group_id=&from_site=`. */
+        GroupMenuQuery: {
             group_id?: string | null;
+            /** @description The partner site the visitor came from (`elevate`). */
+            from_site?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         GroupMenuEnvelope: {
@@ -5502,11 +7225,6 @@ export interface components {
         /** @description The categories a group offers. */
         GroupMenu: {
             menu: string[];
-        };
-        /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
-        OwnedNothing: {
-            /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
-            enrollment_id: components["schemas"]["Id"];
         };
         /** @description The success envelope of a typed answer. */
         Result_SideFilterEnvelope: {
@@ -5551,19 +7269,6 @@ export interface components {
             enrollment_id: components["schemas"]["Id"];
             plan_id?: components["schemas"]["Id"] | null;
         };
-        /** @description The success envelope of a typed answer. */
-        Array_of_PortalEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["Portal"][];
-        };
-        /** @description An enrollment portal (a platform a quote can be for). */
-        Portal: {
-            /** Format: int64 */
-            platform_group_id: number;
-            platform_name: string;
-            platform_code: string;
-        };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedGroupQuery: {
             /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
@@ -5586,11 +7291,11 @@ export interface components {
             /** @description The existing member the quote is for. */
             user_info?: components["schemas"]["UserInfo"] | null;
             /** @description The employer group. */
-            group_info?: components["schemas"]["GroupInfo"] | null;
+            group_info?: components["schemas"]["GroupInfo2"] | null;
             /** @description The enrollment portal chosen. */
             platforms: components["schemas"]["Portal"][];
             /** @description The rep enrolling. */
-            agent_info?: components["schemas"]["AgentInfo"] | null;
+            agent_info?: components["schemas"]["AgentInfo2"] | null;
         };
         UserInfo: {
             first_name: string;
@@ -5598,13 +7303,13 @@ export interface components {
             /** Format: int64 */
             user_id: number;
         };
-        GroupInfo: {
+        GroupInfo2: {
             name: string;
             code: string;
             /** Format: int64 */
             group_id: number;
         };
-        AgentInfo: {
+        AgentInfo2: {
             name: string;
             agent_code: string;
         };
@@ -5614,7 +7319,10 @@ export interface components {
             user_id?: unknown;
             /** @description IO, IS, IC or IF (IO when not chosen). */
             tier?: string | null;
-            /** @description agent, group or user: which kind of open site the person came from. */
+            /**
+             * @description agent, group or user: which kind of open site the person came from. Accepted as the spec sends it; the
+             *     server keeps where the session arrived itself.
+             */
             open_type?: string | null;
         };
         /** @description The success envelope of a typed answer. */
@@ -5651,6 +7359,75 @@ export interface components {
             last_name: string;
             email: string;
             policies: unknown[];
+        };
+        /** @description `get-agent-members?agent_id=`. */
+        AgentMembersQuery: {
+            /** @description The rep; only the session's own rep may be named. */
+            agent_id?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_MemberRowEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["MemberRow"][];
+        };
+        /** @description A row of the current members table. */
+        MemberRow: {
+            /** Format: int64 */
+            user_id: number;
+            name: string;
+            dob: string;
+            email: string;
+            /** @description The member's SSN, masked to its last four digits. */
+            ssn: string;
+            /** @description The member's latest policy. */
+            policy_id?: string | null;
+            group_info: components["schemas"]["MemberGroup"];
+            plan_info: components["schemas"]["MemberPlan"][];
+        };
+        /** @description A current member's employer group. */
+        MemberGroup: {
+            /** Format: int64 */
+            group_id?: number | null;
+            group_name?: string | null;
+        };
+        /** @description One of a current member's plans. */
+        MemberPlan: {
+            /**
+             * Format: int64
+             * @description The plan's id.
+             */
+            plan: number;
+            plan_name: string;
+            /** @description ACTIVE, or the policy's other status (shown in red). */
+            plan_status: string;
+        };
+        /** @description `get-group-users?group_id=`. */
+        GroupUsersQuery: {
+            /** @description The group: the administrator's own, or one of the rep's groups. */
+            group_id?: unknown;
+        };
+        /** @description `add-filter-for-existing-user { user_id, tier, eprocess, group_id, agent_id, policy_id, open_type }`. */
+        ExistingMemberEntry: {
+            /** @description The current member to enroll. */
+            user_id?: unknown;
+            /** @description IO, IS, IC or IF. */
+            tier?: string | null;
+            /** @description The member's policy the enrollment follows. */
+            policy_id?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        ExistingMemberQuoteEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ExistingMemberQuote"];
+        };
+        /** @description A current member's new quote. */
+        ExistingMemberQuote: {
+            /** Format: int64 */
+            temp_enrollment_id: number;
+            /** Format: int64 */
+            portal_id?: number | null;
         };
         /** @description The success envelope of a typed answer. */
         Result_Nullable_AnyValueEnvelope: {
@@ -5779,16 +7556,6 @@ export interface components {
              * @default null
              */
             aflac_data: unknown;
-        };
-        /** @description The success envelope of a typed answer. */
-        MessageEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["Message"];
-        };
-        /** @description An answer that only says what happened, in words for the person. */
-        Message: {
-            message: string;
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedTempDependentInfo: {

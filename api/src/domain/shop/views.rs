@@ -6,6 +6,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::state::AppState;
+
 /// A button of a flow step: what it does and its label.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FlowAction {
@@ -159,4 +161,27 @@ impl SuggestedItem {
             offer: view.step.clone(),
         }
     }
+}
+
+/// Whether the group (if any) offers the category: every category when it does not say.
+fn group_offers(state: &AppState, group_id: Option<i64>, category: &str) -> bool {
+    group_id
+        .and_then(|g| state.catalogue.groups.get(&g))
+        .and_then(|g| g.categories.as_ref())
+        .is_none_or(|offered| offered.iter().any(|c| c == category))
+}
+
+/// Category keys, in the catalogue's order, that have a listed plan the group (if any) offers, and the partner site
+/// (if the visitor came from one) offers too.
+pub fn menu<'a>(state: &'a AppState, group_id: Option<i64>, from_site: Option<&str>) -> Vec<&'a str> {
+    let partner = from_site.and_then(|s| state.catalogue.sites.external(s)).and_then(|s| s.categories.as_ref());
+    state
+        .catalogue
+        .categories
+        .iter()
+        .map(|c| c.category.as_str())
+        .filter(|c| group_offers(state, group_id, c))
+        .filter(|c| partner.is_none_or(|offered| offered.iter().any(|o| o == c)))
+        .filter(|c| state.catalogue.plans.iter().any(|p| p.listed && p.category == *c))
+        .collect()
 }

@@ -1,6 +1,8 @@
 //! Existing members: the member link's entry, their profile, health records, dependents, bank accounts and cards
 //! on file, and the contact checks (e-mail and phone already used, deliverable, valid).
 
+mod current;
+
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
@@ -16,12 +18,12 @@ use crate::domain::members::{
     LINK_INVALID, MEMBER_ROUTE_GROUP, PHONE_EXISTS,
 };
 use crate::domain::session::Session;
+use crate::domain::site;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::http::throttle::{self, Throttle};
 use crate::state::AppState;
 use crate::store;
-use crate::store::enrollment::NewEnrollment;
 use crate::store::member::ContactHash;
 use engine::errors::messages::INVALID_EMAIL_FORMAT;
 
@@ -32,7 +34,9 @@ pub struct MemberEntry {
     user_id: Option<Value>,
     /// IO, IS, IC or IF (IO when not chosen).
     tier: Option<String>,
-    /// agent, group or user: which kind of open site the person came from.
+    /// agent, group or user: which kind of open site the person came from. Accepted as the spec sends it; the
+    /// server keeps where the session arrived itself.
+    #[allow(dead_code)]
     open_type: Option<String>,
 }
 
@@ -91,6 +95,9 @@ pub fn routes() -> ApiRouter<AppState> {
     ApiRouter::new()
         .merge(links)
         .api_route("/get-member-info", get(member_info))
+        .api_route("/get-agent-members", get(current::agent_members))
+        .api_route("/get-group-users", get(current::group_users))
+        .api_route("/add-filter-for-existing-user", post(current::add_filter_for_existing_user))
         .api_route("/get-existing-primary-health-info", get(existing_health))
         .api_route("/get-dependents-existing-user-enrollment", get(existing_dependents))
         .api_route("/get-existing-bank-info", get(existing_banks))
@@ -113,22 +120,19 @@ pub async fn add_filter_for_member(
     let tier = body.tier.as_deref().filter(|t| !t.is_empty()).unwrap_or("IO");
     let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
     let filter = validated_filter(&candidate, &Filter::default(), &Default::default())?;
-    let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    let id = store::enrollment::insert_enrollment(
-        &state.db,
-        NewEnrollment {
-            session_id: &session.0,
-            filter: serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
-            eprocess: "applicant",
-            enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
-            open_type: body.open_type.as_deref().filter(|v| ["agent", "group", "user"].contains(v)),
-            group_id: Some(MEMBER_ROUTE_GROUP),
-            agent_id: None,
-            lifecycle,
-        },
-    )
-    .await?;
+    let parties = site::NewParties {
+        eprocess: "applicant",
+        enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
+        open_type: None,
+        agent_id: None,
+        group_id: Some(MEMBER_ROUTE_GROUP),
+        portal_id: None,
+        referral_id: None,
+        from_site: None,
+    };
+    let id = site::create_enrollment(&state, &session, &filter, &parties).await?;
+    // The session is now this member's: their home is the member home.
+    site::update(&state, &session, |arrived| arrived.member_id = Some(user_id)).await?;
     store::enrollment::set_enrollment_member(&state.db, id, user_id).await?;
     Ok(Answer(MemberQuote {
         temp_enrollment_id: id,

@@ -27,7 +27,7 @@ pub struct Receipt {
     call_invoice: bool,
     eprocess: String,
     /// Where Return to homepage goes.
-    return_to: &'static str,
+    return_to: String,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -61,14 +61,16 @@ async fn get_receipt(
         .flatten()
         .collect::<Vec<_>>()
         .join(" ");
-    // Return to homepage, by the spec's rules: the referral page when there is one, / for an open type, else the
-    // home of the process.
-    let return_to = match (e.row.open_type.as_deref(), e.row.eprocess.as_str()) {
-        (Some(_), _) => "/",
-        (None, "rep") => "/agent-home",
-        (None, "group") => "/group-home",
-        (None, _) => "/member-home",
+    // Return to homepage, by the Home link's rule: the referral page when there is one, / for an open site's
+    // visitor, else the home of the process.
+    let arrival = engine::storefront::Arrival {
+        eprocess: serde_json::from_value(serde_json::json!(e.row.eprocess)).ok(),
+        open_type: e.row.open_type.as_deref().and_then(|o| serde_json::from_value(serde_json::json!(o)).ok()),
+        member: e.row.member_id.is_some(),
+        referral: e.row.referral_id.is_some(),
+        special_host: false,
     };
+    let return_to = arrival.home_link(e.row.referral_id.as_deref()).unwrap_or_else(|| "/".into());
     Ok(Answer(Receipt {
         policy_id: e.row.policy_id.clone(),
         name,

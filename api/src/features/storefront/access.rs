@@ -1,16 +1,20 @@
-//! Entry by access code: a rep's access code and a group's enrollment code, and the rep's groups.
+//! Entry by access code (a rep's access code, a group's enrollment code, a group administrator's link) and what
+//! the role homes ask: the rep's groups and portals, the portal and group chosen, the rep's and group's details.
 
 use axum::extract::State;
-use engine::catalogue::{Group, Rep};
+use engine::catalogue::{Group, Portal, Rep};
 use engine::errors::messages::REQUIRED;
+use engine::storefront::OpenType;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::access::{role_of, set_role, Role, INVALID_REP_CODE};
+use crate::domain::access::{role_of, set_role, Role, CHOOSE_GROUP, CHOOSE_PLATFORM, INVALID_REP_CODE};
 use crate::domain::session::Session;
-use crate::error::{Answer, ApiError, ApiResult, Listed, MaybeAnswer};
-use crate::http::extract::AppQuery;
+use crate::domain::site::{self, group_branding, only_portal, rep_branding, Arrived, Host, Standing};
+use crate::error::{Answer, ApiError, ApiResult, MaybeAnswer};
+use crate::http::extract::{AppJson, AppQuery};
 use crate::state::AppState;
+use crate::store;
 
 /// `validate-agent?agent_code=`.
 #[derive(Deserialize, JsonSchema)]
@@ -53,7 +57,8 @@ pub struct RepAnswer {
 pub struct GroupAnswer {
     group_id: i64,
     name: String,
-    landing_url: Option<String>,
+    /// The group's site's landing name; empty when it is not configured yet.
+    landing_url: String,
 }
 
 fn rep_groups(state: &AppState, rep: &Rep) -> Vec<GroupRef> {
@@ -73,8 +78,8 @@ fn rep_answer(state: &AppState, rep: &Rep) -> RepAnswer {
         phone: rep.phone.clone(),
         agent_code: rep.agent_code.clone(),
         landing_url: rep.landing_url.clone(),
-        logo: None,
-        image: None,
+        logo: Some(rep_branding(state, rep).logo),
+        image: Some(rep_branding(state, rep).image),
         groups: rep_groups(state, rep),
     }
 }
@@ -96,6 +101,11 @@ pub async fn validate_agent(
         .find(|r| r.agent_code.eq_ignore_ascii_case(code))
         .ok_or_else(|| ApiError::field("agent_code", INVALID_REP_CODE))?;
     set_role(&state.db, &session, "rep", Some(rep.agent_id), None).await?;
+    // The rep is now on their own site, enrolling (a site followed before is left).
+    let landing = Some(rep.landing_url.clone()).filter(|l| !l.is_empty());
+    let arrived =
+        Arrived { open_type: Some(OpenType::Agent), agent_id: Some(rep.agent_id), landing, ..Arrived::default() };
+    site::remember(&state, &session, &arrived).await?;
     Ok(Answer(rep_answer(&state, rep)))
 }
 
@@ -114,20 +124,277 @@ pub async fn validate_group(
         return Ok(MaybeAnswer(None));
     };
     set_role(&state.db, &session, "employee", None, Some(group.group_id)).await?;
+    // The employee is now on the group's site (a site followed before is left).
+    let arrived = Arrived {
+        open_type: Some(OpenType::Group),
+        agent_id: group.agent_id,
+        group_id: Some(group.group_id),
+        portal_id: only_portal(&group.portals),
+        landing: Some(group.landing_url.clone()).filter(|l| !l.is_empty()),
+        ..Arrived::default()
+    };
+    site::remember(&state, &session, &arrived).await?;
     Ok(MaybeAnswer(Some(group_answer(group))))
 }
 
 fn group_answer(group: &Group) -> GroupAnswer {
-    GroupAnswer { group_id: group.group_id, name: group.name.clone(), landing_url: None }
+    GroupAnswer { group_id: group.group_id, name: group.name.clone(), landing_url: group.landing_url.clone() }
+}
+
+/// A group of the rep's, as `get-agent-groups` answers it.
+#[derive(Serialize, JsonSchema)]
+pub struct AgentGroup {
+    gid: i64,
+    gname: String,
 }
 
 /// `get-agent-groups`: the groups the session's rep enrolls for (the agent_id sent is not needed, nor trusted).
-pub async fn agent_groups(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Listed<Vec<GroupRef>>>> {
-    match role_of(&state.db, &session).await? {
+pub async fn agent_groups(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<AgentGroup>>> {
+    let rep = session_rep(&state, &session).await?;
+    let groups = rep_groups(&state, rep).into_iter().map(|g| AgentGroup { gid: g.group_id, gname: g.name }).collect();
+    Ok(Answer(groups))
+}
+
+/// The rep the session unlocked with an access code.
+async fn session_rep<'a>(state: &'a AppState, session: &Session) -> ApiResult<&'a Rep> {
+    match role_of(&state.db, session).await? {
+        Role::Rep(agent) => {
+            state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::field("agent_id", INVALID_REP_CODE))
+        }
+        _ => Err(ApiError::Forbidden(ENTER_REP_CODE.into())),
+    }
+}
+
+/// What a page for reps says to anyone else.
+pub const ENTER_REP_CODE: &str = "Please enter your Rep Access Code first.";
+/// What a page for a group's administrator says to anyone else.
+pub const GROUP_ADMINS_ONLY: &str =
+    "This page is for your group's administrator. Please use the link from your group dashboard.";
+
+/// The portals a rep or group enrolls on (every portal when they do not say).
+fn portals_of(state: &AppState, allowed: &[i64]) -> Vec<Portal> {
+    state
+        .catalogue
+        .portals
+        .iter()
+        .filter(|p| allowed.is_empty() || allowed.contains(&p.platform_group_id))
+        .cloned()
+        .collect()
+}
+
+/// `get-enrollment-platforms { agent_id }`: the enrollment portals the session's rep (or group) enrolls on.
+pub async fn enrollment_platforms(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+) -> ApiResult<Answer<Vec<Portal>>> {
+    let standing = site::standing(&state, &session, &host).await?;
+    let allowed = allowed_portals(&state, &standing);
+    Ok(Answer(portals_of(&state, &allowed)))
+}
+
+fn allowed_portals(state: &AppState, standing: &Standing) -> Vec<i64> {
+    match standing.role {
+        Role::Rep(agent) => state.catalogue.reps.get(&agent).map(|r| r.portals.clone()).unwrap_or_default(),
+        _ => standing
+            .group_id
+            .and_then(|g| state.catalogue.groups.get(&g))
+            .map(|g| g.portals.clone())
+            .unwrap_or_default(),
+    }
+}
+
+/// `update-filter-portal { enrollment_id, group_id, platform_group_id }`.
+#[derive(Deserialize, JsonSchema)]
+pub struct PortalChoice {
+    /// The quote to move to the portal (and group), if one is open.
+    enrollment_id: Option<serde_json::Value>,
+    /// The group a rep enrolls for; empty for a new member of no group.
+    group_id: Option<serde_json::Value>,
+    /// The enrollment portal.
+    platform_group_id: Option<serde_json::Value>,
+}
+
+/// The portal and group chosen.
+#[derive(Serialize, JsonSchema)]
+pub struct PortalChosen {
+    platform_group_id: i64,
+    group_id: Option<i64>,
+    /// new-member or new-group-member.
+    enroll_type: String,
+}
+
+fn optional_id(value: Option<&serde_json::Value>, field: &str) -> ApiResult<Option<i64>> {
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() || s == "0" => Ok(None),
+        Some(v) => crate::input::parse_id(Some(v), field).map(Some),
+    }
+}
+
+/// `update-filter-portal`: a rep's or group administrator's choice of portal (and, for a rep, group) for the next
+/// enrollments, and for the open quote if one is named. The portal must be one they enroll on ('Please choose a
+/// platform'), the group one of the rep's ('Please choose a group').
+pub async fn update_filter_portal(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+    AppJson(body): AppJson<PortalChoice>,
+) -> ApiResult<Answer<PortalChosen>> {
+    let standing = site::standing(&state, &session, &host).await?;
+    let allowed = allowed_portals(&state, &standing);
+    let portal = optional_id(body.platform_group_id.as_ref(), "platform_group_id")
+        .ok()
+        .flatten()
+        .filter(|p| portals_of(&state, &allowed).iter().any(|portal| portal.platform_group_id == *p))
+        .ok_or_else(|| ApiError::field("platform_group_id", CHOOSE_PLATFORM))?;
+    let chosen = optional_id(body.group_id.as_ref(), "group_id")?;
+    let group = match standing.role {
         Role::Rep(agent) => {
             let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::field("agent_id", INVALID_REP_CODE))?;
-            Ok(Answer(Listed { result: rep_groups(&state, rep) }))
+            match chosen {
+                Some(g) if rep.groups.contains(&g) => Some(g),
+                Some(_) => return Err(ApiError::field("group_id", CHOOSE_GROUP)),
+                None => None,
+            }
         }
-        _ => Err(ApiError::field("agent_id", "Please enter your Rep Access Code first")),
+        Role::GroupAdmin(group) => Some(group),
+        _ => return Err(ApiError::Forbidden(ENTER_REP_CODE.into())),
+    };
+    site::update(&state, &session, |arrived| {
+        arrived.portal_id = Some(portal);
+        arrived.group_id = group;
+    })
+    .await?;
+    let enroll_type = if group.is_some() { "new-group-member" } else { "new-member" };
+    if let Some(id) = optional_id(body.enrollment_id.as_ref(), "enrollment_id")? {
+        let e = crate::domain::enrollment::load(&state, &session, id).await?;
+        e.ensure_open()?;
+        let mut filter = e.filter.clone();
+        filter.platform_group_id = Some(portal);
+        let text = serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?;
+        store::enrollment::update_filter(&state.db, id, &text).await?;
+        if e.row.member_id.is_none() {
+            store::enrollment::set_group(&state.db, id, group, enroll_type).await?;
+        }
+    }
+    Ok(Answer(PortalChosen { platform_group_id: portal, group_id: group, enroll_type: enroll_type.into() }))
+}
+
+/// The rep enrolling, as the enrollment's pages show them.
+#[derive(Serialize, JsonSchema)]
+pub struct AgentInfo {
+    agent_id: i64,
+    agent_code: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: String,
+    display_name: String,
+}
+
+/// `get-agent-info-enroll { agent_id }`: the rep of the session (a rep's own, or the rep whose site it is).
+pub async fn agent_info_enroll(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+) -> ApiResult<Answer<AgentInfo>> {
+    let standing = site::standing(&state, &session, &host).await?;
+    let rep = standing
+        .agent_id
+        .and_then(|a| state.catalogue.reps.get(&a))
+        .ok_or_else(|| ApiError::Forbidden(ENTER_REP_CODE.into()))?;
+    Ok(Answer(AgentInfo {
+        agent_id: rep.agent_id,
+        agent_code: rep.agent_code.clone(),
+        first_name: rep.first_name.clone(),
+        last_name: rep.last_name.clone(),
+        email: rep.email.clone(),
+        phone: rep.phone.clone(),
+        display_name: rep_branding(&state, rep).display_name,
+    }))
+}
+
+/// An employer group as its administrator's and its employees' pages show it.
+#[derive(Serialize, JsonSchema)]
+pub struct GroupInfo {
+    gid: i64,
+    gname: String,
+    gcode: String,
+    display_name: String,
+    address_information: engine::catalogue::Address,
+    /// The group's rep's access code.
+    agent_code: Option<String>,
+    /// The portals the group's employees enroll on.
+    platforms: Vec<Portal>,
+}
+
+fn group_info(state: &AppState, group: &Group) -> GroupInfo {
+    GroupInfo {
+        gid: group.group_id,
+        gname: group.name.clone(),
+        gcode: group.code.clone(),
+        display_name: group_branding(state, group).display_name,
+        address_information: group.address_information.clone(),
+        agent_code: group.agent_id.and_then(|a| state.catalogue.reps.get(&a)).map(|r| r.agent_code.clone()),
+        platforms: portals_of(state, &group.portals),
+    }
+}
+
+/// `get-group-info-enroll { group_id }`: the employer group of the session (an employee's, its administrator's, a
+/// rep's chosen group, or the group whose site it is).
+pub async fn group_info_enroll(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+) -> ApiResult<Answer<GroupInfo>> {
+    let standing = site::standing(&state, &session, &host).await?;
+    let group = standing
+        .group_id
+        .and_then(|g| state.catalogue.groups.get(&g))
+        .ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
+    Ok(Answer(group_info(&state, group)))
+}
+
+/// `get-group-info?group_id=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct GroupInfoQuery {
+    /// The group administrator's link token from the group dashboard, or the session's own group's id.
+    group_id: Option<String>,
+}
+
+/// `get-group-info?group_id=`: the group administrator's entry. The group dashboard's link carries a sealed token
+/// in place of the group id (`enroll group-admin-link` prints one); opening it makes the session the group's
+/// administrator. A plain id answers only for the session's own group.
+pub async fn group_info_admin(
+    State(state): State<AppState>,
+    session: Session,
+    AppQuery(query): AppQuery<GroupInfoQuery>,
+) -> ApiResult<Answer<GroupInfo>> {
+    let given = query.group_id.as_deref().map(str::trim).unwrap_or_default();
+    if given.is_empty() {
+        return Err(ApiError::field("group_id", CHOOSE_GROUP));
+    }
+    if let Some(group) =
+        crate::domain::access::open_group_admin_link(&state.crypto, given).and_then(|g| state.catalogue.groups.get(&g))
+    {
+        set_role(&state.db, &session, "group", None, Some(group.group_id)).await?;
+        let arrived = Arrived {
+            open_type: Some(OpenType::Group),
+            agent_id: group.agent_id,
+            group_id: Some(group.group_id),
+            portal_id: only_portal(&group.portals),
+            landing: Some(group.landing_url.clone()).filter(|l| !l.is_empty()),
+            ..Arrived::default()
+        };
+        site::remember(&state, &session, &arrived).await?;
+        return Ok(Answer(group_info(&state, group)));
+    }
+    match (role_of(&state.db, &session).await?, given.parse::<i64>()) {
+        (Role::GroupAdmin(own), Ok(asked)) if own == asked => {
+            let group = state.catalogue.groups.get(&own).ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
+            Ok(Answer(group_info(&state, group)))
+        }
+        _ => Err(ApiError::Forbidden(GROUP_ADMINS_ONLY.into())),
     }
 }

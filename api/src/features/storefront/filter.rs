@@ -11,11 +11,11 @@ use serde_json::{json, Map, Value};
 use crate::domain::enrollment::{self, Filter};
 use crate::domain::filter::{filter_info, filter_options, validated_filter, FilterInfo};
 use crate::domain::session::Session;
+use crate::domain::site::{self, Host};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, OwnedPath, OwnedQuery};
 use crate::state::AppState;
 use crate::store;
-use crate::store::enrollment::NewEnrollment;
 
 /// `filter-form`: the quote form, filled from the enrollment when one is named.
 #[derive(Deserialize, JsonSchema)]
@@ -106,34 +106,21 @@ pub async fn validate_zip_code(AppQuery(query): AppQuery<ZipQuery>) -> ApiResult
     Ok(Answer(ZipInfo { zip_code: info.zip_code.clone(), city: info.city.clone(), state: info.state.clone() }))
 }
 
-/// Creates an enrollment owned by the caller's session. The process, rep, group and enrollment type come from the
-/// session's role (a rep access code or a group enrollment code given in it), never from a field the browser sets.
+/// Creates an enrollment owned by the caller's session. The process, rep, group, portal and enrollment type come
+/// from the session's standing (an access code, a group code, the site it arrived on), never from a field the
+/// browser sets; a rep may only name one of their own groups.
 pub async fn add_filter_for_new_user(
     State(state): State<AppState>,
     session: Session,
+    host: Host,
     AppJson(body): AppJson<FilterFields>,
 ) -> ApiResult<Answer<NewQuote>> {
     let body = Value::Object(body);
-    let filter = validated_filter(&body, &Filter::default(), &FilterOptions::default())?;
-    let (eprocess, enrollment_type, agent_id, group_id) =
-        crate::domain::access::new_enrollment_parties(&state, &session, body.get("group_id")).await?;
-    let lifecycle = serde_json::to_string(&engine::lifecycle::EnrollmentLifecycle::default())
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    let open_type = body.get("open_type").and_then(Value::as_str).filter(|v| ["agent", "group", "user"].contains(v));
-    let id = store::enrollment::insert_enrollment(
-        &state.db,
-        NewEnrollment {
-            session_id: &session.0,
-            filter: serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
-            eprocess,
-            enrollment_type,
-            open_type,
-            group_id,
-            agent_id,
-            lifecycle,
-        },
-    )
-    .await?;
+    let standing = site::standing(&state, &session, &host).await?;
+    let parties = site::new_enrollment_parties(&state, &standing, body.get("group_id"))?;
+    let mut filter = validated_filter(&body, &Filter::default(), &FilterOptions::default())?;
+    filter.platform_group_id = filter.platform_group_id.or(parties.portal_id);
+    let id = site::create_enrollment(&state, &session, &filter, &parties).await?;
     Ok(Answer(NewQuote { temp_enrollment_id: id }))
 }
 

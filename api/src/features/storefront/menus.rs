@@ -7,9 +7,11 @@ use engine::errors::messages::REQUIRED;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::access::{role_of, Role, CHOOSE_GROUP};
+use crate::domain::access::CHOOSE_GROUP;
 use crate::domain::session::Session;
 use crate::domain::shop::pricing::{card, plan_of, price, PlanCard};
+use crate::domain::shop::views::menu;
+use crate::domain::site::{self, Host};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppQuery, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::input::PlanRef;
@@ -89,6 +91,14 @@ impl GroupQuery {
     }
 }
 
+/// `get-group-menu?group_id=&from_site=`.
+#[derive(Deserialize, JsonSchema)]
+pub struct GroupMenuQuery {
+    group_id: Option<String>,
+    /// The partner site the visitor came from (`elevate`).
+    from_site: Option<String>,
+}
+
 /// `get-menu-filtered-plans?category=`.
 #[derive(Deserialize, JsonSchema)]
 pub struct CategoryQuery {
@@ -96,51 +106,32 @@ pub struct CategoryQuery {
     category: Option<String>,
 }
 
-/// The categories a group offers (all when it does not say).
-fn group_offers(state: &AppState, group_id: Option<i64>, category: &str) -> bool {
-    group_id
-        .and_then(|g| state.catalogue.groups.get(&g))
-        .and_then(|g| g.categories.as_ref())
-        .is_none_or(|offered| offered.iter().any(|c| c == category))
-}
-
-/// Category keys, in the spec's order, that have a listed plan the group (if any) offers.
-fn menu(state: &AppState, group_id: Option<i64>) -> Vec<&str> {
-    state
-        .catalogue
-        .categories
-        .iter()
-        .map(|c| c.category.as_str())
-        .filter(|c| group_offers(state, group_id, c))
-        .filter(|c| state.catalogue.plans.iter().any(|p| p.listed && p.category == *c))
-        .collect()
-}
-
-/// The group of the caller's session: an employee's group; a rep or applicant has none here.
-async fn session_group(state: &AppState, session: &Session) -> ApiResult<Option<i64>> {
-    Ok(match role_of(&state.db, session).await? {
-        Role::Employee(group) => Some(group),
-        _ => None,
-    })
-}
-
 /// `get-common-menu { agent_id, group_id, portal_id, eprocess, open_type }`: the list of category keys. The group
 /// comes from the session (an employee's group code), never from the query.
-pub async fn common_menu(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<String>>> {
-    let group = session_group(&state, &session).await?;
-    Ok(Answer(menu(&state, group).into_iter().map(str::to_string).collect()))
+pub async fn common_menu(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+) -> ApiResult<Answer<Vec<String>>> {
+    let standing = site::standing(&state, &session, &host).await?;
+    let offered = menu(&state, standing.group_id, standing.from_site.as_deref());
+    Ok(Answer(offered.into_iter().map(str::to_string).collect()))
 }
 
-/// `get-group-menu { group_id }`: the categories the group offers.
+/// `get-group-menu { group_id, from_site }`: the categories the group offers (on a partner's site, those the partner
+/// offers of them).
 pub async fn group_menu(
     State(state): State<AppState>,
-    AppQuery(query): AppQuery<GroupQuery>,
+    AppQuery(query): AppQuery<GroupMenuQuery>,
 ) -> ApiResult<Answer<GroupMenu>> {
     let group = query
-        .group_id()
+        .group_id
+        .as_deref()
+        .and_then(|g| g.trim().parse::<i64>().ok())
         .filter(|g| state.catalogue.groups.contains_key(g))
         .ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
-    Ok(Answer(GroupMenu { menu: menu(&state, Some(group)).into_iter().map(str::to_string).collect() }))
+    let from_site = query.from_site.as_deref().filter(|s| !s.trim().is_empty());
+    Ok(Answer(GroupMenu { menu: menu(&state, Some(group), from_site).into_iter().map(str::to_string).collect() }))
 }
 
 /// `get-left-side-filter-fields { enrollment_id }`: the categories with plans for the quote, with their names and
@@ -149,7 +140,7 @@ pub async fn left_side_filter_fields(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Answer<Listed<SideFilter>>> {
-    let offered = menu(&state, e.row.group_id);
+    let offered = menu(&state, e.row.group_id, None);
     let categories = state
         .catalogue
         .categories
@@ -201,11 +192,6 @@ pub async fn related_plans(
         }
     }
     Ok(Answer(Listed { result: related }))
-}
-
-/// `get-enrollment-platforms { agent_id }`: the enrollment portals (the same for every rep in this catalogue).
-pub async fn enrollment_platforms(State(state): State<AppState>) -> ApiResult<Answer<Vec<Portal>>> {
-    Ok(Answer(state.catalogue.portals.clone()))
 }
 
 /// `get-group-agent-member-info { enrollment_id | group_id }`: who the quote is for, shown above the plans and the
