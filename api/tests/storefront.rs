@@ -441,3 +441,18 @@ async fn not_my_site_forgets_where_the_session_arrived_and_what_it_unlocked() {
     assert_eq!(info["branding"]["display_name"], "Benefit Store");
     assert_eq!(b.get("/api/v1/get-agent-members").await.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn a_window_shopper_sees_a_categorys_plans_with_from_prices_before_giving_any_details() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let plans =
+        b.get("/api/v1/get-menu-filtered-plans?category=dental").await.ok()["result"].as_array().unwrap().clone();
+    assert!(!plans.is_empty());
+    assert!(
+        plans.iter().all(|p| p["plan_price"].is_null() && p["from_price"].as_f64().is_some_and(|f| f > 0.0)),
+        "{plans:?}"
+    );
+    let di = b.get("/api/v1/get-menu-filtered-plans?category=di").await.ok()["result"].as_array().unwrap().clone();
+    assert!(di.iter().all(|p| p["from_price"].is_null()), "disability prices are not shown while shopping");
+}

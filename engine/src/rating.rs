@@ -254,6 +254,29 @@ pub fn price_option(
     Ok(Cents::from_dollars(option.base_rate * age_factor * tier_factor * tobacco_factor * admin_fee))
 }
 
+/// The lowest monthly price anyone can be quoted for the plan ("from $x"): its cheapest option, for Member Only (or
+/// its cheapest tier), at its cheapest eligible adult age, without tobacco. `None` for a retired plan, one whose
+/// price is not shown, or one no adult can buy.
+pub fn starting_price(plan: &Plan, curve: &AgeCurve) -> Option<Cents> {
+    if plan.replaced_by.is_some() || plan.hides_price() {
+        return None;
+    }
+    let ages = plan.min_age.max(18)..=plan.max_age;
+    let age_factor = match &plan.rating {
+        RatingMethod::AgeCurve => ages.map(|age| curve.factor(age)).reduce(f64::min)?,
+        RatingMethod::AgeBands { bands } => bands
+            .iter()
+            .filter(|b| b.max_age >= *ages.start() && b.min_age <= *ages.end())
+            .map(|b| b.factor)
+            .reduce(f64::min)?,
+        RatingMethod::Flat => 1.0,
+    };
+    let tier_factor = plan.tiers.iter().filter_map(|t| plan.tier_factors.get(t).copied()).reduce(f64::min)?;
+    let base = plan.options.iter().map(|o| o.base_rate).reduce(f64::min)?;
+    let admin_fee = if plan.plan_type == PREMIER { 1.0 + ADMIN_FEE_RATE } else { 1.0 };
+    Some(Cents::from_dollars(base * age_factor * tier_factor * admin_fee))
+}
+
 /// Every option of a plan with its price, cheapest first.
 pub fn price_plan<'p>(
     plan: &'p Plan,

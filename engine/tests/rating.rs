@@ -245,3 +245,22 @@ fn the_membership_association_costs_five_dollars_a_month_for_every_tier_and_age(
         }
     }
 }
+
+#[test]
+fn a_plans_starting_price_is_the_lowest_quote_any_adult_can_get_and_no_quote_is_below_it() {
+    let p = plan("{ method: age_curve }");
+    // 400.00 x 0.913 (age 18, the curve's lowest adult factor) x 1.0 (IO)
+    assert_eq!(engine::rating::starting_price(&p, &curve()), Some(Cents(36520)));
+    let from = engine::rating::starting_price(&p, &curve()).unwrap();
+    for age in 18..=64 {
+        for tier in [Tier::IO, Tier::IS, Tier::IF] {
+            let quoted = price_option(&p, &p.options[0], &input(age, tier, "GA"), &curve()).unwrap();
+            assert!(quoted >= from, "age {age} {tier:?} is quoted {quoted:?}, below {from:?}");
+        }
+    }
+    let banded = plan("{ method: age_bands, bands: [ { min_age: 0, max_age: 17, factor: 0.2 }, { min_age: 18, max_age: 40, factor: 0.9 }, { min_age: 41, max_age: 64, factor: 1.4 } ] }");
+    assert_eq!(engine::rating::starting_price(&banded, &curve()), Some(Cents(36000)), "children's bands do not count");
+    let mut retired = plan("{ method: flat }");
+    retired.replaced_by = Some(2);
+    assert_eq!(engine::rating::starting_price(&retired, &curve()), None);
+}

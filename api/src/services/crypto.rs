@@ -75,4 +75,3 @@ mod tests {
         assert_eq!(Crypto::new(&[8u8; 32]).decrypt(&sealed), None);
     }
 }
-

@@ -7136,6 +7136,8 @@ export interface components {
             plan_short_text: string;
             /** @description The lowest price for the quote; none when not priced (or not shown, as for disability plans). */
             plan_price?: components["schemas"]["Dollars"] | null;
+            /** @description The lowest price anyone can be quoted ("from"), for shoppers who have not given their details yet. */
+            from_price?: components["schemas"]["Dollars"] | null;
             plan_category: string;
             carrier_name: string;
         };
@@ -7174,6 +7176,8 @@ export interface components {
             plan_short_text: string;
             /** @description The lowest price for the quote; none when not priced (or not shown, as for disability plans). */
             plan_price?: components["schemas"]["Dollars"] | null;
+            /** @description The lowest price anyone can be quoted ("from"), for shoppers who have not given their details yet. */
+            from_price?: components["schemas"]["Dollars"] | null;
             plan_category: string;
             carrier_name: string;
             plan_desc: components["schemas"]["PlanDescription"];

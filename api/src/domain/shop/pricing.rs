@@ -108,6 +108,8 @@ pub struct PlanCard {
     pub plan_short_text: String,
     /// The lowest price for the quote; none when not priced (or not shown, as for disability plans).
     pub plan_price: Option<Cents>,
+    /// The lowest price anyone can be quoted ("from"), for shoppers who have not given their details yet.
+    pub from_price: Option<Cents>,
     pub plan_category: String,
     pub carrier_name: String,
 }
@@ -120,6 +122,7 @@ pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
         plan_logo: plan.logo.clone(),
         plan_short_text: plan.short_text.clone(),
         plan_price: price,
+        from_price: engine::rating::starting_price(plan, &state.catalogue.curve),
         plan_category: plan.category.clone(),
         carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
     }
