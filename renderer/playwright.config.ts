@@ -29,7 +29,8 @@ export default defineConfig({
     command: './target/debug/enroll serve',
     cwd: '..',
     url: `http://localhost:${port}/api/v1/get-plan-category`,
-    env: { PORT: String(port), DATA_DIR: dataDir, RENDERER_DIR: 'renderer/dist', RUST_LOG: 'warn' },
+    // ENROLL_E2E_RENDERER_DIR lets two builds of the renderer be tried side by side (renderer/dist by default).
+    env: { PORT: String(port), DATA_DIR: dataDir, RENDERER_DIR: process.env.ENROLL_E2E_RENDERER_DIR ?? 'renderer/dist', RUST_LOG: 'warn' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

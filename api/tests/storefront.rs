@@ -86,6 +86,13 @@ async fn a_groups_landing_name_opens_the_groups_site_and_its_visitors_enroll_und
     assert_eq!(info["branding"]["colors"]["primary"], "#b5472a");
     let id = start(&mut b).await;
     assert_eq!(temp(&mut b, id, "type").await, "new-group-member");
+
+    // Choose Enrollment Portal: one of the group's.
+    let portals = b.get("/api/v1/get-enrollment-platforms").await.ok().as_array().unwrap().len();
+    assert_eq!(portals, 2);
+    let chosen = b.post("/api/v1/update-filter-portal", json!({ "platform_group_id": 12, "group_id": 1929 })).await;
+    assert_eq!(chosen.ok()["group_id"], 2556, "a visitor keeps the site's group");
+    assert_eq!(site(&mut b).await["portal"]["platform_group_id"], 12);
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { getCartAmount } from '../features/cart/api/get-cart-amount';
 import { getCartCount } from '../features/cart/api/get-cart-count';
 import { CartCountProvider, type CartCountReaders } from '../lib/cart-count';
+import { SiteProvider } from '../lib/site';
 
 // The header's badge reads the cart with the cart's own calls.
 const cartCount: CartCountReaders = {
@@ -13,7 +14,9 @@ const cartCount: CartCountReaders = {
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <BrowserRouter>
-      <CartCountProvider read={cartCount}>{children}</CartCountProvider>
+      <SiteProvider>
+        <CartCountProvider read={cartCount}>{children}</CartCountProvider>
+      </SiteProvider>
     </BrowserRouter>
   );
 }

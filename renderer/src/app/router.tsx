@@ -2,8 +2,18 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AccessPage } from '../features/access/components/access-page';
 import { ContinuePage } from '../features/continue/components/continue-page';
 import { DirectContinuePage } from '../features/continue/components/direct-continue-page';
+import { CurrentMembers } from '../features/current-members/components/current-members';
+import { AgentHome } from '../features/homes/components/agent-home';
+import { GroupHome } from '../features/homes/components/group-home';
+import { MemberHome } from '../features/homes/components/member-home';
 import { MemberEntryPage } from '../features/member/components/member-entry-page';
 import { ReceiptPage } from '../features/receipt/components/receipt-page';
+import { ExternalEntry } from '../features/site/components/external-entry';
+import { FrontPage } from '../features/site/components/front-page';
+import { GroupAdminEntry } from '../features/site/components/group-admin-entry';
+import { LandingConfigError } from '../features/site/components/landing-config-error';
+import { LandingName } from '../features/site/components/landing-name';
+import { ReferralPage } from '../features/site/components/referral-page';
 import { WizardPage } from '../features/wizard/components/wizard-page';
 import { CartRoute } from './routes/cart';
 import { LandingRoute } from './routes/landing';
@@ -14,14 +24,22 @@ import { PlansRoute } from './routes/plans';
 export function AppRouter() {
   return (
     <Routes>
-      <Route path="/" element={<LandingRoute />} />
+      {/* The front page is the site's: the store's or a rep's landing, a group's landing, or a role's home. */}
+      <Route path="/" element={<FrontPage />} />
+      <Route path="/home" element={<LandingRoute />} />
       <Route path="/member-benefit-store/:id/:tier" element={<MemberEntryPage />} />
+      <Route path="/access-page" element={<AccessPage />} />
       <Route path="/access-pagenext" element={<AccessPage />} />
       <Route path="/landing-page" element={<AccessPage />} />
-      {/* The role homes of the storefront are not built yet; each opens the filter, where every enrollment starts. */}
-      <Route path="/member-home" element={<LandingRoute />} />
-      <Route path="/agent-home" element={<LandingRoute />} />
-      <Route path="/group-home" element={<LandingRoute />} />
+      <Route path="/member-home" element={<MemberHome />} />
+      <Route path="/agent-home" element={<AgentHome />} />
+      <Route path="/group-home" element={<GroupHome />} />
+      <Route path="/agent-select-member" element={<CurrentMembers kind="agent" />} />
+      <Route path="/group-select-member" element={<CurrentMembers kind="group" />} />
+      <Route path="/referrals" element={<ReferralPage />} />
+      <Route path="/external" element={<ExternalEntry />} />
+      <Route path="/websites" element={<GroupAdminEntry />} />
+      <Route path="/landing-config-error/:type/:redirect" element={<LandingConfigError />} />
       <Route path="/plans" element={<PlansRoute />} />
       <Route path="/plan/:id/:name" element={<PlanDetailRoute />} />
       <Route path="/cart" element={<CartRoute />} />
@@ -30,6 +48,8 @@ export function AppRouter() {
       <Route path="/enrollment/receipt" element={<ReceiptPage />} />
       <Route path="/enrollment/:route" element={<WizardPage />} />
       <Route path="/404" element={<NotFoundPage />} />
+      {/* Any other first segment is tried as a landing name (a rep's or group's site); an unknown one is a 404. */}
+      <Route path="/:landing" element={<LandingName />} />
       <Route path="*" element={<Navigate to="/404" replace />} />
     </Routes>
   );

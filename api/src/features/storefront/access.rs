@@ -232,9 +232,10 @@ fn optional_id(value: Option<&serde_json::Value>, field: &str) -> ApiResult<Opti
     }
 }
 
-/// `update-filter-portal`: a rep's or group administrator's choice of portal (and, for a rep, group) for the next
-/// enrollments, and for the open quote if one is named. The portal must be one they enroll on ('Please choose a
-/// platform'), the group one of the rep's ('Please choose a group').
+/// `update-filter-portal`: the choice of portal (and, for a rep, group) for the next enrollments, and for the open
+/// quote if one is named: a rep's, a group administrator's, or a group's employee's or site visitor's (Choose
+/// Enrollment Portal). The portal must be one they enroll on ('Please choose a platform'), the group one of the rep's
+/// ('Please choose a group'); others keep their group.
 pub async fn update_filter_portal(
     State(state): State<AppState>,
     session: Session,
@@ -259,7 +260,12 @@ pub async fn update_filter_portal(
             }
         }
         Role::GroupAdmin(group) => Some(group),
-        _ => return Err(ApiError::Forbidden(ENTER_REP_CODE.into())),
+        // An employee, or a visitor of a group's site, chooses among the group's portals (Choose Enrollment Portal).
+        Role::Employee(group) => Some(group),
+        Role::Applicant => match standing.group_id {
+            Some(group) => Some(group),
+            None => return Err(ApiError::Forbidden(ENTER_REP_CODE.into())),
+        },
     };
     site::update(&state, &session, |arrived| {
         arrived.portal_id = Some(portal);
