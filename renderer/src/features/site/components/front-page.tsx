@@ -1,4 +1,0 @@
-// Placeholder: being built (storefront issue).
-export function FrontPage() {
-  return <section className="banner"><h1>Loading…</h1></section>;
-}
