@@ -173,7 +173,7 @@ async fn guessing_access_codes_or_continue_codes_is_throttled_per_client_with_re
     let guesser = [("x-forwarded-for", "203.0.113.7")];
     for attempt in 1..=10 {
         let (status, _) = send(&app, Method::GET, "/api/v1/validate-agent?agent_code=ZZZZ0000", &guesser, None).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "attempt {attempt} is answered");
+        assert_eq!(status, StatusCode::NO_CONTENT, "attempt {attempt} is answered");
     }
     let request = Request::get("/api/v1/validate-agent?agent_code=ZZZZ0000")
         .header("x-forwarded-for", "203.0.113.7")

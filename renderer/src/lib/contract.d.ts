@@ -32,6 +32,13 @@ export interface paths {
                         "application/json": components["schemas"]["RepAnswerEnvelope"];
                     };
                 };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 400: components["responses"]["Refusal400"];
                 403: components["responses"]["Refusal403"];
                 404: components["responses"]["Refusal404"];

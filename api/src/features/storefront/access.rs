@@ -84,29 +84,27 @@ fn rep_answer(state: &AppState, rep: &Rep) -> RepAnswer {
     }
 }
 
-/// `validate-agent?agent_code=`: a valid rep access code unlocks the store as that rep for this session.
+/// `validate-agent?agent_code=`: a valid rep access code unlocks the store as that rep for this session. As the spec
+/// has it, an unknown code answers 204 No Content (the page says 'Invalid Rep Access Code').
 pub async fn validate_agent(
     State(state): State<AppState>,
     session: Session,
     AppQuery(query): AppQuery<AgentCodeQuery>,
-) -> ApiResult<Answer<RepAnswer>> {
+) -> ApiResult<MaybeAnswer<RepAnswer>> {
     let code = query.agent_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
         return Err(ApiError::field("agent_code", REQUIRED));
     }
-    let rep = state
-        .catalogue
-        .reps
-        .values()
-        .find(|r| r.agent_code.eq_ignore_ascii_case(code))
-        .ok_or_else(|| ApiError::field("agent_code", INVALID_REP_CODE))?;
+    let Some(rep) = state.catalogue.reps.values().find(|r| r.agent_code.eq_ignore_ascii_case(code)) else {
+        return Ok(MaybeAnswer(None));
+    };
     set_role(&state.db, &session, "rep", Some(rep.agent_id), None).await?;
     // The rep is now on their own site, enrolling (a site followed before is left).
     let landing = Some(rep.landing_url.clone()).filter(|l| !l.is_empty());
     let arrived =
         Arrived { open_type: Some(OpenType::Agent), agent_id: Some(rep.agent_id), landing, ..Arrived::default() };
     site::remember(&state, &session, &arrived).await?;
-    Ok(Answer(rep_answer(&state, rep)))
+    Ok(MaybeAnswer(Some(rep_answer(&state, rep))))
 }
 
 /// `validate-group?group_code=`: a valid group enrollment code makes this session an employee's of the group.
