@@ -88,9 +88,12 @@ async fn invoice_service() -> (String, Arc<Mutex<Vec<Value>>>) {
     let keep = received.clone();
     let app = axum::Router::new().route(
         "/invoices/auto",
-        axum::routing::post(move |axum::Json(body): axum::Json<Value>| {
+        axum::routing::post(move |headers: axum::http::HeaderMap, axum::Json(mut body): axum::Json<Value>| {
             let keep = keep.clone();
             async move {
+                // The key a receiver deduplicates repeats by, kept beside what was sent.
+                let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).unwrap_or_default();
+                body["idempotency_key_given"] = json!(key.starts_with("outbox-"));
                 keep.lock().unwrap().push(body);
                 StatusCode::CREATED
             }
@@ -160,5 +163,5 @@ async fn a_rep_enrolls_a_group_member_who_pays_by_card_and_the_rep_gets_a_receip
     let admin = common::mail_to(&app, "benefits@peachtreelogistics.example").await;
     assert!(admin.contains(&policy_id), "the group's administrator gets a copy too");
     let invoices = received.lock().unwrap().clone();
-    assert_eq!(invoices, [json!({ "effectiveDate": date, "policy_id": policy_id })]);
+    assert_eq!(invoices, [json!({ "effectiveDate": date, "policy_id": policy_id, "idempotency_key_given": true })]);
 }

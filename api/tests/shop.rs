@@ -496,7 +496,7 @@ async fn a_rep_previews_and_sends_a_personalised_quote_by_e_mail() {
         .await
         .unwrap();
     assert_eq!(to, "ana@example.com");
-    assert_eq!(body, content, "the e-mail is the preview");
+    assert_eq!(app.state.crypto.decrypt(&body).as_deref(), Some(content.as_str()), "the e-mail is the preview, sealed");
 }
 
 #[tokio::test]

@@ -127,6 +127,6 @@ pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> Api
         return Err(ApiError::Throttled { retry_after: 3600 });
     }
     let text = content(state, e, &q).await?;
-    crate::store::outbox::enqueue(&state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
+    crate::services::mail::enqueue(&state.crypto, &state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
     Ok(format!("Quote Successfully Sent to {}", q.email))
 }

@@ -104,7 +104,7 @@ pub async fn issue(
         token = direct_token(crypto, enrollment_id, saved_tab, expires, &code_hash),
         tab_b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
     );
-    crate::store::outbox::enqueue(&mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
+    crate::services::mail::enqueue(crypto, &mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
     Ok(code)
 }
 

@@ -55,6 +55,12 @@ impl Crypto {
     }
 }
 
+/// A random 128-bit token, hex (a claim's owner, a nonce).
+pub fn random_token() -> String {
+    let bytes: [u8; 16] = rand::random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Whether two texts are equal, in a time that does not depend on where they first differ (for credentials).
 pub fn same_text(given: &str, expected: &str) -> bool {
     let (a, b) = (given.as_bytes(), expected.as_bytes());

@@ -1,14 +1,21 @@
 //! E-mail: an outbox table and a background sender with retries.
 //!
 //! A message is written to the outbox in the same transaction as what it announces (a continue code, later a
-//! receipt), so it is never lost and never sent for something that was rolled back. The sender delivers due messages,
-//! and on failure retries with a growing delay, up to [`MAX_ATTEMPTS`]. Delivery is by SMTP when `SMTP_URL` names a
+//! receipt), so it is never lost and never sent for something that was rolled back; its body is sealed with the data
+//! key (it carries codes, links and personal data) and emptied once delivered. The sender claims due messages with a
+//! lease before sending them, so any number of replicas send each message once (a replica that dies mid-send leaves a
+//! lease that runs out, and the message goes out later: at least once, never lost). It sends [`PARALLEL`] at a time,
+//! and on failure retries with a growing delay, up to [`MAX_ATTEMPTS`]. Every message carries a key the receiver can
+//! deduplicate by: a Message-ID per outbox row for mail, an `Idempotency-Key` header for the invoice call.
+//!
+//! Delivery is by SMTP when `SMTP_URL` names a
 //! relay (`smtp://host:port`, plain SMTP to a relay that handles onward TLS), and otherwise to `.eml` files under
 //! `DATA_DIR/outbox` (lettre's file transport), which a person or a local relay can pick up.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::services::crypto::Crypto;
 use crate::store::outbox::{self, OutboxMessage};
 use crate::store::Db;
 use anyhow::Context;
@@ -16,6 +23,12 @@ use lettre::message::Mailbox;
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 
 pub const MAX_ATTEMPTS: i64 = 8;
+/// How many messages the sender has in flight at once.
+pub const PARALLEL: usize = 16;
+/// How many messages one claim takes.
+const BATCH: i64 = 64;
+/// How long a claim holds a message for one sender: longer than an SMTP conversation's timeout.
+const LEASE_SECONDS: i64 = 120;
 
 /// The outbox kind of the invoice auto-generation call: its recipient is the admin service's URL and its body the
 /// JSON to POST there. It rides the outbox so that it, too, is made exactly when a submission holds and retried.
@@ -31,21 +44,23 @@ enum Delivery {
 pub struct Mailer {
     from: Mailbox,
     delivery: Delivery,
+    /// Opens the outbox's sealed bodies.
+    crypto: Crypto,
 }
 
 impl Mailer {
     /// Delivers into `.eml` files in `dir`.
-    pub fn to_files(from: &str, dir: PathBuf) -> anyhow::Result<Mailer> {
+    pub fn to_files(from: &str, dir: PathBuf, crypto: Crypto) -> anyhow::Result<Mailer> {
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         // The messages carry continue codes and personal data: the owner's alone.
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
             .with_context(|| format!("cannot restrict {}", dir.display()))?;
-        Ok(Mailer { from: sender(from)?, delivery: Delivery::Files(dir) })
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Files(dir), crypto })
     }
 
     /// Delivers to an SMTP relay named `smtp://host:port`.
-    pub fn to_smtp(from: &str, url: &str) -> anyhow::Result<Mailer> {
+    pub fn to_smtp(from: &str, url: &str, crypto: Crypto) -> anyhow::Result<Mailer> {
         let rest = url.strip_prefix("smtp://").with_context(|| format!("SMTP_URL {url} must start with smtp://"))?;
         let rest = rest.trim_end_matches('/');
         let (host, port) = match rest.rsplit_once(':') {
@@ -54,7 +69,7 @@ impl Mailer {
         };
         let transport =
             SmtpTransport::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(20))).build();
-        Ok(Mailer { from: sender(from)?, delivery: Delivery::Smtp(transport) })
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Smtp(transport), crypto })
     }
 
     /// The folder `.eml` files are written to, when delivering to files.
@@ -65,8 +80,14 @@ impl Mailer {
         }
     }
 
-    fn send(&self, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+    /// The Message-ID of an outbox row: the same on every attempt, so a relay or mailbox can drop a repeat.
+    fn message_id(&self, outbox_id: i64) -> String {
+        format!("<outbox-{outbox_id}@{}>", self.from.email.domain())
+    }
+
+    fn send(&self, outbox_id: i64, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
         let message = Message::builder()
+            .message_id(Some(self.message_id(outbox_id)))
             .from(self.from.clone())
             .to(to.parse().with_context(|| format!("{to} is not an address"))?)
             .subject(subject)
@@ -93,37 +114,80 @@ pub async fn may_send_to(db: &Db, kind: &str, to: &str) -> Result<bool, sqlx::Er
     Ok(outbox::count_to(db, kind, to, &since).await? < PER_ADDRESS_PER_HOUR)
 }
 
-/// Sends every message that is due; answers how many were sent.
+/// Adds a message to the outbox, its body sealed; call it inside the transaction that makes the message true.
+pub async fn enqueue<'c, E>(
+    crypto: &Crypto,
+    executor: E,
+    kind: &str,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    outbox::enqueue(executor, kind, to, subject, &crypto.encrypt(body)).await
+}
+
+/// Sends one claimed message.
+async fn deliver(mailer: &Mailer, message: OutboxMessage) -> (i64, i64, anyhow::Result<()>) {
+    let OutboxMessage { outbox_id: id, kind, recipient: to, subject, body, attempts } = message;
+    let Some(body) = mailer.crypto.decrypt(&body) else {
+        return (id, attempts, Err(anyhow::anyhow!("the message does not open with this data key")));
+    };
+    let outcome = if kind == INVOICE {
+        post_json(&to, &body, &format!("outbox-{id}")).await
+    } else {
+        let mailer = mailer.clone();
+        match tokio::task::spawn_blocking(move || mailer.send(id, &to, &subject, &body)).await {
+            Ok(outcome) => outcome,
+            Err(error) => Err(error.into()),
+        }
+    };
+    (id, attempts, outcome)
+}
+
+/// Claims and sends every message that is due, [`PARALLEL`] at a time; answers how many were sent.
 pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
-    let due = outbox::due(db, MAX_ATTEMPTS).await?;
+    let token = crate::services::crypto::random_token();
     let mut sent = 0;
-    for message in due {
-        let OutboxMessage { outbox_id: id, kind, recipient: to, subject, body, attempts } = message;
-        let outcome = if kind == INVOICE {
-            post_json(&to, &body).await
-        } else {
-            let mailer = mailer.clone();
-            tokio::task::spawn_blocking(move || mailer.send(&to, &subject, &body)).await?
-        };
-        match outcome {
-            Ok(()) => {
-                outbox::mark_sent(db, id).await?;
-                sent += 1;
+    loop {
+        let lease_until = (chrono::Utc::now() + chrono::Duration::seconds(LEASE_SECONDS))
+            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        let claimed = outbox::claim(db, &token, &lease_until, MAX_ATTEMPTS, BATCH).await?;
+        let full = claimed.len() as i64 == BATCH;
+        let mut in_flight = tokio::task::JoinSet::new();
+        let mut queue = claimed.into_iter();
+        loop {
+            while in_flight.len() < PARALLEL {
+                let Some(message) = queue.next() else { break };
+                let mailer = mailer.clone();
+                in_flight.spawn(async move { deliver(&mailer, message).await });
             }
-            Err(error) => {
-                let delay = chrono::Duration::seconds(30 * (1 << attempts.min(10)));
-                let next = (chrono::Utc::now() + delay).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-                tracing::warn!(outbox_id = id, attempts = attempts + 1, error = %error, "e-mail delivery failed; will retry");
-                outbox::mark_failed(db, id, &error.to_string(), &next).await?;
+            let Some(done) = in_flight.join_next().await else { break };
+            let (id, attempts, outcome) = done?;
+            match outcome {
+                Ok(()) => {
+                    outbox::mark_sent(db, id, &token).await?;
+                    sent += 1;
+                }
+                Err(error) => {
+                    let delay = chrono::Duration::seconds(30 * (1 << attempts.min(10)));
+                    let next = (chrono::Utc::now() + delay).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+                    tracing::warn!(outbox_id = id, attempts = attempts + 1, error = %error, "delivery failed; will retry");
+                    outbox::mark_failed(db, id, &token, &error.to_string(), &next).await?;
+                }
             }
         }
+        if !full {
+            return Ok(sent);
+        }
     }
-    Ok(sent)
 }
 
 /// POSTs `body` as JSON to an `http://host[:port]/path` URL and expects a 2xx answer. Plain HTTP only: the admin
 /// service is reached inside the deployment (no TLS client is built into the server).
-pub async fn post_json(url: &str, body: &str) -> anyhow::Result<()> {
+pub async fn post_json(url: &str, body: &str, idempotency_key: &str) -> anyhow::Result<()> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let rest = url.strip_prefix("http://").with_context(|| format!("INVOICE_URL {url} must start with http://"))?;
     let (authority, path) = rest.split_once('/').map_or((rest, "/".to_string()), |(a, p)| (a, format!("/{p}")));
@@ -133,7 +197,7 @@ pub async fn post_json(url: &str, body: &str) -> anyhow::Result<()> {
         .context("the invoice service did not answer in time")??;
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{body}",
+         Idempotency-Key: {idempotency_key}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await?;
@@ -155,7 +219,7 @@ pub fn spawn_sender(db: Db, mailer: Mailer) {
             if let Err(error) = deliver_due(&db, &mailer).await {
                 tracing::error!(error = ?error, "outbox sender");
             }
-            tokio::time::sleep(Duration::from_secs(5)).await;
+            tokio::time::sleep(Duration::from_secs(2)).await;
         }
     });
 }

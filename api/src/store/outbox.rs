@@ -35,17 +35,36 @@ pub struct OutboxMessage {
     pub attempts: i64,
 }
 
-/// The messages due now (not sent, under `max_attempts`, their next attempt reached), oldest first.
-pub async fn due(db: &Db, max_attempts: i64) -> Result<Vec<OutboxMessage>, sqlx::Error> {
-    let rows = sqlx::query(
-        "select outbox_id, kind, recipient, subject, body, attempts from outbox \
-         where sent_at is null and attempts < $1 and next_attempt_at <= $2 order by outbox_id limit 20",
-    )
-    .bind(max_attempts)
-    .bind(now())
-    .fetch_all(db)
-    .await?;
-    rows.iter()
+/// Claims up to `limit` messages due now (not sent, under `max_attempts`, their next attempt reached, not leased to
+/// another sender) for `token` until `lease_until` (RFC 3339), and answers them, oldest first. One statement: on
+/// PostgreSQL the rows are locked with `FOR UPDATE SKIP LOCKED`, so concurrent senders claim disjoint sets; SQLite
+/// has one writer, so its statement is atomic as it is.
+pub async fn claim(
+    db: &Db,
+    token: &str,
+    lease_until: &str,
+    max_attempts: i64,
+    limit: i64,
+) -> Result<Vec<OutboxMessage>, sqlx::Error> {
+    let mut conn = db.acquire().await?;
+    let lock = if conn.backend_name().eq_ignore_ascii_case("postgresql") { " for update skip locked" } else { "" };
+    let sql = format!(
+        "update outbox set claim_token = $1, claimed_until = $2 where outbox_id in (\
+         select outbox_id from outbox where sent_at is null and attempts < $3 and next_attempt_at <= $4 \
+         and (claimed_until is null or claimed_until < $4) order by outbox_id limit $5{lock}) \
+         and (claimed_until is null or claimed_until < $4) \
+         returning outbox_id, kind, recipient, subject, body, attempts"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(token)
+        .bind(lease_until)
+        .bind(max_attempts)
+        .bind(now())
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut messages = rows
+        .iter()
         .map(|row| {
             Ok(OutboxMessage {
                 outbox_id: row.try_get("outbox_id")?,
@@ -56,26 +75,42 @@ pub async fn due(db: &Db, max_attempts: i64) -> Result<Vec<OutboxMessage>, sqlx:
                 attempts: row.try_get("attempts")?,
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    messages.sort_by_key(|m| m.outbox_id);
+    Ok(messages)
 }
 
-pub async fn mark_sent(db: &Db, outbox_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("update outbox set sent_at = $1, attempts = attempts + 1, last_error = null where outbox_id = $2")
-        .bind(now())
-        .bind(outbox_id)
-        .execute(db)
-        .await?;
+/// A delivered message: marked sent, its body emptied (it carried a code, a link or personal data), its lease ended.
+/// Only the sender holding the claim may say so.
+pub async fn mark_sent(db: &Db, outbox_id: i64, token: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update outbox set sent_at = $1, attempts = attempts + 1, last_error = null, body = '', claim_token = null, \
+         claimed_until = null where outbox_id = $2 and claim_token = $3",
+    )
+    .bind(now())
+    .bind(outbox_id)
+    .bind(token)
+    .execute(db)
+    .await?;
     Ok(())
 }
 
-/// A failed attempt: tried again at `next_attempt_at` (RFC 3339).
-pub async fn mark_failed(db: &Db, outbox_id: i64, error: &str, next_attempt_at: &str) -> Result<(), sqlx::Error> {
+/// A failed attempt: tried again at `next_attempt_at` (RFC 3339), by any sender.
+pub async fn mark_failed(
+    db: &Db,
+    outbox_id: i64,
+    token: &str,
+    error: &str,
+    next_attempt_at: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "update outbox set attempts = attempts + 1, last_error = $1, next_attempt_at = $2 where outbox_id = $3",
+        "update outbox set attempts = attempts + 1, last_error = $1, next_attempt_at = $2, claim_token = null, \
+         claimed_until = null where outbox_id = $3 and claim_token = $4",
     )
     .bind(error)
     .bind(next_attempt_at)
     .bind(outbox_id)
+    .bind(token)
     .execute(db)
     .await?;
     Ok(())

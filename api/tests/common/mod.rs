@@ -17,8 +17,12 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+/// Every test server's keys: a replica reads what another wrote.
+const TEST_KEYS: Keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
+
 pub struct TestApp {
     pub router: Router,
+    pub config: Config,
     pub state: AppState,
     pub database_url: String,
     _dir: tempdir::TempDir,
@@ -156,9 +160,16 @@ impl TestApp {
             site_settings_auth: api::config::DEFAULT_SITE_SETTINGS_AUTH.into(),
         };
         adjust(&mut config);
-        let keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
-        let state = AppState::prepare(&config, &keys).await.expect("the app starts");
-        TestApp { router: app(state.clone(), &config), state, database_url, _dir: dir }
+        let state = AppState::prepare(&config, &TEST_KEYS).await.expect("the app starts");
+        TestApp { router: app(state.clone(), &config), config, state, database_url, _dir: dir }
+    }
+
+    /// A second server on this one's database (another replica), with its own data directory.
+    pub async fn replica(&self) -> (AppState, tempdir::TempDir) {
+        let dir = tempdir::TempDir::new();
+        let mut config = self.config.clone();
+        config.data_dir = dir.0.clone();
+        (AppState::prepare(&config, &TEST_KEYS).await.expect("the replica starts"), dir)
     }
 
     /// A browser on the site at `host` (a white-label domain).

@@ -88,11 +88,19 @@ pub async fn save_tab(
         crate::store::continue_code::delete_for_enrollment(&mut *tx, enrollment.row.enrollment_id).await?;
     }
     for (email, body) in &receipts {
-        crate::store::outbox::enqueue(&mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
+        crate::services::mail::enqueue(&state.crypto, &mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
     }
     if let (Some(policy_id), Some(url)) = (&policy_id, &state.invoice_url) {
         let invoice = json!({ "effectiveDate": enrollment.row.effective_date, "policy_id": policy_id }).to_string();
-        crate::store::outbox::enqueue(&mut *tx, crate::services::mail::INVOICE, url, "invoice", &invoice).await?;
+        crate::services::mail::enqueue(
+            &state.crypto,
+            &mut *tx,
+            crate::services::mail::INVOICE,
+            url,
+            "invoice",
+            &invoice,
+        )
+        .await?;
     }
     tx.commit().await?;
     let next = match lifecycle.current_tab() {
