@@ -194,3 +194,17 @@ async fn an_existing_members_email_and_phone_are_checked_against_other_members()
     let fine = b.post("/api/v1/validate-email-neverbounce", json!({ "email": "dana@example.com" })).await;
     assert_eq!(fine.ok()["result"], Value::from("valid"));
 }
+
+#[tokio::test]
+async fn a_member_link_opens_the_store_only_in_the_browser_that_first_opened_it() {
+    let app = TestApp::new().await;
+    let token = api::domain::members::link_token(&app.state.crypto, 5001);
+    let mut first = app.browser();
+    first.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await.ok();
+    let again = first.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IS" })).await;
+    again.ok();
+    let mut forwarded = app.browser();
+    let refused = forwarded.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    assert_eq!(refused.body["message"], api::domain::members::LINK_ELSEWHERE);
+}

@@ -266,3 +266,34 @@ async fn submitting_the_application_revokes_its_continue_code_and_link() {
     assert_eq!(other.get(&format!("/api/v1/direct-continue/{token}")).await.status, StatusCode::NOT_FOUND);
     assert_eq!(b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn wrong_codes_for_one_address_from_many_clients_lock_that_address_for_a_while_and_no_other() {
+    let app = TestApp::new().await;
+    let mut owner = app.browser();
+    let id = owner.checked_out().await;
+    let saved = owner
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/primary_info"),
+            json!({ "action": "save-for-later", "formData": personal(), "version": 0, "email": "target@example.com" }),
+        )
+        .await;
+    saved.ok();
+    let code = code_sent_to(&app, "target@example.com").await;
+    // Five guessers, each well under the per-client throttle, share the work against one address.
+    for n in 0..5 {
+        let mut guesser = app.browser();
+        let ip = format!("198.51.100.{n}");
+        let body = json!({ "code": format!("WRONG{n:03}"), "email": "target@example.com" }).to_string();
+        let answer = guesser
+            .send_with(axum::http::Method::POST, "/api/v1/continue-enrollment", Some(body), &[("x-forwarded-for", &ip)])
+            .await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "guess {n} is answered");
+    }
+    let mut late = app.browser();
+    let locked = late.post("/api/v1/continue-enrollment", json!({ "code": code, "email": "target@example.com" })).await;
+    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS, "even the right code waits");
+    let other =
+        late.post("/api/v1/continue-enrollment", json!({ "code": "ABCDEFGH", "email": "other@example.com" })).await;
+    assert_eq!(other.status, StatusCode::UNPROCESSABLE_ENTITY, "another address is not locked");
+}

@@ -24,6 +24,8 @@ use engine::errors::messages::INVALID_PHONE;
 /// The group of the spec's member route ("group id 1929 is fixed in this route").
 pub const MEMBER_ROUTE_GROUP: i64 = 1929;
 pub const LINK_INVALID: &str = "This member link is not valid. Please ask for a new one.";
+pub const LINK_ELSEWHERE: &str =
+    "This member link was already opened in another browser. Please ask for a new one, or go on in that browser.";
 pub const EMAIL_EXISTS: &str = "Email Already Exists.";
 pub const PHONE_EXISTS: &str = "Phone already exists";
 

@@ -80,3 +80,22 @@ pub async fn with_contact(db: &Db, by: ContactHash, hash: &str) -> Result<Vec<i6
     };
     sqlx::query_scalar(sql).bind(hash).fetch_all(db).await
 }
+
+/// Binds a member link (by its hash) to the session that first opens it; answers whether `session_id` is that
+/// session (true the first time, and every later time from the same session).
+pub async fn bind_link(db: &Db, token_hash: &str, session_id: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "insert into member_link_use (token_hash, session_id, used_at) values ($1, $2, $3) \
+         on conflict (token_hash) do nothing",
+    )
+    .bind(token_hash)
+    .bind(session_id)
+    .bind(super::now())
+    .execute(db)
+    .await?;
+    let bound: String = sqlx::query_scalar("select session_id from member_link_use where token_hash = $1")
+        .bind(token_hash)
+        .fetch_one(db)
+        .await?;
+    Ok(bound == session_id)
+}

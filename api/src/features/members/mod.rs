@@ -15,7 +15,7 @@ use crate::domain::enrollment::{self, Filter};
 use crate::domain::filter::validated_filter;
 use crate::domain::members::{
     bank_fields, card_fields, find, of_enrollment, open_link, phone_problem, someone_else_has, EMAIL_EXISTS,
-    LINK_INVALID, MEMBER_ROUTE_GROUP, PHONE_EXISTS,
+    LINK_ELSEWHERE, LINK_INVALID, MEMBER_ROUTE_GROUP, PHONE_EXISTS,
 };
 use crate::domain::session::Session;
 use crate::domain::site;
@@ -116,6 +116,10 @@ pub async fn add_filter_for_member(
 ) -> ApiResult<Answer<MemberQuote>> {
     let token = body.user_id.as_ref().and_then(Value::as_str).unwrap_or_default();
     let user_id = open_link(&state.crypto, token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
+    // A link opens the store in the session that first opens it: a forwarded or leaked link is no way in.
+    if !store::member::bind_link(&state.db, &crate::domain::members::digest(token), &session.0).await? {
+        return Err(ApiError::NotFound(LINK_ELSEWHERE.into()));
+    }
     let member = find(&state, user_id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
     let tier = body.tier.as_deref().filter(|t| !t.is_empty()).unwrap_or("IO");
     let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
