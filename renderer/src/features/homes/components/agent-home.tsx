@@ -1,4 +1,200 @@
-// Placeholder: being built (storefront issue).
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { ApiError, type Schema } from '../../../lib/api';
+import { useSite } from '../../../lib/site';
+import { getAgentGroups } from '../api/get-agent-groups';
+import { getEnrollmentPlatforms } from '../api/get-enrollment-platforms';
+import { useStartEnrollment } from '../hooks/use-start-enrollment';
+import { useStepFocus } from '../hooks/use-step-focus';
+import { PortalSelect } from './portal-select';
+import { WhoToEnroll } from './who-to-enroll';
+import '../homes.css';
+
+type Step = 'who' | 'portal' | 'start';
+
+/**
+ * The rep's home: who to enroll (a new member, or a current member on their own page); for a new member, the portal,
+ * then a new member of no group (Start New Member Enrollment, Start Direct Enrollment) or an employee of one of the
+ * rep's groups. Starting goes on to the quote form.
+ */
 export function AgentHome() {
-  return <section className="banner"><h1>Loading…</h1></section>;
+  const { site } = useSite();
+  const isRep = site?.eprocess === 'rep';
+  const start = useStartEnrollment('rep');
+  const [step, setStep] = useState<Step>('who');
+  const focus = useStepFocus<HTMLHeadingElement>(step);
+  const [portals, setPortals] = useState<Schema<'Portal'>[] | null>(null);
+  const [groups, setGroups] = useState<Schema<'AgentGroup'>[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [portal, setPortal] = useState('');
+  const [portalError, setPortalError] = useState<string | null>(null);
+  const [group, setGroup] = useState('');
+  const [groupError, setGroupError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!isRep) return;
+    getEnrollmentPlatforms().then(
+      (list) => {
+        setPortals(list);
+        if (list.length === 1) setPortal(String(list[0].platform_group_id));
+      },
+      (e: unknown) => {
+        setPortals([]);
+        setLoadError(e instanceof ApiError ? e.message : 'Your portals could not be loaded. Please try again.');
+      },
+    );
+    getAgentGroups().then(setGroups, () => setGroups([]));
+  }, [isRep]);
+
+  if (!site) return <p className="home-loading">Loading…</p>;
+  if (!isRep) return <Navigate to="/access-pagenext" replace />;
+
+  const portalName = portals?.find((p) => String(p.platform_group_id) === portal)?.platform_name;
+
+  const choosePortal = (e: FormEvent) => {
+    e.preventDefault();
+    if (!portal) return setPortalError('Please choose a platform');
+    setPortalError(null);
+    setError(null);
+    setStep('start');
+  };
+
+  const begin = async (groupId: number | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await start({ platformGroupId: Number(portal), groupId });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const forPortal = e.messageFor('platform_group_id');
+      const forGroup = e.messageFor('group_id');
+      if (forPortal) {
+        setPortalError(forPortal);
+        setStep('portal');
+      } else if (forGroup) {
+        setGroupError('Choose enroll for new member');
+        setError(forGroup);
+      } else setError(e.message);
+      setBusy(false);
+    }
+  };
+
+  const chooseGroup = (e: FormEvent) => {
+    e.preventDefault();
+    if (!group) {
+      setGroupError('Choose enroll for new member');
+      setError('Please choose a group');
+      return;
+    }
+    setGroupError(null);
+    void begin(Number(group));
+  };
+
+  return (
+    <div className="home">
+      <section className="home-hero">
+        <h1>Welcome, {site.agent?.name}</h1>
+        {site.agent && (
+          <p className="home-hero-detail">
+            Rep code {site.agent.agent_code}
+            {site.branding.display_name ? ` · ${site.branding.display_name}` : ''}
+          </p>
+        )}
+      </section>
+      {loadError && (
+        <p role="alert" className="error home-alert">
+          {loadError}
+        </p>
+      )}
+
+      {step === 'who' && <WhoToEnroll currentMembersPath="/agent-select-member" onNewMember={() => setStep('portal')} />}
+
+      {step === 'portal' && (
+        <form className="home-step home-card" noValidate onSubmit={choosePortal}>
+          <h2 ref={focus} tabIndex={-1}>
+            Choose Enrollment Portal
+          </h2>
+          <p className="hint">The portal decides which plans and prices the new member is offered.</p>
+          <PortalSelect id="agent-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
+          <div className="buttons">
+            <button type="button" onClick={() => setStep('who')}>
+              Back
+            </button>
+            <button type="submit" className="primary">
+              Submit
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step === 'start' && (
+        <div className="home-step home-card">
+          <h2 ref={focus} tabIndex={-1}>
+            Enroll a new member
+          </h2>
+          <p className="hint">Portal: {portalName}</p>
+          <div className="home-start">
+            <section className="home-start-option" aria-labelledby="start-direct">
+              <h3 id="start-direct">A member of no group</h3>
+              <div className="buttons">
+                <button type="button" className="primary" disabled={busy} onClick={() => void begin(null)}>
+                  Start New Member Enrollment
+                </button>
+                <button type="button" disabled={busy} onClick={() => void begin(null)}>
+                  Start Direct Enrollment
+                </button>
+              </div>
+            </section>
+            <p className="home-or" aria-hidden="true">
+              or
+            </p>
+            <form className="home-start-option" noValidate onSubmit={chooseGroup} aria-labelledby="start-group">
+              <h3 id="start-group">An employee of one of your groups</h3>
+              <div className="form-group">
+                <label htmlFor="agent-group" className="control-label">
+                  Choose an option to enroll a new member:
+                </label>
+                <select
+                  id="agent-group"
+                  className="form-control"
+                  value={group}
+                  disabled={groups === null}
+                  aria-invalid={groupError ? true : undefined}
+                  aria-describedby={groupError ? 'agent-group-error' : undefined}
+                  onChange={(e) => setGroup(e.target.value)}
+                >
+                  <option value="">{groups === null ? 'Loading groups…' : 'Select a group'}</option>
+                  {groups?.map((g) => (
+                    <option key={g.gid} value={g.gid}>
+                      {g.gname}
+                    </option>
+                  ))}
+                </select>
+                {groupError && (
+                  <p id="agent-group-error" className="error">
+                    {groupError}
+                  </p>
+                )}
+              </div>
+              <div className="buttons">
+                <button type="button" onClick={() => setStep('portal')}>
+                  Back
+                </button>
+                <button type="submit" className="primary" disabled={busy}>
+                  Submit
+                </button>
+              </div>
+            </form>
+          </div>
+          {error && (
+            <p role="alert" className="error home-alert">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

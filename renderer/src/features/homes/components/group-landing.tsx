@@ -1,4 +1,113 @@
-// Placeholder: being built (storefront issue).
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { ApiError, type Schema } from '../../../lib/api';
+import { useSite } from '../../../lib/site';
+import { getEnrollmentPlatforms } from '../api/get-enrollment-platforms';
+import { useDialogClosed } from '../../../lib/use-dialog-closed';
+import { useStartEnrollment } from '../hooks/use-start-enrollment';
+import { PortalSelect } from './portal-select';
+import '../homes.css';
+
+/**
+ * The front page of a group's site: its banner, and Start Enrollment, which asks which of the group's portals to
+ * enroll on (Choose Enrollment Portal) before the quote form. A visitor sent by the partner site 'elevate' has their
+ * portal already and goes straight to the quote form.
+ */
 export function GroupLanding() {
-  return <section className="banner"><h1>Loading…</h1></section>;
+  const { site } = useSite();
+  const navigate = useNavigate();
+  const start = useStartEnrollment(site?.eprocess ?? 'applicant');
+  const [open, setOpen] = useState(false);
+  const [portals, setPortals] = useState<Schema<'Portal'>[] | null>(null);
+  const [portal, setPortal] = useState('');
+  const [portalError, setPortalError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const wrapper = useDialogClosed<HTMLDivElement>(() => setOpen(false));
+
+  if (!site) return null;
+  const branding = site.branding;
+  const name = site.group?.name ?? branding.display_name;
+
+  const startEnrollment = () => {
+    if (site.from_site === 'elevate') return navigate('/home');
+    setPortalError(null);
+    setError(null);
+    setOpen(true);
+    if (portals === null) {
+      getEnrollmentPlatforms().then(
+        (list) => {
+          setPortals(list);
+          if (list.length === 1) setPortal(String(list[0].platform_group_id));
+        },
+        (e: unknown) => {
+          setPortals([]);
+          setError(e instanceof ApiError ? e.message : 'The portals could not be loaded. Please try again.');
+        },
+      );
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!portal) return setPortalError('Please choose a platform');
+    setPortalError(null);
+    setError(null);
+    setBusy(true);
+    try {
+      await start({ platformGroupId: Number(portal), groupId: site.group?.group_id ?? null });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const forPortal = err.messageFor('platform_group_id');
+      if (forPortal) setPortalError(forPortal);
+      else setError(err.message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="home">
+      <section
+        className="group-landing"
+        style={branding.image ? { backgroundImage: `url("${branding.image}")` } : undefined}
+        aria-labelledby="group-landing-title"
+      >
+        <div className="group-landing-inner">
+          <div className="group-landing-brand">
+            {branding.logo && <img src={branding.logo} alt={`${name} logo`} className="group-landing-logo" />}
+            <div>
+              <p className="group-landing-name">{name}</p>
+              {branding.tagline && <p className="group-landing-tagline">{branding.tagline}</p>}
+            </div>
+          </div>
+          <h1 id="group-landing-title">Welcome to the Benefit Store - Let's Get Started</h1>
+          <button type="button" className="group-landing-start" onClick={startEnrollment}>
+            Start Enrollment
+          </button>
+        </div>
+      </section>
+      <div ref={wrapper}>
+        <Modal title="Choose Enrollment Portal" open={open}>
+          <form noValidate onSubmit={(e) => void submit(e)}>
+            <p className="hint">Choose the portal you enroll on; it decides which plans and prices you are offered.</p>
+            <PortalSelect id="landing-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
+            {error && (
+              <p role="alert" className="error">
+                {error}
+              </p>
+            )}
+            <div className="buttons">
+              <button type="button" onClick={() => setOpen(false)}>
+                Back
+              </button>
+              <button type="submit" className="primary" disabled={busy}>
+                Submit
+              </button>
+            </div>
+          </form>
+        </Modal>
+      </div>
+    </div>
+  );
 }

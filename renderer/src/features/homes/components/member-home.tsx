@@ -1,4 +1,113 @@
-// Placeholder: being built (storefront issue).
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api';
+import { useCartCount } from '../../../lib/cart-count';
+import { useSite } from '../../../lib/site';
+import { tempId } from '../../../lib/storage';
+import { changeFilterInfo } from '../api/change-filter-info';
+import { getMoreRequirement } from '../api/get-more-requirement';
+import '../homes.css';
+
+const TIERS = [
+  { code: 'IO', label: 'Member Only' },
+  { code: 'IS', label: 'Member + Spouse' },
+  { code: 'IC', label: 'Member + Children' },
+  { code: 'IF', label: 'Family' },
+];
+
+/**
+ * The member's home (after their member link): the tier to shop, Member Only unless they choose another, saved on
+ * their quote, then the plans. With a premier plan in the cart, a premier plan covers one child: the child option
+ * reads 'Member + 1 Child'.
+ */
 export function MemberHome() {
-  return <section className="banner"><h1>Loading…</h1></section>;
+  const { site, refresh } = useSite();
+  const navigate = useNavigate();
+  const cart = useCartCount();
+  // The member link opens the store for the member without the page asking again: ask once before deciding.
+  const [asked, setAsked] = useState(false);
+  const [premier, setPremier] = useState(false);
+  const [tier, setTier] = useState('IO');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = tempId.get();
+
+  useEffect(() => {
+    void refresh().then(() => setAsked(true));
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!id) return;
+    getMoreRequirement({ enrollment_id: id }).then(
+      (d) => setPremier(d.result),
+      () => setPremier(false),
+    );
+  }, [id]);
+
+  if (!site || !asked) return <p className="home-loading">Loading…</p>;
+  if (!site.member) return <Navigate to="/" replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!tier) return setError('Field is required');
+    if (!id) return setError('Your quote could not be found. Please open your member link again.');
+    setBusy(true);
+    try {
+      await changeFilterInfo(id, { tier });
+      cart.refresh();
+      navigate('/plans');
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setError(err.messageFor('tier') ?? err.message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="home">
+      <section className="home-hero">
+        <h1>
+          Welcome, {site.member.first_name} {site.member.last_name}
+        </h1>
+        <p className="home-hero-detail">Choose who your coverage is for, then see the plans you can enroll in.</p>
+      </section>
+      <form className="home-step home-card home-narrow" noValidate onSubmit={(e) => void submit(e)}>
+        <div className="form-group">
+          <label htmlFor="member-tier" className="control-label">
+            Choose Tier
+          </label>
+          <select
+            id="member-tier"
+            className="form-control"
+            value={tier}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'member-tier-error' : undefined}
+            onChange={(e) => setTier(e.target.value)}
+          >
+            {premier && (
+              <option value="" disabled>
+                Choose Tier
+              </option>
+            )}
+            {TIERS.map((t) => (
+              <option key={t.code} value={t.code}>
+                {premier && t.code === 'IC' ? 'Member + 1 Child' : t.label}
+              </option>
+            ))}
+          </select>
+          {error && (
+            <p id="member-tier-error" className="error">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="buttons">
+          <button type="submit" className="primary" disabled={busy}>
+            Submit
+          </button>
+        </div>
+      </form>
+    </div>
+  );
 }

@@ -1,0 +1,6 @@
+import { type Schema, api } from '../../../lib/api';
+
+/** The session's rep's current members (403 for anyone else). */
+export function getAgentMembers(): Promise<Schema<'MemberRow'>[]> {
+  return api.get('/get-agent-members', { query: {} });
+}

@@ -1,0 +1,6 @@
+import { type Schema, api } from '../../../lib/api';
+
+/** The employer groups the session's rep enrolls for. */
+export function getAgentGroups(): Promise<Schema<'AgentGroup'>[]> {
+  return api.get('/get-agent-groups');
+}
