@@ -9,12 +9,20 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await expect(page.getByText('Invalid Rep Access Code')).toBeVisible();
   await page.getByLabel('Rep Access Code').fill('REP7781');
   await page.getByRole('button', { name: 'Submit' }).first().click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Jordan Whitfield' })).toBeVisible();
-  await page.getByRole('button', { name: 'Enroll', exact: true }).click();
-  await expect(page.getByText('Please choose a group')).toBeVisible();
-  await page.getByLabel('Or enroll an employee of').selectOption({ label: 'Peachtree Logistics' });
-  await page.getByRole('button', { name: 'Enroll', exact: true }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
 
+  // The rep's home: a new member, on a portal, employed by one of the rep's groups.
+  await expect(page).toHaveURL(/\/agent-home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Jordan Whitfield' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Member' }).click();
+  await page.getByLabel('Enrollment Portal').selectOption({ label: 'Benefit Store Direct' });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please choose a group')).toBeVisible();
+  await page.getByLabel('Choose an option to enroll a new member:').selectOption({ label: 'Peachtree Logistics' });
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/home$/);
   await fillFilter(page, '30301', dobOfAge(40));
   await checkOutFirstPlan(page, 'dental', 'Rep Enrollment');
   await fillPersonalInformation(page);
