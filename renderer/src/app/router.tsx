@@ -12,7 +12,6 @@ import { ExternalEntry } from '../features/site/components/external-entry';
 import { GroupAdminEntry } from '../features/site/components/group-admin-entry';
 import { LandingConfigError } from '../features/site/components/landing-config-error';
 import { LandingName } from '../features/site/components/landing-name';
-import { ReferralPage } from '../features/site/components/referral-page';
 import { WizardPage } from '../features/wizard/components/wizard-page';
 import { CartRoute } from './routes/cart';
 import { FrontPage } from './routes/front-page';
@@ -20,6 +19,7 @@ import { LandingRoute } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 import { PlanDetailRoute } from './routes/plan-detail';
 import { PlansRoute } from './routes/plans';
+import { ReferralsRoute } from './routes/referrals';
 
 export function AppRouter() {
   return (
@@ -36,7 +36,7 @@ export function AppRouter() {
       <Route path="/group-home" element={<GroupHome />} />
       <Route path="/agent-select-member" element={<CurrentMembers kind="agent" />} />
       <Route path="/group-select-member" element={<CurrentMembers kind="group" />} />
-      <Route path="/referrals" element={<ReferralPage />} />
+      <Route path="/referrals" element={<ReferralsRoute />} />
       <Route path="/external" element={<ExternalEntry />} />
       <Route path="/websites" element={<GroupAdminEntry />} />
       <Route path="/landing-config-error/:type/:redirect" element={<LandingConfigError />} />

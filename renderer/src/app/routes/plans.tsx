@@ -1,12 +1,43 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { Schema } from '../../lib/api';
+import { QuoteFormDialog } from '../../features/filter/components/quote-form-dialog';
 import { QuoteSummary } from '../../features/filter/components/quote-summary';
 import { useQuoteParties } from '../../features/filter/hooks/use-quote-parties';
 import { PlansPage } from '../../features/plans/components/plans-page';
+import { WindowShopping } from '../../features/plans/components/window-shopping';
 import { tempId } from '../../lib/storage';
+import { slug } from '../../utils/format';
 
+/**
+ * /plans?type=: the quote's plans, priced; or, for a visitor with no quote yet, the category's plans with their
+ * starting prices (window shopping), and the quote form only when they ask for a price.
+ */
 export function PlansRoute() {
-  const id = tempId.get();
-  return id ? <Plans enrollmentId={id} /> : <Navigate to="/" replace />;
+  const [id, setId] = useState(tempId.get);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // Whether the quote form is open, and for which plan (null: the category's plans).
+  const [pricing, setPricing] = useState<{ plan: Schema<'PlanCard'> | null } | null>(null);
+  const category = params.get('type') || 'medical';
+
+  if (id) return <Plans enrollmentId={id} />;
+  return (
+    <>
+      <WindowShopping category={category} onGetPrice={(plan) => setPricing({ plan })} />
+      <QuoteFormDialog
+        category={category}
+        open={pricing !== null}
+        onClose={() => setPricing(null)}
+        onSaved={(created) => {
+          const plan = pricing?.plan;
+          setPricing(null);
+          if (plan) navigate(`/plan/${plan.plan_id}/${slug(plan.plan_name)}`);
+          else setId(created);
+        }}
+      />
+    </>
+  );
 }
 
 function Plans({ enrollmentId }: { enrollmentId: string }) {

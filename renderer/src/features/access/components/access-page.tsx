@@ -1,80 +1,123 @@
 import { useState } from 'react';
-import { ApiError, type Schema } from '../../../lib/api';
-import { validateAgent } from '../api/validate-agent';
-import { useBeginEnrollment } from '../hooks/use-begin-enrollment';
+import { useNavigate } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { useLeaveSite } from '../../../lib/leave-site';
+import { useSite } from '../../../lib/site';
+import { phone, telHref } from '../../../utils/format';
+import { useEnterSite } from '../hooks/use-enter-site';
+import { useRepCode } from '../hooks/use-rep-code';
 import { CodeForm } from './code-form';
 import { EmployeeEnrollment } from './employee-enrollment';
 
-/** The access page: a rep's access code, or an employee's group enrollment code. */
+/**
+ * The access page (/access-page, /access-pagenext, /landing-page), drawn without the site's header and footer: a rep's
+ * access code, then the rep's details to confirm. Confirm goes on to the rep's site (where a rep starts at the rep's
+ * home); Cancel comes back to the code. A menu offers Employee Enrollment and Not My Site.
+ */
 export function AccessPage() {
-  const begin = useBeginEnrollment();
-  const [rep, setRep] = useState<Schema<'RepAnswer'> | null>(null);
-  const [repError, setRepError] = useState<string | null>(null);
-  const [choice, setChoice] = useState('');
-  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const { site } = useSite();
+  const navigate = useNavigate();
+  const enter = useEnterSite();
+  const leave = useLeaveSite();
+  const { rep, error, busy, check, reset } = useRepCode();
+  const [employee, setEmployee] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const links = site?.links;
+  const branding = site?.branding;
 
-  const validateRep = async (code: string) => {
-    setRepError(null);
-    if (!code) return setRepError('Field is required');
-    try {
-      setRep(await validateAgent({ agent_code: code }));
-    } catch (e) {
-      setRepError(e instanceof ApiError ? e.message : 'Invalid Rep Access Code');
-    }
-  };
+  return (
+    <div className="access-shell">
+      <header className="access-top">
+        <span className="access-brand">
+          {branding?.logo && <img src={branding.logo} alt={branding.display_name} width={176} height={45} />}
+        </span>
+        <nav aria-label="Access menu" className="access-menu">
+          <button type="button" className="link-button" onClick={() => setEmployee(true)}>
+            Employee Enrollment
+          </button>
+          <button type="button" className="link-button" onClick={() => void leave()}>
+            Not My Site
+          </button>
+        </nav>
+      </header>
 
-  if (rep) {
-    return (
-      <section className="banner">
-        <h1>
-          Welcome, {rep.first_name} {rep.last_name}
-        </h1>
-        <p>
-          Rep code {rep.agent_code} · {rep.email} · {rep.phone}
-        </p>
+      <main id="main" className="access-main">
+        <section className="access-card" aria-labelledby="access-heading">
+          {rep ? (
+            <>
+              <h1 id="access-heading">Confirm rep is correct</h1>
+              <div className="rep-card">
+                {rep.logo && <img src={rep.logo} alt="" width={176} height={45} />}
+                <dl>
+                  <dt>Rep</dt>
+                  <dd>
+                    {rep.first_name} {rep.last_name}
+                  </dd>
+                  <dt>Rep code</dt>
+                  <dd>{rep.agent_code}</dd>
+                  <dt>E-mail</dt>
+                  <dd>
+                    <a href={`mailto:${rep.email}`}>{rep.email}</a>
+                  </dd>
+                  <dt>Phone</dt>
+                  <dd>
+                    <a href={telHref(rep.phone)}>{phone(rep.phone)}</a>
+                  </dd>
+                </dl>
+              </div>
+              <div className="buttons">
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={leaving}
+                  onClick={() => {
+                    setLeaving(true);
+                    void enter('Agent', rep.landing_url);
+                  }}
+                >
+                  Confirm
+                </button>
+                <button
+                  type="button"
+                  disabled={leaving}
+                  onClick={() => {
+                    reset();
+                    navigate('/access-page');
+                  }}
+                >
+                  Cancel
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <h1 id="access-heading">Welcome</h1>
+              <p className="lead">Representatives: enter your access code to open your store.</p>
+              <CodeForm id="rep-code" label="Rep Access Code" placeholder="ABCD1234" onSubmit={(c) => void check(c)} error={error} busy={busy} />
+            </>
+          )}
+        </section>
+      </main>
+
+      {links && (
+        <footer className="access-footer">
+          <nav aria-label="Other sites">
+            <a href={links.group_application}>Group Application</a>
+            <a href={links.rep_registration}>Rep Registration</a>
+            <a href={links.rep_dashboard}>Rep Dashboard</a>
+            <a href={links.member_dashboard}>Member Dashboard</a>
+          </nav>
+        </footer>
+      )}
+
+      <Modal title="Employee Enrollment" open={employee} onClose={() => setEmployee(false)}>
+        <EmployeeEnrollment />
         <div className="buttons">
-          <button type="button" className="primary" onClick={() => begin(null)}>
-            Start Direct Enrollment
+          <button type="button" onClick={() => setEmployee(false)}>
+            Close
           </button>
         </div>
-        <div className="form-group">
-          <label htmlFor="rep-group" className="control-label">
-            Or enroll an employee of
-          </label>
-          <select
-            id="rep-group"
-            className="form-control"
-            value={choice}
-            aria-invalid={choiceError ? true : undefined}
-            aria-describedby={choiceError ? 'rep-group-error' : undefined}
-            onChange={(e) => setChoice(e.target.value)}
-          >
-            <option value="">Choose a group</option>
-            {rep.groups.map((g) => (
-              <option key={g.group_id} value={g.group_id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-          {choiceError && (
-            <p id="rep-group-error" className="error">
-              {choiceError}
-            </p>
-          )}
-        </div>
-        <button type="button" onClick={() => (choice ? begin(Number(choice)) : setChoiceError('Please choose a group'))}>
-          Enroll
-        </button>
-      </section>
-    );
-  }
-  return (
-    <section className="banner">
-      <h1>Welcome</h1>
-      <h2>Representatives</h2>
-      <CodeForm id="rep-code" label="Rep Access Code" onSubmit={(c) => void validateRep(c)} error={repError} />
-      <h2>Employee Enrollment</h2>
-      <EmployeeEnrollment onConfirmed={() => begin(null)} />
-    </section>
+      </Modal>
+    </div>
   );
 }

@@ -1,11 +1,26 @@
 import { useState, type FormEvent } from 'react';
 
 /** A code typed by the person, with its message under it. */
-export function CodeForm({ id, label, onSubmit, error }: { id: string; label: string; onSubmit: (code: string) => void; error: string | null }) {
+export function CodeForm({
+  id,
+  label,
+  placeholder,
+  onSubmit,
+  error,
+  busy = false,
+}: {
+  id: string;
+  label: string;
+  placeholder?: string;
+  onSubmit: (code: string) => void;
+  error: string | null;
+  busy?: boolean;
+}) {
   const [code, setCode] = useState('');
   return (
     <form
       noValidate
+      className="code-form"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
         onSubmit(code.trim());
@@ -19,6 +34,10 @@ export function CodeForm({ id, label, onSubmit, error }: { id: string; label: st
           id={id}
           className="form-control"
           value={code}
+          placeholder={placeholder}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setCode(e.target.value)}
@@ -29,7 +48,7 @@ export function CodeForm({ id, label, onSubmit, error }: { id: string; label: st
           </p>
         )}
       </div>
-      <button type="submit" className="primary">
+      <button type="submit" className="primary" disabled={busy}>
         Submit
       </button>
     </form>

@@ -1,42 +1,57 @@
 import { useState } from 'react';
 import type { Schema } from '../../../lib/api';
 import { validateGroup } from '../api/validate-group';
+import { useEnterSite } from '../hooks/use-enter-site';
 import { CodeForm } from './code-form';
 
 /**
- * Employee Enrollment: the group enrollment code, then 'Is {company} your employer?'. Yes starts a new enrollment under
- * the group (the session became the employee's when the code was validated); No lets the person enter another code.
+ * Employee Enrollment: the group enrollment code, then 'Is {company} your employer?'. Yes goes on to the group's site
+ * (the session became the employee's when the code was validated); No lets the person enter another code.
  */
-export function EmployeeEnrollment({ onConfirmed }: { onConfirmed: () => void }) {
+export function EmployeeEnrollment() {
+  const enter = useEnterSite();
   const [group, setGroup] = useState<Schema<'GroupAnswer'> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const validate = async (code: string) => {
     setError(null);
     if (!code) return setError('Field is required');
+    setBusy(true);
     try {
       setGroup(await validateGroup({ group_code: code }));
     } catch {
       // The spec's validate-group answers 204 No Content for a code it does not know (an ApiError with statusCode 204).
       // Any other failure is told the same way: the person can only try the code again.
       setError('Invalid Group Enrollment Code');
+    } finally {
+      setBusy(false);
     }
   };
 
   if (group) {
     return (
-      <>
+      <div className="confirm-choice">
+        <p className="confirm-company">{group.name}</p>
         <p>Is {group.name} your employer?</p>
         <div className="buttons">
-          <button type="button" className="primary" onClick={onConfirmed}>
-            Yes, continue
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void enter('Group', group.landing_url);
+            }}
+          >
+            Yes
           </button>
-          <button type="button" onClick={() => setGroup(null)}>
+          <button type="button" disabled={busy} onClick={() => setGroup(null)}>
             No
           </button>
         </div>
-      </>
+      </div>
     );
   }
-  return <CodeForm id="group-code" label="Group Enrollment Code" onSubmit={(c) => void validate(c)} error={error} />;
+  return <CodeForm id="group-code" label="Group Enrollment Code" onSubmit={(c) => void validate(c)} error={error} busy={busy} />;
 }

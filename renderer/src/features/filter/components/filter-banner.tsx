@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Hero } from '../../../components/hero';
 import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useSite } from '../../../lib/site';
+import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { changeFilterInfo } from '../api/change-filter-info';
@@ -11,6 +14,7 @@ import { getFilterForm } from '../api/get-filter-form';
 /** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
 export function FilterBanner() {
   const navigate = useNavigate();
+  const { site } = useSite();
   const { refresh } = useCartCount();
   const [form, setForm] = useState<DrawnForm | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
@@ -52,25 +56,27 @@ export function FilterBanner() {
   };
 
   return (
-    <section className="banner">
-      <h1>Welcome to the Benefit Store, Let's Get Started</h1>
+    <Hero image={bannerImage(site)} imageLink={site?.branding.image_link} title="Welcome to the Benefit Store, Let's Get Started">
+      <p className="hero-lead">Tell us a little about yourself to see plans and prices for your ZIP code.</p>
       {form ? (
-        <SchemaForm
-          id="filter"
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          formData={form.formData}
-          extraErrors={errors?.errorSchema()}
-          disabled={busy}
-          onSubmit={submit}
-        >
-          <button type="submit" className="primary" disabled={busy}>
-            Submit
-          </button>
-        </SchemaForm>
+        <div className="filter-form">
+          <SchemaForm
+            id="filter"
+            schema={form.schema}
+            uiSchema={form.uiSchema}
+            formData={form.formData}
+            extraErrors={errors?.errorSchema()}
+            disabled={busy}
+            onSubmit={submit}
+          >
+            <button type="submit" className="primary" disabled={busy}>
+              Submit
+            </button>
+          </SchemaForm>
+        </div>
       ) : (
-        <p>Loading…</p>
+        <p role="status">Loading…</p>
       )}
-    </section>
+    </Hero>
   );
 }

@@ -1,24 +1,32 @@
 // The quote form: the search filter (zip, gender, tier, date of birth, the category when a premier plan is involved,
-// the dependents the tier covers) in a dialog, drawn from the server's schema and saved with change-filter-info.
+// the dependents the tier covers) in a dialog, drawn from the server's schema. With an enrollment it changes the quote's
+// filter (change-filter-info); without one (a visitor window shopping) it creates the quote (add-filter-for-new-user).
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
 import { ApiError } from '../../../lib/api';
+import { useCartCount } from '../../../lib/cart-count';
+import { chosenGroup, tempId } from '../../../lib/storage';
+import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { changeFilterInfo } from '../api/change-filter-info';
 import { getFilterForm } from '../api/get-filter-form';
 
 /** The edit dialog; `planId` (a premier plan) or `category` (the medical category) asks for the category too. */
 export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose, onSaved }: {
-  enrollmentId: string;
+  /** The quote to change; none to create one. */
+  enrollmentId?: string;
   planId?: string;
   category?: string;
   open: boolean;
   onClose: () => void;
-  onSaved: () => void;
+  /** Told the quote's id once it is saved (or created and kept as this browser's tempId). */
+  onSaved: (enrollmentId: string) => void;
 }) {
+  const cart = useCartCount();
   const [form, setForm] = useState<DrawnForm | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  const creating = !enrollmentId;
 
   useEffect(() => {
     if (!open) return;
@@ -35,8 +43,16 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
     try {
       // The spec drops empty values from update payloads.
       const body = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-      await changeFilterInfo(enrollmentId, { ...body, plan_id: planId });
-      onSaved();
+      if (enrollmentId) {
+        await changeFilterInfo(enrollmentId, { ...body, plan_id: planId });
+        onSaved(enrollmentId);
+      } else {
+        // Who enrolls is the server's to know from the session; a rep says which group.
+        const created = await addFilterForNewUser({ ...body, group_id: chosenGroup.get() });
+        tempId.set(created.temp_enrollment_id);
+        cart.refresh();
+        onSaved(String(created.temp_enrollment_id));
+      }
     } catch (e) {
       if (e instanceof ApiError) setErrors(e);
       else throw e;
@@ -46,7 +62,8 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
   };
 
   return (
-    <Modal title="Edit your information" open={open}>
+    <Modal title={creating ? 'Get your price' : 'Edit your information'} open={open} onClose={onClose}>
+      {creating && <p>Your ZIP code, age and who you cover decide your price. It takes a few seconds, and nothing is bought.</p>}
       {form ? (
         <SchemaForm id="quote-form" schema={form.schema} uiSchema={form.uiSchema} formData={form.formData} extraErrors={errors?.errorSchema()} disabled={busy} onSubmit={save}>
           <div className="buttons">
@@ -54,12 +71,12 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
               Back
             </button>
             <button type="submit" className="primary" disabled={busy}>
-              Submit
+              {creating ? 'See my prices' : 'Submit'}
             </button>
           </div>
         </SchemaForm>
       ) : (
-        <p>Loading…</p>
+        <p role="status">Loading…</p>
       )}
     </Modal>
   );

@@ -1,4 +1,46 @@
-// Placeholder: being built (storefront issue).
-export function ReferralPage() {
-  return <section className="banner"><h1>Loading…</h1></section>;
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { Schema } from '../../../lib/api';
+import { useSite } from '../../../lib/site';
+import { getEnrollmentInfoReferral } from '../api/get-enrollment-info-referral';
+import { EntryStatus } from './entry-status';
+
+/**
+ * `/referrals?rid=`: a rep's referral link. A valid one puts the session on the rep's site, referred, and the landing
+ * says who referred the visitor; an expired one opens the landing without it; an unknown one is a 404. The landing
+ * itself is the app's to compose, given the 'Referred By' line (none for an expired link).
+ */
+export function ReferralPage({ renderLanding }: { renderLanding: (referredBy: ReactNode | null) => ReactNode }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { refresh } = useSite();
+  const rid = params.get('rid')?.trim() ?? '';
+  const [referral, setReferral] = useState<Schema<'ReferralInfo'> | null>(null);
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (asked.current === rid) return;
+    asked.current = rid;
+    if (!rid) {
+      navigate('/404', { replace: true });
+      return;
+    }
+    setReferral(null);
+    getEnrollmentInfoReferral({ referral_id: rid })
+      .then(async (info) => {
+        await refresh();
+        setReferral(info);
+      })
+      .catch(() => navigate('/404', { replace: true }));
+  }, [rid, navigate, refresh]);
+
+  if (!referral) return <EntryStatus />;
+  const { name, display_name } = referral.referrer_info;
+  const referredBy = referral.valid_referral_link ? (
+    <p className="referred-by">
+      Referred By <strong>{name}</strong>
+      {display_name && display_name !== name && <span> of {display_name}</span>}
+    </p>
+  ) : null;
+  return <>{renderLanding(referredBy)}</>;
 }

@@ -1,0 +1,173 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { useLeaveSite } from '../../../lib/leave-site';
+import type { SiteInfo } from '../../../lib/site';
+import { siteSetting } from '../../../lib/site-settings';
+import { phone, telHref } from '../../../utils/format';
+import { HowToVideo } from './how-to-video';
+import { MailIcon, PhoneIcon } from './icons';
+
+/** Apple's phones, tablets and computers are not offered the Google Play app. */
+const onAppleDevice = () => /iPhone|iPad|iPod|Macintosh/i.test(navigator.userAgent);
+
+export interface SiteFooterProps {
+  site: SiteInfo;
+  /** The Employee Enrollment popup's content (the group enrollment code). */
+  employeeEnrollment: ReactNode;
+  /** The Access Code popup's content (a rep's access code). */
+  accessCode: ReactNode;
+}
+
+/**
+ * Every page's footer: how to reach the site's owner, the ways in for reps, members and employers (the outbound sites,
+ * the code popups and Not my site), the apps, a support ticket, How to enroll and the copyright line.
+ */
+export function SiteFooter({ site, employeeEnrollment, accessCode }: SiteFooterProps) {
+  const leave = useLeaveSite();
+  const [popup, setPopup] = useState<'employee' | 'rep' | null>(null);
+  const { branding, links } = site;
+  const logo = siteSetting(site, 'footer_logo') ?? branding.logo;
+  const close = () => setPopup(null);
+  // A confirmed code leads to another page: its popup closes behind it.
+  const { pathname } = useLocation();
+  useEffect(() => setPopup(null), [pathname]);
+
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <div className="footer-about">
+          {logo && <img src={logo} alt="" width={176} height={45} className="footer-logo" />}
+          <p className="footer-name">{branding.display_name}</p>
+          <p className="footer-help">Questions about a plan or your enrollment? We are here to help.</p>
+          {branding.display_phone && (
+            <a href={telHref(branding.display_phone)} className="footer-contact">
+              <PhoneIcon />
+              {phone(branding.display_phone)}
+            </a>
+          )}
+          {branding.display_email && (
+            <a href={`mailto:${branding.display_email}`} className="footer-contact">
+              <MailIcon />
+              {branding.display_email}
+            </a>
+          )}
+        </div>
+
+        <nav aria-labelledby="footer-reps" className="footer-column">
+          <h2 id="footer-reps">Brokers/Reps</h2>
+          <ul>
+            {links.rep_registration && (
+              <li>
+                <a href={links.rep_registration}>Rep Registration</a>
+              </li>
+            )}
+            {links.rep_dashboard && (
+              <li>
+                <a href={links.rep_dashboard}>Rep Dashboard</a>
+              </li>
+            )}
+            <li>
+              <button type="button" className="footer-link" onClick={() => setPopup('rep')}>
+                Rep Access Code
+              </button>
+            </li>
+            <li>
+              <button type="button" className="footer-link" onClick={() => void leave()}>
+                Not my site
+              </button>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-members" className="footer-column">
+          <h2 id="footer-members">Employee/Members</h2>
+          <ul>
+            <li>
+              <button type="button" className="footer-link" onClick={() => setPopup('employee')}>
+                Employee Enrollment
+              </button>
+            </li>
+            {links.member_login && (
+              <li>
+                <a href={links.member_login}>Member Login</a>
+              </li>
+            )}
+            {links.member_dashboard && (
+              <li>
+                <a href={links.member_dashboard}>Member Dashboard</a>
+              </li>
+            )}
+            <li>
+              <Link to="/continue-enrollment">Continue Enrollment</Link>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-groups" className="footer-column">
+          <h2 id="footer-groups">Employer/Groups</h2>
+          <ul>
+            {links.group_application && (
+              <li>
+                <a href={links.group_application}>Group Application</a>
+              </li>
+            )}
+            {links.group_login && (
+              <li>
+                <a href={links.group_login}>Group Login</a>
+              </li>
+            )}
+          </ul>
+        </nav>
+
+        <div className="footer-column footer-apps">
+          <h2 id="footer-apps">Get the app</h2>
+          <div className="app-badges">
+            {links.app_store && (
+              <a href={links.app_store}>
+                <img src="/assets/sites/app-store.svg" alt="Download on the App Store" width={135} height={40} />
+              </a>
+            )}
+            {links.play_store && !onAppleDevice() && (
+              <a href={links.play_store}>
+                <img src="/assets/sites/play-store.svg" alt="Get it on Google Play" width={135} height={40} />
+              </a>
+            )}
+          </div>
+          <ul>
+            <li>
+              <HowToVideo src={links.how_to_video} />
+            </li>
+            {links.ticket && (
+              <li>
+                <a href={links.ticket}>Open a support ticket</a>
+              </li>
+            )}
+          </ul>
+        </div>
+      </div>
+      <div className="footer-bottom">
+        <p>
+          © {new Date().getFullYear()} {branding.display_name}
+        </p>
+      </div>
+
+      <Modal title="Employee Enrollment" open={popup === 'employee'} onClose={close}>
+        {employeeEnrollment}
+        <div className="buttons">
+          <button type="button" onClick={close}>
+            Close
+          </button>
+        </div>
+      </Modal>
+      <Modal title="Access Code" open={popup === 'rep'} onClose={close}>
+        {accessCode}
+        <div className="buttons">
+          <button type="button" onClick={close}>
+            Close
+          </button>
+        </div>
+      </Modal>
+    </footer>
+  );
+}

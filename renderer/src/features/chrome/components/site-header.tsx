@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useCartCount } from '../../../lib/cart-count';
+import type { SiteInfo } from '../../../lib/site';
+import { siteSetting } from '../../../lib/site-settings';
+import { money, phone, telHref } from '../../../utils/format';
+import { useCategoryMenu } from '../hooks/use-category-menu';
+import { AboutButton } from './about-dialog';
+import { CartIcon, MailIcon, MenuIcon, PhoneIcon } from './icons';
+
+/** "Dental Plans" reads "Dental" in the menu, where every item is a kind of plan; its name stays whole for a reader. */
+function MenuLabel({ label }: { label: string }) {
+  const match = /^(.*\S)(\s+plans?)$/i.exec(label);
+  if (!match) return <>{label}</>;
+  return (
+    <>
+      {match[1]}
+      <span className="visually-hidden">{match[2]}</span>
+    </>
+  );
+}
+
+function address(site: SiteInfo): string {
+  const a = site.group?.address_information;
+  if (!a) return '';
+  const line = [a.address1, a.address2].filter(Boolean).join(', ');
+  const place = [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [line, place].filter(Boolean).join(', ');
+}
+
+/**
+ * Every page's header, in the site's own colours: the owner's logo, name and tagline, how to reach them, About, the
+ * cart with its count and amount, the category menu with Home, and under an employer group's enrollment the group.
+ */
+export function SiteHeader({ site }: { site: SiteInfo }) {
+  const { count, amount } = useCartCount();
+  const menu = useCategoryMenu(site);
+  const { pathname, search } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { branding } = site;
+  const logo = siteSetting(site, 'cart_logo') ?? branding.logo;
+
+  // A link followed from the menu closes it (on a narrow screen it covers the page).
+  useEffect(() => setMenuOpen(false), [pathname, search]);
+  const current = pathname === '/plans' ? new URLSearchParams(search).get('type') : null;
+
+  return (
+    <header className="site-header">
+      <div className="header-top">
+        <div className="header-inner">
+          <p className="header-help">Questions? We are here to help.</p>
+          <div className="header-contact">
+            {branding.display_phone && (
+              <a href={telHref(branding.display_phone)} className="header-link">
+                <PhoneIcon />
+                {phone(branding.display_phone)}
+              </a>
+            )}
+            {branding.display_email && (
+              <a href={`mailto:${branding.display_email}`} className="header-link header-email">
+                <MailIcon />
+                {branding.display_email}
+              </a>
+            )}
+            <AboutButton branding={branding} />
+          </div>
+        </div>
+      </div>
+      <div className="header-band">
+        <div className="header-inner">
+          <div className="brand">
+            <Link to="/" className="brand-logo">
+              {logo ? <img src={logo} alt={branding.display_name} width={176} height={45} /> : branding.display_name}
+            </Link>
+            <div className="brand-text">
+              <p className="brand-name">{branding.display_name}</p>
+              {branding.tagline && <p className="brand-tagline">{branding.tagline}</p>}
+            </div>
+          </div>
+          <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${money(amount)}`}>
+            <CartIcon />
+            <span className="cart-count">{count}</span>
+            <span className="cart-amount">{money(amount)}</span>
+          </Link>
+        </div>
+      </div>
+      <div className="header-nav">
+        <div className="header-inner">
+          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen((o) => !o)}>
+            <MenuIcon />
+            Menu
+          </button>
+          <nav id="site-menu" aria-label="Plan categories" className={menuOpen ? 'site-menu is-open' : 'site-menu'}>
+            <ul>
+              {site.home_link != null && (
+                <li>
+                  <Link to={site.home_link} aria-current={pathname === site.home_link ? 'page' : undefined}>
+                    Home
+                  </Link>
+                </li>
+              )}
+              {menu.map((item) => (
+                <li key={item.category}>
+                  <Link to={`/plans?type=${item.category}`} aria-current={current === item.category ? 'page' : undefined}>
+                    <MenuLabel label={item.label} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {site.admin_links && site.links.admin.length > 0 && (
+            <details className="admin-menu">
+              <summary>Admin sites</summary>
+              <ul>
+                {site.links.admin.map((l) => (
+                  <li key={l.url}>
+                    <a href={l.url}>{l.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
+      </div>
+      {site.group && (
+        <div className="employer-strip">
+          <div className="header-inner">
+            <p>
+              Your Employer Group: <strong>{site.group.name}</strong>
+              {address(site) && <span className="employer-address"> · {address(site)}</span>}
+            </p>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Hero } from '../../../components/hero';
+import { formatDateInput } from '../../../components/widgets';
+import { ApiError } from '../../../lib/api';
+import { useCartCount } from '../../../lib/cart-count';
+import { useSite } from '../../../lib/site';
+import { bannerImage } from '../../../lib/site-settings';
+import { chosenGroup, tempId } from '../../../lib/storage';
+import { addFilterForNewUser } from '../api/add-filter-for-new-user';
+import { getFilterForm } from '../api/get-filter-form';
+import { validateZipCode } from '../api/validate-zip-code';
+import { STEP_OF, checkStep, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+// The filter form's own choices are used when the server's form is at hand; these are the spec's, until then.
+const GENDERS: Choice[] = [
+  { value: '0', label: 'Male' },
+  { value: '1', label: 'Female' },
+];
+const TIERS: Choice[] = [
+  { value: 'IO', label: 'Member Only' },
+  { value: 'IS', label: 'Member + Spouse' },
+  { value: 'IC', label: 'Member + Children' },
+  { value: 'IF', label: 'Family' },
+];
+const SMOKER: Choice[] = [
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+];
+
+/** The choices (`oneOf` of consts) of a property of the server's filter form, if it has them. */
+function choicesOf(schema: unknown, name: string): Choice[] | null {
+  const property = (schema as { properties?: Record<string, { oneOf?: { const?: unknown; title?: string }[] }> } | null)?.properties?.[name];
+  const choices = property?.oneOf?.filter((c) => typeof c.const === 'string').map((c) => ({ value: String(c.const), label: c.title ?? String(c.const) }));
+  return choices && choices.length > 0 ? choices : null;
+}
+
+const STEPS: { step: Step; label: string }[] = [
+  { step: 1, label: 'Your ZIP code' },
+  { step: 2, label: 'About you' },
+  { step: 3, label: 'Your coverage' },
+];
+
+/** The pause after a good ZIP code, while the store looks for the plans sold there. */
+const ZIP_PAUSE_MS = 2000;
+
+const EMPTY: NewUserAnswers = { zip: '', gender: '', is_smoker: '', tier: '', dob: '' };
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="error">
+      {message}
+    </p>
+  ) : null;
+}
+
+function Radios({ name, legend, choices, value, onChange, invalid }: { name: string; legend: string; choices: Choice[]; value: string; onChange: (v: string) => void; invalid: boolean }) {
+  return (
+    <fieldset className="radio-group" aria-invalid={invalid || undefined} aria-describedby={invalid ? 'nu-step-error' : undefined}>
+      <legend className="control-label">{legend}</legend>
+      <div className="radio-options">
+        {choices.map((c) => (
+          <label key={c.value} className="radio-option">
+            <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChange(c.value)} />
+            {c.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The referral and new-user banner: the quote asked in three steps (ZIP code; gender and smoker status; tier and date
+ * of birth), with a short pause after the ZIP code while the plans sold there are found. Submit creates the quote
+ * (the server attaches the referral the session followed) and opens the plans.
+ */
+export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
+  const navigate = useNavigate();
+  const { site } = useSite();
+  const cart = useCartCount();
+  const [step, setStep] = useState<Step>(1);
+  const [answers, setAnswers] = useState<NewUserAnswers>(EMPTY);
+  const [errors, setErrors] = useState<StepErrors>({});
+  const [progress, setProgress] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [choices, setChoices] = useState({ gender: GENDERS, tier: TIERS });
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const firstField = useRef<HTMLElement | null>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    getFilterForm().then(
+      (form) => setChoices({ gender: choicesOf(form.schema, 'gender') ?? GENDERS, tier: choicesOf(form.schema, 'tier') ?? TIERS }),
+      () => undefined,
+    );
+    return () => clearTimeout(pause.current);
+  }, []);
+
+  // A new step takes the focus to its first question (not on the first draw: the page starts at its top).
+  useEffect(() => {
+    if (moved.current) firstField.current?.focus();
+    moved.current = true;
+  }, [step]);
+
+  const set = (name: keyof NewUserAnswers) => (value: string) => setAnswers((a) => ({ ...a, [name]: value }));
+
+  const showServerErrors = (e: ApiError) => {
+    if (e.fields.length === 0) {
+      setErrors({ step: e.message });
+      return;
+    }
+    const shown: StepErrors = {};
+    let earliest: Step = 3;
+    for (const f of e.fields) {
+      const field = f.target_element === 'zip_code' ? 'zip' : f.target_element;
+      const at = STEP_OF[field];
+      if (!at) {
+        shown.step ??= f.error_message;
+        continue;
+      }
+      (shown as Record<string, string>)[field] ??= f.error_message;
+      earliest = Math.min(earliest, at) as Step;
+    }
+    setStep(earliest);
+    setErrors(shown);
+  };
+
+  const goOn = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || progress) return;
+    const found = checkStep(step, answers);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (step === 2) return setStep(3);
+    setBusy(true);
+    try {
+      if (step === 1) {
+        const zip = await validateZipCode({ zip_code: answers.zip });
+        setProgress(`Finding the plans available in ${zip.city}, ${zip.state}…`);
+        pause.current = setTimeout(() => {
+          setProgress(null);
+          setStep(2);
+        }, ZIP_PAUSE_MS);
+        return;
+      }
+      const created = await addFilterForNewUser({ ...answers, group_id: chosenGroup.get() });
+      tempId.set(created.temp_enrollment_id);
+      cart.refresh();
+      navigate('/plans?type=medical');
+    } catch (e) {
+      if (e instanceof ApiError) showServerErrors(e);
+      else throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const back = () => {
+    setErrors({});
+    setStep((s) => Math.max(1, s - 1) as Step);
+  };
+
+  return (
+    <Hero image={bannerImage(site)} imageLink={site?.branding.image_link} title="Welcome to the Benefit Store, Let's Get Started">
+      {referredBy}
+      <ol className="steps" aria-label="Steps">
+        {STEPS.map((s) => (
+          <li key={s.step} className={s.step === step ? 'step-current' : s.step < step ? 'step-done' : undefined} aria-current={s.step === step ? 'step' : undefined}>
+            <span className="step-number" aria-hidden="true">
+              {s.step}
+            </span>
+            {s.label}
+          </li>
+        ))}
+      </ol>
+      <form noValidate onSubmit={(e) => void goOn(e)} className="new-user-form">
+        {step === 1 && (
+          <div className="form-group">
+            <label htmlFor="nu-zip" className="control-label">
+              Zip Code
+            </label>
+            <input
+              id="nu-zip"
+              ref={(el) => {
+                firstField.current = el;
+              }}
+              className="form-control"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              value={answers.zip}
+              disabled={Boolean(progress)}
+              aria-invalid={errors.zip ? true : undefined}
+              aria-describedby={errors.zip ? 'nu-zip-error' : undefined}
+              onChange={(e) => set('zip')(e.target.value.replace(/\D/g, '').slice(0, 5))}
+            />
+            <FieldError id="nu-zip-error" message={errors.zip} />
+          </div>
+        )}
+        {step === 2 && (
+          <div
+            className="step-fields"
+            ref={(el) => {
+              firstField.current = el?.querySelector('input') ?? null;
+            }}
+          >
+            <Radios name="gender" legend="Gender" choices={choices.gender} value={answers.gender} onChange={set('gender')} invalid={Boolean(errors.step) && !answers.gender} />
+            <Radios name="is_smoker" legend="Smoker" choices={SMOKER} value={answers.is_smoker} onChange={set('is_smoker')} invalid={Boolean(errors.step) && !answers.is_smoker} />
+            <FieldError id="nu-gender-error" message={errors.gender ?? errors.is_smoker} />
+          </div>
+        )}
+        {step === 3 && (
+          <div className="step-fields">
+            <div className="form-group">
+              <label htmlFor="nu-tier" className="control-label">
+                Choose Tier
+              </label>
+              <select
+                id="nu-tier"
+                ref={(el) => {
+                  firstField.current = el;
+                }}
+                className="form-control"
+                value={answers.tier}
+                aria-invalid={errors.tier ? true : undefined}
+                aria-describedby={errors.tier ? 'nu-tier-error' : undefined}
+                onChange={(e) => set('tier')(e.target.value)}
+              >
+                <option value="">Select a tier</option>
+                {choices.tier.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="nu-tier-error" message={errors.tier} />
+            </div>
+            <div className="form-group">
+              <label htmlFor="nu-dob" className="control-label">
+                DOB
+              </label>
+              <input
+                id="nu-dob"
+                className="form-control"
+                inputMode="numeric"
+                placeholder="mm/dd/yyyy"
+                maxLength={10}
+                value={answers.dob}
+                aria-invalid={errors.dob ? true : undefined}
+                aria-describedby={errors.dob ? 'nu-dob-error nu-dob-hint' : 'nu-dob-hint'}
+                onChange={(e) => set('dob')(formatDateInput(e.target.value))}
+              />
+              <p id="nu-dob-hint" className="hint">
+                mm/dd/yyyy
+              </p>
+              <FieldError id="nu-dob-error" message={errors.dob} />
+            </div>
+          </div>
+        )}
+        <FieldError id="nu-step-error" message={errors.step} />
+        <p role="status" className="progress-note">
+          {progress && <span className="spinner" aria-hidden="true" />}
+          {progress}
+        </p>
+        <div className="buttons">
+          {step > 1 && (
+            <button type="button" onClick={back} disabled={busy}>
+              Back
+            </button>
+          )}
+          <button type="submit" className="primary" disabled={busy || Boolean(progress)}>
+            {step === 3 ? 'Submit' : 'Next'}
+          </button>
+        </div>
+      </form>
+    </Hero>
+  );
+}

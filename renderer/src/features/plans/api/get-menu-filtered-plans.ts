@@ -1,0 +1,6 @@
+import { type Query, type Schema, api } from '../../../lib/api';
+
+/** A category's plans on the session's site, each with the lowest price anyone can be quoted (`from_price`). */
+export function getMenuFilteredPlans(query: Query<'/get-menu-filtered-plans'>): Promise<Schema<'Result_Array_of_PlanCard'>> {
+  return api.get('/get-menu-filtered-plans', { query });
+}

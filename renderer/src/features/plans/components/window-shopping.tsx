@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Schema } from '../../../lib/api';
+import { money } from '../../../utils/format';
+import { getMenuFilteredPlans } from '../api/get-menu-filtered-plans';
+import { getPlanCategory } from '../api/get-plan-category';
+
+export interface WindowShoppingProps {
+  category: string;
+  /** The visitor asks for a price: of the category's plans, or of one plan (to open it once priced). */
+  onGetPrice: (plan: Schema<'PlanCard'> | null) => void;
+}
+
+/**
+ * A category's plans for a visitor who has not given a quote yet: each with the lowest price anyone can be quoted,
+ * and one call to action, Get your price, which asks the quote's questions only then.
+ */
+export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
+  const [categories, setCategories] = useState<Schema<'Category'>[]>([]);
+  const [plans, setPlans] = useState<Schema<'PlanCard'>[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    getPlanCategory().then(setCategories, () => setCategories([]));
+  }, []);
+
+  useEffect(() => {
+    setPlans(null);
+    setFailed(false);
+    getMenuFilteredPlans({ category }).then(
+      (d) => setPlans(d.result),
+      () => setFailed(true),
+    );
+  }, [category]);
+
+  const name = categories.find((c) => c.category === category)?.display_name ?? 'Plans';
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> › <span>{name}</span>
+      </nav>
+      <div className="window-head">
+        <div>
+          <h1>{name}</h1>
+          <p className="lead">Prices start from the lowest monthly rate anyone can get. Your own price depends on your ZIP code, age and who you cover.</p>
+        </div>
+        <div className="price-cta">
+          <p>See what you would pay, in under a minute.</p>
+          <button type="button" className="primary large" onClick={() => onGetPrice(null)}>
+            Get your price
+          </button>
+        </div>
+      </div>
+      {failed ? (
+        <p className="error">The plans could not be loaded. Please try again.</p>
+      ) : plans === null ? (
+        <p role="status">Loading…</p>
+      ) : plans.length === 0 ? (
+        <p>No Plans are available for your selection</p>
+      ) : (
+        <ul className="cards">
+          {plans.map((p) => (
+            <li key={p.plan_id} className="card">
+              <img src={p.plan_logo} alt="" width={120} height={36} />
+              <h2 className="card-title">{p.plan_name}</h2>
+              <p>{p.plan_short_text}</p>
+              {p.from_price != null && (
+                <p className="price">
+                  From {money(p.from_price)}
+                  <span className="per">/mo</span>
+                </p>
+              )}
+              <div className="card-actions">
+                <button type="button" className="link-button" onClick={() => onGetPrice(p)}>
+                  More Info<span className="visually-hidden"> about {p.plan_name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
