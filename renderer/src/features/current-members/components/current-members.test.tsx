@@ -1,0 +1,115 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Schema } from '../../../lib/api';
+import { SiteProvider } from '../../../lib/site';
+import { refusal, server, success } from '../../../testing/server';
+import { CurrentMembers } from './current-members';
+
+/** Just enough of get-default-info for the page: a rep's session. */
+const repSite = {
+  eprocess: 'rep',
+  front_page: 'agent-home',
+  home_link: '/agent-home',
+  special_host: false,
+  show_quotation: true,
+  admin_links: false,
+  branding: { display_name: 'Whitfield Family Benefits', colors: { primary: '', accent: '' } },
+  settings: [],
+  expired_referral: false,
+} as unknown as Schema<'SiteInfo'>;
+
+function member(n: number, plans: Schema<'MemberPlan'>[] = []): Schema<'MemberRow'> {
+  return {
+    user_id: 5000 + n,
+    name: `Member ${String(n).padStart(2, '0')}`,
+    dob: '01/01/1980',
+    email: `member${n}@example.com`,
+    ssn: `***-**-${1000 + n}`,
+    policy_id: `P${n}`,
+    group_info: { group_id: n % 2 ? 2556 : null, group_name: n % 2 ? 'Peachtree Logistics' : null },
+    plan_info: plans,
+  };
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/agent-select-member']}>
+      <SiteProvider>
+        <Routes>
+          <Route path="/agent-select-member" element={<CurrentMembers kind="agent" />} />
+          <Route path="/plans" element={<h1>Plans</h1>} />
+        </Routes>
+      </SiteProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('current members', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows five members a page, writes a plan that is not active with its status, and finds members by plan', async () => {
+    const members = Array.from({ length: 12 }, (_, i) => member(i + 1));
+    members[3] = member(4, [
+      { plan: 1, plan_name: 'Silver Choice PPO', plan_status: 'ACTIVE' },
+      { plan: 2, plan_name: 'Accident Advantage', plan_status: 'CANCELLED' },
+    ]);
+    server.use(
+      http.get('/api/v1/get-default-info', () => success(repSite)),
+      http.get('/api/v1/get-agent-members', () => success(members)),
+    );
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Your current members' });
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Showing 1–5 of 12 members')).toBeTruthy();
+    expect(within(table).getByText('Silver Choice PPO')).toBeTruthy();
+    expect(within(table).getByText('Accident Advantage (CANCELLED)')).toBeTruthy();
+
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    fireEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+    expect(within(pager).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.change(screen.getByLabelText('Search members'), { target: { value: 'accident' } });
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('rowheader', { name: 'Member 04' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it('asks for a tier before Enroll Now starts the quote, then goes to the plans', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.get('/api/v1/get-default-info', () => success(repSite)),
+      http.get('/api/v1/get-agent-members', () => success([member(1)])),
+      http.post('/api/v1/add-filter-for-existing-user', async ({ request }) => {
+        sent = await request.json();
+        return success({ temp_enrollment_id: 77, portal_id: 10 });
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
+    expect(within(dialog).getByText('Please choose a tier')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Tier'), { target: { value: 'IS' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
+    expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
+    expect(sent).toEqual({ user_id: 5001, tier: 'IS', policy_id: 'P1' });
+    expect(localStorage.getItem('tempId')).toBe('77');
+    expect(localStorage.getItem('enroll_type')).toBe('existing-member');
+    expect(localStorage.getItem('isCurrentMemberAvailable')).toBe('true');
+  });
+
+  it('tells someone who is not the members’ rep that they can only see their own, with a way home', async () => {
+    server.use(
+      http.get('/api/v1/get-default-info', () => success(repSite)),
+      http.get('/api/v1/get-agent-members', () => refusal(403, 'You can only see and enroll your own members.')),
+    );
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You can only see and enroll your own members.');
+    expect(within(alert).getByRole('link').getAttribute('href')).toBe('/agent-home');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
