@@ -194,3 +194,11 @@ test('a visitor of a group’s site chooses the enrollment portal after Start En
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByLabel('Zip Code')).toBeVisible();
 });
+
+test('a visitor who opens a rep’s member list is told they can only see their own members, with a way home', async ({ page }) => {
+  await page.goto('/agent-select-member');
+  await expect(page.getByRole('alert')).toContainText('You can only see and enroll your own members.');
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Back to your home page' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await noSeriousViolations(page, 'current members refused');
+});

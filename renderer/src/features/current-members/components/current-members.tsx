@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
@@ -40,6 +40,7 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [enrolling, setEnrolling] = useState<Member | null>(null);
+  const search = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     setMembers(null);
@@ -96,6 +97,7 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
               Search members
             </label>
             <input
+              ref={search}
               id="members-search"
               type="search"
               className="form-control"
@@ -134,7 +136,13 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
           {members !== null && members.length > 0 && found.length === 0 && (
             <div className="members-empty">
               <p>No members match “{query.trim()}”.</p>
-              <button type="button" onClick={() => setQuery('')}>
+              <button
+                type="button"
+                onClick={() => {
+                  setQuery('');
+                  search.current?.focus();
+                }}
+              >
                 Clear the search
               </button>
             </div>

@@ -30,6 +30,8 @@ export function AgentHome() {
   const [portalError, setPortalError] = useState<string | null>(null);
   const [group, setGroup] = useState('');
   const [groupError, setGroupError] = useState<string | null>(null);
+  // 'Please choose a group', said beside the group's Submit; the select itself says 'Choose enroll for new member'.
+  const [groupAlert, setGroupAlert] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -58,6 +60,8 @@ export function AgentHome() {
     if (!portal) return setPortalError('Please choose a platform');
     setPortalError(null);
     setError(null);
+    setGroupError(null);
+    setGroupAlert(null);
     setStep('start');
   };
 
@@ -75,7 +79,7 @@ export function AgentHome() {
         setStep('portal');
       } else if (forGroup) {
         setGroupError('Choose enroll for new member');
-        setError(forGroup);
+        setGroupAlert(forGroup);
       } else setError(e.message);
       setBusy(false);
     }
@@ -85,10 +89,11 @@ export function AgentHome() {
     e.preventDefault();
     if (!group) {
       setGroupError('Choose enroll for new member');
-      setError('Please choose a group');
+      setGroupAlert('Please choose a group');
       return;
     }
     setGroupError(null);
+    setGroupAlert(null);
     void begin(Number(group));
   };
 
@@ -178,6 +183,11 @@ export function AgentHome() {
                   </p>
                 )}
               </div>
+              {groupAlert && (
+                <p role="alert" className="error home-alert">
+                  {groupAlert}
+                </p>
+              )}
               <div className="buttons">
                 <button type="button" onClick={() => setStep('portal')}>
                   Back
