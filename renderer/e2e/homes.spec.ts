@@ -118,6 +118,11 @@ test('a rep pages through their current members, finds Marcus Bell and enrolls h
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByText('Please choose a tier')).toBeVisible();
   await noSeriousViolations(page, 'choose a tier');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await marcus.getByRole('button', { name: 'Enroll Now' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Please choose a tier')).toHaveCount(0);
   await dialog.getByLabel('Tier').selectOption({ label: 'Member + Spouse' });
   await dialog.getByRole('button', { name: 'Submit' }).click();
 

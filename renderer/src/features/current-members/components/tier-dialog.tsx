@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { ApiError, type Schema } from '../../../lib/api';
-import { useDialogClosed } from '../../../lib/use-dialog-closed';
 
 export const TIERS = [
   { code: 'IO', label: 'Member Only' },
@@ -26,7 +25,6 @@ export function TierDialog({
   const [tier, setTier] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const wrapper = useDialogClosed<HTMLDivElement>(onClose);
 
   const close = () => {
     setTier('');
@@ -51,49 +49,47 @@ export function TierDialog({
   };
 
   return (
-    <div ref={wrapper}>
-      <Modal title="Choose a tier" open={member !== null}>
-        {member && (
-          <form noValidate onSubmit={(e) => void submit(e)}>
-            <p>
-              Who should <strong>{member.name}</strong>’s new coverage include?
-            </p>
-            <div className="form-group">
-              <label htmlFor="member-tier" className="control-label">
-                Tier
-              </label>
-              <select
-                id="member-tier"
-                className="form-control"
-                value={tier}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'member-tier-error' : undefined}
-                onChange={(e) => setTier(e.target.value)}
-              >
-                <option value="">Select a tier</option>
-                {TIERS.map((t) => (
-                  <option key={t.code} value={t.code}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-              {error && (
-                <p id="member-tier-error" className="error">
-                  {error}
-                </p>
-              )}
-            </div>
-            <div className="buttons">
-              <button type="button" onClick={close}>
-                Cancel
-              </button>
-              <button type="submit" className="primary" disabled={busy}>
-                Submit
-              </button>
-            </div>
-          </form>
-        )}
-      </Modal>
-    </div>
+    <Modal title="Choose a tier" open={member !== null} onClose={onClose}>
+      {member && (
+        <form noValidate onSubmit={(e) => void submit(e)}>
+          <p>
+            Who should <strong>{member.name}</strong>’s new coverage include?
+          </p>
+          <div className="form-group">
+            <label htmlFor="member-tier" className="control-label">
+              Tier
+            </label>
+            <select
+              id="member-tier"
+              className="form-control"
+              value={tier}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'member-tier-error' : undefined}
+              onChange={(e) => setTier(e.target.value)}
+            >
+              <option value="">Select a tier</option>
+              {TIERS.map((t) => (
+                <option key={t.code} value={t.code}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+            {error && (
+              <p id="member-tier-error" className="error">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="buttons">
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={busy}>
+              Submit
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
   );
 }

@@ -4,7 +4,6 @@ import { Modal } from '../../../components/modal';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useSite } from '../../../lib/site';
 import { getEnrollmentPlatforms } from '../api/get-enrollment-platforms';
-import { useDialogClosed } from '../../../lib/use-dialog-closed';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { PortalSelect } from './portal-select';
 import '../homes.css';
@@ -24,7 +23,6 @@ export function GroupLanding() {
   const [portalError, setPortalError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const wrapper = useDialogClosed<HTMLDivElement>(() => setOpen(false));
 
   if (!site) return null;
   const branding = site.branding;
@@ -87,27 +85,25 @@ export function GroupLanding() {
           </button>
         </div>
       </section>
-      <div ref={wrapper}>
-        <Modal title="Choose Enrollment Portal" open={open}>
-          <form noValidate onSubmit={(e) => void submit(e)}>
-            <p className="hint">Choose the portal you enroll on; it decides which plans and prices you are offered.</p>
-            <PortalSelect id="landing-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
-            {error && (
-              <p role="alert" className="error">
-                {error}
-              </p>
-            )}
-            <div className="buttons">
-              <button type="button" onClick={() => setOpen(false)}>
-                Back
-              </button>
-              <button type="submit" className="primary" disabled={busy}>
-                Submit
-              </button>
-            </div>
-          </form>
-        </Modal>
-      </div>
+      <Modal title="Choose Enrollment Portal" open={open} onClose={() => setOpen(false)}>
+        <form noValidate onSubmit={(e) => void submit(e)}>
+          <p className="hint">Choose the portal you enroll on; it decides which plans and prices you are offered.</p>
+          <PortalSelect id="landing-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+          <div className="buttons">
+            <button type="button" onClick={() => setOpen(false)}>
+              Back
+            </button>
+            <button type="submit" className="primary" disabled={busy}>
+              Submit
+            </button>
+          </div>
+        </form>
+      </Modal>
     </div>
   );
 }
