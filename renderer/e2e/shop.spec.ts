@@ -149,9 +149,15 @@ test('health questions start with Enroll Now; a knock-out answer declines and cl
 test('a rep checks out straight to the confirmation and sends a personalised quote by e-mail', async ({ page }) => {
   await page.goto('/access-pagenext');
   await page.getByLabel('Rep Access Code').fill('REP7781');
-  await page.getByRole('button', { name: 'Submit' }).first().click();
-  await page.getByLabel('Or enroll an employee of').selectOption({ label: 'Peachtree Logistics' });
-  await page.getByRole('button', { name: 'Enroll', exact: true }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/agent-home$/);
+  await page.getByRole('button', { name: 'New Member' }).click();
+  await page.getByLabel('Enrollment Portal').selectOption({ label: 'Benefit Store Direct' });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByLabel('Choose an option to enroll a new member:').selectOption({ label: 'Peachtree Logistics' });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/home$/);
   await fillFilter(page, '30301', dobOfAge(40));
   await expect(page).toHaveURL(/\/plans\?type=medical/);
   await page.goto('/plans?type=dental');
@@ -215,6 +221,8 @@ test('an employee enters the group enrollment code from the footer, confirms the
   await page.goto('/');
   await page.getByRole('button', { name: 'Employee Enrollment' }).click();
   const modal = dialog(page, 'Employee Enrollment');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await expect(modal.getByText('Field is required')).toBeVisible();
   await modal.getByLabel('Group Enrollment Code').fill('NOPE');
   await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(modal.getByText('Invalid Group Enrollment Code')).toBeVisible();
@@ -222,7 +230,18 @@ test('an employee enters the group enrollment code from the footer, confirms the
   await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(modal.getByText('Is Peachtree Logistics your employer?')).toBeVisible();
   await noSeriousViolations(page, 'employee enrollment');
-  await modal.getByRole('button', { name: 'Yes, continue' }).click();
+  await modal.getByRole('button', { name: 'Yes' }).click();
+
+  // Yes opens the group's own site, in its branding, with the employer named in the header.
+  await expect(page).toHaveURL(/\/$/);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('img', { name: 'Peachtree Logistics Benefits' })).toBeVisible();
+  await expect(header.getByText('Your Employer Group: Peachtree Logistics')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Enrollment' }).click();
+  const portal = dialog(page, 'Choose Enrollment Portal');
+  await portal.getByLabel('Enrollment Portal').selectOption({ label: 'Benefit Store Direct' });
+  await portal.getByRole('button', { name: 'Submit' }).click();
   await fillFilter(page, '30301', dobOfAge(40));
-  await expect(page.getByText('Your Employer Group: Peachtree Logistics')).toBeVisible();
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await expect(header.getByText('Your Employer Group: Peachtree Logistics')).toBeVisible();
 });

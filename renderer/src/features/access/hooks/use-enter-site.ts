@@ -18,9 +18,11 @@ export function useEnterSite() {
   return async (owner: SiteOwner, landingUrl: string) => {
     tempId.clear();
     chosenGroup.set(null);
+    const landing = landingUrl.trim().replace(/^\/+/, '');
+    // The page is left before the site is read again: the front page, if it is the one showing, would otherwise move
+    // on by itself to the new role's home as soon as the new site arrives.
+    navigate(landing ? `/${landing}` : `/landing-config-error/${owner}/landingPage`);
     await refresh();
     cart.refresh();
-    const landing = landingUrl.trim().replace(/^\/+/, '');
-    navigate(landing ? `/${landing}` : `/landing-config-error/${owner}/landingPage`);
   };
 }

@@ -12,6 +12,12 @@ export function HowToVideo({ src }: { src: string }) {
       </button>
       <Modal title="How to enroll" open={open} onClose={() => setOpen(false)} className="video-dialog">
         <iframe src={src} title="How to enroll video" height={350} width="100%" allowFullScreen />
+        <p className="video-elsewhere">
+          Not playing?{' '}
+          <a href={src} target="_blank" rel="noreferrer">
+            Open the video in a new tab
+          </a>
+        </p>
         <div className="buttons">
           <button type="button" className="primary" onClick={() => setOpen(false)}>
             Close

@@ -175,7 +175,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
             <span className="step-number" aria-hidden="true">
               {s.step}
             </span>
-            {s.label}
+            <span className="step-label">{s.label}</span>
           </li>
         ))}
       </ol>

@@ -9,7 +9,7 @@ export function LandingConfigError() {
   return (
     <main id="main" className="message-page">
       <section className="message-card" aria-labelledby="config-heading">
-        <p className="message-code" aria-hidden="true">
+        <p className="message-code message-icon" aria-hidden="true">
           !
         </p>
         <h1 id="config-heading">Landing url is not configured for this {owner}</h1>
