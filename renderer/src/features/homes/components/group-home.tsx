@@ -66,7 +66,7 @@ export function GroupHome() {
         <h1>Welcome, {site.group?.name}</h1>
         {address?.city && (
           <p className="home-hero-detail">
-            {address.address1}, {address.city}, {address.state} {address.zip}
+            {[address.address1, address.address2, address.city].filter(Boolean).join(', ')}, {address.state} {address.zip}
           </p>
         )}
       </section>
