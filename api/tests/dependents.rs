@@ -148,3 +148,31 @@ async fn member_only_coverage_keeps_no_dependents() {
     let stored = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=dependent_info")).await;
     assert_eq!(stored.ok()["result"], json!({}));
 }
+
+#[tokio::test]
+async fn a_dependents_health_answers_and_ssn_are_sealed_at_rest_in_a_draft_and_read_back_to_their_owner() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IS").await;
+    b.add_first_plan(id, "medical").await;
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    let mut spouse = spouse();
+    spouse["health_info"] = json!({ "condition_questions": { "141": { "yes_no_flag": "1", "conditions": [
+        { "health_condition": "Asthma", "date_of_onset": "03/10/2019", "is_treatment": "1", "is_medicate": "0", "d_last_seen": "09/01/2026" } ] } },
+        "medication_question": { "yes_no_flag": "0" } });
+    // An unexpected shape too: a list of SSNs and a card number where none belongs.
+    spouse["primary_info"]["previous_ssns"] = json!(["219097777"]);
+    spouse["primary_info"]["card_number"] = json!("4111111111111111");
+    let draft =
+        b.post("/api/v1/save-dependent-info-to-temp", json!({ "enrollment_id": id, "dependents": [spouse] })).await;
+    draft.ok();
+    let stored = common::stored_document(&app, id, "dependent_info").await;
+    for readable in ["Asthma", "2190999", "219097777", "4111111111111111", "9999"] {
+        assert!(!stored.contains(readable), "{readable} is readable at rest: {stored}");
+    }
+    let back = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=dependent_info")).await;
+    let dependent = back.ok()["result"]["dependents"][0].clone();
+    assert_eq!(dependent["ssn"], "***-**-9999", "answered masked");
+    assert_eq!(dependent["health_info"]["condition_questions"]["141"]["conditions"][0]["health_condition"], "Asthma");
+}

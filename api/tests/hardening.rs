@@ -190,11 +190,13 @@ async fn guessing_access_codes_or_continue_codes_is_throttled_per_client_with_re
     let (status, _) = send(&app, Method::GET, "/api/v1/validate-agent?agent_code=REP7781", &other, None).await;
     assert_eq!(status, StatusCode::OK, "another client is not held back");
 
-    let guess = json!({ "code": "AAAA2222", "email": "someone@example.com" });
-    for _ in 1..=10 {
-        let (status, _) = send(&app, Method::POST, "/api/v1/continue-enrollment", &guesser, Some(guess.clone())).await;
+    // Each guess at another address, so that only the per-client throttle can stop the eleventh.
+    for n in 1..=10 {
+        let guess = json!({ "code": "AAAA2222", "email": format!("someone{n}@example.com") });
+        let (status, _) = send(&app, Method::POST, "/api/v1/continue-enrollment", &guesser, Some(guess)).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     }
+    let guess = json!({ "code": "AAAA2222", "email": "someone11@example.com" });
     let (status, _) = send(&app, Method::POST, "/api/v1/continue-enrollment", &guesser, Some(guess)).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
@@ -243,4 +245,20 @@ async fn an_expired_member_link_opens_nothing() {
     let fresh = api::domain::members::link_token(&app.state.crypto, 5001);
     let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": fresh, "tier": "IO" })).await;
     assert_eq!(opened.status, StatusCode::OK, "{}", opened.body);
+}
+
+#[tokio::test]
+async fn only_wrong_codes_count_toward_the_guessing_throttle() {
+    let app = TestApp::new().await;
+    let client = [("x-forwarded-for", "203.0.113.44")];
+    for attempt in 1..=15 {
+        let (status, _) = send(&app, Method::GET, "/api/v1/validate-agent?agent_code=REP7781", &client, None).await;
+        assert_eq!(status, StatusCode::OK, "a rep typing their own code, time {attempt}");
+    }
+    for _ in 1..=10 {
+        let (status, _) = send(&app, Method::GET, "/api/v1/validate-agent?agent_code=ZZZZ9999", &client, None).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+    }
+    let (status, _) = send(&app, Method::GET, "/api/v1/validate-agent?agent_code=REP7781", &client, None).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "after ten wrong codes, even a right one waits");
 }

@@ -3,12 +3,19 @@
 //! process, keyed by the client's address ([`Client`], set by the middleware). A throttled call answers 429 in the
 //! envelope with `Retry-After`.
 //!
+//! A guessing call counts only its misses (an unknown code answers 204, 404 or 422): a person who types their own
+//! code right is never held back, however often, and a guesser is stopped after so many wrong ones. A call that sends
+//! e-mail counts every call.
+//!
 //! Limits are per replica; e-mail is also limited per destination in the database, which every replica shares.
 
+use std::collections::{HashMap, VecDeque};
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
+use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
@@ -21,28 +28,91 @@ use crate::error::ApiError;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Client(pub String);
 
-/// One throttle: so many calls a minute per client and call, with a burst of as many.
+/// One throttle: so many calls (or misses) a minute per client and call.
 #[derive(Clone)]
 pub struct Throttle {
+    /// Every call: a GCRA limiter with a burst of the whole minute's allowance.
     limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Misses only: when each key's misses of the last minute happened.
+    misses: Option<Arc<Misses>>,
+    per_minute: usize,
 }
 
+const MINUTE: Duration = Duration::from_secs(60);
+
+/// When each key's misses of the last minute happened.
+type Misses = Mutex<HashMap<String, VecDeque<Instant>>>;
+
 impl Throttle {
+    /// Every call counts (calls that send e-mail).
     pub fn per_minute(calls: u32) -> Throttle {
-        let calls = NonZeroU32::new(calls).unwrap_or(NonZeroU32::MIN);
-        Throttle { limiter: Arc::new(RateLimiter::keyed(Quota::per_minute(calls))) }
+        Throttle::new(calls, false)
     }
+
+    /// Only wrong guesses count (calls that check a code or link).
+    pub fn misses_per_minute(misses: u32) -> Throttle {
+        Throttle::new(misses, true)
+    }
+
+    fn new(calls: u32, misses_only: bool) -> Throttle {
+        let calls = NonZeroU32::new(calls).unwrap_or(NonZeroU32::MIN);
+        Throttle {
+            limiter: Arc::new(RateLimiter::keyed(Quota::per_minute(calls))),
+            misses: misses_only.then(|| Arc::new(Mutex::new(HashMap::new()))),
+            per_minute: calls.get() as usize,
+        }
+    }
+}
+
+/// How long `key` must wait, if its misses of the last minute are already the limit.
+fn wait_for(misses: &Misses, key: &str, limit: usize) -> Option<Duration> {
+    let mut misses = misses.lock().unwrap_or_else(|e| e.into_inner());
+    let now = Instant::now();
+    let times = misses.get_mut(key)?;
+    while times.front().is_some_and(|t| now.duration_since(*t) >= MINUTE) {
+        times.pop_front();
+    }
+    if times.is_empty() {
+        misses.remove(key);
+        return None;
+    }
+    (times.len() >= limit).then(|| MINUTE - now.duration_since(*times.front().expect("not empty")))
+}
+
+fn record_miss(misses: &Misses, key: String) {
+    let mut misses = misses.lock().unwrap_or_else(|e| e.into_inner());
+    let now = Instant::now();
+    if misses.len() > 10_000 {
+        misses.retain(|_, times| times.back().is_some_and(|t| now.duration_since(*t) < MINUTE));
+    }
+    misses.entry(key).or_default().push_back(now);
+}
+
+/// An answer that says the code or link was wrong.
+fn is_miss(status: StatusCode) -> bool {
+    matches!(status, StatusCode::NO_CONTENT | StatusCode::NOT_FOUND | StatusCode::UNPROCESSABLE_ENTITY)
+}
+
+fn throttled(wait: Duration) -> Response {
+    ApiError::Throttled { retry_after: wait.as_secs().max(1) }.into_response()
 }
 
 /// The middleware of a throttled route: `from_fn_with_state(throttle, throttle::check)`.
 pub async fn check(State(throttle): State<Throttle>, request: Request, next: Next) -> Response {
     let client = request.extensions().get::<Client>().map(|c| c.0.as_str()).unwrap_or("unknown");
     let key = format!("{client} {}", request.uri().path());
-    match throttle.limiter.check_key(&key) {
-        Ok(()) => next.run(request).await,
-        Err(not_until) => {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::Throttled { retry_after: wait.as_secs().max(1) }.into_response()
-        }
+    let Some(misses) = &throttle.misses else {
+        return match throttle.limiter.check_key(&key) {
+            Ok(()) => next.run(request).await,
+            Err(not_until) => throttled(not_until.wait_time_from(DefaultClock::default().now())),
+        };
+    };
+    if let Some(wait) = wait_for(misses, &key, throttle.per_minute) {
+        return throttled(wait);
     }
+    let response = next.run(request).await;
+    if is_miss(response.status()) {
+        record_miss(misses, key);
+    }
+    response
 }

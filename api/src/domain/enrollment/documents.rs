@@ -41,18 +41,19 @@ async fn stored_tab(
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a sealed tab document does not open with this key")))?;
         plain = serde_json::from_str(&opened).map_err(|e| ApiError::Internal(e.into()))?;
     }
-    let paths: Vec<SensitivePath> = sensitive.iter().map(|(path, _)| path.clone()).collect();
-    rewrite(&mut plain, &paths, &mut |_, sealed| Some(state.crypto.decrypt(sealed).unwrap_or_default()));
+    // Everything sealed opens, wherever it sits: the schema's paths and what was sealed by its key's name.
+    engine::sensitive::open_all(&mut plain, &mut |sealed| state.crypto.decrypt(sealed));
     let masked = masked_copy(&plain, sensitive);
     Ok(StoredTab { version: doc.version, plain, masked })
 }
 
-/// `plain` with each sensitive value shown as its mask.
+/// `plain` with each sensitive value shown as its mask: at the schema's paths, then wherever a key's name says so.
 fn masked_copy(plain: &Value, sensitive: &[(SensitivePath, String)]) -> Value {
     let mut masked = plain.clone();
     for (path, kind) in sensitive {
         rewrite(&mut masked, std::slice::from_ref(path), &mut |_, opened| Some(mask(kind, opened)));
     }
+    engine::sensitive::mask_by_name(&mut masked);
     masked
 }
 
@@ -182,7 +183,12 @@ pub(super) fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Valu
             }
         }
     }
-    rewrite(&mut cleaned, &sensitive_paths(&form.schema), &mut |_, plain| Some(state.crypto.encrypt(plain)));
+    rewrite(&mut cleaned, &sensitive_paths(&form.schema), &mut |_, plain| {
+        (!engine::sensitive::is_sealed(plain)).then(|| state.crypto.encrypt(plain))
+    });
+    // Then whatever the schema did not foresee: SSNs, account numbers and health answers (a dependent's too) in any
+    // shape, card numbers and security codes dropped.
+    engine::sensitive::seal_by_name(&mut cleaned, &mut |plain| state.crypto.encrypt(plain));
     if form.schema.get("x-sensitive").and_then(Value::as_str) == Some("document") {
         return json!({ SEALED_DOCUMENT: state.crypto.encrypt(&cleaned.to_string()) });
     }

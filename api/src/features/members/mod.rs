@@ -91,7 +91,7 @@ const LINK_TRIES_PER_MINUTE: u32 = 10;
 pub fn routes() -> ApiRouter<AppState> {
     let links = ApiRouter::new()
         .api_route("/add-filter-for-member", post(add_filter_for_member))
-        .layer(from_fn_with_state(Throttle::per_minute(LINK_TRIES_PER_MINUTE), throttle::check));
+        .layer(from_fn_with_state(Throttle::misses_per_minute(LINK_TRIES_PER_MINUTE), throttle::check));
     ApiRouter::new()
         .merge(links)
         .api_route("/get-member-info", get(member_info))

@@ -65,15 +65,18 @@ pub struct ContinueEnrollment {
     email: Option<String>,
 }
 
-/// How often a client may try a continue code or link, or ask for an e-mail, a minute.
+/// How many wrong continue codes or links a client may try, or e-mails it may ask for, a minute.
 const TRIES_PER_MINUTE: u32 = 10;
 
 pub fn routes() -> ApiRouter<AppState> {
-    ApiRouter::new()
+    let sends = ApiRouter::new()
         .api_route("/save-enrollment", post(save_enrollment))
+        .layer(from_fn_with_state(Throttle::per_minute(TRIES_PER_MINUTE), throttle::check));
+    ApiRouter::new()
         .api_route("/continue-enrollment", post(continue_enrollment))
         .api_route("/direct-continue/{token}", get(direct_continue))
-        .layer(from_fn_with_state(Throttle::per_minute(TRIES_PER_MINUTE), throttle::check))
+        .layer(from_fn_with_state(Throttle::misses_per_minute(TRIES_PER_MINUTE), throttle::check))
+        .merge(sends)
 }
 
 /// The spec's Save & Continue Later call: `{ enrollment_id, email, tab, data }` where `tab` is the spec's saved-tab name.

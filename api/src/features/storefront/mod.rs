@@ -21,7 +21,7 @@ pub fn routes() -> ApiRouter<AppState> {
     let guesses = ApiRouter::new()
         .api_route("/validate-agent", get(access::validate_agent))
         .api_route("/validate-group", get(access::validate_group))
-        .layer(from_fn_with_state(Throttle::per_minute(CODE_GUESSES_PER_MINUTE), throttle::check));
+        .layer(from_fn_with_state(Throttle::misses_per_minute(CODE_GUESSES_PER_MINUTE), throttle::check));
     ApiRouter::new()
         .merge(guesses)
         .api_route("/filter-form", get(filter::filter_form))
