@@ -81,6 +81,8 @@ test('an applicant answers eligibility, income and tobacco, adds a premier plan 
 /** A quote made through the API in the page's own session, opened as the page would keep it. */
 async function quoteFor(page: Page, filter: Record<string, string>, after?: (id: number) => Promise<void>): Promise<number> {
   await page.goto('/404');
+  // The page has its session once it shows (it asks whose site it is first): the quote is made in that session.
+  await expect(page.getByRole('heading', { name: 'OOPS! Page not found' })).toBeVisible();
   const made = await page.request.post('/api/v1/add-filter-for-new-user', { data: { zip: '30301', gender: '1', tier: 'IO', dob: dobOfAge(40), ...filter } });
   const id = ((await made.json()) as { data: { temp_enrollment_id: number } }).data.temp_enrollment_id;
   if (after) await after(id);
@@ -121,6 +123,7 @@ test('a retired plan (changePid) opens the plan that replaced it', async ({ page
 
 test('a quote that is not found (enrollmentIdError) says so', async ({ page }) => {
   await page.goto('/404');
+  await expect(page.getByRole('heading', { name: 'OOPS! Page not found' })).toBeVisible();
   await page.evaluate(() => localStorage.setItem('tempId', '999999'));
   await page.goto('/plan/1301/harborstone-silver-choice-ppo');
   await expect(page.locator('.error[data-code="enrollmentIdError"]')).toHaveText('Your quote could not be found. Please enter your basic info again to see prices.');

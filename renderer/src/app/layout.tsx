@@ -12,9 +12,9 @@ const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/acc
 
 /** Every page: the site's header, the page, and the footer with its ways in; a loader until the site is known. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { site } = useSite();
+  const { site, refresh } = useSite();
   const { pathname } = useLocation();
-  if (!site) return <PageLoader />;
+  if (!site) return <PageLoader retry={refresh} />;
   if (BARE.some((route) => route.test(pathname.replace(/\/+$/, '') || '/'))) return <>{children}</>;
   return (
     <>

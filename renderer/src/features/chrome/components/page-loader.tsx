@@ -1,9 +1,38 @@
-/** The whole page while the site is not known yet: whose store it is decides everything drawn. */
-export function PageLoader() {
+import { useEffect, useState } from 'react';
+
+/** How often the site is asked again while it has not answered, and when the page says it is taking long. */
+const RETRY_MS = 3000;
+const SLOW_MS = 4000;
+
+/**
+ * The whole page while the site is not known yet: whose store it is decides everything drawn. A failed answer would
+ * leave the page loading for ever, so the site is asked again every few seconds, and after a while the person is told
+ * and may ask again at once.
+ */
+export function PageLoader({ retry }: { retry: () => Promise<unknown> }) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const slowTimer = setTimeout(() => setSlow(true), SLOW_MS);
+    const retryTimer = setInterval(() => void retry(), RETRY_MS);
+    return () => {
+      clearTimeout(slowTimer);
+      clearInterval(retryTimer);
+    };
+  }, [retry]);
   return (
-    <div className="page-loader" role="status">
-      <span className="spinner" aria-hidden="true" />
-      Loading…
+    <div className="page-loader">
+      <p role="status" className="page-loader-status">
+        <span className="spinner" aria-hidden="true" />
+        Loading…
+      </p>
+      {slow && (
+        <div className="page-loader-slow">
+          <p>This is taking longer than usual.</p>
+          <button type="button" onClick={() => void retry()}>
+            Try again
+          </button>
+        </div>
+      )}
     </div>
   );
 }
