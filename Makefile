@@ -6,7 +6,7 @@ export CARGO_TERM_COLOR := never
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-renderer test-e2e chromium clean
+.PHONY: run test check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
 run: renderer-build
@@ -14,7 +14,7 @@ run: renderer-build
 	./target/release/enroll serve
 
 ## test: every check and test (formatting, lints, engine, api on SQLite and PostgreSQL, renderer, browser journeys)
-test: check-rust test-rust check-contract test-postgres test-fuzz test-renderer test-e2e
+test: check-rust test-rust check-contract test-postgres test-fuzz test-crash test-renderer test-e2e
 	@echo "make test: all checks passed"
 
 # `npm install` from the lock rather than `npm ci`: this machine's npm writes locks without the other platforms'
@@ -46,6 +46,13 @@ test-fuzz: build
 	@if scripts/ensure-postgres.sh >/dev/null; then scripts/fuzz-api.sh postgres; \
 	elif [ "$${CI:-}" = "true" ]; then echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
 	else echo "SKIPPED: fuzzing on PostgreSQL (PostgreSQL not available on this machine)"; fi
+
+# kill -9 under load, then a restart: every acknowledged save is there (SQLite, then PostgreSQL).
+test-crash: build
+	python3 scripts/kill9-test.py
+	@if scripts/ensure-postgres.sh >/dev/null; then python3 scripts/kill9-test.py postgres; \
+	elif [ "$${CI:-}" = "true" ]; then echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
+	else echo "SKIPPED: kill -9 on PostgreSQL (PostgreSQL not available on this machine)"; fi
 
 # aiosmtpd is the SMTP server the api's e-mail test talks to on loopback.
 smtp-server:
