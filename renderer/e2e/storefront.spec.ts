@@ -230,3 +230,28 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Vision Plans', level: 1 })).toBeVisible();
   });
 });
+
+test.describe('on an iPhone', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
+
+  test('the footer offers the App Store app and not the Google Play one', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('img', { name: 'Download on the App Store' })).toBeVisible();
+    await expect(footer.getByRole('img', { name: 'Get it on Google Play' })).toHaveCount(0);
+  });
+});
+
+test('the footer offers both apps elsewhere, a support ticket, and How to enroll in a window', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('img', { name: 'Get it on Google Play' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Open a support ticket' })).toHaveAttribute('href', 'https://support.benefitstore.example/tickets/new');
+  await footer.getByRole('button', { name: 'How to enroll' }).click();
+  const video = dialog(page, 'How to enroll');
+  await expect(video.getByTitle('How to enroll video')).toHaveAttribute('height', '350');
+  await expect(video.getByRole('link', { name: 'Open the video in a new tab' })).toHaveAttribute('href', '/assets/sites/how-to-enroll.html');
+  await noSeriousViolations(page, 'how to enroll');
+  await video.getByRole('button', { name: 'Close' }).click();
+  await expect(video).toBeHidden();
+});

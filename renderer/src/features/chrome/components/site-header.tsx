@@ -63,6 +63,18 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
               </a>
             )}
             <AboutButton branding={branding} />
+            {site.admin_links && site.links.admin.length > 0 && (
+              <details className="admin-menu">
+                <summary>Admin sites</summary>
+                <ul>
+                  {site.links.admin.map((l) => (
+                    <li key={l.url}>
+                      <a href={l.url}>{l.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
           </div>
         </div>
       </div>
@@ -108,18 +120,6 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
               ))}
             </ul>
           </nav>
-          {site.admin_links && site.links.admin.length > 0 && (
-            <details className="admin-menu">
-              <summary>Admin sites</summary>
-              <ul>
-                {site.links.admin.map((l) => (
-                  <li key={l.url}>
-                    <a href={l.url}>{l.name}</a>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
         </div>
       </div>
       {site.group && (
