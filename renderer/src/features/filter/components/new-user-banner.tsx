@@ -92,7 +92,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const [choices, setChoices] = useState({ gender: GENDERS, tier: TIERS });
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const firstField = useRef<HTMLElement | null>(null);
-  const moved = useRef(false);
+  const shownStep = useRef<Step>(1);
 
   useEffect(() => {
     getFilterForm().then(
@@ -104,8 +104,9 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
 
   // A new step takes the focus to its first question (not on the first draw: the page starts at its top).
   useEffect(() => {
-    if (moved.current) firstField.current?.focus();
-    moved.current = true;
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    firstField.current?.focus();
   }, [step]);
 
   const set = (name: keyof NewUserAnswers) => (value: string) => setAnswers((a) => ({ ...a, [name]: value }));
