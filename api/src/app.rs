@@ -32,7 +32,6 @@ use crate::http::listener::{Bounded, PeerAddr};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
-use crate::services::crypto::Crypto;
 use crate::services::mail::Mailer;
 use crate::state::AppState;
 use crate::store;
@@ -45,7 +44,7 @@ impl AppState {
         crate::store::seed::seed(&db, &config.fixtures_dir).await.context("seeding fixtures failed")?;
         let workflows = engine::workflow::load_dir(&config.workflows_dir).context("workflows are not valid")?;
         let catalogue = Catalogue::load(&db).await?;
-        let crypto = Crypto::new(&keys.data_key);
+        let crypto = crate::services::crypto::Crypto::from_keys(keys);
         crate::domain::members::seed(&db, &config.fixtures_dir, &crypto).await.context("seeding members failed")?;
         crate::services::zip::warm_up();
         Ok(AppState {

@@ -49,8 +49,12 @@ pub const DEFAULT_SITE_SETTINGS_AUTH: &str = "storefront:site-settings";
 /// Secrets, kept apart from the rest of the configuration so that commands which need none never create any.
 #[derive(Clone)]
 pub struct Keys {
-    /// AES-256-GCM key for sensitive fields.
+    /// AES-256-GCM key for sensitive fields: the current one, which seals.
     pub data_key: [u8; 32],
+    /// The current data key's id, written into every value it seals (`ENROLL_DATA_KEY_ID`, 1 by default).
+    pub data_key_id: u32,
+    /// Retired data keys by id, kept only to open values sealed before a rotation (`ENROLL_RETIRED_DATA_KEYS`).
+    pub retired_data_keys: Vec<(u32, [u8; 32])>,
     /// Key that signs the session cookie.
     pub session_key: [u8; 64],
 }
@@ -133,8 +137,16 @@ impl Config {
 
     /// The keys, from the environment or (development) from files in the data directory, made on first use.
     pub fn keys(&self) -> anyhow::Result<Keys> {
+        let data_key_id = match std::env::var("ENROLL_DATA_KEY_ID") {
+            Ok(id) => {
+                id.trim().parse().ok().filter(|id| *id > 0).with_context(|| format!("ENROLL_DATA_KEY_ID={id}"))?
+            }
+            Err(_) => 1,
+        };
         Ok(Keys {
             data_key: key::<32>("ENROLL_DATA_KEY", &self.data_dir.join("keys/data.key"))?,
+            data_key_id,
+            retired_data_keys: retired_keys(&std::env::var("ENROLL_RETIRED_DATA_KEYS").unwrap_or_default())?,
             session_key: key::<64>("ENROLL_SESSION_KEY", &self.data_dir.join("keys/session.key"))?,
         })
     }
@@ -148,6 +160,23 @@ impl Config {
             None => self.database_url.clone(),
         }
     }
+}
+
+/// `ENROLL_RETIRED_DATA_KEYS`: `id:base64` pairs separated by commas.
+fn retired_keys(text: &str) -> anyhow::Result<Vec<(u32, [u8; 32])>> {
+    let b64 = base64::engine::general_purpose::STANDARD;
+    text.split(',')
+        .map(str::trim)
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (id, key) = pair.split_once(':').context("ENROLL_RETIRED_DATA_KEYS holds id:base64 pairs")?;
+            let id: u32 = id.trim().parse().with_context(|| format!("retired data key id {id}"))?;
+            let bytes = b64.decode(key.trim()).with_context(|| format!("retired data key {id} is not base64"))?;
+            let key: [u8; 32] =
+                bytes.try_into().map_err(|_| anyhow::anyhow!("retired data key {id} must be 32 bytes"))?;
+            Ok((id, key))
+        })
+        .collect()
 }
 
 /// A key from the environment, or from a file in the data directory, created on first use. Development only gets

@@ -46,7 +46,7 @@ async fn run() -> anyhow::Result<()> {
             let db = api::store::connect(&config.database_url).await?;
             api::store::migrate(&db).await?;
             let applied = api::store::seed::seed(&db, &config.fixtures_dir).await?;
-            let crypto = api::services::crypto::Crypto::new(&config.keys()?.data_key);
+            let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
             let members = api::domain::members::seed(&db, &config.fixtures_dir, &crypto).await?;
             println!("{}", if applied { "fixtures loaded" } else { "fixtures unchanged; nothing to do" });
             println!("{members} members loaded");
@@ -76,7 +76,7 @@ async fn run() -> anyhow::Result<()> {
             let user_id: i64 =
                 std::env::args().nth(2).context("enroll member-link ID [TIER]")?.parse().context("ID is a number")?;
             let tier = std::env::args().nth(3).unwrap_or_else(|| "IO".into());
-            let crypto = api::services::crypto::Crypto::new(&config.keys()?.data_key);
+            let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
             println!(
                 "{}/member-benefit-store/{}/{tier}",
                 config.public_url,
@@ -87,7 +87,7 @@ async fn run() -> anyhow::Result<()> {
         "group-admin-link" => {
             let group_id: i64 =
                 std::env::args().nth(2).context("enroll group-admin-link ID")?.parse().context("ID is a number")?;
-            let crypto = api::services::crypto::Crypto::new(&config.keys()?.data_key);
+            let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
             println!(
                 "{}/websites?group={}",
                 config.public_url,

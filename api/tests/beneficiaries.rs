@@ -68,5 +68,5 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
         .await;
     assert_eq!(resaved.ok()["step"]["step"], "primary_health_info", "the masked SSN sent back keeps the stored one");
     let stored = common::stored_document(&app, id, "beneficiary_info").await;
-    assert!(stored.contains("enc:v1:") && !stored.contains("219099999"), "{stored}");
+    assert!(stored.contains("enc:k1:") && !stored.contains("219099999"), "{stored}");
 }

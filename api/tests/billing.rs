@@ -145,7 +145,7 @@ async fn eft_takes_the_bank_name_from_the_routing_directory_and_keeps_the_accoun
     body["bank_name"] = json!("A bank I typed");
     b.post("/api/v1/save-billing-info", body).await.ok();
     let stored = common::stored_document(&app, id, "billing_info").await;
-    assert!(!stored.contains("000123456789") && stored.contains("enc:v1:"), "{stored}");
+    assert!(!stored.contains("000123456789") && stored.contains("enc:k1:"), "{stored}");
     let shown = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=payment_info")).await;
     assert_eq!(shown.ok()["result"]["account_number"], "****6789");
     assert_eq!(
@@ -159,7 +159,7 @@ async fn eft_takes_the_bank_name_from_the_routing_directory_and_keeps_the_accoun
     let mut again = form.clone();
     again["enrollment_id"] = json!(id);
     b.post("/api/v1/save-billing-info", again).await.ok();
-    assert!(common::stored_document(&app, id, "billing_info").await.contains("enc:v1:"));
+    assert!(common::stored_document(&app, id, "billing_info").await.contains("enc:k1:"));
 }
 
 #[tokio::test]

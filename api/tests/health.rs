@@ -119,7 +119,7 @@ async fn a_yes_with_details_and_a_medication_is_stored_sealed_and_read_back() {
     assert_eq!(saved.ok()["next"]["tab_name"], "agreement_info");
 
     let stored = common::stored_document(&app, id, "primary_health_info").await;
-    assert!(stored.contains("enc:v1:"), "{stored}");
+    assert!(stored.contains("enc:k1:"), "{stored}");
     assert!(!stored.contains("Hypertension") && !stored.contains("Lisinopril"), "health answers are sealed at rest");
 
     let back = b.get(&format!("/api/v1/get-health-questions-primary-health-info?enrollment_id={id}")).await;

@@ -213,7 +213,7 @@ async fn the_ssn_is_encrypted_at_rest_masked_in_every_answer_and_kept_when_the_m
             .unwrap()
             .get("data");
     assert!(!stored.contains("123456789") && !stored.contains("123-45-6789"), "{stored}");
-    assert!(stored.contains("enc:v1:"));
+    assert!(stored.contains("enc:k1:"));
 
     for uri in [
         format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}"),

@@ -79,7 +79,7 @@ async fn health_records_and_the_tiers_dependents_are_prefilled_masked_and_kept_w
         .await;
     assert_eq!(saved.ok()["step"]["step"], "agreement_info", "the masked SSN stands for the one on file");
     let stored = common::stored_document(&app, id, "dependent_info").await;
-    assert!(stored.contains("enc:v1:") && !stored.contains("219091234"), "{stored}");
+    assert!(stored.contains("enc:k1:") && !stored.contains("219091234"), "{stored}");
 }
 
 #[tokio::test]
@@ -118,7 +118,7 @@ async fn a_card_or_bank_account_on_file_is_used_without_typing_it_again() {
         .await;
     assert_eq!(chosen.ok()["step"]["step"], "review_info", "nothing more to type");
     let stored = common::stored_document(&app, id, "billing_info").await;
-    assert!(stored.contains("enc:v1:") && !stored.contains("004417702311"), "{stored}");
+    assert!(stored.contains("enc:k1:") && !stored.contains("004417702311"), "{stored}");
     let form = b.get(&format!("/api/v1/enrollment/{id}/step/billing_info")).await.ok()["step"]["formData"].clone();
     assert_eq!(form["account_number"], "****2311");
     assert_eq!(form["bank_name"], "Gulf Coast Federal Credit Union");
@@ -141,7 +141,7 @@ async fn a_card_or_bank_account_on_file_is_used_without_typing_it_again() {
     let bank = b.post("/api/v1/save-billing-info-existing", json!({ "enrollment_id": id, "bank_id": 301 })).await;
     bank.ok();
     let stored = common::stored_document(&app, id, "billing_info").await;
-    assert!(stored.contains("enc:v1:") && !stored.contains("004417702311"), "{stored}");
+    assert!(stored.contains("enc:k1:") && !stored.contains("004417702311"), "{stored}");
     let shown = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=payment_info")).await;
     assert_eq!(shown.ok()["result"]["account_number"], "****2311");
 }

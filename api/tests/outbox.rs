@@ -83,7 +83,7 @@ async fn two_replicas_draining_one_outbox_against_a_slow_relay_deliver_every_mes
     let waiting: Vec<String> = sqlx::query_scalar("select body from outbox").fetch_all(&first.state.db).await.unwrap();
     // (A phrase with spaces: base64 ciphertext cannot contain one by chance.)
     assert!(
-        waiting.iter().all(|b| b.starts_with("enc:v1:") && !b.contains("Dear member")),
+        waiting.iter().all(|b| b.starts_with("enc:k1:") && !b.contains("Dear member")),
         "bodies are sealed at rest"
     );
 

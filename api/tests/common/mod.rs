@@ -18,7 +18,8 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 /// Every test server's keys: a replica reads what another wrote.
-const TEST_KEYS: Keys = Keys { data_key: [42u8; 32], session_key: [7u8; 64] };
+const TEST_KEYS: Keys =
+    Keys { data_key: [42u8; 32], data_key_id: 1, retired_data_keys: Vec::new(), session_key: [7u8; 64] };
 
 pub struct TestApp {
     pub router: Router,
