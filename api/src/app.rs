@@ -28,7 +28,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::config::{Config, Keys};
 use crate::error::ApiError;
 use crate::features;
-use crate::http::listener::{Bounded, PeerAddr};
+use crate::http::listener::{Bounded, FirstByteDeadline, PeerAddr};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
@@ -173,6 +173,7 @@ pub async fn serve_connections<L>(
     shutdown: impl Future<Output = ()>,
 ) where
     L: Listener<Addr = SocketAddr>,
+    L::Io: Unpin,
 {
     let graceful = GracefulShutdown::new();
     let mut builder = ConnectionBuilder::new(TokioExecutor::new());
@@ -189,6 +190,8 @@ pub async fn serve_connections<L>(
                 request
             })
             .service(app.clone());
+        // The first byte must come within the header read timeout too (hyper's timer starts at the first byte).
+        let io = FirstByteDeadline::new(io, header_read_timeout);
         let connection = builder.serve_connection_with_upgrades(TokioIo::new(io), TowerToHyperService::new(service));
         let connection = graceful.watch(connection.into_owned());
         tokio::spawn(async move {

@@ -117,11 +117,11 @@ async fn every_answer_carries_the_security_headers_and_a_request_id() {
     for path in ["/", "/api/v1/get-plan-category", "/api/v1/no-such-call", "/healthz", "/static/index-B7x9Qa.js"] {
         let response = answer(&app, get_with(path, &[])).await;
         let csp = header_of(&response, header::CONTENT_SECURITY_POLICY);
-        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'self'"), "{path}: {csp}");
         let scripts = csp.split(';').find(|d| d.trim().starts_with("script-src")).unwrap_or_default();
         assert!(scripts.contains("'self'") && !scripts.contains("'unsafe-inline'"), "{path}: {csp}");
         assert_eq!(header_of(&response, header::X_CONTENT_TYPE_OPTIONS), "nosniff", "{path}");
-        assert_eq!(header_of(&response, header::X_FRAME_OPTIONS), "DENY", "{path}");
+        assert_eq!(header_of(&response, header::X_FRAME_OPTIONS), "SAMEORIGIN", "{path}");
         assert_eq!(header_of(&response, header::REFERRER_POLICY), "strict-origin-when-cross-origin", "{path}");
         assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "", "{path}: no HSTS over plain HTTP");
         assert_eq!(header_of(&response, "x-request-id".parse().unwrap()).len(), 36, "{path}: a UUID request id");
@@ -232,7 +232,7 @@ async fn a_connection_over_the_bound_waits_until_another_closes() {
 }
 
 #[tokio::test]
-async fn a_client_that_sends_half_a_request_is_dropped_and_a_whole_one_is_answered() {
+async fn a_client_that_sends_half_a_request_or_nothing_or_idles_is_dropped_and_a_whole_one_is_answered() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let app = TestApp::new().await;
     let listener = api::app::listen(("127.0.0.1", 0), 16).await.unwrap();
@@ -256,5 +256,17 @@ async fn a_client_that_sends_half_a_request_is_dropped_and_a_whole_one_is_answer
     let mut rest = Vec::new();
     let closed = tokio::time::timeout(Duration::from_secs(3), half.read_to_end(&mut rest)).await;
     assert!(closed.is_ok(), "the half-sent request still holds its connection after 3 s");
+
+    let mut silent = tokio::net::TcpStream::connect(address).await.unwrap();
+    let closed = tokio::time::timeout(Duration::from_secs(3), silent.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "a connection that sends nothing still holds its place after 3 s");
+
+    let mut kept = tokio::net::TcpStream::connect(address).await.unwrap();
+    kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n").await.unwrap();
+    let mut first = [0u8; 12];
+    kept.read_exact(&mut first).await.unwrap();
+    assert_eq!(&first, b"HTTP/1.1 200");
+    let closed = tokio::time::timeout(Duration::from_secs(3), kept.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "an idle kept-alive connection still holds its place after 3 s");
     server.abort();
 }

@@ -84,3 +84,67 @@ impl<Io: AsyncWrite + Unpin> AsyncWrite for Counted<Io> {
 /// The peer's address of a connection, put in each request's extensions as `ConnectInfo<PeerAddr>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PeerAddr(pub std::net::SocketAddr);
+
+/// A connection that must send its first byte within a deadline: hyper's header read timeout runs from the first
+/// byte of a request (and between requests on a kept-alive connection), so a client that connects and sends nothing
+/// would otherwise hold a connection, and one of the bounded listener's places, for ever.
+pub struct FirstByteDeadline<IO> {
+    io: IO,
+    deadline: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<IO> FirstByteDeadline<IO> {
+    pub fn new(io: IO, within: std::time::Duration) -> FirstByteDeadline<IO> {
+        FirstByteDeadline { io, deadline: Some(Box::pin(tokio::time::sleep(within))) }
+    }
+}
+
+impl<IO: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for FirstByteDeadline<IO> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        use std::task::Poll;
+        let before = buf.filled().len();
+        match std::pin::Pin::new(&mut self.io).poll_read(cx, buf) {
+            Poll::Ready(outcome) => {
+                if buf.filled().len() > before {
+                    self.deadline = None;
+                }
+                Poll::Ready(outcome)
+            }
+            Poll::Pending => match self.deadline.as_mut().map(|d| std::future::Future::poll(d.as_mut(), cx)) {
+                Some(Poll::Ready(())) => Poll::Ready(Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the client sent nothing in time",
+                ))),
+                _ => Poll::Pending,
+            },
+        }
+    }
+}
+
+impl<IO: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for FirstByteDeadline<IO> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        data: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.io).poll_write(cx, data)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+}

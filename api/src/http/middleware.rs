@@ -35,7 +35,7 @@ pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; \
      img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-     form-action 'self'; frame-ancestors 'none'";
+     form-action 'self'; frame-ancestors 'self'";
 
 /// Hashed bundle files never change under their name.
 pub const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
@@ -58,7 +58,7 @@ pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool) -> Router {
             HeaderValue::from_static(CONTENT_SECURITY_POLICY),
         ))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN")))
         .layer(SetResponseHeaderLayer::overriding(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
