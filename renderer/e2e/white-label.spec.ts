@@ -12,7 +12,18 @@ test.use({
 });
 
 test('opened by its own host name, the store wears the group’s logo, phone and colours', async ({ page }) => {
-  await page.goto(`http://peachtree-benefits.example:${process.env.ENROLL_E2E_PORT}/`);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/get-external-site-dynamic-information')) asked.push(r.headers()['authorization'] ?? '');
+  });
+  const site = `http://peachtree-benefits.example:${process.env.ENROLL_E2E_PORT}/`;
+  const settings = page.waitForResponse((r) => r.url().includes('/get-external-site-dynamic-information'));
+  await page.goto(site);
+  // The domain's pictures are read with the spec's call, its base64 domain and basic authorization...
+  const answer = await settings;
+  expect(answer.status()).toBe(200);
+  expect(new URL(answer.url()).searchParams.get('site_domain')).toBe(Buffer.from('peachtree-benefits.example').toString('base64'));
+  expect(asked[0]).toMatch(/^Basic /);
   const header = page.getByRole('banner');
   await expect(header.getByRole('img', { name: 'Peachtree Logistics Benefits' })).toBeVisible();
   await expect(header.getByText('(404) 555-0188')).toBeVisible();
@@ -21,4 +32,8 @@ test('opened by its own host name, the store wears the group’s logo, phone and
   await expect(header).toHaveCSS('background-color', 'rgb(181, 71, 42)');
   await expect(page.getByRole('button', { name: 'Start Enrollment' })).toBeVisible();
   await noSeriousViolations(page, 'white-label domain');
+  // ...and kept by the browser: the next page does not ask again.
+  await page.reload();
+  await expect(header.getByRole('img', { name: 'Peachtree Logistics Benefits' })).toBeVisible();
+  expect(asked).toHaveLength(1);
 });

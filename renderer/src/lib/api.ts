@@ -74,10 +74,13 @@ type Slot<K extends 'path' | 'query' | 'body', T> = [T] extends [never]
     ? { [_ in K]?: T }
     : { [_ in K]: T };
 
-/** What a call is given besides its path: `path`, `query` and `body`, each as the document has it. */
+/**
+ * What a call is given besides its path: `path`, `query` and `body`, each as the document has it, and any further
+ * request `headers` (the site settings' basic authorization).
+ */
 export type CallOptions<P extends PathWith<M>, M extends Method> = Slot<'path', PathParams<P, M>> &
   Slot<'query', Query<P, M>> &
-  Slot<'body', Body<P, M>>;
+  Slot<'body', Body<P, M>> & { headers?: Record<string, string> };
 
 // The options may be left out only when nothing in them is required.
 type OptionsArgument<O> = Partial<O> extends O ? [options?: O] : [options: O];
@@ -109,6 +112,7 @@ interface Wire {
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 // Values are encoded as encodeURIComponent does (a space as %20, a slash as %2F), as the calls spelt them by hand did;
@@ -128,11 +132,12 @@ function url(template: string, { path, query }: Wire): string {
 
 // `T` is taken on trust from the document: fetch parses JSON as `any`, and the server writes the document from the very
 // types it serializes (a 204, having no envelope, ends as an ApiError below).
-async function send<T>(method: string, target: string, body: unknown): Promise<T> {
+async function send<T>(method: string, target: string, body: unknown, extra?: Record<string, string>): Promise<T> {
+  const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extra };
   const response = await fetch(target, {
     method,
     credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let envelope: Envelope<T> | undefined;
@@ -152,7 +157,7 @@ async function send<T>(method: string, target: string, body: unknown): Promise<T
 function call<M extends Method>(method: M) {
   return <P extends PathWith<M>>(path: P, ...[options]: OptionsArgument<CallOptions<P, M>>): Promise<Answer<P, M>> => {
     const wire = (options ?? {}) as Wire;
-    return send<Answer<P, M>>(method.toUpperCase(), url(path, wire), wire.body);
+    return send<Answer<P, M>>(method.toUpperCase(), url(path, wire), wire.body, wire.headers);
   };
 }
 

@@ -6617,8 +6617,11 @@ export interface components {
             /** @description Whether the header lists the administrative sites. */
             admin_links: boolean;
             branding: components["schemas"]["Branding"];
-            /** @description The white-label domain's pictures (cart and footer logos, app icons, banners). */
-            settings: components["schemas"]["SiteSetting"][];
+            /**
+             * @description The white-label domain whose site this is (its pictures are read with
+             *     `get-external-site-dynamic-information`).
+             */
+            domain?: string | null;
             links: components["schemas"]["Links"];
             agent?: components["schemas"]["SiteRep"] | null;
             group?: components["schemas"]["SiteGroup"] | null;
@@ -6714,11 +6717,6 @@ export interface components {
              * @default
              */
             accent: string;
-        };
-        /** @description One of a domain's site settings. */
-        SiteSetting: {
-            key: string;
-            value: string;
         };
         /** @description The outbound links of the header and footer: the separate sites for reps, members and groups. */
         Links: {
@@ -6845,6 +6843,11 @@ export interface components {
             /** @description Always `success`. */
             status: string;
             data: components["schemas"]["SiteSetting"][];
+        };
+        /** @description One of a domain's site settings. */
+        SiteSetting: {
+            key: string;
+            value: string;
         };
         /** @description `get-external-site-infromation?site_name=`. */
         ExternalSiteQuery: {

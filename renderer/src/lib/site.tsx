@@ -4,8 +4,44 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api, type Schema } from './api';
 
-export type SiteInfo = Schema<'SiteInfo'>;
+export type SiteSetting = Schema<'SiteSetting'>;
+/** The server's answer, with the white-label domain's pictures read beside it. */
+export type SiteInfo = Schema<'SiteInfo'> & { settings: SiteSetting[] };
 export type Branding = Schema<'Branding'>;
+
+/**
+ * The basic authorization the spec's site-settings call is sent with. It tells the store's own renderer from other
+ * callers (the server's SITE_SETTINGS_AUTH); the settings are a site's public pictures, so it is no secret.
+ */
+const SITE_SETTINGS_AUTH: string = import.meta.env.VITE_SITE_SETTINGS_AUTH ?? 'storefront:site-settings';
+/** How long this browser keeps a domain's site settings. */
+const SETTINGS_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A white-label domain's pictures (`get-external-site-dynamic-information`, base64 of the domain, basic
+ * authorization), kept in localStorage for a day as the spec has them cached locally. None for the store's own site.
+ */
+export async function siteSettings(domain: string | null | undefined): Promise<SiteSetting[]> {
+  if (!domain) return [];
+  const key = `site-settings:${domain}`;
+  try {
+    const cached = JSON.parse(localStorage.getItem(key) ?? 'null') as { at: number; settings: SiteSetting[] } | null;
+    if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.settings;
+  } catch {
+    // An unreadable entry is read again from the server.
+  }
+  try {
+    const settings = await api.get('/get-external-site-dynamic-information', {
+      query: { site_domain: btoa(domain) },
+      headers: { Authorization: `Basic ${btoa(SITE_SETTINGS_AUTH)}` },
+    });
+    localStorage.setItem(key, JSON.stringify({ at: Date.now(), settings }));
+    return settings;
+  } catch {
+    // No settings (204) or none readable now: the site's branding alone.
+    return [];
+  }
+}
 
 interface SiteContext {
   /** null until the first answer. */
@@ -29,9 +65,10 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     try {
       const answer = await api.get('/get-default-info');
-      setSite(answer);
-      applyTheme(answer.branding);
-      return answer;
+      const site: SiteInfo = { ...answer, settings: await siteSettings(answer.domain) };
+      setSite(site);
+      applyTheme(site.branding);
+      return site;
     } catch {
       return null;
     }

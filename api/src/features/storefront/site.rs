@@ -227,8 +227,9 @@ pub struct SiteInfo {
     /// Whether the header lists the administrative sites.
     admin_links: bool,
     branding: Branding,
-    /// The white-label domain's pictures (cart and footer logos, app icons, banners).
-    settings: Vec<SiteSetting>,
+    /// The white-label domain whose site this is (its pictures are read with
+    /// `get-external-site-dynamic-information`).
+    domain: Option<String>,
     links: Links,
     agent: Option<SiteRep>,
     group: Option<SiteGroup>,
@@ -274,7 +275,7 @@ async fn site_info(state: &AppState, standing: &Standing) -> ApiResult<SiteInfo>
         show_quotation: standing.shows_quotation(),
         admin_links: state.catalogue.sites.admin_links,
         branding: standing.branding(state),
-        settings: standing.domain.as_ref().map(|d| d.settings.clone()).unwrap_or_default(),
+        domain: standing.domain.as_ref().map(|d| d.domain.clone()),
         links: state.catalogue.sites.links.clone(),
         agent: standing.agent_id.and_then(|a| rep_card(state, a)),
         group: standing.group_id.and_then(|g| state.catalogue.groups.get(&g)).map(|g| SiteGroup {
