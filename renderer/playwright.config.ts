@@ -30,7 +30,14 @@ export default defineConfig({
     cwd: '..',
     url: `http://localhost:${port}/api/v1/get-plan-category`,
     // ENROLL_E2E_RENDERER_DIR lets two builds of the renderer be tried side by side (renderer/dist by default).
-    env: { PORT: String(port), DATA_DIR: dataDir, RENDERER_DIR: process.env.ENROLL_E2E_RENDERER_DIR ?? 'renderer/dist', RUST_LOG: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RENDERER_DIR: process.env.ENROLL_E2E_RENDERER_DIR ?? 'renderer/dist',
+      RUST_LOG: 'warn',
+      // The single-portal deployment's host (e2e/white-label.spec.ts reaches it by name).
+      SINGLE_PORTAL_HOST: 'enroll.harborstone-worksite.example',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -7,7 +7,7 @@ import config from '../playwright.config';
 test.use({
   launchOptions: {
     ...config.use?.launchOptions,
-    args: [...(config.use?.launchOptions?.args ?? []), '--host-resolver-rules=MAP peachtree-benefits.example 127.0.0.1'],
+    args: [...(config.use?.launchOptions?.args ?? []), '--host-resolver-rules=MAP peachtree-benefits.example 127.0.0.1, MAP enroll.harborstone-worksite.example 127.0.0.1'],
   },
 });
 
@@ -36,4 +36,13 @@ test('opened by its own host name, the store wears the group’s logo, phone and
   await page.reload();
   await expect(header.getByRole('img', { name: 'Peachtree Logistics Benefits' })).toBeVisible();
   expect(asked).toHaveLength(1);
+});
+
+test('the single-portal deployment shows its group’s site with no Home link', async ({ page }) => {
+  await page.goto(`http://enroll.harborstone-worksite.example:${process.env.ENROLL_E2E_PORT}/`);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('img', { name: 'Summit Trades Alliance' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Enrollment' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveCount(0);
+  await noSeriousViolations(page, 'single-portal host');
 });

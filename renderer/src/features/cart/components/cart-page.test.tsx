@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Answer, Schema } from '../../../lib/api';
+import { SiteProvider } from '../../../lib/site';
 import { server, success } from '../../../testing/server';
 import { CartPage } from './cart-page';
 
@@ -21,5 +22,49 @@ describe('the cart page', () => {
     );
     expect(await screen.findByText('No items in cart.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it.each([
+    [false, true],
+    [true, false],
+  ])('offers a rep Send Personalized Quote except on the single-portal host (special host %s)', async (special, offered) => {
+    const line: Schema<'PricedLine'> = {
+      plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred',
+      plan_logo: '', plan_category: 'dental', plan_type: 'STD', price: 29.25, removable: 1,
+    };
+    const site: Answer<'/get-default-info'> = {
+      eprocess: 'rep', front_page: 'agent-home', special_host: special, show_quotation: !special, admin_links: false,
+      expired_referral: false, home_link: special ? null : '/agent-home',
+      branding: { display_name: 'Benefit Store', display_email: '', display_phone: '', tagline: '', logo: '', image: '',
+        image_link: '', display_about_name: '', about: '', thank_you_image: '', colors: { primary: '', accent: '' } },
+      links: { rep_registration: '', rep_dashboard: '', member_login: '', member_dashboard: '', group_application: '',
+        group_login: '', ticket: '', app_store: '', play_store: '', how_to_video: '', admin: [] },
+    };
+    let siteRead = false;
+    server.use(
+      http.get('/api/v1/get-default-info', () => {
+        siteRead = true;
+        return success(site);
+      }),
+      http.get('/api/v1/get-plan-cart', () =>
+        success({ result: [line], initial_month_cost: 29.25, recurring_month_cost: 29.25, total_cost: 29.25, riders: [], notices: [], show_quotation: true } satisfies Schema<'CartAnswer'>),
+      ),
+      http.get('/api/v1/get-cart-effective-dates', () => success({ result: ['12/01/2026'] } satisfies Answer<'/get-cart-effective-dates'>)),
+    );
+    render(
+      <SiteProvider>
+        <MemoryRouter>
+          <CartPage enrollmentId="5" parties={{ enrollment_type: 'new-member', result: { user_info: null, group_info: null, platforms: [] } }} renderCheckout={() => null} />
+        </MemoryRouter>
+      </SiteProvider>,
+    );
+    expect(await screen.findByText('Brightbite Dental Preferred PPO')).toBeTruthy();
+    if (offered) {
+      expect(await screen.findByRole('button', { name: 'Send Personalized Quote' })).toBeTruthy();
+    } else {
+      await waitFor(() => expect(siteRead).toBe(true));
+      await act(async () => {});
+      expect(screen.queryByRole('button', { name: 'Send Personalized Quote' })).toBeNull();
+    }
   });
 });

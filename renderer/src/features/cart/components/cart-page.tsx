@@ -4,6 +4,7 @@ import { Modal } from '../../../components/modal';
 import { PartiesSummary } from '../../../components/parties-summary';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useSite } from '../../../lib/site';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { cartCheckout } from '../api/cart-checkout';
@@ -34,6 +35,7 @@ export interface CartPageProps {
 export function CartPage({ enrollmentId: id, parties, renderCheckout }: CartPageProps) {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
+  const { site } = useSite();
   const [cart, setCart] = useState<Schema<'CartAnswer'> | null>(null);
   const [dates, setDates] = useState<string[]>([]);
   const [date, setDate] = useState('');
@@ -208,7 +210,8 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout }: CartPage
           <button type="button" className="primary" disabled={lines.length === 0} onClick={() => setCheckingOut(true)}>
             Proceed to Checkout
           </button>
-          {cart?.show_quotation && lines.length > 0 && (
+          {/* A rep's or group's process may send a quote, never on the single-portal host. */}
+          {cart?.show_quotation && site?.special_host === false && lines.length > 0 && (
             <button type="button" onClick={() => setQuoting(true)}>
               Send Personalized Quote
             </button>
