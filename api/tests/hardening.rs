@@ -104,10 +104,16 @@ async fn the_database_its_wal_and_the_outbox_are_the_owners_alone() {
     use std::os::unix::fs::PermissionsExt;
     let app = TestApp::new().await;
     let mut b = app.browser();
-    b.checked_out().await;
+    let id = b.checked_out().await;
+    let save = json!({ "action": "save-for-later", "formData": personal(), "email": "owner@example.com" });
+    b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save).await.ok();
+    api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
     let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
     let data_dir = app.renderer_dir().parent().unwrap().to_path_buf();
     assert_eq!(mode(&data_dir.join("outbox")), 0o700);
+    let mails: Vec<_> = std::fs::read_dir(data_dir.join("outbox")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(!mails.is_empty());
+    assert!(mails.iter().all(|m| mode(m) == 0o600), "every e-mail file is the owner's alone");
     if app.database_url.starts_with("sqlite") {
         assert_eq!(mode(&data_dir.join("test.db")), 0o600);
         assert_eq!(mode(&data_dir.join("test.db-wal")), 0o600, "the WAL follows the database's mode");
@@ -215,6 +221,26 @@ async fn one_mailbox_receives_at_most_five_continue_codes_an_hour() {
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
     let other = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save("someone.else@example.com")).await;
     assert_eq!(other.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn one_session_has_at_most_ten_e_mails_sent_an_hour_whatever_the_addresses() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let save = |to: String| json!({ "action": "save-for-later", "formData": personal(), "email": to });
+    for n in 1..=10 {
+        let answer =
+            b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save(format!("p{n}@example.com"))).await;
+        assert_eq!(answer.status, StatusCode::OK, "e-mail {n}");
+    }
+    let refused = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save("p11@example.com".into())).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    let mut other = app.browser();
+    let theirs = other.checked_out().await;
+    let answer =
+        other.post(&format!("/api/v1/enrollment/{theirs}/step/primary_info"), save("p11@example.com".into())).await;
+    assert_eq!(answer.status, StatusCode::OK, "another session is not held back");
 }
 
 #[tokio::test]

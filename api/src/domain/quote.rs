@@ -126,6 +126,7 @@ pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> Api
     if !crate::services::mail::may_send_to(&state.db, QUOTE, &q.email).await? {
         return Err(ApiError::Throttled { retry_after: 3600 });
     }
+    crate::services::mail::session_may_send(&e.session.0).map_err(|retry_after| ApiError::Throttled { retry_after })?;
     let text = content(state, e, &q).await?;
     crate::services::mail::enqueue(&state.crypto, &state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
     Ok(format!("Quote Successfully Sent to {}", q.email))

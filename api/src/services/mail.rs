@@ -93,7 +93,14 @@ impl Mailer {
             .subject(subject)
             .body(body.to_string())?;
         match &self.delivery {
-            Delivery::Files(dir) => FileTransport::new(dir).send(&message).map(|_| ())?,
+            Delivery::Files(dir) => {
+                let id = FileTransport::new(dir).send(&message)?;
+                // The message carries a code or personal data: the owner's alone, like the folder.
+                use std::os::unix::fs::PermissionsExt;
+                let file = dir.join(format!("{id}.eml"));
+                std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))
+                    .with_context(|| format!("cannot restrict {}", file.display()))?;
+            }
             Delivery::Smtp(transport) => transport.send(&message).map(|_| ())?,
         }
         Ok(())
@@ -107,6 +114,23 @@ fn sender(from: &str) -> anyhow::Result<Mailbox> {
 /// How many e-mails of one kind one address receives in an hour at most: the store does not become a way to flood
 /// someone's mailbox with codes or quotes.
 pub const PER_ADDRESS_PER_HOUR: i64 = 5;
+
+/// How many e-mails (continue codes and quotes together) one session may have the store send in an hour.
+pub const PER_SESSION_PER_HOUR: u32 = 10;
+
+static SESSION_MAIL: std::sync::LazyLock<governor::DefaultKeyedRateLimiter<String>> = std::sync::LazyLock::new(|| {
+    let per_hour = std::num::NonZeroU32::new(PER_SESSION_PER_HOUR).expect("not zero");
+    governor::RateLimiter::keyed(governor::Quota::per_hour(per_hour))
+});
+
+/// Whether the session may have another e-mail sent now; when not, how many seconds until it may. Per replica: a
+/// session's requests mostly reach one replica, and the per-address limit below holds across all of them.
+pub fn session_may_send(session_id: &str) -> Result<(), u64> {
+    use governor::clock::{Clock, DefaultClock};
+    SESSION_MAIL
+        .check_key(&session_id.to_string())
+        .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()).as_secs().max(1))
+}
 
 /// Whether another e-mail of `kind` may go to `to` now; the limit holds across replicas (it counts the outbox).
 pub async fn may_send_to(db: &Db, kind: &str, to: &str) -> Result<bool, sqlx::Error> {

@@ -179,6 +179,8 @@ pub async fn save_for_later(
     if !crate::services::mail::may_send_to(&state.db, "continue_code", email).await? {
         return Err(ApiError::Throttled { retry_after: 3600 });
     }
+    crate::services::mail::session_may_send(&enrollment.session.0)
+        .map_err(|retry_after| ApiError::Throttled { retry_after })?;
     let mut lifecycle = enrollment.lifecycle.clone();
     if lifecycle.current_tab() != Some(tab) {
         lifecycle.handle(Event::Visit(tab)).map_err(refuse)?;
