@@ -248,12 +248,34 @@ async fn an_enrollment_keeps_at_most_forty_screenshots() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.checked_out().await;
-    let shot = |n: usize| json!({ "enrollment_id": id, "name": format!("step {n}"), "image": common::SIGNATURE });
+    let shot =
+        |n: usize| json!({ "enrollment_id": id, "name": format!("step {n}"), "image": common::SIGNATURE }).to_string();
+    // From several clients, so that the per-client throttle is not what stops them.
+    let upload = |n: usize| (shot(n), format!("192.0.2.{}", n / 10));
     for n in 1..=40 {
-        assert_eq!(b.post("/api/v1/save-screenshot", shot(n)).await.status, StatusCode::OK, "screenshot {n}");
+        let (body, ip) = upload(n);
+        let answer =
+            b.send_with(Method::POST, "/api/v1/save-screenshot", Some(body), &[("x-forwarded-for", &ip)]).await;
+        assert_eq!(answer.status, StatusCode::OK, "screenshot {n}");
     }
-    let refused = b.post("/api/v1/save-screenshot", shot(41)).await;
+    let (body, ip) = upload(41);
+    let refused = b.send_with(Method::POST, "/api/v1/save-screenshot", Some(body), &[("x-forwarded-for", &ip)]).await;
     assert_eq!(refused.first_error(), ("image".into(), "No more screenshots are kept for this enrollment".into()));
+}
+
+#[tokio::test]
+async fn one_client_uploads_at_most_twenty_screenshots_a_minute() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let shot = json!({ "enrollment_id": id, "name": "step", "image": common::SIGNATURE }).to_string();
+    let client = [("x-forwarded-for", "198.51.100.77")];
+    for n in 1..=20 {
+        let answer = b.send_with(Method::POST, "/api/v1/save-screenshot", Some(shot.clone()), &client).await;
+        assert_eq!(answer.status, StatusCode::OK, "screenshot {n}");
+    }
+    let refused = b.send_with(Method::POST, "/api/v1/save-screenshot", Some(shot), &client).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[tokio::test]

@@ -89,3 +89,49 @@ async fn a_tampered_session_cookie_is_logged_without_its_value() {
     assert!(logs.contains("a session cookie failed its signature check"), "{logs}");
     assert!(!logs.contains(&value[1..]), "the cookie's value reached the log");
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn no_log_line_at_any_level_carries_a_health_answer_an_account_or_a_card_number() {
+    let (captured, _guard) = capture_logs(tracing::Level::TRACE);
+
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out_with("medical").await;
+    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", common::contact())] {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    let questions = b.get(&format!("/api/v1/get-health-questions-primary-health-info?enrollment_id={id}")).await;
+    let mut list: Vec<serde_json::Value> = questions.ok()["result"]["condition_questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| json!({ "question_id": q["question_id"], "yes_no_flag": "0" }))
+        .collect();
+    list[0] = json!({ "question_id": 141, "yes_no_flag": "1", "conditions": [
+        { "health_condition": "Hypertension", "date_of_onset": "13/45/2019", "is_treatment": "1", "is_medicate": "1", "d_last_seen": "09/01/2026" } ] });
+    let health = |list: &Vec<serde_json::Value>| {
+        json!({ "enrollment_id": id, "condition_questions": list,
+                "medication_question": { "yes_no_flag": "1", "medications": [
+                    { "medication": "Lisinopril", "dosage": "10 mg daily", "medical_condition": "Hypertension" } ] } })
+    };
+    let refused = b.post("/api/v1/save-primary-health-info", health(&list)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "a bad date is refused");
+    list[0]["conditions"][0]["date_of_onset"] = json!("03/10/2019");
+    b.post("/api/v1/save-primary-health-info", health(&list)).await.ok();
+    b.sign_and_pay(id).await;
+    let card = json!({ "enrollment_id": id, "payment_method": "cc", "first_name_on_cc": "Dana", "last_name_on_cc": "Okafor",
+        "card_number": "4111111111111112", "expiration_month": "08", "expiration_year": "2029", "security_code": "123",
+        "is_physical_address": true, "bill_date": 15 });
+    assert_eq!(b.post("/api/v1/save-billing-info", card).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let mut eft = common::billing_eft();
+    eft["enrollment_id"] = json!(id);
+    eft["account_number"] = json!("123456789012345678");
+    assert_eq!(b.post("/api/v1/save-billing-info", eft).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let logs = captured.text();
+    assert!(logs.contains("/api/v1/save-primary-health-info"), "the requests were logged: {}", logs.len());
+    for secret in ["Hypertension", "Lisinopril", "000123456789", "4111111111111112", "123456789012345678"] {
+        assert!(!logs.contains(secret), "the logs carry {secret}");
+    }
+}

@@ -8551,6 +8551,24 @@ export interface components {
             saved_tab: string;
             route: string;
         };
+        /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
+        OwnedScreenshot: {
+            /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
+            enrollment_id: components["schemas"]["Id"];
+            /** @description Which step the picture is of. */
+            name?: string | null;
+            /** @description A PNG as a data URL (`data:image/png;base64,...`). */
+            image?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ScreenshotSavedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ScreenshotSaved"];
+        };
+        ScreenshotSaved: {
+            saved: boolean;
+        };
         /** @description The success envelope of a typed answer. */
         ReceiptEnvelope: {
             /** @description Always `success`. */
@@ -8569,24 +8587,6 @@ export interface components {
             eprocess: string;
             /** @description Where Return to homepage goes. */
             return_to: string;
-        };
-        /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
-        OwnedScreenshot: {
-            /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
-            enrollment_id: components["schemas"]["Id"];
-            /** @description Which step the picture is of. */
-            name?: string | null;
-            /** @description A PNG as a data URL (`data:image/png;base64,...`). */
-            image?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        ScreenshotSavedEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["ScreenshotSaved"];
-        };
-        ScreenshotSaved: {
-            saved: boolean;
         };
     };
     responses: {

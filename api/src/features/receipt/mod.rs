@@ -3,6 +3,7 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
+use axum::middleware::from_fn_with_state;
 use engine::errors::messages::REQUIRED;
 use engine::tabs::TabName;
 use schemars::JsonSchema;
@@ -11,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::enrollment;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
+use crate::http::throttle::{self, Throttle};
 use crate::state::AppState;
 use crate::store;
 
@@ -44,8 +46,14 @@ pub struct Screenshot {
     image: Option<String>,
 }
 
+/// How many screenshots one client may upload a minute (the spec's front end sends one at checkout and per step).
+const SCREENSHOTS_PER_MINUTE: u32 = 20;
+
 pub fn routes() -> ApiRouter<AppState> {
-    ApiRouter::new().api_route("/get-receipt", get(get_receipt)).api_route("/save-screenshot", post(save_screenshot))
+    let uploads = ApiRouter::new()
+        .api_route("/save-screenshot", post(save_screenshot))
+        .layer(from_fn_with_state(Throttle::per_minute(SCREENSHOTS_PER_MINUTE), throttle::check));
+    ApiRouter::new().api_route("/get-receipt", get(get_receipt)).merge(uploads)
 }
 
 async fn get_receipt(
