@@ -35,6 +35,7 @@ pub mod lifecycle;
 pub mod payment;
 pub mod questionnaire;
 pub mod rating;
+pub mod recommend;
 pub mod schema;
 pub mod selection;
 pub mod sensitive;
