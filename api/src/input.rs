@@ -44,6 +44,16 @@ pub fn version_of(version: &Option<Id>) -> ApiResult<Option<i64>> {
     }
 }
 
+/// An id that may be left out: nothing, null, empty text or `"0"` (the spec's front end sends `0` for "none") is
+/// `None`; anything else must be an id.
+pub fn optional_id(value: Option<&Value>, name: &str) -> ApiResult<Option<i64>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() || s.trim() == "0" => Ok(None),
+        Some(v) => parse_id(Some(v), name).map(Some),
+    }
+}
+
 /// Parses an enrollment id as sent (number or numeric string).
 pub fn parse_id(value: Option<&Value>, name: &str) -> ApiResult<i64> {
     match value {

@@ -37,6 +37,30 @@ pub struct Arrived {
     pub member_id: Option<i64>,
 }
 
+impl Arrived {
+    /// On a group's site: the group's rep, its portal when it has only one, its landing name.
+    pub fn group_site(group: &Group) -> Arrived {
+        Arrived {
+            open_type: Some(OpenType::Group),
+            agent_id: group.agent_id,
+            group_id: Some(group.group_id),
+            portal_id: only_portal(&group.portals),
+            landing: Some(group.landing_url.clone()).filter(|l| !l.is_empty()),
+            ..Arrived::default()
+        }
+    }
+
+    /// On a rep's site, with the rep's landing name.
+    pub fn rep_site(rep: &Rep) -> Arrived {
+        Arrived {
+            open_type: Some(OpenType::Agent),
+            agent_id: Some(rep.agent_id),
+            landing: Some(rep.landing_url.clone()).filter(|l| !l.is_empty()),
+            ..Arrived::default()
+        }
+    }
+}
+
 pub async fn arrived(state: &AppState, session: &Session) -> ApiResult<Arrived> {
     Ok(match site::of_session(&state.db, &session.0).await? {
         Some(document) => serde_json::from_str(&document).map_err(|e| ApiError::Internal(e.into()))?,
@@ -155,7 +179,7 @@ pub fn group_branding(state: &AppState, group: &Group) -> Branding {
 }
 
 /// The one portal a group enrolls on, if it has exactly one.
-pub fn only_portal(portals: &[i64]) -> Option<i64> {
+fn only_portal(portals: &[i64]) -> Option<i64> {
     match portals {
         [one] => Some(*one),
         _ => None,
@@ -257,12 +281,7 @@ pub fn new_enrollment_parties(
     standing: &Standing,
     chosen_group: Option<&serde_json::Value>,
 ) -> ApiResult<NewParties> {
-    use serde_json::Value;
-    let chosen = match chosen_group {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().is_empty() || s == "0" => None,
-        Some(v) => Some(crate::input::parse_id(Some(v), "group_id")?),
-    };
+    let chosen = crate::input::optional_id(chosen_group, "group_id")?;
     let mut parties = NewParties {
         eprocess: "applicant",
         enrollment_type: "new-member",

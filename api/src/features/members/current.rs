@@ -14,7 +14,7 @@ use crate::domain::session::Session;
 use crate::domain::site::{self, Host};
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppJson, AppQuery};
-use crate::input::parse_id;
+use crate::input::{optional_id, parse_id};
 use crate::state::AppState;
 use crate::store;
 use crate::store::member::Owner;
@@ -102,14 +102,6 @@ async fn rows(state: &AppState, owner: Owner) -> ApiResult<Vec<MemberRow>> {
     Ok(rows)
 }
 
-fn named(value: Option<&Value>, field: &str) -> ApiResult<Option<i64>> {
-    match value {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(v) => parse_id(Some(v), field).map(Some),
-    }
-}
-
 /// `get-agent-members`: the session's rep's members. Another rep's id is refused.
 pub async fn agent_members(
     State(state): State<AppState>,
@@ -119,7 +111,7 @@ pub async fn agent_members(
     let Role::Rep(agent) = role_of(&state.db, &session).await? else {
         return Err(ApiError::Forbidden(NOT_YOUR_MEMBERS.into()));
     };
-    if named(query.agent_id.as_ref(), "agent_id")?.is_some_and(|asked| asked != agent) {
+    if optional_id(query.agent_id.as_ref(), "agent_id")?.is_some_and(|asked| asked != agent) {
         return Err(ApiError::Forbidden(NOT_YOUR_MEMBERS.into()));
     }
     Ok(Answer(rows(&state, Owner::Rep(agent)).await?))
@@ -145,7 +137,7 @@ pub async fn group_users(
     session: Session,
     AppQuery(query): AppQuery<GroupUsersQuery>,
 ) -> ApiResult<Answer<Vec<MemberRow>>> {
-    let group = visible_group(&state, &session, named(query.group_id.as_ref(), "group_id")?).await?;
+    let group = visible_group(&state, &session, optional_id(query.group_id.as_ref(), "group_id")?).await?;
     Ok(Answer(rows(&state, Owner::Group(group)).await?))
 }
 
@@ -190,7 +182,7 @@ pub async fn add_filter_for_existing_user(
         _ => return Err(ApiError::Forbidden(NOT_YOUR_MEMBERS.into())),
     };
     let member = member.ok_or_else(|| ApiError::Forbidden(NOT_YOUR_MEMBERS.into()))?;
-    if let Some(policy) = named(body.policy_id.as_ref(), "policy_id")? {
+    if let Some(policy) = optional_id(body.policy_id.as_ref(), "policy_id")? {
         let has = member.policies.iter().any(|p| p["policy_id"].as_str() == Some(policy.to_string().as_str()));
         if !has {
             return Err(ApiError::field("policy_id", "This policy is not the member's."));

@@ -4,13 +4,12 @@
 use axum::extract::State;
 use engine::catalogue::{Group, Portal, Rep};
 use engine::errors::messages::REQUIRED;
-use engine::storefront::OpenType;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::access::{role_of, set_role, Role, CHOOSE_GROUP, CHOOSE_PLATFORM, INVALID_REP_CODE};
 use crate::domain::session::Session;
-use crate::domain::site::{self, group_branding, only_portal, rep_branding, Arrived, Host, Standing};
+use crate::domain::site::{self, group_branding, rep_branding, Arrived, Host, Standing};
 use crate::error::{Answer, ApiError, ApiResult, MaybeAnswer};
 use crate::http::extract::{AppJson, AppQuery};
 use crate::state::AppState;
@@ -100,10 +99,7 @@ pub async fn validate_agent(
     };
     set_role(&state.db, &session, "rep", Some(rep.agent_id), None).await?;
     // The rep is now on their own site, enrolling (a site followed before is left).
-    let landing = Some(rep.landing_url.clone()).filter(|l| !l.is_empty());
-    let arrived =
-        Arrived { open_type: Some(OpenType::Agent), agent_id: Some(rep.agent_id), landing, ..Arrived::default() };
-    site::remember(&state, &session, &arrived).await?;
+    site::remember(&state, &session, &Arrived::rep_site(rep)).await?;
     Ok(MaybeAnswer(Some(rep_answer(&state, rep))))
 }
 
@@ -123,15 +119,7 @@ pub async fn validate_group(
     };
     set_role(&state.db, &session, "employee", None, Some(group.group_id)).await?;
     // The employee is now on the group's site (a site followed before is left).
-    let arrived = Arrived {
-        open_type: Some(OpenType::Group),
-        agent_id: group.agent_id,
-        group_id: Some(group.group_id),
-        portal_id: only_portal(&group.portals),
-        landing: Some(group.landing_url.clone()).filter(|l| !l.is_empty()),
-        ..Arrived::default()
-    };
-    site::remember(&state, &session, &arrived).await?;
+    site::remember(&state, &session, &Arrived::group_site(group)).await?;
     Ok(MaybeAnswer(Some(group_answer(group))))
 }
 
@@ -222,14 +210,6 @@ pub struct PortalChosen {
     enroll_type: String,
 }
 
-fn optional_id(value: Option<&serde_json::Value>, field: &str) -> ApiResult<Option<i64>> {
-    match value {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() || s == "0" => Ok(None),
-        Some(v) => crate::input::parse_id(Some(v), field).map(Some),
-    }
-}
-
 /// `update-filter-portal`: the choice of portal (and, for a rep, group) for the next enrollments, and for the open
 /// quote if one is named: a rep's, a group administrator's, or a group's employee's or site visitor's (Choose
 /// Enrollment Portal). The portal must be one they enroll on ('Please choose a platform'), the group one of the rep's
@@ -242,12 +222,12 @@ pub async fn update_filter_portal(
 ) -> ApiResult<Answer<PortalChosen>> {
     let standing = site::standing(&state, &session, &host).await?;
     let allowed = allowed_portals(&state, &standing);
-    let portal = optional_id(body.platform_group_id.as_ref(), "platform_group_id")
+    let portal = crate::input::optional_id(body.platform_group_id.as_ref(), "platform_group_id")
         .ok()
         .flatten()
         .filter(|p| portals_of(&state, &allowed).iter().any(|portal| portal.platform_group_id == *p))
         .ok_or_else(|| ApiError::field("platform_group_id", CHOOSE_PLATFORM))?;
-    let chosen = optional_id(body.group_id.as_ref(), "group_id")?;
+    let chosen = crate::input::optional_id(body.group_id.as_ref(), "group_id")?;
     let group = match standing.role {
         Role::Rep(agent) => {
             let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::field("agent_id", INVALID_REP_CODE))?;
@@ -271,7 +251,7 @@ pub async fn update_filter_portal(
     })
     .await?;
     let enroll_type = if group.is_some() { "new-group-member" } else { "new-member" };
-    if let Some(id) = optional_id(body.enrollment_id.as_ref(), "enrollment_id")? {
+    if let Some(id) = crate::input::optional_id(body.enrollment_id.as_ref(), "enrollment_id")? {
         let e = crate::domain::enrollment::load(&state, &session, id).await?;
         e.ensure_open()?;
         let mut filter = e.filter.clone();
@@ -383,15 +363,7 @@ pub async fn group_info_admin(
         crate::domain::access::open_group_admin_link(&state.crypto, given).and_then(|g| state.catalogue.groups.get(&g))
     {
         set_role(&state.db, &session, "group", None, Some(group.group_id)).await?;
-        let arrived = Arrived {
-            open_type: Some(OpenType::Group),
-            agent_id: group.agent_id,
-            group_id: Some(group.group_id),
-            portal_id: only_portal(&group.portals),
-            landing: Some(group.landing_url.clone()).filter(|l| !l.is_empty()),
-            ..Arrived::default()
-        };
-        site::remember(&state, &session, &arrived).await?;
+        site::remember(&state, &session, &Arrived::group_site(group)).await?;
         return Ok(Answer(group_info(&state, group)));
     }
     match (role_of(&state.db, &session).await?, given.parse::<i64>()) {

@@ -12,10 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::members;
 use crate::domain::session::Session;
-use crate::domain::site::{self, group_branding, only_portal, rep_branding, Arrived, Host, Standing};
+use crate::domain::site::{self, group_branding, rep_branding, Arrived, Host, Standing};
 use crate::error::{Answer, ApiError, ApiResult, MaybeAnswer, Message};
 use crate::http::extract::{AppQuery, OwnedJson};
-use crate::input::parse_id;
 use crate::state::AppState;
 use crate::store;
 
@@ -343,20 +342,14 @@ pub async fn validate_landing_page(
 ) -> ApiResult<MaybeAnswer<LandingPage>> {
     let name = query.landing_page.as_deref().unwrap_or_default();
     let Some(page) = landing_owner(&state, name) else { return Ok(MaybeAnswer(None)) };
-    let portal = page.group_id.and_then(|g| state.catalogue.groups.get(&g)).and_then(|g| only_portal(&g.portals));
-    site::remember(
-        &state,
-        &session,
-        &Arrived {
-            open_type: Some(page.kind),
-            agent_id: page.agent_id,
-            group_id: page.group_id,
-            portal_id: portal,
-            landing: Some(page.landing_url.clone()),
-            ..Arrived::default()
-        },
-    )
-    .await?;
+    let group = page.group_id.and_then(|g| state.catalogue.groups.get(&g));
+    let rep = page.agent_id.and_then(|a| state.catalogue.reps.get(&a));
+    let arrived = match (page.kind, group, rep) {
+        (OpenType::Group, Some(group), _) => Arrived::group_site(group),
+        (_, _, Some(rep)) => Arrived::rep_site(rep),
+        _ => return Ok(MaybeAnswer(None)),
+    };
+    site::remember(&state, &session, &arrived).await?;
     Ok(MaybeAnswer(Some(page)))
 }
 
@@ -433,13 +426,9 @@ async fn arrive_from_partner(state: &AppState, session: &Session, name: &str) ->
     let Some(partner) = state.catalogue.sites.external(name) else { return Ok(None) };
     let Some(group) = state.catalogue.groups.get(&partner.group_id) else { return Ok(None) };
     let arrived = Arrived {
-        open_type: Some(OpenType::Group),
-        agent_id: group.agent_id,
-        group_id: Some(group.group_id),
         portal_id: Some(partner.portal_id),
         from_site: Some(partner.site_name.clone()),
-        landing: Some(group.landing_url.clone()).filter(|l| !l.is_empty()),
-        ..Arrived::default()
+        ..Arrived::group_site(group)
     };
     site::remember(state, session, &arrived).await?;
     Ok(Some(ExternalSiteInfo {
@@ -489,13 +478,10 @@ pub async fn enrollment_info_referral(
     let valid = referral.valid_on(crate::domain::enrollment::today());
     if valid {
         let arrived = Arrived {
-            open_type: Some(OpenType::Agent),
-            agent_id: Some(rep.agent_id),
             group_id: referral.group_id,
             portal_id: referral.portal_id,
             referral_id: Some(referral.referral_id.clone()),
-            landing: Some(rep.landing_url.clone()).filter(|l| !l.is_empty()),
-            ..Arrived::default()
+            ..Arrived::rep_site(rep)
         };
         site::remember(&state, &session, &arrived).await?;
     }
@@ -515,15 +501,6 @@ pub async fn enrollment_info_referral(
     })))
 }
 
-/// The id a query names, or the session's own rep or group when it names none.
-fn named_or(value: Option<&serde_json::Value>, field: &str, own: Option<i64>) -> ApiResult<Option<i64>> {
-    match value {
-        None | Some(serde_json::Value::Null) => Ok(own),
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(own),
-        Some(v) => parse_id(Some(v), field).map(Some),
-    }
-}
-
 /// `get-agent-landing-page-info?agent_id=`: a rep's site's branding (a rep's site is public). An unknown rep
 /// answers 204 No Content.
 pub async fn agent_landing_page_info(
@@ -533,7 +510,9 @@ pub async fn agent_landing_page_info(
     AppQuery(query): AppQuery<AgentQuery>,
 ) -> ApiResult<MaybeAnswer<AgentLanding>> {
     let own = site::standing(&state, &session, &host).await?.agent_id;
-    let rep = named_or(query.agent_id.as_ref(), "agent_id", own)?.and_then(|a| state.catalogue.reps.get(&a));
+    let rep = crate::input::optional_id(query.agent_id.as_ref(), "agent_id")?
+        .or(own)
+        .and_then(|a| state.catalogue.reps.get(&a));
     Ok(MaybeAnswer(rep.map(|rep| AgentLanding {
         agent_id: rep.agent_id,
         agent_code: rep.agent_code.clone(),
@@ -549,7 +528,9 @@ pub async fn agent_about_page_info(
     AppQuery(query): AppQuery<AgentQuery>,
 ) -> ApiResult<MaybeAnswer<AgentAbout>> {
     let own = site::standing(&state, &session, &host).await?.agent_id;
-    let rep = named_or(query.agent_id.as_ref(), "agent_id", own)?.and_then(|a| state.catalogue.reps.get(&a));
+    let rep = crate::input::optional_id(query.agent_id.as_ref(), "agent_id")?
+        .or(own)
+        .and_then(|a| state.catalogue.reps.get(&a));
     Ok(MaybeAnswer(rep.map(|rep| {
         let branding = rep_branding(&state, rep);
         AgentAbout { display_about_name: branding.display_about_name, agent_bio: branding.about }
@@ -565,7 +546,9 @@ pub async fn group_landing_page_info(
     AppQuery(query): AppQuery<GroupQuery>,
 ) -> ApiResult<MaybeAnswer<GroupLanding>> {
     let own = site::standing(&state, &session, &host).await?.group_id;
-    let group = named_or(query.group_id.as_ref(), "group_id", own)?.and_then(|g| state.catalogue.groups.get(&g));
+    let group = crate::input::optional_id(query.group_id.as_ref(), "group_id")?
+        .or(own)
+        .and_then(|g| state.catalogue.groups.get(&g));
     Ok(MaybeAnswer(group.map(|group| GroupLanding {
         group_id: group.group_id,
         name: group.name.clone(),
@@ -583,7 +566,9 @@ pub async fn group_about_page_info(
     AppQuery(query): AppQuery<GroupQuery>,
 ) -> ApiResult<MaybeAnswer<GroupAbout>> {
     let own = site::standing(&state, &session, &host).await?.group_id;
-    let group = named_or(query.group_id.as_ref(), "group_id", own)?.and_then(|g| state.catalogue.groups.get(&g));
+    let group = crate::input::optional_id(query.group_id.as_ref(), "group_id")?
+        .or(own)
+        .and_then(|g| state.catalogue.groups.get(&g));
     Ok(MaybeAnswer(group.map(|group| {
         let branding = group_branding(&state, group);
         GroupAbout { display_about_name: branding.display_about_name, gweb_aboutus: branding.about }

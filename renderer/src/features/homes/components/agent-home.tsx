@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useSite } from '../../../lib/site';
 import { getAgentGroups } from '../api/get-agent-groups';
-import { getEnrollmentPlatforms } from '../api/get-enrollment-platforms';
+import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { useStepFocus } from '../hooks/use-step-focus';
 import { PortalSelect } from './portal-select';
@@ -23,32 +23,20 @@ export function AgentHome() {
   const start = useStartEnrollment('rep');
   const [step, setStep] = useState<Step>('who');
   const focus = useStepFocus<HTMLHeadingElement>(step);
-  const [portals, setPortals] = useState<Schema<'Portal'>[] | null>(null);
   const [groups, setGroups] = useState<Schema<'AgentGroup'>[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [portal, setPortal] = useState('');
-  const [portalError, setPortalError] = useState<string | null>(null);
+  const { portals, portal, setPortal, portalError, setPortalError, error, setError, busy, setBusy, load, chosen } =
+    usePortalChoice();
   const [group, setGroup] = useState('');
   const [groupError, setGroupError] = useState<string | null>(null);
   // 'Please choose a group', said beside the group's Submit; the select itself says 'Choose enroll for new member'.
   const [groupAlert, setGroupAlert] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!isRep) return;
-    getEnrollmentPlatforms().then(
-      (list) => {
-        setPortals(list);
-        if (list.length === 1) setPortal(String(list[0].platform_group_id));
-      },
-      (e: unknown) => {
-        setPortals([]);
-        setLoadError(e instanceof ApiError ? e.message : 'Your portals could not be loaded. Please try again.');
-      },
-    );
+    load('Your portals could not be loaded. Please try again.', setLoadError);
     getAgentGroups().then(setGroups, () => setGroups([]));
-  }, [isRep]);
+  }, [isRep, load]);
 
   if (!site) return <p className="home-loading">Loading…</p>;
   if (!isRep) return <Navigate to="/access-pagenext" replace />;
@@ -57,9 +45,7 @@ export function AgentHome() {
 
   const choosePortal = (e: FormEvent) => {
     e.preventDefault();
-    if (!portal) return setPortalError('Please choose a platform');
-    setPortalError(null);
-    setError(null);
+    if (chosen() === null) return;
     setGroupError(null);
     setGroupAlert(null);
     setStep('start');

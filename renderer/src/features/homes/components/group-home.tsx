@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { ApiError, type Schema } from '../../../lib/api';
 import { useSite } from '../../../lib/site';
-import { getEnrollmentPlatforms } from '../api/get-enrollment-platforms';
+import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { useStepFocus } from '../hooks/use-step-focus';
 import { PortalSelect } from './portal-select';
@@ -19,45 +18,16 @@ export function GroupHome() {
   const start = useStartEnrollment('group');
   const [step, setStep] = useState<'who' | 'portal'>('who');
   const focus = useStepFocus<HTMLHeadingElement>(step);
-  const [portals, setPortals] = useState<Schema<'Portal'>[] | null>(null);
-  const [portal, setPortal] = useState('');
-  const [portalError, setPortalError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { portals, portal, setPortal, portalError, error, busy, load, submitWith } = usePortalChoice();
 
   useEffect(() => {
-    if (!isGroup) return;
-    getEnrollmentPlatforms().then(
-      (list) => {
-        setPortals(list);
-        if (list.length === 1) setPortal(String(list[0].platform_group_id));
-      },
-      (e: unknown) => {
-        setPortals([]);
-        setError(e instanceof ApiError ? e.message : 'The group’s portals could not be loaded. Please try again.');
-      },
-    );
-  }, [isGroup]);
+    if (isGroup) load('The group’s portals could not be loaded. Please try again.');
+  }, [isGroup, load]);
 
   if (!site) return <p className="home-loading">Loading…</p>;
   if (!isGroup) return <Navigate to="/" replace />;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!portal) return setPortalError('Please choose a platform');
-    setPortalError(null);
-    setError(null);
-    setBusy(true);
-    try {
-      await start({ platformGroupId: Number(portal), groupId: site.group?.group_id ?? null });
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const forPortal = err.messageFor('platform_group_id');
-      if (forPortal) setPortalError(forPortal);
-      else setError(err.message);
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(start, site.group?.group_id ?? null);
 
   const address = site.group?.address_information;
   return (

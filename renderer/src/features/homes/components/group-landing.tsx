@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
-import { ApiError, type Schema } from '../../../lib/api';
 import { useSite } from '../../../lib/site';
-import { getEnrollmentPlatforms } from '../api/get-enrollment-platforms';
+import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { PortalSelect } from './portal-select';
 import '../homes.css';
@@ -18,11 +17,8 @@ export function GroupLanding() {
   const navigate = useNavigate();
   const start = useStartEnrollment(site?.eprocess ?? 'applicant');
   const [open, setOpen] = useState(false);
-  const [portals, setPortals] = useState<Schema<'Portal'>[] | null>(null);
-  const [portal, setPortal] = useState('');
-  const [portalError, setPortalError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { portals, portal, setPortal, portalError, setPortalError, error, setError, busy, load, submitWith } =
+    usePortalChoice();
 
   if (!site) return null;
   const branding = site.branding;
@@ -33,36 +29,10 @@ export function GroupLanding() {
     setPortalError(null);
     setError(null);
     setOpen(true);
-    if (portals === null) {
-      getEnrollmentPlatforms().then(
-        (list) => {
-          setPortals(list);
-          if (list.length === 1) setPortal(String(list[0].platform_group_id));
-        },
-        (e: unknown) => {
-          setPortals([]);
-          setError(e instanceof ApiError ? e.message : 'The portals could not be loaded. Please try again.');
-        },
-      );
-    }
+    if (portals === null) load('The portals could not be loaded. Please try again.');
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!portal) return setPortalError('Please choose a platform');
-    setPortalError(null);
-    setError(null);
-    setBusy(true);
-    try {
-      await start({ platformGroupId: Number(portal), groupId: site.group?.group_id ?? null });
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const forPortal = err.messageFor('platform_group_id');
-      if (forPortal) setPortalError(forPortal);
-      else setError(err.message);
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(start, site.group?.group_id ?? null);
 
   return (
     <div className="home">
