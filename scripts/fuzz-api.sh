@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the API from its own OpenAPI document with schemathesis: a few thousand generated requests over every
+# Fuzzes the API from its own OpenAPI documents (the store's and the benefit service's) with schemathesis: a few thousand generated requests over every
 # operation (its coverage, fuzzing and stateful phases) against a fresh server on the database named by $1 (sqlite or
 # postgres). Any 5xx answer fails the run. `make test` runs it on both databases.
 set -euo pipefail
@@ -34,10 +34,14 @@ for _ in $(seq 1 120); do
 done
 echo "schemathesis against the API on $db (port $port)"
 # Only 5xx fails: the document does not (and cannot) say which ids exist, so 404s and 422s are expected answers.
-if ! schemathesis run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port/api/v1" \
-    --checks not_a_server_error --max-examples 20 --workers 1 --no-color >"$data/fuzz.log" 2>&1; then
-  cat "$data/fuzz.log"
-  echo "server log:" >&2; tail -50 "$data/server.log" >&2
-  exit 1
-fi
-tail -12 "$data/fuzz.log"
+# Both roots are fuzzed: the store's calls and the benefit service's, each from its own document.
+for root in /api/v1 /benefit/v1; do
+  if ! schemathesis run "http://127.0.0.1:$port$root/openapi.json" --url "http://127.0.0.1:$port$root" \
+      --checks not_a_server_error --max-examples 20 --workers 1 --no-color >"$data/fuzz.log" 2>&1; then
+    cat "$data/fuzz.log"
+    echo "server log:" >&2; tail -50 "$data/server.log" >&2
+    exit 1
+  fi
+  echo "$root:"
+  tail -12 "$data/fuzz.log"
+done

@@ -1,5 +1,5 @@
-//! The application: prepares the state (migrate, seed, load), assembles every feature's routes under `/api/v1` with
-//! the middleware, serves the renderer, and runs the server.
+//! The application: prepares the state (migrate, seed, load), assembles every feature's routes under `/api/v1` (the
+//! benefit service's under `/benefit/v1`) with the middleware, serves the renderer, and runs the server.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -47,6 +47,8 @@ impl AppState {
         let crypto = crate::services::crypto::Crypto::from_keys(keys);
         crate::domain::members::seed(&db, &config.fixtures_dir, &crypto).await.context("seeding members failed")?;
         crate::services::zip::warm_up();
+        let recommender = Arc::new(crate::services::recommender::Recommender::default());
+        recommender.refresh(&db).await.context("the recommendations could not be built")?;
         Ok(AppState {
             db,
             workflows: Arc::new(workflows),
@@ -67,6 +69,8 @@ impl AppState {
                 "Basic {}",
                 base64::engine::general_purpose::STANDARD.encode(config.site_settings_auth.as_bytes())
             ),
+            benefit_root: config.benefit_root.clone(),
+            recommender,
         })
     }
 }
@@ -98,6 +102,17 @@ fn api_router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// The benefit service's calls (`/benefit/v1`): its routes, its own document, the same session layer.
+fn benefit_router(state: AppState) -> Router {
+    let (calls, document) = openapi::benefit_document(features::benefit::routes());
+    let document = Arc::new(document);
+    calls
+        .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
+        .fallback(api_not_found)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::session::layer))
+        .with_state(state)
+}
+
 /// The whole application: the API under `/api/v1`, the probes, catalogue images under `/assets`, the renderer's
 /// hashed bundle under `/static` and its page for every other path; the middleware around all of it.
 pub fn app(state: AppState, config: &Config) -> Router {
@@ -117,6 +132,9 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .service(ServeDir::new(config.fixtures_dir.join("assets")));
     let api = Router::new()
         .nest("/api/v1", api_router(state.clone()))
+        .nest(crate::config::BENEFIT_ROOT, benefit_router(state.clone()))
+        .route("/benefit", axum::routing::any(api_not_found))
+        .route("/benefit/{*rest}", axum::routing::any(api_not_found))
         .route("/api", axum::routing::any(api_not_found))
         .route("/api/{*rest}", axum::routing::any(api_not_found));
     let app = middleware::api_limits(api)
@@ -146,6 +164,11 @@ fn no_delay(tcp: &mut TcpStream) {
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::prepare(&config, &config.keys()?).await?;
     crate::services::mail::spawn_sender(state.db.clone(), state.mailer.clone());
+    crate::services::recommender::spawn_refresher(
+        state.recommender.clone(),
+        state.db.clone(),
+        config.recommend_refresh,
+    );
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await
         .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?;

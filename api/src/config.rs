@@ -41,10 +41,18 @@ pub struct Config {
     /// `user:password` the renderer sends (basic authorization) to read a domain's site settings. It tells the
     /// store's own renderer from other callers; it guards nothing secret (the settings are the site's pictures).
     pub site_settings_auth: String,
+    /// Where the renderer calls the benefit service (recommendations, leads, the help chat): this server's
+    /// `/benefit/v1` unless the service moves to a host of its own.
+    pub benefit_root: String,
+    /// How often the recommendations are rebuilt from the carts and enrollments, in the background.
+    pub recommend_refresh: std::time::Duration,
 }
 
 /// The renderer's basic authorization for site settings unless SITE_SETTINGS_AUTH says otherwise.
 pub const DEFAULT_SITE_SETTINGS_AUTH: &str = "storefront:site-settings";
+
+/// Where this server serves the benefit service.
+pub const BENEFIT_ROOT: &str = "/benefit/v1";
 
 /// Secrets, kept apart from the rest of the configuration so that commands which need none never create any.
 #[derive(Clone)]
@@ -78,7 +86,7 @@ impl Config {
     /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`,
-    /// `SINGLE_PORTAL_HOST`, `SITE_SETTINGS_AUTH`.
+    /// `SINGLE_PORTAL_HOST`, `SITE_SETTINGS_AUTH`, `BENEFIT_ROOT` (/benefit/v1), `RECOMMEND_REFRESH_SECS` (60).
     pub fn from_env() -> anyhow::Result<Config> {
         let port = match std::env::var("PORT") {
             Ok(p) => p.parse().with_context(|| format!("PORT={p} is not a port number"))?,
@@ -93,6 +101,14 @@ impl Config {
                 n.parse().ok().filter(|n| *n > 0).with_context(|| format!("MAX_CONNECTIONS={n} is not a count"))?
             }
             Err(_) => 1024,
+        };
+        let recommend_refresh = match std::env::var("RECOMMEND_REFRESH_SECS") {
+            Ok(n) => n
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .with_context(|| format!("RECOMMEND_REFRESH_SECS={n} is not a number of seconds"))?,
+            Err(_) => 60,
         };
         let data_dir = env_path("DATA_DIR", "./data");
         let database_url = std::env::var("DATABASE_URL")
@@ -122,6 +138,12 @@ impl Config {
                 .filter(|h| !h.is_empty()),
             site_settings_auth: std::env::var("SITE_SETTINGS_AUTH")
                 .unwrap_or_else(|_| DEFAULT_SITE_SETTINGS_AUTH.into()),
+            benefit_root: std::env::var("BENEFIT_ROOT")
+                .ok()
+                .map(|r| r.trim_end_matches('/').to_string())
+                .filter(|r| !r.is_empty())
+                .unwrap_or_else(|| BENEFIT_ROOT.into()),
+            recommend_refresh: std::time::Duration::from_secs(recommend_refresh),
         })
     }
 

@@ -29,6 +29,10 @@ pub struct AppState {
     pub single_portal_host: Option<String>,
     /// The `Authorization` header value that reads a domain's site settings.
     pub site_settings_authorization: String,
+    /// Where the renderer calls the benefit service.
+    pub benefit_root: String,
+    /// The recommendations as of their last rebuild.
+    pub recommender: Arc<crate::services::recommender::Recommender>,
 }
 
 impl axum::extract::FromRef<AppState> for Key {

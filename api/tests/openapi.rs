@@ -18,22 +18,31 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-async fn served_document(app: &TestApp) -> Value {
+/// The two roots the server answers at, each with its document, the file it is kept in, and whether a feature's
+/// folder belongs to it (the benefit service's folder to the second, every other to the first).
+const ROOTS: [(&str, &str, bool); 2] =
+    [("/api/v1", "api/openapi.json", false), ("/benefit/v1", "api/benefit-openapi.json", true)];
+
+async fn served_document(app: &TestApp, root: &str) -> Value {
     let mut b = app.browser();
-    let answer = b.get("/api/v1/openapi.json").await;
+    let answer = b.get(&format!("{root}/openapi.json")).await;
     assert_eq!(answer.status, StatusCode::OK);
     answer.body
 }
 
-/// The paths the features register, read from their sources.
-fn registered_paths() -> BTreeSet<String> {
+/// The paths the features of one root register, read from their sources.
+fn registered_paths(benefit: bool) -> BTreeSet<String> {
     let mut paths = BTreeSet::new();
-    let mut stack = vec![repo().join("api/src/features")];
+    let features = repo().join("api/src/features");
+    let mut stack = vec![features.clone()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
+                continue;
+            }
+            if path.starts_with(features.join("benefit")) != benefit {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
@@ -57,19 +66,26 @@ fn registered_paths() -> BTreeSet<String> {
 #[tokio::test]
 async fn the_document_lists_every_route_of_the_features_and_each_answers_at_its_documented_method() {
     let app = TestApp::new().await;
-    let doc = served_document(&app).await;
+    for (root, _, benefit) in ROOTS {
+        every_documented_call_answers(&app, root, benefit).await;
+    }
+}
+
+async fn every_documented_call_answers(app: &TestApp, root: &str, benefit: bool) {
+    let doc = served_document(app, root).await;
     assert_eq!(doc["openapi"].as_str().map(|v| v.starts_with("3.1")), Some(true), "OpenAPI 3.1");
+    assert_eq!(doc["servers"][0]["url"], root);
     let documented: BTreeSet<String> = doc["paths"].as_object().unwrap().keys().cloned().collect();
-    let registered = registered_paths();
-    assert!(registered.len() > 100, "read {} routes", registered.len());
-    assert_eq!(documented, registered, "the document and the routers list different calls");
+    let registered = registered_paths(benefit);
+    assert!(registered.len() > if benefit { 8 } else { 100 }, "read {} routes", registered.len());
+    assert_eq!(documented, registered, "the document and the routers of {root} list different calls");
 
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {
             let Ok(method) = method.to_uppercase().parse::<Method>() else { continue };
             assert!(operation["responses"]["200"].is_object() || operation["responses"]["204"].is_object(), "{path}");
             assert!(operation["responses"]["500"].is_object(), "{method} {path} documents the refusals");
-            let uri = format!("/api/v1{}", path.replace(['{', '}'], ""));
+            let uri = format!("{root}{}", path.replace(['{', '}'], ""));
             let mut request = Request::builder().method(method.clone()).uri(&uri);
             let body = if method == Method::GET || method == Method::DELETE {
                 Body::empty()
@@ -89,17 +105,19 @@ async fn the_document_lists_every_route_of_the_features_and_each_answers_at_its_
 }
 
 #[tokio::test]
-async fn the_document_in_the_repository_is_the_one_the_server_serves() {
+async fn the_documents_in_the_repository_are_the_ones_the_server_serves() {
     let app = TestApp::new().await;
-    let served = serde_json::to_string_pretty(&served_document(&app).await).unwrap() + "\n";
-    let file = repo().join("api/openapi.json");
-    if std::env::var_os("UPDATE_OPENAPI").is_some() {
-        std::fs::write(&file, &served).unwrap();
+    for (root, kept_in, _) in ROOTS {
+        let served = serde_json::to_string_pretty(&served_document(&app, root).await).unwrap() + "\n";
+        let file = repo().join(kept_in);
+        if std::env::var_os("UPDATE_OPENAPI").is_some() {
+            std::fs::write(&file, &served).unwrap();
+        }
+        let kept = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            kept == served,
+            "{kept_in} is not the served document; run `UPDATE_OPENAPI=1 cargo test -p api --test openapi` and \
+             commit it (the renderer's types are generated from it)"
+        );
     }
-    let kept = std::fs::read_to_string(&file).unwrap_or_default();
-    assert!(
-        kept == served,
-        "api/openapi.json is not the served document; run `UPDATE_OPENAPI=1 cargo test -p api --test openapi` and \
-         commit it (the renderer's types are generated from it)"
-    );
 }

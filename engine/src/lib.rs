@@ -17,12 +17,15 @@
 //! - [`questionnaire`]: health questionnaires (data from `workflows/`) turned into the Health Questions schema.
 //! - [`step`]: the step protocol's view of a tab.
 //! - [`shop`]: the popups on a plan and the offers around the cart (data from `workflows/shop.yaml`).
+//! - [`assistant`]: the help chat's questions (data from `workflows/assistant.yaml`); [`recommend`]: recommendations
+//!   mined from carts and enrollments.
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
 //! - [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
 //!
 //! Data (workflow definitions, the catalogue) is at the bottom, rules above it, composition on top; no module is
 //! part of an import circle (api/tests/architecture.rs checks it).
 
+pub mod assistant;
 pub mod cart;
 pub mod catalogue;
 pub mod context;

@@ -11,11 +11,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use serde::Deserialize;
+
+use crate::catalogue::Plan;
+
 /// A basket's weight when it became an enrollment rather than staying a cart.
 pub const ENROLLED_WEIGHT: f64 = 3.0;
 
 /// Who a basket was for, in the bands recommendations compare.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Profile {
     pub state: String,
     /// IO, IS, IC or IF.
@@ -170,6 +174,140 @@ impl Counts {
     }
 }
 
+/// How a fresh installation's shopping history is made up (`fixtures/history/shopping.yaml`), so that recommendations
+/// are sensible before the store has carts of its own. The history is drawn from patterns of categories people buy
+/// together, then from the catalogue's plans of each category that the drawn person may buy, so it follows the
+/// catalogue as it changes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HistorySpec {
+    /// The same seed draws the same history.
+    pub seed: u64,
+    pub baskets: usize,
+    /// Baskets are spread over this many days before the seeding.
+    pub days: u32,
+    /// The share of baskets that became enrollments.
+    pub enrolled_share: f64,
+    /// State codes with their weights.
+    pub states: BTreeMap<String, u32>,
+    /// Tier codes with their weights.
+    pub tiers: BTreeMap<String, u32>,
+    pub patterns: Vec<Pattern>,
+}
+
+/// Categories bought together, how often, and by whom.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pattern {
+    pub categories: Vec<String>,
+    pub weight: u32,
+    /// The youngest and oldest age of the people who buy it (18 to 64 when not said).
+    #[serde(default)]
+    pub ages: Option<[i32; 2]>,
+}
+
+/// One basket of a seeded history.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeededBasket {
+    pub plans: Vec<i64>,
+    pub profile: Profile,
+    pub enrolled: bool,
+    pub days_ago: u32,
+}
+
+/// A small deterministic generator (SplitMix64): the same seed gives the same history on every machine and version.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// An index drawn by weight; `None` when every weight is zero.
+    fn weighted(&mut self, weights: &[f64]) -> Option<usize> {
+        let total: f64 = weights.iter().sum();
+        if total <= 0.0 {
+            return None;
+        }
+        let mut point = self.unit() * total;
+        for (i, w) in weights.iter().enumerate() {
+            if point < *w {
+                return Some(i);
+            }
+            point -= w;
+        }
+        weights.iter().rposition(|w| *w > 0.0)
+    }
+}
+
+/// Whether a person of this profile may buy the plan on their own (no employer, no portal, no popup beyond the
+/// filter): what a history basket may hold.
+fn buyable_by(plan: &Plan, profile: &Profile, age: i32) -> bool {
+    plan.listed
+        && plan.rider_of.is_empty()
+        && plan.replaced_by.is_none()
+        && plan.eligibility.groups.is_none()
+        && plan.eligibility.portals.is_none()
+        && plan.states.includes(&profile.state)
+        && plan.tiers.iter().any(|t| t.code() == profile.tier)
+        && (plan.min_age..=plan.max_age).contains(&age)
+}
+
+/// Draws the history the spec describes from the catalogue's plans. Within a category, plans earlier in the
+/// catalogue and featured plans are chosen more often (people pick the first and the recommended ones).
+pub fn generate(spec: &HistorySpec, plans: &[Plan]) -> Vec<SeededBasket> {
+    let mut draw = Draw(spec.seed);
+    let pick = |draw: &mut Draw, table: &BTreeMap<String, u32>| -> Option<String> {
+        let keys: Vec<&String> = table.keys().collect();
+        let weights: Vec<f64> = table.values().map(|w| f64::from(*w)).collect();
+        draw.weighted(&weights).map(|i| keys[i].clone())
+    };
+    let pattern_weights: Vec<f64> = spec.patterns.iter().map(|p| f64::from(p.weight)).collect();
+    let mut baskets = Vec::with_capacity(spec.baskets);
+    for _ in 0..spec.baskets {
+        let Some(pattern) = draw.weighted(&pattern_weights).map(|i| &spec.patterns[i]) else { break };
+        let (Some(state), Some(tier)) = (pick(&mut draw, &spec.states), pick(&mut draw, &spec.tiers)) else { break };
+        let [youngest, oldest] = pattern.ages.unwrap_or([18, 64]);
+        let age = youngest + draw.below((oldest - youngest).max(0) as u64 + 1) as i32;
+        let gender = if draw.below(2) == 0 { "0" } else { "1" };
+        let profile = Profile::new(&state, &tier, age, gender);
+        let mut chosen = Vec::new();
+        for category in &pattern.categories {
+            let candidates: Vec<&Plan> =
+                plans.iter().filter(|p| &p.category == category && buyable_by(p, &profile, age)).collect();
+            let weights: Vec<f64> = candidates
+                .iter()
+                .enumerate()
+                .map(|(rank, p)| if p.featured { 2.0 } else { 1.0 } / (rank as f64 + 1.0))
+                .collect();
+            if let Some(plan) = draw.weighted(&weights).map(|i| candidates[i]) {
+                chosen.push(plan.plan_id);
+                // A premier plan is bought with its membership association.
+                chosen.extend(plan.membership.first());
+            }
+        }
+        let enrolled = draw.unit() < spec.enrolled_share;
+        let days_ago = draw.below(u64::from(spec.days.max(1))) as u32;
+        if !chosen.is_empty() {
+            baskets.push(SeededBasket { plans: chosen, profile, enrolled, days_ago });
+        }
+    }
+    baskets
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,5 +371,40 @@ mod tests {
         let rule = &counts.also_chosen(10, 3, 0.0)[0];
         assert_eq!(rule.to, 20);
         assert!((rule.lift - 4.0).abs() < 1e-9, "20 is in a quarter of baskets but in every one with 10: {rule:?}");
+    }
+
+    fn fixtures() -> (HistorySpec, Vec<Plan>) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let spec = serde_yaml::from_str(&std::fs::read_to_string(root.join("history/shopping.yaml")).unwrap()).unwrap();
+        #[derive(Deserialize)]
+        struct Plans {
+            plans: Vec<Plan>,
+        }
+        let mut plans = Vec::new();
+        for entry in std::fs::read_dir(root.join("catalogue/plans")).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            plans.extend(serde_yaml::from_str::<Plans>(&text).unwrap().plans);
+        }
+        plans.sort_by_key(|p| p.plan_id);
+        (spec, plans)
+    }
+
+    #[test]
+    fn the_seeded_history_is_the_same_every_time_and_holds_only_plans_its_people_may_buy() {
+        let (spec, plans) = fixtures();
+        let history = generate(&spec, &plans);
+        assert_eq!(history, generate(&spec, &plans), "the same seed draws the same history");
+        assert!(history.len() > spec.baskets * 9 / 10, "{} baskets", history.len());
+        for basket in &history {
+            for id in &basket.plans {
+                let plan = plans.iter().find(|p| p.plan_id == *id).unwrap();
+                let membership = plans.iter().any(|p| p.membership.contains(id));
+                let in_band = (0..10).any(|year| buyable_by(plan, &basket.profile, basket.profile.age_band + year));
+                assert!(membership || in_band, "{id} in {basket:?}");
+            }
+            assert!(basket.days_ago < spec.days);
+        }
+        let enrolled = history.iter().filter(|b| b.enrolled).count() as f64 / history.len() as f64;
+        assert!((enrolled - spec.enrolled_share).abs() < 0.06, "{enrolled}");
     }
 }

@@ -229,6 +229,8 @@ pub struct Workflows {
     pub wizard: WizardWorkflow,
     /// The popups on a plan and the offers around the cart.
     pub shop: crate::shop::ShopWorkflow,
+    /// The help chat's script (`kind: assistant`); without one the chat greets and thanks.
+    pub assistant: crate::assistant::Assistant,
 }
 
 /// A workflow file that cannot be used: which file, where in it, and why.
@@ -265,7 +267,7 @@ pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
         .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")))
         .collect();
     paths.sort();
-    let (mut wizard, mut shop) = (None, None);
+    let (mut wizard, mut shop, mut assistant) = (None, None, None);
     for path in paths {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).map_err(|e| WorkflowError::new(&name, "/", e.to_string()))?;
@@ -281,6 +283,13 @@ pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
             shop = Some(parse_shop_file(&name, &text)?);
             continue;
         }
+        if kind.as_deref() == Some("assistant") {
+            if assistant.is_some() {
+                return Err(WorkflowError::new(&name, "/kind", "a second assistant; an installation has at most one"));
+            }
+            assistant = Some(parse_assistant_file(&name, &text)?);
+            continue;
+        }
         let workflow = parse_file(&name, &text)?;
         if wizard.is_some() {
             return Err(WorkflowError::new(
@@ -293,7 +302,22 @@ pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
     }
     let wizard = wizard.ok_or_else(|| WorkflowError::new(&shown, "/", "no wizard workflow file found"))?;
     let shop = shop.ok_or_else(|| WorkflowError::new(&shown, "/", "no shop workflow file (kind: shop) found"))?;
-    Ok(Workflows { wizard, shop })
+    Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default() })
+}
+
+/// The format of the help assistant's file (`kind: assistant`), as JSON Schema.
+pub fn assistant_format_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(crate::assistant::Assistant)).expect("a schema is JSON")
+}
+
+/// Reads the help assistant's file: its format first, then what the format cannot say.
+pub fn parse_assistant_file(name: &str, text: &str) -> Result<crate::assistant::Assistant, WorkflowError> {
+    let value = parse_yaml(name, text)?;
+    validate_format(name, &value, &assistant_format_schema())?;
+    let assistant: crate::assistant::Assistant =
+        serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
+    assistant.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
+    Ok(assistant)
 }
 
 /// Reads a shop workflow file: its format first, then what the format cannot say.

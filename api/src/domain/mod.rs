@@ -2,6 +2,7 @@
 //! for the engine (they read and write), written once.
 
 pub mod access;
+pub mod benefit;
 pub mod billing;
 pub mod enrollment;
 pub mod filter;

@@ -1,5 +1,6 @@
 //! One folder per feature, each with its `routes()` and its handlers. A feature never imports another feature.
 
+pub mod benefit;
 pub mod billing;
 pub mod cart;
 pub mod dependents;

@@ -160,7 +160,8 @@ fn refusal(status: StatusCode) -> Option<ApiError> {
 /// An error answer of the API that is not already the JSON envelope (axum's 405, the timeout's empty 408) is given
 /// the envelope, keeping its status and headers (a 405 keeps its Allow header).
 async fn refusals_in_the_envelope(request: Request, next: Next) -> Response {
-    let api = request.uri().path().starts_with("/api/");
+    let path = request.uri().path();
+    let api = path.starts_with("/api/") || path.starts_with("/benefit/");
     let response = next.run(request).await;
     let is_json = response
         .headers()

@@ -195,19 +195,36 @@ impl OperationOutput for ApiError {
 /// Turns the API's router into a plain router and its document. Every operation lists the middleware's refusals too;
 /// each refusal is described once under `components.responses`; path parameters named in a path are declared.
 pub fn document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
+    document_at(
+        router,
+        "Benefit Store API",
+        "The store's calls. Every answer is an envelope: `{ status: success, data }` or \
+         `{ status: error, statusCode, message, data: [{ target_element, error_message }] }`. \
+         The caller is identified by the session cookie the server issues on the first call.",
+        "/api/v1",
+    )
+}
+
+/// The benefit service's router and document (`/benefit/v1`).
+pub fn benefit_document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
+    document_at(
+        router,
+        "Benefit Store benefit service",
+        "Recommendations, the location banner's leads and the help chat. The same session cookie and envelope as the \
+         store's calls; the lead calls answer outside the envelope, as their clients expect.",
+        crate::config::BENEFIT_ROOT,
+    )
+}
+
+fn document_at(router: ApiRouter<AppState>, title: &str, description: &str, server: &str) -> (Router<AppState>, Value) {
     let mut api = OpenApi {
         info: Info {
-            title: "Benefit Store API".into(),
+            title: title.into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            description: Some(
-                "The store's calls. Every answer is an envelope: `{ status: success, data }` or \
-                 `{ status: error, statusCode, message, data: [{ target_element, error_message }] }`. \
-                 The caller is identified by the session cookie the server issues on the first call."
-                    .into(),
-            ),
+            description: Some(description.into()),
             ..Info::default()
         },
-        servers: vec![Server { url: "/api/v1".into(), ..Server::default() }],
+        servers: vec![Server { url: server.into(), ..Server::default() }],
         ..OpenApi::default()
     };
     let router = router.finish_api(&mut api);

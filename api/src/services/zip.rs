@@ -38,13 +38,14 @@ fn index() -> &'static HashMap<String, ZipInfo> {
     })
 }
 
-/// Every active ZIP code's position (degrees), for the nearest-ZIP search.
+/// Every active street-delivery ZIP code's position (degrees), for the nearest-ZIP search: PO box and single-building
+/// codes are where people collect mail, not where they live, so a position never resolves to one.
 fn positions() -> &'static Vec<(f64, f64, String)> {
     static POSITIONS: OnceLock<Vec<(f64, f64, String)>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
         zipcodes::list_all()
             .into_iter()
-            .filter(|z| z.active)
+            .filter(|z| z.active && z.zip_code_type == "STANDARD")
             .filter_map(|z| Some((z.lat.parse().ok()?, z.long.parse().ok()?, z.zip_code)))
             .collect()
     })

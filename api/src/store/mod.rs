@@ -3,6 +3,7 @@
 //! Every query that touches an enrollment filters on the session id, so another session's enrollment is simply
 //! not found. Tab documents carry a version; a save against a stale version changes nothing.
 
+pub mod benefit;
 pub mod cart;
 pub mod catalogue;
 pub mod continue_code;

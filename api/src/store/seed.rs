@@ -56,6 +56,8 @@ pub struct Fixtures {
     pub portals: Vec<Portal>,
     pub sites: Sites,
     pub curve_csv: String,
+    /// How the seeded shopping history is drawn.
+    pub history: engine::recommend::HistorySpec,
     digest: String,
 }
 
@@ -101,6 +103,8 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         plans.extend(yaml::<Plans>(&p, &t)?.plans);
     }
     let (_, curve_csv) = text_of(dir.join("rating/federal-default-age-curve.csv"))?;
+    let (p, t) = text_of(dir.join("history/shopping.yaml"))?;
+    let history: engine::recommend::HistorySpec = yaml(&p, &t)?;
     AgeCurve::from_csv(&curve_csv).map_err(|e| anyhow::anyhow!("federal-default-age-curve.csv: {e}"))?;
     Ok(Fixtures {
         carriers: carriers.carriers,
@@ -111,6 +115,7 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         portals: portals.portals,
         sites,
         curve_csv,
+        history,
         digest: format!("{:016x}", hasher.finish()),
     })
 }
@@ -237,6 +242,8 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
         .execute(&mut *tx)
         .await?;
     }
+    let history = engine::recommend::generate(&fixtures.history, &fixtures.plans);
+    crate::store::benefit::replace_history(&mut tx, &history).await?;
     sqlx::query(
         "insert into seed_state (name, digest, applied_at) values ('catalogue', $1, $2) \
          on conflict (name) do update set digest = excluded.digest, applied_at = excluded.applied_at",
@@ -246,6 +253,11 @@ pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    tracing::info!(plans = fixtures.plans.len(), carriers = fixtures.carriers.len(), "fixtures loaded");
+    tracing::info!(
+        plans = fixtures.plans.len(),
+        carriers = fixtures.carriers.len(),
+        history = history.len(),
+        "fixtures loaded"
+    );
     Ok(true)
 }

@@ -159,6 +159,8 @@ impl TestApp {
             invoice_url,
             single_portal_host: Some("enroll.harborstone-worksite.example".into()),
             site_settings_auth: api::config::DEFAULT_SITE_SETTINGS_AUTH.into(),
+            benefit_root: api::config::BENEFIT_ROOT.into(),
+            recommend_refresh: std::time::Duration::from_secs(60),
         };
         adjust(&mut config);
         let state = AppState::prepare(&config, &TEST_KEYS).await.expect("the app starts");

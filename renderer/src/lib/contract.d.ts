@@ -6634,6 +6634,8 @@ export interface components {
             /** @description The landing name the visitor arrived by. */
             landing?: string | null;
             member?: components["schemas"]["SiteMember"] | null;
+            /** @description Where the benefit service (recommendations, location, the help chat) answers. */
+            benefit_root: string;
         };
         /** @description How a person came to the store: the spec's eprocess (who is enrolling). */
         Eprocess: "applicant" | "rep" | "group";

@@ -22,17 +22,8 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
         return Err(ApiError::coded("blackout", blackout.message.clone()));
     }
     if let Some(member) = crate::domain::members::of_enrollment(state, &e.row).await? {
-        let active =
-            member.policies.iter().find(|p| p["plan_id"].as_i64() == Some(plan.plan_id) && p["status"] == "active");
-        if let Some(policy) = active {
-            return Err(ApiError::coded(
-                "alreadyActive",
-                format!(
-                    "You already have an active {} policy (policy {}). It stays in force; there is no need to enroll in it again.",
-                    plan.plan_name,
-                    policy["policy_id"].as_str().unwrap_or_default()
-                ),
-            ));
+        if let Some(message) = already_active(&member, plan) {
+            return Err(ApiError::coded("alreadyActive", message));
         }
     }
     if group_code_missing(e, plan) {
@@ -52,6 +43,17 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
             .ok_or_else(ApiError::plan_not_found),
         Err((error, _)) => Err(ApiError::pricing(error)),
     }
+}
+
+/// The words for a member who already has the plan active; `None` when they do not.
+pub fn already_active(member: &crate::domain::members::Member, plan: &Plan) -> Option<String> {
+    let policy =
+        member.policies.iter().find(|p| p["plan_id"].as_i64() == Some(plan.plan_id) && p["status"] == "active")?;
+    Some(format!(
+        "You already have an active {} policy (policy {}). It stays in force; there is no need to enroll in it again.",
+        plan.plan_name,
+        policy["policy_id"].as_str().unwrap_or_default()
+    ))
 }
 
 /// The plan's option named by `id` (the field `name`), or 404.

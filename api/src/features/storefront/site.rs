@@ -241,6 +241,8 @@ pub struct SiteInfo {
     /// The landing name the visitor arrived by.
     landing: Option<String>,
     member: Option<SiteMember>,
+    /// Where the benefit service (recommendations, location, the help chat) answers.
+    benefit_root: String,
 }
 
 fn rep_card(state: &AppState, agent_id: i64) -> Option<SiteRep> {
@@ -291,6 +293,7 @@ async fn site_info(state: &AppState, standing: &Standing) -> ApiResult<SiteInfo>
         from_site: standing.from_site.clone(),
         landing: standing.landing.clone(),
         member,
+        benefit_root: state.benefit_root.clone(),
     })
 }
 

@@ -1,0 +1,230 @@
+//! The help chat: the assistant's next question and the answers so far (per device and site, sealed at rest), an
+//! answer given or edited, and feedback for the site's owner.
+
+use axum::extract::State;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::site::{device, web_url, OwnerIds};
+use crate::domain::benefit::{owned_sites, site_key};
+use crate::domain::session::Session;
+use crate::domain::site::{self, Host, Standing};
+use crate::error::{Answer, ApiError, ApiResult, Message};
+use crate::http::extract::{AppJson, AppQuery};
+use crate::input::{parse_id, Id};
+use crate::state::AppState;
+use crate::store;
+
+pub const CHOOSE_QUESTION: &str = "Please choose a question to answer";
+pub const WRITE_FEEDBACK: &str = "Please write your feedback";
+pub const FEEDBACK_THANKS: &str = "Thank you for your feedback.";
+
+/// The longest feedback kept.
+const MAX_FEEDBACK: usize = 2000;
+
+/// `assist/get`: the device and page.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct AssistQuery {
+    device_id: Option<String>,
+    web_url: Option<String>,
+    #[serde(flatten)]
+    ids: OwnerIds,
+}
+
+/// Who the visitor can contact: the site's representative, or the site itself.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Contact {
+    name: String,
+    email: String,
+    phone: String,
+}
+
+/// A question the assistant asks.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct NextQuestion {
+    id: i64,
+    question: String,
+    /// The answer it takes, as JSON Schema.
+    schema: Map<String, Value>,
+}
+
+/// A question's words.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct QuestionText {
+    question: String,
+}
+
+/// An answer given.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PastAnswer {
+    question_id: i64,
+    answer: String,
+    assistant_question: QuestionText,
+}
+
+/// The chat as the device left it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AssistState {
+    greeting: String,
+    /// The next question; none when every question is answered.
+    question: Option<NextQuestion>,
+    /// What the assistant says when no question remains.
+    closing: String,
+    /// The answers so far, in the order they were first given.
+    answer: Vec<PastAnswer>,
+    contact: Contact,
+}
+
+fn contact(state: &AppState, standing: &Standing) -> Contact {
+    match standing.agent_id.and_then(|a| state.catalogue.reps.get(&a)) {
+        Some(rep) => Contact { name: rep.name(), email: rep.email.clone(), phone: rep.phone.clone() },
+        None => {
+            let branding = standing.branding(state);
+            Contact { name: branding.display_name, email: branding.display_email, phone: branding.display_phone }
+        }
+    }
+}
+
+async fn chat(state: &AppState, standing: &Standing, device: &str) -> ApiResult<AssistState> {
+    let script = &state.workflows.assistant;
+    let mut answer = Vec::new();
+    for (question_id, sealed) in store::benefit::answers(&state.db, device, &site_key(state, standing)).await? {
+        // An answer to a question since removed from the script is not shown.
+        let Some(question) = script.question(question_id) else { continue };
+        let text = state
+            .crypto
+            .decrypt(&sealed)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a chat answer does not open with this key")))?;
+        answer.push(PastAnswer {
+            question_id,
+            answer: text,
+            assistant_question: QuestionText { question: question.question.clone() },
+        });
+    }
+    let answered: Vec<i64> = answer.iter().map(|a| a.question_id).collect();
+    let question = script.next(&answered).map(|q| NextQuestion {
+        id: q.id,
+        question: q.question.clone(),
+        schema: match q.answer.schema() {
+            Value::Object(schema) => schema,
+            _ => Map::new(),
+        },
+    });
+    Ok(AssistState {
+        greeting: script.greeting.clone(),
+        question,
+        closing: script.closing.clone(),
+        answer,
+        contact: contact(state, standing),
+    })
+}
+
+/// `assist/get`: the greeting, the next question, the answers so far and whom to contact.
+pub async fn get(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+    AppQuery(query): AppQuery<AssistQuery>,
+) -> ApiResult<Answer<AssistState>> {
+    let device = device(query.device_id.as_deref())?;
+    web_url(query.web_url.as_deref())?;
+    let standing = site::standing(&state, &session, &host).await?;
+    query.ids.check(&standing)?;
+    Ok(Answer(chat(&state, &standing, &device).await?))
+}
+
+/// `assist/add`: an answer to a question (again for the same question: the answer edited).
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct AddAnswer {
+    question_id: Option<Id>,
+    answer: Option<Value>,
+    device_id: Option<String>,
+    web_url: Option<String>,
+    #[serde(flatten)]
+    ids: OwnerIds,
+}
+
+/// `assist/add`: keeps the answer if the question takes it, and answers the chat as it now is.
+pub async fn add(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+    AppJson(body): AppJson<AddAnswer>,
+) -> ApiResult<Answer<AssistState>> {
+    let device = device(body.device_id.as_deref())?;
+    web_url(body.web_url.as_deref())?;
+    let id = parse_id(body.question_id.as_ref().map(|i| &i.0), "question_id")?;
+    let question =
+        state.workflows.assistant.question(id).ok_or_else(|| ApiError::field("question_id", CHOOSE_QUESTION))?;
+    let text = match &body.answer {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    };
+    let kept = question.answer.check(&text).map_err(|message| ApiError::field("answer", message))?;
+    let standing = site::standing(&state, &session, &host).await?;
+    body.ids.check(&standing)?;
+    let site = site_key(&state, &standing);
+    store::benefit::put_answer(&state.db, &device, &site, id, &state.crypto.encrypt(&kept)).await?;
+    Ok(Answer(chat(&state, &standing, &device).await?))
+}
+
+/// `assist/feedback` *(ours)*: a visitor's words for the site's owner.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Feedback {
+    message: Option<String>,
+    device_id: Option<String>,
+    web_url: Option<String>,
+}
+
+/// `POST assist/feedback`: keeps the feedback, sealed, for the site's rep or group administrator.
+pub async fn leave_feedback(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+    AppJson(body): AppJson<Feedback>,
+) -> ApiResult<Answer<Message>> {
+    let device = device(body.device_id.as_deref())?;
+    web_url(body.web_url.as_deref())?;
+    let message = body.message.as_deref().map(str::trim).unwrap_or_default();
+    if message.is_empty() {
+        return Err(ApiError::field("message", WRITE_FEEDBACK));
+    }
+    if message.chars().count() > MAX_FEEDBACK {
+        return Err(ApiError::field("message", format!("Please keep your feedback under {MAX_FEEDBACK} characters")));
+    }
+    let standing = site::standing(&state, &session, &host).await?;
+    let site = site_key(&state, &standing);
+    store::benefit::add_feedback(&state.db, &site, &device, &state.crypto.encrypt(message)).await?;
+    Ok(Answer(Message { message: FEEDBACK_THANKS.into() }))
+}
+
+/// Feedback as the site's owner reads it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FeedbackRow {
+    /// `rep:{id}`, `group:{id}` or `store`.
+    site: String,
+    message: String,
+    /// When it was left (RFC 3339).
+    created_at: String,
+}
+
+/// `GET assist/feedback`: the feedback left on the rep's or group administrator's own sites, newest first.
+pub async fn feedback(
+    State(state): State<AppState>,
+    session: Session,
+    host: Host,
+) -> ApiResult<Answer<Vec<FeedbackRow>>> {
+    let standing = site::standing(&state, &session, &host).await?;
+    let sites = owned_sites(&state, &standing)?;
+    let mut rows = Vec::new();
+    for (site, sealed, created_at) in store::benefit::feedback_of(&state.db, &sites).await? {
+        let message = state
+            .crypto
+            .decrypt(&sealed)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("feedback does not open with this key")))?;
+        rows.push(FeedbackRow { site, message, created_at });
+    }
+    Ok(Answer(rows))
+}
