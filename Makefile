@@ -77,7 +77,7 @@ test-postgres: smtp-server
 # contract change shows in review together with the renderer's answer to it.
 test-renderer: renderer-deps
 	cd $(RENDERER) && npm run typecheck && npm run lint && npm test
-	git diff --exit-code -- $(RENDERER)/src/lib/contract.d.ts
+	git diff --exit-code -- $(RENDERER)/src/lib/contract.d.ts $(RENDERER)/src/lib/benefit-contract.d.ts
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
