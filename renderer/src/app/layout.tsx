@@ -1,16 +1,21 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AccessCode } from '../features/access/components/access-code';
+import { HelpChat } from '../features/assist/components/help-chat';
 import { EmployeeEnrollment } from '../features/access/components/employee-enrollment';
 import { PageLoader } from '../features/chrome/components/page-loader';
 import { SiteFooter } from '../features/chrome/components/site-footer';
 import { SiteHeader } from '../features/chrome/components/site-header';
+import { RecommendedButton } from '../features/recommend/components/recommended-button';
 import { useSite } from '../lib/site';
 
 /** Pages drawn without the site's header and footer: they draw their own page (and its main landmark). */
 const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/];
 
-/** Every page: the site's header, the page, and the footer with its ways in; a loader until the site is known. */
+/**
+ * Every page: the site's header, the page, the footer with its ways in, and the help chat; a loader until the site is
+ * known.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const { site, refresh } = useSite();
   const { pathname } = useLocation();
@@ -21,9 +26,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader site={site} />
+      <SiteHeader site={site} recommended={<RecommendedButton />} />
       <main id="main">{children}</main>
       <SiteFooter site={site} employeeEnrollment={<EmployeeEnrollment />} accessCode={<AccessCode />} />
+      <HelpChat />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { GroupHome } from '../features/homes/components/group-home';
 import { MemberHome } from '../features/homes/components/member-home';
 import { MemberEntryPage } from '../features/member/components/member-entry-page';
 import { ReceiptPage } from '../features/receipt/components/receipt-page';
+import { RecommendListPage } from '../features/recommend/components/recommend-list-page';
 import { ExternalEntry } from '../features/site/components/external-entry';
 import { GroupAdminEntry } from '../features/site/components/group-admin-entry';
 import { LandingConfigError } from '../features/site/components/landing-config-error';
@@ -43,6 +44,7 @@ export function AppRouter() {
       <Route path="/plans" element={<PlansRoute />} />
       <Route path="/plan/:id/:name" element={<PlanDetailRoute />} />
       <Route path="/cart" element={<CartRoute />} />
+      <Route path="/RecommendList" element={<RecommendListPage />} />
       <Route path="/continue-enrollment" element={<ContinuePage />} />
       <Route path="/direct-continue/:id/:tab" element={<DirectContinuePage />} />
       <Route path="/enrollment/receipt" element={<ReceiptPage />} />

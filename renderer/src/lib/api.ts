@@ -50,22 +50,32 @@ export class ApiError extends Error {
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
-/** The document's paths (relative to /api/v1) that answer method `M`. */
-export type PathWith<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths];
+// The types below are written over any OpenAPI document's generated `paths` (`Ps`), so that the second root's document
+// (the benefit service, benefit-contract.d.ts) is checked the same way; the names without `In` are the api's own.
 
-type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer Op> ? Op : never;
+/** The paths of document `Ps` that answer method `M`. */
+export type PathIn<Ps, M extends Method> = { [P in keyof Ps]: Ps[P] extends Record<M, object> ? P : never }[keyof Ps];
+
+type OperationIn<Ps, P extends keyof Ps, M extends Method> = Ps[P] extends Record<M, infer Op> ? Op : never;
+
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type PathParamsOf<Op> = Op extends { parameters: { path?: infer T } } ? NonNullable<T> : never;
+type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+/** The whole JSON of a 200 answer (a call answered outside the envelope reads this). */
+type ContentOf<Op> = Op extends { responses: { 200: { content: { 'application/json': infer C } } } } ? C : never;
+type DataOf<Op> = ContentOf<Op> extends { data: infer D } ? D : never;
+
+/** The document's paths (relative to /api/v1) that answer method `M`. */
+export type PathWith<M extends Method> = PathIn<paths, M>;
 
 /** A call's query parameters as the document lists them (never when it has none). */
-export type Query<P extends PathWith<M>, M extends Method = 'get'> =
-  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type Query<P extends PathWith<M>, M extends Method = 'get'> = QueryOf<OperationIn<paths, P, M>>;
 
 /** A call's path parameters as the document lists them (never when it has none). */
-export type PathParams<P extends PathWith<M>, M extends Method = 'get'> =
-  Operation<P, M> extends { parameters: { path?: infer T } } ? NonNullable<T> : never;
+export type PathParams<P extends PathWith<M>, M extends Method = 'get'> = PathParamsOf<OperationIn<paths, P, M>>;
 
 /** A call's JSON body as the document describes it (never when it takes none). */
-export type Body<P extends PathWith<M>, M extends Method = 'post'> =
-  Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+export type Body<P extends PathWith<M>, M extends Method = 'post'> = BodyOf<OperationIn<paths, P, M>>;
 
 // What the document does not list may not be given (`?: never`); what it lists is optional or required as it says.
 type Slot<K extends 'path' | 'query' | 'body', T> = [T] extends [never]
@@ -74,13 +84,13 @@ type Slot<K extends 'path' | 'query' | 'body', T> = [T] extends [never]
     ? { [_ in K]?: T }
     : { [_ in K]: T };
 
+type OptionsOf<Op> = Slot<'path', PathParamsOf<Op>> & Slot<'query', QueryOf<Op>> & Slot<'body', BodyOf<Op>> & { headers?: Record<string, string> };
+
 /**
  * What a call is given besides its path: `path`, `query` and `body`, each as the document has it, and any further
  * request `headers` (the site settings' basic authorization).
  */
-export type CallOptions<P extends PathWith<M>, M extends Method> = Slot<'path', PathParams<P, M>> &
-  Slot<'query', Query<P, M>> &
-  Slot<'body', Body<P, M>> & { headers?: Record<string, string> };
+export type CallOptions<P extends PathWith<M>, M extends Method> = OptionsOf<OperationIn<paths, P, M>>;
 
 // The options may be left out only when nothing in them is required.
 type OptionsArgument<O> = Partial<O> extends O ? [options?: O] : [options: O];
@@ -94,8 +104,13 @@ export type Schema<N extends keyof components['schemas']> = components['schemas'
  * get-aflac-questions for a plan that asks nothing) still answers only this: a 204 carries no envelope, and the client
  * rejects it as an ApiError whose statusCode is 204, so no caller is ever handed an empty answer.
  */
-export type Answer<P extends PathWith<M>, M extends Method = 'get'> =
-  Operation<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
+export type Answer<P extends PathWith<M>, M extends Method = 'get'> = DataOf<OperationIn<paths, P, M>>;
+
+/** The same of document `Ps`: what its call answers (`data`), and the whole answer of a call outside the envelope. */
+export type AnswerIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'get'> = DataOf<OperationIn<Ps, P, M>>;
+export type ContentIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'get'> = ContentOf<OperationIn<Ps, P, M>>;
+export type QueryIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'get'> = QueryOf<OperationIn<Ps, P, M>>;
+export type BodyIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'post'> = BodyOf<OperationIn<Ps, P, M>>;
 
 /** The document's `servers[0].url`: its paths are relative to it, and so are the page's requests (same origin). */
 const BASE = '/api/v1';
@@ -117,7 +132,7 @@ interface Wire {
 
 // Values are encoded as encodeURIComponent does (a space as %20, a slash as %2F), as the calls spelt them by hand did;
 // a parameter left undefined is not sent.
-function url(template: string, { path, query }: Wire): string {
+function url(base: string, template: string, { path, query }: Wire): string {
   const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = path?.[name];
     if (value === undefined || value === null) throw new Error(`${template}: no value for the path parameter ${name}`);
@@ -127,12 +142,13 @@ function url(template: string, { path, query }: Wire): string {
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
     .join('&');
-  return `${BASE}${filled}${search ? `?${search}` : ''}`;
+  return `${base}${filled}${search ? `?${search}` : ''}`;
 }
 
 // `T` is taken on trust from the document: fetch parses JSON as `any`, and the server writes the document from the very
-// types it serializes (a 204, having no envelope, ends as an ApiError below).
-async function send<T>(method: string, target: string, body: unknown, extra?: Record<string, string>): Promise<T> {
+// types it serializes (a 204, having no envelope, ends as an ApiError below). `whole` answers the whole JSON rather than
+// its `data`: the few calls the spec has answer outside the envelope (the benefit service's leads).
+async function send<T>(method: string, target: string, body: unknown, extra?: Record<string, string>, whole = false): Promise<T> {
   const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extra };
   const response = await fetch(target, {
     method,
@@ -151,14 +167,27 @@ async function send<T>(method: string, target: string, body: unknown, extra?: Re
     const message = envelope?.message || fields[0]?.error_message || 'Something went wrong. Please try again.';
     throw new ApiError(response.status, message, fields, envelope?.code, (envelope ?? {}) as unknown as Record<string, unknown>);
   }
-  return envelope.data;
+  return whole ? (envelope as unknown as T) : envelope.data;
 }
 
-function call<M extends Method>(method: M) {
-  return <P extends PathWith<M>>(path: P, ...[options]: OptionsArgument<CallOptions<P, M>>): Promise<Answer<P, M>> => {
-    const wire = (options ?? {}) as Wire;
-    return send<Answer<P, M>>(method.toUpperCase(), url(path, wire), wire.body, wire.headers);
-  };
+/**
+ * A typed client of document `Ps` whose paths are relative to `base()` (asked at each call: the benefit service's root
+ * is the site's to say). `whole` calls answer the whole JSON of the 200 answer instead of its envelope's `data`.
+ */
+export function clientOf<Ps>(base: () => string) {
+  const call =
+    <M extends Method>(method: M) =>
+    <P extends PathIn<Ps, M> & string>(path: P, ...[options]: OptionsArgument<OptionsOf<OperationIn<Ps, P, M>>>): Promise<DataOf<OperationIn<Ps, P, M>>> => {
+      const wire = (options ?? {}) as Wire;
+      return send(method.toUpperCase(), url(base(), path, wire), wire.body, wire.headers);
+    };
+  const whole =
+    <M extends Method>(method: M) =>
+    <P extends PathIn<Ps, M> & string>(path: P, ...[options]: OptionsArgument<OptionsOf<OperationIn<Ps, P, M>>>): Promise<ContentOf<OperationIn<Ps, P, M>>> => {
+      const wire = (options ?? {}) as Wire;
+      return send(method.toUpperCase(), url(base(), path, wire), wire.body, wire.headers, true);
+    };
+  return { get: call('get'), post: call('post'), put: call('put'), delete: call('delete'), getWhole: whole('get') };
 }
 
 /**
@@ -166,12 +195,8 @@ function call<M extends Method>(method: M) {
  * `api.post('/add-plan-to-cart', { body: { enrollment_id, plan_id, plan_pricing_id } })`,
  * `api.get('/shop/{id}/plan/{plan_id}', { path: { id, plan_id } })`; each answers its `Answer`.
  */
-export const api = {
-  get: call('get'),
-  post: call('post'),
-  put: call('put'),
-  delete: call('delete'),
-};
+const apiClient = clientOf<paths>(() => BASE);
+export const api = { get: apiClient.get, post: apiClient.post, put: apiClient.put, delete: apiClient.delete };
 
 /**
  * A call the server names at run time inside a schema it sent (a field's `x-fills` lookup, a list's

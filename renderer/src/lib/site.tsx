@@ -3,6 +3,7 @@
 // link, access code); the browser never decides it, it only asks again after anything that changes it.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api, type Schema } from './api';
+import { setBenefitRoot } from './benefit';
 
 export type SiteSetting = Schema<'SiteSetting'>;
 /** The server's answer, with the white-label domain's pictures read beside it. */
@@ -65,6 +66,8 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     try {
       const answer = await api.get('/get-default-info');
+      // The benefit service's root (recommendations, the help chat, leads): the default until the server names one.
+      setBenefitRoot(answer.benefit_root);
       const site: SiteInfo = { ...answer, settings: await siteSettings(answer.domain) };
       setSite(site);
       applyTheme(site.branding);

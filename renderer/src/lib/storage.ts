@@ -14,3 +14,24 @@ export const chosenGroup = {
   get: (): string | null => sessionStorage.getItem('enroll_group'),
   set: (groupId: number | null) => (groupId === null ? sessionStorage.removeItem('enroll_group') : sessionStorage.setItem('enroll_group', String(groupId))),
 };
+
+const DEVICE_ID = 'device_id';
+/** What the benefit service takes as a device id: 8 to 100 letters, digits, `-` or `_`. */
+const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** A random id of this browser, kept until the visitor leaves the site (the benefit service's leads and chat). */
+function newDeviceId(): string {
+  // randomUUID exists only on a secure page (https, localhost); getRandomValues everywhere.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const deviceId = {
+  get: (): string => {
+    const kept = localStorage.getItem(DEVICE_ID);
+    if (kept && DEVICE_ID_SHAPE.test(kept)) return kept;
+    const id = newDeviceId();
+    localStorage.setItem(DEVICE_ID, id);
+    return id;
+  },
+};

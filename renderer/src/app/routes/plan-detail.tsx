@@ -3,13 +3,21 @@ import { addPlanToCart } from '../../features/cart/api/add-plan-to-cart';
 import { addPlanToCartPrudentials } from '../../features/cart/api/add-plan-to-cart-prudentials';
 import { QuoteSummary } from '../../features/filter/components/quote-summary';
 import { PlanDetailPage, type PlanDetailPageProps } from '../../features/plan-detail/components/plan-detail-page';
+import { RecommendedPanel } from '../../features/recommend/components/recommended-panel';
+import { SealedPlan } from '../../features/recommend/components/sealed-plan';
 import { AfterAddOffers } from '../../features/shop-flow/components/after-add-offers';
 import { PlanPopup } from '../../features/shop-flow/components/plan-popup';
 import { tempId } from '../../lib/storage';
 
 export function PlanDetailRoute() {
+  const { id = '', name = '' } = useParams();
+  // A recommended card's link carries the plan (and the site) sealed: opened first, then the plan's own page.
+  if (!/^\d+$/.test(id)) return <SealedPlan key={id} sealed={id} name={name} />;
+  return <PlanDetail id={id} />;
+}
+
+function PlanDetail({ id }: { id: string }) {
   const enrollmentId = tempId.get();
-  const { id = '' } = useParams();
   if (!enrollmentId) return <Navigate to="/" replace />;
 
   // A premier plan goes into the cart together with the membership the shop sells it with.
@@ -25,14 +33,17 @@ export function PlanDetailRoute() {
       : addPlanToCart({ enrollment_id: enrollmentId, plan_id, plan_pricing_id });
 
   return (
-    <PlanDetailPage
-      key={id}
-      enrollmentId={enrollmentId}
-      planId={id}
-      addToCart={addToCart}
-      renderQuote={(props) => <QuoteSummary enrollmentId={enrollmentId} planId={id} {...props} />}
-      renderPopup={(props) => <PlanPopup enrollmentId={enrollmentId} planId={id} {...props} />}
-      renderOffers={(props) => <AfterAddOffers enrollmentId={enrollmentId} {...props} />}
-    />
+    <>
+      <PlanDetailPage
+        key={id}
+        enrollmentId={enrollmentId}
+        planId={id}
+        addToCart={addToCart}
+        renderQuote={(props) => <QuoteSummary enrollmentId={enrollmentId} planId={id} {...props} />}
+        renderPopup={(props) => <PlanPopup enrollmentId={enrollmentId} planId={id} {...props} />}
+        renderOffers={(props) => <AfterAddOffers enrollmentId={enrollmentId} {...props} />}
+      />
+      <RecommendedPanel key={id} page="home" />
+    </>
   );
 }

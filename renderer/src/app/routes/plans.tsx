@@ -4,8 +4,10 @@ import type { Schema } from '../../lib/api';
 import { QuoteFormDialog } from '../../features/filter/components/quote-form-dialog';
 import { QuoteSummary } from '../../features/filter/components/quote-summary';
 import { useQuoteParties } from '../../features/filter/hooks/use-quote-parties';
+import { LocationBanner } from '../../features/leads/components/location-banner';
 import { PlansPage } from '../../features/plans/components/plans-page';
 import { WindowShopping } from '../../features/plans/components/window-shopping';
+import { RecommendedPanel } from '../../features/recommend/components/recommended-panel';
 import { tempId } from '../../lib/storage';
 import { slug } from '../../utils/format';
 
@@ -25,6 +27,8 @@ export function PlansRoute() {
   return (
     <>
       <WindowShopping category={category} onGetPrice={(plan) => setPricing({ plan })} />
+      <RecommendedPanel page="home" />
+      <LocationBanner />
       <QuoteFormDialog
         category={category}
         open={pricing !== null}
@@ -44,11 +48,15 @@ function Plans({ enrollmentId }: { enrollmentId: string }) {
   const [params] = useSearchParams();
   const parties = useQuoteParties(enrollmentId);
   return (
-    <PlansPage
-      enrollmentId={enrollmentId}
-      parties={parties}
-      // The category shopped decides whether the quote form asks the category (the premier flag of medical plans).
-      renderQuote={(props) => <QuoteSummary enrollmentId={enrollmentId} category={params.get('type') ?? ''} {...props} />}
-    />
+    <>
+      <PlansPage
+        enrollmentId={enrollmentId}
+        parties={parties}
+        // The category shopped decides whether the quote form asks the category (the premier flag of medical plans).
+        renderQuote={(props) => <QuoteSummary enrollmentId={enrollmentId} category={params.get('type') ?? ''} {...props} />}
+      />
+      <RecommendedPanel page="home" />
+      <LocationBanner />
+    </>
   );
 }

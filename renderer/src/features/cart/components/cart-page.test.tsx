@@ -34,7 +34,7 @@ describe('the cart page', () => {
     };
     const site: Answer<'/get-default-info'> = {
       eprocess: 'rep', front_page: 'agent-home', special_host: special, show_quotation: !special, admin_links: false,
-      expired_referral: false, home_link: special ? null : '/agent-home',
+      expired_referral: false, benefit_root: '/benefit/v1', home_link: special ? null : '/agent-home',
       branding: { display_name: 'Benefit Store', display_email: '', display_phone: '', tagline: '', logo: '', image: '',
         image_link: '', display_about_name: '', about: '', thank_you_image: '', colors: { primary: '', accent: '' } },
       links: { rep_registration: '', rep_dashboard: '', member_login: '', member_dashboard: '', group_application: '',

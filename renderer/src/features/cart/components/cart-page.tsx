@@ -29,10 +29,12 @@ export interface CartPageProps {
     onLocalAction: (action: string) => void;
     onFinish: () => void;
   }) => ReactNode;
+  /** What the page recommends below the cart (the app's Recommended Products). */
+  recommended?: ReactNode;
 }
 
 /** The cart: its plans with Remove, the riders to add, the order's costs by effective date, checkout and the quote. */
-export function CartPage({ enrollmentId: id, parties, renderCheckout }: CartPageProps) {
+export function CartPage({ enrollmentId: id, parties, renderCheckout, recommended }: CartPageProps) {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
   const { site } = useSite();
@@ -218,6 +220,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout }: CartPage
           )}
         </aside>
       </div>
+      {recommended}
       <Modal title="Remove plan" open={removing !== null}>
         <p>Do you really want to remove?</p>
         <div className="buttons">

@@ -42,6 +42,7 @@ const store: SiteInfo = {
     admin: [{ name: 'Message Center', url: 'https://messages.example/' }],
   },
   expired_referral: false,
+  benefit_root: '/benefit/v1',
 };
 
 function drawn(site: SiteInfo) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useCartCount } from '../../../lib/cart-count';
 import type { SiteInfo } from '../../../lib/site';
@@ -30,9 +30,10 @@ function address(site: SiteInfo): string {
 
 /**
  * Every page's header, in the site's own colours: the owner's logo, name and tagline, how to reach them, About, the
- * cart with its count and amount, the category menu with Home, and under an employer group's enrollment the group.
+ * cart with its count and amount (and beside it `recommended`, the app's link to the visitor's recommendations), the
+ * category menu with Home, and under an employer group's enrollment the group.
  */
-export function SiteHeader({ site }: { site: SiteInfo }) {
+export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?: ReactNode }) {
   const { count, amount } = useCartCount();
   const menu = useCategoryMenu(site);
   const { pathname, search } = useLocation();
@@ -89,11 +90,14 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
               {branding.tagline && <p className="brand-tagline">{branding.tagline}</p>}
             </div>
           </div>
-          <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${money(amount)}`}>
-            <CartIcon />
-            <span className="cart-count">{count}</span>
-            <span className="cart-amount">{money(amount)}</span>
-          </Link>
+          <div className="header-actions">
+            {recommended}
+            <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${money(amount)}`}>
+              <CartIcon />
+              <span className="cart-count">{count}</span>
+              <span className="cart-amount">{money(amount)}</span>
+            </Link>
+          </div>
         </div>
       </div>
       <div className="header-nav">

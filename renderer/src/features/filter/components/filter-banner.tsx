@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Hero } from '../../../components/hero';
 import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useLeadZip } from '../../../lib/lead-zip';
 import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
@@ -19,6 +20,10 @@ export function FilterBanner() {
   const [form, setForm] = useState<DrawnForm | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  // What the person has typed so far, and how many times the form was drawn afresh (to take the location's ZIP code).
+  const typed = useRef<Record<string, unknown> | null>(null);
+  const [drawn, setDrawn] = useState(0);
+  const leadZip = useLeadZip();
 
   useEffect(() => {
     const id = tempId.get();
@@ -32,6 +37,16 @@ export function FilterBanner() {
         () => setForm(null),
       );
   }, []);
+
+  // The ZIP code the visitor's position gave (the location banner) fills an empty ZIP Code, keeping what was typed.
+  useEffect(() => {
+    if (!leadZip || !form) return;
+    const current = typed.current ?? form.formData;
+    if (current.zip) return;
+    typed.current = { ...current, zip: leadZip };
+    setForm({ ...form, formData: typed.current });
+    setDrawn((n) => n + 1);
+  }, [leadZip, form]);
 
   const submit = async (data: Record<string, unknown>) => {
     setBusy(true);
@@ -61,13 +76,16 @@ export function FilterBanner() {
       {form ? (
         <div className="filter-form">
           <SchemaForm
-            id="filter"
+            id={`filter-${drawn}`}
             schema={form.schema}
             uiSchema={form.uiSchema}
             formData={form.formData}
             extraErrors={errors?.errorSchema()}
             disabled={busy}
             onSubmit={submit}
+            onChange={(data) => {
+              typed.current = data;
+            }}
           >
             <button type="submit" className="primary" disabled={busy}>
               Submit

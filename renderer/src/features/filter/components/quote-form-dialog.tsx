@@ -6,6 +6,7 @@ import { Modal } from '../../../components/modal';
 import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { leadZip } from '../../../lib/lead-zip';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { changeFilterInfo } from '../api/change-filter-info';
@@ -32,7 +33,13 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
     if (!open) return;
     setErrors(null);
     getFilterForm({ enrollment_id: enrollmentId, plan_id: planId, category }).then(
-      (answer) => setForm(drawnForm(answer)),
+      (answer) => {
+        const drawn = drawnForm(answer);
+        // A new quote starts from the ZIP code the visitor's position gave (the location banner), if any.
+        const zip = leadZip.get();
+        if (drawn && !enrollmentId && zip && !drawn.formData.zip) drawn.formData = { ...drawn.formData, zip };
+        setForm(drawn);
+      },
       () => setForm(null),
     );
   }, [open, enrollmentId, planId, category]);

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { leadZip } from '../../../lib/lead-zip';
+import { useSite } from '../../../lib/site';
+import { checkLeadInformation } from '../api/check-lead-information';
+import { type StoreInformation, getLeadInformation } from '../api/get-lead-information';
+import { bannerDecision, closedKey, roughly } from '../utils/banner';
+import '../leads.css';
+
+/**
+ * The location permission banner, at the foot of the window until answered: Allow asks the browser for the visitor's
+ * position, which the server turns into a ZIP code for the quote form; Don't Allow (or a refused position) is kept as
+ * declined; close hides it on this site without answering. A device that answered before on this site never sees it.
+ */
+export function LocationBanner() {
+  const { site } = useSite();
+  const key = closedKey(site);
+  const [show, setShow] = useState(false);
+  const [locating, setLocating] = useState(false);
+
+  useEffect(() => {
+    if (localStorage.getItem(key)) return;
+    let current = true;
+    checkLeadInformation().then(
+      (check) => {
+        const decision = bannerDecision(check, false);
+        leadZip.set(decision.zip);
+        if (current) setShow(decision.show);
+      },
+      () => current && setShow(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key]);
+
+  const store = (information: StoreInformation) =>
+    getLeadInformation(information).then(
+      (answer) => leadZip.set(answer.result.zip_code),
+      () => undefined,
+    );
+
+  const decline = () => {
+    setShow(false);
+    void store({ consent: 'declined' });
+  };
+
+  const allow = () => {
+    if (!('geolocation' in navigator)) {
+      decline();
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setShow(false);
+        void store({ consent: 'allowed', latitude: roughly(position.coords.latitude), longitude: roughly(position.coords.longitude) });
+      },
+      // Refused, unavailable or too slow: as if they had said Don't Allow.
+      decline,
+      { timeout: 20_000, maximumAge: 10 * 60_000 },
+    );
+  };
+
+  const close = () => {
+    localStorage.setItem(key, '1');
+    setShow(false);
+  };
+
+  if (!show || !site) return null;
+  return (
+    <section className="location-banner" aria-label="Location permission">
+      <div className="location-inner">
+        <p>
+          By clicking Allow, you agree that {site.branding.display_name || 'the store'} can store your location and ZIP code for plan
+          recommendation.
+        </p>
+        <div className="location-actions">
+          <button type="button" className="primary" onClick={allow} disabled={locating}>
+            {locating ? 'Finding you…' : 'Allow'}
+          </button>
+          <button type="button" onClick={decline} disabled={locating}>
+            Don&apos;t Allow
+          </button>
+        </div>
+        <button type="button" className="location-close" aria-label="Close" onClick={close}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { RecommendCard } from '../api/get-recommended-cards';
+import type { RecommendPage } from '../api/get-recommended-plan-ids';
+import { useRecommendations } from '../hooks/use-recommendations';
+import { CAROUSEL_MAX } from '../utils/carousel';
+import { Carousel } from './carousel';
+import { NoticeDialog } from './notice-dialog';
+import { RecommendCardItem } from './recommend-card';
+import '../recommend.css';
+
+/**
+ * Recommended Products: a panel that opens and closes, with up to five cards in a carousel and View All, which on the
+ * cart shows every card in place and elsewhere opens the list page. Nothing shows when there is nothing to recommend.
+ */
+export function RecommendedPanel({ page }: { page: RecommendPage }) {
+  const cards = useRecommendations(page);
+  const [open, setOpen] = useState(true);
+  const [all, setAll] = useState(false);
+  const [notice, setNotice] = useState<RecommendCard | null>(null);
+  const headingId = useId();
+  const bodyId = useId();
+  if (!cards || cards.length === 0) return null;
+  return (
+    <section className="recommended" aria-labelledby={headingId}>
+      <div className="recommended-head">
+        <h2 id={headingId}>
+          <button type="button" className="recommended-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+            Recommended Products
+            <span className="recommended-chevron" aria-hidden="true" />
+          </button>
+        </h2>
+        {open &&
+          (page === 'cart' ? (
+            <button type="button" className="text-button" aria-expanded={all} aria-controls={bodyId} onClick={() => setAll((a) => !a)}>
+              {all ? 'View Less' : 'View All'}
+            </button>
+          ) : (
+            <Link to="/RecommendList?page=home" className="text-button">
+              View All<span className="visually-hidden"> recommended products</span>
+            </Link>
+          ))}
+      </div>
+      <div id={bodyId} className="recommended-body" hidden={!open}>
+        {all ? (
+          <ul className="cards recommend-grid">
+            {cards.map((card) => (
+              <RecommendCardItem key={card.plan_id} card={card} onNotice={setNotice} />
+            ))}
+          </ul>
+        ) : (
+          <Carousel page={page} cards={cards.slice(0, CAROUSEL_MAX)} onNotice={setNotice} />
+        )}
+      </div>
+      <NoticeDialog card={notice} onClose={() => setNotice(null)} />
+    </section>
+  );
+}
