@@ -54,8 +54,8 @@ function Plans({ enrollmentId }: { enrollmentId: string }) {
         parties={parties}
         // The category shopped decides whether the quote form asks the category (the premier flag of medical plans).
         renderQuote={(props) => <QuoteSummary enrollmentId={enrollmentId} category={params.get('type') ?? ''} {...props} />}
+        recommended={<RecommendedPanel page="home" />}
       />
-      <RecommendedPanel page="home" />
       <LocationBanner />
     </>
   );

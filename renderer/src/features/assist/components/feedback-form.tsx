@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { sendFeedback } from '../api/send-feedback';
 
@@ -9,6 +9,11 @@ export function FeedbackForm() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const thanks = useRef<HTMLParagraphElement>(null);
+  // The form gives way to the thanks, which takes the focus Send had.
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
 
   const send = async () => {
     setBusy(true);
@@ -26,7 +31,7 @@ export function FeedbackForm() {
 
   if (sent) {
     return (
-      <p role="status" className="success help-thanks">
+      <p role="status" className="success help-thanks" ref={thanks} tabIndex={-1}>
         Thank you for your feedback.
       </p>
     );

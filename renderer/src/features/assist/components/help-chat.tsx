@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSite } from '../../../lib/site';
 import { getTicketLink } from '../api/get-ticket-link';
 import { ContactRep } from './contact-rep';
@@ -37,11 +37,21 @@ export function HelpChat() {
     if (open) heading.current?.focus();
   }, [open, view]);
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     setView('menu');
     button.current?.focus();
-  };
+  }, []);
+
+  // Escape closes the panel wherever the focus is (an answer sent may have taken away the control that had it).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
 
   const ticketLink = ticket || site?.links.ticket || '';
   const sub = TITLES[view];
@@ -53,9 +63,6 @@ export function HelpChat() {
           className="help-panel"
           role="dialog"
           aria-labelledby={titleId}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') close();
-          }}
         >
           <header className="help-head">
             <h2 id={titleId} ref={heading} tabIndex={-1}>

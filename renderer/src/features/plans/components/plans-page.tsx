@@ -14,10 +14,12 @@ export interface PlansPageProps {
   parties: Schema<'QuoteParties'> | null;
   /** The quote's summary with its edit form, told of the page's reloads and telling the page when it is saved. */
   renderQuote: (props: { reloads: number; onSaved: () => void }) => ReactNode;
+  /** The plans recommended below the list, once the list is drawn (the app's Recommended Products). */
+  recommended?: ReactNode;
 }
 
 /** The plans of the chosen categories, the quote above them, and a side filter of the categories. */
-export function PlansPage({ enrollmentId: id, parties, renderQuote }: PlansPageProps) {
+export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended }: PlansPageProps) {
   const [params] = useSearchParams();
   const type = params.get('type') ?? '';
   const [categories, setCategories] = useState<Schema<'Category'>[]>([]);
@@ -105,6 +107,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote }: PlansPageP
           )}
         </div>
       </div>
+      {plans !== null && recommended}
     </>
   );
 }

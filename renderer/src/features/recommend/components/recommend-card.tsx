@@ -8,15 +8,16 @@ import type { RecommendCard } from '../api/get-recommended-cards';
  * say why.
  */
 export function RecommendCardItem({ card, onNotice }: { card: RecommendCard; onNotice: (card: RecommendCard) => void }) {
-  const about = <span className="visually-hidden"> about {card.plan_name}</span>;
+  // Named apart from the plan lists' own More Info links ("More Info about …"), which may show the same plan.
+  const about = <span className="visually-hidden">: {card.plan_name}</span>;
   return (
     <li className="card recommend-card">
       {card.plan_logo ? <img src={card.plan_logo} alt="" width={120} height={36} /> : null}
       <p className="recommend-category">{card.category_name}</p>
       <h3>{card.plan_name}</h3>
       {card.starting_from != null ? (
-        <p className="price">
-          Starting From: {money(card.starting_from)}
+        <p className="price recommend-price">
+          <span className="recommend-from">Starting From:</span> {money(card.starting_from)}
           <span className="per">/mo</span>
         </p>
       ) : (

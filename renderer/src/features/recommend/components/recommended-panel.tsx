@@ -11,10 +11,11 @@ import '../recommend.css';
 
 /**
  * Recommended Products: a panel that opens and closes, with up to five cards in a carousel and View All, which on the
- * cart shows every card in place and elsewhere opens the list page. Nothing shows when there is nothing to recommend.
+ * cart shows every card in place and elsewhere opens the list page. Nothing shows when there is nothing to recommend;
+ * a plan's own page leaves the plan out (`exclude`).
  */
-export function RecommendedPanel({ page }: { page: RecommendPage }) {
-  const cards = useRecommendations(page);
+export function RecommendedPanel({ page, exclude }: { page: RecommendPage; exclude?: number }) {
+  const cards = useRecommendations(page)?.filter((card) => card.plan_id !== exclude);
   const [open, setOpen] = useState(true);
   const [all, setAll] = useState(false);
   const [notice, setNotice] = useState<RecommendCard | null>(null);
