@@ -7,6 +7,9 @@
 //! enroll check-workflows  check every file of workflows/ against the engine's format
 //! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
 //! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
+//! enroll reopen-health-questions ENROLLMENT PLAN --by NAME --reason TEXT
+//!                         a licensed agent's or underwriter's reopening of a plan's declined health questions
+//!                         (recorded with who and why)
 //! ```
 
 use anyhow::Context;
@@ -95,9 +98,26 @@ async fn run() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        "reopen-health-questions" => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            let usage = "enroll reopen-health-questions ENROLLMENT PLAN --by NAME --reason TEXT";
+            let number = |i: usize| -> anyhow::Result<i64> {
+                args.get(i).context(usage)?.parse().with_context(|| format!("{} is not a number", args[i]))
+            };
+            let (enrollment_id, plan_id) = (number(0)?, number(1)?);
+            let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+            let (by, reason) = (option("--by").context(usage)?, option("--reason").context(usage)?);
+            let state = api::state::AppState::prepare(&config, &config.keys()?).await?;
+            api::domain::shop::popups::reopen_health_questions(&state, enrollment_id, plan_id, &by, &reason)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            println!("the health questions of plan {plan_id} are reopened for enrollment {enrollment_id}; recorded");
+            Ok(())
+        }
         other => {
             anyhow::bail!(
-                "unknown command {other}; use serve, migrate, seed, check-workflows, member-link or group-admin-link"
+                "unknown command {other}; use serve, migrate, seed, check-workflows, member-link, group-admin-link \
+                 or reopen-health-questions"
             )
         }
     }

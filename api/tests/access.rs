@@ -142,6 +142,13 @@ async fn a_rep_enrolls_a_group_member_who_pays_by_card_and_the_rep_gets_a_receip
     signed["enrollment_id"] = json!(id);
     let unanswered = b.post("/api/v1/save-agreement-info", signed.clone()).await;
     assert_eq!(unanswered.first_error(), ("answer".into(), "Field is required".into()));
+    signed["answer"] = json!("1234");
+    let wrong = b.post("/api/v1/save-agreement-info", signed.clone()).await;
+    assert_eq!(
+        wrong.first_error(),
+        ("answer".into(), "This does not match the last four digits of the phone number on Contact Information".into()),
+        "the verification answer is compared with the application's phone (404-555-0134)"
+    );
     signed["answer"] = json!("0134");
     signed["agent_name"] = json!("Someone Else");
     b.post("/api/v1/save-agreement-info", signed).await.ok();

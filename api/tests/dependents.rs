@@ -176,3 +176,35 @@ async fn a_dependents_health_answers_and_ssn_are_sealed_at_rest_in_a_draft_and_r
     assert_eq!(dependent["ssn"], "***-**-9999", "answered masked");
     assert_eq!(dependent["health_info"]["condition_questions"]["141"]["conditions"][0]["health_condition"], "Asthma");
 }
+
+#[tokio::test]
+async fn a_grown_child_is_covered_only_if_disabled_and_a_spouse_must_be_an_adult() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_dependents(&mut b, "IF").await;
+    let mut grown = child("Ada");
+    grown["primary_info"]["birthdate"] = json!(common::dob_of_age(27));
+    let refused = b
+        .post("/api/v1/save-dependent-info", json!({ "enrollment_id": id, "dependents": [spouse(), grown.clone()] }))
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.first_error().1,
+        "A child is covered until age 26; an older child is covered only if disabled",
+        "{}",
+        refused.body
+    );
+    let mut young_spouse = spouse();
+    young_spouse["primary_info"]["birthdate"] = json!(common::dob_of_age(16));
+    let refused = b
+        .post("/api/v1/save-dependent-info", json!({ "enrollment_id": id, "dependents": [young_spouse, child("Ben")] }))
+        .await;
+    assert_eq!(refused.first_error().1, "A spouse must be 18 or older");
+
+    grown["primary_info"]["disabled"] = json!(true);
+    b.post("/api/v1/save-dependent-info", json!({ "enrollment_id": id, "dependents": [spouse(), grown] })).await.ok();
+    let stored = common::stored_document(&app, id, "dependent_info").await;
+    assert!(!stored.contains("\"disabled\":true"), "a disability is health information, sealed at rest: {stored}");
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/dependent_info")).await;
+    assert_eq!(step.ok()["step"]["formData"]["dependents"][1]["disabled"], true, "shown to the applicant");
+}

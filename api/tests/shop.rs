@@ -243,7 +243,35 @@ async fn the_spec_calls_read_and_write_the_same_popup_answers() {
     assert_eq!(partial.first_error(), ("health_questions".into(), "Please answer all questions".into()));
     let answered = b.get(&format!("/api/v1/check-already-answered?enrollment_id={id}&plan_id=1403")).await;
     assert_eq!((answered.ok()["result"].clone(), answered.ok()["accepted"].clone()), (json!(true), json!(false)));
-    let accepted = b.post("/api/v1/save-question-answers", json!({ "enrollment_id": id, "plan_id": 1403, "answers": [ { "question_id": 901, "yes_no_flag": 0 }, { "question_id": 902, "yes_no_flag": 0 }, { "question_id": 903, "yes_no_flag": 1 } ] })).await;
+    let all_no = json!({ "enrollment_id": id, "plan_id": 1403, "answers": [ { "question_id": 901, "yes_no_flag": 0 }, { "question_id": 902, "yes_no_flag": 0 }, { "question_id": 903, "yes_no_flag": 1 } ] });
+    // Answering differently does not undo the decline.
+    let again = b.post("/api/v1/save-question-answers", all_no.clone()).await;
+    assert_eq!(again.body["errorCode"], "decline");
+    assert!(again.body["data"]["error_message"]
+        .as_str()
+        .unwrap()
+        .contains("This decision stands for this application."));
+    // A licensed agent reopens them, on the record; then the answers are decided again.
+    let refused = api::domain::shop::popups::reopen_health_questions(&app.state, id, 1403, "", "").await;
+    assert!(refused.is_err(), "who and why are required");
+    api::domain::shop::popups::reopen_health_questions(
+        &app.state,
+        id,
+        1403,
+        "Jordan Whitfield (agent)",
+        "Applicant misread question 901; carrier approved a new answer set",
+    )
+    .await
+    .unwrap();
+    let (by, reason): (String, String) =
+        sqlx::query_as("select reopened_by, reason from underwriting_reopening where enrollment_id = $1")
+            .bind(id)
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(by, "Jordan Whitfield (agent)");
+    assert!(reason.starts_with("Applicant misread"));
+    let accepted = b.post("/api/v1/save-question-answers", all_no).await;
     assert!(accepted.ok()["success_message"].as_str().unwrap().starts_with("Thank you."));
     let stored: String = sqlx::query_scalar("select data from shop_answer where kind = 'health_questions'")
         .fetch_one(&app.state.db)

@@ -173,6 +173,8 @@ pub struct Eligibility {
     /// Tobacco users pay `tobacco_factor` times the rate (at most 1.5, the federal limit); when set, the plan
     /// cannot be priced until the person says whether they use tobacco.
     pub tobacco_factor: Option<f64>,
+    /// Children are covered until this age (a disabled child at any age); the workflow's limit when unset.
+    pub child_age_limit: Option<i32>,
 }
 
 impl Plan {

@@ -93,6 +93,10 @@ pub struct EnrollmentContext {
     pub plan_category: Option<String>,
     /// The plan type of that plan.
     pub plan_type: Option<String>,
+    /// The youngest maximum age among the cart's plans: the oldest a covered spouse may be.
+    pub cart_max_age: Option<i32>,
+    /// The lowest child age limit among the cart's plans that set one.
+    pub cart_child_age_limit: Option<i32>,
 }
 
 /// A condition over the [`EnrollmentContext`]; an empty condition always holds.
@@ -209,6 +213,7 @@ mod tests {
             cart_plan_types: vec!["MM".into()],
             plan_category: Some("term_life".into()),
             plan_type: Some("STD".into()),
+            ..EnrollmentContext::default()
         }
     }
 

@@ -13,9 +13,53 @@
 //! families the tier is sold to, so here the one-child limit is the premier plans' (as its message says) and other
 //! plans take one child or more.
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::context::{EnrollmentContext, Tier};
+
+/// Who counts as a spouse or a child by age, as carriers write it (workflows/enrollment.yaml,
+/// `forms.dependent_info.dependent_ages`). A plan may set a lower child age limit (`eligibility.child_age_limit`);
+/// the oldest spouse covered is the youngest maximum age among the cart's plans (their rate tables stop there).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DependentAges {
+    /// A spouse is an adult: at least this old.
+    #[schemars(range(min = 14, max = 21))]
+    pub spouse_min_age: i32,
+    /// A child is covered until this age (under 26: the Affordable Care Act's rule for medical plans), unless
+    /// disabled.
+    #[schemars(range(min = 1, max = 30))]
+    pub child_age_limit: i32,
+}
+
+impl Default for DependentAges {
+    fn default() -> Self {
+        DependentAges { spouse_min_age: 18, child_age_limit: 26 }
+    }
+}
+
+/// The limits for this cart: the workflow's, the cart plans' lower child age limit, their youngest maximum age.
+pub fn age_check(ages: &DependentAges, ctx: &EnrollmentContext) -> String {
+    let child_limit = ctx.cart_child_age_limit.map_or(ages.child_age_limit, |l| l.min(ages.child_age_limit));
+    let spouse_max = ctx.cart_max_age.unwrap_or(120);
+    format!("dependent_age:{}:{spouse_max}:{child_limit}", ages.spouse_min_age)
+}
+
+/// The words for a dependent whose age the relationship does not allow; `None` when it does.
+pub fn age_problem(check: &str, relationship: Option<&str>, disabled: bool, age: i32) -> Option<String> {
+    let mut limits = check.strip_prefix("dependent_age:")?.split(':').map(|n| n.parse::<i32>().ok());
+    let (spouse_min, spouse_max, child_limit) = (limits.next()??, limits.next()??, limits.next()??);
+    match relationship? {
+        "spouse" if age < spouse_min => Some(format!("A spouse must be {spouse_min} or older")),
+        "spouse" if age > spouse_max => Some(format!("The plans in your cart cover a spouse up to age {spouse_max}")),
+        "child" if age >= child_limit && !disabled => {
+            Some(format!("A child is covered until age {child_limit}; an older child is covered only if disabled"))
+        }
+        _ => None,
+    }
+}
 
 /// Dependents a person may add (spec: adding only while fewer than 9).
 pub const MAX_DEPENDENTS: usize = 9;
@@ -37,7 +81,7 @@ pub fn premier(ctx: &EnrollmentContext) -> bool {
 /// Shapes the Dependent Information base schema for this enrollment: the tier's relationships and counts, the spouse
 /// question (premier plans on the Family tier only), and each dependent's health questions when `health_info` is
 /// given (the enrollment asks health questions).
-pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Value>) {
+pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Value>, ages: &DependentAges) {
     let tier = ctx.tier.unwrap_or(Tier::IO);
     let premier = premier(ctx);
     let spouse_question = premier && tier == Tier::IF;
@@ -49,6 +93,19 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
     if let Some(health) = health_info {
         list["items"]["properties"]["health_info"] = health;
         push_required(&mut list["items"], "health_info");
+    }
+    let birthdate = &mut list["items"]["properties"]["birthdate"];
+    match birthdate.get_mut("x-checks").and_then(Value::as_array_mut) {
+        Some(checks) => checks.push(json!(age_check(ages, ctx))),
+        None => birthdate["x-checks"] = json!([age_check(ages, ctx)]),
+    }
+    // Only a child can be covered past the age limit for a disability.
+    let disabled_applies = match tier {
+        Tier::IC | Tier::IF => true,
+        Tier::IO | Tier::IS => false,
+    };
+    if !disabled_applies {
+        list["items"]["properties"].as_object_mut().map(|p| p.remove("disabled"));
     }
     let relationship = &mut list["items"]["properties"]["relationship"];
     let mut messages =

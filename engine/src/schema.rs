@@ -44,7 +44,8 @@ pub fn compose(
     if tab == TabName::DependentInfo {
         let health =
             settings.and_then(|s| s.questionnaire.as_ref()).map(|q| crate::questionnaire::health_info_schema(q, ctx));
-        crate::dependents::shape(&mut base, ctx, health);
+        let ages = settings.and_then(|s| s.dependent_ages.clone()).unwrap_or_default();
+        crate::dependents::shape(&mut base, ctx, health, &ages);
     }
     if tab == TabName::BillingInfo {
         let server_type = prefill.group.as_ref().and_then(|g| g.payment_method.as_deref()).unwrap_or("cc");

@@ -147,8 +147,9 @@ pub fn by_name(key: &str) -> Option<Sensitivity> {
     if k.contains("accountnumber") || k.contains("accountno") || k == "acctnumber" || k == "iban" {
         return Some(Sensitivity::Masked("account"));
     }
-    const HEALTH: [&str; 8] = [
+    const HEALTH: [&str; 9] = [
         "health",
+        "disabled",
         "conditionquestions",
         "medicationquestion",
         "medications",

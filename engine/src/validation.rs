@@ -290,6 +290,12 @@ fn run_check(check: &str, prop: &Value, value: &Value, all: &Map<String, Value>,
         // A mask stands for the card on file, checked when it was given.
         "card" if crate::payment::is_masked_number(text) => None,
         "card" => crate::payment::card_number_problem(text),
+        other if other.starts_with("dependent_age:") => {
+            let age = age_on(parse_mdy(text)?, today);
+            let relationship = all.get("relationship").and_then(Value::as_str);
+            let disabled = all.get("disabled").and_then(Value::as_bool).unwrap_or(false);
+            return crate::dependents::age_problem(other, relationship, disabled, age);
+        }
         other if other.starts_with("not_expired:") => {
             let month = all.get(&other["not_expired:".len()..]).and_then(Value::as_str)?;
             crate::payment::card_expired(month, text, today).then_some("The card has expired")

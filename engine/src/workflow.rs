@@ -70,6 +70,9 @@ pub struct FormSettings {
     /// The health questionnaire (primary_health_info only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub questionnaire: Option<crate::questionnaire::Questionnaire>,
+    /// Who counts as a spouse or a child by age (dependent_info only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dependent_ages: Option<crate::dependents::DependentAges>,
 }
 
 /// One agreement text shown on Agreement & Signature, with the checkbox that accepts it.
@@ -113,6 +116,42 @@ pub struct FieldSettings {
     /// A help text shown under the field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// The answer must agree with what the application already holds (a verification question); checked by the
+    /// server only, so the expected answer never reaches the page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verify: Option<Verify>,
+}
+
+/// What a verification answer is compared with: a field of an earlier step, whole or its last digits.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Verify {
+    pub step: TabName,
+    pub field: String,
+    /// Compare only this many last digits of the held value (a phone number's last four).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 10))]
+    pub last_digits: Option<usize>,
+    /// The words when the answer does not agree.
+    #[schemars(length(min = 1))]
+    pub message: String,
+}
+
+impl Verify {
+    /// Whether `answer` agrees with `held` (case, spacing and, for digits, punctuation aside).
+    pub fn agrees(&self, answer: &str, held: &str) -> bool {
+        match self.last_digits {
+            Some(n) => {
+                let digits: String = held.chars().filter(char::is_ascii_digit).collect();
+                let given: String = answer.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+                digits.len() >= n && given == digits[digits.len() - n..]
+            }
+            None => {
+                let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+                !held.trim().is_empty() && words(answer) == words(held)
+            }
+        }
+    }
 }
 
 /// Sources a field can be prefilled from.
@@ -427,6 +466,16 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
                     name,
                     format!("/forms/{tab}/fields/{field}"),
                     format!("{tab} has no field {field}; its fields are: {}", known.join(", ")),
+                ));
+            }
+        }
+        for (field, verify) in settings.fields.iter().filter_map(|(f, s)| Some((f, s.verify.as_ref()?))) {
+            let compared = forms::form_schema(verify.step);
+            if compared["properties"].get(&verify.field).is_none() || verify.step == *tab {
+                return Err(WorkflowError::new(
+                    name,
+                    format!("/forms/{tab}/fields/{field}/verify"),
+                    format!("verify names {}.{}, which is not a field of another step", verify.step, verify.field),
                 ));
             }
         }

@@ -73,7 +73,8 @@ fn each_tier_allows_its_relationships_and_counts_with_the_spec_messages() {
         // Member + Spouse: one spouse, and the tier fills the relationship in whatever is sent.
         (Tier::IS, false, json!({ "dependents": [] }), vec![("dependents", ADD_SPOUSE)]),
         (Tier::IS, false, one(spouse()), vec![]),
-        (Tier::IS, false, one(child("Ada")), vec![]),
+        // ... so an 11-year-old sent as a child is refused as a spouse.
+        (Tier::IS, false, one(child("Ada")), vec![("dependents.0.birthdate", "A spouse must be 18 or older")]),
         (Tier::IS, false, json!({ "dependents": [spouse(), spouse()] }), vec![("dependents", ONE_SPOUSE)]),
         // Member + Children: one child or more; a premier plan takes exactly one.
         (Tier::IC, false, json!({}), vec![("dependents", "Field is required")]),
@@ -219,4 +220,63 @@ fn dependents_answer_the_health_questions_when_the_enrollment_asks_them() {
         )),
         "{found:?}"
     );
+}
+
+#[test]
+fn a_spouse_is_an_adult_the_cart_can_price_and_a_child_is_under_the_age_limit_unless_disabled() {
+    // The tables are written for 11/22/2026 (common::today).
+    let family = |dependents: Vec<Value>| json!({ "dependents": dependents });
+    let disabled = |mut d: Value| {
+        d["disabled"] = json!(true);
+        d
+    };
+    let cases: Vec<(Value, Vec<(&str, &str)>)> = vec![
+        (
+            family(vec![person("Sam", "spouse", "11/23/2008"), child("Ada")]),
+            vec![("dependents.0.birthdate", "A spouse must be 18 or older")],
+        ),
+        (family(vec![person("Sam", "spouse", "11/22/2008"), child("Ada")]), vec![]),
+        // Turning 26 ends a child's cover; the day before, still covered.
+        (
+            family(vec![spouse(), person("Ada", "child", "11/22/2000")]),
+            vec![(
+                "dependents.1.birthdate",
+                "A child is covered until age 26; an older child is covered only if disabled",
+            )],
+        ),
+        (family(vec![spouse(), person("Ada", "child", "11/23/2000")]), vec![]),
+        (family(vec![spouse(), disabled(person("Ada", "child", "01/01/1990"))]), vec![]),
+    ];
+    for (submitted, expected) in cases {
+        let expected: Vec<(String, String)> = expected.into_iter().map(|(a, b)| (a.into(), b.into())).collect();
+        assert_eq!(errors(&form(Tier::IF, false), submitted.clone()), expected, "{submitted}");
+    }
+
+    // A plan's lower child limit and its maximum age are the cart's.
+    let mut ctx = ctx(Tier::IF, false);
+    ctx.cart_child_age_limit = Some(19);
+    ctx.cart_max_age = Some(64);
+    let wf = workflow();
+    let narrow = compose(
+        TabName::DependentInfo,
+        wf.forms.get(&TabName::DependentInfo),
+        &ctx,
+        &PrefillValues::default(),
+        &json!({}),
+    )
+    .unwrap();
+    let older = family(vec![person("Sam", "spouse", "01/01/1950"), person("Ada", "child", "01/01/2006")]);
+    assert_eq!(
+        errors(&narrow, older),
+        vec![
+            ("dependents.0.birthdate".into(), "The plans in your cart cover a spouse up to age 64".into()),
+            (
+                "dependents.1.birthdate".into(),
+                "A child is covered until age 19; an older child is covered only if disabled".into()
+            ),
+        ]
+    );
+    // Only children can be marked disabled.
+    assert!(form(Tier::IS, false).schema["properties"]["dependents"]["items"]["properties"].get("disabled").is_none());
+    assert!(form(Tier::IC, false).schema["properties"]["dependents"]["items"]["properties"].get("disabled").is_some());
 }

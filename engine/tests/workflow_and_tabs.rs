@@ -238,3 +238,30 @@ fn employer_fields_are_prefilled_from_the_group_only_while_nothing_is_stored() {
     let stored = compose(TabName::EmployerInfo, settings, &ctx(), &values, &json!({ "name": "Acme Freight" })).unwrap();
     assert_eq!(stored.form_data["name"], "Acme Freight");
 }
+
+#[test]
+fn a_verification_answer_agrees_only_with_what_the_application_holds() {
+    let verify: workflow::Verify = serde_yaml::from_str(
+        "{ step: contact_info, field: phone_number, last_digits: 4, message: The answer does not match the phone number on this application }",
+    )
+    .unwrap();
+    assert!(verify.agrees("0123", "(404) 555-0123"));
+    assert!(verify.agrees(" 0123 ", "4045550123"));
+    assert!(!verify.agrees("123", "4045550123"), "all four digits");
+    assert!(!verify.agrees("9999", "4045550123"));
+    assert!(!verify.agrees("0123", "12"), "nothing to compare with");
+    let whole: workflow::Verify =
+        serde_yaml::from_str("{ step: primary_info, field: last_name, message: Does not match }").unwrap();
+    assert!(whole.agrees("  de la  cruz", "De La Cruz"));
+    assert!(!whole.agrees("", ""), "an empty record verifies nothing");
+    let shipped = common_workflow().forms[&TabName::AgreementInfo].fields["answer"].verify.clone();
+    assert_eq!(
+        shipped.map(|v| (v.step, v.field, v.last_digits)),
+        Some((TabName::ContactInfo, "phone_number".into(), Some(4)))
+    );
+}
+
+fn common_workflow() -> WizardWorkflow {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    workflow::load_dir(&dir).unwrap().wizard
+}

@@ -39,3 +39,41 @@ pub async fn delete(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> R
         .await?;
     Ok(())
 }
+
+/// Sets a declined answer aside and records who reopened it and why (`underwriting_reopening`), in the caller's
+/// transaction: the declined answers stay in the record, only no longer as the plan's answer.
+pub async fn reopen_declined(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    enrollment_id: i64,
+    subject: &str,
+    kind: &str,
+    by: &str,
+    reason: &str,
+) -> Result<(), sqlx::Error> {
+    let declined: String =
+        sqlx::query_scalar("select data from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
+            .bind(enrollment_id)
+            .bind(subject)
+            .bind(kind)
+            .fetch_one(&mut **tx)
+            .await?;
+    sqlx::query(
+        "insert into underwriting_reopening (enrollment_id, subject, declined_answers, reopened_by, reason, reopened_at) \
+         values ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(enrollment_id)
+    .bind(subject)
+    .bind(declined)
+    .bind(by)
+    .bind(reason)
+    .bind(now())
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
+        .bind(enrollment_id)
+        .bind(subject)
+        .bind(kind)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}

@@ -96,6 +96,10 @@ pub struct Dependent {
     pub gender: Option<FilterGender>,
     #[schemars(schema_with = "birthdate_schema")]
     pub birthdate: Option<String>,
+    /// A child who cannot support themselves because of a disability stays covered past the age limit.
+    #[schemars(title = "Disabled child (cannot support themselves because of a disability)")]
+    #[schemars(extend("x-widget" = "checkbox"))]
+    pub disabled: Option<bool>,
     #[schemars(schema_with = "ssn_schema")]
     pub ssn: Option<String>,
     #[serde(flatten)]

@@ -48,6 +48,18 @@ pub enum HealthDecision {
     Declined(String),
 }
 
+/// Said after a decline when the questions are answered again: underwriting decisions are not undone by answering
+/// differently. A person reopens them (`enroll reopen-health-questions`), and that is audited.
+pub const DECISION_STANDS: &str =
+    "This decision stands for this application. A licensed agent can review it with you and, if the carrier agrees, reopen the questions.";
+
+/// The words a new answer set is refused with when an earlier one was declined; `None` when the set may be answered
+/// (never answered, or accepted: an accepted applicant may correct an answer, and is declined if it knocks out).
+pub fn decline_stands(set: &HealthSet, previous: Option<&Value>) -> Option<String> {
+    let declined = previous.is_some_and(|p| p.get("accepted") == Some(&Value::Bool(false)));
+    declined.then(|| format!("{} {DECISION_STANDS}", set.decline_message))
+}
+
 /// Accepted (with the set's message) unless a knock-out question is answered Yes.
 pub fn health_decision(set: &HealthSet, answers: &Value) -> HealthDecision {
     let knocked_out = set
@@ -58,5 +70,30 @@ pub fn health_decision(set: &HealthSet, answers: &Value) -> HealthDecision {
         HealthDecision::Declined(set.decline_message.clone())
     } else {
         HealthDecision::Accepted(set.success_message.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set() -> HealthSet {
+        serde_yaml::from_str(
+            "name: life\nplans: [1403]\ndecline_message: We cannot offer this plan online.\nquestions:\n  - { question_id: 1, question_text: Treated for cancer? }\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_decline_stands_when_the_questions_are_answered_again_and_an_acceptance_may_be_corrected() {
+        let set = set();
+        assert_eq!(decline_stands(&set, None), None, "never answered");
+        assert_eq!(decline_stands(&set, Some(&json!({ "answers": {}, "accepted": true }))), None);
+        let stands = decline_stands(&set, Some(&json!({ "answers": { "q1": "Yes" }, "accepted": false }))).unwrap();
+        assert!(stands.starts_with("We cannot offer this plan online. This decision stands"), "{stands}");
+        assert_eq!(
+            health_decision(&set, &json!({ "q1": "Yes" })),
+            HealthDecision::Declined(set.decline_message.clone())
+        );
     }
 }

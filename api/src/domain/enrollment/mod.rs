@@ -139,6 +139,14 @@ pub struct PricedLine {
     pub plan_type: String,
     pub price: Cents,
     pub removable: u8,
+    /// The plan's maximum age (the oldest covered spouse), for the dependent rules.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub max_age: i32,
+    /// The plan's child age limit, if it sets one.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub child_age_limit: Option<i32>,
 }
 
 impl PricedLine {
@@ -172,6 +180,8 @@ pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult
             plan_type: plan.plan_type.clone(),
             price,
             removable: u8::from(row.removable),
+            max_age: plan.max_age,
+            child_age_limit: plan.eligibility.child_age_limit,
         });
     }
     Ok(lines)
@@ -188,6 +198,8 @@ pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContex
         cart_plan_types: cart.iter().map(|l| l.plan_type.clone()).collect(),
         plan_category: None,
         plan_type: None,
+        cart_max_age: cart.iter().map(|l| l.max_age).min(),
+        cart_child_age_limit: cart.iter().filter_map(|l| l.child_age_limit).min(),
     }
 }
 

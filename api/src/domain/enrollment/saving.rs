@@ -51,6 +51,7 @@ pub async fn save_tab(
         }
         return Err(ApiError::Invalid(errors));
     }
+    verification_check(state, enrollment, tab, &cleaned).await?;
     if tab == TabName::ContactInfo {
         address_check(&cleaned).map_err(ApiError::Invalid)?;
         crate::domain::members::contact_checks(state, &enrollment.row, &cleaned).await?;
@@ -108,6 +109,26 @@ pub async fn save_tab(
         None => Next::Receipt,
     };
     Ok((stored.version + 1, next))
+}
+
+/// The step's verification answers (a workflow's `verify`) against what the application holds. Only answers that
+/// were given are compared: requiring one is the schema's rule.
+async fn verification_check(state: &AppState, enrollment: &Enrollment, tab: TabName, cleaned: &Value) -> ApiResult<()> {
+    let Some(settings) = state.workflows.wizard.forms.get(&tab) else { return Ok(()) };
+    for (field, verify) in settings.fields.iter().filter_map(|(f, s)| Some((f, s.verify.as_ref()?))) {
+        let Some(answer) = cleaned.get(field).and_then(Value::as_str).filter(|a| !a.trim().is_empty()) else {
+            continue;
+        };
+        let stored = store::tab::find_tab(&state.db, enrollment.row.enrollment_id, verify.step.as_str()).await?;
+        let document: Value = stored.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_default();
+        let held = document.get(&verify.field).and_then(Value::as_str).unwrap_or_default();
+        // A held value sealed at rest is compared opened.
+        let held = state.crypto.decrypt(held).unwrap_or_else(|| held.to_string());
+        if !verify.agrees(answer, &held) {
+            return Err(ApiError::field(field, verify.message.clone()));
+        }
+    }
+    Ok(())
 }
 
 /// The Enrollment Receipt e-mails (address and text): to the member, and a copy to the client (the rep who enrolled

@@ -22,6 +22,9 @@ pub const MEMBERSHIP: &str = "membership";
 
 pub const GROUP_CODE: &str = "group_code";
 
+/// A plan's health answers and the decision on them (sealed).
+pub const HEALTH_QUESTIONS: &str = "health_questions";
+
 pub async fn answer(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> ApiResult<Option<Value>> {
     let stored = shop_answer::find(db, enrollment_id, subject, kind).await?;
     stored.map(|data| serde_json::from_str(&data).map_err(|e| ApiError::Internal(e.into()))).transpose()

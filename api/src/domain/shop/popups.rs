@@ -11,7 +11,9 @@ use crate::domain::shop::answers::keep_answer;
 use crate::domain::shop::answers::keep_sealed;
 use crate::domain::shop::answers::membership_of;
 use crate::domain::shop::answers::plan_subject;
+use crate::domain::shop::answers::sealed_answer;
 use crate::domain::shop::answers::GROUP_CODE;
+use crate::domain::shop::answers::HEALTH_QUESTIONS;
 use crate::domain::shop::answers::MEMBERSHIP;
 use crate::domain::shop::pricing::dollars;
 use crate::domain::shop::pricing::price;
@@ -145,8 +147,21 @@ pub async fn popup_view(
     popup: &PlanPopup,
     facts: &PopupFacts,
 ) -> ApiResult<FlowStep> {
-    let (schema, ui_schema) = shop::popups::popup_form(popup.popup, &choices(state, e, plan).await?);
-    let message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
+    let choices = choices(state, e, plan).await?;
+    let (schema, ui_schema) = shop::popups::popup_form(popup.popup, &choices);
+    let mut message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
+    let mut actions = vec![
+        FlowAction { action: "submit", label: popup.submit.clone() },
+        FlowAction { action: "cancel", label: "Cancel".into() },
+    ];
+    // A declined application is not asked again: the popup says the decision stands and only closes.
+    if let (PopupKind::HealthQuestions, Some(set)) = (popup.popup, choices.health.as_ref()) {
+        let previous = sealed_answer(state, e.row.enrollment_id, &plan_subject(plan.plan_id), HEALTH_QUESTIONS).await?;
+        if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref()) {
+            message = Some(stands);
+            actions = vec![FlowAction { action: "cancel", label: "Close".into() }];
+        }
+    }
     Ok(FlowStep::Form(FormStep {
         step: popup.popup.id(),
         title: popup.title.clone(),
@@ -156,10 +171,7 @@ pub async fn popup_view(
         ui_schema,
         form_data: popup_data(state, e, plan, popup.popup).await?,
         opens_with: popup.opens_with.clone(),
-        actions: vec![
-            FlowAction { action: "submit", label: popup.submit.clone() },
-            FlowAction { action: "cancel", label: "Cancel".into() },
-        ],
+        actions,
     }))
 }
 
@@ -242,9 +254,13 @@ pub async fn answer_popup(
                 .health
                 .as_ref()
                 .ok_or_else(|| ApiError::NotFound("This plan asks no health questions".into()))?;
+            let previous = sealed_answer(state, id, &subject, HEALTH_QUESTIONS).await?;
+            if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref()) {
+                return Err(ApiError::coded("decline", stands));
+            }
             let decision = shop::questions::health_decision(set, &answers);
             let accepted = matches!(decision, shop::questions::HealthDecision::Accepted(_));
-            keep_sealed(state, id, &subject, "health_questions", &json!({ "answers": answers, "accepted": accepted }))
+            keep_sealed(state, id, &subject, HEALTH_QUESTIONS, &json!({ "answers": answers, "accepted": accepted }))
                 .await?;
             return match decision {
                 shop::questions::HealthDecision::Accepted(message) => Ok(Some(message)),
@@ -261,4 +277,29 @@ pub async fn answer_popup(
         .await?;
     }
     Ok(None)
+}
+
+/// A person (a licensed agent, or the carrier's underwriter) reopens a plan's declined health questions for one
+/// enrollment: the declined answers are set aside and the reopening is recorded, with who and why, in the same
+/// transaction. Answers then given are decided again.
+pub async fn reopen_health_questions(
+    state: &AppState,
+    enrollment_id: i64,
+    plan_id: i64,
+    by: &str,
+    reason: &str,
+) -> ApiResult<()> {
+    let (by, reason) = (by.trim(), reason.trim());
+    if by.is_empty() || reason.is_empty() {
+        return Err(ApiError::BadRequest("Say who reopens the questions and why".into()));
+    }
+    let subject = plan_subject(plan_id);
+    let previous = sealed_answer(state, enrollment_id, &subject, HEALTH_QUESTIONS).await?;
+    if !previous.as_ref().is_some_and(|p| p["accepted"] == false) {
+        return Err(ApiError::Conflict("This plan's health questions were not declined for this enrollment".into()));
+    }
+    let mut tx = state.db.begin().await?;
+    store::shop_answer::reopen_declined(&mut tx, enrollment_id, &subject, HEALTH_QUESTIONS, by, reason).await?;
+    tx.commit().await?;
+    Ok(())
 }

@@ -26,7 +26,13 @@ pub async fn health_accepted(state: &AppState, e: &Enrollment, plan: &Plan) -> A
     if state.workflows.shop.health_for(plan.plan_id, &plan.category).is_none() {
         return Ok(true);
     }
-    let stored = sealed_answer(state, e.row.enrollment_id, &plan_subject(plan.plan_id), "health_questions").await?;
+    let stored = sealed_answer(
+        state,
+        e.row.enrollment_id,
+        &plan_subject(plan.plan_id),
+        crate::domain::shop::answers::HEALTH_QUESTIONS,
+    )
+    .await?;
     Ok(stored.is_some_and(|s| s["accepted"] == true))
 }
 

@@ -256,6 +256,12 @@ pub async fn check_already_answered(
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Answer<AlreadyAnswered>> {
     let plan = plan_of(&state, &query.plan_id)?;
-    let stored = sealed_answer(&state, e.row.enrollment_id, &plan_subject(plan.plan_id), "health_questions").await?;
+    let stored = sealed_answer(
+        &state,
+        e.row.enrollment_id,
+        &plan_subject(plan.plan_id),
+        crate::domain::shop::answers::HEALTH_QUESTIONS,
+    )
+    .await?;
     Ok(Answer(AlreadyAnswered { result: stored.is_some(), accepted: stored.is_some_and(|s| s["accepted"] == true) }))
 }
