@@ -109,7 +109,6 @@ export type Answer<P extends PathWith<M>, M extends Method = 'get'> = DataOf<Ope
 /** The same of document `Ps`: what its call answers (`data`), and the whole answer of a call outside the envelope. */
 export type AnswerIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'get'> = DataOf<OperationIn<Ps, P, M>>;
 export type ContentIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'get'> = ContentOf<OperationIn<Ps, P, M>>;
-export type QueryIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'get'> = QueryOf<OperationIn<Ps, P, M>>;
 export type BodyIn<Ps, P extends PathIn<Ps, M>, M extends Method = 'post'> = BodyOf<OperationIn<Ps, P, M>>;
 
 /** The document's `servers[0].url`: its paths are relative to it, and so are the page's requests (same origin). */

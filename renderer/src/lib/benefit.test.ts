@@ -1,8 +1,9 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { refusal, server, success } from '../testing/server';
 import { ApiError } from './api';
-import { DEFAULT_BENEFIT_ROOT, benefit, device, setBenefitRoot } from './benefit';
+import { type BenefitAnswer, DEFAULT_BENEFIT_ROOT, benefit, device, setBenefitRoot } from './benefit';
+import type { components } from './benefit-contract';
 import { deviceId } from './storage';
 
 describe('the benefit service client', () => {
@@ -49,5 +50,20 @@ describe('the benefit service client', () => {
     localStorage.setItem('device_id', 'not a valid id!');
     expect(deviceId.get()).not.toBe('not a valid id!');
     expect(device()).toEqual({ device_id: deviceId.get(), web_url: window.location.href });
+  });
+
+  it('checks calls against the benefit document at compile time and types their answers from it', () => {
+    expectTypeOf<BenefitAnswer<'/assist/get'>>().toEqualTypeOf<components['schemas']['AssistState']>();
+    expectTypeOf<BenefitAnswer<'/recommendation/plan-details'>>().toEqualTypeOf<components['schemas']['RecommendedCard'][]>();
+    // Never run: `npm run typecheck` fails when any line below stops being an error.
+    const unchecked = () => {
+      // @ts-expect-error a path the benefit document does not have
+      void benefit.get('/recommendation/popular');
+      // @ts-expect-error a misspelled body field
+      void benefit.post('/assist/add', { body: { question: 1, answer: 'x' } });
+      // @ts-expect-error a call of the api's own document, not the benefit service's
+      void benefit.get('/get-plan-cart', { query: { enrollment_id: '1' } });
+    };
+    expect(typeof unchecked).toBe('function');
   });
 });
