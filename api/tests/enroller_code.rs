@@ -31,10 +31,18 @@ async fn a_member_of_group_2556_must_give_an_enroller_code_and_can_save_it_on_it
 
     let fields = b.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await;
     let version = fields.ok()["version"].clone();
-    body["enroller_code"] = json!("EC-4471");
+    // Saved in its dialog, the code is not asked again when the page's Next does not send it.
+    assert!(body.get("enroller_code").is_none());
     body["version"] = version;
-    let saved = b.post("/api/v1/save-personal-info", body).await;
+    let saved = b.post("/api/v1/save-personal-info", body.clone()).await;
     assert_eq!(saved.ok()["next"]["route"], "contact-information");
+    assert_eq!(b.personal_field(id, "enroller_code").await["value"], "EC-4471", "and it is kept");
+    // Sent empty on purpose, it is asked for.
+    body["enroller_code"] = json!("");
+    body["version"] =
+        b.get(&format!("/api/v1/get-form-fields-personal-info?enrollment_id={id}")).await.ok()["version"].clone();
+    let cleared = b.post("/api/v1/save-personal-info", body).await;
+    assert_eq!(cleared.first_error(), ("enroller_code".into(), "Enter Enroller Code".into()));
 }
 
 #[tokio::test]

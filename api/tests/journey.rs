@@ -173,6 +173,14 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .unwrap()
         .contains(&json!({ "label": "Social Security Number", "value": "***-**-6789" })));
     assert!(s["summary"]["cart"]["initial_month_cost"].as_f64().unwrap() > 0.0);
+    let billing = &sections[3];
+    assert_eq!(billing["title"], "Billing Information");
+    let labels: Vec<&str> = billing["rows"].as_array().unwrap().iter().map(|r| r["label"].as_str().unwrap()).collect();
+    assert!(labels.iter().all(|l| !l.contains('_')), "the review shows words, not field names: {labels:?}");
+    assert!(
+        billing["rows"].as_array().unwrap().iter().any(|r| r["value"].as_str().unwrap().starts_with("****")),
+        "the account is shown masked: {billing}"
+    );
 
     let edit = b
         .post(

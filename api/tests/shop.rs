@@ -166,7 +166,11 @@ async fn a_premier_plan_asks_eligibility_income_tobacco_and_membership_then_adds
 
     let membership_alone =
         b.get(&format!("/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id=3001&plan_pricing_id=300101")).await;
-    assert_eq!(membership_alone.status, StatusCode::NOT_FOUND);
+    assert_eq!(membership_alone.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        membership_alone.first_error().1,
+        "The Harborstone Members Association membership comes with Harborstone Premier Health PPO; remove Harborstone Premier Health PPO to remove it."
+    );
     b.get(&format!("/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id=1303&plan_pricing_id=130301")).await.ok();
     assert!(plan_ids(&cart(&mut b, id).await).is_empty(), "the membership leaves with its plan");
 }

@@ -118,6 +118,18 @@ pub struct ConditionQuestion {
     /// absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<Condition>,
+    /// The words when the question is about a dependent ("has this person ..."); the question is then asked of each
+    /// dependent too. Without them it is asked of the applicant only (a question that already covers the household,
+    /// such as one about the applicant's or spouse's pregnancy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dependent_text: Option<String>,
+}
+
+/// Whom a set of health questions is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    Applicant,
+    Dependent,
 }
 
 /// The medication question.
@@ -172,14 +184,21 @@ impl Questionnaire {
 
     /// The `condition_questions` property of the step's schema. How it is drawn is said in the schema too
     /// (`x-order`, `x-label`, `x-widget`), from which composition derives the uiSchema.
-    pub fn condition_questions_schema(&self, ctx: &EnrollmentContext) -> Value {
+    pub fn condition_questions_schema(&self, ctx: &EnrollmentContext, subject: Subject) -> Value {
         let mut properties = Map::new();
         let mut order = Vec::new();
         for q in self.asked(ctx) {
+            let text = match subject {
+                Subject::Applicant => &q.question_text,
+                Subject::Dependent => match &q.dependent_text {
+                    Some(text) => text,
+                    None => continue,
+                },
+            };
             let key = q.question_id.to_string();
             let details = q.details.as_ref().and_then(|name| self.detail_sets.get(name));
             let schema = yes_no_question(
-                &q.question_text,
+                text,
                 q.question_id,
                 details.map(|set| {
                     let item = detail_entry(set);
@@ -253,7 +272,7 @@ fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>)
 /// The questions, the medication question and the notes, as one object: a dependent's `health_info`.
 pub fn health_info_schema(q: &Questionnaire, ctx: &EnrollmentContext) -> Value {
     let mut properties = Map::new();
-    properties.insert("condition_questions".into(), q.condition_questions_schema(ctx));
+    properties.insert("condition_questions".into(), q.condition_questions_schema(ctx, Subject::Dependent));
     if let Some(medication) = q.medication_question_schema() {
         properties.insert("medication_question".into(), medication);
     }

@@ -147,7 +147,9 @@ fn compose_schema(
         }
         if let Some(questionnaire) = &settings.questionnaire {
             match name.as_str() {
-                "condition_questions" => prop = questionnaire.condition_questions_schema(ctx),
+                "condition_questions" => {
+                    prop = questionnaire.condition_questions_schema(ctx, crate::questionnaire::Subject::Applicant)
+                }
                 "medication_question" => match questionnaire.medication_question_schema() {
                     Some(schema) => prop = schema,
                     None => continue,

@@ -143,17 +143,25 @@ pub fn build(
     }
 }
 
+/// A field's name as words, for a field without a title (`bill_date`: "Bill date").
+fn words_of(name: &str) -> String {
+    let words = name.replace('_', " ");
+    let mut chars = words.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// A review card for a tab: each shown field with its label and its value as a person reads it.
 pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
-    let props = form.schema["properties"].as_object();
+    // Fields that exist under a condition (the chosen payment type's) are described in the schema's allOf.
+    let props = crate::schema::every_property(&form.schema);
     let rows = form
         .fields
         .iter()
         .filter(|f| !matches!(&f.value, Value::String(s) if s.is_empty()))
         .map(|f| {
-            let prop = props.and_then(|p| p.get(&f.field_name)).cloned().unwrap_or(Value::Null);
+            let prop = props.get(&f.field_name).cloned().unwrap_or(Value::Null);
             Row {
-                label: prop["title"].as_str().unwrap_or(&f.field_name).to_string(),
+                label: prop["title"].as_str().map(str::to_string).unwrap_or_else(|| words_of(&f.field_name)),
                 value: display_value(&prop, &f.value),
             }
         })

@@ -17,7 +17,7 @@ pub const MINIMUM_AGE: i32 = 18;
 
 /// Drops empty values and fields the schema does not have, trims strings and applies `x-normalize`, in nested
 /// objects and array items too. Read-only fields keep the value the server composed (`composed`), whatever the browser
-/// sent.
+/// sent; a field saved from its own dialog (`x-widget: modalField`) keeps it when the browser does not send the field.
 pub fn clean(schema: &Value, submitted: &Value, composed: &Value) -> Value {
     let mut out = Map::new();
     let Some(props) = schema["properties"].as_object() else {
@@ -30,7 +30,12 @@ pub fn clean(schema: &Value, submitted: &Value, composed: &Value) -> Value {
             }
             continue;
         }
-        if let Some(value) = submitted.get(name).and_then(|v| clean_value(prop, v)) {
+        // A field set in its own dialog and saved on its own (the Enroller Code) keeps what was saved when the page's
+        // Next does not send it: saved once is enough.
+        let kept_apart =
+            prop.get("x-widget").and_then(Value::as_str) == Some("modalField") && submitted.get(name).is_none();
+        let value = if kept_apart { composed.get(name) } else { submitted.get(name) };
+        if let Some(value) = value.and_then(|v| clean_value(prop, v)) {
             out.insert(name.clone(), value);
         }
     }

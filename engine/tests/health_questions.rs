@@ -287,3 +287,17 @@ fn the_spec_list_shape_converts_to_answers_by_question_and_errors_back_to_list_i
     assert_eq!(back[1]["question_id"], 142);
     assert_eq!(back[1]["yes_no_flag"], "0", "an unanswered question reads as its default, No");
 }
+
+#[test]
+fn a_dependent_is_asked_about_themselves_and_never_the_applicants_pregnancy_question() {
+    let wf = common::shipped_workflow();
+    let q = wf.forms[&engine::tabs::TabName::PrimaryHealthInfo].questionnaire.clone().unwrap();
+    let ctx = EnrollmentContext { cart_categories: vec!["medical".into()], ..EnrollmentContext::default() };
+    let dependent = engine::questionnaire::health_info_schema(&q, &ctx);
+    let questions = &dependent["properties"]["condition_questions"]["properties"];
+    assert!(questions.get("145").is_none(), "a child is not asked whether they or their spouse are pregnant");
+    let text = questions["141"].to_string();
+    assert!(text.contains("has this person been diagnosed"), "{text}");
+    let applicant = q.condition_questions_schema(&ctx, engine::questionnaire::Subject::Applicant);
+    assert!(applicant["properties"]["145"].to_string().contains("Are you currently pregnant"));
+}

@@ -403,3 +403,17 @@ fn beneficiaries_need_shares_of_one_to_one_hundred_that_total_exactly_one_hundre
         assert!(errors.contains(&(field.to_string(), message.to_string())), "{submitted}: {errors:?}");
     }
 }
+
+#[test]
+fn a_field_saved_from_its_own_dialog_is_kept_when_the_page_does_not_send_it() {
+    let schema = serde_json::json!({ "type": "object", "properties": {
+        "enroller_code": { "type": "string", "x-widget": "modalField" },
+        "first_name": { "type": "string" },
+    } });
+    let composed = serde_json::json!({ "enroller_code": "EC-4471", "first_name": "Dana" });
+    let kept = engine::validation::clean(&schema, &serde_json::json!({ "first_name": "Dana" }), &composed);
+    assert_eq!(kept["enroller_code"], "EC-4471");
+    let cleared = engine::validation::clean(&schema, &serde_json::json!({ "enroller_code": "" }), &composed);
+    assert!(cleared.get("enroller_code").is_none(), "sent empty, it is cleared");
+    assert!(cleared.get("first_name").is_none(), "other fields follow what is sent");
+}

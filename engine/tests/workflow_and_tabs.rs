@@ -265,3 +265,37 @@ fn common_workflow() -> WizardWorkflow {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
     workflow::load_dir(&dir).unwrap().wizard
 }
+
+/// Every text of a form that a person reads (titles and descriptions) is written for applicants: none speaks of the
+/// specification or of how the code came to be.
+#[test]
+fn no_form_text_a_person_reads_speaks_of_the_specification() {
+    fn texts(value: &serde_json::Value, found: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, v) in map {
+                    if let (true, Some(text)) = (["title", "description"].contains(&key.as_str()), v.as_str()) {
+                        found.push(text.to_string());
+                    }
+                    texts(v, found);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| texts(v, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    for tab in TabName::ALL {
+        texts(&engine::forms::form_schema(tab), &mut found);
+    }
+    let leaks: Vec<&String> = found
+        .iter()
+        .filter(|t| {
+            let lower = t.to_lowercase();
+            lower.contains("spec") && !lower.contains("specify")
+                || lower.contains("the code")
+                || lower.contains("fixes only")
+        })
+        .collect();
+    assert!(leaks.is_empty(), "texts meant for maintainers reach applicants: {leaks:#?}");
+}

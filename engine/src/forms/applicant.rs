@@ -33,7 +33,8 @@ pub enum PriorCoverage {
     HadCarrier,
 }
 
-/// Ethnic groups offered on Personal Information; the spec fixes only that Other is 12.
+// Ethnic groups offered on Personal Information; the spec fixes only that Other is 12.
+/// The group you identify with, if you wish to say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum EthnicCategory {
     #[serde(rename = "1")]

@@ -22,7 +22,7 @@ pub enum Gender {
     Others,
 }
 
-/// A person's name as every form asks it (the applicant, a beneficiary, a dependent), with the spec's messages.
+// A person's name as every form asks it (the applicant, a beneficiary, a dependent), with the spec's messages.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct PersonName {
     #[schemars(title = "First Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
@@ -36,7 +36,7 @@ pub struct PersonName {
     pub last_name: Option<String>,
 }
 
-/// Weight and height, as the applicant and each dependent give them, with the spec's messages.
+// Weight and height, as the applicant and each dependent give them, with the spec's messages.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Measures {
     #[schemars(title = "Weight (lbs)", range(min = 1, max = 999))]

@@ -23,7 +23,8 @@ pub enum AverageWorkWeek {
     FortyOrMore,
 }
 
-/// Compensation type codes of the spec.
+// Compensation type codes of the spec.
+/// How you are paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum CompensationType {
     #[serde(rename = "MW")]
@@ -43,8 +44,9 @@ pub enum CompensationType {
     Salary,
 }
 
-/// Employment status codes: A Active and C COBRA from the spec; R Retired is offered so that it can be refused with
-/// the spec's message.
+// Employment status codes: A Active and C COBRA from the spec; R Retired is offered so that it can be refused with
+// the spec's message.
+/// Your employment status with this employer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum EmploymentStatus {
     #[serde(rename = "A")]

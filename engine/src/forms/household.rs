@@ -82,9 +82,10 @@ pub enum DependentRelationship {
     Child,
 }
 
-/// One dependent (the spec's dependent `primary_info`; `health_info` is added by composition when the enrollment asks
-/// health questions). Which relationships, how many and which fields are required follow the tier: see
-/// [`crate::dependents`].
+// One dependent (the spec's dependent `primary_info`; `health_info` is added by composition when the enrollment asks
+// health questions). Which relationships, how many and which fields are required follow the tier: see
+// `crate::dependents`.
+/// A person you are covering.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("required" = ["first_name", "last_name", "gender", "ssn", "birthdate", "relationship"]))]
 pub struct Dependent {

@@ -89,6 +89,21 @@ pub async fn remove_with_dependents(
 ) -> ApiResult<bool> {
     reopen_cart(state, e).await?;
     let id = e.row.enrollment_id;
+    let lines = store::cart::cart(&state.db, id).await?;
+    // A membership line leaves with the plan that needs it; say which, rather than that it is not there.
+    if lines.iter().any(|l| l.plan_id == plan_id && l.plan_pricing_id == pricing_id && !l.removable) {
+        let membership = state.catalogue.plan(plan_id).map(|p| p.plan_name.clone()).unwrap_or_default();
+        let owner = lines
+            .iter()
+            .filter_map(|l| state.catalogue.plan(l.plan_id))
+            .find(|p| p.membership.contains(&plan_id))
+            .map(|p| p.plan_name.clone())
+            .unwrap_or_else(|| "the plan it comes with".into());
+        return Err(ApiError::field(
+            "plan_id",
+            format!("The {membership} membership comes with {owner}; remove {owner} to remove it."),
+        ));
+    }
     if !store::cart::remove_from_cart(&state.db, id, plan_id, pricing_id).await? {
         return Ok(false);
     }
