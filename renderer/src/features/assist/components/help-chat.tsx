@@ -32,15 +32,21 @@ export function HelpChat() {
     );
   }, [open, ticket]);
 
-  // Opening, or choosing an option, moves to the panel's heading; closing returns to the button.
+  // Opening, or choosing an option, moves to the panel's heading; closing returns to the button once the panel is
+  // gone (after any focus the panel's own effects still had to make).
+  const returning = useRef(false);
   useEffect(() => {
     if (open) heading.current?.focus();
+    else if (returning.current) {
+      returning.current = false;
+      button.current?.focus();
+    }
   }, [open, view]);
 
   const close = useCallback(() => {
+    returning.current = true;
     setOpen(false);
     setView('menu');
-    button.current?.focus();
   }, []);
 
   // Escape closes the panel wherever the focus is (an answer sent may have taken away the control that had it).
