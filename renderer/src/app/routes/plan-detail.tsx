@@ -43,7 +43,7 @@ function PlanDetail({ id }: { id: string }) {
         renderPopup={(props) => <PlanPopup enrollmentId={enrollmentId} planId={id} {...props} />}
         renderOffers={(props) => <AfterAddOffers enrollmentId={enrollmentId} {...props} />}
       />
-      <RecommendedPanel key={id} page="home" exclude={Number(id)} />
+      <RecommendedPanel key={`recommended-${id}`} page="home" exclude={Number(id)} />
     </>
   );
 }
