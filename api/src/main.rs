@@ -7,6 +7,8 @@
 //! enroll check-workflows  check every file of workflows/ against the engine's format
 //! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
 //! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
+//! enroll generate-catalogue N [--seed S] [--first-id ID]
+//!                         print N synthetic plans (YAML, the fixtures' format) from the fixtures' carriers
 //! enroll reopen-health-questions ENROLLMENT PLAN --by NAME --reason TEXT
 //!                         a licensed agent's or underwriter's reopening of a plan's declined health questions
 //!                         (recorded with who and why)
@@ -96,6 +98,32 @@ async fn run() -> anyhow::Result<()> {
                 config.public_url,
                 api::domain::access::group_admin_link(&crypto, group_id)
             );
+            Ok(())
+        }
+        "generate-catalogue" => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            let usage = "enroll generate-catalogue N [--seed S] [--first-id ID]";
+            let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+            let spec = engine::market::MarketSpec {
+                plans: args.first().context(usage)?.parse().context("N is a number of plans")?,
+                seed: option("--seed").map(|s| s.parse()).transpose().context("--seed is a number")?.unwrap_or(1),
+                first_id: option("--first-id")
+                    .map(|s| s.parse())
+                    .transpose()
+                    .context("--first-id is a number")?
+                    .unwrap_or(100_000),
+            };
+            let fixtures = api::store::seed::read_fixtures(&config.fixtures_dir)?;
+            // Named apart from the catalogue's other plans (not from an earlier draw of the same ids).
+            let drawn = spec.first_id..spec.first_id + spec.plans as i64;
+            let taken =
+                fixtures.plans.iter().filter(|p| !drawn.contains(&p.plan_id)).map(|p| p.plan_name.clone()).collect();
+            let plans = engine::market::generate(&spec, &fixtures.carriers, &taken);
+            #[derive(serde::Serialize)]
+            struct Plans {
+                plans: Vec<engine::catalogue::Plan>,
+            }
+            print!("{}", serde_yaml::to_string(&Plans { plans })?);
             Ok(())
         }
         "reopen-health-questions" => {

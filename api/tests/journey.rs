@@ -195,11 +195,29 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "next", "formData": changed }))
         .await;
     assert_eq!(returned.ok()["step"]["step"], "review_info", "after Edit Details the save returns to review");
+    assert_eq!(returned.ok()["step"]["next_label"], "Submit Application");
+    assert_eq!(returned.ok()["step"]["confirm"]["title"], "Submit your application?", "submitting is confirmed first");
 
     let done = b
         .post(&format!("/api/v1/enrollment/{id}/step/review-confirm"), json!({ "action": "next", "formData": {} }))
         .await;
     assert_eq!(done.ok()["redirect"], "/enrollment/receipt");
+    // A second press (a double click, another window) submits nothing again.
+    let again = b
+        .post(&format!("/api/v1/enrollment/{id}/step/review-confirm"), json!({ "action": "next", "formData": {} }))
+        .await;
+    assert_eq!(again.ok()["redirect"], "/enrollment/receipt");
+    let policies: Vec<(Option<String>,)> = sqlx::query_as("select policy_id from enrollment where enrollment_id = $1")
+        .bind(id)
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(policies.len(), 1);
+    let receipts: i64 = sqlx::query_scalar("select count(*) from outbox where kind = 'receipt'")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert!(receipts <= 2, "one receipt (and a copy), not two: {receipts}");
     let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
     assert_eq!(receipt.ok()["name"], "Danielle Okafor");
 }

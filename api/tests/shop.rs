@@ -298,17 +298,24 @@ async fn the_accident_offer_follows_a_medical_plan_once_and_accepting_adds_it() 
     let offer = b.get(&format!("/api/v1/shop/{id}/after-add")).await.ok()["step"].clone();
     assert_eq!(offer["step"], "accident");
     assert_eq!(offer["kind"], "offer");
-    // The cheaper accident plan: Harborstone Accident Care at 10.60 flat for IO (Fairmeadow's starts at 13.20).
-    assert_eq!(offer["plans"][0]["plan_id"], 2102);
-    assert_eq!(offer["price"], 10.6);
+    // The cheapest accident plan this person can buy.
+    let listing = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=accident")).await;
+    let cheapest = listing.ok()["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["plan_price"].is_number())
+        .min_by(|a, b| a["plan_price"].as_f64().unwrap().total_cmp(&b["plan_price"].as_f64().unwrap()))
+        .cloned()
+        .unwrap();
+    assert_eq!(offer["plans"][0]["plan_id"], cheapest["plan_id"]);
+    assert_eq!(offer["price"], cheapest["plan_price"]);
     let item = b.get(&format!("/api/v1/get-suggested-plan-list-new?enrollment_id={id}")).await.ok()["result"].clone();
-    assert_eq!(
-        (item["plan_id"].clone(), item["ppid"].clone(), item["pop_up_display"].clone()),
-        (json!(2102), json!(210201), json!(1))
-    );
+    assert_eq!((item["plan_id"].clone(), item["pop_up_display"].clone()), (cheapest["plan_id"].clone(), json!(1)));
+    assert_eq!(item["ppid"], offer["plans"][0]["plan_pricing_id"]);
     let accepted = b.post(&format!("/api/v1/shop/{id}/offer/accident"), json!({ "action": "accept" })).await;
     assert_eq!(accepted.ok()["redirect"], "/cart");
-    assert!(plan_ids(&cart(&mut b, id).await).contains(&2102));
+    assert!(plan_ids(&cart(&mut b, id).await).contains(&cheapest["plan_id"].as_i64().unwrap()));
     assert_eq!(b.get(&format!("/api/v1/shop/{id}/after-add")).await.ok()["step"], Value::Null, "offered once");
     let unknown = b.post(&format!("/api/v1/shop/{id}/offer/nope"), json!({ "action": "accept" })).await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
@@ -417,10 +424,12 @@ async fn listings_show_plans_a_popup_can_price_and_say_why_a_section_is_empty() 
     let ids: Vec<i64> =
         medical.ok()["result"].as_array().unwrap().iter().map(|p| p["plan_id"].as_i64().unwrap()).collect();
     assert_eq!(
-        ids,
-        vec![1301, 1302, 1303],
+        ids[..3],
+        [1301, 1302, 1303],
         "the premier plan is listed (its popups price it); membership and retired plans are not"
     );
+    assert!(!ids.contains(&1399) && !ids.contains(&3001));
+    assert!(ids.len() > 3, "the market's medical plans sold in Georgia are listed too: {ids:?}");
     let di = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=di")).await;
     assert_eq!(di.ok()["result"][0]["plan_price"], Value::Null, "a disability plan hides its price");
     let couple = quote(&mut b, "30301", "IS", 40).await;
@@ -429,8 +438,19 @@ async fn listings_show_plans_a_popup_can_price_and_say_why_a_section_is_empty() 
         (life.ok()["result"].clone(), life.ok()["message"].clone()),
         (json!([]), json!("Plans are available for IO tier only"))
     );
+    // A 70-year-old buys dental as real carriers sell it, and Medicare Supplements; not under-65 medical plans.
     let seventy = quote(&mut b, "30301", "IO", 70).await;
-    let none = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={seventy}&categories=dental")).await;
+    let dental = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={seventy}&categories=dental")).await;
+    assert!(!dental.ok()["result"].as_array().unwrap().is_empty());
+    assert_eq!(dental.ok()["message"], Value::Null);
+    let supplements =
+        b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={seventy}&categories=supplemental")).await;
+    assert!(supplements.ok()["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["plan_name"].as_str().unwrap().contains("Medicare Supplement")));
+    let none = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={seventy}&categories=medical")).await;
     assert_eq!(none.ok()["message"], "No Plans are available for your selection");
 
     let menu = b.get("/api/v1/get-common-menu?eprocess=applicant").await;
@@ -439,13 +459,14 @@ async fn listings_show_plans_a_popup_can_price_and_say_why_a_section_is_empty() 
     let group = b.get("/api/v1/get-group-menu?group_id=4242").await;
     assert_eq!(group.first_error(), ("group_id".into(), "Please choose a group".into()));
     assert_eq!(b.get("/api/v1/get-group-menu?group_id=2556").await.ok()["menu"].as_array().unwrap().len(), 13);
+    let listed_medical = app.state.catalogue.plans.iter().filter(|p| p.listed && p.category == "medical").count();
     let side = b.get(&format!("/api/v1/get-left-side-filter-fields?enrollment_id={id}")).await;
     assert_eq!(
         side.ok()["result"]["categories"][2],
-        json!({ "category": "medical", "display_name": "Medical Plans", "count": 3, "selected": false })
+        json!({ "category": "medical", "display_name": "Medical Plans", "count": listed_medical, "selected": false })
     );
     let menu_plans = b.get("/api/v1/get-menu-filtered-plans?category=medical").await;
-    assert_eq!(menu_plans.ok()["result"].as_array().unwrap().len(), 3);
+    assert_eq!(menu_plans.ok()["result"].as_array().unwrap().len(), listed_medical);
     assert_eq!(b.get("/api/v1/get-menu-filtered-plans?category=nope").await.first_error().0, "category");
     let related = b.get(&format!("/api/v1/get-related-plans?plan_id=1101&enrollment_id={id}")).await;
     assert_eq!(related.ok()["result"][0]["plan_id"], 1102);
@@ -663,4 +684,68 @@ async fn an_employer_sponsored_plan_asks_the_group_code_and_the_employer_then_pr
     let bad =
         b.post("/api/v1/set-enrollment-group-code", json!({ "enrollment_id": other_quote, "group_code": "" })).await;
     assert_eq!(bad.first_error(), ("group_code".into(), "Field is required".into()));
+}
+
+#[tokio::test]
+async fn two_or_three_plans_of_a_category_are_compared_side_by_side_priced_for_the_quote() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "30301", "IO", 40).await;
+    let compared = b.get(&format!("/api/v1/compare-plans?plan_ids=1301,1302&enrollment_id={id}")).await;
+    let c = compared.ok();
+    assert_eq!(c["category_name"], "Medical Plans");
+    let plans = c["plans"].as_array().unwrap();
+    assert_eq!(plans.len(), 2);
+    let listing = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=medical")).await;
+    let listed_price = |pid: i64| {
+        listing.ok()["result"].as_array().unwrap().iter().find(|p| p["plan_id"] == pid).unwrap()["plan_price"].clone()
+    };
+    assert_eq!(plans[0]["plan_price"], listed_price(1301), "the cheapest level, as the listing prices it");
+    let row = |key: &str| c["facts"].as_array().unwrap().iter().find(|f| f["key"] == key).cloned().unwrap();
+    // Each plan's cheapest level, with that level's facts.
+    assert_eq!(
+        (plans[0]["option_name"].clone(), plans[1]["option_name"].clone()),
+        (json!("Silver 2500"), json!("Bronze 6000"))
+    );
+    assert_eq!(row("deductible_usd")["label"], "Deductible");
+    assert_eq!(row("deductible_usd")["values"], json!(["$2,500", "$6,000"]));
+    assert_eq!(row("network")["values"], json!(["PPO", "HMO"]));
+    assert_eq!(row("coinsurance_percent")["values"][0], "20%");
+
+    // Without a quote: from-prices, and the first level's facts.
+    let anonymous = b.get("/api/v1/compare-plans?plan_ids=1101,1102").await;
+    assert!(anonymous.ok()["plans"][0]["plan_price"].is_null());
+    assert!(anonymous.ok()["plans"][0]["from_price"].as_f64().unwrap() > 0.0);
+    let waiting =
+        anonymous.ok()["facts"].as_array().unwrap().iter().find(|f| f["key"] == "major_waiting_period_months").cloned();
+    assert_eq!(waiting.unwrap()["values"], json!(["12 months", "None"]));
+
+    for (query, message) in [
+        ("plan_ids=1301", "Choose two or three plans to compare"),
+        ("plan_ids=1301,1302,1303,1101", "Choose two or three plans to compare"),
+        ("plan_ids=1301,x", "Choose two or three plans to compare"),
+        ("plan_ids=1301,1101", "Plans of one kind are compared: choose plans of the same category"),
+    ] {
+        let refused = b.get(&format!("/api/v1/compare-plans?{query}")).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert_eq!(refused.first_error(), ("plan_ids".into(), message.into()), "{query}");
+    }
+    assert_eq!(
+        b.get("/api/v1/compare-plans?plan_ids=1301,3001").await.status,
+        StatusCode::NOT_FOUND,
+        "not sold on its own"
+    );
+
+    // A card shows what its category is compared by.
+    let cards = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental")).await;
+    let first = &cards.ok()["result"][0];
+    assert_eq!(first["plan_id"], 1101);
+    assert_eq!(
+        first["highlights"],
+        json!([
+            { "label": "Network", "value": "PPO" },
+            { "label": "Annual maximum", "value": "$1,000" },
+            { "label": "Deductible", "value": "$50" },
+        ])
+    );
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::context::Tier;
+pub use crate::facts::PlanFacts;
 use crate::storefront::Branding;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -24,6 +25,9 @@ pub struct Carrier {
     pub phone: String,
     #[serde(default)]
     pub website: String,
+    /// The categories the carrier sells (a dental carrier does not sell term life); every category when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
 }
 
 /// Where a plan is sold: `all`, or a list of two-letter state codes.
@@ -75,6 +79,9 @@ pub struct PlanOption {
     pub name: String,
     /// Monthly dollars for tier IO before age rating.
     pub base_rate: f64,
+    /// The facts this level changes (a higher annual maximum, a larger benefit amount).
+    #[serde(default, skip_serializing_if = "PlanFacts::is_empty")]
+    pub facts: PlanFacts,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -115,7 +122,7 @@ pub struct Plan {
     #[serde(default)]
     pub description: PlanDescription,
     /// Who may buy the plan beyond state, tier and age, and the tobacco rule.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Eligibility::is_unset")]
     pub eligibility: Eligibility,
     /// Whether the plan appears in listings and menus; membership associations and riders are sold only with the
     /// plans they belong to.
@@ -133,6 +140,9 @@ pub struct Plan {
     /// A window in which the plan cannot be added to a cart, with the carrier's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blackout: Option<Blackout>,
+    /// What people compare the plan by (deductible, annual maximum, benefit amount, ...), with units.
+    #[serde(default, skip_serializing_if = "PlanFacts::is_empty")]
+    pub facts: PlanFacts,
 }
 
 fn listed() -> bool {
@@ -160,24 +170,42 @@ impl Blackout {
 #[serde(default, deny_unknown_fields)]
 pub struct Eligibility {
     /// Least yearly income, in dollars (income-replacement plans).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_annual_income: Option<i64>,
     /// Least working hours a week.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_working_hours: Option<i64>,
     /// The areas the plan is sold in, as ZIP code prefixes (a network's service area).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zip_prefixes: Option<Vec<String>>,
     /// The enrollment platforms (portals) that offer the plan.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub portals: Option<Vec<i64>>,
     /// The employer groups whose employees may buy the plan (an employer-sponsored plan); the Group Code popup asks
     /// for the group's enrollment code when the enrollment is under none of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<Vec<i64>>,
     /// Tobacco users pay `tobacco_factor` times the rate (at most 1.5, the federal limit); when set, the plan
     /// cannot be priced until the person says whether they use tobacco.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tobacco_factor: Option<f64>,
     /// Children are covered until this age (a disabled child at any age); the workflow's limit when unset.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub child_age_limit: Option<i32>,
 }
 
+impl Eligibility {
+    pub fn is_unset(&self) -> bool {
+        self == &Eligibility::default()
+    }
+}
+
 impl Plan {
+    /// The facts of one of its options: the plan's, with the option's over them.
+    pub fn facts_of(&self, option: &PlanOption) -> PlanFacts {
+        option.facts.over(&self.facts)
+    }
+
     pub fn is_premier(&self) -> bool {
         self.plan_type == PREMIER
     }
@@ -287,3 +315,69 @@ pub struct Address {
 
 /// Plan type code of a premier plan (the spec's "prudential" plans).
 pub const PREMIER: &str = "MM";
+
+/// What must hold of a catalogue before it is loaded: ids used once, the carriers, categories and plans it names
+/// exist, ages and age bands that leave no age of the plan unpriced, a tier factor for every tier sold, options with
+/// a price, dates that read. The fixtures and a generated catalogue pass the same checks.
+pub fn check_plans(plans: &[Plan], carriers: &[Carrier], categories: &[Category]) -> Result<(), String> {
+    let mut plan_ids = std::collections::BTreeSet::new();
+    let mut pricing_ids = std::collections::BTreeSet::new();
+    let exists = |id: i64| plans.iter().any(|p| p.plan_id == id);
+    for p in plans {
+        let at = format!("plan {}", p.plan_id);
+        if !plan_ids.insert(p.plan_id) {
+            return Err(format!("{at}: the id is used twice"));
+        }
+        if !carriers.iter().any(|c| c.carrier_id == p.carrier_id) {
+            return Err(format!("{at}: no carrier {}", p.carrier_id));
+        }
+        if !categories.iter().any(|c| c.category == p.category) {
+            return Err(format!("{at}: no category {}", p.category));
+        }
+        if p.plan_name.trim().is_empty() || !p.logo.starts_with("/assets/") {
+            return Err(format!("{at}: a name and a logo under /assets/ are needed"));
+        }
+        if p.listed && p.short_text.trim().is_empty() {
+            return Err(format!("{at}: a listed plan needs its short text"));
+        }
+        if !(0..=120).contains(&p.min_age) || p.min_age > p.max_age || p.max_age > 120 {
+            return Err(format!("{at}: ages {} to {} do not read", p.min_age, p.max_age));
+        }
+        if p.tiers.is_empty() || p.tiers.iter().any(|t| !p.tier_factors.contains_key(t)) {
+            return Err(format!("{at}: every tier sold needs a tier factor"));
+        }
+        if let States::Only(states) = &p.states {
+            if states.is_empty() || states.iter().any(|s| s.len() != 2 || !s.bytes().all(|b| b.is_ascii_uppercase())) {
+                return Err(format!("{at}: states are two-letter codes"));
+            }
+        }
+        if let RatingMethod::AgeBands { bands } = &p.rating {
+            for age in p.min_age..=p.max_age {
+                if !bands.iter().any(|b| (b.min_age..=b.max_age).contains(&age)) {
+                    return Err(format!("{at}: no age band prices age {age}"));
+                }
+            }
+        }
+        if p.options.is_empty() {
+            return Err(format!("{at}: a plan needs an option"));
+        }
+        for o in &p.options {
+            if !pricing_ids.insert(o.plan_pricing_id) {
+                return Err(format!("{at}: option {} is used twice", o.plan_pricing_id));
+            }
+            if !(o.base_rate.is_finite() && o.base_rate >= 0.0) {
+                return Err(format!("{at}: option {} has no price", o.plan_pricing_id));
+            }
+        }
+        let named = p.membership.iter().chain(&p.rider_of).chain(p.replaced_by.iter());
+        if let Some(missing) = named.copied().find(|id| !exists(*id)) {
+            return Err(format!("{at}: names plan {missing}, which does not exist"));
+        }
+        if let Some(b) = &p.blackout {
+            if crate::dates::parse_mdy(&b.from).is_none() || crate::dates::parse_mdy(&b.to).is_none() {
+                return Err(format!("{at}: the blackout's dates are MM/DD/YYYY"));
+            }
+        }
+    }
+    Ok(())
+}

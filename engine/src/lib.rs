@@ -19,7 +19,8 @@
 //! - [`shop`]: the popups on a plan and the offers around the cart (data from `workflows/shop.yaml`).
 //! - [`assistant`]: the help chat's questions (data from `workflows/assistant.yaml`); [`recommend`]: recommendations
 //!   mined from carts and enrollments.
-//! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals.
+//! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals; [`facts`]: what plans are compared by;
+//!   [`market`]: a synthetic catalogue of any size.
 //! - [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
 //!
 //! Data (workflow definitions, the catalogue) is at the bottom, rules above it, composition on top; no module is
@@ -31,10 +32,13 @@ pub mod catalogue;
 pub mod context;
 pub mod dates;
 pub mod dependents;
+pub mod draw;
 pub mod errors;
+pub mod facts;
 pub mod forms;
 pub mod json;
 pub mod lifecycle;
+pub mod market;
 pub mod payment;
 pub mod questionnaire;
 pub mod rating;

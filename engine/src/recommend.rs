@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use crate::catalogue::Plan;
+use crate::draw::Draw;
 
 /// A basket's weight when it became an enrollment rather than staying a cart.
 pub const ENROLLED_WEIGHT: f64 = 3.0;
@@ -213,44 +214,6 @@ pub struct SeededBasket {
     pub profile: Profile,
     pub enrolled: bool,
     pub days_ago: u32,
-}
-
-/// A small deterministic generator (SplitMix64): the same seed gives the same history on every machine and version.
-struct Draw(u64);
-
-impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// An index drawn by weight; `None` when every weight is zero.
-    fn weighted(&mut self, weights: &[f64]) -> Option<usize> {
-        let total: f64 = weights.iter().sum();
-        if total <= 0.0 {
-            return None;
-        }
-        let mut point = self.unit() * total;
-        for (i, w) in weights.iter().enumerate() {
-            if point < *w {
-                return Some(i);
-            }
-            point -= w;
-        }
-        weights.iter().rposition(|w| *w > 0.0)
-    }
 }
 
 /// Whether a person of this profile may buy the plan on their own (no employer, no portal, no popup beyond the

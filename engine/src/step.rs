@@ -37,8 +37,31 @@ pub struct Step {
     pub version: i64,
     pub progress: Progress,
     pub actions: Vec<Action>,
+    /// The words of the button that goes on: Next, or Submit Application on the last step.
+    pub next_label: &'static str,
+    /// Asked before going on, when going on cannot be undone (submitting the application).
+    pub confirm: Option<Confirm>,
     pub summary: Option<Summary>,
 }
+
+/// A question the person answers before an act that cannot be undone.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Confirm {
+    pub title: &'static str,
+    pub text: &'static str,
+    /// The button that does it.
+    pub accept: &'static str,
+    /// The button that goes back to the page.
+    pub cancel: &'static str,
+}
+
+/// What the person is asked before the application is submitted.
+pub const SUBMIT_CONFIRM: Confirm = Confirm {
+    title: "Submit your application?",
+    text: "Please check your answers above. Once you submit, your application goes to the carriers and can no longer be changed online.",
+    accept: "Submit Application",
+    cancel: "Keep reviewing",
+};
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Progress {
@@ -139,6 +162,8 @@ pub fn build(
         version,
         progress: progress(lifecycle, tab),
         actions,
+        next_label: if tab == TabName::ReviewInfo { SUBMIT_CONFIRM.accept } else { "Next" },
+        confirm: (tab == TabName::ReviewInfo).then_some(SUBMIT_CONFIRM),
         summary,
     }
 }

@@ -102,6 +102,8 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
         let (p, t) = text_of(file)?;
         plans.extend(yaml::<Plans>(&p, &t)?.plans);
     }
+    engine::catalogue::check_plans(&plans, &carriers.carriers, &categories.categories)
+        .map_err(|why| anyhow::anyhow!("{}: {why}", plans_dir.display()))?;
     let (_, curve_csv) = text_of(dir.join("rating/federal-default-age-curve.csv"))?;
     let (p, t) = text_of(dir.join("history/shopping.yaml"))?;
     let history: engine::recommend::HistorySpec = yaml(&p, &t)?;

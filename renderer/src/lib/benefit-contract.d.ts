@@ -641,15 +641,9 @@ export interface components {
             store_information?: string | null;
             device_id?: string | null;
             web_url?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agent_id?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             group_id?: unknown;
         };
         /** @description `{ status, result }`, as the spec has it. */
@@ -714,15 +708,9 @@ export interface components {
             answer?: unknown;
             device_id?: string | null;
             web_url?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agent_id?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             group_id?: unknown;
         };
         /** @description A whole number, sent as a number or as a numeric string. */
@@ -761,9 +749,13 @@ export interface components {
             answer: string;
             assistant_question: components["schemas"]["QuestionText"];
         };
-        /** @description A question's words. */
+        /** @description A question's words, and the answer it takes (for editing). */
         QuestionText: {
             question: string;
+            /** @description The answer it takes, as JSON Schema. */
+            schema: {
+                [key: string]: unknown;
+            };
         };
         /** @description Who the visitor can contact: the site's representative, or the site itself. */
         Contact: {
@@ -805,30 +797,15 @@ export interface components {
         MaybeOwnedRecommendQuery: {
             /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
             enrollment_id?: components["schemas"]["Id"] | null;
-            /**
-             * @description The portal (platform) shopped on.
-             * @default null
-             */
+            /** @description The portal (platform) shopped on. */
             platformID?: unknown;
-            /**
-             * @description The member shopping.
-             * @default null
-             */
+            /** @description The member shopping. */
             userID?: unknown;
-            /**
-             * @description How the visitor came: not needed, the session knows.
-             * @default null
-             */
+            /** @description How the visitor came: not needed, the session knows. */
             enroll_type?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agentID?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             groupID?: unknown;
         };
         /** @description The success envelope of a typed answer. */
@@ -867,30 +844,15 @@ export interface components {
             age?: unknown;
             /** @description "0" male, "1" female. */
             gender?: string | null;
-            /**
-             * @description The portal (platform) shopped on.
-             * @default null
-             */
+            /** @description The portal (platform) shopped on. */
             platformID?: unknown;
-            /**
-             * @description The member shopping.
-             * @default null
-             */
+            /** @description The member shopping. */
             userID?: unknown;
-            /**
-             * @description How the visitor came: not needed, the session knows.
-             * @default null
-             */
+            /** @description How the visitor came: not needed, the session knows. */
             enroll_type?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agentID?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             groupID?: unknown;
         };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
@@ -900,30 +862,15 @@ export interface components {
             planID?: string | null;
             /** @description Only plans sold in this state (two-letter code). */
             state?: string | null;
-            /**
-             * @description The portal (platform) shopped on.
-             * @default null
-             */
+            /** @description The portal (platform) shopped on. */
             platformID?: unknown;
-            /**
-             * @description The member shopping.
-             * @default null
-             */
+            /** @description The member shopping. */
             userID?: unknown;
-            /**
-             * @description How the visitor came: not needed, the session knows.
-             * @default null
-             */
+            /** @description How the visitor came: not needed, the session knows. */
             enroll_type?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agentID?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             groupID?: unknown;
         };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
@@ -932,30 +879,15 @@ export interface components {
             enrollment_id?: components["schemas"]["Id"] | null;
             /** @description Plan ids separated by commas. */
             plan_list?: string | null;
-            /**
-             * @description The portal (platform) shopped on.
-             * @default null
-             */
+            /** @description The portal (platform) shopped on. */
             platformID?: unknown;
-            /**
-             * @description The member shopping.
-             * @default null
-             */
+            /** @description The member shopping. */
             userID?: unknown;
-            /**
-             * @description How the visitor came: not needed, the session knows.
-             * @default null
-             */
+            /** @description How the visitor came: not needed, the session knows. */
             enroll_type?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agentID?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             groupID?: unknown;
         };
         /** @description The success envelope of a typed answer. */
@@ -992,15 +924,10 @@ export interface components {
         };
         /** @description A link's sealed ids, each as the link carries it. */
         SealedIds: {
-            /** @default null */
             portalId?: string | null;
-            /** @default null */
             planId?: string | null;
-            /** @default null */
             userID?: string | null;
-            /** @default null */
             agentId?: string | null;
-            /** @default null */
             groupId?: string | null;
         };
         /** @description The success envelope of a typed answer. */
@@ -1026,15 +953,9 @@ export interface components {
         CheckLeadQuery: {
             device_id?: string | null;
             web_url?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agent_id?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             group_id?: unknown;
         };
         /** @description Whether the device answered the location banner on this site (outside the envelope, as the spec has it). */
@@ -1074,15 +995,9 @@ export interface components {
         AssistQuery: {
             device_id?: string | null;
             web_url?: string | null;
-            /**
-             * @description The site's representative.
-             * @default null
-             */
+            /** @description The site's representative. */
             agent_id?: unknown;
-            /**
-             * @description The site's employer group.
-             * @default null
-             */
+            /** @description The site's employer group. */
             group_id?: unknown;
         };
     };

@@ -1593,6 +1593,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compare-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
+                    enrollment_id?: components["schemas"]["Id"];
+                    /** @description Two or three plan ids of one category, separated by commas. */
+                    plan_ids?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComparisonEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-common-menu": {
         parameters: {
             query?: never;
@@ -7152,6 +7202,13 @@ export interface components {
             from_price?: components["schemas"]["Dollars"] | null;
             plan_category: string;
             carrier_name: string;
+            /** @description The first facts its category is compared by (of its first level), as a person reads them. */
+            highlights: components["schemas"]["Highlight"][];
+        };
+        /** @description A fact on a plan's card. */
+        Highlight: {
+            label: string;
+            value: string;
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedFilteredPlansQuery: {
@@ -7192,6 +7249,8 @@ export interface components {
             from_price?: components["schemas"]["Dollars"] | null;
             plan_category: string;
             carrier_name: string;
+            /** @description The first facts its category is compared by (of its first level), as a person reads them. */
+            highlights: components["schemas"]["Highlight"][];
             plan_desc: components["schemas"]["PlanDescription"];
             /** @description A premier plan (its quote carries the administrative fee). */
             is_prudential_plan: boolean;
@@ -7219,6 +7278,47 @@ export interface components {
             faq_text_name: string;
             /** @default  */
             faq_text: string;
+        };
+        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
+        MaybeOwnedCompareQuery: {
+            /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
+            enrollment_id?: components["schemas"]["Id"] | null;
+            /** @description Two or three plan ids of one category, separated by commas. */
+            plan_ids?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ComparisonEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Comparison"];
+        };
+        /** @description Plans side by side. */
+        Comparison: {
+            category: string;
+            category_name: string;
+            plans: components["schemas"]["ComparedPlan"][];
+            facts: components["schemas"]["ComparedFact"][];
+        };
+        /** @description A plan in a comparison: its cheapest level for the quote (or the lowest anyone can get). */
+        ComparedPlan: {
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            plan_logo: string;
+            carrier_name: string;
+            /** @description The level compared (its facts are the column's). */
+            option_name: string;
+            /** @description The monthly price for the quote; none when not priced or not shown. */
+            plan_price?: components["schemas"]["Dollars"] | null;
+            /** @description The lowest price anyone can be quoted. */
+            from_price?: components["schemas"]["Dollars"] | null;
+        };
+        /** @description One compared fact: its label and each plan's value, in the plans' order. */
+        ComparedFact: {
+            key: string;
+            label: string;
+            /** @description Each plan's value as a person reads it; none when the plan does not state it. */
+            values: (string | null)[];
         };
         /** @description The success envelope of a typed answer. */
         Array_of_stringEnvelope: {
@@ -8277,6 +8377,10 @@ export interface components {
             version: number;
             progress: components["schemas"]["Progress"];
             actions: components["schemas"]["Action"][];
+            /** @description The words of the button that goes on: Next, or Submit Application on the last step. */
+            next_label: string;
+            /** @description Asked before going on, when going on cannot be undone (submitting the application). */
+            confirm?: components["schemas"]["Confirm"] | null;
             summary?: components["schemas"]["Summary"] | null;
         };
         Progress: {
@@ -8295,6 +8399,15 @@ export interface components {
         };
         /** @enum {string} */
         Action: "back" | "next" | "save-for-later" | "edit";
+        /** @description A question the person answers before an act that cannot be undone. */
+        Confirm: {
+            title: string;
+            text: string;
+            /** @description The button that does it. */
+            accept: string;
+            /** @description The button that goes back to the page. */
+            cancel: string;
+        };
         /** @description What the review step shows besides its own form. */
         Summary: {
             sections: components["schemas"]["Section"][];

@@ -118,6 +118,27 @@ pub struct PlanCard {
     pub from_price: Option<Cents>,
     pub plan_category: String,
     pub carrier_name: String,
+    /// The first facts its category is compared by (of its first level), as a person reads them.
+    pub highlights: Vec<Highlight>,
+}
+
+/// A fact on a plan's card.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Highlight {
+    pub label: String,
+    pub value: String,
+}
+
+/// The facts a card shows: at most three of those its category is compared by.
+pub fn highlights(plan: &Plan) -> Vec<Highlight> {
+    let facts = plan.options.first().map(|o| plan.facts_of(o)).unwrap_or_else(|| plan.facts.clone());
+    engine::facts::default_compare(&plan.category)
+        .iter()
+        .filter_map(|key| {
+            Some(Highlight { label: engine::facts::kind(key)?.label.to_string(), value: facts.display(key)? })
+        })
+        .take(3)
+        .collect()
 }
 
 pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
@@ -131,5 +152,6 @@ pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
         from_price: engine::rating::starting_price(plan, &state.catalogue.curve),
         plan_category: plan.category.clone(),
         carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
+        highlights: highlights(plan),
     }
 }

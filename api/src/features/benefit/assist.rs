@@ -49,10 +49,12 @@ pub struct NextQuestion {
     schema: Map<String, Value>,
 }
 
-/// A question's words.
+/// A question's words, and the answer it takes (for editing).
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct QuestionText {
     question: String,
+    /// The answer it takes, as JSON Schema.
+    schema: Map<String, Value>,
 }
 
 /// An answer given.
@@ -86,6 +88,13 @@ fn contact(state: &AppState, standing: &Standing) -> Contact {
     }
 }
 
+fn schema_of(question: &engine::assistant::AssistQuestion) -> Map<String, Value> {
+    match question.answer.schema() {
+        Value::Object(schema) => schema,
+        _ => Map::new(),
+    }
+}
+
 async fn chat(state: &AppState, standing: &Standing, device: &str) -> ApiResult<AssistState> {
     let script = &state.workflows.assistant;
     let mut answer = Vec::new();
@@ -99,18 +108,12 @@ async fn chat(state: &AppState, standing: &Standing, device: &str) -> ApiResult<
         answer.push(PastAnswer {
             question_id,
             answer: text,
-            assistant_question: QuestionText { question: question.question.clone() },
+            assistant_question: QuestionText { question: question.question.clone(), schema: schema_of(question) },
         });
     }
     let answered: Vec<i64> = answer.iter().map(|a| a.question_id).collect();
-    let question = script.next(&answered).map(|q| NextQuestion {
-        id: q.id,
-        question: q.question.clone(),
-        schema: match q.answer.schema() {
-            Value::Object(schema) => schema,
-            _ => Map::new(),
-        },
-    });
+    let question =
+        script.next(&answered).map(|q| NextQuestion { id: q.id, question: q.question.clone(), schema: schema_of(q) });
     Ok(AssistState {
         greeting: script.greeting.clone(),
         question,

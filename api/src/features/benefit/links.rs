@@ -17,7 +17,6 @@ pub const NOT_A_LINK: &str = "This link is not valid.";
 
 /// A link's sealed ids, each as the link carries it.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(default)]
 pub struct SealedIds {
     #[serde(rename = "portalId")]
     portal_id: Option<String>,

@@ -18,7 +18,6 @@ const MAX_WEB_URL: usize = 2000;
 /// The ids the recommendation calls take as the spec names them. The session says whose site it is; an id that names
 /// another site, portal or member is refused.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(default)]
 pub struct SiteIds {
     /// The portal (platform) shopped on.
     #[serde(rename = "platformID")]
@@ -27,6 +26,7 @@ pub struct SiteIds {
     #[serde(rename = "userID")]
     pub user_id: Option<Value>,
     /// How the visitor came: not needed, the session knows.
+    #[allow(dead_code)] // accepted as the spec's front end sends it; the session's standing decides
     pub enroll_type: Option<String>,
     /// The site's representative.
     #[serde(rename = "agentID")]
@@ -38,7 +38,6 @@ pub struct SiteIds {
 
 /// The same, as the lead and chat calls name them.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(default)]
 pub struct OwnerIds {
     /// The site's representative.
     pub agent_id: Option<Value>,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::shop::pricing::{card, price, PlanCard};
 use crate::error::{Answer, ApiError, ApiResult};
-use crate::http::extract::OwnedQuery;
+use crate::http::extract::{MaybeOwnedQuery, OwnedQuery};
 use crate::state::AppState;
 
 /// `get-filtered-plans`: the quote's plans, of some categories.
@@ -96,4 +96,118 @@ pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<Strin
         is_prudential_plan: plan.is_premier(),
         hides_price: plan.hides_price(),
     }))
+}
+
+/// The most plans compared side by side.
+pub const MOST_COMPARED: usize = 3;
+
+pub const CHOOSE_TWO: &str = "Choose two or three plans to compare";
+pub const ONE_CATEGORY: &str = "Plans of one kind are compared: choose plans of the same category";
+
+/// `compare-plans` *(ours)*: the plans to put side by side.
+#[derive(Deserialize, JsonSchema)]
+pub struct CompareQuery {
+    /// Two or three plan ids of one category, separated by commas.
+    plan_ids: Option<String>,
+}
+
+/// A plan in a comparison: its cheapest level for the quote (or the lowest anyone can get).
+#[derive(Serialize, JsonSchema)]
+pub struct ComparedPlan {
+    plan_id: i64,
+    plan_name: String,
+    plan_logo: String,
+    carrier_name: String,
+    /// The level compared (its facts are the column's).
+    option_name: String,
+    /// The monthly price for the quote; none when not priced or not shown.
+    plan_price: Option<engine::rating::Cents>,
+    /// The lowest price anyone can be quoted.
+    from_price: Option<engine::rating::Cents>,
+}
+
+/// One compared fact: its label and each plan's value, in the plans' order.
+#[derive(Serialize, JsonSchema)]
+pub struct ComparedFact {
+    key: String,
+    label: String,
+    /// Each plan's value as a person reads it; none when the plan does not state it.
+    values: Vec<Option<String>>,
+}
+
+/// Plans side by side.
+#[derive(Serialize, JsonSchema)]
+pub struct Comparison {
+    category: String,
+    category_name: String,
+    plans: Vec<ComparedPlan>,
+    facts: Vec<ComparedFact>,
+}
+
+/// `compare-plans`: two or three plans of a category side by side, each priced for the quote (its cheapest level)
+/// with that level's facts; the facts are those the category is compared by, and a row only when a plan states it.
+pub async fn compare_plans(
+    State(state): State<AppState>,
+    MaybeOwnedQuery(e, query): MaybeOwnedQuery<CompareQuery>,
+) -> ApiResult<Answer<Comparison>> {
+    let mut ids: Vec<i64> = Vec::new();
+    for text in query.plan_ids.as_deref().unwrap_or_default().split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let id = text.parse::<i64>().map_err(|_| ApiError::field("plan_ids", CHOOSE_TWO))?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    if !(2..=MOST_COMPARED).contains(&ids.len()) {
+        return Err(ApiError::field("plan_ids", CHOOSE_TWO));
+    }
+    let plans: Vec<&engine::catalogue::Plan> = ids
+        .iter()
+        .map(|id| state.catalogue.plan(*id).filter(|p| p.listed).ok_or_else(ApiError::plan_not_found))
+        .collect::<ApiResult<_>>()?;
+    let category = plans[0].category.clone();
+    if plans.iter().any(|p| p.category != category) {
+        return Err(ApiError::field("plan_ids", ONE_CATEGORY));
+    }
+    let mut compared = Vec::new();
+    let mut facts = Vec::new();
+    for plan in &plans {
+        let priced = match &e {
+            Some(e) => match price(&state, e, plan).await? {
+                Ok(priced) | Err((_, priced)) => priced,
+            },
+            None => Vec::new(),
+        };
+        let cheapest = priced.iter().min_by_key(|(_, p)| *p).map(|(o, p)| (*o, *p));
+        let option = cheapest.map(|(o, _)| o).unwrap_or(&plan.options[0]);
+        facts.push(plan.facts_of(option));
+        compared.push(ComparedPlan {
+            plan_id: plan.plan_id,
+            plan_name: plan.plan_name.clone(),
+            plan_logo: plan.logo.clone(),
+            carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
+            option_name: option.name.clone(),
+            plan_price: cheapest.map(|(_, p)| p).filter(|_| !plan.hides_price()),
+            from_price: engine::rating::starting_price(plan, &state.catalogue.curve),
+        });
+    }
+    let rows = engine::facts::default_compare(&category)
+        .iter()
+        .filter_map(|key| {
+            let values: Vec<Option<String>> = facts.iter().map(|f| f.display(key)).collect();
+            let kind = engine::facts::kind(key)?;
+            values.iter().any(Option::is_some).then(|| ComparedFact {
+                key: key.to_string(),
+                label: kind.label.to_string(),
+                values,
+            })
+        })
+        .collect();
+    let category_name = state
+        .catalogue
+        .categories
+        .iter()
+        .find(|c| c.category == category)
+        .map(|c| c.display_name.clone())
+        .unwrap_or_default();
+    Ok(Answer(Comparison { category, category_name, plans: compared, facts: rows }))
 }

@@ -54,6 +54,7 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/get-featured-plans", get(catalogue::get_featured_plans))
         .api_route("/get-filtered-plans", get(catalogue::get_filtered_plans))
         .api_route("/get-plan-detail/{id}", get(catalogue::get_plan_detail))
+        .api_route("/compare-plans", get(catalogue::compare_plans))
         .api_route("/get-common-menu", get(menus::common_menu))
         .api_route("/get-group-menu", get(menus::group_menu))
         .api_route("/get-left-side-filter-fields", get(menus::left_side_filter_fields))

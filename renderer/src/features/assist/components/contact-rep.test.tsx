@@ -18,7 +18,7 @@ function assistant(): ChatSource {
     closing: 'Thank you for the visit.',
     contact: { name: 'Jordan Whitfield', email: 'jordan.whitfield@example.com', phone: '4045550191' },
     question: QUESTIONS.find((q) => !answers.has(q.id)) ?? null,
-    answer: QUESTIONS.filter((q) => answers.has(q.id)).map((q) => ({ question_id: q.id, answer: answers.get(q.id) ?? '', assistant_question: { question: q.question } })),
+    answer: QUESTIONS.filter((q) => answers.has(q.id)).map((q) => ({ question_id: q.id, answer: answers.get(q.id) ?? '', assistant_question: { question: q.question, schema: {} } })),
   });
   return {
     load: async () => state(),

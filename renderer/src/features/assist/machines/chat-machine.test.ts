@@ -9,7 +9,7 @@ const chat = (answered: Record<number, string>, next: number | null): AssistStat
   closing: 'Thank you for the visit.',
   contact: { name: 'Jordan Whitfield', email: 'jordan@example.com', phone: '4045550191' },
   question: next === null ? null : { id: next, question: `Question ${next}?`, schema: { type: 'string' } },
-  answer: Object.entries(answered).map(([id, answer]) => ({ question_id: Number(id), answer, assistant_question: { question: `Question ${id}?` } })),
+  answer: Object.entries(answered).map(([id, answer]) => ({ question_id: Number(id), answer, assistant_question: { question: `Question ${id}?`, schema: { type: 'string' } } })),
 });
 
 function source(): ChatSource & { sent: [number, string][] } {
@@ -73,7 +73,7 @@ describe('the help chat', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(calls.sent.at(-1)).toEqual([1, 'Danielle']);
     expect(actor.getSnapshot().context.editing, 'edit mode ends with the answer kept').toBeNull();
-    expect(actor.getSnapshot().context.chat?.answer).toEqual([{ question_id: 1, answer: 'Danielle', assistant_question: { question: 'Question 1?' } }]);
+    expect(actor.getSnapshot().context.chat?.answer).toEqual([{ question_id: 1, answer: 'Danielle', assistant_question: { question: 'Question 1?', schema: { type: 'string' } } }]);
   });
 
   it('shows a refused answer’s words for 5 seconds, then clears them', async () => {

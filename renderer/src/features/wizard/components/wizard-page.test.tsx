@@ -16,6 +16,8 @@ const review: Schema<'Step'> = {
   version: 0,
   progress: { index: 0, total: 1, steps: [{ step: 'review_info', route: 'review-confirm', title: 'Review & Confirmation', status: 'current' }] },
   actions: ['back', 'next', 'save-for-later', 'edit'],
+  next_label: 'Submit Application',
+  confirm: { title: 'Submit your application?', text: 'Please check your answers.', accept: 'Submit Application', cancel: 'Keep reviewing' },
   summary: {
     sections: [{ number: 1, step: 'primary_info', title: 'Personal Information', rows: [{ label: 'First Name', value: 'Dana' }] }],
     cart: { lines: [{ plan_name: 'Silver Choice PPO', price: 511.2 }], initial_month_cost: 511.2, recurring_month_cost: 511.2 },

@@ -16,6 +16,7 @@ function step(name: Schema<'TabName'>, version = 0): Schema<'Step'> {
     version,
     progress: { index: 0, total: 2, steps: [] },
     actions: ['back', 'next'],
+    next_label: 'Next',
     summary: null,
   };
 }

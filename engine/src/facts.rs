@@ -1,0 +1,301 @@
+//! What people compare plans by, as data with units: a deductible in dollars, a waiting period in months, an
+//! elimination period in days. A plan carries its facts (an option may change some, as a dental plan's levels change
+//! the annual maximum); a category names the facts its plans are compared by, in order; the comparison puts them side
+//! by side with each value written for a person.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A fact's unit, which says how its number reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// Whole dollars.
+    Usd,
+    /// A share in percent.
+    Percent,
+    Days,
+    Months,
+    Years,
+    /// A count (visits, days of benefit).
+    Count,
+}
+
+/// The kind of provider network a plan uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Network {
+    Ppo,
+    Hmo,
+    Epo,
+    /// Any licensed provider; the plan pays a fixed amount.
+    AnyProvider,
+    /// A discount network (memberships, some prescription plans).
+    Discount,
+}
+
+impl Network {
+    pub fn label(self) -> &'static str {
+        match self {
+            Network::Ppo => "PPO",
+            Network::Hmo => "HMO",
+            Network::Epo => "EPO",
+            Network::AnyProvider => "Any provider",
+            Network::Discount => "Discount network",
+        }
+    }
+}
+
+/// The facts a plan (or one of its options) states. Each number's unit is in its name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlanFacts {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<Network>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deductible_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_pocket_max_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub primary_care_copay_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub specialist_copay_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emergency_room_copay_usd: Option<u32>,
+    /// The member's share after the deductible.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coinsurance_percent: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generic_drug_copay_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub annual_maximum_usd: Option<u32>,
+    /// What the plan pays of preventive care.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preventive_paid_percent: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub basic_waiting_period_months: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub major_waiting_period_months: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exam_copay_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame_allowance_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub benefit_amount_usd: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub term_years: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elimination_period_days: Option<u32>,
+    /// The share of income a disability plan replaces.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub benefit_percent: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub benefit_period_months: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily_hospital_benefit_usd: Option<u32>,
+    /// What a pet plan pays back of a vet bill.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reimbursement_percent: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub telehealth_visits: Option<u32>,
+}
+
+/// A fact's name, its label and unit.
+pub struct FactKind {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub unit: Option<Unit>,
+}
+
+/// Every fact a plan can state, in the order comparisons list them when a category does not say.
+pub const KINDS: &[FactKind] = &[
+    FactKind { key: "network", label: "Network", unit: None },
+    FactKind { key: "deductible_usd", label: "Deductible", unit: Some(Unit::Usd) },
+    FactKind { key: "out_of_pocket_max_usd", label: "Out-of-pocket maximum", unit: Some(Unit::Usd) },
+    FactKind { key: "primary_care_copay_usd", label: "Primary care visit", unit: Some(Unit::Usd) },
+    FactKind { key: "specialist_copay_usd", label: "Specialist visit", unit: Some(Unit::Usd) },
+    FactKind { key: "emergency_room_copay_usd", label: "Emergency room", unit: Some(Unit::Usd) },
+    FactKind { key: "coinsurance_percent", label: "Your coinsurance", unit: Some(Unit::Percent) },
+    FactKind { key: "generic_drug_copay_usd", label: "Generic drugs", unit: Some(Unit::Usd) },
+    FactKind { key: "annual_maximum_usd", label: "Annual maximum", unit: Some(Unit::Usd) },
+    FactKind { key: "preventive_paid_percent", label: "Preventive care paid", unit: Some(Unit::Percent) },
+    FactKind { key: "basic_waiting_period_months", label: "Waiting period, basic services", unit: Some(Unit::Months) },
+    FactKind { key: "major_waiting_period_months", label: "Waiting period, major services", unit: Some(Unit::Months) },
+    FactKind { key: "exam_copay_usd", label: "Eye exam", unit: Some(Unit::Usd) },
+    FactKind { key: "frame_allowance_usd", label: "Frame allowance", unit: Some(Unit::Usd) },
+    FactKind { key: "benefit_amount_usd", label: "Benefit amount", unit: Some(Unit::Usd) },
+    FactKind { key: "term_years", label: "Term", unit: Some(Unit::Years) },
+    FactKind { key: "elimination_period_days", label: "Elimination period", unit: Some(Unit::Days) },
+    FactKind { key: "benefit_percent", label: "Income replaced", unit: Some(Unit::Percent) },
+    FactKind { key: "benefit_period_months", label: "Benefit period", unit: Some(Unit::Months) },
+    FactKind { key: "daily_hospital_benefit_usd", label: "Hospital benefit per day", unit: Some(Unit::Usd) },
+    FactKind { key: "reimbursement_percent", label: "Vet bills reimbursed", unit: Some(Unit::Percent) },
+    FactKind { key: "telehealth_visits", label: "Telehealth visits a year", unit: Some(Unit::Count) },
+];
+
+pub fn kind(key: &str) -> Option<&'static FactKind> {
+    KINDS.iter().find(|k| k.key == key)
+}
+
+/// The facts a category's plans are compared by, in order, unless the category says.
+pub fn default_compare(category: &str) -> &'static [&'static str] {
+    match category {
+        "medical" | "limitedmed" => &[
+            "network",
+            "deductible_usd",
+            "out_of_pocket_max_usd",
+            "primary_care_copay_usd",
+            "specialist_copay_usd",
+            "emergency_room_copay_usd",
+            "coinsurance_percent",
+            "generic_drug_copay_usd",
+        ],
+        "dental" => &[
+            "network",
+            "annual_maximum_usd",
+            "deductible_usd",
+            "preventive_paid_percent",
+            "basic_waiting_period_months",
+            "major_waiting_period_months",
+        ],
+        "vision" => &["network", "exam_copay_usd", "frame_allowance_usd"],
+        "term_life" => &["benefit_amount_usd", "term_years"],
+        "di" => &["benefit_percent", "elimination_period_days", "benefit_period_months"],
+        "critical" | "accident" => &["benefit_amount_usd", "daily_hospital_benefit_usd"],
+        // Cash plans state a benefit amount; Medicare Supplements their network and deductible.
+        "supplemental" => &["benefit_amount_usd", "network", "deductible_usd"],
+        "hospital" => &["daily_hospital_benefit_usd", "benefit_amount_usd"],
+        "rx" => &["network", "generic_drug_copay_usd", "deductible_usd"],
+        "pet" => &["annual_maximum_usd", "deductible_usd", "reimbursement_percent"],
+        "lifestyle" => &["network", "telehealth_visits"],
+        _ => &[],
+    }
+}
+
+impl PlanFacts {
+    pub fn is_empty(&self) -> bool {
+        self == &PlanFacts::default()
+    }
+
+    /// These facts with an option's over them.
+    pub fn over(&self, base: &PlanFacts) -> PlanFacts {
+        let mine = serde_json::to_value(self).expect("facts are JSON");
+        let mut merged = serde_json::to_value(base).expect("facts are JSON");
+        for (k, v) in mine.as_object().into_iter().flatten() {
+            merged[k] = v.clone();
+        }
+        serde_json::from_value(merged).expect("merged facts are facts")
+    }
+
+    /// The facts stated, by key.
+    pub fn stated(&self) -> BTreeMap<String, serde_json::Value> {
+        match serde_json::to_value(self).expect("facts are JSON") {
+            serde_json::Value::Object(map) => map.into_iter().collect(),
+            _ => BTreeMap::new(),
+        }
+    }
+
+    /// One fact as a person reads it ("$1,500", "20%", "12 months"); `None` when not stated.
+    pub fn display(&self, key: &str) -> Option<String> {
+        let value = self.stated().get(key)?.clone();
+        let kind = kind(key)?;
+        match (kind.unit, &value) {
+            (None, serde_json::Value::String(s)) => {
+                let network: Network = serde_json::from_value(serde_json::Value::String(s.clone())).ok()?;
+                Some(network.label().to_string())
+            }
+            (Some(unit), serde_json::Value::Number(n)) => Some(written(unit, n.as_u64()?)),
+            _ => None,
+        }
+    }
+}
+
+/// A number in its unit, as a person reads it.
+pub fn written(unit: Unit, n: u64) -> String {
+    match unit {
+        Unit::Usd => format!("${}", grouped(n)),
+        Unit::Percent => format!("{n}%"),
+        Unit::Days => plural(n, "day"),
+        Unit::Months if n == 0 => "None".into(),
+        Unit::Months => plural(n, "month"),
+        Unit::Years => plural(n, "year"),
+        Unit::Count => grouped(n),
+    }
+}
+
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{} {word}s", grouped(n))
+    }
+}
+
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_read_in_their_units() {
+        let facts = PlanFacts {
+            network: Some(Network::Ppo),
+            deductible_usd: Some(1500),
+            coinsurance_percent: Some(20),
+            major_waiting_period_months: Some(12),
+            basic_waiting_period_months: Some(0),
+            elimination_period_days: Some(90),
+            term_years: Some(1),
+            ..PlanFacts::default()
+        };
+        assert_eq!(facts.display("network").as_deref(), Some("PPO"));
+        assert_eq!(facts.display("deductible_usd").as_deref(), Some("$1,500"));
+        assert_eq!(facts.display("coinsurance_percent").as_deref(), Some("20%"));
+        assert_eq!(facts.display("major_waiting_period_months").as_deref(), Some("12 months"));
+        assert_eq!(facts.display("basic_waiting_period_months").as_deref(), Some("None"));
+        assert_eq!(facts.display("elimination_period_days").as_deref(), Some("90 days"));
+        assert_eq!(facts.display("term_years").as_deref(), Some("1 year"));
+        assert_eq!(facts.display("out_of_pocket_max_usd"), None, "not stated");
+    }
+
+    #[test]
+    fn an_options_facts_stand_over_its_plans() {
+        let plan = PlanFacts { annual_maximum_usd: Some(1000), deductible_usd: Some(50), ..PlanFacts::default() };
+        let option = PlanFacts { annual_maximum_usd: Some(1500), ..PlanFacts::default() };
+        let merged = option.over(&plan);
+        assert_eq!((merged.annual_maximum_usd, merged.deductible_usd), (Some(1500), Some(50)));
+    }
+
+    #[test]
+    fn every_compared_fact_is_a_known_fact() {
+        for category in
+            ["medical", "dental", "vision", "term_life", "di", "critical", "hospital", "rx", "pet", "lifestyle"]
+        {
+            for key in default_compare(category) {
+                assert!(kind(key).is_some(), "{category}: {key}");
+            }
+        }
+        let keys: Vec<String> = serde_json::to_value(PlanFacts { network: Some(Network::Hmo), ..PlanFacts::default() })
+            .unwrap()
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        assert_eq!(keys, vec!["network"]);
+        assert_eq!(KINDS.len(), 22, "every field of PlanFacts has a kind");
+    }
+}

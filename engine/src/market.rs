@@ -1,0 +1,640 @@
+//! A synthetic catalogue that looks like the market: plans of every category from the carriers given, with the
+//! variety real rate filings have (ages, states, tiers, rate methods, income and tobacco rules, several coverage
+//! levels) and the facts people compare, drawn from ranges carriers actually sell. `enroll generate-catalogue` writes
+//! one; the fixtures' market plans and the benchmark's catalogues come from it, and both pass `check_plans`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::catalogue::{
+    AgeBand, AllStates, Carrier, Eligibility, Plan, PlanDescription, PlanFacts, PlanOption, RatingMethod, States,
+};
+use crate::context::Tier;
+use crate::draw::Draw;
+use crate::facts::Network;
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct MarketSpec {
+    pub plans: usize,
+    pub seed: u64,
+    /// The first plan id; option ids are the plan id times 100 plus the level.
+    pub first_id: i64,
+}
+
+/// Each category's share of a catalogue, about as a broker's shelf has them.
+const CATEGORY_WEIGHTS: &[(&str, f64)] = &[
+    ("medical", 14.0),
+    ("dental", 12.0),
+    ("vision", 8.0),
+    ("term_life", 10.0),
+    ("limitedmed", 6.0),
+    ("rx", 5.0),
+    ("lifestyle", 4.0),
+    ("supplemental", 8.0),
+    ("di", 6.0),
+    ("critical", 7.0),
+    ("accident", 7.0),
+    ("hospital", 7.0),
+    ("pet", 6.0),
+];
+
+const STATES: &[&str] = &[
+    "AL", "AZ", "CA", "CO", "FL", "GA", "IL", "IN", "KY", "LA", "MI", "MO", "NC", "NJ", "NY", "OH", "PA", "SC", "TN",
+    "TX", "VA", "WA",
+];
+
+fn all_tiers() -> Vec<Tier> {
+    Tier::ALL.to_vec()
+}
+
+fn tier_factors(tiers: &[Tier], family: f64) -> BTreeMap<Tier, f64> {
+    tiers
+        .iter()
+        .map(|t| {
+            let factor = match t {
+                Tier::IO => 1.0,
+                Tier::IS => 2.0,
+                Tier::IC => 1.0 + (family - 1.0) * 0.45,
+                Tier::IF => family,
+            };
+            (*t, (factor * 100.0).round() / 100.0)
+        })
+        .collect()
+}
+
+/// Bands from `min` to `max` ages, each decade `step` dearer than the one before.
+fn bands(min: i32, max: i32, step: f64) -> Vec<AgeBand> {
+    let mut out = Vec::new();
+    let mut low = min;
+    let mut factor: f64 = 1.0;
+    while low <= max {
+        let high = ((low / 10) * 10 + 9).min(max);
+        out.push(AgeBand { min_age: low, max_age: high, factor: (factor * 100.0).round() / 100.0 });
+        low = high + 1;
+        factor *= step;
+    }
+    out
+}
+
+fn money(n: u32) -> String {
+    crate::facts::written(crate::facts::Unit::Usd, u64::from(n))
+}
+
+/// One plan's shape before its ids and carrier: name, rating, facts, options.
+struct Drawn {
+    name: String,
+    short_text: String,
+    body: String,
+    min_age: i32,
+    max_age: i32,
+    tiers: Vec<Tier>,
+    family: f64,
+    rating: RatingMethod,
+    /// Level names, base rates and the facts each level changes.
+    levels: Vec<(String, f64, PlanFacts)>,
+    facts: PlanFacts,
+    eligibility: Eligibility,
+}
+
+fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
+    let network = |d: &mut Draw, choices: &[Network]| Some(*d.pick(choices));
+    let mut eligibility = Eligibility::default();
+    match category {
+        "medical" => {
+            let metal = *d.pick(&["Bronze", "Silver", "Gold"]);
+            let (ded_low, ded_high, rate) = match metal {
+                "Bronze" => (4500, 7500, 330.0),
+                "Silver" => (2000, 4500, 420.0),
+                _ => (500, 2000, 510.0),
+            };
+            let deductible = d.between(ded_low / 250, ded_high / 250) * 250;
+            let facts = PlanFacts {
+                network: network(d, &[Network::Ppo, Network::Hmo, Network::Epo]),
+                deductible_usd: Some(deductible),
+                out_of_pocket_max_usd: Some((deductible + d.between(8, 24) * 125).min(9200)),
+                primary_care_copay_usd: Some(d.between(0, 10) * 5),
+                specialist_copay_usd: Some(d.between(6, 18) * 5),
+                emergency_room_copay_usd: Some(d.between(3, 10) * 50),
+                coinsurance_percent: Some(*d.pick(&[0, 10, 20, 30, 40])),
+                generic_drug_copay_usd: Some(d.between(1, 5) * 5),
+                ..PlanFacts::default()
+            };
+            let net = facts.network.map(Network::label).unwrap_or_default();
+            if d.chance(0.3) {
+                eligibility.tobacco_factor = Some(*d.pick(&[1.2, 1.3, 1.5]));
+            }
+            Drawn {
+                name: format!("{metal} {net} {deductible}"),
+                short_text: format!(
+                    "{} deductible, {} out-of-pocket maximum, {} primary care visits.",
+                    money(deductible),
+                    money(facts.out_of_pocket_max_usd.unwrap_or_default()),
+                    match facts.primary_care_copay_usd {
+                        Some(0) => "free".to_string(),
+                        Some(c) => format!("{} copay for", money(c)),
+                        None => String::new(),
+                    }
+                ),
+                body: "Major medical coverage that meets the Affordable Care Act's essential health benefits: doctor visits, hospital stays, emergencies, maternity, mental health and prescriptions. Preventive care is covered in full in network.".into(),
+                min_age: 18,
+                max_age: 64,
+                tiers: all_tiers(),
+                family: 2.8,
+                rating: RatingMethod::AgeCurve,
+                levels: vec![("Individual".into(), rate * (0.9 + d.unit() * 0.2), PlanFacts::default())],
+                facts,
+                eligibility,
+            }
+        }
+        "dental" => {
+            let product = *d.pick(&["Dental Essentials", "Dental Plus", "Dental Premier", "Family Dental"]);
+            let facts = PlanFacts {
+                network: network(d, &[Network::Ppo, Network::Ppo, Network::Hmo]),
+                deductible_usd: Some(*d.pick(&[0, 50, 50, 75, 100])),
+                preventive_paid_percent: Some(100),
+                basic_waiting_period_months: Some(*d.pick(&[0, 0, 6])),
+                major_waiting_period_months: Some(*d.pick(&[0, 6, 12, 12])),
+                ..PlanFacts::default()
+            };
+            let base = 18.0 + d.unit() * 20.0;
+            let maxima: &[u32] =
+                d.pick::<&[u32]>(&[&[1000, 1500][..], &[1000, 1500, 2000][..], &[1250, 2500][..], &[1500][..]]);
+            let levels = maxima
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let facts = PlanFacts { annual_maximum_usd: Some(*m), ..PlanFacts::default() };
+                    (format!("Annual maximum {}", money(*m)), base * (1.0 + i as f64 * 0.22), facts)
+                })
+                .collect();
+            Drawn {
+                name: format!("{product} {} {}", facts.network.map(Network::label).unwrap_or_default(), maxima[maxima.len() - 1]),
+                short_text: format!(
+                    "Cleanings and exams paid in full; up to {} a year; major services after {}.",
+                    money(maxima[maxima.len() - 1]),
+                    crate::facts::written(crate::facts::Unit::Months, u64::from(facts.major_waiting_period_months.unwrap_or(0)))
+                        .to_lowercase()
+                        .replace("none", "no wait")
+                ),
+                body: "Preventive care (cleanings, exams, X-rays) is paid in full; fillings and extractions are shared after the deductible; crowns, bridges and root canals after the waiting period.".into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: all_tiers(),
+                family: 2.7,
+                rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.06) },
+                levels,
+                facts,
+                eligibility,
+            }
+        }
+        "vision" => {
+            let facts = PlanFacts {
+                network: network(d, &[Network::Ppo, Network::AnyProvider]),
+                exam_copay_usd: Some(*d.pick(&[0, 10, 10, 15, 25])),
+                frame_allowance_usd: Some(*d.pick(&[100, 130, 150, 175, 200])),
+                ..PlanFacts::default()
+            };
+            let product = *d.pick(&["Vision Basic", "Vision Plus", "ClearSight", "Eyecare Select"]);
+            Drawn {
+                name: format!("{product} {}", facts.frame_allowance_usd.unwrap_or_default()),
+                short_text: format!(
+                    "Yearly eye exam for {} and {} toward frames.",
+                    facts.exam_copay_usd.filter(|c| *c > 0).map(money).unwrap_or_else(|| "$0".into()),
+                    money(facts.frame_allowance_usd.unwrap_or_default())
+                ),
+                body: "A yearly eye exam, lenses or contacts, and an allowance toward frames every 12 or 24 months."
+                    .into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: all_tiers(),
+                family: 2.6,
+                rating: RatingMethod::Flat,
+                levels: vec![("Individual".into(), 6.0 + d.unit() * 10.0, PlanFacts::default())],
+                facts,
+                eligibility,
+            }
+        }
+        "term_life" => {
+            let term = *d.pick(&[10, 15, 20, 30]);
+            let amounts: &[u32] = d.pick::<&[u32]>(&[
+                &[50_000, 100_000, 250_000][..],
+                &[100_000, 250_000, 500_000][..],
+                &[25_000, 50_000][..],
+            ]);
+            let per_thousand = 0.05 + d.unit() * 0.04;
+            let levels = amounts
+                .iter()
+                .map(|a| {
+                    let facts = PlanFacts { benefit_amount_usd: Some(*a), ..PlanFacts::default() };
+                    (format!("{} coverage", money(*a)), f64::from(*a) / 1000.0 * per_thousand + 4.0, facts)
+                })
+                .collect();
+            eligibility.tobacco_factor = Some(1.5);
+            Drawn {
+                name: format!("Term Life {term} to {}k", amounts[amounts.len() - 1] / 1000),
+                short_text: format!("Level premiums for {term} years; up to {} for your family.", money(amounts[amounts.len() - 1])),
+                body: "Pays the benefit amount to the people you name if you die during the term. The premium stays the same for the whole term; no cash value.".into(),
+                min_age: 18,
+                max_age: if term >= 30 { 50 } else if term >= 20 { 60 } else { 70 },
+                tiers: vec![Tier::IO],
+                family: 1.0,
+                rating: RatingMethod::AgeBands { bands: bands(18, 70, 1.55) },
+                levels,
+                facts: PlanFacts { term_years: Some(term), ..PlanFacts::default() },
+                eligibility,
+            }
+        }
+        "limitedmed" => {
+            let facts = PlanFacts {
+                network: network(d, &[Network::Ppo, Network::AnyProvider]),
+                deductible_usd: Some(*d.pick(&[0, 250, 500, 1000])),
+                primary_care_copay_usd: Some(*d.pick(&[20, 25, 30, 40])),
+                specialist_copay_usd: Some(*d.pick(&[40, 50, 60])),
+                daily_hospital_benefit_usd: Some(*d.pick(&[500, 1000, 1500])),
+                ..PlanFacts::default()
+            };
+            Drawn {
+                name: format!("Everyday Care {}", d.pick(&["1000", "2000", "Plus", "Select"])),
+                short_text: format!(
+                    "Doctor visits for {} and {} a day in the hospital. Not major medical coverage.",
+                    money(facts.primary_care_copay_usd.unwrap_or_default()),
+                    money(facts.daily_hospital_benefit_usd.unwrap_or_default())
+                ),
+                body: "Limited medical coverage pays set amounts for doctor visits, tests and hospital stays. It is not major medical insurance and does not meet the Affordable Care Act's minimum essential coverage.".into(),
+                min_age: 18,
+                max_age: 64,
+                tiers: all_tiers(),
+                family: 2.5,
+                rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.12) },
+                levels: vec![("Individual".into(), 60.0 + d.unit() * 80.0, PlanFacts::default())],
+                facts,
+                eligibility,
+            }
+        }
+        "rx" => {
+            let facts = PlanFacts {
+                network: network(d, &[Network::Discount, Network::Ppo]),
+                generic_drug_copay_usd: Some(*d.pick(&[4, 5, 10, 15])),
+                deductible_usd: Some(*d.pick(&[0, 0, 100, 250])),
+                ..PlanFacts::default()
+            };
+            Drawn {
+                name: format!(
+                    "Rx {} {}",
+                    d.pick(&["Saver", "Value", "Plus", "Select"]),
+                    facts.generic_drug_copay_usd.unwrap_or_default()
+                ),
+                short_text: format!(
+                    "Generic drugs for {} at most pharmacies.",
+                    money(facts.generic_drug_copay_usd.unwrap_or_default())
+                ),
+                body: "Lower prices on prescriptions at participating pharmacies, with fixed copays on generic drugs."
+                    .into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: all_tiers(),
+                family: 2.0,
+                rating: RatingMethod::Flat,
+                levels: vec![("Individual".into(), 9.0 + d.unit() * 25.0, PlanFacts::default())],
+                facts,
+                eligibility,
+            }
+        }
+        "lifestyle" => {
+            let facts = PlanFacts {
+                network: Some(Network::Discount),
+                telehealth_visits: Some(*d.pick(&[4, 6, 12, 24])),
+                ..PlanFacts::default()
+            };
+            Drawn {
+                name: format!("{} Membership {}", d.pick(&["Wellness", "Healthy Living", "Everyday Perks"]), facts.telehealth_visits.unwrap_or_default()),
+                short_text: format!("{} telehealth visits a year, gym and hearing discounts.", facts.telehealth_visits.unwrap_or_default()),
+                body: "A membership, not insurance: telehealth visits, a nurse line, and discounts on gyms, hearing aids and vision care.".into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: all_tiers(),
+                family: 1.6,
+                rating: RatingMethod::Flat,
+                levels: vec![("Membership".into(), 8.0 + d.unit() * 18.0, PlanFacts::default())],
+                facts,
+                eligibility,
+            }
+        }
+        "supplemental" => {
+            if d.chance(0.35) {
+                // Medicare Supplement: for people 65 and older who have Medicare Parts A and B.
+                let letter = *d.pick(&["G", "N", "F"]);
+                return Drawn {
+                    name: format!("Medicare Supplement Plan {letter}"),
+                    short_text: format!("Pays what Original Medicare leaves to you; Plan {letter} for people 65 and older."),
+                    body: "Medicare Supplement insurance pays your share of costs under Original Medicare (Parts A and B): coinsurance, copays and, depending on the plan, deductibles. You must be enrolled in Medicare Parts A and B.".into(),
+                    min_age: 65,
+                    max_age: 99,
+                    tiers: vec![Tier::IO, Tier::IS],
+                    family: 2.0,
+                    rating: RatingMethod::AgeBands { bands: bands(65, 99, 1.18) },
+                    levels: vec![("Individual".into(), 120.0 + d.unit() * 90.0, PlanFacts::default())],
+                    facts: PlanFacts {
+                        network: Some(Network::AnyProvider),
+                        deductible_usd: Some(if letter == "G" { 257 } else { 0 }),
+                        ..PlanFacts::default()
+                    },
+                    eligibility,
+                };
+            }
+            let amount = *d.pick(&[5_000, 10_000, 20_000, 30_000]);
+            Drawn {
+                name: format!("{} {}", d.pick(&["Cancer Care", "Gap Protect", "Cancer Shield"]), amount / 1000),
+                short_text: format!("Pays you {} when a covered diagnosis happens, to use as you need.", money(amount)),
+                body: "Pays a cash benefit directly to you on a covered diagnosis, on top of any other coverage."
+                    .into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: all_tiers(),
+                family: 2.2,
+                rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.2) },
+                levels: vec![("Individual".into(), 10.0 + f64::from(amount) / 1000.0 * 0.9, PlanFacts::default())],
+                facts: PlanFacts {
+                    benefit_amount_usd: Some(amount),
+                    network: Some(Network::AnyProvider),
+                    ..PlanFacts::default()
+                },
+                eligibility,
+            }
+        }
+        "di" => {
+            let elimination = *d.pick(&[7, 14, 30, 90]);
+            let period = *d.pick(&[3, 6, 12, 24, 60]);
+            eligibility.min_annual_income = Some(i64::from(*d.pick(&[12_000, 15_000, 20_000, 25_000])));
+            eligibility.min_working_hours = Some(i64::from(*d.pick(&[20, 25, 30])));
+            Drawn {
+                name: format!("Income Protect {} {elimination}/{period}", if period >= 24 { "Long-Term" } else { "Short-Term" }),
+                short_text: format!("Replaces part of your pay after {elimination} days off work, for up to {period} months."),
+                body: "Pays a monthly benefit, a share of your income, while an illness or injury keeps you from working, after the elimination period.".into(),
+                min_age: 18,
+                max_age: 64,
+                tiers: vec![Tier::IO],
+                family: 1.0,
+                rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.25) },
+                levels: vec![("Individual".into(), 22.0 + d.unit() * 30.0, PlanFacts::default())],
+                facts: PlanFacts {
+                    benefit_percent: Some(*d.pick(&[50, 60, 60, 70])),
+                    elimination_period_days: Some(elimination),
+                    benefit_period_months: Some(period),
+                    ..PlanFacts::default()
+                },
+                eligibility,
+            }
+        }
+        "critical" => {
+            let amounts: &[u32] =
+                d.pick::<&[u32]>(&[&[10_000, 20_000][..], &[15_000, 30_000][..], &[10_000, 25_000, 50_000][..]]);
+            let levels = amounts
+                .iter()
+                .map(|a| {
+                    let facts = PlanFacts { benefit_amount_usd: Some(*a), ..PlanFacts::default() };
+                    (format!("{} benefit", money(*a)), 6.0 + f64::from(*a) / 1000.0 * 0.85, facts)
+                })
+                .collect();
+            Drawn {
+                name: format!("Critical Illness {} {}", d.pick(&["Care", "Protect", "Plus"]), amounts[amounts.len() - 1] / 1000),
+                short_text: format!("A lump sum of up to {} on a heart attack, stroke or cancer diagnosis.", money(amounts[amounts.len() - 1])),
+                body: "Pays a lump sum directly to you when you are diagnosed with a covered critical illness, such as a heart attack, stroke, cancer or kidney failure.".into(),
+                min_age: 18,
+                max_age: 74,
+                tiers: all_tiers(),
+                family: 2.1,
+                rating: RatingMethod::AgeBands { bands: bands(18, 74, 1.35) },
+                levels,
+                facts: PlanFacts::default(),
+                eligibility,
+            }
+        }
+        "accident" => {
+            let facts = PlanFacts {
+                benefit_amount_usd: Some(*d.pick(&[10_000, 25_000, 50_000])),
+                daily_hospital_benefit_usd: Some(*d.pick(&[100, 200, 300])),
+                ..PlanFacts::default()
+            };
+            Drawn {
+                name: format!("Accident {} {}", d.pick(&["Care", "Advantage", "Guard", "Shield"]), facts.benefit_amount_usd.unwrap_or_default() / 1000),
+                short_text: format!(
+                    "Cash for ER visits, fractures and {} a day in hospital after an accident.",
+                    money(facts.daily_hospital_benefit_usd.unwrap_or_default())
+                ),
+                body: "Pays set amounts for injuries from an accident: emergency care, fractures, dislocations, hospital stays, and an accidental death benefit.".into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: all_tiers(),
+                family: 2.4,
+                rating: RatingMethod::Flat,
+                levels: vec![("Individual".into(), 9.0 + d.unit() * 12.0, PlanFacts::default())],
+                facts,
+                eligibility,
+            }
+        }
+        "hospital" => {
+            let daily = *d.pick(&[100, 200, 250, 500]);
+            Drawn {
+                name: format!("Hospital Cash {daily}"),
+                short_text: format!("{} a day in hospital, paid to you, plus an admission benefit.", money(daily)),
+                body:
+                    "Pays you a fixed amount for each day you spend in a hospital, whatever your other coverage pays."
+                        .into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: all_tiers(),
+                family: 2.3,
+                rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.15) },
+                levels: vec![("Individual".into(), 8.0 + f64::from(daily) / 25.0, PlanFacts::default())],
+                facts: PlanFacts {
+                    daily_hospital_benefit_usd: Some(daily),
+                    benefit_amount_usd: Some(*d.pick(&[500, 1000, 1500])),
+                    ..PlanFacts::default()
+                },
+                eligibility,
+            }
+        }
+        _ => {
+            // Pet: priced by the pet's owner; every age of owner may buy it.
+            let reimbursement = *d.pick(&[70, 80, 90]);
+            let facts = PlanFacts {
+                annual_maximum_usd: Some(*d.pick(&[5_000, 10_000, 15_000])),
+                deductible_usd: Some(*d.pick(&[100, 250, 500])),
+                reimbursement_percent: Some(reimbursement),
+                ..PlanFacts::default()
+            };
+            Drawn {
+                name: format!(
+                    "Pet {} {reimbursement}/{}",
+                    d.pick(&["Care", "Protect", "Wellness"]),
+                    facts.deductible_usd.unwrap_or_default()
+                ),
+                short_text: format!(
+                    "{reimbursement}% of vet bills back after a {} deductible, up to {} a year.",
+                    money(facts.deductible_usd.unwrap_or_default()),
+                    money(facts.annual_maximum_usd.unwrap_or_default())
+                ),
+                body: "Reimburses vet bills for accidents and illnesses of your dog or cat, at any licensed vet."
+                    .into(),
+                min_age: 18,
+                max_age: 99,
+                tiers: vec![Tier::IO],
+                family: 1.0,
+                rating: RatingMethod::Flat,
+                levels: vec![("One pet".into(), 18.0 + d.unit() * 30.0, PlanFacts::default())],
+                facts,
+                eligibility,
+            }
+        }
+    }
+}
+
+/// The first word of a carrier's name, as product names use it.
+fn brand(carrier: &Carrier) -> &str {
+    carrier.name.split_whitespace().next().unwrap_or(&carrier.name)
+}
+
+/// Draws `spec.plans` plans from `carriers` (each carrier only in the categories it sells), named apart from
+/// `taken` (the names of plans the catalogue already has).
+pub fn generate(spec: &MarketSpec, carriers: &[Carrier], taken: &BTreeSet<String>) -> Vec<Plan> {
+    let mut d = Draw(spec.seed);
+    let weights: Vec<f64> = CATEGORY_WEIGHTS.iter().map(|(_, w)| *w).collect();
+    let mut names = taken.clone();
+    let mut plans = Vec::with_capacity(spec.plans);
+    for i in 0..spec.plans {
+        let category = CATEGORY_WEIGHTS[d.weighted(&weights).unwrap_or(0)].0;
+        let sellers: Vec<&Carrier> =
+            carriers.iter().filter(|c| c.categories.is_empty() || c.categories.iter().any(|k| k == category)).collect();
+        let carrier = if sellers.is_empty() { d.pick(carriers) } else { *d.pick(&sellers) };
+        let drawn = draw_plan(&mut d, category);
+        let mut name = format!("{} {}", brand(carrier), drawn.name);
+        let mut series = ["II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"].iter();
+        let mut n = 11;
+        while !names.insert(name.clone()) {
+            let next = series.next().map(|s| s.to_string()).unwrap_or_else(|| {
+                n += 1;
+                format!("No. {}", n - 1)
+            });
+            name = format!("{} {} {next}", brand(carrier), drawn.name);
+        }
+        let plan_id = spec.first_id + i as i64;
+        // Most plans are sold everywhere; some in a region of states, as filings are.
+        let states = if d.chance(0.7) {
+            States::All(AllStates::All)
+        } else {
+            let mut chosen: BTreeSet<String> = BTreeSet::new();
+            for _ in 0..d.between(3, 10) {
+                chosen.insert(d.pick(STATES).to_string());
+            }
+            States::Only(chosen.into_iter().collect())
+        };
+        let options = drawn
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(level, (label, rate, facts))| PlanOption {
+                plan_pricing_id: plan_id * 100 + level as i64 + 1,
+                name: label.clone(),
+                base_rate: (rate * 100.0).round() / 100.0,
+                facts: facts.clone(),
+            })
+            .collect();
+        plans.push(Plan {
+            plan_id,
+            carrier_id: carrier.carrier_id,
+            category: category.to_string(),
+            plan_name: name.clone(),
+            plan_type: "STD".into(),
+            short_text: drawn.short_text.clone(),
+            logo: carrier.logo.clone(),
+            featured: false,
+            states,
+            min_age: drawn.min_age,
+            max_age: drawn.max_age,
+            tier_factors: tier_factors(&drawn.tiers, drawn.family),
+            tiers: drawn.tiers,
+            rating: drawn.rating,
+            options,
+            description: PlanDescription {
+                header_text: name,
+                blue_bar_text: drawn.short_text,
+                body_text: drawn.body,
+                exclusions_text_name: "Exclusions and Limitations".into(),
+                exclusions_text: format!(
+                    "See the {} policy for exclusions and limitations. Benefits are paid only for covered services and conditions.",
+                    carrier.name
+                ),
+                faq_text_name: "Frequently Asked Questions".into(),
+                faq_text: format!("Q: Who do I call with a question?\n\nA: {} at {}.", carrier.name, carrier.phone),
+                ..PlanDescription::default()
+            },
+            eligibility: drawn.eligibility,
+            listed: true,
+            membership: Vec::new(),
+            rider_of: Vec::new(),
+            replaced_by: None,
+            blackout: None,
+            facts: drawn.facts,
+        });
+    }
+    plans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn carriers() -> Vec<Carrier> {
+        (1..=8)
+            .map(|i| Carrier {
+                carrier_id: i,
+                name: format!("Carrier{i} Mutual"),
+                logo: format!("/assets/logos/c{i}.svg"),
+                phone: "(800) 555-0100".into(),
+                website: String::new(),
+                categories: Vec::new(),
+            })
+            .collect()
+    }
+
+    fn categories() -> Vec<crate::catalogue::Category> {
+        CATEGORY_WEIGHTS
+            .iter()
+            .map(|(c, _)| crate::catalogue::Category {
+                category: c.to_string(),
+                display_name: c.to_string(),
+                image: String::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_generated_catalogue_passes_the_fixtures_checks_and_has_every_category_and_carrier() {
+        let spec = MarketSpec { plans: 2000, seed: 7, first_id: 100_000 };
+        let plans = generate(&spec, &carriers(), &BTreeSet::new());
+        assert_eq!(plans.len(), 2000);
+        crate::catalogue::check_plans(&plans, &carriers(), &categories()).unwrap();
+        let used: BTreeSet<&str> = plans.iter().map(|p| p.category.as_str()).collect();
+        assert_eq!(used.len(), 13);
+        let by: BTreeSet<i64> = plans.iter().map(|p| p.carrier_id).collect();
+        assert_eq!(by.len(), 8);
+        assert!(plans.iter().any(|p| p.min_age >= 65), "Medicare-age buyers have plans");
+        assert!(plans.iter().filter(|p| p.category == "dental").all(|p| p.max_age >= 99));
+        assert!(plans.iter().any(|p| p.eligibility.tobacco_factor.is_some() && p.category == "medical"));
+        assert!(plans.iter().any(|p| matches!(p.states, States::Only(_))));
+        assert_eq!(generate(&spec, &carriers(), &BTreeSet::new()), plans, "the same seed draws the same catalogue");
+    }
+
+    #[test]
+    fn every_generated_plan_states_the_facts_its_category_is_compared_by() {
+        let plans = generate(&MarketSpec { plans: 500, seed: 11, first_id: 1 }, &carriers(), &BTreeSet::new());
+        for plan in &plans {
+            let option = &plan.options[0];
+            let facts = plan.facts_of(option);
+            let compared = crate::facts::default_compare(&plan.category);
+            let stated = compared.iter().filter(|k| facts.display(k).is_some()).count();
+            assert!(stated * 2 >= compared.len(), "{} states too few of {compared:?}: {facts:?}", plan.plan_name);
+        }
+    }
+}
