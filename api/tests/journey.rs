@@ -206,7 +206,8 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
     let again = b
         .post(&format!("/api/v1/enrollment/{id}/step/review-confirm"), json!({ "action": "next", "formData": {} }))
         .await;
-    assert_eq!(again.ok()["redirect"], "/enrollment/receipt");
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(again.first_error().1, "This enrollment has already been submitted");
     let policies: Vec<(Option<String>,)> = sqlx::query_as("select policy_id from enrollment where enrollment_id = $1")
         .bind(id)
         .fetch_all(&app.state.db)
