@@ -6,7 +6,7 @@ export CARGO_TERM_COLOR := never
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-renderer test-e2e chromium clean
+.PHONY: run test bench check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
 run: renderer-build
@@ -16,6 +16,12 @@ run: renderer-build
 ## test: every check and test (formatting, lints, engine, api on SQLite and PostgreSQL, renderer, browser journeys)
 test: check-rust test-rust check-contract test-postgres test-fuzz test-crash test-renderer test-e2e
 	@echo "make test: all checks passed"
+
+## bench: the benchmark (never part of make test): the server beside an axum hello-world, a 2,000-plan catalogue,
+## wrk; prints the table docs/PERFORMANCE.md keeps. BENCH_ARGS="--growth --postgres --seconds 10" for more.
+bench:
+	@command -v wrk >/dev/null || apt-get install -y wrk
+	python3 scripts/bench.py $${BENCH_ARGS:-}
 
 # `npm install` from the lock rather than `npm ci`: this machine's npm writes locks without the other platforms'
 # optional packages (rollup's), which `npm ci` then refuses as out of sync; `npm install` installs the locked versions.

@@ -104,16 +104,41 @@ wrk.headers["Cookie"] = "%s"
 """
 
 # Each request saves the next shopper's Personal Information with that shopper's cookie (no version: the latest wins).
+# The two threads take alternate shoppers, so no two requests save the same enrollment at once. The statuses answered
+# are counted and printed, so a run that measures refusals says so.
 SAVE_SCRIPT = """
 local shoppers = { %s }
-local n = 0
+local threads = {}
+local counter = 0
+function setup(thread)
+  thread:set("part", counter)
+  counter = counter + 1
+  table.insert(threads, thread)
+end
+function init(args)
+  part = tonumber(wrk.thread:get("part"))
+  n = part
+  statuses = {}
+end
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 request = function()
-  n = n + 1
+  n = n + 2
   local s = shoppers[(n %% #shoppers) + 1]
   wrk.headers["Cookie"] = s[2]
   return wrk.format(nil, "/api/v1/save-personal-info", nil, '{"enrollment_id":' .. s[1] .. ',%s}')
+end
+response = function(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+  if status ~= 200 and not first_refusal then first_refusal = body end
+end
+function done(summary, latency, requests)
+  for _, thread in ipairs(threads) do
+    local counts = thread:get("statuses")
+    for status, count in pairs(counts) do io.write("status ", status, ": ", count, "\\n") end
+    local refusal = thread:get("first_refusal")
+    if refusal then io.write("first refusal: ", string.sub(refusal, 1, 300), "\\n") end
+  end
 end
 """
 
@@ -127,6 +152,9 @@ def wrk(url, seconds, script_text, connections=64):
         capture_output=True, text=True, check=True,
     ).stdout
     os.unlink(script)
+    for line in out.splitlines():
+        if line.startswith("status ") and not line.startswith("status 200") or line.startswith("first refusal"):
+            print("  " + line, file=sys.stderr)
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
     def latency(q):

@@ -212,6 +212,15 @@ impl PlanFacts {
     }
 }
 
+/// The first `most` facts a plan's category is compared by that it states, as (label, value) to show on its card.
+pub fn highlights(category: &str, facts: &PlanFacts, most: usize) -> Vec<(&'static str, String)> {
+    default_compare(category)
+        .iter()
+        .filter_map(|key| Some((kind(key)?.label, facts.display(key)?)))
+        .take(most)
+        .collect()
+}
+
 /// A number in its unit, as a person reads it.
 pub fn written(unit: Unit, n: u64) -> String {
     match unit {

@@ -195,11 +195,34 @@ fn coerce(prop: &Value, value: Value) -> Value {
     value
 }
 
+/// The most compiled validators kept; past it the cache starts afresh (a workflow change, a burst of rare forms).
+const MOST_VALIDATORS: usize = 512;
+
+/// The compiled validator of a schema. Composed schemas are few (a form per tab and context), and compiling one
+/// costs far more than a save, so each is compiled once and reused, keyed by its text.
+fn validator_for(schema: &Value) -> std::sync::Arc<jsonschema::Validator> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<jsonschema::Validator>>>> = OnceLock::new();
+    let key = schema.to_string();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let compiled =
+        Arc::new(jsonschema::options().should_validate_formats(true).build(schema).expect("composed schemas compile"));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.len() >= MOST_VALIDATORS {
+        cache.clear();
+    }
+    cache.insert(key, compiled.clone());
+    compiled
+}
+
 /// Validates a cleaned submission; `today` anchors age and future-date rules.
 pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Vec<FieldError>> {
     let mut errors: Vec<FieldError> = Vec::new();
-    let validator =
-        jsonschema::options().should_validate_formats(true).build(schema).expect("composed schemas compile");
+    let validator = validator_for(schema);
     for error in validator.iter_errors(data) {
         let (target, keyword) = match &error.kind {
             ValidationErrorKind::Required { property } => {

@@ -22,6 +22,20 @@ pub struct Catalogue {
     pub curve: AgeCurve,
     /// The store's own site and the sites it serves for others.
     pub sites: Sites,
+    /// Where each plan is in `plans`, by id.
+    index: HashMap<i64, usize>,
+    /// What a plan's card shows that no filter changes, computed once at load: the catalogue is immutable until the
+    /// next seed, so a listing prices its plans and copies the rest.
+    cards: HashMap<i64, CardFacts>,
+}
+
+/// The parts of a plan's card that do not depend on who is shopping.
+#[derive(Debug, Clone)]
+pub struct CardFacts {
+    /// The lowest price anyone can be quoted.
+    pub from_price: Option<engine::rating::Cents>,
+    /// The first facts its category is compared by, as (label, value).
+    pub highlights: Vec<(&'static str, String)>,
 }
 
 impl Catalogue {
@@ -74,11 +88,28 @@ impl Catalogue {
             Some(document) => serde_json::from_str(&document).context("the stored sites are not readable")?,
             None => Sites::default(),
         };
-        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites })
+        let index = plans.iter().enumerate().map(|(i, p)| (p.plan_id, i)).collect();
+        let cards = plans
+            .iter()
+            .map(|p| {
+                let facts = p.options.first().map(|o| p.facts_of(o)).unwrap_or_else(|| p.facts.clone());
+                let card = CardFacts {
+                    from_price: engine::rating::starting_price(p, &curve),
+                    highlights: engine::facts::highlights(&p.category, &facts, 3),
+                };
+                (p.plan_id, card)
+            })
+            .collect();
+        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards })
     }
 
     pub fn plan(&self, plan_id: i64) -> Option<&Plan> {
-        self.plans.iter().find(|p| p.plan_id == plan_id)
+        self.index.get(&plan_id).map(|i| &self.plans[*i])
+    }
+
+    /// What the plan's card shows that no filter changes.
+    pub fn card_facts(&self, plan_id: i64) -> Option<&CardFacts> {
+        self.cards.get(&plan_id)
     }
 
     /// The group of a group enrollment code, whatever its case.

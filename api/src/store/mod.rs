@@ -46,6 +46,17 @@ fn restrict_sqlite_file(url: &str) -> anyhow::Result<()> {
     .with_context(|| format!("cannot restrict the database file {}", path.display()))
 }
 
+/// SQLite's `synchronous` setting (`SQLITE_SYNCHRONOUS`: `full`, the default, or `normal`). With the write-ahead log,
+/// `full` syncs the log on every commit: an acknowledged save survives a crash of the server and a power loss.
+/// `normal` syncs only at checkpoints: an acknowledged save survives a crash of the server (the kill -9 test holds),
+/// but the last commits before a power loss or an operating-system crash may be lost; the database is never corrupt.
+pub fn sqlite_synchronous() -> &'static str {
+    match std::env::var("SQLITE_SYNCHRONOUS").ok().as_deref().map(str::to_ascii_lowercase).as_deref() {
+        Some("normal") => "normal",
+        _ => "full",
+    }
+}
+
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     sqlx::any::install_default_drivers();
     restrict_sqlite_file(url)?;
@@ -58,6 +69,7 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
                 if conn.backend_name() == "SQLite" {
                     sqlx::query("pragma foreign_keys = on").execute(&mut *conn).await?;
                     sqlx::query("pragma busy_timeout = 5000").execute(&mut *conn).await?;
+                    sqlx::query(&format!("pragma synchronous = {}", sqlite_synchronous())).execute(&mut *conn).await?;
                 }
                 Ok(())
             })

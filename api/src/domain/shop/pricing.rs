@@ -21,6 +21,45 @@ pub fn plan_of<'s>(state: &'s AppState, id: &Option<Id>) -> ApiResult<&'s Plan> 
     state.catalogue.plan(id).ok_or_else(ApiError::plan_not_found)
 }
 
+/// The plans whose health questions this enrollment answered and had accepted, read once for a listing of many
+/// plans (one query instead of one per plan).
+pub struct Accepted(std::collections::HashSet<i64>);
+
+impl Accepted {
+    pub async fn of(state: &AppState, e: &Enrollment) -> ApiResult<Accepted> {
+        let mut accepted = std::collections::HashSet::new();
+        let kind = crate::domain::shop::answers::HEALTH_QUESTIONS;
+        for (subject, data) in crate::store::shop_answer::of_kind(&state.db, e.row.enrollment_id, kind).await? {
+            let Some(plan_id) = subject.strip_prefix("plan:").and_then(|p| p.parse::<i64>().ok()) else { continue };
+            let stored: serde_json::Value = serde_json::from_str(&data).map_err(|e| ApiError::Internal(e.into()))?;
+            let opened = stored["sealed"]
+                .as_str()
+                .and_then(|s| state.crypto.decrypt(s))
+                .and_then(|plain| serde_json::from_str::<serde_json::Value>(&plain).ok());
+            if opened.is_some_and(|o| o["accepted"] == true) {
+                accepted.insert(plan_id);
+            }
+        }
+        Ok(Accepted(accepted))
+    }
+}
+
+/// Every option of a plan priced, cheapest first; or why it cannot be sold now, with the prices the page shows anyway.
+pub type Priced<'p> = Result<Vec<(&'p PlanOption, Cents)>, (PricingError, Vec<(&'p PlanOption, Cents)>)>;
+
+/// [`price`] for one plan of a listing, with the enrollment's accepted health answers read once.
+pub fn price_in_listing<'p>(state: &AppState, e: &Enrollment, plan: &'p Plan, accepted: &Accepted) -> Priced<'p> {
+    let Some(input) = e.filter.rating_input(today()) else {
+        return Err((PricingError::EnrollmentIdError, Vec::new()));
+    };
+    let priced = price_plan(plan, &input, &state.catalogue.curve).map_err(|error| (error, Vec::new()))?;
+    let asks = state.workflows.shop.health_for(plan.plan_id, &plan.category).is_some();
+    if asks && !accepted.0.contains(&plan.plan_id) {
+        return Err((PricingError::NewQuestionsError, priced));
+    }
+    Ok(priced)
+}
+
 /// Whether the plan's health questions (if it has any) were answered and accepted.
 pub async fn health_accepted(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<bool> {
     if state.workflows.shop.health_for(plan.plan_id, &plan.category).is_none() {
@@ -38,11 +77,7 @@ pub async fn health_accepted(state: &AppState, e: &Enrollment, plan: &Plan) -> A
 
 /// Every option of the plan priced for the enrollment, or the pricing error code; the prices are also given with
 /// newQuestionsError (the page shows them beside Enroll Now).
-pub async fn price<'p>(
-    state: &AppState,
-    e: &Enrollment,
-    plan: &'p Plan,
-) -> ApiResult<Result<Vec<(&'p PlanOption, Cents)>, (PricingError, Vec<(&'p PlanOption, Cents)>)>> {
+pub async fn price<'p>(state: &AppState, e: &Enrollment, plan: &'p Plan) -> ApiResult<Priced<'p>> {
     let Some(input) = e.filter.rating_input(today()) else {
         return Ok(Err((PricingError::EnrollmentIdError, Vec::new())));
     };
@@ -129,18 +164,6 @@ pub struct Highlight {
     pub value: String,
 }
 
-/// The facts a card shows: at most three of those its category is compared by.
-pub fn highlights(plan: &Plan) -> Vec<Highlight> {
-    let facts = plan.options.first().map(|o| plan.facts_of(o)).unwrap_or_else(|| plan.facts.clone());
-    engine::facts::default_compare(&plan.category)
-        .iter()
-        .filter_map(|key| {
-            Some(Highlight { label: engine::facts::kind(key)?.label.to_string(), value: facts.display(key)? })
-        })
-        .take(3)
-        .collect()
-}
-
 pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
     PlanCard {
         plan_id: plan.plan_id,
@@ -149,9 +172,18 @@ pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
         plan_logo: plan.logo.clone(),
         plan_short_text: plan.short_text.clone(),
         plan_price: price,
-        from_price: engine::rating::starting_price(plan, &state.catalogue.curve),
+        from_price: state.catalogue.card_facts(plan.plan_id).and_then(|c| c.from_price),
         plan_category: plan.category.clone(),
         carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
-        highlights: highlights(plan),
+        highlights: state
+            .catalogue
+            .card_facts(plan.plan_id)
+            .map(|c| {
+                c.highlights
+                    .iter()
+                    .map(|(label, value)| Highlight { label: label.to_string(), value: value.clone() })
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }

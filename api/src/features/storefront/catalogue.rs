@@ -6,7 +6,7 @@ use engine::rating::PricingError;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::shop::pricing::{card, price, PlanCard};
+use crate::domain::shop::pricing::{card, price, price_in_listing, Accepted, PlanCard};
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{MaybeOwnedQuery, OwnedQuery};
 use crate::state::AppState;
@@ -61,13 +61,14 @@ pub async fn get_filtered_plans(
         .unwrap_or_default();
     let mut result = Vec::new();
     let mut io_only = false;
+    let accepted = Accepted::of(&state, &e).await?;
     for plan in state
         .catalogue
         .plans
         .iter()
         .filter(|p| p.listed && (wanted.is_empty() || wanted.contains(&p.category.as_str())))
     {
-        let cheapest = match price(&state, &e, plan).await? {
+        let cheapest = match price_in_listing(&state, &e, plan, &accepted) {
             Ok(priced) => priced.first().map(|(_, p)| *p),
             // Tier errors are not listed: the section says the category is for Member Only instead.
             Err((PricingError::TierError, _)) => {
