@@ -10,9 +10,11 @@ async fn main() -> anyhow::Result<()> {
     let seconds: u64 = std::env::var("SECONDS").unwrap_or_else(|_| "10".into()).parse()?;
     let concurrency: usize = std::env::var("CONCURRENCY").unwrap_or_else(|_| "64".into()).parse()?;
     let db = api::store::connect(&url).await?;
-    sqlx::query("create table if not exists bench_raw_save (id integer not null, version integer not null, data text not null)")
-        .execute(&db)
-        .await?;
+    sqlx::query(
+        "create table if not exists bench_raw_save (id integer not null, version integer not null, data text not null)",
+    )
+    .execute(&db)
+    .await?;
     // The size of a saved Personal Information document with its sealed SSN.
     let document = serde_json::json!({
         "first_name": "Dana", "middle_name": "R", "last_name": "Okafor", "gender": "1", "marital_status": "M",
