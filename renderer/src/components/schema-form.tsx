@@ -1,12 +1,13 @@
 // One rjsf Form for every server-defined form: the schema, uiSchema and data come from the server; widgets are
 // registered by name; messages come from each property's `x-messages` so the browser says what the server would.
 import Form from '@rjsf/core';
-import type { ErrorSchema, FormValidation, RJSFSchema, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { getDefaultFormState } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
+import { revealConditionally } from './conditions';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
 import { ListEditor, type ListEditorContext } from './list-editor';
 import { transformErrors } from './messages';
@@ -72,7 +73,7 @@ export function drawnForm({ schema, uiSchema, formData }: ServerForm): DrawnForm
   return {
     // rjsf's RJSFSchema and UiSchema are static descriptions of JSON Schema and of its ui options; what the server
     // sends is checked as a schema only by ajv, when the form validates, so the object is taken as one here.
-    schema: schema as RJSFSchema,
+    schema: revealConditionally(schema as RJSFSchema),
     uiSchema: isObject(uiSchema) ? (uiSchema as UiSchema) : {},
     formData: isObject(formData) ? formData : {},
   };
@@ -94,6 +95,10 @@ export interface SchemaFormProps {
   disabled?: boolean;
   onSubmit: (data: Record<string, unknown>) => void;
   onChange?: (data: Record<string, unknown>) => void;
+  /** The browser's own check refused the form (the fields' messages, after `transformErrors`). */
+  onError?: (errors: RJSFValidationError[]) => void;
+  /** Extra classes on the form (`form-columns`: two columns of fields on wide screens). */
+  className?: string;
   children: ReactNode;
 }
 
@@ -102,7 +107,7 @@ export function SchemaForm(props: SchemaFormProps) {
   return <StepForm key={props.id} {...props} />;
 }
 
-function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, children, context, lookup }: SchemaFormProps) {
+function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, onChange, onError, className, children, context, lookup }: SchemaFormProps) {
   // What the person typed survives a refused save: the server's errors are shown beside it, nothing is reset. A
   // choice of records on file that starts selected fills its fields from the first draw.
   const [data, setData] = useState(() =>
@@ -167,6 +172,8 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
       disabled={disabled}
       onChange={(e) => changed(e.formData as Record<string, unknown>)}
       onSubmit={(e) => onSubmit(e.formData as Record<string, unknown>)}
+      onError={onError}
+      className={className ? `rjsf ${className}` : undefined}
     >
       {children}
     </Form>

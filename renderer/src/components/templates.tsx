@@ -1,7 +1,7 @@
 // rjsf templates for lists (beneficiaries, health details, medications): buttons that say what they do, and each
 // item under a numbered heading taken from the uiSchema the server composed (`ui:options.itemTitle`, "Beneficiary #{n}").
-import type { ArrayFieldItemTemplateProps, IconButtonProps, TemplatesType } from '@rjsf/utils';
-import { getTemplate, getUiOptions } from '@rjsf/utils';
+import type { ArrayFieldItemTemplateProps, IconButtonProps, ObjectFieldTemplateProps, RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
+import { descriptionId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
 
 function TextButton({ label, ...props }: IconButtonProps & { label: string }) {
   const { id, className, onClick, disabled, title } = props;
@@ -34,10 +34,57 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   );
 }
 
+/** Widgets that need a whole row: choices laid out side by side, a signature, long text. */
+const WIDE_WIDGETS = ['radio', 'checkboxes', 'signature', 'textarea', 'modalField'];
+
+/**
+ * Whether a field takes the whole row of a two-column form: lists, groups, choices shown as buttons, check boxes, and
+ * questions too long for half a row. Read from the schema and uiSchema alone, so every form is laid out alike.
+ */
+export function isWideField(schema: RJSFSchema | undefined, ui: UiSchema | undefined): boolean {
+  if (!schema) return false;
+  const widget = ui?.['ui:widget'];
+  if (typeof widget === 'string' && WIDE_WIDGETS.includes(widget)) return true;
+  if (ui?.['ui:field'] || (schema as { 'x-widget'?: string })['x-widget'] === 'radio') return true;
+  if (schema.type === 'object' || schema.type === 'array' || schema.type === 'boolean') return true;
+  return (schema.title ?? '').length > 48;
+}
+
+/**
+ * An object's fields in a grid: two columns on wide screens where the form asks for it (`.form-columns` around the
+ * form), one on phones; a group nested in the form (a list item, a question's details) is a fieldset of its own.
+ */
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { className, description, fieldPathId, properties, registry, required, schema, title, uiSchema } = props;
+  const options = getUiOptions(uiSchema);
+  const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, options);
+  const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
+  if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
+  const fields = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  return (
+    <fieldset className={`${className ?? ''} form-grid`.trim()} id={fieldPathId.$id}>
+      {title && <TitleFieldTemplate id={titleId(fieldPathId)} title={title} required={required} schema={schema} uiSchema={uiSchema} registry={registry} />}
+      {description && (
+        <DescriptionFieldTemplate id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
+      )}
+      {properties.map((p) =>
+        p.hidden ? (
+          p.content
+        ) : (
+          <div key={p.name} className={isWideField(fields[p.name], uiSchema?.[p.name] as UiSchema | undefined) ? 'form-cell form-cell-wide' : 'form-cell'}>
+            {p.content}
+          </div>
+        ),
+      )}
+    </fieldset>
+  );
+}
+
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
   ButtonTemplates?: Partial<TemplatesType['ButtonTemplates']>;
 } = {
   ArrayFieldItemTemplate,
+  ObjectFieldTemplate,
   ButtonTemplates: {
     AddButton: (p) => <TextButton {...(p as IconButtonProps)} label="Add" title="Add" />,
     RemoveButton: (p) => <TextButton {...p} label="Remove" />,

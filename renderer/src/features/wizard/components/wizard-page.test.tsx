@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -24,24 +24,153 @@ const review: Schema<'Step'> = {
   },
 };
 
+function openAt(route: string) {
+  render(
+    <MemoryRouter initialEntries={[`/enrollment/${route}`]}>
+      <Routes>
+        <Route path="/enrollment/:route" element={<WizardPage />} />
+        <Route path="/enrollment/receipt" element={<p>Receipt page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
 describe('the review step', () => {
-  it('shows numbered cards, the cost summary, and the spec error modal when submitting fails', async () => {
+  it('shows what was entered on each step with Edit, and the plans with their costs', async () => {
+    localStorage.setItem('tempId', '9');
+    server.use(http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: review })));
+    openAt('review-confirm');
+    expect(await screen.findByRole('heading', { name: '1. Personal Information' })).toBeTruthy();
+    expect(screen.getByText('First Name')).toBeTruthy();
+    expect(screen.getByText('Dana')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Personal Information' })).toBeTruthy();
+    expect(screen.getByText('Silver Choice PPO')).toBeTruthy();
+  });
+
+  it('asks for confirmation before submitting, and Keep reviewing submits nothing', async () => {
+    localStorage.setItem('tempId', '9');
+    let posts = 0;
+    server.use(
+      http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: review })),
+      http.post('/api/v1/enrollment/9/step/review_info', () => {
+        posts += 1;
+        return success({ redirect: '/enrollment/receipt' });
+      }),
+    );
+    openAt('review-confirm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your application?' });
+    expect(dialog.textContent).toContain('Please check your answers.');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep reviewing' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Keep reviewing' })).toBeNull());
+    expect(posts).toBe(0);
+  });
+
+  it('submits once however often the confirmation is pressed', async () => {
+    localStorage.setItem('tempId', '9');
+    let posts = 0;
+    server.use(
+      http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: review })),
+      http.post('/api/v1/enrollment/9/step/review_info', async () => {
+        posts += 1;
+        await new Promise((r) => setTimeout(r, 50));
+        return success({ redirect: '/enrollment/receipt' });
+      }),
+    );
+    openAt('review-confirm');
+    const submit = await screen.findByRole('button', { name: 'Submit Application' });
+    fireEvent.click(submit);
+    await screen.findByRole('dialog', { name: 'Submit your application?' });
+    const accept = screen.getAllByRole('button', { name: 'Submit Application' }).find((b) => b.closest('dialog'));
+    fireEvent.click(accept as HTMLElement);
+    fireEvent.click(accept as HTMLElement);
+    fireEvent.click(submit);
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Receipt page')).toBeTruthy();
+    expect(posts).toBe(1);
+  });
+
+  it('shows the spec error modal when submitting fails', async () => {
     localStorage.setItem('tempId', '9');
     server.use(
       http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: review })),
       http.post('/api/v1/enrollment/9/step/review_info', () => refusal(500, 'Something went wrong. Please try again.')),
     );
-    render(
-      <MemoryRouter initialEntries={['/enrollment/review-confirm']}>
-        <Routes>
-          <Route path="/enrollment/:route" element={<WizardPage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    openAt('review-confirm');
     expect(await screen.findByRole('heading', { name: '1. Personal Information' })).toBeTruthy();
     expect(screen.getByText('First Month Total Cost')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const accept = (await screen.findAllByRole('button', { name: 'Submit Application' })).find((b) => b.closest('dialog'));
+    fireEvent.click(accept as HTMLElement);
     expect(await screen.findByText('Something went wrong. Please save your enrollment.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save and Continue Later' })).toBeTruthy();
+  });
+});
+
+const contact: Schema<'Step'> = {
+  ...review,
+  step: 'contact_info',
+  route: 'contact-information',
+  title: 'Contact Information',
+  schema: {
+    type: 'object',
+    required: ['email', 'phone'],
+    properties: {
+      email: { type: 'string', title: 'Email', 'x-messages': { required: 'Please enter your email address' } },
+      phone: { type: 'string', title: 'Phone' },
+    },
+  },
+  actions: ['back', 'next'],
+  next_label: 'Next',
+  confirm: null,
+  summary: null,
+};
+
+describe('a step with problems', () => {
+  it('lists the browser’s problems at the top, takes the focus there, and each link focuses its field', async () => {
+    localStorage.setItem('tempId', '9');
+    server.use(http.get('/api/v1/enrollment/9/step/contact-information', () => success({ step: contact })));
+    openAt('contact-information');
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    const heading = await screen.findByRole('heading', { name: 'Please correct 2 problems' });
+    const summary = heading.closest('.error-summary') as HTMLElement;
+    expect(document.activeElement).toBe(summary);
+    fireEvent.click(screen.getByRole('link', { name: 'Please enter your email address' }));
+    expect(document.activeElement?.id).toBe('root_email');
+    expect(screen.getByRole('link', { name: 'Phone: Field is required' })).toBeTruthy();
+  });
+
+  it('lists the server’s refusal the same way, with a problem of the whole step unlinked', async () => {
+    localStorage.setItem('tempId', '9');
+    server.use(
+      http.get('/api/v1/enrollment/9/step/contact-information', () => success({ step: { ...contact, formData: { email: 'a@b.example', phone: '4045550134' } } })),
+      http.post('/api/v1/enrollment/9/step/contact_info', () =>
+        refusal(422, 'Invalid phone number', [
+          { target_element: 'phone', error_message: 'Invalid phone number' },
+          { target_element: '', error_message: 'Your cart changed. Please check it again.' },
+        ]),
+      ),
+    );
+    openAt('contact-information');
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Please correct 2 problems' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Invalid phone number' }));
+    expect(document.activeElement?.id).toBe('root_phone');
+    expect(screen.getByText('Your cart changed. Please check it again.').closest('a')).toBeNull();
+  });
+});
+
+describe('a step opened before its turn', () => {
+  it('says to complete the earlier steps and goes to the current one', async () => {
+    localStorage.setItem('tempId', '9');
+    server.use(
+      http.get('/api/v1/enrollment/9/step/billing-information', () => refusal(409, 'Please complete the earlier steps first')),
+      http.get('/api/v1/enrollment/9/step', () => success({ step: contact })),
+      http.get('/api/v1/enrollment/9/step/contact-information', () => success({ step: contact })),
+    );
+    openAt('billing-information');
+    expect(await screen.findByRole('heading', { name: 'Please complete the earlier steps first' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to my current step' }));
+    expect(await screen.findByRole('heading', { name: 'Contact Information', level: 1 })).toBeTruthy();
   });
 });

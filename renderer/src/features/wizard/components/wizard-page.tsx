@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { everyProperty } from '../../../components/messages';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorSummary, type Problem, problemsFromServer, problemsFromValidation } from '../../../components/error-summary';
+import { everyProperty, schemaAt } from '../../../components/messages';
 import { ProgressBar } from '../../../components/progress-bar';
 import { SchemaForm, drawnForm } from '../../../components/schema-form';
 import type { ListEditorContext } from '../../../components/list-editor';
-import type { Schema } from '../../../lib/api';
 import { tempId } from '../../../lib/storage';
 import { money } from '../../../utils/format';
+import { getCurrentStep } from '../api/get-current-step';
 import { getFieldLookup } from '../api/get-field-lookup';
 import { validateListItem } from '../api/validate-list-item';
 import { WizardContext } from '../machines/wizard-machine';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
-import { SectionDialog } from './section-dialog';
 
 /** Every wizard step: whatever the server's step says, drawn by one form. */
 export function WizardPage() {
@@ -34,10 +35,15 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const errors = WizardContext.useSelector((s) => s.context.errors);
   const redirect = WizardContext.useSelector((s) => s.context.redirect);
   const failure = WizardContext.useSelector((s) => s.context.failure);
+  const failureStatus = WizardContext.useSelector((s) => s.context.failureStatus);
   const editing = WizardContext.useSelector((s) => s.matches('editing'));
   const failed = WizardContext.useSelector((s) => s.matches('failed'));
   const busy = WizardContext.useSelector((s) => s.matches('submitting') || s.matches('loading'));
-  const [viewing, setViewing] = useState<Schema<'Section'> | null>(null);
+  // The browser's own refusal of the form, and the count of refused Nexts (each moves the focus to the summary).
+  const [refused, setRefused] = useState<Problem[]>([]);
+  const [attempts, setAttempts] = useState(0);
+  // The form's data waiting for the confirmation the step asks for (the review's Submit Application).
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
   const [askingEmail, setAskingEmail] = useState(false);
   // A list editor with an item open holds Next until the item is submitted or cancelled.
   const [heldBy, setHeldBy] = useState<string | null>(null);
@@ -51,7 +57,13 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const stepName = step?.step;
   useEffect(() => {
     if (stepName) window.scrollTo(0, 0);
+    setRefused([]);
   }, [stepName]);
+
+  // A refusal from the server is a new attempt too: the summary takes the focus.
+  useEffect(() => {
+    if (errors?.statusCode === 422) setAttempts((n) => n + 1);
+  }, [errors]);
 
   useEffect(() => {
     if (redirect) navigate(redirect);
@@ -64,12 +76,13 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
     }
   }, [step, editing, route, navigate]);
   useEffect(() => {
-    if (step && editing && route !== step.route) wizard.send({ type: 'OPEN', route });
+    if (failed || (step && editing && route !== step.route)) wizard.send({ type: 'OPEN', route });
     // Only a change of the URL opens a step; the step the server answered is followed by the effect above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route]);
 
   if (failed) {
+    if (failureStatus === 409) return <NotYourTurn enrollmentId={enrollmentId} message={failure ?? ''} />;
     return (
       <p role="alert" className="error">
         {failure}
@@ -85,12 +98,23 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
       </p>
     );
   }
-  // Messages for a field of the form are shown under it; the rest (the whole step, a field the form does not draw)
-  // above the form. A field may be one a condition adds (Billing's card fields) or sit inside a list.
+  // Messages for a field of the form are shown under it and listed, as links to it, in the summary at the top; the rest
+  // (the whole step, a field the form does not draw) are listed without a link. A field may be one a condition adds
+  // (Billing's card fields) or sit inside a list.
   const drawn = new Set(Object.keys(everyProperty(form.schema)));
-  const general = errors?.fields.filter(
-    (f) => f.target_element !== 'email' && (!f.target_element || !drawn.has(f.target_element.split('.')[0])),
-  );
+  const serverProblems = errors
+    ? problemsFromServer(
+        form.schema,
+        errors.fields.filter((f) => f.target_element !== 'email'),
+        (path) => drawn.has(path.split('.')[0]) && schemaAt(form.schema, path) !== undefined,
+      )
+    : [];
+  const problems = refused.length > 0 ? refused : errors?.statusCode === 422 ? serverProblems : [];
+  const submit = (formData: Record<string, unknown>) => {
+    setRefused([]);
+    if (step.confirm) setConfirming(formData);
+    else wizard.send({ type: 'SUBMIT', formData });
+  };
   const context: ListEditorContext = {
     holdNext: setHeldBy,
     validateItem: (call, item) => validateListItem(call, { enrollment_id: enrollmentId, ...item }),
@@ -100,30 +124,36 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
     <>
       <ProgressBar steps={step.progress.steps} />
       <h1>{step.title}</h1>
-      {general && general.length > 0 && (
-        <div role="alert" className="error">
-          {general.map((g) => (
-            <p key={g.error_message}>{g.error_message}</p>
-          ))}
-        </div>
-      )}
+      <ErrorSummary problems={problems} attempt={attempts} />
       <div className={step.summary ? 'review-layout' : undefined}>
         <div>
           {step.summary?.sections.map((s) => (
             <section key={s.step} className="card review-card" aria-labelledby={`card-${s.step}`}>
-              <h2 id={`card-${s.step}`}>
-                {s.number}. {s.title}
-              </h2>
-              <button type="button" onClick={() => setViewing(s)}>
-                View Details<span className="visually-hidden"> of {s.title}</span>
-              </button>{' '}
-              <button type="button" onClick={() => wizard.send({ type: 'EDIT', target: s.step })}>
-                Edit Details<span className="visually-hidden"> of {s.title}</span>
-              </button>
+              <div className="review-card-head">
+                <h2 id={`card-${s.step}`}>
+                  {s.number}. {s.title}
+                </h2>
+                <button type="button" className="text-button" onClick={() => wizard.send({ type: 'EDIT', target: s.step })} disabled={busy}>
+                  Edit<span className="visually-hidden"> {s.title}</span>
+                </button>
+              </div>
+              {s.rows.length > 0 ? (
+                <dl className="review-rows">
+                  {s.rows.map((r, i) => (
+                    <div key={`${r.label}-${i}`} className={r.value.length > 60 ? 'review-row-wide' : undefined}>
+                      <dt>{r.label}</dt>
+                      <dd>{r.value || '—'}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <p className="muted">Nothing was asked on this step.</p>
+              )}
             </section>
           ))}
           <SchemaForm
             id={`${step.step}-${step.version}`}
+            className={step.summary ? undefined : 'form-columns'}
             schema={form.schema}
             uiSchema={form.uiSchema}
             formData={form.formData}
@@ -132,11 +162,15 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
             onChange={(formData) => {
               current.current = formData;
             }}
-            onSubmit={(formData) => wizard.send({ type: 'SUBMIT', formData })}
+            onError={(found) => {
+              setRefused(problemsFromValidation(form.schema, found));
+              setAttempts((n) => n + 1);
+            }}
+            onSubmit={submit}
             context={context}
             lookup={getFieldLookup}
           >
-            <div className="buttons">
+            <div className="buttons form-actions">
               {step.actions.includes('back') && (
                 <button type="button" onClick={() => wizard.send({ type: 'BACK' })} disabled={busy}>
                   Back
@@ -147,8 +181,15 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
                   Save &amp; Continue Later
                 </button>
               )}
-              <button type="submit" className="primary" disabled={busy || heldBy !== null} title={heldBy ?? 'Click to continue enrollment'}>
-                Next
+              <button
+                type="submit"
+                className="primary"
+                disabled={busy || heldBy !== null || confirming !== null}
+                aria-busy={busy || undefined}
+                title={heldBy ?? undefined}
+              >
+                {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+                {step.next_label || 'Next'}
               </button>
             </div>
           </SchemaForm>
@@ -156,10 +197,10 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
         {step.summary && (
           <aside aria-labelledby="summary-heading" className="order-info">
             <h2 id="summary-heading">Your plans</h2>
-            <ul>
+            <ul className="order-lines">
               {step.summary.cart.lines.map((l) => (
                 <li key={l.plan_name}>
-                  {l.plan_name}: {money(l.price)}
+                  <span>{l.plan_name}</span> <strong>{money(l.price)}</strong>
                 </li>
               ))}
             </ul>
@@ -172,9 +213,53 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
           </aside>
         )}
       </div>
+      {step.confirm && (
+        <ConfirmDialog
+          words={step.confirm}
+          open={confirming !== null}
+          onCancel={() => setConfirming(null)}
+          onAccept={() => {
+            const formData = confirming ?? {};
+            setConfirming(null);
+            wizard.send({ type: 'SUBMIT', formData });
+          }}
+        />
+      )}
       <ReviewFailureDialog onSaveForLater={() => setAskingEmail(true)} />
       <SaveLaterDialog asking={askingEmail} onBack={() => setAskingEmail(false)} formData={() => current.current} />
-      <SectionDialog section={viewing} onClose={() => setViewing(null)} />
     </>
+  );
+}
+
+/** A step opened (by its address) before its turn: says so, and offers the step the person is on. */
+function NotYourTurn({ enrollmentId, message }: { enrollmentId: string; message: string }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const go = () => {
+    setBusy(true);
+    getCurrentStep({ enrollment_id: enrollmentId }).then(
+      (answer) => navigate('step' in answer ? `/enrollment/${answer.step.route}` : 'redirect' in answer ? answer.redirect : '/cart'),
+      () => {
+        setBusy(false);
+        setProblem('Your current step could not be found. Please try again.');
+      },
+    );
+  };
+  return (
+    <section className="banner not-your-turn" aria-labelledby="not-your-turn">
+      <h1 id="not-your-turn">{message || 'Please complete the earlier steps first'}</h1>
+      <p>Your application is saved at the step you reached. Continue from there; this step opens when its turn comes.</p>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      <div className="buttons">
+        <button type="button" className="primary" onClick={go} disabled={busy}>
+          Go to my current step
+        </button>
+      </div>
+    </section>
   );
 }

@@ -14,6 +14,8 @@ interface Context {
   redirect: string | null;
   request: StepRequest | null;
   failure: string | null;
+  /** The HTTP status of a step that could not be opened (409: a step not reached yet). */
+  failureStatus: number | null;
   saved: string | null;
 }
 
@@ -49,6 +51,7 @@ export const wizardMachine = setup({
     show: assign((_, params: { answer: StepOutcome }) => ({ ...answered(params.answer), errors: null })),
     noteFailure: assign((_, params: { error: unknown }) => ({
       failure: params.error instanceof Error ? params.error.message : 'This step could not be loaded.',
+      failureStatus: params.error instanceof ApiError ? params.error.statusCode : null,
     })),
     showRefusal: assign((_, params: { error: unknown }) => ({
       errors: params.error instanceof ApiError ? params.error : new ApiError(0, 'Something went wrong. Please try again.', []),
@@ -75,7 +78,7 @@ export const wizardMachine = setup({
 }).createMachine({
   id: 'wizard',
   initial: 'loading',
-  context: ({ input }) => ({ ...input, step: null, errors: null, redirect: null, request: null, failure: null, saved: null }),
+  context: ({ input }) => ({ ...input, step: null, errors: null, redirect: null, request: null, failure: null, failureStatus: null, saved: null }),
   states: {
     loading: {
       invoke: {

@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProgressBar } from './progress-bar';
+
+const steps = [
+  { step: 'primary_info', route: 'personal-information', title: 'Personal Information', status: 'done' },
+  { step: 'beneficiary_info', route: 'beneficiary-information', title: 'Beneficiary Information', status: 'done' },
+  { step: 'contact_info', route: 'contact-information', title: 'Contact Information', status: 'current' },
+  { step: 'primary_health_info', route: 'health-questions', title: 'Health Questions', status: 'todo' },
+  { step: 'agreement_info', route: 'agreement-signature', title: 'Agreement & Signature', status: 'todo' },
+  { step: 'billing_info', route: 'billing-information', title: 'Billing Information', status: 'todo' },
+  { step: 'review_info', route: 'review-confirm', title: 'Review & Confirmation', status: 'todo' },
+] as const;
+
+function screenWidth(phone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone && query.includes('max-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the stepper', () => {
+  it('shows every step on a desktop, the finished ones as done and the current one marked', () => {
+    screenWidth(false);
+    render(<ProgressBar steps={[...steps]} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(7);
+    expect(items[0].textContent).toContain('Personal Information (completed)');
+    expect(items[2].getAttribute('aria-current')).toBe('step');
+    expect(items[2].textContent).toContain('Contact Information (current step)');
+    expect(items[6].textContent).toContain('Review & Confirmation (not started)');
+    expect(screen.queryByText(/Step 3 of 7/)).toBeNull();
+  });
+
+  it('says "Step 3 of 7: Contact Information" on a phone, on one line and without the list', () => {
+    screenWidth(true);
+    render(<ProgressBar steps={[...steps]} />);
+    expect(screen.getByRole('navigation', { name: 'Enrollment progress' }).textContent).toBe('Step 3 of 7: Contact Information');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+});
