@@ -3,11 +3,15 @@ import { Link } from 'react-router-dom';
 import type { Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
+import { money } from '../../../utils/format';
+import { getEnrolledPlans } from '../api/get-enrolled-plans';
 import { getReceipt } from '../api/get-receipt';
 
+/** The receipt: who applied, the confirmation number, the plans with their prices, the effective date; printable. */
 export function ReceiptPage() {
   const { refresh } = useCartCount();
   const [receipt, setReceipt] = useState<Schema<'Receipt'> | null>(null);
+  const [plans, setPlans] = useState<Schema<'CartAnswer'> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -16,9 +20,11 @@ export function ReceiptPage() {
       setError('There is no enrollment to show.');
       return;
     }
-    getReceipt({ enrollment_id: id }).then(
-      (r) => {
+    // The plans are read before the enrollment is forgotten in this browser; a receipt without them still shows.
+    Promise.all([getReceipt({ enrollment_id: id }), getEnrolledPlans({ enrollment_id: id }).catch(() => null)]).then(
+      ([r, p]) => {
         setReceipt(r);
+        setPlans(p);
         tempId.clear();
         refresh();
       },
@@ -27,21 +33,80 @@ export function ReceiptPage() {
   }, [refresh]);
 
   if (error) return <p role="alert">{error}</p>;
-  if (!receipt) return <p>Loading…</p>;
+  if (!receipt) return <p role="status">Loading…</p>;
+  const lines = plans?.result ?? [];
   return (
-    <section className="receipt">
-      <h1>Thank you, {receipt.name}!</h1>
-      {/* The document lets both be missing; a sentence about a number or date there is not is left out. */}
-      {receipt.policy_id && (
-        <p>
-          Your confirmation number is <strong>{receipt.policy_id}</strong>
-        </p>
+    <section className="receipt" aria-labelledby="receipt-heading">
+      <div className="receipt-head">
+        <span className="receipt-tick" aria-hidden="true">
+          ✓
+        </span>
+        <div>
+          <h1 id="receipt-heading">Thank you, {receipt.name}!</h1>
+          <p className="lead">Your application has been submitted.</p>
+        </div>
+      </div>
+      <div className="receipt-facts">
+        {/* The document lets both be missing; a sentence about a number or date there is not is left out. */}
+        {receipt.policy_id && (
+          <p>
+            Your confirmation number is <strong>{receipt.policy_id}</strong>
+          </p>
+        )}
+        {receipt.effective_date && (
+          <p>
+            Your coverage is effective as of <strong>{receipt.effective_date}</strong>.
+          </p>
+        )}
+      </div>
+      {lines.length > 0 && (
+        <>
+          <h2>Your plans</h2>
+          <table className="table receipt-plans">
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Option</th>
+                <th scope="col" className="numeric">
+                  Monthly price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((l) => (
+                <tr key={`${l.plan_id}-${l.plan_pricing_id}`}>
+                  <td>{l.plan_name}</td>
+                  <td>{l.option_name}</td>
+                  <td className="numeric">{money(l.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  First month total
+                </th>
+                <td className="numeric">{money(plans?.initial_month_cost ?? 0)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Recurring monthly cost
+                </th>
+                <td className="numeric">{money(plans?.recurring_month_cost ?? 0)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </>
       )}
-      {receipt.effective_date && <p>Your coverage is effective as of {receipt.effective_date}.</p>}
       <p>A receipt titled Enrollment Receipt will be sent to the member and the client by e-mail within 10 minutes.</p>
-      <Link to={receipt.return_to || '/'} className="button primary">
-        Return to homepage
-      </Link>
+      <div className="buttons no-print">
+        <button type="button" className="primary" onClick={() => window.print()}>
+          Print or save as PDF
+        </button>
+        <Link to={receipt.return_to || '/'} className="button">
+          Return to homepage
+        </Link>
+      </div>
     </section>
   );
 }
