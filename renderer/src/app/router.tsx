@@ -15,6 +15,7 @@ import { LandingConfigError } from '../features/site/components/landing-config-e
 import { LandingName } from '../features/site/components/landing-name';
 import { WizardPage } from '../features/wizard/components/wizard-page';
 import { CartRoute } from './routes/cart';
+import { CompareRoute } from './routes/compare';
 import { FrontPage } from './routes/front-page';
 import { LandingRoute } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
@@ -43,6 +44,7 @@ export function AppRouter() {
       <Route path="/landing-config-error/:type/:redirect" element={<LandingConfigError />} />
       <Route path="/plans" element={<PlansRoute />} />
       <Route path="/plan/:id/:name" element={<PlanDetailRoute />} />
+      <Route path="/compare" element={<CompareRoute />} />
       <Route path="/cart" element={<CartRoute />} />
       <Route path="/RecommendList" element={<RecommendListPage />} />
       <Route path="/continue-enrollment" element={<ContinuePage />} />

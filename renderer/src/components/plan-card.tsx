@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { money, slug } from '../utils/format';
 
@@ -8,23 +9,83 @@ export interface PlanCardData {
   plan_short_text: string;
   plan_price?: number | null;
   plan_category?: string;
+  carrier_name?: string;
+  /** Up to three facts people compare plans by ("Annual maximum", "$1,000"). */
+  highlights?: { label: string; value: string }[];
 }
 
-/** A plan's card: logo, name, short text, the starting price when there is one, and More Info (to `to`, or the plan). */
-export function PlanCard({ plan, to, priceLabel = 'Starting From' }: { plan: PlanCardData; to?: string; priceLabel?: string }) {
+/** A card's facts as label and value. */
+export function PlanHighlights({ highlights }: { highlights?: { label: string; value: string }[] }) {
+  if (!highlights || highlights.length === 0) return null;
   return (
-    <li className="card">
+    <dl className="highlights">
+      {highlights.map((h) => (
+        <div key={h.label}>
+          <dt>{h.label}</dt>
+          <dd>{h.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface CompareToggleProps {
+  planName: string;
+  checked: boolean;
+  onChange: () => void;
+}
+
+/** The card's Compare check box, named for its plan. */
+export function CompareToggle({ planName, checked, onChange }: CompareToggleProps) {
+  return (
+    <label className="compare-toggle">
+      <input type="checkbox" checked={checked} onChange={onChange} />
+      Compare<span className="visually-hidden"> {planName}</span>
+    </label>
+  );
+}
+
+/**
+ * A plan's card: logo, name, carrier, short text, the facts it is compared by, the starting price when there is one,
+ * More Info (to `to`, or the plan, or `action` in its place), and Compare when `compare` is given.
+ */
+export function PlanCard({
+  plan,
+  to,
+  priceLabel = 'Starting From',
+  compare,
+  action,
+  headingLevel = 3,
+}: {
+  plan: PlanCardData;
+  to?: string;
+  priceLabel?: string;
+  compare?: Omit<CompareToggleProps, 'planName'>;
+  action?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <li className={compare?.checked ? 'card plan-card is-compared' : 'card plan-card'}>
       <img src={plan.plan_logo} alt="" width={120} height={36} />
-      <h3>{plan.plan_name}</h3>
+      <Heading className="card-title">{plan.plan_name}</Heading>
+      {plan.carrier_name && <p className="carrier">{plan.carrier_name}</p>}
       <p>{plan.plan_short_text}</p>
+      <PlanHighlights highlights={plan.highlights} />
       {plan.plan_price != null && (
         <p className="price">
-          {priceLabel} {money(plan.plan_price)}/mo
+          {priceLabel} {money(plan.plan_price)}
+          <span className="per">/mo</span>
         </p>
       )}
-      <Link to={to ?? `/plan/${plan.plan_id}/${slug(plan.plan_name)}`}>
-        More Info<span className="visually-hidden"> about {plan.plan_name}</span>
-      </Link>
+      <div className="card-actions">
+        {action ?? (
+          <Link to={to ?? `/plan/${plan.plan_id}/${slug(plan.plan_name)}`}>
+            More Info<span className="visually-hidden"> about {plan.plan_name}</span>
+          </Link>
+        )}
+        {compare && <CompareToggle planName={plan.plan_name} {...compare} />}
+      </div>
     </li>
   );
 }

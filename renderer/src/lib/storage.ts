@@ -35,3 +35,48 @@ export const deviceId = {
     return id;
   },
 };
+
+/** A listing of plans the person saw: where "Plans" and Continue Shopping take them back to. */
+export interface Listing {
+  href: string;
+  /** Its name in a breadcrumb ("Dental Plans"). */
+  label: string;
+}
+
+const LAST_LISTING = 'enroll_last_listing';
+const MEDICAL: Listing = { href: '/plans?type=medical', label: 'Plans' };
+
+/** The last listing of plans seen in this tab; Medical's until there is one. */
+export const lastListing = {
+  get: (): Listing => {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(LAST_LISTING) ?? 'null') as Listing | null;
+      return kept && typeof kept.href === 'string' && kept.href.startsWith('/plans') ? kept : MEDICAL;
+    } catch {
+      return MEDICAL;
+    }
+  },
+  set: (listing: Listing) => sessionStorage.setItem(LAST_LISTING, JSON.stringify(listing)),
+};
+
+/** A plan chosen to compare: its category decides which others may join it. */
+export interface ComparedChoice {
+  plan_id: number;
+  plan_name: string;
+  category: string;
+}
+
+const COMPARE = 'enroll_compare';
+
+/** The plans chosen to compare in this tab (kept while the person goes to the comparison and back). */
+export const compareChoice = {
+  get: (): ComparedChoice[] => {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(COMPARE) ?? '[]') as unknown;
+      return Array.isArray(kept) ? (kept as ComparedChoice[]).filter((c) => typeof c?.plan_id === 'number') : [];
+    } catch {
+      return [];
+    }
+  },
+  set: (choice: ComparedChoice[]) => sessionStorage.setItem(COMPARE, JSON.stringify(choice)),
+};

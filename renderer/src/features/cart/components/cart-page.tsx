@@ -5,6 +5,7 @@ import { PartiesSummary } from '../../../components/parties-summary';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';
+import { lastListing } from '../../../lib/storage';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { cartCheckout } from '../api/cart-checkout';
@@ -102,19 +103,22 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
   };
 
   const lines = cart?.result ?? [];
+  const listing = lastListing.get();
   const fixed = lines.filter((l) => l.removable === 0);
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
-        <Link to="/plans?type=medical">Plans</Link> › <span>Plan Details</span> › <span>Cart</span>
+        <Link to={listing.href}>{listing.label}</Link> › <span aria-current="page">Cart</span>
       </nav>
       <PartiesSummary parties={parties} />
       {sent && <p className="success">{sent}</p>}
       <div className="cart-layout">
         <section aria-labelledby="cart-heading">
           <h1 id="cart-heading">My Cart</h1>
-          <Link to="/plans?type=medical">Continue Shopping</Link>
+          <Link to={listing.href} className="continue-shopping">
+            <span aria-hidden="true">←</span> Continue Shopping
+          </Link>
           {cart === null ? (
             <p>Loading…</p>
           ) : lines.length === 0 ? (

@@ -1,9 +1,10 @@
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
-import { PlanCard } from '../../../components/plan-card';
+import { PlanCard, PlanHighlights } from '../../../components/plan-card';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { lastListing } from '../../../lib/storage';
 import type { FlowAnswer } from '../../../types/api';
 import { money } from '../../../utils/format';
 import { getPlanDetail } from '../api/get-plan-detail';
@@ -125,11 +126,14 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
   const d = plan.plan_desc;
   const button = flow?.buttons[0];
   const pendingAuto = flow?.step ?? null;
+  // "Plans" goes back to the listing the person came from when it lists this plan's kind, else to that kind's listing.
+  const seen = lastListing.get();
+  const listing = seen.href.includes(`type=${plan.plan_category}`) ? seen : { href: `/plans?type=${plan.plan_category}`, label: 'Plans' };
 
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <Link to={`/plans?type=medical`}>Plans</Link> › <span>Plan Details</span>
+        <Link to="/">Home</Link> › <Link to={listing.href}>{listing.label}</Link> › <span aria-current="page">{plan.plan_name}</span>
         {d.blueBarText && <span className="blue-bar"> › {d.blueBarText}</span>}
       </nav>
       {renderQuote({
@@ -143,6 +147,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
         <img src={plan.plan_logo} alt={plan.carrier_name} width={160} height={48} />
         <h1>{plan.plan_name}</h1>
       </div>
+      <PlanHighlights highlights={plan.highlights} />
       {pricing?.error && (
         <p role="alert" className="error" data-code={pricing.error.code}>
           {pricing.error.message}

@@ -1,12 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PartiesSummary } from '../../../components/parties-summary';
 import { PlanCard } from '../../../components/plan-card';
 import type { Schema } from '../../../lib/api';
+import { lastListing } from '../../../lib/storage';
 import { getCommonMenu } from '../api/get-common-menu';
 import { getFilteredPlans } from '../api/get-filtered-plans';
 import { getLeftSideFilterFields } from '../api/get-left-side-filter-fields';
 import { getPlanCategory } from '../api/get-plan-category';
+import { useCompareChoice } from '../hooks/use-compare-choice';
+import { CompareBar } from './compare-bar';
 
 export interface PlansPageProps {
   enrollmentId: string;
@@ -53,15 +56,22 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   }, [id, selected, version]);
 
   const shown = categories.filter((c) => selected.length === 0 || selected.includes(c.category));
+  const title = shown.length === 1 ? shown[0].display_name : 'Plans';
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (categories.length > 0) lastListing.set({ href: `${pathname}${search}`, label: title });
+  }, [pathname, search, title, categories.length]);
+  const compare = useCompareChoice();
+  const categoryName = (category: string) => categories.find((c) => c.category === category)?.display_name;
   const toggle = (category: string) =>
     setSelected((current) => (current.includes(category) ? current.filter((c) => c !== category) : [...current, category]));
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
-        <span>Plans</span>
+        <span aria-current="page">{title}</span>
       </nav>
-      <h1>{shown.length === 1 ? shown[0].display_name : 'Plans'}</h1>
+      <h1>{title}</h1>
       {renderQuote({ reloads: version, onSaved: () => setVersion((v) => v + 1) })}
       <PartiesSummary parties={parties} />
       <nav aria-label="Categories" className="category-menu">
@@ -98,7 +108,18 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
                   <h2 id={`section-${c.category}`}>{c.display_name}</h2>
                   <ul className="cards">
                     {inCategory.map((p) => (
-                      <PlanCard key={p.plan_id} plan={p} />
+                      <PlanCard
+                        key={p.plan_id}
+                        plan={p}
+                        compare={{
+                          checked: compare.choice.some((x) => x.plan_id === p.plan_id),
+                          onChange: () =>
+                            compare.toggle(
+                              { plan_id: p.plan_id, plan_name: p.plan_name, category: p.plan_category },
+                              categoryName(compare.choice[0]?.category ?? ''),
+                            ),
+                        }}
+                      />
                     ))}
                   </ul>
                 </section>
@@ -108,6 +129,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
         </div>
       </div>
       {plans !== null && recommended}
+      <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} />
     </>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { PlanCard } from '../../../components/plan-card';
 import type { Schema } from '../../../lib/api';
-import { money } from '../../../utils/format';
+import { lastListing } from '../../../lib/storage';
 import { getMenuFilteredPlans } from '../api/get-menu-filtered-plans';
 import { getPlanCategory } from '../api/get-plan-category';
+import { useCompareChoice } from '../hooks/use-compare-choice';
+import { CompareBar } from './compare-bar';
 
 export interface WindowShoppingProps {
   category: string;
@@ -34,10 +37,16 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
   }, [category]);
 
   const name = categories.find((c) => c.category === category)?.display_name ?? 'Plans';
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (categories.length > 0) lastListing.set({ href: `${pathname}${search}`, label: name });
+  }, [pathname, search, name, categories.length]);
+  const compare = useCompareChoice();
+  const categoryName = (key: string) => categories.find((c) => c.category === key)?.display_name;
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <span>{name}</span>
+        <Link to="/">Home</Link> › <span aria-current="page">{name}</span>
       </nav>
       <div className="window-head">
         <div>
@@ -60,25 +69,26 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
       ) : (
         <ul className="cards">
           {plans.map((p) => (
-            <li key={p.plan_id} className="card">
-              <img src={p.plan_logo} alt="" width={120} height={36} />
-              <h2 className="card-title">{p.plan_name}</h2>
-              <p>{p.plan_short_text}</p>
-              {p.from_price != null && (
-                <p className="price">
-                  From {money(p.from_price)}
-                  <span className="per">/mo</span>
-                </p>
-              )}
-              <div className="card-actions">
+            <PlanCard
+              key={p.plan_id}
+              headingLevel={2}
+              plan={{ ...p, plan_price: p.from_price }}
+              priceLabel="From"
+              action={
                 <button type="button" className="link-button" onClick={() => onGetPrice(p)}>
                   More Info<span className="visually-hidden"> about {p.plan_name}</span>
                 </button>
-              </div>
-            </li>
+              }
+              compare={{
+                checked: compare.choice.some((x) => x.plan_id === p.plan_id),
+                onChange: () =>
+                  compare.toggle({ plan_id: p.plan_id, plan_name: p.plan_name, category: p.plan_category }, categoryName(compare.choice[0]?.category ?? '')),
+              }}
+            />
           ))}
         </ul>
       )}
+      <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} />
     </>
   );
 }
