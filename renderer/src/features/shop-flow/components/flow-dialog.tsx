@@ -32,7 +32,7 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
   const step = FlowContext.useSelector((s) => s.context.step);
   const errors = FlowContext.useSelector((s) => s.context.errors);
   const message = FlowContext.useSelector((s) => s.context.message);
-  const busy = FlowContext.useSelector((s) => s.matches('submitting'));
+  const busy = FlowContext.useSelector((s) => s.matches('submitting') || s.matches('rereading'));
   const ending = FlowContext.useSelector((s) => (s.matches('done') ? 'done' : s.matches('closed') ? 'closed' : null));
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { answerShopPlanPopup } from '../api/answer-shop-plan-popup';
+import { getPlanPopups } from '../api/get-plan-popups';
 import type { FlowAnswer, FlowSource, FlowStep } from '../machines/flow-machine';
 import { FlowDialog } from './flow-dialog';
 
@@ -16,6 +17,10 @@ export function PlanPopup({ enrollmentId, planId, start, onFinish }: PlanPopupPr
     // A popup always opens at a step the plan's page holds: there is nothing to load.
     load: () => Promise.resolve({ step: null }),
     answer: (step, _action, formData) => answerShopPlanPopup({ enrollment_id: enrollmentId, plan_id: planId, step: step.step, formData }),
+    reread: (step) =>
+      getPlanPopups({ enrollment_id: enrollmentId, plan_id: planId }).then((flow) =>
+        flow.step?.step === step.step ? flow.step : (flow.buttons.find((b) => b.step === step.step)?.view ?? null),
+      ),
   };
   return <FlowDialog source={source} start={start} onFinish={onFinish} />;
 }

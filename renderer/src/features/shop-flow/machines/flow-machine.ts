@@ -19,6 +19,11 @@ export interface FlowSource {
   load: () => Promise<FlowAnswer>;
   /** Answers a step; an action the server does not take (cancel, the confirmation's choices) never gets here. */
   answer: (step: FlowStep, action: string, formData: Record<string, unknown>) => Promise<FlowAnswer>;
+  /**
+   * The step as the server has it now, read after a refused answer: a refusal may change the step itself (a declined
+   * health application is not asked again, and the popup only closes). None: the step stays as drawn.
+   */
+  reread?: (step: FlowStep) => Promise<FlowStep | null>;
 }
 
 interface Context {
@@ -44,6 +49,9 @@ export const flowMachine = setup({
     answerFlow: fromPromise<FlowAnswer, { source: FlowSource; step: FlowStep; action: string; formData: Record<string, unknown> }>(
       ({ input }) => input.source.answer(input.step, input.action, input.formData),
     ),
+    rereadStep: fromPromise<FlowStep | null, { source: FlowSource; step: FlowStep }>(({ input }) =>
+      input.source.reread ? input.source.reread(input.step) : Promise.resolve(null),
+    ),
   },
   guards: {
     startsAtStep: ({ context }) => context.step !== null,
@@ -58,6 +66,12 @@ export const flowMachine = setup({
       return { pending: { action: event.action, formData: event.formData }, errors: null };
     }),
     showRefusal: assign((_, params: { error: unknown }) => ({ errors: asApiError(params.error) })),
+    // The step as reread replaces the one drawn; a refusal the step's own words now state is not said twice.
+    showReread: assign(({ context }, params: { step: FlowStep | null }) => {
+      if (!params.step) return {};
+      const said = params.step.kind === 'form' && context.errors && (params.step.message ?? '').includes(context.errors.message);
+      return { step: params.step, errors: said ? null : context.errors };
+    }),
   },
 }).createMachine({
   id: 'flow',
@@ -99,7 +113,15 @@ export const flowMachine = setup({
           },
           { target: 'showing', actions: { type: 'showStep', params: ({ event }) => ({ answer: event.output }) } },
         ],
-        onError: { target: 'showing', actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'rereading', actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    rereading: {
+      invoke: {
+        src: 'rereadStep',
+        input: ({ context }) => ({ source: context.source, step: context.step as FlowStep }),
+        onDone: { target: 'showing', actions: { type: 'showReread', params: ({ event }) => ({ step: event.output }) } },
+        onError: { target: 'showing' },
       },
     },
     done: { type: 'final' },
