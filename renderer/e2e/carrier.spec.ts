@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, repo, startServer } from './helpers';
+import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, problem, repo, startServer } from './helpers';
 
 /** The shipped workflows, copied, with one question and its own detail set added: the carrier's whole change. */
 function editedWorkflows(): string {
@@ -47,7 +47,7 @@ test('a carrier adds a health question with its own detail fields by editing wor
     await page.locator('#root_condition_questions_160_conditions__add').click();
     await page.getByLabel('Deepest Dive (feet)').fill('130');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Field is required')).toBeVisible();
+    await expect(problem(page, 'Date of Last Dive: Field is required')).toBeVisible();
     await page.getByLabel('Date of Last Dive').pressSequentially('07042026');
     await noSeriousViolations(page, 'edited health questions');
     await page.getByRole('button', { name: 'Next' }).click();

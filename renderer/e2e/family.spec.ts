@@ -11,6 +11,7 @@ import {
   noSeriousViolations,
   payByEft,
   signAgreement,
+  submitApplication,
 } from './helpers';
 
 /** Adds one dependent through the list editor: its form opens titled Dependent #N, Submit puts it on the list. */
@@ -84,12 +85,11 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await expect(page.getByRole('heading', { name: '3. Beneficiary Information' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '4. Health Questions' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '5. Dependent Information' })).toBeVisible();
-  await page.getByRole('button', { name: 'View Details of Dependent Information' }).click();
-  await expect(page.getByText(/Sam, Okafor, Spouse/)).toBeVisible();
-  await expect(page.getByText(/\*\*\*-\*\*-9999/)).toBeVisible();
-  await page.getByRole('button', { name: 'Close' }).click();
+  const dependents = page.getByRole('region', { name: '5. Dependent Information' });
+  await expect(dependents.getByText(/Sam, Okafor, Spouse/)).toBeVisible();
+  await expect(dependents.getByText(/\*\*\*-\*\*-9999/)).toBeVisible();
   await noSeriousViolations(page, 'review');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await submitApplication(page);
   await expect(page).toHaveURL(/\/enrollment\/receipt/);
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
 });

@@ -26,7 +26,8 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   const port = await freePort();
   const server = spawn(join(repo, 'target/debug/enroll'), ['serve'], {
     cwd: repo,
-    env: { ...process.env, PORT: String(port), RUST_LOG: 'warn', ...env },
+    // The same build of the renderer as the journeys' own server (ENROLL_E2E_RENDERER_DIR, see playwright.config.ts).
+    env: { ...process.env, PORT: String(port), RUST_LOG: 'warn', RENDERER_DIR: process.env.ENROLL_E2E_RENDERER_DIR ?? 'renderer/dist', ...env },
     stdio: 'inherit',
   });
   const base = `http://localhost:${port}`;
@@ -234,3 +235,16 @@ export async function linkMailedTo(to: string): Promise<string> {
   return match[1];
 }
 
+
+/** The review's Submit Application, confirmed in the dialog it opens. */
+export async function submitApplication(page: Page) {
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Submit your application?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Submit Application' }).click();
+}
+
+/** A refused step's problem: listed in the summary at the top as a link to its field (and said under the field). */
+export function problem(page: Page, message: string | RegExp) {
+  return page.getByRole('group', { name: /^Please correct \d+ problems?$/ }).getByRole('link', { name: message });
+}

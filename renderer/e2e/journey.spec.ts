@@ -15,6 +15,8 @@ import {
   toPersonalInformation,
   codeMailedTo,
   linkMailedTo,
+  submitApplication,
+  problem,
 } from './helpers';
 
 test('an applicant goes from the filter to a receipt with a confirmation number', async ({ page }) => {
@@ -59,7 +61,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
 
   await expect(page).toHaveURL(/\/enrollment\/agreement-signature/);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Signature is required')).toBeVisible();
+  await expect(problem(page, /Signature is required/)).toBeVisible();
   await signAgreement(page);
   await noSeriousViolations(page, 'agreement and signature');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -72,11 +74,63 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByRole('heading', { name: '5. Billing Information' })).toBeVisible();
   await expect(page.getByText('First Month Total Cost')).toBeVisible();
   await noSeriousViolations(page, 'review');
-  await page.getByRole('button', { name: 'Next' }).click();
+  // Submitting is a deliberate act: the button asks first, and Keep reviewing leaves the application as it was.
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Submit your application?' });
+  await expect(confirm.getByRole('button', { name: 'Keep reviewing' })).toBeVisible();
+  await noSeriousViolations(page, 'submit confirmation');
+  await confirm.getByRole('button', { name: 'Keep reviewing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
+  await submitApplication(page);
 
   await expect(page).toHaveURL(/\/enrollment\/receipt/);
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+  await expect(page.getByText(/Your coverage is effective as of \d\d\/01\/\d{4}/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your plans' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^\$\d+\.\d\d$/ }).first()).toBeVisible();
+  const print = page.getByRole('button', { name: 'Print or save as PDF' });
+  await expect(print).toBeVisible();
   await noSeriousViolations(page, 'receipt');
+  // The printed copy is the receipt alone: no header, footer or buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(print).toBeHidden();
+  await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('a step refused by Next lists its problems at the top, each a link to its field; details show only when they apply', async ({ page }) => {
+  await toPersonalInformation(page);
+  await expect(page.getByRole('navigation', { name: 'Enrollment progress' })).toContainText('Personal Information');
+  await expect(page.getByLabel('Prior Carrier Name'), 'asked only after a prior carrier').toHaveCount(0);
+  await expect(page.getByLabel('Please specify your ethnic group'), 'asked only for Other').toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const summary = page.getByRole('group', { name: /^Please correct \d+ problems$/ });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link', { name: 'First Name: Field is required' })).toBeVisible();
+  await noSeriousViolations(page, 'step with errors');
+  await summary.getByRole('link', { name: 'Last Name: Field is required' }).click();
+  await expect(page.getByLabel('Last Name')).toBeFocused();
+  await summary.getByRole('link', { name: 'Prior Coverage: Field is required' }).click();
+  await expect(page.getByLabel('No prior Health Coverage')).toBeFocused();
+
+  await page.getByLabel('Have had Insurance Carrier').check();
+  await expect(page.getByLabel('Prior Carrier Name')).toBeVisible();
+  await page.getByLabel('Ethnic Group').selectOption({ label: 'Other' });
+  await expect(page.getByLabel('Please specify your ethnic group')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(summary.getByRole('link', { name: /Prior Carrier Name/ })).toBeVisible();
+  await page.getByLabel('No prior Health Coverage').check();
+  await expect(page.getByLabel('Prior Carrier Name')).toHaveCount(0);
+
+  // A later step opened by its address before its turn offers the way back to this one.
+  await page.goto('/enrollment/billing-information');
+  await expect(page.getByRole('heading', { name: 'Please complete the earlier steps first' })).toBeVisible();
+  await noSeriousViolations(page, 'a step before its turn');
+  await page.getByRole('button', { name: 'Go to my current step' }).click();
+  await expect(page).toHaveURL(/\/enrollment\/personal-information/);
+  await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
 });
 
 test('a four-digit zip shows Invalid Zip code', async ({ page }) => {

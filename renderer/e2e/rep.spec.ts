@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, signAgreement } from './helpers';
+import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, signAgreement, submitApplication, problem } from './helpers';
 
 test('a rep enrolls a new member of group 2556 with an enroller code, and the member pays by card', async ({ page }) => {
   await page.goto('/access-pagenext');
@@ -49,7 +49,7 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await page.locator('#root_employment_status').selectOption({ label: 'Retired' });
   await page.getByLabel('Standard 6 holidays').check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('You cannot proceed with retired employer')).toBeVisible();
+  await expect(problem(page, /You cannot proceed with retired employer/)).toBeVisible();
   await page.locator('#root_employment_status').selectOption({ label: 'Active' });
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -58,7 +58,7 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await expect(page.locator('#root_agent_code')).toHaveValue('REP7781');
   await signAgreement(page);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Field is required')).toBeVisible();
+  await expect(problem(page, /Field is required/)).toBeVisible();
   await page.locator('#root_answer').fill('0134');
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -74,15 +74,13 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await expect(page.locator('#root_city')).toHaveValue('Atlanta');
   await noSeriousViolations(page, 'billing by card');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Please enter a valid card number')).toBeVisible();
+  await expect(problem(page, /Please enter a valid card number/)).toBeVisible();
   await page.getByLabel('Card Number').fill('4111111111111111');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
-  await page.getByRole('button', { name: 'View Details of Billing Information' }).click();
-  await expect(page.getByText('****1111')).toBeVisible();
-  await page.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('region', { name: /Billing Information/ }).getByText('****1111')).toBeVisible();
+  await submitApplication(page);
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to homepage' })).toHaveAttribute('href', '/agent-home');
 });

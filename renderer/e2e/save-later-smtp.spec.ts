@@ -14,6 +14,7 @@ import {
   payByEft,
   signAgreement,
   startServer,
+  submitApplication,
 } from './helpers';
 
 /** aiosmtpd, a real SMTP server, on loopback, keeping what it receives in a maildir (make test installs it). */
@@ -100,7 +101,7 @@ test('save and continue later on the dependents step: the code arrives over SMTP
     await resumed.getByRole('button', { name: 'Next' }).click();
     await payByEft(resumed);
     await expect(resumed).toHaveURL(/\/enrollment\/review-confirm/);
-    await resumed.getByRole('button', { name: 'Next' }).click();
+    await submitApplication(resumed);
     await expect(resumed.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
     await second.close();
   } finally {

@@ -48,18 +48,23 @@ test('an applicant answers eligibility, income and tobacco, adds a premier plan 
   await noSeriousViolations(page, 'premier plan priced');
   await page.getByRole('button', { name: /Add to Cart/ }).click();
 
+  // The offer proposes the cheapest accident plan this person can buy, whichever the catalogue holds: its name and price
+  // are read from the offer and followed into the cart.
   const accident = dialog(page, 'Protect yourself from the unexpected');
-  await expect(accident.getByText(/Harborstone Accident Care/)).toBeVisible();
+  const offered = accident.getByRole('listitem');
+  await expect(offered).toHaveCount(1);
+  await expect(offered).toHaveText(/^.+ \(.+\): \$\d+\.\d\d\/mo$/);
+  const [, accidentPlan, accidentPrice] = /^(.+) \(.+\): \$(\d+\.\d\d)\/mo$/.exec((await offered.textContent()) ?? '') ?? [];
   await noSeriousViolations(page, 'accident offer');
   await accident.getByRole('button', { name: 'Add To Cart' }).click();
 
   await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
   await expect(page.getByRole('cell', { name: /Harborstone Premier Health PPO/ }).first()).toBeVisible();
-  await expect(page.getByRole('cell', { name: /Harborstone Accident Care/ }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: accidentPlan }).first()).toBeVisible();
   await expect(page.getByText('Harborstone Members Association: $5.00'), 'the membership, in the order panel only').toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove Harborstone Members Association' })).toHaveCount(0);
-  // 592.35 + 5.00 + 10.60 = 607.95 a month.
-  await expect(page.locator('.order-info dd').first()).toHaveText('$607.95');
+  // 592.35 + 5.00 + the accident plan's price a month.
+  await expect(page.locator('.order-info dd').first()).toHaveText(`$${(592.35 + 5 + Number(accidentPrice)).toFixed(2)}`);
   await noSeriousViolations(page, 'cart with a premier plan');
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -129,7 +134,7 @@ test('a quote that is not found (enrollmentIdError) says so', async ({ page }) =
   await expect(page.locator('.error[data-code="enrollmentIdError"]')).toHaveText('Your quote could not be found. Please enter your basic info again to see prices.');
 });
 
-test('health questions start with Enroll Now; a knock-out answer declines and clean answers price the plan', async ({ page }) => {
+test('health questions start with Enroll Now; a knock-out answer declines for good, and clean answers price the plan', async ({ page }) => {
   await quoteFor(page, {});
   await page.goto('/plan/1403/northgate-optional-life');
   await expect(page.getByRole('cell', { name: '$21.00' })).toBeVisible();
@@ -141,10 +146,23 @@ test('health questions start with Enroll Now; a knock-out answer declines and cl
   await page.locator('#root_q902-1').check();
   await page.locator('#root_q903-1').check();
   await health.getByRole('button', { name: 'Submit Answers' }).click();
+  // The decline stands for this application: no answers can be given again, the popup only closes.
   await expect(health.getByText(/^Based on your answers we cannot offer this plan online/)).toBeVisible();
+  await expect(health.getByText(/This decision stands for this application/)).toBeVisible();
+  await expect(health.getByRole('button')).toHaveText(['Close']);
   await noSeriousViolations(page, 'health questions declined');
+  await health.getByRole('button', { name: 'Close' }).click();
+  await expect(health).toBeHidden();
+  await expect(page.getByRole('button', { name: /Add to Cart/ })).toHaveCount(0);
+
+  // Another application, answered clean, qualifies.
+  await quoteFor(page, {});
+  await page.goto('/plan/1403/northgate-optional-life');
+  await page.getByRole('button', { name: 'Enroll Now' }).first().click();
   await page.locator('#root_q901-1').check();
-  await health.getByRole('button', { name: 'Submit Answers' }).click();
+  await page.locator('#root_q902-1').check();
+  await page.locator('#root_q903-1').check();
+  await dialog(page, 'Health Questions').getByRole('button', { name: 'Submit Answers' }).click();
   await expect(page.getByText(/^Thank you\. Your answers qualify you for this plan/)).toBeVisible();
   await expect(page.getByRole('button', { name: /Add to Cart/ }).first()).toBeVisible();
 });

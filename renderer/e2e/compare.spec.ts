@@ -1,0 +1,91 @@
+// Comparing plans (no spec screen; peers have it) and a Medicare-age buyer shopping dental.
+import { expect, test, type Page } from '@playwright/test';
+import { addToCart, dobOfAge, fillFilter, noSeriousViolations } from './helpers';
+
+/** Ticks Compare on the first three dental plans and opens the comparison; answers their names. */
+async function compareThreeDentalPlans(page: Page): Promise<string[]> {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.goto('/plans?type=dental');
+  await expect(page.getByRole('heading', { name: 'Dental Plans', level: 1 })).toBeVisible();
+  const boxes = page.getByRole('checkbox', { name: /^Compare / });
+  await expect(boxes.first()).toBeVisible();
+  expect(await boxes.count()).toBeGreaterThan(3);
+  const names: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const box = boxes.nth(i);
+    names.push(((await box.getAttribute('aria-label')) ?? (await box.evaluate((b) => b.closest('label')?.textContent ?? ''))).replace(/^Compare\s*/, ''));
+    await box.check();
+  }
+  const bar = page.getByRole('complementary', { name: 'Plans to compare' });
+  await expect(bar.getByRole('link', { name: 'Compare (3)' })).toBeVisible();
+  // A fourth plan is refused, and the three stay chosen.
+  await boxes.nth(3).click();
+  await expect(bar.getByText('You can compare up to 3 plans at a time. Remove one to add another.')).toBeVisible();
+  await expect(boxes.nth(3)).not.toBeChecked();
+  await noSeriousViolations(page, 'plans with the compare bar');
+  await bar.getByRole('link', { name: 'Compare (3)' }).click();
+  await expect(page).toHaveURL(/\/compare\?plans=\d+,\d+,\d+$/);
+  return names;
+}
+
+async function seeComparison(page: Page, names: string[]) {
+  await expect(page.getByRole('heading', { name: 'Compare Dental Plans', level: 1 })).toBeVisible();
+  const table = page.getByRole('table');
+  for (const name of names) await expect(table.getByRole('columnheader', { name: new RegExp(name) })).toBeVisible();
+  // Each fact is a row with one value per plan; prices are for this quote.
+  for (const fact of ['Monthly price', 'Network', 'Annual maximum']) {
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: fact, exact: true }) });
+    await expect(row.getByRole('cell')).toHaveCount(3);
+  }
+  const prices = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Monthly price' }) }).getByRole('cell');
+  await expect(prices.nth(0)).toHaveText(/^\$\d+\.\d\d\/mo$/);
+  await noSeriousViolations(page, 'comparison');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Home › Dental Plans › Compare');
+}
+
+test('three dental plans are compared side by side, priced for the quote, and the listing is one link away', async ({ page }) => {
+  const names = await compareThreeDentalPlans(page);
+  await seeComparison(page, names);
+  await page.getByRole('link', { name: 'Back to Dental Plans' }).click();
+  await expect(page).toHaveURL(/\/plans\?type=dental$/);
+  await expect(page.getByRole('complementary', { name: 'Plans to compare' }).getByRole('link', { name: 'Compare (3)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('complementary', { name: 'Plans to compare' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the comparison scrolls sideways with the facts named in view', async ({ page }) => {
+    const names = await compareThreeDentalPlans(page);
+    await seeComparison(page, names);
+    const scroller = page.getByRole('region', { name: 'Plans side by side' });
+    const label = page.getByRole('rowheader', { name: 'Network', exact: true });
+    const before = await label.boundingBox();
+    await scroller.evaluate((el) => el.scrollBy({ left: 400 }));
+    await expect.poll(async () => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const after = await label.boundingBox();
+    expect(after?.x, 'the fact names stay where they were').toBe(before?.x);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page itself does not scroll sideways').toBeLessThanOrEqual(390);
+  });
+});
+
+test('a 65-year-old shopping dental sees plans and adds one to the cart', async ({ page }) => {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(65));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.goto('/plans?type=dental');
+  await expect(page.getByRole('heading', { name: 'Dental Plans', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /More Info about/ }).first()).toBeVisible();
+  await expect(page.getByText('No Plans are available')).toHaveCount(0);
+  await noSeriousViolations(page, 'dental at 65');
+  await page.getByRole('link', { name: /More Info about/ }).first().click();
+  await addToCart(page);
+  await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Cart, 1 item/ })).toBeVisible();
+  // Continue Shopping returns to the dental listing the person came from.
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/plans?type=dental');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Home › Dental Plans › Cart');
+});
