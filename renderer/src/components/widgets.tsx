@@ -47,15 +47,15 @@ export function DateMdyWidget(props: WidgetProps) {
 /** Keeps a masked value from the server (***-**-1234) as it is until the person types a new number. */
 export function SsnWidget(props: WidgetProps) {
   const format = (v: string) => (v.startsWith('***-**-') && v.length <= 11 ? v : v.replace(/[^\d-]/g, '').slice(0, 11));
-  return <TextLike {...props} format={format} maxLength={11} inputMode="numeric" />;
+  return <TextLike {...props} format={format} maxLength={11} inputMode="numeric" placeholder="9 digits, e.g. 123456789" />;
 }
 
 export function PhoneWidget(props: WidgetProps) {
-  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 10)} maxLength={10} inputMode="numeric" placeholder="10 digits" />;
+  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 10)} maxLength={10} inputMode="numeric" placeholder="e.g. 4045550134" />;
 }
 
 export function ZipWidget(props: WidgetProps) {
-  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 5)} maxLength={5} inputMode="numeric" />;
+  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 5)} maxLength={5} inputMode="numeric" placeholder="5-digit ZIP code" />;
 }
 
 export const widgets = {
