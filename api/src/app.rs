@@ -46,7 +46,7 @@ impl AppState {
         let catalogue = Catalogue::load(&db).await?;
         let crypto = crate::services::crypto::Crypto::from_keys(keys);
         crate::domain::members::seed(&db, &config.fixtures_dir, &crypto).await.context("seeding members failed")?;
-        crate::services::zip::warm_up();
+        crate::services::zip::load(&crate::services::zip::file_in(&config.fixtures_dir))?;
         let recommender = Arc::new(crate::services::recommender::Recommender::default());
         recommender.refresh(&db).await.context("the recommendations could not be built")?;
         Ok(AppState {

@@ -1,7 +1,12 @@
-//! US ZIP codes (city and state) from the `zipcodes` crate's embedded directory of about 42,000 codes, indexed once.
+//! US ZIP codes (city and state, and each code's position) from `fixtures/zip/us-zip-codes.tsv`: a compact copy of
+//! the `zipcodes` crate's directory of about 42,000 codes, kept in the repository and checked against the crate by a
+//! test. The crate's own copy, parsed, keeps some 87 MB resident for the server's whole life; this one a few.
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+use anyhow::Context;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ZipInfo {
@@ -20,39 +25,72 @@ impl ZipInfo {
     }
 }
 
-fn index() -> &'static HashMap<String, ZipInfo> {
-    static INDEX: OnceLock<HashMap<String, ZipInfo>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        zipcodes::list_all()
-            .into_iter()
-            .map(|z| {
-                let info = ZipInfo {
-                    zip_code: z.zip_code.clone(),
-                    city: title_case(&z.city),
-                    state: z.state.to_uppercase(),
-                    acceptable_cities: z.acceptable_cities.iter().map(|c| title_case(c)).collect(),
-                };
-                (z.zip_code, info)
-            })
-            .collect()
-    })
+/// The directory, loaded once.
+struct Directory {
+    by_zip: HashMap<String, ZipInfo>,
+    /// Every active street-delivery code's position (degrees), for the nearest-ZIP search: PO box and single-building
+    /// codes are where people collect mail, not where they live, so a position never resolves to one.
+    positions: Vec<(f32, f32, u32)>,
+    /// The codes of `positions`, by their index there.
+    codes: Vec<String>,
 }
 
-/// Every active street-delivery ZIP code's position (degrees), for the nearest-ZIP search: PO box and single-building
-/// codes are where people collect mail, not where they live, so a position never resolves to one.
-fn positions() -> &'static Vec<(f64, f64, String)> {
-    static POSITIONS: OnceLock<Vec<(f64, f64, String)>> = OnceLock::new();
-    POSITIONS.get_or_init(|| {
-        zipcodes::list_all()
-            .into_iter()
-            .filter(|z| z.active && z.zip_code_type == "STANDARD")
-            .filter_map(|z| Some((z.lat.parse().ok()?, z.long.parse().ok()?, z.zip_code)))
-            .collect()
+/// Where the directory file is; the repository's own when the server did not say (unit tests).
+static FILE: OnceLock<PathBuf> = OnceLock::new();
+static DIRECTORY: OnceLock<Directory> = OnceLock::new();
+
+/// The file under a fixtures directory.
+pub fn file_in(fixtures_dir: &Path) -> PathBuf {
+    fixtures_dir.join("zip/us-zip-codes.tsv")
+}
+
+fn parse(text: &str) -> anyhow::Result<Directory> {
+    let mut by_zip = HashMap::new();
+    let (mut positions, mut codes) = (Vec::new(), Vec::new());
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.is_empty() && !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [zip, kind, active, state, city, lat, lon, acceptable] = fields[..] else {
+            anyhow::bail!("line {}: eight tab-separated fields are expected", n + 1);
+        };
+        let info = ZipInfo {
+            zip_code: zip.to_string(),
+            city: city.to_string(),
+            state: state.to_string(),
+            acceptable_cities: acceptable.split(';').filter(|c| !c.is_empty()).map(str::to_string).collect(),
+        };
+        if active == "1" && kind == "STANDARD" {
+            if let (Ok(lat), Ok(lon)) = (lat.parse::<f32>(), lon.parse::<f32>()) {
+                positions.push((lat, lon, codes.len() as u32));
+                codes.push(zip.to_string());
+            }
+        }
+        by_zip.insert(zip.to_string(), info);
+    }
+    Ok(Directory { by_zip, positions, codes })
+}
+
+/// Loads the directory from `file` (at start, so that a missing or damaged file stops the server with a reason).
+pub fn load(file: &Path) -> anyhow::Result<()> {
+    let _ = FILE.set(file.to_path_buf());
+    if DIRECTORY.get().is_none() {
+        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let directory = parse(&text).with_context(|| format!("{} is not a ZIP code directory", file.display()))?;
+        let _ = DIRECTORY.set(directory);
+    }
+    Ok(())
+}
+
+fn directory() -> &'static Directory {
+    DIRECTORY.get_or_init(|| {
+        let file =
+            FILE.get().cloned().unwrap_or_else(|| file_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")));
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
     })
 }
 
 /// The ZIP code nearest a position (a browser's geolocation): great-circle distance to each ZIP's centre, over the
-/// whole directory (about 42,000 codes, well under a millisecond). `None` off the map or more than 100 km from any.
+/// whole directory (well under a millisecond). `None` off the map or more than 100 km from any.
 pub fn nearest(latitude: f64, longitude: f64) -> Option<&'static ZipInfo> {
     if !(-90.0..=90.0).contains(&latitude) || !(-180.0..=180.0).contains(&longitude) {
         return None;
@@ -63,21 +101,20 @@ pub fn nearest(latitude: f64, longitude: f64) -> Option<&'static ZipInfo> {
         let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
         2.0 * 6371.0 * a.sqrt().asin()
     };
-    let (km, zip) =
-        positions().iter().map(|(lat, lon, zip)| (distance(*lat, *lon), zip)).min_by(|a, b| a.0.total_cmp(&b.0))?;
-    (km <= 100.0).then(|| lookup(zip)).flatten()
-}
-
-/// Loads the directory now rather than on the first request.
-pub fn warm_up() {
-    let _ = index().len();
-    let _ = positions().len();
+    let dir = directory();
+    let (km, at) = dir
+        .positions
+        .iter()
+        .map(|(lat, lon, at)| (distance(f64::from(*lat), f64::from(*lon)), *at))
+        .min_by(|a, b| a.0.total_cmp(&b.0))?;
+    (km <= 100.0).then(|| lookup(&dir.codes[at as usize])).flatten()
 }
 
 pub fn lookup(zip: &str) -> Option<&'static ZipInfo> {
-    index().get(zip)
+    directory().by_zip.get(zip)
 }
 
+#[cfg(test)]
 fn title_case(text: &str) -> String {
     text.split(' ')
         .map(|w| {
@@ -94,6 +131,46 @@ fn title_case(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The directory as the `zipcodes` crate has it, in the shipped file's form (sorted by code).
+    fn from_the_crate() -> String {
+        let mut zips = zipcodes::list_all();
+        zips.sort_by(|a, b| a.zip_code.cmp(&b.zip_code));
+        let mut text = String::from(
+            "# US ZIP codes: code, type, active, state, city, latitude, longitude, other accepted city names (;).\n\
+             # Generated from the zipcodes crate: UPDATE_ZIPS=1 cargo test -p api zip. Do not edit by hand.\n",
+        );
+        for z in zips {
+            let acceptable: Vec<String> = z.acceptable_cities.iter().map(|c| title_case(c)).collect();
+            text.push_str(&format!(
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+                z.zip_code,
+                z.zip_code_type,
+                u8::from(z.active),
+                z.state.to_uppercase(),
+                title_case(&z.city),
+                z.lat,
+                z.long,
+                acceptable.join(";")
+            ));
+        }
+        text
+    }
+
+    #[test]
+    fn the_shipped_directory_is_the_zipcodes_crates() {
+        let file = file_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"));
+        let expected = from_the_crate();
+        if std::env::var_os("UPDATE_ZIPS").is_some() {
+            std::fs::write(&file, &expected).unwrap();
+        }
+        let shipped = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            shipped == expected,
+            "{} differs from the zipcodes crate; run UPDATE_ZIPS=1 cargo test -p api zip",
+            file.display()
+        );
+    }
 
     #[test]
     fn a_real_zip_gives_its_city_and_state_and_an_unused_one_gives_nothing() {
