@@ -71,6 +71,7 @@ pub async fn save_tab(
         Some(policy_id) => receipt_mails(state, enrollment, &cart, policy_id).await?,
         None => Vec::new(),
     };
+    let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
         return Err(ApiError::Conflict(STALE.into()));
@@ -209,6 +210,7 @@ pub async fn save_for_later(
     let (stored_version, data) = draft(state, enrollment, tab, submitted, version, true).await?;
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
+    let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
         || !store::enrollment::update_lifecycle(

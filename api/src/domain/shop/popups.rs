@@ -298,6 +298,7 @@ pub async fn reopen_health_questions(
     if !previous.as_ref().is_some_and(|p| p["accepted"] == false) {
         return Err(ApiError::Conflict("This plan's health questions were not declined for this enrollment".into()));
     }
+    let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     store::shop_answer::reopen_declined(&mut tx, enrollment_id, &subject, HEALTH_QUESTIONS, by, reason).await?;
     tx.commit().await?;
