@@ -71,9 +71,13 @@ impl AppState {
             ),
             benefit_root: config.benefit_root.clone(),
             recommender,
+            listings: Arc::new(crate::services::memo::Memo::with_budget(LISTINGS_BUDGET)),
         })
     }
 }
+
+/// The most bytes of priced listings kept between requests.
+const LISTINGS_BUDGET: usize = 8 * 1024 * 1024;
 
 async fn api_not_found(method: Method, uri: Uri) -> ApiError {
     ApiError::NotFound(format!("No such API call: {method} {}", uri.path()))

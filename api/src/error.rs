@@ -121,6 +121,27 @@ impl<T: Serialize> IntoResponse for Answer<T> {
     }
 }
 
+/// A successful answer whose `data` was serialized earlier (a kept listing): answered as is, documented as `T`.
+pub struct KeptAnswer<T>(pub std::sync::Arc<str>, pub std::marker::PhantomData<T>);
+
+impl<T> KeptAnswer<T> {
+    /// Serializes `data` once, to answer now and to keep.
+    pub fn of(data: &T) -> Result<KeptAnswer<T>, ApiError>
+    where
+        T: Serialize,
+    {
+        let text = serde_json::to_string(data).map_err(|e| ApiError::Internal(e.into()))?;
+        Ok(KeptAnswer(std::sync::Arc::from(text), std::marker::PhantomData))
+    }
+}
+
+impl<T> IntoResponse for KeptAnswer<T> {
+    fn into_response(self) -> Response {
+        let body = format!("{{\"status\":\"success\",\"data\":{}}}", self.0);
+        ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut extra = None;

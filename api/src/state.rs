@@ -33,6 +33,8 @@ pub struct AppState {
     pub benefit_root: String,
     /// The recommendations as of their last rebuild.
     pub recommender: Arc<crate::services::recommender::Recommender>,
+    /// Priced listings already answered, by what they depend on.
+    pub listings: Arc<crate::services::memo::Memo>,
 }
 
 impl axum::extract::FromRef<AppState> for Key {

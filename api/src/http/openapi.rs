@@ -132,6 +132,18 @@ impl<T: JsonSchema> OperationOutput for Answer<T> {
     }
 }
 
+impl<T: JsonSchema> OperationOutput for crate::error::KeptAnswer<T> {
+    type Inner = T;
+
+    fn operation_response(ctx: &mut GenContext, operation: &mut Operation) -> Option<Response> {
+        Answer::<T>::operation_response(ctx, operation)
+    }
+
+    fn inferred_responses(ctx: &mut GenContext, operation: &mut Operation) -> Vec<(Option<StatusCode>, Response)> {
+        Answer::<T>::inferred_responses(ctx, operation)
+    }
+}
+
 impl<T: JsonSchema> OperationOutput for MaybeAnswer<T> {
     type Inner = T;
 

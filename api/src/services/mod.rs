@@ -5,5 +5,6 @@ pub mod banking;
 pub mod catalogue;
 pub mod crypto;
 pub mod mail;
+pub mod memo;
 pub mod recommender;
 pub mod zip;

@@ -47,6 +47,15 @@ impl Accepted {
 /// Every option of a plan priced, cheapest first; or why it cannot be sold now, with the prices the page shows anyway.
 pub type Priced<'p> = Result<Vec<(&'p PlanOption, Cents)>, (PricingError, Vec<(&'p PlanOption, Cents)>)>;
 
+impl Accepted {
+    /// The accepted plans, in order, for a key.
+    pub fn key(&self) -> String {
+        let mut ids: Vec<i64> = self.0.iter().copied().collect();
+        ids.sort_unstable();
+        format!("{ids:?}")
+    }
+}
+
 /// [`price`] for one plan of a listing, with the enrollment's accepted health answers read once.
 pub fn price_in_listing<'p>(state: &AppState, e: &Enrollment, plan: &'p Plan, accepted: &Accepted) -> Priced<'p> {
     let Some(input) = e.filter.rating_input(today()) else {

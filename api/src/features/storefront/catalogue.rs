@@ -6,8 +6,9 @@ use engine::rating::PricingError;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::enrollment::today;
 use crate::domain::shop::pricing::{card, price, price_in_listing, Accepted, PlanCard};
-use crate::error::{Answer, ApiError, ApiResult};
+use crate::error::{Answer, ApiError, ApiResult, KeptAnswer};
 use crate::http::extract::{MaybeOwnedQuery, OwnedQuery};
 use crate::state::AppState;
 
@@ -53,15 +54,21 @@ pub const NO_PLANS: &str = "No Plans are available for your selection";
 pub async fn get_filtered_plans(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<FilteredPlansQuery>,
-) -> ApiResult<Answer<FilteredPlans>> {
+) -> ApiResult<KeptAnswer<FilteredPlans>> {
     let wanted: Vec<&str> = query
         .categories
         .as_deref()
         .map(|c| c.split(',').map(str::trim).filter(|c| !c.is_empty()).collect())
         .unwrap_or_default();
+    let accepted = Accepted::of(&state, &e).await?;
+    // The listing depends on the catalogue (fixed until the next start), the filter's rating input, the categories
+    // and the plans whose health answers were accepted: the same question gets the answer kept earlier.
+    let key = format!("{:?}|{:?}|{}", e.filter.rating_input(today()), wanted, accepted.key());
+    if let Some(kept) = state.listings.get(&key) {
+        return Ok(KeptAnswer(kept, std::marker::PhantomData));
+    }
     let mut result = Vec::new();
     let mut io_only = false;
-    let accepted = Accepted::of(&state, &e).await?;
     for plan in state
         .catalogue
         .plans
@@ -86,7 +93,9 @@ pub async fn get_filtered_plans(
         (true, true) => Some(ONLY_IO),
         (true, false) => Some(NO_PLANS),
     };
-    Ok(Answer(FilteredPlans { result, message }))
+    let answer = KeptAnswer::of(&FilteredPlans { result, message })?;
+    state.listings.put(key, answer.0.clone());
+    Ok(answer)
 }
 
 pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Answer<PlanDetail>> {
