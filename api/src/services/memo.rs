@@ -4,10 +4,12 @@
 //! listing is cheap to compute once).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+
+use axum::body::Bytes;
 
 pub struct Memo {
-    answers: Mutex<(HashMap<String, Arc<str>>, usize)>,
+    answers: Mutex<(HashMap<String, Bytes>, usize)>,
     /// The most bytes kept.
     budget: usize,
 }
@@ -17,11 +19,11 @@ impl Memo {
         Memo { answers: Mutex::new((HashMap::new(), 0)), budget }
     }
 
-    pub fn get(&self, key: &str) -> Option<Arc<str>> {
+    pub fn get(&self, key: &str) -> Option<Bytes> {
         self.answers.lock().unwrap_or_else(|e| e.into_inner()).0.get(key).cloned()
     }
 
-    pub fn put(&self, key: String, answer: Arc<str>) {
+    pub fn put(&self, key: String, answer: Bytes) {
         let mut kept = self.answers.lock().unwrap_or_else(|e| e.into_inner());
         let size = key.len() + answer.len();
         if size > self.budget {
@@ -43,12 +45,12 @@ mod tests {
     #[test]
     fn answers_are_kept_within_the_budget() {
         let memo = Memo::with_budget(20);
-        memo.put("a".into(), Arc::from("0123456789"));
-        assert_eq!(memo.get("a").as_deref(), Some("0123456789"));
-        memo.put("b".into(), Arc::from("0123456789"));
+        memo.put("a".into(), Bytes::from_static(b"0123456789"));
+        assert_eq!(memo.get("a").as_deref(), Some(&b"0123456789"[..]));
+        memo.put("b".into(), Bytes::from_static(b"0123456789"));
         assert_eq!(memo.get("a"), None, "over the budget, the memo starts afresh");
-        assert_eq!(memo.get("b").as_deref(), Some("0123456789"));
-        memo.put("huge".into(), Arc::from("x".repeat(100).as_str()));
+        assert_eq!(memo.get("b").as_deref(), Some(&b"0123456789"[..]));
+        memo.put("huge".into(), Bytes::from("x".repeat(100)));
         assert_eq!(memo.get("huge"), None, "an answer larger than the budget is not kept");
     }
 }

@@ -41,8 +41,15 @@ fn generate<T: JsonSchema>() -> Value {
     crate::json::strip_nulls(serde_json::to_value(schema).expect("a schema is JSON"))
 }
 
-/// The base schema of a tab's data.
+/// The base schema of a tab's data. Each is generated once (the types do not change while the program runs) and
+/// copied for each composition.
 pub fn form_schema(tab: TabName) -> Value {
+    static SCHEMAS: [std::sync::OnceLock<Value>; 9] = [const { std::sync::OnceLock::new() }; 9];
+    let at = TabName::ALL.iter().position(|t| *t == tab).expect("every tab is listed");
+    SCHEMAS[at].get_or_init(|| generated(tab)).clone()
+}
+
+fn generated(tab: TabName) -> Value {
     match tab {
         TabName::PrimaryInfo => generate::<PersonalInfo>(),
         TabName::ContactInfo => generate::<ContactInfo>(),
