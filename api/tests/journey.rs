@@ -90,6 +90,13 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     assert_eq!(receipt.ok()["policy_id"], policy_id.as_str());
     assert_eq!(receipt.ok()["name"], "Dana Okafor");
     assert_eq!(receipt.ok()["effective_date"], date.as_str());
+    // The plans applied for, priced as at checkout, with the totals.
+    let plans = receipt.ok()["plans"].as_array().unwrap().clone();
+    assert_eq!(plans.len(), 1, "{}", receipt.body);
+    assert_eq!(plans[0]["plan_name"], "Harborstone Silver Choice PPO");
+    let price = plans[0]["price"].as_f64().unwrap();
+    assert!(price > 0.0);
+    assert_eq!(receipt.ok()["recurring_month_cost"].as_f64(), Some(price));
 }
 
 #[tokio::test]

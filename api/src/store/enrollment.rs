@@ -193,6 +193,14 @@ pub async fn insert_cart_snapshot(db: &Db, enrollment_id: i64, data: &str) -> Re
     Ok(())
 }
 
+/// The last cart kept at checkout.
+pub async fn latest_cart_snapshot(db: &Db, enrollment_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select data from cart_snapshot where enrollment_id = $1 order by taken_at desc limit 1")
+        .bind(enrollment_id)
+        .fetch_optional(db)
+        .await
+}
+
 /// A step as the person saw it, kept for audit.
 pub async fn insert_screenshot(db: &Db, enrollment_id: i64, name: &str, image: &str) -> Result<(), sqlx::Error> {
     sqlx::query("insert into screenshot (enrollment_id, name, image, created_at) values ($1, $2, $3, $4)")

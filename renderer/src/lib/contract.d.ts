@@ -8702,6 +8702,17 @@ export interface components {
             eprocess: string;
             /** @description Where Return to homepage goes. */
             return_to: string;
+            /** @description The plans applied for, as priced at checkout. */
+            plans: components["schemas"]["ReceiptLine"][];
+            initial_month_cost?: components["schemas"]["Dollars"] | null;
+            recurring_month_cost?: components["schemas"]["Dollars"] | null;
+        };
+        /** @description A plan applied for. */
+        ReceiptLine: {
+            plan_name: string;
+            option_name: string;
+            /** @description The monthly price. */
+            price: components["schemas"]["Dollars"];
         };
     };
     responses: {

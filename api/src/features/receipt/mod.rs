@@ -30,6 +30,19 @@ pub struct Receipt {
     eprocess: String,
     /// Where Return to homepage goes.
     return_to: String,
+    /// The plans applied for, as priced at checkout.
+    plans: Vec<ReceiptLine>,
+    initial_month_cost: Option<engine::rating::Cents>,
+    recurring_month_cost: Option<engine::rating::Cents>,
+}
+
+/// A plan applied for.
+#[derive(Serialize, JsonSchema)]
+pub struct ReceiptLine {
+    plan_name: String,
+    option_name: String,
+    /// The monthly price.
+    price: engine::rating::Cents,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -79,6 +92,23 @@ async fn get_receipt(
         special_host: false,
     };
     let return_to = arrival.home_link(e.row.referral_id.as_deref()).unwrap_or_else(|| "/".into());
+    // The cart as it was checked out (the last checkout before the submission), not as a price would read today.
+    let snapshot: serde_json::Value = store::enrollment::latest_cart_snapshot(&state.db, e.row.enrollment_id)
+        .await?
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    let cart = &snapshot["cart"];
+    let money = |v: &serde_json::Value| v.as_f64().map(engine::rating::Cents::from_dollars);
+    let plans = cart["result"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|line| ReceiptLine {
+            plan_name: line["plan_name"].as_str().unwrap_or_default().to_string(),
+            option_name: line["option_name"].as_str().unwrap_or_default().to_string(),
+            price: money(&line["price"]).unwrap_or_default(),
+        })
+        .collect();
     Ok(Answer(Receipt {
         policy_id: e.row.policy_id.clone(),
         name,
@@ -87,6 +117,9 @@ async fn get_receipt(
         call_invoice: state.invoice_url.is_some(),
         eprocess: e.row.eprocess.clone(),
         return_to,
+        plans,
+        initial_month_cost: money(&cart["initial_month_cost"]),
+        recurring_month_cost: money(&cart["recurring_month_cost"]),
     }))
 }
 
