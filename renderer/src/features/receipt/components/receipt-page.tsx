@@ -4,14 +4,12 @@ import type { Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
 import { money } from '../../../utils/format';
-import { getEnrolledPlans } from '../api/get-enrolled-plans';
 import { getReceipt } from '../api/get-receipt';
 
 /** The receipt: who applied, the confirmation number, the plans with their prices, the effective date; printable. */
 export function ReceiptPage() {
   const { refresh } = useCartCount();
   const [receipt, setReceipt] = useState<Schema<'Receipt'> | null>(null);
-  const [plans, setPlans] = useState<Schema<'CartAnswer'> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -20,11 +18,10 @@ export function ReceiptPage() {
       setError('There is no enrollment to show.');
       return;
     }
-    // The plans are read before the enrollment is forgotten in this browser; a receipt without them still shows.
-    Promise.all([getReceipt({ enrollment_id: id }), getEnrolledPlans({ enrollment_id: id }).catch(() => null)]).then(
-      ([r, p]) => {
+    // The receipt carries the plans as priced at checkout; the enrollment is then forgotten in this browser.
+    getReceipt({ enrollment_id: id }).then(
+      (r) => {
         setReceipt(r);
-        setPlans(p);
         tempId.clear();
         refresh();
       },
@@ -34,7 +31,7 @@ export function ReceiptPage() {
 
   if (error) return <p role="alert">{error}</p>;
   if (!receipt) return <p role="status">Loading…</p>;
-  const lines = plans?.result ?? [];
+  const lines = receipt.plans;
   return (
     <section className="receipt" aria-labelledby="receipt-heading">
       <div className="receipt-head">
@@ -74,7 +71,7 @@ export function ReceiptPage() {
             </thead>
             <tbody>
               {lines.map((l) => (
-                <tr key={`${l.plan_id}-${l.plan_pricing_id}`}>
+                <tr key={`${l.plan_name}-${l.option_name}`}>
                   <td>{l.plan_name}</td>
                   <td>{l.option_name}</td>
                   <td className="numeric">{money(l.price)}</td>
@@ -86,13 +83,13 @@ export function ReceiptPage() {
                 <th scope="row" colSpan={2}>
                   First month total
                 </th>
-                <td className="numeric">{money(plans?.initial_month_cost ?? 0)}</td>
+                <td className="numeric">{money(receipt.initial_month_cost ?? 0)}</td>
               </tr>
               <tr>
                 <th scope="row" colSpan={2}>
                   Recurring monthly cost
                 </th>
-                <td className="numeric">{money(plans?.recurring_month_cost ?? 0)}</td>
+                <td className="numeric">{money(receipt.recurring_month_cost ?? 0)}</td>
               </tr>
             </tfoot>
           </table>
