@@ -1,21 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AccessPage } from '../features/access/components/access-page';
-import { ContinuePage } from '../features/continue/components/continue-page';
-import { DirectContinuePage } from '../features/continue/components/direct-continue-page';
-import { CurrentMembers } from '../features/current-members/components/current-members';
 import { AgentHome } from '../features/homes/components/agent-home';
 import { GroupHome } from '../features/homes/components/group-home';
 import { MemberHome } from '../features/homes/components/member-home';
-import { MemberEntryPage } from '../features/member/components/member-entry-page';
-import { ReceiptPage } from '../features/receipt/components/receipt-page';
-import { RecommendListPage } from '../features/recommend/components/recommend-list-page';
 import { ExternalEntry } from '../features/site/components/external-entry';
-import { GroupAdminEntry } from '../features/site/components/group-admin-entry';
-import { LandingConfigError } from '../features/site/components/landing-config-error';
 import { LandingName } from '../features/site/components/landing-name';
-import { WizardPage } from '../features/wizard/components/wizard-page';
 import { CartRoute } from './routes/cart';
-import { CompareRoute } from './routes/compare';
 import { FrontPage } from './routes/front-page';
 import { LandingRoute } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
@@ -23,8 +13,23 @@ import { PlanDetailRoute } from './routes/plan-detail';
 import { PlansRoute } from './routes/plans';
 import { ReferralsRoute } from './routes/referrals';
 
+// Pages most visitors never open (the wizard, the homes' lists, the receipt, ...) load when first opened, so the
+// landing page's script stays small.
+const AccessPage = lazy(() => import('../features/access/components/access-page').then((m) => ({ default: m.AccessPage })));
+const ContinuePage = lazy(() => import('../features/continue/components/continue-page').then((m) => ({ default: m.ContinuePage })));
+const DirectContinuePage = lazy(() => import('../features/continue/components/direct-continue-page').then((m) => ({ default: m.DirectContinuePage })));
+const CurrentMembers = lazy(() => import('../features/current-members/components/current-members').then((m) => ({ default: m.CurrentMembers })));
+const MemberEntryPage = lazy(() => import('../features/member/components/member-entry-page').then((m) => ({ default: m.MemberEntryPage })));
+const ReceiptPage = lazy(() => import('../features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
+const RecommendListPage = lazy(() => import('../features/recommend/components/recommend-list-page').then((m) => ({ default: m.RecommendListPage })));
+const GroupAdminEntry = lazy(() => import('../features/site/components/group-admin-entry').then((m) => ({ default: m.GroupAdminEntry })));
+const LandingConfigError = lazy(() => import('../features/site/components/landing-config-error').then((m) => ({ default: m.LandingConfigError })));
+const WizardPage = lazy(() => import('../features/wizard/components/wizard-page').then((m) => ({ default: m.WizardPage })));
+const CompareRoute = lazy(() => import('./routes/compare').then((m) => ({ default: m.CompareRoute })));
+
 export function AppRouter() {
   return (
+    <Suspense fallback={<p role="status">Loading…</p>}>
     <Routes>
       {/* The front page is the site's: the store's or a rep's landing, a group's landing, or a role's home. */}
       <Route path="/" element={<FrontPage />} />
@@ -56,5 +61,6 @@ export function AppRouter() {
       <Route path="/:landing" element={<LandingName />} />
       <Route path="*" element={<Navigate to="/404" replace />} />
     </Routes>
+    </Suspense>
   );
 }

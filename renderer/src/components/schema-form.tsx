@@ -7,7 +7,6 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
-import { revealConditionally } from './conditions';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
 import { ListEditor, type ListEditorContext } from './list-editor';
 import { transformErrors } from './messages';
@@ -22,6 +21,7 @@ export const validator = customizeValidator({
 type Messages = Record<string, string>;
 
 export { schemaAt, transformErrors } from './messages';
+export { drawnForm, type DrawnForm, type ServerForm } from './drawn-form';
 
 type Properties = Record<string, RJSFSchema & { 'x-refuse'?: Record<string, string>; 'x-checks'?: string[] }>;
 
@@ -45,37 +45,6 @@ export function customValidate(schema: RJSFSchema) {
       }
     }
     return errors;
-  };
-}
-
-/** A form as the server sends it (a step, a popup, the quote's filter): the document types each part as any JSON. */
-export interface ServerForm {
-  schema: unknown;
-  uiSchema: unknown;
-  formData: unknown;
-}
-
-/** The parts rjsf draws, from a form as the server sends it. */
-export interface DrawnForm {
-  schema: RJSFSchema;
-  uiSchema: UiSchema;
-  formData: Record<string, unknown>;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A form the server sent, as rjsf's types have it; none when its schema is not an object (nothing to draw: the caller
- * says so). A uiSchema or data that is not an object is taken as empty.
- */
-export function drawnForm({ schema, uiSchema, formData }: ServerForm): DrawnForm | null {
-  if (!isObject(schema)) return null;
-  return {
-    // rjsf's RJSFSchema and UiSchema are static descriptions of JSON Schema and of its ui options; what the server
-    // sends is checked as a schema only by ajv, when the form validates, so the object is taken as one here.
-    schema: revealConditionally(schema as RJSFSchema),
-    uiSchema: isObject(uiSchema) ? (uiSchema as UiSchema) : {},
-    formData: isObject(formData) ? formData : {},
   };
 }
 

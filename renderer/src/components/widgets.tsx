@@ -1,20 +1,8 @@
 // Custom rjsf widgets, registered by name so a uiSchema from the server stays plain JSON.
 import type { WidgetProps } from '@rjsf/utils';
+import { formatDateInput } from '../utils/date-input';
 import { ModalFieldWidget } from './modal-field-widget';
 import { SignatureWidget } from './signature-widget';
-
-/** Formats typed digits as MM/DD/YYYY: slashes inserted, month clamped to 01-12 and day to 01-31. */
-export function formatDateInput(raw: string): string {
-  const digits = raw.replace(/\D/g, '').slice(0, 8);
-  let month = digits.slice(0, 2);
-  let day = digits.slice(2, 4);
-  const year = digits.slice(4, 8);
-  if (month.length === 2) month = String(Math.min(Math.max(Number(month), 1), 12)).padStart(2, '0');
-  if (day.length === 2) day = String(Math.min(Math.max(Number(day), 1), 31)).padStart(2, '0');
-  if (digits.length <= 2) return month;
-  if (digits.length <= 4) return `${month}/${day}`;
-  return `${month}/${day}/${year}`;
-}
 
 function TextLike(props: WidgetProps & { format: (v: string) => string; maxLength: number; inputMode: 'numeric' | 'text'; placeholder?: string }) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors } = props;
@@ -66,3 +54,5 @@ export const widgets = {
   signature: SignatureWidget,
   modalField: ModalFieldWidget,
 };
+
+export { formatDateInput };

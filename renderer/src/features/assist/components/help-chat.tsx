@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSite } from '../../../lib/site';
 import { getTicketLink } from '../api/get-ticket-link';
-import { ContactRep } from './contact-rep';
 import { FeedbackForm } from './feedback-form';
 import '../assist.css';
+
+// The assistant's conversation (and its state machine) loads when a visitor first chooses Contact Rep.
+const ContactRep = lazy(() => import('./contact-rep').then((m) => ({ default: m.ContactRep })));
 
 type View = 'menu' | 'feedback' | 'contact';
 
@@ -110,7 +112,13 @@ export function HelpChat() {
                   </button>
                   <h3>{sub}</h3>
                 </div>
-                {view === 'feedback' ? <FeedbackForm /> : <ContactRep />}
+                {view === 'feedback' ? (
+                  <FeedbackForm />
+                ) : (
+                  <Suspense fallback={<p role="status">Loading…</p>}>
+                    <ContactRep />
+                  </Suspense>
+                )}
               </>
             )}
           </div>

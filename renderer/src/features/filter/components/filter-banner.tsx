@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Hero } from '../../../components/hero';
-import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
+import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
+import { SchemaForm } from '../../../components/lazy-schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useLeadZip } from '../../../lib/lead-zip';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Hero } from '../../../components/hero';
-import { formatDateInput } from '../../../components/widgets';
+import { formatDateInput } from '../../../utils/date-input';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';

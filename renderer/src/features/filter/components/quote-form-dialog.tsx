@@ -3,7 +3,8 @@
 // filter (change-filter-info); without one (a visitor window shopping) it creates the quote (add-filter-for-new-user).
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { type DrawnForm, SchemaForm, drawnForm } from '../../../components/schema-form';
+import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
+import { SchemaForm } from '../../../components/lazy-schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { leadZip } from '../../../lib/lead-zip';

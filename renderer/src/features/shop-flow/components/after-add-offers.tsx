@@ -1,7 +1,7 @@
 import { answerShopOffer } from '../api/answer-shop-offer';
 import { getShopAfterAdd } from '../api/get-shop-after-add';
 import type { FlowSource } from '../machines/flow-machine';
-import { FlowDialog } from './flow-dialog';
+import { FlowDialog } from './lazy-flow-dialog';
 
 /** The offers the shop makes once a plan is in the cart (the accident offer, the bundle), one after another. */
 export function AfterAddOffers({ enrollmentId, onFinish }: { enrollmentId: string; onFinish: () => void }) {

@@ -1,7 +1,7 @@
 import { answerShopOffer } from '../api/answer-shop-offer';
 import { getShopCheckout } from '../api/get-shop-checkout';
 import type { FlowSource } from '../machines/flow-machine';
-import { FlowDialog } from './flow-dialog';
+import { FlowDialog } from './lazy-flow-dialog';
 
 export interface CheckoutFlowProps {
   enrollmentId: string;

@@ -69,7 +69,8 @@ describe('a flow dialog', () => {
     };
     const finished = vi.fn();
     render(<FlowDialog source={source} start={form} onFinish={finished} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // The form itself loads when first drawn.
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please answer yes in order to continue')).toBeTruthy();
     expect(screen.getByText('Eligibility Questions')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -3,7 +3,8 @@
 // or offer it is drawing.
 import { useEffect } from 'react';
 import { Modal } from '../../../components/modal';
-import { SchemaForm, drawnForm } from '../../../components/schema-form';
+import { drawnForm } from '../../../components/drawn-form';
+import { SchemaForm } from '../../../components/lazy-schema-form';
 import { money } from '../../../utils/format';
 import { type FlowAnswer, FlowContext, type FlowSource, type FlowStep } from '../machines/flow-machine';
 

@@ -1,7 +1,7 @@
 import { answerShopPlanPopup } from '../api/answer-shop-plan-popup';
 import { getPlanPopups } from '../api/get-plan-popups';
 import type { FlowAnswer, FlowSource, FlowStep } from '../machines/flow-machine';
-import { FlowDialog } from './flow-dialog';
+import { FlowDialog } from './lazy-flow-dialog';
 
 export interface PlanPopupProps {
   enrollmentId: string;
