@@ -170,11 +170,12 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             Drawn {
                 name: format!("{product} {} {}", facts.network.map(Network::label).unwrap_or_default(), maxima[maxima.len() - 1]),
                 short_text: format!(
-                    "Cleanings and exams paid in full; up to {} a year; major services after {}.",
+                    "Cleanings and exams paid in full; up to {} a year; {}.",
                     money(maxima[maxima.len() - 1]),
-                    crate::facts::written(crate::facts::Unit::Months, u64::from(facts.major_waiting_period_months.unwrap_or(0)))
-                        .to_lowercase()
-                        .replace("none", "no wait")
+                    match facts.major_waiting_period_months.unwrap_or(0) {
+                        0 => "no waiting period for major services".to_string(),
+                        months => format!("major services after {months} months"),
+                    }
                 ),
                 body: "Preventive care (cleanings, exams, X-rays) is paid in full; fillings and extractions are shared after the deductible; crowns, bridges and root canals after the waiting period.".into(),
                 min_age: 18,
