@@ -749,3 +749,29 @@ async fn two_or_three_plans_of_a_category_are_compared_side_by_side_priced_for_t
         ])
     );
 }
+
+#[tokio::test]
+async fn a_listing_comes_a_page_at_a_time_when_the_page_asks_for_one_and_whole_otherwise() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "30301", "IO", 40).await;
+    let whole = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental")).await;
+    let all: Vec<Value> = whole.ok()["result"].as_array().unwrap().clone();
+    assert!(whole.ok().get("total").is_none(), "an answer without paging is as it always was");
+    assert!(all.len() > 5);
+    let first =
+        b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental&page=1&per_page=5")).await;
+    assert_eq!(first.ok()["total"], all.len());
+    assert_eq!(first.ok()["result"].as_array().unwrap()[..], all[..5]);
+    let second =
+        b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental&page=2&per_page=5")).await;
+    assert_eq!(second.ok()["result"].as_array().unwrap()[..], all[5..10.min(all.len())]);
+    let past =
+        b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental&page=99&per_page=5")).await;
+    assert!(past.ok()["result"].as_array().unwrap().is_empty());
+    for (query, field) in [("page=0&per_page=5", "page"), ("page=1&per_page=500", "per_page"), ("page=x", "page")] {
+        let refused = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental&{query}")).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert_eq!(refused.first_error().0, field, "{query}");
+    }
+}

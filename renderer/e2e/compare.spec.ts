@@ -89,3 +89,19 @@ test('a 65-year-old shopping dental sees plans and adds one to the cart', async 
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/plans?type=dental');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Home › Dental Plans › Cart');
 });
+
+test('a long listing shows its first page and Show more plans adds the next', async ({ page }) => {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  // Every category at once: more plans than a page holds.
+  await page.goto('/plans');
+  const cards = page.locator('ul.cards > li');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards).toHaveCount(24);
+  const more = page.getByRole('button', { name: /^Show more plans \(\d+ more\)$/ });
+  await expect(more).toBeVisible();
+  await noSeriousViolations(page, 'a long listing');
+  await more.click();
+  await expect(cards).toHaveCount(48);
+});

@@ -1510,6 +1510,10 @@ export interface paths {
                     enrollment_id: components["schemas"]["Id"];
                     /** @description Category keys separated by commas; all categories when absent. */
                     categories?: string;
+                    /** @description The page of plans wanted, from 1 (with `per_page`); every plan when absent. */
+                    page?: unknown;
+                    /** @description How many plans a page holds, 1 to 100. */
+                    per_page?: unknown;
                 };
                 header?: never;
                 path?: never;
@@ -7216,6 +7220,10 @@ export interface components {
             enrollment_id: components["schemas"]["Id"];
             /** @description Category keys separated by commas; all categories when absent. */
             categories?: string | null;
+            /** @description The page of plans wanted, from 1 (with `per_page`); every plan when absent. */
+            page?: unknown;
+            /** @description How many plans a page holds, 1 to 100. */
+            per_page?: unknown;
         };
         /** @description The success envelope of a typed answer. */
         FilteredPlansEnvelope: {
@@ -7228,6 +7236,11 @@ export interface components {
             result: components["schemas"]["PlanCard"][];
             /** @description When nothing is listed: whether the categories are for Member Only, or nothing matches. */
             message?: string | null;
+            /**
+             * Format: uint
+             * @description With a page asked for: how many plans there are in all.
+             */
+            total?: number | null;
         };
         /** @description The success envelope of a typed answer. */
         PlanDetailEnvelope: {

@@ -10,14 +10,23 @@ use crate::domain::enrollment::today;
 use crate::domain::shop::pricing::{card, price, price_in_listing, Accepted, PlanCard};
 use crate::error::{Answer, ApiError, ApiResult, KeptAnswer};
 use crate::http::extract::{MaybeOwnedQuery, OwnedQuery};
+use crate::input::parse_id;
 use crate::state::AppState;
+use serde_json::Value;
 
 /// `get-filtered-plans`: the quote's plans, of some categories.
 #[derive(Deserialize, JsonSchema)]
 pub struct FilteredPlansQuery {
     /// Category keys separated by commas; all categories when absent.
     categories: Option<String>,
+    /// The page of plans wanted, from 1 (with `per_page`); every plan when absent.
+    page: Option<Value>,
+    /// How many plans a page holds, 1 to 100.
+    per_page: Option<Value>,
 }
+
+/// The most plans a page holds.
+pub const MOST_PER_PAGE: i64 = 100;
 
 /// The plans of a quote's listing, or why there are none.
 #[derive(Serialize, JsonSchema)]
@@ -25,6 +34,9 @@ pub struct FilteredPlans {
     result: Vec<PlanCard>,
     /// When nothing is listed: whether the categories are for Member Only, or nothing matches.
     message: Option<&'static str>,
+    /// With a page asked for: how many plans there are in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total: Option<usize>,
 }
 
 /// A plan's page.
@@ -60,10 +72,24 @@ pub async fn get_filtered_plans(
         .as_deref()
         .map(|c| c.split(',').map(str::trim).filter(|c| !c.is_empty()).collect())
         .unwrap_or_default();
+    let page = match (query.page.as_ref(), query.per_page.as_ref()) {
+        (None, None) => None,
+        (page, per_page) => {
+            let page = page.map(|v| parse_id(Some(v), "page")).transpose()?.unwrap_or(1);
+            let per_page = per_page.map(|v| parse_id(Some(v), "per_page")).transpose()?.unwrap_or(24);
+            if page < 1 {
+                return Err(ApiError::field("page", "page starts at 1"));
+            }
+            if !(1..=MOST_PER_PAGE).contains(&per_page) {
+                return Err(ApiError::field("per_page", format!("per_page is from 1 to {MOST_PER_PAGE}")));
+            }
+            Some((page as usize, per_page as usize))
+        }
+    };
     let accepted = Accepted::of(&state, &e).await?;
     // The listing depends on the catalogue (fixed until the next start), the filter's rating input, the categories
     // and the plans whose health answers were accepted: the same question gets the answer kept earlier.
-    let key = format!("{:?}|{:?}|{}", e.filter.rating_input(today()), wanted, accepted.key());
+    let key = format!("{:?}|{:?}|{}|{page:?}", e.filter.rating_input(today()), wanted, accepted.key());
     if let Some(kept) = state.listings.get(&key) {
         return Ok(KeptAnswer(kept, std::marker::PhantomData));
     }
@@ -93,7 +119,14 @@ pub async fn get_filtered_plans(
         (true, true) => Some(ONLY_IO),
         (true, false) => Some(NO_PLANS),
     };
-    let answer = KeptAnswer::of(&FilteredPlans { result, message })?;
+    let (result, total) = match page {
+        None => (result, None),
+        Some((page, per_page)) => {
+            let total = result.len();
+            (result.into_iter().skip((page - 1) * per_page).take(per_page).collect(), Some(total))
+        }
+    };
+    let answer = KeptAnswer::of(&FilteredPlans { result, message, total })?;
     state.listings.put(key, answer.0.clone());
     Ok(answer)
 }

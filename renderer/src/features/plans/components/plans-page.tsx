@@ -32,6 +32,10 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const [selected, setSelected] = useState<string[]>(type ? [type] : []);
   const [plans, setPlans] = useState<Schema<'PlanCard'>[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // The listing comes a page at a time: how many plans there are in all, and the last page read.
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [more, setMore] = useState(false);
 
   useEffect(() => setSelected(type ? [type] : []), [type]);
 
@@ -45,15 +49,29 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const [version, setVersion] = useState(0);
   useEffect(() => {
     setPlans(null);
-    getFilteredPlans({ enrollment_id: id, categories: selected })
+    setPage(1);
+    getFilteredPlans({ enrollment_id: id, categories: selected, page: 1 }).then(
+      (d) => {
+        setPlans(d.result);
+        setTotal(d.total ?? d.result.length);
+        setMessage(d.message ?? null);
+      },
+      () => setPlans([]),
+    );
+  }, [id, selected, version]);
+
+  const showMore = () => {
+    setMore(true);
+    getFilteredPlans({ enrollment_id: id, categories: selected, page: page + 1 })
       .then(
         (d) => {
-          setPlans(d.result);
-          setMessage(d.message ?? null);
+          setPlans((current) => [...(current ?? []), ...d.result]);
+          setPage((p) => p + 1);
         },
-        () => setPlans([]),
-      );
-  }, [id, selected, version]);
+        () => undefined,
+      )
+      .finally(() => setMore(false));
+  };
 
   const shown = categories.filter((c) => selected.length === 0 || selected.includes(c.category));
   const title = shown.length === 1 ? shown[0].display_name : 'Plans';
@@ -125,6 +143,13 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
                 </section>
               );
             })
+          )}
+          {plans !== null && plans.length > 0 && plans.length < total && (
+            <p className="show-more">
+              <button type="button" onClick={showMore} disabled={more}>
+                Show more plans ({total - plans.length} more)
+              </button>
+            </p>
           )}
         </div>
       </div>
