@@ -97,18 +97,16 @@ fn api_router(state: AppState) -> Router {
         .merge(features::billing::routes())
         .merge(features::resume::routes())
         .merge(features::receipt::routes());
-    let (calls, document) = openapi::document(calls);
-    let document = Arc::new(document);
-    calls
-        .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
-        .fallback(api_not_found)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::session::layer))
-        .with_state(state)
+    served(openapi::document(calls), state)
 }
 
 /// The benefit service's calls (`/benefit/v1`): its routes, its own document, the same session layer.
 fn benefit_router(state: AppState) -> Router {
-    let (calls, document) = openapi::benefit_document(features::benefit::routes());
+    served(openapi::benefit_document(features::benefit::routes()), state)
+}
+
+/// A root's calls with their document at `openapi.json`, the session layer, and the API's own 404 for unknown calls.
+fn served((calls, document): (Router<AppState>, serde_json::Value), state: AppState) -> Router {
     let document = Arc::new(document);
     calls
         .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))

@@ -242,7 +242,8 @@ fn plural(n: u64, word: &str) -> String {
     }
 }
 
-fn grouped(n: u64) -> String {
+/// A whole number with thousands separated by commas.
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -137,15 +137,7 @@ pub fn premier_notices(premier: bool) -> Vec<&'static str> {
 
 pub fn dollars(price: Cents) -> String {
     let cents = price.0;
-    let whole = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("${grouped}.{:02}", cents % 100)
+    format!("${}.{:02}", engine::facts::grouped(cents.unsigned_abs() / 100), cents.unsigned_abs() % 100)
 }
 
 /// A plan as the listings show it.
