@@ -49,7 +49,7 @@ impl AppState {
         crate::services::zip::load(&crate::services::zip::file_in(&config.fixtures_dir))?;
         let recommender = Arc::new(crate::services::recommender::Recommender::default());
         recommender.refresh(&db).await.context("the recommendations could not be built")?;
-        Ok(AppState {
+        Ok(AppState::new(crate::state::Shared {
             db,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),
@@ -72,7 +72,7 @@ impl AppState {
             benefit_root: config.benefit_root.clone(),
             recommender,
             listings: Arc::new(crate::services::memo::Memo::with_budget(LISTINGS_BUDGET)),
-        })
+        }))
     }
 }
 

@@ -1,4 +1,7 @@
 //! The application state every handler receives: the database, the loaded workflows and catalogue, and the services.
+//!
+//! `AppState` is a handle: every layer and extractor clones it for each request, so it is one reference count, not a
+//! copy of the keys, strings and services it reaches (which cost more than a small answer did).
 
 use std::sync::Arc;
 
@@ -12,7 +15,24 @@ use crate::services::mail::Mailer;
 use crate::store::Db;
 
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What every request shares.
+pub struct Shared {
     pub db: Db,
     pub workflows: Arc<Workflows>,
     pub catalogue: Arc<Catalogue>,

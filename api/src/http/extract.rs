@@ -141,6 +141,24 @@ impl<T: DeserializeOwned> FromRequestParts<AppState> for OwnedQuery<T> {
     }
 }
 
+/// [`OwnedQuery`] for a priced listing: the enrollment and the plans whose health questions it had accepted, read in
+/// one round trip.
+pub struct ListingQuery<T>(pub Enrollment, pub crate::domain::shop::pricing::Accepted, pub T);
+
+impl<T: DeserializeOwned> FromRequestParts<AppState> for ListingQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let session = session(parts, state).await?;
+        let object = query_object(parts)?;
+        let id = parse_id(object.get("enrollment_id"), "enrollment_id")?;
+        let kind = crate::domain::shop::answers::HEALTH_QUESTIONS;
+        let (enrollment, answers) = crate::domain::enrollment::load_with_answers(state, &session, id, kind).await?;
+        let accepted = crate::domain::shop::pricing::Accepted::from_answers(state, answers)?;
+        Ok(ListingQuery(enrollment, accepted, typed(object)?))
+    }
+}
+
 /// The enrollment named by the query's `enrollment_id` when it names one (absent or empty: none), and the query as
 /// `T`: for calls that serve a new visitor and a quote alike.
 pub struct MaybeOwnedQuery<T>(pub Option<Enrollment>, pub T);

@@ -22,7 +22,7 @@ use crate::domain::session::Session;
 use crate::domain::shop::pricing::PriceLine;
 use crate::error::{Answer, ApiError, MaybeAnswer};
 use crate::http::extract::{
-    AppJson, AppQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath, OwnedQuery,
+    AppJson, AppQuery, ListingQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath, OwnedQuery,
     WithEnrollment,
 };
 use crate::state::AppState;
@@ -51,6 +51,12 @@ impl<T: JsonSchema> OperationInput for OwnedJson<T> {
 }
 
 impl<T: JsonSchema> OperationInput for OwnedQuery<T> {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        <axum::extract::Query<WithEnrollment<T>> as OperationInput>::operation_input(ctx, operation);
+    }
+}
+
+impl<T: JsonSchema> OperationInput for ListingQuery<T> {
     fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
         <axum::extract::Query<WithEnrollment<T>> as OperationInput>::operation_input(ctx, operation);
     }

@@ -102,6 +102,38 @@ pub async fn find_enrollment(
     row.as_ref().map(EnrollmentRow::from_row).transpose()
 }
 
+/// The enrollment (if the session owns it) and its shop answers of one kind, in one round trip: a listing needs both
+/// and is the busiest call there is.
+pub async fn find_enrollment_with_answers(
+    db: &Db,
+    session_id: &str,
+    enrollment_id: i64,
+    kind: &str,
+) -> Result<Option<(EnrollmentRow, Vec<(String, String)>)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select e.enrollment_id, e.filter, e.eprocess, e.enrollment_type, e.open_type, e.group_id, e.agent_id, \
+         e.member_id, e.referral_id, e.lifecycle, e.lifecycle_version, e.effective_date, e.policy_id, \
+         a.subject, a.data from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
+         where e.enrollment_id = $1 and e.session_id = $2",
+    )
+    .bind(enrollment_id)
+    .bind(session_id)
+    .bind(kind)
+    .fetch_all(db)
+    .await?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let enrollment = EnrollmentRow::from_row(first)?;
+    let mut answers = Vec::new();
+    for row in &rows {
+        let subject: Option<String> = row.try_get("subject")?;
+        let data: Option<String> = row.try_get("data")?;
+        if let (Some(subject), Some(data)) = (subject, data) {
+            answers.push((subject, data));
+        }
+    }
+    Ok(Some((enrollment, answers)))
+}
+
 pub async fn update_filter(db: &Db, enrollment_id: i64, filter: &str) -> Result<(), sqlx::Error> {
     sqlx::query("update enrollment set filter = $1, updated_at = $2 where enrollment_id = $3")
         .bind(filter)

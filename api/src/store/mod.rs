@@ -62,6 +62,9 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
     restrict_sqlite_file(url)?;
     let memory = url.contains(":memory:");
     let pool = AnyPoolOptions::new()
+        // A connection to a local SQLite file does not go away: checking it before each use (a round trip to its
+        // thread) would double the cost of every query. A PostgreSQL connection can drop, and is checked.
+        .test_before_acquire(is_postgres(url))
         // One connection keeps an in-memory SQLite database alive and shared.
         .max_connections(if memory { 1 } else { 10 })
         .after_connect(|conn, _| {

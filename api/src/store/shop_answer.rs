@@ -15,16 +15,6 @@ pub async fn find(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> Res
     row.map(|r| r.try_get("data")).transpose()
 }
 
-/// Every answer of one kind of an enrollment: (subject, data).
-pub async fn of_kind(db: &Db, enrollment_id: i64, kind: &str) -> Result<Vec<(String, String)>, sqlx::Error> {
-    let rows = sqlx::query("select subject, data from shop_answer where enrollment_id = $1 and kind = $2")
-        .bind(enrollment_id)
-        .bind(kind)
-        .fetch_all(db)
-        .await?;
-    rows.iter().map(|r| Ok((r.try_get("subject")?, r.try_get("data")?))).collect()
-}
-
 pub async fn upsert(db: &Db, enrollment_id: i64, subject: &str, kind: &str, data: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into shop_answer (enrollment_id, subject, kind, data, updated_at) values ($1, $2, $3, $4, $5) \

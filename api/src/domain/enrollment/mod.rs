@@ -122,6 +122,23 @@ pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> Ap
     let row = store::enrollment::find_enrollment(&state.db, &session.0, enrollment_id)
         .await?
         .ok_or_else(ApiError::enrollment_not_found)?;
+    from_row(session, row)
+}
+
+/// [`load`], with the enrollment's shop answers of one kind read in the same round trip.
+pub async fn load_with_answers(
+    state: &AppState,
+    session: &Session,
+    enrollment_id: i64,
+    kind: &str,
+) -> ApiResult<(Enrollment, Vec<(String, String)>)> {
+    let (row, answers) = store::enrollment::find_enrollment_with_answers(&state.db, &session.0, enrollment_id, kind)
+        .await?
+        .ok_or_else(ApiError::enrollment_not_found)?;
+    Ok((from_row(session, row)?, answers))
+}
+
+fn from_row(session: &Session, row: store::enrollment::EnrollmentRow) -> ApiResult<Enrollment> {
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
     let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     Ok(Enrollment { session: session.clone(), row, filter, lifecycle })

@@ -26,10 +26,10 @@ pub fn plan_of<'s>(state: &'s AppState, id: &Option<Id>) -> ApiResult<&'s Plan> 
 pub struct Accepted(std::collections::HashSet<i64>);
 
 impl Accepted {
-    pub async fn of(state: &AppState, e: &Enrollment) -> ApiResult<Accepted> {
+    /// The accepted plans among an enrollment's stored health answers (subject and sealed data).
+    pub fn from_answers(state: &AppState, answers: Vec<(String, String)>) -> ApiResult<Accepted> {
         let mut accepted = std::collections::HashSet::new();
-        let kind = crate::domain::shop::answers::HEALTH_QUESTIONS;
-        for (subject, data) in crate::store::shop_answer::of_kind(&state.db, e.row.enrollment_id, kind).await? {
+        for (subject, data) in answers {
             let Some(plan_id) = subject.strip_prefix("plan:").and_then(|p| p.parse::<i64>().ok()) else { continue };
             let stored: serde_json::Value = serde_json::from_str(&data).map_err(|e| ApiError::Internal(e.into()))?;
             let opened = stored["sealed"]

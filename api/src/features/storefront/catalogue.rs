@@ -7,9 +7,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::enrollment::today;
-use crate::domain::shop::pricing::{card, price, price_in_listing, Accepted, PlanCard};
+use crate::domain::shop::pricing::{card, price, price_in_listing, PlanCard};
 use crate::error::{Answer, ApiError, ApiResult, KeptAnswer};
-use crate::http::extract::{MaybeOwnedQuery, OwnedQuery};
+use crate::http::extract::{ListingQuery, MaybeOwnedQuery};
 use crate::input::parse_id;
 use crate::state::AppState;
 use serde_json::Value;
@@ -65,7 +65,7 @@ pub const NO_PLANS: &str = "No Plans are available for your selection";
 
 pub async fn get_filtered_plans(
     State(state): State<AppState>,
-    OwnedQuery(e, query): OwnedQuery<FilteredPlansQuery>,
+    ListingQuery(e, accepted, query): ListingQuery<FilteredPlansQuery>,
 ) -> ApiResult<KeptAnswer<FilteredPlans>> {
     let wanted: Vec<&str> = query
         .categories
@@ -86,7 +86,6 @@ pub async fn get_filtered_plans(
             Some((page as usize, per_page as usize))
         }
     };
-    let accepted = Accepted::of(&state, &e).await?;
     // The listing depends on the catalogue (fixed until the next start), the filter's rating input, the categories
     // and the plans whose health answers were accepted: the same question gets the answer kept earlier.
     let key = format!("{:?}|{:?}|{}|{page:?}", e.filter.rating_input(today()), wanted, accepted.key());
