@@ -42,7 +42,7 @@ impl AppState {
         let db = store::connect(&config.database_url).await?;
         store::migrate(&db).await.context("migrations failed")?;
         crate::store::seed::seed(&db, &config.fixtures_dir).await.context("seeding fixtures failed")?;
-        let workflows = engine::workflow::load_dir(&config.workflows_dir).context("workflows are not valid")?;
+        let workflows = crate::services::workflows::Registry::start(&db, &config.workflows_dir).await?;
         let catalogue = Catalogue::load(&db).await?;
         let crypto = crate::services::crypto::Crypto::from_keys(keys);
         crate::domain::members::seed(&db, &config.fixtures_dir, &crypto).await.context("seeding members failed")?;
@@ -69,6 +69,10 @@ impl AppState {
                 "Basic {}",
                 base64::engine::general_purpose::STANDARD.encode(config.site_settings_auth.as_bytes())
             ),
+            audit_authorization: config
+                .audit_auth
+                .as_ref()
+                .map(|a| format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(a.as_bytes()))),
             benefit_root: config.benefit_root.clone(),
             recommender,
             listings: Arc::new(crate::services::memo::Memo::with_budget(LISTINGS_BUDGET)),
@@ -96,7 +100,8 @@ fn api_router(state: AppState) -> Router {
         .merge(features::dependents::routes())
         .merge(features::billing::routes())
         .merge(features::resume::routes())
-        .merge(features::receipt::routes());
+        .merge(features::receipt::routes())
+        .merge(features::workflows::routes());
     served(openapi::document(calls), state)
 }
 
@@ -171,6 +176,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         state.db.clone(),
         config.recommend_refresh,
     );
+    crate::services::workflows::spawn_refresher(state.workflows.clone(), state.db.clone(), config.workflows_refresh);
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await
         .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?;

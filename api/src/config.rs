@@ -46,6 +46,11 @@ pub struct Config {
     pub benefit_root: String,
     /// How often the recommendations are rebuilt from the carts and enrollments, in the background.
     pub recommend_refresh: std::time::Duration,
+    /// How often a server reads workflow versions loaded since (`WORKFLOWS_REFRESH_SECS`, 5 s by default).
+    pub workflows_refresh: std::time::Duration,
+    /// `user:password` a carrier or an auditor gives (HTTP basic) to read submitted applications (`AUDIT_AUTH`);
+    /// unset, no one can.
+    pub audit_auth: Option<String>,
 }
 
 /// The renderer's basic authorization for site settings unless SITE_SETTINGS_AUTH says otherwise.
@@ -110,6 +115,14 @@ impl Config {
                 .with_context(|| format!("RECOMMEND_REFRESH_SECS={n} is not a number of seconds"))?,
             Err(_) => 60,
         };
+        let workflows_refresh = match std::env::var("WORKFLOWS_REFRESH_SECS") {
+            Ok(n) => n
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .with_context(|| format!("WORKFLOWS_REFRESH_SECS={n} is not a number of seconds"))?,
+            Err(_) => 5,
+        };
         let data_dir = env_path("DATA_DIR", "./data");
         let database_url = std::env::var("DATABASE_URL")
             .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display()));
@@ -144,6 +157,8 @@ impl Config {
                 .filter(|r| !r.is_empty())
                 .unwrap_or_else(|| BENEFIT_ROOT.into()),
             recommend_refresh: std::time::Duration::from_secs(recommend_refresh),
+            workflows_refresh: std::time::Duration::from_secs(workflows_refresh),
+            audit_auth: std::env::var("AUDIT_AUTH").ok().filter(|a| !a.is_empty()),
         })
     }
 

@@ -4,7 +4,11 @@
 //! enroll [serve]          migrate, seed fixtures if they changed, serve the API and the renderer (default)
 //! enroll migrate          apply database migrations
 //! enroll seed             load fixtures/ into the database (idempotent)
-//! enroll check-workflows  check every file of workflows/ against the engine's format
+//! enroll check-workflows  check every file of workflows/ against the engine's format and each other
+//! enroll workflows load [--in-flight stay|move] [--by NAME]
+//!                         check workflows/ and make it the current version of a running deployment (every server
+//!                         reads it within WORKFLOWS_REFRESH_SECS); enrollments in flight stay on theirs by default
+//! enroll workflows list   the loads, newest first: version, when, by whom, what enrollments in flight did
 //! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
 //! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
 //! enroll generate-catalogue N [--seed S] [--first-id ID]
@@ -142,11 +146,73 @@ async fn run() -> anyhow::Result<()> {
             println!("the health questions of plan {plan_id} are reopened for enrollment {enrollment_id}; recorded");
             Ok(())
         }
+        "workflows" => workflows_command(&config, std::env::args().skip(2).collect()).await,
         other => {
             anyhow::bail!(
-                "unknown command {other}; use serve, migrate, seed, check-workflows, member-link, group-admin-link \
-                 or reopen-health-questions"
+                "unknown command {other}; use serve, migrate, seed, check-workflows, workflows, member-link, \
+                 group-admin-link or reopen-health-questions"
             )
         }
+    }
+}
+
+/// `enroll workflows load|list`.
+async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result<()> {
+    use api::services::workflows::{load, short, InFlight, LoadError};
+    let db = api::store::connect(&config.database_url).await?;
+    api::store::migrate(&db).await?;
+    match args.first().map(String::as_str) {
+        Some("load") => {
+            let mut in_flight = InFlight::Stay;
+            let mut by =
+                format!("enroll workflows load ({})", std::env::var("USER").unwrap_or_else(|_| "operator".into()));
+            let mut rest = args[1..].iter();
+            while let Some(arg) = rest.next() {
+                match arg.as_str() {
+                    "--in-flight" => {
+                        let value = rest.next().map(String::as_str).unwrap_or_default();
+                        in_flight = InFlight::parse(value)
+                            .with_context(|| format!("--in-flight is stay or move, not {value:?}"))?;
+                    }
+                    "--by" => by = rest.next().cloned().context("--by needs a name")?,
+                    other => anyhow::bail!("unknown option {other}; use --in-flight stay|move and --by NAME"),
+                }
+            }
+            let dir = &config.workflows_dir;
+            let bundle = engine::workflow::Bundle::read_dir(dir)?;
+            match load(&db, &bundle, &dir.display().to_string(), &by, in_flight).await {
+                Ok(loaded) => {
+                    println!(
+                        "version {} is current (load {}); enrollments in flight {}",
+                        short(&loaded.hash),
+                        loaded.seq,
+                        match in_flight {
+                            InFlight::Stay => "stay on their versions",
+                            InFlight::Move => "move to it at their next step",
+                        }
+                    );
+                    Ok(())
+                }
+                Err(LoadError::Invalid(error)) => {
+                    anyhow::bail!("{error}\nnothing was loaded: the current version stays")
+                }
+                Err(LoadError::Database(error)) => Err(error.into()),
+            }
+        }
+        Some("list") => {
+            for (i, row) in api::store::workflow::history(&db).await?.iter().enumerate() {
+                println!(
+                    "{:>4}  {}  {}  {:<5}  {}{}",
+                    row.seq,
+                    short(&row.hash),
+                    row.loaded_at,
+                    row.in_flight,
+                    row.loaded_by,
+                    if i == 0 { "  (current)" } else { "" }
+                );
+            }
+            Ok(())
+        }
+        _ => anyhow::bail!("use enroll workflows load [--in-flight stay|move] [--by NAME], or enroll workflows list"),
     }
 }

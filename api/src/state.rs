@@ -6,7 +6,6 @@
 use std::sync::Arc;
 
 use axum_extra::extract::cookie::Key;
-use engine::workflow::Workflows;
 
 use crate::services::banking::{PaymentGateway, RoutingDirectory};
 use crate::services::catalogue::Catalogue;
@@ -34,7 +33,8 @@ impl std::ops::Deref for AppState {
 /// What every request shares.
 pub struct Shared {
     pub db: Db,
-    pub workflows: Arc<Workflows>,
+    /// The workflow versions: the current one, and those enrollments are pinned to.
+    pub workflows: Arc<crate::services::workflows::Registry>,
     pub catalogue: Arc<Catalogue>,
     pub crypto: Crypto,
     pub cookie_key: Key,
@@ -49,6 +49,8 @@ pub struct Shared {
     pub single_portal_host: Option<String>,
     /// The `Authorization` header value that reads a domain's site settings.
     pub site_settings_authorization: String,
+    /// The `Authorization` header value that reads submitted applications; none: no one can.
+    pub audit_authorization: Option<String>,
     /// Where the renderer calls the benefit service.
     pub benefit_root: String,
     /// The recommendations as of their last rebuild.

@@ -297,51 +297,120 @@ pub fn shop_format_schema() -> Value {
     serde_json::to_value(schemars::schema_for!(crate::shop::ShopWorkflow)).expect("a schema is JSON")
 }
 
-/// Reads every `.yaml`, `.yml` and `.json` file of `dir`.
-pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
-    let shown = dir.display().to_string();
-    let entries = std::fs::read_dir(dir).map_err(|e| WorkflowError::new(&shown, "/", e.to_string()))?;
-    let mut paths: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")))
-        .collect();
-    paths.sort();
-    let (mut wizard, mut shop, mut assistant) = (None, None, None);
-    for path in paths {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| WorkflowError::new(&name, "/", e.to_string()))?;
-        let kind = serde_yaml::from_str::<Value>(&text).ok().and_then(|v| v.get("kind")?.as_str().map(str::to_string));
-        if kind.as_deref() == Some("shop") {
-            if shop.is_some() {
+/// The kinds of workflow file, each with its published format (committed as `workflows/schema/<kind>.schema.json`).
+pub const FILE_KINDS: [&str; 3] = ["wizard", "shop", "assistant"];
+
+/// The JSON Schema of a kind of workflow file: what an editor validates and completes the files with, and what the
+/// checker holds them to first.
+pub fn format_schema(kind: &str) -> Option<Value> {
+    match kind {
+        "wizard" => Some(file_format_schema()),
+        "shop" => Some(shop_format_schema()),
+        "assistant" => Some(assistant_format_schema()),
+        _ => None,
+    }
+}
+
+/// The text of every workflow file of an installation, by file name: what a version of the workflows is. It is
+/// parsed and checked as a whole ([`Bundle::parse`]), stored whole, and identified by a digest of this text.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bundle {
+    pub files: BTreeMap<String, String>,
+}
+
+impl Bundle {
+    /// Every `.yaml`, `.yml` and `.json` file of `dir` (the JSON Schemas of the formats, `*.schema.json`, are not
+    /// workflows).
+    pub fn read_dir(dir: &Path) -> Result<Bundle, WorkflowError> {
+        let shown = dir.display().to_string();
+        let entries = std::fs::read_dir(dir).map_err(|e| WorkflowError::new(&shown, "/", e.to_string()))?;
+        let mut files = BTreeMap::new();
+        for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+            let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
+            let workflow = matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json"));
+            if !workflow || name.ends_with(".schema.json") || !path.is_file() {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| WorkflowError::new(&path.display().to_string(), "/", e.to_string()))?;
+            files.insert(name, text);
+        }
+        Ok(Bundle { files })
+    }
+
+    /// The workflows these files define, or the first problem: its file (shown under `dir`), the path inside it and
+    /// the reason.
+    pub fn parse(&self, dir: &str) -> Result<Workflows, WorkflowError> {
+        let shown = |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
+        let (mut wizard, mut shop, mut assistant) = (None, None, None);
+        for (file, text) in &self.files {
+            let name = shown(file);
+            let kind =
+                serde_yaml::from_str::<Value>(text).ok().and_then(|v| v.get("kind")?.as_str().map(str::to_string));
+            if kind.as_deref() == Some("shop") {
+                if shop.is_some() {
+                    return Err(WorkflowError::new(
+                        &name,
+                        "/kind",
+                        "a second shop workflow; an installation has exactly one",
+                    ));
+                }
+                shop = Some((name.clone(), parse_shop_file(&name, text)?));
+                continue;
+            }
+            if kind.as_deref() == Some("assistant") {
+                if assistant.is_some() {
+                    return Err(WorkflowError::new(
+                        &name,
+                        "/kind",
+                        "a second assistant; an installation has at most one",
+                    ));
+                }
+                assistant = Some(parse_assistant_file(&name, text)?);
+                continue;
+            }
+            let workflow = parse_file(&name, text)?;
+            if wizard.is_some() {
                 return Err(WorkflowError::new(
                     &name,
                     "/kind",
-                    "a second shop workflow; an installation has exactly one",
+                    "a second wizard workflow; an installation has exactly one",
                 ));
             }
-            shop = Some(parse_shop_file(&name, &text)?);
-            continue;
+            wizard = Some(workflow);
         }
-        if kind.as_deref() == Some("assistant") {
-            if assistant.is_some() {
-                return Err(WorkflowError::new(&name, "/kind", "a second assistant; an installation has at most one"));
-            }
-            assistant = Some(parse_assistant_file(&name, &text)?);
-            continue;
-        }
-        let workflow = parse_file(&name, &text)?;
-        if wizard.is_some() {
+        let wizard = wizard.ok_or_else(|| WorkflowError::new(dir, "/", "no wizard workflow file found"))?;
+        let (shop_file, shop) =
+            shop.ok_or_else(|| WorkflowError::new(dir, "/", "no shop workflow file (kind: shop) found"))?;
+        check_references(&shop_file, &shop)?;
+        Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default() })
+    }
+}
+
+/// What one file cannot say about another, or about itself across lists: a popup asking questions that no set
+/// defines.
+fn check_references(file: &str, shop: &crate::shop::ShopWorkflow) -> Result<(), WorkflowError> {
+    use crate::shop::PopupKind;
+    for (i, popup) in shop.plan_popups.iter().enumerate() {
+        let (missing, list) = match popup.popup {
+            PopupKind::Eligibility => (shop.eligibility_questions.is_empty(), "eligibility_questions"),
+            PopupKind::HealthQuestions => (shop.health_questions.is_empty(), "health_questions"),
+            _ => (false, ""),
+        };
+        if missing {
             return Err(WorkflowError::new(
-                &name,
-                "/kind",
-                "a second wizard workflow; an installation has exactly one",
+                file,
+                format!("/plan_popups/{i}/popup"),
+                format!("popup {} asks questions that do not exist: {list} defines no question set", popup.popup.id()),
             ));
         }
-        wizard = Some(workflow);
     }
-    let wizard = wizard.ok_or_else(|| WorkflowError::new(&shown, "/", "no wizard workflow file found"))?;
-    let shop = shop.ok_or_else(|| WorkflowError::new(&shown, "/", "no shop workflow file (kind: shop) found"))?;
-    Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default() })
+    Ok(())
+}
+
+/// Reads and checks every workflow file of `dir`.
+pub fn load_dir(dir: &Path) -> Result<Workflows, WorkflowError> {
+    Bundle::read_dir(dir)?.parse(&dir.display().to_string())
 }
 
 /// The format of the help assistant's file (`kind: assistant`), as JSON Schema.

@@ -92,6 +92,49 @@ fn the_shipped_workflows_load_and_pass_their_own_check() {
     assert_eq!(loaded.wizard.tabs.first().map(|t| t.tab), Some(TabName::PrimaryInfo));
 }
 
+/// The formats committed under workflows/schema/ (which editors read, through each file's first line) are the
+/// engine's own; `UPDATE_WORKFLOW_SCHEMAS=1 cargo test -p engine` writes them after a change of the engine's types.
+#[test]
+fn the_published_file_formats_are_the_engines_own_and_each_file_names_its_format() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    for kind in workflow::FILE_KINDS {
+        let file = dir.join("schema").join(format!("{kind}.schema.json"));
+        let generated = serde_json::to_string_pretty(&workflow::format_schema(kind).unwrap()).unwrap() + "\n";
+        if std::env::var_os("UPDATE_WORKFLOW_SCHEMAS").is_some() {
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(&file, &generated).unwrap();
+        }
+        let committed = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "{} is not the engine's format; run `UPDATE_WORKFLOW_SCHEMAS=1 cargo test -p engine` and commit it",
+            file.display()
+        );
+    }
+    for (file, kind) in [("enrollment.yaml", "wizard"), ("shop.yaml", "shop"), ("assistant.yaml", "assistant")] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let modeline = format!("# yaml-language-server: $schema=schema/{kind}.schema.json");
+        assert_eq!(text.lines().next(), Some(modeline.as_str()), "{file} names its format on its first line");
+    }
+}
+
+#[test]
+fn a_popup_asking_questions_that_no_set_defines_is_refused() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let mut bundle = workflow::Bundle::read_dir(&dir).unwrap();
+    let shop = bundle.files.get_mut("shop.yaml").unwrap();
+    let start = shop.find("\nhealth_questions:").expect("the shop defines health question sets");
+    let end = shop[start + 1..].find("\n\n").map(|e| start + 1 + e).unwrap_or(shop.len());
+    shop.replace_range(start..end, "\nhealth_questions: []");
+    let error = bundle.parse("workflows").unwrap_err();
+    assert_eq!(error.file, "workflows/shop.yaml");
+    assert!(error.path.starts_with("/plan_popups/"), "{error}");
+    assert_eq!(
+        error.reason,
+        "popup health_questions asks questions that do not exist: health_questions defines no question set"
+    );
+}
+
 #[test]
 fn a_bad_workflow_file_fails_with_its_name_the_path_inside_it_and_the_reason() {
     let cases = [

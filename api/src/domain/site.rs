@@ -337,6 +337,7 @@ pub async fn create_enrollment(
             lifecycle,
             referral_id: parties.referral_id.as_deref(),
             from_site: parties.from_site.as_deref(),
+            workflow_version: &state.workflows.current().hash,
         },
     )
     .await?)

@@ -12,3 +12,4 @@ pub mod resume;
 pub mod shop;
 pub mod storefront;
 pub mod wizard;
+pub mod workflows;

@@ -22,8 +22,8 @@ use crate::domain::session::Session;
 use crate::domain::shop::pricing::PriceLine;
 use crate::error::{Answer, ApiError, MaybeAnswer};
 use crate::http::extract::{
-    AppJson, AppQuery, ListingQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath, OwnedQuery,
-    WithEnrollment,
+    AppJson, AppQuery, ListingQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath,
+    OwnedQuery, WithEnrollment,
 };
 use crate::state::AppState;
 

@@ -7,4 +7,5 @@ pub mod crypto;
 pub mod mail;
 pub mod memo;
 pub mod recommender;
+pub mod workflows;
 pub mod zip;

@@ -25,6 +25,8 @@ pub struct EnrollmentRow {
     pub policy_id: Option<String>,
     /// The referral link the enrollment came by.
     pub referral_id: Option<String>,
+    /// The digest of the workflow version it answers (none only before versions existed, until the next start).
+    pub workflow_version: Option<String>,
 }
 
 impl EnrollmentRow {
@@ -43,6 +45,7 @@ impl EnrollmentRow {
             effective_date: row.try_get("effective_date")?,
             policy_id: row.try_get("policy_id")?,
             referral_id: row.try_get("referral_id")?,
+            workflow_version: row.try_get("workflow_version")?,
         })
     }
 }
@@ -60,13 +63,16 @@ pub struct NewEnrollment<'a> {
     pub referral_id: Option<&'a str>,
     /// The partner site the enrollment came from (`track-elevate-traffic` also records it).
     pub from_site: Option<&'a str>,
+    /// The workflow version it will answer: the newest when it starts.
+    pub workflow_version: &'a str,
 }
 
 pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, sqlx::Error> {
     let now = now();
     let row = sqlx::query(
         "insert into enrollment (session_id, filter, eprocess, enrollment_type, open_type, lifecycle, created_at, updated_at, \
-         group_id, agent_id, referral_id, from_site) values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) \
+         group_id, agent_id, referral_id, from_site, workflow_version) \
+         values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12) \
          returning enrollment_id",
     )
     .bind(new.session_id)
@@ -80,6 +86,7 @@ pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, s
     .bind(new.agent_id)
     .bind(new.referral_id)
     .bind(new.from_site)
+    .bind(new.workflow_version)
     .fetch_one(db)
     .await?;
     row.try_get("enrollment_id")
@@ -93,7 +100,8 @@ pub async fn find_enrollment(
 ) -> Result<Option<EnrollmentRow>, sqlx::Error> {
     let row = sqlx::query(
         "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, referral_id, \
-         lifecycle, lifecycle_version, effective_date, policy_id from enrollment where enrollment_id = $1 and session_id = $2",
+         lifecycle, lifecycle_version, effective_date, policy_id, workflow_version from enrollment \
+         where enrollment_id = $1 and session_id = $2",
     )
     .bind(enrollment_id)
     .bind(session_id)
@@ -113,6 +121,7 @@ pub async fn find_enrollment_with_answers(
     let rows = sqlx::query(
         "select e.enrollment_id, e.filter, e.eprocess, e.enrollment_type, e.open_type, e.group_id, e.agent_id, \
          e.member_id, e.referral_id, e.lifecycle, e.lifecycle_version, e.effective_date, e.policy_id, \
+         e.workflow_version, \
          a.subject, a.data from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
          where e.enrollment_id = $1 and e.session_id = $2",
     )
@@ -132,6 +141,19 @@ pub async fn find_enrollment_with_answers(
         }
     }
     Ok(Some((enrollment, answers)))
+}
+
+/// A submitted application by its confirmation number, with the session that owns it.
+pub async fn find_by_policy(db: &Db, policy_id: &str) -> Result<Option<(String, EnrollmentRow)>, sqlx::Error> {
+    let row = sqlx::query(
+        "select session_id, enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, \
+         referral_id, lifecycle, lifecycle_version, effective_date, policy_id, workflow_version from enrollment \
+         where policy_id = $1",
+    )
+    .bind(policy_id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(|r| Ok((r.try_get("session_id")?, EnrollmentRow::from_row(r)?))).transpose()
 }
 
 pub async fn update_filter(db: &Db, enrollment_id: i64, filter: &str) -> Result<(), sqlx::Error> {

@@ -15,6 +15,7 @@ pub mod session_role;
 pub mod shop_answer;
 pub mod site;
 pub mod tab;
+pub mod workflow;
 
 use anyhow::Context;
 use sqlx::any::AnyPoolOptions;

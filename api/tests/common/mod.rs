@@ -21,6 +21,9 @@ use tower::ServiceExt;
 const TEST_KEYS: Keys =
     Keys { data_key: [42u8; 32], data_key_id: 1, retired_data_keys: Vec::new(), session_key: [7u8; 64] };
 
+/// The carrier's credentials for reading submitted applications in tests.
+pub const AUDIT_AUTH: &str = "carrier:audit-in-tests";
+
 pub struct TestApp {
     pub router: Router,
     pub config: Config,
@@ -161,6 +164,8 @@ impl TestApp {
             site_settings_auth: api::config::DEFAULT_SITE_SETTINGS_AUTH.into(),
             benefit_root: api::config::BENEFIT_ROOT.into(),
             recommend_refresh: std::time::Duration::from_secs(60),
+            workflows_refresh: std::time::Duration::from_secs(5),
+            audit_auth: Some(AUDIT_AUTH.into()),
         };
         adjust(&mut config);
         let state = AppState::prepare(&config, &TEST_KEYS).await.expect("the app starts");

@@ -6339,6 +6339,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflow-schemas/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnyValueEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflow-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_WorkflowLoadEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{policy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    policy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8726,6 +8865,65 @@ export interface components {
             option_name: string;
             /** @description The monthly price. */
             price: components["schemas"]["Dollars"];
+        };
+        /** @description The success envelope of a typed answer. */
+        AnyValueEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_WorkflowLoadEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["WorkflowLoad"][];
+        };
+        /** @description One load of the workflows. */
+        WorkflowLoad: {
+            /**
+             * Format: int64
+             * @description Its place in the order of loads.
+             */
+            seq: number;
+            /** @description The version loaded: the SHA-256 digest of its files' text. */
+            version: string;
+            loaded_by: string;
+            loaded_at: string;
+            /** @description What enrollments in flight on other versions did: `stay` or `move`. */
+            in_flight: string;
+            /** @description This load's version is the one new enrollments answer. */
+            current: boolean;
+        };
+        /** @description The success envelope of a typed answer. */
+        ApplicationEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Application"];
+        };
+        /** @description A submitted application as the applicant saw it. */
+        Application: {
+            /** @description The confirmation number. */
+            policy_id: string;
+            /** @description The workflow version the applicant answered: the SHA-256 digest of its files' text. */
+            workflow_version: string;
+            /** @description Its first characters, as versions are shown. */
+            workflow_version_short: string;
+            effective_date?: string | null;
+            /**
+             * @description Each step the applicant completed, in order: its questions and answers as shown on the review (sensitive
+             *     answers masked), and the step's form as JSON Schema.
+             */
+            steps: components["schemas"]["ApplicationStep"][];
+        };
+        /** @description One step of a submitted application. */
+        ApplicationStep: {
+            /** Format: uint */
+            number: number;
+            step: components["schemas"]["TabName"];
+            title: string;
+            rows: components["schemas"]["Row"][];
+            /** @description The step's form as the applicant was shown it (JSON Schema). */
+            schema: unknown;
         };
     };
     responses: {

@@ -81,7 +81,7 @@ pub(super) async fn form_and_stored(
     tab: TabName,
 ) -> ApiResult<(ComposedForm, StoredTab)> {
     let ctx = context(enrollment, cart);
-    let wizard = &state.workflows.wizard;
+    let wizard = &enrollment.workflows.wizard;
     let mut settings = wizard.forms.get(&tab);
     // Each dependent answers the health questions too when the enrollment asks them.
     let with_health;

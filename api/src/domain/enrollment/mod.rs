@@ -102,6 +102,8 @@ pub struct Enrollment {
     pub row: EnrollmentRow,
     pub filter: Filter,
     pub lifecycle: EnrollmentLifecycle,
+    /// The workflow version it answers: its steps, questions, validation, review and receipt.
+    pub workflows: std::sync::Arc<crate::services::workflows::Version>,
 }
 
 impl Enrollment {
@@ -122,7 +124,16 @@ pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> Ap
     let row = store::enrollment::find_enrollment(&state.db, &session.0, enrollment_id)
         .await?
         .ok_or_else(ApiError::enrollment_not_found)?;
-    from_row(session, row)
+    from_row(state, session, row).await
+}
+
+/// A submitted application by its confirmation number, for the carrier and for an audit (not the applicant's
+/// session: the caller is authorized separately).
+pub async fn load_submitted(state: &AppState, policy_id: &str) -> ApiResult<Option<Enrollment>> {
+    match store::enrollment::find_by_policy(&state.db, policy_id).await? {
+        Some((session_id, row)) => Ok(Some(from_row(state, &Session(session_id), row).await?)),
+        None => Ok(None),
+    }
 }
 
 /// [`load`], with the enrollment's shop answers of one kind read in the same round trip.
@@ -135,13 +146,31 @@ pub async fn load_with_answers(
     let (row, answers) = store::enrollment::find_enrollment_with_answers(&state.db, &session.0, enrollment_id, kind)
         .await?
         .ok_or_else(ApiError::enrollment_not_found)?;
-    Ok((from_row(session, row)?, answers))
+    Ok((from_row(state, session, row).await?, answers))
 }
 
-fn from_row(session: &Session, row: store::enrollment::EnrollmentRow) -> ApiResult<Enrollment> {
+async fn from_row(state: &AppState, session: &Session, mut row: EnrollmentRow) -> ApiResult<Enrollment> {
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
     let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(Enrollment { session: session.clone(), row, filter, lifecycle })
+    let workflows = pinned_workflows(state, &mut row).await?;
+    Ok(Enrollment { session: session.clone(), row, filter, lifecycle, workflows })
+}
+
+/// The workflow version the enrollment answers: the one it is pinned to, unless a later load moved enrollments in
+/// flight, in which case it is moved to the current version now (its answers stay; the next step asks what is new).
+async fn pinned_workflows(
+    state: &AppState,
+    row: &mut EnrollmentRow,
+) -> ApiResult<std::sync::Arc<crate::services::workflows::Version>> {
+    let registry = &state.workflows;
+    let Some(pinned) = row.workflow_version.clone() else { return Ok(registry.current()) };
+    if let Some(current) = registry.moves_to(&pinned, row.policy_id.is_some()) {
+        if store::workflow::repin(&state.db, row.enrollment_id, &pinned, &current.hash).await? {
+            row.workflow_version = Some(current.hash.clone());
+            return Ok(current);
+        }
+    }
+    registry.get(&state.db, &pinned).await.map_err(ApiError::Internal)
 }
 
 /// A cart line priced for the enrollment's filter.

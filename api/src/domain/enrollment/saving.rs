@@ -115,7 +115,7 @@ pub async fn save_tab(
 /// The step's verification answers (a workflow's `verify`) against what the application holds. Only answers that
 /// were given are compared: requiring one is the schema's rule.
 async fn verification_check(state: &AppState, enrollment: &Enrollment, tab: TabName, cleaned: &Value) -> ApiResult<()> {
-    let Some(settings) = state.workflows.wizard.forms.get(&tab) else { return Ok(()) };
+    let Some(settings) = enrollment.workflows.wizard.forms.get(&tab) else { return Ok(()) };
     for (field, verify) in settings.fields.iter().filter_map(|(f, s)| Some((f, s.verify.as_ref()?))) {
         let Some(answer) = cleaned.get(field).and_then(Value::as_str).filter(|a| !a.trim().is_empty()) else {
             continue;

@@ -29,7 +29,7 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
     if group_code_missing(e, plan) {
         return Err(ApiError::field("group_code", "Please enter your Group Enrollment Code to add this plan"));
     }
-    if let Some(set) = state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) {
+    if let Some(set) = e.workflows.shop.eligibility_for(plan.plan_id, &plan.category) {
         let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
         if !stored.is_some_and(|a| shop::questions::eligibility_met(set, &a)) {
             return Err(ApiError::field("eligibility", shop::ANSWER_YES_FORM));

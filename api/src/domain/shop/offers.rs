@@ -30,7 +30,7 @@ pub async fn resolve_offer(
         p.listed
             && p.membership.is_empty()
             && !in_cart(p.plan_id)
-            && state.workflows.shop.eligibility_for(p.plan_id, &p.category).is_none()
+            && e.workflows.shop.eligibility_for(p.plan_id, &p.category).is_none()
             && p.eligibility.groups.is_none()
             && !p.blackout.as_ref().is_some_and(|b| b.covers(today()))
     };
@@ -126,7 +126,7 @@ pub fn confirmation(effective_date: &str) -> ConfirmationStep {
 
 /// The next checkout upsell, or the confirmation.
 pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &str) -> ApiResult<FlowStep> {
-    if let Some(offer) = next_offer(state, e, &state.workflows.shop.checkout_upsells).await? {
+    if let Some(offer) = next_offer(state, e, &e.workflows.shop.checkout_upsells).await? {
         return Ok(FlowStep::Offer(offer));
     }
     Ok(FlowStep::Confirmation(confirmation(effective_date)))

@@ -54,7 +54,7 @@ pub fn dependents_missing(filter: &Filter) -> bool {
 
 pub async fn facts(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<PopupFacts> {
     let cart = priced_cart(state, e).await?;
-    let eligibility_pending = match state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) {
+    let eligibility_pending = match e.workflows.shop.eligibility_for(plan.plan_id, &plan.category) {
         None => false,
         Some(set) => {
             let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
@@ -91,7 +91,7 @@ pub fn group_for_code<'s>(state: &'s AppState, plan: &Plan, code: &str) -> ApiRe
 }
 
 pub async fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<PopupChoices> {
-    let shop = &state.workflows.shop;
+    let shop = &e.workflows.shop;
     let input = e.filter.rating_input(today());
     let memberships = plan
         .membership
@@ -178,7 +178,7 @@ pub async fn popup_view(
 /// The plan's popups now: the one that opens by itself (`step`, or null) and those opened by a button (`buttons`).
 pub async fn plan_flow(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<PlanFlow> {
     let facts = facts(state, e, plan).await?;
-    let pending = shop::popups::pending_popups(&state.workflows.shop, &facts);
+    let pending = shop::popups::pending_popups(&e.workflows.shop, &facts);
     let mut step = None;
     let mut buttons = Vec::new();
     for popup in pending {

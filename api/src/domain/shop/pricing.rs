@@ -62,7 +62,7 @@ pub fn price_in_listing<'p>(state: &AppState, e: &Enrollment, plan: &'p Plan, ac
         return Err((PricingError::EnrollmentIdError, Vec::new()));
     };
     let priced = price_plan(plan, &input, &state.catalogue.curve).map_err(|error| (error, Vec::new()))?;
-    let asks = state.workflows.shop.health_for(plan.plan_id, &plan.category).is_some();
+    let asks = e.workflows.shop.health_for(plan.plan_id, &plan.category).is_some();
     if asks && !accepted.0.contains(&plan.plan_id) {
         return Err((PricingError::NewQuestionsError, priced));
     }
@@ -71,7 +71,7 @@ pub fn price_in_listing<'p>(state: &AppState, e: &Enrollment, plan: &'p Plan, ac
 
 /// Whether the plan's health questions (if it has any) were answered and accepted.
 pub async fn health_accepted(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult<bool> {
-    if state.workflows.shop.health_for(plan.plan_id, &plan.category).is_none() {
+    if e.workflows.shop.health_for(plan.plan_id, &plan.category).is_none() {
         return Ok(true);
     }
     let stored = sealed_answer(

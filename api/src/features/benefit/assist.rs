@@ -96,7 +96,8 @@ fn schema_of(question: &engine::assistant::AssistQuestion) -> Map<String, Value>
 }
 
 async fn chat(state: &AppState, standing: &Standing, device: &str) -> ApiResult<AssistState> {
-    let script = &state.workflows.assistant;
+    let workflows = state.workflows.current();
+    let script = &workflows.assistant;
     let mut answer = Vec::new();
     for (question_id, sealed) in store::benefit::answers(&state.db, device, &site_key(state, standing)).await? {
         // An answer to a question since removed from the script is not shown.
@@ -158,8 +159,8 @@ pub async fn add(
     let device = device(body.device_id.as_deref())?;
     web_url(body.web_url.as_deref())?;
     let id = parse_id(body.question_id.as_ref().map(|i| &i.0), "question_id")?;
-    let question =
-        state.workflows.assistant.question(id).ok_or_else(|| ApiError::field("question_id", CHOOSE_QUESTION))?;
+    let workflows = state.workflows.current();
+    let question = workflows.assistant.question(id).ok_or_else(|| ApiError::field("question_id", CHOOSE_QUESTION))?;
     let text = match &body.answer {
         Some(Value::String(s)) => s.clone(),
         Some(Value::Number(n)) => n.to_string(),

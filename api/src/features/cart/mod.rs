@@ -225,7 +225,7 @@ async fn cart_checkout(
         Some(t @ ("rep" | "member")) => Some(t),
         Some(_) => return Err(ApiError::field("type", "Please choose Rep Enrollment or Member Enrollment")),
     };
-    let nav = engine::selection::navigation(&state.workflows.wizard, &enrollment::context(&e, &lines));
+    let nav = engine::selection::navigation(&e.workflows.wizard, &enrollment::context(&e, &lines));
     let mut lifecycle = e.lifecycle.clone();
     lifecycle.handle(Event::Checkout { nav }).map_err(|why| ApiError::Conflict(why.message().into()))?;
     let text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;

@@ -62,7 +62,7 @@ pub async fn get_after_add(
     State(state): State<AppState>,
     OwnedPath(e, _): OwnedPath,
 ) -> ApiResult<Answer<NextFlowStep>> {
-    let step = next_offer(&state, &e, &state.workflows.shop.after_add).await?.map(FlowStep::Offer);
+    let step = next_offer(&state, &e, &e.workflows.shop.after_add).await?.map(FlowStep::Offer);
     Ok(Answer(NextFlowStep { step }))
 }
 
@@ -71,7 +71,7 @@ pub async fn suggested_plan_list_new(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Answer<Listed<Option<SuggestedItem>>>> {
-    let item = next_offer(&state, &e, &state.workflows.shop.after_add).await?.map(|v| SuggestedItem::of(&v));
+    let item = next_offer(&state, &e, &e.workflows.shop.after_add).await?.map(|v| SuggestedItem::of(&v));
     Ok(Answer(Listed { result: item }))
 }
 
@@ -84,7 +84,7 @@ pub async fn suggested_plan_list(
     let ctx = enrollment::context(&e, &cart);
     let answered = answered_offers(&state, &e).await?;
     let mut items = Vec::new();
-    for offer in shop::offers::open_offers(&state.workflows.shop.checkout_upsells, &ctx, &answered) {
+    for offer in shop::offers::open_offers(&e.workflows.shop.checkout_upsells, &ctx, &answered) {
         if let Some(view) = resolve_offer(&state, &e, offer, &cart).await? {
             items.push(SuggestedItem::of(&view));
         }
@@ -110,7 +110,8 @@ pub async fn post_offer(
     AppJson(body): AppJson<OfferAnswer>,
 ) -> ApiResult<Answer<OfferOutcome>> {
     let offer_id = path.offer;
-    let shop = &state.workflows.shop;
+    let workflows = e.workflows.clone();
+    let shop = &workflows.shop;
     let (offer, at_checkout) = match shop.checkout_upsells.iter().find(|o| o.id == offer_id) {
         Some(o) => (o, true),
         None => (

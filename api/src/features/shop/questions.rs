@@ -110,7 +110,7 @@ pub async fn aflac_questions(
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<MaybeAnswer<EligibilityQuestions>> {
     let plan = plan_of(&state, &query.plan_id)?;
-    let Some(set) = state.workflows.shop.eligibility_for(plan.plan_id, &plan.category) else {
+    let Some(set) = e.workflows.shop.eligibility_for(plan.plan_id, &plan.category) else {
         return Ok(MaybeAnswer(None));
     };
     let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
@@ -124,7 +124,7 @@ pub async fn save_aflac_questions(
     OwnedJson(e, body): OwnedJson<EligibilityAnswers>,
 ) -> ApiResult<Answer<Message>> {
     let plan = plan_of(&state, &body.plan_id)?;
-    if state.workflows.shop.eligibility_for(plan.plan_id, &plan.category).is_none() {
+    if e.workflows.shop.eligibility_for(plan.plan_id, &plan.category).is_none() {
         return Err(ApiError::NotFound("This plan asks no eligibility questions".into()));
     }
     let answers = shop::questions::eligibility_from_list(&body.aflac_data);
@@ -201,10 +201,10 @@ pub async fn check_dependent_dob(
 /// `get-questions { enrollment_id, plan_id, type }`: the plan's health questions in the spec's shape.
 pub async fn get_questions(
     State(state): State<AppState>,
-    OwnedQuery(_, query): OwnedQuery<PlanRef>,
+    OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Answer<Listed<Vec<HealthQuestionRow>>>> {
     let plan = plan_of(&state, &query.plan_id)?;
-    let Some(set) = state.workflows.shop.health_for(plan.plan_id, &plan.category) else {
+    let Some(set) = e.workflows.shop.health_for(plan.plan_id, &plan.category) else {
         return Ok(Answer(Listed { result: Vec::new() }));
     };
     let option = |option_id, option_text| QuestionOption { option_id, option_text, option_group: "yes_no" };

@@ -86,9 +86,11 @@ pub async fn get_filtered_plans(
             Some((page as usize, per_page as usize))
         }
     };
-    // The listing depends on the catalogue (fixed until the next start), the filter's rating input, the categories
-    // and the plans whose health answers were accepted: the same question gets the answer kept earlier.
-    let key = format!("{:?}|{:?}|{}|{page:?}", e.filter.rating_input(today()), wanted, accepted.key());
+    // The listing depends on the catalogue (fixed until the next start), the filter's rating input, the categories,
+    // the plans whose health answers were accepted and the workflow version (which plans ask health questions): the
+    // same question gets the answer kept earlier.
+    let key =
+        format!("{:?}|{:?}|{}|{page:?}|{}", e.filter.rating_input(today()), wanted, accepted.key(), e.workflows.hash);
     if let Some(kept) = state.listings.get(&key) {
         return Ok(KeptAnswer(kept, std::marker::PhantomData));
     }
@@ -108,7 +110,7 @@ pub async fn get_filtered_plans(
                 continue;
             }
             // A plan one of the shop's popups can price (income, tobacco, portal, ...) is listed; its page asks.
-            Err((error, priced)) if state.workflows.shop.answers(error) => priced.first().map(|(_, p)| *p),
+            Err((error, priced)) if e.workflows.shop.answers(error) => priced.first().map(|(_, p)| *p),
             Err(_) => continue,
         };
         result.push(card(&state, plan, cheapest.filter(|_| !plan.hides_price())));

@@ -147,7 +147,7 @@ async fn get_dynamic_tabs(
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Answer<Listed<Vec<TabRow>>>> {
     let cart = priced_cart(&state, &e).await?;
-    let rows = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
+    let rows = select_tabs(&e.workflows.wizard, &enrollment::context(&e, &cart))
         .into_iter()
         .map(|t| TabRow {
             tab_name: t.tab_name,
@@ -166,12 +166,8 @@ async fn form_fields(state: AppState, e: Enrollment, tab: TabName) -> ApiResult<
 }
 
 /// The agreement texts of the workflow, as the spec's get-agreement-texts answers them.
-async fn get_agreement_texts(
-    State(state): State<AppState>,
-    OwnedQuery(_, _): OwnedQuery<Nothing>,
-) -> ApiResult<Answer<Listed<Vec<AgreementText>>>> {
-    let texts =
-        state.workflows.wizard.forms.get(&TabName::AgreementInfo).map(|f| f.agreements.clone()).unwrap_or_default();
+async fn get_agreement_texts(OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Answer<Listed<Vec<AgreementText>>>> {
+    let texts = e.workflows.wizard.forms.get(&TabName::AgreementInfo).map(|f| f.agreements.clone()).unwrap_or_default();
     Ok(Answer(Listed { result: texts }))
 }
 
@@ -256,7 +252,7 @@ async fn check_tab_required(
     let name = query.tab_name.as_deref().unwrap_or_default();
     let tab = TabName::parse_saved(name).ok_or_else(|| ApiError::field("tab_name", format!("Unknown tab {name}")))?;
     let cart = priced_cart(&state, &e).await?;
-    let required = select_tabs(&state.workflows.wizard, &enrollment::context(&e, &cart))
+    let required = select_tabs(&e.workflows.wizard, &enrollment::context(&e, &cart))
         .into_iter()
         .any(|t| t.tab_name == tab && t.required);
     Ok(Answer(Listed { result: TabRequired { required } }))

@@ -1,0 +1,130 @@
+//! The workflows as data: the published format of their files, the versions loaded, and a submitted application as
+//! the applicant saw it (the questions of the version it answered, with its answers).
+
+use aide::axum::routing::get;
+use aide::axum::ApiRouter;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use engine::step::Section;
+use engine::tabs::TabName;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::domain::enrollment;
+use crate::error::{Answer, ApiError, ApiResult};
+use crate::services::workflows::short;
+use crate::state::AppState;
+
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/workflow-schemas/{kind}", get(workflow_schema))
+        .api_route("/workflow-versions", get(workflow_versions))
+        .api_route("/applications/{policy_id}", get(application))
+}
+
+/// `workflow-schemas/{kind}` *(ours)*: the format of a kind of workflow file, as JSON Schema.
+async fn workflow_schema(Path(kind): Path<String>) -> ApiResult<Answer<Value>> {
+    engine::workflow::format_schema(&kind).map(Answer).ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "No workflow file kind {kind}; the kinds are {}",
+            engine::workflow::FILE_KINDS.join(", ")
+        ))
+    })
+}
+
+/// The carrier's or auditor's credentials, or the refusal.
+fn authorized(state: &AppState, headers: &HeaderMap) -> ApiResult<()> {
+    let given = headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    match &state.audit_authorization {
+        Some(expected) if crate::services::crypto::same_text(given, expected) => Ok(()),
+        _ => Err(ApiError::Unauthorized(NEEDS_AUDIT.into())),
+    }
+}
+
+pub const NEEDS_AUDIT: &str = "Reading applications and workflow versions needs the carrier's authorization.";
+
+/// One load of the workflows.
+#[derive(Serialize, JsonSchema)]
+pub struct WorkflowLoad {
+    /// Its place in the order of loads.
+    seq: i64,
+    /// The version loaded: the SHA-256 digest of its files' text.
+    version: String,
+    loaded_by: String,
+    loaded_at: String,
+    /// What enrollments in flight on other versions did: `stay` or `move`.
+    in_flight: String,
+    /// This load's version is the one new enrollments answer.
+    current: bool,
+}
+
+/// `workflow-versions` *(ours)*: every load of the workflows, newest first (carrier's authorization).
+async fn workflow_versions(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Answer<Vec<WorkflowLoad>>> {
+    authorized(&state, &headers)?;
+    let loads = crate::store::workflow::history(&state.db).await?;
+    Ok(Answer(
+        loads
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| WorkflowLoad {
+                seq: row.seq,
+                version: row.hash,
+                loaded_by: row.loaded_by,
+                loaded_at: row.loaded_at,
+                in_flight: row.in_flight,
+                current: i == 0,
+            })
+            .collect(),
+    ))
+}
+
+/// A submitted application as the applicant saw it.
+#[derive(Serialize, JsonSchema)]
+pub struct Application {
+    /// The confirmation number.
+    policy_id: String,
+    /// The workflow version the applicant answered: the SHA-256 digest of its files' text.
+    workflow_version: String,
+    /// Its first characters, as versions are shown.
+    workflow_version_short: String,
+    effective_date: Option<String>,
+    /// Each step the applicant completed, in order: its questions and answers as shown on the review (sensitive
+    /// answers masked), and the step's form as JSON Schema.
+    steps: Vec<ApplicationStep>,
+}
+
+/// One step of a submitted application.
+#[derive(Serialize, JsonSchema)]
+pub struct ApplicationStep {
+    #[serde(flatten)]
+    section: Section,
+    /// The step's form as the applicant was shown it (JSON Schema).
+    schema: Value,
+}
+
+/// `applications/{policy_id}` *(ours)*: a submitted application rendered with the workflow version it answered, for
+/// the carrier and for an audit (carrier's authorization). A later change of the workflows does not change it.
+async fn application(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(policy_id): Path<String>,
+) -> ApiResult<Answer<Application>> {
+    authorized(&state, &headers)?;
+    let e = enrollment::load_submitted(&state, &policy_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("No submitted application {policy_id}")))?;
+    let cart = enrollment::priced_cart(&state, &e).await?;
+    let mut steps = Vec::new();
+    for (i, tab) in e.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
+        let (form, _) = enrollment::documents::tab_form(&state, &e, &cart, *tab).await?;
+        steps.push(ApplicationStep { section: engine::step::section(i + 1, *tab, &form), schema: form.schema });
+    }
+    Ok(Answer(Application {
+        policy_id,
+        workflow_version: e.workflows.hash.clone(),
+        workflow_version_short: short(&e.workflows.hash).to_string(),
+        effective_date: e.row.effective_date.clone(),
+        steps,
+    }))
+}
