@@ -33,7 +33,7 @@ use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
 use crate::services::mail::Mailer;
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 use crate::store;
 
 impl AppState {
@@ -44,6 +44,7 @@ impl AppState {
         crate::store::seed::seed(&db, &config.fixtures_dir).await.context("seeding fixtures failed")?;
         let workflows = crate::services::workflows::Registry::start(&db, &config.workflows_dir).await?;
         let catalogue = Catalogue::load(&db).await?;
+        let catalogue_digest = store::seed::catalogue_digest(&db).await?;
         let crypto = crate::services::crypto::Crypto::from_keys(keys);
         crate::domain::members::seed(&db, &config.fixtures_dir, &crypto).await.context("seeding members failed")?;
         crate::services::zip::load(&crate::services::zip::file_in(&config.fixtures_dir))?;
@@ -53,6 +54,7 @@ impl AppState {
             db,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),
+            catalogue_digest,
             crypto: crypto.clone(),
             cookie_key: Key::from(&keys.session_key),
             cookie_secure: config.cookie_secure,
@@ -89,7 +91,7 @@ async fn api_not_found(method: Method, uri: Uri) -> ApiError {
 
 /// The `/api/v1` calls: every feature's routes, their OpenAPI document, the session layer, and the API's own 404 for
 /// unknown calls.
-fn api_router(state: AppState) -> Router {
+fn api_router(state: &Live) -> Router {
     let calls = ApiRouter::new()
         .merge(features::storefront::routes())
         .merge(features::members::routes())
@@ -106,23 +108,24 @@ fn api_router(state: AppState) -> Router {
 }
 
 /// The benefit service's calls (`/benefit/v1`): its routes, its own document, the same session layer.
-fn benefit_router(state: AppState) -> Router {
+fn benefit_router(state: &Live) -> Router {
     served(openapi::benefit_document(features::benefit::routes()), state)
 }
 
 /// A root's calls with their document at `openapi.json`, the session layer, and the API's own 404 for unknown calls.
-fn served((calls, document): (Router<AppState>, serde_json::Value), state: AppState) -> Router {
+fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) -> Router {
     let document = Arc::new(document);
+    // The session layer reads the cookie key and whether cookies are secure, which no reload changes.
     calls
         .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .fallback(api_not_found)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::session::layer))
-        .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(state.now(), crate::http::session::layer))
+        .with_state(state.clone())
 }
 
 /// The whole application: the API under `/api/v1`, the probes, catalogue images under `/assets`, the renderer's
 /// hashed bundle under `/static` and its page for every other path; the middleware around all of it.
-pub fn app(state: AppState, config: &Config) -> Router {
+pub fn app(state: &Live, config: &Config) -> Router {
     let index = config.renderer_dir.join("index.html");
     let page = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, middleware::NO_CACHE))
@@ -138,18 +141,52 @@ pub fn app(state: AppState, config: &Config) -> Router {
         ))
         .service(ServeDir::new(config.fixtures_dir.join("assets")));
     let api = Router::new()
-        .nest("/api/v1", api_router(state.clone()))
-        .nest(crate::config::BENEFIT_ROOT, benefit_router(state.clone()))
+        .nest("/api/v1", api_router(state))
+        .nest(crate::config::BENEFIT_ROOT, benefit_router(state))
         .route("/benefit", axum::routing::any(api_not_found))
         .route("/benefit/{*rest}", axum::routing::any(api_not_found))
         .route("/api", axum::routing::any(api_not_found))
         .route("/api/{*rest}", axum::routing::any(api_not_found));
     let app = middleware::api_limits(api)
-        .merge(features::ops::routes().with_state(state))
+        .merge(features::ops::routes().with_state(state.clone()))
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
         .fallback_service(page);
     middleware::around_everything(app, config.cookie_secure, config.trust_proxy)
+}
+
+/// What operators change while the servers run, read again every `every`: workflow versions loaded since, and the
+/// catalogue when it was re-seeded (`enroll seed`, its digest in `seed_state` changed). Every replica does the same,
+/// so a change through the database reaches all of them without a restart.
+pub fn spawn_reloader(live: Live, every: Duration) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            reload(&live).await;
+        }
+    });
+}
+
+/// One reading of what may have changed (see [`spawn_reloader`]); a failure is logged and what is current stays.
+pub async fn reload(live: &Live) {
+    let state = live.now();
+    if let Err(error) = state.workflows.refresh(&state.db).await {
+        tracing::warn!(%error, "new workflow loads were not read; the current version stays");
+    }
+    match store::seed::catalogue_digest(&state.db).await {
+        Ok(digest) if digest != state.catalogue_digest => match Catalogue::load(&state.db).await {
+            Ok(catalogue) => {
+                tracing::info!(plans = catalogue.plans.len(), "the catalogue was re-seeded and is reloaded");
+                live.replace_catalogue(catalogue, digest);
+            }
+            Err(error) => tracing::error!(%error, "the re-seeded catalogue cannot be loaded; the current one stays"),
+        },
+        Ok(_) => {}
+        Err(error) => tracing::warn!(%error, "the catalogue's digest was not read; the current catalogue stays"),
+    }
 }
 
 /// The server's listener: every accepted connection has TCP_NODELAY on, or small answers would wait for the
@@ -176,7 +213,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         state.db.clone(),
         config.recommend_refresh,
     );
-    crate::services::workflows::spawn_refresher(state.workflows.clone(), state.db.clone(), config.workflows_refresh);
+    let live = Live::new(state);
+    spawn_reloader(live.clone(), config.workflows_refresh);
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await
         .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?;
@@ -184,7 +222,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         address = %config.listen_addr, port = config.port, database = %config.database_label(),
         "serving on http://localhost:{}", config.port
     );
-    serve_connections(listener, app(state, &config), HEADER_READ_TIMEOUT, async {
+    serve_connections(listener, app(&live, &config), HEADER_READ_TIMEOUT, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await;

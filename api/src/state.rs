@@ -2,6 +2,9 @@
 //!
 //! `AppState` is a handle: every layer and extractor clones it for each request, so it is one reference count, not a
 //! copy of the keys, strings and services it reaches (which cost more than a small answer did).
+//!
+//! The router holds a [`Live`] state, which a re-seeded catalogue replaces while the server runs; each request is
+//! handed the `AppState` of the moment it arrives, so one request sees one catalogue from start to end.
 
 use std::sync::Arc;
 
@@ -30,12 +33,53 @@ impl std::ops::Deref for AppState {
     }
 }
 
+/// The state as it changes while the server runs.
+#[derive(Clone)]
+pub struct Live(Arc<std::sync::RwLock<AppState>>);
+
+impl Live {
+    pub fn new(state: AppState) -> Live {
+        Live(Arc::new(std::sync::RwLock::new(state)))
+    }
+
+    /// The state for a request arriving now.
+    pub fn now(&self) -> AppState {
+        self.0.read().expect("not poisoned").clone()
+    }
+
+    /// A catalogue loaded since (a re-seed) replaces the current one, and the listings priced from the old one go.
+    /// Requests already answering keep the one they started with.
+    pub fn replace_catalogue(&self, catalogue: Catalogue, digest: Option<String>) {
+        let mut state = self.0.write().expect("not poisoned");
+        let mut shared = Shared::clone(&state);
+        shared.catalogue = Arc::new(catalogue);
+        shared.catalogue_digest = digest;
+        shared.listings = Arc::new(shared.listings.emptied());
+        *state = AppState::new(shared);
+    }
+}
+
+impl axum::extract::FromRef<Live> for AppState {
+    fn from_ref(live: &Live) -> AppState {
+        live.now()
+    }
+}
+
+impl axum::extract::FromRef<Live> for Key {
+    fn from_ref(live: &Live) -> Key {
+        live.now().cookie_key.clone()
+    }
+}
+
 /// What every request shares.
+#[derive(Clone)]
 pub struct Shared {
     pub db: Db,
     /// The workflow versions: the current one, and those enrollments are pinned to.
     pub workflows: Arc<crate::services::workflows::Registry>,
     pub catalogue: Arc<Catalogue>,
+    /// The digest of the fixtures the catalogue was loaded from (as `seed_state` records it).
+    pub catalogue_digest: Option<String>,
     pub crypto: Crypto,
     pub cookie_key: Key,
     pub cookie_secure: bool,

@@ -1,6 +1,6 @@
 //! Versioned workflows: a carrier's change of its questions reaches new enrollments without a restart, enrollments in
 //! flight follow the operator's choice, a submitted application keeps the questions it answered, a bad change is
-//! refused, and every replica serves the new version.
+//! refused, and every replica serves the new version; a re-seeded catalogue is served the same way.
 
 mod common;
 
@@ -193,4 +193,52 @@ async fn the_file_formats_are_published_and_applications_need_the_carriers_autho
     assert_eq!(loads.len(), 1);
     assert_eq!(loads[0]["current"], true);
     assert_eq!(loads[0]["loaded_by"], "server start (workflows directory)");
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_re_seeded_catalogue_is_served_without_a_restart_and_no_listing_priced_from_the_old_one_is_kept() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IO").await;
+    let plan = b.get("/api/v1/get-plan-detail/1301").await;
+    assert_eq!(plan.ok()["plan_name"], "Harborstone Silver Choice PPO");
+    let listing = format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=medical");
+    assert!(b.get(&listing).await.body.to_string().contains("Harborstone Silver Choice PPO"));
+
+    // An operator re-seeds the shared database with a renamed plan (`enroll seed` from another machine).
+    let fixtures = std::env::temp_dir().join(format!("enroll-fixtures-{:016x}", rand::random::<u64>()));
+    copy_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"), &fixtures);
+    let medical = fixtures.join("catalogue/plans/medical.yaml");
+    let text = std::fs::read_to_string(&medical).unwrap();
+    std::fs::write(
+        &medical,
+        text.replacen("plan_name: Harborstone Silver Choice PPO", "plan_name: Harborstone Silver Select PPO", 1),
+    )
+    .unwrap();
+    assert!(api::store::seed::seed(&app.state.db, &fixtures).await.unwrap());
+    assert_eq!(
+        b.get("/api/v1/get-plan-detail/1301").await.ok()["plan_name"],
+        "Harborstone Silver Choice PPO",
+        "until the next reading, the loaded catalogue answers"
+    );
+
+    api::app::reload(&app.live).await;
+    assert_eq!(b.get("/api/v1/get-plan-detail/1301").await.ok()["plan_name"], "Harborstone Silver Select PPO");
+    let listed = b.get(&listing).await.body.to_string();
+    assert!(listed.contains("Harborstone Silver Select PPO"), "a kept listing of the old catalogue is not served");
+    assert!(!listed.contains("Harborstone Silver Choice PPO"));
+    let _ = std::fs::remove_dir_all(&fixtures);
 }

@@ -10,7 +10,7 @@
 //! name, with the words the spec uses for a missing field.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
+use axum::extract::{FromRef, FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
 use axum::Json;
 use engine::errors::messages::REQUIRED;
@@ -115,10 +115,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for AppQuery<T> {
 /// The enrollment named by the body's `enrollment_id`, if the session owns it, and the body as `T`.
 pub struct OwnedJson<T = Map<String, Value>>(pub Enrollment, pub T);
 
-impl<T: DeserializeOwned> FromRequest<AppState> for OwnedJson<T> {
+impl<S, T> FromRequest<S> for OwnedJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let state = &AppState::from_ref(state);
         let (mut parts, body) = req.into_parts();
         let session = session(&mut parts, state).await?;
         let object = json_object(Request::from_parts(parts, body), state).await?;
@@ -130,10 +136,16 @@ impl<T: DeserializeOwned> FromRequest<AppState> for OwnedJson<T> {
 /// The enrollment named by the query's `enrollment_id`, if the session owns it, and the query as `T`.
 pub struct OwnedQuery<T = Map<String, Value>>(pub Enrollment, pub T);
 
-impl<T: DeserializeOwned> FromRequestParts<AppState> for OwnedQuery<T> {
+impl<S, T> FromRequestParts<S> for OwnedQuery<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = &AppState::from_ref(state);
         let session = session(parts, state).await?;
         let object = query_object(parts)?;
         let enrollment = owned(state, &session, object.get("enrollment_id")).await?;
@@ -145,10 +157,16 @@ impl<T: DeserializeOwned> FromRequestParts<AppState> for OwnedQuery<T> {
 /// one round trip.
 pub struct ListingQuery<T>(pub Enrollment, pub crate::domain::shop::pricing::Accepted, pub T);
 
-impl<T: DeserializeOwned> FromRequestParts<AppState> for ListingQuery<T> {
+impl<S, T> FromRequestParts<S> for ListingQuery<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = &AppState::from_ref(state);
         let session = session(parts, state).await?;
         let object = query_object(parts)?;
         let id = parse_id(object.get("enrollment_id"), "enrollment_id")?;
@@ -163,10 +181,16 @@ impl<T: DeserializeOwned> FromRequestParts<AppState> for ListingQuery<T> {
 /// `T`: for calls that serve a new visitor and a quote alike.
 pub struct MaybeOwnedQuery<T>(pub Option<Enrollment>, pub T);
 
-impl<T: DeserializeOwned> FromRequestParts<AppState> for MaybeOwnedQuery<T> {
+impl<S, T> FromRequestParts<S> for MaybeOwnedQuery<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = &AppState::from_ref(state);
         let session = session(parts, state).await?;
         let object = query_object(parts)?;
         let enrollment = match object.get("enrollment_id").filter(|v| v.as_str().is_some_and(|s| !s.is_empty())) {
@@ -180,10 +204,16 @@ impl<T: DeserializeOwned> FromRequestParts<AppState> for MaybeOwnedQuery<T> {
 /// The enrollment named by the body's `enrollment_id` when it names one, and the body as `T`.
 pub struct MaybeOwnedJson<T>(pub Option<Enrollment>, pub T);
 
-impl<T: DeserializeOwned> FromRequest<AppState> for MaybeOwnedJson<T> {
+impl<S, T> FromRequest<S> for MaybeOwnedJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let state = &AppState::from_ref(state);
         let (mut parts, body) = req.into_parts();
         let session = session(&mut parts, state).await?;
         let object = json_object(Request::from_parts(parts, body), state).await?;
@@ -203,10 +233,16 @@ pub struct Nothing {}
 /// other path parameters as `T`.
 pub struct OwnedPath<T = Nothing>(pub Enrollment, pub T);
 
-impl<T: DeserializeOwned> FromRequestParts<AppState> for OwnedPath<T> {
+impl<S, T> FromRequestParts<S> for OwnedPath<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = &AppState::from_ref(state);
         let session = session(parts, state).await?;
         let params = RawPathParams::from_request_parts(parts, state)
             .await

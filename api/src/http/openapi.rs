@@ -25,7 +25,7 @@ use crate::http::extract::{
     AppJson, AppQuery, ListingQuery, MaybeOwnedJson, MaybeOwnedQuery, MaybeWithEnrollment, OwnedJson, OwnedPath,
     OwnedQuery, WithEnrollment,
 };
-use crate::state::AppState;
+use crate::state::Live;
 
 /// The identity is the session cookie; no call takes it as a parameter.
 impl OperationInput for Session {}
@@ -212,7 +212,7 @@ impl OperationOutput for ApiError {
 
 /// Turns the API's router into a plain router and its document. Every operation lists the middleware's refusals too;
 /// each refusal is described once under `components.responses`; path parameters named in a path are declared.
-pub fn document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
+pub fn document(router: ApiRouter<Live>) -> (Router<Live>, Value) {
     document_at(
         router,
         "Benefit Store API",
@@ -224,7 +224,7 @@ pub fn document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
 }
 
 /// The benefit service's router and document (`/benefit/v1`).
-pub fn benefit_document(router: ApiRouter<AppState>) -> (Router<AppState>, Value) {
+pub fn benefit_document(router: ApiRouter<Live>) -> (Router<Live>, Value) {
     document_at(
         router,
         "Benefit Store benefit service",
@@ -234,7 +234,7 @@ pub fn benefit_document(router: ApiRouter<AppState>) -> (Router<AppState>, Value
     )
 }
 
-fn document_at(router: ApiRouter<AppState>, title: &str, description: &str, server: &str) -> (Router<AppState>, Value) {
+fn document_at(router: ApiRouter<Live>, title: &str, description: &str, server: &str) -> (Router<Live>, Value) {
     let mut api = OpenApi {
         info: Info {
             title: title.into(),

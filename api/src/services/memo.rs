@@ -19,6 +19,11 @@ impl Memo {
         Memo { answers: Mutex::new((HashMap::new(), 0)), budget }
     }
 
+    /// An empty memo with the same budget (what was kept depended on something that changed).
+    pub fn emptied(&self) -> Memo {
+        Memo::with_budget(self.budget)
+    }
+
     pub fn get(&self, key: &str) -> Option<Bytes> {
         self.answers.lock().unwrap_or_else(|e| e.into_inner()).0.get(key).cloned()
     }

@@ -16,7 +16,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
 
 use engine::workflow::{Bundle, WorkflowError, Workflows};
 use sha2::{Digest, Sha256};
@@ -251,19 +250,4 @@ impl Registry {
         let moved = known.loads.iter().any(|l| l.seq > since && l.in_flight == InFlight::Move);
         moved.then(|| known.current.clone())
     }
-}
-
-/// Reads new loads every `every`, so a load through the database reaches this server without a restart.
-pub fn spawn_refresher(registry: Arc<Registry>, db: Db, every: Duration) {
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        ticks.tick().await;
-        loop {
-            ticks.tick().await;
-            if let Err(error) = registry.refresh(&db).await {
-                tracing::warn!(%error, "new workflow loads were not read; the current version stays");
-            }
-        }
-    });
 }

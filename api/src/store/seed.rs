@@ -166,11 +166,15 @@ async fn upsert_coded(
     Ok(())
 }
 
+/// The digest of the catalogue's fixtures as last loaded; none before the first seed.
+pub async fn catalogue_digest(db: &Db) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select digest from seed_state where name = 'catalogue'").fetch_optional(db).await
+}
+
 /// Loads the fixtures unless the same fixtures are already loaded; true when it wrote anything.
 pub async fn seed(db: &Db, dir: &Path) -> anyhow::Result<bool> {
     let fixtures = read_fixtures(dir)?;
-    let current: Option<String> =
-        sqlx::query_scalar("select digest from seed_state where name = 'catalogue'").fetch_optional(db).await?;
+    let current = catalogue_digest(db).await?;
     if current.as_deref() == Some(fixtures.digest.as_str()) {
         return Ok(false);
     }

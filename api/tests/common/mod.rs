@@ -27,7 +27,9 @@ pub const AUDIT_AUTH: &str = "carrier:audit-in-tests";
 pub struct TestApp {
     pub router: Router,
     pub config: Config,
+    /// The state at the start (the database, the services); `live` holds what a reload has changed since.
     pub state: AppState,
+    pub live: api::state::Live,
     pub database_url: String,
     _dir: tempdir::TempDir,
 }
@@ -169,7 +171,8 @@ impl TestApp {
         };
         adjust(&mut config);
         let state = AppState::prepare(&config, &TEST_KEYS).await.expect("the app starts");
-        TestApp { router: app(state.clone(), &config), config, state, database_url, _dir: dir }
+        let live = api::state::Live::new(state.clone());
+        TestApp { router: app(&live, &config), config, state, live, database_url, _dir: dir }
     }
 
     /// A second server on this one's database (another replica), with its own data directory.

@@ -13,12 +13,12 @@ use aide::axum::ApiRouter;
 use axum::middleware::from_fn_with_state;
 
 use crate::http::throttle::{self, Throttle};
-use crate::state::AppState;
+use crate::state::Live;
 
 /// Writes a client may make a minute: a chat answer, feedback, a location answer.
 const WRITES_PER_MINUTE: u32 = 30;
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     let writes = ApiRouter::new()
         .api_route("/get-lead-information", get(leads::get_lead_information))
         .api_route("/assist/add", post(assist::add))

@@ -15,7 +15,7 @@ use crate::domain::enrollment::{self, SavedStep};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppQuery, Nothing, OwnedJson, OwnedQuery, TabSave};
 use crate::input::{version_of, Id};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 use engine::errors::messages::INVALID_ROUTING;
 
 /// The payment types of this enrollment.
@@ -80,7 +80,7 @@ pub struct OnFileChoice {
     bill_date: Option<Value>,
 }
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/save-billing-info-existing", post(save_existing))
         .api_route("/get-payment-method", get(payment_method))

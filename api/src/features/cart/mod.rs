@@ -25,7 +25,7 @@ use crate::domain::shop::pricing::{premier_notices, price};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{required_id, Id};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 use crate::store;
 use crate::store::enrollment::LifecycleExtras;
 
@@ -46,7 +46,7 @@ pub struct Checkout {
     checkout_type: Option<String>,
 }
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/add-plan-to-cart", post(add::add_plan_to_cart))
         .api_route("/add-plan-to-cart-prudentials", post(add::add_plan_to_cart_prudentials))

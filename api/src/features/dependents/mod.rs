@@ -20,7 +20,7 @@ use crate::domain::enrollment::{self, today, SavedStep};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{version_of, Id};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 use crate::store;
 
 /// The dependents as the spec's calls send them.
@@ -57,7 +57,7 @@ pub struct Removed {
 /// One dependent to check, as `{ primary_info, health_info }` or flat.
 pub type DependentInput = Map<String, Value>;
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/get-form-fields-dependent-primary-info", get(form_fields))
         .api_route("/validate-single-dependent", post(validate_single))

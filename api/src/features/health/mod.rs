@@ -17,7 +17,7 @@ use crate::domain::enrollment::{self, SavedStep};
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{version_of, Id};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 
 /// The questionnaire in the spec's list shape: `{ condition_questions, medication_question, notes }`.
 #[derive(Serialize, JsonSchema)]
@@ -40,7 +40,7 @@ pub struct HealthSave {
     rest: Map<String, Value>,
 }
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/get-health-questions-primary-health-info", get(primary_questions))
         .api_route("/get-health-questions-dependent-info", get(dependent_questions))

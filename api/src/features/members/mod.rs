@@ -22,7 +22,7 @@ use crate::domain::site;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::http::throttle::{self, Throttle};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 use crate::store;
 use crate::store::member::ContactHash;
 use engine::errors::messages::INVALID_EMAIL_FORMAT;
@@ -88,7 +88,7 @@ pub struct PhoneQuery {
 /// How often a client may try a member link a minute.
 const LINK_TRIES_PER_MINUTE: u32 = 10;
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     let links = ApiRouter::new()
         .api_route("/add-filter-for-member", post(add_filter_for_member))
         .layer(from_fn_with_state(Throttle::misses_per_minute(LINK_TRIES_PER_MINUTE), throttle::check));

@@ -8,10 +8,10 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
 
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 use crate::store;
 
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Router<Live> {
     Router::new().route("/healthz", get(alive)).route("/readyz", get(ready))
 }
 

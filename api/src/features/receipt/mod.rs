@@ -13,7 +13,7 @@ use crate::domain::enrollment;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::http::throttle::{self, Throttle};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 use crate::store;
 
 /// The submitted application's receipt.
@@ -62,7 +62,7 @@ pub struct Screenshot {
 /// How many screenshots one client may upload a minute (the spec's front end sends one at checkout and per step).
 const SCREENSHOTS_PER_MINUTE: u32 = 20;
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     let uploads = ApiRouter::new()
         .api_route("/save-screenshot", post(save_screenshot))
         .layer(from_fn_with_state(Throttle::per_minute(SCREENSHOTS_PER_MINUTE), throttle::check));

@@ -19,7 +19,7 @@ use crate::error::{Answer, ApiError, ApiResult, Message};
 use crate::http::extract::{AppJson, OwnedJson};
 use crate::http::throttle::{self, Throttle};
 use crate::input::{version_of, Id};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 
 /// `save-enrollment { enrollment_id, email, tab, data }`; with `tab: cart_info`, the quote form's fields instead.
 #[derive(Deserialize, JsonSchema)]
@@ -68,7 +68,7 @@ pub struct ContinueEnrollment {
 /// How many wrong continue codes or links a client may try, or e-mails it may ask for, a minute.
 const TRIES_PER_MINUTE: u32 = 10;
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     let sends = ApiRouter::new()
         .api_route("/save-enrollment", post(save_enrollment))
         .layer(from_fn_with_state(Throttle::per_minute(TRIES_PER_MINUTE), throttle::check));

@@ -12,9 +12,9 @@ mod questions;
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 
-use crate::state::AppState;
+use crate::state::Live;
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/get-plan-pricing-detail", get(pricing::pricing_detail))
         .api_route("/get-plan-pricing-detail-elevate", get(pricing::pricing_detail))

@@ -12,12 +12,12 @@ use aide::axum::ApiRouter;
 use axum::middleware::from_fn_with_state;
 
 use crate::http::throttle::{self, Throttle};
-use crate::state::AppState;
+use crate::state::Live;
 
 /// Calls a client may make this often a minute: each guesses a code.
 const CODE_GUESSES_PER_MINUTE: u32 = 10;
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     let guesses = ApiRouter::new()
         .api_route("/validate-agent", get(access::validate_agent))
         .api_route("/validate-group", get(access::validate_group))

@@ -20,7 +20,7 @@ use crate::domain::enrollment::{self, load, priced_cart, Enrollment, Next, NextS
 use crate::error::{Answer, ApiError, ApiResult, Listed, Message};
 use crate::http::extract::{AppJson, Nothing, OwnedJson, OwnedPath, OwnedQuery, TabSave};
 use crate::input::{version_of, Id};
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 
 /// The spec's Enroller Code modal.
 #[derive(Deserialize, JsonSchema)]
@@ -113,7 +113,7 @@ pub struct StepAction {
     email: Option<String>,
 }
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/get-dynamic-tabs", get(get_dynamic_tabs))
         .api_route("/get-form-fields-personal-info", form_fields_route(TabName::PrimaryInfo))
@@ -201,7 +201,7 @@ async fn check_enroll_code(
 
 /// A spec lookup call (get-employment-status, get-states, ...): the choices of one field, as the tab's type defines
 /// them.
-fn lookup_route(tab: TabName, field: &'static str) -> ApiMethodRouter<AppState> {
+fn lookup_route(tab: TabName, field: &'static str) -> ApiMethodRouter<Live> {
     get(move || async move {
         let result =
             engine::forms::choices(tab, field).into_iter().map(|(value, label)| Choice { value, label }).collect();
@@ -210,12 +210,12 @@ fn lookup_route(tab: TabName, field: &'static str) -> ApiMethodRouter<AppState> 
 }
 
 /// A spec get-form-fields-* call for one tab.
-fn form_fields_route(tab: TabName) -> ApiMethodRouter<AppState> {
+fn form_fields_route(tab: TabName) -> ApiMethodRouter<Live> {
     get(move |State(state): State<AppState>, OwnedQuery(e, _): OwnedQuery<Nothing>| form_fields(state, e, tab))
 }
 
 /// A spec save-*-info call for one tab.
-fn save_route(tab: TabName) -> ApiMethodRouter<AppState> {
+fn save_route(tab: TabName) -> ApiMethodRouter<Live> {
     post(move |State(state): State<AppState>, OwnedJson(e, body): OwnedJson<TabSave>| {
         save_info(state, e, body, &[], tab)
     })

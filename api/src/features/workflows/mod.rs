@@ -14,9 +14,9 @@ use serde_json::Value;
 use crate::domain::enrollment;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::services::workflows::short;
-use crate::state::AppState;
+use crate::state::{AppState, Live};
 
-pub fn routes() -> ApiRouter<AppState> {
+pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/workflow-schemas/{kind}", get(workflow_schema))
         .api_route("/workflow-versions", get(workflow_versions))
