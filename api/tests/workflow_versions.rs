@@ -164,6 +164,11 @@ async fn an_invalid_change_is_refused_with_the_checkers_message_and_the_running_
     }
     app.state.workflows.refresh(&app.state.db).await.unwrap();
     assert_eq!(app.state.workflows.current().hash, running);
+
+    // A server started with the bad files serves the version the others serve (and says why in its log).
+    let (replica, _replica_dir) = app.replica_with(|config| config.workflows_dir = dir.clone()).await;
+    let replica = replica.expect("a bad workflows directory does not stop a server when a version is stored");
+    assert_eq!(replica.workflows.current().hash, running);
     let mut b = app.browser();
     let id = b.checked_out().await;
     assert_eq!(b.get(&format!("/api/v1/get-dynamic-tabs?enrollment_id={id}")).await.status, StatusCode::OK);

@@ -177,10 +177,18 @@ impl TestApp {
 
     /// A second server on this one's database (another replica), with its own data directory.
     pub async fn replica(&self) -> (AppState, tempdir::TempDir) {
+        let (state, dir) = self.replica_with(|_| {}).await;
+        (state.expect("the replica starts"), dir)
+    }
+
+    /// A second server on this one's database, configured differently (its own workflows directory, say); an error
+    /// when it does not start.
+    pub async fn replica_with(&self, adjust: impl FnOnce(&mut Config)) -> (anyhow::Result<AppState>, tempdir::TempDir) {
         let dir = tempdir::TempDir::new();
         let mut config = self.config.clone();
         config.data_dir = dir.0.clone();
-        (AppState::prepare(&config, &TEST_KEYS).await.expect("the replica starts"), dir)
+        adjust(&mut config);
+        (AppState::prepare(&config, &TEST_KEYS).await, dir)
     }
 
     /// A browser on the site at `host` (a white-label domain).
