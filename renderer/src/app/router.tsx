@@ -1,20 +1,22 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AgentHome } from '../features/homes/components/agent-home';
-import { GroupHome } from '../features/homes/components/group-home';
-import { MemberHome } from '../features/homes/components/member-home';
 import { ExternalEntry } from '../features/site/components/external-entry';
 import { LandingName } from '../features/site/components/landing-name';
-import { CartRoute } from './routes/cart';
 import { FrontPage } from './routes/front-page';
 import { LandingRoute } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
-import { PlanDetailRoute } from './routes/plan-detail';
-import { PlansRoute } from './routes/plans';
-import { ReferralsRoute } from './routes/referrals';
 
-// Pages most visitors never open (the wizard, the homes' lists, the receipt, ...) load when first opened, so the
-// landing page's script stays small.
+// The landing page (the front page and the entries that lead to it) is in the main script; every other page loads
+// when first opened: those most visitors never open (the homes' lists, the receipt, ...), the shop's (plans, a plan,
+// the cart, the referral landing) and the wizard, so that neither the landing page nor a wizard step carries the
+// others' pages.
+const AgentHome = lazy(() => import('../features/homes/components/agent-home').then((m) => ({ default: m.AgentHome })));
+const GroupHome = lazy(() => import('../features/homes/components/group-home').then((m) => ({ default: m.GroupHome })));
+const MemberHome = lazy(() => import('../features/homes/components/member-home').then((m) => ({ default: m.MemberHome })));
+const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartRoute })));
+const PlanDetailRoute = lazy(() => import('./routes/plan-detail').then((m) => ({ default: m.PlanDetailRoute })));
+const PlansRoute = lazy(() => import('./routes/plans').then((m) => ({ default: m.PlansRoute })));
+const ReferralsRoute = lazy(() => import('./routes/referrals').then((m) => ({ default: m.ReferralsRoute })));
 const AccessPage = lazy(() => import('../features/access/components/access-page').then((m) => ({ default: m.AccessPage })));
 const ContinuePage = lazy(() => import('../features/continue/components/continue-page').then((m) => ({ default: m.ContinuePage })));
 const DirectContinuePage = lazy(() => import('../features/continue/components/direct-continue-page').then((m) => ({ default: m.DirectContinuePage })));

@@ -1,8 +1,25 @@
 // Custom rjsf widgets, registered by name so a uiSchema from the server stays plain JSON.
 import type { WidgetProps } from '@rjsf/utils';
+import { lazy, Suspense } from 'react';
 import { formatDateInput } from '../utils/date-input';
 import { ModalFieldWidget } from './modal-field-widget';
-import { SignatureWidget } from './signature-widget';
+
+// The signature pad (and its drawing library) is drawn by one step of the wizard: it loads when a form first draws it.
+const LoadedSignature = lazy(() => import('./signature-widget').then((m) => ({ default: m.SignatureWidget })));
+
+export function SignatureWidget(props: WidgetProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="signature">
+          <p role="status">Loading the signature pad…</p>
+        </div>
+      }
+    >
+      <LoadedSignature {...props} />
+    </Suspense>
+  );
+}
 
 function TextLike(props: WidgetProps & { format: (v: string) => string; maxLength: number; inputMode: 'numeric' | 'text'; placeholder?: string }) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors } = props;
