@@ -224,22 +224,22 @@ pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Ve
     let mut errors: Vec<FieldError> = Vec::new();
     let validator = validator_for(schema);
     for error in validator.iter_errors(data) {
-        let (target, keyword) = match &error.kind {
+        let (target, keyword) = match error.kind() {
             ValidationErrorKind::Required { property } => {
-                let parent = dotted(error.instance_path.as_str());
+                let parent = dotted(error.instance_path().as_str());
                 let name = property.as_str().unwrap_or_default();
                 (join(&parent, name), "required")
             }
             // minContains, maxContains and contains all fail as `Contains`; the schema path says which.
             ValidationErrorKind::Contains => {
-                let keyword = match error.schema_path.as_str().rsplit('/').next() {
+                let keyword = match error.schema_path().as_str().rsplit('/').next() {
                     Some("minContains") => "minContains",
                     Some("maxContains") => "maxContains",
                     _ => "contains",
                 };
-                (dotted(error.instance_path.as_str()), keyword)
+                (dotted(error.instance_path().as_str()), keyword)
             }
-            kind => (dotted(error.instance_path.as_str()), keyword_of(kind)),
+            kind => (dotted(error.instance_path().as_str()), keyword_of(kind)),
         };
         if errors.iter().any(|e| e.target_element == target) {
             continue;

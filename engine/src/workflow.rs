@@ -457,7 +457,7 @@ pub fn parse_file(name: &str, text: &str) -> Result<WizardWorkflow, WorkflowErro
 fn validate_format(name: &str, value: &Value, format: &Value) -> Result<(), WorkflowError> {
     let validator = jsonschema::validator_for(format).expect("the engine's own schema compiles");
     if let Some(error) = validator.iter_errors(value).next() {
-        let path = match error.instance_path.as_str() {
+        let path = match error.instance_path().as_str() {
             "" => "/".to_string(),
             p => p.to_string(),
         };

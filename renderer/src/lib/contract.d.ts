@@ -6363,7 +6363,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["AnyValueEnvelope"];
+                        "application/json": components["schemas"]["Map_of_AnyValueEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -8867,10 +8867,12 @@ export interface components {
             price: components["schemas"]["Dollars"];
         };
         /** @description The success envelope of a typed answer. */
-        AnyValueEnvelope: {
+        Map_of_AnyValueEnvelope: {
             /** @description Always `success`. */
             status: string;
-            data: unknown;
+            data: {
+                [key: string]: unknown;
+            };
         };
         /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {

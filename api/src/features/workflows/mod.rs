@@ -24,8 +24,9 @@ pub fn routes() -> ApiRouter<Live> {
 }
 
 /// `workflow-schemas/{kind}` *(ours)*: the format of a kind of workflow file, as JSON Schema.
-async fn workflow_schema(Path(kind): Path<String>) -> ApiResult<Answer<Value>> {
-    engine::workflow::format_schema(&kind).map(Answer).ok_or_else(|| {
+async fn workflow_schema(Path(kind): Path<String>) -> ApiResult<Answer<serde_json::Map<String, Value>>> {
+    let schema = engine::workflow::format_schema(&kind).and_then(|s| s.as_object().cloned());
+    schema.map(Answer).ok_or_else(|| {
         ApiError::NotFound(format!(
             "No workflow file kind {kind}; the kinds are {}",
             engine::workflow::FILE_KINDS.join(", ")
