@@ -1,9 +1,10 @@
 //! Versions of the workflows, and which one each enrollment answers.
 //!
 //! Every change of `workflows/` becomes a version: the text of all its files, stored whole in the database under the
-//! SHA-256 digest of that text, with who or what loaded it and when, and never changed afterwards. A version enters the
-//! database only after the engine has checked it (`enroll workflows load`, or a server start with changed files), so a
-//! bad change is refused with the checker's messages and the versions already stored go on serving.
+//! SHA-256 digest of that text and never changed afterwards; each load of a version is recorded with who or what
+//! loaded it and when, and the newest load's version is current. A version enters the database only after the engine
+//! has checked it (`enroll workflows load`, or a server start with files never stored), so a bad change is refused with
+//! the checker's messages and the versions already stored go on serving.
 //!
 //! An enrollment is pinned to the newest version when it starts. Its steps, validation, review and receipt use that
 //! version; a submitted application keeps it for good. When a version is loaded the operator says what enrollments in
@@ -11,8 +12,9 @@
 //! under them), or `move` to the newest version at their next call (answers are kept where the fields still exist; new
 //! required questions are asked). Submitted applications never move.
 //!
-//! Each server keeps the versions it has read; [`Registry::refresh`] reads the ones stored since, which every replica
-//! does every `WORKFLOWS_REFRESH_SECS`, so a load through the database reaches all of them without a restart.
+//! Each server keeps the versions it has read; [`Registry::refresh`] reads the loads recorded since, which every
+//! replica does every `WORKFLOWS_REFRESH_SECS` (`app::spawn_reloader`), so a load through the database reaches all of
+//! them without a restart.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
