@@ -115,11 +115,12 @@ fn benefit_router(state: &Live) -> Router {
 /// A root's calls with their document at `openapi.json`, the session layer, and the API's own 404 for unknown calls.
 fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) -> Router {
     let document = Arc::new(document);
-    // The session layer reads the cookie key and whether cookies are secure, which no reload changes.
+    let now = state.now();
+    let cookies = crate::http::session::CookieSettings { key: now.cookie_key.clone(), secure: now.cookie_secure };
     calls
         .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .fallback(api_not_found)
-        .layer(axum::middleware::from_fn_with_state(state.now(), crate::http::session::layer))
+        .layer(axum::middleware::from_fn_with_state(cookies, crate::http::session::layer))
         .with_state(state.clone())
 }
 

@@ -18,7 +18,6 @@ use rand::RngCore;
 
 use crate::domain::session::Session;
 use crate::error::ApiError;
-use crate::state::AppState;
 
 pub const COOKIE: &str = "enroll_session";
 
@@ -63,11 +62,19 @@ impl SessionCookie {
     }
 }
 
-fn session_cookie(state: &AppState, session: &SessionCookie) -> Cookie<'static> {
+/// What the session layer needs of the state: the key cookies are signed with, and whether they are sent over HTTPS
+/// only. Neither changes while the server runs (the layer holds these, not the whole state, which a reload replaces).
+#[derive(Clone)]
+pub struct CookieSettings {
+    pub key: axum_extra::extract::cookie::Key,
+    pub secure: bool,
+}
+
+fn session_cookie(state: &CookieSettings, session: &SessionCookie) -> Cookie<'static> {
     Cookie::build((COOKIE, session.value()))
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(state.cookie_secure)
+        .secure(state.secure)
         .path("/")
         .build()
 }
@@ -84,8 +91,8 @@ fn cookie_sent(request: &Request) -> bool {
 }
 
 /// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers.
-pub async fn layer(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let jar = SignedCookieJar::from_headers(request.headers(), state.cookie_key.clone());
+pub async fn layer(State(state): State<CookieSettings>, mut request: Request, next: Next) -> Response {
+    let jar = SignedCookieJar::from_headers(request.headers(), state.key.clone());
     let now = chrono::Utc::now().timestamp();
     let signed = jar.get(COOKIE);
     if signed.is_none() && cookie_sent(&request) {
