@@ -31,7 +31,13 @@ const CompareRoute = lazy(() => import('./routes/compare').then((m) => ({ defaul
 
 export function AppRouter() {
   return (
-    <Suspense fallback={<p role="status">Loading…</p>}>
+    <Suspense
+      fallback={
+        <p role="status" className="page-pending">
+          Loading…
+        </p>
+      }
+    >
     <Routes>
       {/* The front page is the site's: the store's or a rep's landing, a group's landing, or a role's home. */}
       <Route path="/" element={<FrontPage />} />

@@ -78,6 +78,7 @@ export function FilterBanner() {
         <div className="filter-form">
           <SchemaForm
             id={`filter-${drawn}`}
+            reserve="filter-form-pending"
             schema={form.schema}
             uiSchema={form.uiSchema}
             formData={form.formData}
@@ -94,7 +95,10 @@ export function FilterBanner() {
           </SchemaForm>
         </div>
       ) : (
-        <p role="status">Loading…</p>
+        // The room the loaded form takes, so that the plans below do not move when it arrives.
+        <p role="status" className="filter-form-pending">
+          Loading…
+        </p>
       )}
     </Hero>
   );

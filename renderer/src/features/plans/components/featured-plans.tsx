@@ -3,12 +3,33 @@ import { PlanCard } from '../../../components/plan-card';
 import type { Schema } from '../../../lib/api';
 import { getFeaturedPlans } from '../api/get-featured-plans';
 
-/** The plans the store features, each with its starting price and leading to its category's plans. */
+/** How many cards stand in for the plans while they load: a row of the widest grid. */
+const PLACEHOLDERS = 4;
+
+/**
+ * The plans the store features, each with its starting price and leading to its category's plans. Until they arrive,
+ * the section is drawn with empty cards of a card's size, so that what is below does not move when the plans come.
+ */
 export function FeaturedPlans() {
-  const [featured, setFeatured] = useState<Schema<'PlanCard'>[]>([]);
+  const [featured, setFeatured] = useState<Schema<'PlanCard'>[] | null>(null);
   useEffect(() => {
     getFeaturedPlans().then(setFeatured, () => setFeatured([]));
   }, []);
+  if (featured === null) {
+    return (
+      <section aria-labelledby="featured-heading" aria-busy="true" className="landing-section">
+        <div className="section-head">
+          <h2 id="featured-heading">Featured Plans</h2>
+          <p>Popular choices from our carriers.</p>
+        </div>
+        <ul className="cards" aria-hidden="true">
+          {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+            <li key={i} className="card plan-card card-placeholder" />
+          ))}
+        </ul>
+      </section>
+    );
+  }
   if (featured.length === 0) return null;
   return (
     <section aria-labelledby="featured-heading" className="landing-section">

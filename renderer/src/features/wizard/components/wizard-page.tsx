@@ -5,7 +5,7 @@ import { ErrorSummary, type Problem, problemsFromServer, problemsFromValidation 
 import { everyProperty, schemaAt } from '../../../components/messages';
 import { ProgressBar } from '../../../components/progress-bar';
 import { drawnForm } from '../../../components/drawn-form';
-import { SchemaForm } from '../../../components/lazy-schema-form';
+import { preloadSchemaForm, SchemaForm } from '../../../components/lazy-schema-form';
 import type { ListEditorContext } from '../../../components/list-editor';
 import { tempId } from '../../../lib/storage';
 import { money } from '../../../utils/format';
@@ -50,6 +50,8 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const [heldBy, setHeldBy] = useState<string | null>(null);
   const current = useRef<Record<string, unknown>>({});
 
+  // The form's script loads while the step is asked for, not after.
+  useEffect(preloadSchemaForm, []);
   useEffect(() => {
     current.current = (step && drawnForm(step)?.formData) ?? {};
   }, [step]);
@@ -90,7 +92,8 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
       </p>
     );
   }
-  if (!step) return <p>Loading…</p>;
+  // A screen's room while the step loads: the footer is not drawn in view only to be pushed away by the form.
+  if (!step) return <p className="page-pending">Loading…</p>;
   const form = drawnForm(step);
   if (!form) {
     return (
@@ -154,6 +157,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
           ))}
           <SchemaForm
             id={`${step.step}-${step.version}`}
+            reserve="page-pending"
             className={step.summary ? undefined : 'form-columns'}
             schema={form.schema}
             uiSchema={form.uiSchema}
