@@ -139,8 +139,12 @@ test.describe('the location banner', () => {
 test("Don't Allow hides the banner for good on this site; close hides it in this browser without answering", async ({ page }) => {
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Location permission' });
+  // The banner goes at once and the answer is stored in the background: the reload waits until it is stored (a
+  // reload that interrupts it would measure the interruption, not what the site keeps).
+  const stored = page.waitForResponse(/\/benefit\/v1\/get-lead-information/);
   await banner.getByRole('button', { name: "Don't Allow" }).click();
   await expect(banner).toBeHidden();
+  expect((await stored).ok()).toBe(true);
   const checked = page.waitForResponse(/\/benefit\/v1\/check-lead-information/);
   await page.reload();
   expect((await (await checked).json()).consent).toBe('declined');
