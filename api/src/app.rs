@@ -160,14 +160,9 @@ pub fn app(state: &Live, config: &Config) -> Router {
 /// catalogue when it was re-seeded (`enroll seed`, its digest in `seed_state` changed). Every replica does the same,
 /// so a change through the database reaches all of them without a restart.
 pub fn spawn_reloader(live: Live, every: Duration) {
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        ticks.tick().await;
-        loop {
-            ticks.tick().await;
-            reload(&live).await;
-        }
+    crate::services::spawn_every(every, move || {
+        let live = live.clone();
+        async move { reload(&live).await }
     });
 }
 

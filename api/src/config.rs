@@ -82,6 +82,14 @@ impl std::fmt::Debug for Config {
     }
 }
 
+/// A positive number of seconds from the environment variable `name`, or `default` when it is not set.
+fn seconds_from_env(name: &str, default: u64) -> anyhow::Result<u64> {
+    match std::env::var(name) {
+        Ok(n) => n.parse().ok().filter(|n| *n > 0).with_context(|| format!("{name}={n} is not a number of seconds")),
+        Err(_) => Ok(default),
+    }
+}
+
 fn env_path(name: &str, default: &str) -> PathBuf {
     std::env::var_os(name).map(PathBuf::from).unwrap_or_else(|| PathBuf::from(default))
 }
@@ -107,22 +115,8 @@ impl Config {
             }
             Err(_) => 1024,
         };
-        let recommend_refresh = match std::env::var("RECOMMEND_REFRESH_SECS") {
-            Ok(n) => n
-                .parse()
-                .ok()
-                .filter(|n| *n > 0)
-                .with_context(|| format!("RECOMMEND_REFRESH_SECS={n} is not a number of seconds"))?,
-            Err(_) => 60,
-        };
-        let workflows_refresh = match std::env::var("WORKFLOWS_REFRESH_SECS") {
-            Ok(n) => n
-                .parse()
-                .ok()
-                .filter(|n| *n > 0)
-                .with_context(|| format!("WORKFLOWS_REFRESH_SECS={n} is not a number of seconds"))?,
-            Err(_) => 5,
-        };
+        let recommend_refresh = seconds_from_env("RECOMMEND_REFRESH_SECS", 60)?;
+        let workflows_refresh = seconds_from_env("WORKFLOWS_REFRESH_SECS", 5)?;
         let data_dir = env_path("DATA_DIR", "./data");
         let database_url = std::env::var("DATABASE_URL")
             .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display()));

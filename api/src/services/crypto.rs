@@ -112,6 +112,12 @@ pub fn same_text(given: &str, expected: &str) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// Whether a request's `Authorization` header is exactly `expected` (compared with [`same_text`]).
+pub fn authorization_is(headers: &axum::http::HeaderMap, expected: &str) -> bool {
+    let given = headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    same_text(given, expected)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,3 +9,20 @@ pub mod memo;
 pub mod recommender;
 pub mod workflows;
 pub mod zip;
+
+/// Runs `tick` every `every`, after the first interval, for as long as the server runs (a late tick is not made up).
+pub fn spawn_every<F, Fut>(every: std::time::Duration, mut tick: F)
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            tick().await;
+        }
+    });
+}

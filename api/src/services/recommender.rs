@@ -90,12 +90,9 @@ impl Recommender {
 
 /// Rebuilds the recommendations every `every`, for as long as the server runs.
 pub fn spawn_refresher(recommender: Arc<Recommender>, db: Db, every: Duration) {
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        ticks.tick().await;
-        loop {
-            ticks.tick().await;
+    super::spawn_every(every, move || {
+        let (recommender, db) = (recommender.clone(), db.clone());
+        async move {
             if let Err(error) = recommender.refresh(&db).await {
                 tracing::warn!(%error, "recommendations were not rebuilt; the previous ones stay");
             }

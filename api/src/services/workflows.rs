@@ -154,13 +154,20 @@ impl Registry {
     /// none stored, the server does not start.
     pub async fn start(db: &Db, dir: &std::path::Path) -> anyhow::Result<Registry> {
         let shown = dir.display().to_string();
-        match Bundle::read_dir(dir).and_then(|b| b.parse(&shown).map(|_| b)) {
-            Ok(bundle) if !crate::store::workflow::is_stored(db, &digest(&bundle)).await? => {
-                let loaded = load(db, &bundle, &shown, "server start (workflows directory)", InFlight::Stay).await?;
-                tracing::info!(version = short(&loaded.hash), "the workflows directory is a new version");
+        let loaded = match Bundle::read_dir(dir) {
+            Ok(bundle) if crate::store::workflow::is_stored(db, &digest(&bundle)).await? => Ok(None),
+            Ok(bundle) => {
+                load(db, &bundle, &shown, "server start (workflows directory)", InFlight::Stay).await.map(Some)
             }
-            Ok(_) => {}
-            Err(error) => {
+            Err(error) => Err(LoadError::Invalid(error)),
+        };
+        match loaded {
+            Ok(Some(loaded)) => {
+                tracing::info!(version = short(&loaded.hash), "the workflows directory is a new version")
+            }
+            Ok(None) => {}
+            Err(LoadError::Database(error)) => return Err(error.into()),
+            Err(LoadError::Invalid(error)) => {
                 if crate::store::workflow::newest(db).await?.is_none() {
                     return Err(anyhow::anyhow!(error).context("workflows are not valid"));
                 }

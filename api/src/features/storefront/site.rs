@@ -405,8 +405,7 @@ pub async fn external_site_dynamic_information(
     headers: HeaderMap,
     AppQuery(query): AppQuery<DomainQuery>,
 ) -> ApiResult<MaybeAnswer<Vec<SiteSetting>>> {
-    let given = headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    if !crate::services::crypto::same_text(given, &state.site_settings_authorization) {
+    if !crate::services::crypto::authorization_is(&headers, &state.site_settings_authorization) {
         return Err(ApiError::Unauthorized("Site settings need the storefront's authorization.".into()));
     }
     let domain = decoded_domain(query.site_domain.as_deref())?;

@@ -36,9 +36,8 @@ async fn workflow_schema(Path(kind): Path<String>) -> ApiResult<Answer<serde_jso
 
 /// The carrier's or auditor's credentials, or the refusal.
 fn authorized(state: &AppState, headers: &HeaderMap) -> ApiResult<()> {
-    let given = headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
     match &state.audit_authorization {
-        Some(expected) if crate::services::crypto::same_text(given, expected) => Ok(()),
+        Some(expected) if crate::services::crypto::authorization_is(headers, expected) => Ok(()),
         _ => Err(ApiError::Unauthorized(NEEDS_AUDIT.into())),
     }
 }
