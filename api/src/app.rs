@@ -50,8 +50,10 @@ impl AppState {
         crate::services::zip::load(&crate::services::zip::file_in(&config.fixtures_dir))?;
         let recommender = Arc::new(crate::services::recommender::Recommender::default());
         recommender.refresh(&db).await.context("the recommendations could not be built")?;
+        let writer = store::writer::Writer::start(&db, &config.database_url).await?;
         Ok(AppState::new(crate::state::Shared {
             db,
+            writer,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),
             catalogue_digest,

@@ -28,3 +28,11 @@ pub mod state;
 pub mod store;
 
 pub use app::serve;
+
+/// The runtime every program of this workspace serves on (the server, and the benchmark's own programs, so that they
+/// compare like with like): the allocator set first, while this is the only thread, then tokio's multi-threaded
+/// runtime.
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    allocator::configure();
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()
+}

@@ -22,10 +22,10 @@ use anyhow::Context;
 
 use api::config::Config;
 
-#[tokio::main]
-async fn main() {
+fn main() {
     // Errors are for a person at a terminal: the chain of causes, no backtrace.
-    if let Err(error) = run().await {
+    let outcome = api::runtime().map_err(anyhow::Error::from).and_then(|runtime| runtime.block_on(run()));
+    if let Err(error) = outcome {
         eprintln!("enroll: {error:#}");
         std::process::exit(1);
     }

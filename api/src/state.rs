@@ -75,6 +75,8 @@ impl axum::extract::FromRef<Live> for Key {
 #[derive(Clone)]
 pub struct Shared {
     pub db: Db,
+    /// Where the wizard's saves are written (grouped into one commit on SQLite).
+    pub writer: crate::store::writer::Writer,
     /// The workflow versions: the current one, and those enrollments are pinned to.
     pub workflows: Arc<crate::services::workflows::Registry>,
     pub catalogue: Arc<Catalogue>,

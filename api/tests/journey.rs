@@ -388,6 +388,57 @@ async fn a_save_with_a_stale_version_answers_409_and_changes_nothing() {
 }
 
 #[tokio::test]
+async fn saves_that_arrive_together_are_each_kept_and_a_stale_one_among_them_changes_only_itself() {
+    const NAMES: [&str; 6] = ["Avery", "Blake", "Casey", "Devon", "Emery", "Finley"];
+    let app = TestApp::new().await;
+    let mut browsers = Vec::new();
+    for _ in 0..6 {
+        let mut b = app.browser();
+        let id = b.checked_out().await;
+        let mut body = personal();
+        body["enrollment_id"] = json!(id);
+        b.post("/api/v1/save-personal-info", body).await.ok();
+        browsers.push((b, id));
+    }
+    // The first shopper's other window still holds version 0 of the step.
+    let mut other_window = app.browser();
+    other_window.cookie = browsers[0].0.cookie.clone();
+    let mut stale = personal();
+    stale["enrollment_id"] = json!(browsers[0].1);
+    stale["version"] = json!(0);
+    stale["first_name"] = json!("Overwritten");
+
+    let (logs, _guard) = common::capture_logs(tracing::Level::DEBUG);
+    let saves = browsers.iter_mut().enumerate().map(|(i, (b, id))| {
+        let mut body = personal();
+        body["enrollment_id"] = json!(*id);
+        body["version"] = json!(1);
+        body["first_name"] = json!(NAMES[i]);
+        async move { b.post("/api/v1/save-personal-info", body).await }
+    });
+    let (answers, refused) =
+        tokio::join!(futures_util::future::join_all(saves), other_window.post("/api/v1/save-personal-info", stale));
+
+    for answer in &answers {
+        answer.ok();
+    }
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert!(refused.first_error().1.contains("changed in another window"));
+    for (i, (b, id)) in browsers.iter_mut().enumerate() {
+        assert_eq!(b.personal_field(*id, "first_name").await["value"], NAMES[i]);
+    }
+    if !app.database_url.starts_with("postgres") {
+        // SQLite: saves waiting for the one writer are committed together, more than one in a commit.
+        let grouped = logs
+            .text()
+            .lines()
+            .filter_map(|l| l.split("saves=").nth(1)?.split_whitespace().next()?.parse::<usize>().ok())
+            .max();
+        assert!(grouped.is_some_and(|n| n > 1), "no commit held more than one save:\n{}", logs.text());
+    }
+}
+
+#[tokio::test]
 async fn another_sessions_enrollment_is_not_found_for_reading_or_writing() {
     let app = TestApp::new().await;
     let mut owner = app.browser();

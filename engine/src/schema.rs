@@ -21,6 +21,37 @@ pub struct ComposedForm {
     pub ui_schema: Value,
     pub form_data: Value,
     pub fields: Vec<FieldDefinition>,
+    /// Each field's own value before anything is stored (from the filter, the member's records, the rep or the
+    /// group), in the order of `fields`; [`ComposedForm::fill`] puts a stored document over them.
+    prefilled: Vec<Prefilled>,
+}
+
+/// A field's value before anything is stored, and whether a stored value may replace it.
+#[derive(Debug, Clone, PartialEq)]
+struct Prefilled {
+    value: Option<Value>,
+    /// Read-only and prefilled: it follows its source (the filter), whatever was stored before.
+    follows_source: bool,
+}
+
+impl ComposedForm {
+    /// The form with `stored` (the tab's saved document, sensitive values masked) as its values: the schema does not
+    /// depend on what is stored, so a form composed once serves both the stored and the submitted document.
+    pub fn fill(&mut self, stored: &Value) {
+        let mut form_data = Map::new();
+        for (field, prefilled) in self.fields.iter_mut().zip(&self.prefilled) {
+            let value = if prefilled.follows_source {
+                prefilled.value.clone()
+            } else {
+                stored.get(&field.field_name).filter(|v| !v.is_null()).cloned().or_else(|| prefilled.value.clone())
+            };
+            if let Some(value) = &value {
+                form_data.insert(field.field_name.clone(), value.clone());
+            }
+            field.value = value.unwrap_or(json!(""));
+        }
+        self.form_data = Value::Object(form_data);
+    }
 }
 
 /// One row of the spec's `get-form-fields-*` answer.
@@ -63,7 +94,8 @@ pub fn compose(
         );
     }
     let empty = FormSettings::default();
-    let mut form = compose_schema(base, settings.unwrap_or(&empty), ctx, prefill, stored);
+    let mut form = compose_schema(base, settings.unwrap_or(&empty), ctx, prefill);
+    form.fill(stored);
     if tab == TabName::BillingInfo {
         crate::payment::group_by_method(&mut form.schema, &mut form.ui_schema);
     }
@@ -97,7 +129,8 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
             json!({ "type": "string", "title": "Category", "oneOf": choices, "x-messages": { "required": REQUIRED } });
         schema["properties"]["tier"]["oneOf"][2]["title"] = json!("Member + 1 Child");
     }
-    let mut form = compose_schema(schema, &settings, &EnrollmentContext::default(), &PrefillValues::default(), current);
+    let mut form = compose_schema(schema, &settings, &EnrollmentContext::default(), &PrefillValues::default());
+    form.fill(current);
     if options.premier {
         if let Some(list) = form.schema["required"].as_array_mut() {
             list.push(json!("category"));
@@ -127,7 +160,6 @@ fn compose_schema(
     settings: &FormSettings,
     ctx: &EnrollmentContext,
     prefill: &PrefillValues,
-    stored: &Value,
 ) -> ComposedForm {
     let no_settings = FieldSettings::default();
     let properties = std::mem::take(&mut schema["properties"]);
@@ -136,8 +168,8 @@ fn compose_schema(
     let mut order = Vec::new();
     let mut required = Vec::new();
     let mut hidden = Vec::new();
-    let mut form_data = Map::new();
     let mut fields = Vec::new();
+    let mut prefilled_values = Vec::new();
 
     for (name, mut prop) in properties.as_object().cloned().unwrap_or_default() {
         let s = settings.fields.get(&name).unwrap_or(&no_settings);
@@ -185,21 +217,9 @@ fn compose_schema(
             required.push(name.clone());
         }
         let prefilled = s.prefill.and_then(|p| prefill.get(p)).map(|v| json!(v));
-        // A read-only prefilled value follows its source (the filter), whatever was stored before.
-        let value = if read_only && prefilled.is_some() {
-            prefilled
-        } else {
-            stored.get(&name).filter(|v| !v.is_null()).cloned().or(prefilled)
-        };
-        if let Some(value) = &value {
-            form_data.insert(name.clone(), value.clone());
-        }
-        fields.push(FieldDefinition {
-            field_name: name.clone(),
-            value: value.unwrap_or(json!("")),
-            required: is_required,
-            read_only,
-        });
+        prefilled_values.push(Prefilled { follows_source: read_only && prefilled.is_some(), value: prefilled });
+        // The values are put in by `fill`.
+        fields.push(FieldDefinition { field_name: name.clone(), value: Value::Null, required: is_required, read_only });
         nested_ui(&mut prop, &mut field_ui);
         if !field_ui.is_empty() {
             ui.insert(name.clone(), Value::Object(field_ui));
@@ -222,7 +242,13 @@ fn compose_schema(
         }
     }
     ui.insert("ui:order".into(), Value::Array(order));
-    ComposedForm { schema, ui_schema: Value::Object(ui), form_data: Value::Object(form_data), fields }
+    ComposedForm {
+        schema,
+        ui_schema: Value::Object(ui),
+        form_data: Value::Object(Map::new()),
+        fields,
+        prefilled: prefilled_values,
+    }
 }
 
 /// Settings of a field inside a list or a group, named `list.field` in the workflow (`dependents.weight`): required,

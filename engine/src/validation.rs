@@ -100,7 +100,7 @@ fn conditional_properties(schema: &Value, data: &Value) -> Vec<Map<String, Value
     let mut found = Vec::new();
     for rule in schema.get("allOf").and_then(Value::as_array).into_iter().flatten() {
         let Some(condition) = rule.get("if") else { continue };
-        let holds = jsonschema::validator_for(condition).map(|v| v.is_valid(data)).unwrap_or(false);
+        let holds = compiled(condition, Formats::Ignored).is_some_and(|v| v.is_valid(data));
         let branch = if holds { rule.get("then") } else { rule.get("else") };
         if let Some(props) = branch.and_then(|b| b.get("properties")).and_then(Value::as_object) {
             found.push(props.clone());
@@ -198,25 +198,40 @@ fn coerce(prop: &Value, value: Value) -> Value {
 /// The most compiled validators kept; past it the cache starts afresh (a workflow change, a burst of rare forms).
 const MOST_VALIDATORS: usize = 512;
 
-/// The compiled validator of a schema. Composed schemas are few (a form per tab and context), and compiling one
-/// costs far more than a save, so each is compiled once and reused, keyed by its text.
-fn validator_for(schema: &Value) -> std::sync::Arc<jsonschema::Validator> {
+/// Whether a compiled validator checks `format`s: a form's does; a condition's `if` is tested as JSON Schema's default
+/// (formats are annotations), so that a condition holds the same whether or not its answer is well formed yet.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Formats {
+    Checked,
+    Ignored,
+}
+
+/// The compiled validator of a schema, none when it does not compile. Composed schemas and their conditions are few
+/// (a form per tab and context), and compiling one costs far more than a save, so each is compiled once and reused,
+/// keyed by its text.
+fn compiled(schema: &Value, formats: Formats) -> Option<std::sync::Arc<jsonschema::Validator>> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<jsonschema::Validator>>>> = OnceLock::new();
-    let key = schema.to_string();
+    type Cache = Mutex<HashMap<(Formats, String), Option<Arc<jsonschema::Validator>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (formats, schema.to_string());
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return found.clone();
     }
     let compiled =
-        Arc::new(jsonschema::options().should_validate_formats(true).build(schema).expect("composed schemas compile"));
+        jsonschema::options().should_validate_formats(formats == Formats::Checked).build(schema).ok().map(Arc::new);
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
     if cache.len() >= MOST_VALIDATORS {
         cache.clear();
     }
     cache.insert(key, compiled.clone());
     compiled
+}
+
+/// The compiled validator of a composed form.
+fn validator_for(schema: &Value) -> std::sync::Arc<jsonschema::Validator> {
+    compiled(schema, Formats::Checked).expect("composed schemas compile")
 }
 
 /// Validates a cleaned submission; `today` anchors age and future-date rules.

@@ -74,7 +74,7 @@ pub fn hash(code: &str) -> String {
 
 /// Stores a new code for the enrollment and queues the e-mail that carries it; answers the code.
 pub async fn issue(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     enrollment_id: i64,
     email: &str,
     saved_tab: &str,
@@ -90,9 +90,9 @@ pub async fn issue(
         expires_at: expires.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
     };
     // The earlier code and link of this enrollment stop working: only the newest e-mail opens it.
-    continue_code::delete_for_enrollment(&mut **tx, enrollment_id).await?;
+    continue_code::delete_for_enrollment(&mut *tx, enrollment_id).await?;
     let code_hash = hash(&code);
-    continue_code::insert(tx, &code_hash, &stored).await?;
+    continue_code::insert(&mut *tx, &code_hash, &stored).await?;
     let body = format!(
         "Your enrollment has been saved.\n\n\
          Your enrollment code is: {code}\n\n\
@@ -104,7 +104,7 @@ pub async fn issue(
         token = direct_token(crypto, enrollment_id, saved_tab, expires, &code_hash),
         tab_b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
     );
-    crate::services::mail::enqueue(crypto, &mut **tx, "continue_code", email, "Your enrollment code", &body).await?;
+    crate::services::mail::enqueue(crypto, tx, "continue_code", email, "Your enrollment code", &body).await?;
     Ok(code)
 }
 

@@ -12,11 +12,7 @@ pub struct ContinueCode {
     pub expires_at: String,
 }
 
-pub async fn insert(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    code_hash: &str,
-    code: &ContinueCode,
-) -> Result<(), sqlx::Error> {
+pub async fn insert(tx: &mut sqlx::AnyConnection, code_hash: &str, code: &ContinueCode) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into continue_code (code_hash, enrollment_id, email, saved_tab, expires_at, created_at) \
          values ($1, $2, $3, $4, $5, $6)",
@@ -27,7 +23,7 @@ pub async fn insert(
     .bind(&code.saved_tab)
     .bind(&code.expires_at)
     .bind(now())
-    .execute(&mut **tx)
+    .execute(tx)
     .await?;
     Ok(())
 }

@@ -269,7 +269,7 @@ pub async fn insert_screenshot(db: &Db, enrollment_id: i64, name: &str, image: &
 
 /// The audit record of an agreement, in the transaction that stores its answers.
 pub async fn insert_agreement_audit(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     enrollment_id: i64,
     texts_sha256: &str,
     texts: &str,
@@ -286,7 +286,7 @@ pub async fn insert_agreement_audit(
     .bind(verification_type)
     .bind(session_id)
     .bind(now())
-    .execute(&mut **tx)
+    .execute(tx)
     .await?;
     Ok(())
 }

@@ -16,6 +16,7 @@ pub mod shop_answer;
 pub mod site;
 pub mod tab;
 pub mod workflow;
+pub mod writer;
 
 use anyhow::Context;
 use sqlx::any::AnyPoolOptions;
@@ -114,13 +115,18 @@ pub async fn ready(db: &Db) -> anyhow::Result<bool> {
 /// sleeps and retries (and, under many concurrent saves, makes a save wait tens of milliseconds for nothing).
 /// PostgreSQL writes concurrently: no turn is taken.
 pub async fn write_turn(db: &Db) -> Option<tokio::sync::MutexGuard<'static, ()>> {
-    static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
     let sqlite = db.connect_options().database_url.scheme().starts_with("sqlite");
     if sqlite {
-        Some(TURN.lock().await)
+        Some(sqlite_turn().await)
     } else {
         None
     }
+}
+
+/// The turn of a SQLite write transaction (see [`write_turn`]).
+async fn sqlite_turn() -> tokio::sync::MutexGuard<'static, ()> {
+    static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    TURN.lock().await
 }
 
 pub fn now() -> String {

@@ -7,8 +7,11 @@ use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Value};
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    api::runtime()?.block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let port: u16 = std::env::var("PORT").unwrap_or_else(|_| "8099".into()).parse()?;
     let items: Value = (0..50)
         .map(|i| json!({ "plan_id": 1000 + i, "plan_name": format!("Plan {i}"), "plan_price": 25.5 + f64::from(i) }))

@@ -4,8 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    api::runtime()?.block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let url = std::env::var("DATABASE_URL")?;
     let seconds: u64 = std::env::var("SECONDS").unwrap_or_else(|_| "10".into()).parse()?;
     let concurrency: usize = std::env::var("CONCURRENCY").unwrap_or_else(|_| "64".into()).parse()?;

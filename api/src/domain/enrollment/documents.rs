@@ -131,9 +131,9 @@ pub(super) async fn form_and_stored(
         contact_address,
         ..enrollment.filter.prefill()
     };
-    let bare = compose(tab, settings, &ctx, &prefill, &json!({}))
+    let mut form = compose(tab, settings, &ctx, &prefill, &json!({}))
         .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
-    let sensitive = sensitive_fields(&bare.schema);
+    let sensitive = sensitive_fields(&form.schema);
     let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive).await?;
     // An existing member starts from what is on file: the health records and the dependents of the tier, shown
     // (and masked) as if saved; they are stored when the person saves the step.
@@ -150,7 +150,7 @@ pub(super) async fn form_and_stored(
             stored = StoredTab { version: 0, masked: masked_copy(&plain, &sensitive), plain };
         }
     }
-    let form = compose(tab, settings, &ctx, &prefill, &stored.masked).expect("composed above");
+    form.fill(&stored.masked);
     Ok((form, stored))
 }
 

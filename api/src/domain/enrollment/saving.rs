@@ -71,40 +71,56 @@ pub async fn save_tab(
         Some(policy_id) => receipt_mails(state, enrollment, &cart, policy_id).await?,
         None => Vec::new(),
     };
-    let _turn = store::write_turn(&state.db).await;
-    let mut tx = state.db.begin().await?;
-    if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored.version, &data).await? {
-        return Err(ApiError::Conflict(STALE.into()));
-    }
-    if tab == TabName::AgreementInfo {
-        record_agreement(&mut tx, enrollment, &form).await?;
-    }
-    let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
-    if !store::enrollment::update_lifecycle(&mut *tx, id, &lifecycle_text, enrollment.row.lifecycle_version, extras)
-        .await?
-    {
-        return Err(ApiError::Conflict(STALE.into()));
-    }
-    if policy_id.is_some() {
-        // A submitted application is not resumed: its continue codes and links stop working.
-        crate::store::continue_code::delete_for_enrollment(&mut *tx, enrollment.row.enrollment_id).await?;
-    }
-    for (email, body) in &receipts {
-        crate::services::mail::enqueue(&state.crypto, &mut *tx, "receipt", email, "Enrollment Receipt", body).await?;
-    }
-    if let (Some(policy_id), Some(url)) = (&policy_id, &state.invoice_url) {
-        let invoice = json!({ "effectiveDate": enrollment.row.effective_date, "policy_id": policy_id }).to_string();
-        crate::services::mail::enqueue(
-            &state.crypto,
-            &mut *tx,
-            crate::services::mail::INVOICE,
-            url,
-            "invoice",
-            &invoice,
-        )
+    let agreement = (tab == TabName::AgreementInfo).then(|| agreement_record(enrollment, &form));
+    let (stored_version, lifecycle_version) = (stored.version, enrollment.row.lifecycle_version);
+    let (shared, effective_date) = (state.clone(), enrollment.row.effective_date.clone());
+    state
+        .writer
+        .write(Box::new(move |tx| {
+            Box::pin(async move {
+                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await? {
+                    return Err(ApiError::Conflict(STALE.into()));
+                }
+                if let Some(agreement) = &agreement {
+                    agreement.insert(tx, id).await?;
+                }
+                let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
+                if !store::enrollment::update_lifecycle(&mut *tx, id, &lifecycle_text, lifecycle_version, extras)
+                    .await?
+                {
+                    return Err(ApiError::Conflict(STALE.into()));
+                }
+                if policy_id.is_some() {
+                    // A submitted application is not resumed: its continue codes and links stop working.
+                    crate::store::continue_code::delete_for_enrollment(&mut *tx, id).await?;
+                }
+                for (email, body) in &receipts {
+                    crate::services::mail::enqueue(
+                        &shared.crypto,
+                        &mut *tx,
+                        "receipt",
+                        email,
+                        "Enrollment Receipt",
+                        body,
+                    )
+                    .await?;
+                }
+                if let (Some(policy_id), Some(url)) = (&policy_id, &shared.invoice_url) {
+                    let invoice = json!({ "effectiveDate": effective_date, "policy_id": policy_id }).to_string();
+                    crate::services::mail::enqueue(
+                        &shared.crypto,
+                        &mut *tx,
+                        crate::services::mail::INVOICE,
+                        url,
+                        "invoice",
+                        &invoice,
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        }))
         .await?;
-    }
-    tx.commit().await?;
     let next = match lifecycle.current_tab() {
         Some(next) => Next::Tab(next),
         None => Next::Receipt,
@@ -210,23 +226,29 @@ pub async fn save_for_later(
     let (stored_version, data) = draft(state, enrollment, tab, submitted, version, true).await?;
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
-    let _turn = store::write_turn(&state.db).await;
-    let mut tx = state.db.begin().await?;
-    if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
-        || !store::enrollment::update_lifecycle(
-            &mut *tx,
-            id,
-            &lifecycle_text,
-            enrollment.row.lifecycle_version,
-            LifecycleExtras::default(),
-        )
-        .await?
-    {
-        return Err(ApiError::Conflict(STALE.into()));
-    }
-    crate::domain::resume::issue(&mut tx, id, email, tab.saved_tab_name(), &state.public_url, &state.crypto).await?;
-    tx.commit().await?;
-    Ok(())
+    let lifecycle_version = enrollment.row.lifecycle_version;
+    let (shared, email, saved_tab) = (state.clone(), email.to_string(), tab.saved_tab_name());
+    state
+        .writer
+        .write(Box::new(move |tx| {
+            Box::pin(async move {
+                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
+                    || !store::enrollment::update_lifecycle(
+                        &mut *tx,
+                        id,
+                        &lifecycle_text,
+                        lifecycle_version,
+                        LifecycleExtras::default(),
+                    )
+                    .await?
+                {
+                    return Err(ApiError::Conflict(STALE.into()));
+                }
+                crate::domain::resume::issue(tx, id, &email, saved_tab, &shared.public_url, &shared.crypto).await?;
+                Ok(())
+            })
+        }))
+        .await
 }
 
 /// Before a continue code is sent from Dependent Information, every dependent is validated on its own; the first
@@ -360,25 +382,39 @@ fn message_when_missing(form: &ComposedForm, field: &str) -> String {
 }
 
 /// The audit record of an agreement: the exact texts shown (and their SHA-256), the verification type, the signer's
-/// session and the time, in the transaction that stores the answers.
-async fn record_agreement(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    enrollment: &Enrollment,
-    form: &ComposedForm,
-) -> ApiResult<()> {
+/// session; written with its time in the transaction that stores the answers.
+struct AgreementRecord {
+    digest: String,
+    texts: String,
+    verification_type: &'static str,
+    session_id: String,
+}
+
+fn agreement_record(enrollment: &Enrollment, form: &ComposedForm) -> AgreementRecord {
     use sha2::Digest;
     let texts = form.schema["properties"]["agreements"]["properties"].to_string();
     let digest: String = sha2::Sha256::digest(texts.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-    store::enrollment::insert_agreement_audit(
-        tx,
-        enrollment.row.enrollment_id,
-        &digest,
-        &texts,
-        verification_type(form),
-        &enrollment.session.0,
-    )
-    .await?;
-    Ok(())
+    AgreementRecord {
+        digest,
+        texts,
+        verification_type: verification_type(form),
+        session_id: enrollment.session.0.clone(),
+    }
+}
+
+impl AgreementRecord {
+    async fn insert(&self, tx: &mut sqlx::AnyConnection, enrollment_id: i64) -> ApiResult<()> {
+        store::enrollment::insert_agreement_audit(
+            tx,
+            enrollment_id,
+            &self.digest,
+            &self.texts,
+            self.verification_type,
+            &self.session_id,
+        )
+        .await?;
+        Ok(())
+    }
 }
 
 /// The spec's verification type: rep when the broker's name is asked, else group when the group's is, else applicant

@@ -1,0 +1,134 @@
+//! The write path of the wizard's saves: group commit on SQLite, one transaction each on PostgreSQL.
+//!
+//! SQLite has one writer, and with `synchronous = full` every commit syncs the write-ahead log: saves committed one
+//! by one take turns on that sync, which is most of what a save costs under load. Here the saves that arrive while
+//! one is being written wait for the next turn and are written together: one transaction for all of them on a
+//! connection kept for this alone, one sync, each save inside its own savepoint so that one refused (a stale version)
+//! undoes only itself. Nobody hears "saved" before the commit that holds the save, so what `full` promises holds for
+//! each: an acknowledged save survives a crash and a power loss.
+//!
+//! PostgreSQL writes concurrently and commits together on its own: each save is its own transaction on the pool. An
+//! in-memory SQLite database has a single connection, which the pool keeps: its saves take turns on it.
+
+use futures_util::future::BoxFuture;
+use sqlx::{AnyConnection, Connection};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::error::{ApiError, ApiResult};
+
+use super::Db;
+
+/// The most saves written in one transaction: enough that a full queue (64 browsers saving at once) is one or two
+/// commits, few enough that a batch does not hold the database's write lock for long.
+const MOST_IN_A_COMMIT: usize = 64;
+
+/// A unit of work of one save, run inside a transaction (a savepoint of the group's, on SQLite).
+pub type Work<T> = Box<dyn for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, ApiResult<T>> + Send>;
+
+type QueuedWork = Box<dyn for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, bool> + Send>;
+
+/// One save waiting for its turn: its work (which answers whether it succeeded), and where it hears whether the
+/// commit that held it succeeded.
+pub struct Queued {
+    work: QueuedWork,
+    committed: oneshot::Sender<Result<(), String>>,
+}
+
+#[derive(Clone)]
+pub enum Writer {
+    /// SQLite file: the queue of the task that owns the write connection.
+    Grouped(mpsc::UnboundedSender<Queued>),
+    /// PostgreSQL or in-memory SQLite: a transaction on the pool.
+    Pooled(Db),
+}
+
+impl Writer {
+    /// The writer of `db`: on a SQLite file, a connection taken out of the pool and a task that writes on it until
+    /// the last handle to this writer is dropped.
+    pub async fn start(db: &Db, url: &str) -> anyhow::Result<Writer> {
+        if super::is_postgres(url) || url.contains(":memory:") {
+            return Ok(Writer::Pooled(db.clone()));
+        }
+        // Detached, it no longer counts against the pool's size; its settings are the pool's (`after_connect`).
+        let connection = db.acquire().await?.detach();
+        let (sender, receiver) = mpsc::unbounded_channel();
+        tokio::spawn(write_in_groups(connection, receiver));
+        Ok(Writer::Grouped(sender))
+    }
+
+    /// Runs `work` in a transaction and answers its result once the transaction is committed. When `work` fails,
+    /// nothing it wrote is kept and its error is answered.
+    pub async fn write<T: Send + 'static>(&self, work: Work<T>) -> ApiResult<T> {
+        match self {
+            Writer::Pooled(db) => {
+                let _turn = super::write_turn(db).await;
+                let mut tx = db.begin().await?;
+                let answer = work(&mut tx).await?;
+                tx.commit().await?;
+                Ok(answer)
+            }
+            Writer::Grouped(queue) => {
+                let (answer_to, answer) = oneshot::channel();
+                let (committed_to, committed) = oneshot::channel();
+                let work = queued(move |connection| {
+                    Box::pin(async move {
+                        let outcome = work(connection).await;
+                        let ok = outcome.is_ok();
+                        let _ = answer_to.send(outcome);
+                        ok
+                    })
+                });
+                let gone = || ApiError::Internal(anyhow::anyhow!("the database writer has stopped"));
+                queue.send(Queued { work, committed: committed_to }).map_err(|_| gone())?;
+                let outcome = answer.await.map_err(|_| gone())?;
+                let value = outcome?;
+                committed
+                    .await
+                    .map_err(|_| gone())?
+                    .map_err(|e| ApiError::Internal(anyhow::anyhow!("the save was not committed: {e}")))?;
+                Ok(value)
+            }
+        }
+    }
+}
+
+/// Boxes a queued save's work (a closure's signature is only inferred as one for every connection's lifetime when
+/// it is passed where that signature is asked for).
+fn queued<F>(work: F) -> QueuedWork
+where
+    F: for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, bool> + Send + 'static,
+{
+    Box::new(work)
+}
+
+/// The writer's task: takes whatever saves are waiting (at most [`MOST_IN_A_COMMIT`]) and writes them in one
+/// transaction, each in its savepoint; then tells each whether that transaction was committed.
+async fn write_in_groups(mut connection: AnyConnection, mut queue: mpsc::UnboundedReceiver<Queued>) {
+    let mut group = Vec::with_capacity(MOST_IN_A_COMMIT);
+    while queue.recv_many(&mut group, MOST_IN_A_COMMIT).await > 0 {
+        let (works, committed): (Vec<_>, Vec<_>) = group.drain(..).map(|q| (q.work, q.committed)).unzip();
+        let outcome = write_group(&mut connection, works).await.map_err(|e| e.to_string());
+        match &outcome {
+            Ok(()) => tracing::debug!(saves = committed.len(), "a group of saves was committed"),
+            Err(error) => tracing::error!(%error, saves = committed.len(), "a group of saves was not committed"),
+        }
+        for to in committed {
+            let _ = to.send(outcome.clone());
+        }
+    }
+}
+
+async fn write_group(connection: &mut AnyConnection, works: Vec<QueuedWork>) -> Result<(), sqlx::Error> {
+    // Other write transactions of this server (outside the wizard's saves) take the same turns.
+    let _turn = super::sqlite_turn().await;
+    let mut tx = connection.begin().await?;
+    for work in works {
+        let mut savepoint = tx.begin().await?;
+        if work(&mut savepoint).await {
+            savepoint.commit().await?;
+        } else {
+            savepoint.rollback().await?;
+        }
+    }
+    tx.commit().await
+}
