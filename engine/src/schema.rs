@@ -171,7 +171,11 @@ fn compose_schema(
     let mut fields = Vec::new();
     let mut prefilled_values = Vec::new();
 
-    for (name, mut prop) in properties.as_object().cloned().unwrap_or_default() {
+    let properties = match properties {
+        Value::Object(members) => members,
+        _ => Map::new(),
+    };
+    for (name, mut prop) in properties {
         let s = settings.fields.get(&name).unwrap_or(&no_settings);
         apply_nested_settings(&mut prop, &name, settings, ctx);
         if name == "agreements" {

@@ -207,26 +207,57 @@ enum Formats {
 }
 
 /// The compiled validator of a schema, none when it does not compile. Composed schemas and their conditions are few
-/// (a form per tab and context), and compiling one costs far more than a save, so each is compiled once and reused,
-/// keyed by its text.
+/// (a form per tab and context), and compiling one costs far more than a save, so each is compiled once and reused.
+/// They are found by a hash of the schema and then compared whole: neither allocates, unlike keying by its text.
 fn compiled(schema: &Value, formats: Formats) -> Option<std::sync::Arc<jsonschema::Validator>> {
     use std::collections::HashMap;
+    use std::hash::{Hash, Hasher};
     use std::sync::{Arc, Mutex, OnceLock};
-    type Cache = Mutex<HashMap<(Formats, String), Option<Arc<jsonschema::Validator>>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = (formats, schema.to_string());
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found.clone();
+    type Entry = (Formats, Value, Option<Arc<jsonschema::Validator>>);
+    static CACHE: OnceLock<Mutex<(usize, HashMap<u64, Vec<Entry>>)>> = OnceLock::new();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    formats.hash(&mut hasher);
+    hash_value(schema, &mut hasher);
+    let hash = hasher.finish();
+    let cache = CACHE.get_or_init(|| Mutex::new((0, HashMap::new())));
+    let found =
+        |entries: &Vec<Entry>| entries.iter().find(|(f, s, _)| *f == formats && s == schema).map(|e| e.2.clone());
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).1.get(&hash).and_then(found) {
+        return found;
     }
     let compiled =
         jsonschema::options().should_validate_formats(formats == Formats::Checked).build(schema).ok().map(Arc::new);
-    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if cache.len() >= MOST_VALIDATORS {
-        cache.clear();
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let (count, entries) = &mut *guard;
+    if *count >= MOST_VALIDATORS {
+        entries.clear();
+        *count = 0;
     }
-    cache.insert(key, compiled.clone());
+    *count += 1;
+    entries.entry(hash).or_default().push((formats, schema.clone(), compiled.clone()));
     compiled
+}
+
+/// Feeds a JSON value to a hasher, members in their order (two equal objects in another order only miss the cache).
+fn hash_value(value: &Value, hasher: &mut impl std::hash::Hasher) {
+    use std::hash::Hash;
+    match value {
+        Value::Null => 0u8.hash(hasher),
+        Value::Bool(b) => (1u8, b).hash(hasher),
+        Value::Number(n) => (2u8, n).hash(hasher),
+        Value::String(s) => (3u8, s).hash(hasher),
+        Value::Array(items) => {
+            (4u8, items.len()).hash(hasher);
+            items.iter().for_each(|item| hash_value(item, hasher));
+        }
+        Value::Object(members) => {
+            (5u8, members.len()).hash(hasher);
+            for (key, member) in members {
+                key.hash(hasher);
+                hash_value(member, hasher);
+            }
+        }
+    }
 }
 
 /// The compiled validator of a composed form.

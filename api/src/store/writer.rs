@@ -2,13 +2,19 @@
 //!
 //! SQLite has one writer, and with `synchronous = full` every commit syncs the write-ahead log: saves committed one
 //! by one take turns on that sync, which is most of what a save costs under load. Here the saves that arrive while
-//! one is being written wait for the next turn and are written together: one transaction for all of them on a
-//! connection kept for this alone, one sync, each save inside its own savepoint so that one refused (a stale version)
-//! undoes only itself. Nobody hears "saved" before the commit that holds the save, so what `full` promises holds for
-//! each: an acknowledged save survives a crash and a power loss.
+//! one group is being written wait for the next turn and are written together: one transaction for all of them on a
+//! connection kept for this alone, one sync. Nobody hears "saved" before the commit that holds the save, so what
+//! `full` promises holds for each: an acknowledged save survives a crash and a power loss.
+//!
+//! A save refused (a stale version) must undo only itself. The group is first written without savepoints (each is
+//! two more statements on the one writer, a third of its time); when a save in it is refused, that attempt is rolled
+//! back and the group is written again with each save in its own savepoint. A save's work may therefore run twice;
+//! only the run that is committed counts.
 //!
 //! PostgreSQL writes concurrently and commits together on its own: each save is its own transaction on the pool. An
 //! in-memory SQLite database has a single connection, which the pool keeps: its saves take turns on it.
+
+use std::sync::{Arc, Mutex};
 
 use futures_util::future::BoxFuture;
 use sqlx::{AnyConnection, Connection};
@@ -19,16 +25,16 @@ use crate::error::{ApiError, ApiResult};
 use super::Db;
 
 /// The most saves written in one transaction: enough that a full queue (64 browsers saving at once) is one or two
-/// commits, few enough that a batch does not hold the database's write lock for long.
+/// commits, few enough that a group does not hold the database's write lock for long.
 const MOST_IN_A_COMMIT: usize = 64;
 
-/// A unit of work of one save, run inside a transaction (a savepoint of the group's, on SQLite).
-pub type Work<T> = Box<dyn for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, ApiResult<T>> + Send>;
+/// A save's writes, run inside a transaction; it may be run again (see the module's note), so it only writes.
+pub type Work<T> = Box<dyn for<'c> Fn(&'c mut AnyConnection) -> BoxFuture<'c, ApiResult<T>> + Send + Sync>;
 
-type QueuedWork = Box<dyn for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, bool> + Send>;
+/// A queued save's work: answers whether it succeeded, and keeps its result where its caller finds it.
+type QueuedWork = Box<dyn for<'c> Fn(&'c mut AnyConnection) -> BoxFuture<'c, bool> + Send + Sync>;
 
-/// One save waiting for its turn: its work (which answers whether it succeeded), and where it hears whether the
-/// commit that held it succeeded.
+/// One save waiting for its turn: its work, and where it hears whether the commit that held it succeeded.
 pub struct Queued {
     work: QueuedWork,
     committed: oneshot::Sender<Result<(), String>>,
@@ -68,25 +74,30 @@ impl Writer {
                 Ok(answer)
             }
             Writer::Grouped(queue) => {
-                let (answer_to, answer) = oneshot::channel();
-                let (committed_to, committed) = oneshot::channel();
+                let outcome: Arc<Mutex<Option<ApiResult<T>>>> = Arc::default();
+                let kept = outcome.clone();
                 let work = queued(move |connection| {
+                    let (work, kept) = (&work, kept.clone());
+                    let run = work(connection);
                     Box::pin(async move {
-                        let outcome = work(connection).await;
-                        let ok = outcome.is_ok();
-                        let _ = answer_to.send(outcome);
+                        let result = run.await;
+                        let ok = result.is_ok();
+                        *kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
                         ok
                     })
                 });
                 let gone = || ApiError::Internal(anyhow::anyhow!("the database writer has stopped"));
+                let (committed_to, committed) = oneshot::channel();
                 queue.send(Queued { work, committed: committed_to }).map_err(|_| gone())?;
-                let outcome = answer.await.map_err(|_| gone())?;
-                let value = outcome?;
-                committed
-                    .await
-                    .map_err(|_| gone())?
-                    .map_err(|e| ApiError::Internal(anyhow::anyhow!("the save was not committed: {e}")))?;
-                Ok(value)
+                let committed = committed.await.map_err(|_| gone())?;
+                let result = outcome.lock().unwrap_or_else(|e| e.into_inner()).take();
+                match (result, committed) {
+                    // Refused: rolled back whatever happened to the others.
+                    (Some(Err(refused)), _) => Err(refused),
+                    (Some(Ok(value)), Ok(())) => Ok(value),
+                    (_, Err(error)) => Err(ApiError::Internal(anyhow::anyhow!("the save was not committed: {error}"))),
+                    (None, Ok(())) => Err(gone()),
+                }
             }
         }
     }
@@ -96,18 +107,18 @@ impl Writer {
 /// it is passed where that signature is asked for).
 fn queued<F>(work: F) -> QueuedWork
 where
-    F: for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, bool> + Send + 'static,
+    F: for<'c> Fn(&'c mut AnyConnection) -> BoxFuture<'c, bool> + Send + Sync + 'static,
 {
     Box::new(work)
 }
 
 /// The writer's task: takes whatever saves are waiting (at most [`MOST_IN_A_COMMIT`]) and writes them in one
-/// transaction, each in its savepoint; then tells each whether that transaction was committed.
+/// transaction; then tells each whether that transaction was committed.
 async fn write_in_groups(mut connection: AnyConnection, mut queue: mpsc::UnboundedReceiver<Queued>) {
     let mut group = Vec::with_capacity(MOST_IN_A_COMMIT);
     while queue.recv_many(&mut group, MOST_IN_A_COMMIT).await > 0 {
         let (works, committed): (Vec<_>, Vec<_>) = group.drain(..).map(|q| (q.work, q.committed)).unzip();
-        let outcome = write_group(&mut connection, works).await.map_err(|e| e.to_string());
+        let outcome = write_group(&mut connection, &works).await.map_err(|e| e.to_string());
         match &outcome {
             Ok(()) => tracing::debug!(saves = committed.len(), "a group of saves was committed"),
             Err(error) => tracing::error!(%error, saves = committed.len(), "a group of saves was not committed"),
@@ -118,9 +129,22 @@ async fn write_in_groups(mut connection: AnyConnection, mut queue: mpsc::Unbound
     }
 }
 
-async fn write_group(connection: &mut AnyConnection, works: Vec<QueuedWork>) -> Result<(), sqlx::Error> {
+async fn write_group(connection: &mut AnyConnection, works: &[QueuedWork]) -> Result<(), sqlx::Error> {
     // Other write transactions of this server (outside the wizard's saves) take the same turns.
     let _turn = super::sqlite_turn().await;
+    let mut tx = connection.begin().await?;
+    let mut refused = false;
+    for work in works {
+        if !work(&mut tx).await {
+            refused = true;
+            break;
+        }
+    }
+    if !refused {
+        return tx.commit().await;
+    }
+    tx.rollback().await?;
+    tracing::debug!(saves = works.len(), "a save of the group was refused: the group is written again in savepoints");
     let mut tx = connection.begin().await?;
     for work in works {
         let mut savepoint = tx.begin().await?;

@@ -2,6 +2,8 @@
 //! with the spec's messages, sealing what is sensitive, the agreement's audit, submission (policy id, receipt e-mails,
 //! the invoice call); and the drafts of Save & Continue Later.
 
+use std::sync::Arc;
+
 use engine::lifecycle::Event;
 use engine::schema::ComposedForm;
 use engine::tabs::TabName;
@@ -73,20 +75,30 @@ pub async fn save_tab(
     };
     let agreement = (tab == TabName::AgreementInfo).then(|| agreement_record(enrollment, &form));
     let (stored_version, lifecycle_version) = (stored.version, enrollment.row.lifecycle_version);
-    let (shared, effective_date) = (state.clone(), enrollment.row.effective_date.clone());
+    // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
+    let job = Arc::new((
+        data,
+        agreement,
+        policy_id,
+        lifecycle_text,
+        receipts,
+        state.clone(),
+        enrollment.row.effective_date.clone(),
+    ));
     state
         .writer
         .write(Box::new(move |tx| {
+            let job = job.clone();
             Box::pin(async move {
-                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await? {
+                let (data, agreement, policy_id, lifecycle_text, receipts, shared, effective_date) = &*job;
+                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, data).await? {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
-                if let Some(agreement) = &agreement {
+                if let Some(agreement) = agreement {
                     agreement.insert(tx, id).await?;
                 }
                 let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
-                if !store::enrollment::update_lifecycle(&mut *tx, id, &lifecycle_text, lifecycle_version, extras)
-                    .await?
+                if !store::enrollment::update_lifecycle(&mut *tx, id, lifecycle_text, lifecycle_version, extras).await?
                 {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
@@ -94,7 +106,7 @@ pub async fn save_tab(
                     // A submitted application is not resumed: its continue codes and links stop working.
                     crate::store::continue_code::delete_for_enrollment(&mut *tx, id).await?;
                 }
-                for (email, body) in &receipts {
+                for (email, body) in receipts.iter() {
                     crate::services::mail::enqueue(
                         &shared.crypto,
                         &mut *tx,
@@ -105,7 +117,7 @@ pub async fn save_tab(
                     )
                     .await?;
                 }
-                if let (Some(policy_id), Some(url)) = (&policy_id, &shared.invoice_url) {
+                if let (Some(policy_id), Some(url)) = (policy_id, &shared.invoice_url) {
                     let invoice = json!({ "effectiveDate": effective_date, "policy_id": policy_id }).to_string();
                     crate::services::mail::enqueue(
                         &shared.crypto,
@@ -227,16 +239,20 @@ pub async fn save_for_later(
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
     let lifecycle_version = enrollment.row.lifecycle_version;
-    let (shared, email, saved_tab) = (state.clone(), email.to_string(), tab.saved_tab_name());
+    let saved_tab = tab.saved_tab_name();
+    // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
+    let job = Arc::new((data, lifecycle_text, state.clone(), email.to_string()));
     state
         .writer
         .write(Box::new(move |tx| {
+            let job = job.clone();
             Box::pin(async move {
-                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, &data).await?
+                let (data, lifecycle_text, shared, email) = &*job;
+                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, data).await?
                     || !store::enrollment::update_lifecycle(
                         &mut *tx,
                         id,
-                        &lifecycle_text,
+                        lifecycle_text,
                         lifecycle_version,
                         LifecycleExtras::default(),
                     )
@@ -244,7 +260,7 @@ pub async fn save_for_later(
                 {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
-                crate::domain::resume::issue(tx, id, &email, saved_tab, &shared.public_url, &shared.crypto).await?;
+                crate::domain::resume::issue(tx, id, email, saved_tab, &shared.public_url, &shared.crypto).await?;
                 Ok(())
             })
         }))
