@@ -11,8 +11,9 @@
 //! back and the group is written again with each save in its own savepoint. A save's work may therefore run twice;
 //! only the run that is committed counts.
 //!
-//! PostgreSQL writes concurrently and commits together on its own: each save is its own transaction on the pool. An
-//! in-memory SQLite database has a single connection, which the pool keeps: its saves take turns on it.
+//! PostgreSQL is written the same way (one sync for a group there too; measured in docs/PERFORMANCE.md). An in-memory
+//! SQLite database has a single connection, which the pool keeps: its saves are transactions on it, taking turns.
+//! When a group fails (the database went away, a disk error), the connection it was written on is replaced.
 
 use std::sync::{Arc, Mutex};
 
@@ -42,23 +43,23 @@ pub struct Queued {
 
 #[derive(Clone)]
 pub enum Writer {
-    /// SQLite file: the queue of the task that owns the write connection.
+    /// A SQLite file or PostgreSQL: the queue of the task that owns the write connection.
     Grouped(mpsc::UnboundedSender<Queued>),
-    /// PostgreSQL or in-memory SQLite: a transaction on the pool.
+    /// In-memory SQLite: a transaction on the pool's one connection.
     Pooled(Db),
 }
 
 impl Writer {
-    /// The writer of `db`: on a SQLite file, a connection taken out of the pool and a task that writes on it until
-    /// the last handle to this writer is dropped.
+    /// The writer of `db`: a connection taken out of the pool and a task that writes on it until the last handle to
+    /// this writer is dropped.
     pub async fn start(db: &Db, url: &str) -> anyhow::Result<Writer> {
-        if super::is_postgres(url) || url.contains(":memory:") {
+        if url.contains(":memory:") {
             return Ok(Writer::Pooled(db.clone()));
         }
-        // Detached, it no longer counts against the pool's size; its settings are the pool's (`after_connect`).
-        let connection = db.acquire().await?.detach();
+        let connection = write_connection(db).await?;
         let (sender, receiver) = mpsc::unbounded_channel();
-        tokio::spawn(write_in_groups(connection, receiver));
+        let sqlite = !super::is_postgres(url);
+        tokio::spawn(write_in_groups(db.clone(), connection, sqlite, receiver));
         Ok(Writer::Grouped(sender))
     }
 
@@ -114,14 +115,29 @@ where
 
 /// The writer's task: takes whatever saves are waiting (at most [`MOST_IN_A_COMMIT`]) and writes them in one
 /// transaction; then tells each whether that transaction was committed.
-async fn write_in_groups(mut connection: AnyConnection, mut queue: mpsc::UnboundedReceiver<Queued>) {
+async fn write_in_groups(db: Db, connection: AnyConnection, sqlite: bool, mut queue: mpsc::UnboundedReceiver<Queued>) {
+    let mut connection = Some(connection);
     let mut group = Vec::with_capacity(MOST_IN_A_COMMIT);
     while queue.recv_many(&mut group, MOST_IN_A_COMMIT).await > 0 {
         let (works, committed): (Vec<_>, Vec<_>) = group.drain(..).map(|q| (q.work, q.committed)).unzip();
-        let outcome = write_group(&mut connection, &works).await.map_err(|e| e.to_string());
+        let mut outcome = write_on(&db, &mut connection, &works, sqlite).await;
+        if let Err(Failure::NotBegun(error)) = &outcome {
+            // Nothing was written: the connection had gone (a database restart, an idle timeout). Once more, on a
+            // new one.
+            tracing::warn!(%error, "the write connection had gone: the group is written on a new one");
+            connection = None;
+            outcome = write_on(&db, &mut connection, &works, sqlite).await;
+        }
+        let outcome = outcome.map_err(|failure| match failure {
+            Failure::NotBegun(error) | Failure::Failed(error) => error.to_string(),
+        });
         match &outcome {
             Ok(()) => tracing::debug!(saves = committed.len(), "a group of saves was committed"),
-            Err(error) => tracing::error!(%error, saves = committed.len(), "a group of saves was not committed"),
+            Err(error) => {
+                tracing::error!(%error, saves = committed.len(), "a group of saves was not committed");
+                // The connection may be what failed: the next group is written on a new one.
+                connection = None;
+            }
         }
         for to in committed {
             let _ = to.send(outcome.clone());
@@ -129,22 +145,59 @@ async fn write_in_groups(mut connection: AnyConnection, mut queue: mpsc::Unbound
     }
 }
 
-async fn write_group(connection: &mut AnyConnection, works: &[QueuedWork]) -> Result<(), sqlx::Error> {
-    // Other write transactions of this server (outside the wizard's saves) take the same turns.
-    let _turn = super::sqlite_turn().await;
-    let mut tx = connection.begin().await?;
-    let mut refused = false;
+/// Why a group was not committed: before anything of it was written, or after.
+enum Failure {
+    NotBegun(sqlx::Error),
+    Failed(sqlx::Error),
+}
+
+/// Writes the group on `connection`, opening one first when there is none.
+async fn write_on(
+    db: &Db,
+    connection: &mut Option<AnyConnection>,
+    works: &[QueuedWork],
+    sqlite: bool,
+) -> Result<(), Failure> {
+    if connection.is_none() {
+        *connection = Some(write_connection(db).await.map_err(Failure::NotBegun)?);
+    }
+    let open = connection.as_mut().expect("opened above");
+    write_group(open, works, sqlite).await
+}
+
+/// A connection of the pool's settings (`after_connect`), detached so that it no longer counts against its size.
+async fn write_connection(db: &Db) -> Result<AnyConnection, sqlx::Error> {
+    Ok(db.acquire().await?.detach())
+}
+
+async fn write_group(connection: &mut AnyConnection, works: &[QueuedWork], sqlite: bool) -> Result<(), Failure> {
+    // SQLite's other write transactions in this server (outside the wizard's saves) take the same turns.
+    let _turn = match sqlite {
+        true => Some(super::sqlite_turn().await),
+        false => None,
+    };
+    let tx = connection.begin().await.map_err(Failure::NotBegun)?;
+    if all_written(tx, works).await.map_err(Failure::Failed)? {
+        return Ok(());
+    }
+    tracing::debug!(saves = works.len(), "a save of the group was refused: the group is written again in savepoints");
+    each_in_its_savepoint(connection, works).await.map_err(Failure::Failed)
+}
+
+/// Writes every save of the group and commits; false, everything rolled back, when a save was refused.
+async fn all_written(mut tx: sqlx::Transaction<'_, sqlx::Any>, works: &[QueuedWork]) -> Result<bool, sqlx::Error> {
     for work in works {
         if !work(&mut tx).await {
-            refused = true;
-            break;
+            tx.rollback().await?;
+            return Ok(false);
         }
     }
-    if !refused {
-        return tx.commit().await;
-    }
-    tx.rollback().await?;
-    tracing::debug!(saves = works.len(), "a save of the group was refused: the group is written again in savepoints");
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Writes every save of the group in its own savepoint, so that a refused one undoes only itself, and commits.
+async fn each_in_its_savepoint(connection: &mut AnyConnection, works: &[QueuedWork]) -> Result<(), sqlx::Error> {
     let mut tx = connection.begin().await?;
     for work in works {
         let mut savepoint = tx.begin().await?;
