@@ -214,7 +214,9 @@ fn compiled(schema: &Value, formats: Formats) -> Option<std::sync::Arc<jsonschem
     use std::hash::{Hash, Hasher};
     use std::sync::{Arc, Mutex, OnceLock};
     type Entry = (Formats, Value, Option<Arc<jsonschema::Validator>>);
-    static CACHE: OnceLock<Mutex<(usize, HashMap<u64, Vec<Entry>>)>> = OnceLock::new();
+    /// How many are kept, and the kept ones by their schema's hash.
+    type Cache = Mutex<(usize, HashMap<u64, Vec<Entry>>)>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     formats.hash(&mut hasher);
     hash_value(schema, &mut hasher);
