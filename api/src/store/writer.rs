@@ -15,6 +15,7 @@
 //! SQLite database has a single connection, which the pool keeps: its saves are transactions on it, taking turns.
 //! When a group fails (the database went away, a disk error), the connection it was written on is replaced.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use futures_util::future::BoxFuture;
@@ -43,8 +44,9 @@ pub struct Queued {
 
 #[derive(Clone)]
 pub enum Writer {
-    /// A SQLite file or PostgreSQL: the queue of the task that owns the write connection.
-    Grouped(mpsc::UnboundedSender<Queued>),
+    /// A SQLite file or PostgreSQL: the queue of the task that owns the write connection, and the most saves it
+    /// has committed together.
+    Grouped(mpsc::UnboundedSender<Queued>, Arc<AtomicUsize>),
     /// In-memory SQLite: a transaction on the pool's one connection.
     Pooled(Db),
 }
@@ -59,8 +61,18 @@ impl Writer {
         let connection = write_connection(db).await?;
         let (sender, receiver) = mpsc::unbounded_channel();
         let sqlite = !super::is_postgres(url);
-        tokio::spawn(write_in_groups(db.clone(), connection, sqlite, receiver));
-        Ok(Writer::Grouped(sender))
+        let largest = Arc::new(AtomicUsize::new(0));
+        tokio::spawn(write_in_groups(db.clone(), connection, sqlite, receiver, largest.clone()));
+        Ok(Writer::Grouped(sender, largest))
+    }
+
+    /// The most saves committed together so far (one per commit on the pool's connection): whether saves that arrive
+    /// together are written together.
+    pub fn largest_group(&self) -> usize {
+        match self {
+            Writer::Grouped(_, largest) => largest.load(Ordering::Relaxed),
+            Writer::Pooled(_) => 1,
+        }
     }
 
     /// Runs `work` in a transaction and answers its result once the transaction is committed. When `work` fails,
@@ -74,7 +86,7 @@ impl Writer {
                 tx.commit().await?;
                 Ok(answer)
             }
-            Writer::Grouped(queue) => {
+            Writer::Grouped(queue, _) => {
                 let outcome: Arc<Mutex<Option<ApiResult<T>>>> = Arc::default();
                 let kept = outcome.clone();
                 let work = queued(move |connection| {
@@ -115,7 +127,13 @@ where
 
 /// The writer's task: takes whatever saves are waiting (at most [`MOST_IN_A_COMMIT`]) and writes them in one
 /// transaction; then tells each whether that transaction was committed.
-async fn write_in_groups(db: Db, connection: AnyConnection, sqlite: bool, mut queue: mpsc::UnboundedReceiver<Queued>) {
+async fn write_in_groups(
+    db: Db,
+    connection: AnyConnection,
+    sqlite: bool,
+    mut queue: mpsc::UnboundedReceiver<Queued>,
+    largest: Arc<AtomicUsize>,
+) {
     let mut connection = Some(connection);
     let mut group = Vec::with_capacity(MOST_IN_A_COMMIT);
     while queue.recv_many(&mut group, MOST_IN_A_COMMIT).await > 0 {
@@ -132,7 +150,10 @@ async fn write_in_groups(db: Db, connection: AnyConnection, sqlite: bool, mut qu
             Failure::NotBegun(error) | Failure::Failed(error) => error.to_string(),
         });
         match &outcome {
-            Ok(()) => tracing::debug!(saves = committed.len(), "a group of saves was committed"),
+            Ok(()) => {
+                largest.fetch_max(committed.len(), Ordering::Relaxed);
+                tracing::debug!(saves = committed.len(), "a group of saves was committed");
+            }
             Err(error) => {
                 tracing::error!(%error, saves = committed.len(), "a group of saves was not committed");
                 // The connection may be what failed: the next group is written on a new one.
