@@ -26,7 +26,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: './target/debug/enroll serve',
+    // ENROLL_E2E_BINARY runs the journeys against another build of the server (the release one: target/release/enroll).
+    command: `${process.env.ENROLL_E2E_BINARY ?? './target/debug/enroll'} serve`,
     cwd: '..',
     url: `http://localhost:${port}/api/v1/get-plan-category`,
     // ENROLL_E2E_RENDERER_DIR lets two builds of the renderer be tried side by side (renderer/dist by default).

@@ -8,6 +8,9 @@ import { join, resolve } from 'node:path';
 
 export const repo = resolve(process.cwd(), '..');
 
+/** The server's binary the journeys run: the debug build, or ENROLL_E2E_BINARY's (see playwright.config.ts). */
+export const enrollBinary = resolve(repo, process.env.ENROLL_E2E_BINARY ?? 'target/debug/enroll');
+
 /** A free loopback port. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -24,7 +27,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
-  const server = spawn(join(repo, 'target/debug/enroll'), ['serve'], {
+  const server = spawn(enrollBinary, ['serve'], {
     cwd: repo,
     // The same build of the renderer as the journeys' own server (ENROLL_E2E_RENDERER_DIR, see playwright.config.ts).
     env: { ...process.env, PORT: String(port), RUST_LOG: 'warn', RENDERER_DIR: process.env.ENROLL_E2E_RENDERER_DIR ?? 'renderer/dist', ...env },

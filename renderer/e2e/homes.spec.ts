@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { dobOfAge, fillFilter, noSeriousViolations, repo } from './helpers';
+import { dobOfAge, fillFilter, noSeriousViolations, enrollBinary, repo } from './helpers';
 
 /** What `enroll <command> <args>` prints, run against the journeys' server's data directory. */
 function enroll(...args: string[]): string {
-  return execFileSync(join(repo, 'target/debug/enroll'), args, {
+  return execFileSync(enrollBinary, args, {
     cwd: repo,
     env: { ...process.env, DATA_DIR: process.env.ENROLL_E2E_DATA_DIR ?? '', RUST_LOG: 'warn' },
   })

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { addToCart, answerDependencyInfo, checkout, noSeriousViolations, repo, signAgreement, submitApplication, problem } from './helpers';
+import { addToCart, answerDependencyInfo, checkout, noSeriousViolations, enrollBinary, repo, signAgreement, submitApplication, problem } from './helpers';
 
 /** The member link of fixture member 5001 (Maria Alvarez) on `tier`, as `enroll member-link` prints it. */
 function memberLink(tier: string): string {
-  const printed = execFileSync(join(repo, 'target/debug/enroll'), ['member-link', '5001', tier], {
+  const printed = execFileSync(enrollBinary, ['member-link', '5001', tier], {
     cwd: repo,
     env: { ...process.env, DATA_DIR: process.env.ENROLL_E2E_DATA_DIR ?? '', RUST_LOG: 'warn' },
   }).toString();

@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense } from 'react';
 import { formatDateInput } from '../utils/date-input';
 import { ModalFieldWidget } from './modal-field-widget';
+import { TEXT_FORMATS, type TextFormat } from './text-formats';
 
 // The signature pad (and its drawing library) is drawn by one step of the wizard: it loads when a form first draws it.
 const LoadedSignature = lazy(() => import('./signature-widget').then((m) => ({ default: m.SignatureWidget })));
@@ -21,7 +22,7 @@ export function SignatureWidget(props: WidgetProps) {
   );
 }
 
-function TextLike(props: WidgetProps & { format: (v: string) => string; maxLength: number; inputMode: 'numeric' | 'text'; placeholder?: string }) {
+function TextLike(props: WidgetProps & TextFormat) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors } = props;
   return (
     <input
@@ -46,21 +47,20 @@ function TextLike(props: WidgetProps & { format: (v: string) => string; maxLengt
 }
 
 export function DateMdyWidget(props: WidgetProps) {
-  return <TextLike {...props} format={formatDateInput} maxLength={10} inputMode="numeric" placeholder="MM/DD/YYYY" />;
+  return <TextLike {...props} {...TEXT_FORMATS.dateMDY} />;
 }
 
 /** Keeps a masked value from the server (***-**-1234) as it is until the person types a new number. */
 export function SsnWidget(props: WidgetProps) {
-  const format = (v: string) => (v.startsWith('***-**-') && v.length <= 11 ? v : v.replace(/[^\d-]/g, '').slice(0, 11));
-  return <TextLike {...props} format={format} maxLength={11} inputMode="numeric" placeholder="9 digits, e.g. 123456789" />;
+  return <TextLike {...props} {...TEXT_FORMATS.ssn} />;
 }
 
 export function PhoneWidget(props: WidgetProps) {
-  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 10)} maxLength={10} inputMode="numeric" placeholder="e.g. 4045550134" />;
+  return <TextLike {...props} {...TEXT_FORMATS.phone} />;
 }
 
 export function ZipWidget(props: WidgetProps) {
-  return <TextLike {...props} format={(v) => v.replace(/\D/g, '').slice(0, 5)} maxLength={5} inputMode="numeric" placeholder="5-digit ZIP code" />;
+  return <TextLike {...props} {...TEXT_FORMATS.zip} />;
 }
 
 export const widgets = {

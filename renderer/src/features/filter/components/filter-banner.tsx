@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Hero } from '../../../components/hero';
 import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
-import { SchemaForm } from '../../../components/lazy-schema-form';
+import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useLeadZip } from '../../../lib/lead-zip';
@@ -76,7 +76,7 @@ export function FilterBanner() {
       <p className="hero-lead">Tell us a little about yourself to see plans and prices for your ZIP code.</p>
       {form ? (
         <div className="filter-form">
-          <SchemaForm
+          <ServerSchemaForm
             id={`filter-${drawn}`}
             reserve="filter-form-pending"
             schema={form.schema}
@@ -92,7 +92,7 @@ export function FilterBanner() {
             <button type="submit" className="primary" disabled={busy}>
               Submit
             </button>
-          </SchemaForm>
+          </ServerSchemaForm>
         </div>
       ) : (
         // The room the loaded form takes, so that the plans below do not move when it arrives.

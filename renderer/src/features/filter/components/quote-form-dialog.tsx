@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
-import { SchemaForm } from '../../../components/lazy-schema-form';
+import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { leadZip } from '../../../lib/lead-zip';
@@ -73,7 +73,7 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
     <Modal title={creating ? 'Get your price' : 'Edit your information'} open={open} onClose={onClose}>
       {creating && <p>Your ZIP code, age and who you cover decide your price. It takes a few seconds, and nothing is bought.</p>}
       {form ? (
-        <SchemaForm id="quote-form" schema={form.schema} uiSchema={form.uiSchema} formData={form.formData} extraErrors={errors?.errorSchema()} disabled={busy} onSubmit={save}>
+        <ServerSchemaForm id="quote-form" schema={form.schema} uiSchema={form.uiSchema} formData={form.formData} extraErrors={errors?.errorSchema()} disabled={busy} onSubmit={save}>
           <div className="buttons">
             <button type="button" onClick={onClose}>
               Back
@@ -82,7 +82,7 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
               {creating ? 'See my prices' : 'Submit'}
             </button>
           </div>
-        </SchemaForm>
+        </ServerSchemaForm>
       ) : (
         <p role="status">Loading…</p>
       )}

@@ -1,0 +1,120 @@
+// The JavaScript a page loads, gzipped: every script a fresh load of a page fetches, each compressed with node's zlib
+// at level 6 (what a server's gzip gives), and their total. Against a running server:
+//
+//   node scripts/measure-js.mjs http://localhost:8080                 the landing page (/)
+//   node scripts/measure-js.mjs http://localhost:8080 / /plans?type=dental
+//   node scripts/measure-js.mjs http://localhost:8080 --wizard        the wizard's first four steps, reached as the
+//                                                                      browser journeys reach them (e2e/helpers.ts)
+//
+// Each page is loaded in a browser context of its own (an empty cache) holding the session's cookies and storage, so
+// the figure is what a person arriving at that address downloads.
+import { chromium } from 'playwright';
+import { gzipSync } from 'node:zlib';
+
+const [base, ...rest] = process.argv.slice(2);
+if (!base) {
+  console.error('usage: node scripts/measure-js.mjs BASE_URL [--wizard] [PATH...]');
+  process.exit(2);
+}
+const wizard = rest.includes('--wizard');
+const paths = rest.filter((a) => a !== '--wizard');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+
+// KB of 1,000 bytes, as docs/PERFORMANCE.md counts.
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+
+/** A fresh load of `path` in a new context carrying `state`; prints each script and the total, gzipped. */
+async function measure(path, state, ready) {
+  const context = await browser.newContext({ baseURL: base, storageState: state });
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const url = new URL(response.url()).pathname;
+    scripts.set(url, response.body().then((body) => gzipSync(body, { level: 6 }).length));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  if (ready) await ready(page);
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all([...scripts].map(async ([url, size]) => [url, await size]));
+  await context.close();
+  const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+  console.log(`${path}: ${kb(total)} gzip in ${sizes.length} scripts`);
+  for (const [url, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${url}`);
+  return total;
+}
+
+for (const path of paths.length > 0 || wizard ? paths : ['/']) await measure(path);
+
+if (wizard) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  const step = (name) => page.getByRole('heading', { name, level: 1 }).waitFor();
+  const dob = (() => {
+    const d = new Date();
+    return `${String(d.getMonth() + 1).padStart(2, '0')}${String(Math.min(d.getDate(), 28)).padStart(2, '0')}${d.getFullYear() - 40}`;
+  })();
+  // The filter, the first medical plan into the cart, checkout: as e2e/helpers.ts's toPersonalInformation.
+  await page.goto('/');
+  await page.getByLabel('Zip Code').fill('30301');
+  await page.getByLabel('Gender').selectOption({ label: 'Female' });
+  await page.getByLabel('Choose Tier').selectOption({ label: 'Member Only' });
+  await page.getByLabel('DOB').pressSequentially(dob);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/\/plans\?type=medical/);
+  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  const decline = page.getByRole('button', { name: 'No, thanks' });
+  const cart = page.getByRole('heading', { name: 'My Cart' });
+  await decline.or(cart).waitFor();
+  if (await decline.isVisible()) await decline.click();
+  await cart.waitFor();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const confirm = page.getByRole('button', { name: 'Member Enrollment' });
+  const offer = page.getByRole('button', { name: /^No, I like (medical questions|waiting periods)\.$/ });
+  for (let i = 0; i < 3; i++) {
+    await offer.or(confirm).first().waitFor();
+    if (await confirm.isVisible()) break;
+    const answered = (await offer.textContent()) ?? '';
+    await offer.click();
+    await page.getByRole('button', { name: answered, exact: true }).waitFor({ state: 'detached' });
+  }
+  await confirm.click();
+  await step('Personal Information');
+
+  const at = async (name) => {
+    await step(name);
+    const path = new URL(page.url()).pathname;
+    await measure(path, await context.storageState(), (fresh) => fresh.getByRole('heading', { name, level: 1 }).waitFor());
+  };
+  await at('Personal Information');
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Okafor');
+  await page.getByLabel('Weight (lbs)').fill('165');
+  await page.getByLabel('Height (feet)').fill('5');
+  await page.getByLabel('Height (inches)').fill('7');
+  await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
+  await page.getByLabel('Social Security Number').fill('123456789');
+  await page.getByLabel('No prior Health Coverage').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/contact-information/);
+  await at('Contact Information');
+  await page.getByLabel('Email').fill('dana.okafor@example.com');
+  await page.getByLabel('Phone').fill('4045550134');
+  await page.getByLabel('Address 1').fill('12 Peachtree St NE');
+  await page.getByLabel('Birth State').selectOption({ label: 'Georgia' });
+  await page.getByLabel('Birth City').fill('Macon');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/health-questions/);
+  await at('Health Questions');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/agreement-signature/);
+  await at('Agreement & Signature');
+  await context.close();
+}
+
+await browser.close();
