@@ -7,6 +7,7 @@ import { PageLoader } from '../features/chrome/components/page-loader';
 import { SiteFooter } from '../features/chrome/components/site-footer';
 import { SiteHeader } from '../features/chrome/components/site-header';
 import { RecommendedButton } from '../features/recommend/components/recommended-button';
+import { useCartCount } from '../lib/cart-count';
 import { useSite } from '../lib/site';
 
 /** Pages drawn without the site's header and footer: they draw their own page (and its main landmark). */
@@ -14,12 +15,14 @@ const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/acc
 
 /**
  * Every page: the site's header, the page, the footer with its ways in, and the help chat; a loader until the site is
- * known.
+ * known, and the cart's count (asked at the same time), so that the header is drawn once with what it holds rather
+ * than growing under the page (its recommendations link takes a row of its own on a phone).
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { site, refresh } = useSite();
+  const { known } = useCartCount();
   const { pathname } = useLocation();
-  if (!site) return <PageLoader retry={refresh} />;
+  if (!site || !known) return <PageLoader retry={refresh} />;
   if (BARE.some((route) => route.test(pathname.replace(/\/+$/, '') || '/'))) return <>{children}</>;
   return (
     <>

@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { prefetchEnrollmentStep } from '../features/wizard/api/get-enrollment-step';
+import { tempId } from '../lib/storage';
 import { ExternalEntry } from '../features/site/components/external-entry';
 import { LandingName } from '../features/site/components/landing-name';
 import { FrontPage } from './routes/front-page';
@@ -26,8 +28,29 @@ const ReceiptPage = lazy(() => import('../features/receipt/components/receipt-pa
 const RecommendListPage = lazy(() => import('../features/recommend/components/recommend-list-page').then((m) => ({ default: m.RecommendListPage })));
 const GroupAdminEntry = lazy(() => import('../features/site/components/group-admin-entry').then((m) => ({ default: m.GroupAdminEntry })));
 const LandingConfigError = lazy(() => import('../features/site/components/landing-config-error').then((m) => ({ default: m.LandingConfigError })));
-const WizardPage = lazy(() => import('../features/wizard/components/wizard-page').then((m) => ({ default: m.WizardPage })));
+let wizard: typeof import('../features/wizard/components/wizard-page') | null = null;
+const loadWizard = () => import('../features/wizard/components/wizard-page').then((m) => (wizard = m));
+const LazyWizardPage = lazy(() => loadWizard().then((m) => ({ default: m.WizardPage })));
+
+/** The wizard, drawn at once when its script is already here (preloaded: see preloadOpenedPage). */
+function WizardPage() {
+  const [Ready] = useState(() => wizard?.WizardPage ?? null);
+  return Ready ? <Ready /> : <LazyWizardPage />;
+}
 const CompareRoute = lazy(() => import('./routes/compare').then((m) => ({ default: m.CompareRoute })));
+
+/**
+ * A fresh load of a wizard step's address asks for the wizard's script, the form's and the step itself at once, beside
+ * the site's call, rather than each after the one before (the page waits for the site, the step for the page's script,
+ * the form for the step).
+ */
+export function preloadOpenedPage(pathname: string) {
+  const step = /^\/enrollment\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (!step || step === 'receipt') return;
+  void loadWizard().catch(() => undefined);
+  const enrollmentId = tempId.get();
+  if (enrollmentId) prefetchEnrollmentStep({ enrollment_id: enrollmentId, route: decodeURIComponent(step) });
+}
 
 export function AppRouter() {
   return (

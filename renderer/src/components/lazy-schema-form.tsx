@@ -1,9 +1,10 @@
 // The server-defined form, loaded when a page first draws one: rjsf and ajv are most of the bundle, and the pages
 // that show no form (the landing's tiles, plans, the cart) should not wait for them.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SchemaFormProps } from './schema-form';
 
-const load = () => import('./schema-form');
+let loaded: typeof import('./schema-form') | null = null;
+const load = () => import('./schema-form').then((m) => (loaded = m));
 const Loaded = lazy(() => load().then((m) => ({ default: m.SchemaForm })));
 
 /**
@@ -16,17 +17,41 @@ export function preloadSchemaForm() {
 
 /**
  * `reserve` is a class for the placeholder drawn while the script loads, giving it the room the loaded form takes, so
- * that what is below the form does not move when it arrives.
+ * that what is below the form does not move when it arrives. `afterPaint` asks for the script only once the page
+ * around the form has been drawn (drawing the form would otherwise ask for it at once).
  */
-export function SchemaForm({ reserve, ...props }: SchemaFormProps & { reserve?: string }) {
+export function SchemaForm({ reserve, afterPaint, ...props }: SchemaFormProps & { reserve?: string; afterPaint?: boolean }) {
+  // A form whose script is already here (preloaded, or drawn before) is drawn at once, without a placeholder and
+  // without waiting for React to reveal a suspended part of the page. Chosen once per form, so that a form is never
+  // drawn afresh (losing what was typed) when the script arrives.
+  const [Ready, setReady] = useState(() => loaded?.SchemaForm ?? null);
+  const waiting = !Ready && Boolean(afterPaint);
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    // The frame after the one that draws the page, then the script.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        load().then(
+          (m) => current && setReady(() => m.SchemaForm),
+          () => undefined,
+        );
+      });
+    });
+    return () => {
+      current = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [waiting]);
+  if (Ready) return <Ready {...props} />;
+  const placeholder = (
+    <p role="status" className={reserve ? `form-loading ${reserve}` : 'form-loading'}>
+      Loading the form…
+    </p>
+  );
+  if (waiting) return placeholder;
   return (
-    <Suspense
-      fallback={
-        <p role="status" className={reserve ? `form-loading ${reserve}` : 'form-loading'}>
-          Loading the form…
-        </p>
-      }
-    >
+    <Suspense fallback={placeholder}>
       <Loaded {...props} />
     </Suspense>
   );

@@ -4,10 +4,13 @@ import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
 import { getRecommendedPlanIds } from '../api/get-recommended-plan-ids';
 
+const LABEL = 'View Your Recommended Products';
+
 /** The header's 'View Your Recommended Products': only while the cart has plans and there is something to recommend. */
 export function RecommendedButton() {
   const { count } = useCartCount();
-  const [recommended, setRecommended] = useState(false);
+  // null until the first answer.
+  const [recommended, setRecommended] = useState<boolean | null>(null);
   useEffect(() => {
     const id = tempId.get();
     if (count === 0 || !id) {
@@ -23,10 +26,19 @@ export function RecommendedButton() {
       current = false;
     };
   }, [count]);
-  if (count === 0 || !recommended) return null;
+  if (count === 0 || recommended === false) return null;
+  // Until the first answer, the link's room is kept (unseen), so that the page below the header does not move when
+  // it appears (on a phone it takes a row of its own).
+  if (recommended === null) {
+    return (
+      <span className="recommended-link recommended-pending" aria-hidden="true">
+        {LABEL}
+      </span>
+    );
+  }
   return (
     <Link to="/RecommendList?page=cart" className="recommended-link">
-      View Your Recommended Products
+      {LABEL}
     </Link>
   );
 }

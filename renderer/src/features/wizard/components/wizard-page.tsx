@@ -10,19 +10,29 @@ import type { ListEditorContext } from '../../../components/list-editor';
 import { tempId } from '../../../lib/storage';
 import { money } from '../../../utils/format';
 import { getCurrentStep } from '../api/get-current-step';
+import { stepAskedEarly, takeEarlyStep } from '../api/get-enrollment-step';
 import { getFieldLookup } from '../api/get-field-lookup';
 import { validateListItem } from '../api/validate-list-item';
 import { WizardContext } from '../machines/wizard-machine';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
 
+/**
+ * Whether the page was opened at a step's address, the step asked for while this script loaded (app/router.tsx): then
+ * the step is drawn at once, and the form's script is asked for only once the step's heading is on the screen, so that
+ * the two do not share the network before the page shows anything of the step.
+ */
+const openedAtStep = stepAskedEarly();
+
 /** Every wizard step: whatever the server's step says, drawn by one form. */
 export function WizardPage() {
   const id = tempId.get();
   const { route = '' } = useParams();
+  // A step asked for early and already answered is drawn with the page, not a moment after it.
+  const [first] = useState(() => (id ? takeEarlyStep({ enrollment_id: id, route }) : undefined));
   if (!id) return <Navigate to="/" replace />;
   return (
-    <WizardContext.Provider options={{ input: { enrollmentId: id, route } }}>
+    <WizardContext.Provider options={{ input: { enrollmentId: id, route, first } }}>
       <WizardStep enrollmentId={id} />
     </WizardContext.Provider>
   );
@@ -50,8 +60,10 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const [heldBy, setHeldBy] = useState<string | null>(null);
   const current = useRef<Record<string, unknown>>({});
 
-  // The form's script loads while the step is asked for, not after.
-  useEffect(preloadSchemaForm, []);
+  // The form's script loads while the step is asked for, not after (unless the step is already here: see openedAtStep).
+  useEffect(() => {
+    if (!openedAtStep) preloadSchemaForm();
+  }, []);
   useEffect(() => {
     current.current = (step && drawnForm(step)?.formData) ?? {};
   }, [step]);
@@ -78,7 +90,11 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
       navigate(`/enrollment/${step.route}`, { replace: false });
     }
   }, [step, editing, route, navigate]);
+  const openedRoute = useRef(route);
   useEffect(() => {
+    // The first draw's route is the one the machine opened (a step already here may have another name for it).
+    if (openedRoute.current === route) return;
+    openedRoute.current = route;
     if (failed || (step && editing && route !== step.route)) wizard.send({ type: 'OPEN', route });
     // Only a change of the URL opens a step; the step the server answered is followed by the effect above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -158,6 +174,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
           <SchemaForm
             id={`${step.step}-${step.version}`}
             reserve="page-pending"
+            afterPaint={openedAtStep}
             className={step.summary ? undefined : 'form-columns'}
             schema={form.schema}
             uiSchema={form.uiSchema}

@@ -85,4 +85,17 @@ describe('the wizard machine', () => {
     expect(actor.getSnapshot().context.redirect).toBe('/cart');
     expect(calls[1].body).toEqual({ action: 'back', version: 0 });
   });
+
+  it('shows a step already answered (asked for early) from its first state, without asking again', async () => {
+    serve([]);
+    const actor = createActor(wizardMachine, { input: { enrollmentId: '7', route: 'personal-information', first: { step: step('primary_info', 2) } } });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.step?.version).toBe(2);
+    actor.start();
+    expect(calls).toEqual([]);
+
+    const leaving = createActor(wizardMachine, { input: { enrollmentId: '7', route: 'billing-information', first: { redirect: '/enrollment/receipt' } } });
+    expect(leaving.getSnapshot().matches('done')).toBe(true);
+    expect(leaving.getSnapshot().context.redirect).toBe('/enrollment/receipt');
+  });
 });

@@ -9,6 +9,8 @@ import { type StepRequest, submitEnrollmentStep } from '../api/submit-enrollment
 interface Context {
   enrollmentId: string;
   route: string;
+  /** The step's answer when it was already here as the machine started (asked for early: app/router.tsx). */
+  first?: StepOutcome;
   step: Schema<'Step'> | null;
   errors: ApiError | null;
   redirect: string | null;
@@ -33,7 +35,7 @@ const answered = (output: StepOutcome) =>
 export const wizardMachine = setup({
   types: {
     context: {} as Context,
-    input: {} as { enrollmentId: string; route: string },
+    input: {} as { enrollmentId: string; route: string; first?: StepOutcome },
     events: {} as
       | { type: 'SUBMIT'; formData: Record<string, unknown> }
       | { type: 'BACK' }
@@ -43,6 +45,8 @@ export const wizardMachine = setup({
   },
   actors: { loadStep, submitStep },
   guards: {
+    answered: ({ context }) => context.first !== undefined,
+    answeredRedirect: ({ context }) => context.first !== undefined && 'redirect' in context.first,
     redirects: (_, params: { answer: StepOutcome }) => 'redirect' in params.answer,
     saved: (_, params: { answer: StepOutcome }) => 'saved' in params.answer,
   },
@@ -77,9 +81,21 @@ export const wizardMachine = setup({
   },
 }).createMachine({
   id: 'wizard',
-  initial: 'loading',
+  initial: 'starting',
   context: ({ input }) => ({ ...input, step: null, errors: null, redirect: null, request: null, failure: null, failureStatus: null, saved: null }),
   states: {
+    // An answer already here is shown at once, as the load's answer would be; otherwise the step is asked for.
+    starting: {
+      always: [
+        {
+          guard: 'answeredRedirect',
+          target: 'done',
+          actions: { type: 'leave', params: ({ context }) => ({ answer: context.first as StepOutcome }) },
+        },
+        { guard: 'answered', target: 'editing', actions: { type: 'show', params: ({ context }) => ({ answer: context.first as StepOutcome }) } },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       invoke: {
         src: 'loadStep',
