@@ -51,8 +51,13 @@ impl AppState {
         let recommender = Arc::new(crate::services::recommender::Recommender::default());
         recommender.refresh(&db).await.context("the recommendations could not be built")?;
         let writer = store::writer::Writer::start(&db, &config.database_url).await?;
+        // One for each of the runtime's threads (as many as the machine's cores), and one to spare.
+        let readers = std::thread::available_parallelism().map_or(2, |n| n.get()) + 1;
+        let local_reads = store::local::LocalReads::open(&config.database_url, readers)
+            .context("cannot open the database for reading")?;
         Ok(AppState::new(crate::state::Shared {
             db,
+            local_reads: Arc::new(local_reads),
             writer,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),
@@ -129,13 +134,19 @@ fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) ->
 /// The whole application: the API under `/api/v1`, the probes, catalogue images under `/assets`, the renderer's
 /// hashed bundle under `/static` and its page for every other path; the middleware around all of it.
 pub fn app(state: &Live, config: &Config) -> Router {
-    let index = config.renderer_dir.join("index.html");
+    // The renderer's build writes each text file compressed beside itself (`x.js.br`, `x.js.gz`): those are answered
+    // to the browsers that take them, so the same script is not compressed again for every visitor. A build without
+    // them is compressed by the compression layer as before.
+    let index = ServeFile::new(config.renderer_dir.join("index.html")).precompressed_br().precompressed_gzip();
+    let varies = SetResponseHeaderLayer::if_not_present(header::VARY, HeaderValue::from_static("accept-encoding"));
     let page = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, middleware::NO_CACHE))
-        .service(ServeDir::new(&config.renderer_dir).fallback(ServeFile::new(index)));
+        .layer(varies.clone())
+        .service(ServeDir::new(&config.renderer_dir).precompressed_br().precompressed_gzip().fallback(index));
     let bundle = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, middleware::IMMUTABLE))
-        .service(ServeDir::new(config.renderer_dir.join("static")));
+        .layer(varies)
+        .service(ServeDir::new(config.renderer_dir.join("static")).precompressed_br().precompressed_gzip());
     // Catalogue images may change with a re-seed, under the same name.
     let images = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::overriding(

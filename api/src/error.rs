@@ -121,32 +121,6 @@ impl<T: Serialize> IntoResponse for Answer<T> {
     }
 }
 
-/// A successful answer serialized earlier (a kept listing), envelope and all: answered as is, documented as `T`.
-pub struct KeptAnswer<T>(pub axum::body::Bytes, pub std::marker::PhantomData<T>);
-
-impl<T> KeptAnswer<T> {
-    /// Serializes `data` in the success envelope once, to answer now and to keep.
-    pub fn of(data: &T) -> Result<KeptAnswer<T>, ApiError>
-    where
-        T: Serialize,
-    {
-        #[derive(Serialize)]
-        struct Envelope<'a, T> {
-            status: &'static str,
-            data: &'a T,
-        }
-        let body =
-            serde_json::to_vec(&Envelope { status: "success", data }).map_err(|e| ApiError::Internal(e.into()))?;
-        Ok(KeptAnswer(body.into(), std::marker::PhantomData))
-    }
-}
-
-impl<T> IntoResponse for KeptAnswer<T> {
-    fn into_response(self) -> Response {
-        ([(axum::http::header::CONTENT_TYPE, "application/json")], self.0).into_response()
-    }
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut extra = None;

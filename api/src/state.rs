@@ -75,6 +75,8 @@ impl axum::extract::FromRef<Live> for Key {
 #[derive(Clone)]
 pub struct Shared {
     pub db: Db,
+    /// The busiest reads of a SQLite file, made in place (see `store::local`); none on PostgreSQL.
+    pub local_reads: Arc<crate::store::local::LocalReads>,
     /// Where the wizard's saves are written (grouped into one commit on SQLite).
     pub writer: crate::store::writer::Writer,
     /// The workflow versions: the current one, and those enrollments are pinned to.

@@ -62,6 +62,83 @@ async fn json_html_js_and_css_are_compressed_with_brotli_or_gzip_as_the_browser_
 }
 
 #[tokio::test]
+async fn the_renderers_files_compressed_at_build_time_are_answered_as_they_are_to_browsers_that_take_them() {
+    let app = TestApp::new().await;
+    write_renderer(&app);
+    let dir = app.renderer_dir();
+    // What the renderer's build writes beside each file (vite.config.ts), at a quality the server never uses live.
+    for file in ["index.html", "static/index-B7x9Qa.js"] {
+        let plain = std::fs::read(dir.join(file)).unwrap();
+        let mut brotli = Vec::new();
+        brotli::BrotliCompress(
+            &mut &plain[..],
+            &mut brotli,
+            &brotli::enc::BrotliEncoderParams { quality: 11, ..Default::default() },
+        )
+        .unwrap();
+        std::fs::write(dir.join(format!("{file}.br")), &brotli).unwrap();
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        std::io::Write::write_all(&mut gzip, &plain).unwrap();
+        std::fs::write(dir.join(format!("{file}.gz")), gzip.finish().unwrap()).unwrap();
+    }
+    for (path, file) in
+        [("/", "index.html"), ("/plans", "index.html"), ("/static/index-B7x9Qa.js", "static/index-B7x9Qa.js")]
+    {
+        for (accepted, coding, suffix) in [("gzip, deflate, br, zstd", "br", "br"), ("gzip", "gzip", "gz")] {
+            let response = answer(&app, get_with(path, &[("accept-encoding", accepted)])).await;
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(header_of(&response, header::CONTENT_ENCODING), coding, "{path} with {accepted}");
+            assert!(
+                header_of(&response, header::VARY).contains("accept-encoding"),
+                "{path}: a cache keeps each form apart"
+            );
+            let body = response.into_body().collect().await.unwrap().to_bytes();
+            assert_eq!(body, std::fs::read(dir.join(format!("{file}.{suffix}"))).unwrap(), "{path} with {accepted}");
+        }
+        let plain = answer(&app, get_with(path, &[])).await;
+        assert_eq!(header_of(&plain, header::CONTENT_ENCODING), "", "{path} without Accept-Encoding");
+        assert_eq!(plain.into_body().collect().await.unwrap().to_bytes(), std::fs::read(dir.join(file)).unwrap());
+    }
+}
+
+#[tokio::test]
+async fn a_listing_a_browser_asks_for_arrives_compressed_and_reads_exactly_as_the_plain_one_every_time() {
+    use std::io::Read;
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let quote = b
+        .post(
+            "/api/v1/add-filter-for-new-user",
+            serde_json::json!({ "zip": "30301", "gender": "1", "tier": "IO", "dob": common::dob_of_age(40) }),
+        )
+        .await;
+    let id = quote.ok()["temp_enrollment_id"].as_i64().unwrap();
+    let uri = format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental");
+    let cookie = b.cookie.clone().unwrap();
+    let plain = b.get(&uri).await.ok().clone();
+    assert!(plain["result"].as_array().is_some_and(|plans| !plans.is_empty()));
+    // The first ask in each form makes it, the second takes the kept one.
+    for _ in 0..2 {
+        for accepted in ["gzip, deflate, br, zstd", "gzip"] {
+            let response = answer(&app, get_with(&uri, &[("accept-encoding", accepted), ("cookie", &cookie)])).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            assert!(header_of(&response, header::VARY).contains("accept-encoding"));
+            let coding = header_of(&response, header::CONTENT_ENCODING);
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let mut text = String::new();
+            match coding.as_str() {
+                "br" => brotli::Decompressor::new(&bytes[..], 4096).read_to_string(&mut text).unwrap(),
+                "gzip" => flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut text).unwrap(),
+                other => panic!("{accepted}: answered {other:?}"),
+            };
+            assert_eq!(coding, if accepted == "gzip" { "gzip" } else { "br" });
+            let body: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(body["data"], plain, "{accepted}");
+        }
+    }
+}
+
+#[tokio::test]
 async fn hashed_bundle_files_are_cached_for_a_year_and_the_page_is_always_revalidated() {
     let app = TestApp::new().await;
     write_renderer(&app);

@@ -32,6 +32,8 @@ impl OperationInput for Session {}
 
 impl OperationInput for crate::domain::site::Host {}
 
+impl OperationInput for crate::http::encoding::AcceptEncoding {}
+
 impl<T: JsonSchema> OperationInput for AppJson<T> {
     fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
         <axum::Json<T> as OperationInput>::operation_input(ctx, operation);
@@ -138,7 +140,7 @@ impl<T: JsonSchema> OperationOutput for Answer<T> {
     }
 }
 
-impl<T: JsonSchema> OperationOutput for crate::error::KeptAnswer<T> {
+impl<T: JsonSchema> OperationOutput for crate::http::encoding::KeptAnswer<T> {
     type Inner = T;
 
     fn operation_response(ctx: &mut GenContext, operation: &mut Operation) -> Option<Response> {

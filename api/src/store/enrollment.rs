@@ -1,9 +1,9 @@
 //! Enrollments (quotes): their rows, filter and lifecycle, and what is kept about them for audit (the cart at
 //! checkout, screenshots, agreements). Every read filters on the owning session.
 
-use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::local::{Columns, LocalReads};
 use super::{now, Db};
 
 /// An enrollment row as the api uses it.
@@ -30,22 +30,22 @@ pub struct EnrollmentRow {
 }
 
 impl EnrollmentRow {
-    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
         Ok(EnrollmentRow {
-            enrollment_id: row.try_get("enrollment_id")?,
-            filter: row.try_get("filter")?,
-            eprocess: row.try_get("eprocess")?,
-            enrollment_type: row.try_get("enrollment_type")?,
-            open_type: row.try_get("open_type")?,
-            group_id: row.try_get("group_id")?,
-            agent_id: row.try_get("agent_id")?,
-            member_id: row.try_get("member_id")?,
-            lifecycle: row.try_get("lifecycle")?,
-            lifecycle_version: row.try_get("lifecycle_version")?,
-            effective_date: row.try_get("effective_date")?,
-            policy_id: row.try_get("policy_id")?,
-            referral_id: row.try_get("referral_id")?,
-            workflow_version: row.try_get("workflow_version")?,
+            enrollment_id: row.column("enrollment_id")?,
+            filter: row.column("filter")?,
+            eprocess: row.column("eprocess")?,
+            enrollment_type: row.column("enrollment_type")?,
+            open_type: row.column("open_type")?,
+            group_id: row.column("group_id")?,
+            agent_id: row.column("agent_id")?,
+            member_id: row.column("member_id")?,
+            lifecycle: row.column("lifecycle")?,
+            lifecycle_version: row.column("lifecycle_version")?,
+            effective_date: row.column("effective_date")?,
+            policy_id: row.column("policy_id")?,
+            referral_id: row.column("referral_id")?,
+            workflow_version: row.column("workflow_version")?,
         })
     }
 }
@@ -92,55 +92,81 @@ pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, s
     row.try_get("enrollment_id")
 }
 
-/// The enrollment if it exists and belongs to the session.
+/// The enrollment if it exists and belongs to the session (read in place when it can be: see `store::local`).
 pub async fn find_enrollment(
     db: &Db,
+    local: &LocalReads,
     session_id: &str,
     enrollment_id: i64,
 ) -> Result<Option<EnrollmentRow>, sqlx::Error> {
-    let row = sqlx::query(
-        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, referral_id, \
-         lifecycle, lifecycle_version, effective_date, policy_id, workflow_version from enrollment \
-         where enrollment_id = $1 and session_id = $2",
-    )
-    .bind(enrollment_id)
-    .bind(session_id)
-    .fetch_optional(db)
-    .await?;
+    const SQL: &str = "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, \
+         member_id, referral_id, lifecycle, lifecycle_version, effective_date, policy_id, workflow_version \
+         from enrollment where enrollment_id = $1 and session_id = $2";
+    let in_place = {
+        let params: [(&str, &dyn rusqlite::ToSql); 2] = [("$1", &enrollment_id), ("$2", &session_id)];
+        local.fetch_all(SQL, &params, |row| EnrollmentRow::from_row(row))
+    };
+    if let Some(rows) = in_place {
+        return rows.map(|rows| rows.into_iter().next());
+    }
+    let row = sqlx::query(SQL).bind(enrollment_id).bind(session_id).fetch_optional(db).await?;
     row.as_ref().map(EnrollmentRow::from_row).transpose()
 }
 
 /// The enrollment (if the session owns it) and its shop answers of one kind, in one round trip: a listing needs both
-/// and is the busiest call there is.
+/// and is the busiest call there is (read in place when it can be: see `store::local`).
 pub async fn find_enrollment_with_answers(
     db: &Db,
+    local: &LocalReads,
     session_id: &str,
     enrollment_id: i64,
     kind: &str,
 ) -> Result<Option<(EnrollmentRow, Vec<(String, String)>)>, sqlx::Error> {
-    let rows = sqlx::query(
-        "select e.enrollment_id, e.filter, e.eprocess, e.enrollment_type, e.open_type, e.group_id, e.agent_id, \
-         e.member_id, e.referral_id, e.lifecycle, e.lifecycle_version, e.effective_date, e.policy_id, \
-         e.workflow_version, \
-         a.subject, a.data from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
-         where e.enrollment_id = $1 and e.session_id = $2",
-    )
-    .bind(enrollment_id)
-    .bind(session_id)
-    .bind(kind)
-    .fetch_all(db)
-    .await?;
-    let Some(first) = rows.first() else { return Ok(None) };
-    let enrollment = EnrollmentRow::from_row(first)?;
-    let mut answers = Vec::new();
-    for row in &rows {
-        let subject: Option<String> = row.try_get("subject")?;
-        let data: Option<String> = row.try_get("data")?;
-        if let (Some(subject), Some(data)) = (subject, data) {
-            answers.push((subject, data));
+    const SQL: &str = "select e.enrollment_id, e.filter, e.eprocess, e.enrollment_type, e.open_type, e.group_id, \
+         e.agent_id, e.member_id, e.referral_id, e.lifecycle, e.lifecycle_version, e.effective_date, e.policy_id, \
+         e.workflow_version, a.subject, a.data \
+         from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
+         where e.enrollment_id = $1 and e.session_id = $2";
+    // The enrollment is decoded from the first row; each row may carry an answer.
+    let decode = |row: &dyn AnswerRow, first: bool| -> Result<_, sqlx::Error> {
+        let enrollment = if first { Some(row.enrollment()?) } else { None };
+        Ok((enrollment, row.answer()?))
+    };
+    let in_place = {
+        let params: [(&str, &dyn rusqlite::ToSql); 3] = [("$1", &enrollment_id), ("$2", &session_id), ("$3", &kind)];
+        let mut first = true;
+        local.fetch_all(SQL, &params, |row| decode(row, std::mem::take(&mut first)))
+    };
+    let rows = match in_place {
+        Some(rows) => rows?,
+        None => {
+            let rows = sqlx::query(SQL).bind(enrollment_id).bind(session_id).bind(kind).fetch_all(db).await?;
+            rows.iter().enumerate().map(|(i, row)| decode(row, i == 0)).collect::<Result<_, _>>()?
         }
-    }
+    };
+    let mut rows = rows.into_iter();
+    let Some((Some(enrollment), first_answer)) = rows.next() else { return Ok(None) };
+    let answers = first_answer.into_iter().chain(rows.filter_map(|(_, answer)| answer)).collect();
     Ok(Some((enrollment, answers)))
+}
+
+/// A row of [`find_enrollment_with_answers`], read by either path.
+trait AnswerRow {
+    fn enrollment(&self) -> Result<EnrollmentRow, sqlx::Error>;
+    /// The answer's subject and data, when the row carries one.
+    fn answer(&self) -> Result<Option<(String, String)>, sqlx::Error>;
+}
+
+impl<R: Columns> AnswerRow for R {
+    fn enrollment(&self) -> Result<EnrollmentRow, sqlx::Error> {
+        EnrollmentRow::from_row(self)
+    }
+
+    fn answer(&self) -> Result<Option<(String, String)>, sqlx::Error> {
+        let subject: Option<String> = self.column("subject")?;
+        let data: Option<String> = self.column("data")?;
+        Ok(subject.zip(data))
+    }
 }
 
 /// A submitted application by its confirmation number, with the session that owns it.

@@ -8,6 +8,7 @@ pub mod cart;
 pub mod catalogue;
 pub mod continue_code;
 pub mod enrollment;
+pub mod local;
 pub mod member;
 pub mod outbox;
 pub mod seed;

@@ -121,7 +121,7 @@ pub fn today() -> NaiveDate {
 }
 
 pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> ApiResult<Enrollment> {
-    let row = store::enrollment::find_enrollment(&state.db, &session.0, enrollment_id)
+    let row = store::enrollment::find_enrollment(&state.db, &state.local_reads, &session.0, enrollment_id)
         .await?
         .ok_or_else(ApiError::enrollment_not_found)?;
     from_row(state, session, row).await
@@ -143,9 +143,10 @@ pub async fn load_with_answers(
     enrollment_id: i64,
     kind: &str,
 ) -> ApiResult<(Enrollment, Vec<(String, String)>)> {
-    let (row, answers) = store::enrollment::find_enrollment_with_answers(&state.db, &session.0, enrollment_id, kind)
-        .await?
-        .ok_or_else(ApiError::enrollment_not_found)?;
+    let (row, answers) =
+        store::enrollment::find_enrollment_with_answers(&state.db, &state.local_reads, &session.0, enrollment_id, kind)
+            .await?
+            .ok_or_else(ApiError::enrollment_not_found)?;
     Ok((from_row(state, session, row).await?, answers))
 }
 

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::enrollment::today;
 use crate::domain::shop::pricing::{card, price, price_in_listing, PlanCard};
-use crate::error::{Answer, ApiError, ApiResult, KeptAnswer};
+use crate::error::{Answer, ApiError, ApiResult};
+use crate::http::encoding::{AcceptEncoding, KeptAnswer};
 use crate::http::extract::{ListingQuery, MaybeOwnedQuery};
 use crate::input::parse_id;
 use crate::state::AppState;
@@ -65,6 +66,7 @@ pub const NO_PLANS: &str = "No Plans are available for your selection";
 
 pub async fn get_filtered_plans(
     State(state): State<AppState>,
+    AcceptEncoding(coding): AcceptEncoding,
     ListingQuery(e, accepted, query): ListingQuery<FilteredPlansQuery>,
 ) -> ApiResult<KeptAnswer<FilteredPlans>> {
     let wanted: Vec<&str> = query
@@ -92,7 +94,7 @@ pub async fn get_filtered_plans(
     let key =
         format!("{:?}|{:?}|{}|{page:?}|{}", e.filter.rating_input(today()), wanted, accepted.key(), e.workflows.hash);
     if let Some(kept) = state.listings.get(&key) {
-        return Ok(KeptAnswer(kept, std::marker::PhantomData));
+        return Ok(KeptAnswer(kept, coding, std::marker::PhantomData));
     }
     let mut result = Vec::new();
     let mut io_only = false;
@@ -127,7 +129,7 @@ pub async fn get_filtered_plans(
             (result.into_iter().skip((page - 1) * per_page).take(per_page).collect(), Some(total))
         }
     };
-    let answer = KeptAnswer::of(&FilteredPlans { result, message, total })?;
+    let answer = KeptAnswer::of(&FilteredPlans { result, message, total }, coding)?;
     state.listings.put(key, answer.0.clone());
     Ok(answer)
 }

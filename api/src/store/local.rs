@@ -1,0 +1,180 @@
+//! Reads of a SQLite file made in place, on the thread that asks.
+//!
+//! sqlx gives each SQLite connection a thread of its own: a query is a message to that thread and a wake-up back, and
+//! the connection's return to the pool is another round trip. On this machine kind those hand-offs cost several times
+//! what reading an enrollment by its key costs SQLite, and every owned call reads one (a listing makes no other
+//! query). The busiest reads therefore go to [`LocalReads`] first: a few connections of the server's own, each used by
+//! one thread at a time, that run the statement where the request is being answered (a read of an indexed row in the
+//! page cache takes microseconds, less than the hand-off took).
+//!
+//! A read here never waits. It is not made, and the caller reads through the pool as before, when every connection is
+//! in use, when the database is busy (its busy timeout is 0: no sleeping on a runtime thread), on any other error
+//! (the pool's read reports it the usual way), and always on PostgreSQL or an in-memory database. A read here sees
+//! every commit that came before it, as a read on the pool does: it is a read transaction of its own on a connection
+//! that only reads (`query_only`), in the write-ahead log's mode that the pool set.
+//!
+//! The statements are the pool's own text (`$1`, `$2` are SQLite's named parameters too), prepared once per
+//! connection and kept. A row is decoded by the same code on either path ([`Columns`]).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use rusqlite::types::FromSql;
+use rusqlite::{OpenFlags, ToSql};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+/// Statements kept prepared per connection: every in-place read, with room to spare.
+const PREPARED: usize = 32;
+
+/// The in-place readers of a SQLite file; none for PostgreSQL or an in-memory database.
+pub struct LocalReads {
+    connections: Vec<Mutex<rusqlite::Connection>>,
+    next: AtomicUsize,
+}
+
+impl LocalReads {
+    /// Reads always go through the pool.
+    pub fn none() -> LocalReads {
+        LocalReads { connections: Vec::new(), next: AtomicUsize::new(0) }
+    }
+
+    /// `count` connections to the SQLite file of `url` (already created and migrated), or none for any other URL.
+    pub fn open(url: &str, count: usize) -> anyhow::Result<LocalReads> {
+        let Some(path) = super::sqlite_file(url) else { return Ok(LocalReads::none()) };
+        let mut connections = Vec::with_capacity(count);
+        for _ in 0..count {
+            // Read-write, so that the write-ahead log's index can be opened; `query_only` refuses any write.
+            let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+            let connection = rusqlite::Connection::open_with_flags(&path, flags)?;
+            connection.pragma_update(None, "query_only", true)?;
+            connection.busy_timeout(std::time::Duration::ZERO)?;
+            connection.set_prepared_statement_cache_capacity(PREPARED);
+            connections.push(Mutex::new(connection));
+        }
+        Ok(LocalReads { connections, next: AtomicUsize::new(0) })
+    }
+
+    /// The rows `sql` selects with `params` (named `$1`, `$2`, ...), each decoded by `decode`; none when the read could
+    /// not be made here (the caller reads through the pool).
+    pub fn fetch_all<T>(
+        &self,
+        sql: &str,
+        params: &[(&str, &dyn ToSql)],
+        decode: impl FnMut(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
+    ) -> Option<Result<Vec<T>, sqlx::Error>> {
+        let connection = self.free_connection()?;
+        match read(&connection, sql, params, decode) {
+            Ok(rows) => Some(Ok(rows)),
+            // A row that does not decode would not decode through the pool either: that is the caller's error.
+            Err(Failed::Decode(error)) => Some(Err(error)),
+            Err(Failed::Sqlite(error)) => {
+                tracing::debug!(%error, "an in-place read was not made; reading through the pool");
+                None
+            }
+        }
+    }
+
+    /// A connection no other thread is using, taken in turn so that threads rarely meet on one.
+    fn free_connection(&self) -> Option<std::sync::MutexGuard<'_, rusqlite::Connection>> {
+        let count = self.connections.len();
+        let first = self.next.fetch_add(1, Ordering::Relaxed);
+        (0..count).find_map(|i| self.connections[(first + i) % count].try_lock().ok())
+    }
+}
+
+enum Failed {
+    Sqlite(rusqlite::Error),
+    Decode(sqlx::Error),
+}
+
+fn read<T>(
+    connection: &rusqlite::Connection,
+    sql: &str,
+    params: &[(&str, &dyn ToSql)],
+    mut decode: impl FnMut(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
+) -> Result<Vec<T>, Failed> {
+    let mut statement = connection.prepare_cached(sql).map_err(Failed::Sqlite)?;
+    let mut rows = statement.query(params).map_err(Failed::Sqlite)?;
+    let mut decoded = Vec::new();
+    while let Some(row) = rows.next().map_err(Failed::Sqlite)? {
+        decoded.push(decode(row).map_err(Failed::Decode)?);
+    }
+    Ok(decoded)
+}
+
+/// A row's columns by name, whichever path read it: the pool's `AnyRow` or an in-place read's row.
+pub trait Columns {
+    fn column<T>(&self, name: &str) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + FromSql;
+}
+
+impl Columns for AnyRow {
+    fn column<T>(&self, name: &str) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + FromSql,
+    {
+        self.try_get(name)
+    }
+}
+
+impl Columns for rusqlite::Row<'_> {
+    fn column<T>(&self, name: &str) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + FromSql,
+    {
+        self.get(name).map_err(|error| sqlx::Error::ColumnDecode { index: name.to_string(), source: Box::new(error) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn database() -> (std::path::PathBuf, String) {
+        let path = std::env::temp_dir().join(format!(
+            "enroll-local-reads-{}-{}.db",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        let setup = rusqlite::Connection::open(&path).unwrap();
+        setup.execute_batch("pragma journal_mode = wal; create table t (id integer primary key, name text);").unwrap();
+        setup.execute("insert into t (id, name) values (1, 'Dana'), (2, 'Lee')", []).unwrap();
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        (path, url)
+    }
+
+    fn names(reads: &LocalReads, from: i64) -> Option<Result<Vec<String>, sqlx::Error>> {
+        let params: [(&str, &dyn ToSql); 1] = [("$1", &from)];
+        reads.fetch_all("select name from t where id >= $1 order by id", &params, |row| row.column("name"))
+    }
+
+    #[test]
+    fn a_read_is_made_in_place_and_sees_what_was_committed_before_it() {
+        let (path, url) = database();
+        let reads = LocalReads::open(&url, 2).unwrap();
+        assert_eq!(names(&reads, 1).unwrap().unwrap(), ["Dana", "Lee"]);
+        rusqlite::Connection::open(&path).unwrap().execute("insert into t (id, name) values (3, 'Sam')", []).unwrap();
+        assert_eq!(names(&reads, 2).unwrap().unwrap(), ["Lee", "Sam"]);
+        let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_read_that_cannot_be_made_here_is_left_to_the_pool() {
+        let (path, url) = database();
+        let reads = LocalReads::open(&url, 1).unwrap();
+        let held = reads.connections[0].lock().unwrap();
+        assert!(names(&reads, 1).is_none(), "every connection in use: not waited for");
+        drop(held);
+        let missing = reads.fetch_all("select name from no_such_table", &[], |row| row.column::<String>("name"));
+        assert!(missing.is_none(), "an error is the pool's to report");
+        let write = reads
+            .fetch_all("insert into t (id, name) values (9, 'X') returning id", &[], |row| row.column::<i64>("id"));
+        assert!(write.is_none(), "these connections only read");
+        assert_eq!(names(&reads, 9).unwrap().unwrap(), Vec::<String>::new());
+        assert!(LocalReads::open("postgres://localhost/enroll", 2).unwrap().connections.is_empty());
+        assert!(LocalReads::open("sqlite::memory:", 2).unwrap().connections.is_empty());
+        let _ = std::fs::remove_file(path);
+    }
+}
