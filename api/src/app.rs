@@ -127,7 +127,7 @@ fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) ->
     calls
         .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .fallback(api_not_found)
-        .layer(axum::middleware::from_fn_with_state(cookies, crate::http::session::layer))
+        .layer(crate::http::step::StepLayer(cookies))
         .with_state(state.clone())
 }
 

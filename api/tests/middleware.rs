@@ -191,6 +191,7 @@ async fn a_20_mb_body_is_refused_with_413_in_the_envelope_within_a_second_and_th
 async fn every_answer_carries_the_security_headers_and_a_request_id() {
     let app = TestApp::new().await;
     write_renderer(&app);
+    let mut ids = std::collections::HashSet::new();
     for path in ["/", "/api/v1/get-plan-category", "/api/v1/no-such-call", "/healthz", "/static/index-B7x9Qa.js"] {
         let response = answer(&app, get_with(path, &[])).await;
         let csp = header_of(&response, header::CONTENT_SECURITY_POLICY);
@@ -201,7 +202,14 @@ async fn every_answer_carries_the_security_headers_and_a_request_id() {
         assert_eq!(header_of(&response, header::X_FRAME_OPTIONS), "SAMEORIGIN", "{path}");
         assert_eq!(header_of(&response, header::REFERRER_POLICY), "strict-origin-when-cross-origin", "{path}");
         assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "", "{path}: no HSTS over plain HTTP");
-        assert_eq!(header_of(&response, "x-request-id".parse().unwrap()).len(), 36, "{path}: a UUID request id");
+        let id = header_of(&response, "x-request-id".parse().unwrap());
+        let groups: Vec<usize> = id.split('-').map(str::len).collect();
+        assert_eq!(groups, [8, 4, 4, 4, 12], "{path}: a UUID request id, not {id}");
+        assert!(
+            id.chars().all(|c| c == '-' || c.is_ascii_hexdigit()) && id[14..15] == *"4",
+            "{path}: a random UUID: {id}"
+        );
+        assert!(ids.insert(id), "{path}: each request has an id of its own");
     }
     let kept = answer(&app, get_with("/healthz", &[("x-request-id", "lb-7f3a9c")])).await;
     assert_eq!(header_of(&kept, "x-request-id".parse().unwrap()), "lb-7f3a9c", "a proxy's request id is kept");

@@ -77,7 +77,7 @@ impl Eprocess {
 }
 
 /// The facts workflow rules may look at.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EnrollmentContext {
     /// new-member, new-group-member, existing-member (the spec also uses existing-user).
     pub enrollment_type: Option<String>,

@@ -60,3 +60,47 @@ fn strip_null(prop: &mut Value) {
         strip_null(items);
     }
 }
+
+/// Properties of an object schema, borrowed from it (a save looks them up several times; copying a form's schema
+/// for each look was a tenth of a save's work), in the schema's order, each name once (the first one found).
+#[derive(Debug, Default)]
+pub struct Properties<'a>(Vec<(&'a str, &'a Value)>);
+
+impl<'a> Properties<'a> {
+    /// The properties of `schema` itself.
+    pub fn of(schema: &'a Value) -> Properties<'a> {
+        let mut properties = Properties::default();
+        properties.add(schema.get("properties"));
+        properties
+    }
+
+    /// The properties of `more` (a `properties` object) not named already.
+    pub fn add(&mut self, more: Option<&'a Value>) {
+        for (name, prop) in more.and_then(Value::as_object).into_iter().flatten() {
+            if self.get(name).is_none() {
+                self.0.push((name.as_str(), prop));
+            }
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&'a Value> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, prop)| *prop)
+    }
+
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'a str, &'a Value)> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+impl<'a> IntoIterator for Properties<'a> {
+    type Item = (&'a str, &'a Value);
+    type IntoIter = std::vec::IntoIter<(&'a str, &'a Value)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}

@@ -4,6 +4,8 @@
 //! `get-form-fields-*` calls (field_name, value, required, read_only) and the server's own validation of a save, so
 //! the browser, the adapters and the validator can never disagree about which fields are required or read-only.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -11,19 +13,69 @@ use crate::context::EnrollmentContext;
 use crate::errors::messages::REQUIRED;
 use crate::forms;
 use crate::forms::states::US_STATES;
+pub use crate::json::Properties;
 use crate::tabs::TabName;
-use crate::workflow::{FieldSettings, FormSettings, PrefillValues};
+use crate::validation::ValidatorSlot;
+use crate::workflow::{FieldSettings, FormSettings, Prefill, PrefillValues};
 
 /// A tab's form for one enrollment.
+///
+/// Its schema and uiSchema are shared with every form of the same [`FormShape`]; a change to one of them
+/// (`Arc::make_mut`) makes the form a copy of its own.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ComposedForm {
-    pub schema: Value,
-    pub ui_schema: Value,
+    pub schema: Arc<Value>,
+    pub ui_schema: Arc<Value>,
     pub form_data: Value,
     pub fields: Vec<FieldDefinition>,
     /// Each field's own value before anything is stored (from the filter, the member's records, the rep or the
     /// group), in the order of `fields`; [`ComposedForm::fill`] puts a stored document over them.
     prefilled: Vec<Prefilled>,
+    /// The schema's compiled validator, kept with the shape it came from (see [`ComposedForm::validate`]).
+    pub(crate) validator: ValidatorSlot,
+}
+
+/// A tab's form for a kind of enrollment: everything but its values, which are the person's. It depends only on the
+/// workflow's settings for the tab and the enrollment's context ([`shape_depends_on_prefill`] says when the prefilled
+/// values change it too), so one shape serves every enrollment of that kind: composing it was a tenth of a save.
+#[derive(Debug)]
+pub struct FormShape {
+    schema: Arc<Value>,
+    ui_schema: Arc<Value>,
+    fields: Vec<FieldDefinition>,
+    /// Each field's prefill source, and whether the field is read-only (then a prefilled value follows its source).
+    sources: Vec<(Option<Prefill>, bool)>,
+    validator: ValidatorSlot,
+}
+
+impl FormShape {
+    /// The form of one enrollment: its prefilled values, with `stored` (sensitive values masked) over them.
+    pub fn form(&self, prefill: &PrefillValues, stored: &Value) -> ComposedForm {
+        let prefilled = self
+            .sources
+            .iter()
+            .map(|(source, read_only)| {
+                let value = source.and_then(|p| prefill.get(p)).map(|v| json!(v));
+                Prefilled { follows_source: *read_only && value.is_some(), value }
+            })
+            .collect();
+        let mut form = ComposedForm {
+            schema: self.schema.clone(),
+            ui_schema: self.ui_schema.clone(),
+            form_data: Value::Object(Map::new()),
+            fields: self.fields.clone(),
+            prefilled,
+            validator: self.validator.clone(),
+        };
+        form.fill(stored);
+        form
+    }
+}
+
+/// Whether a tab's shape depends on the prefilled values (billing's payment methods follow the group's, its dates
+/// today's, its addresses the contact step's and the member's records): such a shape is composed for each form.
+pub fn shape_depends_on_prefill(tab: TabName) -> bool {
+    tab == TabName::BillingInfo
 }
 
 /// A field's value before anything is stored, and whether a stored value may replace it.
@@ -35,6 +87,11 @@ struct Prefilled {
 }
 
 impl ComposedForm {
+    /// Validates a cleaned submission of this form (see `validation::validate`), with the validator its shape keeps.
+    pub fn validate(&self, data: &Value, today: chrono::NaiveDate) -> Result<(), Vec<crate::errors::FieldError>> {
+        self.validator.validate(&self.schema, data, today)
+    }
+
     /// The form with `stored` (the tab's saved document, sensitive values masked) as its values: the schema does not
     /// depend on what is stored, so a form composed once serves both the stored and the submitted document.
     pub fn fill(&mut self, stored: &Value) {
@@ -71,6 +128,17 @@ pub fn compose(
     prefill: &PrefillValues,
     stored: &Value,
 ) -> Option<ComposedForm> {
+    Some(shape(tab, settings, ctx, prefill)?.form(prefill, stored))
+}
+
+/// The shape of `tab`'s form for an enrollment of context `ctx`; `prefill` is read only where
+/// [`shape_depends_on_prefill`] says so.
+pub fn shape(
+    tab: TabName,
+    settings: Option<&FormSettings>,
+    ctx: &EnrollmentContext,
+    prefill: &PrefillValues,
+) -> Option<FormShape> {
     let mut base = forms::form_schema(tab);
     if tab == TabName::DependentInfo {
         let health =
@@ -94,12 +162,11 @@ pub fn compose(
         );
     }
     let empty = FormSettings::default();
-    let mut form = compose_schema(base, settings.unwrap_or(&empty), ctx, prefill);
-    form.fill(stored);
+    let mut shape = compose_schema(base, settings.unwrap_or(&empty), ctx);
     if tab == TabName::BillingInfo {
-        crate::payment::group_by_method(&mut form.schema, &mut form.ui_schema);
+        crate::payment::group_by_method(Arc::make_mut(&mut shape.schema), Arc::make_mut(&mut shape.ui_schema));
     }
-    Some(form)
+    Some(shape)
 }
 
 /// What the quote form depends on besides the current filter.
@@ -129,22 +196,24 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
             json!({ "type": "string", "title": "Category", "oneOf": choices, "x-messages": { "required": REQUIRED } });
         schema["properties"]["tier"]["oneOf"][2]["title"] = json!("Member + 1 Child");
     }
-    let mut form = compose_schema(schema, &settings, &EnrollmentContext::default(), &PrefillValues::default());
-    form.fill(current);
+    let mut form =
+        compose_schema(schema, &settings, &EnrollmentContext::default()).form(&PrefillValues::default(), current);
+    let schema = Arc::make_mut(&mut form.schema);
     if options.premier {
-        if let Some(list) = form.schema["required"].as_array_mut() {
+        if let Some(list) = schema["required"].as_array_mut() {
             list.push(json!("category"));
         }
     }
     let tier_is = |tiers: &[&str]| json!({ "properties": { "tier": { "enum": tiers } }, "required": ["tier"] });
-    form.schema["allOf"] = json!([
+    schema["allOf"] = json!([
         { "if": tier_is(&["IS", "IF"]), "then": { "properties": { "spouse_dob": crate::shop::popups::spouse_dob_field() } } },
         { "if": tier_is(&["IC"]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(9) } } },
         { "if": tier_is(&["IF"]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(8) } } },
     ]);
-    form.ui_schema["spouse_dob"] = json!({ "ui:widget": "dateMDY" });
+    let ui_schema = Arc::make_mut(&mut form.ui_schema);
+    ui_schema["spouse_dob"] = json!({ "ui:widget": "dateMDY" });
     // The tier's dependent fields come and go with the tier; rjsf draws only what its order names.
-    if let Some(order) = form.ui_schema["ui:order"].as_array_mut() {
+    if let Some(order) = ui_schema["ui:order"].as_array_mut() {
         order.extend([json!("spouse_dob"), json!("no_of_children")]);
     }
     for key in ["spouse_dob", "no_of_children"] {
@@ -155,12 +224,7 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
     form
 }
 
-fn compose_schema(
-    mut schema: Value,
-    settings: &FormSettings,
-    ctx: &EnrollmentContext,
-    prefill: &PrefillValues,
-) -> ComposedForm {
+fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentContext) -> FormShape {
     let no_settings = FieldSettings::default();
     let properties = std::mem::take(&mut schema["properties"]);
     let mut kept = Map::new();
@@ -169,7 +233,7 @@ fn compose_schema(
     let mut required = Vec::new();
     let mut hidden = Vec::new();
     let mut fields = Vec::new();
-    let mut prefilled_values = Vec::new();
+    let mut sources = Vec::new();
 
     let properties = match properties {
         Value::Object(members) => members,
@@ -220,9 +284,8 @@ fn compose_schema(
         if is_required {
             required.push(name.clone());
         }
-        let prefilled = s.prefill.and_then(|p| prefill.get(p)).map(|v| json!(v));
-        prefilled_values.push(Prefilled { follows_source: read_only && prefilled.is_some(), value: prefilled });
-        // The values are put in by `fill`.
+        sources.push((s.prefill, read_only));
+        // The values are put in by `FormShape::form`.
         fields.push(FieldDefinition { field_name: name.clone(), value: Value::Null, required: is_required, read_only });
         nested_ui(&mut prop, &mut field_ui);
         if !field_ui.is_empty() {
@@ -246,12 +309,12 @@ fn compose_schema(
         }
     }
     ui.insert("ui:order".into(), Value::Array(order));
-    ComposedForm {
-        schema,
-        ui_schema: Value::Object(ui),
-        form_data: Value::Object(Map::new()),
+    FormShape {
+        schema: Arc::new(schema),
+        ui_schema: Arc::new(Value::Object(ui)),
         fields,
-        prefilled: prefilled_values,
+        sources,
+        validator: ValidatorSlot::default(),
     }
 }
 
@@ -367,14 +430,10 @@ fn agreement_checkboxes(texts: &[crate::workflow::AgreementText]) -> Value {
 }
 
 /// Every property an object schema may have: its own and those its conditions add (`allOf: [{ if, then }]`).
-pub fn every_property(schema: &Value) -> Map<String, Value> {
-    let mut all = schema.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+pub fn every_property(schema: &Value) -> Properties<'_> {
+    let mut all = Properties::of(schema);
     for rule in schema.get("allOf").and_then(Value::as_array).into_iter().flatten() {
-        if let Some(more) = rule.pointer("/then/properties").and_then(Value::as_object) {
-            for (name, prop) in more {
-                all.entry(name.clone()).or_insert_with(|| prop.clone());
-            }
-        }
+        all.add(rule.pointer("/then/properties"));
     }
     all
 }

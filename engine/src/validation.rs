@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 use crate::dates::{age_on, parse_mdy};
 use crate::errors::messages::INVALID_ROUTING;
 use crate::errors::{messages, FieldError};
+use crate::json::Properties;
 
 /// Minimum age to enroll (spec: 18).
 pub const MINIMUM_AGE: i32 = 18;
@@ -84,38 +85,36 @@ fn clean_value(prop: &Value, value: &Value) -> Option<Value> {
 fn clean_conditional(schema: &Value, submitted: &Map<String, Value>, kept: &mut Map<String, Value>) {
     let snapshot = Value::Object(kept.clone());
     for branch_props in conditional_properties(schema, &snapshot) {
-        for (name, prop) in branch_props {
-            if kept.contains_key(&name) {
+        for (name, prop) in branch_props.as_object().into_iter().flatten() {
+            if kept.contains_key(name) {
                 continue;
             }
-            if let Some(value) = submitted.get(&name).and_then(|v| clean_value(&prop, v)) {
-                kept.insert(name, value);
+            if let Some(value) = submitted.get(name).and_then(|v| clean_value(prop, v)) {
+                kept.insert(name.clone(), value);
             }
         }
     }
 }
 
 /// The `properties` of the `then` (or `else`) branches of `schema`'s `allOf` conditions that apply to `data`.
-fn conditional_properties(schema: &Value, data: &Value) -> Vec<Map<String, Value>> {
+fn conditional_properties<'a>(schema: &'a Value, data: &Value) -> Vec<&'a Value> {
     let mut found = Vec::new();
     for rule in schema.get("allOf").and_then(Value::as_array).into_iter().flatten() {
         let Some(condition) = rule.get("if") else { continue };
         let holds = compiled(condition, Formats::Ignored).is_some_and(|v| v.is_valid(data));
         let branch = if holds { rule.get("then") } else { rule.get("else") };
-        if let Some(props) = branch.and_then(|b| b.get("properties")).and_then(Value::as_object) {
-            found.push(props.clone());
+        if let Some(props) = branch.and_then(|b| b.get("properties")).filter(|p| p.is_object()) {
+            found.push(props);
         }
     }
     found
 }
 
 /// The schemas of every property of `schema` that applies to `data`: its own and those of conditions that hold.
-fn active_properties(schema: &Value, data: &Value) -> Map<String, Value> {
-    let mut props = schema.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+fn active_properties<'a>(schema: &'a Value, data: &Value) -> Properties<'a> {
+    let mut props = Properties::of(schema);
     for extra in conditional_properties(schema, data) {
-        for (k, v) in extra {
-            props.entry(k).or_insert(v);
-        }
+        props.add(Some(extra));
     }
     props
 }
@@ -267,10 +266,61 @@ fn validator_for(schema: &Value) -> std::sync::Arc<jsonschema::Validator> {
     compiled(schema, Formats::Checked).expect("composed schemas compile")
 }
 
+/// The compiled validator of a form's schema, kept with the shape the form came from (`schema::FormShape`), so that
+/// a save finds it without hashing the schema. It holds the schema it was compiled from: a form whose schema was
+/// changed since (`Arc::make_mut` copies a shared schema) does not match it and is validated as any other schema.
+#[derive(Clone, Default)]
+pub struct ValidatorSlot(
+    std::sync::Arc<std::sync::OnceLock<(std::sync::Arc<Value>, std::sync::Arc<jsonschema::Validator>)>>,
+);
+
+impl std::fmt::Debug for ValidatorSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() { "ValidatorSlot(compiled)" } else { "ValidatorSlot(empty)" })
+    }
+}
+
+/// Slots are a cache: two forms are equal whatever their slots hold.
+impl PartialEq for ValidatorSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl ValidatorSlot {
+    /// Validates `data` against `schema` (see [`validate`]), with the validator kept here when it was compiled from
+    /// this very schema.
+    pub fn validate(
+        &self,
+        schema: &std::sync::Arc<Value>,
+        data: &Value,
+        today: NaiveDate,
+    ) -> Result<(), Vec<FieldError>> {
+        validate_with(&self.validator_for(schema), schema, data, today)
+    }
+
+    fn validator_for(&self, schema: &std::sync::Arc<Value>) -> std::sync::Arc<jsonschema::Validator> {
+        let (compiled_from, validator) = self.0.get_or_init(|| (schema.clone(), validator_for(schema)));
+        if std::sync::Arc::ptr_eq(compiled_from, schema) {
+            validator.clone()
+        } else {
+            validator_for(schema)
+        }
+    }
+}
+
 /// Validates a cleaned submission; `today` anchors age and future-date rules.
 pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Vec<FieldError>> {
+    validate_with(&validator_for(schema), schema, data, today)
+}
+
+fn validate_with(
+    validator: &jsonschema::Validator,
+    schema: &Value,
+    data: &Value,
+    today: NaiveDate,
+) -> Result<(), Vec<FieldError>> {
     let mut errors: Vec<FieldError> = Vec::new();
-    let validator = validator_for(schema);
     for error in validator.iter_errors(data) {
         let (target, keyword) = match error.kind() {
             ValidationErrorKind::Required { property } => {
@@ -309,7 +359,7 @@ fn check_node(schema: &Value, data: &Value, path: &str, today: NaiveDate, errors
     let Some(values) = data.as_object() else {
         return;
     };
-    for (name, prop) in &active_properties(schema, data) {
+    for (name, prop) in active_properties(schema, data) {
         let Some(value) = values.get(name) else { continue };
         let target = join(path, name);
         let faulted =

@@ -227,6 +227,44 @@ fn get_form_fields_rows_carry_value_required_and_read_only() {
 }
 
 #[test]
+fn one_shape_serves_every_enrollment_of_a_kind_with_each_persons_own_values() {
+    let wf = shipped();
+    let settings = wf.forms.get(&TabName::PrimaryInfo);
+    let shape = engine::schema::shape(TabName::PrimaryInfo, settings, &ctx(), &PrefillValues::default()).unwrap();
+    let dana = shape.form(&prefill(), &json!({ "first_name": "Dana" }));
+    let lee_prefill = PrefillValues { dob: Some("09/30/1975".into()), ..prefill() };
+    let lee = shape.form(&lee_prefill, &json!({ "first_name": "Lee" }));
+    assert_eq!(dana.form_data["first_name"], json!("Dana"));
+    assert_eq!(lee.form_data["first_name"], json!("Lee"));
+    assert_eq!(dana.form_data["birthdate"], json!("04/12/1986"));
+    assert_eq!(lee.form_data["birthdate"], json!("09/30/1975"), "a prefilled value is each person's own");
+    assert!(std::sync::Arc::ptr_eq(&dana.schema, &lee.schema), "the schema is shared, not copied");
+    // Composed whole or from the shape, the form is the same.
+    assert_eq!(
+        compose(TabName::PrimaryInfo, settings, &ctx(), &lee_prefill, &json!({ "first_name": "Lee" })).unwrap(),
+        lee
+    );
+    assert!(engine::schema::shape_depends_on_prefill(TabName::BillingInfo));
+    assert!(!engine::schema::shape_depends_on_prefill(TabName::PrimaryInfo));
+}
+
+#[test]
+fn a_form_whose_schema_was_changed_is_validated_against_its_own_schema_not_its_shapes() {
+    let wf = shipped();
+    let shape =
+        engine::schema::shape(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &ctx(), &prefill()).unwrap();
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+    let first = shape.form(&prefill(), &json!({}));
+    let missing = first.validate(&json!({}), today).unwrap_err();
+    assert!(missing.iter().any(|e| e.target_element == "first_name"), "{missing:?}");
+    let mut changed = shape.form(&prefill(), &json!({}));
+    let schema = std::sync::Arc::make_mut(&mut changed.schema);
+    schema["required"] = json!([]);
+    assert!(changed.validate(&json!({}), today).is_ok(), "the changed schema requires nothing");
+    assert!(first.validate(&json!({}), today).is_err(), "the shape's own forms still require first_name");
+}
+
+#[test]
 fn hidden_fields_vanish_from_the_schema_the_rows_and_conditional_requirements() {
     let wf: WizardWorkflow = serde_yaml::from_str(
         r#"

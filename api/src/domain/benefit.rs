@@ -56,7 +56,11 @@ impl<'e> Audience<'e> {
             menu(state, standing.group_id, standing.from_site.as_deref()).into_iter().map(String::from).collect();
         let (in_cart, member) = match enrollment {
             Some(e) => (
-                store::cart::cart(&state.db, e.row.enrollment_id).await?.iter().map(|l| l.plan_id).collect(),
+                store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id)
+                    .await?
+                    .iter()
+                    .map(|l| l.plan_id)
+                    .collect(),
                 members::of_enrollment(state, &e.row).await?,
             ),
             None => (Vec::new(), None),

@@ -153,9 +153,9 @@ where
     }
 }
 
-/// [`OwnedQuery`] for a priced listing: the enrollment and the plans whose health questions it had accepted, read in
-/// one round trip.
-pub struct ListingQuery<T>(pub Enrollment, pub crate::domain::shop::pricing::Accepted, pub T);
+/// [`OwnedQuery`] for a priced listing: the enrollment's quote and the plans whose health questions it had accepted,
+/// read in one round trip.
+pub struct ListingQuery<T>(pub crate::domain::enrollment::Quote, pub crate::domain::shop::pricing::Accepted, pub T);
 
 impl<S, T> FromRequestParts<S> for ListingQuery<T>
 where
@@ -171,9 +171,9 @@ where
         let object = query_object(parts)?;
         let id = parse_id(object.get("enrollment_id"), "enrollment_id")?;
         let kind = crate::domain::shop::answers::HEALTH_QUESTIONS;
-        let (enrollment, answers) = crate::domain::enrollment::load_with_answers(state, &session, id, kind).await?;
+        let (quote, answers) = crate::domain::enrollment::load_quote(state, &session, id, kind).await?;
         let accepted = crate::domain::shop::pricing::Accepted::from_answers(state, answers)?;
-        Ok(ListingQuery(enrollment, accepted, typed(object)?))
+        Ok(ListingQuery(quote, accepted, typed(object)?))
     }
 }
 

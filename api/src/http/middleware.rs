@@ -8,12 +8,11 @@ use axum::body::Body;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
 use axum::http::header::{self, HeaderName, HeaderValue};
 use axum::http::StatusCode;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -21,6 +20,7 @@ use tower_http::trace::TraceLayer;
 use crate::config::BODY_LIMIT;
 use crate::error::ApiError;
 use crate::http::listener::PeerAddr;
+use crate::http::step::{Step, StepLayer};
 use crate::http::throttle::Client;
 
 /// How long one request may take before it is answered 408.
@@ -48,10 +48,10 @@ pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
 /// and who the client is (for the throttles).
 pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool) -> Router {
     let app = app
-        .layer(axum::middleware::from_fn(move |request, next| name_the_client(trust_proxy, request, next)))
+        .layer(StepLayer(NameTheClient { trust_proxy }))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("a handler panicked")).into_response()))
-        .layer(axum::middleware::from_fn(refusals_in_the_envelope))
+        .layer(StepLayer(RefusalsInTheEnvelope))
         .layer(CompressionLayer::new().gzip(true).br(true))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
@@ -86,40 +86,86 @@ pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool) -> Router {
             }),
     )
     .layer(PropagateRequestIdLayer::new(REQUEST_ID))
-    .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+    .layer(SetRequestIdLayer::new(REQUEST_ID, RandomRequestId))
+}
+
+/// A request without an id (from a proxy) gets a random UUID (version 4) as its id. tower-http's own asks the
+/// operating system for each id's randomness (a system call per request); this one takes it from the thread's
+/// generator, seeded from the operating system.
+#[derive(Clone, Copy)]
+struct RandomRequestId;
+
+impl MakeRequestId for RandomRequestId {
+    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
+        let mut bytes: [u8; 16] = rand::random();
+        bytes[6] = (bytes[6] & 0x0f) | 0x40;
+        bytes[8] = (bytes[8] & 0x3f) | 0x80;
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut id = Vec::with_capacity(36);
+        for (i, byte) in bytes.iter().enumerate() {
+            if matches!(i, 4 | 6 | 8 | 10) {
+                id.push(b'-');
+            }
+            id.extend([HEX[usize::from(byte >> 4)], HEX[usize::from(byte & 0x0f)]]);
+        }
+        HeaderValue::from_maybe_shared(axum::body::Bytes::from(id)).ok().map(RequestId::new)
+    }
 }
 
 /// Names the client of a request once: the peer's address, or behind a trusted proxy the first address of
 /// X-Forwarded-For (the client's own, as the proxy saw it).
-async fn name_the_client(trust_proxy: bool, mut request: Request, next: Next) -> Response {
-    let forwarded = trust_proxy
-        .then(|| request.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()))
-        .flatten()
-        .and_then(|v| v.split(',').next())
-        .map(|v| v.trim().to_string())
-        .filter(|v| !v.is_empty());
-    let peer = request.extensions().get::<ConnectInfo<PeerAddr>>().map(|c| c.0 .0.ip().to_string());
-    let client = Client(forwarded.or(peer).unwrap_or_else(|| "unknown".into()));
-    request.extensions_mut().insert(client);
-    next.run(request).await
+#[derive(Clone)]
+struct NameTheClient {
+    trust_proxy: bool,
+}
+
+impl Step for NameTheClient {
+    type Carry = ();
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<(), Response> {
+        let forwarded = self
+            .trust_proxy
+            .then(|| request.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()))
+            .flatten()
+            .and_then(|v| v.split(',').next())
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty());
+        let peer = request.extensions().get::<ConnectInfo<PeerAddr>>().map(|c| c.0 .0.ip().to_string());
+        let client = Client(forwarded.or(peer).unwrap_or_else(|| "unknown".into()));
+        request.extensions_mut().insert(client);
+        Ok(())
+    }
 }
 
 /// The API's body limit: a declared length over the limit is refused before a byte is read; a body that turns out
-/// longer (no length declared) is cut off by the extractors at the same limit.
+/// longer (no length declared) is cut off by the extractors at the same limit. And a request another site made the
+/// browser send is refused ([`RefuseCrossSite`]).
 pub fn api_limits(api: Router) -> Router {
-    api.layer(axum::middleware::from_fn(refuse_declared_oversize))
-        .layer(axum::middleware::from_fn(refuse_cross_site))
+    api.layer(StepLayer(RefuseDeclaredOversize))
+        .layer(StepLayer(RefuseCrossSite))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, NO_STORE))
 }
 
-async fn refuse_declared_oversize(request: Request, next: Next) -> Response {
-    let declared =
-        request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
-        return ApiError::TooLarge.into_response();
+#[derive(Clone)]
+struct RefuseDeclaredOversize;
+
+impl Step for RefuseDeclaredOversize {
+    type Carry = ();
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<(), Response> {
+        let declared = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
+            return Err(ApiError::TooLarge.into_response());
+        }
+        Ok(())
     }
-    next.run(request).await
 }
 
 pub const CROSS_SITE: &str = "This request came from another site and was refused.";
@@ -129,11 +175,19 @@ pub const CROSS_SITE: &str = "This request came from another site and was refuse
 /// and the API allows no CORS, so no legitimate page ever sends either; clients outside a browser send neither.
 /// Every call is covered, not only the state-changing ones, because several of the spec's GETs change state
 /// (`validate-agent`, `remove-plan-from-cart`, a step visited).
-async fn refuse_cross_site(request: Request, next: Next) -> Response {
-    if from_another_site(request.headers()) {
-        return ApiError::Forbidden(CROSS_SITE.into()).into_response();
+#[derive(Clone)]
+struct RefuseCrossSite;
+
+impl Step for RefuseCrossSite {
+    type Carry = ();
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<(), Response> {
+        if from_another_site(request.headers()) {
+            return Err(ApiError::Forbidden(CROSS_SITE.into()).into_response());
+        }
+        Ok(())
     }
-    next.run(request).await
 }
 
 fn from_another_site(headers: &header::HeaderMap) -> bool {
@@ -159,10 +213,25 @@ fn refusal(status: StatusCode) -> Option<ApiError> {
 
 /// An error answer of the API that is not already the JSON envelope (axum's 405, the timeout's empty 408) is given
 /// the envelope, keeping its status and headers (a 405 keeps its Allow header).
-async fn refusals_in_the_envelope(request: Request, next: Next) -> Response {
-    let path = request.uri().path();
-    let api = path.starts_with("/api/") || path.starts_with("/benefit/");
-    let response = next.run(request).await;
+#[derive(Clone)]
+struct RefusalsInTheEnvelope;
+
+impl Step for RefusalsInTheEnvelope {
+    /// Whether the request was the API's.
+    type Carry = bool;
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<bool, Response> {
+        let path = request.uri().path();
+        Ok(path.starts_with("/api/") || path.starts_with("/benefit/"))
+    }
+
+    fn after(api: bool, response: Response) -> Response {
+        in_the_envelope(api, response)
+    }
+}
+
+fn in_the_envelope(api: bool, response: Response) -> Response {
     let is_json = response
         .headers()
         .get(header::CONTENT_TYPE)

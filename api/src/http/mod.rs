@@ -7,4 +7,5 @@ pub mod listener;
 pub mod middleware;
 pub mod openapi;
 pub mod session;
+pub mod step;
 pub mod throttle;

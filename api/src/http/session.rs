@@ -8,9 +8,8 @@
 //! time is renewed at most once a minute. An ended, tampered or unreadable cookie is replaced by a new session; the
 //! person resumes an enrollment with its continue code. A tampered cookie is logged (never its value).
 
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::{Cookie, SameSite, SignedCookieJar};
 use base64::Engine;
@@ -18,6 +17,7 @@ use rand::RngCore;
 
 use crate::domain::session::Session;
 use crate::error::ApiError;
+use crate::http::step::Step;
 
 pub const COOKIE: &str = "enroll_session";
 
@@ -90,25 +90,38 @@ fn cookie_sent(request: &Request) -> bool {
         .any(|v| v.split(';').any(|c| c.trim_start().starts_with(&prefix)))
 }
 
-/// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers.
-pub async fn layer(State(state): State<CookieSettings>, mut request: Request, next: Next) -> Response {
-    let jar = SignedCookieJar::from_headers(request.headers(), state.key.clone());
-    let now = chrono::Utc::now().timestamp();
-    let signed = jar.get(COOKIE);
-    if signed.is_none() && cookie_sent(&request) {
-        tracing::warn!("a session cookie failed its signature check; a new session was started");
+/// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers; the answer carries
+/// the cookie anew when the session started or its last-use time moved.
+impl Step for CookieSettings {
+    /// The cookie to set, when it changed.
+    type Carry = Option<Response>;
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<Self::Carry, Response> {
+        let jar = SignedCookieJar::from_headers(request.headers(), self.key.clone());
+        let now = chrono::Utc::now().timestamp();
+        let signed = jar.get(COOKIE);
+        if signed.is_none() && cookie_sent(request) {
+            tracing::warn!("a session cookie failed its signature check; a new session was started");
+        }
+        let found = signed.and_then(|c| SessionCookie::parse(c.value())).filter(|s| s.alive_at(now));
+        let (session, renew) = match found {
+            Some(s) if now - s.last_used < RENEW_AFTER => (s, false),
+            Some(s) => (SessionCookie { last_used: now, ..s }, true),
+            None => (SessionCookie { id: new_id(), issued: now, last_used: now }, true),
+        };
+        let cookie = renew.then(|| jar.add(session_cookie(self, &session)).into_response());
+        request.extensions_mut().insert(Session(session.id));
+        Ok(cookie)
     }
-    let found = signed.and_then(|c| SessionCookie::parse(c.value())).filter(|s| s.alive_at(now));
-    let (session, renew) = match found {
-        Some(s) if now - s.last_used < RENEW_AFTER => (s, false),
-        Some(s) => (SessionCookie { last_used: now, ..s }, true),
-        None => (SessionCookie { id: new_id(), issued: now, last_used: now }, true),
-    };
-    request.extensions_mut().insert(Session(session.id.clone()));
-    let response = next.run(request).await;
-    if renew {
-        (jar.add(session_cookie(&state, &session)), response).into_response()
-    } else {
+
+    fn after(cookie: Option<Response>, mut response: Response) -> Response {
+        // The signed jar's answer holds just its Set-Cookie header.
+        if let Some(cookie) = cookie {
+            for value in cookie.headers().get_all(axum::http::header::SET_COOKIE) {
+                response.headers_mut().append(axum::http::header::SET_COOKIE, value.clone());
+            }
+        }
         response
     }
 }

@@ -44,16 +44,17 @@ impl Coding {
         let (mut br, mut gzip, mut any) = (None, None, None);
         for item in accepted.into_iter().flat_map(|value| value.split(',')) {
             let mut parts = item.split(';');
-            let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+            let name = parts.next().unwrap_or_default().trim();
             let weight = parts
                 .filter_map(|p| p.trim().strip_prefix("q=").or_else(|| p.trim().strip_prefix("Q=")))
                 .find_map(|q| q.trim().parse::<f32>().ok())
                 .unwrap_or(1.0);
-            match name.as_str() {
-                "br" => br = Some(weight),
-                "gzip" | "x-gzip" => gzip = Some(weight),
-                "*" => any = Some(weight),
-                _ => {}
+            if name.eq_ignore_ascii_case("br") {
+                br = Some(weight);
+            } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+                gzip = Some(weight);
+            } else if name == "*" {
+                any = Some(weight);
             }
         }
         let (br, gzip) = (br.or(any).unwrap_or(0.0), gzip.or(any).unwrap_or(0.0));

@@ -17,8 +17,11 @@
 //! them without a restart.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
+use engine::context::EnrollmentContext;
+use engine::schema::FormShape;
+use engine::tabs::TabName;
 use engine::workflow::{Bundle, WorkflowError, Workflows};
 use sha2::{Digest, Sha256};
 
@@ -57,6 +60,34 @@ pub struct Version {
     pub hash: String,
     pub bundle: Bundle,
     pub workflows: Workflows,
+    /// The wizard's forms composed so far, by step and enrollment context (see `engine::schema::FormShape`).
+    forms: Mutex<HashMap<(TabName, EnrollmentContext), Arc<FormShape>>>,
+}
+
+/// The most form shapes a version keeps: a shape is per step and kind of enrollment (its process, type, group, tier,
+/// state and the cart's categories), a few hundred in practice; past this the kept ones are dropped and composed again.
+const MOST_FORM_SHAPES: usize = 4096;
+
+impl Version {
+    /// The shape of `tab`'s form for enrollments of context `ctx`, composed by `compose` the first time it is asked
+    /// for. `compose` must depend on nothing but this version, the step and the context.
+    pub fn form_shape(
+        &self,
+        tab: TabName,
+        ctx: &EnrollmentContext,
+        compose: impl FnOnce() -> Option<FormShape>,
+    ) -> Option<Arc<FormShape>> {
+        let key = (tab, ctx.clone());
+        if let Some(shape) = self.forms.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Some(shape.clone());
+        }
+        let shape = Arc::new(compose()?);
+        let mut forms = self.forms.lock().unwrap_or_else(|e| e.into_inner());
+        if forms.len() >= MOST_FORM_SHAPES {
+            forms.clear();
+        }
+        Some(forms.entry(key).or_insert(shape).clone())
+    }
 }
 
 impl std::ops::Deref for Version {
@@ -119,7 +150,7 @@ fn parsed(hash: &str, files: &str) -> Result<Version, WorkflowError> {
     })?;
     let bundle = Bundle { files };
     let workflows = bundle.parse(&shown)?;
-    Ok(Version { hash: hash.to_string(), bundle, workflows })
+    Ok(Version { hash: hash.to_string(), bundle, workflows, forms: Mutex::default() })
 }
 
 /// One load as the registry remembers it.

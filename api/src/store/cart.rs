@@ -1,7 +1,6 @@
 //! Cart lines: a plan and option per line; prices are never stored (they follow the filter).
 
-use sqlx::Row;
-
+use super::local::{Columns, LocalReads};
 use super::{now, Db};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,22 +10,29 @@ pub struct CartRow {
     pub removable: bool,
 }
 
-pub async fn cart(db: &Db, enrollment_id: i64) -> Result<Vec<CartRow>, sqlx::Error> {
-    let rows = sqlx::query(
-        "select plan_id, plan_pricing_id, removable from cart_line where enrollment_id = $1 order by added_at, plan_id",
-    )
-    .bind(enrollment_id)
-    .fetch_all(db)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(CartRow {
-                plan_id: r.try_get("plan_id")?,
-                plan_pricing_id: r.try_get("plan_pricing_id")?,
-                removable: r.try_get::<i64, _>("removable")? != 0,
-            })
+/// The cart's lines in the order they were added (read in place when it can be: see `store::local`).
+pub async fn cart(db: &Db, local: &LocalReads, enrollment_id: i64) -> Result<Vec<CartRow>, sqlx::Error> {
+    const SQL: &str =
+        "select plan_id, plan_pricing_id, removable from cart_line where enrollment_id = $1 order by added_at, plan_id";
+    let in_place = {
+        let params: [(&str, &dyn rusqlite::ToSql); 1] = [("$1", &enrollment_id)];
+        local.fetch_all(SQL, &params, |row| CartRow::from_row(row))
+    };
+    if let Some(rows) = in_place {
+        return rows;
+    }
+    let rows = sqlx::query(SQL).bind(enrollment_id).fetch_all(db).await?;
+    rows.iter().map(CartRow::from_row).collect()
+}
+
+impl CartRow {
+    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
+        Ok(CartRow {
+            plan_id: row.column("plan_id")?,
+            plan_pricing_id: row.column("plan_pricing_id")?,
+            removable: row.column::<i64>("removable")? != 0,
         })
-        .collect()
+    }
 }
 
 /// Puts a plan in the cart; another option of the same plan is replaced. A line that is not `removable` (a

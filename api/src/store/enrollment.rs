@@ -113,24 +113,44 @@ pub async fn find_enrollment(
     row.as_ref().map(EnrollmentRow::from_row).transpose()
 }
 
-/// The enrollment (if the session owns it) and its shop answers of one kind, in one round trip: a listing needs both
-/// and is the busiest call there is (read in place when it can be: see `store::local`).
-pub async fn find_enrollment_with_answers(
+/// What a priced listing needs of an enrollment: its filter and the workflow version it answers (and what moving it to
+/// a newer version needs).
+#[derive(Debug, Clone)]
+pub struct QuoteRow {
+    pub enrollment_id: i64,
+    pub filter: String,
+    pub policy_id: Option<String>,
+    pub workflow_version: Option<String>,
+}
+
+impl QuoteRow {
+    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
+        Ok(QuoteRow {
+            enrollment_id: row.column("enrollment_id")?,
+            filter: row.column("filter")?,
+            policy_id: row.column("policy_id")?,
+            workflow_version: row.column("workflow_version")?,
+        })
+    }
+}
+
+/// The quote of an enrollment (if the session owns it) and its shop answers of one kind, in one round trip and with
+/// nothing else: a listing needs only these and is the busiest call there is (read in place when it can be: see
+/// `store::local`).
+pub async fn find_quote_with_answers(
     db: &Db,
     local: &LocalReads,
     session_id: &str,
     enrollment_id: i64,
     kind: &str,
-) -> Result<Option<(EnrollmentRow, Vec<(String, String)>)>, sqlx::Error> {
-    const SQL: &str = "select e.enrollment_id, e.filter, e.eprocess, e.enrollment_type, e.open_type, e.group_id, \
-         e.agent_id, e.member_id, e.referral_id, e.lifecycle, e.lifecycle_version, e.effective_date, e.policy_id, \
-         e.workflow_version, a.subject, a.data \
+) -> Result<Option<(QuoteRow, Vec<(String, String)>)>, sqlx::Error> {
+    const SQL: &str = "select e.enrollment_id, e.filter, e.policy_id, e.workflow_version, a.subject, a.data \
          from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
          where e.enrollment_id = $1 and e.session_id = $2";
-    // The enrollment is decoded from the first row; each row may carry an answer.
+    // The quote is decoded from the first row; each row may carry an answer.
     let decode = |row: &dyn AnswerRow, first: bool| -> Result<_, sqlx::Error> {
-        let enrollment = if first { Some(row.enrollment()?) } else { None };
-        Ok((enrollment, row.answer()?))
+        let quote = if first { Some(row.quote()?) } else { None };
+        Ok((quote, row.answer()?))
     };
     let in_place = {
         let params: [(&str, &dyn rusqlite::ToSql); 3] = [("$1", &enrollment_id), ("$2", &session_id), ("$3", &kind)];
@@ -145,21 +165,21 @@ pub async fn find_enrollment_with_answers(
         }
     };
     let mut rows = rows.into_iter();
-    let Some((Some(enrollment), first_answer)) = rows.next() else { return Ok(None) };
+    let Some((Some(quote), first_answer)) = rows.next() else { return Ok(None) };
     let answers = first_answer.into_iter().chain(rows.filter_map(|(_, answer)| answer)).collect();
-    Ok(Some((enrollment, answers)))
+    Ok(Some((quote, answers)))
 }
 
-/// A row of [`find_enrollment_with_answers`], read by either path.
+/// A row of [`find_quote_with_answers`], read by either path.
 trait AnswerRow {
-    fn enrollment(&self) -> Result<EnrollmentRow, sqlx::Error>;
+    fn quote(&self) -> Result<QuoteRow, sqlx::Error>;
     /// The answer's subject and data, when the row carries one.
     fn answer(&self) -> Result<Option<(String, String)>, sqlx::Error>;
 }
 
 impl<R: Columns> AnswerRow for R {
-    fn enrollment(&self) -> Result<EnrollmentRow, sqlx::Error> {
-        EnrollmentRow::from_row(self)
+    fn quote(&self) -> Result<QuoteRow, sqlx::Error> {
+        QuoteRow::from_row(self)
     }
 
     fn answer(&self) -> Result<Option<(String, String)>, sqlx::Error> {

@@ -1,7 +1,6 @@
 //! Tab documents: one versioned JSON document per enrollment and tab; a save against a stale version changes nothing.
 
-use sqlx::Row;
-
+use super::local::{Columns, LocalReads};
 use super::{now, Db};
 
 /// A stored tab document and its version.
@@ -11,13 +10,29 @@ pub struct TabDocument {
     pub data: String,
 }
 
-pub async fn find_tab(db: &Db, enrollment_id: i64, tab: &str) -> Result<Option<TabDocument>, sqlx::Error> {
-    let row = sqlx::query("select version, data from enrollment_tab where enrollment_id = $1 and tab_name = $2")
-        .bind(enrollment_id)
-        .bind(tab)
-        .fetch_optional(db)
-        .await?;
-    row.map(|r| Ok(TabDocument { version: r.try_get("version")?, data: r.try_get("data")? })).transpose()
+/// A step's stored document (read in place when it can be: see `store::local`).
+pub async fn find_tab(
+    db: &Db,
+    local: &LocalReads,
+    enrollment_id: i64,
+    tab: &str,
+) -> Result<Option<TabDocument>, sqlx::Error> {
+    const SQL: &str = "select version, data from enrollment_tab where enrollment_id = $1 and tab_name = $2";
+    let in_place = {
+        let params: [(&str, &dyn rusqlite::ToSql); 2] = [("$1", &enrollment_id), ("$2", &tab)];
+        local.fetch_all(SQL, &params, |row| TabDocument::from_row(row))
+    };
+    if let Some(rows) = in_place {
+        return rows.map(|rows| rows.into_iter().next());
+    }
+    let row = sqlx::query(SQL).bind(enrollment_id).bind(tab).fetch_optional(db).await?;
+    row.as_ref().map(TabDocument::from_row).transpose()
+}
+
+impl TabDocument {
+    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
+        Ok(TabDocument { version: row.column("version")?, data: row.column("data")? })
+    }
 }
 
 /// Writes a tab document if its stored version is `expected` (0 = not stored yet); false when it is stale.

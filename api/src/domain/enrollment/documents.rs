@@ -2,7 +2,7 @@
 //! for this enrollment (prefilled from the filter, the member's records, the rep and group), and the step protocol's
 //! view of it.
 
-use engine::schema::{compose, ComposedForm};
+use engine::schema::{shape, shape_depends_on_prefill, ComposedForm};
 use engine::sensitive::{is_mask, mask, rewrite, sensitive_fields, sensitive_paths, text_at, SensitivePath};
 use engine::step::{self, CartSummary, CartSummaryLine, Step, Summary};
 use engine::tabs::TabName;
@@ -30,7 +30,7 @@ async fn stored_tab(
     tab: TabName,
     sensitive: &[(SensitivePath, String)],
 ) -> ApiResult<StoredTab> {
-    let Some(doc) = store::tab::find_tab(&state.db, enrollment_id, tab.as_str()).await? else {
+    let Some(doc) = store::tab::find_tab(&state.db, &state.local_reads, enrollment_id, tab.as_str()).await? else {
         return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
     };
     let mut plain: Value = serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
@@ -96,22 +96,25 @@ pub(super) async fn form_and_stored(
     let member = crate::domain::members::of_enrollment(state, &enrollment.row).await?;
     // Billing's 'Choose physical address' copies the address given on Contact Information.
     let contact_address = match tab {
-        TabName::BillingInfo => {
-            store::tab::find_tab(&state.db, enrollment.row.enrollment_id, TabName::ContactInfo.as_str())
-                .await?
-                .and_then(|doc| serde_json::from_str::<Value>(&doc.data).ok())
-                .map(|c| {
-                    let keep = ["address1", "address2", "city", "state", "zip"];
-                    Value::Object(
-                        c.as_object()
-                            .into_iter()
-                            .flatten()
-                            .filter(|(k, _)| keep.contains(&k.as_str()))
-                            .map(|(k, v)| (k.clone(), v.clone()))
-                            .collect(),
-                    )
-                })
-        }
+        TabName::BillingInfo => store::tab::find_tab(
+            &state.db,
+            &state.local_reads,
+            enrollment.row.enrollment_id,
+            TabName::ContactInfo.as_str(),
+        )
+        .await?
+        .and_then(|doc| serde_json::from_str::<Value>(&doc.data).ok())
+        .map(|c| {
+            let keep = ["address1", "address2", "city", "state", "zip"];
+            Value::Object(
+                c.as_object()
+                    .into_iter()
+                    .flatten()
+                    .filter(|(k, _)| keep.contains(&k.as_str()))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            )
+        }),
         _ => None,
     };
     let prefill = PrefillValues {
@@ -131,8 +134,15 @@ pub(super) async fn form_and_stored(
         contact_address,
         ..enrollment.filter.prefill()
     };
-    let mut form = compose(tab, settings, &ctx, &prefill, &json!({}))
-        .ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
+    // The shape depends on the version, the step and the context (billing's on the prefill too): kept with the version.
+    let compose = || shape(tab, settings, &ctx, &prefill);
+    let shape = if shape_depends_on_prefill(tab) {
+        compose().map(std::sync::Arc::new)
+    } else {
+        enrollment.workflows.form_shape(tab, &ctx, compose)
+    };
+    let shape = shape.ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
+    let mut form = shape.form(&prefill, &json!({}));
     let sensitive = sensitive_fields(&form.schema);
     let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive).await?;
     // An existing member starts from what is on file: the health records and the dependents of the tier, shown
@@ -178,8 +188,8 @@ pub(super) fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Valu
             .into_iter()
             .filter(|(_, p)| p.get("x-never-stored") == Some(&Value::Bool(true)))
         {
-            if values.get(&name).and_then(Value::as_str).is_some_and(|v| !engine::payment::is_masked_number(v)) {
-                values.remove(&name);
+            if values.get(name).and_then(Value::as_str).is_some_and(|v| !engine::payment::is_masked_number(v)) {
+                values.remove(name);
             }
         }
     }

@@ -136,42 +136,57 @@ pub async fn load_submitted(state: &AppState, policy_id: &str) -> ApiResult<Opti
     }
 }
 
-/// [`load`], with the enrollment's shop answers of one kind read in the same round trip.
-pub async fn load_with_answers(
+/// What a priced listing needs of an enrollment (see [`load_quote`]).
+pub struct Quote {
+    pub filter: Filter,
+    /// The workflow version it answers (which plans ask health questions).
+    pub workflows: std::sync::Arc<crate::services::workflows::Version>,
+}
+
+/// The caller's enrollment as a listing needs it, with its shop answers of one kind, read in one round trip and
+/// without what a listing does not use (its lifecycle, group, people).
+pub async fn load_quote(
     state: &AppState,
     session: &Session,
     enrollment_id: i64,
     kind: &str,
-) -> ApiResult<(Enrollment, Vec<(String, String)>)> {
-    let (row, answers) =
-        store::enrollment::find_enrollment_with_answers(&state.db, &state.local_reads, &session.0, enrollment_id, kind)
+) -> ApiResult<(Quote, Vec<(String, String)>)> {
+    let (mut row, answers) =
+        store::enrollment::find_quote_with_answers(&state.db, &state.local_reads, &session.0, enrollment_id, kind)
             .await?
             .ok_or_else(ApiError::enrollment_not_found)?;
-    Ok((from_row(state, session, row).await?, answers))
+    let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
+    let submitted = row.policy_id.is_some();
+    let workflows = pinned_workflows(state, row.enrollment_id, &mut row.workflow_version, submitted).await?;
+    Ok((Quote { filter, workflows }, answers))
 }
 
 async fn from_row(state: &AppState, session: &Session, mut row: EnrollmentRow) -> ApiResult<Enrollment> {
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
     let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
-    let workflows = pinned_workflows(state, &mut row).await?;
+    let submitted = row.policy_id.is_some();
+    let workflows = pinned_workflows(state, row.enrollment_id, &mut row.workflow_version, submitted).await?;
     Ok(Enrollment { session: session.clone(), row, filter, lifecycle, workflows })
 }
 
-/// The workflow version the enrollment answers: the one it is pinned to, unless a later load moved enrollments in
-/// flight, in which case it is moved to the current version now (its answers stay; the next step asks what is new).
+/// The workflow version the enrollment answers: the one it is pinned to (`pinned`), unless a later load moved
+/// enrollments in flight, in which case it is moved to the current version now and `pinned` says so (its answers
+/// stay; the next step asks what is new).
 async fn pinned_workflows(
     state: &AppState,
-    row: &mut EnrollmentRow,
+    enrollment_id: i64,
+    pinned: &mut Option<String>,
+    submitted: bool,
 ) -> ApiResult<std::sync::Arc<crate::services::workflows::Version>> {
     let registry = &state.workflows;
-    let Some(pinned) = row.workflow_version.clone() else { return Ok(registry.current()) };
-    if let Some(current) = registry.moves_to(&pinned, row.policy_id.is_some()) {
-        if store::workflow::repin(&state.db, row.enrollment_id, &pinned, &current.hash).await? {
-            row.workflow_version = Some(current.hash.clone());
+    let Some(version) = pinned.clone() else { return Ok(registry.current()) };
+    if let Some(current) = registry.moves_to(&version, submitted) {
+        if store::workflow::repin(&state.db, enrollment_id, &version, &current.hash).await? {
+            *pinned = Some(current.hash.clone());
             return Ok(current);
         }
     }
-    registry.get(&state.db, &pinned).await.map_err(ApiError::Internal)
+    registry.get(&state.db, &version).await.map_err(ApiError::Internal)
 }
 
 /// A cart line priced for the enrollment's filter.
@@ -204,7 +219,7 @@ impl PricedLine {
 
 /// The cart, priced now: a price follows the filter, so it is never stored.
 pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
-    let rows = store::cart::cart(&state.db, enrollment.row.enrollment_id).await?;
+    let rows = store::cart::cart(&state.db, &state.local_reads, enrollment.row.enrollment_id).await?;
     let input = enrollment.filter.rating_input(today());
     let mut lines = Vec::new();
     for row in rows {

@@ -47,7 +47,7 @@ pub async fn save_tab(
     };
     let unknown_routing = (tab == TabName::BillingInfo)
         .then(|| crate::domain::billing::fill_in(state, &form, &mut cleaned, member.as_ref()));
-    if let Err(mut errors) = validate(&form.schema, &cleaned, today()) {
+    if let Err(mut errors) = form.validate(&cleaned, today()) {
         if let Some(unknown) = unknown_routing {
             crate::domain::billing::blame_routing_number(&mut errors, unknown);
         }
@@ -148,7 +148,9 @@ async fn verification_check(state: &AppState, enrollment: &Enrollment, tab: TabN
         let Some(answer) = cleaned.get(field).and_then(Value::as_str).filter(|a| !a.trim().is_empty()) else {
             continue;
         };
-        let stored = store::tab::find_tab(&state.db, enrollment.row.enrollment_id, verify.step.as_str()).await?;
+        let stored =
+            store::tab::find_tab(&state.db, &state.local_reads, enrollment.row.enrollment_id, verify.step.as_str())
+                .await?;
         let document: Value = stored.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_default();
         let held = document.get(&verify.field).and_then(Value::as_str).unwrap_or_default();
         // A held value sealed at rest is compared opened.
@@ -170,7 +172,8 @@ async fn receipt_mails(
     policy_id: &str,
 ) -> ApiResult<Vec<(String, String)>> {
     let read = |tab: TabName| async move {
-        let doc = store::tab::find_tab(&state.db, enrollment.row.enrollment_id, tab.as_str()).await?;
+        let doc =
+            store::tab::find_tab(&state.db, &state.local_reads, enrollment.row.enrollment_id, tab.as_str()).await?;
         Ok::<Value, ApiError>(doc.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_else(|| json!({})))
     };
     let (personal, contact) = (read(TabName::PrimaryInfo).await?, read(TabName::ContactInfo).await?);
@@ -376,7 +379,7 @@ pub async fn save_field(
     if cleaned.get(field).is_none() {
         return Err(ApiError::field(field, message_when_missing(&form, field)));
     }
-    if let Err(errors) = validate(&form.schema, &cleaned, today()) {
+    if let Err(errors) = form.validate(&cleaned, today()) {
         let own: Vec<_> = errors.into_iter().filter(|e| e.target_element == field).collect();
         if !own.is_empty() {
             return Err(ApiError::Invalid(own));

@@ -68,7 +68,7 @@ pub async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> 
 }
 
 pub(crate) async fn cart_count(state: &AppState, e: &Enrollment) -> ApiResult<usize> {
-    Ok(store::cart::cart(&state.db, e.row.enrollment_id).await?.len())
+    Ok(store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?.len())
 }
 
 /// Whether a rider may be sold now: one of the plans it rides on is in the cart.
@@ -76,7 +76,7 @@ pub async fn rider_allowed(state: &AppState, e: &Enrollment, plan: &Plan) -> Api
     if plan.rider_of.is_empty() {
         return Ok(true);
     }
-    let cart = store::cart::cart(&state.db, e.row.enrollment_id).await?;
+    let cart = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
     Ok(cart.iter().any(|l| plan.rider_of.contains(&l.plan_id)))
 }
 
@@ -89,7 +89,7 @@ pub async fn remove_with_dependents(
 ) -> ApiResult<bool> {
     reopen_cart(state, e).await?;
     let id = e.row.enrollment_id;
-    let lines = store::cart::cart(&state.db, id).await?;
+    let lines = store::cart::cart(&state.db, &state.local_reads, id).await?;
     // A membership line leaves with the plan that needs it; say which, rather than that it is not there.
     if lines.iter().any(|l| l.plan_id == plan_id && l.plan_pricing_id == pricing_id && !l.removable) {
         let membership = state.catalogue.plan(plan_id).map(|p| p.plan_name.clone()).unwrap_or_default();
@@ -107,7 +107,7 @@ pub async fn remove_with_dependents(
     if !store::cart::remove_from_cart(&state.db, id, plan_id, pricing_id).await? {
         return Ok(false);
     }
-    let remaining = store::cart::cart(&state.db, id).await?;
+    let remaining = store::cart::cart(&state.db, &state.local_reads, id).await?;
     let plans: Vec<&Plan> = remaining.iter().filter_map(|l| state.catalogue.plan(l.plan_id)).collect();
     for line in &remaining {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };

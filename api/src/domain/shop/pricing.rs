@@ -1,5 +1,5 @@
 use crate::domain::enrollment::today;
-use crate::domain::enrollment::Enrollment;
+use crate::domain::enrollment::{Enrollment, Quote};
 use crate::domain::shop::answers::plan_subject;
 use crate::domain::shop::answers::sealed_answer;
 use crate::error::ApiError;
@@ -56,8 +56,8 @@ impl Accepted {
     }
 }
 
-/// [`price`] for one plan of a listing, with the enrollment's accepted health answers read once.
-pub fn price_in_listing<'p>(state: &AppState, e: &Enrollment, plan: &'p Plan, accepted: &Accepted) -> Priced<'p> {
+/// [`price`] for one plan of a listing, from the enrollment's quote and its accepted health answers read once.
+pub fn price_in_listing<'p>(state: &AppState, e: &Quote, plan: &'p Plan, accepted: &Accepted) -> Priced<'p> {
     let Some(input) = e.filter.rating_input(today()) else {
         return Err((PricingError::EnrollmentIdError, Vec::new()));
     };

@@ -94,7 +94,11 @@ pub async fn filter_form(
     let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
     let options = filter_options(&state, e.as_ref(), plan, category).await?;
     let form = compose_filter(&current, &options);
-    Ok(Answer(FormDocument { schema: form.schema, ui_schema: form.ui_schema, form_data: form.form_data }))
+    Ok(Answer(FormDocument {
+        schema: std::sync::Arc::unwrap_or_clone(form.schema),
+        ui_schema: std::sync::Arc::unwrap_or_clone(form.ui_schema),
+        form_data: form.form_data,
+    }))
 }
 
 pub async fn validate_zip_code(AppQuery(query): AppQuery<ZipQuery>) -> ApiResult<Answer<ZipInfo>> {

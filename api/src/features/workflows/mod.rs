@@ -118,7 +118,10 @@ async fn application(
     let mut steps = Vec::new();
     for (i, tab) in e.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
         let (form, _) = enrollment::documents::tab_form(&state, &e, &cart, *tab).await?;
-        steps.push(ApplicationStep { section: engine::step::section(i + 1, *tab, &form), schema: form.schema });
+        steps.push(ApplicationStep {
+            section: engine::step::section(i + 1, *tab, &form),
+            schema: std::sync::Arc::unwrap_or_clone(form.schema),
+        });
     }
     Ok(Answer(Application {
         policy_id,
