@@ -104,7 +104,7 @@ pub struct Shared {
     /// The recommendations as of their last rebuild.
     pub recommender: Arc<crate::services::recommender::Recommender>,
     /// Priced listings already answered, by what they depend on.
-    pub listings: Arc<crate::services::memo::Memo>,
+    pub listings: Arc<crate::services::memo::Memo<crate::services::memo::ListingKey>>,
 }
 
 impl axum::extract::FromRef<AppState> for Key {

@@ -84,7 +84,7 @@ impl AgeCurve {
 pub const MAX_TOBACCO_FACTOR: f64 = 1.5;
 
 /// What a price depends on.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct RatingInput {
     pub age: i32,
     pub tier: Tier,

@@ -79,15 +79,19 @@ fn session_cookie(state: &CookieSettings, session: &SessionCookie) -> Cookie<'st
         .build()
 }
 
-/// Whether the request carries a session cookie at all (signed or not).
-fn cookie_sent(request: &Request) -> bool {
-    let prefix = format!("{COOKIE}=");
+/// The session cookie the request carries (the last one, as a cookie jar keeps it, when a browser sends two), whether
+/// its signature holds or not; the other cookies are not parsed.
+fn session_cookie_sent(request: &Request) -> Option<Cookie<'static>> {
     request
         .headers()
         .get_all(axum::http::header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .any(|v| v.split(';').any(|c| c.trim_start().starts_with(&prefix)))
+        .flat_map(|v| v.split(';'))
+        .map(str::trim)
+        .filter(|c| c.strip_prefix(COOKIE).is_some_and(|rest| rest.starts_with('=')))
+        .filter_map(|c| Cookie::parse_encoded(c.to_string()).ok())
+        .next_back()
 }
 
 /// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers; the answer carries
@@ -98,10 +102,11 @@ impl Step for CookieSettings {
 
     #[allow(clippy::result_large_err)]
     fn before(&self, request: &mut Request) -> Result<Self::Carry, Response> {
-        let jar = SignedCookieJar::from_headers(request.headers(), self.key.clone());
         let now = chrono::Utc::now().timestamp();
-        let signed = jar.get(COOKIE);
-        if signed.is_none() && cookie_sent(request) {
+        let sent = session_cookie_sent(request);
+        let was_sent = sent.is_some();
+        let signed = sent.and_then(|c| cookie::CookieJar::new().signed(&self.key).verify(c));
+        if signed.is_none() && was_sent {
             tracing::warn!("a session cookie failed its signature check; a new session was started");
         }
         let found = signed.and_then(|c| SessionCookie::parse(c.value())).filter(|s| s.alive_at(now));
@@ -110,7 +115,8 @@ impl Step for CookieSettings {
             Some(s) => (SessionCookie { last_used: now, ..s }, true),
             None => (SessionCookie { id: new_id(), issued: now, last_used: now }, true),
         };
-        let cookie = renew.then(|| jar.add(session_cookie(self, &session)).into_response());
+        let cookie =
+            renew.then(|| SignedCookieJar::new(self.key.clone()).add(session_cookie(self, &session)).into_response());
         request.extensions_mut().insert(Session(session.id));
         Ok(cookie)
     }

@@ -111,29 +111,48 @@ fn compressed(plain: &[u8], coding: Coding) -> Bytes {
     out.into()
 }
 
-pub struct Memo {
-    answers: Mutex<(HashMap<String, Arc<Kept>>, usize)>,
+/// What a priced listing depends on besides the catalogue: the key it is kept under.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ListingKey {
+    /// What the filter prices by (none when it cannot price).
+    pub input: Option<engine::rating::RatingInput>,
+    /// The categories asked for; none for all.
+    pub categories: Vec<String>,
+    /// The plans whose health questions were answered and accepted, in order.
+    pub accepted: Vec<i64>,
+    /// The page and its size, when a page was asked for.
+    pub page: Option<(usize, usize)>,
+    /// The workflow version's digest (which plans ask health questions).
+    pub workflows: String,
+}
+
+/// What a key is counted as, beyond its own size: the text it holds (a filter's state and ZIP code, categories, a
+/// version's digest).
+const KEY_TEXT: usize = 256;
+
+pub struct Memo<K = String> {
+    answers: Mutex<(HashMap<K, Arc<Kept>>, usize)>,
     /// The most bytes kept.
     budget: usize,
 }
 
-impl Memo {
-    pub fn with_budget(budget: usize) -> Memo {
+impl<K: std::hash::Hash + Eq> Memo<K> {
+    pub fn with_budget(budget: usize) -> Memo<K> {
         Memo { answers: Mutex::new((HashMap::new(), 0)), budget }
     }
 
     /// An empty memo with the same budget (what was kept depended on something that changed).
-    pub fn emptied(&self) -> Memo {
+    pub fn emptied(&self) -> Memo<K> {
         Memo::with_budget(self.budget)
     }
 
-    pub fn get(&self, key: &str) -> Option<Arc<Kept>> {
+    pub fn get(&self, key: &K) -> Option<Arc<Kept>> {
         self.answers.lock().unwrap_or_else(|e| e.into_inner()).0.get(key).cloned()
     }
 
-    pub fn put(&self, key: String, answer: Arc<Kept>) {
+    pub fn put(&self, key: K, answer: Arc<Kept>) {
         let mut kept = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-        let size = key.len() + answer.budgeted();
+        let size = std::mem::size_of::<K>() + KEY_TEXT + answer.budgeted();
         if size > self.budget {
             return;
         }
@@ -151,18 +170,20 @@ mod tests {
     use super::*;
 
     fn plain(memo: &Memo, key: &str) -> Option<Bytes> {
-        memo.get(key).map(|kept| kept.encoded(Coding::Identity))
+        memo.get(&key.to_string()).map(|kept| kept.encoded(Coding::Identity))
     }
 
     #[test]
     fn answers_are_kept_within_the_budget() {
-        let memo = Memo::with_budget(41);
+        let key = std::mem::size_of::<String>() + KEY_TEXT;
+        // Room for one answer of 10 bytes (counted twice: with its compressed forms) and its key, not two.
+        let memo = Memo::with_budget(2 * (key + 20) - 1);
         memo.put("a".into(), Arc::new(Kept::new(&b"0123456789"[..])));
         assert_eq!(plain(&memo, "a").as_deref(), Some(&b"0123456789"[..]));
         memo.put("b".into(), Arc::new(Kept::new(&b"0123456789"[..])));
         assert_eq!(plain(&memo, "a"), None, "over the budget, the memo starts afresh");
         assert_eq!(plain(&memo, "b").as_deref(), Some(&b"0123456789"[..]));
-        memo.put("huge".into(), Arc::new(Kept::new("x".repeat(100))));
+        memo.put("huge".into(), Arc::new(Kept::new("x".repeat(1000))));
         assert_eq!(plain(&memo, "huge"), None, "an answer larger than the budget is not kept");
     }
 

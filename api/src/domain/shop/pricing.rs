@@ -48,11 +48,11 @@ impl Accepted {
 pub type Priced<'p> = Result<Vec<(&'p PlanOption, Cents)>, (PricingError, Vec<(&'p PlanOption, Cents)>)>;
 
 impl Accepted {
-    /// The accepted plans, in order, for a key.
-    pub fn key(&self) -> String {
+    /// The accepted plans, in order (for a key).
+    pub fn ids(&self) -> Vec<i64> {
         let mut ids: Vec<i64> = self.0.iter().copied().collect();
         ids.sort_unstable();
-        format!("{ids:?}")
+        ids
     }
 }
 

@@ -12,6 +12,7 @@ use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::encoding::{AcceptEncoding, KeptAnswer};
 use crate::http::extract::{ListingQuery, MaybeOwnedQuery};
 use crate::input::parse_id;
+use crate::services::memo::ListingKey;
 use crate::state::AppState;
 use serde_json::Value;
 
@@ -88,11 +89,16 @@ pub async fn get_filtered_plans(
             Some((page as usize, per_page as usize))
         }
     };
-    // The listing depends on the catalogue (fixed until the next start), the filter's rating input, the categories,
-    // the plans whose health answers were accepted and the workflow version (which plans ask health questions): the
-    // same question gets the answer kept earlier.
-    let key =
-        format!("{:?}|{:?}|{}|{page:?}|{}", e.filter.rating_input(today()), wanted, accepted.key(), e.workflows.hash);
+    // The listing depends on the catalogue (fixed until it is reloaded, which empties what was kept), the filter's
+    // rating input, the categories, the plans whose health answers were accepted and the workflow version (which plans
+    // ask health questions): the same question gets the answer kept earlier.
+    let key = ListingKey {
+        input: e.filter.rating_input(today()),
+        categories: wanted.iter().map(|c| c.to_string()).collect(),
+        accepted: accepted.ids(),
+        page,
+        workflows: e.workflows.hash.clone(),
+    };
     if let Some(kept) = state.listings.get(&key) {
         return Ok(KeptAnswer(kept, coding, std::marker::PhantomData));
     }
