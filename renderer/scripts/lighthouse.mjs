@@ -11,6 +11,7 @@
 import { chromium } from 'playwright';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { toPersonalInformation } from './journey.mjs';
 
 const [base, runsArg] = process.argv.slice(2);
 const modules = process.env.LIGHTHOUSE_MODULES;
@@ -24,38 +25,11 @@ const { startFlow } = await load('lighthouse', 'core/index.js');
 const puppeteer = (await load('puppeteer-core', 'lib/esm/puppeteer/puppeteer-core.js')).default;
 
 /** The session (cookies, local storage) of a browser that reached Personal Information. */
-async function toPersonalInformation() {
+async function personalInformationSession() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
-  const d = new Date();
-  const dob = `${String(d.getMonth() + 1).padStart(2, '0')}${String(Math.min(d.getDate(), 28)).padStart(2, '0')}${d.getFullYear() - 40}`;
-  await page.goto('/');
-  await page.getByLabel('Zip Code').fill('30301');
-  await page.getByLabel('Gender').selectOption({ label: 'Female' });
-  await page.getByLabel('Choose Tier').selectOption({ label: 'Member Only' });
-  await page.getByLabel('DOB').pressSequentially(dob);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(/\/plans\?type=medical/);
-  await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-  const decline = page.getByRole('button', { name: 'No, thanks' });
-  const cart = page.getByRole('heading', { name: 'My Cart' });
-  await decline.or(cart).waitFor();
-  if (await decline.isVisible()) await decline.click();
-  await cart.waitFor();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const confirm = page.getByRole('button', { name: 'Member Enrollment' });
-  const offer = page.getByRole('button', { name: /^No, I like (medical questions|waiting periods)\.$/ });
-  for (let i = 0; i < 3; i++) {
-    await offer.or(confirm).first().waitFor();
-    if (await confirm.isVisible()) break;
-    const answered = (await offer.textContent()) ?? '';
-    await offer.click();
-    await page.getByRole('button', { name: answered, exact: true }).waitFor({ state: 'detached' });
-  }
-  await confirm.click();
-  await page.getByRole('heading', { name: 'Personal Information', level: 1 }).waitFor();
+  await toPersonalInformation(page);
   const state = await context.storageState();
   const url = page.url();
   await browser.close();
@@ -68,7 +42,7 @@ const summary = (lhr) => {
   return `score ${Math.round(lhr.categories.performance.score * 100)}  LCP ${ms('largest-contentful-paint')}  FCP ${ms('first-contentful-paint')}  CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}  TBT ${Math.round(a['total-blocking-time'].numericValue)} ms`;
 };
 
-const { state, url: stepUrl } = await toPersonalInformation();
+const { state, url: stepUrl } = await personalInformationSession();
 for (let run = 1; run <= runs; run++) {
   // The landing page as a new visitor sees it; the step in the browser that reached it.
   for (const [name, url, session] of [['landing', `${base}/`, null], ['Personal Information', stepUrl, state]]) {

@@ -10,6 +10,7 @@
 // the figure is what a person arriving at that address downloads.
 import { chromium } from 'playwright';
 import { gzipSync } from 'node:zlib';
+import { toPersonalInformation } from './journey.mjs';
 
 const [base, ...rest] = process.argv.slice(2);
 if (!base) {
@@ -54,37 +55,7 @@ if (wizard) {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   const step = (name) => page.getByRole('heading', { name, level: 1 }).waitFor();
-  const dob = (() => {
-    const d = new Date();
-    return `${String(d.getMonth() + 1).padStart(2, '0')}${String(Math.min(d.getDate(), 28)).padStart(2, '0')}${d.getFullYear() - 40}`;
-  })();
-  // The filter, the first medical plan into the cart, checkout: as e2e/helpers.ts's toPersonalInformation.
-  await page.goto('/');
-  await page.getByLabel('Zip Code').fill('30301');
-  await page.getByLabel('Gender').selectOption({ label: 'Female' });
-  await page.getByLabel('Choose Tier').selectOption({ label: 'Member Only' });
-  await page.getByLabel('DOB').pressSequentially(dob);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(/\/plans\?type=medical/);
-  await page.getByRole('link', { name: /More Info/ }).first().click();
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
-  const decline = page.getByRole('button', { name: 'No, thanks' });
-  const cart = page.getByRole('heading', { name: 'My Cart' });
-  await decline.or(cart).waitFor();
-  if (await decline.isVisible()) await decline.click();
-  await cart.waitFor();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const confirm = page.getByRole('button', { name: 'Member Enrollment' });
-  const offer = page.getByRole('button', { name: /^No, I like (medical questions|waiting periods)\.$/ });
-  for (let i = 0; i < 3; i++) {
-    await offer.or(confirm).first().waitFor();
-    if (await confirm.isVisible()) break;
-    const answered = (await offer.textContent()) ?? '';
-    await offer.click();
-    await page.getByRole('button', { name: answered, exact: true }).waitFor({ state: 'detached' });
-  }
-  await confirm.click();
-  await step('Personal Information');
+  await toPersonalInformation(page);
 
   const at = async (name) => {
     await step(name);

@@ -5,10 +5,12 @@
 // `fitsPlainForm` says whether a form keeps to what it knows, and any other form is drawn by rjsf
 // (components/server-form.tsx chooses). The rules stay the server's: the schema's keywords are read, none is written
 // here, and the server checks everything again.
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isWideField } from './field-layout';
+import type { SchemaFormProps } from './schema-form';
 import { isTextWidget, TEXT_FORMATS } from './text-formats';
+import { TextInput } from './text-input';
 
 type Json = Record<string, unknown>;
 type Messages = Record<string, string>;
@@ -171,20 +173,8 @@ export function checkPlainForm(schema: RJSFSchema, data: Json): Record<string, s
   return found;
 }
 
-export interface PlainFormProps {
-  /** Keys the form: a new id starts again from `formData`. */
-  id: string;
-  schema: RJSFSchema;
-  uiSchema: UiSchema;
-  formData: Record<string, unknown>;
-  /** The server's messages by field, shown beside the browser's own as rjsf shows its extraErrors. */
-  extraErrors?: ErrorSchema;
-  disabled?: boolean;
-  onSubmit: (data: Record<string, unknown>) => void;
-  onChange?: (data: Record<string, unknown>) => void;
-  className?: string;
-  children: ReactNode;
-}
+/** What SchemaForm takes, but for what only rjsf's forms use (lists, lookups, the browser check's own report). */
+export type PlainFormProps = Omit<SchemaFormProps, 'context' | 'lookup' | 'onError'>;
 
 /** One form, drawn from the server's schema; keyed by `id` like SchemaForm. */
 export function PlainForm(props: PlainFormProps) {
@@ -282,25 +272,8 @@ function Field({ name, field, ui, value, required, errors, disabled, onChange }:
       </select>
     );
   } else {
-    const { format, maxLength, inputMode, placeholder } = TEXT_FORMATS[ui['ui:widget'] as keyof typeof TEXT_FORMATS];
-    control = (
-      <input
-        id={id}
-        name={id}
-        className="form-control"
-        type="text"
-        inputMode={inputMode}
-        value={typeof value === 'string' ? value : ''}
-        required={required}
-        disabled={disabled}
-        readOnly={readOnly}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}__error` : undefined}
-        onChange={(e) => onChange(format(e.target.value) || undefined)}
-      />
-    );
+    const format = TEXT_FORMATS[ui['ui:widget'] as keyof typeof TEXT_FORMATS];
+    control = <TextInput {...format} {...{ id, value, required, disabled, readOnly, invalid, onChange }} />;
   }
   return (
     <div className={`form-group rjsf-field rjsf-field-${String(field.type)}${invalid ? ' rjsf-field-error has-error has-danger' : ''}`}>

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { formatDateInput } from '../utils/date-input';
 import { ModalFieldWidget } from './modal-field-widget';
 import { TEXT_FORMATS, type TextFormat } from './text-formats';
+import { TextInput } from './text-input';
 
 // The signature pad (and its drawing library) is drawn by one step of the wizard: it loads when a form first draws it.
 const LoadedSignature = lazy(() => import('./signature-widget').then((m) => ({ default: m.SignatureWidget })));
@@ -25,21 +26,10 @@ export function SignatureWidget(props: WidgetProps) {
 function TextLike(props: WidgetProps & TextFormat) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors } = props;
   return (
-    <input
-      id={id}
-      name={id}
-      className="form-control"
-      type="text"
-      inputMode={inputMode}
-      value={typeof value === 'string' ? value : ''}
-      required={required}
-      disabled={disabled}
+    <TextInput
+      {...{ id, value, required, disabled, format, maxLength, inputMode, placeholder, onChange }}
       readOnly={readonly}
-      maxLength={maxLength}
-      placeholder={placeholder}
-      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={rawErrors && rawErrors.length > 0 ? `${id}__error` : undefined}
-      onChange={(e) => onChange(format(e.target.value) || undefined)}
+      invalid={Boolean(rawErrors && rawErrors.length > 0)}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     />

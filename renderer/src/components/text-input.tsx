@@ -1,0 +1,41 @@
+// The input of a text widget (text-formats.ts), as both forms draw it: rjsf's widgets (widgets.tsx) and the plain
+// form (plain-form.tsx), which must not load the form library.
+import type { FocusEvent } from 'react';
+import type { TextFormat } from './text-formats';
+
+export interface TextInputProps extends TextFormat {
+  id: string;
+  value: unknown;
+  required?: boolean;
+  disabled?: boolean;
+  readOnly?: boolean;
+  /** Whether the field shows an error (its list is `${id}__error`). */
+  invalid: boolean;
+  /** What is kept of the typed text, or undefined when nothing is. */
+  onChange: (value: string | undefined) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
+}
+
+export function TextInput({ id, value, required, disabled, readOnly, invalid, format, maxLength, inputMode, placeholder, onChange, onBlur, onFocus }: TextInputProps) {
+  return (
+    <input
+      id={id}
+      name={id}
+      className="form-control"
+      type="text"
+      inputMode={inputMode}
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled}
+      readOnly={readOnly}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}__error` : undefined}
+      onChange={(e) => onChange(format(e.target.value) || undefined)}
+      onBlur={onBlur}
+      onFocus={onFocus}
+    />
+  );
+}
