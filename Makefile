@@ -6,7 +6,7 @@ export CARGO_TERM_COLOR := never
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-renderer test-e2e chromium clean
+.PHONY: run test bench measure-web check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
 run: renderer-build
@@ -22,6 +22,12 @@ test: check-rust test-rust check-contract test-postgres test-fuzz test-crash tes
 bench:
 	@command -v wrk >/dev/null || apt-get install -y wrk
 	python3 scripts/bench.py $${BENCH_ARGS:-}
+
+## measure-web: the JavaScript each page loads and Lighthouse (mobile) on the landing page and a wizard step, against the
+## release server (never part of make test; docs/PERFORMANCE.md keeps the figures)
+measure-web: chromium renderer-build
+	cargo build --release -p api
+	scripts/measure-web.sh $${RUNS:-3}
 
 # `npm install` from the lock rather than `npm ci`: this machine's npm writes locks without the other platforms'
 # optional packages (rollup's), which `npm ci` then refuses as out of sync; `npm install` installs the locked versions.
