@@ -1,6 +1,6 @@
 //! Cart lines: a plan and option per line; prices are never stored (they follow the filter).
 
-use super::local::{Columns, LocalReads};
+use super::local::{read_rows, Columns, FromColumns, LocalReads, Param};
 use super::{now, Db};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,19 +14,11 @@ pub struct CartRow {
 pub async fn cart(db: &Db, local: &LocalReads, enrollment_id: i64) -> Result<Vec<CartRow>, sqlx::Error> {
     const SQL: &str =
         "select plan_id, plan_pricing_id, removable from cart_line where enrollment_id = $1 order by added_at, plan_id";
-    let in_place = {
-        let params: [(&str, &dyn rusqlite::ToSql); 1] = [("$1", &enrollment_id)];
-        local.fetch_all(SQL, &params, |row| CartRow::from_row(row))
-    };
-    if let Some(rows) = in_place {
-        return rows;
-    }
-    let rows = sqlx::query(SQL).bind(enrollment_id).fetch_all(db).await?;
-    rows.iter().map(CartRow::from_row).collect()
+    read_rows(db, local, SQL, &[Param::Int(enrollment_id)]).await
 }
 
-impl CartRow {
-    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
+impl FromColumns for CartRow {
+    fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error> {
         Ok(CartRow {
             plan_id: row.column("plan_id")?,
             plan_pricing_id: row.column("plan_pricing_id")?,

@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::local::{Columns, LocalReads};
+use super::local::{read_rows, Columns, FromColumns, LocalReads, Param};
 use super::{now, Db};
 
 /// An enrollment row as the api uses it.
@@ -29,8 +29,8 @@ pub struct EnrollmentRow {
     pub workflow_version: Option<String>,
 }
 
-impl EnrollmentRow {
-    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
+impl FromColumns for EnrollmentRow {
+    fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error> {
         Ok(EnrollmentRow {
             enrollment_id: row.column("enrollment_id")?,
             filter: row.column("filter")?,
@@ -102,15 +102,8 @@ pub async fn find_enrollment(
     const SQL: &str = "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, \
          member_id, referral_id, lifecycle, lifecycle_version, effective_date, policy_id, workflow_version \
          from enrollment where enrollment_id = $1 and session_id = $2";
-    let in_place = {
-        let params: [(&str, &dyn rusqlite::ToSql); 2] = [("$1", &enrollment_id), ("$2", &session_id)];
-        local.fetch_all(SQL, &params, |row| EnrollmentRow::from_row(row))
-    };
-    if let Some(rows) = in_place {
-        return rows.map(|rows| rows.into_iter().next());
-    }
-    let row = sqlx::query(SQL).bind(enrollment_id).bind(session_id).fetch_optional(db).await?;
-    row.as_ref().map(EnrollmentRow::from_row).transpose()
+    let rows = read_rows(db, local, SQL, &[Param::Int(enrollment_id), Param::Text(session_id)]).await?;
+    Ok(rows.into_iter().next())
 }
 
 /// What a priced listing needs of an enrollment: its filter and the workflow version it answers (and what moving it to
@@ -123,14 +116,20 @@ pub struct QuoteRow {
     pub workflow_version: Option<String>,
 }
 
-impl QuoteRow {
-    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
-        Ok(QuoteRow {
+/// A row of [`find_quote_with_answers`]: the quote, and an answer when the enrollment has one.
+struct QuoteAndAnswer(QuoteRow, Option<(String, String)>);
+
+impl FromColumns for QuoteAndAnswer {
+    fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error> {
+        let quote = QuoteRow {
             enrollment_id: row.column("enrollment_id")?,
             filter: row.column("filter")?,
             policy_id: row.column("policy_id")?,
             workflow_version: row.column("workflow_version")?,
-        })
+        };
+        let subject: Option<String> = row.column("subject")?;
+        let data: Option<String> = row.column("data")?;
+        Ok(QuoteAndAnswer(quote, subject.zip(data)))
     }
 }
 
@@ -147,46 +146,11 @@ pub async fn find_quote_with_answers(
     const SQL: &str = "select e.enrollment_id, e.filter, e.policy_id, e.workflow_version, a.subject, a.data \
          from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
          where e.enrollment_id = $1 and e.session_id = $2";
-    // The quote is decoded from the first row; each row may carry an answer.
-    let decode = |row: &dyn AnswerRow, first: bool| -> Result<_, sqlx::Error> {
-        let quote = if first { Some(row.quote()?) } else { None };
-        Ok((quote, row.answer()?))
-    };
-    let in_place = {
-        let params: [(&str, &dyn rusqlite::ToSql); 3] = [("$1", &enrollment_id), ("$2", &session_id), ("$3", &kind)];
-        let mut first = true;
-        local.fetch_all(SQL, &params, |row| decode(row, std::mem::take(&mut first)))
-    };
-    let rows = match in_place {
-        Some(rows) => rows?,
-        None => {
-            let rows = sqlx::query(SQL).bind(enrollment_id).bind(session_id).bind(kind).fetch_all(db).await?;
-            rows.iter().enumerate().map(|(i, row)| decode(row, i == 0)).collect::<Result<_, _>>()?
-        }
-    };
-    let mut rows = rows.into_iter();
-    let Some((Some(quote), first_answer)) = rows.next() else { return Ok(None) };
-    let answers = first_answer.into_iter().chain(rows.filter_map(|(_, answer)| answer)).collect();
+    let params = [Param::Int(enrollment_id), Param::Text(session_id), Param::Text(kind)];
+    let mut rows = read_rows::<QuoteAndAnswer>(db, local, SQL, &params).await?.into_iter();
+    let Some(QuoteAndAnswer(quote, first_answer)) = rows.next() else { return Ok(None) };
+    let answers = first_answer.into_iter().chain(rows.filter_map(|QuoteAndAnswer(_, answer)| answer)).collect();
     Ok(Some((quote, answers)))
-}
-
-/// A row of [`find_quote_with_answers`], read by either path.
-trait AnswerRow {
-    fn quote(&self) -> Result<QuoteRow, sqlx::Error>;
-    /// The answer's subject and data, when the row carries one.
-    fn answer(&self) -> Result<Option<(String, String)>, sqlx::Error>;
-}
-
-impl<R: Columns> AnswerRow for R {
-    fn quote(&self) -> Result<QuoteRow, sqlx::Error> {
-        QuoteRow::from_row(self)
-    }
-
-    fn answer(&self) -> Result<Option<(String, String)>, sqlx::Error> {
-        let subject: Option<String> = self.column("subject")?;
-        let data: Option<String> = self.column("data")?;
-        Ok(subject.zip(data))
-    }
 }
 
 /// A submitted application by its confirmation number, with the session that owns it.
@@ -199,7 +163,7 @@ pub async fn find_by_policy(db: &Db, policy_id: &str) -> Result<Option<(String, 
     .bind(policy_id)
     .fetch_optional(db)
     .await?;
-    row.as_ref().map(|r| Ok((r.try_get("session_id")?, EnrollmentRow::from_row(r)?))).transpose()
+    row.as_ref().map(|r| Ok((r.try_get("session_id")?, EnrollmentRow::from_columns(r)?))).transpose()
 }
 
 pub async fn update_filter(db: &Db, enrollment_id: i64, filter: &str) -> Result<(), sqlx::Error> {

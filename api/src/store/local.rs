@@ -13,8 +13,8 @@
 //! every commit that came before it, as a read on the pool does: it is a read transaction of its own on a connection
 //! that only reads (`query_only`), in the write-ahead log's mode that the pool set.
 //!
-//! The statements are the pool's own text (`$1`, `$2` are SQLite's named parameters too), prepared once per
-//! connection and kept. A row is decoded by the same code on either path ([`Columns`]).
+//! [`read_rows`] reads either way: the statements are the pool's own text (`$1`, `$2` are SQLite's named parameters
+//! too), prepared once per connection and kept, and a row is decoded by the same code on either path ([`Columns`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -55,12 +55,12 @@ impl LocalReads {
         Ok(LocalReads { connections, next: AtomicUsize::new(0) })
     }
 
-    /// The rows `sql` selects with `params` (named `$1`, `$2`, ...), each decoded by `decode`; none when the read could
-    /// not be made here (the caller reads through the pool).
+    /// The rows `sql` selects with `params` (`$1`, `$2`, ... in order), each decoded by `decode`; none when the read
+    /// could not be made here (the caller reads through the pool).
     pub fn fetch_all<T>(
         &self,
         sql: &str,
-        params: &[(&str, &dyn ToSql)],
+        params: &[Param<'_>],
         decode: impl FnMut(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
     ) -> Option<Result<Vec<T>, sqlx::Error>> {
         let connection = self.free_connection()?;
@@ -88,19 +88,72 @@ enum Failed {
     Decode(sqlx::Error),
 }
 
+/// SQLite's names of the parameters `$1` to `$9`: a statement numbers its parameters in the order they first appear,
+/// which need not be theirs (`... a.kind = $3 where e.enrollment_id = $1`), so they are bound by name.
+const NAMES: [&str; 9] = ["$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9"];
+
 fn read<T>(
     connection: &rusqlite::Connection,
     sql: &str,
-    params: &[(&str, &dyn ToSql)],
+    params: &[Param<'_>],
     mut decode: impl FnMut(&rusqlite::Row<'_>) -> Result<T, sqlx::Error>,
 ) -> Result<Vec<T>, Failed> {
     let mut statement = connection.prepare_cached(sql).map_err(Failed::Sqlite)?;
-    let mut rows = statement.query(params).map_err(Failed::Sqlite)?;
+    for (param, name) in params.iter().zip(NAMES) {
+        let index = statement
+            .parameter_index(name)
+            .map_err(Failed::Sqlite)?
+            .ok_or_else(|| Failed::Sqlite(rusqlite::Error::InvalidParameterName(name.to_string())))?;
+        statement.raw_bind_parameter(index, param).map_err(Failed::Sqlite)?;
+    }
+    let mut rows = statement.raw_query();
     let mut decoded = Vec::new();
     while let Some(row) = rows.next().map_err(Failed::Sqlite)? {
         decoded.push(decode(row).map_err(Failed::Decode)?);
     }
     Ok(decoded)
+}
+
+/// A parameter of a read, bound the same way on either path.
+#[derive(Debug, Clone, Copy)]
+pub enum Param<'a> {
+    Int(i64),
+    Text(&'a str),
+}
+
+impl ToSql for Param<'_> {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Param::Int(value) => value.to_sql(),
+            Param::Text(value) => value.to_sql(),
+        }
+    }
+}
+
+/// A row a read decodes, whichever path read it.
+pub trait FromColumns: Sized {
+    fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error>;
+}
+
+/// The rows `sql` selects with `params` (`$1`, `$2`, ... in order, at most nine): read in place when it can be (see
+/// the module's doc), through the pool otherwise.
+pub async fn read_rows<T: FromColumns>(
+    db: &super::Db,
+    local: &LocalReads,
+    sql: &'static str,
+    params: &[Param<'_>],
+) -> Result<Vec<T>, sqlx::Error> {
+    if let Some(rows) = local.fetch_all(sql, params, |row| T::from_columns(row)) {
+        return rows;
+    }
+    let mut query = sqlx::query(sql);
+    for param in params {
+        query = match *param {
+            Param::Int(value) => query.bind(value),
+            Param::Text(value) => query.bind(value),
+        };
+    }
+    query.fetch_all(db).await?.iter().map(T::from_columns).collect()
 }
 
 /// A row's columns by name, whichever path read it: the pool's `AnyRow` or an in-place read's row.
@@ -146,8 +199,7 @@ mod tests {
     }
 
     fn names(reads: &LocalReads, from: i64) -> Option<Result<Vec<String>, sqlx::Error>> {
-        let params: [(&str, &dyn ToSql); 1] = [("$1", &from)];
-        reads.fetch_all("select name from t where id >= $1 order by id", &params, |row| row.column("name"))
+        reads.fetch_all("select name from t where id >= $1 order by id", &[Param::Int(from)], |row| row.column("name"))
     }
 
     #[test]

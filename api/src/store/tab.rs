@@ -1,6 +1,6 @@
 //! Tab documents: one versioned JSON document per enrollment and tab; a save against a stale version changes nothing.
 
-use super::local::{Columns, LocalReads};
+use super::local::{read_rows, Columns, FromColumns, LocalReads, Param};
 use super::{now, Db};
 
 /// A stored tab document and its version.
@@ -18,19 +18,12 @@ pub async fn find_tab(
     tab: &str,
 ) -> Result<Option<TabDocument>, sqlx::Error> {
     const SQL: &str = "select version, data from enrollment_tab where enrollment_id = $1 and tab_name = $2";
-    let in_place = {
-        let params: [(&str, &dyn rusqlite::ToSql); 2] = [("$1", &enrollment_id), ("$2", &tab)];
-        local.fetch_all(SQL, &params, |row| TabDocument::from_row(row))
-    };
-    if let Some(rows) = in_place {
-        return rows.map(|rows| rows.into_iter().next());
-    }
-    let row = sqlx::query(SQL).bind(enrollment_id).bind(tab).fetch_optional(db).await?;
-    row.as_ref().map(TabDocument::from_row).transpose()
+    let rows = read_rows(db, local, SQL, &[Param::Int(enrollment_id), Param::Text(tab)]).await?;
+    Ok(rows.into_iter().next())
 }
 
-impl TabDocument {
-    fn from_row(row: &impl Columns) -> Result<Self, sqlx::Error> {
+impl FromColumns for TabDocument {
+    fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error> {
         Ok(TabDocument { version: row.column("version")?, data: row.column("data")? })
     }
 }
