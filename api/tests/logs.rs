@@ -40,6 +40,9 @@ async fn no_log_line_at_any_level_carries_the_ssn() {
 #[tokio::test(flavor = "current_thread")]
 async fn every_log_line_of_a_request_names_its_request_id() {
     let app = TestApp::new().await;
+    // What the start left running on this thread (a pooled connection going back, say) finishes before the capture:
+    // its lines are not the request's.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     let (captured, _guard) = capture_logs(tracing::Level::DEBUG);
 
     let request = Request::get("/api/v1/get-plan-category").header("x-request-id", "req-4242").body(Body::empty());

@@ -227,26 +227,22 @@ impl Step for RefusalsInTheEnvelope {
     }
 
     fn after(api: bool, response: Response) -> Response {
-        in_the_envelope(api, response)
+        let is_json = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json"));
+        if !api || is_json || !(response.status().is_client_error() || response.status().is_server_error()) {
+            return response;
+        }
+        let Some(error) = refusal(response.status()) else {
+            return response;
+        };
+        let (mut parts, _) = response.into_parts();
+        let enveloped = error.into_response();
+        parts.headers.remove(header::CONTENT_LENGTH);
+        let (new_parts, body) = enveloped.into_parts();
+        parts.headers.insert(header::CONTENT_TYPE, new_parts.headers[header::CONTENT_TYPE].clone());
+        Response::from_parts(parts, body)
     }
-}
-
-fn in_the_envelope(api: bool, response: Response) -> Response {
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !api || is_json || !(response.status().is_client_error() || response.status().is_server_error()) {
-        return response;
-    }
-    let Some(error) = refusal(response.status()) else {
-        return response;
-    };
-    let (mut parts, _) = response.into_parts();
-    let enveloped = error.into_response();
-    parts.headers.remove(header::CONTENT_LENGTH);
-    let (new_parts, body) = enveloped.into_parts();
-    parts.headers.insert(header::CONTENT_TYPE, new_parts.headers[header::CONTENT_TYPE].clone());
-    Response::from_parts(parts, body)
 }

@@ -10,8 +10,9 @@
 
 use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
-use axum::response::{IntoResponse, Response};
-use axum_extra::extract::cookie::{Cookie, SameSite, SignedCookieJar};
+use axum::http::HeaderValue;
+use axum::response::Response;
+use axum_extra::extract::cookie::{Cookie, SameSite};
 use base64::Engine;
 use rand::RngCore;
 
@@ -79,6 +80,13 @@ fn session_cookie(state: &CookieSettings, session: &SessionCookie) -> Cookie<'st
         .build()
 }
 
+/// `cookie` signed with `key`, as a `Set-Cookie` value.
+fn signed_set_cookie(key: &cookie::Key, cookie: Cookie<'static>) -> Option<HeaderValue> {
+    let mut jar = cookie::CookieJar::new();
+    jar.signed_mut(key).add(cookie);
+    jar.delta().next().and_then(|c| HeaderValue::from_str(&c.encoded().to_string()).ok())
+}
+
 /// The session cookie the request carries (the last one, as a cookie jar keeps it, when a browser sends two), whether
 /// its signature holds or not; the other cookies are not parsed.
 fn session_cookie_sent(request: &Request) -> Option<Cookie<'static>> {
@@ -97,8 +105,8 @@ fn session_cookie_sent(request: &Request) -> Option<Cookie<'static>> {
 /// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers; the answer carries
 /// the cookie anew when the session started or its last-use time moved.
 impl Step for CookieSettings {
-    /// The cookie to set, when it changed.
-    type Carry = Option<Response>;
+    /// The `Set-Cookie` value, when the cookie changed.
+    type Carry = Option<HeaderValue>;
 
     #[allow(clippy::result_large_err)]
     fn before(&self, request: &mut Request) -> Result<Self::Carry, Response> {
@@ -115,18 +123,14 @@ impl Step for CookieSettings {
             Some(s) => (SessionCookie { last_used: now, ..s }, true),
             None => (SessionCookie { id: new_id(), issued: now, last_used: now }, true),
         };
-        let cookie =
-            renew.then(|| SignedCookieJar::new(self.key.clone()).add(session_cookie(self, &session)).into_response());
+        let set_cookie = renew.then(|| signed_set_cookie(&self.key, session_cookie(self, &session))).flatten();
         request.extensions_mut().insert(Session(session.id));
-        Ok(cookie)
+        Ok(set_cookie)
     }
 
-    fn after(cookie: Option<Response>, mut response: Response) -> Response {
-        // The signed jar's answer holds just its Set-Cookie header.
-        if let Some(cookie) = cookie {
-            for value in cookie.headers().get_all(axum::http::header::SET_COOKIE) {
-                response.headers_mut().append(axum::http::header::SET_COOKIE, value.clone());
-            }
+    fn after(set_cookie: Option<HeaderValue>, mut response: Response) -> Response {
+        if let Some(value) = set_cookie {
+            response.headers_mut().append(axum::http::header::SET_COOKIE, value);
         }
         response
     }

@@ -132,7 +132,7 @@ pub struct ListingKey {
 /// version's digest).
 const KEY_TEXT: usize = 256;
 
-pub struct Memo<K = String> {
+pub struct Memo<K> {
     answers: Mutex<(HashMap<K, Arc<Kept>>, usize)>,
     /// The most bytes kept.
     budget: usize,
@@ -171,7 +171,7 @@ impl<K: std::hash::Hash + Eq> Memo<K> {
 mod tests {
     use super::*;
 
-    fn plain(memo: &Memo, key: &str) -> Option<Bytes> {
+    fn plain(memo: &Memo<String>, key: &str) -> Option<Bytes> {
         memo.get(&key.to_string()).map(|kept| kept.encoded(Coding::Identity))
     }
 
