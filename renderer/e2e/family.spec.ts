@@ -9,6 +9,7 @@ import {
   fillContactInformation,
   fillPersonalInformation,
   noSeriousViolations,
+  openFirstPlan,
   payByEft,
   signAgreement,
   submitApplication,
@@ -42,12 +43,12 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await page.getByLabel('DOB').pressSequentially(dobOfAge(40).replace(/\//g, ''));
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/plans\?type=medical/);
-  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await openFirstPlan(page);
   // A premier plan on the Family tier first asks about the family it quotes.
   await answerDependencyInfo(page, { spouseDob: '02/14/1985', children: '2' });
   await addToCart(page);
   await page.goto('/plans?type=accident');
-  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await openFirstPlan(page);
   await addToCart(page);
   await expect(page.getByRole('link', { name: /Cart, 2 items/ })).toBeVisible();
   await checkout(page);

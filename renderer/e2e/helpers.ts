@@ -160,10 +160,24 @@ export async function addBeneficiary(page: Page, n: number, first: string, share
 export async function checkOutFirstPlan(page: Page, category = 'medical', button = 'Member Enrollment') {
   await expect(page).toHaveURL(/\/plans\?type=/);
   if (category !== 'medical') await page.goto(`/plans?type=${category}`);
-  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await openFirstPlan(page);
   await addToCart(page);
   await checkout(page, button);
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+}
+
+/**
+ * The first plan's More Info in the listing. Named "More Info about …": the recommended panel beside the listing has
+ * More Info links of its own ("More Info: …"), and when it renders before the listing a bare /More Info/ finds its
+ * first card, a different plan.
+ */
+export function firstPlanLink(page: Page) {
+  return page.getByRole('link', { name: /^More Info about / }).first();
+}
+
+/** Opens the listing's first plan. */
+export async function openFirstPlan(page: Page) {
+  await firstPlanLink(page).click();
 }
 
 /** Add to Cart on a plan page, then the offer that may follow (the accident offer): declined unless `accept`. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { dobOfAge, fillFilter, noSeriousViolations, enrollBinary, repo } from './helpers';
+import { dobOfAge, fillFilter, firstPlanLink, noSeriousViolations, enrollBinary, repo } from './helpers';
 
 /** What `enroll <command> <args>` prints, run against the journeys' server's data directory. */
 function enroll(...args: string[]): string {
@@ -56,7 +56,7 @@ test('a rep enters their access code, lands on their home and starts a quote for
   await expect(page).toHaveURL(/\/home$/);
   await fillFilter(page, '30301', dobOfAge(40));
   await expect(page).toHaveURL(/\/plans/);
-  await expect(page.getByRole('link', { name: /More Info/ }).first()).toBeVisible();
+  await expect(firstPlanLink(page)).toBeVisible();
   await expect(page.getByText('Your Employer Group: Peachtree Logistics').first()).toBeVisible();
 });
 
@@ -71,7 +71,7 @@ test('a rep starts a new member of no group, and the quote names no employer gro
   await expect(page).toHaveURL(/\/home$/);
   await fillFilter(page, '30301', dobOfAge(35));
   await expect(page).toHaveURL(/\/plans/);
-  await expect(page.getByRole('link', { name: /More Info/ }).first()).toBeVisible();
+  await expect(firstPlanLink(page)).toBeVisible();
   await expect(page.getByText('Portal: Harborstone Worksite Portal')).toBeVisible();
   await expect(page.getByText(/Your Employer Group/)).toHaveCount(0);
 });

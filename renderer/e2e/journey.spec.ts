@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   dobOfAge,
   noSeriousViolations,
+  openFirstPlan,
   fillFilter,
   fillPersonalInformation,
   fillContactInformation,
@@ -28,7 +29,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page).toHaveURL(/\/plans\?type=medical/);
   await expect(page.getByRole('heading', { name: 'Medical Plans', level: 1 })).toBeVisible();
   await noSeriousViolations(page, 'plans');
-  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await openFirstPlan(page);
 
   await expect(page.getByRole('heading', { name: 'Your price' })).toBeVisible();
   await noSeriousViolations(page, 'plan detail');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { addToCart, answerDependencyInfo, checkout, noSeriousViolations, enrollBinary, repo, signAgreement, submitApplication, problem } from './helpers';
+import { addToCart, answerDependencyInfo, checkout, noSeriousViolations, enrollBinary, openFirstPlan, repo, signAgreement, submitApplication, problem } from './helpers';
 
 /** The member link of fixture member 5001 (Maria Alvarez) on `tier`, as `enroll member-link` prints it. */
 function memberLink(tier: string): string {
@@ -17,7 +17,7 @@ test('an existing member finds her profile, health records and dependents prefil
 
   await page.goto(memberLink('IS'));
   await expect(page).toHaveURL(/\/plans\?type=medical/);
-  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await openFirstPlan(page);
   await answerDependencyInfo(page, { spouseDob: '08/02/1977' });
   await addToCart(page);
   await checkout(page);

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dobOfAge, fillFilter, noSeriousViolations } from './helpers';
+import { dobOfAge, fillFilter, noSeriousViolations, openFirstPlan } from './helpers';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
@@ -182,7 +182,7 @@ test('a rep checks out straight to the confirmation and sends a personalised quo
   await fillFilter(page, '30301', dobOfAge(40));
   await expect(page).toHaveURL(/\/plans\?type=medical/);
   await page.goto('/plans?type=dental');
-  await page.getByRole('link', { name: /More Info/ }).first().click();
+  await openFirstPlan(page);
   await page.getByRole('button', { name: /Add to Cart/ }).first().click();
   await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
 

@@ -70,13 +70,16 @@ describe('the rep home', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New Member' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Please choose a platform')).toBeTruthy();
-    fireEvent.change(await screen.findByLabelText('Enrollment Portal'), { target: { value: '12' } });
+    // The select is drawn before the portals are read: a choice is made once its option is there, as a person would.
+    await screen.findByRole('option', { name: 'Harborstone Worksite Portal' });
+    fireEvent.change(screen.getByLabelText('Enrollment Portal'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(screen.getByText('Portal: Harborstone Worksite Portal')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Please choose a group')).toBeTruthy();
     expect(screen.getByText('Choose enroll for new member')).toBeTruthy();
+    await screen.findByRole('option', { name: 'Peachtree Logistics' });
     fireEvent.change(screen.getByLabelText('Choose an option to enroll a new member:'), { target: { value: '2556' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 

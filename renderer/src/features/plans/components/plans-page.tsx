@@ -25,7 +25,8 @@ export interface PlansPageProps {
 export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended }: PlansPageProps) {
   const [params] = useSearchParams();
   const type = params.get('type') ?? '';
-  const [categories, setCategories] = useState<Schema<'Category'>[]>([]);
+  // The categories' names and order (null until read): the listing is drawn under them, so it waits for both.
+  const [categories, setCategories] = useState<Schema<'Category'>[] | null>(null);
   const [menu, setMenu] = useState<string[]>([]);
   const [side, setSide] = useState<Schema<'SideCategory'>[]>([]);
   // The side filter's choice: the menu's category, and any others the person ticks.
@@ -73,14 +74,17 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       .finally(() => setMore(false));
   };
 
-  const shown = categories.filter((c) => selected.length === 0 || selected.includes(c.category));
+  const known = categories ?? [];
+  // The listing is drawn once both the plans and the categories they are grouped under are read.
+  const drawn = plans !== null && categories !== null;
+  const shown = known.filter((c) => selected.length === 0 || selected.includes(c.category));
   const title = shown.length === 1 ? shown[0].display_name : 'Plans';
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (categories.length > 0) lastListing.set({ href: `${pathname}${search}`, label: title });
-  }, [pathname, search, title, categories.length]);
+    if (known.length > 0) lastListing.set({ href: `${pathname}${search}`, label: title });
+  }, [pathname, search, title, known.length]);
   const compare = useCompareChoice();
-  const categoryName = (category: string) => categories.find((c) => c.category === category)?.display_name;
+  const categoryName = (category: string) => known.find((c) => c.category === category)?.display_name;
   const toggle = (category: string) =>
     setSelected((current) => (current.includes(category) ? current.filter((c) => c !== category) : [...current, category]));
   return (
@@ -93,7 +97,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       {renderQuote({ reloads: version, onSaved: () => setVersion((v) => v + 1) })}
       <PartiesSummary parties={parties} />
       <nav aria-label="Categories" className="category-menu">
-        {categories
+        {known
           .filter((c) => menu.includes(c.category))
           .map((c) => (
             <Link key={c.category} to={`/plans?type=${c.category}`} aria-current={c.category === type ? 'page' : undefined}>
@@ -113,7 +117,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
           </fieldset>
         )}
         <div>
-          {plans === null ? (
+          {!drawn ? (
             <p>Loading…</p>
           ) : plans.length === 0 ? (
             <p>{message}</p>
@@ -153,7 +157,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
           )}
         </div>
       </div>
-      {plans !== null && recommended}
+      {drawn && recommended}
       <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} />
     </>
   );

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { http } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../../lib/api';
+import { server, success } from '../../../testing/server';
+import { PlansPage } from './plans-page';
+
+const plan: Schema<'PlanCard'> = {
+  plan_id: 1101, plan_name: 'Brightbite Dental Preferred PPO', plan_type: 'STD', plan_logo: '/logos/brightbite.svg', plan_short_text: '',
+  plan_price: 29.25, plan_category: 'dental', carrier_name: 'Brightbite', highlights: [],
+};
+
+describe('the plans page', () => {
+  it('shows the recommended products only once the listing is drawn, even when the plans come before the categories', async () => {
+    let releaseCategories = () => undefined as void;
+    const categoriesRead = new Promise<void>((resolve) => (releaseCategories = resolve));
+    server.use(
+      http.get('/api/v1/get-filtered-plans', () => success({ result: [plan], message: null, total: 1 })),
+      http.get('/api/v1/get-plan-category', async () => {
+        await categoriesRead;
+        return success([{ category: 'dental', display_name: 'Dental', image: '' }]);
+      }),
+      http.get('/api/v1/get-common-menu', () => success(['dental'])),
+      http.get('/api/v1/get-left-side-filter-fields', () => success({ result: { categories: [] } })),
+    );
+    render(
+      <MemoryRouter initialEntries={['/plans?type=dental']}>
+        <PlansPage enrollmentId="5" parties={null} renderQuote={() => null} recommended={<p>Recommended for you</p>} />
+      </MemoryRouter>,
+    );
+    // The plans are in; their categories are not: nothing but Loading… where the listing goes, and no recommendations
+    // a person could take for the listing's first plan.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(screen.queryByText('Recommended for you')).toBeNull();
+
+    releaseCategories();
+    expect(await screen.findByRole('link', { name: 'More Info about Brightbite Dental Preferred PPO' })).toBeTruthy();
+    expect(screen.getByText('Recommended for you')).toBeTruthy();
+  });
+});
