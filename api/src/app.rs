@@ -9,8 +9,9 @@ use std::time::Duration;
 use aide::axum::ApiRouter;
 use anyhow::Context;
 use axum::extract::ConnectInfo;
+use axum::extract::OriginalUri;
 use axum::http::header::{self, HeaderValue};
-use axum::http::{Method, Uri};
+use axum::http::Method;
 use axum::routing::get;
 use axum::serve::{Listener, ListenerExt, TapIo};
 use axum::Router;
@@ -21,7 +22,7 @@ use hyper_util::server::conn::auto::Builder as ConnectionBuilder;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
-use tower::ServiceBuilder;
+use tower::{Layer, ServiceBuilder};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -29,6 +30,7 @@ use crate::config::{Config, Keys};
 use crate::error::ApiError;
 use crate::features;
 use crate::http::listener::{Bounded, FirstByteDeadline, PeerAddr};
+use crate::http::step::{StepLayer, StepService};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
@@ -92,13 +94,14 @@ impl AppState {
 /// The most bytes of priced listings kept between requests.
 const LISTINGS_BUDGET: usize = 8 * 1024 * 1024;
 
-async fn api_not_found(method: Method, uri: Uri) -> ApiError {
+/// The path named is the one the browser asked for, whatever prefix a nested service was given without it.
+async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::NotFound(format!("No such API call: {method} {}", uri.path()))
 }
 
 /// The `/api/v1` calls: every feature's routes, their OpenAPI document, the session layer, and the API's own 404 for
 /// unknown calls.
-fn api_router(state: &Live) -> Router {
+fn api_router(state: &Live) -> Calls {
     let calls = ApiRouter::new()
         .merge(features::storefront::routes())
         .merge(features::members::routes())
@@ -115,20 +118,25 @@ fn api_router(state: &Live) -> Router {
 }
 
 /// The benefit service's calls (`/benefit/v1`): its routes, its own document, the same session layer.
-fn benefit_router(state: &Live) -> Router {
+fn benefit_router(state: &Live) -> Calls {
     served(openapi::benefit_document(features::benefit::routes()), state)
 }
 
+/// A root's calls, behind the session layer (see [`served`]).
+type Calls = StepService<crate::http::session::CookieSettings, Router>;
+
 /// A root's calls with their document at `openapi.json`, the session layer, and the API's own 404 for unknown calls.
-fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) -> Router {
+/// The session layer wraps the root's router once (`Router::layer` would wrap each route in a box of its own, and a
+/// request would clone its route's boxes); the root is nested as that one service.
+fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) -> Calls {
     let document = Arc::new(document);
     let now = state.now();
     let cookies = crate::http::session::CookieSettings { key: now.cookie_key.clone(), secure: now.cookie_secure };
-    calls
+    let calls = calls
         .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .fallback(api_not_found)
-        .layer(crate::http::step::StepLayer(cookies))
-        .with_state(state.clone())
+        .with_state(state.clone());
+    StepLayer(cookies).layer(calls)
 }
 
 /// The whole application: the API under `/api/v1`, the probes, catalogue images under `/assets`, the renderer's
@@ -154,14 +162,15 @@ pub fn app(state: &Live, config: &Config) -> Router {
             HeaderValue::from_static("public, max-age=3600"),
         ))
         .service(ServeDir::new(config.fixtures_dir.join("assets")));
-    let api = Router::new()
-        .nest("/api/v1", api_router(state))
-        .nest(crate::config::BENEFIT_ROOT, benefit_router(state))
-        .route("/benefit", axum::routing::any(api_not_found))
-        .route("/benefit/{*rest}", axum::routing::any(api_not_found))
-        .route("/api", axum::routing::any(api_not_found))
-        .route("/api/{*rest}", axum::routing::any(api_not_found));
-    let app = middleware::api_limits(api)
+    // Every other path under the API's roots is an unknown call, answered in the API's envelope.
+    let unknown = middleware::api_limits(axum::routing::any(api_not_found));
+    let app = Router::new()
+        .nest_service("/api/v1", middleware::api_limits(api_router(state)))
+        .nest_service(crate::config::BENEFIT_ROOT, middleware::api_limits(benefit_router(state)))
+        .route_service("/api", unknown.clone())
+        .route_service("/api/{*rest}", unknown.clone())
+        .route_service("/benefit", unknown.clone())
+        .route_service("/benefit/{*rest}", unknown)
         .merge(features::ops::routes().with_state(state.clone()))
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
