@@ -531,11 +531,14 @@ async fn the_first_call_sets_a_signed_http_only_session_cookie_and_a_forged_one_
 async fn unknown_api_paths_answer_404_in_the_envelope_not_the_renderer() {
     let app = TestApp::new().await;
     let mut b = app.browser();
-    for uri in ["/api/v1/no-such-call", "/api/v2/anything", "/api/nothing"] {
+    let paths = ["/api/v1/no-such-call", "/api/v2/anything", "/api/nothing", "/api", "/api/", "/api/v1", "/api/v1/"];
+    let benefit = ["/benefit", "/benefit/", "/benefit/v1/", "/benefit/v1/no-such-call", "/benefit/v2/anything"];
+    for uri in paths.into_iter().chain(benefit) {
         let answer = b.get(uri).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
         assert_eq!(answer.body["status"], "error", "{uri}: {}", answer.body);
         assert_eq!(answer.body["statusCode"], 404);
+        assert_eq!(answer.body["message"], format!("No such API call: GET {uri}"), "{uri}");
     }
 }
 
