@@ -2,7 +2,7 @@
 // link), what the header and footer show of it, the pages that say a site is not there or not set up, Not my site,
 // and window shopping before any quote.
 import { expect, test, type Page } from '@playwright/test';
-import { dobOfAge, noSeriousViolations } from './helpers';
+import { dobOfAge, fillFilter, firstPlanLink, noSeriousViolations } from './helpers';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
@@ -228,6 +228,15 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/plans\?type=vision$/);
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('heading', { name: 'Vision Plans', level: 1 })).toBeVisible();
+  });
+
+  test('the quote form opens the plans page at its top', async ({ page }) => {
+    await page.goto('/');
+    await fillFilter(page, '30301', dobOfAge(40));
+    await expect(page).toHaveURL(/\/plans\?type=medical/);
+    await expect(firstPlanLink(page)).toBeAttached();
+    expect(await page.evaluate(() => window.scrollY), 'the plans page opens at its top').toBe(0);
+    await expect(page.getByRole('heading', { name: 'Medical Plans', level: 1 })).toBeInViewport();
   });
 });
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { AccessCode } from '../features/access/components/access-code';
 import { HelpChat } from '../features/assist/components/help-chat';
 import { EmployeeEnrollment } from '../features/access/components/employee-enrollment';
@@ -21,7 +21,8 @@ const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/acc
 export function Layout({ children }: { children: ReactNode }) {
   const { site, refresh } = useSite();
   const { known } = useCartCount();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  useScrollToTopOnNewPage(pathname, search);
   if (!site || !known) return <PageLoader retry={refresh} />;
   if (BARE.some((route) => route.test(pathname.replace(/\/+$/, '') || '/'))) return <>{children}</>;
   return (
@@ -35,4 +36,16 @@ export function Layout({ children }: { children: ReactNode }) {
       <HelpChat />
     </>
   );
+}
+
+/**
+ * A page opened by a link or a form starts at its top, as a page a browser loads does: without this, the quote form
+ * at the bottom of the landing page opened the plans page as far down as the form was (halfway down its categories on
+ * a phone). Back and Forward leave the position to the browser.
+ */
+function useScrollToTopOnNewPage(pathname: string, search: string) {
+  const navigation = useNavigationType();
+  useEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, search, navigation]);
 }
