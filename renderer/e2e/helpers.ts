@@ -167,12 +167,13 @@ export async function checkOutFirstPlan(page: Page, category = 'medical', button
 }
 
 /**
- * The first plan's More Info in the listing. Named "More Info about …": the recommended panel beside the listing has
- * More Info links of its own ("More Info: …"), and when it renders before the listing a bare /More Info/ finds its
- * first card, a different plan.
+ * The first plan's More Info in the plans page's listing: within its category sections, so that neither the
+ * recommended panel beside the listing (its own More Info links, drawn first when the plans came before their
+ * categories) nor the landing page's featured plans (still on screen for a moment after the quote form has moved the
+ * address to /plans) are taken for it.
  */
 export function firstPlanLink(page: Page) {
-  return page.getByRole('link', { name: /^More Info about / }).first();
+  return page.locator('section[aria-labelledby^="section-"]').getByRole('link', { name: /^More Info about / }).first();
 }
 
 /** Opens the listing's first plan. */

@@ -234,8 +234,10 @@ test.describe('on a phone', () => {
     await page.goto('/');
     await fillFilter(page, '30301', dobOfAge(40));
     await expect(page).toHaveURL(/\/plans\?type=medical/);
+    // The plans page drawn (the landing page's featured plans have More Info links of the same name until then).
+    await expect(page.getByRole('heading', { name: 'Medical Plans', level: 1 })).toBeAttached();
     await expect(firstPlanLink(page)).toBeAttached();
-    expect(await page.evaluate(() => window.scrollY), 'the plans page opens at its top').toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'the plans page opens at its top' }).toBe(0);
     await expect(page.getByRole('heading', { name: 'Medical Plans', level: 1 })).toBeInViewport();
   });
 });

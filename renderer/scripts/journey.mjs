@@ -13,8 +13,8 @@ export async function toPersonalInformation(page) {
   await page.getByLabel('DOB').pressSequentially(dob);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/\/plans\?type=medical/);
-  // The listing's own link (the recommended panel's are "More Info: …"): see e2e/helpers.ts's firstPlanLink.
-  await page.getByRole('link', { name: /^More Info about / }).first().click();
+  // The listing's own link, within its category sections: see e2e/helpers.ts's firstPlanLink.
+  await page.locator('section[aria-labelledby^="section-"]').getByRole('link', { name: /^More Info about / }).first().click();
   await page.getByRole('button', { name: /Add to Cart/ }).first().click();
   const decline = page.getByRole('button', { name: 'No, thanks' });
   const cart = page.getByRole('heading', { name: 'My Cart' });
