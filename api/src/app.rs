@@ -8,8 +8,7 @@ use std::time::Duration;
 
 use aide::axum::ApiRouter;
 use anyhow::Context;
-use axum::extract::ConnectInfo;
-use axum::extract::OriginalUri;
+use axum::extract::{ConnectInfo, OriginalUri};
 use axum::http::header::{self, HeaderValue};
 use axum::http::Method;
 use axum::routing::get;
@@ -164,15 +163,13 @@ pub fn app(state: &Live, config: &Config) -> Router {
         .service(ServeDir::new(config.fixtures_dir.join("assets")));
     // Every other path under the API's roots is an unknown call, answered in the API's envelope.
     let unknown = middleware::api_limits(axum::routing::any(api_not_found));
-    let app = Router::new()
+    let roots = Router::new()
         .nest_service("/api/v1", middleware::api_limits(api_router(state)))
-        .nest_service(crate::config::BENEFIT_ROOT, middleware::api_limits(benefit_router(state)))
-        .route_service("/api", unknown.clone())
-        .route_service("/api/", unknown.clone())
-        .route_service("/api/{*rest}", unknown.clone())
-        .route_service("/benefit", unknown.clone())
-        .route_service("/benefit/", unknown.clone())
-        .route_service("/benefit/{*rest}", unknown)
+        .nest_service(crate::config::BENEFIT_ROOT, middleware::api_limits(benefit_router(state)));
+    let roots = ["/api", "/api/", "/api/{*rest}", "/benefit", "/benefit/", "/benefit/{*rest}"]
+        .into_iter()
+        .fold(roots, |router, path| router.route_service(path, unknown.clone()));
+    let app = roots
         .merge(features::ops::routes().with_state(state.clone()))
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
