@@ -2,6 +2,10 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 export CARGO_TERM_COLOR := never
+# A fresh clone (CI) has nothing for incremental compilation to reuse: its cache would only fill the disk.
+ifeq ($(CI),true)
+export CARGO_INCREMENTAL := 0
+endif
 
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
@@ -38,8 +42,12 @@ renderer-deps:
 renderer-build: renderer-deps
 	cd $(RENDERER) && npm run build
 
+# The debug server the fuzzing, the kill -9 test and the journeys start. Every debug build of make test selects the
+# whole workspace with its test dependencies, so the server and its dependencies are compiled once: `cargo build -p
+# api` resolves some shared dependencies' features differently (the engine's test dependencies add some) and would
+# compile all of it a second time, several GB more on disk.
 build:
-	cargo build -p api
+	cargo test --workspace --no-run
 
 check-rust:
 	cargo fmt --all -- --check
@@ -79,7 +87,7 @@ test-rust: smtp-server
 test-postgres: smtp-server
 	@if url=$$(scripts/ensure-postgres.sh); then \
 		echo "api tests on PostgreSQL (a fresh database per test)"; \
-		ENROLL_TEST_DATABASE_URL=$$url cargo test -p api --tests; \
+		ENROLL_TEST_DATABASE_URL=$$url cargo test --workspace --test suite; \
 	elif [ "$${CI:-}" = "true" ]; then \
 		echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
 	else \

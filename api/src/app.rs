@@ -174,7 +174,7 @@ pub fn app(state: &Live, config: &Config) -> Router {
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
         .fallback_service(page);
-    middleware::around_everything(app, config.cookie_secure, config.trust_proxy)
+    middleware::around_everything(app, config.cookie_secure, config.trust_proxy, middleware::REQUEST_TIMEOUT)
 }
 
 /// What operators change while the servers run, read again every `every`: workflow versions loaded since, and the

@@ -1,6 +1,6 @@
 //! The axum server: the spec's `/api/v1` calls, sessions, persistence and the built renderer, on one port.
 //!
-//! The crate is a house of layers; imports only go down (a test in `tests/architecture.rs` keeps it so):
+//! The crate is a house of layers; imports only go down (a test in `tests/suite/architecture.rs` keeps it so):
 //!
 //! ```text
 //! app                       assembles the features' routers, the middleware and the server

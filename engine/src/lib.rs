@@ -24,7 +24,7 @@
 //! - [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
 //!
 //! Data (workflow definitions, the catalogue) is at the bottom, rules above it, composition on top; no module is
-//! part of an import circle (api/tests/architecture.rs checks it).
+//! part of an import circle (api/tests/suite/architecture.rs checks it).
 
 pub mod assistant;
 pub mod cart;

@@ -47,12 +47,13 @@ pub const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
 pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
 
 /// Wraps the whole application: request id, trace span, panic catcher, compression, security headers, time limit,
-/// and who the client is (for the throttles).
+/// and who the client is (for the throttles). A request that runs past `time_limit` (the server's is
+/// [`REQUEST_TIMEOUT`]) is answered 408.
 ///
 /// The layers wrap the router once, as one service, and the result is a router whose only route is that service.
 /// `Router::layer` would wrap each of the ~70 routes in each layer instead, every level boxed: a request then cloned
 /// the chain of boxes of its route (an allocation per layer) before it was answered, some 5% of a listing's CPU.
-pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool) -> Router {
+pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool, time_limit: Duration) -> Router {
     // HSTS only where the store is reached over HTTPS (COOKIE_SECURE says so): over plain HTTP it would lock a
     // development browser out of localhost.
     let hsts = hsts.then(|| {
@@ -94,7 +95,7 @@ pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool) -> Router {
         .layer(StepLayer(RefusalsInTheEnvelope))
         .map_response(IntoResponse::into_response)
         .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("a handler panicked")).into_response()))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, time_limit))
         .layer(StepLayer(NameTheClient { trust_proxy }))
         .service(app);
     Router::new().fallback_service(stack)

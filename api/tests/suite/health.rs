@@ -1,9 +1,9 @@
 //! Health Questions: the questionnaire from workflows/, the spec's calls and error keys, answers sealed at rest.
 
-mod common;
+use crate::common;
 
+use crate::common::{contact, personal, TestApp};
 use axum::http::StatusCode;
-use common::{contact, personal, TestApp};
 use serde_json::{json, Value};
 
 /// Checked out with a medical plan, Personal and Contact saved: the next step is Health Questions.

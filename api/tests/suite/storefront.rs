@@ -2,11 +2,11 @@
 //! someone's site (its branding, its enrollments); reps and group administrators start at their homes, choose a
 //! portal and group, and see and re-enroll only their own current members.
 
-mod common;
+use crate::common;
 
+use crate::common::TestApp;
 use axum::http::StatusCode;
 use base64::Engine;
-use common::TestApp;
 use serde_json::{json, Value};
 
 async fn temp(b: &mut common::Browser<'_>, id: i64, column: &str) -> Value {

@@ -1,10 +1,10 @@
 //! Existing members: a sealed member link opens the store for them, and what they have on file (profile, health
 //! records, dependents, bank account and card) is prefilled, masked, and used without being typed again.
 
-mod common;
+use crate::common;
 
+use crate::common::TestApp;
 use axum::http::StatusCode;
-use common::TestApp;
 use serde_json::{json, Value};
 
 /// Maria Alvarez of the fixtures enters by her member link on `tier`, adds a dental plan and checks out.

@@ -1,9 +1,9 @@
 //! Beneficiary Information: required with life coverage, shares totalling 100, SSNs masked inside the list.
 
-mod common;
+use crate::common;
 
+use crate::common::{contact, personal, TestApp};
 use axum::http::StatusCode;
-use common::{contact, personal, TestApp};
 use serde_json::json;
 
 #[tokio::test]

@@ -5,11 +5,11 @@
 //! are wanted per call site across the process, so a test without a subscriber running beside them could hide
 //! events from them.
 
-mod common;
+use crate::common;
 
+use crate::common::{capture_logs, personal, TestApp};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{capture_logs, personal, TestApp};
 use serde_json::json;
 use tower::ServiceExt;
 

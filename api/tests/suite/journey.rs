@@ -1,9 +1,9 @@
 //! The applicant journey through the spec's calls and the step protocol, and every bad input along it.
 
-mod common;
+use crate::common;
 
+use crate::common::{agreement, contact, dob_of_age, personal, TestApp};
 use axum::http::StatusCode;
-use common::{agreement, contact, dob_of_age, personal, TestApp};
 use serde_json::{json, Value};
 use sqlx::Row;
 

@@ -2,12 +2,12 @@
 //! group come from the session, never from what the browser sends. Submitting e-mails the client a receipt copy and
 //! calls the invoice service through the outbox.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 
+use crate::common::{agreement, contact, personal, TestApp};
 use axum::http::StatusCode;
-use common::{agreement, contact, personal, TestApp};
 use serde_json::{json, Value};
 
 async fn temp(b: &mut common::Browser<'_>, id: i64, column: &str) -> Value {

@@ -2,14 +2,12 @@
 //! documented method, and kept in the repository (api/openapi.json) so a contract change shows in review and the
 //! renderer's types are generated from it.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
-use common::TestApp;
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -116,7 +114,7 @@ async fn the_documents_in_the_repository_are_the_ones_the_server_serves() {
         let kept = std::fs::read_to_string(&file).unwrap_or_default();
         assert!(
             kept == served,
-            "{kept_in} is not the served document; run `UPDATE_OPENAPI=1 cargo test -p api --test openapi` and \
+            "{kept_in} is not the served document; run `UPDATE_OPENAPI=1 cargo test -p api --test suite openapi::` and \
              commit it (the renderer's types are generated from it)"
         );
     }

@@ -1,11 +1,11 @@
 //! Requests an attacker or a careless client can make: another site's forged requests, NUL characters in text, and
 //! what the access log keeps of a request.
 
-mod common;
+use crate::common;
 
+use crate::common::{personal, TestApp};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
-use common::{personal, TestApp};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;

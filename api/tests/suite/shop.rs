@@ -2,10 +2,10 @@
 //! premier plan with its membership, the accident offer, the checkout upsells, riders, menus, the personalised quote
 //! and the cart snapshot at checkout. Same tests on SQLite and PostgreSQL.
 
-mod common;
+use crate::common;
 
+use crate::common::{dob_of_age, Browser, TestApp};
 use axum::http::StatusCode;
-use common::{dob_of_age, Browser, TestApp};
 use serde_json::{json, Value};
 
 async fn quote(b: &mut Browser<'_>, zip: &str, tier: &str, age: i32) -> i64 {

@@ -1,9 +1,9 @@
 //! Employer Information: required for employees of a group, prefilled from the group, with the spec's rules.
 
-mod common;
+use crate::common;
 
+use crate::common::{agreement, contact, personal, TestApp};
 use axum::http::StatusCode;
-use common::{agreement, contact, personal, TestApp};
 use serde_json::{json, Value};
 
 /// An enrollment of an employee of group 2556, checked out and past Personal and Contact Information.

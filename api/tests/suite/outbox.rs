@@ -2,13 +2,11 @@
 //! together against a slow SMTP relay, and every message is delivered once, with its own Message-ID; bodies are sealed
 //! while they wait and emptied once delivered.
 
-mod common;
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::TestApp;
+use crate::common::TestApp;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 
@@ -141,7 +139,7 @@ async fn a_message_claimed_by_a_replica_that_died_is_sent_by_another_once_the_le
     assert_eq!(attempts, 1);
 }
 
-/// The drain rate of one replica, printed (`cargo test -p api --test outbox -- --nocapture`): 200 receipts against a
+/// The drain rate of one replica, printed (`cargo test -p api --test suite outbox:: -- --nocapture`): 200 receipts against a
 /// relay that takes 0.3 s a message, 16 in flight at once, so about 4 s where one at a time would take a minute.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn one_replica_drains_two_hundred_receipts_against_a_slow_relay_sixteen_at_a_time() {

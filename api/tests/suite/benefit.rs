@@ -1,10 +1,8 @@
 //! The benefit service (`/benefit/v1`): recommendations computed from carts and enrollments and limited to what the
 //! visitor may buy, the sealed ids of recommendation links, the location banner's leads, and the help chat.
 
-mod common;
-
+use crate::common::{Browser, TestApp};
 use axum::http::StatusCode;
-use common::{Browser, TestApp};
 use serde_json::{json, Value};
 
 const B: &str = "/benefit/v1";

@@ -1,16 +1,16 @@
 //! What every answer of the server carries and what every request is held to: compression, cache headers, the body
 //! and time limits, security headers, the request id, 405 with Allow, the probes, TCP_NODELAY.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
+use crate::common::TestApp;
 use axum::body::{Body, Bytes};
 use axum::http::{header, Request, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use common::TestApp;
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -255,7 +255,7 @@ async fn the_probes_say_alive_and_ready_and_readiness_fails_while_a_migration_is
     assert_eq!(envelope(pending).await["status"], "migrations pending");
 }
 
-#[tokio::test(start_paused = true)]
+#[tokio::test]
 async fn a_request_that_runs_past_the_time_limit_answers_408_in_the_envelope() {
     let slow = Router::new().route(
         "/api/v1/slow",
@@ -264,7 +264,7 @@ async fn a_request_that_runs_past_the_time_limit_answers_408_in_the_envelope() {
             "never"
         }),
     );
-    let app = api::http::middleware::around_everything(slow, false, false);
+    let app = api::http::middleware::around_everything(slow, false, false, Duration::from_millis(50));
     let response = app.oneshot(Request::get("/api/v1/slow").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
     let body = envelope(response).await;
@@ -278,7 +278,7 @@ async fn panics() -> &'static str {
 #[tokio::test]
 async fn a_handler_that_panics_answers_500_in_the_envelope_and_the_server_goes_on() {
     let broken = Router::new().route("/api/v1/broken", get(panics)).route("/api/v1/fine", get(|| async { "fine" }));
-    let app = api::http::middleware::around_everything(broken, false, false);
+    let app = api::http::middleware::around_everything(broken, false, false, Duration::from_secs(30));
     let response = app.clone().oneshot(Request::get("/api/v1/broken").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(envelope(response).await["message"], "Something went wrong. Please try again.");

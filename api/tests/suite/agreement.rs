@@ -1,9 +1,7 @@
 //! Agreement & Signature: every required box ticked, a signature, and an audit record of what was agreed.
 
-mod common;
-
+use crate::common::{agreement, contact, personal, TestApp, SIGNATURE};
 use axum::http::StatusCode;
-use common::{agreement, contact, personal, TestApp, SIGNATURE};
 use serde_json::json;
 use sqlx::Row;
 

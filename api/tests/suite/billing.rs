@@ -1,10 +1,10 @@
 //! Billing Information: payment types by enrollment, the routing directory, cards exchanged for a token, account
 //! numbers sealed and masked, and the spec's messages.
 
-mod common;
+use crate::common;
 
+use crate::common::{agreement, billing_eft, contact, personal, TestApp};
 use axum::http::StatusCode;
-use common::{agreement, billing_eft, contact, personal, TestApp};
 use serde_json::{json, Value};
 
 /// Checked out with a dental plan, Personal, Contact and Agreement saved: the next step is Billing Information.

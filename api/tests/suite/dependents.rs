@@ -1,10 +1,10 @@
 //! Dependent Information over the spec's calls: the tier's rules, one dependent validated at a time, drafts, and a
 //! Member Only enrollment keeping none.
 
-mod common;
+use crate::common;
 
+use crate::common::{contact, personal, TestApp};
 use axum::http::StatusCode;
-use common::{contact, personal, TestApp};
 use serde_json::{json, Value};
 
 /// Checked out on `tier` with a dental plan, Personal and Contact saved: the next step is Dependent Information.

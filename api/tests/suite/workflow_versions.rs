@@ -2,14 +2,14 @@
 //! flight follow the operator's choice, a submitted application keeps the questions it answered, a bad change is
 //! refused, and every replica serves the new version; a re-seeded catalogue is served the same way.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
+use crate::common::{contact, personal, TestApp, AUDIT_AUTH};
 use api::services::workflows::{load, InFlight, LoadError};
 use axum::http::StatusCode;
 use base64::Engine;
-use common::{contact, personal, TestApp, AUDIT_AUTH};
 use engine::workflow::Bundle;
 use serde_json::{json, Value};
 

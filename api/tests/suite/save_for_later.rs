@@ -1,9 +1,9 @@
 //! Save & Continue Later: a draft kept, a code e-mailed through the outbox, and resuming with code and e-mail.
 
-mod common;
+use crate::common;
 
+use crate::common::{personal, TestApp};
 use axum::http::StatusCode;
-use common::{personal, TestApp};
 use serde_json::json;
 
 /// Delivers the outbox and reads the continue code from the newest e-mail to `to`.

@@ -1,9 +1,9 @@
 //! The Enroller Code: required for the groups the workflow names, offered to reps, absent for other applicants.
 
-mod common;
+use crate::common;
 
+use crate::common::{personal, TestApp};
 use axum::http::StatusCode;
-use common::{personal, TestApp};
 use serde_json::json;
 
 #[tokio::test]

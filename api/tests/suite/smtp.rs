@@ -1,13 +1,11 @@
 //! E-mail over a real SMTP conversation: the outbox sender talks SMTP to aiosmtpd (a Python SMTP server, installed
 //! by `make test`) on loopback, and the continue code is read from the mailbox that server wrote.
 
-mod common;
-
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{personal, TestApp};
+use crate::common::{personal, TestApp};
 use serde_json::json;
 
 struct SmtpServer {

@@ -1,0 +1,31 @@
+//! The api's tests, one module per subject, built as one test program.
+//!
+//! One program rather than one per file: each test program links the whole server with its dependencies (some
+//! 290 MB with full debug information), and 22 of them, built once for the SQLite run and once more when a feature
+//! set differed, filled 20 GB of a CI machine's disk and took most of the build's time linking.
+//! `cargo test -p api --test suite <module>::` runs one subject.
+
+mod common;
+
+mod access;
+mod agreement;
+mod architecture;
+mod beneficiaries;
+mod benefit;
+mod billing;
+mod dependents;
+mod employer;
+mod enroller_code;
+mod hardening;
+mod health;
+mod journey;
+mod logs;
+mod members;
+mod middleware;
+mod openapi;
+mod outbox;
+mod save_for_later;
+mod shop;
+mod smtp;
+mod storefront;
+mod workflow_versions;
