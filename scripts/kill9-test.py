@@ -11,6 +11,7 @@ server died, which may have committed without its answer arriving). Exit status 
 import http.cookiejar
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -124,8 +125,14 @@ def main():
         server.wait()
     if lost:
         print(f"kill -9: {len(lost)} acknowledged saves lost of {acked}: {lost[:5]}")
+        print(f"the server's log and data are kept in {data_dir}")
         sys.exit(1)
     print(f"kill -9 under load ({'PostgreSQL' if 'DATABASE_URL' in env else 'SQLite'}): all {acked} acknowledged quotes and their last acknowledged changes are there")
+    # A passing run leaves nothing behind: its data directory and its database.
+    log.close()
+    shutil.rmtree(data_dir, ignore_errors=True)
+    if "DATABASE_URL" in env:
+        subprocess.run(["psql", admin, "-qtA", "-c", f"drop database if exists {name}"], capture_output=True)
 
 
 if __name__ == "__main__":
