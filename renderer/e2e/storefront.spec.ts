@@ -240,6 +240,20 @@ test.describe('on a phone', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'the plans page opens at its top' }).toBe(0);
     await expect(page.getByRole('heading', { name: 'Medical Plans', level: 1 })).toBeInViewport();
   });
+
+  test('the plans start on the first screen, the category filter folded above them', async ({ page }) => {
+    await page.goto('/');
+    await fillFilter(page, '30301', dobOfAge(40));
+    await expect(firstPlanLink(page)).toBeAttached();
+    const filter = page.locator('details').filter({ has: page.getByText('Filter by category') });
+    await expect(filter.locator('summary')).toHaveText('Filter by category (1 chosen)');
+    await expect(page.getByRole('checkbox', { name: /^Dental Plans/ })).toBeHidden();
+    await expect(page.locator('section[aria-labelledby^="section-"] h2').first()).toBeInViewport();
+    await filter.locator('summary').click();
+    await page.getByRole('checkbox', { name: /^Dental Plans/ }).check();
+    await expect(filter.locator('summary')).toHaveText('Filter by category (2 chosen)');
+    await expect(page.getByRole('heading', { name: 'Dental Plans', level: 2 })).toBeAttached();
+  });
 });
 
 test.describe('on an iPhone', () => {

@@ -1,17 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { Schema } from '../lib/api';
-
-/** Phones: the width under which the stepper is one line, "Step 3 of 7: Contact Information". */
-export const PHONE_QUERY = '(max-width: 600px)';
-
-function subscribe(changed: () => void) {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', changed);
-  return () => query.removeEventListener('change', changed);
-}
-
-const onPhone = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+import { PHONE_QUERY, useMedia } from '../lib/media';
 
 const STATUS_WORDS: Record<string, string> = { done: 'completed', current: 'current step', todo: 'not started' };
 
@@ -20,7 +8,7 @@ const STATUS_WORDS: Record<string, string> = { done: 'completed', current: 'curr
  * phone one line saying which step of how many, and a bar of how far along the person is.
  */
 export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
-  const phone = useSyncExternalStore(subscribe, onPhone, () => false);
+  const phone = useMedia(PHONE_QUERY);
   const index = Math.max(
     steps.findIndex((s) => s.status === 'current'),
     0,

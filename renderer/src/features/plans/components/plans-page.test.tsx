@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Schema } from '../../../lib/api';
+import { ONE_COLUMN_QUERY } from '../../../lib/media';
 import { server, success } from '../../../testing/server';
 import { PlansPage } from './plans-page';
 
@@ -11,7 +12,65 @@ const plan: Schema<'PlanCard'> = {
   plan_price: 29.25, plan_category: 'dental', carrier_name: 'Brightbite', highlights: [],
 };
 
+function screenWidth(oneColumn: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: oneColumn && query === ONE_COLUMN_QUERY,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function listingWithTwoCategories() {
+  server.use(
+    http.get('/api/v1/get-filtered-plans', () => success({ result: [plan], message: null, total: 1 })),
+    http.get('/api/v1/get-plan-category', () =>
+      success([
+        { category: 'dental', display_name: 'Dental', image: '' },
+        { category: 'vision', display_name: 'Vision', image: '' },
+      ]),
+    ),
+    http.get('/api/v1/get-common-menu', () => success(['dental', 'vision'])),
+    http.get('/api/v1/get-left-side-filter-fields', () =>
+      success({
+        result: {
+          categories: [
+            { category: 'dental', display_name: 'Dental', count: 1, selected: true },
+            { category: 'vision', display_name: 'Vision', count: 2, selected: false },
+          ],
+        },
+      }),
+    ),
+  );
+  return render(
+    <MemoryRouter initialEntries={['/plans?type=dental']}>
+      <PlansPage enrollmentId="5" parties={null} renderQuote={() => null} />
+    </MemoryRouter>,
+  );
+}
+
 describe('the plans page', () => {
+  it('shows the category filter beside the plans on a wide screen', async () => {
+    screenWidth(false);
+    const { container } = listingWithTwoCategories();
+    const filter = await screen.findByRole('group', { name: 'Filter by category' });
+    expect(within(filter).getByRole('checkbox', { name: 'Dental (1)' })).toHaveProperty('checked', true);
+    expect(container.querySelector('details')).toBeNull();
+  });
+
+  it('folds the category filter on a phone behind a line that says how many categories are ticked', async () => {
+    screenWidth(true);
+    const { container } = listingWithTwoCategories();
+    const vision = await screen.findByRole('checkbox', { name: 'Vision (2)', hidden: true });
+    const folded = container.querySelector('details');
+    expect(folded?.open).toBe(false);
+    expect(folded?.querySelector('summary')?.textContent).toBe('Filter by category (1 chosen)');
+    fireEvent.click(vision);
+    expect(folded?.querySelector('summary')?.textContent).toBe('Filter by category (2 chosen)');
+  });
+
   it('shows the recommended products only once the listing is drawn, even when the plans come before the categories', async () => {
     let releaseCategories = () => undefined as void;
     const categoriesRead = new Promise<void>((resolve) => (releaseCategories = resolve));

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PartiesSummary } from '../../../components/parties-summary';
 import { PlanCard } from '../../../components/plan-card';
 import type { Schema } from '../../../lib/api';
+import { ONE_COLUMN_QUERY, useMedia } from '../../../lib/media';
 import { lastListing } from '../../../lib/storage';
 import { getCommonMenu } from '../api/get-common-menu';
 import { getFilteredPlans } from '../api/get-filtered-plans';
@@ -84,7 +85,18 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
     if (known.length > 0) lastListing.set({ href: `${pathname}${search}`, label: title });
   }, [pathname, search, title, known.length]);
   const compare = useCompareChoice();
+  const oneColumn = useMedia(ONE_COLUMN_QUERY);
   const categoryName = (category: string) => known.find((c) => c.category === category)?.display_name;
+  // On a phone the menu is one line that scrolls sideways: the current category is brought to its middle.
+  const menuRef = useRef<HTMLElement>(null);
+  const menuDrawn = known.length > 0 && menu.length > 0;
+  useEffect(() => {
+    const nav = menuRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
+    nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [type, menuDrawn]);
   const toggle = (category: string) =>
     setSelected((current) => (current.includes(category) ? current.filter((c) => c !== category) : [...current, category]));
   return (
@@ -96,7 +108,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       <h1>{title}</h1>
       {renderQuote({ reloads: version, onSaved: () => setVersion((v) => v + 1) })}
       <PartiesSummary parties={parties} />
-      <nav aria-label="Categories" className="category-menu">
+      <nav aria-label="Categories" className="category-menu" ref={menuRef}>
         {known
           .filter((c) => menu.includes(c.category))
           .map((c) => (
@@ -107,14 +119,13 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       </nav>
       <div className="plans-layout">
         {side.length > 0 && (
-          <fieldset className="side-filter">
-            <legend>Filter by category</legend>
+          <CategoryFilter folded={oneColumn} chosen={selected.length}>
             {side.map((c) => (
               <label key={c.category}>
                 <input type="checkbox" checked={selected.includes(c.category)} onChange={() => toggle(c.category)} /> {c.display_name} ({c.count})
               </label>
             ))}
-          </fieldset>
+          </CategoryFilter>
         )}
         <div>
           {!drawn ? (
@@ -160,5 +171,31 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       {drawn && recommended}
       <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} />
     </>
+  );
+}
+
+/**
+ * The category checkboxes: beside the plans on a wide screen; on a phone folded behind "Filter by category", which
+ * says how many are ticked, so the plans start on the first screen rather than after a dozen checkboxes.
+ */
+function CategoryFilter({ folded, chosen, children }: { folded: boolean; chosen: number; children: ReactNode }) {
+  if (!folded) {
+    return (
+      <fieldset className="side-filter">
+        <legend>Filter by category</legend>
+        {children}
+      </fieldset>
+    );
+  }
+  return (
+    <details className="side-filter-folded">
+      <summary>
+        Filter by category{chosen > 0 && <span className="side-filter-count"> ({chosen} chosen)</span>}
+      </summary>
+      <fieldset className="side-filter">
+        <legend className="visually-hidden">Filter by category</legend>
+        {children}
+      </fieldset>
+    </details>
   );
 }
