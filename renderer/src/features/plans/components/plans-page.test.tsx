@@ -74,8 +74,13 @@ describe('the plans page', () => {
   it('shows the recommended products only once the listing is drawn, even when the plans come before the categories', async () => {
     let releaseCategories = () => undefined as void;
     const categoriesRead = new Promise<void>((resolve) => (releaseCategories = resolve));
+    let plansAnswered = () => undefined as void;
+    const plansServed = new Promise<void>((resolve) => (plansAnswered = resolve));
     server.use(
-      http.get('/api/v1/get-filtered-plans', () => success({ result: [plan], message: null, total: 1 })),
+      http.get('/api/v1/get-filtered-plans', () => {
+        plansAnswered();
+        return success({ result: [plan], message: null, total: 1 });
+      }),
       http.get('/api/v1/get-plan-category', async () => {
         await categoriesRead;
         return success([{ category: 'dental', display_name: 'Dental', image: '' }]);
@@ -90,6 +95,7 @@ describe('the plans page', () => {
     );
     // The plans are in; their categories are not: nothing but Loading… where the listing goes, and no recommendations
     // a person could take for the listing's first plan.
+    await plansServed;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(screen.queryByText('Recommended for you')).toBeNull();
