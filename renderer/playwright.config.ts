@@ -7,7 +7,11 @@ import { join } from 'node:path';
 // A fresh data directory per run: a new SQLite database, migrated and seeded by `enroll serve` itself.
 // The config is read again in each worker, which inherits the environment: keep the first directory made, since the
 // journeys read the e-mails the server writes under DATA_DIR/outbox.
-const dataDir = (process.env.ENROLL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'enroll-e2e-')));
+// A directory made here is removed after the run (e2e/teardown.ts); one passed in ENROLL_E2E_DATA_DIR is kept.
+if (!process.env.ENROLL_E2E_DATA_DIR) {
+  process.env.ENROLL_E2E_DATA_DIR = process.env.ENROLL_E2E_MADE_DATA_DIR = mkdtempSync(join(tmpdir(), 'enroll-e2e-'));
+}
+const dataDir = process.env.ENROLL_E2E_DATA_DIR;
 // The server's port is one the system says is free, asked once in the same way: the config is evaluated synchronously,
 // so a child process listens on port 0 and prints the port it was given; the workers inherit it with the environment.
 const freePort = "const probe = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(probe.address().port)); probe.close(); });";
@@ -15,6 +19,7 @@ const port = Number((process.env.ENROLL_E2E_PORT ??= execFileSync(process.execPa
 
 export default defineConfig({
   testDir: './e2e',
+  globalTeardown: './e2e/teardown.ts',
   timeout: 60_000,
   workers: 1,
   reporter: [['list']],

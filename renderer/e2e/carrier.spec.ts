@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, problem, repo, startServer } from './helpers';
@@ -65,6 +65,7 @@ test('a carrier adds a health question with its own detail fields by editing wor
     });
     await context.close();
   } finally {
-    server.stop();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 });

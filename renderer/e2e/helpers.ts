@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
  * A second server of the store, for a journey that needs its own set-up (edited workflows, an SMTP relay): started
  * from the built binary on a free port with `env` over the usual environment, and ready when it answers.
  */
-export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => void }> {
+export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const server = spawn(enrollBinary, ['serve'], {
     cwd: repo,
@@ -33,11 +33,19 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
     env: { ...process.env, PORT: String(port), RUST_LOG: 'warn', RENDERER_DIR: process.env.ENROLL_E2E_RENDERER_DIR ?? 'renderer/dist', ...env },
     stdio: 'inherit',
   });
+  // Stopped when it has exited, so the journey may then remove its data directory.
+  const exited = new Promise<void>((done) => server.once('exit', () => done()));
   const base = `http://localhost:${port}`;
   await expect
     .poll(async () => (await fetch(`${base}/api/v1/get-plan-category`).catch(() => null))?.status, { timeout: 30_000 })
     .toBe(200);
-  return { base, stop: () => server.kill() };
+  return {
+    base,
+    stop: async () => {
+      if (server.exitCode === null && server.signalCode === null) server.kill();
+      await exited;
+    },
+  };
 }
 
 export function dobOfAge(years: number): string {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,7 +105,8 @@ test('save and continue later on the dependents step: the code arrives over SMTP
     await expect(resumed.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
     await second.close();
   } finally {
-    server.stop();
+    await server.stop();
     smtp.child.kill();
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 });

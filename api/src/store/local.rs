@@ -185,7 +185,20 @@ impl Columns for rusqlite::Row<'_> {
 mod tests {
     use super::*;
 
-    fn database() -> (std::path::PathBuf, String) {
+    /// A database file for one test, removed with its write-ahead log and shared-memory files when the test ends.
+    struct Scratch(std::path::PathBuf);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            for suffix in ["", "-wal", "-shm"] {
+                let mut name = self.0.clone().into_os_string();
+                name.push(suffix);
+                let _ = std::fs::remove_file(name);
+            }
+        }
+    }
+
+    fn database() -> (Scratch, String) {
         let path = std::env::temp_dir().join(format!(
             "enroll-local-reads-{}-{}.db",
             std::process::id(),
@@ -195,7 +208,7 @@ mod tests {
         setup.execute_batch("pragma journal_mode = wal; create table t (id integer primary key, name text);").unwrap();
         setup.execute("insert into t (id, name) values (1, 'Dana'), (2, 'Lee')", []).unwrap();
         let url = format!("sqlite://{}?mode=rwc", path.display());
-        (path, url)
+        (Scratch(path), url)
     }
 
     fn names(reads: &LocalReads, from: i64) -> Option<Result<Vec<String>, sqlx::Error>> {
@@ -207,14 +220,13 @@ mod tests {
         let (path, url) = database();
         let reads = LocalReads::open(&url, 2).unwrap();
         assert_eq!(names(&reads, 1).unwrap().unwrap(), ["Dana", "Lee"]);
-        rusqlite::Connection::open(&path).unwrap().execute("insert into t (id, name) values (3, 'Sam')", []).unwrap();
+        rusqlite::Connection::open(&path.0).unwrap().execute("insert into t (id, name) values (3, 'Sam')", []).unwrap();
         assert_eq!(names(&reads, 2).unwrap().unwrap(), ["Lee", "Sam"]);
-        let _ = std::fs::remove_file(path);
     }
 
     #[test]
     fn a_read_that_cannot_be_made_here_is_left_to_the_pool() {
-        let (path, url) = database();
+        let (_file, url) = database();
         let reads = LocalReads::open(&url, 1).unwrap();
         let held = reads.connections[0].lock().unwrap();
         assert!(names(&reads, 1).is_none(), "every connection in use: not waited for");
@@ -227,6 +239,5 @@ mod tests {
         assert_eq!(names(&reads, 9).unwrap().unwrap(), Vec::<String>::new());
         assert!(LocalReads::open("postgres://localhost/enroll", 2).unwrap().connections.is_empty());
         assert!(LocalReads::open("sqlite::memory:", 2).unwrap().connections.is_empty());
-        let _ = std::fs::remove_file(path);
     }
 }
