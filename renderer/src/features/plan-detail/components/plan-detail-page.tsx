@@ -134,7 +134,12 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/">Home</Link> › <Link to={listing.href}>{listing.label}</Link> › <span aria-current="page">{plan.plan_name}</span>
-        {d.blueBarText && <span className="blue-bar"> › {d.blueBarText}</span>}
+        {d.blueBarText && (
+          <>
+            {' › '}
+            <span className="blue-bar">{d.blueBarText}</span>
+          </>
+        )}
       </nav>
       {renderQuote({
         reloads,
