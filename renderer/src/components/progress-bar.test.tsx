@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PHONE_QUERY } from '../lib/media';
+import { screenMatching } from '../testing/screen';
 import { ProgressBar } from './progress-bar';
 
 const steps = [
@@ -12,20 +14,10 @@ const steps = [
   { step: 'review_info', route: 'review-confirm', title: 'Review & Confirmation', status: 'todo' },
 ] as const;
 
-function screenWidth(phone: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: phone && query.includes('max-width'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the stepper', () => {
   it('shows every step on a desktop, the finished ones as done and the current one marked', () => {
-    screenWidth(false);
+    screenMatching();
     render(<ProgressBar steps={[...steps]} />);
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(7);
@@ -37,7 +29,7 @@ describe('the stepper', () => {
   });
 
   it('says "Step 3 of 7: Contact Information" on a phone, on one line and without the list', () => {
-    screenWidth(true);
+    screenMatching(PHONE_QUERY);
     render(<ProgressBar steps={[...steps]} />);
     expect(screen.getByRole('navigation', { name: 'Enrollment progress' }).textContent).toBe('Step 3 of 7: Contact Information');
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../lib/api';
 import { ONE_COLUMN_QUERY } from '../../../lib/media';
+import { screenMatching } from '../../../testing/screen';
 import { server, success } from '../../../testing/server';
 import { PlansPage } from './plans-page';
 
@@ -11,17 +12,6 @@ const plan: Schema<'PlanCard'> = {
   plan_id: 1101, plan_name: 'Brightbite Dental Preferred PPO', plan_type: 'STD', plan_logo: '/logos/brightbite.svg', plan_short_text: '',
   plan_price: 29.25, plan_category: 'dental', carrier_name: 'Brightbite', highlights: [],
 };
-
-function screenWidth(oneColumn: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: oneColumn && query === ONE_COLUMN_QUERY,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
-
-afterEach(() => vi.unstubAllGlobals());
 
 function listingWithTwoCategories() {
   server.use(
@@ -53,7 +43,7 @@ function listingWithTwoCategories() {
 
 describe('the plans page', () => {
   it('shows the category filter beside the plans on a wide screen', async () => {
-    screenWidth(false);
+    screenMatching();
     const { container } = listingWithTwoCategories();
     const filter = await screen.findByRole('group', { name: 'Filter by category' });
     expect(within(filter).getByRole('checkbox', { name: 'Dental (1)' })).toHaveProperty('checked', true);
@@ -61,7 +51,7 @@ describe('the plans page', () => {
   });
 
   it('folds the category filter on a phone behind a line that says how many categories are ticked', async () => {
-    screenWidth(true);
+    screenMatching(ONE_COLUMN_QUERY);
     const { container } = listingWithTwoCategories();
     const vision = await screen.findByRole('checkbox', { name: 'Vision (2)', hidden: true });
     const folded = container.querySelector('details');
