@@ -21,6 +21,10 @@ pub enum ApiError {
     Conflict(String),
     #[error("validation failed")]
     Invalid(Vec<FieldError>),
+    /// A submission refused because steps are not finished (422): one item per step, under its name, with its route
+    /// and what is missing.
+    #[error("the application is not complete")]
+    Unfinished(Vec<engine::step::Unfinished>),
     /// A coded refusal of the spec: a pricing error code (stateError, changePid, ...), or a cart refusal (blackout,
     /// alreadyActive, decline). `extra` is merged into the answer (the new pid, the prices shown beside Enroll Now).
     #[error("{message}")]
@@ -130,6 +134,12 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![FieldError::new("", m)], None),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, vec![FieldError::new("version", m)], None),
             ApiError::Invalid(items) => (StatusCode::UNPROCESSABLE_ENTITY, items, None),
+            ApiError::Unfinished(unfinished) => {
+                // Each item is a step: its name, route and title, why it is unfinished and what is missing there.
+                let message = engine::step::unfinished_message(&unfinished);
+                extra = Some(json!({ "message": message, "data": unfinished }));
+                (StatusCode::UNPROCESSABLE_ENTITY, Vec::new(), None)
+            }
             ApiError::Coded { code, message, extra: more } => {
                 extra = Some(more);
                 (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))

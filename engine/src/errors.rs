@@ -1,10 +1,12 @@
 //! The one error item every validation produces, in the spec's shape.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A message shown under a field: the spec's `{ target_element, error_message }`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct FieldError {
+    /// The field the message is about (dotted inside lists: `beneficiaries.0.first_name`); empty for the whole.
     pub target_element: String,
     pub error_message: String,
 }
@@ -26,4 +28,5 @@ pub mod messages {
     pub const INVALID_SSN: &str = "Invalid Social Security Number";
     pub const INVALID_DATE: &str = "Please enter a valid date (MM/DD/YYYY)";
     pub const DATE_NOT_FUTURE: &str = "Date cannot be today or a future date";
+    pub const SIGN_AGAIN: &str = "Please sign your name in the box: this signature is blank or too small to read";
 }

@@ -13,6 +13,7 @@
 //! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules.
 //! - [`lifecycle`]: the enrollment lifecycle state machine (statig) and wizard navigation.
 //! - [`dependents`]: the tier rules of Dependent Information, written into its schema.
+//! - [`signature`]: an electronic signature must be ink (a blank or near-blank image is refused).
 //! - [`payment`]: billing rules (payment types, bill dates, card and routing checks) for Billing Information.
 //! - [`questionnaire`]: health questionnaires (data from `workflows/`) turned into the Health Questions schema.
 //! - [`step`]: the step protocol's view of a tab.
@@ -47,6 +48,7 @@ pub mod schema;
 pub mod selection;
 pub mod sensitive;
 pub mod shop;
+pub mod signature;
 pub mod step;
 pub mod storefront;
 pub mod tabs;

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::errors::FieldError;
 use crate::lifecycle::EnrollmentLifecycle;
 use crate::rating::Cents;
 use crate::schema::{display_value, ComposedForm};
@@ -84,6 +85,8 @@ pub struct ProgressItem {
 pub struct Summary {
     pub sections: Vec<Section>,
     pub cart: CartSummary,
+    /// The steps to finish before the application can be submitted (none when it is complete).
+    pub unfinished: Vec<Unfinished>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -92,6 +95,74 @@ pub struct Section {
     pub step: TabName,
     pub title: &'static str,
     pub rows: Vec<Row>,
+    /// A word about the card (changes saved for later that are not part of the application yet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A step the application still needs before it can be submitted: listed on the review as a link to the step, and
+/// answered (422) when Submit is pressed anyway.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Unfinished {
+    /// The step's name (`billing_info`, ...).
+    pub target_element: TabName,
+    /// What to do, in a person's words: "Finish Billing Information".
+    pub error_message: String,
+    /// The step's route (`billing-information`).
+    pub route: &'static str,
+    pub title: &'static str,
+    /// Why the step is not finished.
+    pub reason: UnfinishedReason,
+    /// The answers that need attention, in the step's own words (empty when the step was never finished).
+    pub missing: Vec<FieldError>,
+}
+
+/// Why a step is not finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UnfinishedReason {
+    /// Never saved.
+    NotStarted,
+    /// Saved for later and not finished since (a complete answer saved before stays, but is not what the person last
+    /// saw).
+    SavedForLater,
+    /// Saved, but some answers no longer pass the step's checks (a card that expired, a question added since).
+    NeedsAttention,
+}
+
+impl UnfinishedReason {
+    /// The reason as a person reads it beside the step's name.
+    pub fn words(self) -> &'static str {
+        match self {
+            UnfinishedReason::NotStarted => "Not filled in yet",
+            UnfinishedReason::SavedForLater => "Saved for later but not finished",
+            UnfinishedReason::NeedsAttention => "Some answers need your attention",
+        }
+    }
+}
+
+impl Unfinished {
+    pub fn new(tab: TabName, reason: UnfinishedReason, missing: Vec<FieldError>) -> Unfinished {
+        Unfinished {
+            target_element: tab,
+            error_message: format!("Finish {}", tab.title()),
+            route: tab.route(),
+            title: tab.title(),
+            reason,
+            missing,
+        }
+    }
+}
+
+/// What a refused submission says first: which steps to finish, as a sentence.
+pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
+    let titles: Vec<&str> = unfinished.iter().map(|u| u.title).collect();
+    let list = match titles.as_slice() {
+        [] => return String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("Your application is not complete yet. Please finish {list}.")
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -191,5 +262,5 @@ pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
             }
         })
         .collect();
-    Section { number, step: tab, title: tab.title(), rows }
+    Section { number, step: tab, title: tab.title(), rows, note: None }
 }

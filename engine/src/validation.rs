@@ -391,6 +391,10 @@ fn run_check(check: &str, prop: &Value, value: &Value, all: &Map<String, Value>,
         "not_future" => parse_mdy(text).filter(|d| *d >= today).map(|_| messages::DATE_NOT_FUTURE),
         "adult" => parse_mdy(text).filter(|d| age_on(*d, today) < MINIMUM_AGE).map(|_| messages::UNDER_18),
         "ssn" => (!is_valid_ssn(text)).then_some(messages::INVALID_SSN),
+        "ink" => {
+            let text_of = prop.pointer("/x-messages/ink").and_then(Value::as_str).unwrap_or(messages::SIGN_AGAIN);
+            return crate::signature::check(text).is_err().then(|| text_of.to_string());
+        }
         "at_least_one" => {
             let any = value.as_object().is_some_and(|flags| flags.values().any(|f| f == &Value::Bool(true)));
             let text =

@@ -190,6 +190,60 @@ test('save and continue later e-mails a code that resumes the enrollment once in
   await third.close();
 });
 
+test('a step saved for later must be finished before the application goes: the review names it and Submit is refused until then', async ({ page, browser }) => {
+  await toPersonalInformation(page);
+  await fillPersonalInformation(page);
+  await fillContactInformation(page);
+  await answerHealthQuestions(page);
+  await signAgreement(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await payByEft(page);
+  await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
+  await expect(page.getByRole('heading', { name: 'Before you submit' })).toHaveCount(0);
+
+  // Back on the agreement, two boxes unticked and the pad cleared, then saved for later.
+  await page.getByRole('button', { name: 'Edit Agreement & Signature' }).click();
+  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  await page.getByLabel('Authorization to obtain information').uncheck();
+  await page.getByLabel('Electronic signature and records').uncheck();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByRole('button', { name: 'Save & Continue Later' }).click();
+  await page.getByLabel('Please enter the alternate email').fill('unsigned@example.com');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('Information Saved!!! Check your email to continue')).toBeVisible();
+
+  // Resumed by the e-mail's link in another browser: the step shows the draft, as it was left.
+  await codeMailedTo('unsigned@example.com');
+  const other = await browser.newContext();
+  const resumed = await other.newPage();
+  await resumed.goto(await linkMailedTo('unsigned@example.com'));
+  await expect(resumed).toHaveURL(/\/enrollment\/agreement-signature/);
+  await expect(resumed.getByLabel('Accuracy of this application')).toBeChecked();
+  await expect(resumed.getByLabel('Authorization to obtain information')).not.toBeChecked();
+
+  // The review lists the step to finish; Submit is refused and says so again.
+  await resumed.goto('/enrollment/review-confirm');
+  const unfinished = resumed.getByRole('region', { name: 'Before you submit' });
+  await expect(unfinished.getByRole('link', { name: 'Finish Agreement & Signature' })).toBeVisible();
+  await expect(unfinished.getByText('Saved for later but not finished')).toBeVisible();
+  await noSeriousViolations(resumed, 'review with a step to finish');
+  await resumed.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(resumed.getByRole('dialog', { name: 'Submit your application?' })).toHaveCount(0);
+  await expect(unfinished).toBeFocused();
+  await expect(resumed).toHaveURL(/\/enrollment\/review-confirm/);
+
+  // Finished from the link, the step returns to the review, and the application goes.
+  await unfinished.getByRole('link', { name: 'Finish Agreement & Signature' }).click();
+  await signAgreement(resumed);
+  await resumed.getByRole('button', { name: 'Next' }).click();
+  await expect(resumed).toHaveURL(/\/enrollment\/review-confirm/);
+  await expect(resumed.getByRole('heading', { name: 'Before you submit' })).toHaveCount(0);
+  await submitApplication(resumed);
+  await expect(resumed).toHaveURL(/\/enrollment\/receipt/);
+  await expect(resumed.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+  await other.close();
+});
+
 test('a life plan asks for beneficiaries whose shares must total 100', async ({ page }) => {
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(40));

@@ -111,11 +111,22 @@ enum StatusOrCode {
     Code(String),
 }
 
+/// One problem. A submission refused because steps are not finished answers one item per step: the step's name as
+/// `target_element`, "Finish {step}" as `error_message`, and the step's `route`, `title`, `reason` and `missing`
+/// answers.
 #[derive(Serialize, JsonSchema)]
 #[allow(dead_code)]
 struct ErrorItem {
     target_element: String,
     error_message: String,
+    /// An unfinished step's route (`billing-information`).
+    route: Option<String>,
+    /// An unfinished step's title.
+    title: Option<String>,
+    /// Why the step is unfinished: `not_started`, `saved_for_later` or `needs_attention`.
+    reason: Option<String>,
+    /// An unfinished step's answers that need attention, each under its field.
+    missing: Option<Vec<engine::FieldError>>,
 }
 
 /// The success envelope of a typed answer.

@@ -87,10 +87,16 @@ pub struct CardToken {
 pub trait PaymentGateway: Send + Sync {
     /// Exchanges a card for a token, or answers why it was declined (shown under the card number).
     fn tokenize(&self, card: &CardDetails<'_>) -> Result<CardToken, String>;
+    /// Whether a token this gateway issued can still be charged (submission checks it before the application goes
+    /// to the carriers).
+    fn is_live(&self, token: &str) -> bool;
 }
 
 /// The local gateway of development and tests.
 pub struct SandboxGateway;
+
+/// What every token the sandbox issues starts with (the fixtures' members' cards on file too).
+const SANDBOX_TOKEN_PREFIX: &str = "tok_sandbox_";
 
 /// The sandbox's decline test number, as processors' test modes have one.
 pub const SANDBOX_DECLINED_CARD: &str = "4000000000000002";
@@ -110,10 +116,17 @@ impl PaymentGateway for SandboxGateway {
                 && !card.name.is_empty()
         );
         Ok(CardToken {
-            token: format!("tok_sandbox_{token}"),
+            token: format!("{SANDBOX_TOKEN_PREFIX}{token}"),
             brand: brand.name().to_string(),
             last4: card.number[card.number.len() - 4..].to_string(),
         })
+    }
+
+    /// The sandbox keeps no vault: a token is live when it has the shape the sandbox issues.
+    fn is_live(&self, token: &str) -> bool {
+        token
+            .strip_prefix(SANDBOX_TOKEN_PREFIX)
+            .is_some_and(|rest| rest.len() >= 8 && rest.bytes().all(|b| b.is_ascii_alphanumeric()))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Agreement & Signature: every required box ticked, a signature, and an audit record of what was agreed.
 
-use crate::common::{agreement, contact, personal, TestApp, SIGNATURE};
+use crate::common::{agreement, contact, personal, png_data_url, TestApp, SIGNATURE};
 use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::Row;
@@ -23,16 +23,16 @@ async fn agreeing_needs_every_required_box_and_a_signature_and_leaves_an_audit_r
 
     let cases = [
         (
-            json!({ "agreements": { "accuracy": true, "authorization": false, "electronic_records": true }, "signature": SIGNATURE }),
+            json!({ "agreements": { "accuracy": true, "authorization": false, "electronic_records": true }, "signature": SIGNATURE.as_str() }),
             "agreements.authorization",
             "This field is required.",
         ),
         (
-            json!({ "agreements": { "accuracy": true, "electronic_records": true }, "signature": SIGNATURE }),
+            json!({ "agreements": { "accuracy": true, "electronic_records": true }, "signature": SIGNATURE.as_str() }),
             "agreements.authorization",
             "This field is required.",
         ),
-        (json!({ "signature": SIGNATURE }), "agreements", "This field is required."),
+        (json!({ "signature": SIGNATURE.as_str() }), "agreements", "This field is required."),
         (
             json!({ "agreements": { "accuracy": true, "authorization": true, "electronic_records": true } }),
             "signature",
@@ -44,6 +44,20 @@ async fn agreeing_needs_every_required_box_and_a_signature_and_leaves_an_audit_r
             "Signature is required",
         ),
     ];
+    let all_agreed = json!({ "accuracy": true, "authorization": true, "electronic_records": true });
+    let blank_or_near = [
+        png_data_url(include_bytes!("../../../fixtures/signatures/blank-pad.png")),
+        png_data_url(include_bytes!("../../../fixtures/signatures/single-dot.png")),
+        png_data_url(include_bytes!("../../../fixtures/signatures/short-dash.png")),
+        png_data_url(&transparent_png(300, 100)),
+    ];
+    let cases = cases.into_iter().chain(blank_or_near.into_iter().map(|signature| {
+        (
+            json!({ "agreements": all_agreed, "signature": signature }),
+            "signature",
+            "Please sign your name in the box: this signature is blank or too small to read",
+        )
+    }));
     for (mut body, field, message) in cases {
         body["enrollment_id"] = json!(id);
         let answer = b.post("/api/v1/save-agreement-info", body.clone()).await;
@@ -68,4 +82,15 @@ async fn agreeing_needs_every_required_box_and_a_signature_and_leaves_an_audit_r
     assert_eq!(row.get::<String, _>("texts_sha256").len(), 64);
     assert!(row.get::<String, _>("texts").contains("Accuracy of this application"));
     assert!(!row.get::<String, _>("session_id").is_empty());
+}
+
+/// A fully transparent PNG: what a canvas sends when nothing was drawn and no background was painted.
+fn transparent_png(width: u32, height: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let pixels = vec![0u8; (width * height * 4) as usize];
+    encoder.write_header().unwrap().write_image_data(&pixels).unwrap();
+    out
 }

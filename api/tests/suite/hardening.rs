@@ -248,8 +248,9 @@ async fn an_enrollment_keeps_at_most_forty_screenshots() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.checked_out().await;
-    let shot =
-        |n: usize| json!({ "enrollment_id": id, "name": format!("step {n}"), "image": common::SIGNATURE }).to_string();
+    let shot = |n: usize| {
+        json!({ "enrollment_id": id, "name": format!("step {n}"), "image": common::SIGNATURE.as_str() }).to_string()
+    };
     // From several clients, so that the per-client throttle is not what stops them.
     let upload = |n: usize| (shot(n), format!("192.0.2.{}", n / 10));
     for n in 1..=40 {
@@ -268,7 +269,7 @@ async fn one_client_uploads_at_most_twenty_screenshots_a_minute() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.checked_out().await;
-    let shot = json!({ "enrollment_id": id, "name": "step", "image": common::SIGNATURE }).to_string();
+    let shot = json!({ "enrollment_id": id, "name": "step", "image": common::SIGNATURE.as_str() }).to_string();
     let client = [("x-forwarded-for", "198.51.100.77")];
     for n in 1..=20 {
         let answer = b.send_with(Method::POST, "/api/v1/save-screenshot", Some(shot.clone()), &client).await;

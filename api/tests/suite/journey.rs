@@ -702,7 +702,7 @@ async fn a_screenshot_of_a_step_is_kept_as_a_png_and_anything_else_is_refused() 
     let saved = b
         .post(
             "/api/v1/save-screenshot",
-            json!({ "enrollment_id": id, "name": "personal-information", "image": common::SIGNATURE }),
+            json!({ "enrollment_id": id, "name": "personal-information", "image": common::SIGNATURE.as_str() }),
         )
         .await;
     assert_eq!(saved.ok()["saved"], true);
@@ -715,7 +715,10 @@ async fn a_screenshot_of_a_step_is_kept_as_a_png_and_anything_else_is_refused() 
     assert_eq!(text.first_error(), ("image".into(), "The screenshot must be a PNG image".into()));
     let other = app
         .browser()
-        .post("/api/v1/save-screenshot", json!({ "enrollment_id": id, "name": "x", "image": common::SIGNATURE }))
+        .post(
+            "/api/v1/save-screenshot",
+            json!({ "enrollment_id": id, "name": "x", "image": common::SIGNATURE.as_str() }),
+        )
         .await;
     assert_eq!(other.status, StatusCode::NOT_FOUND, "another session cannot add to this enrollment");
     let kept: i64 = sqlx::query_scalar("select count(*) from screenshot where enrollment_id = $1")

@@ -13,6 +13,7 @@ mod architecture;
 mod beneficiaries;
 mod benefit;
 mod billing;
+mod completeness;
 mod dependents;
 mod employer;
 mod enroller_code;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::dates::DATE_PATTERN;
+use crate::errors::messages::SIGN_AGAIN;
 
 // Agreement & Signature (`agreement_info`). The agreement checkboxes are composed from the workflow's texts; the
 // verification question is the label the workflow gives `answer`.
@@ -32,7 +33,8 @@ pub struct AgreementInfo {
         regex(pattern = r"^data:image/png;base64,[A-Za-z0-9+/=]+$")
     )]
     #[schemars(extend(
-        "x-messages" = { "required": "Signature is required", "pattern": "Signature is required", "maxLength": "Please sign again: the signature is too large" },
+        "x-messages" = { "required": "Signature is required", "pattern": "Signature is required", "maxLength": "Please sign again: the signature is too large", "ink": SIGN_AGAIN },
+        "x-checks" = ["ink"],
         "x-widget" = "signature",
         "x-display" = "signed"
     ))]

@@ -683,7 +683,26 @@ export interface components {
             errorCode?: string | null;
         };
         StatusOrCode: number | string;
+        /**
+         * @description One problem. A submission refused because steps are not finished answers one item per step: the step's name as
+         *     `target_element`, "Finish {step}" as `error_message`, and the step's `route`, `title`, `reason` and `missing`
+         *     answers.
+         */
         ErrorItem: {
+            target_element: string;
+            error_message: string;
+            /** @description An unfinished step's route (`billing-information`). */
+            route?: string | null;
+            /** @description An unfinished step's title. */
+            title?: string | null;
+            /** @description Why the step is unfinished: `not_started`, `saved_for_later` or `needs_attention`. */
+            reason?: string | null;
+            /** @description An unfinished step's answers that need attention, each under its field. */
+            missing?: components["schemas"]["FieldError"][] | null;
+        };
+        /** @description A message shown under a field: the spec's `{ target_element, error_message }`. */
+        FieldError: {
+            /** @description The field the message is about (dotted inside lists: `beneficiaries.0.first_name`); empty for the whole. */
             target_element: string;
             error_message: string;
         };

@@ -6536,7 +6536,26 @@ export interface components {
             errorCode?: string | null;
         };
         StatusOrCode: number | string;
+        /**
+         * @description One problem. A submission refused because steps are not finished answers one item per step: the step's name as
+         *     `target_element`, "Finish {step}" as `error_message`, and the step's `route`, `title`, `reason` and `missing`
+         *     answers.
+         */
         ErrorItem: {
+            target_element: string;
+            error_message: string;
+            /** @description An unfinished step's route (`billing-information`). */
+            route?: string | null;
+            /** @description An unfinished step's title. */
+            title?: string | null;
+            /** @description Why the step is unfinished: `not_started`, `saved_for_later` or `needs_attention`. */
+            reason?: string | null;
+            /** @description An unfinished step's answers that need attention, each under its field. */
+            missing?: components["schemas"]["FieldError"][] | null;
+        };
+        /** @description A message shown under a field: the spec's `{ target_element, error_message }`. */
+        FieldError: {
+            /** @description The field the message is about (dotted inside lists: `beneficiaries.0.first_name`); empty for the whole. */
             target_element: string;
             error_message: string;
         };
@@ -8564,6 +8583,8 @@ export interface components {
         Summary: {
             sections: components["schemas"]["Section"][];
             cart: components["schemas"]["CartSummary"];
+            /** @description The steps to finish before the application can be submitted (none when it is complete). */
+            unfinished: components["schemas"]["Unfinished"][];
         };
         Section: {
             /** Format: uint */
@@ -8571,6 +8592,8 @@ export interface components {
             step: components["schemas"]["TabName"];
             title: string;
             rows: components["schemas"]["Row"][];
+            /** @description A word about the card (changes saved for later that are not part of the application yet). */
+            note?: string | null;
         };
         Row: {
             label: string;
@@ -8585,6 +8608,25 @@ export interface components {
             plan_name: string;
             price: components["schemas"]["Dollars"];
         };
+        /**
+         * @description A step the application still needs before it can be submitted: listed on the review as a link to the step, and
+         *     answered (422) when Submit is pressed anyway.
+         */
+        Unfinished: {
+            /** @description The step's name (`billing_info`, ...). */
+            target_element: components["schemas"]["TabName"];
+            /** @description What to do, in a person's words: "Finish Billing Information". */
+            error_message: string;
+            /** @description The step's route (`billing-information`). */
+            route: string;
+            title: string;
+            /** @description Why the step is not finished. */
+            reason: components["schemas"]["UnfinishedReason"];
+            /** @description The answers that need attention, in the step's own words (empty when the step was never finished). */
+            missing: components["schemas"]["FieldError"][];
+        };
+        /** @description Why a step is not finished. */
+        UnfinishedReason: "not_started" | "saved_for_later" | "needs_attention";
         /** @description What the person did on a step. */
         StepAction: {
             /** @description next, back, edit or save-for-later. */
@@ -8924,6 +8966,8 @@ export interface components {
             step: components["schemas"]["TabName"];
             title: string;
             rows: components["schemas"]["Row"][];
+            /** @description A word about the card (changes saved for later that are not part of the application yet). */
+            note?: string | null;
             /** @description The step's form as the applicant was shown it (JSON Schema). */
             schema: unknown;
         };

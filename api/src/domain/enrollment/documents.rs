@@ -4,7 +4,6 @@
 
 use engine::schema::{shape, shape_depends_on_prefill, ComposedForm};
 use engine::sensitive::{is_mask, mask, rewrite, sensitive_fields, sensitive_paths, text_at, SensitivePath};
-use engine::step::{self, CartSummary, CartSummaryLine, Step, Summary};
 use engine::tabs::TabName;
 use engine::validation::clean;
 use engine::workflow::PrefillValues;
@@ -16,12 +15,43 @@ use crate::store;
 
 use super::{context, priced_cart, Enrollment, PricedLine};
 
-/// A tab's stored document as the person sees it: sensitive values decrypted and masked.
+/// A tab's stored documents as the person sees them: sensitive values decrypted and masked.
 pub(super) struct StoredTab {
     pub(super) version: i64,
-    /// Sensitive values in plain text; never leaves the enrollment's modules.
+    /// What the person sees on the step: the draft they saved for later, or else the complete document. Sensitive
+    /// values in plain text; never leaves the enrollment's modules.
     pub(super) plain: Value,
     pub(super) masked: Value,
+    /// Whether what is shown is a draft (saved for later, not checked).
+    pub(super) is_draft: bool,
+    /// The last complete document (it passed the step's checks): what submission reads. None while the step was
+    /// only saved for later, or never saved.
+    pub(super) complete: Option<Opened>,
+}
+
+/// A stored document opened: sensitive values in plain text, and masked.
+#[derive(Clone)]
+pub(super) struct Opened {
+    pub(super) plain: Value,
+    pub(super) masked: Value,
+}
+
+impl StoredTab {
+    fn empty() -> StoredTab {
+        StoredTab { version: 0, plain: json!({}), masked: json!({}), is_draft: false, complete: None }
+    }
+
+    /// The complete document as a stored tab of its own (what a check of the complete document reads).
+    pub(super) fn complete_only(&self) -> Option<StoredTab> {
+        let complete = self.complete.clone()?;
+        Some(StoredTab {
+            version: self.version,
+            plain: complete.plain.clone(),
+            masked: complete.masked.clone(),
+            is_draft: false,
+            complete: Some(complete),
+        })
+    }
 }
 
 async fn stored_tab(
@@ -31,9 +61,18 @@ async fn stored_tab(
     sensitive: &[(SensitivePath, String)],
 ) -> ApiResult<StoredTab> {
     let Some(doc) = store::tab::find_tab(&state.db, &state.local_reads, enrollment_id, tab.as_str()).await? else {
-        return Ok(StoredTab { version: 0, plain: json!({}), masked: json!({}) });
+        return Ok(StoredTab::empty());
     };
-    let mut plain: Value = serde_json::from_str(&doc.data).map_err(|e| ApiError::Internal(e.into()))?;
+    let complete = doc.data.as_deref().map(|text| opened(state, text, sensitive)).transpose()?;
+    let draft = doc.draft.as_deref().map(|text| opened(state, text, sensitive)).transpose()?;
+    let is_draft = draft.is_some();
+    let shown = draft.or_else(|| complete.clone()).unwrap_or(Opened { plain: json!({}), masked: json!({}) });
+    Ok(StoredTab { version: doc.version, plain: shown.plain, masked: shown.masked, is_draft, complete })
+}
+
+/// A stored document opened and masked.
+fn opened(state: &AppState, text: &str, sensitive: &[(SensitivePath, String)]) -> ApiResult<Opened> {
+    let mut plain: Value = serde_json::from_str(text).map_err(|e| ApiError::Internal(e.into()))?;
     if let Some(sealed) = plain.get(SEALED_DOCUMENT).and_then(Value::as_str) {
         let opened = state
             .crypto
@@ -44,7 +83,7 @@ async fn stored_tab(
     // Everything sealed opens, wherever it sits: the schema's paths and what was sealed by its key's name.
     engine::sensitive::open_all(&mut plain, &mut |sealed| state.crypto.decrypt(sealed));
     let masked = masked_copy(&plain, sensitive);
-    Ok(StoredTab { version: doc.version, plain, masked })
+    Ok(Opened { plain, masked })
 }
 
 /// `plain` with each sensitive value shown as its mask: at the schema's paths, then wherever a key's name says so.
@@ -96,14 +135,14 @@ pub(super) async fn form_and_stored(
     let member = crate::domain::members::of_enrollment(state, &enrollment.row).await?;
     // Billing's 'Choose physical address' copies the address given on Contact Information.
     let contact_address = match tab {
-        TabName::BillingInfo => store::tab::find_tab(
+        TabName::BillingInfo => store::tab::find_complete(
             &state.db,
             &state.local_reads,
             enrollment.row.enrollment_id,
             TabName::ContactInfo.as_str(),
         )
         .await?
-        .and_then(|doc| serde_json::from_str::<Value>(&doc.data).ok())
+        .and_then(|data| serde_json::from_str::<Value>(&data).ok())
         .map(|c| {
             let keep = ["address1", "address2", "city", "state", "zip"];
             Value::Object(
@@ -157,20 +196,25 @@ pub(super) async fn form_and_stored(
             _ => None,
         };
         if let Some(plain) = on_file {
-            stored = StoredTab { version: 0, masked: masked_copy(&plain, &sensitive), plain };
+            stored = StoredTab { masked: masked_copy(&plain, &sensitive), plain, ..StoredTab::empty() };
         }
     }
     form.fill(&stored.masked);
     Ok((form, stored))
 }
 
-/// A submission as it will be validated: a mask sent back stands for the stored number at the same place, then `clean`.
+/// A submission as it will be validated: a mask sent back stands for the stored number at the same place (in what
+/// the step showed, or else in the complete document), then `clean`.
 pub(super) fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, submitted: &Value) -> Value {
     let mut submitted = submitted.clone();
+    let sources: Vec<&Value> =
+        std::iter::once(&stored.plain).chain(stored.complete.as_ref().map(|c| &c.plain)).collect();
     for (path, kind) in sensitive_fields(&form.schema) {
         rewrite(&mut submitted, &[path], &mut |at, text| {
-            let plain = text_at(&stored.plain, at)?;
-            (is_mask(&kind, text) && text == mask(&kind, plain)).then(|| plain.to_string())
+            sources.iter().find_map(|source| {
+                let plain = text_at(source, at)?;
+                (is_mask(&kind, text) && text == mask(&kind, plain)).then(|| plain.to_string())
+            })
         });
     }
     clean(&form.schema, &submitted, &form.form_data)
@@ -205,37 +249,30 @@ pub(super) fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Valu
     cleaned
 }
 
-/// The step protocol's view of a tab.
-pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Step> {
-    let cart = priced_cart(state, enrollment).await?;
-    let (form, version) = tab_form(state, enrollment, &cart, tab).await?;
-    let summary = if tab == TabName::ReviewInfo {
-        let mut sections = Vec::new();
-        for (i, other) in enrollment.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
-            let (other_form, _) = tab_form(state, enrollment, &cart, *other).await?;
-            sections.push(step::section(i + 1, *other, &other_form));
-        }
-        let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
-        Some(Summary {
-            sections,
-            cart: CartSummary {
-                lines: cart
-                    .iter()
-                    .map(|l| CartSummaryLine { plan_name: l.plan_name.clone(), price: l.price })
-                    .collect(),
-                initial_month_cost: totals.initial_month_cost,
-                recurring_month_cost: totals.recurring_month_cost,
-            },
-        })
-    } else {
-        None
-    };
-    Ok(step::build(tab, &enrollment.lifecycle, form, version, summary, true))
+/// The form of a tab filled with its last complete document (what submission reads and the review shows), and
+/// whether a draft saved for later waits beside it; none when the tab has no complete document.
+pub async fn complete_form(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    tab: TabName,
+) -> ApiResult<Option<(ComposedForm, bool)>> {
+    let (mut form, stored) = form_and_stored(state, enrollment, cart, tab).await?;
+    let Some(complete) = &stored.complete else { return Ok(None) };
+    form.fill(&complete.masked);
+    Ok(Some((form, stored.is_draft)))
 }
 
-/// A stored tab for `get-enrollment-temp-info`: masked, never in plain text.
+/// A stored tab for `get-enrollment-temp-info`: masked, never in plain text; the draft when one waits.
 pub async fn masked_tab(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Value> {
     let cart = priced_cart(state, enrollment).await?;
     let (_, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
     Ok(stored.masked)
+}
+
+/// A tab's complete document, masked (empty when it has none): what was submitted.
+pub async fn masked_complete_tab(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Value> {
+    let cart = priced_cart(state, enrollment).await?;
+    let (_, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    Ok(stored.complete.map(|c| c.masked).unwrap_or_else(|| json!({})))
 }

@@ -2,8 +2,11 @@
 //! saving a tab. The spec's adapters and the step protocol both go through these functions, so a rule is applied the
 //! same way whichever call a browser makes.
 
+mod checks;
+pub mod completeness;
 pub mod documents;
 pub mod saving;
+pub mod view;
 
 use chrono::NaiveDate;
 use engine::context::{EnrollmentContext, Eprocess, Tier};

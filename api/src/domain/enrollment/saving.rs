@@ -1,6 +1,6 @@
-//! Saving a tab: the lifecycle's permission, the version check, the returned masks put back, cleaning and validating
-//! with the spec's messages, sealing what is sensitive, the agreement's audit, submission (policy id, receipt e-mails,
-//! the invoice call); and the drafts of Save & Continue Later.
+//! Saving a tab: the lifecycle's permission, the version check, the step's checks (`checks`), sealing what is
+//! sensitive, the agreement's audit, submission behind its final gate (`completeness`; then the policy id, receipt
+//! e-mails, the invoice call); and the drafts of Save & Continue Later, kept beside a step's complete document.
 
 use std::sync::Arc;
 
@@ -14,8 +14,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
 use crate::store::enrollment::LifecycleExtras;
+use crate::store::tab::TabWrite;
 
-use super::documents::{encrypted, form_and_stored, unmasked_and_cleaned};
+use super::documents::{encrypted, form_and_stored, unmasked_and_cleaned, StoredTab};
 use super::{priced_cart, refuse, today, Enrollment, Next, PricedLine, STALE};
 
 /// Validates and saves a tab, then advances the wizard. `version`, when given, must be the stored one.
@@ -39,28 +40,16 @@ pub async fn save_tab(
     if version.is_some_and(|v| v != stored.version) {
         return Err(ApiError::Conflict(STALE.into()));
     }
-    let mut cleaned = unmasked_and_cleaned(&form, &stored, submitted);
-    // Billing's bank name is the directory's, never the browser's: filled in before the schema checks it.
-    let member = match tab {
-        TabName::BillingInfo => crate::domain::members::of_enrollment(state, &enrollment.row).await?,
-        _ => None,
-    };
-    let unknown_routing = (tab == TabName::BillingInfo)
-        .then(|| crate::domain::billing::fill_in(state, &form, &mut cleaned, member.as_ref()));
-    if let Err(mut errors) = form.validate(&cleaned, today()) {
-        if let Some(unknown) = unknown_routing {
-            crate::domain::billing::blame_routing_number(&mut errors, unknown);
-        }
-        return Err(ApiError::Invalid(errors));
+    if tab == TabName::ReviewInfo {
+        // The final gate: every required step complete, against the version the application is pinned to.
+        super::completeness::ensure_complete(state, enrollment, &cart).await?;
     }
-    verification_check(state, enrollment, tab, &cleaned).await?;
-    if tab == TabName::ContactInfo {
-        address_check(&cleaned).map_err(ApiError::Invalid)?;
-        crate::domain::members::contact_checks(state, &enrollment.row, &cleaned).await?;
-    }
+    let (mut cleaned, member) = super::checks::checked(state, enrollment, tab, &form, &stored, submitted).await?;
     if tab == TabName::BillingInfo {
         let cards = member.map(|m| m.cards).unwrap_or_default();
-        crate::domain::billing::settle(state, &mut cleaned, &stored.plain, &cards)?;
+        // A card sent back as its mask is the one of the last complete save (a draft never holds a token).
+        let complete = stored.complete.as_ref().map(|c| c.plain.clone()).unwrap_or_else(|| json!({}));
+        crate::domain::billing::settle(state, &mut cleaned, &complete, &cards)?;
     }
     let cleaned = encrypted(state, &form, cleaned);
 
@@ -91,7 +80,7 @@ pub async fn save_tab(
             let job = job.clone();
             Box::pin(async move {
                 let (data, agreement, policy_id, lifecycle_text, receipts, shared, effective_date) = &*job;
-                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, data).await? {
+                if !store::tab::write_tab(&mut *tx, id, tab.as_str(), stored_version, TabWrite::Complete(data)).await? {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
                 if let Some(agreement) = agreement {
@@ -140,28 +129,6 @@ pub async fn save_tab(
     Ok((stored.version + 1, next))
 }
 
-/// The step's verification answers (a workflow's `verify`) against what the application holds. Only answers that
-/// were given are compared: requiring one is the schema's rule.
-async fn verification_check(state: &AppState, enrollment: &Enrollment, tab: TabName, cleaned: &Value) -> ApiResult<()> {
-    let Some(settings) = enrollment.workflows.wizard.forms.get(&tab) else { return Ok(()) };
-    for (field, verify) in settings.fields.iter().filter_map(|(f, s)| Some((f, s.verify.as_ref()?))) {
-        let Some(answer) = cleaned.get(field).and_then(Value::as_str).filter(|a| !a.trim().is_empty()) else {
-            continue;
-        };
-        let stored =
-            store::tab::find_tab(&state.db, &state.local_reads, enrollment.row.enrollment_id, verify.step.as_str())
-                .await?;
-        let document: Value = stored.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_default();
-        let held = document.get(&verify.field).and_then(Value::as_str).unwrap_or_default();
-        // A held value sealed at rest is compared opened.
-        let held = state.crypto.decrypt(held).unwrap_or_else(|| held.to_string());
-        if !verify.agrees(answer, &held) {
-            return Err(ApiError::field(field, verify.message.clone()));
-        }
-    }
-    Ok(())
-}
-
 /// The Enrollment Receipt e-mails (address and text): to the member, and a copy to the client (the rep who enrolled
 /// the member, or the employer group's administrator). They are queued in the transaction that submits the
 /// enrollment, so they are sent (by the outbox sender, within seconds) exactly when the submission holds.
@@ -172,9 +139,9 @@ async fn receipt_mails(
     policy_id: &str,
 ) -> ApiResult<Vec<(String, String)>> {
     let read = |tab: TabName| async move {
-        let doc =
-            store::tab::find_tab(&state.db, &state.local_reads, enrollment.row.enrollment_id, tab.as_str()).await?;
-        Ok::<Value, ApiError>(doc.and_then(|d| serde_json::from_str(&d.data).ok()).unwrap_or_else(|| json!({})))
+        let doc = store::tab::find_complete(&state.db, &state.local_reads, enrollment.row.enrollment_id, tab.as_str())
+            .await?;
+        Ok::<Value, ApiError>(doc.and_then(|d| serde_json::from_str(&d).ok()).unwrap_or_else(|| json!({})))
     };
     let (personal, contact) = (read(TabName::PrimaryInfo).await?, read(TabName::ContactInfo).await?);
     let member_email = contact["email_address"].as_str();
@@ -251,7 +218,7 @@ pub async fn save_for_later(
             let job = job.clone();
             Box::pin(async move {
                 let (data, lifecycle_text, shared, email) = &*job;
-                if !store::tab::save_tab(&mut *tx, id, tab.as_str(), stored_version, data).await?
+                if !store::tab::write_tab(&mut *tx, id, tab.as_str(), stored_version, TabWrite::Draft(data)).await?
                     || !store::enrollment::update_lifecycle(
                         &mut *tx,
                         id,
@@ -294,7 +261,8 @@ pub async fn save_draft(
 ) -> ApiResult<i64> {
     enrollment.ensure_open()?;
     let (stored_version, data) = draft(state, enrollment, tab, submitted, version, false).await?;
-    if !store::tab::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored_version, &data).await? {
+    let write = TabWrite::Draft(&data);
+    if !store::tab::write_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored_version, write).await? {
         return Err(ApiError::Conflict(STALE.into()));
     }
     Ok(stored_version + 1)
@@ -323,41 +291,6 @@ async fn draft(
     Ok((stored.version, data))
 }
 
-/// The USPS Address Validation box, checked offline: no USPS service is reachable from here, so when the box is
-/// ticked the address must parse as a street address (a house number and a street, or a PO Box) and the city must be
-/// one USPS accepts for the ZIP code (the ZIP directory of the `zipcodes` crate). It lives here rather than in the
-/// engine because it needs that reference data.
-fn address_check(contact: &Value) -> Result<(), Vec<engine::FieldError>> {
-    if contact.get("with_validation") != Some(&Value::Bool(true)) {
-        return Ok(());
-    }
-    let mut errors = Vec::new();
-    let text = |k: &str| contact.get(k).and_then(Value::as_str).unwrap_or_default();
-    let address = text("address1");
-    let words: Vec<&str> = address.split_whitespace().collect();
-    let po_box = address.to_lowercase().replace('.', "").starts_with("po box ");
-    let house_number = words.first().is_some_and(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()));
-    if !(po_box || (house_number && words.len() >= 2)) {
-        errors.push(engine::FieldError::new(
-            "address1",
-            "Please enter a street address with a house number and street, or a PO Box",
-        ));
-    }
-    match crate::services::zip::lookup(text("zip")) {
-        Some(zip) if !zip.accepts_city(text("city")) => errors.push(engine::FieldError::new(
-            "city",
-            format!("{} is not a city of ZIP code {}; USPS lists {}", text("city"), zip.zip_code, zip.city),
-        )),
-        Some(_) => {}
-        None => errors.push(engine::FieldError::new("zip", engine::errors::messages::INVALID_ZIP)),
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
-    }
-}
-
 /// Saves one field of a tab outside the wizard's Next (the spec's save-enroller-code): only that field is validated,
 /// the rest of the tab's document is kept as it is, and the wizard does not move.
 pub async fn save_field(
@@ -373,11 +306,34 @@ pub async fn save_field(
     if form.schema["properties"].get(field).is_none() {
         return Err(ApiError::field(field, "This field is not asked for this enrollment"));
     }
+    // The field joins what the step shows (a draft, or the complete document) and the complete document, each kept
+    // for what it is: a draft stays a draft, and a complete document stays complete (only this field changed).
+    let shown = with_field(state, &form, &stored, field, value)?;
+    let complete = stored.complete_only().map(|c| with_field(state, &form, &c, field, value)).transpose()?;
+    let write = match (&complete, stored.is_draft) {
+        (Some(data), true) => TabWrite::Both { data, draft: &shown },
+        (Some(data), false) => TabWrite::Complete(data),
+        (None, _) => TabWrite::Draft(&shown),
+    };
+    if !store::tab::write_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, write).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    Ok(())
+}
+
+/// A stored document with one field set and checked on its own, sealed for storage.
+fn with_field(
+    state: &AppState,
+    form: &ComposedForm,
+    stored: &StoredTab,
+    field: &str,
+    value: &Value,
+) -> ApiResult<String> {
     let mut merged = stored.masked.clone();
     merged[field] = value.clone();
-    let cleaned = unmasked_and_cleaned(&form, &stored, &merged);
+    let cleaned = unmasked_and_cleaned(form, stored, &merged);
     if cleaned.get(field).is_none() {
-        return Err(ApiError::field(field, message_when_missing(&form, field)));
+        return Err(ApiError::field(field, message_when_missing(form, field)));
     }
     if let Err(errors) = form.validate(&cleaned, today()) {
         let own: Vec<_> = errors.into_iter().filter(|e| e.target_element == field).collect();
@@ -385,11 +341,7 @@ pub async fn save_field(
             return Err(ApiError::Invalid(own));
         }
     }
-    let data = serde_json::to_string(&encrypted(state, &form, cleaned)).map_err(|e| ApiError::Internal(e.into()))?;
-    if !store::tab::save_tab(&state.db, enrollment.row.enrollment_id, tab.as_str(), stored.version, &data).await? {
-        return Err(ApiError::Conflict(STALE.into()));
-    }
-    Ok(())
+    serde_json::to_string(&encrypted(state, form, cleaned)).map_err(|e| ApiError::Internal(e.into()))
 }
 
 fn message_when_missing(form: &ComposedForm, field: &str) -> String {

@@ -76,7 +76,7 @@ async fn get_receipt(
     if !e.lifecycle.is_submitted() {
         return Err(ApiError::Conflict("This enrollment has not been submitted yet".into()));
     }
-    let personal = enrollment::documents::masked_tab(&state, &e, TabName::PrimaryInfo).await?;
+    let personal = enrollment::documents::masked_complete_tab(&state, &e, TabName::PrimaryInfo).await?;
     let name = [personal["first_name"].as_str(), personal["last_name"].as_str()]
         .into_iter()
         .flatten()

@@ -269,7 +269,7 @@ async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Answe
     Ok(Answer(match next {
         Next::Tab(tab) => {
             let e = load(state, &e.session, e.row.enrollment_id).await?;
-            StepOutcome::Step { step: Box::new(enrollment::documents::step_view(state, &e, tab).await?) }
+            StepOutcome::Step { step: Box::new(enrollment::view::step_view(state, &e, tab).await?) }
         }
         Next::Cart => StepOutcome::Redirect { redirect: "/cart" },
         Next::Receipt => StepOutcome::Redirect { redirect: "/enrollment/receipt" },

@@ -117,7 +117,8 @@ async fn application(
     let cart = enrollment::priced_cart(&state, &e).await?;
     let mut steps = Vec::new();
     for (i, tab) in e.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
-        let (form, _) = enrollment::documents::tab_form(&state, &e, &cart, *tab).await?;
+        // What was submitted: each step's complete document (a draft left beside one is not part of it).
+        let Some((form, _)) = enrollment::documents::complete_form(&state, &e, &cart, *tab).await? else { continue };
         steps.push(ApplicationStep {
             section: engine::step::section(i + 1, *tab, &form),
             schema: std::sync::Arc::unwrap_or_clone(form.schema),

@@ -191,6 +191,17 @@ impl TestApp {
         (AppState::prepare(&config, &TEST_KEYS).await, dir)
     }
 
+    /// The server started again on this one's database (a restart, or another replica): a new state read only from
+    /// the database, with its own data directory. Browsers of this one keep their sessions there (same keys).
+    pub async fn restarted(&self) -> TestApp {
+        let dir = tempdir::TempDir::new();
+        let mut config = self.config.clone();
+        config.data_dir = dir.0.clone();
+        let state = AppState::prepare(&config, &TEST_KEYS).await.expect("the app starts again");
+        let live = api::state::Live::new(state.clone());
+        TestApp { router: app(&live, &config), config, state, live, database_url: self.database_url.clone(), _dir: dir }
+    }
+
     /// A browser on the site at `host` (a white-label domain).
     pub fn browser_at(&self, host: &str) -> Browser<'_> {
         Browser { app: self, cookie: None, host: Some(host.into()) }
@@ -342,15 +353,21 @@ pub fn contact() -> Value {
     })
 }
 
-/// A one-pixel PNG, as the signature canvas sends it.
-pub const SIGNATURE: &str =
-    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+/// A name drawn on the store's signature pad (`fixtures/signatures/drawn-name.png`), as the pad sends it.
+pub static SIGNATURE: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| png_data_url(include_bytes!("../../../../fixtures/signatures/drawn-name.png")));
+
+/// A PNG as a data URL, as a canvas sends it.
+pub fn png_data_url(png: &[u8]) -> String {
+    use base64::Engine;
+    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
+}
 
 /// Agreement & Signature answered in full: every box ticked, signed.
 pub fn agreement() -> Value {
     json!({
         "agreements": { "accuracy": true, "authorization": true, "electronic_records": true },
-        "signature": SIGNATURE
+        "signature": SIGNATURE.as_str()
     })
 }
 
@@ -383,9 +400,12 @@ pub async fn mail_to(app: &TestApp, to: &str) -> String {
     mails.pop().expect("an e-mail was written").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
 }
 
-/// A tab's document as stored (sealed values and all), to check what is kept at rest.
+/// A tab's documents as stored (the complete one and a draft beside it, sealed values and all), to check what is kept
+/// at rest.
 pub async fn stored_document(app: &TestApp, id: i64, tab: &str) -> String {
-    sqlx::query_scalar("select data from enrollment_tab where enrollment_id = $1 and tab_name = $2")
+    sqlx::query_scalar(
+        "select coalesce(data, '') || coalesce(draft, '') from enrollment_tab where enrollment_id = $1 and tab_name = $2",
+    )
         .bind(id)
         .bind(tab)
         .fetch_one(&app.state.db)

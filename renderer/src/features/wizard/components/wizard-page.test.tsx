@@ -21,7 +21,17 @@ const review: Schema<'Step'> = {
   summary: {
     sections: [{ number: 1, step: 'primary_info', title: 'Personal Information', rows: [{ label: 'First Name', value: 'Dana' }] }],
     cart: { lines: [{ plan_name: 'Silver Choice PPO', price: 511.2 }], initial_month_cost: 511.2, recurring_month_cost: 511.2 },
+    unfinished: [],
   },
+};
+
+const billingUnfinished: Schema<'Unfinished'> = {
+  target_element: 'billing_info',
+  error_message: 'Finish Billing Information',
+  route: 'billing-information',
+  title: 'Billing Information',
+  reason: 'saved_for_later',
+  missing: [],
 };
 
 function openAt(route: string) {
@@ -88,6 +98,70 @@ describe('the review step', () => {
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('Receipt page')).toBeTruthy();
     expect(posts).toBe(1);
+  });
+
+  it('lists the steps to finish as links, a link opens the step for editing', async () => {
+    localStorage.setItem('tempId', '9');
+    const agreement: Schema<'Unfinished'> = {
+      ...billingUnfinished,
+      target_element: 'agreement_info',
+      error_message: 'Finish Agreement & Signature',
+      route: 'agreement-signature',
+      title: 'Agreement & Signature',
+      reason: 'needs_attention',
+      missing: [{ target_element: 'signature', error_message: 'Electronic Signature: Signature is required' }],
+    };
+    const unfinished = { ...review, summary: { ...review.summary!, unfinished: [agreement, billingUnfinished] } };
+    let edited: unknown = null;
+    server.use(
+      http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: unfinished })),
+      http.post('/api/v1/enrollment/9/step/review_info', async ({ request }) => {
+        edited = await request.json();
+        return success({ step: { ...review, step: 'billing_info', route: 'billing-information', title: 'Billing Information', summary: null } });
+      }),
+    );
+    openAt('review-confirm');
+    expect(await screen.findByRole('heading', { name: 'Before you submit' })).toBeTruthy();
+    expect(screen.getByText('Electronic Signature: Signature is required')).toBeTruthy();
+    expect(screen.getByText('Saved for later but not finished')).toBeTruthy();
+    // Submit asks nothing first: the server names the steps again.
+    let submitted: unknown = null;
+    server.use(
+      http.post('/api/v1/enrollment/9/step/review_info', async ({ request }) => {
+        submitted = await request.json();
+        return refusal(422, 'Your application is not complete yet.', [agreement, billingUnfinished]);
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(submitted).toMatchObject({ action: 'next' }));
+    expect(screen.queryByRole('dialog', { name: 'Submit your application?' })).toBeNull();
+    server.use(
+      http.post('/api/v1/enrollment/9/step/review_info', async ({ request }) => {
+        edited = await request.json();
+        return success({ step: { ...review, step: 'billing_info', route: 'billing-information', title: 'Billing Information', summary: null } });
+      }),
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Finish Billing Information' }));
+    expect(await screen.findByRole('heading', { name: 'Billing Information', level: 1 })).toBeTruthy();
+    expect(edited).toMatchObject({ action: 'edit', target: 'billing_info' });
+  });
+
+  it('shows the steps a refused submission names instead of a list of field problems, and moves the focus there', async () => {
+    localStorage.setItem('tempId', '9');
+    server.use(
+      http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: review })),
+      http.post('/api/v1/enrollment/9/step/review_info', () =>
+        refusal(422, 'Your application is not complete yet. Please finish Billing Information.', [billingUnfinished]),
+      ),
+    );
+    openAt('review-confirm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Application' }));
+    const accept = (await screen.findAllByRole('button', { name: 'Submit Application' })).find((b) => b.closest('dialog'));
+    fireEvent.click(accept as HTMLElement);
+    expect(await screen.findByRole('link', { name: 'Finish Billing Information' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.classList.contains('unfinished-steps')).toBe(true));
+    expect(screen.queryByRole('heading', { name: /Please correct/ })).toBeNull();
+    expect(screen.queryByText('Something went wrong. Please save your enrollment.')).toBeNull();
   });
 
   it('shows the spec error modal when submitting fails', async () => {

@@ -16,6 +16,7 @@ import { validateListItem } from '../api/validate-list-item';
 import { WizardContext } from '../machines/wizard-machine';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
+import { UnfinishedSteps, unfinishedOf } from './unfinished-steps';
 
 /**
  * Whether the page was opened at a step's address, the step asked for while this script loaded (app/router.tsx): then
@@ -129,10 +130,14 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
         (path) => drawn.has(path.split('.')[0]) && schemaAt(form.schema, path) !== undefined,
       )
     : [];
-  const problems = refused.length > 0 ? refused : errors?.statusCode === 422 ? serverProblems : [];
+  // The steps to finish before submitting: as a refused Submit named them, or as the review says on arrival.
+  const refusedAsUnfinished = errors?.statusCode === 422 ? unfinishedOf(errors.extra) : [];
+  const unfinished = refusedAsUnfinished.length > 0 ? refusedAsUnfinished : (step.summary?.unfinished ?? []);
+  const problems = refused.length > 0 ? refused : errors?.statusCode === 422 && refusedAsUnfinished.length === 0 ? serverProblems : [];
   const submit = (formData: Record<string, unknown>) => {
     setRefused([]);
-    if (step.confirm) setConfirming(formData);
+    // With steps still to finish there is nothing to confirm: the server's answer names them again.
+    if (step.confirm && unfinished.length === 0) setConfirming(formData);
     else wizard.send({ type: 'SUBMIT', formData });
   };
   const context: ListEditorContext = {
@@ -147,6 +152,14 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
       <ErrorSummary problems={problems} attempt={attempts} />
       <div className={step.summary ? 'review-layout' : undefined}>
         <div>
+          {step.summary && (
+            <UnfinishedSteps
+              steps={unfinished}
+              busy={busy}
+              attempt={refusedAsUnfinished.length > 0 ? attempts : 0}
+              onFinish={(s) => wizard.send({ type: 'EDIT', target: s.target_element })}
+            />
+          )}
           {step.summary?.sections.map((s) => (
             <section key={s.step} className="card review-card" aria-labelledby={`card-${s.step}`}>
               <div className="review-card-head">
@@ -157,6 +170,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
                   Edit<span className="visually-hidden"> {s.title}</span>
                 </button>
               </div>
+              {s.note && <p className="review-card-note">{s.note}</p>}
               {s.rows.length > 0 ? (
                 <dl className="review-rows">
                   {s.rows.map((r, i) => (

@@ -1,0 +1,98 @@
+//! Submission is the final gate: every step the enrollment requires (by the workflow version it is pinned to) must
+//! hold a complete document that still passes everything a Next checks (its schema and cross-field rules, the
+//! verification answers, the address and contact checks), billing must hold a live card token or a bank account,
+//! and the signature must be ink. A draft saved for later is not a complete document, and a step whose draft waits
+//! beside its complete document is unfinished too: what is submitted is always what the person last saw on the
+//! step, never an older answer they had since begun to change. Finishing the step (Next) settles it.
+//!
+//! The review lists what is unfinished (as links to the steps), and a submission with anything unfinished is
+//! refused with one item per step; nothing is written either way.
+
+use engine::step::{Unfinished, UnfinishedReason};
+use engine::tabs::TabName;
+use engine::FieldError;
+use serde_json::Value;
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+use super::documents::form_and_stored;
+use super::{context, Enrollment, PricedLine};
+
+/// The steps this enrollment must still finish before it can be submitted, in the wizard's order.
+pub async fn unfinished(state: &AppState, enrollment: &Enrollment, cart: &[PricedLine]) -> ApiResult<Vec<Unfinished>> {
+    let required = engine::selection::navigation(&enrollment.workflows.wizard, &context(enrollment, cart));
+    let mut found = Vec::new();
+    for tab in required.into_iter().filter(|t| *t != TabName::ReviewInfo) {
+        let (mut form, stored) = form_and_stored(state, enrollment, cart, tab).await?;
+        if stored.is_draft {
+            found.push(Unfinished::new(tab, UnfinishedReason::SavedForLater, Vec::new()));
+            continue;
+        }
+        let Some(complete) = stored.complete_only() else {
+            found.push(Unfinished::new(tab, UnfinishedReason::NotStarted, Vec::new()));
+            continue;
+        };
+        form.fill(&complete.masked);
+        let problems = match super::checks::checked(state, enrollment, tab, &form, &complete, &complete.plain).await {
+            Ok(_) if tab == TabName::BillingInfo => payment_problems(state, &complete.plain),
+            Ok(_) => Vec::new(),
+            Err(ApiError::Invalid(problems)) => problems,
+            Err(other) => return Err(other),
+        };
+        if !problems.is_empty() {
+            found.push(Unfinished::new(tab, UnfinishedReason::NeedsAttention, worded(&form.schema, problems)));
+        }
+    }
+    Ok(found)
+}
+
+/// Each problem named by its field's label ("First Name: Field is required"), as the step would show it beside the
+/// field: the review lists them away from the step's form.
+fn worded(schema: &Value, problems: Vec<FieldError>) -> Vec<FieldError> {
+    let props = engine::schema::every_property(schema);
+    problems
+        .into_iter()
+        .map(|problem| {
+            let top = problem.target_element.split('.').next().unwrap_or_default();
+            let label = props.get(top).and_then(|p| p["title"].as_str());
+            match label {
+                Some(label) if !problem.error_message.to_lowercase().contains(&label.to_lowercase()) => {
+                    let message = format!("{label}: {}", problem.error_message);
+                    FieldError::new(problem.target_element, message)
+                }
+                _ => problem,
+            }
+        })
+        .collect()
+}
+
+/// Refuses a submission while anything is unfinished.
+pub async fn ensure_complete(state: &AppState, enrollment: &Enrollment, cart: &[PricedLine]) -> ApiResult<()> {
+    let unfinished = unfinished(state, enrollment, cart).await?;
+    if unfinished.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::Unfinished(unfinished))
+    }
+}
+
+pub const CARD_AGAIN: &str = "Please enter your card again: no card is on file for this application";
+pub const ACCOUNT_AGAIN: &str = "Please enter your bank account again: no account is on file for this application";
+
+/// What a complete billing document must hold besides its fields: a card token the gateway still honours, or a
+/// bank account (routing and account number).
+fn payment_problems(state: &AppState, billing: &Value) -> Vec<FieldError> {
+    let text = |key: &str| billing.get(key).and_then(Value::as_str).unwrap_or_default();
+    match text("payment_method") {
+        "cc" if !state.gateway.is_live(text("card_token")) => vec![FieldError::new("card_number", CARD_AGAIN)],
+        "eft" | "elist"
+            if engine::payment::is_masked_number(text("account_number"))
+                || text("account_number").is_empty()
+                || text("routing_number").is_empty() =>
+        {
+            vec![FieldError::new("account_number", ACCOUNT_AGAIN)]
+        }
+        _ => Vec::new(),
+    }
+}
