@@ -29,6 +29,7 @@ use crate::config::{Config, Keys};
 use crate::error::ApiError;
 use crate::features;
 use crate::http::listener::{Bounded, FirstByteDeadline, PeerAddr};
+use crate::http::routes::RouteTemplates;
 use crate::http::step::{StepLayer, StepService};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
@@ -99,8 +100,8 @@ async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> ApiErro
 }
 
 /// The `/api/v1` calls: every feature's routes, their OpenAPI document, the session layer, and the API's own 404 for
-/// unknown calls.
-fn api_router(state: &Live) -> Calls {
+/// unknown calls; with the routes' templates.
+fn api_router(state: &Live) -> (Calls, Vec<String>) {
     let calls = ApiRouter::new()
         .merge(features::storefront::routes())
         .merge(features::members::routes())
@@ -113,21 +114,29 @@ fn api_router(state: &Live) -> Calls {
         .merge(features::resume::routes())
         .merge(features::receipt::routes())
         .merge(features::workflows::routes());
-    served(openapi::document(calls), state)
+    served(openapi::document(calls), state, "/api/v1")
 }
 
 /// The benefit service's calls (`/benefit/v1`): its routes, its own document, the same session layer.
-fn benefit_router(state: &Live) -> Calls {
-    served(openapi::benefit_document(features::benefit::routes()), state)
+fn benefit_router(state: &Live) -> (Calls, Vec<String>) {
+    served(openapi::benefit_document(features::benefit::routes()), state, crate::config::BENEFIT_ROOT)
 }
 
 /// A root's calls, behind the session layer (see [`served`]).
 type Calls = StepService<crate::http::session::CookieSettings, Router>;
 
-/// A root's calls with their document at `openapi.json`, the session layer, and the API's own 404 for unknown calls.
-/// The session layer wraps the root's router once (`Router::layer` would wrap each route in a box of its own, and a
-/// request would clone its route's boxes); the root is nested as that one service.
-fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) -> Calls {
+/// A root's calls with their document at `openapi.json`, the session layer, and the API's own 404 for unknown calls;
+/// with their templates under `root` (what the access log names a request by). The session layer wraps the root's
+/// router once (`Router::layer` would wrap each route in a box of its own, and a request would clone its route's
+/// boxes); the root is nested as that one service.
+fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live, root: &str) -> (Calls, Vec<String>) {
+    let templates = document["paths"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(path, _)| format!("{root}{path}"))
+        .chain([format!("{root}/openapi.json")])
+        .collect();
     let document = Arc::new(document);
     let now = state.now();
     let cookies = crate::http::session::CookieSettings { key: now.cookie_key.clone(), secure: now.cookie_secure };
@@ -135,7 +144,7 @@ fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live) ->
         .route("/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .fallback(api_not_found)
         .with_state(state.clone());
-    StepLayer(cookies).layer(calls)
+    (StepLayer(cookies).layer(calls), templates)
 }
 
 /// The whole application: the API under `/api/v1`, the probes, catalogue images under `/assets`, the renderer's
@@ -163,18 +172,30 @@ pub fn app(state: &Live, config: &Config) -> Router {
         .service(ServeDir::new(config.fixtures_dir.join("assets")));
     // Every other path under the API's roots is an unknown call, answered in the API's envelope.
     let unknown = middleware::api_limits(axum::routing::any(api_not_found));
+    let (api, api_templates) = api_router(state);
+    let (benefit, benefit_templates) = benefit_router(state);
     let roots = Router::new()
-        .nest_service("/api/v1", middleware::api_limits(api_router(state)))
-        .nest_service(crate::config::BENEFIT_ROOT, middleware::api_limits(benefit_router(state)));
+        .nest_service("/api/v1", middleware::api_limits(api))
+        .nest_service(crate::config::BENEFIT_ROOT, middleware::api_limits(benefit));
     let roots = ["/api", "/api/", "/api/{*rest}", "/benefit", "/benefit/", "/benefit/{*rest}"]
         .into_iter()
         .fold(roots, |router, path| router.route_service(path, unknown.clone()));
     let app = roots
         .merge(features::ops::routes().with_state(state.clone()))
+        .merge(features::storefront::pages().with_state(state.clone()))
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
         .fallback_service(page);
-    middleware::around_everything(app, config.cookie_secure, config.trust_proxy, middleware::REQUEST_TIMEOUT)
+    // The pages the server answers itself besides the API.
+    let pages = ["/healthz", "/readyz", "/rep-sign-in/{token}"].map(String::from);
+    let routes = RouteTemplates::new(api_templates.into_iter().chain(benefit_templates).chain(pages));
+    middleware::around_everything(
+        app,
+        config.cookie_secure,
+        config.trust_proxy,
+        middleware::REQUEST_TIMEOUT,
+        Arc::new(routes),
+    )
 }
 
 /// What operators change while the servers run, read again every `every`: workflow versions loaded since, and the

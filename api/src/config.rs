@@ -6,6 +6,10 @@ use anyhow::Context;
 use base64::Engine;
 use rand::RngCore;
 
+/// The longest address (path and query) the server reads (414 beyond it): no call or page needs more, and each
+/// unique long path would otherwise cost memory and log space.
+pub const MOST_URI_BYTES: usize = 2048;
+
 /// The largest request body the API accepts. The largest legitimate one is a step's screenshot (a PNG data URL of at
 /// most 2 MB); anything much larger is refused before it is read.
 pub const BODY_LIMIT: usize = 4 * 1024 * 1024;

@@ -35,12 +35,19 @@ pub enum ApiError {
     /// A call that needs credentials the request did not carry (401, with a Basic challenge).
     #[error("{0}")]
     Unauthorized(String),
+    /// A call that needs a signed-in person (a rep), whose session only gave a public code (401, no challenge: the
+    /// words say how to sign in).
+    #[error("{0}")]
+    SignInRequired(String),
     /// Too many calls of this kind from one client, or too many e-mails to one address (429).
     #[error("throttled")]
     Throttled { retry_after: u64 },
     /// The body is over the limit (413).
     #[error("too large")]
     TooLarge,
+    /// The address (path and query) is over the limit (414).
+    #[error("address too long")]
+    UriTooLong,
     /// The request took longer than the server allows (408).
     #[error("timed out")]
     TimedOut,
@@ -129,6 +136,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut extra = None;
         let mut retry_after = None;
+        let mut challenge = false;
         let (status, items, code) = match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, vec![FieldError::new("", m)], None),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![FieldError::new("", m)], None),
@@ -145,7 +153,11 @@ impl IntoResponse for ApiError {
                 (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
             }
             ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![FieldError::new("", m)], None),
-            ApiError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, vec![FieldError::new("", m)], None),
+            ApiError::Unauthorized(m) => {
+                challenge = true;
+                (StatusCode::UNAUTHORIZED, vec![FieldError::new("", m)], None)
+            }
+            ApiError::SignInRequired(m) => (StatusCode::UNAUTHORIZED, vec![FieldError::new("", m)], None),
             ApiError::Throttled { retry_after: seconds } => {
                 retry_after = Some(seconds);
                 (
@@ -159,6 +171,17 @@ impl IntoResponse for ApiError {
                 vec![FieldError::new(
                     "",
                     format!("The request is too large. Please send at most {} MB.", BODY_LIMIT / (1024 * 1024)),
+                )],
+                None,
+            ),
+            ApiError::UriTooLong => (
+                StatusCode::URI_TOO_LONG,
+                vec![FieldError::new(
+                    "",
+                    format!(
+                        "This address is too long. Addresses of the store are at most {} characters.",
+                        crate::config::MOST_URI_BYTES
+                    ),
                 )],
                 None,
             ),
@@ -187,7 +210,7 @@ impl IntoResponse for ApiError {
             body[k] = v.clone();
         }
         let mut response = (status, Json(body)).into_response();
-        if status == StatusCode::UNAUTHORIZED {
+        if challenge {
             let challenge = axum::http::HeaderValue::from_static("Basic realm=\"site settings\"");
             response.headers_mut().insert(axum::http::header::WWW_AUTHENTICATE, challenge);
         }

@@ -11,6 +11,7 @@
 //! enroll workflows list   the loads, newest first: version, when, by whom, what enrollments in flight did
 //! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
 //! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
+//! enroll rep-link AGENT_ID        print a rep's hand-off link (sealed, single use, 10 minutes) that signs the rep in
 //! enroll generate-catalogue N [--seed S] [--first-id ID]
 //!                         print N synthetic plans (YAML, the fixtures' format) from the fixtures' carriers
 //! enroll reopen-health-questions ENROLLMENT PLAN --by NAME --reason TEXT
@@ -104,6 +105,13 @@ async fn run() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        "rep-link" => {
+            let agent_id: i64 =
+                std::env::args().nth(2).context("enroll rep-link AGENT_ID")?.parse().context("AGENT_ID is a number")?;
+            let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
+            println!("{}/rep-sign-in/{}", config.public_url, api::domain::access::rep_link(&crypto, agent_id));
+            Ok(())
+        }
         "generate-catalogue" => {
             let args: Vec<String> = std::env::args().skip(2).collect();
             let usage = "enroll generate-catalogue N [--seed S] [--first-id ID]";
@@ -150,7 +158,7 @@ async fn run() -> anyhow::Result<()> {
         other => {
             anyhow::bail!(
                 "unknown command {other}; use serve, migrate, seed, check-workflows, workflows, member-link, \
-                 group-admin-link or reopen-health-questions"
+                 group-admin-link, rep-link or reopen-health-questions"
             )
         }
     }

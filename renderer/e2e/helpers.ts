@@ -1,8 +1,8 @@
 // Steps the browser journeys share: filling the filter and the wizard's steps as a person would.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -247,6 +247,41 @@ export async function codeMailedTo(to: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`no e-mail to ${to}`);
+}
+
+/** What `enroll <command> <args>` prints, run against the journeys' server's data directory (its keys). */
+export function enroll(...args: string[]): string {
+  return execFileSync(enrollBinary, args, {
+    cwd: repo,
+    env: { ...process.env, DATA_DIR: process.env.ENROLL_E2E_DATA_DIR ?? '', RUST_LOG: 'warn' },
+  })
+    .toString()
+    .trim();
+}
+
+/** Rep REP7781 (Jordan Whitfield) signed in by the rep dashboard's hand-off link, as `enroll rep-link` prints it. */
+export async function signedInRep(page: Page) {
+  await page.goto(new URL(enroll('rep-link', '7781')).pathname);
+  await expect(page).toHaveURL(/\/agent-home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Jordan Whitfield' })).toBeVisible();
+}
+
+/** The rep's sign-in code from the newest e-mail to `to` that arrived after `since` (a time in milliseconds). */
+export async function signInCodeMailedTo(to: string, since: number): Promise<string> {
+  const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
+  for (let i = 0; i < 40; i++) {
+    const newest = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => ({ path: join(dir, f), at: statSync(join(dir, f)).mtimeMs }))
+      .filter((m) => m.at >= since)
+      .sort((a, b) => b.at - a.at)
+      .map((m) => readFileSync(m.path, 'utf8'))
+      .filter((m) => m.includes(`To: ${to}`));
+    const match = newest.map((m) => /Your sign-in code for the Benefit Store is: (\d{6})/.exec(m)).find(Boolean);
+    if (match) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no sign-in code e-mailed to ${to}`);
 }
 
 /** The direct-continue link, as a path, from the newest e-mail to `to`. */

@@ -1,16 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { dobOfAge, fillFilter, firstPlanLink, noSeriousViolations, enrollBinary, repo } from './helpers';
-
-/** What `enroll <command> <args>` prints, run against the journeys' server's data directory. */
-function enroll(...args: string[]): string {
-  return execFileSync(enrollBinary, args, {
-    cwd: repo,
-    env: { ...process.env, DATA_DIR: process.env.ENROLL_E2E_DATA_DIR ?? '', RUST_LOG: 'warn' },
-  })
-    .toString()
-    .trim();
-}
+import { dobOfAge, enroll, fillFilter, firstPlanLink, noSeriousViolations, signedInRep, signInCodeMailedTo } from './helpers';
 
 /** The group administrator's link of group `group` (its path and query), as the group dashboard would send it. */
 function groupAdminLink(group: string): string {
@@ -18,12 +7,14 @@ function groupAdminLink(group: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** The session becomes rep REP7781's, as their access code makes it, and the rep's home is opened. */
+/** The session becomes rep REP7781's, as their access code confirmed makes it (not signed in), and the rep's home is
+ * opened. */
 async function asRep(page: Page) {
-  expect((await page.request.get('/api/v1/validate-agent?agent_code=REP7781')).ok()).toBe(true);
+  expect((await page.request.post('/api/v1/confirm-access', { data: { agent_code: 'REP7781' } })).ok()).toBe(true);
   await page.goto('/agent-home');
   await expect(page.getByRole('heading', { name: 'Welcome, Jordan Whitfield' })).toBeVisible();
 }
+
 
 test('a rep enters their access code, lands on their home and starts a quote for an employee of Peachtree Logistics', async ({ page }) => {
   await page.goto('/access-pagenext');
@@ -76,8 +67,42 @@ test('a rep starts a new member of no group, and the quote names no employer gro
   await expect(page.getByText(/Your Employer Group/)).toHaveCount(0);
 });
 
-test('a rep pages through their current members, finds Marcus Bell and enrolls him for himself and his spouse', async ({ page }) => {
+test('a rep who came in by the access code signs in with a code e-mailed to them before seeing any member', async ({ page }) => {
   await asRep(page);
+  await page.getByRole('button', { name: 'Current Member' }).click();
+  await expect(page).toHaveURL(/\/agent-select-member$/);
+  const panel = page.getByRole('region', { name: 'Sign in to see your members' });
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await noSeriousViolations(page, 'rep sign-in');
+  const asked = Date.now();
+  await panel.getByRole('button', { name: 'E-mail me a sign-in code' }).click();
+  await expect(panel.getByText('j••••@benefitstore.example')).toBeVisible();
+  await panel.getByLabel('Sign-in code').fill('000000');
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+  const code = await signInCodeMailedTo('jordan.whitfield@benefitstore.example', asked - 1000);
+  if (code !== '000000') await expect(panel.getByText(/This code is not right/)).toBeVisible();
+  await panel.getByLabel('Sign-in code').fill(code);
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('table', { name: 'Your current members' })).toBeVisible();
+  await expect(page.getByText('Showing 1–5 of 12 members')).toBeVisible();
+});
+
+test('a sign-in link that was already used signs no one in and offers a code instead', async ({ page, browser }) => {
+  const link = new URL(enroll('rep-link', '7781')).pathname;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/agent-home$/);
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(link);
+  await expect(second).toHaveURL(/\/agent-select-member\?sign-in=link-failed$/);
+  await expect(second.getByRole('alert')).toContainText('This sign-in link has expired or was already used.');
+  await expect(second.getByRole('table')).toHaveCount(0);
+  await other.close();
+});
+
+test('a rep pages through their current members, finds Marcus Bell and enrolls him for himself and his spouse', async ({ page }) => {
+  await signedInRep(page);
   await page.getByRole('button', { name: 'Current Member' }).click();
   await expect(page).toHaveURL(/\/agent-select-member$/);
   await expect(page.getByRole('heading', { name: 'Current Members', level: 1 })).toBeVisible();

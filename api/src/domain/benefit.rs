@@ -273,10 +273,15 @@ pub fn site_key(state: &AppState, standing: &Standing) -> String {
     }
 }
 
-/// The sites whose leads and feedback the session may read: a rep's own and their groups', a group
-/// administrator's group's; 403 for anyone else.
-pub fn owned_sites(state: &AppState, standing: &Standing) -> ApiResult<Vec<String>> {
-    match &standing.role {
+/// The sites whose leads and feedback the session may read: a signed-in rep's own and their groups', a group
+/// administrator's group's; 401 for a rep who only gave the public access code, 403 for anyone else.
+pub async fn owned_sites(state: &AppState, session: &crate::domain::session::Session) -> ApiResult<Vec<String>> {
+    let role = match crate::domain::access::member_viewer(&state.db, session).await {
+        Ok(role) => role,
+        Err(ApiError::Forbidden(_)) => return Err(ApiError::Forbidden(NOT_YOUR_VISITORS.into())),
+        Err(other) => return Err(other),
+    };
+    match &role {
         Role::Rep(agent) => {
             let listed = state.catalogue.reps.get(agent).map(|r| r.groups.clone()).unwrap_or_default();
             let mut groups: Vec<i64> = state

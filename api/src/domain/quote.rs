@@ -122,6 +122,16 @@ pub fn ensure_may_send(e: &Enrollment) -> ApiResult<()> {
 /// the words that confirm it.
 pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> ApiResult<String> {
     ensure_may_send(e)?;
+    // A quote goes out in the rep's or group's name: the rep signed in (not only their public access code given),
+    // or the group's administrator.
+    let sender_ok = match crate::domain::access::member_viewer(&state.db, &e.session).await? {
+        crate::domain::access::Role::Rep(agent) => e.row.agent_id == Some(agent),
+        crate::domain::access::Role::GroupAdmin(group) => e.row.group_id == Some(group),
+        _ => false,
+    };
+    if !sender_ok {
+        return Err(ApiError::Forbidden(crate::domain::access::NOT_YOUR_MEMBERS.into()));
+    }
     let q = checked(fields)?;
     if !crate::services::mail::may_send_to(&state.db, QUOTE, &q.email).await? {
         return Err(ApiError::Throttled { retry_after: 3600 });

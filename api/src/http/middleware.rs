@@ -19,9 +19,10 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::config::BODY_LIMIT;
+use crate::config::{BODY_LIMIT, MOST_URI_BYTES};
 use crate::error::ApiError;
 use crate::http::listener::PeerAddr;
+use crate::http::routes::RouteTemplates;
 use crate::http::step::{Step, StepLayer};
 use crate::http::throttle::Client;
 
@@ -53,7 +54,13 @@ pub const NO_STORE: HeaderValue = HeaderValue::from_static("no-store");
 /// The layers wrap the router once, as one service, and the result is a router whose only route is that service.
 /// `Router::layer` would wrap each of the ~70 routes in each layer instead, every level boxed: a request then cloned
 /// the chain of boxes of its route (an allocation per layer) before it was answered, some 5% of a listing's CPU.
-pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool, time_limit: Duration) -> Router {
+pub fn around_everything(
+    app: Router,
+    hsts: bool,
+    trust_proxy: bool,
+    time_limit: Duration,
+    routes: std::sync::Arc<RouteTemplates>,
+) -> Router {
     // HSTS only where the store is reached over HTTPS (COOKIE_SECURE says so): over plain HTTP it would lock a
     // development browser out of localhost.
     let hsts = hsts.then(|| {
@@ -64,22 +71,29 @@ pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool, time_limit:
     });
     // The outermost layer first.
     let stack = ServiceBuilder::new()
+        // A client's request id is kept only when it is short and plain; otherwise the server makes one.
+        .layer(StepLayer(PlainRequestId))
+        .map_response(IntoResponse::into_response)
         .layer(SetRequestIdLayer::new(REQUEST_ID, RandomRequestId))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
-        // The access log: one line per answer with the request's id, method and path (never its query, which can
-        // carry an e-mail address or a phone number), the status and the time taken.
+        // The access log: one line per answer with the request's id, method and route (its template, never its path
+        // or query, which can carry a token, an e-mail address or a phone number), the status and the time taken.
         .layer(
             TraceLayer::new_for_http()
-                .make_span_with(|request: &Request<Body>| {
+                .make_span_with(move |request: &Request<Body>| {
                     let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok());
-                    tracing::info_span!("request", id = %id.unwrap_or_default(), method = %request.method(), path = %request.uri().path())
+                    let route = routes.name(request.uri().path());
+                    tracing::info_span!("request", id = %id.unwrap_or_default(), method = %request.method(), route = %route)
                 })
                 .on_response(|response: &Response, latency: Duration, _: &tracing::Span| {
                     tracing::info!(status = response.status().as_u16(), duration_ms = latency.as_millis() as u64, "access");
                 }),
         )
+        // An address over the limit is refused before anything else reads it (414), and logged by its bounded name.
+        .layer(StepLayer(RefuseLongUri))
         .option_layer(hsts)
-        .layer(SetResponseHeaderLayer::overriding(
+        // (A page that must not pass its address on, the rep's hand-off link, sets a stricter policy of its own.)
+        .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
@@ -99,6 +113,50 @@ pub fn around_everything(app: Router, hsts: bool, trust_proxy: bool, time_limit:
         .layer(StepLayer(NameTheClient { trust_proxy }))
         .service(app);
     Router::new().fallback_service(stack)
+}
+
+/// The longest request id kept from a client (a proxy's); longer, or with other characters, it is replaced.
+pub const MOST_REQUEST_ID_CHARS: usize = 64;
+
+/// Drops a client's `X-Request-Id` that is longer than [`MOST_REQUEST_ID_CHARS`] or holds anything but letters,
+/// digits, `-`, `_` and `.`: every log line of the request repeats it, and the answer echoes it.
+#[derive(Clone, Copy)]
+struct PlainRequestId;
+
+impl Step for PlainRequestId {
+    type Carry = ();
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<(), Response> {
+        let plain = request.headers().get(&REQUEST_ID).is_none_or(|id| {
+            let id = id.as_bytes();
+            !id.is_empty()
+                && id.len() <= MOST_REQUEST_ID_CHARS
+                && id.iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        });
+        if !plain {
+            request.headers_mut().remove(&REQUEST_ID);
+        }
+        Ok(())
+    }
+}
+
+/// Refuses a request whose path and query are over [`MOST_URI_BYTES`] (414 in the envelope): no call or page needs
+/// one, and each unique long path would otherwise cost memory and log space.
+#[derive(Clone, Copy)]
+struct RefuseLongUri;
+
+impl Step for RefuseLongUri {
+    type Carry = ();
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<(), Response> {
+        let length = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
+        if length > MOST_URI_BYTES {
+            return Err(ApiError::UriTooLong.into_response());
+        }
+        Ok(())
+    }
 }
 
 /// A request without an id (from a proxy) gets a random UUID (version 4) as its id. tower-http's own asks the

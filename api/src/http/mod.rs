@@ -6,6 +6,7 @@ pub mod extract;
 pub mod listener;
 pub mod middleware;
 pub mod openapi;
+pub mod routes;
 pub mod session;
 pub mod step;
 pub mod throttle;

@@ -151,6 +151,19 @@ impl<T: JsonSchema> OperationOutput for Answer<T> {
     }
 }
 
+/// An answer that renews the session: the same document as the answer it carries (the cookie is the session's).
+impl<T: OperationOutput> OperationOutput for crate::http::session::WithSession<T> {
+    type Inner = T::Inner;
+
+    fn operation_response(ctx: &mut GenContext, operation: &mut Operation) -> Option<Response> {
+        T::operation_response(ctx, operation)
+    }
+
+    fn inferred_responses(ctx: &mut GenContext, operation: &mut Operation) -> Vec<(Option<StatusCode>, Response)> {
+        T::inferred_responses(ctx, operation)
+    }
+}
+
 impl<T: JsonSchema> OperationOutput for crate::http::encoding::KeptAnswer<T> {
     type Inner = T;
 

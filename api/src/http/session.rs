@@ -71,13 +71,8 @@ pub struct CookieSettings {
     pub secure: bool,
 }
 
-fn session_cookie(state: &CookieSettings, session: &SessionCookie) -> Cookie<'static> {
-    Cookie::build((COOKIE, session.value()))
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(state.secure)
-        .path("/")
-        .build()
+fn session_cookie(secure: bool, session: &SessionCookie) -> Cookie<'static> {
+    Cookie::build((COOKIE, session.value())).http_only(true).same_site(SameSite::Lax).secure(secure).path("/").build()
 }
 
 /// `cookie` signed with `key`, as a `Set-Cookie` value.
@@ -102,6 +97,49 @@ fn session_cookie_sent(request: &Request) -> Option<Cookie<'static>> {
         .next_back()
 }
 
+/// The session the request's cookie names, when its signature holds and it has not ended (for a page the server
+/// answers outside the API, which the session layer does not wrap).
+pub fn session_sent(key: &cookie::Key, request: &Request) -> Option<Session> {
+    let now = chrono::Utc::now().timestamp();
+    let signed = session_cookie_sent(request).and_then(|c| cookie::CookieJar::new().signed(key).verify(c))?;
+    SessionCookie::parse(signed.value()).filter(|s| s.alive_at(now)).map(|s| Session(s.id))
+}
+
+/// A session that gains a role (a rep signs in, a code is confirmed, an administrator's link is opened) continues
+/// under a new id: whoever saw the old id (a shared computer, a log, a proxy) holds nothing. The caller moves the
+/// session's rows to `session` in the store, then answers [`WithSession`].
+pub struct Renewed {
+    pub session: Session,
+    set_cookie: Option<HeaderValue>,
+}
+
+impl Renewed {
+    pub fn new(key: &cookie::Key, secure: bool) -> Renewed {
+        let now = chrono::Utc::now().timestamp();
+        let cookie = SessionCookie { id: new_id(), issued: now, last_used: now };
+        let set_cookie = signed_set_cookie(key, session_cookie(secure, &cookie));
+        Renewed { session: Session(cookie.id), set_cookie }
+    }
+}
+
+/// Marks an answer that carries a renewed session's cookie: the session layer leaves the cookie alone.
+#[derive(Clone, Copy)]
+struct SessionRenewed;
+
+/// An answer given with a renewed session's cookie.
+pub struct WithSession<T>(pub Renewed, pub T);
+
+impl<T: axum::response::IntoResponse> axum::response::IntoResponse for WithSession<T> {
+    fn into_response(self) -> Response {
+        let mut response = self.1.into_response();
+        if let Some(value) = self.0.set_cookie {
+            response.headers_mut().append(axum::http::header::SET_COOKIE, value);
+        }
+        response.extensions_mut().insert(SessionRenewed);
+        response
+    }
+}
+
 /// Middleware: finds the session in its signed cookie or starts one, and hands it to the handlers; the answer carries
 /// the cookie anew when the session started or its last-use time moved.
 impl Step for CookieSettings {
@@ -123,12 +161,16 @@ impl Step for CookieSettings {
             Some(s) => (SessionCookie { last_used: now, ..s }, true),
             None => (SessionCookie { id: new_id(), issued: now, last_used: now }, true),
         };
-        let set_cookie = renew.then(|| signed_set_cookie(&self.key, session_cookie(self, &session))).flatten();
+        let set_cookie = renew.then(|| signed_set_cookie(&self.key, session_cookie(self.secure, &session))).flatten();
         request.extensions_mut().insert(Session(session.id));
         Ok(set_cookie)
     }
 
     fn after(set_cookie: Option<HeaderValue>, mut response: Response) -> Response {
+        // An answer that renewed the session carries the new session's cookie, which must stay the last word.
+        if response.extensions().get::<SessionRenewed>().is_some() {
+            return response;
+        }
         if let Some(value) = set_cookie {
             response.headers_mut().append(axum::http::header::SET_COOKIE, value);
         }

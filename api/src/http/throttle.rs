@@ -14,7 +14,7 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -64,28 +64,37 @@ impl Throttle {
     }
 }
 
-/// How long `key` must wait, if its misses of the last minute are already the limit.
-fn wait_for(misses: &Misses, key: &str, limit: usize) -> Option<Duration> {
-    let mut misses = misses.lock().unwrap_or_else(|e| e.into_inner());
-    let now = Instant::now();
-    let times = misses.get_mut(key)?;
-    while times.front().is_some_and(|t| now.duration_since(*t) >= MINUTE) {
-        times.pop_front();
-    }
-    if times.is_empty() {
-        misses.remove(key);
-        return None;
-    }
-    (times.len() >= limit).then(|| MINUTE - now.duration_since(*times.front().expect("not empty")))
-}
-
-fn record_miss(misses: &Misses, key: String) {
+/// Reserves a miss for `key` before the call is answered, so that guesses sent at once are each counted: how long
+/// `key` must wait instead, when its misses of the last minute (those still being answered included) are the limit.
+/// The reservation is the instant returned; it is given back when the answer was not a miss.
+fn reserve(misses: &Misses, key: &str, limit: usize) -> Result<Instant, Duration> {
     let mut misses = misses.lock().unwrap_or_else(|e| e.into_inner());
     let now = Instant::now();
     if misses.len() > 10_000 {
         misses.retain(|_, times| times.back().is_some_and(|t| now.duration_since(*t) < MINUTE));
     }
-    misses.entry(key).or_default().push_back(now);
+    let times = misses.entry(key.to_string()).or_default();
+    while times.front().is_some_and(|t| now.duration_since(*t) >= MINUTE) {
+        times.pop_front();
+    }
+    if times.len() >= limit {
+        return Err(MINUTE - now.duration_since(*times.front().expect("not empty")));
+    }
+    times.push_back(now);
+    Ok(now)
+}
+
+/// Gives a reservation back: the call was not a miss.
+fn release(misses: &Misses, key: &str, reserved: Instant) {
+    let mut misses = misses.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(times) = misses.get_mut(key) {
+        if let Some(at) = times.iter().position(|t| *t == reserved) {
+            times.remove(at);
+        }
+        if times.is_empty() {
+            misses.remove(key);
+        }
+    }
 }
 
 /// An answer that says the code or link was wrong.
@@ -97,22 +106,25 @@ fn throttled(wait: Duration) -> Response {
     ApiError::Throttled { retry_after: wait.as_secs().max(1) }.into_response()
 }
 
-/// The middleware of a throttled route: `from_fn_with_state(throttle, throttle::check)`.
+/// The middleware of a throttled route: `from_fn_with_state(throttle, throttle::check)`. A client's calls are counted
+/// per route (its template, `/direct-continue/{token}`), so each new token or code is not a fresh allowance.
 pub async fn check(State(throttle): State<Throttle>, request: Request, next: Next) -> Response {
     let client = request.extensions().get::<Client>().map(|c| c.0.as_str()).unwrap_or("unknown");
-    let key = format!("{client} {}", request.uri().path());
+    let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or(request.uri().path());
+    let key = format!("{client} {route}");
     let Some(misses) = &throttle.misses else {
         return match throttle.limiter.check_key(&key) {
             Ok(()) => next.run(request).await,
             Err(not_until) => throttled(not_until.wait_time_from(DefaultClock::default().now())),
         };
     };
-    if let Some(wait) = wait_for(misses, &key, throttle.per_minute) {
-        return throttled(wait);
-    }
+    let reserved = match reserve(misses, &key, throttle.per_minute) {
+        Ok(reserved) => reserved,
+        Err(wait) => return throttled(wait),
+    };
     let response = next.run(request).await;
-    if is_miss(response.status()) {
-        record_miss(misses, key);
+    if !is_miss(response.status()) {
+        release(misses, &key, reserved);
     }
     response
 }

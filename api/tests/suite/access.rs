@@ -42,6 +42,13 @@ async fn a_rep_access_code_is_checked_and_unlocks_the_rep_and_the_reps_groups_on
     let groups: Vec<i64> =
         rep.ok()["groups"].as_array().unwrap().iter().map(|g| g["group_id"].as_i64().unwrap()).collect();
     assert_eq!(groups, [2556, 2512]);
+    // Looking the code up changes nothing: the session becomes the rep's only when the person says Yes.
+    assert_eq!(b.get("/api/v1/get-agent-groups").await.status, StatusCode::FORBIDDEN);
+    let before = b.cookie.clone();
+    let confirmed = b.post("/api/v1/confirm-access", json!({ "agent_code": "rep7781" })).await;
+    assert_eq!(confirmed.ok()["role"], "rep");
+    assert_eq!(confirmed.ok()["landing_url"], "jordan-whitfield");
+    assert!(confirmed.set_cookie.is_some() && b.cookie != before, "the session continues under a new id");
     let agent_groups = b.get("/api/v1/get-agent-groups?agent_id=1").await;
     assert_eq!(agent_groups.ok()[0], json!({ "gid": 2556, "gname": "Peachtree Logistics" }));
     assert_eq!(agent_groups.ok().as_array().unwrap().len(), 2);
@@ -70,6 +77,10 @@ async fn an_employee_code_makes_enrollments_the_groups_and_an_unknown_code_answe
     assert_eq!(unknown.status, StatusCode::NO_CONTENT);
     let group = b.get("/api/v1/validate-group?group_code=peach2556").await;
     assert_eq!(group.ok()["name"], "Peachtree Logistics");
+    let looked_up = start_with(&mut b, json!({})).await.ok()["temp_enrollment_id"].as_i64().unwrap();
+    assert_eq!(temp(&mut b, looked_up, "type").await, "new-member", "a code looked up changes nothing");
+    let confirmed = b.post("/api/v1/confirm-access", json!({ "group_code": "peach2556" })).await;
+    assert_eq!(confirmed.ok()["role"], "employee");
     let id = start_with(&mut b, json!({})).await.ok()["temp_enrollment_id"].as_i64().unwrap();
     assert_eq!(temp(&mut b, id, "type").await, "new-group-member");
     assert_eq!(temp(&mut b, id, "eprocess").await, "applicant");
@@ -110,7 +121,7 @@ async fn a_rep_enrolls_a_group_member_who_pays_by_card_and_the_rep_gets_a_receip
     let (url, received) = invoice_service().await;
     let app = TestApp::with_invoice_url(&url).await;
     let mut b = app.browser();
-    b.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    b.sign_in_rep("REP7781").await;
     let id = start_with(&mut b, json!({ "group_id": 2556 })).await.ok()["temp_enrollment_id"].as_i64().unwrap();
     b.add_first_plan(id, "dental").await;
     let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();

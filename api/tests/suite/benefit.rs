@@ -321,7 +321,7 @@ async fn the_location_answer_is_kept_per_device_and_site_and_gives_the_nearest_z
     // The rep sees the leads of their site; a visitor does not.
     assert_eq!(b.get(&format!("{B}/leads")).await.status, StatusCode::FORBIDDEN);
     let mut rep = app.browser();
-    rep.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    rep.sign_in_rep("REP7781").await;
     let leads = rep.get(&format!("{B}/leads")).await;
     let rows = leads.ok().as_array().unwrap().clone();
     assert_eq!(rows.len(), 1, "only the lead on the rep's site: {rows:?}");
@@ -407,11 +407,11 @@ async fn feedback_reaches_the_sites_representative_and_nobody_else() {
     assert_eq!(visitor.get(&format!("{B}/assist/feedback")).await.status, StatusCode::FORBIDDEN);
 
     let mut jordan = app.browser();
-    jordan.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    jordan.sign_in_rep("REP7781").await;
     let read = jordan.get(&format!("{B}/assist/feedback")).await;
     assert_eq!(read.ok()[0]["message"], "The dental plans are easy to compare.");
     assert_eq!(read.ok()[0]["site"], "rep:7781");
     let mut priya = app.browser();
-    priya.get("/api/v1/validate-agent?agent_code=REP7790").await.ok();
+    priya.sign_in_rep("REP7790").await;
     assert_eq!(priya.get(&format!("{B}/assist/feedback")).await.ok().as_array().unwrap().len(), 0);
 }

@@ -68,7 +68,7 @@ async fn the_access_log_names_each_answer_with_its_status_and_time_but_not_its_q
     let logs = captured.text();
     let access: Vec<&str> = logs.lines().filter(|l| l.contains("access")).collect();
     assert_eq!(access.len(), 2, "one line per answer: {logs}");
-    assert!(access[0].contains("method=GET") && access[0].contains("path=/api/v1/validate-phone-numverify"));
+    assert!(access[0].contains("method=GET") && access[0].contains("route=/api/v1/validate-phone-numverify"));
     assert!(access[0].contains("status=") && access[0].contains("duration_ms=") && access[0].contains("id="));
     assert!(access[1].contains("status=200"), "{}", access[1]);
     assert!(!logs.contains("4045550123"), "the query's phone number reached the log: {logs}");
@@ -137,4 +137,21 @@ async fn no_log_line_at_any_level_carries_a_health_answer_an_account_or_a_card_n
     for secret in ["Hypertension", "Lisinopril", "000123456789", "4111111111111112", "123456789012345678"] {
         assert!(!logs.contains(secret), "the logs carry {secret}");
     }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_token_in_a_path_never_reaches_the_log_the_route_is_named_by_its_template() {
+    let app = TestApp::new().await;
+    let (captured, _guard) = capture_logs(tracing::Level::TRACE);
+    let mut b = app.browser();
+    let token = "c2VjcmV0LXRva2VuLXRoYXQtb3BlbnMtYW4tZW5yb2xsbWVudA";
+    b.get(&format!("/api/v1/direct-continue/{token}")).await;
+    b.get(&format!("/member-benefit-store/{token}/IS")).await;
+    b.get(&format!("/direct-continue/{token}")).await;
+    b.get(&format!("/rep-sign-in/{token}")).await;
+    let logs = captured.text();
+    assert!(!logs.contains(token), "a token reached the log: {logs}");
+    assert!(logs.contains("route=/api/v1/direct-continue/{token}"), "{logs}");
+    assert!(logs.contains("route=/member-benefit-store/…"), "{logs}");
+    assert!(logs.contains("route=/rep-sign-in/{token}"), "{logs}");
 }

@@ -27,6 +27,7 @@ mod openapi;
 mod outbox;
 mod save_for_later;
 mod shop;
+mod sign_in;
 mod smtp;
 mod storefront;
 mod workflow_versions;

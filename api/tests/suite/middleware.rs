@@ -213,10 +213,39 @@ async fn every_answer_carries_the_security_headers_and_a_request_id() {
     }
     let kept = answer(&app, get_with("/healthz", &[("x-request-id", "lb-7f3a9c")])).await;
     assert_eq!(header_of(&kept, "x-request-id".parse().unwrap()), "lb-7f3a9c", "a proxy's request id is kept");
+    // Only a short, plain one: longer, or with other characters, it is replaced by the server's own.
+    for sent in ["a".repeat(65), "x".repeat(6000), "id with spaces".into(), "<script>".into()] {
+        let replaced = answer(&app, get_with("/healthz", &[("x-request-id", &sent)])).await;
+        let id = header_of(&replaced, "x-request-id".parse().unwrap());
+        assert_eq!(id.len(), 36, "{sent:.20}: replaced by a UUID, not {id:.20}");
+    }
+    let longest = "a".repeat(64);
+    let kept = answer(&app, get_with("/healthz", &[("x-request-id", &longest)])).await;
+    assert_eq!(header_of(&kept, "x-request-id".parse().unwrap()), longest);
 
     let https = TestApp::behind_https().await;
     let response = answer(&https, get_with("/api/v1/get-plan-category", &[])).await;
     assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "max-age=63072000; includeSubDomains");
+}
+
+#[tokio::test]
+async fn an_address_over_two_kilobytes_answers_414_in_the_envelope_and_one_at_the_limit_is_read() {
+    let app = TestApp::new().await;
+    write_renderer(&app);
+    for uri in [
+        format!("/direct-continue/{}", "A".repeat(16 * 1024)),
+        format!("/api/v1/direct-continue/{}", "A".repeat(2100)),
+        format!("/api/v1/get-plan-category?pad={}", "x".repeat(2048)),
+    ] {
+        let response = answer(&app, get_with(&uri, &[])).await;
+        assert_eq!(response.status(), StatusCode::URI_TOO_LONG, "{:.40}", uri);
+        let body = envelope(response).await;
+        assert_eq!(body["statusCode"], 414);
+        assert!(body["message"].as_str().unwrap().starts_with("This address is too long"), "{body}");
+    }
+    let at_limit =
+        format!("/api/v1/get-plan-category?pad={}", "x".repeat(2048 - "/api/v1/get-plan-category?pad=".len()));
+    assert_eq!(answer(&app, get_with(&at_limit, &[])).await.status(), StatusCode::OK);
 }
 
 #[tokio::test]
@@ -264,7 +293,7 @@ async fn a_request_that_runs_past_the_time_limit_answers_408_in_the_envelope() {
             "never"
         }),
     );
-    let app = api::http::middleware::around_everything(slow, false, false, Duration::from_millis(50));
+    let app = api::http::middleware::around_everything(slow, false, false, Duration::from_millis(50), no_routes());
     let response = app.oneshot(Request::get("/api/v1/slow").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
     let body = envelope(response).await;
@@ -278,7 +307,7 @@ async fn panics() -> &'static str {
 #[tokio::test]
 async fn a_handler_that_panics_answers_500_in_the_envelope_and_the_server_goes_on() {
     let broken = Router::new().route("/api/v1/broken", get(panics)).route("/api/v1/fine", get(|| async { "fine" }));
-    let app = api::http::middleware::around_everything(broken, false, false, Duration::from_secs(30));
+    let app = api::http::middleware::around_everything(broken, false, false, Duration::from_secs(30), no_routes());
     let response = app.clone().oneshot(Request::get("/api/v1/broken").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(envelope(response).await["message"], "Something went wrong. Please try again.");
@@ -354,4 +383,8 @@ async fn a_client_that_sends_half_a_request_or_nothing_or_idles_is_dropped_and_a
     let closed = tokio::time::timeout(Duration::from_secs(3), kept.read_to_end(&mut rest)).await;
     assert!(closed.is_ok(), "an idle kept-alive connection still holds its place after 3 s");
     server.abort();
+}
+
+fn no_routes() -> std::sync::Arc<api::http::routes::RouteTemplates> {
+    std::sync::Arc::new(api::http::routes::RouteTemplates::new(Vec::new()))
 }

@@ -358,7 +358,7 @@ async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_and_a
     assert!(ids.contains(&1202) && ids.contains(&1102) && !ids.iter().any(|p| (1401..=1403).contains(p)));
 
     let mut rep = app.browser();
-    rep.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    rep.sign_in_rep("REP7781").await;
     let rid = quote(&mut rep, "30301", "IO", 40).await;
     rep.add_first_plan(rid, "limitedmed").await;
     let straight = rep.get(&format!("/api/v1/shop/{rid}/checkout?effective_date=12/01/2026")).await;
@@ -506,7 +506,7 @@ async fn a_rep_previews_and_sends_a_personalised_quote_by_e_mail() {
     assert_eq!(refused.status, StatusCode::CONFLICT, "applicants have no quote button");
 
     let mut rep = app.browser();
-    rep.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    rep.sign_in_rep("REP7781").await;
     let rid = quote(&mut rep, "30301", "IO", 40).await;
     rep.add_first_plan(rid, "dental").await;
     let bad = rep
@@ -669,8 +669,10 @@ async fn an_employer_sponsored_plan_asks_the_group_code_and_the_employer_then_pr
     let parties = b.get(&format!("/api/v1/get-group-agent-member-info?enrollment_id={id}")).await;
     assert_eq!(parties.ok()["enrollment_type"], "new-group-member");
     assert_eq!(parties.ok()["result"]["group_info"]["name"], "Peachtree Logistics");
+    assert_eq!(parties.ok()["result"]["group_info"]["code"], "PEACH2556", "the employee gave it");
     let by_group = b.get("/api/v1/get-group-agent-member-info?group_id=3101").await;
-    assert_eq!(by_group.ok()["result"]["group_info"]["code"], "BAYOU3101");
+    assert_eq!(by_group.ok()["result"]["group_info"]["name"], "Bayou Freight Cooperative");
+    assert_eq!(by_group.ok()["result"]["group_info"]["code"], Value::Null, "another group's code stays with it");
     assert_eq!(b.get("/api/v1/get-group-agent-member-info?group_id=1").await.first_error().0, "group_id");
 
     let other_quote = quote(&mut b, "30301", "IO", 40).await;

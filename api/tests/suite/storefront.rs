@@ -154,7 +154,7 @@ async fn the_single_portal_host_hides_the_home_link_and_the_quote_button_even_fo
     assert_eq!(info["special_host"], true);
     assert_eq!(info["home_link"], Value::Null);
     assert_eq!(info["portal"]["platform_group_id"], 12);
-    b.get("/api/v1/validate-agent?agent_code=REP7790").await.ok();
+    b.sign_in_rep("REP7790").await;
     let rep = site(&mut b).await;
     assert_eq!(rep["eprocess"], "rep");
     assert_eq!(rep["show_quotation"], false);
@@ -290,7 +290,7 @@ async fn a_rep_chooses_a_portal_and_one_of_their_groups_and_new_enrollments_foll
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "an applicant chooses no portal");
     assert_eq!(b.get("/api/v1/get-agent-info-enroll").await.status, StatusCode::FORBIDDEN);
 
-    b.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    b.sign_in_rep("REP7781").await;
     let info = site(&mut b).await;
     assert_eq!(info["front_page"], "agent-home");
     assert_eq!(info["home_link"], "/agent-home");
@@ -335,7 +335,7 @@ async fn a_reps_current_members_are_the_reps_own_with_ssns_masked_and_each_plans
     let app = TestApp::new().await;
     let mut b = app.browser();
     assert_eq!(b.get("/api/v1/get-agent-members").await.status, StatusCode::FORBIDDEN, "not before the access code");
-    b.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    b.sign_in_rep("REP7781").await;
     let rows = b.get("/api/v1/get-agent-members?agent_id=7781").await.ok().as_array().unwrap().clone();
     assert_eq!(rows.len(), 12, "more than two pages of five");
     assert!(rows.iter().all(|r| r["ssn"].as_str().unwrap().starts_with("***-**-")), "{rows:?}");
@@ -359,7 +359,7 @@ async fn a_reps_current_members_are_the_reps_own_with_ssns_masked_and_each_plans
 async fn enroll_now_quotes_the_reps_own_member_for_the_tier_chosen_and_refuses_another_reps_member() {
     let app = TestApp::new().await;
     let mut b = app.browser();
-    b.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    b.sign_in_rep("REP7781").await;
     let no_tier = b.post("/api/v1/add-filter-for-existing-user", json!({ "user_id": 5003, "tier": "" })).await;
     assert_eq!(no_tier.first_error(), ("tier".into(), "Please choose a tier".into()));
     let theirs = b.post("/api/v1/add-filter-for-existing-user", json!({ "user_id": 5013, "tier": "IO" })).await;
@@ -439,7 +439,7 @@ async fn not_my_site_forgets_where_the_session_arrived_and_what_it_unlocked() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     b.get("/api/v1/validate-landing-page?landing_page=peachtree-logistics").await.ok();
-    b.get("/api/v1/validate-agent?agent_code=REP7781").await.ok();
+    b.sign_in_rep("REP7781").await;
     b.post("/api/v1/clear-site", json!({})).await.ok();
     let info = site(&mut b).await;
     assert_eq!(info["eprocess"], "applicant");

@@ -114,6 +114,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/confirm-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `confirm-access { agent_code }` or `{ group_code }` *(ours)*. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccessConfirmation"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessConfirmedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rep-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `rep-sign-in { code }` *(ours)*. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignInCode"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignedInEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/filter-form": {
         parameters: {
             query?: never;
@@ -361,6 +461,51 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/send-rep-sign-in-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInCodeSentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6593,6 +6738,44 @@ export interface components {
             /** @description The group's site's landing name; empty when it is not configured yet. */
             landing_url: string;
         };
+        /** @description `confirm-access { agent_code }` or `{ group_code }` *(ours)*. */
+        AccessConfirmation: {
+            /** @description The rep access code the person confirmed (Yes to 'Do you want to enroll under Rep {name}?'). */
+            agent_code?: string | null;
+            /** @description The group enrollment code the person confirmed (Yes to 'Is {company} your employer?'). */
+            group_code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        AccessConfirmedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AccessConfirmed"];
+        };
+        /** @description Where the person goes once a code is confirmed. */
+        AccessConfirmed: {
+            /** @description `rep` or `employee`. */
+            role: string;
+            /** @description The rep's or group's site's landing name; empty when it is not configured yet. */
+            landing_url: string;
+        };
+        /** @description `rep-sign-in { code }` *(ours)*. */
+        SignInCode: {
+            /** @description The six-digit code from the e-mail. */
+            code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        SignedInEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SignedIn"];
+        };
+        /** @description A rep signed in. */
+        SignedIn: {
+            /** Format: int64 */
+            agent_id: number;
+            /** @description The rep's name, as the rep home greets them. */
+            name: string;
+        };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedFilterFormQuery: {
             /** @description The quote to fill the form from; a new quote's form is empty. */
@@ -6704,6 +6887,22 @@ export interface components {
             result: unknown;
         };
         /** @description The success envelope of a typed answer. */
+        SignInCodeSentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SignInCodeSent"];
+        };
+        /** @description `send-rep-sign-in-code` *(ours)*: where the code went. */
+        SignInCodeSent: {
+            /** @description The rep's e-mail on file, masked (`j••••@example.com`). */
+            sent_to: string;
+            /**
+             * Format: int64
+             * @description Minutes the code works.
+             */
+            minutes: number;
+        };
+        /** @description The success envelope of a typed answer. */
         Array_of_AgentGroupEnvelope: {
             /** @description Always `success`. */
             status: string;
@@ -6780,7 +6979,11 @@ export interface components {
             /** Format: int64 */
             gid: number;
             gname: string;
-            gcode: string;
+            /**
+             * @description The group's enrollment code: only to a session already under the group (its employee, its administrator, its
+             *     signed-in rep); null to anyone else (a visitor of the group's site).
+             */
+            gcode?: string | null;
             display_name: string;
             address_information: components["schemas"]["Address"];
             /** @description The group's rep's access code. */
@@ -7592,7 +7795,11 @@ export interface components {
         };
         GroupInfo2: {
             name: string;
-            code: string;
+            /**
+             * @description The group's enrollment code: only to a session already under the group (its employee, its administrator, its
+             *     signed-in rep); null to anyone else.
+             */
+            code?: string | null;
             /** Format: int64 */
             group_id: number;
         };

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::domain::access::{role_of, Role};
+use crate::domain::access::{member_viewer, Role, NOT_YOUR_MEMBERS};
 use crate::domain::enrollment::Filter;
 use crate::domain::filter::validated_filter;
 use crate::domain::members::{self, Member};
@@ -19,7 +19,6 @@ use crate::state::AppState;
 use crate::store;
 use crate::store::member::Owner;
 
-pub const NOT_YOUR_MEMBERS: &str = "You can only see and enroll your own members.";
 pub const CHOOSE_TIER: &str = "Please choose a tier";
 
 /// `get-agent-members?agent_id=`.
@@ -102,13 +101,14 @@ async fn rows(state: &AppState, owner: Owner) -> ApiResult<Vec<MemberRow>> {
     Ok(rows)
 }
 
-/// `get-agent-members`: the session's rep's members. Another rep's id is refused.
+/// `get-agent-members`: the signed-in rep's members (a rep who only gave the public access code is asked to sign in,
+/// 401). Another rep's id is refused.
 pub async fn agent_members(
     State(state): State<AppState>,
     session: Session,
     AppQuery(query): AppQuery<AgentMembersQuery>,
 ) -> ApiResult<Answer<Vec<MemberRow>>> {
-    let Role::Rep(agent) = role_of(&state.db, &session).await? else {
+    let Role::Rep(agent) = member_viewer(&state.db, &session).await? else {
         return Err(ApiError::Forbidden(NOT_YOUR_MEMBERS.into()));
     };
     if optional_id(query.agent_id.as_ref(), "agent_id")?.is_some_and(|asked| asked != agent) {
@@ -117,9 +117,9 @@ pub async fn agent_members(
     Ok(Answer(rows(&state, Owner::Rep(agent)).await?))
 }
 
-/// The group whose employees the session may see: a group administrator's own, or one of a rep's groups.
+/// The group whose employees the session may see: a group administrator's own, or one of a signed-in rep's groups.
 async fn visible_group(state: &AppState, session: &Session, asked: Option<i64>) -> ApiResult<i64> {
-    match (role_of(&state.db, session).await?, asked) {
+    match (member_viewer(&state.db, session).await?, asked) {
         (Role::GroupAdmin(own), None) => Ok(own),
         (Role::GroupAdmin(own), Some(asked)) if asked == own => Ok(own),
         (Role::Rep(agent), Some(asked))
@@ -160,7 +160,8 @@ pub struct ExistingMemberQuote {
 }
 
 /// `add-filter-for-existing-user`: Enroll Now for a current member: a quote for the member, from their profile and
-/// the tier chosen ('Please choose a tier'), by the session's rep or group administrator, who must be the member's.
+/// the tier chosen ('Please choose a tier'), by the signed-in rep or the group administrator, who must be the
+/// member's. The quote's pages then read the member's records (health, dependents, bank accounts and cards on file).
 pub async fn add_filter_for_existing_user(
     State(state): State<AppState>,
     session: Session,
@@ -170,13 +171,14 @@ pub async fn add_filter_for_existing_user(
     let tier = body.tier.as_deref().map(str::trim).filter(|t| ["IO", "IS", "IC", "IF"].contains(t));
     let Some(tier) = tier else { return Err(ApiError::field("tier", CHOOSE_TIER)) };
     let user_id = parse_id(body.user_id.as_ref(), "user_id")?;
+    let viewer = member_viewer(&state.db, &session).await?;
     let standing = site::standing(&state, &session, &host).await?;
     let (owners, member) = match store::member::owners(&state.db, user_id).await? {
         Some(owners) => (owners, members::find(&state, user_id).await?),
         None => ((None, None), None),
     };
     let (agent_id, group_id) = owners;
-    let eprocess = match standing.role {
+    let eprocess = match viewer {
         Role::Rep(agent) if agent_id == Some(agent) => "rep",
         Role::GroupAdmin(group) if group_id == Some(group) => "group",
         _ => return Err(ApiError::Forbidden(NOT_YOUR_MEMBERS.into())),

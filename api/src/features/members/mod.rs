@@ -21,6 +21,7 @@ use crate::domain::session::Session;
 use crate::domain::site;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
+use crate::http::session::{Renewed, WithSession};
 use crate::http::throttle::{self, Throttle};
 use crate::state::{AppState, Live};
 use crate::store;
@@ -113,7 +114,7 @@ pub async fn add_filter_for_member(
     State(state): State<AppState>,
     session: Session,
     AppJson(body): AppJson<MemberEntry>,
-) -> ApiResult<Answer<MemberQuote>> {
+) -> ApiResult<WithSession<Answer<MemberQuote>>> {
     let token = body.user_id.as_ref().and_then(Value::as_str).unwrap_or_default();
     let user_id = open_link(&state.crypto, token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
     // A link opens the store in the session that first opens it: a forwarded or leaked link is no way in.
@@ -138,11 +139,17 @@ pub async fn add_filter_for_member(
     // The session is now this member's: their home is the member home.
     site::update(&state, &session, |arrived| arrived.member_id = Some(user_id)).await?;
     store::enrollment::set_enrollment_member(&state.db, id, user_id).await?;
-    Ok(Answer(MemberQuote {
-        temp_enrollment_id: id,
-        portal_id: MEMBER_ROUTE_GROUP,
-        name: format!("{} {}", member.first_name, member.last_name),
-    }))
+    // The session is now a member's: it continues under a new id, the link bound to it.
+    let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
+    crate::domain::access::renew(&state.db, &session, &renewed.session).await?;
+    Ok(WithSession(
+        renewed,
+        Answer(MemberQuote {
+            temp_enrollment_id: id,
+            portal_id: MEMBER_ROUTE_GROUP,
+            name: format!("{} {}", member.first_name, member.last_name),
+        }),
+    ))
 }
 
 /// `get-member-info`: the profile of the member of the caller's enrollment.

@@ -7,11 +7,12 @@ use engine::errors::messages::REQUIRED;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::access::{role_of, set_role, Role, CHOOSE_GROUP, CHOOSE_PLATFORM, INVALID_REP_CODE};
+use crate::domain::access::{self, role_of, Grant, Role, Spend, CHOOSE_GROUP, CHOOSE_PLATFORM, INVALID_REP_CODE};
 use crate::domain::session::Session;
 use crate::domain::site::{self, group_branding, rep_branding, Arrived, Host, Standing};
 use crate::error::{Answer, ApiError, ApiResult, MaybeAnswer};
 use crate::http::extract::{AppJson, AppQuery};
+use crate::http::session::{Renewed, WithSession};
 use crate::state::AppState;
 use crate::store;
 
@@ -83,45 +84,88 @@ fn rep_answer(state: &AppState, rep: &Rep) -> RepAnswer {
     }
 }
 
-/// `validate-agent?agent_code=`: a valid rep access code unlocks the store as that rep for this session. As the spec
-/// has it, an unknown code answers 204 No Content (the page says 'Invalid Rep Access Code').
+/// `validate-agent?agent_code=`: the rep an access code names, for the person to confirm ('Do you want to enroll
+/// under Rep {name}?'). It only looks the code up: the session changes when the person says Yes (`confirm-access`).
+/// As the spec has it, an unknown code answers 204 No Content (the page says 'Invalid Rep Access Code').
 pub async fn validate_agent(
     State(state): State<AppState>,
-    session: Session,
     AppQuery(query): AppQuery<AgentCodeQuery>,
 ) -> ApiResult<MaybeAnswer<RepAnswer>> {
     let code = query.agent_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
         return Err(ApiError::field("agent_code", REQUIRED));
     }
-    let Some(rep) = state.catalogue.reps.values().find(|r| r.agent_code.eq_ignore_ascii_case(code)) else {
-        return Ok(MaybeAnswer(None));
-    };
-    set_role(&state.db, &session, "rep", Some(rep.agent_id), None).await?;
-    // The rep is now on their own site, enrolling (a site followed before is left).
-    site::remember(&state, &session, &Arrived::rep_site(rep)).await?;
-    Ok(MaybeAnswer(Some(rep_answer(&state, rep))))
+    Ok(MaybeAnswer(rep_by_code(&state, code).map(|rep| rep_answer(&state, rep))))
 }
 
-/// `validate-group?group_code=`: a valid group enrollment code makes this session an employee's of the group.
-/// As the spec has it, an unknown code answers 204 No Content (the page says 'Invalid Group Enrollment Code').
+fn rep_by_code<'a>(state: &'a AppState, code: &str) -> Option<&'a Rep> {
+    state.catalogue.reps.values().find(|r| r.agent_code.eq_ignore_ascii_case(code))
+}
+
+/// `validate-group?group_code=`: the group an enrollment code names, for the person to confirm ('Is {company} your
+/// employer?'). It only looks the code up: the session changes when the person says Yes (`confirm-access`). As the
+/// spec has it, an unknown code answers 204 No Content (the page says 'Invalid Group Enrollment Code').
 pub async fn validate_group(
     State(state): State<AppState>,
-    session: Session,
     AppQuery(query): AppQuery<GroupCodeQuery>,
 ) -> ApiResult<MaybeAnswer<GroupAnswer>> {
     let code = query.group_code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
         return Err(ApiError::field("group_code", REQUIRED));
     }
-    let Some(group) = state.catalogue.group_by_code(code) else {
-        return Ok(MaybeAnswer(None));
-    };
-    set_role(&state.db, &session, "employee", None, Some(group.group_id)).await?;
-    // The employee is now on the group's site (a site followed before is left).
-    site::remember(&state, &session, &Arrived::group_site(group)).await?;
-    Ok(MaybeAnswer(Some(group_answer(group))))
+    Ok(MaybeAnswer(state.catalogue.group_by_code(code).map(group_answer)))
 }
+
+/// `confirm-access { agent_code }` or `{ group_code }` *(ours)*.
+#[derive(Deserialize, JsonSchema)]
+pub struct AccessConfirmation {
+    /// The rep access code the person confirmed (Yes to 'Do you want to enroll under Rep {name}?').
+    agent_code: Option<String>,
+    /// The group enrollment code the person confirmed (Yes to 'Is {company} your employer?').
+    group_code: Option<String>,
+}
+
+/// Where the person goes once a code is confirmed.
+#[derive(Serialize, JsonSchema)]
+pub struct AccessConfirmed {
+    /// `rep` or `employee`.
+    role: &'static str,
+    /// The rep's or group's site's landing name; empty when it is not configured yet.
+    landing_url: String,
+}
+
+/// `confirm-access` *(ours)*: the person said Yes to the rep or group a code names. Only now does the session change:
+/// it continues under a new id as the rep's (branded, enrolling new members under the rep; seeing members takes
+/// signing in) or as the group's employee, on that site. No, Cancel and closing the dialog never call the server.
+pub async fn confirm_access(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<AccessConfirmation>,
+) -> ApiResult<WithSession<Answer<AccessConfirmed>>> {
+    let agent_code = body.agent_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let group_code = body.group_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let (grant, arrived, role, landing_url) = match (agent_code, group_code) {
+        (Some(code), None) => {
+            let rep = rep_by_code(&state, code).ok_or_else(|| ApiError::field("agent_code", INVALID_REP_CODE))?;
+            (Grant::Rep(rep.agent_id), Arrived::rep_site(rep), "rep", rep.landing_url.clone())
+        }
+        (None, Some(code)) => {
+            let group =
+                state.catalogue.group_by_code(code).ok_or_else(|| ApiError::field("group_code", INVALID_GROUP_CODE))?;
+            (Grant::Employee(group.group_id), Arrived::group_site(group), "employee", group.landing_url.clone())
+        }
+        (Some(_), Some(_)) => return Err(ApiError::field("group_code", "Please confirm one code at a time")),
+        (None, None) => return Err(ApiError::field("agent_code", REQUIRED)),
+    };
+    let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
+    access::grant(&state.db, Some(&session), &renewed.session, grant, &Spend::Nothing).await?;
+    // The rep or employee is now on the rep's or group's site (a site followed before is left).
+    site::remember(&state, &renewed.session, &arrived).await?;
+    Ok(WithSession(renewed, Answer(AccessConfirmed { role, landing_url })))
+}
+
+/// What the footer's Employee Enrollment says of a code it does not know.
+pub const INVALID_GROUP_CODE: &str = "Invalid Group Enrollment Code";
 
 fn group_answer(group: &Group) -> GroupAnswer {
     GroupAnswer { group_id: group.group_id, name: group.name.clone(), landing_url: group.landing_url.clone() }
@@ -304,7 +348,9 @@ pub async fn agent_info_enroll(
 pub struct GroupInfo {
     gid: i64,
     gname: String,
-    gcode: String,
+    /// The group's enrollment code: only to a session already under the group (its employee, its administrator, its
+    /// signed-in rep); null to anyone else (a visitor of the group's site).
+    gcode: Option<String>,
     display_name: String,
     address_information: engine::catalogue::Address,
     /// The group's rep's access code.
@@ -313,11 +359,11 @@ pub struct GroupInfo {
     platforms: Vec<Portal>,
 }
 
-fn group_info(state: &AppState, group: &Group) -> GroupInfo {
+fn group_info(state: &AppState, group: &Group, code_known: bool) -> GroupInfo {
     GroupInfo {
         gid: group.group_id,
         gname: group.name.clone(),
-        gcode: group.code.clone(),
+        gcode: code_known.then(|| group.code.clone()),
         display_name: group_branding(state, group).display_name,
         address_information: group.address_information.clone(),
         agent_code: group.agent_id.and_then(|a| state.catalogue.reps.get(&a)).map(|r| r.agent_code.clone()),
@@ -337,7 +383,8 @@ pub async fn group_info_enroll(
         .group_id
         .and_then(|g| state.catalogue.groups.get(&g))
         .ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
-    Ok(Answer(group_info(&state, group)))
+    let known = access::may_know_group_code(&state, &session, group.group_id).await?;
+    Ok(Answer(group_info(&state, group, known)))
 }
 
 /// `get-group-info?group_id=`.
@@ -354,23 +401,114 @@ pub async fn group_info_admin(
     State(state): State<AppState>,
     session: Session,
     AppQuery(query): AppQuery<GroupInfoQuery>,
-) -> ApiResult<Answer<GroupInfo>> {
+) -> ApiResult<GroupInfoAnswer> {
     let given = query.group_id.as_deref().map(str::trim).unwrap_or_default();
     if given.is_empty() {
         return Err(ApiError::field("group_id", CHOOSE_GROUP));
     }
     if let Some(group) =
-        crate::domain::access::open_group_admin_link(&state.crypto, given).and_then(|g| state.catalogue.groups.get(&g))
+        access::open_group_admin_link(&state.crypto, given).and_then(|g| state.catalogue.groups.get(&g))
     {
-        set_role(&state.db, &session, "group", None, Some(group.group_id)).await?;
-        site::remember(&state, &session, &Arrived::group_site(group)).await?;
-        return Ok(Answer(group_info(&state, group)));
+        // The administrator's session continues under a new id.
+        let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
+        access::grant(&state.db, Some(&session), &renewed.session, Grant::GroupAdmin(group.group_id), &Spend::Nothing)
+            .await?;
+        site::remember(&state, &renewed.session, &Arrived::group_site(group)).await?;
+        return Ok(GroupInfoAnswer::Renewed(WithSession(renewed, Answer(group_info(&state, group, true)))));
     }
     match (role_of(&state.db, &session).await?, given.parse::<i64>()) {
         (Role::GroupAdmin(own), Ok(asked)) if own == asked => {
             let group = state.catalogue.groups.get(&own).ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
-            Ok(Answer(group_info(&state, group)))
+            Ok(GroupInfoAnswer::Same(Answer(group_info(&state, group, true))))
         }
         _ => Err(ApiError::Forbidden(GROUP_ADMINS_ONLY.into())),
     }
+}
+
+/// The group's details, with a renewed session when the administrator's link was just opened.
+pub enum GroupInfoAnswer {
+    Same(Answer<GroupInfo>),
+    Renewed(WithSession<Answer<GroupInfo>>),
+}
+
+impl axum::response::IntoResponse for GroupInfoAnswer {
+    fn into_response(self) -> axum::response::Response {
+        match self {
+            GroupInfoAnswer::Same(answer) => answer.into_response(),
+            GroupInfoAnswer::Renewed(answer) => answer.into_response(),
+        }
+    }
+}
+
+impl aide::OperationOutput for GroupInfoAnswer {
+    type Inner = GroupInfo;
+
+    fn operation_response(
+        ctx: &mut aide::generate::GenContext,
+        operation: &mut aide::openapi::Operation,
+    ) -> Option<aide::openapi::Response> {
+        Answer::<GroupInfo>::operation_response(ctx, operation)
+    }
+
+    fn inferred_responses(
+        ctx: &mut aide::generate::GenContext,
+        operation: &mut aide::openapi::Operation,
+    ) -> Vec<(Option<aide::openapi::StatusCode>, aide::openapi::Response)> {
+        Answer::<GroupInfo>::inferred_responses(ctx, operation)
+    }
+}
+
+/// `send-rep-sign-in-code` *(ours)*: where the code went.
+#[derive(Serialize, JsonSchema)]
+pub struct SignInCodeSent {
+    /// The rep's e-mail on file, masked (`j••••@example.com`).
+    sent_to: String,
+    /// Minutes the code works.
+    minutes: i64,
+}
+
+/// `send-rep-sign-in-code` *(ours)*: a rep on the access-code path asks to see members: a one-time code goes to the
+/// rep's e-mail on file (never to an address the browser gives), through the outbox.
+pub async fn send_rep_sign_in_code(
+    State(state): State<AppState>,
+    session: Session,
+) -> ApiResult<Answer<SignInCodeSent>> {
+    let sent_to = access::send_sign_in_code(&state, &session).await?;
+    Ok(Answer(SignInCodeSent { sent_to, minutes: access::SIGN_IN_MINUTES }))
+}
+
+/// `rep-sign-in { code }` *(ours)*.
+#[derive(Deserialize, JsonSchema)]
+pub struct SignInCode {
+    /// The six-digit code from the e-mail.
+    code: Option<String>,
+}
+
+/// A rep signed in.
+#[derive(Serialize, JsonSchema)]
+pub struct SignedIn {
+    agent_id: i64,
+    /// The rep's name, as the rep home greets them.
+    name: String,
+}
+
+/// `rep-sign-in { code }` *(ours)*: the code from the e-mail signs the session's rep in; the session continues under
+/// a new id. A code works once, for minutes, and five guesses at most ('This code is not right...').
+pub async fn rep_sign_in(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<SignInCode>,
+) -> ApiResult<WithSession<Answer<SignedIn>>> {
+    let code = body.code.as_deref().map(str::trim).unwrap_or_default();
+    if code.is_empty() {
+        return Err(ApiError::field("code", REQUIRED));
+    }
+    let (agent, spend) = access::check_sign_in_code(&state.db, &session, code).await?;
+    let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::field("code", access::CODE_SPENT))?;
+    let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
+    if !access::grant(&state.db, Some(&session), &renewed.session, Grant::RepSignedIn(agent), &spend).await? {
+        return Err(ApiError::field("code", access::CODE_SPENT));
+    }
+    let name = format!("{} {}", rep.first_name, rep.last_name);
+    Ok(WithSession(renewed, Answer(SignedIn { agent_id: agent, name })))
 }

@@ -69,7 +69,9 @@ pub struct UserInfo {
 #[derive(Serialize, JsonSchema)]
 pub struct GroupInfo {
     name: String,
-    code: String,
+    /// The group's enrollment code: only to a session already under the group (its employee, its administrator, its
+    /// signed-in rep); null to anyone else.
+    code: Option<String>,
     group_id: i64,
 }
 
@@ -198,12 +200,21 @@ pub async fn related_plans(
 /// cart: the enrollment type, the member (existing members), the employer group and the enrollment portal.
 pub async fn group_agent_member_info(
     State(state): State<AppState>,
+    session: Session,
     MaybeOwnedQuery(e, query): MaybeOwnedQuery<GroupQuery>,
 ) -> ApiResult<Answer<QuoteParties>> {
+    let group_id = match &e {
+        Some(e) => e.row.group_id,
+        None => query.group_id(),
+    };
+    let known = match group_id {
+        Some(group) => crate::domain::access::may_know_group_code(&state, &session, group).await?,
+        None => false,
+    };
     let group_info = |id: Option<i64>| {
         id.and_then(|g| state.catalogue.groups.get(&g)).map(|g| GroupInfo {
             name: g.name.clone(),
-            code: g.code.clone(),
+            code: known.then(|| g.code.clone()),
             group_id: g.group_id,
         })
     };

@@ -5,6 +5,7 @@ mod access;
 mod catalogue;
 mod filter;
 mod menus;
+mod pages;
 mod site;
 
 use aide::axum::routing::{get, post, put};
@@ -17,10 +18,17 @@ use crate::state::Live;
 /// Calls a client may make this often a minute: each guesses a code.
 const CODE_GUESSES_PER_MINUTE: u32 = 10;
 
+/// Pages the server answers itself, outside the API (the rep's hand-off link).
+pub fn pages() -> axum::Router<Live> {
+    pages::routes()
+}
+
 pub fn routes() -> ApiRouter<Live> {
     let guesses = ApiRouter::new()
         .api_route("/validate-agent", get(access::validate_agent))
         .api_route("/validate-group", get(access::validate_group))
+        .api_route("/confirm-access", post(access::confirm_access))
+        .api_route("/rep-sign-in", post(access::rep_sign_in))
         .layer(from_fn_with_state(Throttle::misses_per_minute(CODE_GUESSES_PER_MINUTE), throttle::check));
     ApiRouter::new()
         .merge(guesses)
@@ -29,6 +37,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/add-filter-for-new-user", post(filter::add_filter_for_new_user))
         .api_route("/change-filter-info/{temp_id}", put(filter::change_filter_info))
         .api_route("/get-enrollment-temp-info", get(filter::get_enrollment_temp_info))
+        .api_route("/send-rep-sign-in-code", post(access::send_rep_sign_in_code))
         .api_route("/get-agent-groups", get(access::agent_groups))
         .api_route("/get-enrollment-platforms", get(access::enrollment_platforms))
         .api_route("/update-filter-portal", post(access::update_filter_portal))

@@ -46,6 +46,7 @@ pub struct Answer {
     pub status: StatusCode,
     pub body: Value,
     pub set_cookie: Option<String>,
+    pub headers: axum::http::HeaderMap,
 }
 
 impl Answer {
@@ -245,13 +246,14 @@ impl Browser<'_> {
         let request = request.body(body.map(Body::from).unwrap_or_else(Body::empty)).unwrap();
         let response = self.app.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
+        let headers = response.headers().clone();
         let set_cookie = response.headers().get(header::SET_COOKIE).map(|v| v.to_str().unwrap().to_string());
         if let Some(set) = &set_cookie {
             self.cookie = Some(set.split(';').next().unwrap().to_string());
         }
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         let body = serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
-        Answer { status, body, set_cookie }
+        Answer { status, body, set_cookie, headers }
     }
 
     pub async fn get(&mut self, uri: &str) -> Answer {
@@ -264,6 +266,37 @@ impl Browser<'_> {
 
     pub async fn put(&mut self, uri: &str, body: Value) -> Answer {
         self.send(Method::PUT, uri, Some(body.to_string())).await
+    }
+
+    /// A rep's access code looked up and confirmed (Yes): the session is the rep's, branded, not signed in.
+    pub async fn enter_rep_code(&mut self, code: &str) -> Value {
+        let rep = self.get(&format!("/api/v1/validate-agent?agent_code={code}")).await;
+        let rep = rep.ok().clone();
+        self.post("/api/v1/confirm-access", json!({ "agent_code": code })).await.ok();
+        rep
+    }
+
+    /// A group's enrollment code looked up and confirmed (Yes, my employer): the session is an employee's.
+    pub async fn enter_group_code(&mut self, code: &str) -> Value {
+        let group = self.get(&format!("/api/v1/validate-group?group_code={code}")).await;
+        let group = group.ok().clone();
+        self.post("/api/v1/confirm-access", json!({ "group_code": code })).await.ok();
+        group
+    }
+
+    /// The rep signed in by the hand-off link of the rep dashboard (`enroll rep-link`): answers where it led.
+    pub async fn open_rep_link(&mut self, agent_id: i64) -> Answer {
+        let token = api::domain::access::rep_link(&self.app.state.crypto, agent_id);
+        self.get(&format!("/rep-sign-in/{token}")).await
+    }
+
+    /// A rep's session signed in: the access code confirmed, then the hand-off link opened.
+    pub async fn sign_in_rep(&mut self, code: &str) -> Value {
+        let rep = self.enter_rep_code(code).await;
+        let agent = rep["agent_id"].as_i64().expect("the code names a rep");
+        let opened = self.open_rep_link(agent).await;
+        assert_eq!(opened.status, StatusCode::SEE_OTHER, "{}", opened.body);
+        rep
     }
 
     /// One row of `get-form-fields-personal-info`.

@@ -5,12 +5,14 @@ import { CodeForm } from './code-form';
 
 /**
  * Access Code (the footer's): a rep's access code, then 'Confirm rep is correct / Do you want to enroll under Rep
- * {name}?'. Yes goes on to the rep's site; No lets the person enter another code.
+ * {name}?'. Yes makes the session the rep's and goes on to the rep's site; No changes nothing and lets the person enter
+ * another code.
  */
 export function AccessCode() {
   const enter = useEnterSite();
   const { rep, error, busy, check, reset } = useRepCode();
   const [leaving, setLeaving] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
 
   if (rep) {
     return (
@@ -19,6 +21,11 @@ export function AccessCode() {
         <p>
           Do you want to enroll under Rep {rep.first_name} {rep.last_name}?
         </p>
+        {refused && (
+          <p role="alert" className="error">
+            {refused}
+          </p>
+        )}
         <div className="buttons">
           <button
             type="button"
@@ -26,7 +33,10 @@ export function AccessCode() {
             disabled={leaving}
             onClick={() => {
               setLeaving(true);
-              void enter('Agent', rep.landing_url);
+              void enter('Agent', { agent_code: rep.agent_code }).then((problem) => {
+                setRefused(problem);
+                if (problem) setLeaving(false);
+              });
             }}
           >
             Yes

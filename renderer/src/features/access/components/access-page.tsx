@@ -11,8 +11,8 @@ import { EmployeeEnrollment } from './employee-enrollment';
 
 /**
  * The access page (/access-page, /access-pagenext, /landing-page), drawn without the site's header and footer: a rep's
- * access code, then the rep's details to confirm. Confirm goes on to the rep's site (where a rep starts at the rep's
- * home); Cancel comes back to the code. A menu offers Employee Enrollment and Not My Site.
+ * access code, then the rep's details to confirm. Confirm makes the session the rep's and goes on to the rep's site
+ * (where a rep starts at the rep's home); Cancel changes nothing and comes back to the code. A menu offers Employee Enrollment and Not My Site.
  */
 export function AccessPage() {
   const { site } = useSite();
@@ -22,6 +22,7 @@ export function AccessPage() {
   const { rep, error, busy, check, reset } = useRepCode();
   const [employee, setEmployee] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const links = site?.links;
   const branding = site?.branding;
 
@@ -65,6 +66,11 @@ export function AccessPage() {
                   </dd>
                 </dl>
               </div>
+              {refused && (
+                <p role="alert" className="error">
+                  {refused}
+                </p>
+              )}
               <div className="buttons">
                 <button
                   type="button"
@@ -72,7 +78,10 @@ export function AccessPage() {
                   disabled={leaving}
                   onClick={() => {
                     setLeaving(true);
-                    void enter('Agent', rep.landing_url);
+                    void enter('Agent', { agent_code: rep.agent_code }).then((problem) => {
+                      setRefused(problem);
+                      if (problem) setLeaving(false);
+                    });
                   }}
                 >
                   Confirm

@@ -5,14 +5,15 @@ import { useEnterSite } from '../hooks/use-enter-site';
 import { CodeForm } from './code-form';
 
 /**
- * Employee Enrollment: the group enrollment code, then 'Is {company} your employer?'. Yes goes on to the group's site
- * (the session became the employee's when the code was validated); No lets the person enter another code.
+ * Employee Enrollment: the group enrollment code, then 'Is {company} your employer?'. Yes makes the session the
+ * employee's and goes on to the group's site; No changes nothing and lets the person enter another code.
  */
 export function EmployeeEnrollment() {
   const enter = useEnterSite();
   const [group, setGroup] = useState<Schema<'GroupAnswer'> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState('');
 
   const validate = async (code: string) => {
     setError(null);
@@ -20,6 +21,7 @@ export function EmployeeEnrollment() {
     setBusy(true);
     try {
       setGroup(await validateGroup({ group_code: code }));
+      setCode(code);
     } catch {
       // The spec's validate-group answers 204 No Content for a code it does not know (an ApiError with statusCode 204).
       // Any other failure is told the same way: the person can only try the code again.
@@ -41,7 +43,13 @@ export function EmployeeEnrollment() {
             disabled={busy}
             onClick={() => {
               setBusy(true);
-              void enter('Group', group.landing_url);
+              void enter('Group', { group_code: code }).then((problem) => {
+                setError(problem);
+                if (problem) {
+                  setBusy(false);
+                  setGroup(null);
+                }
+              });
             }}
           >
             Yes

@@ -1,21 +1,32 @@
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';
 import { chosenGroup, tempId } from '../../../lib/storage';
+import { confirmAccess } from '../api/confirm-access';
 
 export type SiteOwner = 'Group' | 'Agent';
 
+/** The code the person said Yes to. */
+export type Confirmed = { agent_code: string } | { group_code: string };
+
 /**
- * After a group enrollment code or a rep access code is confirmed: the session is now the employee's or the rep's
- * (the server made it so when the code was validated), so the quote this browser held belonged to the visitor before.
- * The person goes on to the group's or rep's site by its landing name, or, when it has none yet, to the page that says
- * so.
+ * Yes to a group enrollment code or a rep access code: the server makes the session the employee's or the rep's now
+ * (looking the code up changed nothing), so the quote this browser held belonged to the visitor before. The person
+ * goes on to the group's or rep's site by its landing name, or, when it has none yet, to the page that says so.
+ * Answers the words to show when the server refused.
  */
 export function useEnterSite() {
   const navigate = useNavigate();
   const { refresh } = useSite();
   const cart = useCartCount();
-  return async (owner: SiteOwner, landingUrl: string) => {
+  return async (owner: SiteOwner, code: Confirmed): Promise<string | null> => {
+    let landingUrl: string;
+    try {
+      landingUrl = (await confirmAccess(code)).landing_url;
+    } catch (e) {
+      return e instanceof ApiError ? e.message : 'Something went wrong. Please try again.';
+    }
     tempId.clear();
     chosenGroup.set(null);
     const landing = landingUrl.trim().replace(/^\/+/, '');
@@ -24,5 +35,6 @@ export function useEnterSite() {
     navigate(landing ? `/${landing}` : `/landing-config-error/${owner}/landingPage`);
     await refresh();
     cart.refresh();
+    return null;
   };
 }

@@ -112,4 +112,40 @@ describe('current members', () => {
     expect(within(alert).getByRole('link').getAttribute('href')).toBe('/agent-home');
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('asks a rep who only gave the access code to sign in with a code e-mailed to them, then shows the members', async () => {
+    let signedIn = false;
+    let sent = 0;
+    server.use(
+      http.get('/api/v1/get-default-info', () => success(repSite)),
+      http.get('/api/v1/get-agent-members', () =>
+        signedIn ? success([member(1)]) : refusal(401, 'Please sign in to see your members: open the sign-in link from your rep dashboard.'),
+      ),
+      http.post('/api/v1/send-rep-sign-in-code', () => {
+        sent += 1;
+        return success({ sent_to: 'j••••@benefitstore.example', minutes: 10 });
+      }),
+      http.post('/api/v1/rep-sign-in', async ({ request }) => {
+        const body = (await request.json()) as { code: string };
+        if (body.code !== '246810') {
+          return refusal(422, 'This code is not right.', [{ target_element: 'code', error_message: 'This code is not right.' }]);
+        }
+        signedIn = true;
+        return success({ agent_id: 7781, name: 'Jordan Whitfield' });
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your members' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'E-mail me a sign-in code' }));
+    expect(await screen.findByText('j••••@benefitstore.example')).toBeTruthy();
+    expect(sent).toBe(1);
+    fireEvent.change(screen.getByLabelText('Sign-in code'), { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('This code is not right.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Sign-in code'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Member 01')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sign in to see your members' })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';
@@ -9,10 +9,14 @@ import { getAgentMembers } from '../api/get-agent-members';
 import { getGroupUsers } from '../api/get-group-users';
 import { MembersTable } from './members-table';
 import { Pager } from './pager';
+import { RepSignIn } from './rep-sign-in';
 import { TierDialog } from './tier-dialog';
 import '../current-members.css';
 
 type Member = Schema<'MemberRow'>;
+
+/** What a rep dashboard's sign-in link that did not work leads to (the server sends the person here). */
+export const LINK_FAILED = 'This sign-in link has expired or was already used. Please open a new one from your rep dashboard.';
 
 /** Rows per page (the spec's business constant). */
 const PAGE_SIZE = 5;
@@ -36,6 +40,10 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
   const cart = useCartCount();
   const [members, setMembers] = useState<Member[] | null>(null);
   const [forbidden, setForbidden] = useState<string | null>(null);
+  // A rep who came in by the public access code is asked to sign in (the server answers 401 with why).
+  const [signIn, setSignIn] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(0);
+  const [params] = useSearchParams();
   const [loadError, setLoadError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -45,13 +53,15 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
   useEffect(() => {
     setMembers(null);
     setForbidden(null);
+    setSignIn(null);
     setLoadError(null);
     (kind === 'agent' ? getAgentMembers() : getGroupUsers()).then(setMembers, (e: unknown) => {
       setMembers([]);
-      if (e instanceof ApiError && e.statusCode === 403) setForbidden(e.message);
+      if (e instanceof ApiError && e.statusCode === 401) setSignIn(e.message);
+      else if (e instanceof ApiError && e.statusCode === 403) setForbidden(e.message);
       else setLoadError('Your members could not be loaded. Please try again.');
     });
-  }, [kind]);
+  }, [kind, signedIn]);
 
   const found = useMemo(() => (members ?? []).filter((m) => matches(m, query)), [members, query]);
   const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
@@ -69,9 +79,10 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
       cart.refresh();
       navigate('/plans');
     } catch (e) {
-      if (e instanceof ApiError && e.statusCode === 403) {
+      if (e instanceof ApiError && (e.statusCode === 403 || e.statusCode === 401)) {
         setEnrolling(null);
-        setForbidden(e.message);
+        if (e.statusCode === 401) setSignIn(e.message);
+        else setForbidden(e.message);
         return;
       }
       throw e;
@@ -85,8 +96,11 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
       </nav>
       <h1>Current Members</h1>
 
-      {forbidden ? (
+      {signIn ? (
+        <RepSignIn reason={signIn} linkFailed={params.get('sign-in') === 'link-failed' ? LINK_FAILED : null} onSignedIn={() => setSignedIn((n) => n + 1)} />
+      ) : forbidden ? (
         <div role="alert" className="members-forbidden">
+          {params.get('sign-in') === 'link-failed' && <p>{LINK_FAILED}</p>}
           <p>{forbidden}</p>
           <Link to={home}>Back to your home page</Link>
         </div>
