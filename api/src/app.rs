@@ -86,6 +86,10 @@ impl AppState {
                 .map(|a| format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(a.as_bytes()))),
             benefit_root: config.benefit_root.clone(),
             recommender,
+            saves_for_later: Arc::new(governor::RateLimiter::keyed(governor::Quota::per_minute(
+                std::num::NonZeroU32::new(crate::domain::enrollment::saving::SAVES_FOR_LATER_PER_MINUTE)
+                    .expect("not zero"),
+            ))),
             listings: Arc::new(crate::services::memo::Memo::with_budget(LISTINGS_BUDGET)),
         }))
     }

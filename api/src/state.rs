@@ -103,6 +103,8 @@ pub struct Shared {
     pub benefit_root: String,
     /// The recommendations as of their last rebuild.
     pub recommender: Arc<crate::services::recommender::Recommender>,
+    /// How many times each client saved for later this minute, whichever call it used (this replica's count).
+    pub saves_for_later: Arc<governor::DefaultKeyedRateLimiter<String>>,
     /// Priced listings already answered, by what they depend on.
     pub listings: Arc<crate::services::memo::Memo<crate::services::memo::ListingKey>>,
 }

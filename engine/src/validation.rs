@@ -457,6 +457,19 @@ pub fn is_email(text: &str) -> bool {
     validator.is_valid(&Value::String(text.to_string()))
 }
 
+/// An e-mail address as the store sends to, keeps and counts it: the address part of what was typed (`Dana
+/// <Dana@Example.com>` and `"x" <dana@example.com>` are both `dana@example.com`), lower-cased; none when that is not
+/// an address. One address is one mailbox, however it is written, so a limit on what one address receives holds.
+pub fn normalized_email(text: &str) -> Option<String> {
+    let text = text.trim();
+    let inner = match (text.rfind('<'), text.ends_with('>')) {
+        (Some(open), true) => &text[open + 1..text.len() - 1],
+        _ => text,
+    };
+    let address = inner.trim().to_lowercase();
+    (is_email(&address) && !address.contains(['<', '>', '"', ' '])).then_some(address)
+}
+
 /// Nine digits that the Social Security Administration could have issued: no area 000, 666 or 900-999, no group
 /// 00, no serial 0000.
 pub fn is_valid_ssn(text: &str) -> bool {

@@ -417,3 +417,14 @@ fn a_field_saved_from_its_own_dialog_is_kept_when_the_page_does_not_send_it() {
     assert!(cleared.get("enroller_code").is_none(), "sent empty, it is cleared");
     assert!(cleared.get("first_name").is_none(), "other fields follow what is sent");
 }
+
+#[test]
+fn an_address_is_counted_as_its_mailbox_whatever_name_or_case_it_is_written_with() {
+    use engine::validation::normalized_email;
+    for written in ["dana@example.com", " Dana@Example.COM ", "Dana <dana@example.com>", "\"x\" <DANA@example.com>"] {
+        assert_eq!(normalized_email(written).as_deref(), Some("dana@example.com"), "{written}");
+    }
+    for not_one in ["", "dana@", "<>", "x <not an address>", "dana@example.com>", "a b@example.com"] {
+        assert_eq!(normalized_email(not_one), None, "{not_one}");
+    }
+}

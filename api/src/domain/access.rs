@@ -216,10 +216,11 @@ pub async fn send_sign_in_code(state: &AppState, session: &Session) -> ApiResult
         return Err(ApiError::Forbidden("Please enter your Rep Access Code first.".into()));
     };
     let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::Forbidden(NOT_YOUR_MEMBERS.into()))?;
-    if !crate::services::mail::may_send_to(&state.db, SIGN_IN_MAIL, &rep.email).await? {
-        return Err(ApiError::Throttled { retry_after: 3600 });
-    }
     crate::services::mail::session_may_send(&session.0).map_err(|retry_after| ApiError::Throttled { retry_after })?;
+    let to = engine::validation::normalized_email(&rep.email).unwrap_or_else(|| rep.email.to_lowercase());
+    if let Err(retry_after) = crate::services::mail::take_send_to(&state.db, SIGN_IN_MAIL, &to).await? {
+        return Err(ApiError::Throttled { retry_after });
+    }
     let code = {
         use rand::Rng;
         format!("{:06}", rand::thread_rng().gen_range(0..1_000_000))

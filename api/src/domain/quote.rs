@@ -51,9 +51,14 @@ pub fn checked(input: &QuoteFields) -> ApiResult<QuoteRequest> {
     } else if name.len() > 100 || !name.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '.' | '\'' | '-')) {
         errors.push(FieldError::new("name", INVALID_NAME));
     }
-    if !engine::validation::is_email(&email) {
-        errors.push(FieldError::new("email", INVALID_EMAIL));
-    }
+    // The mailbox, however it was written: what the quote goes to and what the limit counts.
+    let email = match engine::validation::normalized_email(&email) {
+        Some(address) => address,
+        None => {
+            errors.push(FieldError::new("email", INVALID_EMAIL));
+            email
+        }
+    };
     if message.len() > 2000 {
         errors.push(FieldError::new("message", "The message can be at most 2000 characters"));
     }
@@ -133,10 +138,10 @@ pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> Api
         return Err(ApiError::Forbidden(crate::domain::access::NOT_YOUR_MEMBERS.into()));
     }
     let q = checked(fields)?;
-    if !crate::services::mail::may_send_to(&state.db, QUOTE, &q.email).await? {
-        return Err(ApiError::Throttled { retry_after: 3600 });
-    }
     crate::services::mail::session_may_send(&e.session.0).map_err(|retry_after| ApiError::Throttled { retry_after })?;
+    if let Err(retry_after) = crate::services::mail::take_send_to(&state.db, QUOTE, &q.email).await? {
+        return Err(ApiError::Throttled { retry_after });
+    }
     let text = content(state, e, &q).await?;
     crate::services::mail::enqueue(&state.crypto, &state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
     Ok(format!("Quote Successfully Sent to {}", q.email))

@@ -113,24 +113,22 @@ pub async fn issue(
 pub const GUESSES_PER_ADDRESS: i64 = 5;
 pub const GUESS_WINDOW_MINUTES: i64 = 15;
 
-/// Checks a code and e-mail and gives the enrollment to the caller's session; answers the id and saved tab. After
-/// [`GUESSES_PER_ADDRESS`] wrong codes for one address in [`GUESS_WINDOW_MINUTES`], even the right one waits (429).
+/// Checks a code and e-mail and gives the enrollment to the caller's session; answers the id and saved tab. Each try
+/// for an address is counted before the code is compared, so tries sent at once are each counted: after
+/// [`GUESSES_PER_ADDRESS`] in [`GUESS_WINDOW_MINUTES`], even the right code waits (429). The right one forgets them.
 pub async fn redeem(db: &Db, session: &Session, code: &str, email: &str) -> ApiResult<(i64, String)> {
-    let email_hash = hash(&email.trim().to_lowercase());
-    let since = (chrono::Utc::now() - chrono::Duration::minutes(GUESS_WINDOW_MINUTES))
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    if continue_code::guesses_since(db, &email_hash, &since).await? >= GUESSES_PER_ADDRESS {
-        return Err(ApiError::Throttled { retry_after: (GUESS_WINDOW_MINUTES * 60) as u64 });
+    let address = engine::validation::normalized_email(email).unwrap_or_else(|| email.trim().to_lowercase());
+    let tries = format!("continue-guess:{}", hash(&address));
+    let window = chrono::Duration::minutes(GUESS_WINDOW_MINUTES);
+    if let Err(retry_after) = store::quota::take(db, &tries, GUESSES_PER_ADDRESS as usize, window).await? {
+        return Err(ApiError::Throttled { retry_after });
     }
     let code_hash = hash(code);
     let stored = match continue_code::find(db, &code_hash).await? {
-        Some(stored) if stored.email.eq_ignore_ascii_case(email.trim()) && stored.expires_at >= now() => stored,
-        _ => {
-            continue_code::record_guess(db, &email_hash).await?;
-            return Err(ApiError::field("code", INVALID));
-        }
+        Some(stored) if stored.email.eq_ignore_ascii_case(&address) && stored.expires_at >= now() => stored,
+        _ => return Err(ApiError::field("code", INVALID)),
     };
-    continue_code::clear_guesses(db, &email_hash).await?;
+    store::quota::clear(db, &tries).await?;
     // Once: a second use, or a use racing this one, finds the code gone.
     if !continue_code::delete(db, &code_hash).await? {
         return Err(ApiError::field("code", INVALID));

@@ -78,6 +78,8 @@ impl<T: JsonSchema> OperationInput for MaybeOwnedJson<T> {
 
 /// The path's parameters are declared from the path itself (see `document`).
 impl<T> OperationInput for OwnedPath<T> {}
+/// The client a request comes from is the connection's (or a trusted proxy's), not a parameter.
+impl OperationInput for crate::http::throttle::Client {}
 
 /// An answer the API refused: `status` is `error`, `data` lists each problem under the field it concerns.
 #[derive(Serialize, JsonSchema)]

@@ -3,7 +3,7 @@
 //! process, keyed by the client's address ([`Client`], set by the middleware). A throttled call answers 429 in the
 //! envelope with `Retry-After`.
 //!
-//! A guessing call counts only its misses (an unknown code answers 204, 404 or 422): a person who types their own
+//! A guessing call counts only its misses (an unknown code answers 204, 404 or 422, wrong credentials 401): a person who types their own
 //! code right is never held back, however often, and a guesser is stopped after so many wrong ones. A call that sends
 //! e-mail counts every call.
 //!
@@ -36,6 +36,9 @@ pub struct Throttle {
     /// Misses only: when each key's misses of the last minute happened.
     misses: Option<Arc<Misses>>,
     per_minute: usize,
+    /// What the calls are counted as, when several routes share one allowance (saving for later by the spec's call
+    /// and by the step protocol); otherwise each route counts apart, by its template.
+    name: Option<&'static str>,
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -60,7 +63,21 @@ impl Throttle {
             limiter: Arc::new(RateLimiter::keyed(Quota::per_minute(calls))),
             misses: misses_only.then(|| Arc::new(Mutex::new(HashMap::new()))),
             per_minute: calls.get() as usize,
+            name: None,
         }
+    }
+
+    /// The same allowance for every route this throttle is layered on, counted under `name`.
+    pub fn named(self, name: &'static str) -> Throttle {
+        Throttle { name: Some(name), ..self }
+    }
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<Client>().cloned().unwrap_or_else(|| Client("unknown".into())))
     }
 }
 
@@ -97,9 +114,12 @@ fn release(misses: &Misses, key: &str, reserved: Instant) {
     }
 }
 
-/// An answer that says the code or link was wrong.
+/// An answer that says the code, link or credentials were wrong.
 fn is_miss(status: StatusCode) -> bool {
-    matches!(status, StatusCode::NO_CONTENT | StatusCode::NOT_FOUND | StatusCode::UNPROCESSABLE_ENTITY)
+    matches!(
+        status,
+        StatusCode::NO_CONTENT | StatusCode::NOT_FOUND | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::UNAUTHORIZED
+    )
 }
 
 fn throttled(wait: Duration) -> Response {
@@ -111,7 +131,7 @@ fn throttled(wait: Duration) -> Response {
 pub async fn check(State(throttle): State<Throttle>, request: Request, next: Next) -> Response {
     let client = request.extensions().get::<Client>().map(|c| c.0.as_str()).unwrap_or("unknown");
     let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or(request.uri().path());
-    let key = format!("{client} {route}");
+    let key = format!("{client} {}", throttle.name.unwrap_or(route));
     let Some(misses) = &throttle.misses else {
         return match throttle.limiter.check_key(&key) {
             Ok(()) => next.run(request).await,

@@ -132,10 +132,19 @@ pub fn session_may_send(session_id: &str) -> Result<(), u64> {
         .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()).as_secs().max(1))
 }
 
-/// Whether another e-mail of `kind` may go to `to` now; the limit holds across replicas (it counts the outbox).
-pub async fn may_send_to(db: &Db, kind: &str, to: &str) -> Result<bool, sqlx::Error> {
-    let since = (chrono::Utc::now() - chrono::Duration::hours(1)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    Ok(outbox::count_to(db, kind, to, &since).await? < PER_ADDRESS_PER_HOUR)
+/// Counts another e-mail of `kind` to `to` (a normalised address, `engine::validation::normalized_email`), or answers
+/// how many seconds until one may go. Atomic across replicas: e-mails asked for at the same moment are each counted,
+/// and at most [`PER_ADDRESS_PER_HOUR`] go in any hour. The address is counted by its SHA-256, never kept.
+pub async fn take_send_to(db: &Db, kind: &str, to: &str) -> Result<Result<(), u64>, sqlx::Error> {
+    use sha2::Digest;
+    let digest: String = sha2::Sha256::digest(to.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    crate::store::quota::take(
+        db,
+        &format!("mail:{kind}:{digest}"),
+        PER_ADDRESS_PER_HOUR as usize,
+        chrono::Duration::hours(1),
+    )
+    .await
 }
 
 /// Adds a message to the outbox, its body sealed; call it inside the transaction that makes the message true.

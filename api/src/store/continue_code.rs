@@ -58,28 +58,3 @@ where
     sqlx::query("delete from continue_code where enrollment_id = $1").bind(enrollment_id).execute(executor).await?;
     Ok(())
 }
-
-/// Records a wrong guess at the codes of the enrollment saved for `email_hash`.
-pub async fn record_guess(db: &Db, email_hash: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into continue_guess (email_hash, attempted_at) values ($1, $2)")
-        .bind(email_hash)
-        .bind(super::now())
-        .execute(db)
-        .await?;
-    Ok(())
-}
-
-/// How many wrong guesses were made for `email_hash` since `since` (RFC 3339).
-pub async fn guesses_since(db: &Db, email_hash: &str, since: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("select count(*) from continue_guess where email_hash = $1 and attempted_at > $2")
-        .bind(email_hash)
-        .bind(since)
-        .fetch_one(db)
-        .await
-}
-
-/// Forgets the wrong guesses for `email_hash` (its owner got in).
-pub async fn clear_guesses(db: &Db, email_hash: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from continue_guess where email_hash = $1").bind(email_hash).execute(db).await?;
-    Ok(())
-}

@@ -11,6 +11,7 @@ pub mod enrollment;
 pub mod local;
 pub mod member;
 pub mod outbox;
+pub mod quota;
 pub mod seed;
 pub mod session_role;
 pub mod shop_answer;

@@ -115,15 +115,3 @@ pub async fn mark_failed(
     .await?;
     Ok(())
 }
-
-/// How many messages of `kind` went to `recipient` since `since` (RFC 3339).
-pub async fn count_to(db: &Db, kind: &str, recipient: &str, since: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "select count(*) from outbox where kind = $1 and lower(recipient) = lower($2) and created_at > $3",
-    )
-    .bind(kind)
-    .bind(recipient)
-    .bind(since)
-    .fetch_one(db)
-    .await
-}

@@ -236,10 +236,12 @@ async fn one_session_has_at_most_ten_e_mails_sent_an_hour_whatever_the_addresses
     }
     let refused = b.post(&format!("/api/v1/enrollment/{id}/step/primary_info"), save("p11@example.com".into())).await;
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    // Another session, from another address (this one's allowance per client is spent too).
     let mut other = app.browser();
     let theirs = other.checked_out().await;
-    let answer =
-        other.post(&format!("/api/v1/enrollment/{theirs}/step/primary_info"), save("p11@example.com".into())).await;
+    let body = save("p11@example.com".into()).to_string();
+    let uri = format!("/api/v1/enrollment/{theirs}/step/primary_info");
+    let answer = other.send_with(Method::POST, &uri, Some(body), &[("x-forwarded-for", "198.51.100.77")]).await;
     assert_eq!(answer.status, StatusCode::OK, "another session is not held back");
 }
 

@@ -30,4 +30,5 @@ mod shop;
 mod sign_in;
 mod smtp;
 mod storefront;
+mod throttles;
 mod workflow_versions;

@@ -181,6 +181,9 @@ pub const ENTER_VALID_EMAIL: &str = "Enter valid email address";
 
 pub const SAVED_FOR_LATER: &str = "Information Saved!!! Check your email to continue";
 
+/// How often one client may save for later a minute, by the step protocol and the spec's save-enrollment together.
+pub const SAVES_FOR_LATER_PER_MINUTE: u32 = 10;
+
 /// Save & Continue Later: keeps what the person typed on `tab` as a draft, without requiring anything, and e-mails a
 /// continue code to `email`. Values are cleaned and sensitive ones encrypted as on a normal save; the draft is
 /// validated in full when the person comes back and presses Next.
@@ -191,14 +194,19 @@ pub async fn save_for_later(
     submitted: &Value,
     version: Option<i64>,
     email: &str,
+    client: &str,
 ) -> ApiResult<()> {
-    let email = email.trim();
-    if !engine::validation::is_email(email) {
-        return Err(ApiError::field("email", ENTER_VALID_EMAIL));
+    // Every way of saving for later shares one allowance per client.
+    if let Err(not_until) = state.saves_for_later.check_key(&client.to_string()) {
+        use governor::clock::{Clock, DefaultClock};
+        return Err(ApiError::Throttled {
+            retry_after: not_until.wait_time_from(DefaultClock::default().now()).as_secs().max(1),
+        });
     }
-    if !crate::services::mail::may_send_to(&state.db, "continue_code", email).await? {
-        return Err(ApiError::Throttled { retry_after: 3600 });
-    }
+    // The address the code goes to is the mailbox, however it was written (a name, capitals): the limit counts it.
+    let email =
+        engine::validation::normalized_email(email).ok_or_else(|| ApiError::field("email", ENTER_VALID_EMAIL))?;
+    let email = email.as_str();
     crate::services::mail::session_may_send(&enrollment.session.0)
         .map_err(|retry_after| ApiError::Throttled { retry_after })?;
     let mut lifecycle = enrollment.lifecycle.clone();
@@ -206,6 +214,9 @@ pub async fn save_for_later(
         lifecycle.handle(Event::Visit(tab)).map_err(refuse)?;
     }
     let (stored_version, data) = draft(state, enrollment, tab, submitted, version, true).await?;
+    if let Err(retry_after) = crate::services::mail::take_send_to(&state.db, "continue_code", email).await? {
+        return Err(ApiError::Throttled { retry_after });
+    }
     let lifecycle_text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let id = enrollment.row.enrollment_id;
     let lifecycle_version = enrollment.row.lifecycle_version;

@@ -82,6 +82,7 @@ pub fn routes() -> ApiRouter<Live> {
 /// The spec's Save & Continue Later call: `{ enrollment_id, email, tab, data }` where `tab` is the spec's saved-tab name.
 async fn save_enrollment(
     State(state): State<AppState>,
+    client: crate::http::throttle::Client,
     OwnedJson(e, body): OwnedJson<SaveEnrollment>,
 ) -> ApiResult<Answer<Message>> {
     let tab_name = body.tab.as_deref().unwrap_or_default();
@@ -93,7 +94,7 @@ async fn save_enrollment(
         .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
     let data = body.data.clone().unwrap_or_else(|| json!({}));
     let email = body.quote.email.as_deref().unwrap_or_default();
-    enrollment::saving::save_for_later(&state, &e, tab, &data, version_of(&body.version)?, email).await?;
+    enrollment::saving::save_for_later(&state, &e, tab, &data, version_of(&body.version)?, email, &client.0).await?;
     Ok(Answer(Message { message: enrollment::saving::SAVED_FOR_LATER.into() }))
 }
 

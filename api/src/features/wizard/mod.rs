@@ -301,6 +301,7 @@ async fn get_step(
 
 async fn post_step(
     State(state): State<AppState>,
+    client: crate::http::throttle::Client,
     OwnedPath(mut e, path): OwnedPath<StepPath>,
     AppJson(body): AppJson<StepAction>,
 ) -> ApiResult<Answer<StepOutcome>> {
@@ -321,7 +322,7 @@ async fn post_step(
         }
         Some("save-for-later") => {
             let email = body.email.as_deref().unwrap_or_default();
-            enrollment::saving::save_for_later(&state, &e, tab, &form_data, version, email).await?;
+            enrollment::saving::save_for_later(&state, &e, tab, &form_data, version, email, &client.0).await?;
             return Ok(Answer(StepOutcome::Saved { saved: true, message: enrollment::saving::SAVED_FOR_LATER }));
         }
         Some(other) => {

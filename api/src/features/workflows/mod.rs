@@ -13,14 +13,22 @@ use serde_json::Value;
 
 use crate::domain::enrollment;
 use crate::error::{Answer, ApiError, ApiResult};
+use crate::http::throttle;
 use crate::services::workflows::short;
 use crate::state::{AppState, Live};
 
+/// Wrong credentials (or unknown applications) a client may try a minute on the carrier's calls.
+const AUDIT_MISSES_PER_MINUTE: u32 = 10;
+
 pub fn routes() -> ApiRouter<Live> {
-    ApiRouter::new()
-        .api_route("/workflow-schemas/{kind}", get(workflow_schema))
+    let audited = ApiRouter::new()
         .api_route("/workflow-versions", get(workflow_versions))
         .api_route("/applications/{policy_id}", get(application))
+        .layer(axum::middleware::from_fn_with_state(
+            throttle::Throttle::misses_per_minute(AUDIT_MISSES_PER_MINUTE).named("audit"),
+            throttle::check,
+        ));
+    ApiRouter::new().api_route("/workflow-schemas/{kind}", get(workflow_schema)).merge(audited)
 }
 
 /// `workflow-schemas/{kind}` *(ours)*: the format of a kind of workflow file, as JSON Schema.
