@@ -10,7 +10,7 @@ endif
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench measure-web check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-renderer test-e2e chromium clean
+.PHONY: run test bench measure-web check-contract smtp-server renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-faults test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
 run: renderer-build
@@ -18,7 +18,7 @@ run: renderer-build
 	./target/release/enroll serve
 
 ## test: every check and test (formatting, lints, engine, api on SQLite and PostgreSQL, renderer, browser journeys)
-test: check-rust test-rust check-contract test-postgres test-fuzz test-crash test-renderer test-e2e
+test: check-rust test-rust check-contract test-postgres test-fuzz test-crash test-faults test-renderer test-e2e
 	@echo "make test: all checks passed"
 
 ## bench: the benchmark (never part of make test): the server beside an axum hello-world, a 2,000-plan catalogue,
@@ -92,6 +92,16 @@ test-postgres: smtp-server
 		echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
 	else \
 		echo "SKIPPED: PostgreSQL suite (PostgreSQL not available on this machine)"; fi
+
+# Faults answer fast and clearly and traffic recovers by itself: a full disk under SQLite (a small tmpfs, which takes
+# root to mount), and a stopped PostgreSQL (a cluster of the test's own, made and dropped by it).
+test-faults: build
+	@if [ "$$(id -u)" = 0 ]; then python3 scripts/faults-test.py disk; \
+	elif [ "$${CI:-}" = "true" ]; then echo "the full-disk test needs root (to mount a tmpfs) and CI=true: failing" >&2; exit 1; \
+	else echo "SKIPPED: the full-disk test (it needs root to mount a tmpfs)"; fi
+	@if scripts/ensure-postgres.sh >/dev/null; then python3 scripts/faults-test.py postgres; \
+	elif [ "$${CI:-}" = "true" ]; then echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
+	else echo "SKIPPED: the stopped-database test (PostgreSQL not available on this machine)"; fi
 
 # typecheck regenerates src/lib/contract.d.ts from api/openapi.json first; the committed copy must be that one, so a
 # contract change shows in review together with the renderer's answer to it.

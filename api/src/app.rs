@@ -48,6 +48,7 @@ impl AppState {
         let catalogue = Catalogue::load(&db).await?;
         let catalogue_digest = store::seed::catalogue_digest(&db).await?;
         let crypto = crate::services::crypto::Crypto::from_keys(keys);
+        crate::services::keys::check_at_start(&db, &crypto).await?;
         crate::domain::members::seed(&db, &config.fixtures_dir, &crypto).await.context("seeding members failed")?;
         crate::services::zip::load(&crate::services::zip::file_in(&config.fixtures_dir))?;
         let recommender = Arc::new(crate::services::recommender::Recommender::default());
@@ -259,7 +260,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     spawn_reloader(live.clone(), config.workflows_refresh);
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await
-        .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?;
+        .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?
+        .per_client(config.max_connections_per_client);
     tracing::info!(
         address = %config.listen_addr, port = config.port, database = %config.database_label(),
         "serving on http://localhost:{}", config.port

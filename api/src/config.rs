@@ -6,6 +6,10 @@ use anyhow::Context;
 use base64::Engine;
 use rand::RngCore;
 
+/// Connections one client address may hold at once unless `MAX_CONNECTIONS_PER_CLIENT` says otherwise: enough for a
+/// household or an office behind one address, a small share of `MAX_CONNECTIONS`.
+pub const DEFAULT_CONNECTIONS_PER_CLIENT: usize = 64;
+
 /// The longest address (path and query) the server reads (414 beyond it): no call or page needs more, and each
 /// unique long path would otherwise cost memory and log space.
 pub const MOST_URI_BYTES: usize = 2048;
@@ -21,6 +25,9 @@ pub struct Config {
     pub listen_addr: std::net::IpAddr,
     /// How many connections the server holds open at once; a further client waits until one closes.
     pub max_connections: usize,
+    /// Connections one client address may hold at once (0: no bound per client; the default behind a proxy, whose
+    /// address every connection has).
+    pub max_connections_per_client: usize,
     /// Behind a proxy: the client is the first address of X-Forwarded-For, not the peer.
     pub trust_proxy: bool,
     pub database_url: String,
@@ -99,7 +106,8 @@ fn env_path(name: &str, default: &str) -> PathBuf {
 }
 
 impl Config {
-    /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024), `TRUST_PROXY`,
+    /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024),
+    /// `MAX_CONNECTIONS_PER_CLIENT` (64; 0 behind a proxy, `TRUST_PROXY`, unless set), `TRUST_PROXY`,
     /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`,
@@ -119,6 +127,12 @@ impl Config {
             }
             Err(_) => 1024,
         };
+        let trust_proxy = std::env::var("TRUST_PROXY").is_ok_and(|v| v == "1" || v == "true");
+        let max_connections_per_client = match std::env::var("MAX_CONNECTIONS_PER_CLIENT") {
+            Ok(n) => n.parse().with_context(|| format!("MAX_CONNECTIONS_PER_CLIENT={n} is not a count"))?,
+            Err(_) if trust_proxy => 0,
+            Err(_) => DEFAULT_CONNECTIONS_PER_CLIENT,
+        };
         let recommend_refresh = seconds_from_env("RECOMMEND_REFRESH_SECS", 60)?;
         let workflows_refresh = seconds_from_env("WORKFLOWS_REFRESH_SECS", 5)?;
         let data_dir = env_path("DATA_DIR", "./data");
@@ -128,7 +142,8 @@ impl Config {
             port,
             listen_addr,
             max_connections,
-            trust_proxy: std::env::var("TRUST_PROXY").is_ok_and(|v| v == "1" || v == "true"),
+            max_connections_per_client,
+            trust_proxy,
             database_url,
             renderer_dir: env_path("RENDERER_DIR", "./renderer/dist"),
             fixtures_dir: env_path("FIXTURES_DIR", "./fixtures"),

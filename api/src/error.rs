@@ -54,14 +54,55 @@ pub enum ApiError {
     /// A known call asked with a method it does not take (405; the Allow header says which it takes).
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// The database cannot be reached or cannot take a write (503, with the words for people).
+    #[error("{0}")]
+    Unavailable(&'static str),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
+/// What a call answers while the database cannot be reached (stopped, unreachable, every connection busy too long).
+pub const SERVICE_UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again in a moment.";
+/// What a call that writes answers while the database's disk is full.
+pub const STORAGE_FULL: &str =
+    "The store cannot save anything right now. What you saved before is safe; please try again in a few minutes.";
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        ApiError::Internal(e.into())
+        match unavailability(&e) {
+            Some(words) => {
+                tracing::warn!(error = %e, "the database is unavailable");
+                ApiError::Unavailable(words)
+            }
+            None => ApiError::Internal(e.into()),
+        }
     }
+}
+
+/// Whether a database error means the database cannot be used now (not that the call was wrong): its words.
+fn unavailability(e: &sqlx::Error) -> Option<&'static str> {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
+            Some(SERVICE_UNAVAILABLE)
+        }
+        sqlx::Error::Database(db) if storage_full(db.code().as_deref(), db.message()) => Some(STORAGE_FULL),
+        _ => None,
+    }
+}
+
+/// SQLite's SQLITE_FULL (13), PostgreSQL's disk_full (53100), or a message that says the disk is full.
+fn storage_full(code: Option<&str>, message: &str) -> bool {
+    matches!(code, Some("13") | Some("53100"))
+        || message.contains("disk is full")
+        || message.contains("No space left on device")
+}
+
+/// Whether an error (of the store, perhaps wrapped) says the database's disk is full.
+pub fn is_storage_full(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<sqlx::Error>().is_some_and(|e| unavailability(e) == Some(STORAGE_FULL))
+            || cause.to_string().contains("No space left on device")
+    })
 }
 
 impl ApiError {
@@ -192,6 +233,17 @@ impl IntoResponse for ApiError {
             ),
             ApiError::MethodNotAllowed => {
                 (StatusCode::METHOD_NOT_ALLOWED, vec![FieldError::new("", "This call does not take this method")], None)
+            }
+            ApiError::Unavailable(words) => {
+                retry_after = Some(30);
+                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", words)], None)
+            }
+            // A store error wrapped on its way up (a workflow version read, say) is answered as what it is.
+            ApiError::Internal(e) if e.downcast_ref::<sqlx::Error>().and_then(unavailability).is_some() => {
+                let words = e.downcast_ref::<sqlx::Error>().and_then(unavailability).unwrap_or(SERVICE_UNAVAILABLE);
+                tracing::warn!(error = %e, "the database is unavailable");
+                retry_after = Some(30);
+                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", words)], None)
             }
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");

@@ -12,6 +12,8 @@
 //! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
 //! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
 //! enroll rep-link AGENT_ID        print a rep's hand-off link (sealed, single use, 10 minutes) that signs the rep in
+//! enroll keys reseal        seal every sealed value again under the current data key (submitted applications too),
+//!                           print the counts, and forget the other keys (docs/SECURITY.md, rotating the data key)
 //! enroll generate-catalogue N [--seed S] [--first-id ID]
 //!                         print N synthetic plans (YAML, the fixtures' format) from the fixtures' carriers
 //! enroll reopen-health-questions ENROLLMENT PLAN --by NAME --reason TEXT
@@ -155,10 +157,45 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         "workflows" => workflows_command(&config, std::env::args().skip(2).collect()).await,
+        "keys" => {
+            if std::env::args().nth(2).as_deref() != Some("reseal") {
+                anyhow::bail!("enroll keys reseal");
+            }
+            // Not `prepare`: a server would refuse to start while a retired key is still needed, which is when this
+            // runs. The current and retired keys of the environment open and seal.
+            let db = api::store::connect(&config.database_url).await?;
+            api::store::migrate(&db).await.context("migrations failed")?;
+            let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
+            let report = api::services::keys::reseal(&db, &crypto).await?;
+            let mut unopened = false;
+            for column in &report {
+                println!(
+                    "{}.{}: {} values sealed again under key {} in {} rows; {} already under it",
+                    column.table,
+                    column.column,
+                    column.resealed,
+                    crypto.current_key_id(),
+                    column.rows,
+                    column.current
+                );
+                if !column.unopened.is_empty() {
+                    unopened = true;
+                    let mut ids = column.unopened.clone();
+                    ids.sort_unstable();
+                    ids.dedup();
+                    println!("  {} values did not open: sealed under key(s) {ids:?}, not given", column.unopened.len());
+                }
+            }
+            if unopened {
+                anyhow::bail!("some values did not open and were left as they were; give their keys and run it again");
+            }
+            println!("every sealed value is under key {}; the other keys can be dropped", crypto.current_key_id());
+            Ok(())
+        }
         other => {
             anyhow::bail!(
                 "unknown command {other}; use serve, migrate, seed, check-workflows, workflows, member-link, \
-                 group-admin-link, rep-link or reopen-health-questions"
+                 group-admin-link, rep-link, keys or reopen-health-questions"
             )
         }
     }

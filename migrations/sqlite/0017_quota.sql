@@ -11,3 +11,18 @@ create table quota (
 
 -- Wrong continue codes are counted in quota now (each try counted before it is compared).
 drop table continue_guess;
+
+-- The readiness probe writes here: a server whose database cannot take a write (a full disk) is not ready.
+create table probe (
+    id integer primary key,
+    at text not null
+);
+
+-- The data keys values are sealed under: each server records its current key's id when it starts, and the first
+-- start after this change records every id found in the data. A server refuses to start when a recorded id is
+-- neither its current key nor one of its retired keys; `enroll keys reseal` seals everything again under the current
+-- key and then forgets the other ids, after which a retired key can be dropped.
+create table data_key_use (
+    key_id integer primary key,
+    recorded_at text not null
+);

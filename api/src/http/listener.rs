@@ -1,6 +1,8 @@
 //! A bound on open connections: the listener takes a permit before it accepts, and the connection gives it back
 //! when it closes, so a flood of idle or slow clients cannot exhaust the server's file descriptors and memory; a
-//! client over the bound waits in the kernel's backlog until a connection closes.
+//! client over the bound waits in the kernel's backlog until a connection closes. And a bound per client address:
+//! a connection from an address that already holds its share is closed at once, so one client cannot take every
+//! place and starve the rest.
 
 use std::io;
 use std::pin::Pin;
@@ -14,22 +16,69 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 pub struct Bounded<L> {
     inner: L,
     permits: Arc<Semaphore>,
+    /// Connections each client address holds, and how many it may (none: no bound per client).
+    per_client: Option<(Arc<PerClient>, usize)>,
 }
+
+/// Open connections by client address.
+type PerClient = std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>;
 
 impl<L> Bounded<L> {
     pub fn new(inner: L, max_connections: usize) -> Bounded<L> {
-        Bounded { inner, permits: Arc::new(Semaphore::new(max_connections)) }
+        Bounded { inner, permits: Arc::new(Semaphore::new(max_connections)), per_client: None }
+    }
+
+    /// At most `max` connections from one client address (0: no bound per client).
+    pub fn per_client(self, max: usize) -> Bounded<L> {
+        Bounded { per_client: (max > 0).then(|| (Arc::new(PerClient::default()), max)), ..self }
     }
 }
 
-impl<L: Listener> Listener for Bounded<L> {
+/// The client address of a connection's peer, where it has one.
+pub trait ClientAddress {
+    fn client_address(&self) -> Option<std::net::IpAddr>;
+}
+
+impl ClientAddress for std::net::SocketAddr {
+    fn client_address(&self) -> Option<std::net::IpAddr> {
+        Some(self.ip())
+    }
+}
+
+impl<L: Listener> Listener for Bounded<L>
+where
+    L::Addr: ClientAddress,
+{
     type Io = Counted<L::Io>;
     type Addr = L::Addr;
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        let permit = self.permits.clone().acquire_owned().await.expect("the semaphore is never closed");
-        let (io, addr) = self.inner.accept().await;
-        (Counted { io, _permit: permit }, addr)
+        loop {
+            let permit = self.permits.clone().acquire_owned().await.expect("the semaphore is never closed");
+            let (io, addr) = self.inner.accept().await;
+            let Some((counts, max)) = &self.per_client else {
+                return (Counted { io, _permit: permit, _client: None }, addr);
+            };
+            let Some(ip) = addr.client_address() else {
+                return (Counted { io, _permit: permit, _client: None }, addr);
+            };
+            let held = {
+                let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
+                let held = counts.entry(ip).or_insert(0);
+                if *held < *max {
+                    *held += 1;
+                    true
+                } else {
+                    false
+                }
+            };
+            if held {
+                let client = ClientPlace { counts: counts.clone(), ip };
+                return (Counted { io, _permit: permit, _client: Some(client) }, addr);
+            }
+            // Over its share: the connection is closed (dropped) and its place under the bound given back.
+            tracing::debug!(%ip, "a client over its share of connections was refused one");
+        }
     }
 
     fn local_addr(&self) -> io::Result<Self::Addr> {
@@ -37,10 +86,29 @@ impl<L: Listener> Listener for Bounded<L> {
     }
 }
 
-/// An accepted connection holding its place under the bound until it is dropped.
+/// A client address's place among its connections, given back when the connection closes.
+struct ClientPlace {
+    counts: Arc<PerClient>,
+    ip: std::net::IpAddr,
+}
+
+impl Drop for ClientPlace {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(held) = counts.get_mut(&self.ip) {
+            *held -= 1;
+            if *held == 0 {
+                counts.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// An accepted connection holding its place under the bound (and its client's) until it is dropped.
 pub struct Counted<Io> {
     io: Io,
     _permit: OwnedSemaphorePermit,
+    _client: Option<ClientPlace>,
 }
 
 impl<Io> Counted<Io> {

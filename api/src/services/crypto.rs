@@ -85,6 +85,11 @@ impl Crypto {
         open(self.key(1)?, &bytes)
     }
 
+    /// The ids of every key known here: the current one first, then the retired ones.
+    pub fn key_ids(&self) -> Vec<u32> {
+        self.keys().map(|(id, _)| *id).collect()
+    }
+
     /// The id of the key that seals new values.
     pub fn current_key_id(&self) -> u32 {
         self.current.0

@@ -4,6 +4,7 @@
 pub mod banking;
 pub mod catalogue;
 pub mod crypto;
+pub mod keys;
 pub mod mail;
 pub mod memo;
 pub mod recommender;

@@ -69,7 +69,10 @@ pub struct NewEnrollment<'a> {
 
 pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, sqlx::Error> {
     let now = now();
-    let row = sqlx::query(
+    // Every row is read (`fetch_all`): on SQLite the statement's own commit happens when it runs to its end, and an
+    // error there (a full disk) is reported only to a caller that reads to the end; `fetch_one` would stop at the
+    // returned row and answer an id that was never committed.
+    let rows = sqlx::query(
         "insert into enrollment (session_id, filter, eprocess, enrollment_type, open_type, lifecycle, created_at, updated_at, \
          group_id, agent_id, referral_id, from_site, workflow_version) \
          values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12) \
@@ -87,9 +90,9 @@ pub async fn insert_enrollment(db: &Db, new: NewEnrollment<'_>) -> Result<i64, s
     .bind(new.referral_id)
     .bind(new.from_site)
     .bind(new.workflow_version)
-    .fetch_one(db)
+    .fetch_all(db)
     .await?;
-    row.try_get("enrollment_id")
+    rows.first().ok_or(sqlx::Error::RowNotFound)?.try_get("enrollment_id")
 }
 
 /// The enrollment if it exists and belongs to the session (read in place when it can be: see `store::local`).

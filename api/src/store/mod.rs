@@ -12,6 +12,7 @@ pub mod local;
 pub mod member;
 pub mod outbox;
 pub mod quota;
+pub mod sealed;
 pub mod seed;
 pub mod session_role;
 pub mod shop_answer;
@@ -61,6 +62,9 @@ pub fn sqlite_synchronous() -> &'static str {
     }
 }
 
+/// How long a call waits for a database connection before it is answered 503.
+pub const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(4);
+
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     sqlx::any::install_default_drivers();
     restrict_sqlite_file(url)?;
@@ -71,6 +75,9 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         .test_before_acquire(is_postgres(url))
         // One connection keeps an in-memory SQLite database alive and shared.
         .max_connections(if memory { 1 } else { 10 })
+        // A database that does not answer (stopped, unreachable) fails a call within seconds, as 503, rather than
+        // holding it until the request's time limit.
+        .acquire_timeout(ACQUIRE_TIMEOUT)
         .after_connect(|conn, _| {
             Box::pin(async move {
                 if conn.backend_name() == "SQLite" {
@@ -106,6 +113,15 @@ pub async fn migrate(db: &Db) -> anyhow::Result<()> {
 }
 
 /// Whether the database answers and every migration this binary carries has been applied to it.
+/// A small write, as a readiness probe: a database that cannot take one (a full disk, a read-only file) is not ready.
+pub async fn write_probe(db: &Db) -> Result<(), sqlx::Error> {
+    sqlx::query("insert into probe (id, at) values (1, $1) on conflict (id) do update set at = excluded.at")
+        .bind(now())
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 pub async fn ready(db: &Db) -> anyhow::Result<bool> {
     let migrator = migrator(db).await?;
     let applied: Vec<i64> =

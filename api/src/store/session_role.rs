@@ -100,16 +100,17 @@ pub async fn put_sign_in_code(
 /// than `most` guesses were counted and it has not expired; none otherwise. One statement, so guesses sent at once
 /// are each counted and none gets past the limit.
 pub async fn count_guess(db: &Db, session_id: &str, most: i64) -> Result<Option<(String, i64)>, sqlx::Error> {
-    let row = sqlx::query(
+    // Read to the end, so that the statement's commit is known to have happened (see `enrollment::insert_enrollment`).
+    let rows = sqlx::query(
         "update sign_in_code set misses = misses + 1 where session_id = $1 and misses < $2 and expires_at > $3 \
          returning code_sha256, agent_id",
     )
     .bind(session_id)
     .bind(most)
     .bind(now())
-    .fetch_optional(db)
+    .fetch_all(db)
     .await?;
-    row.map(|row| Ok((row.try_get("code_sha256")?, row.try_get("agent_id")?))).transpose()
+    rows.first().map(|row| Ok((row.try_get("code_sha256")?, row.try_get("agent_id")?))).transpose()
 }
 
 /// Spends the session's sign-in code if it is still `code_sha256`: true once, for the first to spend it.

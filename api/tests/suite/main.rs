@@ -20,6 +20,7 @@ mod enroller_code;
 mod hardening;
 mod health;
 mod journey;
+mod keys;
 mod logs;
 mod members;
 mod middleware;

@@ -385,6 +385,69 @@ async fn a_client_that_sends_half_a_request_or_nothing_or_idles_is_dropped_and_a
     server.abort();
 }
 
+#[tokio::test]
+async fn one_client_address_holding_its_share_of_connections_cannot_starve_another() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::new().await;
+    let listener = api::app::listen(("127.0.0.1", 0), 64).await.unwrap().per_client(8);
+    let port = axum::serve::Listener::local_addr(&listener).unwrap().port();
+    let server = tokio::spawn(api::app::serve_connections(
+        listener,
+        app.router.clone(),
+        Duration::from_secs(10),
+        std::future::pending(),
+    ));
+    // One client (127.0.0.2) opens its eight and then many more idle connections.
+    let hog = |n: u16| async move {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+        let _ = n;
+        socket.connect(format!("127.0.0.1:{port}").parse().unwrap()).await
+    };
+    let mut held = Vec::new();
+    for n in 0..8 {
+        held.push(hog(n).await.unwrap());
+    }
+    let mut refused = 0;
+    for n in 8..100 {
+        let Ok(mut extra) = hog(n).await else {
+            refused += 1;
+            continue;
+        };
+        let mut byte = [0u8; 1];
+        // Closed by the server at once: the read ends (0 bytes, or reset) well before its header deadline.
+        match tokio::time::timeout(Duration::from_secs(2), extra.read(&mut byte)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => refused += 1,
+            other => panic!("connection {n} over the share was kept: {other:?}"),
+        }
+    }
+    assert_eq!(refused, 92);
+
+    // Another client is answered at once.
+    let started = Instant::now();
+    let mut other = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    other.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut answer = String::new();
+    other.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+
+    // Its own held connections still work, and a place freed is a place again.
+    let mut first = held.remove(0);
+    first.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut answer = String::new();
+    first.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut again = hog(200).await.unwrap();
+    again.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut answer = String::new();
+    again.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    server.abort();
+}
+
 fn no_routes() -> std::sync::Arc<api::http::routes::RouteTemplates> {
     std::sync::Arc::new(api::http::routes::RouteTemplates::new(Vec::new()))
 }

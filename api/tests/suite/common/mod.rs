@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 /// Every test server's keys: a replica reads what another wrote.
-const TEST_KEYS: Keys =
+pub const TEST_KEYS: Keys =
     Keys { data_key: [42u8; 32], data_key_id: 1, retired_data_keys: Vec::new(), session_key: [7u8; 64] };
 
 /// The carrier's credentials for reading submitted applications in tests.
@@ -151,6 +151,7 @@ impl TestApp {
             port: 0,
             listen_addr: std::net::IpAddr::from([127, 0, 0, 1]),
             max_connections: 1024,
+            max_connections_per_client: 64,
             trust_proxy: true,
             database_url: database_url.clone(),
             data_dir: dir.0.clone(),
@@ -195,12 +196,24 @@ impl TestApp {
     /// The server started again on this one's database (a restart, or another replica): a new state read only from
     /// the database, with its own data directory. Browsers of this one keep their sessions there (same keys).
     pub async fn restarted(&self) -> TestApp {
+        self.restarted_with_keys(&TEST_KEYS).await.expect("the app starts again")
+    }
+
+    /// The server started again with other keys (a data key rotated, say); the error when it refuses to start.
+    pub async fn restarted_with_keys(&self, keys: &Keys) -> anyhow::Result<TestApp> {
         let dir = tempdir::TempDir::new();
         let mut config = self.config.clone();
         config.data_dir = dir.0.clone();
-        let state = AppState::prepare(&config, &TEST_KEYS).await.expect("the app starts again");
+        let state = AppState::prepare(&config, keys).await?;
         let live = api::state::Live::new(state.clone());
-        TestApp { router: app(&live, &config), config, state, live, database_url: self.database_url.clone(), _dir: dir }
+        Ok(TestApp {
+            router: app(&live, &config),
+            config,
+            state,
+            live,
+            database_url: self.database_url.clone(),
+            _dir: dir,
+        })
     }
 
     /// A browser on the site at `host` (a white-label domain).
