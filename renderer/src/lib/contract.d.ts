@@ -9116,14 +9116,6 @@ export interface components {
             price: components["schemas"]["Dollars"];
         };
         /** @description The success envelope of a typed answer. */
-        Map_of_AnyValueEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {
             /** @description Always `success`. */
             status: string;
@@ -9177,6 +9169,14 @@ export interface components {
             note?: string | null;
             /** @description The step's form as the applicant was shown it (JSON Schema). */
             schema: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        Map_of_AnyValueEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: {

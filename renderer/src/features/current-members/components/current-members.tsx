@@ -97,7 +97,7 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
       <h1>Current Members</h1>
 
       {signIn ? (
-        <RepSignIn reason={signIn} linkFailed={params.get('sign-in') === 'link-failed' ? LINK_FAILED : null} onSignedIn={() => setSignedIn((n) => n + 1)} />
+        <RepSignIn linkFailed={params.get('sign-in') === 'link-failed' ? LINK_FAILED : null} onSignedIn={() => setSignedIn((n) => n + 1)} />
       ) : forbidden ? (
         <div role="alert" className="members-forbidden">
           {params.get('sign-in') === 'link-failed' && <p>{LINK_FAILED}</p>}

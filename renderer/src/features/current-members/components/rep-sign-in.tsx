@@ -9,7 +9,7 @@ import { sendRepSignInCode } from '../api/send-rep-sign-in-code';
  * on file (the page says where, masked), and the code typed here signs the rep in. The rep dashboard's sign-in link
  * is the other way in; `linkFailed` says that link did not work.
  */
-export function RepSignIn({ reason, linkFailed, onSignedIn }: { reason: string; linkFailed: string | null; onSignedIn: () => void }) {
+export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: string | null; onSignedIn: () => void }) {
   const [sentTo, setSentTo] = useState<{ to: string; minutes: number } | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +52,10 @@ export function RepSignIn({ reason, linkFailed, onSignedIn }: { reason: string; 
           {linkFailed} Or ask for a code by e-mail below.
         </p>
       )}
-      <p>{reason}</p>
+      <p>
+        Your Rep Access Code opens your store. Your members’ details are shown only to you, once you sign in: we e-mail a
+        sign-in code to the address we have on file for you.
+      </p>
       {noRep ? (
         <p>
           <Link to="/access-pagenext">Enter your Rep Access Code</Link> first, then ask for a sign-in code.
