@@ -89,23 +89,11 @@ where
         .bind(now())
         .execute(executor)
         .await?
-    } else if let TabWrite::Draft(draft) = write {
-        // A draft alone leaves the complete document as it is.
-        sqlx::query(
-            "update enrollment_tab set draft = $1, version = version + 1, updated_at = $2 \
-             where enrollment_id = $3 and tab_name = $4 and version = $5",
-        )
-        .bind(draft)
-        .bind(now())
-        .bind(enrollment_id)
-        .bind(tab)
-        .bind(expected)
-        .execute(executor)
-        .await?
     } else {
-        // A complete document clears the draft, unless both are written.
+        // A draft alone (no data given) leaves the complete document as it is; a complete document clears the draft,
+        // unless both are written.
         sqlx::query(
-            "update enrollment_tab set data = $1, draft = $2, version = version + 1, updated_at = $3 \
+            "update enrollment_tab set data = coalesce($1, data), draft = $2, version = version + 1, updated_at = $3 \
              where enrollment_id = $4 and tab_name = $5 and version = $6",
         )
         .bind(data)

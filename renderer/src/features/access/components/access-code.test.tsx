@@ -2,30 +2,18 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../../../lib/api';
 import { SiteProvider } from '../../../lib/site';
 import { server, success } from '../../../testing/server';
+import { siteInfo } from '../../../testing/site';
 import { AccessCode } from './access-code';
 import { EmployeeEnrollment } from './employee-enrollment';
 
 const rep = { agent_id: 7781, first_name: 'Jordan', last_name: 'Whitfield', email: 'j@example.com', phone: '4045550191', agent_code: 'REP7781', landing_url: 'jordan-whitfield', logo: null, image: null, groups: [] };
 
-/** Just enough of get-default-info: a visitor of the store's own site. */
-const storeSite = {
-  eprocess: 'applicant',
-  front_page: 'home',
-  home_link: '/',
-  special_host: false,
-  show_quotation: true,
-  admin_links: false,
-  branding: { display_name: 'Benefit Store', colors: { primary: '', accent: '' } },
-  settings: [],
-  expired_referral: false,
-} as unknown as Schema<'SiteInfo'>;
 
 function renderAt(element: React.ReactNode) {
   server.use(
-    http.get('/api/v1/get-default-info', () => success(storeSite)),
+    http.get('/api/v1/get-default-info', () => success(siteInfo())),
     http.get('/api/v1/get-cart-count', () => success({ result: 0 })),
   );
   render(

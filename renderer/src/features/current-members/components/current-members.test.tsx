@@ -5,20 +5,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../../lib/api';
 import { SiteProvider } from '../../../lib/site';
 import { refusal, server, success } from '../../../testing/server';
+import { siteInfo } from '../../../testing/site';
 import { CurrentMembers } from './current-members';
 
-/** Just enough of get-default-info for the page: a rep's session. */
-const repSite = {
+/** A rep's session. */
+const repSite = siteInfo({
   eprocess: 'rep',
   front_page: 'agent-home',
   home_link: '/agent-home',
-  special_host: false,
-  show_quotation: true,
-  admin_links: false,
   branding: { display_name: 'Whitfield Family Benefits', colors: { primary: '', accent: '' } },
-  settings: [],
-  expired_referral: false,
-} as unknown as Schema<'SiteInfo'>;
+} as Partial<Schema<'SiteInfo'>>);
 
 function member(n: number, plans: Schema<'MemberPlan'>[] = []): Schema<'MemberRow'> {
   return {

@@ -3,26 +3,13 @@ import type { ReactNode } from 'react';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Schema } from '../../../lib/api';
 import { SiteProvider } from '../../../lib/site';
 import { refusal, server, success } from '../../../testing/server';
 import { AgentHome } from './agent-home';
+import { siteInfo } from '../../../testing/site';
 import { MemberHome } from './member-home';
 
-/** Just enough of get-default-info for the homes. */
-function site(overrides: Partial<Schema<'SiteInfo'>>): Schema<'SiteInfo'> {
-  return {
-    eprocess: 'applicant',
-    front_page: 'open',
-    special_host: false,
-    show_quotation: true,
-    admin_links: false,
-    branding: { display_name: 'Benefit Store', colors: { primary: '', accent: '' } },
-    settings: [],
-    expired_referral: false,
-    ...overrides,
-  } as unknown as Schema<'SiteInfo'>;
-}
+const site = siteInfo;
 
 const rep = site({
   eprocess: 'rep',
