@@ -67,6 +67,8 @@ async fn run() -> anyhow::Result<()> {
         "check-workflows" => {
             let workflows = engine::workflow::load_dir(&config.workflows_dir)
                 .with_context(|| "workflows are not valid".to_string())?;
+            engine::schema::every_check_parses(&workflows)
+                .with_context(|| "a form's checks are not valid".to_string())?;
             println!(
                 "{}: workflow {} is valid ({} tabs)",
                 config.workflows_dir.display(),

@@ -13,6 +13,7 @@
 //! families the tier is sold to, so here the one-child limit is the premier plans' (as its message says) and other
 //! plans take one child or more.
 
+use crate::checks::Check;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -41,24 +42,10 @@ impl Default for DependentAges {
 }
 
 /// The limits for this cart: the workflow's, the cart plans' lower child age limit, their youngest maximum age.
-pub fn age_check(ages: &DependentAges, ctx: &EnrollmentContext) -> String {
+pub fn age_check(ages: &DependentAges, ctx: &EnrollmentContext) -> Check {
     let child_limit = ctx.cart_child_age_limit.map_or(ages.child_age_limit, |l| l.min(ages.child_age_limit));
     let spouse_max = ctx.cart_max_age.unwrap_or(120);
-    format!("dependent_age:{}:{spouse_max}:{child_limit}", ages.spouse_min_age)
-}
-
-/// The words for a dependent whose age the relationship does not allow; `None` when it does.
-pub fn age_problem(check: &str, relationship: Option<&str>, disabled: bool, age: i32) -> Option<String> {
-    let mut limits = check.strip_prefix("dependent_age:")?.split(':').map(|n| n.parse::<i32>().ok());
-    let (spouse_min, spouse_max, child_limit) = (limits.next()??, limits.next()??, limits.next()??);
-    match relationship? {
-        "spouse" if age < spouse_min => Some(format!("A spouse must be {spouse_min} or older")),
-        "spouse" if age > spouse_max => Some(format!("The plans in your cart cover a spouse up to age {spouse_max}")),
-        "child" if age >= child_limit && !disabled => {
-            Some(format!("A child is covered until age {child_limit}; an older child is covered only if disabled"))
-        }
-        _ => None,
-    }
+    Check::DependentAge { spouse_min: ages.spouse_min_age, spouse_max, child_limit }
 }
 
 /// Dependents a person may add (spec: adding only while fewer than 9).
@@ -97,7 +84,7 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
     let birthdate = &mut list["items"]["properties"]["birthdate"];
     match birthdate.get_mut("x-checks").and_then(Value::as_array_mut) {
         Some(checks) => checks.push(json!(age_check(ages, ctx))),
-        None => birthdate["x-checks"] = json!([age_check(ages, ctx)]),
+        None => birthdate["x-checks"] = crate::checks::list(&[age_check(ages, ctx)]),
     }
     // Only a child can be covered past the age limit for a disability.
     let disabled_applies = match tier {

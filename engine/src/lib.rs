@@ -10,7 +10,8 @@
 //! - [`tabs`]: the nine wizard tabs, their routes and titles; [`selection`]: which are required, in which order.
 //! - [`forms`]: the Rust type of each tab's data (schemars-derived) and of the filter form.
 //! - [`schema`]: composition of a tab's JSON Schema and uiSchema from its type plus the workflow's field settings.
-//! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules.
+//! - [`validation`]: JSON Schema validation with the spec's messages plus cross-field rules; [`checks`]: the typed
+//!   rules of `x-checks` those rules are written in.
 //! - [`lifecycle`]: the enrollment lifecycle state machine (statig) and wizard navigation.
 //! - [`dependents`]: the tier rules of Dependent Information, written into its schema.
 //! - [`signature`]: an electronic signature must be ink (a blank or near-blank image is refused).
@@ -30,6 +31,7 @@
 pub mod assistant;
 pub mod cart;
 pub mod catalogue;
+pub mod checks;
 pub mod context;
 pub mod dates;
 pub mod dependents;

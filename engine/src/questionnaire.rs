@@ -17,6 +17,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::checks::Check;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -291,8 +292,8 @@ fn detail_entry(set: &DetailSet) -> Value {
         let (schema, widget) = match field.kind {
             FieldKind::Text => (text_field(&field.title, 200), None),
             FieldKind::LongText => (text_field(&field.title, 2000), Some("textarea")),
-            FieldKind::Date => (date_field(&field.title, &["date"]), Some("dateMDY")),
-            FieldKind::PastDate => (date_field(&field.title, &["date", "not_future"]), Some("dateMDY")),
+            FieldKind::Date => (date_field(&field.title, &[Check::Date]), Some("dateMDY")),
+            FieldKind::PastDate => (date_field(&field.title, &[Check::Date, Check::NotFuture]), Some("dateMDY")),
             FieldKind::YesNo => (
                 json!({ "type": "string", "title": field.title,
                         "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ] }),
@@ -323,8 +324,8 @@ fn text_field(title: &str, max: u32) -> Value {
             "x-messages": { "maxLength": format!("Please keep this under {max} characters") } })
 }
 
-fn date_field(title: &str, checks: &[&str]) -> Value {
-    json!({ "type": "string", "title": title, "pattern": DATE_PATTERN, "x-checks": checks,
+fn date_field(title: &str, checks: &[Check]) -> Value {
+    json!({ "type": "string", "title": title, "pattern": DATE_PATTERN, "x-checks": crate::checks::list(checks),
             "x-messages": { "pattern": crate::errors::messages::INVALID_DATE } })
 }
 

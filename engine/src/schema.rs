@@ -499,3 +499,24 @@ pub fn display_value(prop: &Value, value: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+/// Every form these workflows compose, in every tier and for every process, with its `x-checks` parsed as typed
+/// checks ([`crate::checks::Check`]): a misspelled or unknown check fails here (`enroll check-workflows`, and every
+/// load of a workflow version) instead of passing silently when a person saves.
+pub fn every_check_parses(workflows: &crate::workflow::Workflows) -> Result<(), crate::workflow::WorkflowError> {
+    use crate::context::{Eprocess, Tier};
+    let failed = |path: String, reason: String| crate::workflow::WorkflowError::new("enrollment.yaml", path, reason);
+    crate::checks::every(&forms::filter_schema()).map_err(|e| failed("/filter".into(), e))?;
+    for tier in Tier::ALL {
+        for eprocess in [Eprocess::Applicant, Eprocess::Rep, Eprocess::Group] {
+            let ctx = EnrollmentContext { tier: Some(tier), eprocess, ..EnrollmentContext::default() };
+            for tab in TabName::ALL {
+                let settings = workflows.wizard.forms.get(&tab);
+                let Some(shape) = shape(tab, settings, &ctx, &PrefillValues::default()) else { continue };
+                crate::checks::every(&shape.schema)
+                    .map_err(|e| failed(format!("/forms/{tab}"), format!("{e} ({tier:?}, {eprocess:?})")))?;
+            }
+        }
+    }
+    Ok(())
+}

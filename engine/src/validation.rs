@@ -8,13 +8,10 @@ use chrono::NaiveDate;
 use jsonschema::error::ValidationErrorKind;
 use serde_json::{Map, Value};
 
-use crate::dates::{age_on, parse_mdy};
-use crate::errors::messages::INVALID_ROUTING;
 use crate::errors::{messages, FieldError};
 use crate::json::Properties;
 
-/// Minimum age to enroll (spec: 18).
-pub const MINIMUM_AGE: i32 = 18;
+pub use crate::checks::{is_valid_ssn, MINIMUM_AGE};
 
 /// Drops empty values and fields the schema does not have, trims strings and applies `x-normalize`, in nested
 /// objects and array items too. Read-only fields keep the value the server composed (`composed`), whatever the browser
@@ -365,9 +362,11 @@ fn check_node(schema: &Value, data: &Value, path: &str, today: NaiveDate, errors
         let faulted =
             errors.iter().any(|e| e.target_element == target || e.target_element.starts_with(&format!("{target}.")));
         if !faulted {
-            let checks = prop.get("x-checks").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
-            let message = refusal(prop, value)
-                .or_else(|| checks.into_iter().find_map(|c| run_check(c, prop, value, values, today)));
+            let message = refusal(prop, value).or_else(|| match crate::checks::of(prop) {
+                Ok(checks) => checks.iter().find_map(|c| c.problem(prop, value, values, today)),
+                // A check that does not parse (a schema a newer server wrote, say) refuses rather than passes.
+                Err(_) => Some(UNCHECKABLE.to_string()),
+            });
             if let Some(message) = message {
                 errors.push(FieldError::new(target.clone(), message));
             }
@@ -384,60 +383,8 @@ fn check_node(schema: &Value, data: &Value, path: &str, today: NaiveDate, errors
     }
 }
 
-fn run_check(check: &str, prop: &Value, value: &Value, all: &Map<String, Value>, today: NaiveDate) -> Option<String> {
-    let text = value.as_str().unwrap_or_default();
-    let message = match check {
-        "date" => parse_mdy(text).is_none().then_some(messages::INVALID_DATE),
-        "not_future" => parse_mdy(text).filter(|d| *d >= today).map(|_| messages::DATE_NOT_FUTURE),
-        "adult" => parse_mdy(text).filter(|d| age_on(*d, today) < MINIMUM_AGE).map(|_| messages::UNDER_18),
-        "ssn" => (!is_valid_ssn(text)).then_some(messages::INVALID_SSN),
-        "ink" => {
-            let text_of = prop.pointer("/x-messages/ink").and_then(Value::as_str).unwrap_or(messages::SIGN_AGAIN);
-            return crate::signature::check(text).is_err().then(|| text_of.to_string());
-        }
-        "at_least_one" => {
-            let any = value.as_object().is_some_and(|flags| flags.values().any(|f| f == &Value::Bool(true)));
-            let text =
-                prop.pointer("/x-messages/at_least_one").and_then(Value::as_str).unwrap_or("Select at least one");
-            return (!any).then(|| text.to_string());
-        }
-        other if other.starts_with("total_100:") => {
-            let field = &other["total_100:".len()..];
-            let total: i64 = value.as_array()?.iter().filter_map(|item| item.get(field)?.as_i64()).sum();
-            let key = match total.cmp(&100) {
-                std::cmp::Ordering::Equal => return None,
-                std::cmp::Ordering::Greater => "total_over",
-                std::cmp::Ordering::Less => "total_under",
-            };
-            let text =
-                prop.pointer(&format!("/x-messages/{key}")).and_then(Value::as_str).unwrap_or("The total must be 100");
-            return Some(text.replace("{total}", &total.to_string()));
-        }
-        "routing" => {
-            let text_of = prop.pointer("/x-messages/routing").and_then(Value::as_str).unwrap_or(INVALID_ROUTING);
-            return (!crate::payment::aba_checksum_ok(text)).then(|| text_of.to_string());
-        }
-        // A mask stands for the card on file, checked when it was given.
-        "card" if crate::payment::is_masked_number(text) => None,
-        "card" => crate::payment::card_number_problem(text),
-        other if other.starts_with("dependent_age:") => {
-            let age = age_on(parse_mdy(text)?, today);
-            let relationship = all.get("relationship").and_then(Value::as_str);
-            let disabled = all.get("disabled").and_then(Value::as_bool).unwrap_or(false);
-            return crate::dependents::age_problem(other, relationship, disabled, age);
-        }
-        other if other.starts_with("not_expired:") => {
-            let month = all.get(&other["not_expired:".len()..]).and_then(Value::as_str)?;
-            crate::payment::card_expired(month, text, today).then_some("The card has expired")
-        }
-        other => {
-            let earlier_field = other.strip_prefix("after:")?;
-            let earlier = all.get(earlier_field).and_then(Value::as_str).and_then(parse_mdy)?;
-            parse_mdy(text).filter(|d| *d < earlier).map(|_| "Term date cannot be before the effective date")
-        }
-    };
-    message.map(str::to_string)
-}
+/// What a field whose checks cannot be read answers (never silently passed).
+pub const UNCHECKABLE: &str = "This answer cannot be checked right now. Please try again later.";
 
 /// A value the field offers but refuses (`x-refuse`), with the refusal.
 fn refusal(prop: &Value, value: &Value) -> Option<String> {
@@ -468,16 +415,6 @@ pub fn normalized_email(text: &str) -> Option<String> {
     };
     let address = inner.trim().to_lowercase();
     (is_email(&address) && !address.contains(['<', '>', '"', ' '])).then_some(address)
-}
-
-/// Nine digits that the Social Security Administration could have issued: no area 000, 666 or 900-999, no group
-/// 00, no serial 0000.
-pub fn is_valid_ssn(text: &str) -> bool {
-    if text.len() != 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    let (area, group, serial) = (&text[0..3], &text[3..5], &text[5..9]);
-    area != "000" && area != "666" && !area.starts_with('9') && group != "00" && serial != "0000"
 }
 
 fn keyword_of(kind: &ValidationErrorKind) -> &'static str {

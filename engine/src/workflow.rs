@@ -282,7 +282,7 @@ pub struct WorkflowError {
 }
 
 impl WorkflowError {
-    fn new(file: &str, path: impl Into<String>, reason: impl Into<String>) -> Self {
+    pub(crate) fn new(file: &str, path: impl Into<String>, reason: impl Into<String>) -> Self {
         Self { file: file.to_string(), path: path.into(), reason: reason.into() }
     }
 }

@@ -134,7 +134,8 @@ pub async fn load(
     by: &str,
     in_flight: InFlight,
 ) -> Result<Loaded, LoadError> {
-    bundle.parse(shown_dir)?;
+    let workflows = bundle.parse(shown_dir)?;
+    engine::schema::every_check_parses(&workflows)?;
     let hash = digest(bundle);
     let files = serde_json::to_string(&bundle.files).expect("text is JSON");
     let seq = crate::store::workflow::record_load(db, &hash, &files, by, in_flight.as_str()).await?;

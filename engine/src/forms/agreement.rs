@@ -34,7 +34,7 @@ pub struct AgreementInfo {
     )]
     #[schemars(extend(
         "x-messages" = { "required": "Signature is required", "pattern": "Signature is required", "maxLength": "Please sign again: the signature is too large", "ink": SIGN_AGAIN },
-        "x-checks" = ["ink"],
+        "x-checks" = [{ "check": "ink" }],
         "x-widget" = "signature",
         "x-display" = "signed"
     ))]

@@ -103,13 +103,13 @@ pub struct PersonalInfo {
         title = "Prior Coverage Effective Date",
         regex(pattern = DATE_PATTERN)
     )]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = [{ "check": "date" }, { "check": "not_future" }], "x-widget" = "dateMDY"))]
     pub prior_effective_date: Option<String>,
     #[schemars(
         title = "Prior Coverage Term Date",
         regex(pattern = DATE_PATTERN)
     )]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "after:prior_effective_date"], "x-widget" = "dateMDY"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = [{ "check": "date" }, { "check": "after", "field": "prior_effective_date" }], "x-widget" = "dateMDY"))]
     pub prior_term_date: Option<String>,
     #[schemars(title = "Enroller Code", length(max = 40), regex(pattern = r"^[A-Za-z0-9-]+$"))]
     #[schemars(extend("x-messages" = { "required": "Enter Enroller Code", "pattern": "Enter a valid Enroller Code" }, "x-widget" = "modalField"))]

@@ -81,7 +81,7 @@ pub struct BillingInfo {
     #[schemars(title = "Routing Number", regex(pattern = r"^[0-9]{9}$"))]
     #[schemars(extend(
         "x-messages" = { "pattern": "Routing number must be of 9 digits", "routing": INVALID_ROUTING },
-        "x-normalize" = "digits", "x-checks" = ["routing"],
+        "x-normalize" = "digits", "x-checks" = [{ "check": "routing" }],
         "x-fills" = { "call": "routing-number-bank-lookup", "param": "q", "value": "response.name", "into": "bank_name" }
     ))]
     pub routing_number: Option<String>,
@@ -107,11 +107,11 @@ pub struct BillingInfo {
     #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
     pub last_name_on_cc: Option<String>,
     #[schemars(title = "Card Number", regex(pattern = r"^([0-9]{13,25}|[*]{4}[0-9]{4})$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Card number must be Min-13 and Max-25" }, "x-normalize" = "number", "x-checks" = ["card"], "x-never-stored" = true))]
+    #[schemars(extend("x-messages" = { "pattern": "Card number must be Min-13 and Max-25" }, "x-normalize" = "number", "x-checks" = [{ "check": "card" }], "x-never-stored" = true))]
     pub card_number: Option<String>,
     #[schemars(title = "Expiration Month")]
     pub expiration_month: Option<Month>,
-    #[schemars(title = "Expiration Year", extend("x-checks" = ["not_expired:expiration_month"]))]
+    #[schemars(title = "Expiration Year", extend("x-checks" = [{ "check": "not_expired", "month_field": "expiration_month" }]))]
     pub expiration_year: Option<String>,
     #[schemars(title = "Security Code", regex(pattern = r"^[0-9]{3,4}$"))]
     #[schemars(extend("x-messages" = { "pattern": "Security code must of 3 or 4 digits" }, "x-widget" = "password", "x-never-stored" = true))]

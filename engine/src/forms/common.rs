@@ -70,7 +70,7 @@ pub struct PostalAddress {
 pub fn ssn_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": "string", "title": "Social Security Number", "pattern": r"^([0-9]{9}|[*]{3}-[*]{2}-[0-9]{4})$",
-        "x-messages": { "pattern": "Invalid Social Security Number" }, "x-checks": ["ssn"], "x-normalize": "ssn",
+        "x-messages": { "pattern": "Invalid Social Security Number" }, "x-checks": [{ "check": "ssn" }], "x-normalize": "ssn",
         "x-widget": "ssn", "x-sensitive": "ssn"
     })
 }
@@ -79,7 +79,7 @@ pub fn ssn_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 pub fn birthdate_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": "string", "title": "Birth Date", "pattern": DATE_PATTERN,
-        "x-messages": { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks": ["date", "not_future"],
+        "x-messages": { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks": [{ "check": "date" }, { "check": "not_future" }],
         "x-widget": "dateMDY"
     })
 }

@@ -122,7 +122,7 @@ pub struct EmployerInfo {
         title = "Employment Start Date",
         regex(pattern = DATE_PATTERN)
     )]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "not_future"], "x-widget" = "dateMDY"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = [{ "check": "date" }, { "check": "not_future" }], "x-widget" = "dateMDY"))]
     pub employment_start_date: Option<String>,
     #[schemars(title = "Occupation", length(max = 100))]
     pub occupation: Option<String>,
@@ -139,7 +139,7 @@ pub struct EmployerInfo {
     pub emp_vac_policy: Option<VacationPolicy>,
     #[schemars(title = "Member of a Bargaining Unit")]
     pub emp_barg_unit: Option<YesNo>,
-    #[schemars(title = "Holiday Policy", extend("x-checks" = ["at_least_one"], "x-messages" = { "at_least_one": "Select at least one holiday policy" }))]
+    #[schemars(title = "Holiday Policy", extend("x-checks" = [{ "check": "at_least_one" }], "x-messages" = { "at_least_one": "Select at least one holiday policy" }))]
     pub holiday_policy: Option<HolidayPolicy>,
     #[schemars(title = "USPS Address Validation")]
     pub with_validation: Option<bool>,

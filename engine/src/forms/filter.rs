@@ -45,6 +45,6 @@ pub struct FilterForm {
     pub tier: Option<TierChoice>,
     #[schemars(title = "DOB", description = "MM/DD/YYYY")]
     #[schemars(regex(pattern = DATE_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = ["date", "adult"], "x-widget" = "dateMDY"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = [{ "check": "date" }, { "check": "adult" }], "x-widget" = "dateMDY"))]
     pub dob: Option<String>,
 }

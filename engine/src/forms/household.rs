@@ -59,7 +59,7 @@ pub struct Beneficiary {
 pub struct BeneficiaryInfo {
     #[schemars(title = "Beneficiaries", length(min = 1, max = 3))]
     #[schemars(extend(
-        "x-checks" = ["total_100:beneficiary_percentage"],
+        "x-checks" = [{ "check": "total", "field": "beneficiary_percentage" }],
         "x-messages" = {
             "minItems": "Please add a beneficiary",
             "maxItems": "You can add at most 3 beneficiaries",

@@ -5,9 +5,9 @@
 //! when it is not, carried in the schema as extension keywords that [`crate::validation`] and the renderer read:
 //!
 //! - `x-messages`: JSON Schema keyword (`pattern`, `minimum`, ...) -> the spec's message for this field;
-//! - `x-checks`: rules JSON Schema cannot express, run by the engine (`date`, `not_future`, `adult`, `ssn`,
-//!   `at_least_one` of an object's flags, `after:<field>`, `ink`: a signature image with enough ink to be a name, see
-//!   [`crate::signature`]);
+//! - `x-checks`: rules JSON Schema cannot express, each a typed [`crate::checks::Check`] (`{ "check": "date" }`,
+//!   `{ "check": "total", "field": "beneficiary_percentage" }`, ...; every kind is documented there), run by the
+//!   engine on every save and, where the browser checks early, by the renderer from the same definition;
 //! - `x-normalize`: how the server cleans a value before validating it (`digits`, `upper`, `ssn`, `state_case`);
 //! - `x-widget`: the renderer widget registered under that name (`dateMDY`, `ssn`, `phone`, `zip`, `textarea`, `radio`);
 //! - `x-lookup`: a list of choices the engine fills in (`states`);

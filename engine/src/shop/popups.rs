@@ -74,7 +74,7 @@ pub fn spouse_dob_field() -> Value {
     json!({
         "type": "string", "title": "Spouse Date of Birth", "description": "MM/DD/YYYY",
         "pattern": DATE_PATTERN,
-        "x-checks": ["date", "not_future"],
+        "x-checks": [{ "check": "date" }, { "check": "not_future" }],
         "x-messages": { "required": REQUIRED, "pattern": INVALID_DATE },
     })
 }

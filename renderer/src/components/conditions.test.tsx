@@ -23,7 +23,7 @@ const personal: RJSFSchema = {
       ],
     },
     prior_carrier_name: { title: 'Prior Carrier Name', type: 'string' },
-    prior_term_date: { title: 'Prior Coverage Term Date', type: 'string', 'x-checks': ['after:prior_carrier_name'] } as RJSFSchema,
+    prior_term_date: { title: 'Prior Coverage Term Date', type: 'string', 'x-checks': [{ check: 'after', field: 'prior_carrier_name' }] } as RJSFSchema,
   },
 };
 

@@ -4,15 +4,16 @@
 // no meaning when the condition fails, so it is moved under the condition here and drawn the same way. Generic: no
 // form or field is named.
 import type { RJSFSchema } from '@rjsf/utils';
+import { type Checked, checksOf } from '../lib/checks';
 
 type Properties = Record<string, RJSFSchema>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The fields an `x-checks` rule ties to another (`after:prior_effective_date`): they follow that field's condition. */
+/** The fields an `x-checks` rule ties to another (an `after` check: a term date after an effective date): they
+ * follow that field's condition. */
 function tiedTo(prop: RJSFSchema): string[] {
-  const checks = (prop as { 'x-checks'?: unknown })['x-checks'];
-  return Array.isArray(checks) ? checks.filter((c): c is string => typeof c === 'string' && c.startsWith('after:')).map((c) => c.slice(6)) : [];
+  return checksOf(prop as Checked).flatMap((c) => (c.check === 'after' ? [c.field] : []));
 }
 
 /**

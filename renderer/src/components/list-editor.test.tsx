@@ -50,7 +50,7 @@ describe('a list whose shares must total 100', () => {
     type: 'array',
     maxItems: 3,
     items: { type: 'object', properties: { beneficiary_percentage: { type: 'integer' } } },
-    'x-checks': ['total_100:beneficiary_percentage'],
+    'x-checks': [{ check: 'total', field: 'beneficiary_percentage' }],
     'x-messages': {
       total_over: 'The beneficiary percentages add up to {total}%, over 100%. Please lower them to a total of 100%.',
       total_under: 'The beneficiary percentages add up to {total}%, under 100%. Please raise them to a total of 100%.',

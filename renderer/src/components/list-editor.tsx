@@ -6,6 +6,7 @@ import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { getUiOptions, setByPath, toFieldPathId } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../lib/api';
+import { type Checked, checksOf, problem, todayYmd } from '../lib/checks';
 import { transformErrors } from './messages';
 import { itemTitle } from './templates';
 
@@ -45,12 +46,20 @@ function tooMany(schema: RJSFSchema, list: Item[], validate: (data: unknown, sch
   return list.filter((item) => validate(item, contains).length === 0).length > schema.maxContains;
 }
 
-/** The `total_100:<field>` check of a list (beneficiary shares): the total, and whether it must be 100. */
+/** The sum of the field the list's `total` check adds up (beneficiary shares): Add is offered while it is under 100;
+ * none for a list without such a check. */
 export function shareTotal(schema: RJSFSchema, list: Item[]): number | null {
-  const check = ((schema['x-checks'] ?? []) as string[]).find((c) => c.startsWith('total_100:'));
-  if (!check) return null;
-  const field = check.slice('total_100:'.length);
-  return list.reduce((sum, item) => sum + (typeof item[field] === 'number' ? (item[field] as number) : 0), 0);
+  const check = checksOf(schema as Checked).find((c) => c.check === 'total');
+  if (!check || check.check !== 'total') return null;
+  return list.reduce((sum, item) => sum + (typeof item[check.field] === 'number' ? (item[check.field] as number) : 0), 0);
+}
+
+/** The list's `total` check (beneficiary shares must add up to 100), as the engine defines it: its message, if any. */
+function totalProblem(schema: RJSFSchema, list: Item[]): { keyword: string; message: string }[] {
+  const check = checksOf(schema as Checked).find((c) => c.check === 'total');
+  if (!check || list.length === 0) return [];
+  const message = problem(check, schema as Checked, list, {}, todayYmd());
+  return message ? [{ keyword: 'total', message }] : [];
 }
 
 export function listMessages(
@@ -61,13 +70,8 @@ export function listMessages(
   const messages = (schema['x-messages'] ?? {}) as Record<string, string>;
   const rules: RJSFSchema = { ...schema, items: {} };
   delete rules['x-messages'];
-  // The shares of a list must total exactly 100 (checked again by the server, in the same words).
-  const total = shareTotal(schema, list);
-  const shares =
-    total === null || total === 100 || list.length === 0
-      ? []
-      : [{ keyword: total > 100 ? 'total_over' : 'total_under', message: (messages[total > 100 ? 'total_over' : 'total_under'] ?? '').replace('{total}', String(total)) }];
-  return [...shares, ...listRules(rules, list, validate, messages, schema)];
+  // The shares of a list must total exactly 100: the engine's own check, evaluated here early (the server again).
+  return [...totalProblem(schema, list), ...listRules(rules, list, validate, messages, schema)];
 }
 
 function listRules(

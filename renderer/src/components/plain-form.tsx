@@ -5,6 +5,7 @@
 // `fitsPlainForm` says whether a form keeps to what it knows, and any other form is drawn by rjsf
 // (components/server-form.tsx chooses). The rules stay the server's: the schema's keywords are read, none is written
 // here, and the server checks everything again.
+import { type Checked, checksOf } from '../lib/checks';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isWideField } from './field-layout';
@@ -41,9 +42,8 @@ function fieldFits(field: unknown, ui: unknown): boolean {
   if (!isObject(field) || !only(field, FIELD_KEYS) || !TYPES.includes(field.type as string)) return false;
   if (ui !== undefined && (!isObject(ui) || !only(ui, FIELD_UI_KEYS))) return false;
   if (field['x-refuse'] !== undefined && !isObject(field['x-refuse'])) return false;
-  const checks = field['x-checks'];
   // The checks rjsf makes in the browser beyond JSON Schema (customValidate, conditions.ts) are not the plain form's.
-  if (Array.isArray(checks) && checks.some((c) => c === 'at_least_one' || (typeof c === 'string' && c.startsWith('after:')))) return false;
+  if (checksOf(field as Checked).some((c) => c.check === 'at_least_one' || c.check === 'after')) return false;
   const widget = isObject(ui) ? ui['ui:widget'] : undefined;
   if (field.oneOf !== undefined || field.enum !== undefined) {
     const listed = Array.isArray(field.oneOf)

@@ -15,7 +15,7 @@ const schema: RJSFSchema = {
     employment_status: { type: 'string', 'x-refuse': { R: 'You cannot proceed with retired employer' } } as RJSFSchema,
     holiday_policy: {
       type: 'object',
-      'x-checks': ['at_least_one'],
+      'x-checks': [{ check: 'at_least_one' }],
       'x-messages': { at_least_one: 'Select at least one holiday policy' },
       properties: { Birthday: { type: 'boolean' } },
     } as RJSFSchema,

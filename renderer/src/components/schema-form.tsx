@@ -1,6 +1,7 @@
 // One rjsf Form for every server-defined form: the schema, uiSchema and data come from the server; widgets are
 // registered by name; messages come from each property's `x-messages` so the browser says what the server would.
 import Form from '@rjsf/core';
+import { type Checked, checksOf, problem, todayYmd } from '../lib/checks';
 import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { getDefaultFormState } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
@@ -21,16 +22,15 @@ export const validator = customizeValidator({
   ajvOptionsOverrides: { strict: false, validateSchema: false },
 });
 
-type Messages = Record<string, string>;
-
 export { schemaAt, transformErrors } from './messages';
 export { drawnForm, type DrawnForm, type ServerForm } from './drawn-form';
 
-type Properties = Record<string, RJSFSchema & { 'x-refuse'?: Record<string, string>; 'x-checks'?: string[] }>;
+type Properties = Record<string, RJSFSchema & { 'x-refuse'?: Record<string, string> } & Checked>;
 
 /**
  * The schema's own rules that JSON Schema cannot state, checked in the browser for speed only (the server checks them
- * again): a refused choice (`x-refuse`) and a set of flags of which at least one must be on (`at_least_one`).
+ * again): a refused choice (`x-refuse`) and a set of flags of which at least one must be on (the engine's
+ * `at_least_one` check, evaluated by its one definition).
  */
 export function customValidate(schema: RJSFSchema) {
   return (formData: Record<string, unknown> | undefined, errors: FormValidation<Record<string, unknown>>) => {
@@ -41,10 +41,10 @@ export function customValidate(schema: RJSFSchema) {
       if (!fieldErrors) continue;
       const refusal = typeof value === 'string' ? prop['x-refuse']?.[value] : undefined;
       if (refusal) fieldErrors.addError(refusal);
-      if (prop['x-checks']?.includes('at_least_one') && value && typeof value === 'object') {
-        const anyOn = Object.values(value as Record<string, unknown>).some((flag) => flag === true);
-        const messages = (prop['x-messages'] ?? {}) as Messages;
-        if (!anyOn) fieldErrors.addError(messages.at_least_one ?? 'Select at least one');
+      const atLeastOne = checksOf(prop).find((c) => c.check === 'at_least_one');
+      if (atLeastOne && value && typeof value === 'object') {
+        const message = problem(atLeastOne, prop, value, formData ?? {}, todayYmd());
+        if (message) fieldErrors.addError(message);
       }
     }
     return errors;

@@ -6531,6 +6531,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/form-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_DocumentedCheckEnvelope"];
+                    };
+                };
+                403: components["responses"]["Refusal403"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                413: components["responses"]["Refusal413"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflow-versions": {
         parameters: {
             query?: never;
@@ -9177,6 +9218,66 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_DocumentedCheckEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DocumentedCheck"][];
+        };
+        /** @description A kind of rule a form's field may carry in `x-checks`. */
+        DocumentedCheck: {
+            /** @description An example of it, as a schema writes it. */
+            example: components["schemas"]["Check"];
+            /** @description What it checks, and the `x-messages` entry its message comes from. */
+            description: string;
+        };
+        /** @description One rule of a property's `x-checks`. */
+        Check: {
+            /** @constant */
+            check: "date";
+        } | {
+            /** @constant */
+            check: "not_future";
+        } | {
+            /** @constant */
+            check: "adult";
+        } | {
+            /** @constant */
+            check: "ssn";
+        } | {
+            /** @constant */
+            check: "at_least_one";
+        } | {
+            /** @constant */
+            check: "total";
+            field: string;
+        } | {
+            /** @constant */
+            check: "routing";
+        } | {
+            /** @constant */
+            check: "card";
+        } | {
+            /** @constant */
+            check: "not_expired";
+            month_field: string;
+        } | {
+            /** @constant */
+            check: "after";
+            field: string;
+        } | {
+            /** @constant */
+            check: "dependent_age";
+            /** Format: int32 */
+            spouse_min: number;
+            /** Format: int32 */
+            spouse_max: number;
+            /** Format: int32 */
+            child_limit: number;
+        } | {
+            /** @constant */
+            check: "ink";
         };
     };
     responses: {

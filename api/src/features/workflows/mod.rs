@@ -28,7 +28,30 @@ pub fn routes() -> ApiRouter<Live> {
             throttle::Throttle::misses_per_minute(AUDIT_MISSES_PER_MINUTE).named("audit"),
             throttle::check,
         ));
-    ApiRouter::new().api_route("/workflow-schemas/{kind}", get(workflow_schema)).merge(audited)
+    ApiRouter::new()
+        .api_route("/workflow-schemas/{kind}", get(workflow_schema))
+        .api_route("/form-checks", get(form_checks))
+        .merge(audited)
+}
+
+/// A kind of rule a form's field may carry in `x-checks`.
+#[derive(Serialize, JsonSchema)]
+pub struct DocumentedCheck {
+    /// An example of it, as a schema writes it.
+    example: engine::checks::Check,
+    /// What it checks, and the `x-messages` entry its message comes from.
+    description: String,
+}
+
+/// `form-checks` *(ours)*: every kind of rule a form's `x-checks` may name, with an example and what it checks: the
+/// rule language of the forms, for those who write questionnaires, and the type the renderer's early checks read.
+async fn form_checks() -> Answer<Vec<DocumentedCheck>> {
+    Answer(
+        engine::checks::documented()
+            .into_iter()
+            .map(|(example, description)| DocumentedCheck { example, description })
+            .collect(),
+    )
 }
 
 /// `workflow-schemas/{kind}` *(ours)*: the format of a kind of workflow file, as JSON Schema.

@@ -1,0 +1,244 @@
+//! The rules a form's fields carry that JSON Schema cannot express: the `x-checks` of a property, each a [`Check`].
+//!
+//! A check is typed data, `{ "check": "total", "field": "beneficiary_percentage" }` in a schema, so a misspelled one
+//! cannot pass unnoticed: it does not parse, and `enroll check-workflows` composes every form and parses every check.
+//! The server runs every check on a save ([`Check::problem`]); the renderer evaluates the same definition where it
+//! checks early (a beneficiary's share, a date before another), from types generated from this one (the API's
+//! `form-checks` answer), and one table of cases (`engine/tests/checks.cases.json`) is run by both, so they cannot
+//! disagree. A check's message is the field's `x-messages` entry named in [`Check::problem`], or the default there.
+
+use chrono::NaiveDate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::dates::{age_on, parse_mdy};
+use crate::errors::messages;
+
+/// One rule of a property's `x-checks`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "check", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Check {
+    /// A calendar date written MM/DD/YYYY (`02/30/2020` is not one).
+    Date,
+    /// A date before today.
+    NotFuture,
+    /// A date of birth at least 18 years before today.
+    Adult,
+    /// Nine digits the Social Security Administration could have issued (no area 000, 666 or 900-999, no group 00,
+    /// no serial 0000).
+    Ssn,
+    /// At least one of an object's flags is on. Message: `x-messages.at_least_one`.
+    AtLeastOne,
+    /// The list's items' `field` add up to exactly 100. Messages: `x-messages.total_over` and `total_under`, where
+    /// `{total}` is the sum.
+    Total { field: String },
+    /// A bank routing number whose ABA checksum holds. Message: `x-messages.routing`.
+    Routing,
+    /// A card number with a valid Luhn digit of a brand the store takes; a mask (`****1111`) stands for the card on
+    /// file and passes.
+    Card,
+    /// A card's expiration year, with its month in the sibling `month_field`, not in the past.
+    NotExpired { month_field: String },
+    /// A date not before the date in the sibling `field` (a term date after an effective date).
+    After { field: String },
+    /// A dependent's date of birth fits the relationship (the sibling `relationship`, `disabled`): a spouse from
+    /// `spouse_min` to `spouse_max` years old, a child under `child_limit` unless disabled.
+    DependentAge { spouse_min: i32, spouse_max: i32, child_limit: i32 },
+    /// A signature image with enough ink to be a name (see [`crate::signature`]). Message: `x-messages.ink`.
+    Ink,
+}
+
+/// Minimum age to enroll (spec: 18).
+pub const MINIMUM_AGE: i32 = 18;
+
+/// Nine digits that the Social Security Administration could have issued: no area 000, 666 or 900-999, no group
+/// 00, no serial 0000.
+pub fn is_valid_ssn(text: &str) -> bool {
+    if text.len() != 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (area, group, serial) = (&text[0..3], &text[3..5], &text[5..9]);
+    area != "000" && area != "666" && !area.starts_with('9') && group != "00" && serial != "0000"
+}
+
+/// The words for a dependent whose age the relationship does not allow; `None` when it does.
+pub fn age_problem(
+    spouse_min: i32,
+    spouse_max: i32,
+    child_limit: i32,
+    relationship: Option<&str>,
+    disabled: bool,
+    age: i32,
+) -> Option<String> {
+    match relationship? {
+        "spouse" if age < spouse_min => Some(format!("A spouse must be {spouse_min} or older")),
+        "spouse" if age > spouse_max => Some(format!("The plans in your cart cover a spouse up to age {spouse_max}")),
+        "child" if age >= child_limit && !disabled => {
+            Some(format!("A child is covered until age {child_limit}; an older child is covered only if disabled"))
+        }
+        _ => None,
+    }
+}
+
+/// The kinds of check, one example of each (for the documentation the API answers).
+pub fn examples() -> Vec<Check> {
+    vec![
+        Check::Date,
+        Check::NotFuture,
+        Check::Adult,
+        Check::Ssn,
+        Check::AtLeastOne,
+        Check::Total { field: "beneficiary_percentage".into() },
+        Check::Routing,
+        Check::Card,
+        Check::NotExpired { month_field: "expiration_month".into() },
+        Check::After { field: "prior_effective_date".into() },
+        Check::DependentAge { spouse_min: 18, spouse_max: 120, child_limit: 26 },
+        Check::Ink,
+    ]
+}
+
+impl Check {
+    /// What this check says of `value` (a property of an object whose other properties are `siblings`), in the
+    /// words of the property's schema `prop`; none when it holds. `today` anchors ages and dates.
+    pub fn problem(
+        &self,
+        prop: &Value,
+        value: &Value,
+        siblings: &Map<String, Value>,
+        today: NaiveDate,
+    ) -> Option<String> {
+        let text = value.as_str().unwrap_or_default();
+        let worded = |key: &str, default: &str| {
+            prop.pointer(&format!("/x-messages/{key}")).and_then(Value::as_str).unwrap_or(default).to_string()
+        };
+        match self {
+            Check::Date => parse_mdy(text).is_none().then(|| messages::INVALID_DATE.to_string()),
+            Check::NotFuture => parse_mdy(text).filter(|d| *d >= today).map(|_| messages::DATE_NOT_FUTURE.to_string()),
+            Check::Adult => {
+                parse_mdy(text).filter(|d| age_on(*d, today) < MINIMUM_AGE).map(|_| messages::UNDER_18.to_string())
+            }
+            Check::Ssn => (!is_valid_ssn(text)).then(|| messages::INVALID_SSN.to_string()),
+            Check::AtLeastOne => {
+                let any = value.as_object().is_some_and(|flags| flags.values().any(|f| f == &Value::Bool(true)));
+                (!any).then(|| worded("at_least_one", "Select at least one"))
+            }
+            Check::Total { field } => {
+                let total: i64 = value.as_array()?.iter().filter_map(|item| item.get(field)?.as_i64()).sum();
+                let key = match total.cmp(&100) {
+                    std::cmp::Ordering::Equal => return None,
+                    std::cmp::Ordering::Greater => "total_over",
+                    std::cmp::Ordering::Less => "total_under",
+                };
+                Some(worded(key, "The total must be 100").replace("{total}", &total.to_string()))
+            }
+            Check::Routing => {
+                (!crate::payment::aba_checksum_ok(text)).then(|| worded("routing", messages::INVALID_ROUTING))
+            }
+            // A mask stands for the card on file, checked when it was given.
+            Check::Card if crate::payment::is_masked_number(text) => None,
+            Check::Card => crate::payment::card_number_problem(text).map(str::to_string),
+            Check::NotExpired { month_field } => {
+                let month = siblings.get(month_field).and_then(Value::as_str)?;
+                crate::payment::card_expired(month, text, today).then(|| "The card has expired".to_string())
+            }
+            Check::After { field } => {
+                let earlier = siblings.get(field).and_then(Value::as_str).and_then(parse_mdy)?;
+                parse_mdy(text)
+                    .filter(|d| *d < earlier)
+                    .map(|_| "Term date cannot be before the effective date".to_string())
+            }
+            Check::DependentAge { spouse_min, spouse_max, child_limit } => {
+                let age = age_on(parse_mdy(text)?, today);
+                let relationship = siblings.get("relationship").and_then(Value::as_str);
+                let disabled = siblings.get("disabled").and_then(Value::as_bool).unwrap_or(false);
+                age_problem(*spouse_min, *spouse_max, *child_limit, relationship, disabled, age)
+            }
+            Check::Ink => crate::signature::check(text).is_err().then(|| worded("ink", messages::SIGN_AGAIN)),
+        }
+    }
+
+    /// The sibling this check reads, when it reads one (the renderer checks again when that one changes).
+    pub fn reads(&self) -> Option<&str> {
+        match self {
+            Check::NotExpired { month_field } => Some(month_field),
+            Check::After { field } => Some(field),
+            _ => None,
+        }
+    }
+}
+
+/// The checks of a property's schema; an error naming what does not parse (a misspelled or unknown check).
+pub fn of(prop: &Value) -> Result<Vec<Check>, String> {
+    match prop.get("x-checks") {
+        None => Ok(Vec::new()),
+        Some(checks) => serde_json::from_value(checks.clone()).map_err(|e| format!("x-checks {checks}: {e}")),
+    }
+}
+
+/// Every check of a schema, at every depth (nested objects, list items, conditional fields); the first that does not
+/// parse, with where it sits, as an error.
+pub fn every(schema: &Value) -> Result<Vec<Check>, String> {
+    let mut found = Vec::new();
+    visit(schema, "", &mut found)?;
+    Ok(found)
+}
+
+fn visit(node: &Value, path: &str, found: &mut Vec<Check>) -> Result<(), String> {
+    match node {
+        Value::Object(members) => {
+            if members.contains_key("x-checks") {
+                found.extend(of(node).map_err(|e| format!("{}: {e}", if path.is_empty() { "/" } else { path }))?);
+            }
+            for (key, member) in members {
+                if key != "x-checks" {
+                    visit(member, &format!("{path}/{key}"), found)?;
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                visit(item, &format!("{path}/{i}"), found)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A property's checks as its schema writes them.
+pub fn list(checks: &[Check]) -> Value {
+    serde_json::to_value(checks).expect("checks are JSON")
+}
+
+/// Each kind of check with what it means: one example of each, described by its definition's own words (the doc
+/// comments above, as schemars carries them into the schema).
+pub fn documented() -> Vec<(Check, String)> {
+    let schema = serde_json::to_value(schemars::schema_for!(Check)).expect("a schema is JSON");
+    let variants = schema.get("oneOf").and_then(Value::as_array).cloned().unwrap_or_default();
+    examples()
+        .into_iter()
+        .map(|check| {
+            let name = serde_json::to_value(&check).expect("a check is JSON")["check"].clone();
+            let description = variants
+                .iter()
+                .find(|v| v.pointer("/properties/check/const") == Some(&name))
+                .and_then(|v| v.get("description"))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            (check, description)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_kind_of_check_is_described_in_its_own_words() {
+        for (check, description) in super::documented() {
+            assert!(description.len() > 10, "{check:?} has no description");
+        }
+    }
+}
