@@ -27,6 +27,24 @@ const layers = [
   },
 ];
 
+// Rules are the server's: validation lives in the engine and reaches the page as JSON Schema (patterns, typed checks,
+// choices with their names). The page must not write them again, so it may not name a tier code, a five-digit pattern
+// or compare with an age limit; tests (which stand in for the server's answers) and generated files may.
+const rulesAreTheServers = [
+  {
+    selector: 'Literal[value=/^(IO|IS|IC|IF)$/]',
+    message: 'Tier codes and names are the server\'s (lib/tiers.ts, the filter form\'s choices): do not write them here.',
+  },
+  {
+    selector: 'Literal[regex.pattern=/\\{5\\}/], Literal[value=/\\{5\\}/]',
+    message: 'A ZIP code\'s pattern is the server\'s (the form\'s `pattern` and `maxLength`): do not write it here.',
+  },
+  {
+    selector: 'BinaryExpression[operator=/^[<>]=?$/] > Literal[value=18], BinaryExpression[operator=/^[<>]=?$/] > Literal[value=21]',
+    message: 'An age limit is the server\'s (the `adult` check\'s `min_age`): do not write it here.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
   {
@@ -47,5 +65,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layers }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/contract.d.ts', 'src/lib/benefit-contract.d.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...rulesAreTheServers] },
   },
 );

@@ -106,9 +106,9 @@ impl AnswerKind {
         let text = json!({ "type": "string", "minLength": 1, "maxLength": MAX_ANSWER });
         match self {
             AnswerKind::Text => text,
-            AnswerKind::Zip => json!({ "type": "string", "pattern": "^[0-9]{5}$" }),
-            AnswerKind::Email => json!({ "type": "string", "format": "email", "maxLength": 254 }),
-            AnswerKind::Phone => json!({ "type": "string", "pattern": "^[0-9 ()+.-]{10,20}$" }),
+            AnswerKind::Zip => json!({ "type": "string", "pattern": "^[0-9]{5}$", "x-widget": "zip" }),
+            AnswerKind::Email => json!({ "type": "string", "format": "email", "maxLength": 254, "x-widget": "email" }),
+            AnswerKind::Phone => json!({ "type": "string", "pattern": "^[0-9 ()+.-]{10,20}$", "x-widget": "phone" }),
             AnswerKind::Choice { options } => json!({ "type": "string", "enum": options }),
         }
     }

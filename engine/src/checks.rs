@@ -23,8 +23,8 @@ pub enum Check {
     Date,
     /// A date before today.
     NotFuture,
-    /// A date of birth at least 18 years before today.
-    Adult,
+    /// A date of birth at least `min_age` years before today (18 to enroll).
+    Adult { min_age: i32 },
     /// Nine digits the Social Security Administration could have issued (no area 000, 666 or 900-999, no group 00,
     /// no serial 0000).
     Ssn,
@@ -86,7 +86,7 @@ pub fn examples() -> Vec<Check> {
     vec![
         Check::Date,
         Check::NotFuture,
-        Check::Adult,
+        Check::Adult { min_age: MINIMUM_AGE },
         Check::Ssn,
         Check::AtLeastOne,
         Check::Total { field: "beneficiary_percentage".into() },
@@ -116,9 +116,10 @@ impl Check {
         match self {
             Check::Date => parse_mdy(text).is_none().then(|| messages::INVALID_DATE.to_string()),
             Check::NotFuture => parse_mdy(text).filter(|d| *d >= today).map(|_| messages::DATE_NOT_FUTURE.to_string()),
-            Check::Adult => {
-                parse_mdy(text).filter(|d| age_on(*d, today) < MINIMUM_AGE).map(|_| messages::UNDER_18.to_string())
-            }
+            // 'You must be 18 years to proceed', the spec's words, for any age limit.
+            Check::Adult { min_age } => parse_mdy(text)
+                .filter(|d| age_on(*d, today) < *min_age)
+                .map(|_| format!("You must be {min_age} years to proceed")),
             Check::Ssn => (!is_valid_ssn(text)).then(|| messages::INVALID_SSN.to_string()),
             Check::AtLeastOne => {
                 let any = value.as_object().is_some_and(|flags| flags.values().any(|f| f == &Value::Bool(true)));

@@ -42,6 +42,20 @@ impl Tier {
         }
     }
 
+    /// The tier's name as a person reads it; on a premier plan, which covers one child, the children tier is "Member +
+    /// 1 Child".
+    pub fn label_for(self, premier: bool) -> &'static str {
+        match self {
+            Tier::IC if premier => "Member + 1 Child",
+            other => other.label(),
+        }
+    }
+
+    /// The tiers as a form's choices (`oneOf` of `{ const, title }`), in their order.
+    pub fn choices(premier: bool) -> Vec<serde_json::Value> {
+        Tier::ALL.iter().map(|t| serde_json::json!({ "const": t.code(), "title": t.label_for(premier) })).collect()
+    }
+
     pub fn parse(code: &str) -> Option<Tier> {
         Tier::ALL.into_iter().find(|t| t.code() == code)
     }

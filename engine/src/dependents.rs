@@ -62,7 +62,7 @@ pub const NO_SPOUSE_SAID: &str = "You answered that you have no spouse to cover:
 
 /// A premier plan is in the cart (plan type MM).
 pub fn premier(ctx: &EnrollmentContext) -> bool {
-    ctx.cart_plan_types.iter().any(|t| t == "MM")
+    ctx.cart_plan_types.iter().any(|t| t == crate::catalogue::PREMIER)
 }
 
 /// Shapes the Dependent Information base schema for this enrollment: the tier's relationships and counts, the spouse

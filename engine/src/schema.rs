@@ -189,12 +189,15 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
         ..FormSettings::default()
     };
     let mut schema = forms::filter_schema();
+    // The tiers' names are the engine's (`Tier::label_for`), never the page's.
+    let tier = &mut schema["properties"]["tier"];
+    let title = tier["title"].clone();
+    *tier = json!({ "title": title, "type": "string", "oneOf": crate::context::Tier::choices(options.premier) });
     if options.premier {
         let choices: Vec<Value> =
             options.categories.iter().map(|(key, name)| json!({ "const": key, "title": name })).collect();
         schema["properties"]["category"] =
             json!({ "type": "string", "title": "Category", "oneOf": choices, "x-messages": { "required": REQUIRED } });
-        schema["properties"]["tier"]["oneOf"][2]["title"] = json!("Member + 1 Child");
     }
     let mut form =
         compose_schema(schema, &settings, &EnrollmentContext::default()).form(&PrefillValues::default(), current);
@@ -204,11 +207,12 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
             list.push(json!("category"));
         }
     }
-    let tier_is = |tiers: &[&str]| json!({ "properties": { "tier": { "enum": tiers } }, "required": ["tier"] });
+    use crate::context::Tier;
+    let tier_is = |tiers: &[Tier]| json!({ "properties": { "tier": { "enum": tiers.iter().map(|t| t.code()).collect::<Vec<_>>() } }, "required": ["tier"] });
     schema["allOf"] = json!([
-        { "if": tier_is(&["IS", "IF"]), "then": { "properties": { "spouse_dob": crate::shop::popups::spouse_dob_field() } } },
-        { "if": tier_is(&["IC"]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(9) } } },
-        { "if": tier_is(&["IF"]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(8) } } },
+        { "if": tier_is(&[Tier::IS, Tier::IF]), "then": { "properties": { "spouse_dob": crate::shop::popups::spouse_dob_field() } } },
+        { "if": tier_is(&[Tier::IC]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(9) } } },
+        { "if": tier_is(&[Tier::IF]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(8) } } },
     ]);
     let ui_schema = Arc::make_mut(&mut form.ui_schema);
     ui_schema["spouse_dob"] = json!({ "ui:widget": "dateMDY" });

@@ -35,7 +35,7 @@ fn a_misspelled_or_unknown_check_does_not_parse_and_says_where_it_is() {
     let misspelled = json!({ "properties": { "dob": { "x-checks": [{ "check": "adlut" }] } } });
     let error = engine::checks::every(&misspelled).unwrap_err();
     assert!(error.starts_with("/properties/dob: x-checks"), "{error}");
-    let old_style = json!({ "properties": { "dob": { "x-checks": ["adult"] } } });
+    let old_style = json!({ "properties": { "dob": { "x-checks": ["date"] } } });
     assert!(engine::checks::every(&old_style).is_err());
     let extra = json!({ "x-checks": [{ "check": "total", "field": "share", "limit": 100 }] });
     assert!(engine::checks::every(&extra).is_err(), "a check takes only its own parameters");

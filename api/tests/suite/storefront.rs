@@ -462,3 +462,31 @@ async fn a_window_shopper_sees_a_categorys_plans_with_from_prices_before_giving_
     let di = b.get("/api/v1/get-menu-filtered-plans?category=di").await.ok()["result"].as_array().unwrap().clone();
     assert!(di.iter().all(|p| p["from_price"].is_null()), "disability prices are not shown while shopping");
 }
+
+#[tokio::test]
+async fn the_tiers_are_named_by_the_store_and_a_premier_cart_covers_one_child() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let tiers = b.get("/api/v1/tiers").await;
+    assert_eq!(
+        tiers.ok().clone(),
+        json!([
+            { "code": "IO", "label": "Member Only" }, { "code": "IS", "label": "Member + Spouse" },
+            { "code": "IC", "label": "Member + Children" }, { "code": "IF", "label": "Family" }
+        ])
+    );
+    let id = b.start("IO").await;
+    let info = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await;
+    assert_eq!(info.ok()["result"]["tier_name"], "Member Only");
+    // Harborstone Premier Health PPO (plan type MM) in the cart: the children tier covers one child.
+    let plan = app.state.catalogue.plans.iter().find(|p| p.is_premier()).expect("a premier plan");
+    sqlx::query("insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, 1, 'now')")
+        .bind(id)
+        .bind(plan.plan_id)
+        .bind(plan.options[0].plan_pricing_id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let premier = b.get(&format!("/api/v1/tiers?enrollment_id={id}")).await;
+    assert_eq!(premier.ok()[2], json!({ "code": "IC", "label": "Member + 1 Child" }));
+}

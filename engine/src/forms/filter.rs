@@ -16,35 +16,20 @@ pub enum FilterGender {
     Female,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum TierChoice {
-    #[serde(rename = "IO")]
-    #[schemars(title = "Member Only")]
-    Io,
-    #[serde(rename = "IS")]
-    #[schemars(title = "Member + Spouse")]
-    Is,
-    #[serde(rename = "IC")]
-    #[schemars(title = "Member + Children")]
-    Ic,
-    #[serde(rename = "IF")]
-    #[schemars(title = "Family")]
-    If,
-}
-
 /// The search filter of the landing page and the quote form (zip, gender, tier, date of birth).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Find plans for you")]
 pub struct FilterForm {
     #[schemars(title = "Zip Code", extend("x-messages" = { "pattern": INVALID_ZIP }, "x-widget" = "zip"))]
-    #[schemars(regex(pattern = r"^[0-9]{5}$"))]
+    #[schemars(regex(pattern = r"^[0-9]{5}$"), length(max = 5))]
     pub zip: Option<String>,
     #[schemars(title = "Gender")]
     pub gender: Option<FilterGender>,
+    /// Its choices are the tiers' own names (`context::Tier::choices`), set when the form is composed.
     #[schemars(title = "Choose Tier")]
-    pub tier: Option<TierChoice>,
+    pub tier: Option<crate::context::Tier>,
     #[schemars(title = "DOB", description = "MM/DD/YYYY")]
     #[schemars(regex(pattern = DATE_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = [{ "check": "date" }, { "check": "adult" }], "x-widget" = "dateMDY"))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter a valid date (MM/DD/YYYY)" }, "x-checks" = [{ "check": "date" }, { "check": "adult", "min_age": crate::checks::MINIMUM_AGE }], "x-widget" = "dateMDY"))]
     pub dob: Option<String>,
 }

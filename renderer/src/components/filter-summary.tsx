@@ -1,7 +1,7 @@
 import type { Schema } from '../lib/api';
 
 /** What the summary shows of the quote's filter. */
-export type ShownFilter = Pick<Schema<'FilterInfo'>, 'zip' | 'dob' | 'tier' | 'gender' | 'is_smoker'>;
+export type ShownFilter = Pick<Schema<'FilterInfo'>, 'zip' | 'dob' | 'tier' | 'tier_name' | 'gender' | 'is_smoker'>;
 
 /**
  * Whether a value is a filter the summary can show: get-enrollment-temp-info answers its column as any value (the
@@ -14,19 +14,18 @@ export function isShownFilter(value: unknown): value is ShownFilter {
     typeof filter.zip === 'string' &&
     typeof filter.dob === 'string' &&
     typeof filter.tier === 'string' &&
+    typeof filter.tier_name === 'string' &&
     typeof filter.gender === 'string' &&
     (filter.is_smoker === undefined || filter.is_smoker === null || typeof filter.is_smoker === 'string')
   );
 }
-
-const TIERS: Record<string, string> = { IO: 'Member Only', IS: 'Member + Spouse', IC: 'Member + Children', IF: 'Family' };
 
 /** The read-only summary of the filter: zip, gender, smoker (only when set), tier and date of birth. */
 export function FilterSummary({ filter, onEdit }: { filter: ShownFilter; onEdit: () => void }) {
   return (
     <p className="filter-summary">
       Zip {filter.zip} · {filter.gender === '1' ? 'Female' : 'Male'}
-      {filter.is_smoker ? ` · Smoker: ${filter.is_smoker === '1' ? 'Yes' : 'No'}` : ''} · {TIERS[filter.tier] ?? filter.tier} · DOB {filter.dob} ·{' '}
+      {filter.is_smoker ? ` · Smoker: ${filter.is_smoker === '1' ? 'Yes' : 'No'}` : ''} · {filter.tier_name || filter.tier} · DOB {filter.dob} ·{' '}
       <button type="button" className="link" onClick={onEdit}>
         Edit<span className="visually-hidden"> your information</span>
       </button>

@@ -23,10 +23,8 @@ export function checksOf(prop: Checked | undefined): Check[] {
 
 const INVALID_DATE = 'Please enter a valid date (MM/DD/YYYY)';
 const DATE_NOT_FUTURE = 'Date cannot be today or a future date';
-const UNDER_18 = 'You must be 18 years to proceed';
 const INVALID_SSN = 'Invalid Social Security Number';
 const INVALID_ROUTING = 'Invalid routing number';
-const MINIMUM_AGE = 18;
 
 /** `MM/DD/YYYY`, exactly ten characters, a real calendar date: [year, month, day]. */
 export function parseMdy(text: string): [number, number, number] | null {
@@ -95,7 +93,7 @@ export function problem(check: Check, prop: Checked, value: unknown, siblings: R
     }
     case 'adult': {
       const d = parseMdy(text);
-      return d && ageOn(d, today) < MINIMUM_AGE ? UNDER_18 : null;
+      return d && ageOn(d, today) < check.min_age ? `You must be ${check.min_age} years to proceed` : null;
     }
     case 'ssn':
       return validSsn(text) ? null : INVALID_SSN;

@@ -266,6 +266,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
+                    enrollment_id?: components["schemas"]["Id"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_TierOptionEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/validate-zip-code": {
         parameters: {
             query?: never;
@@ -6846,6 +6894,24 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
+        MaybeOwnedNothing: {
+            /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
+            enrollment_id?: components["schemas"]["Id"] | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_TierOptionEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["TierOption"][];
+        };
+        /** @description A coverage tier as a person chooses it. */
+        TierOption: {
+            /** @description IO, IS, IC or IF. */
+            code: string;
+            /** @description Its name ("Member + Spouse"; "Member + 1 Child" for a premier plan's children tier). */
+            label: string;
+        };
         /** @description `validate-zip-code?zip_code=`. */
         ZipQuery: {
             zip_code?: string | null;
@@ -6894,6 +6960,8 @@ export interface components {
             dob: string;
             state: string;
             tier: string;
+            /** @description The tier's name as a person reads it ("Member + Spouse"). */
+            tier_name: string;
             gender: string;
             is_smoker?: string | null;
             category?: string | null;
@@ -9242,6 +9310,8 @@ export interface components {
         } | {
             /** @constant */
             check: "adult";
+            /** Format: int32 */
+            min_age: number;
         } | {
             /** @constant */
             check: "ssn";

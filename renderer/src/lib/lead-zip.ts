@@ -9,7 +9,8 @@ const listeners = new Set<() => void>();
 export const leadZip = {
   get: (): string | null => zip,
   set: (value: string | null | undefined) => {
-    const next = value && /^\d{5}$/.test(value) ? value : null;
+    // The benefit service answered it (its shape is the server's to check); blank is none.
+    const next = value && value.trim() ? value.trim() : null;
     if (next === zip) return;
     zip = next;
     for (const listener of listeners) listener();

@@ -168,8 +168,8 @@ pub async fn add_filter_for_existing_user(
     host: Host,
     AppJson(body): AppJson<ExistingMemberEntry>,
 ) -> ApiResult<Answer<ExistingMemberQuote>> {
-    let tier = body.tier.as_deref().map(str::trim).filter(|t| ["IO", "IS", "IC", "IF"].contains(t));
-    let Some(tier) = tier else { return Err(ApiError::field("tier", CHOOSE_TIER)) };
+    let tier = body.tier.as_deref().map(str::trim).and_then(engine::context::Tier::parse);
+    let Some(tier) = tier.map(engine::context::Tier::code) else { return Err(ApiError::field("tier", CHOOSE_TIER)) };
     let user_id = parse_id(body.user_id.as_ref(), "user_id")?;
     let viewer = member_viewer(&state.db, &session).await?;
     let standing = site::standing(&state, &session, &host).await?;

@@ -13,7 +13,7 @@ use crate::domain::filter::{filter_info, filter_options, validated_filter, Filte
 use crate::domain::session::Session;
 use crate::domain::site::{self, Host};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
-use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, OwnedPath, OwnedQuery};
+use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, Nothing, OwnedPath, OwnedQuery};
 use crate::state::AppState;
 use crate::store;
 
@@ -99,6 +99,27 @@ pub async fn filter_form(
         ui_schema: std::sync::Arc::unwrap_or_clone(form.ui_schema),
         form_data: form.form_data,
     }))
+}
+
+/// A coverage tier as a person chooses it.
+#[derive(Serialize, JsonSchema)]
+pub struct TierOption {
+    /// IO, IS, IC or IF.
+    code: &'static str,
+    /// Its name ("Member + Spouse"; "Member + 1 Child" for a premier plan's children tier).
+    label: &'static str,
+}
+
+/// `tiers?enrollment_id=` *(ours)*: the tiers to choose from, named as the store names them (for a quote with a
+/// premier plan in its cart, the children tier covers one child and says so).
+pub async fn tiers(
+    State(state): State<AppState>,
+    MaybeOwnedQuery(e, _): MaybeOwnedQuery<Nothing>,
+) -> ApiResult<Answer<Vec<TierOption>>> {
+    let premier = filter_options(&state, e.as_ref(), None, None).await?.premier;
+    Ok(Answer(
+        engine::context::Tier::ALL.iter().map(|t| TierOption { code: t.code(), label: t.label_for(premier) }).collect(),
+    ))
 }
 
 pub async fn validate_zip_code(AppQuery(query): AppQuery<ZipQuery>) -> ApiResult<Answer<ZipInfo>> {

@@ -33,6 +33,7 @@ pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .merge(guesses)
         .api_route("/filter-form", get(filter::filter_form))
+        .api_route("/tiers", get(filter::tiers))
         .api_route("/validate-zip-code", get(filter::validate_zip_code))
         .api_route("/add-filter-for-new-user", post(filter::add_filter_for_new_user))
         .api_route("/change-filter-info/{temp_id}", put(filter::change_filter_info))

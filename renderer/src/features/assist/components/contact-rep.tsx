@@ -18,10 +18,11 @@ function optionsOf(question: Question | null): string[] | null {
 
 /** How a question's answer is typed: a phone number, an e-mail address, a ZIP code or words. */
 function inputFor(question: Question | null): { type: string; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string } {
-  const schema = (question?.schema ?? {}) as { format?: unknown; pattern?: unknown };
-  if (schema.format === 'email') return { type: 'email', inputMode: 'email', autoComplete: 'email' };
-  if (schema.pattern === '^[0-9]{5}$') return { type: 'text', inputMode: 'numeric', autoComplete: 'postal-code' };
-  if (typeof schema.pattern === 'string' && schema.pattern.includes('()')) return { type: 'tel', inputMode: 'tel', autoComplete: 'tel' };
+  // The server's schema says what kind of answer it is (`x-widget`); the page only picks the keyboard for it.
+  const widget = (question?.schema as { 'x-widget'?: unknown } | undefined)?.['x-widget'];
+  if (widget === 'email') return { type: 'email', inputMode: 'email', autoComplete: 'email' };
+  if (widget === 'zip') return { type: 'text', inputMode: 'numeric', autoComplete: 'postal-code' };
+  if (widget === 'phone') return { type: 'tel', inputMode: 'tel', autoComplete: 'tel' };
   return { type: 'text' };
 }
 

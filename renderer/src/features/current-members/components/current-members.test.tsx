@@ -88,6 +88,7 @@ describe('current members', () => {
     const dialog = screen.getByRole('dialog', { hidden: true });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
     expect(within(dialog).getByText('Please choose a tier')).toBeTruthy();
+    await within(dialog).findByRole('option', { name: 'Member + Spouse', hidden: true });
     fireEvent.change(within(dialog).getByLabelText('Tier'), { target: { value: 'IS' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
     expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();

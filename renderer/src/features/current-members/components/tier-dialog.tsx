@@ -1,13 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { ApiError, type Schema } from '../../../lib/api';
+import { useTiers } from '../../../lib/tiers';
 
-export const TIERS = [
-  { code: 'IO', label: 'Member Only' },
-  { code: 'IS', label: 'Member + Spouse' },
-  { code: 'IC', label: 'Member + Child(ren)' },
-  { code: 'IF', label: 'Family' },
-];
 
 /**
  * Enroll Now's 'Choose a tier': the tier the member's new quote covers ('Please choose a tier' without one). `enroll`
@@ -23,6 +18,7 @@ export function TierDialog({
   enroll: (member: Schema<'MemberRow'>, tier: string) => Promise<void>;
 }) {
   const [tier, setTier] = useState('');
+  const tiers = useTiers();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -68,7 +64,7 @@ export function TierDialog({
               onChange={(e) => setTier(e.target.value)}
             >
               <option value="">Select a tier</option>
-              {TIERS.map((t) => (
+              {tiers.map((t) => (
                 <option key={t.code} value={t.code}>
                   {t.label}
                 </option>

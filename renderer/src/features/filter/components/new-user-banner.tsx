@@ -10,34 +10,22 @@ import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { getFilterForm } from '../api/get-filter-form';
 import { validateZipCode } from '../api/validate-zip-code';
-import { STEP_OF, checkStep, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
+import { STEP_OF, checkStep, type FilterSchema, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
 
 interface Choice {
   value: string;
   label: string;
 }
 
-// The filter form's own choices are used when the server's form is at hand; these are the spec's, until then.
-const GENDERS: Choice[] = [
-  { value: '0', label: 'Male' },
-  { value: '1', label: 'Female' },
-];
-const TIERS: Choice[] = [
-  { value: 'IO', label: 'Member Only' },
-  { value: 'IS', label: 'Member + Spouse' },
-  { value: 'IC', label: 'Member + Children' },
-  { value: 'IF', label: 'Family' },
-];
 const SMOKER: Choice[] = [
   { value: '1', label: 'Yes' },
   { value: '0', label: 'No' },
 ];
 
-/** The choices (`oneOf` of consts) of a property of the server's filter form, if it has them. */
-function choicesOf(schema: unknown, name: string): Choice[] | null {
-  const property = (schema as { properties?: Record<string, { oneOf?: { const?: unknown; title?: string }[] }> } | null)?.properties?.[name];
-  const choices = property?.oneOf?.filter((c) => typeof c.const === 'string').map((c) => ({ value: String(c.const), label: c.title ?? String(c.const) }));
-  return choices && choices.length > 0 ? choices : null;
+/** The choices (`oneOf` of consts) of a property of the server's filter form: the genders and tiers as it names them. */
+function choicesOf(form: FilterSchema | null, name: string): Choice[] {
+  const property = form?.properties?.[name];
+  return (property?.oneOf ?? []).filter((c) => typeof c.const === 'string').map((c) => ({ value: String(c.const), label: c.title ?? String(c.const) }));
 }
 
 const STEPS: { step: Step; label: string }[] = [
@@ -89,15 +77,16 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const [errors, setErrors] = useState<StepErrors>({});
   const [progress, setProgress] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [choices, setChoices] = useState({ gender: GENDERS, tier: TIERS });
+  // The server's filter form: its choices and its rules (the ZIP code's pattern, the age to enroll).
+  const [form, setForm] = useState<FilterSchema | null>(null);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const firstField = useRef<HTMLElement | null>(null);
   const shownStep = useRef<Step>(1);
 
   useEffect(() => {
     getFilterForm().then(
-      (form) => setChoices({ gender: choicesOf(form.schema, 'gender') ?? GENDERS, tier: choicesOf(form.schema, 'tier') ?? TIERS }),
-      () => undefined,
+      (document) => setForm(document.schema as FilterSchema),
+      () => setErrors({ step: 'The quote form could not be loaded. Please reload the page.' }),
     );
     return () => clearTimeout(pause.current);
   }, []);
@@ -135,7 +124,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const goOn = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || progress) return;
-    const found = checkStep(step, answers);
+    const found = checkStep(step, answers, form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (step === 2) return setStep(3);
@@ -161,6 +150,9 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
       setBusy(false);
     }
   };
+
+  // The ZIP code's length, as the server's form bounds it (typing stops there).
+  const zipLength = form?.properties?.zip?.maxLength;
 
   const back = () => {
     setErrors({});
@@ -194,12 +186,12 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
               className="form-control"
               inputMode="numeric"
               autoComplete="postal-code"
-              maxLength={5}
+              maxLength={zipLength}
               value={answers.zip}
               disabled={Boolean(progress)}
               aria-invalid={errors.zip ? true : undefined}
               aria-describedby={errors.zip ? 'nu-zip-error' : undefined}
-              onChange={(e) => set('zip')(e.target.value.replace(/\D/g, '').slice(0, 5))}
+              onChange={(e) => set('zip')(e.target.value.replace(/\D/g, '').slice(0, zipLength))}
             />
             <FieldError id="nu-zip-error" message={errors.zip} />
           </div>
@@ -211,7 +203,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
               firstField.current = el?.querySelector('input') ?? null;
             }}
           >
-            <Radios name="gender" legend="Gender" choices={choices.gender} value={answers.gender} onChange={set('gender')} invalid={Boolean(errors.step) && !answers.gender} />
+            <Radios name="gender" legend="Gender" choices={choicesOf(form, 'gender')} value={answers.gender} onChange={set('gender')} invalid={Boolean(errors.step) && !answers.gender} />
             <Radios name="is_smoker" legend="Smoker" choices={SMOKER} value={answers.is_smoker} onChange={set('is_smoker')} invalid={Boolean(errors.step) && !answers.is_smoker} />
             <FieldError id="nu-gender-error" message={errors.gender ?? errors.is_smoker} />
           </div>
@@ -234,7 +226,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
                 onChange={(e) => set('tier')(e.target.value)}
               >
                 <option value="">Select a tier</option>
-                {choices.tier.map((c) => (
+                {choicesOf(form, 'tier').map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}
                   </option>

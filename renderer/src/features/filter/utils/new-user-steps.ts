@@ -1,5 +1,8 @@
 // The referral and new-user banner asks its questions in three steps: the ZIP code; gender and smoker status; the tier
-// and date of birth. Each step is checked before the next (in the browser, for speed: the server checks all again).
+// and date of birth. Each step is checked before the next (in the browser, for speed: the server checks all again),
+// by the rules of the server's filter form: its ZIP code pattern and words, its date of birth's checks (a real date,
+// the age to enroll). None of them is written here.
+import { type Checked, checksOf, problem, todayYmd } from '../../../lib/checks';
 
 export interface NewUserAnswers {
   zip: string;
@@ -15,38 +18,53 @@ export type StepErrors = Partial<Record<keyof NewUserAnswers | 'step', string>>;
 export const REQUIRED = 'Field is required';
 export const BOTH_FIELDS = 'Please fill the both fields.';
 
+/** A property of the server's filter form, as far as the steps read it. */
+export interface FilterProperty extends Checked {
+  pattern?: string;
+  maxLength?: number;
+  title?: string;
+  oneOf?: { const?: unknown; title?: string }[];
+}
+
+/** The server's filter form (`filter-form`'s schema), as far as the steps read it. */
+export interface FilterSchema {
+  properties?: Record<string, FilterProperty>;
+}
+
 /** Which step asks a field: the server's message for a field is shown on its step. */
 export const STEP_OF: Record<string, Step> = { zip: 1, zip_code: 1, gender: 2, is_smoker: 2, tier: 3, dob: 3 };
 
-/** Whole years from `dob` (MM/DD/YYYY) to `today`; null when it is not a real date. */
-export function ageOn(dob: string, today: Date): number | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(dob);
-  if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(year, month - 1, day);
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
-  let age = today.getFullYear() - year;
-  if (today.getMonth() < month - 1 || (today.getMonth() === month - 1 && today.getDate() < day)) age -= 1;
-  return age;
+/** What a text answer breaks of its property's rules (its pattern, then its checks), in the property's words. */
+function textProblem(prop: FilterProperty | undefined, value: string, siblings: Record<string, unknown>, today: [number, number, number]): string | null {
+  if (!prop) return null;
+  if (prop.pattern && !new RegExp(prop.pattern).test(value)) return prop['x-messages']?.pattern ?? 'This value is not valid';
+  for (const check of checksOf(prop)) {
+    const found = problem(check, prop, value, siblings, today);
+    if (found) return found;
+  }
+  return null;
 }
 
-/** The messages of one step's answers; none when the step may go on. */
-export function checkStep(step: Step, answers: NewUserAnswers, today = new Date()): StepErrors {
+/** The messages of one step's answers by the form's rules; none when the step may go on (or the form is not here yet:
+ * the server then answers). */
+export function checkStep(step: Step, answers: NewUserAnswers, form: FilterSchema | null, today = todayYmd()): StepErrors {
+  const props = form?.properties ?? {};
+  const required = (name: string) => props[name]?.['x-messages']?.required ?? REQUIRED;
+  const siblings = answers as unknown as Record<string, unknown>;
   if (step === 1) {
-    if (!answers.zip) return { zip: REQUIRED };
-    if (!/^\d{5}$/.test(answers.zip)) return { zip: 'Invalid Zip code' };
-    return {};
+    if (!answers.zip) return { zip: required('zip') };
+    const zip = textProblem(props.zip, answers.zip, siblings, today);
+    return zip ? { zip } : {};
   }
   if (step === 2) {
     return answers.gender && answers.is_smoker ? {} : { step: BOTH_FIELDS };
   }
   const errors: StepErrors = {};
-  if (!answers.tier) errors.tier = REQUIRED;
-  if (!answers.dob) errors.dob = REQUIRED;
+  if (!answers.tier) errors.tier = required('tier');
+  if (!answers.dob) errors.dob = required('dob');
   else {
-    const age = ageOn(answers.dob, today);
-    if (age === null) errors.dob = 'Please enter a valid date (MM/DD/YYYY)';
-    else if (age < 18) errors.dob = 'You must be 18 years to proceed';
+    const dob = textProblem(props.dob, answers.dob, siblings, today);
+    if (dob) errors.dob = dob;
   }
   return errors;
 }

@@ -4,21 +4,15 @@ import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
+import { useTiers } from '../../../lib/tiers';
 import { changeFilterInfo } from '../api/change-filter-info';
 import { getMoreRequirement } from '../api/get-more-requirement';
 import '../homes.css';
 
-const TIERS = [
-  { code: 'IO', label: 'Member Only' },
-  { code: 'IS', label: 'Member + Spouse' },
-  { code: 'IC', label: 'Member + Children' },
-  { code: 'IF', label: 'Family' },
-];
-
 /**
- * The member's home (after their member link): the tier to shop, Member Only unless they choose another, saved on
- * their quote, then the plans. With a premier plan in the cart, a premier plan covers one child: the child option
- * reads 'Member + 1 Child'.
+ * The member's home (after their member link): the tier to shop, the first the server lists (Member Only) unless they
+ * choose another, saved on their quote, then the plans. With a premier plan in the cart, a premier plan covers one
+ * child: the server names the child option 'Member + 1 Child'.
  */
 export function MemberHome() {
   const { site, refresh } = useSite();
@@ -27,10 +21,13 @@ export function MemberHome() {
   // The member link opens the store for the member without the page asking again: ask once before deciding.
   const [asked, setAsked] = useState(false);
   const [premier, setPremier] = useState(false);
-  const [tier, setTier] = useState('IO');
+  const [chosen, setTier] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = tempId.get();
+  const tiers = useTiers(id);
+  // Until the member chooses: the first tier the server lists (Member Only).
+  const tier = chosen ?? tiers[0]?.code ?? '';
 
   useEffect(() => {
     void refresh().then(() => setAsked(true));
@@ -90,9 +87,9 @@ export function MemberHome() {
                 Choose Tier
               </option>
             )}
-            {TIERS.map((t) => (
+            {tiers.map((t) => (
               <option key={t.code} value={t.code}>
-                {premier && t.code === 'IC' ? 'Member + 1 Child' : t.label}
+                {t.label}
               </option>
             ))}
           </select>

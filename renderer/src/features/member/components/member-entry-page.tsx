@@ -10,7 +10,8 @@ import { addFilterForMember } from '../api/add-filter-for-member';
  * the member on that tier with their profile, and the member goes on to the plans.
  */
 export function MemberEntryPage() {
-  const { id = '', tier = 'IO' } = useParams();
+  // A link without a tier leaves it to the server (Member Only).
+  const { id = '', tier = '' } = useParams();
   const navigate = useNavigate();
   const { refresh } = useCartCount();
   const [error, setError] = useState<string | null>(null);
