@@ -22,6 +22,7 @@ test('an applicant answers eligibility, income and tobacco, adds a premier plan 
   await page.locator('#root_q3-1').check();
   await eligibility.getByRole('button', { name: 'Continue' }).click();
   await expect(eligibility.getByText('*Answer should be Yes to continue')).toBeVisible();
+  await expect(eligibility.getByText('Please answer yes in order to continue'), 'the form says so above its buttons').toBeVisible();
   await page.locator('#root_q2-0').check();
   await eligibility.getByRole('button', { name: 'Continue' }).click();
 

@@ -65,6 +65,9 @@ pub struct PopupChoices {
     pub group_name: Option<String>,
 }
 
+/// What a choice that is not offered says.
+pub const PLEASE_CHOOSE: &str = "Please choose one of the options";
+
 fn yes_no(title: &str) -> Value {
     json!({ "type": "string", "title": title, "oneOf": [ { "const": "Yes", "title": "Yes" }, { "const": "No", "title": "No" } ] })
 }
@@ -89,7 +92,7 @@ pub fn children_field(most: i64) -> Value {
 pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
     let mut props = Map::new();
     let mut ui = Map::new();
-    let mut required: Vec<&str> = Vec::new();
+    let mut required: Vec<String> = Vec::new();
     match kind {
         PopupKind::Eligibility => {
             for q in choices.eligibility.iter().flat_map(|s| &s.questions) {
@@ -102,7 +105,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 props.insert(key.clone(), field);
                 ui.insert(key.clone(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
             }
-            required.extend(props.keys().map(String::as_str).collect::<Vec<_>>());
+            required.extend(props.keys().cloned());
         }
         PopupKind::DependencyInfo => {
             let tier = choices.tier.unwrap_or_default();
@@ -113,7 +116,8 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
             if matches!(tier, Tier::IC | Tier::IF) {
                 props.insert("no_of_children".into(), children_field(if tier == Tier::IC { 9 } else { 8 }));
             }
-            required.extend(["dep_dob", "no_of_children"].into_iter().filter(|k| props.contains_key(*k)));
+            required
+                .extend(["dep_dob", "no_of_children"].into_iter().filter(|k| props.contains_key(*k)).map(String::from));
         }
         PopupKind::Income => {
             props.insert(
@@ -130,7 +134,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                     "x-messages": { "required": REQUIRED, "minimum": "Please enter the hours you work in a week (1 to 168)", "maximum": "Please enter the hours you work in a week (1 to 168)", "type": "Please enter the hours you work in a week (1 to 168)" },
                 }),
             );
-            required.extend(["annual_incode", "working_hours"]);
+            required.extend(["annual_incode", "working_hours"].map(String::from));
         }
         PopupKind::Tobacco => {
             props.insert(
@@ -142,7 +146,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 }),
             );
             ui.insert("is_smoker".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
-            required.push("is_smoker");
+            required.push("is_smoker".into());
         }
         PopupKind::ChooseTier => {
             let options: Vec<Value> =
@@ -151,7 +155,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 "tier".into(),
                 json!({ "type": "string", "title": "Choose Tier", "oneOf": options, "x-messages": { "required": "Please choose a tier" } }),
             );
-            required.push("tier");
+            required.push("tier".into());
         }
         PopupKind::SelectPortal => {
             let options: Vec<Value> =
@@ -160,7 +164,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 "platform_group_id".into(),
                 json!({ "type": "integer", "title": "Choose Enrollment Portal", "oneOf": options, "x-messages": { "required": "Please choose a platform" } }),
             );
-            required.push("platform_group_id");
+            required.push("platform_group_id".into());
         }
         PopupKind::Membership => {
             let options: Vec<Value> = choices
@@ -173,14 +177,14 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 json!({ "type": "string", "title": "Membership Options", "oneOf": options, "x-messages": { "required": "Please choose a membership" } }),
             );
             ui.insert("membership".into(), json!({ "ui:widget": "radio" }));
-            required.push("membership");
+            required.push("membership".into());
         }
         PopupKind::GroupCode => {
             props.insert(
                 "group_code".into(),
                 json!({ "type": "string", "title": "Group Enrollment Code", "maxLength": 40, "x-messages": { "required": REQUIRED } }),
             );
-            required.push("group_code");
+            required.push("group_code".into());
         }
         PopupKind::ConfirmGroup => {
             let name = choices.group_name.as_deref().unwrap_or("this group");
@@ -188,7 +192,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
             field["x-messages"] = json!({ "required": REQUIRED });
             props.insert("confirm".into(), field);
             ui.insert("confirm".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
-            required.push("confirm");
+            required.push("confirm".into());
         }
         PopupKind::HealthQuestions => {
             for q in choices.health.iter().flat_map(|s| &s.questions) {
@@ -198,15 +202,35 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 props.insert(key.clone(), field);
                 ui.insert(key, json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
             }
-            required.extend(props.keys().map(String::as_str).collect::<Vec<_>>());
+            required.extend(props.keys().cloned());
         }
+    }
+    // Every way an answer can be missing or wrong has the spec's words: a value of the wrong kind (an empty date, a
+    // choice not made) says what a missing one says, and a choice that is not offered says so; a browser never shows
+    // its validator's own wording.
+    for field in props.values_mut() {
+        let missing = field.pointer("/x-messages/required").and_then(Value::as_str).unwrap_or(REQUIRED).to_string();
+        let messages = field["x-messages"].as_object_mut().map(std::mem::take).unwrap_or_default();
+        let mut messages = Value::Object(messages);
+        messages["required"] = json!(missing);
+        if messages.get("type").is_none() {
+            messages["type"] = json!(missing);
+        }
+        if field.get("oneOf").is_some() && messages.get("enum").is_none() {
+            messages["enum"] = json!(PLEASE_CHOOSE);
+        }
+        field["x-messages"] = messages;
     }
     let order: Vec<&String> = props.keys().collect();
     let mut ui_schema = Value::Object(ui.clone());
     ui_schema["ui:order"] = json!(order.iter().map(|k| k.as_str()).chain(["*"]).collect::<Vec<_>>());
-    let schema = json!({
+    let mut schema = json!({
         "type": "object", "properties": Value::Object(props.clone()), "required": required,
     });
+    if kind == PopupKind::Eligibility {
+        // Above the buttons, whenever an answer that must be Yes is No.
+        schema["x-messages"] = json!({ "refuse": ANSWER_YES_FORM });
+    }
     (schema, ui_schema)
 }
 

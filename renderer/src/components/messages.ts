@@ -27,6 +27,25 @@ export function schemaAt(schema: RJSFSchema, path: string): RJSFSchema | undefin
   return node;
 }
 
+/**
+ * The words for a keyword a field's `x-messages` does not name: the engine's own (engine/src/validation.rs,
+ * `message_for`), so that ajv's wording ("must be string") never reaches a person.
+ */
+function wordsFor(keyword: string): string {
+  switch (keyword) {
+    case 'required':
+      return 'Field is required';
+    case 'enum':
+      return 'Please choose one of the options';
+    case 'maxLength':
+      return 'This value is too long';
+    case 'format':
+      return 'This value is not in the expected format';
+    default:
+      return 'This value is not valid';
+  }
+}
+
 /** Replaces ajv's wording with the spec's message for the field and keyword. */
 export function transformErrors(schema: RJSFSchema) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
@@ -37,8 +56,8 @@ export function transformErrors(schema: RJSFSchema) {
         const property = e.property ?? '';
         const messages = (schemaAt(schema, property)?.['x-messages'] ?? {}) as Messages;
         const keyword = ['oneOf', 'const', 'enum'].includes(e.name ?? '') ? 'enum' : (e.name ?? '');
-        const fallback = keyword === 'required' ? 'Field is required' : keyword === 'enum' ? 'Please choose one of the options' : e.message;
-        return { ...e, property, message: messages[keyword] ?? messages.default ?? fallback, stack: messages[keyword] ?? fallback ?? '' };
+        const words = messages[keyword] ?? messages.default ?? wordsFor(keyword);
+        return { ...e, property, message: words, stack: words };
       });
 }
 

@@ -1,4 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import type { FlowAnswer, FlowSource, FlowStep } from '../machines/flow-machine';
@@ -75,5 +77,74 @@ describe('a flow dialog', () => {
     expect(screen.getByText('Eligibility Questions')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(finished).toHaveBeenCalledWith(null, null));
+  });
+});
+
+// The popups' forms exactly as the engine composes them (engine/tests/popup-forms.json, kept equal to the engine's
+// output by its own test).
+const popups = JSON.parse(readFileSync(resolve(process.cwd(), '../engine/tests/popup-forms.json'), 'utf8')) as Record<string, { schema: FlowForm['schema']; uiSchema: FlowForm['uiSchema'] }>;
+
+type FlowForm = Extract<FlowStep, { kind: 'form' }>;
+
+function popupStep(name: string): FlowStep {
+  return {
+    step: name,
+    kind: 'form',
+    title: name,
+    schema: popups[name].schema,
+    uiSchema: popups[name].uiSchema,
+    formData: {},
+    actions: [
+      { action: 'submit', label: 'Continue' },
+      { action: 'cancel', label: 'Cancel' },
+    ],
+  } as FlowStep;
+}
+
+const never: FlowSource = {
+  load: async () => ({ step: null }),
+  answer: async () => {
+    throw new Error('the browser refuses before asking the server');
+  },
+};
+
+/** The spec's words for an answer missing or refused; anything else (ajv's "must be string") is a defect. */
+const SPEC_WORDS = new Set([
+  'Field is required',
+  'Please choose one of the options',
+  '*Answer should be Yes/No to continue',
+  '*Answer should be Yes to continue',
+  'Please answer yes in order to continue',
+  'Please choose a tier',
+  'Please choose a membership',
+]);
+
+describe('a popup answered too early', () => {
+  it.each(['eligibility', 'dependency_info', 'income', 'tobacco', 'choose_tier', 'membership', 'group_code', 'confirm_group'])(
+    '%s says what is missing in the spec’s words, never the validator’s',
+    async (name) => {
+      const { container } = render(<FlowDialog source={never} start={popupStep(name)} onFinish={() => undefined} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(container.ownerDocument.querySelectorAll('.error, .text-danger, [id$="__error"] li').length).toBeGreaterThan(0));
+      const shown = [...container.ownerDocument.querySelectorAll('.error p, .error li, [id$="__error"] li, .text-danger')]
+        .map((e) => e.textContent?.trim() ?? '')
+        .filter(Boolean);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const words of shown) expect(SPEC_WORDS, `${name}: ${words}`).toContain(words);
+    },
+  );
+
+  it('eligibility answered No where Yes is needed says so beside the question and above the buttons', async () => {
+    const form = popupStep('eligibility');
+    const properties = (form as FlowForm).schema.properties as Record<string, { 'x-refuse'?: Record<string, string> }>;
+    const mustBeYes = Object.keys(properties).find((k) => properties[k]['x-refuse']);
+    expect(mustBeYes).toBeTruthy();
+    const answers = Object.fromEntries(Object.keys(properties).map((k) => [k, k === mustBeYes ? 'No' : 'Yes']));
+    render(<FlowDialog source={never} start={{ ...form, formData: answers } as FlowStep} onFinish={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('*Answer should be Yes to continue')).toBeTruthy();
+    const above = await screen.findByText('Please answer yes in order to continue');
+    const buttons = screen.getByRole('button', { name: 'Continue' });
+    expect(above.compareDocumentPosition(buttons) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

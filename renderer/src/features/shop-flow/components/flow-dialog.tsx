@@ -1,7 +1,7 @@
 // Draws whatever step a flow is at, in one dialog: a form (rjsf, from the server's schema), an offer (the plans
 // offered with their price and the offer's two answers) or the checkout confirmation. Nothing here knows which popup
 // or offer it is drawing.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { drawnForm } from '../../../components/drawn-form';
 import { SchemaForm } from '../../../components/lazy-schema-form';
@@ -35,6 +35,8 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
   const message = FlowContext.useSelector((s) => s.context.message);
   const busy = FlowContext.useSelector((s) => s.matches('submitting') || s.matches('rereading'));
   const ending = FlowContext.useSelector((s) => (s.matches('done') ? 'done' : s.matches('closed') ? 'closed' : null));
+  // The form's own words for an answer it refuses (an eligibility question answered No): shown above the buttons.
+  const [refusedHere, setRefusedHere] = useState<string | null>(null);
 
   useEffect(() => {
     if (ending === 'done') onFinish(flow.getSnapshot().context.outcome, flow.getSnapshot().context.message);
@@ -46,6 +48,12 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
   if (!step || ending) return null;
   const form = step.kind === 'form' ? drawnForm(step) : null;
   const general = errors?.fields.filter((f) => !f.target_element || !(form?.schema.properties && f.target_element in form.schema.properties));
+  const formWords = (form?.schema as { 'x-messages'?: Record<string, string> } | undefined)?.['x-messages'];
+  // Which answers the form refuses (`x-refuse`), so that a refusal in the browser shows the form's words too.
+  const refusals = new Set(
+    Object.values((form?.schema.properties ?? {}) as Record<string, { 'x-refuse'?: Record<string, string> }>).flatMap((p) => Object.values(p['x-refuse'] ?? {})),
+  );
+  const aboveButtons = [...new Set([...(general?.map((g) => g.error_message) ?? []), ...(refusedHere ? [refusedHere] : [])])];
   const act = (action: string, formData: Record<string, unknown> = {}) => {
     if (action === 'cancel') flow.send({ type: 'CLOSE' });
     else if (localActions.includes(action)) onLocalAction?.(action);
@@ -69,10 +77,10 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
         {step.kind !== 'offer' && step.text && <p>{step.text}</p>}
         {step.kind === 'form' && step.message && <p className="notice">{step.message}</p>}
         {message && <p className="success">{message}</p>}
-        {(general?.length ?? 0) > 0 && (
+        {!form && aboveButtons.length > 0 && (
           <div role="alert" className="error">
-            {general?.map((g) => (
-              <p key={g.error_message}>{g.error_message}</p>
+            {aboveButtons.map((m) => (
+              <p key={m}>{m}</p>
             ))}
           </div>
         )}
@@ -84,8 +92,19 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
             formData={form.formData}
             extraErrors={errors?.errorSchema()}
             disabled={busy}
-            onSubmit={(data) => act('submit', data)}
+            onError={(found) => setRefusedHere(found.some((e) => refusals.has(e.message ?? '')) ? (formWords?.refuse ?? null) : null)}
+            onSubmit={(data) => {
+              setRefusedHere(null);
+              act('submit', data);
+            }}
           >
+            {aboveButtons.length > 0 && (
+              <div role="alert" className="error form-error">
+                {aboveButtons.map((m) => (
+                  <p key={m}>{m}</p>
+                ))}
+              </div>
+            )}
             <div className="buttons">
               {others.map((a) => (
                 <button key={a.action} type="button" onClick={() => act(a.action)} disabled={busy}>
