@@ -108,7 +108,10 @@ async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> ApiErro
 /// unknown calls; with the routes' templates.
 fn api_router(state: &Live) -> (Calls, Vec<String>) {
     let calls = ApiRouter::new()
-        .merge(features::storefront::routes())
+        .merge(features::site::routes())
+        .merge(features::access::routes())
+        .merge(features::quote::routes())
+        .merge(features::catalogue::routes())
         .merge(features::members::routes())
         .merge(features::shop::routes())
         .merge(features::cart::routes())
@@ -187,7 +190,7 @@ pub fn app(state: &Live, config: &Config) -> Router {
         .fold(roots, |router, path| router.route_service(path, unknown.clone()));
     let app = roots
         .merge(features::ops::routes().with_state(state.clone()))
-        .merge(features::storefront::pages().with_state(state.clone()))
+        .merge(features::access::pages().with_state(state.clone()))
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
         .fallback_service(page);

@@ -106,7 +106,7 @@ pub struct Shared {
     /// How many times each client saved for later this minute, whichever call it used (this replica's count).
     pub saves_for_later: Arc<governor::DefaultKeyedRateLimiter<String>>,
     /// Priced listings already answered, by what they depend on.
-    pub listings: Arc<crate::services::memo::Memo<crate::services::memo::ListingKey>>,
+    pub listings: Arc<crate::services::memo::Memo<crate::services::listings::ListingKey>>,
 }
 
 impl axum::extract::FromRef<AppState> for Key {

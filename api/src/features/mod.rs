@@ -1,15 +1,18 @@
 //! One folder per feature, each with its `routes()` and its handlers. A feature never imports another feature.
 
+pub mod access;
 pub mod benefit;
 pub mod billing;
 pub mod cart;
+pub mod catalogue;
 pub mod dependents;
 pub mod health;
 pub mod members;
 pub mod ops;
+pub mod quote;
 pub mod receipt;
 pub mod resume;
 pub mod shop;
-pub mod storefront;
+pub mod site;
 pub mod wizard;
 pub mod workflows;

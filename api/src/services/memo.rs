@@ -113,21 +113,6 @@ fn compressed(plain: &[u8], coding: Coding) -> Bytes {
     out.into()
 }
 
-/// What a priced listing depends on besides the catalogue: the key it is kept under.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ListingKey {
-    /// What the filter prices by (none when it cannot price).
-    pub input: Option<engine::rating::RatingInput>,
-    /// The categories asked for; none for all.
-    pub categories: Vec<String>,
-    /// The plans whose health questions were answered and accepted, in order.
-    pub accepted: Vec<i64>,
-    /// The page and its size, when a page was asked for.
-    pub page: Option<(usize, usize)>,
-    /// The workflow version's digest (which plans ask health questions).
-    pub workflows: String,
-}
-
 /// What a key is counted as, beyond its own size: the text it holds (a filter's state and ZIP code, categories, a
 /// version's digest).
 const KEY_TEXT: usize = 256;

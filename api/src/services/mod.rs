@@ -5,6 +5,7 @@ pub mod banking;
 pub mod catalogue;
 pub mod crypto;
 pub mod keys;
+pub mod listings;
 pub mod mail;
 pub mod memo;
 pub mod recommender;

@@ -4,840 +4,6 @@
  */
 
 export interface paths {
-    "/validate-agent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The rep's access code (four letters and four digits). */
-                    agent_code?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RepAnswerEnvelope"];
-                    };
-                };
-                /** @description Nothing to answer. */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/validate-group": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The group's enrollment code. */
-                    group_code?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GroupAnswerEnvelope"];
-                    };
-                };
-                /** @description Nothing to answer. */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/confirm-access": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            /** @description `confirm-access { agent_code }` or `{ group_code }` *(ours)*. */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AccessConfirmation"];
-                };
-            };
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AccessConfirmedEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rep-sign-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            /** @description `rep-sign-in { code }` *(ours)*. */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SignInCode"];
-                };
-            };
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SignedInEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/filter-form": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The quote to fill the form from; a new quote's form is empty. */
-                    enrollment_id?: string;
-                    /** @description The plan on the page: a premier plan asks the category too. */
-                    plan_id?: string;
-                    /** @description The category chosen: one with premier plans asks the category too. */
-                    category?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FormDocumentEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tiers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
-                    enrollment_id?: components["schemas"]["Id"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Array_of_TierOptionEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/validate-zip-code": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    zip_code?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ZipInfoEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/add-filter-for-new-user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NewQuoteEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/change-filter-info/{temp_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    temp_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChangedFilterEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/get-enrollment-temp-info": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query: {
-                    /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
-                    enrollment_id: components["schemas"]["Id"];
-                    /** @description filter_info (the default), effective_date, type, eprocess, or a saved tab's name. */
-                    column?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Result_AnyValueEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/send-rep-sign-in-code": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SignInCodeSentEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/get-agent-groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Array_of_AgentGroupEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/get-enrollment-platforms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Array_of_PortalEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/update-filter-portal": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            /** @description `update-filter-portal { enrollment_id, group_id, platform_group_id }`. */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortalChoice"];
-                };
-            };
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PortalChosenEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/get-agent-info-enroll": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AgentInfoEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/get-group-info-enroll": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GroupInfoEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/get-group-info": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The group administrator's link token from the group dashboard, or the session's own group's id. */
-                    group_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GroupInfoEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/get-default-info": {
         parameters: {
             query?: never;
@@ -922,6 +88,96 @@ export interface paths {
                 500: components["responses"]["Refusal500"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-ticket-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TicketLinkEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-homepage-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_HomeTileEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1517,7 +773,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/get-ticket-link": {
+    "/validate-agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The rep's access code (four letters and four digits). */
+                    agent_code?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RepAnswerEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The group's enrollment code. */
+                    group_code?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupAnswerEnvelope"];
+                    };
+                };
+                /** @description Nothing to answer. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confirm-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `confirm-access { agent_code }` or `{ group_code }` *(ours)*. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccessConfirmation"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessConfirmedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rep-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `rep-sign-in { code }` *(ours)*. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignInCode"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignedInEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/send-rep-sign-in-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInCodeSentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-agent-groups": {
         parameters: {
             query?: never;
             header?: never;
@@ -1539,7 +1050,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["TicketLinkEnvelope"];
+                        "application/json": components["schemas"]["Array_of_AgentGroupEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -1562,7 +1073,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/get-homepage-plan": {
+    "/get-enrollment-platforms": {
         parameters: {
             query?: never;
             header?: never;
@@ -1584,7 +1095,496 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Array_of_HomeTileEnvelope"];
+                        "application/json": components["schemas"]["Array_of_PortalEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update-filter-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description `update-filter-portal { enrollment_id, group_id, platform_group_id }`. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PortalChoice"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalChosenEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-agent-info-enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgentInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-group-info-enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-group-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The group administrator's link token from the group dashboard, or the session's own group's id. */
+                    group_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/filter-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The quote to fill the form from; a new quote's form is empty. */
+                    enrollment_id?: string;
+                    /** @description The plan on the page: a premier plan asks the category too. */
+                    plan_id?: string;
+                    /** @description The category chosen: one with premier plans asks the category too. */
+                    category?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormDocumentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
+                    enrollment_id?: components["schemas"]["Id"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_TierOptionEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate-zip-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    zip_code?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ZipInfoEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/add-filter-for-new-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewQuoteEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/change-filter-info/{temp_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    temp_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangedFilterEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-enrollment-temp-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
+                    enrollment_id: components["schemas"]["Id"];
+                    /** @description filter_info (the default), effective_date, type, eprocess, or a saved tab's name. */
+                    column?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Result_AnyValueEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -6716,408 +6716,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description `validate-agent?agent_code=`. */
-        AgentCodeQuery: {
-            /** @description The rep's access code (four letters and four digits). */
-            agent_code?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        RepAnswerEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["RepAnswer"];
-        };
-        /** @description The rep an access code unlocks. */
-        RepAnswer: {
-            /** Format: int64 */
-            agent_id: number;
-            first_name: string;
-            last_name: string;
-            email: string;
-            phone: string;
-            agent_code: string;
-            landing_url: string;
-            logo?: string | null;
-            image?: string | null;
-            groups: components["schemas"]["GroupRef"][];
-        };
-        /** @description An employer group a rep enrolls for. */
-        GroupRef: {
-            /** Format: int64 */
-            group_id: number;
-            name: string;
-        };
-        /** @description An answer the API refused: `status` is `error`, `data` lists each problem under the field it concerns. */
-        ErrorEnvelope: {
-            /** @description Always `error`. */
-            status: string;
-            /** @description The HTTP status, or the pricing code of a coded refusal (`stateError`, `changePid`, ...). */
-            statusCode: components["schemas"]["StatusOrCode"];
-            /** @description The first problem's message. */
-            message: string;
-            /** @description Every problem, each under the field it concerns (empty target for the request as a whole). */
-            data: components["schemas"]["ErrorItem"][];
-            /** @description A coded refusal's code (`changePid`, `blackout`, `decline`, ...). */
-            code?: string | null;
-            /**
-             * Format: int64
-             * @description With `changePid`: the plan that replaces the one asked for.
-             */
-            pid?: number | null;
-            /** @description With `newQuestionsError`: the plan's options priced, shown beside Enroll Now. */
-            plans?: components["schemas"]["PriceLine"][] | null;
-            /** @description With a declined health application: `decline`. */
-            errorCode?: string | null;
-        };
-        StatusOrCode: number | string;
-        /**
-         * @description One problem. A submission refused because steps are not finished answers one item per step: the step's name as
-         *     `target_element`, "Finish {step}" as `error_message`, and the step's `route`, `title`, `reason` and `missing`
-         *     answers.
-         */
-        ErrorItem: {
-            target_element: string;
-            error_message: string;
-            /** @description An unfinished step's route (`billing-information`). */
-            route?: string | null;
-            /** @description An unfinished step's title. */
-            title?: string | null;
-            /** @description Why the step is unfinished: `not_started`, `saved_for_later` or `needs_attention`. */
-            reason?: string | null;
-            /** @description An unfinished step's answers that need attention, each under its field. */
-            missing?: components["schemas"]["FieldError"][] | null;
-        };
-        /** @description A message shown under a field: the spec's `{ target_element, error_message }`. */
-        FieldError: {
-            /** @description The field the message is about (dotted inside lists: `beneficiaries.0.first_name`); empty for the whole. */
-            target_element: string;
-            error_message: string;
-        };
-        /** @description One option of a plan as the plan page lists it. */
-        PriceLine: {
-            /** Format: int64 */
-            plan_id: number;
-            /** Format: int64 */
-            plan_pricing_id: number;
-            plan_name: string;
-            option_name: string;
-            /** @description None for a disability plan, whose price is the carrier's quote. */
-            plan_price?: components["schemas"]["Dollars"] | null;
-            tier?: string | null;
-            is_prudential_plan: boolean;
-        };
-        /** @description An amount in dollars, to the cent. */
-        Dollars: number;
-        /** @description `validate-group?group_code=`. */
-        GroupCodeQuery: {
-            /** @description The group's enrollment code. */
-            group_code?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        GroupAnswerEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["GroupAnswer"];
-        };
-        /** @description The group an enrollment code names. */
-        GroupAnswer: {
-            /** Format: int64 */
-            group_id: number;
-            name: string;
-            /** @description The group's site's landing name; empty when it is not configured yet. */
-            landing_url: string;
-        };
-        /** @description `confirm-access { agent_code }` or `{ group_code }` *(ours)*. */
-        AccessConfirmation: {
-            /** @description The rep access code the person confirmed (Yes to 'Do you want to enroll under Rep {name}?'). */
-            agent_code?: string | null;
-            /** @description The group enrollment code the person confirmed (Yes to 'Is {company} your employer?'). */
-            group_code?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        AccessConfirmedEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["AccessConfirmed"];
-        };
-        /** @description Where the person goes once a code is confirmed. */
-        AccessConfirmed: {
-            /** @description `rep` or `employee`. */
-            role: string;
-            /** @description The rep's or group's site's landing name; empty when it is not configured yet. */
-            landing_url: string;
-        };
-        /** @description `rep-sign-in { code }` *(ours)*. */
-        SignInCode: {
-            /** @description The six-digit code from the e-mail. */
-            code?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        SignedInEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["SignedIn"];
-        };
-        /** @description A rep signed in. */
-        SignedIn: {
-            /** Format: int64 */
-            agent_id: number;
-            /** @description The rep's name, as the rep home greets them. */
-            name: string;
-        };
-        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
-        MaybeOwnedFilterFormQuery: {
-            /** @description The quote to fill the form from; a new quote's form is empty. */
-            enrollment_id?: string | null;
-            /** @description The plan on the page: a premier plan asks the category too. */
-            plan_id?: string | null;
-            /** @description The category chosen: one with premier plans asks the category too. */
-            category?: string | null;
-        };
-        /** @description A whole number, sent as a number or as a numeric string. */
-        Id: number | string;
-        /** @description The success envelope of a typed answer. */
-        FormDocumentEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["FormDocument"];
-        };
-        /** @description A form as the renderer draws it. */
-        FormDocument: {
-            schema: {
-                [key: string]: unknown;
-            };
-            uiSchema: {
-                [key: string]: unknown;
-            };
-            formData: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
-        MaybeOwnedNothing: {
-            /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
-            enrollment_id?: components["schemas"]["Id"] | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        Array_of_TierOptionEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["TierOption"][];
-        };
-        /** @description A coverage tier as a person chooses it. */
-        TierOption: {
-            /** @description IO, IS, IC or IF. */
-            code: string;
-            /** @description Its name ("Member + Spouse"; "Member + 1 Child" for a premier plan's children tier). */
-            label: string;
-        };
-        /** @description `validate-zip-code?zip_code=`. */
-        ZipQuery: {
-            zip_code?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        ZipInfoEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["ZipInfo"];
-        };
-        /** @description A ZIP code's city and state. */
-        ZipInfo: {
-            zip_code: string;
-            city: string;
-            state: string;
-        };
-        /** @description The success envelope of a typed answer. */
-        NewQuoteEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["NewQuote"];
-        };
-        /** @description A new quote. */
-        NewQuote: {
-            /**
-             * Format: int64
-             * @description The enrollment's id (the spec's tempId).
-             */
-            temp_enrollment_id: number;
-        };
-        /** @description The success envelope of a typed answer. */
-        ChangedFilterEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["ChangedFilter"];
-        };
-        /** @description A quote's filter after a change. */
-        ChangedFilter: {
-            /** Format: int64 */
-            temp_enrollment_id: number;
-            filter_info: components["schemas"]["FilterInfo"];
-        };
-        /** @description The quote's filter as the spec's calls answer it. */
-        FilterInfo: {
-            zip: string;
-            dob: string;
-            state: string;
-            tier: string;
-            /** @description The tier's name as a person reads it ("Member + Spouse"). */
-            tier_name: string;
-            gender: string;
-            is_smoker?: string | null;
-            category?: string | null;
-            /**
-             * Format: int64
-             * @description Yearly income in dollars.
-             */
-            annual_incode?: number | null;
-            /** Format: int64 */
-            working_hours?: number | null;
-            /** Format: int64 */
-            platform_group_id?: number | null;
-            spouse_dob?: string | null;
-            /** Format: int64 */
-            no_of_children?: number | null;
-        };
-        /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
-        OwnedTempInfoQuery: {
-            /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
-            enrollment_id: components["schemas"]["Id"];
-            /** @description filter_info (the default), effective_date, type, eprocess, or a saved tab's name. */
-            column?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        Result_AnyValueEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["Result_AnyValue"];
-        };
-        /** @description The spec's list answers: `data: { result }`. */
-        Result_AnyValue: {
-            result: unknown;
-        };
-        /** @description The success envelope of a typed answer. */
-        SignInCodeSentEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["SignInCodeSent"];
-        };
-        /** @description `send-rep-sign-in-code` *(ours)*: where the code went. */
-        SignInCodeSent: {
-            /** @description The rep's e-mail on file, masked (`j••••@example.com`). */
-            sent_to: string;
-            /**
-             * Format: int64
-             * @description Minutes the code works.
-             */
-            minutes: number;
-        };
-        /** @description The success envelope of a typed answer. */
-        Array_of_AgentGroupEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["AgentGroup"][];
-        };
-        /** @description A group of the rep's, as `get-agent-groups` answers it. */
-        AgentGroup: {
-            /** Format: int64 */
-            gid: number;
-            gname: string;
-        };
-        /** @description The success envelope of a typed answer. */
-        Array_of_PortalEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["Portal"][];
-        };
-        /** @description An enrollment portal (a platform a quote can be for). */
-        Portal: {
-            /** Format: int64 */
-            platform_group_id: number;
-            platform_name: string;
-            platform_code: string;
-        };
-        /** @description `update-filter-portal { enrollment_id, group_id, platform_group_id }`. */
-        PortalChoice: {
-            /** @description The quote to move to the portal (and group), if one is open. */
-            enrollment_id?: unknown;
-            /** @description The group a rep enrolls for; empty for a new member of no group. */
-            group_id?: unknown;
-            /** @description The enrollment portal. */
-            platform_group_id?: unknown;
-        };
-        /** @description The success envelope of a typed answer. */
-        PortalChosenEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["PortalChosen"];
-        };
-        /** @description The portal and group chosen. */
-        PortalChosen: {
-            /** Format: int64 */
-            platform_group_id: number;
-            /** Format: int64 */
-            group_id?: number | null;
-            /** @description new-member or new-group-member. */
-            enroll_type: string;
-        };
-        /** @description The success envelope of a typed answer. */
-        AgentInfoEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["AgentInfo"];
-        };
-        /** @description The rep enrolling, as the enrollment's pages show them. */
-        AgentInfo: {
-            /** Format: int64 */
-            agent_id: number;
-            agent_code: string;
-            first_name: string;
-            last_name: string;
-            email: string;
-            phone: string;
-            display_name: string;
-        };
-        /** @description The success envelope of a typed answer. */
-        GroupInfoEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["GroupInfo"];
-        };
-        /** @description An employer group as its administrator's and its employees' pages show it. */
-        GroupInfo: {
-            /** Format: int64 */
-            gid: number;
-            gname: string;
-            /**
-             * @description The group's enrollment code: only to a session already under the group (its employee, its administrator, its
-             *     signed-in rep); null to anyone else (a visitor of the group's site).
-             */
-            gcode?: string | null;
-            display_name: string;
-            address_information: components["schemas"]["Address"];
-            /** @description The group's rep's access code. */
-            agent_code?: string | null;
-            /** @description The portals the group's employees enroll on. */
-            platforms: components["schemas"]["Portal"][];
-        };
-        /** @description A postal address. */
-        Address: {
-            /** @default  */
-            address1: string;
-            /** @default  */
-            address2: string;
-            /** @default  */
-            city: string;
-            /** @default  */
-            state: string;
-            /** @default  */
-            zip: string;
-        };
-        /** @description `get-group-info?group_id=`. */
-        GroupInfoQuery: {
-            /** @description The group administrator's link token from the group dashboard, or the session's own group's id. */
-            group_id?: string | null;
-        };
         /** @description The success envelope of a typed answer. */
         SiteInfoEnvelope: {
             /** @description Always `success`. */
@@ -7298,6 +6896,26 @@ export interface components {
             name: string;
             address_information: components["schemas"]["Address"];
         };
+        /** @description A postal address. */
+        Address: {
+            /** @default  */
+            address1: string;
+            /** @default  */
+            address2: string;
+            /** @default  */
+            city: string;
+            /** @default  */
+            state: string;
+            /** @default  */
+            zip: string;
+        };
+        /** @description An enrollment portal (a platform a quote can be for). */
+        Portal: {
+            /** Format: int64 */
+            platform_group_id: number;
+            platform_name: string;
+            platform_code: string;
+        };
         /** @description A referral followed in this session. */
         SiteReferral: {
             referral_id: string;
@@ -7309,6 +6927,67 @@ export interface components {
             first_name: string;
             last_name: string;
         };
+        /** @description An answer the API refused: `status` is `error`, `data` lists each problem under the field it concerns. */
+        ErrorEnvelope: {
+            /** @description Always `error`. */
+            status: string;
+            /** @description The HTTP status, or the pricing code of a coded refusal (`stateError`, `changePid`, ...). */
+            statusCode: components["schemas"]["StatusOrCode"];
+            /** @description The first problem's message. */
+            message: string;
+            /** @description Every problem, each under the field it concerns (empty target for the request as a whole). */
+            data: components["schemas"]["ErrorItem"][];
+            /** @description A coded refusal's code (`changePid`, `blackout`, `decline`, ...). */
+            code?: string | null;
+            /**
+             * Format: int64
+             * @description With `changePid`: the plan that replaces the one asked for.
+             */
+            pid?: number | null;
+            /** @description With `newQuestionsError`: the plan's options priced, shown beside Enroll Now. */
+            plans?: components["schemas"]["PriceLine"][] | null;
+            /** @description With a declined health application: `decline`. */
+            errorCode?: string | null;
+        };
+        StatusOrCode: number | string;
+        /**
+         * @description One problem. A submission refused because steps are not finished answers one item per step: the step's name as
+         *     `target_element`, "Finish {step}" as `error_message`, and the step's `route`, `title`, `reason` and `missing`
+         *     answers.
+         */
+        ErrorItem: {
+            target_element: string;
+            error_message: string;
+            /** @description An unfinished step's route (`billing-information`). */
+            route?: string | null;
+            /** @description An unfinished step's title. */
+            title?: string | null;
+            /** @description Why the step is unfinished: `not_started`, `saved_for_later` or `needs_attention`. */
+            reason?: string | null;
+            /** @description An unfinished step's answers that need attention, each under its field. */
+            missing?: components["schemas"]["FieldError"][] | null;
+        };
+        /** @description A message shown under a field: the spec's `{ target_element, error_message }`. */
+        FieldError: {
+            /** @description The field the message is about (dotted inside lists: `beneficiaries.0.first_name`); empty for the whole. */
+            target_element: string;
+            error_message: string;
+        };
+        /** @description One option of a plan as the plan page lists it. */
+        PriceLine: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            option_name: string;
+            /** @description None for a disability plan, whose price is the carrier's quote. */
+            plan_price?: components["schemas"]["Dollars"] | null;
+            tier?: string | null;
+            is_prudential_plan: boolean;
+        };
+        /** @description An amount in dollars, to the cent. */
+        Dollars: number;
         /** @description The success envelope of a typed answer. */
         MessageEnvelope: {
             /** @description Always `success`. */
@@ -7318,6 +6997,33 @@ export interface components {
         /** @description An answer that only says what happened, in words for the person. */
         Message: {
             message: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        TicketLinkEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["TicketLink"];
+        };
+        /** @description The ticketing site. */
+        TicketLink: {
+            ticket: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_HomeTileEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["HomeTile"][];
+        };
+        /** @description A category tile of the home page. */
+        HomeTile: {
+            image: string;
+            plan: components["schemas"]["TilePlan"];
+            /** @description Where the tile leads: the category's plans. */
+            link: string;
+        };
+        TilePlan: {
+            name: string;
+            category: string;
         };
         /** @description `validate-landing-page?landing_page=`. */
         LandingQuery: {
@@ -7413,6 +7119,8 @@ export interface components {
             /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
             enrollment_id: components["schemas"]["Id"];
         };
+        /** @description A whole number, sent as a number or as a numeric string. */
+        Id: number | string;
         /** @description `get-enrollment-info-referral?referral_id=`. */
         ReferralQuery: {
             referral_id?: string | null;
@@ -7618,32 +7326,324 @@ export interface components {
             display_about_name: string;
             gweb_aboutus: string;
         };
-        /** @description The success envelope of a typed answer. */
-        TicketLinkEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["TicketLink"];
-        };
-        /** @description The ticketing site. */
-        TicketLink: {
-            ticket: string;
+        /** @description `validate-agent?agent_code=`. */
+        AgentCodeQuery: {
+            /** @description The rep's access code (four letters and four digits). */
+            agent_code?: string | null;
         };
         /** @description The success envelope of a typed answer. */
-        Array_of_HomeTileEnvelope: {
+        RepAnswerEnvelope: {
             /** @description Always `success`. */
             status: string;
-            data: components["schemas"]["HomeTile"][];
+            data: components["schemas"]["RepAnswer"];
         };
-        /** @description A category tile of the home page. */
-        HomeTile: {
-            image: string;
-            plan: components["schemas"]["TilePlan"];
-            /** @description Where the tile leads: the category's plans. */
-            link: string;
+        /** @description The rep an access code unlocks. */
+        RepAnswer: {
+            /** Format: int64 */
+            agent_id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone: string;
+            agent_code: string;
+            landing_url: string;
+            logo?: string | null;
+            image?: string | null;
+            groups: components["schemas"]["GroupRef"][];
         };
-        TilePlan: {
+        /** @description An employer group a rep enrolls for. */
+        GroupRef: {
+            /** Format: int64 */
+            group_id: number;
             name: string;
-            category: string;
+        };
+        /** @description `validate-group?group_code=`. */
+        GroupCodeQuery: {
+            /** @description The group's enrollment code. */
+            group_code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupAnswerEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupAnswer"];
+        };
+        /** @description The group an enrollment code names. */
+        GroupAnswer: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+            /** @description The group's site's landing name; empty when it is not configured yet. */
+            landing_url: string;
+        };
+        /** @description `confirm-access { agent_code }` or `{ group_code }` *(ours)*. */
+        AccessConfirmation: {
+            /** @description The rep access code the person confirmed (Yes to 'Do you want to enroll under Rep {name}?'). */
+            agent_code?: string | null;
+            /** @description The group enrollment code the person confirmed (Yes to 'Is {company} your employer?'). */
+            group_code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        AccessConfirmedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AccessConfirmed"];
+        };
+        /** @description Where the person goes once a code is confirmed. */
+        AccessConfirmed: {
+            /** @description `rep` or `employee`. */
+            role: string;
+            /** @description The rep's or group's site's landing name; empty when it is not configured yet. */
+            landing_url: string;
+        };
+        /** @description `rep-sign-in { code }` *(ours)*. */
+        SignInCode: {
+            /** @description The six-digit code from the e-mail. */
+            code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        SignedInEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SignedIn"];
+        };
+        /** @description A rep signed in. */
+        SignedIn: {
+            /** Format: int64 */
+            agent_id: number;
+            /** @description The rep's name, as the rep home greets them. */
+            name: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        SignInCodeSentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SignInCodeSent"];
+        };
+        /** @description `send-rep-sign-in-code` *(ours)*: where the code went. */
+        SignInCodeSent: {
+            /** @description The rep's e-mail on file, masked (`j••••@example.com`). */
+            sent_to: string;
+            /**
+             * Format: int64
+             * @description Minutes the code works.
+             */
+            minutes: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_AgentGroupEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AgentGroup"][];
+        };
+        /** @description A group of the rep's, as `get-agent-groups` answers it. */
+        AgentGroup: {
+            /** Format: int64 */
+            gid: number;
+            gname: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_PortalEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Portal"][];
+        };
+        /** @description `update-filter-portal { enrollment_id, group_id, platform_group_id }`. */
+        PortalChoice: {
+            /** @description The quote to move to the portal (and group), if one is open. */
+            enrollment_id?: unknown;
+            /** @description The group a rep enrolls for; empty for a new member of no group. */
+            group_id?: unknown;
+            /** @description The enrollment portal. */
+            platform_group_id?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        PortalChosenEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PortalChosen"];
+        };
+        /** @description The portal and group chosen. */
+        PortalChosen: {
+            /** Format: int64 */
+            platform_group_id: number;
+            /** Format: int64 */
+            group_id?: number | null;
+            /** @description new-member or new-group-member. */
+            enroll_type: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        AgentInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AgentInfo"];
+        };
+        /** @description The rep enrolling, as the enrollment's pages show them. */
+        AgentInfo: {
+            /** Format: int64 */
+            agent_id: number;
+            agent_code: string;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone: string;
+            display_name: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        GroupInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["GroupInfo"];
+        };
+        /** @description An employer group as its administrator's and its employees' pages show it. */
+        GroupInfo: {
+            /** Format: int64 */
+            gid: number;
+            gname: string;
+            /**
+             * @description The group's enrollment code: only to a session already under the group (its employee, its administrator, its
+             *     signed-in rep); null to anyone else (a visitor of the group's site).
+             */
+            gcode?: string | null;
+            display_name: string;
+            address_information: components["schemas"]["Address"];
+            /** @description The group's rep's access code. */
+            agent_code?: string | null;
+            /** @description The portals the group's employees enroll on. */
+            platforms: components["schemas"]["Portal"][];
+        };
+        /** @description `get-group-info?group_id=`. */
+        GroupInfoQuery: {
+            /** @description The group administrator's link token from the group dashboard, or the session's own group's id. */
+            group_id?: string | null;
+        };
+        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
+        MaybeOwnedFilterFormQuery: {
+            /** @description The quote to fill the form from; a new quote's form is empty. */
+            enrollment_id?: string | null;
+            /** @description The plan on the page: a premier plan asks the category too. */
+            plan_id?: string | null;
+            /** @description The category chosen: one with premier plans asks the category too. */
+            category?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        FormDocumentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["FormDocument"];
+        };
+        /** @description A form as the renderer draws it. */
+        FormDocument: {
+            schema: {
+                [key: string]: unknown;
+            };
+            uiSchema: {
+                [key: string]: unknown;
+            };
+            formData: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
+        MaybeOwnedNothing: {
+            /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
+            enrollment_id?: components["schemas"]["Id"] | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_TierOptionEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["TierOption"][];
+        };
+        /** @description A coverage tier as a person chooses it. */
+        TierOption: {
+            /** @description IO, IS, IC or IF. */
+            code: string;
+            /** @description Its name ("Member + Spouse"; "Member + 1 Child" for a premier plan's children tier). */
+            label: string;
+        };
+        /** @description `validate-zip-code?zip_code=`. */
+        ZipQuery: {
+            zip_code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ZipInfoEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ZipInfo"];
+        };
+        /** @description A ZIP code's city and state. */
+        ZipInfo: {
+            zip_code: string;
+            city: string;
+            state: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        NewQuoteEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["NewQuote"];
+        };
+        /** @description A new quote. */
+        NewQuote: {
+            /**
+             * Format: int64
+             * @description The enrollment's id (the spec's tempId).
+             */
+            temp_enrollment_id: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        ChangedFilterEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ChangedFilter"];
+        };
+        /** @description A quote's filter after a change. */
+        ChangedFilter: {
+            /** Format: int64 */
+            temp_enrollment_id: number;
+            filter_info: components["schemas"]["FilterInfo"];
+        };
+        /** @description The quote's filter as the spec's calls answer it. */
+        FilterInfo: {
+            zip: string;
+            dob: string;
+            state: string;
+            tier: string;
+            /** @description The tier's name as a person reads it ("Member + Spouse"). */
+            tier_name: string;
+            gender: string;
+            is_smoker?: string | null;
+            category?: string | null;
+            /**
+             * Format: int64
+             * @description Yearly income in dollars.
+             */
+            annual_incode?: number | null;
+            /** Format: int64 */
+            working_hours?: number | null;
+            /** Format: int64 */
+            platform_group_id?: number | null;
+            spouse_dob?: string | null;
+            /** Format: int64 */
+            no_of_children?: number | null;
+        };
+        /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
+        OwnedTempInfoQuery: {
+            /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
+            enrollment_id: components["schemas"]["Id"];
+            /** @description filter_info (the default), effective_date, type, eprocess, or a saved tab's name. */
+            column?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Result_AnyValueEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Result_AnyValue"];
+        };
+        /** @description The spec's list answers: `data: { result }`. */
+        Result_AnyValue: {
+            result: unknown;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_CategoryEnvelope: {

@@ -35,8 +35,7 @@ pub async fn unfinished(state: &AppState, enrollment: &Enrollment, cart: &[Price
         };
         form.fill(&complete.masked);
         let problems = match super::checks::checked(state, enrollment, tab, &form, &complete, &complete.plain).await {
-            Ok(_) if tab == TabName::BillingInfo => payment_problems(state, &complete.plain),
-            Ok(_) => Vec::new(),
+            Ok(_) => super::hooks::hooks_of(tab).still_holds(state, &complete.plain),
             Err(ApiError::Invalid(problems)) => problems,
             Err(other) => return Err(other),
         };
@@ -74,25 +73,5 @@ pub async fn ensure_complete(state: &AppState, enrollment: &Enrollment, cart: &[
         Ok(())
     } else {
         Err(ApiError::Unfinished(unfinished))
-    }
-}
-
-pub const CARD_AGAIN: &str = "Please enter your card again: no card is on file for this application";
-pub const ACCOUNT_AGAIN: &str = "Please enter your bank account again: no account is on file for this application";
-
-/// What a complete billing document must hold besides its fields: a card token the gateway still honours, or a
-/// bank account (routing and account number).
-fn payment_problems(state: &AppState, billing: &Value) -> Vec<FieldError> {
-    let text = |key: &str| billing.get(key).and_then(Value::as_str).unwrap_or_default();
-    match text("payment_method") {
-        "cc" if !state.gateway.is_live(text("card_token")) => vec![FieldError::new("card_number", CARD_AGAIN)],
-        "eft" | "elist"
-            if engine::payment::is_masked_number(text("account_number"))
-                || text("account_number").is_empty()
-                || text("routing_number").is_empty() =>
-        {
-            vec![FieldError::new("account_number", ACCOUNT_AGAIN)]
-        }
-        _ => Vec::new(),
     }
 }

@@ -133,30 +133,7 @@ pub(super) async fn form_and_stored(
         settings = Some(&with_health);
     }
     let member = crate::domain::members::of_enrollment(state, &enrollment.row).await?;
-    // Billing's 'Choose physical address' copies the address given on Contact Information.
-    let contact_address = match tab {
-        TabName::BillingInfo => store::tab::find_complete(
-            &state.db,
-            &state.local_reads,
-            enrollment.row.enrollment_id,
-            TabName::ContactInfo.as_str(),
-        )
-        .await?
-        .and_then(|data| serde_json::from_str::<Value>(&data).ok())
-        .map(|c| {
-            let keep = ["address1", "address2", "city", "state", "zip"];
-            Value::Object(
-                c.as_object()
-                    .into_iter()
-                    .flatten()
-                    .filter(|(k, _)| keep.contains(&k.as_str()))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )
-        }),
-        _ => None,
-    };
-    let prefill = PrefillValues {
+    let mut prefill = PrefillValues {
         group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
         agent: enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id).cloned()),
         member: member.as_ref().map(|m| engine::catalogue::MemberProfile {
@@ -166,13 +143,9 @@ pub(super) async fn form_and_stored(
             phone: m.phone.clone(),
             address: m.address.clone(),
         }),
-        payment_on_file: match (tab, &member) {
-            (TabName::BillingInfo, Some(m)) => Some(crate::domain::members::payment_on_file(state, m)),
-            _ => None,
-        },
-        contact_address,
         ..enrollment.filter.prefill()
     };
+    super::hooks::hooks_of(tab).prefill(state, enrollment, member.as_ref(), &mut prefill).await?;
     // The shape depends on the version, the step and the context (billing's on the prefill too): kept with the version.
     let compose = || shape(tab, settings, &ctx, &prefill);
     let shape = if shape_depends_on_prefill(tab) {

@@ -5,6 +5,7 @@
 mod checks;
 pub mod completeness;
 pub mod documents;
+mod hooks;
 pub mod saving;
 pub mod view;
 

@@ -44,13 +44,9 @@ pub async fn save_tab(
         // The final gate: every required step complete, against the version the application is pinned to.
         super::completeness::ensure_complete(state, enrollment, &cart).await?;
     }
-    let (mut cleaned, member) = super::checks::checked(state, enrollment, tab, &form, &stored, submitted).await?;
-    if tab == TabName::BillingInfo {
-        let cards = member.map(|m| m.cards).unwrap_or_default();
-        // A card sent back as its mask is the one of the last complete save (a draft never holds a token).
-        let complete = stored.complete.as_ref().map(|c| c.plain.clone()).unwrap_or_else(|| json!({}));
-        crate::domain::billing::settle(state, &mut cleaned, &complete, &cards)?;
-    }
+    let (mut cleaned, filled) = super::checks::checked(state, enrollment, tab, &form, &stored, submitted).await?;
+    let complete = stored.complete.as_ref().map(|c| c.plain.clone()).unwrap_or_else(|| json!({}));
+    super::hooks::hooks_of(tab).settle(state, filled, &complete, &mut cleaned)?;
     let cleaned = encrypted(state, &form, cleaned);
 
     let policy_id = (tab == TabName::ReviewInfo).then(new_policy_id);

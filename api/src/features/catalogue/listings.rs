@@ -12,7 +12,6 @@ use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::encoding::{AcceptEncoding, KeptAnswer};
 use crate::http::extract::{ListingQuery, MaybeOwnedQuery};
 use crate::input::parse_id;
-use crate::services::memo::ListingKey;
 use crate::state::AppState;
 use serde_json::Value;
 
@@ -89,19 +88,28 @@ pub async fn get_filtered_plans(
             Some((page as usize, per_page as usize))
         }
     };
-    // The listing depends on the catalogue (fixed until it is reloaded, which empties what was kept), the filter's
-    // rating input, the categories, the plans whose health answers were accepted and the workflow version (which plans
-    // ask health questions): the same question gets the answer kept earlier.
-    let key = ListingKey {
+    let asked = crate::services::listings::Listing {
         input: e.filter.rating_input(today()),
-        categories: wanted.iter().map(|c| c.to_string()).collect(),
+        categories: &wanted,
         accepted: accepted.ids(),
         page,
-        workflows: e.workflows.hash.clone(),
+        workflows: &e.workflows.hash,
     };
-    if let Some(kept) = state.listings.get(&key) {
-        return Ok(KeptAnswer(kept, coding, std::marker::PhantomData));
-    }
+    let kept = crate::services::listings::kept_or_priced(&state.listings, asked, || {
+        Ok(KeptAnswer::of(&priced_listing(&state, &e, &wanted, &accepted, page), coding)?.0)
+    })?;
+    Ok(KeptAnswer(kept, coding, std::marker::PhantomData))
+}
+
+/// The listing for the quote: the plans of the categories asked for that price (or that a popup can price), each
+/// with its cheapest option's price, or why none are listed; a page of it when one was asked for.
+fn priced_listing(
+    state: &AppState,
+    e: &crate::domain::enrollment::Quote,
+    wanted: &[&str],
+    accepted: &crate::domain::shop::pricing::Accepted,
+    page: Option<(usize, usize)>,
+) -> FilteredPlans {
     let mut result = Vec::new();
     let mut io_only = false;
     for plan in state
@@ -110,7 +118,7 @@ pub async fn get_filtered_plans(
         .iter()
         .filter(|p| p.listed && (wanted.is_empty() || wanted.contains(&p.category.as_str())))
     {
-        let cheapest = match price_in_listing(&state, &e, plan, &accepted) {
+        let cheapest = match price_in_listing(state, e, plan, accepted) {
             Ok(priced) => priced.first().map(|(_, p)| *p),
             // Tier errors are not listed: the section says the category is for Member Only instead.
             Err((PricingError::TierError, _)) => {
@@ -121,7 +129,7 @@ pub async fn get_filtered_plans(
             Err((error, priced)) if e.workflows.shop.answers(error) => priced.first().map(|(_, p)| *p),
             Err(_) => continue,
         };
-        result.push(card(&state, plan, cheapest.filter(|_| !plan.hides_price())));
+        result.push(card(state, plan, cheapest.filter(|_| !plan.hides_price())));
     }
     let message = match (result.is_empty(), io_only) {
         (false, _) => None,
@@ -135,9 +143,7 @@ pub async fn get_filtered_plans(
             (result.into_iter().skip((page - 1) * per_page).take(per_page).collect(), Some(total))
         }
     };
-    let answer = KeptAnswer::of(&FilteredPlans { result, message, total }, coding)?;
-    state.listings.put(key, answer.0.clone());
-    Ok(answer)
+    FilteredPlans { result, message, total }
 }
 
 pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Answer<PlanDetail>> {
