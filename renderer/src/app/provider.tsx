@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { getCartAmount } from '../features/cart/api/get-cart-amount';
 import { getCartCount } from '../features/cart/api/get-cart-count';
 import { CartCountProvider, type CartCountReaders } from '../lib/cart-count';
+import { newQueryClient } from '../lib/query';
 import { SiteProvider } from '../lib/site';
 
 // The header's badge reads the cart with the cart's own calls.
@@ -11,12 +13,17 @@ const cartCount: CartCountReaders = {
   amount: (enrollmentId) => getCartAmount({ enrollment_id: enrollmentId }).then((d) => d.result),
 };
 
+// One answer cache for the page's whole life (lib/query.ts).
+const queryClient = newQueryClient();
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <BrowserRouter>
-      <SiteProvider>
-        <CartCountProvider read={cartCount}>{children}</CartCountProvider>
-      </SiteProvider>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <SiteProvider>
+          <CartCountProvider read={cartCount}>{children}</CartCountProvider>
+        </SiteProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

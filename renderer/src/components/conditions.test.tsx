@@ -1,5 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '../testing/render';
 import { describe, expect, it } from 'vitest';
 import { revealConditionally } from './conditions';
 import { SchemaForm } from './schema-form';

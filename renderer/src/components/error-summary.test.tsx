@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '../testing/render';
 import { describe, expect, it } from 'vitest';
 import { ErrorSummary, fieldId, problemsFromServer, problemsFromValidation } from './error-summary';
 

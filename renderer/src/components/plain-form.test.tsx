@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent, render } from '../testing/render';
 import { describe, expect, it, vi } from 'vitest';
 import { drawnForm } from './drawn-form';
 import { checkPlainForm, fitsPlainForm, PlainForm } from './plain-form';

@@ -1,6 +1,9 @@
-// The header's cart badge: how many plans the enrollment's cart holds and what they cost, refreshed by any page that
-// changes the cart. How the numbers are read is the app's to say (it lends the cart feature's calls).
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+// The header's cart badge: how many plans the enrollment's cart holds and what they cost, read under the cart's key
+// (lib/query.ts), so any page that changes the cart and reads it again refreshes the badge too. How the numbers are
+// read is the app's to say (it lends the cart feature's calls).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { cartKey, invalidateCart } from './query';
 import { tempId } from './storage';
 
 interface CartCount {
@@ -8,6 +11,7 @@ interface CartCount {
   amount: number;
   /** Whether the count has been read once (or there is no cart to read): the header is drawn with it from the start. */
   known: boolean;
+  /** Reads the cart again: after a change of the cart, or of which enrollment this browser is on. */
   refresh: () => void;
 }
 
@@ -19,31 +23,31 @@ export interface CartCountReaders {
 const CartCountContext = createContext<CartCount>({ count: 0, amount: 0, known: true, refresh: () => {} });
 
 export function CartCountProvider({ read, children }: { read: CartCountReaders; children: ReactNode }) {
-  const [count, setCount] = useState(0);
-  const [amount, setAmount] = useState(0);
-  const [known, setKnown] = useState(() => !tempId.get());
+  const client = useQueryClient();
+  // The enrollment this browser is on: it changes with a new quote, which calls refresh.
+  const [id, setId] = useState(() => tempId.get());
+  const count = useQuery({
+    queryKey: [...cartKey(id ?? ''), 'count'],
+    queryFn: () => read.count(id ?? ''),
+    enabled: Boolean(id),
+  });
+  const amount = useQuery({
+    queryKey: [...cartKey(id ?? ''), 'amount'],
+    queryFn: () => read.amount(id ?? ''),
+    enabled: Boolean(id),
+  });
   const refresh = useCallback(() => {
-    const id = tempId.get();
-    if (!id) {
-      setCount(0);
-      setAmount(0);
-      setKnown(true);
-      return;
-    }
-    read.count(id).then(
-      (n) => {
-        setCount(n);
-        setKnown(true);
-      },
-      () => {
-        setCount(0);
-        setKnown(true);
-      },
-    );
-    read.amount(id).then(setAmount, () => setAmount(0));
-  }, [read]);
-  useEffect(refresh, [refresh]);
-  return <CartCountContext.Provider value={{ count, amount, known, refresh }}>{children}</CartCountContext.Provider>;
+    const now = tempId.get();
+    setId(now);
+    if (now) void invalidateCart(client, now);
+  }, [client]);
+  const value: CartCount = {
+    count: id ? (count.data ?? 0) : 0,
+    amount: id ? (amount.data ?? 0) : 0,
+    known: !id || !count.isPending,
+    refresh,
+  };
+  return <CartCountContext.Provider value={value}>{children}</CartCountContext.Provider>;
 }
 
 export const useCartCount = () => useContext(CartCountContext);

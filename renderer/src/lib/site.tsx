@@ -1,7 +1,8 @@
 // Whose site this is and who the visitor is on it, as the server says (`get-default-info`): the renderer themes, routes
 // and shows by it. The server keeps where the session arrived (landing name, white-label domain, referral, partner
 // link, access code); the browser never decides it, it only asks again after anything that changes it.
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, type Schema } from './api';
 import { setBenefitRoot } from './benefit';
 
@@ -63,9 +64,14 @@ export function applyTheme(branding: Branding) {
 
 export function SiteProvider({ children }: { children: ReactNode }) {
   const [site, setSite] = useState<SiteInfo | null>(null);
+  const client = useQueryClient();
+  const answered = useRef(false);
   const refresh = useCallback(async () => {
     try {
       const answer = await api.get('/get-default-info');
+      // What the session may see follows its site (a group's menu, a rep's members): every answer kept is read again.
+      if (answered.current) void client.invalidateQueries();
+      answered.current = true;
       // The benefit service's root (recommendations, the help chat, leads): the default until the server names one.
       setBenefitRoot(answer.benefit_root);
       const site: SiteInfo = { ...answer, settings: await siteSettings(answer.domain) };
@@ -75,7 +81,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
     } catch {
       return null;
     }
-  }, []);
+  }, [client]);
   useEffect(() => {
     void refresh();
   }, [refresh]);

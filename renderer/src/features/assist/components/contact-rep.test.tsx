@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '../../../testing/render';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import type { AssistState } from '../api/get-assist';

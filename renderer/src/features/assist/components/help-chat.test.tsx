@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '../../../testing/render';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { refusal, server, success } from '../../../testing/server';

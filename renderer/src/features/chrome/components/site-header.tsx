@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useCartCount } from '../../../lib/cart-count';
+import { useCategoryMenu } from '../../../lib/catalogue';
 import type { SiteInfo } from '../../../lib/site';
 import { siteSetting } from '../../../lib/site-settings';
 import { money, phone, telHref } from '../../../utils/format';
-import { useCategoryMenu } from '../hooks/use-category-menu';
 import { AboutButton } from './about-dialog';
 import { CartIcon, MailIcon, MenuIcon, PhoneIcon } from './icons';
 

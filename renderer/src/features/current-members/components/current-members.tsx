@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { failureWords } from '../../../components/query-state';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
 import { addFilterForExistingUser } from '../api/add-filter-for-existing-user';
-import { getAgentMembers } from '../api/get-agent-members';
-import { getGroupUsers } from '../api/get-group-users';
+import { membersQuery } from '../api/get-agent-members';
 import { MembersTable } from './members-table';
 import { Pager } from './pager';
 import { RepSignIn } from './rep-sign-in';
@@ -38,30 +39,21 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
   const { site } = useSite();
   const navigate = useNavigate();
   const cart = useCartCount();
-  const [members, setMembers] = useState<Member[] | null>(null);
-  const [forbidden, setForbidden] = useState<string | null>(null);
-  // A rep who came in by the public access code is asked to sign in (the server answers 401 with why).
-  const [signIn, setSignIn] = useState<string | null>(null);
-  const [signedIn, setSignedIn] = useState(0);
+  const client = useQueryClient();
+  const read = useQuery(membersQuery(kind));
+  const members = read.isError ? [] : (read.data ?? null);
+  // The members' read or Enroll Now may be refused: a rep who came in by the public access code is asked to sign in
+  // (401, with why), anyone else is told they may not see them (403).
+  const [enrollRefusal, setEnrollRefusal] = useState<ApiError | null>(null);
+  const refusal = enrollRefusal ?? (read.error instanceof ApiError ? read.error : null);
+  const signIn = refusal?.statusCode === 401 ? refusal.message : null;
+  const forbidden = refusal?.statusCode === 403 ? refusal.message : null;
+  const loadError = read.isError && !signIn && !forbidden ? failureWords(read.error) : null;
   const [params] = useSearchParams();
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [enrolling, setEnrolling] = useState<Member | null>(null);
   const search = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    setMembers(null);
-    setForbidden(null);
-    setSignIn(null);
-    setLoadError(null);
-    (kind === 'agent' ? getAgentMembers() : getGroupUsers()).then(setMembers, (e: unknown) => {
-      setMembers([]);
-      if (e instanceof ApiError && e.statusCode === 401) setSignIn(e.message);
-      else if (e instanceof ApiError && e.statusCode === 403) setForbidden(e.message);
-      else setLoadError('Your members could not be loaded. Please try again.');
-    });
-  }, [kind, signedIn]);
 
   const found = useMemo(() => (members ?? []).filter((m) => matches(m, query)), [members, query]);
   const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
@@ -81,8 +73,7 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
     } catch (e) {
       if (e instanceof ApiError && (e.statusCode === 403 || e.statusCode === 401)) {
         setEnrolling(null);
-        if (e.statusCode === 401) setSignIn(e.message);
-        else setForbidden(e.message);
+        setEnrollRefusal(e);
         return;
       }
       throw e;
@@ -97,7 +88,10 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
       <h1>Current Members</h1>
 
       {signIn ? (
-        <RepSignIn linkFailed={params.get('sign-in') === 'link-failed' ? LINK_FAILED : null} onSignedIn={() => setSignedIn((n) => n + 1)} />
+        <RepSignIn linkFailed={params.get('sign-in') === 'link-failed' ? LINK_FAILED : null} onSignedIn={() => {
+            setEnrollRefusal(null);
+            void client.invalidateQueries({ queryKey: membersQuery(kind).queryKey });
+          }} />
       ) : forbidden ? (
         <div role="alert" className="members-forbidden">
           {params.get('sign-in') === 'link-failed' && <p>{LINK_FAILED}</p>}

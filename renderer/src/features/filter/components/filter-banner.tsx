@@ -5,12 +5,12 @@ import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
 import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useChangeQuote } from '../../../lib/quote';
 import { useLeadZip } from '../../../lib/lead-zip';
 import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { changeFilterInfo } from '../api/change-filter-info';
 import { getFilterForm } from '../api/get-filter-form';
 
 /** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
@@ -18,6 +18,7 @@ export function FilterBanner() {
   const navigate = useNavigate();
   const { site } = useSite();
   const { refresh } = useCartCount();
+  const changeQuote = useChangeQuote();
   const [form, setForm] = useState<DrawnForm | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +56,7 @@ export function FilterBanner() {
     try {
       const id = tempId.get();
       if (id) {
-        await changeFilterInfo(id, data);
+        await changeQuote.mutateAsync({ enrollmentId: id, body: data });
       } else {
         // Who enrolls (applicant, rep, employee) is the server's to know from the session; a rep says which group.
         const created = await addFilterForNewUser({ ...data, group_id: chosenGroup.get() });

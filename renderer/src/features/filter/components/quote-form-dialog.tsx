@@ -7,10 +7,10 @@ import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
 import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useChangeQuote } from '../../../lib/quote';
 import { leadZip } from '../../../lib/lead-zip';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { changeFilterInfo } from '../api/change-filter-info';
 import { getFilterForm } from '../api/get-filter-form';
 
 /** The edit dialog; `planId` (a premier plan) or `category` (the medical category) asks for the category too. */
@@ -25,6 +25,7 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
   onSaved: (enrollmentId: string) => void;
 }) {
   const cart = useCartCount();
+  const changeQuote = useChangeQuote();
   const [form, setForm] = useState<DrawnForm | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +53,7 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
       // The spec drops empty values from update payloads.
       const body = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null && v !== ''));
       if (enrollmentId) {
-        await changeFilterInfo(enrollmentId, { ...body, plan_id: planId });
+        await changeQuote.mutateAsync({ enrollmentId, body: { ...body, plan_id: planId } });
         onSaved(enrollmentId);
       } else {
         // Who enrolls is the server's to know from the session; a rep says which group.

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
-import { ApiError, type Schema } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { useSite } from '../../../lib/site';
-import { getAgentGroups } from '../api/get-agent-groups';
+import { agentGroupsQuery } from '../api/get-agent-groups';
 import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { useStepFocus } from '../hooks/use-step-focus';
@@ -23,20 +24,15 @@ export function AgentHome() {
   const start = useStartEnrollment('rep');
   const [step, setStep] = useState<Step>('who');
   const focus = useStepFocus<HTMLHeadingElement>(step);
-  const [groups, setGroups] = useState<Schema<'AgentGroup'>[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const { portals, portal, setPortal, portalError, setPortalError, error, setError, busy, setBusy, load, chosen } =
-    usePortalChoice();
+  const groupsRead = useQuery({ ...agentGroupsQuery, enabled: isRep });
+  // A rep with no groups, or whose groups cannot be read, starts members of no group.
+  const groups = groupsRead.isError ? [] : (groupsRead.data ?? null);
+  const { portals, loadFailure, portal, setPortal, portalError, setPortalError, error, setError, busy, setBusy, chosen } =
+    usePortalChoice(isRep);
   const [group, setGroup] = useState('');
   const [groupError, setGroupError] = useState<string | null>(null);
   // 'Please choose a group', said beside the group's Submit; the select itself says 'Choose enroll for new member'.
   const [groupAlert, setGroupAlert] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!isRep) return;
-    load('Your portals could not be loaded. Please try again.', setLoadError);
-    getAgentGroups().then(setGroups, () => setGroups([]));
-  }, [isRep, load]);
 
   if (!site) return <p className="home-loading">Loading…</p>;
   if (!isRep) return <Navigate to="/access-pagenext" replace />;
@@ -94,9 +90,9 @@ export function AgentHome() {
           </p>
         )}
       </section>
-      {loadError && (
+      {loadFailure && (
         <p role="alert" className="error home-alert">
-          {loadError}
+          {loadFailure}
         </p>
       )}
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSite } from '../../../lib/site';
 import { usePortalChoice } from '../hooks/use-portal-choice';
@@ -18,11 +18,7 @@ export function GroupHome() {
   const start = useStartEnrollment('group');
   const [step, setStep] = useState<'who' | 'portal'>('who');
   const focus = useStepFocus<HTMLHeadingElement>(step);
-  const { portals, portal, setPortal, portalError, error, busy, load, submitWith } = usePortalChoice();
-
-  useEffect(() => {
-    if (isGroup) load('The group’s portals could not be loaded. Please try again.');
-  }, [isGroup, load]);
+  const { portals, loadFailure, portal, setPortal, portalError, error, busy, submitWith } = usePortalChoice(isGroup);
 
   if (!site) return <p className="home-loading">Loading…</p>;
   if (!isGroup) return <Navigate to="/" replace />;
@@ -60,9 +56,9 @@ export function GroupHome() {
           </div>
         </form>
       )}
-      {error && (
+      {(error ?? loadFailure) && (
         <p role="alert" className="error home-alert">
-          {error}
+          {error ?? loadFailure}
         </p>
       )}
     </div>

@@ -17,8 +17,9 @@ export function GroupLanding() {
   const navigate = useNavigate();
   const start = useStartEnrollment(site?.eprocess ?? 'applicant');
   const [open, setOpen] = useState(false);
-  const { portals, portal, setPortal, portalError, setPortalError, error, setError, busy, load, submitWith } =
-    usePortalChoice();
+  // The portals are read once the person starts.
+  const { portals, loadFailure, portal, setPortal, portalError, setPortalError, error, setError, busy, submitWith } =
+    usePortalChoice(open);
 
   if (!site) return null;
   const branding = site.branding;
@@ -29,7 +30,6 @@ export function GroupLanding() {
     setPortalError(null);
     setError(null);
     setOpen(true);
-    if (portals === null) load('The portals could not be loaded. Please try again.');
   };
 
   const submit = submitWith(start, site.group?.group_id ?? null);
@@ -59,9 +59,9 @@ export function GroupLanding() {
         <form noValidate onSubmit={(e) => void submit(e)}>
           <p className="hint">Choose the portal you enroll on; it decides which plans and prices you are offered.</p>
           <PortalSelect id="landing-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
-          {error && (
+          {(error ?? loadFailure) && (
             <p role="alert" className="error">
-              {error}
+              {error ?? loadFailure}
             </p>
           )}
           <div className="buttons">

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '../../../testing/render';
 import type { ReactNode } from 'react';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

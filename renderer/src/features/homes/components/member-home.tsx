@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useChangeQuote } from '../../../lib/quote';
 import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
 import { useTiers } from '../../../lib/tiers';
-import { changeFilterInfo } from '../api/change-filter-info';
-import { getMoreRequirement } from '../api/get-more-requirement';
+import { premierInCartQuery } from '../api/get-more-requirement';
 import '../homes.css';
 
 /**
@@ -18,14 +19,16 @@ export function MemberHome() {
   const { site, refresh } = useSite();
   const navigate = useNavigate();
   const cart = useCartCount();
+  const changeQuote = useChangeQuote();
   // The member link opens the store for the member without the page asking again: ask once before deciding.
   const [asked, setAsked] = useState(false);
-  const [premier, setPremier] = useState(false);
   const [chosen, setTier] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = tempId.get();
   const tiers = useTiers(id);
+  // A premier plan in the cart changes the children tier's name (the server's); unknown counts as none.
+  const premier = useQuery({ ...premierInCartQuery(id ?? ''), enabled: Boolean(id) }).data?.result ?? false;
   // Until the member chooses: the first tier the server lists (Member Only).
   const tier = chosen ?? tiers[0]?.code ?? '';
 
@@ -33,13 +36,6 @@ export function MemberHome() {
     void refresh().then(() => setAsked(true));
   }, [refresh]);
 
-  useEffect(() => {
-    if (!id) return;
-    getMoreRequirement({ enrollment_id: id }).then(
-      (d) => setPremier(d.result),
-      () => setPremier(false),
-    );
-  }, [id]);
 
   if (!site || !asked) return <p className="home-loading">Loading…</p>;
   if (!site.member) return <Navigate to="/" replace />;
@@ -51,7 +47,7 @@ export function MemberHome() {
     if (!id) return setError('Your quote could not be found. Please open your member link again.');
     setBusy(true);
     try {
-      await changeFilterInfo(id, { tier });
+      await changeQuote.mutateAsync({ enrollmentId: id, body: { tier } });
       cart.refresh();
       navigate('/plans');
     } catch (err) {

@@ -1,33 +1,26 @@
-import { useCallback, useState, type FormEvent } from 'react';
-import { ApiError, type Schema } from '../../../lib/api';
-import { getEnrollmentPlatforms } from '../api/get-enrollment-platforms';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { failureWords } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api';
+import { enrollmentPlatformsQuery } from '../api/get-enrollment-platforms';
 import type { PortalStart } from './use-start-enrollment';
 
 /**
- * The enrollment portal a person chooses on a home or a group's landing: the portals they may enroll on (loaded
- * once; the only one is chosen for them), 'Please choose a platform' when none is chosen, and starting on the one
- * chosen, with the server's refusal shown under the select or above the form.
+ * The enrollment portal a person chooses on a home or a group's landing: the portals they may enroll on (read once
+ * `wanted`; the only one is chosen for them), 'Please choose a platform' when none is chosen, and starting on the one
+ * chosen, with the server's refusal shown under the select or above the form. `loadFailure` says why the portals
+ * could not be read.
  */
-export function usePortalChoice() {
-  const [portals, setPortals] = useState<Schema<'Portal'>[] | null>(null);
-  const [portal, setPortal] = useState('');
+export function usePortalChoice(wanted: boolean) {
+  const read = useQuery({ ...enrollmentPlatformsQuery, enabled: wanted });
+  const portals = read.isError ? [] : (read.data ?? null);
+  const loadFailure = read.isError ? failureWords(read.error) : null;
+  const [picked, setPortal] = useState('');
+  const only = read.data?.length === 1 ? String(read.data[0].platform_group_id) : '';
+  const portal = picked || only;
   const [portalError, setPortalError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  /** Loads the portals; `failure` is said when they cannot be (by `say`, or above the form). */
-  const load = useCallback((failure: string, say?: (message: string) => void) => {
-    getEnrollmentPlatforms().then(
-      (list) => {
-        setPortals(list);
-        if (list.length === 1) setPortal(String(list[0].platform_group_id));
-      },
-      (e: unknown) => {
-        setPortals([]);
-        (say ?? setError)(e instanceof ApiError ? e.message : failure);
-      },
-    );
-  }, []);
 
   /** The portal chosen, or null after saying 'Please choose a platform'. */
   const chosen = (): number | null => {
@@ -57,5 +50,5 @@ export function usePortalChoice() {
     }
   };
 
-  return { portals, portal, setPortal, portalError, setPortalError, error, setError, busy, setBusy, load, chosen, submitWith };
+  return { portals, loadFailure, portal, setPortal, portalError, setPortalError, error, setError, busy, setBusy, chosen, submitWith };
 }

@@ -1,4 +1,6 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { type Schema, api } from '../../../lib/api';
+import { enrollmentKey } from '../../../lib/query';
 
 export interface GetFilteredPlansInput {
   enrollment_id: string;
@@ -15,5 +17,22 @@ export const PLANS_PER_PAGE = 24;
 export function getFilteredPlans({ enrollment_id, categories, page }: GetFilteredPlansInput): Promise<Schema<'FilteredPlans'>> {
   return api.get('/get-filtered-plans', {
     query: { enrollment_id, categories: categories.join(','), page: String(page), per_page: String(PLANS_PER_PAGE) },
+  });
+}
+
+/**
+ * The listing of `categories` for the enrollment, a page at a time (Show more plans asks for the next). Kept under the
+ * enrollment's key: a change of the quote reads it again; a change of categories is another question, so an answer to
+ * the previous one is never drawn under the new one.
+ */
+export function filteredPlansQuery(enrollmentId: string, categories: string[]) {
+  return infiniteQueryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'get-filtered-plans', categories],
+    queryFn: ({ pageParam }) => getFilteredPlans({ enrollment_id: enrollmentId, categories, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((n, p) => n + p.result.length, 0);
+      return last.result.length > 0 && shown < (last.total ?? shown) ? pages.length + 1 : undefined;
+    },
   });
 }

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Schema } from '../../../lib/api';
-import { getHomepagePlan } from '../api/get-homepage-plan';
+import { homepagePlanQuery } from '../api/get-homepage-plan';
 
-/** The Plans grid: a tile for each category the site offers, leading to its plans. */
+/**
+ * The Plans grid: a tile for each category the site offers, leading to its plans. The menu above offers the same
+ * categories, so the grid is left out while it loads or when it could not be read.
+ */
 export function CategoryTiles() {
-  const [tiles, setTiles] = useState<Schema<'HomeTile'>[]>([]);
-  useEffect(() => {
-    getHomepagePlan().then(setTiles, () => setTiles([]));
-  }, []);
+  const tiles = useQuery(homepagePlanQuery).data ?? [];
   if (tiles.length === 0) return null;
   return (
     <section aria-labelledby="plans-heading" className="landing-section">

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, type Schema } from '../../../lib/api';
+import { QueryState } from '../../../components/query-state';
 import { lastListing, tempId } from '../../../lib/storage';
 import { money, slug } from '../../../utils/format';
-import { comparePlans } from '../api/compare-plans';
+import { comparisonQuery } from '../api/compare-plans';
 
 /**
  * /compare?plans=1,2,3: the plans side by side, priced for the quote when the visitor has one (else "From"), and each
@@ -12,17 +12,8 @@ import { comparePlans } from '../api/compare-plans';
 export function ComparePage() {
   const [params] = useSearchParams();
   const ids = params.get('plans') ?? '';
-  const [comparison, setComparison] = useState<Schema<'Comparison'> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setComparison(null);
-    setError(null);
-    const enrollment = tempId.get();
-    comparePlans({ plan_ids: ids, ...(enrollment ? { enrollment_id: enrollment } : {}) }).then(setComparison, (e: unknown) =>
-      setError(e instanceof ApiError ? e.message : 'The comparison could not be loaded. Please try again.'),
-    );
-  }, [ids]);
+  const read = useQuery(comparisonQuery(ids, tempId.get()));
+  const comparison = read.data;
 
   const listing = comparison ? { href: `/plans?type=${comparison.category}`, label: comparison.category_name } : lastListing.get();
   return (
@@ -36,13 +27,8 @@ export function ComparePage() {
           <span aria-hidden="true">←</span> Back to {listing.label}
         </Link>
       </div>
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : !comparison ? (
-        <p role="status">Loading…</p>
-      ) : (
+ <QueryState query={read}>
+        {(comparison) => (
         <div className="compare-scroll" role="region" aria-label="Plans side by side" tabIndex={0}>
           <table className="compare-table">
             <caption className="visually-hidden">
@@ -105,7 +91,8 @@ export function ComparePage() {
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </QueryState>
     </>
   );
 }

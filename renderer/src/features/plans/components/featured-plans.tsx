@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { PlanCard } from '../../../components/plan-card';
-import type { Schema } from '../../../lib/api';
-import { getFeaturedPlans } from '../api/get-featured-plans';
+import { featuredPlansQuery } from '../api/get-featured-plans';
 
 /** How many cards stand in for the plans while they load: a row of the widest grid. */
 const PLACEHOLDERS = 4;
@@ -11,11 +10,10 @@ const PLACEHOLDERS = 4;
  * the section is drawn with empty cards of a card's size, so that what is below does not move when the plans come.
  */
 export function FeaturedPlans() {
-  const [featured, setFeatured] = useState<Schema<'PlanCard'>[] | null>(null);
-  useEffect(() => {
-    getFeaturedPlans().then(setFeatured, () => setFeatured([]));
-  }, []);
-  if (featured === null) {
+  const read = useQuery(featuredPlansQuery);
+  // A landing section the page does without when it cannot be read: the categories above lead to every plan.
+  const featured = read.isError ? [] : read.data;
+  if (featured === undefined) {
     return (
       <section aria-labelledby="featured-heading" aria-busy="true" className="landing-section">
         <div className="section-head">

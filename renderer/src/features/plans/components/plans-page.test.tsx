@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { http } from 'msw';
+import { fireEvent, render, screen, within } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../lib/api';
@@ -13,7 +13,7 @@ const plan: Schema<'PlanCard'> = {
   plan_price: 29.25, plan_category: 'dental', carrier_name: 'Brightbite', highlights: [],
 };
 
-function listingWithTwoCategories() {
+function serveTwoCategories() {
   server.use(
     http.get('/api/v1/get-filtered-plans', () => success({ result: [plan], message: null, total: 1 })),
     http.get('/api/v1/get-plan-category', () =>
@@ -34,11 +34,19 @@ function listingWithTwoCategories() {
       }),
     ),
   );
+}
+
+function drawPlansPage() {
   return render(
     <MemoryRouter initialEntries={['/plans?type=dental']}>
       <PlansPage enrollmentId="5" parties={null} renderQuote={() => null} />
     </MemoryRouter>,
   );
+}
+
+function listingWithTwoCategories() {
+  serveTwoCategories();
+  return drawPlansPage();
 }
 
 describe('the plans page', () => {
@@ -93,5 +101,55 @@ describe('the plans page', () => {
     releaseCategories();
     expect(await screen.findByRole('link', { name: 'More Info about Brightbite Dental Preferred PPO' })).toBeTruthy();
     expect(screen.getByText('Recommended for you')).toBeTruthy();
+  });
+
+  it('never draws an older listing over the one for the categories now chosen, however late it arrives', async () => {
+    screenMatching();
+    const vision: Schema<'PlanCard'> = { ...plan, plan_id: 1201, plan_name: 'ClearView Vision Basic', plan_category: 'vision' };
+    let releaseDental = () => undefined as void;
+    const dentalHeld = new Promise<void>((resolve) => (releaseDental = resolve));
+    let dentalAnswered = () => undefined as void;
+    const dentalDone = new Promise<void>((resolve) => (dentalAnswered = resolve));
+    serveTwoCategories();
+    server.use(
+      http.get('/api/v1/get-filtered-plans', async ({ request }) => {
+        const categories = new URL(request.url).searchParams.get('categories');
+        if (categories === 'dental') {
+          await dentalHeld;
+          setTimeout(dentalAnswered, 0);
+          return success({ result: [plan], message: null, total: 1 });
+        }
+        return success({ result: [vision], message: null, total: 1 });
+      }),
+    );
+    drawPlansPage();
+    // Dental's listing is still on its way when the person ticks Vision and unticks Dental.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Vision (2)' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Dental (1)' }));
+    expect(await screen.findByRole('link', { name: 'More Info about ClearView Vision Basic' })).toBeTruthy();
+    releaseDental();
+    await dentalDone;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('link', { name: 'More Info about ClearView Vision Basic' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'More Info about Brightbite Dental Preferred PPO' })).toBeNull();
+  });
+
+  it('says why the plans could not be loaded and reads them again on Try again', async () => {
+    screenMatching();
+    serveTwoCategories();
+    let asked = 0;
+    server.use(
+      http.get('/api/v1/get-filtered-plans', () => {
+        asked += 1;
+        return asked === 1
+          ? HttpResponse.json({ status: 'error', statusCode: 503, message: 'The service is temporarily unavailable. Please try again in a minute.', data: [] }, { status: 503 })
+          : success({ result: [plan], message: null, total: 1 });
+      }),
+    );
+    drawPlansPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The service is temporarily unavailable');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'More Info about Brightbite Dental Preferred PPO' })).toBeTruthy();
   });
 });

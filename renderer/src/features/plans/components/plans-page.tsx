@@ -1,14 +1,16 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PartiesSummary } from '../../../components/parties-summary';
 import { PlanCard } from '../../../components/plan-card';
+import { Failed, Pending } from '../../../components/query-state';
 import type { Schema } from '../../../lib/api';
+import { useCategoryMenu, usePlanCategories } from '../../../lib/catalogue';
 import { ONE_COLUMN_QUERY, useMedia } from '../../../lib/media';
+import { useSite } from '../../../lib/site';
 import { lastListing } from '../../../lib/storage';
-import { getCommonMenu } from '../api/get-common-menu';
-import { getFilteredPlans } from '../api/get-filtered-plans';
-import { getLeftSideFilterFields } from '../api/get-left-side-filter-fields';
-import { getPlanCategory } from '../api/get-plan-category';
+import { filteredPlansQuery } from '../api/get-filtered-plans';
+import { sideFilterQuery } from '../api/get-left-side-filter-fields';
 import { useCompareChoice } from '../hooks/use-compare-choice';
 import { CompareBar } from './compare-bar';
 
@@ -26,58 +28,30 @@ export interface PlansPageProps {
 export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended }: PlansPageProps) {
   const [params] = useSearchParams();
   const type = params.get('type') ?? '';
-  // The categories' names and order (null until read): the listing is drawn under them, so it waits for both.
-  const [categories, setCategories] = useState<Schema<'Category'>[] | null>(null);
-  const [menu, setMenu] = useState<string[]>([]);
-  const [side, setSide] = useState<Schema<'SideCategory'>[]>([]);
+  const { site } = useSite();
+  // The categories' names and order: the listing is drawn under them, so it waits for both.
+  const categoriesRead = usePlanCategories();
+  const categories = categoriesRead.data ?? null;
+  const menu = useCategoryMenu(site);
+  const side = useQuery(sideFilterQuery(id)).data?.result.categories ?? [];
   // The side filter's choice: the menu's category, and any others the person ticks.
   const [selected, setSelected] = useState<string[]>(type ? [type] : []);
-  const [plans, setPlans] = useState<Schema<'PlanCard'>[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  // The listing comes a page at a time: how many plans there are in all, and the last page read.
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [more, setMore] = useState(false);
-
   useEffect(() => setSelected(type ? [type] : []), [type]);
+  // The listing comes a page at a time (Show more plans); an answer for categories no longer chosen is never drawn.
+  const listing = useInfiniteQuery(filteredPlansQuery(id, selected));
+  const pages = listing.data?.pages;
+  const plans = pages ? pages.flatMap((p) => p.result) : null;
+  const total = pages?.[0]?.total ?? plans?.length ?? 0;
+  const message = pages?.[0]?.message ?? null;
 
-  useEffect(() => {
-    getPlanCategory().then(setCategories, () => setCategories([]));
-    getCommonMenu().then(setMenu, () => setMenu([]));
-    getLeftSideFilterFields({ enrollment_id: id }).then((d) => setSide(d.result.categories), () => setSide([]));
-  }, [id]);
-
-  // Saving the quote changes which plans there are and their prices: they are read again.
+  // Saving the quote changes which plans there are and their prices: the quote's form reads everything about the
+  // enrollment again (lib/quote.ts); the page's count of saves tells the quote's summary.
   const [version, setVersion] = useState(0);
-  useEffect(() => {
-    setPlans(null);
-    setPage(1);
-    getFilteredPlans({ enrollment_id: id, categories: selected, page: 1 }).then(
-      (d) => {
-        setPlans(d.result);
-        setTotal(d.total ?? d.result.length);
-        setMessage(d.message ?? null);
-      },
-      () => setPlans([]),
-    );
-  }, [id, selected, version]);
-
-  const showMore = () => {
-    setMore(true);
-    getFilteredPlans({ enrollment_id: id, categories: selected, page: page + 1 })
-      .then(
-        (d) => {
-          setPlans((current) => [...(current ?? []), ...d.result]);
-          setPage((p) => p + 1);
-        },
-        () => undefined,
-      )
-      .finally(() => setMore(false));
-  };
 
   const known = categories ?? [];
   // The listing is drawn once both the plans and the categories they are grouped under are read.
   const drawn = plans !== null && categories !== null;
+  const failed = listing.isError ? listing : categoriesRead.isError ? categoriesRead : null;
   const shown = known.filter((c) => selected.length === 0 || selected.includes(c.category));
   const title = shown.length === 1 ? shown[0].display_name : 'Plans';
   const { pathname, search } = useLocation();
@@ -89,7 +63,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const categoryName = (category: string) => known.find((c) => c.category === category)?.display_name;
   // On a phone the menu is one line that scrolls sideways: the current category is brought to its middle.
   const menuRef = useRef<HTMLElement>(null);
-  const menuDrawn = known.length > 0 && menu.length > 0;
+  const menuDrawn = menu.length > 0;
   useEffect(() => {
     const nav = menuRef.current;
     const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -109,13 +83,11 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       {renderQuote({ reloads: version, onSaved: () => setVersion((v) => v + 1) })}
       <PartiesSummary parties={parties} />
       <nav aria-label="Categories" className="category-menu" ref={menuRef}>
-        {known
-          .filter((c) => menu.includes(c.category))
-          .map((c) => (
-            <Link key={c.category} to={`/plans?type=${c.category}`} aria-current={c.category === type ? 'page' : undefined}>
-              {c.display_name}
-            </Link>
-          ))}
+        {menu.map((c) => (
+          <Link key={c.category} to={`/plans?type=${c.category}`} aria-current={c.category === type ? 'page' : undefined}>
+            {c.label}
+          </Link>
+        ))}
       </nav>
       <div className="plans-layout">
         {side.length > 0 && (
@@ -128,8 +100,10 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
           </CategoryFilter>
         )}
         <div>
-          {!drawn ? (
-            <p>Loading…</p>
+          {failed ? (
+            <Failed query={failed} />
+          ) : !drawn ? (
+            <Pending />
           ) : plans.length === 0 ? (
             <p>{message}</p>
           ) : (
@@ -161,7 +135,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
           )}
           {plans !== null && plans.length > 0 && plans.length < total && (
             <p className="show-more">
-              <button type="button" onClick={showMore} disabled={more}>
+              <button type="button" onClick={() => void listing.fetchNextPage()} disabled={listing.isFetchingNextPage}>
                 Show more plans ({total - plans.length} more)
               </button>
             </p>

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PlanCard } from '../../../components/plan-card';
+import { QueryState } from '../../../components/query-state';
 import type { Schema } from '../../../lib/api';
+import { usePlanCategories } from '../../../lib/catalogue';
 import { lastListing } from '../../../lib/storage';
-import { getMenuFilteredPlans } from '../api/get-menu-filtered-plans';
-import { getPlanCategory } from '../api/get-plan-category';
+import { menuFilteredPlansQuery } from '../api/get-menu-filtered-plans';
 import { useCompareChoice } from '../hooks/use-compare-choice';
 import { CompareBar } from './compare-bar';
 
@@ -19,22 +21,8 @@ export interface WindowShoppingProps {
  * and one call to action, Get your price, which asks the quote's questions only then.
  */
 export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
-  const [categories, setCategories] = useState<Schema<'Category'>[]>([]);
-  const [plans, setPlans] = useState<Schema<'PlanCard'>[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    getPlanCategory().then(setCategories, () => setCategories([]));
-  }, []);
-
-  useEffect(() => {
-    setPlans(null);
-    setFailed(false);
-    getMenuFilteredPlans({ category }).then(
-      (d) => setPlans(d.result),
-      () => setFailed(true),
-    );
-  }, [category]);
+  const categories = usePlanCategories().data ?? [];
+  const listing = useQuery(menuFilteredPlansQuery(category));
 
   const name = categories.find((c) => c.category === category)?.display_name ?? 'Plans';
   const { pathname, search } = useLocation();
@@ -60,13 +48,11 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
           </button>
         </div>
       </div>
-      {failed ? (
-        <p className="error">The plans could not be loaded. Please try again.</p>
-      ) : plans === null ? (
-        <p role="status">Loading…</p>
-      ) : plans.length === 0 ? (
-        <p>No Plans are available for your selection</p>
-      ) : (
+      <QueryState query={listing}>
+        {({ result: plans }) =>
+          plans.length === 0 ? (
+            <p>No Plans are available for your selection</p>
+          ) : (
         <ul className="cards">
           {plans.map((p) => (
             <PlanCard
@@ -87,7 +73,9 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
             />
           ))}
         </ul>
-      )}
+          )
+        }
+      </QueryState>
       <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} />
     </>
   );

@@ -1,36 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Schema } from '../../../lib/api';
+import { Failed, Pending } from '../../../components/query-state';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
 import { money } from '../../../utils/format';
-import { getReceipt } from '../api/get-receipt';
+import { receiptQuery } from '../api/get-receipt';
 
 /** The receipt: who applied, the confirmation number, the plans with their prices, the effective date; printable. */
 export function ReceiptPage() {
   const { refresh } = useCartCount();
-  const [receipt, setReceipt] = useState<Schema<'Receipt'> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  // The enrollment this browser was on: once its receipt is read, the browser forgets it (a new quote starts afresh).
+  const [id] = useState(() => tempId.get());
+  const read = useQuery({ ...receiptQuery(id ?? ''), enabled: Boolean(id) });
+  const receipt = read.data;
   useEffect(() => {
-    const id = tempId.get();
-    if (!id) {
-      setError('There is no enrollment to show.');
-      return;
-    }
-    // The receipt carries the plans as priced at checkout; the enrollment is then forgotten in this browser.
-    getReceipt({ enrollment_id: id }).then(
-      (r) => {
-        setReceipt(r);
-        tempId.clear();
-        refresh();
-      },
-      () => setError('The receipt could not be loaded.'),
-    );
-  }, [refresh]);
+    if (!receipt) return;
+    tempId.clear();
+    refresh();
+  }, [receipt, refresh]);
 
-  if (error) return <p role="alert">{error}</p>;
-  if (!receipt) return <p role="status">Loading…</p>;
+  if (!id) return <p role="alert">There is no enrollment to show.</p>;
+  if (read.isError) return <Failed query={read} />;
+  if (!receipt) return <Pending />;
   const lines = receipt.plans;
   return (
     <section className="receipt" aria-labelledby="receipt-heading">
