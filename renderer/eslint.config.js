@@ -45,6 +45,19 @@ const rulesAreTheServers = [
   },
 ];
 
+// Reads go through TanStack Query (lib/query.ts): an answer is kept under its key, a late answer to a question no longer
+// asked is dropped, and loading and failure are drawn alike. A read started in an effect has none of that.
+const readsAreQueries = [
+  {
+    selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.name=/^(get|check|fetch|load)[A-Z]/]",
+    message: 'Read with useQuery (a query options function beside the call in api/), not in an effect: see lib/query.ts.',
+  },
+  {
+    selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.object.name='api'][callee.property.name='get']",
+    message: 'Read with useQuery, not in an effect: see lib/query.ts.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
   {
@@ -69,6 +82,6 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/contract.d.ts', 'src/lib/benefit-contract.d.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...rulesAreTheServers] },
+    rules: { 'no-restricted-syntax': ['error', ...rulesAreTheServers, ...readsAreQueries] },
   },
 );

@@ -23,3 +23,27 @@ describe('the page writes none of the server’s rules', () => {
     expect(await complaints("export const first = (tiers: { code: string }[]) => tiers[0]?.code ?? '';")).toEqual([]);
   }, 30_000);
 });
+
+describe('the page reads through queries', () => {
+  it('refuses a read started in an effect', async () => {
+    const inEffect = `import { useEffect, useState } from 'react';
+      import { api } from '../../lib/api';
+      declare function getPlanCart(q: object): Promise<unknown>;
+      export function Cart() {
+        const [cart, setCart] = useState<unknown>(null);
+        useEffect(() => { getPlanCart({}).then(setCart); }, []);
+        useEffect(() => { api.get('/get-plan-cart').then(setCart); }, []);
+        return cart;
+      }`;
+    expect(await complaints(inEffect)).toHaveLength(2);
+  }, 30_000);
+
+  it('lets a page read with useQuery', async () => {
+    const asQuery = `import { useQuery } from '@tanstack/react-query';
+      declare function getPlanCart(q: object): Promise<unknown>;
+      export function Cart() {
+        return useQuery({ queryKey: ['cart'], queryFn: () => getPlanCart({}) }).data;
+      }`;
+    expect(await complaints(asQuery)).toEqual([]);
+  }, 30_000);
+});

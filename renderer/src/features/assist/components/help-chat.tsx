@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSite } from '../../../lib/site';
 import { getTicketLink } from '../api/get-ticket-link';
+import { useQuery } from '@tanstack/react-query';
 import { FeedbackForm } from './feedback-form';
 import '../assist.css';
 
@@ -19,20 +20,13 @@ export function HelpChat() {
   const { site } = useSite();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('menu');
-  const [ticket, setTicket] = useState<string | null>(null);
+  // The ticket link is read once the panel first opens, so Create Ticket is a plain link (a new tab, never a blocked
+  // popup); without it, the site's own ticket link.
+  const ticket = useQuery({ queryKey: ['ticket-link'], queryFn: getTicketLink, enabled: open }).data?.ticket ?? null;
   const panelId = useId();
   const titleId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  // The ticket link is read when the panel opens, so Create Ticket is a plain link (a new tab, never a blocked popup).
-  useEffect(() => {
-    if (!open || ticket !== null) return;
-    getTicketLink().then(
-      (answer) => setTicket(answer.ticket),
-      () => setTicket(''),
-    );
-  }, [open, ticket]);
 
   // Opening, or choosing an option, moves to the panel's heading; closing returns to the button once the panel is
   // gone (after any focus the panel's own effects still had to make).

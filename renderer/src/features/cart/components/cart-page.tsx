@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { PartiesSummary } from '../../../components/parties-summary';
+import { Failed, Pending } from '../../../components/query-state';
 import { ApiError, type Schema } from '../../../lib/api';
-import { useCartCount } from '../../../lib/cart-count';
+import { invalidateCart } from '../../../lib/query';
 import { useSite } from '../../../lib/site';
 import { lastListing } from '../../../lib/storage';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { cartCheckout } from '../api/cart-checkout';
-import { getCartEffectiveDates } from '../api/get-cart-effective-dates';
-import { type CartLine, type Rider, getPlanCart } from '../api/get-plan-cart';
+import { cartDatesQuery } from '../api/get-cart-effective-dates';
+import { type CartLine, type Rider, planCartQuery } from '../api/get-plan-cart';
 import { removePlanFromCart } from '../api/remove-plan-from-cart';
 import { QuoteDialog } from './quote-dialog';
 
@@ -37,45 +39,33 @@ export interface CartPageProps {
 /** The cart: its plans with Remove, the riders to add, the order's costs by effective date, checkout and the quote. */
 export function CartPage({ enrollmentId: id, parties, renderCheckout, recommended }: CartPageProps) {
   const navigate = useNavigate();
-  const { refresh } = useCartCount();
   const { site } = useSite();
-  const [cart, setCart] = useState<Schema<'CartAnswer'> | null>(null);
-  const [dates, setDates] = useState<string[]>([]);
-  const [date, setDate] = useState('');
+  const client = useQueryClient();
+  const cartRead = useQuery(planCartQuery(id));
+  // A cart that cannot be read is shown empty, with why above it.
+  const cart = cartRead.isError ? EMPTY : (cartRead.data ?? null);
+  const dates = useQuery(cartDatesQuery(id)).data?.result ?? [];
+  const [chosenDate, setDate] = useState('');
+  const date = chosenDate || dates[0] || '';
   const [removing, setRemoving] = useState<CartLine | null>(null);
   const [checkingOut, setCheckingOut] = useState(false);
   const [quoting, setQuoting] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-
-  const load = useCallback(() => {
-    getPlanCart({ enrollment_id: id }).then(setCart, () => setCart(EMPTY));
-  }, [id]);
-
-  useEffect(() => {
-    load();
-    getCartEffectiveDates({ enrollment_id: id }).then(
-      (d) => {
-        setDates(d.result);
-        setDate((current) => current || d.result[0] || '');
-      },
-      () => setDates([]),
-    );
-  }, [id, load]);
+  // The cart changed: its lines, costs, dates and the header's badge are read again.
+  const reload = useCallback(() => void invalidateCart(client, id), [client, id]);
 
   const remove = async (line: CartLine) => {
     await removePlanFromCart({ enrollment_id: id, plan_id: line.plan_id, plan_pricing_id: line.plan_pricing_id }).catch(() => undefined);
     setRemoving(null);
-    load();
-    refresh();
+    reload();
   };
 
   const addRider = async (rider: Rider) => {
     setError(null);
     try {
       await addPlanToCart({ enrollment_id: id, plan_id: rider.plan_id, plan_pricing_id: rider.plan_pricing_id });
-      load();
-      refresh();
+      reload();
     } catch (e) {
       if (e instanceof ApiError) setError(e);
       else throw e;
@@ -86,8 +76,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
     setError(null);
     if (type === 'back') {
       setCheckingOut(false);
-      load();
-      refresh();
+      reload();
       return;
     }
     try {
@@ -96,7 +85,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
       navigate(`/enrollment/${done.next.route}`);
     } catch (e) {
       setCheckingOut(false);
-      load();
+      reload();
       if (e instanceof ApiError) setError(e);
       else throw e;
     }
@@ -119,8 +108,9 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
           <Link to={listing.href} className="continue-shopping">
             <span aria-hidden="true">←</span> Continue Shopping
           </Link>
+          {cartRead.isError && <Failed query={cartRead} />}
           {cart === null ? (
-            <p>Loading…</p>
+            <Pending />
           ) : lines.length === 0 ? (
             <p>No items in cart.</p>
           ) : (
@@ -241,14 +231,12 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
           effectiveDate: date,
           onAnswered: () => {
             // An accepted upsell is in the cart now: the page and the header show it at once.
-            load();
-            refresh();
+            reload();
           },
           onLocalAction: checkout,
           onFinish: () => {
             setCheckingOut(false);
-            load();
-            refresh();
+            reload();
           },
         })}
       {quoting && (

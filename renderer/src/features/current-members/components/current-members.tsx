@@ -41,7 +41,7 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
   const cart = useCartCount();
   const client = useQueryClient();
   const read = useQuery(membersQuery(kind));
-  const members = read.isError ? [] : (read.data ?? null);
+  const members = useMemo(() => (read.isError ? [] : (read.data ?? null)), [read.isError, read.data]);
   // The members' read or Enroll Now may be refused: a rep who came in by the public access code is asked to sign in
   // (401, with why), anyone else is told they may not see them (403).
   const [enrollRefusal, setEnrollRefusal] = useState<ApiError | null>(null);

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Hero } from '../../../components/hero';
+import { Failed, Pending } from '../../../components/query-state';
 import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
 import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
@@ -11,7 +13,7 @@ import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { getFilterForm } from '../api/get-filter-form';
+import { filterFormQuery } from '../api/get-filter-form';
 
 /** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
 export function FilterBanner() {
@@ -27,18 +29,17 @@ export function FilterBanner() {
   const [drawn, setDrawn] = useState(0);
   const leadZip = useLeadZip();
 
+  // The quote this browser is on, if any: its form is filled with its filter. A quote the server no longer knows
+  // (expired, submitted elsewhere) is forgotten and a new quote's form is shown instead.
+  const [id, setId] = useState(() => tempId.get());
+  const formRead = useQuery(filterFormQuery(id ? { enrollment_id: id } : {}));
+  const forgotten = Boolean(id) && formRead.isError;
   useEffect(() => {
-    const id = tempId.get();
-    getFilterForm({ enrollment_id: id ?? undefined })
-      .catch(() => {
-        tempId.clear();
-        return getFilterForm();
-      })
-      .then(
-        (answer) => setForm(drawnForm(answer)),
-        () => setForm(null),
-      );
-  }, []);
+    if (!forgotten) return;
+    tempId.clear();
+    setId(null);
+  }, [forgotten]);
+  useEffect(() => setForm(formRead.data ? drawnForm(formRead.data) : null), [formRead.data]);
 
   // The ZIP code the visitor's position gave (the location banner) fills an empty ZIP Code, keeping what was typed.
   useEffect(() => {
@@ -54,9 +55,9 @@ export function FilterBanner() {
     setBusy(true);
     setErrors(null);
     try {
-      const id = tempId.get();
-      if (id) {
-        await changeQuote.mutateAsync({ enrollmentId: id, body: data });
+      const current = tempId.get();
+      if (current) {
+        await changeQuote.mutateAsync({ enrollmentId: current, body: data });
       } else {
         // Who enrolls (applicant, rep, employee) is the server's to know from the session; a rep says which group.
         const created = await addFilterForNewUser({ ...data, group_id: chosenGroup.get() });
@@ -95,11 +96,11 @@ export function FilterBanner() {
             </button>
           </ServerSchemaForm>
         </div>
+      ) : formRead.isError && !forgotten ? (
+        <Failed query={formRead} />
       ) : (
         // The room the loaded form takes, so that the plans below do not move when it arrives.
-        <p role="status" className="filter-form-pending">
-          Loading…
-        </p>
+        <Pending className="filter-form-pending" />
       )}
     </Hero>
   );

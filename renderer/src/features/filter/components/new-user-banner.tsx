@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Hero } from '../../../components/hero';
+import { Failed } from '../../../components/query-state';
 import { formatDateInput } from '../../../utils/date-input';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
@@ -8,7 +10,7 @@ import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { getFilterForm } from '../api/get-filter-form';
+import { filterFormQuery } from '../api/get-filter-form';
 import { validateZipCode } from '../api/validate-zip-code';
 import { STEP_OF, checkStep, type FilterSchema, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
 
@@ -78,18 +80,13 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const [progress, setProgress] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The server's filter form: its choices and its rules (the ZIP code's pattern, the age to enroll).
-  const [form, setForm] = useState<FilterSchema | null>(null);
+  const formRead = useQuery(filterFormQuery());
+  const form = (formRead.data?.schema as FilterSchema | undefined) ?? null;
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const firstField = useRef<HTMLElement | null>(null);
   const shownStep = useRef<Step>(1);
 
-  useEffect(() => {
-    getFilterForm().then(
-      (document) => setForm(document.schema as FilterSchema),
-      () => setErrors({ step: 'The quote form could not be loaded. Please reload the page.' }),
-    );
-    return () => clearTimeout(pause.current);
-  }, []);
+  useEffect(() => () => clearTimeout(pause.current), []);
 
   // A new step takes the focus to its first question (not on the first draw: the page starts at its top).
   useEffect(() => {
@@ -256,6 +253,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
             </div>
           </div>
         )}
+        {formRead.isError && <Failed query={formRead} />}
         <FieldError id="nu-step-error" message={errors.step} />
         <p role="status" className="progress-note">
           {progress && <span className="spinner" aria-hidden="true" />}

@@ -1,9 +1,11 @@
 // The quote form: the search filter (zip, gender, tier, date of birth, the category when a premier plan is involved,
 // the dependents the tier covers) in a dialog, drawn from the server's schema. With an enrollment it changes the quote's
 // filter (change-filter-info); without one (a visitor window shopping) it creates the quote (add-filter-for-new-user).
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
+import { drawnForm } from '../../../components/drawn-form';
+import { Failed, Pending } from '../../../components/query-state';
 import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
@@ -11,7 +13,7 @@ import { useChangeQuote } from '../../../lib/quote';
 import { leadZip } from '../../../lib/lead-zip';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { getFilterForm } from '../api/get-filter-form';
+import { filterFormQuery } from '../api/get-filter-form';
 
 /** The edit dialog; `planId` (a premier plan) or `category` (the medical category) asks for the category too. */
 export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose, onSaved }: {
@@ -26,25 +28,22 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
 }) {
   const cart = useCartCount();
   const changeQuote = useChangeQuote();
-  const [form, setForm] = useState<DrawnForm | null>(null);
+  const formRead = useQuery({ ...filterFormQuery({ enrollment_id: enrollmentId, plan_id: planId, category }), enabled: open });
+  const form = useMemo(() => {
+    const drawn = formRead.data ? drawnForm(formRead.data) : null;
+    // A new quote starts from the ZIP code the visitor's position gave (the location banner), if any.
+    const zip = leadZip.get();
+    if (drawn && !enrollmentId && zip && !drawn.formData.zip) drawn.formData = { ...drawn.formData, zip };
+    return drawn;
+  }, [formRead.data, enrollmentId]);
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const creating = !enrollmentId;
 
+  // Each opening starts without the last opening's messages.
   useEffect(() => {
-    if (!open) return;
-    setErrors(null);
-    getFilterForm({ enrollment_id: enrollmentId, plan_id: planId, category }).then(
-      (answer) => {
-        const drawn = drawnForm(answer);
-        // A new quote starts from the ZIP code the visitor's position gave (the location banner), if any.
-        const zip = leadZip.get();
-        if (drawn && !enrollmentId && zip && !drawn.formData.zip) drawn.formData = { ...drawn.formData, zip };
-        setForm(drawn);
-      },
-      () => setForm(null),
-    );
-  }, [open, enrollmentId, planId, category]);
+    if (open) setErrors(null);
+  }, [open]);
 
   const save = async (data: Record<string, unknown>) => {
     setBusy(true);
@@ -84,8 +83,10 @@ export function QuoteFormDialog({ enrollmentId, planId, category, open, onClose,
             </button>
           </div>
         </ServerSchemaForm>
+      ) : formRead.isError ? (
+        <Failed query={formRead} />
       ) : (
-        <p role="status">Loading…</p>
+        <Pending />
       )}
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { leadZip } from '../../../lib/lead-zip';
 import { useSite } from '../../../lib/site';
@@ -14,24 +15,16 @@ import '../leads.css';
 export function LocationBanner() {
   const { site } = useSite();
   const key = closedKey(site);
-  const [show, setShow] = useState(false);
+  const [answered, setAnswered] = useState(false);
   const [locating, setLocating] = useState(false);
-
+  // Asked once per site unless the banner was closed there; a check that fails shows nothing.
+  const check = useQuery({ queryKey: ['check-lead-information', key], queryFn: checkLeadInformation, enabled: !localStorage.getItem(key) });
+  const decision = check.data ? bannerDecision(check.data, false) : null;
+  const zip = decision?.zip;
   useEffect(() => {
-    if (localStorage.getItem(key)) return;
-    let current = true;
-    checkLeadInformation().then(
-      (check) => {
-        const decision = bannerDecision(check, false);
-        leadZip.set(decision.zip);
-        if (current) setShow(decision.show);
-      },
-      () => current && setShow(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key]);
+    if (zip !== undefined) leadZip.set(zip);
+  }, [zip]);
+  const show = !answered && Boolean(decision?.show);
 
   const store = (information: StoreInformation) =>
     getLeadInformation(information).then(
@@ -40,7 +33,7 @@ export function LocationBanner() {
     );
 
   const decline = () => {
-    setShow(false);
+    setAnswered(true);
     void store({ consent: 'declined' });
   };
 
@@ -52,7 +45,7 @@ export function LocationBanner() {
     setLocating(true);
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        setShow(false);
+        setAnswered(true);
         void store({ consent: 'allowed', latitude: roughly(position.coords.latitude), longitude: roughly(position.coords.longitude) });
       },
       // Refused, unavailable or too slow: as if they had said Don't Allow.
@@ -63,7 +56,7 @@ export function LocationBanner() {
 
   const close = () => {
     localStorage.setItem(key, '1');
-    setShow(false);
+    setAnswered(true);
   };
 
   if (!show || !site) return null;

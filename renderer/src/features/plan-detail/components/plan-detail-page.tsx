@@ -1,16 +1,19 @@
-import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
+import { Pending } from '../../../components/query-state';
 import { PlanCard, PlanHighlights } from '../../../components/plan-card';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { lastListing } from '../../../lib/storage';
 import type { FlowAnswer } from '../../../types/api';
 import { money } from '../../../utils/format';
-import { getPlanDetail } from '../api/get-plan-detail';
-import { getPlanPricingDetail } from '../api/get-plan-pricing-detail';
-import { getRelatedPlans } from '../api/get-related-plans';
-import { getShopPlan } from '../api/get-shop-plan';
+import { invalidateEnrollment } from '../../../lib/query';
+import { planDetailQuery } from '../api/get-plan-detail';
+import { planPricesQuery } from '../api/get-plan-pricing-detail';
+import { relatedPlansQuery } from '../api/get-related-plans';
+import { shopPlanQuery } from '../api/get-shop-plan';
 
 type FlowStep = Schema<'FlowStep'>;
 
@@ -37,13 +40,23 @@ interface Pricing {
   error: { code?: string; message: string } | null;
 }
 
+/** The prices as the page shows them: the answer's, or a refusal's message with any prices it still carries. */
+function pricingOf(answer: Schema<'PlanPrices'> | undefined, error: unknown): Pricing | null {
+  if (answer) return { plans: answer.plans, notices: answer.notices, error: null };
+  if (!error) return null;
+  if (error instanceof ApiError && error.code === 'changePid') return null;
+  const message = error instanceof ApiError ? error.message : 'Pricing is not available right now.';
+  const plans = error instanceof ApiError && Array.isArray(error.extra.plans) ? error.extra.plans.filter(isPriceLine) : [];
+  return { plans, notices: [], error: { code: error instanceof ApiError ? error.code : undefined, message } };
+}
+
 export interface PlanDetailPageProps {
   enrollmentId: string;
   planId: string;
   /** Puts a priced line in the cart, with the membership the shop sells a premier plan with; refuses with an ApiError. */
   addToCart: (line: PriceLine, membership: Schema<'PlanFlow'>['membership']) => Promise<unknown>;
-  /** The quote's summary with its edit form, told of the page's reloads and telling the page when it is saved. */
-  renderQuote: (props: { reloads: number; onSaved: () => void }) => ReactNode;
+  /** The quote's summary with its edit form (saving it reads everything about the enrollment again). */
+  renderQuote: (props: { onSaved: () => void }) => ReactNode;
   /** The plan's popup opened at `start`; it finishes with the server's last answer (null when closed) and message. */
   renderPopup: (props: { start: FlowStep; onFinish: (answer: FlowAnswer | null, message: string | null) => void }) => ReactNode;
   /** The offers the shop makes once a plan is in the cart. */
@@ -69,10 +82,15 @@ function Paragraphs({ text }: { text: string }) {
 export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, renderPopup, renderOffers }: PlanDetailPageProps) {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [plan, setPlan] = useState<Schema<'PlanDetail'> | null>(null);
-  const [pricing, setPricing] = useState<Pricing | null>(null);
-  const [flow, setFlow] = useState<Schema<'PlanFlow'> | null>(null);
-  const [related, setRelated] = useState<Schema<'PlanCard'>[]>([]);
+  const client = useQueryClient();
+  const planRead = useQuery(planDetailQuery(planId));
+  const plan = planRead.data;
+  const pricesRead = useQuery(planPricesQuery(enrollmentId, planId));
+  const pricing = pricingOf(pricesRead.data, pricesRead.error);
+  // The popups are asked anew after each answer; until the flow is read again, none opens from the older one.
+  const flowRead = useQuery(shopPlanQuery(enrollmentId, planId));
+  const flow = flowRead.isFetching || flowRead.isError ? null : (flowRead.data ?? null);
+  const related = useQuery(relatedPlansQuery(enrollmentId, planId)).data?.result ?? [];
   // The popup open now: one that opened by itself, or one a button opened (Enroll Now); null when none.
   const [popup, setPopup] = useState<{ start: FlowStep } | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -80,30 +98,16 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState<string | null>(null);
-  // Each load reads everything again, the quote's filter too (a popup's answer may change it).
-  const [reloads, setReloads] = useState(0);
+  // Everything is read again, the quote's filter too (a popup's answer may change it).
+  const load = () => void invalidateEnrollment(client, enrollmentId);
 
-  const load = useCallback(() => {
-    setReloads((n) => n + 1);
-    getPlanDetail({ plan_id: planId }).then(setPlan, () => navigate('/404'));
-    getPlanPricingDetail({ pid: planId, enrollment_id: enrollmentId })
-      .then(
-        (d) => setPricing({ plans: d.plans, notices: d.notices, error: null }),
-        (e: unknown) => {
-          if (e instanceof ApiError && e.code === 'changePid' && e.extra.pid) {
-            navigate(`/plan/${String(e.extra.pid)}/plan`, { replace: true });
-            return;
-          }
-          const message = e instanceof ApiError ? e.message : 'Pricing is not available right now.';
-          const plans = e instanceof ApiError && Array.isArray(e.extra.plans) ? e.extra.plans.filter(isPriceLine) : [];
-          setPricing({ plans, notices: [], error: { code: e instanceof ApiError ? e.code : undefined, message } });
-        },
-      );
-    getShopPlan({ enrollment_id: enrollmentId, plan_id: planId }).then(setFlow, () => setFlow(null));
-    getRelatedPlans({ plan_id: planId, enrollment_id: enrollmentId }).then((d) => setRelated(d.result), () => setRelated([]));
-  }, [enrollmentId, planId, navigate]);
-
-  useEffect(load, [load]);
+  // A plan that does not exist is a page that does not; a plan sold as another shows the other.
+  const missing = planRead.isError;
+  const moved = pricesRead.error instanceof ApiError && pricesRead.error.code === 'changePid' ? pricesRead.error.extra.pid : undefined;
+  useEffect(() => {
+    if (missing) navigate('/404');
+    else if (moved) navigate(`/plan/${String(moved)}/plan`, { replace: true });
+  }, [missing, moved, navigate]);
 
   // A popup that opens by itself does so as soon as the server says it is needed (unless the person closed it).
   useEffect(() => {
@@ -122,7 +126,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
     }
   };
 
-  if (!plan) return <p>Loading…</p>;
+  if (!plan) return <Pending />;
   const d = plan.plan_desc;
   const button = flow?.buttons[0];
   const pendingAuto = flow?.step ?? null;
@@ -142,7 +146,6 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
         )}
       </nav>
       {renderQuote({
-        reloads,
         onSaved: () => {
           setDismissed(null);
           load();
@@ -245,7 +248,6 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
             onFinish: (answer, message) => {
               if (answer === null) setDismissed(popup.start.step);
               // The popups are asked anew; the answered one must not reopen from the flow read before the answer.
-              setFlow(null);
               setPopup(null);
               setNotice(message);
               load();

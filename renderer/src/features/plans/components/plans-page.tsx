@@ -18,8 +18,8 @@ export interface PlansPageProps {
   enrollmentId: string;
   /** Who the quote is for (the member, the group, the portal, the rep), when known. */
   parties: Schema<'QuoteParties'> | null;
-  /** The quote's summary with its edit form, told of the page's reloads and telling the page when it is saved. */
-  renderQuote: (props: { reloads: number; onSaved: () => void }) => ReactNode;
+  /** The quote's summary with its edit form (saving it reads everything about the enrollment again). */
+  renderQuote: (props: { onSaved: () => void }) => ReactNode;
   /** The plans recommended below the list, once the list is drawn (the app's Recommended Products). */
   recommended?: ReactNode;
 }
@@ -45,9 +45,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const message = pages?.[0]?.message ?? null;
 
   // Saving the quote changes which plans there are and their prices: the quote's form reads everything about the
-  // enrollment again (lib/quote.ts); the page's count of saves tells the quote's summary.
-  const [version, setVersion] = useState(0);
-
+  // enrollment again (lib/quote.ts), this listing too.
   const known = categories ?? [];
   // The listing is drawn once both the plans and the categories they are grouped under are read.
   const drawn = plans !== null && categories !== null;
@@ -80,7 +78,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
         <span aria-current="page">{title}</span>
       </nav>
       <h1>{title}</h1>
-      {renderQuote({ reloads: version, onSaved: () => setVersion((v) => v + 1) })}
+      {renderQuote({ onSaved: () => undefined })}
       <PartiesSummary parties={parties} />
       <nav aria-label="Categories" className="category-menu" ref={menuRef}>
         {menu.map((c) => (

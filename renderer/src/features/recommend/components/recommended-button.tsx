@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
-import { getRecommendedPlanIds } from '../api/get-recommended-plan-ids';
+import { useCartHasRecommendations } from '../hooks/use-recommendations';
 
 const LABEL = 'View Your Recommended Products';
 
@@ -10,22 +9,7 @@ const LABEL = 'View Your Recommended Products';
 export function RecommendedButton() {
   const { count } = useCartCount();
   // null until the first answer.
-  const [recommended, setRecommended] = useState<boolean | null>(null);
-  useEffect(() => {
-    const id = tempId.get();
-    if (count === 0 || !id) {
-      setRecommended(false);
-      return;
-    }
-    let current = true;
-    getRecommendedPlanIds('cart', id).then(
-      (ids) => current && setRecommended(ids.length > 0),
-      () => current && setRecommended(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [count]);
+  const recommended = useCartHasRecommendations(tempId.get(), count > 0);
   if (count === 0 || recommended === false) return null;
   // Until the first answer, the link's room is kept (unseen), so that the page below the header does not move when
   // it appears (on a phone it takes a row of its own).

@@ -26,6 +26,8 @@ export function ReferralPage({ renderLanding }: { renderLanding: (referredBy: Re
       return;
     }
     setReferral(null);
+    // An arrival, not a read: the server records the referral as where this session came from, once per link.
+    // eslint-disable-next-line no-restricted-syntax
     getEnrollmentInfoReferral({ referral_id: rid })
       .then(async (info) => {
         await refresh();
