@@ -21,6 +21,8 @@ impl FieldError {
 pub mod messages {
     pub const REQUIRED: &str = "Field is required";
     pub const INVALID_ZIP: &str = "Invalid Zip code";
+    /// The referral banner's second part (gender and smoker) when either is left empty.
+    pub const BOTH_FIELDS: &str = "Please fill the both fields.";
     pub const INVALID_PHONE: &str = "Invalid phone number";
     pub const INVALID_EMAIL_FORMAT: &str = "Email is not in correct format";
     pub const INVALID_ROUTING: &str = "Invalid routing number";

@@ -177,6 +177,8 @@ pub struct FilterOptions {
     pub premier: bool,
     /// The categories offered, `(key, display name)`, for the category field.
     pub categories: Vec<(String, String)>,
+    /// The form is asked a part at a time (the referral banner): whether the person smokes is asked too.
+    pub in_parts: bool,
 }
 
 /// The filter form (landing page and quote form): zip, gender, tier and date of birth required, prefilled from the
@@ -185,10 +187,19 @@ pub struct FilterOptions {
 pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm {
     let required = FieldSettings { required: Some(crate::context::Flag::Fixed(true)), ..FieldSettings::default() };
     let settings = FormSettings {
-        fields: ["zip", "gender", "tier", "dob"].into_iter().map(|f| (f.to_string(), required.clone())).collect(),
+        fields: ["zip", "gender", "tier", "dob"]
+            .into_iter()
+            .chain(options.in_parts.then_some("is_smoker"))
+            .map(|f| (f.to_string(), required.clone()))
+            .collect(),
         ..FormSettings::default()
     };
     let mut schema = forms::filter_schema();
+    if !options.in_parts {
+        if let Some(props) = schema["properties"].as_object_mut() {
+            props.remove("is_smoker");
+        }
+    }
     // The tiers' names are the engine's (`Tier::label_for`), never the page's.
     let tier = &mut schema["properties"]["tier"];
     let title = tier["title"].clone();

@@ -1,6 +1,9 @@
-//! The step protocol's view of a tab: `{ step, title, schema, uiSchema, formData, progress, actions }`.
-//!
-//! The renderer draws whatever this says; nothing in it is specific to one tab except the data.
+//! The step protocol: one description of every screen the server drives. A wizard tab, a plan's popup (eligibility,
+//! dependency, income, tobacco, health questions, membership), an offer (the accident offer, the checkout's upsells),
+//! the checkout's confirmation and the quote's filter are each a `Step`: its kind, its name, its words, its form (a
+//! JSON Schema, its ui schema and its data) and the actions it offers. A wizard tab adds where it stands in the wizard
+//! (`wizard`); an offer adds the plans it offers (`offer`). The renderer draws whatever this says with one machine, in
+//! a page (the wizard) or a dialog (everything else); nothing in it is specific to one step except the data.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -12,20 +15,72 @@ use crate::rating::Cents;
 use crate::schema::{display_value, ComposedForm};
 use crate::tabs::TabName;
 
+/// What a step is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    /// A form the person answers.
+    Form,
+    /// Plans offered to add, accepted or declined.
+    Offer,
+    /// A choice of how to go on, with no form (the end of checkout).
+    Confirmation,
+}
+
+/// What a button of a step does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
-    Back,
+    /// Goes on with the form's answers (a wizard tab's Next, Submit Application).
     Next,
+    /// Answers a popup's form.
+    Submit,
+    /// Goes to the wizard's previous step.
+    Back,
+    /// Keeps the answers so far as a draft and e-mails a code to continue.
     SaveForLater,
+    /// Opens a step from the review to change it.
     Edit,
+    /// Closes a popup without answering.
+    Cancel,
+    /// Takes an offer.
+    Accept,
+    /// Declines an offer.
+    Decline,
+    /// Goes on to enroll as the rep (the checkout's confirmation).
+    Rep,
+    /// Goes on to enroll as the member (the checkout's confirmation).
+    Member,
 }
 
+/// A button of a step: what it does and its words.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct StepAction {
+    pub action: Action,
+    pub label: String,
+}
+
+impl StepAction {
+    pub fn new(action: Action, label: impl Into<String>) -> StepAction {
+        StepAction { action, label: label.into() }
+    }
+}
+
+/// A screen the server drives.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Step {
-    pub step: TabName,
-    pub route: &'static str,
-    pub title: &'static str,
+    pub kind: StepKind,
+    /// The step's name: a wizard tab's (`personal_info`), a popup's (`eligibility`), an offer's, `confirmation` or
+    /// `filter`.
+    pub step: String,
+    pub title: String,
+    /// Words shown above the form or the choice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// A notice for the person (why a plan cannot be priced yet, a decision that stands).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The form's JSON Schema (an empty object when the step has no form).
     #[schemars(with = "serde_json::Map<String, Value>")]
     pub schema: Value,
     #[serde(rename = "uiSchema")]
@@ -34,14 +89,108 @@ pub struct Step {
     #[serde(rename = "formData")]
     #[schemars(with = "serde_json::Map<String, Value>")]
     pub form_data: Value,
+    /// The step's buttons, in the order they are shown; the one that goes on comes first.
+    pub actions: Vec<StepAction>,
+    /// The label of the plan's button that opens it (a popup opened by Enroll Now); none when it opens by itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opens_with: Option<String>,
+    /// What an offer offers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offer: Option<Offering>,
+    /// Where a wizard tab stands in the application.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wizard: Option<WizardPlace>,
+    /// A form that may be asked a part at a time (the referral banner asks the quote in three), in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<StepPart>>,
+}
+
+/// A part of a form asked on its own before the next.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct StepPart {
+    /// Its name in the list of parts ("Your ZIP code").
+    pub title: String,
+    /// The fields it asks, by name.
+    pub fields: Vec<String>,
+    /// What is said when one of its fields is left empty, instead of each field's own words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub required: Option<String>,
+}
+
+impl Step {
+    /// A form step (a popup, the quote's filter) with its buttons.
+    pub fn form(
+        name: impl Into<String>,
+        title: impl Into<String>,
+        form: (Value, Value, Value),
+        actions: Vec<StepAction>,
+    ) -> Step {
+        let (schema, ui_schema, form_data) = form;
+        Step {
+            kind: StepKind::Form,
+            step: name.into(),
+            title: title.into(),
+            text: None,
+            message: None,
+            schema,
+            ui_schema,
+            form_data,
+            actions,
+            opens_with: None,
+            offer: None,
+            wizard: None,
+            parts: None,
+        }
+    }
+
+    /// A step without a form: an offer or a confirmation.
+    pub fn choice(kind: StepKind, name: impl Into<String>, title: impl Into<String>, actions: Vec<StepAction>) -> Step {
+        let empty = || Value::Object(Default::default());
+        Step { kind, ..Step::form(name, title, (empty(), empty(), empty()), actions) }
+    }
+
+    /// The button that does `action`, if the step offers it.
+    pub fn action(&self, action: Action) -> Option<&StepAction> {
+        self.actions.iter().find(|a| a.action == action)
+    }
+}
+
+/// Plans an offer would add, and what they add to the monthly cost.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Offering {
+    pub header: String,
+    pub link: String,
+    pub link_description: String,
+    pub plans: Vec<OfferedPlan>,
+    /// What the offered plans add to the monthly cost together.
+    pub price: Cents,
+}
+
+/// A plan an offer would add, priced for the quote.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct OfferedPlan {
+    pub plan_id: i64,
+    pub plan_pricing_id: i64,
+    pub plan_name: String,
+    pub option_name: String,
+    pub plan_logo: String,
+    pub plan_category: String,
+    pub price: Cents,
+}
+
+/// Where a wizard tab stands: its name and route, the version of its document, the wizard's progress, and on the
+/// review what is asked before submitting and what the application holds.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct WizardPlace {
+    pub tab: TabName,
+    pub route: &'static str,
     /// Version of the stored document; a save must carry it back.
     pub version: i64,
     pub progress: Progress,
-    pub actions: Vec<Action>,
-    /// The words of the button that goes on: Next, or Submit Application on the last step.
-    pub next_label: &'static str,
     /// Asked before going on, when going on cannot be undone (submitting the application).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub confirm: Option<Confirm>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<Summary>,
 }
 
@@ -216,27 +365,57 @@ pub fn build(
     summary: Option<Summary>,
     save_for_later: bool,
 ) -> Step {
-    let mut actions = vec![Action::Back, Action::Next];
+    let review = tab == TabName::ReviewInfo;
+    let mut actions = vec![
+        StepAction::new(Action::Next, if review { SUBMIT_CONFIRM.accept } else { "Next" }),
+        StepAction::new(Action::Back, "Back"),
+    ];
     if save_for_later {
-        actions.push(Action::SaveForLater);
+        actions.push(StepAction::new(Action::SaveForLater, "Save & Continue Later"));
     }
     if summary.is_some() {
-        actions.push(Action::Edit);
+        actions.push(StepAction::new(Action::Edit, "Edit"));
     }
-    Step {
-        step: tab,
+    let mut step = Step::form(
+        tab.as_str(),
+        tab.title(),
+        (std::sync::Arc::unwrap_or_clone(form.schema), std::sync::Arc::unwrap_or_clone(form.ui_schema), form.form_data),
+        actions,
+    );
+    step.wizard = Some(WizardPlace {
+        tab,
         route: tab.route(),
-        title: tab.title(),
-        schema: std::sync::Arc::unwrap_or_clone(form.schema),
-        ui_schema: std::sync::Arc::unwrap_or_clone(form.ui_schema),
-        form_data: form.form_data,
         version,
         progress: progress(lifecycle, tab),
-        actions,
-        next_label: if tab == TabName::ReviewInfo { SUBMIT_CONFIRM.accept } else { "Next" },
-        confirm: (tab == TabName::ReviewInfo).then_some(SUBMIT_CONFIRM),
+        confirm: review.then_some(SUBMIT_CONFIRM),
         summary,
+    });
+    step
+}
+
+/// The quote's filter as a step: its form and Submit; asked a part at a time (the referral banner), its parts: the ZIP
+/// code; gender and smoker; the tier and date of birth.
+pub fn quote_filter(form: ComposedForm, in_parts: bool) -> Step {
+    let title = form.schema["title"].as_str().unwrap_or("Find plans for you").to_string();
+    let mut step = Step::form(
+        "filter",
+        title,
+        (std::sync::Arc::unwrap_or_clone(form.schema), std::sync::Arc::unwrap_or_clone(form.ui_schema), form.form_data),
+        vec![StepAction::new(Action::Next, "Submit"), StepAction::new(Action::Cancel, "Back")],
+    );
+    let part = |title: &str, fields: &[&str], required: Option<&str>| StepPart {
+        title: title.to_string(),
+        fields: fields.iter().map(|f| f.to_string()).collect(),
+        required: required.map(str::to_string),
+    };
+    if in_parts {
+        step.parts = Some(vec![
+            part("Your ZIP code", &["zip"], None),
+            part("About you", &["gender", "is_smoker"], Some(crate::errors::messages::BOTH_FIELDS)),
+            part("Your coverage", &["tier", "dob"], None),
+        ]);
     }
+    step
 }
 
 /// A field's name as words, for a field without a title (`bill_date`: "Bill date").

@@ -36,7 +36,7 @@ pub(crate) async fn filter_options(
         None => false,
     };
     let categories = state.catalogue.categories.iter().map(|c| (c.category.clone(), c.display_name.clone())).collect();
-    Ok(FilterOptions { premier: viewed || selected || in_cart, categories })
+    Ok(FilterOptions { premier: viewed || selected || in_cart, categories, in_parts: false })
 }
 
 /// Validates a whole filter with the filter form's schema, then the ZIP against the directory.

@@ -54,8 +54,13 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
     let review = b.sign_and_pay(id).await;
     let s = review.ok()["step"].clone();
     assert_eq!(s["step"], "review_info");
-    let card =
-        s["summary"]["sections"].as_array().unwrap().iter().find(|c| c["step"] == "beneficiary_info").unwrap().clone();
+    let card = s["wizard"]["summary"]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["step"] == "beneficiary_info")
+        .unwrap()
+        .clone();
     let text = card["rows"][0]["value"].as_str().unwrap().to_string();
     assert!(text.starts_with("#1: Ada, Okafor"), "{text}");
     assert!(text.contains("***-**-9999") && !text.contains("219099999"), "{text}");

@@ -82,10 +82,10 @@ async fn ready_to_submit(app: &TestApp, b: &mut Browser<'_>) -> i64 {
     let review = review.ok()["step"].clone();
     assert_eq!(review["step"], "review_info");
     let shown: Vec<&str> =
-        review["progress"]["steps"].as_array().unwrap().iter().map(|s| s["step"].as_str().unwrap()).collect();
+        review["wizard"]["progress"]["steps"].as_array().unwrap().iter().map(|s| s["step"].as_str().unwrap()).collect();
     let asked: Vec<&str> = steps().iter().map(|(tab, _, _)| *tab).chain(["review_info"]).collect();
     assert_eq!(shown, asked, "every step is required");
-    assert_eq!(review["summary"]["unfinished"], json!([]), "nothing is unfinished");
+    assert_eq!(review["wizard"]["summary"]["unfinished"], json!([]), "nothing is unfinished");
     id
 }
 
@@ -134,7 +134,7 @@ async fn a_step_saved_for_later_is_unfinished_until_it_is_finished_and_a_refused
             .await;
         assert_refused_naming(&step, tab, "saved_for_later");
         let review = b.get(&format!("/api/v1/enrollment/{id}/step/review_info")).await;
-        let unfinished = review.ok()["step"]["summary"]["unfinished"].clone();
+        let unfinished = review.ok()["step"]["wizard"]["summary"]["unfinished"].clone();
         assert_eq!(unfinished.as_array().unwrap().len(), 1, "{tab}: {unfinished}");
         assert_eq!(unfinished[0]["target_element"], tab);
         assert_eq!(policy_id(&app, id).await, None, "{tab}: nothing was submitted");
@@ -174,7 +174,7 @@ async fn a_draft_sits_beside_the_finished_step_and_the_review_shows_what_will_be
     .await
     .ok();
     let review = b.get(&format!("/api/v1/enrollment/{id}/step/review_info")).await;
-    let card = review.ok()["step"]["summary"]["sections"][0].clone();
+    let card = review.ok()["step"]["wizard"]["summary"]["sections"][0].clone();
     assert_eq!(card["step"], "primary_info");
     assert!(card["rows"].as_array().unwrap().contains(&json!({ "label": "First Name", "value": "Dana" })), "{card}");
     assert!(card["note"].as_str().unwrap().starts_with("You saved changes to this step for later"), "{card}");

@@ -127,7 +127,7 @@ async fn a_draft_list_is_kept_without_moving_on_and_save_for_later_names_the_fir
     assert_eq!(later.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(later.first_error(), ("dependents".into(), "Dependent #2 Field is required".into()));
     let unchanged = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
-    assert_eq!(unchanged.ok()["step"]["version"], 1, "nothing saved by the refused request");
+    assert_eq!(unchanged.ok()["step"]["wizard"]["version"], 1, "nothing saved by the refused request");
 }
 
 #[tokio::test]

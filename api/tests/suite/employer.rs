@@ -77,7 +77,7 @@ async fn an_employee_gets_employer_information_prefilled_from_the_group_and_save
     billing["enrollment_id"] = json!(id);
     b.post("/api/v1/save-billing-info", billing).await.ok();
     let review = b.get(&format!("/api/v1/enrollment/{id}/step/review_info")).await;
-    let sections = review.ok()["step"]["summary"]["sections"].as_array().unwrap().clone();
+    let sections = review.ok()["step"]["wizard"]["summary"]["sections"].as_array().unwrap().clone();
     assert_eq!(
         sections.iter().map(|s| s["title"].as_str().unwrap()).collect::<Vec<_>>(),
         [

@@ -32,7 +32,7 @@ async fn a_medical_plan_asks_the_health_questions_each_defaulting_to_no() {
     let id = at_health_questions(&mut b).await;
     let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
     assert_eq!(step.ok()["step"]["step"], "primary_health_info");
-    assert_eq!(step.ok()["step"]["route"], "health-questions");
+    assert_eq!(step.ok()["step"]["wizard"]["route"], "health-questions");
 
     let questions = b.get(&format!("/api/v1/get-health-questions-primary-health-info?enrollment_id={id}")).await;
     let result = questions.ok()["result"].clone();
@@ -91,7 +91,7 @@ async fn the_spec_call_answers_errors_by_list_index_and_keeps_nothing_on_a_refus
     );
     let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
     assert_eq!(step.ok()["step"]["step"], "primary_health_info", "a refused save does not advance");
-    assert_eq!(step.ok()["step"]["version"], 0, "and stores nothing");
+    assert_eq!(step.ok()["step"]["wizard"]["version"], 0, "and stores nothing");
 }
 
 #[tokio::test]
@@ -144,7 +144,7 @@ async fn the_step_protocol_saves_the_health_step_like_any_other() {
         .await;
     assert_eq!(next.ok()["step"]["step"], "agreement_info");
     let review = b.sign_and_pay(id).await;
-    let sections = review.ok()["step"]["summary"]["sections"].as_array().unwrap().clone();
+    let sections = review.ok()["step"]["wizard"]["summary"]["sections"].as_array().unwrap().clone();
     let health = sections.iter().find(|s| s["step"] == "primary_health_info").expect("a Health Questions card");
     let text = health["rows"][0]["value"].as_str().unwrap();
     assert!(text.contains("cancer or a tumor?: No"), "{text}");

@@ -109,8 +109,8 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
     let s = step.ok()["step"].clone();
     assert_eq!(s["step"], "primary_info");
     assert_eq!(s["title"], "Personal Information");
-    assert_eq!(s["progress"]["total"], 5);
-    assert_eq!(s["progress"]["steps"][0]["status"], "current");
+    assert_eq!(s["wizard"]["progress"]["total"], 5);
+    assert_eq!(s["wizard"]["progress"]["steps"][0]["status"], "current");
     assert!(s["schema"]["required"].as_array().unwrap().contains(&json!("first_name")));
     assert_eq!(s["uiSchema"]["birthdate"]["ui:readonly"], true);
     assert_eq!(s["formData"]["birthdate"], json!(dob_of_age(40)));
@@ -129,12 +129,12 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
     let s = next.ok()["step"].clone();
     assert_eq!(s["step"], "contact_info");
     assert_eq!(s["formData"]["state"], "GA", "state is prefilled from the filter");
-    assert_eq!(s["progress"]["steps"][0]["status"], "done");
+    assert_eq!(s["wizard"]["progress"]["steps"][0]["status"], "done");
 
     let back = b.post(&format!("/api/v1/enrollment/{id}/step/contact_info"), json!({ "action": "back" })).await;
     assert_eq!(back.ok()["step"]["step"], "primary_info");
     assert_eq!(back.ok()["step"]["formData"]["ssn"], "***-**-6789", "the SSN comes back masked");
-    assert_eq!(back.ok()["step"]["version"], 1);
+    assert_eq!(back.ok()["step"]["wizard"]["version"], 1);
 
     let next = b
         .post(
@@ -162,7 +162,7 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .await;
     let s = review.ok()["step"].clone();
     assert_eq!(s["step"], "review_info");
-    let sections = s["summary"]["sections"].as_array().unwrap();
+    let sections = s["wizard"]["summary"]["sections"].as_array().unwrap();
     assert_eq!(sections.len(), 4);
     assert_eq!(sections[2]["title"], "Agreement & Signature");
     assert!(sections[2]["rows"]
@@ -179,7 +179,7 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .as_array()
         .unwrap()
         .contains(&json!({ "label": "Social Security Number", "value": "***-**-6789" })));
-    assert!(s["summary"]["cart"]["initial_month_cost"].as_f64().unwrap() > 0.0);
+    assert!(s["wizard"]["summary"]["cart"]["initial_month_cost"].as_f64().unwrap() > 0.0);
     let billing = &sections[3];
     assert_eq!(billing["title"], "Billing Information");
     let labels: Vec<&str> = billing["rows"].as_array().unwrap().iter().map(|r| r["label"].as_str().unwrap()).collect();
@@ -202,8 +202,12 @@ async fn the_step_protocol_walks_next_back_edit_and_submit() {
         .post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "next", "formData": changed }))
         .await;
     assert_eq!(returned.ok()["step"]["step"], "review_info", "after Edit Details the save returns to review");
-    assert_eq!(returned.ok()["step"]["next_label"], "Submit Application");
-    assert_eq!(returned.ok()["step"]["confirm"]["title"], "Submit your application?", "submitting is confirmed first");
+    assert_eq!(returned.ok()["step"]["actions"][0]["label"], "Submit Application");
+    assert_eq!(
+        returned.ok()["step"]["wizard"]["confirm"]["title"],
+        "Submit your application?",
+        "submitting is confirmed first"
+    );
 
     let done = b
         .post(&format!("/api/v1/enrollment/{id}/step/review-confirm"), json!({ "action": "next", "formData": {} }))

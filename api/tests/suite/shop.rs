@@ -308,11 +308,11 @@ async fn the_accident_offer_follows_a_medical_plan_once_and_accepting_adds_it() 
         .min_by(|a, b| a["plan_price"].as_f64().unwrap().total_cmp(&b["plan_price"].as_f64().unwrap()))
         .cloned()
         .unwrap();
-    assert_eq!(offer["plans"][0]["plan_id"], cheapest["plan_id"]);
-    assert_eq!(offer["price"], cheapest["plan_price"]);
+    assert_eq!(offer["offer"]["plans"][0]["plan_id"], cheapest["plan_id"]);
+    assert_eq!(offer["offer"]["price"], cheapest["plan_price"]);
     let item = b.get(&format!("/api/v1/get-suggested-plan-list-new?enrollment_id={id}")).await.ok()["result"].clone();
     assert_eq!((item["plan_id"].clone(), item["pop_up_display"].clone()), (cheapest["plan_id"].clone(), json!(1)));
-    assert_eq!(item["ppid"], offer["plans"][0]["plan_pricing_id"]);
+    assert_eq!(item["ppid"], offer["offer"]["plans"][0]["plan_pricing_id"]);
     let accepted = b.post(&format!("/api/v1/shop/{id}/offer/accident"), json!({ "action": "accept" })).await;
     assert_eq!(accepted.ok()["redirect"], "/cart");
     assert!(plan_ids(&cart(&mut b, id).await).contains(&cheapest["plan_id"].as_i64().unwrap()));

@@ -1322,6 +1322,8 @@ export interface paths {
                     plan_id?: string;
                     /** @description The category chosen: one with premier plans asks the category too. */
                     category?: string;
+                    /** @description `1`: the form is asked a part at a time (the referral banner), with whether the person smokes. */
+                    parts?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1335,7 +1337,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["FormDocumentEnvelope"];
+                        "application/json": components["schemas"]["StepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3535,7 +3537,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["NextFlowStepEnvelope"];
+                        "application/json": components["schemas"]["NextShopStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -3585,7 +3587,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["NextFlowStepEnvelope"];
+                        "application/json": components["schemas"]["NextShopStepEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -5584,7 +5586,7 @@ export interface paths {
             /** @description What the person did on a step. */
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StepAction"];
+                    "application/json": components["schemas"]["StepAction2"];
                 };
             };
             responses: {
@@ -7525,15 +7527,29 @@ export interface components {
             plan_id?: string | null;
             /** @description The category chosen: one with premier plans asks the category too. */
             category?: string | null;
+            /** @description `1`: the form is asked a part at a time (the referral banner), with whether the person smokes. */
+            parts?: string | null;
         };
         /** @description The success envelope of a typed answer. */
-        FormDocumentEnvelope: {
+        StepEnvelope: {
             /** @description Always `success`. */
             status: string;
-            data: components["schemas"]["FormDocument"];
+            data: components["schemas"]["Step"];
         };
-        /** @description A form as the renderer draws it. */
-        FormDocument: {
+        /** @description A screen the server drives. */
+        Step: {
+            kind: components["schemas"]["StepKind"];
+            /**
+             * @description The step's name: a wizard tab's (`personal_info`), a popup's (`eligibility`), an offer's, `confirmation` or
+             *     `filter`.
+             */
+            step: string;
+            title: string;
+            /** @description Words shown above the form or the choice. */
+            text?: string | null;
+            /** @description A notice for the person (why a plan cannot be priced yet, a decision that stands). */
+            message?: string | null;
+            /** @description The form's JSON Schema (an empty object when the step has no form). */
             schema: {
                 [key: string]: unknown;
             };
@@ -7543,6 +7559,145 @@ export interface components {
             formData: {
                 [key: string]: unknown;
             };
+            /** @description The step's buttons, in the order they are shown; the one that goes on comes first. */
+            actions: components["schemas"]["StepAction"][];
+            /** @description The label of the plan's button that opens it (a popup opened by Enroll Now); none when it opens by itself. */
+            opens_with?: string | null;
+            /** @description What an offer offers. */
+            offer?: components["schemas"]["Offering"] | null;
+            /** @description Where a wizard tab stands in the application. */
+            wizard?: components["schemas"]["WizardPlace"] | null;
+            /** @description A form that may be asked a part at a time (the referral banner asks the quote in three), in order. */
+            parts?: components["schemas"]["StepPart"][] | null;
+        };
+        /** @description What a step is. */
+        StepKind: "form" | "offer" | "confirmation";
+        /** @description A button of a step: what it does and its words. */
+        StepAction: {
+            action: components["schemas"]["Action"];
+            label: string;
+        };
+        /** @description What a button of a step does. */
+        Action: "next" | "submit" | "back" | "save-for-later" | "edit" | "cancel" | "accept" | "decline" | "rep" | "member";
+        /** @description Plans an offer would add, and what they add to the monthly cost. */
+        Offering: {
+            header: string;
+            link: string;
+            link_description: string;
+            plans: components["schemas"]["OfferedPlan"][];
+            /** @description What the offered plans add to the monthly cost together. */
+            price: components["schemas"]["Dollars"];
+        };
+        /** @description A plan an offer would add, priced for the quote. */
+        OfferedPlan: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            option_name: string;
+            plan_logo: string;
+            plan_category: string;
+            price: components["schemas"]["Dollars"];
+        };
+        /**
+         * @description Where a wizard tab stands: its name and route, the version of its document, the wizard's progress, and on the
+         *     review what is asked before submitting and what the application holds.
+         */
+        WizardPlace: {
+            tab: components["schemas"]["TabName"];
+            route: string;
+            /**
+             * Format: int64
+             * @description Version of the stored document; a save must carry it back.
+             */
+            version: number;
+            progress: components["schemas"]["Progress"];
+            /** @description Asked before going on, when going on cannot be undone (submitting the application). */
+            confirm?: components["schemas"]["Confirm"] | null;
+            summary?: components["schemas"]["Summary"] | null;
+        };
+        /** @enum {string} */
+        TabName: "primary_info" | "contact_info" | "employer_info" | "beneficiary_info" | "primary_health_info" | "dependent_info" | "review_info" | "agreement_info" | "billing_info";
+        Progress: {
+            /** Format: uint */
+            index: number;
+            /** Format: uint */
+            total: number;
+            steps: components["schemas"]["ProgressItem"][];
+        };
+        ProgressItem: {
+            step: components["schemas"]["TabName"];
+            route: string;
+            title: string;
+            /** @description `done`, `current` or `todo`. */
+            status: string;
+        };
+        /** @description A question the person answers before an act that cannot be undone. */
+        Confirm: {
+            title: string;
+            text: string;
+            /** @description The button that does it. */
+            accept: string;
+            /** @description The button that goes back to the page. */
+            cancel: string;
+        };
+        /** @description What the review step shows besides its own form. */
+        Summary: {
+            sections: components["schemas"]["Section"][];
+            cart: components["schemas"]["CartSummary"];
+            /** @description The steps to finish before the application can be submitted (none when it is complete). */
+            unfinished: components["schemas"]["Unfinished"][];
+        };
+        Section: {
+            /** Format: uint */
+            number: number;
+            step: components["schemas"]["TabName"];
+            title: string;
+            rows: components["schemas"]["Row"][];
+            /** @description A word about the card (changes saved for later that are not part of the application yet). */
+            note?: string | null;
+        };
+        Row: {
+            label: string;
+            value: string;
+        };
+        CartSummary: {
+            lines: components["schemas"]["CartSummaryLine"][];
+            initial_month_cost: components["schemas"]["Dollars"];
+            recurring_month_cost: components["schemas"]["Dollars"];
+        };
+        CartSummaryLine: {
+            plan_name: string;
+            price: components["schemas"]["Dollars"];
+        };
+        /**
+         * @description A step the application still needs before it can be submitted: listed on the review as a link to the step, and
+         *     answered (422) when Submit is pressed anyway.
+         */
+        Unfinished: {
+            /** @description The step's name (`billing_info`, ...). */
+            target_element: components["schemas"]["TabName"];
+            /** @description What to do, in a person's words: "Finish Billing Information". */
+            error_message: string;
+            /** @description The step's route (`billing-information`). */
+            route: string;
+            title: string;
+            /** @description Why the step is not finished. */
+            reason: components["schemas"]["UnfinishedReason"];
+            /** @description The answers that need attention, in the step's own words (empty when the step was never finished). */
+            missing: components["schemas"]["FieldError"][];
+        };
+        /** @description Why a step is not finished. */
+        UnfinishedReason: "not_started" | "saved_for_later" | "needs_attention";
+        /** @description A part of a form asked on its own before the next. */
+        StepPart: {
+            /** @description Its name in the list of parts ("Your ZIP code"). */
+            title: string;
+            /** @description The fields it asks, by name. */
+            fields: string[];
+            /** @description What is said when one of its fields is left empty, instead of each field's own words. */
+            required?: string | null;
         };
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedNothing: {
@@ -8351,7 +8506,7 @@ export interface components {
         /** @description A plan's popups now. */
         PlanFlow: {
             /** @description The popup that opens by itself, if one is pending. */
-            step?: components["schemas"]["FlowStep"] | null;
+            step?: components["schemas"]["Step"] | null;
             /** @description Popups opened by a button on the plan. */
             buttons: components["schemas"]["FlowButton"][];
             /** @description The membership chosen for the plan, if any. */
@@ -8361,79 +8516,11 @@ export interface components {
             /** @description After an answer: the words to show (a health application accepted, say). */
             message?: string | null;
         };
-        /** @description A step of a shop flow. */
-        FlowStep: ({
-            /** @constant */
-            kind: "form";
-        } & components["schemas"]["FormStep"]) | ({
-            /** @constant */
-            kind: "offer";
-        } & components["schemas"]["OfferStep"]) | ({
-            /** @constant */
-            kind: "confirmation";
-        } & components["schemas"]["ConfirmationStep"]);
-        /** @description A button of a flow step: what it does and its label. */
-        FlowAction: {
-            /** @description submit, cancel, accept, decline, rep, member or back. */
-            action: string;
-            label: string;
-        };
-        FormStep: {
-            /** @description The popup's kind (eligibility, dependency_info, income, tobacco, ...). */
-            step: string;
-            title: string;
-            text?: string | null;
-            /** @description Why the plan cannot be priced yet, when this popup answers it. */
-            message?: string | null;
-            schema: {
-                [key: string]: unknown;
-            };
-            uiSchema: {
-                [key: string]: unknown;
-            };
-            formData: {
-                [key: string]: unknown;
-            };
-            /** @description The label of the plan's button that opens it; none when it opens by itself. */
-            opens_with?: string | null;
-            actions: components["schemas"]["FlowAction"][];
-        };
-        /** @description A plan an offer would add, priced for the quote. */
-        OfferedPlan: {
-            /** Format: int64 */
-            plan_id: number;
-            /** Format: int64 */
-            plan_pricing_id: number;
-            plan_name: string;
-            option_name: string;
-            plan_logo: string;
-            plan_category: string;
-            price: components["schemas"]["Dollars"];
-        };
-        OfferStep: {
-            /** @description The offer's id in the shop workflow. */
-            step: string;
-            title: string;
-            header: string;
-            link: string;
-            link_description: string;
-            plans: components["schemas"]["OfferedPlan"][];
-            /** @description What the offered plans add to the monthly cost. */
-            price: components["schemas"]["Dollars"];
-            actions: components["schemas"]["FlowAction"][];
-        };
-        ConfirmationStep: {
-            /** @description Always `confirmation`. */
-            step: string;
-            title: string;
-            text: string;
-            actions: components["schemas"]["FlowAction"][];
-        };
         /** @description A button on a plan that opens a popup (Enroll Now), with the popup it opens. */
         FlowButton: {
             step: string;
             label: string;
-            view: components["schemas"]["FlowStep"];
+            view: components["schemas"]["Step"];
         };
         /** @description A plan's option chosen with it (a membership association). */
         ChosenOption: {
@@ -8451,14 +8538,14 @@ export interface components {
             formData: unknown;
         };
         /** @description The success envelope of a typed answer. */
-        NextFlowStepEnvelope: {
+        NextShopStepEnvelope: {
             /** @description Always `success`. */
             status: string;
-            data: components["schemas"]["NextFlowStep"];
+            data: components["schemas"]["NextShopStep"];
         };
         /** @description The next step of a flow, or none. */
-        NextFlowStep: {
-            step?: components["schemas"]["FlowStep"] | null;
+        NextShopStep: {
+            step?: components["schemas"]["Step"] | null;
         };
         /** @description The effective date chosen, shown on the confirmation. */
         CheckoutQuery: {
@@ -8481,7 +8568,7 @@ export interface components {
         };
         /** @description After an offer is answered: the next checkout step, or back to the cart after the accident offer. */
         OfferOutcome: {
-            step?: components["schemas"]["FlowStep"] | null;
+            step?: components["schemas"]["Step"] | null;
             redirect?: string | null;
             /** Format: uint */
             cart_count: number;
@@ -8702,8 +8789,6 @@ export interface components {
             route: string;
             title: string;
         };
-        /** @enum {string} */
-        TabName: "primary_info" | "contact_info" | "employer_info" | "beneficiary_info" | "primary_health_info" | "dependent_info" | "review_info" | "agreement_info" | "billing_info";
         /** @description The success envelope of a typed answer. */
         FormFieldsEnvelope: {
             /** @description Always `success`. */
@@ -8844,107 +8929,8 @@ export interface components {
             saved: boolean;
             message: string;
         };
-        Step: {
-            step: components["schemas"]["TabName"];
-            route: string;
-            title: string;
-            schema: {
-                [key: string]: unknown;
-            };
-            uiSchema: {
-                [key: string]: unknown;
-            };
-            formData: {
-                [key: string]: unknown;
-            };
-            /**
-             * Format: int64
-             * @description Version of the stored document; a save must carry it back.
-             */
-            version: number;
-            progress: components["schemas"]["Progress"];
-            actions: components["schemas"]["Action"][];
-            /** @description The words of the button that goes on: Next, or Submit Application on the last step. */
-            next_label: string;
-            /** @description Asked before going on, when going on cannot be undone (submitting the application). */
-            confirm?: components["schemas"]["Confirm"] | null;
-            summary?: components["schemas"]["Summary"] | null;
-        };
-        Progress: {
-            /** Format: uint */
-            index: number;
-            /** Format: uint */
-            total: number;
-            steps: components["schemas"]["ProgressItem"][];
-        };
-        ProgressItem: {
-            step: components["schemas"]["TabName"];
-            route: string;
-            title: string;
-            /** @description `done`, `current` or `todo`. */
-            status: string;
-        };
-        /** @enum {string} */
-        Action: "back" | "next" | "save-for-later" | "edit";
-        /** @description A question the person answers before an act that cannot be undone. */
-        Confirm: {
-            title: string;
-            text: string;
-            /** @description The button that does it. */
-            accept: string;
-            /** @description The button that goes back to the page. */
-            cancel: string;
-        };
-        /** @description What the review step shows besides its own form. */
-        Summary: {
-            sections: components["schemas"]["Section"][];
-            cart: components["schemas"]["CartSummary"];
-            /** @description The steps to finish before the application can be submitted (none when it is complete). */
-            unfinished: components["schemas"]["Unfinished"][];
-        };
-        Section: {
-            /** Format: uint */
-            number: number;
-            step: components["schemas"]["TabName"];
-            title: string;
-            rows: components["schemas"]["Row"][];
-            /** @description A word about the card (changes saved for later that are not part of the application yet). */
-            note?: string | null;
-        };
-        Row: {
-            label: string;
-            value: string;
-        };
-        CartSummary: {
-            lines: components["schemas"]["CartSummaryLine"][];
-            initial_month_cost: components["schemas"]["Dollars"];
-            recurring_month_cost: components["schemas"]["Dollars"];
-        };
-        CartSummaryLine: {
-            plan_name: string;
-            price: components["schemas"]["Dollars"];
-        };
-        /**
-         * @description A step the application still needs before it can be submitted: listed on the review as a link to the step, and
-         *     answered (422) when Submit is pressed anyway.
-         */
-        Unfinished: {
-            /** @description The step's name (`billing_info`, ...). */
-            target_element: components["schemas"]["TabName"];
-            /** @description What to do, in a person's words: "Finish Billing Information". */
-            error_message: string;
-            /** @description The step's route (`billing-information`). */
-            route: string;
-            title: string;
-            /** @description Why the step is not finished. */
-            reason: components["schemas"]["UnfinishedReason"];
-            /** @description The answers that need attention, in the step's own words (empty when the step was never finished). */
-            missing: components["schemas"]["FieldError"][];
-        };
-        /** @description Why a step is not finished. */
-        UnfinishedReason: "not_started" | "saved_for_later" | "needs_attention";
         /** @description What the person did on a step. */
-        StepAction: {
+        StepAction2: {
             /** @description next, back, edit or save-for-later. */
             action?: string | null;
             /** @description The step's form data (next, save-for-later). */

@@ -6,4 +6,4 @@ import type { Schema } from '../lib/api';
  * What a shop flow's calls answer: the next step (none when the flow is over) in each; after a plan's popup, the plan
  * as the shop sees it now (`PlanFlow`), with the words to show; after an offer, the cart's count.
  */
-export type FlowAnswer = Schema<'NextFlowStep'> | Schema<'OfferOutcome'> | Schema<'PlanFlow'>;
+export type FlowAnswer = Schema<'NextShopStep'> | Schema<'OfferOutcome'> | Schema<'PlanFlow'>;

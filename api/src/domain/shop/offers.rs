@@ -7,7 +7,6 @@ use crate::domain::shop::answers::answer;
 use crate::domain::shop::answers::CART;
 use crate::domain::shop::answers::OFFERS;
 use crate::domain::shop::pricing::price;
-use crate::domain::shop::views::{ConfirmationStep, FlowAction, FlowStep, OfferStep, OfferedPlan};
 use crate::error::ApiResult;
 use crate::state::AppState;
 use engine::catalogue::Plan;
@@ -16,6 +15,7 @@ use engine::rating::Cents;
 use engine::shop;
 use engine::shop::Offer;
 use engine::shop::OfferPlans;
+use engine::step::{Action, OfferedPlan, Offering, Step, StepAction, StepKind};
 
 /// An offer resolved to plans the person can buy now; `None` when it cannot be made.
 pub async fn resolve_offer(
@@ -23,7 +23,7 @@ pub async fn resolve_offer(
     e: &Enrollment,
     offer: &Offer,
     cart: &[PricedLine],
-) -> ApiResult<Option<OfferStep>> {
+) -> ApiResult<Option<Step>> {
     let in_cart = |id: i64| cart.iter().any(|l| l.plan_id == id);
     // Only plans that need no further popup can be added from an offer.
     let simple = |p: &Plan| {
@@ -76,19 +76,17 @@ pub async fn resolve_offer(
             price: *p,
         })
         .collect();
-    Ok(Some(OfferStep {
-        step: offer.id.clone(),
-        title: offer.pop_up_title.clone(),
+    let actions =
+        vec![StepAction::new(Action::Accept, &offer.accept), StepAction::new(Action::Decline, &offer.decline)];
+    let mut step = Step::choice(StepKind::Offer, &offer.id, &offer.pop_up_title, actions);
+    step.offer = Some(Offering {
         header: offer.pop_up_header.clone(),
         link: offer.pop_up_link.clone(),
         link_description: offer.pop_up_link_description.clone(),
         plans,
         price: total,
-        actions: vec![
-            FlowAction { action: "accept", label: offer.accept.clone() },
-            FlowAction { action: "decline", label: offer.decline.clone() },
-        ],
-    }))
+    });
+    Ok(Some(step))
 }
 
 pub async fn answered_offers(state: &AppState, e: &Enrollment) -> ApiResult<Vec<String>> {
@@ -97,7 +95,7 @@ pub async fn answered_offers(state: &AppState, e: &Enrollment) -> ApiResult<Vec<
 }
 
 /// The first offer of `list` that applies now, resolved.
-pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> ApiResult<Option<OfferStep>> {
+pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> ApiResult<Option<Step>> {
     let cart = priced_cart(state, e).await?;
     let ctx = enrollment::context(e, &cart);
     let answered = answered_offers(state, e).await?;
@@ -110,24 +108,22 @@ pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> Api
 }
 
 /// The confirmation that ends checkout's steps.
-pub fn confirmation(effective_date: &str) -> ConfirmationStep {
-    let action = |action, label: &str| FlowAction { action, label: label.to_string() };
-    ConfirmationStep {
-        step: "confirmation",
-        title: "Cart page confirmation to proceed further",
-        text: format!("Your plans will be effective as of {effective_date}"),
-        actions: vec![
-            action("rep", "Rep Enrollment"),
-            action("member", "Member Enrollment"),
-            action("back", "Back to Cart"),
-        ],
-    }
+pub fn confirmation(effective_date: &str) -> Step {
+    let actions = vec![
+        StepAction::new(Action::Rep, "Rep Enrollment"),
+        StepAction::new(Action::Member, "Member Enrollment"),
+        StepAction::new(Action::Back, "Back to Cart"),
+    ];
+    let mut step =
+        Step::choice(StepKind::Confirmation, "confirmation", "Cart page confirmation to proceed further", actions);
+    step.text = Some(format!("Your plans will be effective as of {effective_date}"));
+    step
 }
 
 /// The next checkout upsell, or the confirmation.
-pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &str) -> ApiResult<FlowStep> {
+pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &str) -> ApiResult<Step> {
     if let Some(offer) = next_offer(state, e, &e.workflows.shop.checkout_upsells).await? {
-        return Ok(FlowStep::Offer(offer));
+        return Ok(offer);
     }
-    Ok(FlowStep::Confirmation(confirmation(effective_date)))
+    Ok(confirmation(effective_date))
 }

@@ -17,7 +17,7 @@ use crate::domain::shop::answers::HEALTH_QUESTIONS;
 use crate::domain::shop::answers::MEMBERSHIP;
 use crate::domain::shop::pricing::dollars;
 use crate::domain::shop::pricing::price;
-use crate::domain::shop::views::{ChosenOption, FlowAction, FlowButton, FlowStep, FormStep, PlanFlow};
+use crate::domain::shop::views::{ChosenOption, FlowButton, PlanFlow};
 use crate::error::ApiError;
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -32,6 +32,7 @@ use engine::shop::popups::PopupChoices;
 use engine::shop::popups::PopupFacts;
 use engine::shop::PlanPopup;
 use engine::shop::PopupKind;
+use engine::step::{Action, Step, StepAction};
 use serde_json::json;
 use serde_json::Value;
 
@@ -146,33 +147,25 @@ pub async fn popup_view(
     plan: &Plan,
     popup: &PlanPopup,
     facts: &PopupFacts,
-) -> ApiResult<FlowStep> {
+) -> ApiResult<Step> {
     let choices = choices(state, e, plan).await?;
     let (schema, ui_schema) = shop::popups::popup_form(popup.popup, &choices);
     let mut message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
-    let mut actions = vec![
-        FlowAction { action: "submit", label: popup.submit.clone() },
-        FlowAction { action: "cancel", label: "Cancel".into() },
-    ];
+    let mut actions = vec![StepAction::new(Action::Submit, &popup.submit), StepAction::new(Action::Cancel, "Cancel")];
     // A declined application is not asked again: the popup says the decision stands and only closes.
     if let (PopupKind::HealthQuestions, Some(set)) = (popup.popup, choices.health.as_ref()) {
         let previous = sealed_answer(state, e.row.enrollment_id, &plan_subject(plan.plan_id), HEALTH_QUESTIONS).await?;
         if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref()) {
             message = Some(stands);
-            actions = vec![FlowAction { action: "cancel", label: "Close".into() }];
+            actions = vec![StepAction::new(Action::Cancel, "Close")];
         }
     }
-    Ok(FlowStep::Form(FormStep {
-        step: popup.popup.id(),
-        title: popup.title.clone(),
-        text: popup.text.clone(),
-        message,
-        schema,
-        ui_schema,
-        form_data: popup_data(state, e, plan, popup.popup).await?,
-        opens_with: popup.opens_with.clone(),
-        actions,
-    }))
+    let form_data = popup_data(state, e, plan, popup.popup).await?;
+    let mut step = Step::form(popup.popup.id(), &popup.title, (schema, ui_schema, form_data), actions);
+    step.text = popup.text.clone();
+    step.message = message;
+    step.opens_with = popup.opens_with.clone();
+    Ok(step)
 }
 
 /// The plan's popups now: the one that opens by itself (`step`, or null) and those opened by a button (`buttons`).

@@ -1,95 +1,19 @@
-//! What the shop's flows answer: each step a popup's form, an offer or the checkout's confirmation, drawn by the
-//! renderer's one flow dialog; and the spec's own item for an offer.
+//! What the shop's flows answer besides their steps (each an `engine::step::Step`: a popup's form, an offer or the
+//! checkout's confirmation): a plan's popups now, and the spec's own item for an offer.
 
 use engine::rating::Cents;
+use engine::step::{Action, Step};
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::Value;
 
 use crate::state::AppState;
-
-/// A button of a flow step: what it does and its label.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct FlowAction {
-    /// submit, cancel, accept, decline, rep, member or back.
-    pub action: &'static str,
-    pub label: String,
-}
-
-/// A step of a shop flow.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum FlowStep {
-    /// A popup on a plan: a form the person answers.
-    Form(FormStep),
-    /// An offer of plans to add (the accident offer, the checkout upsells).
-    Offer(OfferStep),
-    /// The end of checkout's steps.
-    Confirmation(ConfirmationStep),
-}
-
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct FormStep {
-    /// The popup's kind (eligibility, dependency_info, income, tobacco, ...).
-    pub step: &'static str,
-    pub title: String,
-    pub text: Option<String>,
-    /// Why the plan cannot be priced yet, when this popup answers it.
-    pub message: Option<String>,
-    #[schemars(with = "serde_json::Map<String, Value>")]
-    pub schema: Value,
-    #[serde(rename = "uiSchema")]
-    #[schemars(with = "serde_json::Map<String, Value>")]
-    pub ui_schema: Value,
-    #[serde(rename = "formData")]
-    #[schemars(with = "serde_json::Map<String, Value>")]
-    pub form_data: Value,
-    /// The label of the plan's button that opens it; none when it opens by itself.
-    pub opens_with: Option<String>,
-    pub actions: Vec<FlowAction>,
-}
-
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct OfferStep {
-    /// The offer's id in the shop workflow.
-    pub step: String,
-    pub title: String,
-    pub header: String,
-    pub link: String,
-    pub link_description: String,
-    pub plans: Vec<OfferedPlan>,
-    /// What the offered plans add to the monthly cost.
-    pub price: Cents,
-    pub actions: Vec<FlowAction>,
-}
-
-/// A plan an offer would add, priced for the quote.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct OfferedPlan {
-    pub plan_id: i64,
-    pub plan_pricing_id: i64,
-    pub plan_name: String,
-    pub option_name: String,
-    pub plan_logo: String,
-    pub plan_category: String,
-    pub price: Cents,
-}
-
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ConfirmationStep {
-    /// Always `confirmation`.
-    pub step: &'static str,
-    pub title: &'static str,
-    pub text: String,
-    pub actions: Vec<FlowAction>,
-}
 
 /// A button on a plan that opens a popup (Enroll Now), with the popup it opens.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FlowButton {
     pub step: &'static str,
     pub label: String,
-    pub view: FlowStep,
+    pub view: Step,
 }
 
 /// A plan's option chosen with it (a membership association).
@@ -103,7 +27,7 @@ pub struct ChosenOption {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PlanFlow {
     /// The popup that opens by itself, if one is pending.
-    pub step: Option<FlowStep>,
+    pub step: Option<Step>,
     /// Popups opened by a button on the plan.
     pub buttons: Vec<FlowButton>,
     /// The membership chosen for the plan, if any.
@@ -139,27 +63,29 @@ pub struct SuggestedItem {
 }
 
 impl SuggestedItem {
-    pub fn of(view: &OfferStep) -> SuggestedItem {
-        let (first, second) = (view.plans.first(), view.plans.get(1));
-        let label = |action: &str| view.actions.iter().find(|a| a.action == action).map(|a| a.label.clone());
-        SuggestedItem {
+    /// The spec's item of an offer step (`None` for a step that is not an offer).
+    pub fn of(view: &Step) -> Option<SuggestedItem> {
+        let offer = view.offer.as_ref()?;
+        let (first, second) = (offer.plans.first(), offer.plans.get(1));
+        let label = |action: Action| view.action(action).map(|a| a.label.clone());
+        Some(SuggestedItem {
             plan_category: first.map(|p| p.plan_category.clone()),
-            plan_name: view.plans.iter().map(|p| p.plan_name.as_str()).collect::<Vec<_>>().join(" + "),
+            plan_name: offer.plans.iter().map(|p| p.plan_name.as_str()).collect::<Vec<_>>().join(" + "),
             pop_up_display: 1,
             pop_up_title: view.title.clone(),
-            pop_up_header: view.header.clone(),
-            pop_up_link: view.link.clone(),
-            pop_up_link_description: view.link_description.clone(),
-            plan_price: view.price,
+            pop_up_header: offer.header.clone(),
+            pop_up_link: offer.link.clone(),
+            pop_up_link_description: offer.link_description.clone(),
+            plan_price: offer.price,
             plan_logo: first.map(|p| p.plan_logo.clone()),
             plan_id: first.map(|p| p.plan_id),
             ppid: first.map(|p| p.plan_pricing_id),
             plan_id_1: second.map(|p| p.plan_id),
             plan_pricing_id_1: second.map(|p| p.plan_pricing_id),
-            accept: label("accept").unwrap_or_default(),
-            decline: label("decline").unwrap_or_default(),
+            accept: label(Action::Accept).unwrap_or_default(),
+            decline: label(Action::Decline).unwrap_or_default(),
             offer: view.step.clone(),
-        }
+        })
     }
 }
 

@@ -3,6 +3,7 @@
 use axum::extract::State;
 use engine::errors::messages::{INVALID_ZIP, REQUIRED};
 use engine::schema::{compose_filter, FilterOptions};
+use engine::step::Step;
 use engine::tabs::TabName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -17,7 +18,7 @@ use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, Nothing, OwnedPat
 use crate::state::AppState;
 use crate::store;
 
-/// `filter-form`: the quote form, filled from the enrollment when one is named.
+/// `filter-form`: the quote form as a step, filled from the enrollment when one is named.
 #[derive(Deserialize, JsonSchema)]
 pub struct FilterFormQuery {
     /// The quote to fill the form from; a new quote's form is empty.
@@ -27,6 +28,8 @@ pub struct FilterFormQuery {
     plan_id: Option<String>,
     /// The category chosen: one with premier plans asks the category too.
     category: Option<String>,
+    /// `1`: the form is asked a part at a time (the referral banner), with whether the person smokes.
+    parts: Option<String>,
 }
 
 /// `validate-zip-code?zip_code=`.
@@ -40,19 +43,6 @@ pub struct ZipQuery {
 pub struct TempInfoQuery {
     /// filter_info (the default), effective_date, type, eprocess, or a saved tab's name.
     column: Option<String>,
-}
-
-/// A form as the renderer draws it.
-#[derive(Serialize, JsonSchema)]
-pub struct FormDocument {
-    #[schemars(with = "serde_json::Map<String, Value>")]
-    schema: Value,
-    #[serde(rename = "uiSchema")]
-    #[schemars(with = "serde_json::Map<String, Value>")]
-    ui_schema: Value,
-    #[serde(rename = "formData")]
-    #[schemars(with = "serde_json::Map<String, Value>")]
-    form_data: Value,
 }
 
 /// A ZIP code's city and state.
@@ -83,7 +73,7 @@ pub type FilterFields = Map<String, Value>;
 pub async fn filter_form(
     State(state): State<AppState>,
     MaybeOwnedQuery(e, query): MaybeOwnedQuery<FilterFormQuery>,
-) -> ApiResult<Answer<FormDocument>> {
+) -> ApiResult<Answer<Step>> {
     let current = match &e {
         Some(e) => json!({
             "zip": e.filter.zip, "gender": e.filter.gender, "tier": e.filter.tier, "dob": e.filter.dob,
@@ -92,13 +82,9 @@ pub async fn filter_form(
         None => json!({}),
     };
     let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
-    let options = filter_options(&state, e.as_ref(), plan, category).await?;
-    let form = compose_filter(&current, &options);
-    Ok(Answer(FormDocument {
-        schema: std::sync::Arc::unwrap_or_clone(form.schema),
-        ui_schema: std::sync::Arc::unwrap_or_clone(form.ui_schema),
-        form_data: form.form_data,
-    }))
+    let mut options = filter_options(&state, e.as_ref(), plan, category).await?;
+    options.in_parts = query.parts.as_deref() == Some("1");
+    Ok(Answer(engine::step::quote_filter(compose_filter(&current, &options), options.in_parts)))
 }
 
 /// A coverage tier as a person chooses it.

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use engine::errors::messages::REQUIRED;
 use engine::shop;
+use engine::step::Step;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -13,7 +14,7 @@ use crate::domain::shop::answers::{keep_answer, CART, OFFERS};
 use crate::domain::shop::cart::{cart_count, option_of, refuse_adding, reopen_cart};
 use crate::domain::shop::offers::{answered_offers, checkout_step, next_offer, resolve_offer};
 use crate::domain::shop::pricing::plan_of;
-use crate::domain::shop::views::{FlowStep, SuggestedItem};
+use crate::domain::shop::views::SuggestedItem;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, AppQuery, Nothing, OwnedPath, OwnedQuery};
 use crate::input::Id;
@@ -22,14 +23,14 @@ use crate::store;
 
 /// The next step of a flow, or none.
 #[derive(Serialize, JsonSchema)]
-pub struct NextFlowStep {
-    step: Option<FlowStep>,
+pub struct NextShopStep {
+    step: Option<Step>,
 }
 
 /// After an offer is answered: the next checkout step, or back to the cart after the accident offer.
 #[derive(Serialize, JsonSchema)]
 pub struct OfferOutcome {
-    step: Option<FlowStep>,
+    step: Option<Step>,
     #[serde(skip_serializing_if = "Option::is_none")]
     redirect: Option<&'static str>,
     cart_count: usize,
@@ -61,9 +62,9 @@ pub struct OfferAnswer {
 pub async fn get_after_add(
     State(state): State<AppState>,
     OwnedPath(e, _): OwnedPath,
-) -> ApiResult<Answer<NextFlowStep>> {
-    let step = next_offer(&state, &e, &e.workflows.shop.after_add).await?.map(FlowStep::Offer);
-    Ok(Answer(NextFlowStep { step }))
+) -> ApiResult<Answer<NextShopStep>> {
+    let step = next_offer(&state, &e, &e.workflows.shop.after_add).await?;
+    Ok(Answer(NextShopStep { step }))
 }
 
 /// `get-suggested-plan-list-new { enrollment_id }`: the accident offer as the spec's popup item.
@@ -71,7 +72,7 @@ pub async fn suggested_plan_list_new(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Answer<Listed<Option<SuggestedItem>>>> {
-    let item = next_offer(&state, &e, &e.workflows.shop.after_add).await?.map(|v| SuggestedItem::of(&v));
+    let item = next_offer(&state, &e, &e.workflows.shop.after_add).await?.and_then(|v| SuggestedItem::of(&v));
     Ok(Answer(Listed { result: item }))
 }
 
@@ -85,9 +86,7 @@ pub async fn suggested_plan_list(
     let answered = answered_offers(&state, &e).await?;
     let mut items = Vec::new();
     for offer in shop::offers::open_offers(&e.workflows.shop.checkout_upsells, &ctx, &answered) {
-        if let Some(view) = resolve_offer(&state, &e, offer, &cart).await? {
-            items.push(SuggestedItem::of(&view));
-        }
+        items.extend(resolve_offer(&state, &e, offer, &cart).await?.and_then(|v| SuggestedItem::of(&v)));
     }
     Ok(Answer(Listed { result: items }))
 }
@@ -97,8 +96,8 @@ pub async fn get_checkout(
     State(state): State<AppState>,
     OwnedPath(e, _): OwnedPath,
     AppQuery(query): AppQuery<CheckoutQuery>,
-) -> ApiResult<Answer<NextFlowStep>> {
-    Ok(Answer(NextFlowStep { step: Some(checkout_step(&state, &e, &query.effective_date).await?) }))
+) -> ApiResult<Answer<NextShopStep>> {
+    Ok(Answer(NextShopStep { step: Some(checkout_step(&state, &e, &query.effective_date).await?) }))
 }
 
 /// `POST /shop/{enrollment_id}/offer/{offer}` `{ action: accept | decline }`: answers an offer (accept puts its plans
@@ -134,7 +133,7 @@ pub async fn post_offer(
         let view = view.ok_or_else(|| ApiError::Conflict("This offer is no longer available".into()))?;
         // The offered lines pass the same rules as Add to Cart (blackout, already active, pricing) before any is added.
         let mut lines = Vec::new();
-        for offered in &view.plans {
+        for offered in view.offer.iter().flat_map(|o| &o.plans) {
             let plan = plan_of(&state, &Some(Id(offered.plan_id.into())))?;
             let option = option_of(plan, &Some(Id(offered.plan_pricing_id.into())), "plan_pricing_id")?;
             refuse_adding(&state, &e, plan, option).await?;

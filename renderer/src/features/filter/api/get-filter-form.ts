@@ -2,8 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { type Query, type Schema, api } from '../../../lib/api';
 import { enrollmentKey } from '../../../lib/query';
 
-/** Without an enrollment, the form of a new quote; `plan_id` (a premier plan) or `category` also asks the category. */
-export function getFilterForm(query: Query<'/filter-form'> = {}): Promise<Schema<'FormDocument'>> {
+/**
+ * The quote's filter as a step. Without an enrollment, a new quote's; `plan_id` (a premier plan) or `category` also asks
+ * the category; `parts=1` asks it a part at a time (the referral banner), with the smoker question.
+ */
+export function getFilterForm(query: Query<'/filter-form'> = {}): Promise<Schema<'Step'>> {
   // An empty value is left out rather than sent as `name=`, which the server would take as given.
   const given = Object.fromEntries(Object.entries(query).filter(([, value]) => value)) as Query<'/filter-form'>;
   return api.get('/filter-form', { query: given });

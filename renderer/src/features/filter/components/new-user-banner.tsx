@@ -12,29 +12,19 @@ import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { filterFormQuery } from '../api/get-filter-form';
 import { validateZipCode } from '../api/validate-zip-code';
-import { STEP_OF, checkStep, type FilterSchema, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
+import { checkStep, stepOf, type FilterSchema, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
 
 interface Choice {
   value: string;
   label: string;
 }
 
-const SMOKER: Choice[] = [
-  { value: '1', label: 'Yes' },
-  { value: '0', label: 'No' },
-];
 
 /** The choices (`oneOf` of consts) of a property of the server's filter form: the genders and tiers as it names them. */
 function choicesOf(form: FilterSchema | null, name: string): Choice[] {
   const property = form?.properties?.[name];
   return (property?.oneOf ?? []).filter((c) => typeof c.const === 'string').map((c) => ({ value: String(c.const), label: c.title ?? String(c.const) }));
 }
-
-const STEPS: { step: Step; label: string }[] = [
-  { step: 1, label: 'Your ZIP code' },
-  { step: 2, label: 'About you' },
-  { step: 3, label: 'Your coverage' },
-];
 
 /** The pause after a good ZIP code, while the store looks for the plans sold there. */
 const ZIP_PAUSE_MS = 2000;
@@ -80,8 +70,10 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const [progress, setProgress] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The server's filter form: its choices and its rules (the ZIP code's pattern, the age to enroll).
-  const formRead = useQuery(filterFormQuery());
+  // Asked a part at a time: the form's parts and the smoker question come with it.
+  const formRead = useQuery(filterFormQuery({ parts: '1' }));
   const form = (formRead.data?.schema as FilterSchema | undefined) ?? null;
+  const parts = formRead.data?.parts ?? [];
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const firstField = useRef<HTMLElement | null>(null);
   const shownStep = useRef<Step>(1);
@@ -106,7 +98,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
     let earliest: Step = 3;
     for (const f of e.fields) {
       const field = f.target_element === 'zip_code' ? 'zip' : f.target_element;
-      const at = STEP_OF[field];
+      const at = stepOf(parts, field);
       if (!at) {
         shown.step ??= f.error_message;
         continue;
@@ -121,7 +113,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const goOn = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || progress) return;
-    const found = checkStep(step, answers, form);
+    const found = checkStep(step, answers, form, parts);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (step === 2) return setStep(3);
@@ -160,7 +152,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
     <Hero image={bannerImage(site)} imageLink={site?.branding.image_link} title="Welcome to the Benefit Store, Let's Get Started">
       {referredBy}
       <ol className="steps" aria-label="Steps">
-        {STEPS.map((s) => (
+        {parts.map((part, i) => ({ step: (i + 1) as Step, label: part.title })).map((s) => (
           <li key={s.step} className={s.step === step ? 'step-current' : s.step < step ? 'step-done' : undefined} aria-current={s.step === step ? 'step' : undefined}>
             <span className="step-number" aria-hidden="true">
               {s.step}
@@ -201,7 +193,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
             }}
           >
             <Radios name="gender" legend="Gender" choices={choicesOf(form, 'gender')} value={answers.gender} onChange={set('gender')} invalid={Boolean(errors.step) && !answers.gender} />
-            <Radios name="is_smoker" legend="Smoker" choices={SMOKER} value={answers.is_smoker} onChange={set('is_smoker')} invalid={Boolean(errors.step) && !answers.is_smoker} />
+            <Radios name="is_smoker" legend="Smoker" choices={choicesOf(form, 'is_smoker')} value={answers.is_smoker} onChange={set('is_smoker')} invalid={Boolean(errors.step) && !answers.is_smoker} />
             <FieldError id="nu-gender-error" message={errors.gender ?? errors.is_smoker} />
           </div>
         )}

@@ -1,7 +1,8 @@
-// The referral and new-user banner asks its questions in three steps: the ZIP code; gender and smoker status; the tier
-// and date of birth. Each step is checked before the next (in the browser, for speed: the server checks all again),
-// by the rules of the server's filter form: its ZIP code pattern and words, its date of birth's checks (a real date,
-// the age to enroll). None of them is written here.
+// The referral and new-user banner asks its questions a part at a time, as the server's filter step says (`parts`:
+// the ZIP code; gender and smoker status; the tier and date of birth). Each part is checked before the next (in the
+// browser, for speed: the server checks all again), by the rules of the server's filter form: its ZIP code pattern
+// and words, its date of birth's checks (a real date, the age to enroll), a part's own words for an empty field. None
+// of them is written here.
 import { type Checked, checksOf, problem, todayYmd } from '../../../lib/checks';
 
 export interface NewUserAnswers {
@@ -16,7 +17,13 @@ export type Step = 1 | 2 | 3;
 export type StepErrors = Partial<Record<keyof NewUserAnswers | 'step', string>>;
 
 export const REQUIRED = 'Field is required';
-export const BOTH_FIELDS = 'Please fill the both fields.';
+
+/** A part of the form, as the server's step lists it: its fields, and its words when one is left empty. */
+export interface FormPart {
+  title: string;
+  fields: string[];
+  required?: string | null;
+}
 
 /** A property of the server's filter form, as far as the steps read it. */
 export interface FilterProperty extends Checked {
@@ -31,8 +38,13 @@ export interface FilterSchema {
   properties?: Record<string, FilterProperty>;
 }
 
-/** Which step asks a field: the server's message for a field is shown on its step. */
-export const STEP_OF: Record<string, Step> = { zip: 1, zip_code: 1, gender: 2, is_smoker: 2, tier: 3, dob: 3 };
+/** Which step (from 1) asks a field, by the server's parts: the server's message for a field is shown on its step. */
+export function stepOf(parts: FormPart[], field: string): Step | undefined {
+  // validate-zip-code names its field zip_code.
+  const name = field === 'zip_code' ? 'zip' : field;
+  const index = parts.findIndex((p) => p.fields.includes(name));
+  return index < 0 ? undefined : ((index + 1) as Step);
+}
 
 /** What a text answer breaks of its property's rules (its pattern, then its checks), in the property's words. */
 function textProblem(prop: FilterProperty | undefined, value: string, siblings: Record<string, unknown>, today: [number, number, number]): string | null {
@@ -47,24 +59,19 @@ function textProblem(prop: FilterProperty | undefined, value: string, siblings: 
 
 /** The messages of one step's answers by the form's rules; none when the step may go on (or the form is not here yet:
  * the server then answers). */
-export function checkStep(step: Step, answers: NewUserAnswers, form: FilterSchema | null, today = todayYmd()): StepErrors {
-  const props = form?.properties ?? {};
-  const required = (name: string) => props[name]?.['x-messages']?.required ?? REQUIRED;
+export function checkStep(step: Step, answers: NewUserAnswers, form: FilterSchema | null, parts: FormPart[], today = todayYmd()): StepErrors {
+  const part = parts[step - 1];
+  if (!form || !part) return {};
+  const props = form.properties ?? {};
   const siblings = answers as unknown as Record<string, unknown>;
-  if (step === 1) {
-    if (!answers.zip) return { zip: required('zip') };
-    const zip = textProblem(props.zip, answers.zip, siblings, today);
-    return zip ? { zip } : {};
-  }
-  if (step === 2) {
-    return answers.gender && answers.is_smoker ? {} : { step: BOTH_FIELDS };
-  }
+  const value = (name: string) => String(siblings[name] ?? '');
+  const empty = part.fields.filter((name) => !value(name));
+  // A part with words of its own for an empty field says them once for the part.
+  if (empty.length > 0 && part.required) return { step: part.required };
   const errors: StepErrors = {};
-  if (!answers.tier) errors.tier = required('tier');
-  if (!answers.dob) errors.dob = required('dob');
-  else {
-    const dob = textProblem(props.dob, answers.dob, siblings, today);
-    if (dob) errors.dob = dob;
+  for (const name of part.fields) {
+    const found = value(name) ? textProblem(props[name], value(name), siblings, today) : (props[name]?.['x-messages']?.required ?? REQUIRED);
+    if (found) (errors as Record<string, string>)[name] = found;
   }
   return errors;
 }

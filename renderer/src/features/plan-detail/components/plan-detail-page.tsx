@@ -15,7 +15,7 @@ import { planPricesQuery } from '../api/get-plan-pricing-detail';
 import { relatedPlansQuery } from '../api/get-related-plans';
 import { shopPlanQuery } from '../api/get-shop-plan';
 
-type FlowStep = Schema<'FlowStep'>;
+type FlowStep = Schema<'Step'>;
 
 /**
  * What the page reads of an option priced for the quote: the answer's PriceLine, or a line of the `plans` a pricing

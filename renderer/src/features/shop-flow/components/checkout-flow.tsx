@@ -1,7 +1,8 @@
+import type { StepActionName, StepSource } from '../../../lib/step-machine';
 import { answerShopOffer } from '../api/answer-shop-offer';
 import { getShopCheckout } from '../api/get-shop-checkout';
-import type { FlowSource } from '../machines/flow-machine';
-import { FlowDialog } from './lazy-flow-dialog';
+import { outcomeOf } from '../utils/flow-source';
+import { StepDialog } from './lazy-step-dialog';
 
 export interface CheckoutFlowProps {
   enrollmentId: string;
@@ -9,19 +10,19 @@ export interface CheckoutFlowProps {
   /** An upsell was answered: an accepted one is in the cart now. */
   onAnswered: () => void;
   /** The confirmation's choices, which the cart takes itself: rep, member, back. */
-  onLocalAction: (action: string) => void;
+  onLocalAction: (action: StepActionName) => void;
   onFinish: () => void;
 }
 
 /** Checkout's steps: the upsells the shop still makes (applicants), then the confirmation. */
 export function CheckoutFlow({ enrollmentId, effectiveDate, onAnswered, onLocalAction, onFinish }: CheckoutFlowProps) {
-  const source: FlowSource = {
-    load: () => getShopCheckout({ enrollment_id: enrollmentId, effective_date: effectiveDate }),
+  const source: StepSource = {
+    load: () => getShopCheckout({ enrollment_id: enrollmentId, effective_date: effectiveDate }).then(outcomeOf),
     answer: async (step, action) => {
       const next = await answerShopOffer({ enrollment_id: enrollmentId, step: step.step, action, effective_date: effectiveDate });
       onAnswered();
-      return next;
+      return outcomeOf(next);
     },
   };
-  return <FlowDialog source={source} localActions={['rep', 'member', 'back']} onLocalAction={onLocalAction} onFinish={onFinish} />;
+  return <StepDialog source={source} localActions={['rep', 'member', 'back']} onLocalAction={onLocalAction} onFinish={onFinish} />;
 }

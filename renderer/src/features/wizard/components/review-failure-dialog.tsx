@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { WizardContext } from '../machines/wizard-machine';
+import { StepContext } from '../../../lib/step-machine';
 
 /** The review step's answer to a save that failed for a reason the person cannot fix (not a 422): save it for later. */
 export function ReviewFailureDialog({ onSaveForLater }: { onSaveForLater: () => void }) {
-  const onReview = WizardContext.useSelector((s) => s.context.step?.step === 'review_info');
-  const errors = WizardContext.useSelector((s) => s.context.errors);
+  const onReview = StepContext.useSelector((s) => s.context.step?.step === 'review_info');
+  const errors = StepContext.useSelector((s) => s.context.errors);
   // The refusal the person has answered: the dialog opens again only for a new one.
   const [seen, setSeen] = useState<unknown>(null);
   return (

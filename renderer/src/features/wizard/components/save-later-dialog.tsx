@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
-import { WizardContext } from '../machines/wizard-machine';
+import { StepContext, isBusy } from '../../../lib/step-machine';
 
 /**
  * Save & Continue Later: the alternate address to send the enrollment code to, saved with what the step holds now
@@ -9,10 +9,10 @@ import { WizardContext } from '../machines/wizard-machine';
  */
 export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean; onBack: () => void; formData: () => Record<string, unknown> }) {
   const navigate = useNavigate();
-  const wizard = WizardContext.useActorRef();
-  const saved = WizardContext.useSelector((s) => s.context.saved);
-  const emailError = WizardContext.useSelector((s) => s.context.errors?.messageFor('email'));
-  const busy = WizardContext.useSelector((s) => s.matches('submitting') || s.matches('loading'));
+  const wizard = StepContext.useActorRef();
+  const saved = StepContext.useSelector((s) => s.context.saved);
+  const emailError = StepContext.useSelector((s) => s.context.errors?.messageFor('email'));
+  const busy = StepContext.useSelector(isBusy);
   const [email, setEmail] = useState('');
   return (
     <Modal title="Save & Continue Later" open={asking || saved !== null}>
@@ -28,7 +28,7 @@ export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean;
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            wizard.send({ type: 'SAVE_LATER', formData: formData(), email });
+            wizard.send({ type: 'ANSWER', action: 'save-for-later', formData: formData(), extra: { email } });
           }}
         >
           <label htmlFor="alternate-email">Please enter the alternate email you want to send Enrollment code to?</label>

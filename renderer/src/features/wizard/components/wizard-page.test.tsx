@@ -6,23 +6,33 @@ import type { Schema } from '../../../lib/api';
 import { refusal, server, success } from '../../../testing/server';
 import { WizardPage } from './wizard-page';
 
-const review: Schema<'Step'> = {
-  step: 'review_info',
+const reviewPlace: Schema<'WizardPlace'> = {
+  tab: 'review_info',
   route: 'review-confirm',
-  title: 'Review & Confirmation',
-  schema: { type: 'object', properties: { additional_notes: { type: 'string', title: 'Additional Notes' } } },
-  uiSchema: {},
-  formData: {},
   version: 0,
   progress: { index: 0, total: 1, steps: [{ step: 'review_info', route: 'review-confirm', title: 'Review & Confirmation', status: 'current' }] },
-  actions: ['back', 'next', 'save-for-later', 'edit'],
-  next_label: 'Submit Application',
   confirm: { title: 'Submit your application?', text: 'Please check your answers.', accept: 'Submit Application', cancel: 'Keep reviewing' },
   summary: {
     sections: [{ number: 1, step: 'primary_info', title: 'Personal Information', rows: [{ label: 'First Name', value: 'Dana' }] }],
     cart: { lines: [{ plan_name: 'Silver Choice PPO', price: 511.2 }], initial_month_cost: 511.2, recurring_month_cost: 511.2 },
     unfinished: [],
   },
+};
+
+const review: Schema<'Step'> = {
+  kind: 'form',
+  step: 'review_info',
+  title: 'Review & Confirmation',
+  schema: { type: 'object', properties: { additional_notes: { type: 'string', title: 'Additional Notes' } } },
+  uiSchema: {},
+  formData: {},
+  actions: [
+    { action: 'next', label: 'Submit Application' },
+    { action: 'back', label: 'Back' },
+    { action: 'save-for-later', label: 'Save & Continue Later' },
+    { action: 'edit', label: 'Edit' },
+  ],
+  wizard: reviewPlace,
 };
 
 const billingUnfinished: Schema<'Unfinished'> = {
@@ -111,13 +121,13 @@ describe('the review step', () => {
       reason: 'needs_attention',
       missing: [{ target_element: 'signature', error_message: 'Electronic Signature: Signature is required' }],
     };
-    const unfinished = { ...review, summary: { ...review.summary!, unfinished: [agreement, billingUnfinished] } };
+    const unfinished = { ...review, wizard: { ...reviewPlace, summary: { ...reviewPlace.summary!, unfinished: [agreement, billingUnfinished] } } };
     let edited: unknown = null;
     server.use(
       http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: unfinished })),
       http.post('/api/v1/enrollment/9/step/review_info', async ({ request }) => {
         edited = await request.json();
-        return success({ step: { ...review, step: 'billing_info', route: 'billing-information', title: 'Billing Information', summary: null } });
+        return success({ step: { ...review, step: 'billing_info', title: 'Billing Information', wizard: { ...reviewPlace, tab: 'billing_info', route: 'billing-information', summary: null, confirm: null } } });
       }),
     );
     openAt('review-confirm');
@@ -138,7 +148,7 @@ describe('the review step', () => {
     server.use(
       http.post('/api/v1/enrollment/9/step/review_info', async ({ request }) => {
         edited = await request.json();
-        return success({ step: { ...review, step: 'billing_info', route: 'billing-information', title: 'Billing Information', summary: null } });
+        return success({ step: { ...review, step: 'billing_info', title: 'Billing Information', wizard: { ...reviewPlace, tab: 'billing_info', route: 'billing-information', summary: null, confirm: null } } });
       }),
     );
     fireEvent.click(await screen.findByRole('link', { name: 'Finish Billing Information' }));
@@ -184,7 +194,6 @@ describe('the review step', () => {
 const contact: Schema<'Step'> = {
   ...review,
   step: 'contact_info',
-  route: 'contact-information',
   title: 'Contact Information',
   schema: {
     type: 'object',
@@ -194,10 +203,11 @@ const contact: Schema<'Step'> = {
       phone: { type: 'string', title: 'Phone' },
     },
   },
-  actions: ['back', 'next'],
-  next_label: 'Next',
-  confirm: null,
-  summary: null,
+  actions: [
+    { action: 'next', label: 'Next' },
+    { action: 'back', label: 'Back' },
+  ],
+  wizard: { tab: 'contact_info', route: 'contact-information', version: 0, progress: reviewPlace.progress },
 };
 
 describe('a step with problems', () => {

@@ -13,7 +13,8 @@ import { getCurrentStep } from '../api/get-current-step';
 import { stepAskedEarly, takeEarlyStep } from '../api/get-enrollment-step';
 import { getFieldLookup } from '../api/get-field-lookup';
 import { validateListItem } from '../api/validate-list-item';
-import { WizardContext } from '../machines/wizard-machine';
+import { StepContext, isBusy } from '../../../lib/step-machine';
+import { outcomeOf, wizardSource } from '../utils/wizard-source';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
 import { UnfinishedSteps, unfinishedOf } from './unfinished-steps';
@@ -30,27 +31,31 @@ export function WizardPage() {
   const id = tempId.get();
   const { route = '' } = useParams();
   // A step asked for early and already answered is drawn with the page, not a moment after it.
-  const [first] = useState(() => (id ? takeEarlyStep({ enrollment_id: id, route }) : undefined));
+  const [first] = useState(() => {
+    const early = id ? takeEarlyStep({ enrollment_id: id, route }) : undefined;
+    return early && outcomeOf(early);
+  });
+  const [source] = useState(() => wizardSource(id ?? ''));
   if (!id) return <Navigate to="/" replace />;
   return (
-    <WizardContext.Provider options={{ input: { enrollmentId: id, route, first } }}>
+    <StepContext.Provider options={{ input: { source, where: route, first } }}>
       <WizardStep enrollmentId={id} />
-    </WizardContext.Provider>
+    </StepContext.Provider>
   );
 }
 
 function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const { route = '' } = useParams();
   const navigate = useNavigate();
-  const wizard = WizardContext.useActorRef();
-  const step = WizardContext.useSelector((s) => s.context.step);
-  const errors = WizardContext.useSelector((s) => s.context.errors);
-  const redirect = WizardContext.useSelector((s) => s.context.redirect);
-  const failure = WizardContext.useSelector((s) => s.context.failure);
-  const failureStatus = WizardContext.useSelector((s) => s.context.failureStatus);
-  const editing = WizardContext.useSelector((s) => s.matches('editing'));
-  const failed = WizardContext.useSelector((s) => s.matches('failed'));
-  const busy = WizardContext.useSelector((s) => s.matches('submitting') || s.matches('loading'));
+  const wizard = StepContext.useActorRef();
+  const step = StepContext.useSelector((s) => s.context.step);
+  const errors = StepContext.useSelector((s) => s.context.errors);
+  const redirect = StepContext.useSelector((s) => s.context.redirect);
+  const failure = StepContext.useSelector((s) => s.context.failure?.message ?? null);
+  const failureStatus = StepContext.useSelector((s) => s.context.failure?.statusCode ?? null);
+  const editing = StepContext.useSelector((s) => s.matches('showing'));
+  const failed = StepContext.useSelector((s) => s.matches('failed'));
+  const busy = StepContext.useSelector(isBusy);
   // The browser's own refusal of the form, and the count of refused Nexts (each moves the focus to the summary).
   const [refused, setRefused] = useState<Problem[]>([]);
   const [attempts, setAttempts] = useState(0);
@@ -87,8 +92,8 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
 
   // The URL follows the step the server answered; a URL typed or reached by Back in the browser opens that step.
   useEffect(() => {
-    if (step && editing && route !== step.route && route !== step.step) {
-      navigate(`/enrollment/${step.route}`, { replace: false });
+    if (step?.wizard && editing && route !== step.wizard.route && route !== step.step) {
+      navigate(`/enrollment/${step.wizard.route}`, { replace: false });
     }
   }, [step, editing, route, navigate]);
   const openedRoute = useRef(route);
@@ -96,7 +101,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
     // The first draw's route is the one the machine opened (a step already here may have another name for it).
     if (openedRoute.current === route) return;
     openedRoute.current = route;
-    if (failed || (step && editing && route !== step.route)) wizard.send({ type: 'OPEN', route });
+    if (failed || (step?.wizard && editing && route !== step.wizard.route)) wizard.send({ type: 'OPEN', where: route });
     // Only a change of the URL opens a step; the step the server answered is followed by the effect above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route]);
@@ -112,7 +117,8 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   // A screen's room while the step loads: the footer is not drawn in view only to be pushed away by the form.
   if (!step) return <p className="page-pending">Loading…</p>;
   const form = drawnForm(step);
-  if (!form) {
+  const place = step.wizard;
+  if (!form || !place) {
     return (
       <p role="alert" className="error">
         This step could not be loaded.
@@ -132,13 +138,13 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
     : [];
   // The steps to finish before submitting: as a refused Submit named them, or as the review says on arrival.
   const refusedAsUnfinished = errors?.statusCode === 422 ? unfinishedOf(errors.extra) : [];
-  const unfinished = refusedAsUnfinished.length > 0 ? refusedAsUnfinished : (step.summary?.unfinished ?? []);
+  const unfinished = refusedAsUnfinished.length > 0 ? refusedAsUnfinished : (place.summary?.unfinished ?? []);
   const problems = refused.length > 0 ? refused : errors?.statusCode === 422 && refusedAsUnfinished.length === 0 ? serverProblems : [];
   const submit = (formData: Record<string, unknown>) => {
     setRefused([]);
     // With steps still to finish there is nothing to confirm: the server's answer names them again.
-    if (step.confirm && unfinished.length === 0) setConfirming(formData);
-    else wizard.send({ type: 'SUBMIT', formData });
+    if (place.confirm && unfinished.length === 0) setConfirming(formData);
+    else wizard.send({ type: 'ANSWER', action: 'next', formData });
   };
   const context: ListEditorContext = {
     holdNext: setHeldBy,
@@ -147,26 +153,26 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
 
   return (
     <>
-      <ProgressBar steps={step.progress.steps} />
+      <ProgressBar steps={place.progress.steps} />
       <h1>{step.title}</h1>
       <ErrorSummary problems={problems} attempt={attempts} />
-      <div className={step.summary ? 'review-layout' : undefined}>
+      <div className={place.summary ? 'review-layout' : undefined}>
         <div>
-          {step.summary && (
+          {place.summary && (
             <UnfinishedSteps
               steps={unfinished}
               busy={busy}
               attempt={refusedAsUnfinished.length > 0 ? attempts : 0}
-              onFinish={(s) => wizard.send({ type: 'EDIT', target: s.target_element })}
+              onFinish={(s) => wizard.send({ type: 'ANSWER', action: 'edit', extra: { target: s.target_element } })}
             />
           )}
-          {step.summary?.sections.map((s) => (
+          {place.summary?.sections.map((s) => (
             <section key={s.step} className="card review-card" aria-labelledby={`card-${s.step}`}>
               <div className="review-card-head">
                 <h2 id={`card-${s.step}`}>
                   {s.number}. {s.title}
                 </h2>
-                <button type="button" className="text-button" onClick={() => wizard.send({ type: 'EDIT', target: s.step })} disabled={busy}>
+                <button type="button" className="text-button" onClick={() => wizard.send({ type: 'ANSWER', action: 'edit', extra: { target: s.step } })} disabled={busy}>
                   Edit<span className="visually-hidden"> {s.title}</span>
                 </button>
               </div>
@@ -186,10 +192,10 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
             </section>
           ))}
           <SchemaForm
-            id={`${step.step}-${step.version}`}
+            id={`${step.step}-${place.version}`}
             reserve="page-pending"
             afterPaint={openedAtStep}
-            className={step.summary ? undefined : 'form-columns'}
+            className={place.summary ? undefined : 'form-columns'}
             schema={form.schema}
             uiSchema={form.uiSchema}
             formData={form.formData}
@@ -207,12 +213,12 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
             lookup={getFieldLookup}
           >
             <div className="buttons form-actions">
-              {step.actions.includes('back') && (
-                <button type="button" onClick={() => wizard.send({ type: 'BACK' })} disabled={busy}>
+              {step.actions.some((a) => a.action === 'back') && (
+                <button type="button" onClick={() => wizard.send({ type: 'ANSWER', action: 'back' })} disabled={busy}>
                   Back
                 </button>
               )}
-              {step.actions.includes('save-for-later') && (
+              {step.actions.some((a) => a.action === 'save-for-later') && (
                 <button type="button" onClick={() => setAskingEmail(true)} disabled={busy}>
                   Save &amp; Continue Later
                 </button>
@@ -225,16 +231,16 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
                 title={heldBy ?? undefined}
               >
                 {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-                {step.next_label || 'Next'}
+                {step.actions.find((a) => a.action === 'next')?.label ?? 'Next'}
               </button>
             </div>
           </SchemaForm>
         </div>
-        {step.summary && (
+        {place.summary && (
           <aside aria-labelledby="summary-heading" className="order-info">
             <h2 id="summary-heading">Your plans</h2>
             <ul className="order-lines">
-              {step.summary.cart.lines.map((l) => (
+              {place.summary.cart.lines.map((l) => (
                 <li key={l.plan_name}>
                   <span>{l.plan_name}</span> <strong>{money(l.price)}</strong>
                 </li>
@@ -242,22 +248,22 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
             </ul>
             <dl>
               <dt>First Month Total Cost</dt>
-              <dd>{money(step.summary.cart.initial_month_cost)}</dd>
+              <dd>{money(place.summary.cart.initial_month_cost)}</dd>
               <dt>Recurring Monthly Cost</dt>
-              <dd>{money(step.summary.cart.recurring_month_cost)}</dd>
+              <dd>{money(place.summary.cart.recurring_month_cost)}</dd>
             </dl>
           </aside>
         )}
       </div>
-      {step.confirm && (
+      {place.confirm && (
         <ConfirmDialog
-          words={step.confirm}
+          words={place.confirm}
           open={confirming !== null}
           onCancel={() => setConfirming(null)}
           onAccept={() => {
             const formData = confirming ?? {};
             setConfirming(null);
-            wizard.send({ type: 'SUBMIT', formData });
+            wizard.send({ type: 'ANSWER', action: 'next', formData });
           }}
         />
       )}
@@ -275,7 +281,7 @@ function NotYourTurn({ enrollmentId, message }: { enrollmentId: string; message:
   const go = () => {
     setBusy(true);
     getCurrentStep({ enrollment_id: enrollmentId }).then(
-      (answer) => navigate('step' in answer ? `/enrollment/${answer.step.route}` : 'redirect' in answer ? answer.redirect : '/cart'),
+      (answer) => navigate('step' in answer ? `/enrollment/${answer.step.wizard?.route ?? answer.step.step}` : 'redirect' in answer ? answer.redirect : '/cart'),
       () => {
         setBusy(false);
         setProblem('Your current step could not be found. Please try again.');

@@ -1,33 +1,39 @@
-import { fireEvent, render, screen, waitFor } from '../../../testing/render';
+import { fireEvent, render, screen, waitFor } from '../testing/render';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api';
-import type { FlowAnswer, FlowSource, FlowStep } from '../machines/flow-machine';
-import { FlowDialog } from './flow-dialog';
+import { ApiError } from '../lib/api';
+import type { Outcome, Step, StepSource } from '../lib/step-machine';
+import { StepDialog } from './step-dialog';
 
-const offer: FlowStep = {
+const noForm = { schema: {}, uiSchema: {}, formData: {} };
+
+const offer: Step = {
   step: 'term_life',
   kind: 'offer',
   title: 'Term life with no medical exam',
-  header: 'Add term life coverage for your family',
-  link: '',
-  link_description: '',
-  plans: [
-    { plan_id: 1402, plan_pricing_id: 140201, plan_name: 'Northgate Term Life 10', option_name: '$100,000 benefit', plan_logo: '/l.svg', plan_category: 'life', price: 11.2 },
-  ],
-  price: 11.2,
+  ...noForm,
+  offer: {
+    header: 'Add term life coverage for your family',
+    link: '',
+    link_description: '',
+    plans: [
+      { plan_id: 1402, plan_pricing_id: 140201, plan_name: 'Northgate Term Life 10', option_name: '$100,000 benefit', plan_logo: '/l.svg', plan_category: 'life', price: 11.2 },
+    ],
+    price: 11.2,
+  },
   actions: [
     { action: 'accept', label: 'Add To Cart' },
     { action: 'decline', label: 'No, I like medical questions.' },
   ],
 };
 
-const confirmation: FlowStep = {
+const confirmation: Step = {
   step: 'confirmation',
   kind: 'confirmation',
   title: 'Cart page confirmation to proceed further',
   text: 'Your plans will be effective as of 12/01/2026',
+  ...noForm,
   actions: [
     { action: 'rep', label: 'Rep Enrollment' },
     { action: 'member', label: 'Member Enrollment' },
@@ -35,23 +41,23 @@ const confirmation: FlowStep = {
   ],
 };
 
-describe('a flow dialog', () => {
+describe('the dialog frame', () => {
   it('draws the offer the server sends, carries the answer back and shows the next step', async () => {
-    const answer = vi.fn(async (): Promise<FlowAnswer> => ({ step: confirmation }));
-    const source: FlowSource = { load: async () => ({ step: offer }), answer };
+    const answer = vi.fn(async (): Promise<Outcome> => ({ step: confirmation }));
+    const source: StepSource = { load: async () => ({ step: offer }), answer };
     const local = vi.fn();
-    render(<FlowDialog source={source} localActions={['rep', 'member', 'back']} onLocalAction={local} onFinish={() => undefined} />);
+    render(<StepDialog source={source} localActions={['rep', 'member', 'back']} onLocalAction={local} onFinish={() => undefined} />);
     expect(await screen.findByText('Northgate Term Life 10 ($100,000 benefit): $11.20/mo')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'No, I like medical questions.' }));
     expect(await screen.findByText('Your plans will be effective as of 12/01/2026')).toBeTruthy();
-    expect(answer).toHaveBeenCalledWith(offer, 'decline', {});
+    expect(answer).toHaveBeenCalledWith(offer, 'decline', {}, {});
     fireEvent.click(screen.getByRole('button', { name: 'Member Enrollment' }));
     expect(local).toHaveBeenCalledWith('member');
     expect(answer).toHaveBeenCalledTimes(1);
   });
 
   it('shows a refused answer in the dialog and keeps the step open', async () => {
-    const form: FlowStep = {
+    const form: Step = {
       step: 'eligibility',
       kind: 'form',
       title: 'Eligibility Questions',
@@ -63,14 +69,14 @@ describe('a flow dialog', () => {
         { action: 'cancel', label: 'Cancel' },
       ],
     };
-    const source: FlowSource = {
+    const source: StepSource = {
       load: async () => ({ step: null }),
       answer: async () => {
         throw new ApiError(422, 'Please answer yes in order to continue', [{ target_element: 'eligibility', error_message: 'Please answer yes in order to continue' }]);
       },
     };
     const finished = vi.fn();
-    render(<FlowDialog source={source} start={form} onFinish={finished} />);
+    render(<StepDialog source={source} start={form} onFinish={finished} />);
     // The form itself loads when first drawn.
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please answer yes in order to continue')).toBeTruthy();
@@ -84,9 +90,9 @@ describe('a flow dialog', () => {
 // output by its own test).
 const popups = JSON.parse(readFileSync(resolve(process.cwd(), '../engine/tests/popup-forms.json'), 'utf8')) as Record<string, { schema: FlowForm['schema']; uiSchema: FlowForm['uiSchema'] }>;
 
-type FlowForm = Extract<FlowStep, { kind: 'form' }>;
+type FlowForm = Step;
 
-function popupStep(name: string): FlowStep {
+function popupStep(name: string): Step {
   return {
     step: name,
     kind: 'form',
@@ -98,10 +104,10 @@ function popupStep(name: string): FlowStep {
       { action: 'submit', label: 'Continue' },
       { action: 'cancel', label: 'Cancel' },
     ],
-  } as FlowStep;
+  } as Step;
 }
 
-const never: FlowSource = {
+const never: StepSource = {
   load: async () => ({ step: null }),
   answer: async () => {
     throw new Error('the browser refuses before asking the server');
@@ -123,7 +129,7 @@ describe('a popup answered too early', () => {
   it.each(['eligibility', 'dependency_info', 'income', 'tobacco', 'choose_tier', 'membership', 'group_code', 'confirm_group'])(
     '%s says what is missing in the spec’s words, never the validator’s',
     async (name) => {
-      const { container } = render(<FlowDialog source={never} start={popupStep(name)} onFinish={() => undefined} />);
+      const { container } = render(<StepDialog source={never} start={popupStep(name)} onFinish={() => undefined} />);
       fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
       await waitFor(() => expect(container.ownerDocument.querySelectorAll('.error, .text-danger, [id$="__error"] li').length).toBeGreaterThan(0));
       const shown = [...container.ownerDocument.querySelectorAll('.error p, .error li, [id$="__error"] li, .text-danger')]
@@ -140,7 +146,7 @@ describe('a popup answered too early', () => {
     const mustBeYes = Object.keys(properties).find((k) => properties[k]['x-refuse']);
     expect(mustBeYes).toBeTruthy();
     const answers = Object.fromEntries(Object.keys(properties).map((k) => [k, k === mustBeYes ? 'No' : 'Yes']));
-    render(<FlowDialog source={never} start={{ ...form, formData: answers } as FlowStep} onFinish={() => undefined} />);
+    render(<StepDialog source={never} start={{ ...form, formData: answers } as Step} onFinish={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('*Answer should be Yes to continue')).toBeTruthy();
     const above = await screen.findByText('Please answer yes in order to continue');

@@ -1,40 +1,42 @@
-// Draws whatever step a flow is at, in one dialog: a form (rjsf, from the server's schema), an offer (the plans
-// offered with their price and the offer's two answers) or the checkout confirmation. Nothing here knows which popup
-// or offer it is drawing.
+// The dialog frame: draws whatever step the server drives outside the wizard, in one dialog, with the one step machine
+// (lib/step-machine.ts): a form (rjsf, from the server's schema), an offer (the plans offered with their price and the
+// offer's two answers) or a confirmation. Nothing here knows which popup, offer or form it is drawing; the wizard's
+// tabs are drawn by the page frame (features/wizard) with the same machine.
 import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/modal';
-import { drawnForm } from '../../../components/drawn-form';
-import { SchemaForm } from '../../../components/lazy-schema-form';
-import { money } from '../../../utils/format';
-import { type FlowAnswer, FlowContext, type FlowSource, type FlowStep } from '../machines/flow-machine';
+import { type Outcome, type StepActionName, type StepSource, StepContext, type Step, isBusy } from '../lib/step-machine';
+import { money } from '../utils/format';
+import { drawnForm } from './drawn-form';
+import { SchemaForm } from './lazy-schema-form';
+import { Modal } from './modal';
 
-export interface FlowDialogProps {
-  source: FlowSource;
+export interface StepDialogProps {
+  source: StepSource;
   /** Start at this step instead of loading the first (a popup opened by a button). */
-  start?: FlowStep | null;
+  start?: Step | null;
   /** Actions the caller takes itself (the confirmation's Rep Enrollment, Member Enrollment, Back to Cart). */
-  localActions?: string[];
-  onLocalAction?: (action: string) => void;
-  /** The flow is over: `answer` is the server's last word (null when closed by the person). */
-  onFinish: (answer: FlowAnswer | null, message: string | null) => void;
+  localActions?: StepActionName[];
+  onLocalAction?: (action: StepActionName) => void;
+  /** The flow is over: `outcome` is the server's last word (null when closed by the person, or when it failed). */
+  onFinish: (outcome: Outcome | null, message: string | null) => void;
 }
 
-/** The flow keeps the source and the start it was opened with; a dialog lives as long as its flow. */
-export function FlowDialog({ source, start, ...props }: FlowDialogProps) {
+/** The dialog keeps the source and the start it was opened with; it lives as long as its flow. */
+export function StepDialog({ source, start, ...props }: StepDialogProps) {
   return (
-    <FlowContext.Provider options={{ input: { source, step: start ?? null } }}>
-      <FlowStepDialog {...props} />
-    </FlowContext.Provider>
+    <StepContext.Provider options={{ input: { source, first: start ? { step: start } : undefined } }}>
+      <StepInDialog {...props} />
+    </StepContext.Provider>
   );
 }
 
-function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<FlowDialogProps, 'source' | 'start'>) {
-  const flow = FlowContext.useActorRef();
-  const step = FlowContext.useSelector((s) => s.context.step);
-  const errors = FlowContext.useSelector((s) => s.context.errors);
-  const message = FlowContext.useSelector((s) => s.context.message);
-  const busy = FlowContext.useSelector((s) => s.matches('submitting') || s.matches('rereading'));
-  const ending = FlowContext.useSelector((s) => (s.matches('done') ? 'done' : s.matches('closed') ? 'closed' : null));
+function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepDialogProps, 'source' | 'start'>) {
+  const flow = StepContext.useActorRef();
+  const step = StepContext.useSelector((s) => s.context.step);
+  const errors = StepContext.useSelector((s) => s.context.errors);
+  const message = StepContext.useSelector((s) => s.context.message);
+  const busy = StepContext.useSelector(isBusy);
+  // A step that could not be loaded ends the flow as closing it would (there is nothing to show).
+  const ending = StepContext.useSelector((s) => (s.matches('done') ? 'done' : s.matches('closed') || s.matches('failed') ? 'closed' : null));
   // The form's own words for an answer it refuses (an eligibility question answered No): shown above the buttons.
   const [refusedHere, setRefusedHere] = useState<string | null>(null);
 
@@ -54,7 +56,7 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
     Object.values((form?.schema.properties ?? {}) as Record<string, { 'x-refuse'?: Record<string, string> }>).flatMap((p) => Object.values(p['x-refuse'] ?? {})),
   );
   const aboveButtons = [...new Set([...(general?.map((g) => g.error_message) ?? []), ...(refusedHere ? [refusedHere] : [])])];
-  const act = (action: string, formData: Record<string, unknown> = {}) => {
+  const act = (action: StepActionName, formData: Record<string, unknown> = {}) => {
     if (action === 'cancel') flow.send({ type: 'CLOSE' });
     else if (localActions.includes(action)) onLocalAction?.(action);
     else flow.send({ type: 'ANSWER', action, formData });
@@ -75,7 +77,7 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
     <Modal title={step.title} open>
       <div className="flow-step" data-step={step.step}>
         {step.kind !== 'offer' && step.text && <p>{step.text}</p>}
-        {step.kind === 'form' && step.message && <p className="notice">{step.message}</p>}
+        {step.message && <p className="notice">{step.message}</p>}
         {message && <p className="success">{message}</p>}
         {!form && aboveButtons.length > 0 && (
           <div role="alert" className="error">
@@ -118,12 +120,12 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
               )}
             </div>
           </SchemaForm>
-        ) : step.kind === 'offer' ? (
+        ) : step.offer ? (
           <>
-            {step.header && <h3>{step.header}</h3>}
-            {step.plans.length > 0 && (
+            {step.offer.header && <h3>{step.offer.header}</h3>}
+            {step.offer.plans.length > 0 && (
               <ul className="offer-plans">
-                {step.plans.map((p) => (
+                {step.offer.plans.map((p) => (
                   <li key={p.plan_id}>
                     <img src={p.plan_logo} alt="" width={100} height={30} />
                     <span>
@@ -133,10 +135,10 @@ function FlowStepDialog({ localActions = [], onLocalAction, onFinish }: Omit<Flo
                 ))}
               </ul>
             )}
-            {step.plans.length > 1 && <p className="price">Together: {money(step.price)}/mo</p>}
-            {step.link && step.link_description && (
+            {step.offer.plans.length > 1 && <p className="price">Together: {money(step.offer.price)}/mo</p>}
+            {step.offer.link && step.offer.link_description && (
               <p>
-                <a href={step.link}>{step.link_description}</a>
+                <a href={step.offer.link}>{step.offer.link_description}</a>
               </p>
             )}
             {buttons}

@@ -3,21 +3,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Schema } from '../../../lib/api';
 import { server } from '../../../testing/server';
-import { wizardMachine } from './wizard-machine';
+import { stepMachine } from '../../../lib/step-machine';
+import { outcomeOf, wizardSource } from './wizard-source';
 
 function step(name: Schema<'TabName'>, version = 0): Schema<'Step'> {
   return {
+    kind: 'form',
     step: name,
-    route: name.replace('_', '-'),
     title: name,
     schema: { type: 'object', properties: {} },
     uiSchema: {},
     formData: {},
-    version,
-    progress: { index: 0, total: 2, steps: [] },
-    actions: ['back', 'next'],
-    next_label: 'Next',
-    summary: null,
+    actions: [
+      { action: 'next', label: 'Next' },
+      { action: 'back', label: 'Back' },
+    ],
+    wizard: { tab: name, route: name.replace('_', '-'), version, progress: { index: 0, total: 2, steps: [] } },
   };
 }
 
@@ -41,18 +42,21 @@ afterEach(() => {
   calls.length = 0;
 });
 
-describe('the wizard machine', () => {
+const wizardAt = (route: string, first?: Parameters<typeof outcomeOf>[0]) =>
+  createActor(stepMachine, { input: { source: wizardSource('7'), where: route, first: first && outcomeOf(first) } });
+
+describe('a wizard step on the step machine', () => {
   it('loads a step, submits it with its version and moves to the step the server answers', async () => {
     serve([
       { status: 200, body: { status: 'success', data: { step: step('primary_info', 3) } } },
       { status: 200, body: { status: 'success', data: { step: step('contact_info') } } },
     ]);
-    const actor = createActor(wizardMachine, { input: { enrollmentId: '7', route: 'personal-information' } }).start();
-    await waitFor(actor, (s) => s.matches('editing'));
+    const actor = wizardAt('personal-information').start();
+    await waitFor(actor, (s) => s.matches('showing'));
     expect(calls[0].url).toBe('/api/v1/enrollment/7/step/personal-information');
 
-    actor.send({ type: 'SUBMIT', formData: { first_name: 'Dana' } });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.step?.step === 'contact_info');
+    actor.send({ type: 'ANSWER', action: 'next', formData: { first_name: 'Dana' } });
+    await waitFor(actor, (s) => s.matches('showing') && s.context.step?.step === 'contact_info');
     expect(calls[1]).toEqual({
       method: 'POST',
       url: '/api/v1/enrollment/7/step/primary_info',
@@ -65,10 +69,10 @@ describe('the wizard machine', () => {
       { status: 200, body: { status: 'success', data: { step: step('primary_info') } } },
       { status: 422, body: { status: 'error', statusCode: 422, message: 'Field is required', data: [{ target_element: 'first_name', error_message: 'Field is required' }] } },
     ]);
-    const actor = createActor(wizardMachine, { input: { enrollmentId: '7', route: 'personal-information' } }).start();
-    await waitFor(actor, (s) => s.matches('editing'));
-    actor.send({ type: 'SUBMIT', formData: {} });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.errors !== null);
+    const actor = wizardAt('personal-information').start();
+    await waitFor(actor, (s) => s.matches('showing'));
+    actor.send({ type: 'ANSWER', action: 'next', formData: {} });
+    await waitFor(actor, (s) => s.matches('showing') && s.context.errors !== null);
     expect(actor.getSnapshot().context.step?.step).toBe('primary_info');
     expect(actor.getSnapshot().context.errors?.errorSchema()).toEqual({ first_name: { __errors: ['Field is required'] } });
   });
@@ -78,9 +82,9 @@ describe('the wizard machine', () => {
       { status: 200, body: { status: 'success', data: { step: step('primary_info') } } },
       { status: 200, body: { status: 'success', data: { redirect: '/cart' } } },
     ]);
-    const actor = createActor(wizardMachine, { input: { enrollmentId: '7', route: 'personal-info' } }).start();
-    await waitFor(actor, (s) => s.matches('editing'));
-    actor.send({ type: 'BACK' });
+    const actor = wizardAt('personal-info').start();
+    await waitFor(actor, (s) => s.matches('showing'));
+    actor.send({ type: 'ANSWER', action: 'back' });
     await waitFor(actor, (s) => s.matches('done'));
     expect(actor.getSnapshot().context.redirect).toBe('/cart');
     expect(calls[1].body).toEqual({ action: 'back', version: 0 });
@@ -88,13 +92,13 @@ describe('the wizard machine', () => {
 
   it('shows a step already answered (asked for early) from its first state, without asking again', async () => {
     serve([]);
-    const actor = createActor(wizardMachine, { input: { enrollmentId: '7', route: 'personal-information', first: { step: step('primary_info', 2) } } });
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(actor.getSnapshot().context.step?.version).toBe(2);
+    const actor = wizardAt('personal-information', { step: step('primary_info', 2) });
+    expect(actor.getSnapshot().matches('showing')).toBe(true);
+    expect(actor.getSnapshot().context.step?.wizard?.version).toBe(2);
     actor.start();
     expect(calls).toEqual([]);
 
-    const leaving = createActor(wizardMachine, { input: { enrollmentId: '7', route: 'billing-information', first: { redirect: '/enrollment/receipt' } } });
+    const leaving = wizardAt('billing-information', { redirect: '/enrollment/receipt' });
     expect(leaving.getSnapshot().matches('done')).toBe(true);
     expect(leaving.getSnapshot().context.redirect).toBe('/enrollment/receipt');
   });

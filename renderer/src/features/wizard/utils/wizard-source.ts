@@ -1,0 +1,34 @@
+// The wizard's calls as the step machine takes them (lib/step-machine.ts): a tab is loaded by its route and answered
+// with its action (Next with the form's answers, Back, Edit with the tab to open, Save & Continue Later with the form's
+// answers and the address to send the code to), carrying back the version of the document it was drawn from, so that
+// a page left open while another window saved is refused rather than saved over.
+import type { Outcome, StepSource } from '../../../lib/step-machine';
+import { type StepOutcome, getEnrollmentStep } from '../api/get-enrollment-step';
+import { type StepRequest, submitEnrollmentStep } from '../api/submit-enrollment-step';
+
+/** A step to show, a page to go to instead (the cart, the receipt), or the words that the draft was saved. */
+export function outcomeOf(answer: StepOutcome): Outcome {
+  if ('step' in answer) return { step: answer.step };
+  if ('redirect' in answer) return { step: null, redirect: answer.redirect };
+  return { step: null, saved: true, message: answer.message };
+}
+
+const WIZARD_ACTIONS = ['next', 'back', 'edit', 'save-for-later'] as const;
+const isWizardAction = (action: string): action is StepRequest['action'] => (WIZARD_ACTIONS as readonly string[]).includes(action);
+
+export function wizardSource(enrollmentId: string): StepSource {
+  return {
+    load: (route) => getEnrollmentStep({ enrollment_id: enrollmentId, route: route ?? '' }).then(outcomeOf),
+    answer: (step, action, formData, extra) => {
+      if (!isWizardAction(action)) return Promise.reject(new Error(`A wizard step does not ${action}.`));
+      // Only Next and Save & Continue Later carry the form's answers; Edit names the tab, Save the address.
+      const answers = action === 'next' || action === 'save-for-later' ? { formData } : {};
+      const request: StepRequest = { action, ...answers, ...extra };
+      return submitEnrollmentStep({
+        enrollment_id: enrollmentId,
+        step: step.step,
+        body: { ...request, version: step.wizard?.version ?? 0 },
+      }).then(outcomeOf);
+    },
+  };
+}
