@@ -393,22 +393,54 @@ pub fn build(
     step
 }
 
-/// The quote's filter as a step: its form and Submit; asked a part at a time (the referral banner), its parts: the ZIP
-/// code; gender and smoker; the tier and date of birth.
-pub fn quote_filter(form: ComposedForm, in_parts: bool) -> Step {
-    let title = form.schema["title"].as_str().unwrap_or("Find plans for you").to_string();
+/// Where the quote's filter is asked, which decides its words and whether it is asked a part at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterVariant {
+    /// The landing page's banner: the whole form and Submit.
+    Landing,
+    /// The referral banner: a part at a time (the ZIP code; gender and smoker; the tier and date of birth).
+    InParts,
+    /// A dialog over a page: Get your price for a new quote, Edit your information for one that exists.
+    Dialog,
+}
+
+impl FilterVariant {
+    /// `landing`, `parts` or `dialog`.
+    pub fn parse(text: &str) -> Option<FilterVariant> {
+        match text {
+            "landing" => Some(FilterVariant::Landing),
+            "parts" => Some(FilterVariant::InParts),
+            "dialog" => Some(FilterVariant::Dialog),
+            _ => None,
+        }
+    }
+}
+
+/// The quote's filter as a step, asked as `variant` says; `editing` when the quote exists.
+pub fn quote_filter(form: ComposedForm, variant: FilterVariant, editing: bool) -> Step {
+    let landing_title = form.schema["title"].as_str().unwrap_or("Find plans for you").to_string();
+    let (title, next, text) = match (variant, editing) {
+        (FilterVariant::Dialog, true) => ("Edit your information".to_string(), "Submit", None),
+        (FilterVariant::Dialog, false) => (
+            "Get your price".to_string(),
+            "See my prices",
+            Some("Your ZIP code, age and who you cover decide your price. It takes a few seconds, and nothing is bought."),
+        ),
+        _ => (landing_title, "Submit", None),
+    };
     let mut step = Step::form(
         "filter",
         title,
         (std::sync::Arc::unwrap_or_clone(form.schema), std::sync::Arc::unwrap_or_clone(form.ui_schema), form.form_data),
-        vec![StepAction::new(Action::Next, "Submit"), StepAction::new(Action::Cancel, "Back")],
+        vec![StepAction::new(Action::Next, next), StepAction::new(Action::Cancel, "Back")],
     );
+    step.text = text.map(str::to_string);
     let part = |title: &str, fields: &[&str], required: Option<&str>| StepPart {
         title: title.to_string(),
         fields: fields.iter().map(|f| f.to_string()).collect(),
         required: required.map(str::to_string),
     };
-    if in_parts {
+    if variant == FilterVariant::InParts {
         step.parts = Some(vec![
             part("Your ZIP code", &["zip"], None),
             part("About you", &["gender", "is_smoker"], Some(crate::errors::messages::BOTH_FIELDS)),

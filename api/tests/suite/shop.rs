@@ -590,6 +590,40 @@ async fn a_member_on_member_and_spouse_is_asked_the_spouses_birth_date_on_a_prem
 }
 
 #[tokio::test]
+async fn the_quote_form_is_a_step_worded_for_where_it_is_asked_and_the_referral_banner_gets_its_parts() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let landing = b.get("/api/v1/filter-form").await;
+    let landing = landing.ok();
+    assert_eq!((landing["kind"].clone(), landing["step"].clone()), (json!("form"), json!("filter")));
+    assert_eq!(landing["actions"][0], json!({ "action": "next", "label": "Submit" }));
+    assert!(landing["schema"]["properties"]["is_smoker"].is_null(), "the landing form does not ask about smoking");
+    assert!(landing["parts"].is_null());
+
+    let parts = b.get("/api/v1/filter-form?variant=parts").await;
+    let parts = parts.ok();
+    let fields: Vec<Value> = parts["parts"].as_array().unwrap().iter().map(|p| p["fields"].clone()).collect();
+    assert_eq!(fields, vec![json!(["zip"]), json!(["gender", "is_smoker"]), json!(["tier", "dob"])]);
+    assert_eq!(parts["parts"][1]["required"], "Please fill the both fields.");
+    assert_eq!(parts["parts"][0]["title"], "Your ZIP code");
+    let smoker = &parts["schema"]["properties"]["is_smoker"]["oneOf"][0];
+    assert_eq!((smoker["const"].clone(), smoker["title"].clone()), (json!("1"), json!("Yes")));
+    assert!(parts["schema"]["required"].as_array().unwrap().contains(&json!("is_smoker")));
+
+    let new_quote = b.get("/api/v1/filter-form?variant=dialog").await;
+    assert_eq!(new_quote.ok()["title"], "Get your price");
+    assert_eq!(new_quote.ok()["actions"][0]["label"], "See my prices");
+    let id = quote(&mut b, "30301", "IO", 40).await;
+    let editing = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&variant=dialog")).await;
+    assert_eq!(editing.ok()["title"], "Edit your information");
+    assert_eq!(editing.ok()["formData"]["zip"], "30301");
+
+    let unknown = b.get("/api/v1/filter-form?variant=wizard").await;
+    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(unknown.first_error().0, "variant");
+}
+
+#[tokio::test]
 async fn the_quote_form_asks_the_category_with_a_premier_plan_and_keeps_the_tiers_dependents() {
     let app = TestApp::new().await;
     let mut b = app.browser();

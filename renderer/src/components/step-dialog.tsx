@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { type Outcome, type StepActionName, type StepSource, StepContext, type Step, isBusy } from '../lib/step-machine';
 import { money } from '../utils/format';
 import { drawnForm } from './drawn-form';
-import { SchemaForm } from './lazy-schema-form';
+import { ServerSchemaForm } from './server-schema-form';
 import { Modal } from './modal';
 
 export interface StepDialogProps {
@@ -61,8 +61,9 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
     else if (localActions.includes(action)) onLocalAction?.(action);
     else flow.send({ type: 'ANSWER', action, formData });
   };
-  const others = step.actions.filter((a) => a.action !== 'submit');
-  const submit = step.actions.find((a) => a.action === 'submit');
+  // The form's own button: the step's action that goes on with its answers (a popup's submit, a form's next).
+  const submit = step.actions.find((a) => a.action === 'submit' || a.action === 'next');
+  const others = step.actions.filter((a) => a !== submit);
   const buttons = (
     <div className="buttons">
       {step.actions.map((a, i) => (
@@ -87,14 +88,20 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
           </div>
         )}
         {form ? (
-          <SchemaForm
+          <ServerSchemaForm
             id={`flow-${step.step}`}
             schema={form.schema}
             uiSchema={form.uiSchema}
             formData={form.formData}
             extraErrors={errors?.errorSchema()}
             disabled={busy}
-            onError={(found) => setRefusedHere(found.some((e) => refusals.has(e.message ?? '')) ? (formWords?.refuse ?? null) : null)}
+            // Only a form that refuses an answer (`x-refuse`) listens for the browser's problems; a form without (the
+            // quote's filter) is drawn without loading the form library.
+            onError={
+              refusals.size > 0
+                ? (found) => setRefusedHere(found.some((e) => refusals.has(e.message ?? '')) ? (formWords?.refuse ?? null) : null)
+                : undefined
+            }
             onSubmit={(data) => {
               setRefusedHere(null);
               act('submit', data);
@@ -119,7 +126,7 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
                 </button>
               )}
             </div>
-          </SchemaForm>
+          </ServerSchemaForm>
         ) : step.offer ? (
           <>
             {step.offer.header && <h3>{step.offer.header}</h3>}

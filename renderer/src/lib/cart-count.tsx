@@ -1,8 +1,8 @@
 // The header's cart badge: how many plans the enrollment's cart holds and what they cost, read under the cart's key
 // (lib/query.ts), so any page that changes the cart and reads it again refreshes the badge too. How the numbers are
 // read is the app's to say (it lends the cart feature's calls).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { cartKey, invalidateCart } from './query';
 import { tempId } from './storage';
 
@@ -26,25 +26,32 @@ export function CartCountProvider({ read, children }: { read: CartCountReaders; 
   const client = useQueryClient();
   // The enrollment this browser is on: it changes with a new quote, which calls refresh.
   const [id, setId] = useState(() => tempId.get());
+  // A new quote's numbers replace the last ones when they arrive: the header (and the page under it) is never drawn
+  // as unknown again once it was known.
   const count = useQuery({
     queryKey: [...cartKey(id ?? ''), 'count'],
     queryFn: () => read.count(id ?? ''),
     enabled: Boolean(id),
+    placeholderData: keepPreviousData,
   });
   const amount = useQuery({
     queryKey: [...cartKey(id ?? ''), 'amount'],
     queryFn: () => read.amount(id ?? ''),
     enabled: Boolean(id),
+    placeholderData: keepPreviousData,
   });
   const refresh = useCallback(() => {
     const now = tempId.get();
     setId(now);
     if (now) void invalidateCart(client, now);
   }, [client]);
+  // Known once, known for good: a page is never taken away to wait for the badge of a quote it just made.
+  const known = useRef(false);
+  known.current ||= !id || count.data !== undefined || count.isError;
   const value: CartCount = {
     count: id ? (count.data ?? 0) : 0,
     amount: id ? (amount.data ?? 0) : 0,
-    known: !id || !count.isPending,
+    known: known.current,
     refresh,
   };
   return <CartCountContext.Provider value={value}>{children}</CartCountContext.Provider>;

@@ -1322,8 +1322,11 @@ export interface paths {
                     plan_id?: string;
                     /** @description The category chosen: one with premier plans asks the category too. */
                     category?: string;
-                    /** @description `1`: the form is asked a part at a time (the referral banner), with whether the person smokes. */
-                    parts?: string;
+                    /**
+                     * @description Where the form is asked: `landing` (the default), `parts` (the referral banner: a part at a time, with whether
+                     *     the person smokes) or `dialog` (over a page: Get your price, or Edit your information).
+                     */
+                    variant?: string;
                 };
                 header?: never;
                 path?: never;
@@ -7527,8 +7530,11 @@ export interface components {
             plan_id?: string | null;
             /** @description The category chosen: one with premier plans asks the category too. */
             category?: string | null;
-            /** @description `1`: the form is asked a part at a time (the referral banner), with whether the person smokes. */
-            parts?: string | null;
+            /**
+             * @description Where the form is asked: `landing` (the default), `parts` (the referral banner: a part at a time, with whether
+             *     the person smokes) or `dialog` (over a page: Get your price, or Edit your information).
+             */
+            variant?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         StepEnvelope: {

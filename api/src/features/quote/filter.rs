@@ -3,7 +3,7 @@
 use axum::extract::State;
 use engine::errors::messages::{INVALID_ZIP, REQUIRED};
 use engine::schema::{compose_filter, FilterOptions};
-use engine::step::Step;
+use engine::step::{FilterVariant, Step};
 use engine::tabs::TabName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -28,8 +28,9 @@ pub struct FilterFormQuery {
     plan_id: Option<String>,
     /// The category chosen: one with premier plans asks the category too.
     category: Option<String>,
-    /// `1`: the form is asked a part at a time (the referral banner), with whether the person smokes.
-    parts: Option<String>,
+    /// Where the form is asked: `landing` (the default), `parts` (the referral banner: a part at a time, with whether
+    /// the person smokes) or `dialog` (over a page: Get your price, or Edit your information).
+    variant: Option<String>,
 }
 
 /// `validate-zip-code?zip_code=`.
@@ -82,9 +83,14 @@ pub async fn filter_form(
         None => json!({}),
     };
     let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
+    let variant = match query.variant.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        None => FilterVariant::Landing,
+        Some(text) => FilterVariant::parse(text)
+            .ok_or_else(|| ApiError::field("variant", "Please choose one of the options: landing, parts or dialog"))?,
+    };
     let mut options = filter_options(&state, e.as_ref(), plan, category).await?;
-    options.in_parts = query.parts.as_deref() == Some("1");
-    Ok(Answer(engine::step::quote_filter(compose_filter(&current, &options), options.in_parts)))
+    options.in_parts = variant == FilterVariant::InParts;
+    Ok(Answer(engine::step::quote_filter(compose_filter(&current, &options), variant, e.is_some())))
 }
 
 /// A coverage tier as a person chooses it.

@@ -4,7 +4,7 @@ import { enrollmentKey } from '../../../lib/query';
 
 /**
  * The quote's filter as a step. Without an enrollment, a new quote's; `plan_id` (a premier plan) or `category` also asks
- * the category; `parts=1` asks it a part at a time (the referral banner), with the smoker question.
+ * the category; `variant` says where it is asked (landing, parts: the referral banner a part at a time, dialog).
  */
 export function getFilterForm(query: Query<'/filter-form'> = {}): Promise<Schema<'Step'>> {
   // An empty value is left out rather than sent as `name=`, which the server would take as given.

@@ -92,7 +92,7 @@ export function FilterBanner() {
             }}
           >
             <button type="submit" className="primary" disabled={busy}>
-              Submit
+              {formRead.data?.actions.find((a) => a.action === 'next')?.label ?? 'Submit'}
             </button>
           </ServerSchemaForm>
         </div>

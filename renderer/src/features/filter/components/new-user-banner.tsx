@@ -71,7 +71,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const [busy, setBusy] = useState(false);
   // The server's filter form: its choices and its rules (the ZIP code's pattern, the age to enroll).
   // Asked a part at a time: the form's parts and the smoker question come with it.
-  const formRead = useQuery(filterFormQuery({ parts: '1' }));
+  const formRead = useQuery(filterFormQuery({ variant: 'parts' }));
   const form = (formRead.data?.schema as FilterSchema | undefined) ?? null;
   const parts = formRead.data?.parts ?? [];
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
