@@ -23,6 +23,8 @@ pub mod messages {
     pub const INVALID_ZIP: &str = "Invalid Zip code";
     /// The referral banner's second part (gender and smoker) when either is left empty.
     pub const BOTH_FIELDS: &str = "Please fill the both fields.";
+    /// A tier asked alone (the member's home, a rep's Enroll Now, a plan's tier popup) and left unchosen.
+    pub const CHOOSE_TIER: &str = "Please choose a tier";
     pub const INVALID_PHONE: &str = "Invalid phone number";
     pub const INVALID_EMAIL_FORMAT: &str = "Email is not in correct format";
     pub const INVALID_ROUTING: &str = "Invalid routing number";

@@ -7,7 +7,7 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::errors::FieldError;
 use crate::lifecycle::EnrollmentLifecycle;
@@ -402,21 +402,26 @@ pub enum FilterVariant {
     InParts,
     /// A dialog over a page: Get your price for a new quote, Edit your information for one that exists.
     Dialog,
+    /// The tier alone: the member's home (starting from Member Only, and from none with a premier plan in the cart)
+    /// and a rep's Enroll Now for a current member (from none).
+    Tier,
 }
 
 impl FilterVariant {
-    /// `landing`, `parts` or `dialog`.
+    /// `landing`, `parts`, `dialog` or `tier`.
     pub fn parse(text: &str) -> Option<FilterVariant> {
         match text {
             "landing" => Some(FilterVariant::Landing),
             "parts" => Some(FilterVariant::InParts),
             "dialog" => Some(FilterVariant::Dialog),
+            "tier" => Some(FilterVariant::Tier),
             _ => None,
         }
     }
 }
 
-/// The quote's filter as a step, asked as `variant` says; `editing` when the quote exists.
+/// The quote's filter as a step, asked as `variant` says; `editing` when the quote exists. The tier asked alone
+/// (`FilterVariant::Tier`) is [`tier_choice`]'s, which needs to know where it starts.
 pub fn quote_filter(form: ComposedForm, variant: FilterVariant, editing: bool) -> Step {
     let landing_title = form.schema["title"].as_str().unwrap_or("Find plans for you").to_string();
     let (title, next, text) = match (variant, editing) {
@@ -447,6 +452,25 @@ pub fn quote_filter(form: ComposedForm, variant: FilterVariant, editing: bool) -
             part("Your coverage", &["tier", "dob"], None),
         ]);
     }
+    step
+}
+
+/// The filter's tier asked alone, starting from `chosen` (none: the placeholder, and 'Please choose a tier' if it is
+/// left so). Its names are the filter's (a premier plan in the cart names the children tier 'Member + 1 Child').
+pub fn tier_choice(form: ComposedForm, chosen: Option<&str>) -> Step {
+    let mut tier = form.schema["properties"]["tier"].clone();
+    tier["x-messages"] = json!({ "required": crate::errors::messages::CHOOSE_TIER });
+    let title = tier["title"].as_str().unwrap_or("Choose Tier").to_string();
+    let schema = json!({ "type": "object", "properties": { "tier": tier }, "required": ["tier"] });
+    let ui_schema = json!({ "ui:order": ["tier"], "tier": { "ui:placeholder": title } });
+    let form_data = chosen.map_or_else(|| json!({}), |t| json!({ "tier": t }));
+    let mut step = Step::form(
+        "tier",
+        "Choose a tier".to_string(),
+        (schema, ui_schema, form_data),
+        vec![StepAction::new(Action::Next, "Submit"), StepAction::new(Action::Cancel, "Cancel")],
+    );
+    step.text = Some("Choose who the coverage includes; the prices follow the tier.".to_string());
     step
 }
 

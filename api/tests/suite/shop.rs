@@ -590,7 +590,7 @@ async fn a_member_on_member_and_spouse_is_asked_the_spouses_birth_date_on_a_prem
 }
 
 #[tokio::test]
-async fn the_quote_form_is_a_step_worded_for_where_it_is_asked_and_the_referral_banner_gets_its_parts() {
+async fn the_quote_form_is_a_step_worded_for_where_it_is_asked_the_referral_banner_gets_its_parts_and_the_tier_is_asked_alone() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let landing = b.get("/api/v1/filter-form").await;
@@ -618,6 +618,16 @@ async fn the_quote_form_is_a_step_worded_for_where_it_is_asked_and_the_referral_
     assert_eq!(editing.ok()["title"], "Edit your information");
     assert_eq!(editing.ok()["formData"]["zip"], "30301");
 
+    let tier = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&variant=tier")).await;
+    let tier = tier.ok();
+    assert_eq!(tier["step"], "tier");
+    assert_eq!(tier["formData"], json!({ "tier": "IO" }), "a member's home starts from Member Only");
+    assert_eq!(tier["schema"]["required"], json!(["tier"]));
+    assert_eq!(tier["schema"]["properties"]["tier"]["x-messages"]["required"], "Please choose a tier");
+    assert!(tier["schema"]["properties"]["dob"].is_null(), "the tier is asked alone");
+    let for_new_member = b.get("/api/v1/filter-form?variant=tier").await;
+    assert_eq!(for_new_member.ok()["formData"], json!({}), "a rep's Enroll Now starts from no tier");
+
     let unknown = b.get("/api/v1/filter-form?variant=wizard").await;
     assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(unknown.first_error().0, "variant");
@@ -643,6 +653,11 @@ async fn the_quote_form_asks_the_category_with_a_premier_plan_and_keeps_the_tier
     assert_eq!(schema["properties"]["category"]["title"], "Category");
     assert!(schema["required"].as_array().unwrap().contains(&json!("category")));
     assert_eq!(schema["properties"]["tier"]["oneOf"][2]["title"], "Member + 1 Child");
+    let tier = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&plan_id=1303&variant=tier")).await;
+    let tier = tier.ok();
+    assert_eq!(tier["formData"], json!({}), "with a premier plan the member chooses the tier again");
+    assert_eq!(tier["uiSchema"]["tier"]["ui:placeholder"], "Choose Tier");
+    assert_eq!(tier["schema"]["properties"]["tier"]["oneOf"][2]["title"], "Member + 1 Child");
     let base = json!({ "zip": "30301", "gender": "1", "tier": "IS", "dob": dob_of_age(40), "plan_id": "1303" });
     let missing = b.put(&format!("/api/v1/change-filter-info/{id}"), base.clone()).await;
     assert_eq!(missing.first_error(), ("category".into(), "Field is required".into()));

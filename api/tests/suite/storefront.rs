@@ -467,12 +467,12 @@ async fn a_window_shopper_sees_a_categorys_plans_with_from_prices_before_giving_
 async fn the_tiers_are_named_by_the_store_and_a_premier_cart_covers_one_child() {
     let app = TestApp::new().await;
     let mut b = app.browser();
-    let tiers = b.get("/api/v1/tiers").await;
+    let tiers = b.get("/api/v1/filter-form?variant=tier").await;
     assert_eq!(
-        tiers.ok().clone(),
+        tiers.ok()["schema"]["properties"]["tier"]["oneOf"].clone(),
         json!([
-            { "code": "IO", "label": "Member Only" }, { "code": "IS", "label": "Member + Spouse" },
-            { "code": "IC", "label": "Member + Children" }, { "code": "IF", "label": "Family" }
+            { "const": "IO", "title": "Member Only" }, { "const": "IS", "title": "Member + Spouse" },
+            { "const": "IC", "title": "Member + Children" }, { "const": "IF", "title": "Family" }
         ])
     );
     let id = b.start("IO").await;
@@ -487,6 +487,8 @@ async fn the_tiers_are_named_by_the_store_and_a_premier_cart_covers_one_child() 
         .execute(&app.state.db)
         .await
         .unwrap();
-    let premier = b.get(&format!("/api/v1/tiers?enrollment_id={id}")).await;
-    assert_eq!(premier.ok()[2], json!({ "code": "IC", "label": "Member + 1 Child" }));
+    let premier = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&variant=tier")).await;
+    let premier = premier.ok();
+    assert_eq!(premier["schema"]["properties"]["tier"]["oneOf"][2], json!({ "const": "IC", "title": "Member + 1 Child" }));
+    assert_eq!(premier["formData"], json!({}), "with a premier plan in the cart the tier is chosen again");
 }

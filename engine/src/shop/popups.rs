@@ -153,7 +153,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 choices.plan_tiers.iter().map(|t| json!({ "const": t.code(), "title": t.label() })).collect();
             props.insert(
                 "tier".into(),
-                json!({ "type": "string", "title": "Choose Tier", "oneOf": options, "x-messages": { "required": "Please choose a tier" } }),
+                json!({ "type": "string", "title": "Choose Tier", "oneOf": options, "x-messages": { "required": crate::errors::messages::CHOOSE_TIER } }),
             );
             required.push("tier".into());
         }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { drawnForm } from './drawn-form';
 import { checkPlainForm, fitsPlainForm, PlainForm } from './plain-form';
 import { SchemaForm } from './schema-form';
+import { chooseOption } from '../testing/screen';
 
 // The quote's filter as the server sends it (filter-form, no enrollment; engine::schema::compose_filter).
 const DATE = '^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$';
@@ -140,11 +141,7 @@ function both(props: { formData?: Record<string, unknown>; extraErrors?: Record<
   return { rjsf, plain, act, submitted };
 }
 
-const select = (page: HTMLElement, id: string, label: string) => {
-  const element = page.querySelector<HTMLSelectElement>(`#${id}`)!;
-  const option = [...element.options].find((o) => o.textContent === label)!;
-  fireEvent.change(element, { target: { value: option.value } });
-};
+const select = (page: HTMLElement, id: string, label: string) => chooseOption(page.querySelector<HTMLSelectElement>(`#${id}`)!, label);
 const type = (page: HTMLElement, id: string, text: string) => fireEvent.change(page.querySelector(`#${id}`)!, { target: { value: text } });
 const submit = (page: HTMLElement) => fireEvent.submit(page.querySelector('form')!);
 

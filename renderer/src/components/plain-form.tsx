@@ -23,7 +23,7 @@ const only = (value: Json, keys: readonly string[]) => Object.keys(value).every(
 const FORM_KEYS = ['$schema', '$id', 'title', 'type', 'properties', 'required', 'allOf'];
 const FIELD_KEYS = ['title', 'description', 'type', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'oneOf', 'enum', 'readOnly', 'x-messages', 'x-widget', 'x-checks', 'x-refuse'];
 const CHOICE_KEYS = ['const', 'title', 'type'];
-const FIELD_UI_KEYS = ['ui:widget', 'ui:readonly', 'ui:help'];
+const FIELD_UI_KEYS = ['ui:widget', 'ui:readonly', 'ui:help', 'ui:placeholder'];
 const TYPES = ['string', 'integer', 'number'];
 
 interface Choice {
@@ -249,6 +249,7 @@ function Field({ name, field, ui, value, required, errors, disabled, onChange }:
   const choices = choicesOf(field);
   const description = typeof field.description === 'string' ? field.description : '';
   const help = typeof ui['ui:help'] === 'string' ? ui['ui:help'] : '';
+  const placeholder = typeof ui['ui:placeholder'] === 'string' ? ui['ui:placeholder'] : '';
   let control: ReactNode;
   if (choices) {
     const selected = choices.findIndex((c) => sameValue(c.value, value));
@@ -263,7 +264,10 @@ function Field({ name, field, ui, value, required, errors, disabled, onChange }:
         aria-describedby={`${id}__error ${id}__description ${id}__help`}
         onChange={(e) => onChange(e.target.value === '' ? undefined : choices[Number(e.target.value)].value)}
       >
-        <option value="" />
+        {/* A required choice's placeholder names the choice and cannot be chosen back (the member home's Choose Tier). */}
+        <option value="" disabled={Boolean(placeholder) && required}>
+          {placeholder}
+        </option>
         {choices.map((c, i) => (
           <option key={String(c.value)} value={String(i)}>
             {c.label}
@@ -273,7 +277,7 @@ function Field({ name, field, ui, value, required, errors, disabled, onChange }:
     );
   } else {
     const format = TEXT_FORMATS[ui['ui:widget'] as keyof typeof TEXT_FORMATS];
-    control = <TextInput {...format} {...{ id, value, required, disabled, readOnly, invalid, onChange }} />;
+    control = <TextInput {...format} placeholder={placeholder || format?.placeholder} {...{ id, value, required, disabled, readOnly, invalid, onChange }} />;
   }
   return (
     <div className={`form-group rjsf-field rjsf-field-${String(field.type)}${invalid ? ' rjsf-field-error has-error has-danger' : ''}`}>

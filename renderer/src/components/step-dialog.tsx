@@ -75,7 +75,8 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
   );
 
   return (
-    <Modal title={step.title} open>
+    // Escape dismisses the step as its Cancel would: the flow ends, and the caller hears so.
+    <Modal title={step.title} open onClose={() => flow.send({ type: 'CLOSE' })}>
       <div className="flow-step" data-step={step.step}>
         {step.kind !== 'offer' && step.text && <p>{step.text}</p>}
         {step.message && <p className="notice">{step.message}</p>}

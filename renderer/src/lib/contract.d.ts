@@ -1324,7 +1324,8 @@ export interface paths {
                     category?: string;
                     /**
                      * @description Where the form is asked: `landing` (the default), `parts` (the referral banner: a part at a time, with whether
-                     *     the person smokes) or `dialog` (over a page: Get your price, or Edit your information).
+                     *     the person smokes), `dialog` (over a page: Get your price, or Edit your information) or `tier` (the tier alone:
+                     *     the member's home, a rep's Enroll Now).
                      */
                     variant?: string;
                 };
@@ -1341,54 +1342,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["StepEnvelope"];
-                    };
-                };
-                400: components["responses"]["Refusal400"];
-                403: components["responses"]["Refusal403"];
-                404: components["responses"]["Refusal404"];
-                405: components["responses"]["Refusal405"];
-                408: components["responses"]["Refusal408"];
-                409: components["responses"]["Refusal409"];
-                413: components["responses"]["Refusal413"];
-                422: components["responses"]["Refusal422"];
-                429: components["responses"]["Refusal429"];
-                500: components["responses"]["Refusal500"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tiers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
-                    enrollment_id?: components["schemas"]["Id"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The call's result in the success envelope. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Array_of_TierOptionEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -7532,7 +7485,8 @@ export interface components {
             category?: string | null;
             /**
              * @description Where the form is asked: `landing` (the default), `parts` (the referral banner: a part at a time, with whether
-             *     the person smokes) or `dialog` (over a page: Get your price, or Edit your information).
+             *     the person smokes), `dialog` (over a page: Get your price, or Edit your information) or `tier` (the tier alone:
+             *     the member's home, a rep's Enroll Now).
              */
             variant?: string | null;
         };
@@ -7704,24 +7658,6 @@ export interface components {
             fields: string[];
             /** @description What is said when one of its fields is left empty, instead of each field's own words. */
             required?: string | null;
-        };
-        /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
-        MaybeOwnedNothing: {
-            /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
-            enrollment_id?: components["schemas"]["Id"] | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        Array_of_TierOptionEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["TierOption"][];
-        };
-        /** @description A coverage tier as a person chooses it. */
-        TierOption: {
-            /** @description IO, IS, IC or IF. */
-            code: string;
-            /** @description Its name ("Member + Spouse"; "Member + 1 Child" for a premier plan's children tier). */
-            label: string;
         };
         /** @description `validate-zip-code?zip_code=`. */
         ZipQuery: {

@@ -1,3 +1,4 @@
+import { fireEvent } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 /**
@@ -14,3 +15,11 @@ export function screenMatching(...queries: string[]) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Chooses the option a person reads as `label` in `select`, whatever value the form gives it. */
+export function chooseOption(select: HTMLElement, label: string) {
+  const element = select as HTMLSelectElement;
+  const option = [...element.options].find((o) => o.textContent === label);
+  if (!option) throw new Error(`no option "${label}" in ${element.id}: ${[...element.options].map((o) => o.textContent).join(', ')}`);
+  fireEvent.change(element, { target: { value: option.value } });
+}

@@ -142,7 +142,7 @@ fn given(query: &ProfileQuery) -> ApiResult<Given> {
     let tier = match query.tier.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => None,
         Some(t @ ("IO" | "IS" | "IC" | "IF")) => Some(t.to_string()),
-        Some(_) => return Err(ApiError::field("tier", "Please choose a tier")),
+        Some(_) => return Err(ApiError::field("tier", engine::errors::messages::CHOOSE_TIER)),
     };
     let age = match query.age.as_ref().filter(|a| a.as_str().is_none_or(|s| !s.trim().is_empty())) {
         None | Some(Value::Null) => None,

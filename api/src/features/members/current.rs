@@ -19,7 +19,7 @@ use crate::state::AppState;
 use crate::store;
 use crate::store::member::Owner;
 
-pub const CHOOSE_TIER: &str = "Please choose a tier";
+pub use engine::errors::messages::CHOOSE_TIER;
 
 /// `get-agent-members?agent_id=`.
 #[derive(Deserialize, JsonSchema)]

@@ -14,7 +14,7 @@ use crate::domain::filter::{filter_info, filter_options, validated_filter, Filte
 use crate::domain::session::Session;
 use crate::domain::site::{self, Host};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
-use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, Nothing, OwnedPath, OwnedQuery};
+use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, OwnedPath, OwnedQuery};
 use crate::state::AppState;
 use crate::store;
 
@@ -29,7 +29,8 @@ pub struct FilterFormQuery {
     /// The category chosen: one with premier plans asks the category too.
     category: Option<String>,
     /// Where the form is asked: `landing` (the default), `parts` (the referral banner: a part at a time, with whether
-    /// the person smokes) or `dialog` (over a page: Get your price, or Edit your information).
+    /// the person smokes), `dialog` (over a page: Get your price, or Edit your information) or `tier` (the tier alone:
+    /// the member's home, a rep's Enroll Now).
     variant: Option<String>,
 }
 
@@ -86,32 +87,18 @@ pub async fn filter_form(
     let variant = match query.variant.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => FilterVariant::Landing,
         Some(text) => FilterVariant::parse(text)
-            .ok_or_else(|| ApiError::field("variant", "Please choose one of the options: landing, parts or dialog"))?,
+            .ok_or_else(|| ApiError::field("variant", "Please choose one of the options: landing, parts, dialog or tier"))?,
     };
     let mut options = filter_options(&state, e.as_ref(), plan, category).await?;
     options.in_parts = variant == FilterVariant::InParts;
-    Ok(Answer(engine::step::quote_filter(compose_filter(&current, &options), variant, e.is_some())))
-}
-
-/// A coverage tier as a person chooses it.
-#[derive(Serialize, JsonSchema)]
-pub struct TierOption {
-    /// IO, IS, IC or IF.
-    code: &'static str,
-    /// Its name ("Member + Spouse"; "Member + 1 Child" for a premier plan's children tier).
-    label: &'static str,
-}
-
-/// `tiers?enrollment_id=` *(ours)*: the tiers to choose from, named as the store names them (for a quote with a
-/// premier plan in its cart, the children tier covers one child and says so).
-pub async fn tiers(
-    State(state): State<AppState>,
-    MaybeOwnedQuery(e, _): MaybeOwnedQuery<Nothing>,
-) -> ApiResult<Answer<Vec<TierOption>>> {
-    let premier = filter_options(&state, e.as_ref(), None, None).await?.premier;
-    Ok(Answer(
-        engine::context::Tier::ALL.iter().map(|t| TierOption { code: t.code(), label: t.label_for(premier) }).collect(),
-    ))
+    let form = compose_filter(&current, &options);
+    if variant == FilterVariant::Tier {
+        // The member's home starts from Member Only; with a premier plan in the cart the children tier means
+        // something else, so the member chooses from none. A new quote (a rep's Enroll Now) starts from none.
+        let chosen = e.as_ref().filter(|_| !options.premier).map(|_| engine::context::Tier::ALL[0].code());
+        return Ok(Answer(engine::step::tier_choice(form, chosen)));
+    }
+    Ok(Answer(engine::step::quote_filter(form, variant, e.is_some())))
 }
 
 pub async fn validate_zip_code(AppQuery(query): AppQuery<ZipQuery>) -> ApiResult<Answer<ZipInfo>> {

@@ -1,4 +1,4 @@
-//! The quote: the filter form in all its variants, the tiers as the store names them, a new quote from a filter, a
+//! The quote: the filter form in all its variants (the tier alone among them), a new quote from a filter, a
 //! changed filter (the cart repriced), and the quote's saved answers as the spec's calls read them.
 
 mod filter;
@@ -11,7 +11,6 @@ use crate::state::Live;
 pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/filter-form", get(filter::filter_form))
-        .api_route("/tiers", get(filter::tiers))
         .api_route("/validate-zip-code", get(filter::validate_zip_code))
         .api_route("/add-filter-for-new-user", post(filter::add_filter_for_new_user))
         .api_route("/change-filter-info/{temp_id}", put(filter::change_filter_info))

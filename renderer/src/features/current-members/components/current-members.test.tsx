@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../../lib/api';
 import { SiteProvider } from '../../../lib/site';
-import { refusal, server, success } from '../../../testing/server';
+import { refusal, server, success, tierStep } from '../../../testing/server';
+import { chooseOption } from '../../../testing/screen';
 import { siteInfo } from '../../../testing/site';
 import { CurrentMembers } from './current-members';
 
@@ -78,6 +79,7 @@ describe('current members', () => {
     server.use(
       http.get('/api/v1/get-default-info', () => success(repSite)),
       http.get('/api/v1/get-agent-members', () => success([member(1)])),
+      http.get('/api/v1/filter-form', () => success(tierStep())),
       http.post('/api/v1/add-filter-for-existing-user', async ({ request }) => {
         sent = await request.json();
         return success({ temp_enrollment_id: 77, portal_id: 10 });
@@ -85,11 +87,10 @@ describe('current members', () => {
     );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
-    const dialog = screen.getByRole('dialog', { hidden: true });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
-    expect(within(dialog).getByText('Please choose a tier')).toBeTruthy();
-    await within(dialog).findByRole('option', { name: 'Member + Spouse', hidden: true });
-    fireEvent.change(within(dialog).getByLabelText('Tier'), { target: { value: 'IS' } });
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Submit', hidden: true }));
+    expect(await within(dialog).findByText('Please choose a tier')).toBeTruthy();
+    chooseOption(within(dialog).getByLabelText(/Choose Tier/), 'Member + Spouse');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
     expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
     expect(sent).toEqual({ user_id: 5001, tier: 'IS', policy_id: 'P1' });

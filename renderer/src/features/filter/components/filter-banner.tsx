@@ -13,7 +13,7 @@ import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { filterFormQuery } from '../api/get-filter-form';
+import { filterFormQuery } from '../../../lib/filter-form';
 
 /** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
 export function FilterBanner() {

@@ -10,7 +10,7 @@ import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { filterFormQuery } from '../api/get-filter-form';
+import { filterFormQuery } from '../../../lib/filter-form';
 import { validateZipCode } from '../api/validate-zip-code';
 import { checkStep, stepOf, type FilterSchema, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
 

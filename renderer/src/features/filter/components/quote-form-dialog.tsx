@@ -10,7 +10,7 @@ import { useChangeQuote } from '../../../lib/quote';
 import type { Outcome, StepSource } from '../../../lib/step-machine';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
-import { getFilterForm } from '../api/get-filter-form';
+import { getFilterForm } from '../../../lib/filter-form';
 
 /** The dialog; `planId` (a premier plan) or `category` (the medical category) asks for the category too. */
 export function QuoteFormDialog({ open, ...props }: QuoteFormDialogProps) {

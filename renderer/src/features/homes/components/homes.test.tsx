@@ -4,8 +4,9 @@ import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SiteProvider } from '../../../lib/site';
-import { refusal, server, success, TIERS } from '../../../testing/server';
+import { refusal, server, success, tierStep } from '../../../testing/server';
 import { AgentHome } from './agent-home';
+import { chooseOption } from '../../../testing/screen';
 import { siteInfo } from '../../../testing/site';
 import { MemberHome } from './member-home';
 
@@ -106,8 +107,8 @@ describe('the member home', () => {
     server.use(
       http.get('/api/v1/get-default-info', () => success(site({ front_page: 'member-home', member: { first_name: 'Maria', last_name: 'Alvarez' } }))),
       http.get('/api/v1/get-more-requirement', () => success({ result: true })),
-      // The server names the children tier of a quote with a premier plan in its cart.
-      http.get('/api/v1/tiers', () => success(TIERS.map((t) => (t.code === 'IC' ? { ...t, label: 'Member + 1 Child' } : t)))),
+      // The server names the children tier of a quote with a premier plan in its cart, and starts from no tier.
+      http.get('/api/v1/filter-form', () => success(tierStep({ premier: true }))),
       http.put('/api/v1/change-filter-info/9', async ({ request }) => {
         saved = await request.json();
         return success({ temp_enrollment_id: 9, filter_info: { zip: '33606', dob: '05/20/1979', state: 'FL', tier: 'IC', gender: '1' } });
@@ -115,11 +116,15 @@ describe('the member home', () => {
     );
     renderAt('/member-home', <MemberHome />);
     expect(await screen.findByRole('heading', { name: 'Welcome, Maria Alvarez' })).toBeTruthy();
-    const tier = screen.getByLabelText('Choose Tier') as HTMLSelectElement;
-    expect(await screen.findByRole('option', { name: 'Member + 1 Child' })).toBeTruthy();
-    expect(tier.value).toBe('IO');
-    expect((screen.getByRole('option', { name: 'Choose Tier' }) as HTMLOptionElement).disabled).toBe(true);
-    fireEvent.change(tier, { target: { value: 'IC' } });
+    const tier = (await screen.findByLabelText(/Choose Tier/)) as HTMLSelectElement;
+    expect(screen.getByRole('option', { name: 'Member + 1 Child' })).toBeTruthy();
+    const placeholder = screen.getByRole('option', { name: 'Choose Tier' }) as HTMLOptionElement;
+    expect(placeholder.disabled).toBe(true);
+    expect(placeholder.selected).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please choose a tier')).toBeTruthy();
+    expect(saved).toBeNull();
+    chooseOption(tier, 'Member + 1 Child');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
     expect(saved).toEqual({ tier: 'IC' });

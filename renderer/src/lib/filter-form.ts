@@ -1,6 +1,8 @@
+// The quote's filter as the server asks it (a Step, in the variant the page needs): read by the landing and referral
+// banners, the quote dialog, the member home and a rep's Enroll Now.
 import { queryOptions } from '@tanstack/react-query';
-import { type Query, type Schema, api } from '../../../lib/api';
-import { enrollmentKey } from '../../../lib/query';
+import { type Query, type Schema, api } from './api';
+import { enrollmentKey } from './query';
 
 /**
  * The quote's filter as a step. Without an enrollment, a new quote's; `plan_id` (a premier plan) or `category` also asks
