@@ -36,6 +36,36 @@ function markdownOnDemand(): Plugin {
 }
 
 /**
+ * The form library brings more than the server's forms use, and a wizard step carries every byte of it. The build gives
+ * it smaller pieces of this renderer's own in three places, each held to the original's answers by a test (tests run
+ * the library as it is):
+ * - fast-uri (a whole URI library, about 6 KB compressed), which ajv and rjsf use to resolve schema ids and `$ref`s:
+ *   src/lib/uri.ts parses, writes, compares and resolves as it does for the ids the forms use (uri.test.ts);
+ * - ajv-formats (every JSON Schema format, about 2 KB): src/lib/formats.ts adds the formats the server's forms use,
+ *   as ajv-formats checks them (formats.test.ts);
+ * - the draft-07 ajv class rjsf imports as its default, though the forms are checked by the draft 2020-12 class
+ *   (components/schema-form.tsx): rjsf gets that one.
+ */
+function slimFormLibrary(): Plugin {
+  const own = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+  const replaced: { source: string; importer: RegExp; by: string }[] = [
+    { source: 'fast-uri', importer: /[\\/]node_modules[\\/](ajv|@rjsf[\\/]utils)[\\/]/, by: own('./src/lib/uri.ts') },
+    { source: 'ajv-formats', importer: /[\\/]node_modules[\\/]@rjsf[\\/]validator-ajv8[\\/]/, by: own('./src/lib/formats.ts') },
+    { source: 'ajv', importer: /[\\/]node_modules[\\/]@rjsf[\\/]validator-ajv8[\\/]/, by: 'ajv/dist/2020' },
+  ];
+  return {
+    name: 'slim-form-library',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const found = importer ? replaced.find((r) => r.source === source && r.importer.test(importer)) : undefined;
+      if (!found) return null;
+      return found.by.startsWith('/') ? found.by : this.resolve(found.by, importer, { skipSelf: true });
+    },
+  };
+}
+
+/**
  * Every text file of the build is also written brotli- and gzip-compressed beside itself (`x.js.br`, `x.js.gz`), at the
  * highest levels, once: the server answers those to browsers that take them, instead of compressing the same script
  * again for every visitor (which held a 2-core server to about 150 main scripts a second).
@@ -66,7 +96,7 @@ function precompressed(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), markdownOnDemand(), precompressed()],
+  plugins: [react(), markdownOnDemand(), slimFormLibrary(), precompressed()],
   // /assets is the catalogue's images (served from fixtures/assets); the bundle lives beside it under /static.
   build: { assetsDir: 'static' },
   server: {

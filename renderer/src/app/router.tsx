@@ -5,7 +5,7 @@ import { tempId } from '../lib/storage';
 import { ExternalEntry } from '../features/site/components/external-entry';
 import { LandingName } from '../features/site/components/landing-name';
 import { FrontPage } from './routes/front-page';
-import { LandingRoute } from './routes/landing';
+import { LandingRoute, loadLandingMore } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 
 // The landing page (the front page and the entries that lead to it) is in the main script; every other page loads
@@ -40,11 +40,13 @@ function WizardPage() {
 const CompareRoute = lazy(() => import('./routes/compare').then((m) => ({ default: m.CompareRoute })));
 
 /**
- * A fresh load of a wizard step's address asks for the wizard's script, the form's and the step itself at once, beside
+ * A fresh load of the front page asks for what lies below its filter at once. A fresh load of a wizard step's address
+ * asks for the wizard's script, the form's and the step itself at once, beside
  * the site's call, rather than each after the one before (the page waits for the site, the step for the page's script,
  * the form for the step).
  */
 export function preloadOpenedPage(pathname: string) {
+  if (pathname === '/' || pathname === '/home') void loadLandingMore().catch(() => undefined);
   const step = /^\/enrollment\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (!step || step === 'receipt') return;
   void loadWizard().catch(() => undefined);

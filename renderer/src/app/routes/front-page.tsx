@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
-import { GroupLanding } from '../../features/homes/components/group-landing';
 import { useSite } from '../../lib/site';
 import { LandingRoute } from './landing';
+
+// A group's landing is only a group site's front page: its script loads when one is shown.
+const GroupLanding = lazy(() => import('../../features/homes/components/group-landing').then((m) => ({ default: m.GroupLanding })));
 
 /**
  * What `/` shows is the server's to say (get-default-info's front_page): the store's or a rep's landing, a group's

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { FilterBanner } from '../../features/filter/components/filter-banner';
-import { LocationBanner } from '../../features/leads/components/location-banner';
-import { CategoryTiles } from '../../features/plans/components/category-tiles';
-import { FeaturedPlans } from '../../features/plans/components/featured-plans';
-import { RecommendedPanel } from '../../features/recommend/components/recommended-panel';
+
+// What lies below the filter loads as a script of its own, asked for as the page starts (router.tsx's
+// preloadOpenedPage), so that the pages most visitors open next (the plans, a plan, the wizard's steps) do not carry it
+// while the filter, the first thing a visitor sees, is drawn with the main script.
+export const loadLandingMore = () => import('./landing-more');
+const LandingMore = lazy(() => loadLandingMore().then((m) => ({ default: m.LandingMore })));
 
 /**
  * The store's front: the filter that starts the quote, then the featured plans, the recommended ones and every
@@ -12,10 +15,9 @@ export function LandingRoute() {
   return (
     <>
       <FilterBanner />
-      <FeaturedPlans />
-      <RecommendedPanel page="home" />
-      <CategoryTiles />
-      <LocationBanner />
+      <Suspense fallback={null}>
+        <LandingMore />
+      </Suspense>
     </>
   );
 }
