@@ -7,7 +7,8 @@
 // into npm's npx cache; they are not the renderer's dependencies). The wizard step is reached as the browser journeys
 // reach it (the filter, the first medical plan, checkout), in the same browser; Lighthouse then reloads it with an
 // empty cache and the session kept (a user flow's navigation). Prints each run's score, LCP, CLS, TBT and FCP; with
-// LH_DEBUG=1, also the step's observed timings, layout shifts, requests (start, end, bytes, priority) and long tasks.
+// LH_DEBUG=1, also the step's observed timings, layout shifts, requests (start, end, bytes, priority), long tasks, the
+// main thread's work by kind and each script's.
 import { chromium } from 'playwright';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,6 +69,8 @@ for (let run = 1; run <= runs; run++) {
       console.log(JSON.stringify(a['layout-shifts']?.details?.items?.map((i) => [i.node?.selector, i.score, i.subItems?.items?.map((x) => x.extra?.selector)])));
       for (const r of a['network-requests'].details.items) console.log(Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.transferSize, r.priority, r.url.replace(/^https?:\/\/[^/]+/, ''));
       for (const t of a['long-tasks']?.details?.items ?? []) console.log('long task', Math.round(t.startTime), Math.round(t.duration), t.url);
+      for (const w of a['mainthread-work-breakdown']?.details?.items ?? []) console.log('main thread', w.groupLabel ?? w.group, Math.round(w.duration));
+      for (const b of a['bootup-time']?.details?.items ?? []) console.log('script', Math.round(b.total), 'evaluation', Math.round(b.scripting), 'parse', Math.round(b.scriptParseCompile), b.url.replace(/^https?:\/\/[^/]+/, ''));
     }
     await browser.close();
   }

@@ -11,7 +11,7 @@ describe('the help chat', () => {
     const button = screen.getByRole('button', { name: 'We are here to help you' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
-    expect(screen.getByRole('dialog', { name: 'We are here to help you' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'We are here to help you' })).toBeTruthy();
     const ticket = await screen.findByRole('link', { name: /Create Ticket/ });
     expect(ticket.getAttribute('href')).toBe('https://support.example/tickets/new');
     expect(ticket.getAttribute('target')).toBe('_blank');
@@ -32,9 +32,10 @@ describe('the help chat', () => {
     );
     render(<HelpChat />);
     fireEvent.click(screen.getByRole('button', { name: 'We are here to help you' }));
+    const feedback = await screen.findByRole('button', { name: /Feedback/ });
     await act(async () => {});
     expect(screen.queryByRole('link', { name: /Create Ticket/ }), 'no ticketing site, no Create Ticket').toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /Feedback/ }));
+    fireEvent.click(feedback);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please write your feedback');
     fireEvent.change(screen.getByLabelText('Your feedback'), { target: { value: 'Easy to compare.' } });
