@@ -590,7 +590,8 @@ async fn a_member_on_member_and_spouse_is_asked_the_spouses_birth_date_on_a_prem
 }
 
 #[tokio::test]
-async fn the_quote_form_is_a_step_worded_for_where_it_is_asked_the_referral_banner_gets_its_parts_and_the_tier_is_asked_alone() {
+async fn the_quote_form_is_a_step_worded_for_where_it_is_asked_the_referral_banner_gets_its_parts_and_the_tier_is_asked_alone(
+) {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let landing = b.get("/api/v1/filter-form").await;

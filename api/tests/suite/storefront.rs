@@ -489,6 +489,9 @@ async fn the_tiers_are_named_by_the_store_and_a_premier_cart_covers_one_child() 
         .unwrap();
     let premier = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&variant=tier")).await;
     let premier = premier.ok();
-    assert_eq!(premier["schema"]["properties"]["tier"]["oneOf"][2], json!({ "const": "IC", "title": "Member + 1 Child" }));
+    assert_eq!(
+        premier["schema"]["properties"]["tier"]["oneOf"][2],
+        json!({ "const": "IC", "title": "Member + 1 Child" })
+    );
     assert_eq!(premier["formData"], json!({}), "with a premier plan in the cart the tier is chosen again");
 }

@@ -86,8 +86,9 @@ pub async fn filter_form(
     let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
     let variant = match query.variant.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => FilterVariant::Landing,
-        Some(text) => FilterVariant::parse(text)
-            .ok_or_else(|| ApiError::field("variant", "Please choose one of the options: landing, parts, dialog or tier"))?,
+        Some(text) => FilterVariant::parse(text).ok_or_else(|| {
+            ApiError::field("variant", "Please choose one of the options: landing, parts, dialog or tier")
+        })?,
     };
     let mut options = filter_options(&state, e.as_ref(), plan, category).await?;
     options.in_parts = variant == FilterVariant::InParts;
