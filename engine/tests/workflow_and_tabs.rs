@@ -380,3 +380,41 @@ fn no_form_text_a_person_reads_speaks_of_the_specification() {
         .collect();
     assert!(leaks.is_empty(), "texts meant for maintainers reach applicants: {leaks:#?}");
 }
+
+/// Every description in `value` (a schema), with where it is.
+fn descriptions(value: &serde_json::Value, at: String, found: &mut Vec<(String, String)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, inner) in map {
+                // A form's own description is its type's doc comment, which composition removes.
+                if key == "description" && !at.ends_with("#") {
+                    if let Some(text) = inner.as_str() {
+                        found.push((at.clone(), text.to_string()));
+                    }
+                }
+                descriptions(inner, format!("{at}/{key}"), found);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, inner) in items.iter().enumerate() {
+                descriptions(inner, format!("{at}/{i}"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn no_field_of_any_form_describes_itself_in_words_written_for_a_developer() {
+    // A doc comment on a form's field becomes the description an applicant reads under its label.
+    let mut found = Vec::new();
+    for tab in engine::tabs::TabName::ALL {
+        descriptions(&engine::forms::form_schema(tab), format!("{}#", tab.as_str()), &mut found);
+    }
+    descriptions(&engine::forms::filter_schema(), "filter#".to_string(), &mut found);
+    let written_for_developers: Vec<_> = found
+        .iter()
+        .filter(|(_, text)| ["`", "::", "(ours)", "the spec"].iter().any(|marker| text.contains(marker)))
+        .collect();
+    assert!(written_for_developers.is_empty(), "{written_for_developers:#?}");
+}

@@ -16,16 +16,6 @@ pub enum FilterGender {
     Female,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum FilterSmoker {
-    #[serde(rename = "1")]
-    #[schemars(title = "Yes")]
-    Yes,
-    #[serde(rename = "0")]
-    #[schemars(title = "No")]
-    No,
-}
-
 /// The search filter of the landing page and the quote form (zip, gender, tier, date of birth); asked a part at a time
 /// (the referral banner), whether the person smokes too.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
@@ -36,10 +26,11 @@ pub struct FilterForm {
     pub zip: Option<String>,
     #[schemars(title = "Gender")]
     pub gender: Option<FilterGender>,
-    /// Asked only when the form is asked a part at a time (`FilterOptions::in_parts`).
+    // Asked only when the form is asked a part at a time (`FilterOptions::in_parts`). (Not a doc comment: it would
+    // become the field's description, which applicants read.)
     #[schemars(title = "Smoker")]
-    pub is_smoker: Option<FilterSmoker>,
-    /// Its choices are the tiers' own names (`context::Tier::choices`), set when the form is composed.
+    pub is_smoker: Option<crate::forms::common::YesNo>,
+    // Its choices are the tiers' own names (`context::Tier::choices`), set when the form is composed.
     #[schemars(title = "Choose Tier")]
     pub tier: Option<crate::context::Tier>,
     #[schemars(title = "DOB", description = "MM/DD/YYYY")]

@@ -114,7 +114,8 @@ pub struct Dependent {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Dependent Information")]
 pub struct DependentInfo {
-    /// Asked with a premier plan on the Family tier (see [`crate::dependents`]).
+    // Asked with a premier plan on the Family tier (see `crate::dependents`). (Not a doc comment: it would become the
+    // field's description, which applicants read.)
     #[schemars(title = "Do you have a spouse to cover?", extend("x-widget" = "radio"))]
     #[schemars(extend("x-messages" = { "required": "Please select spouse status", "enum": "Please select spouse status" }))]
     pub spouse_status: Option<YesNo>,
