@@ -37,14 +37,16 @@ function markdownOnDemand(): Plugin {
 
 /**
  * The form library brings more than the server's forms use, and a wizard step carries every byte of it. The build gives
- * it smaller pieces of this renderer's own in three places, each held to the original's answers by a test (tests run
- * the library as it is):
+ * it smaller or quicker pieces of this renderer's own in four places, each held to the original's answers by a test
+ * (tests run the library as it is):
  * - fast-uri (a whole URI library, about 6 KB compressed), which ajv and rjsf use to resolve schema ids and `$ref`s:
  *   src/lib/uri.ts parses, writes, compares and resolves as it does for the ids the forms use (uri.test.ts);
  * - ajv-formats (every JSON Schema format, about 2 KB): src/lib/formats.ts adds the formats the server's forms use,
  *   as ajv-formats checks them (formats.test.ts);
  * - the draft-07 ajv class rjsf imports as its default, though the forms are checked by the draft 2020-12 class
- *   (components/schema-form.tsx): rjsf gets that one.
+ *   (components/schema-form.tsx): rjsf gets that one;
+ * - the decimal separator, which rjsf takes from the browser's languages with a new Intl.NumberFormat on every draw of
+ *   every number field: src/lib/decimal-separator.ts answers the store's, a point (decimal-separator.test.ts).
  */
 function slimFormLibrary(): Plugin {
   const own = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -52,6 +54,7 @@ function slimFormLibrary(): Plugin {
     { source: 'fast-uri', importer: /[\\/]node_modules[\\/](ajv|@rjsf[\\/]utils)[\\/]/, by: own('./src/lib/uri.ts') },
     { source: 'ajv-formats', importer: /[\\/]node_modules[\\/]@rjsf[\\/]validator-ajv8[\\/]/, by: own('./src/lib/formats.ts') },
     { source: 'ajv', importer: /[\\/]node_modules[\\/]@rjsf[\\/]validator-ajv8[\\/]/, by: 'ajv/dist/2020' },
+    { source: './getDecimalSeparator.js', importer: /[\\/]node_modules[\\/]@rjsf[\\/]utils[\\/]lib[\\/]/, by: own('./src/lib/decimal-separator.ts') },
   ];
   return {
     name: 'slim-form-library',

@@ -78,6 +78,13 @@ test('the cart recommends what goes with its plans, View All shows them in place
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Home › Cart › Recommended Products');
   await expect(page.getByRole('link', { name: /^More Info/ }).first()).toBeVisible();
 
+  // A page opened afresh that shows no recommendations of its own (here the code page) draws the header's link as
+  // the same outlined button on the site's colour, not as a bare blue link.
+  await page.goto('/continue-enrollment');
+  const link = header.getByRole('link', { name: 'View Your Recommended Products' });
+  await expect(link).toHaveCSS('border-top-style', 'solid');
+  await expect(link).toHaveCSS('color', 'rgb(255, 255, 255)');
+
   // An empty cart has nothing to go with: the header's link leaves.
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Remove Brightbite Dental Preferred PPO' }).click();

@@ -66,6 +66,8 @@ for (let run = 1; run <= runs; run++) {
       const a = step.lhr.audits;
       const mt = a.metrics.details.items[0];
       console.log('observed LCP', mt.observedLargestContentfulPaint, 'FCP', mt.observedFirstContentfulPaint, 'sim LCP', mt.largestContentfulPaint, 'sim FCP', mt.firstContentfulPaint, 'TTI', mt.interactive);
+      const lcp = a['largest-contentful-paint-element']?.details?.items ?? [];
+      console.log('LCP element', JSON.stringify(lcp.map((i) => i.items?.map((x) => x.node?.selector ?? x.phase ?? x.timing) ?? i.node?.selector)));
       console.log(JSON.stringify(a['layout-shifts']?.details?.items?.map((i) => [i.node?.selector, i.score, i.subItems?.items?.map((x) => x.extra?.selector)])));
       for (const r of a['network-requests'].details.items) console.log(Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.transferSize, r.priority, r.url.replace(/^https?:\/\/[^/]+/, ''));
       for (const t of a['long-tasks']?.details?.items ?? []) console.log('long task', Math.round(t.startTime), Math.round(t.duration), t.url);

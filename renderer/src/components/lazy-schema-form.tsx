@@ -1,6 +1,6 @@
 // The server-defined form, loaded when a page first draws one: rjsf and ajv are most of the bundle, and the pages
 // that show no form (the landing's tiles, plans, the cart) should not wait for them.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { SchemaFormProps } from './schema-form';
 
 let loaded: typeof import('./schema-form') | null = null;
@@ -32,8 +32,10 @@ export function SchemaForm({ reserve, afterPaint, ...props }: SchemaFormProps & 
     // The frame after the one that draws the page, then the script.
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
+        // Drawn as a transition: a long form (rjsf draws every field at once) is then drawn in slices between which
+        // the browser answers the person, rather than in one task that holds the page for as long as it takes.
         load().then(
-          (m) => current && setReady(() => m.SchemaForm),
+          (m) => current && startTransition(() => setReady(() => m.SchemaForm)),
           () => undefined,
         );
       });

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
 import { useCartHasRecommendations } from '../hooks/use-recommendations';
+import '../recommended-button.css';
 
 const LABEL = 'View Your Recommended Products';
 
