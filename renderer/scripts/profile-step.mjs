@@ -1,3 +1,11 @@
+// Where a fresh load of Personal Information spends the browser's CPU, by function, against a running server:
+//
+//   npx vite build --minify false && node scripts/profile-step.mjs http://localhost:8080
+//
+// (an unminified build keeps the functions' names). Reaches the step as the browser journeys do (journey.mjs), then
+// loads it again in a new tab of the same session with the CPU slowed four times, as Lighthouse's mobile run assumes,
+// and prints the time spent in each function itself, in it and what it called, and in each React component (the
+// milliseconds are of the slowed CPU). Not part of any test: a tool for finding what a Lighthouse figure is made of.
 import { chromium } from 'playwright';
 import { toPersonalInformation } from './journey.mjs';
 const base = process.argv[2];
@@ -15,7 +23,7 @@ await cdp.send('Profiler.start');
 await p2.goto(url);
 await p2.waitForTimeout(2500);
 const { profile } = await cdp.send('Profiler.stop');
-// self time by function, and total (inclusive) time by function
+// Each sample's time goes to its function (self) and once to every function on its stack (total).
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
