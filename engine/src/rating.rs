@@ -22,6 +22,15 @@ impl Cents {
     }
 }
 
+/// As a person reads an amount: `$2,064.68`, `-$5.00`.
+impl std::fmt::Display for Cents {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let cents = self.0.unsigned_abs();
+        write!(f, "{sign}${}.{:02}", crate::facts::grouped(cents / 100), cents % 100)
+    }
+}
+
 impl Serialize for Cents {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_f64(self.dollars())
@@ -290,4 +299,18 @@ pub fn price_plan<'p>(
         .collect::<Result<Vec<_>, _>>()?;
     priced.sort_by_key(|(_, p)| *p);
     Ok(priced)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cents;
+
+    #[test]
+    fn an_amount_reads_with_thousands_separators_and_its_sign_before_the_dollar() {
+        assert_eq!(Cents(206_468).to_string(), "$2,064.68");
+        assert_eq!(Cents(123_456_789).to_string(), "$1,234,567.89");
+        assert_eq!(Cents(99_999).to_string(), "$999.99");
+        assert_eq!(Cents(5).to_string(), "$0.05");
+        assert_eq!(Cents(-500).to_string(), "-$5.00");
+    }
 }

@@ -61,7 +61,7 @@ impl FormShape {
             .collect();
         let mut form = ComposedForm {
             schema: self.schema.clone(),
-            ui_schema: self.ui_schema.clone(),
+            ui_schema: helps_in_words(&self.ui_schema, prefill),
             form_data: Value::Object(Map::new()),
             fields: self.fields.clone(),
             prefilled,
@@ -70,6 +70,24 @@ impl FormShape {
         form.fill(stored);
         form
     }
+}
+
+/// The uiSchema with each field's help naming what the enrollment knows (`{group.phone}`: see
+/// [`PrefillValues::words`]); the shape's own when no help names anything.
+fn helps_in_words(ui_schema: &Arc<Value>, prefill: &PrefillValues) -> Arc<Value> {
+    let names = |ui: &Value| ui.get("ui:help").and_then(Value::as_str).is_some_and(|h| h.contains('{'));
+    let Some(fields) = ui_schema.as_object().filter(|f| f.values().any(names)) else {
+        return ui_schema.clone();
+    };
+    let mut fields = fields.clone();
+    for ui in fields.values_mut().filter(|ui| names(ui)) {
+        let help = prefill.words(ui["ui:help"].as_str().unwrap_or_default());
+        match ui.as_object_mut() {
+            Some(ui) if help.is_empty() => drop(ui.remove("ui:help")),
+            _ => ui["ui:help"] = json!(help),
+        }
+    }
+    Arc::new(Value::Object(fields))
 }
 
 /// Whether a tab's shape depends on the prefilled values (billing's payment methods follow the group's, its dates

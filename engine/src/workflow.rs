@@ -113,7 +113,9 @@ pub struct FieldSettings {
     /// A label replacing the default one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    /// A help text shown under the field.
+    /// A help text shown under the field. It may name what the enrollment knows in braces, as a prefill source
+    /// (`{group.phone}`): a sentence naming something the enrollment does not know is left out (see
+    /// [`PrefillValues::words`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
     /// The answer must agree with what the application already holds (a verification question); checked by the
@@ -183,6 +185,16 @@ pub enum Prefill {
     GroupZip,
     #[serde(rename = "group.code")]
     GroupCode,
+    /// The group administrator's e-mail address.
+    #[serde(rename = "group.email")]
+    GroupEmail,
+    /// The group's rep: their name, phone number and e-mail address.
+    #[serde(rename = "group.rep.name")]
+    GroupRepName,
+    #[serde(rename = "group.rep.phone")]
+    GroupRepPhone,
+    #[serde(rename = "group.rep.email")]
+    GroupRepEmail,
     /// The name of the rep enrolling on the member's behalf.
     #[serde(rename = "agent.name")]
     AgentName,
@@ -205,6 +217,68 @@ pub enum Prefill {
     MemberAddress1,
     #[serde(rename = "member.address2")]
     MemberAddress2,
+    /// The applicant's first and last name as given on Personal Information.
+    #[serde(rename = "applicant.name")]
+    ApplicantName,
+}
+
+impl Prefill {
+    /// The source a workflow names (`group.phone`).
+    pub fn named(name: &str) -> Option<Prefill> {
+        serde_json::from_value(Value::String(name.to_string())).ok()
+    }
+
+    fn is_phone(self) -> bool {
+        matches!(self, Prefill::GroupPhone | Prefill::GroupRepPhone | Prefill::MemberPhone)
+    }
+}
+
+/// The sentences of a text: each ends at a full stop, question or exclamation mark followed by a space or the end
+/// (the dot of an e-mail address does not end one).
+fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.trim();
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut start = 0;
+    for (i, b) in bytes.iter().enumerate() {
+        let ends = matches!(b, b'.' | b'?' | b'!') && bytes.get(i + 1).is_none_or(|next| *next == b' ');
+        if ends {
+            found.push(text[start..=i].trim());
+            start = i + 1;
+        }
+    }
+    if !text[start..].trim().is_empty() {
+        found.push(text[start..].trim());
+    }
+    found.into_iter()
+}
+
+/// A ten-digit phone number as people read it, (404) 555-0188; anything else as it is.
+fn phone_words(digits: &str) -> String {
+    let d: String = digits.chars().filter(char::is_ascii_digit).collect();
+    if d.len() == 10 {
+        format!("({}) {}-{}", &d[0..3], &d[3..6], &d[6..])
+    } else {
+        digits.to_string()
+    }
+}
+
+/// The placeholders of a text that name no prefill source (for `enroll check-workflows`).
+pub fn unknown_placeholders(text: &str) -> Vec<String> {
+    let mut unknown = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else {
+            unknown.push(rest[open..].to_string());
+            break;
+        };
+        let name = &rest[open + 1..close];
+        if Prefill::named(name).is_none() {
+            unknown.push(name.to_string());
+        }
+        rest = &rest[close + 1..];
+    }
+    unknown
 }
 
 /// Values the prefill sources resolve to for one enrollment.
@@ -219,10 +293,14 @@ pub struct PrefillValues {
     pub group: Option<crate::catalogue::Group>,
     /// The rep enrolling on the member's behalf, when there is one.
     pub agent: Option<crate::catalogue::Rep>,
+    /// The rep of the enrollment's group, when it has one.
+    pub group_rep: Option<crate::catalogue::Rep>,
     /// The existing member the enrollment is for, when it is one.
     pub member: Option<crate::catalogue::MemberProfile>,
     /// Today, MM/DD/YYYY.
     pub today: Option<String>,
+    /// The applicant's name as given on Personal Information, once given.
+    pub applicant_name: Option<String>,
     /// The bank accounts and cards an existing member has on file, masked (see [`crate::payment::shape`]).
     pub payment_on_file: Option<serde_json::Value>,
     /// The address given on Contact Information (address1, address2, city, state, zip), which Billing
@@ -231,6 +309,29 @@ pub struct PrefillValues {
 }
 
 impl PrefillValues {
+    /// `text` with each `{source}` replaced by what the enrollment knows of it, phone numbers written as people read
+    /// them ((404) 555-0188). A sentence naming something it does not know is left out, so the text never shows an
+    /// empty place: "Ask your rep, {group.rep.name}." is dropped for a group without a rep.
+    pub fn words(&self, text: &str) -> String {
+        sentences(text)
+            .filter_map(|sentence| {
+                let mut out = String::new();
+                let mut rest = sentence;
+                while let Some(open) = rest.find('{') {
+                    let close = open + rest[open..].find('}')?;
+                    let source = Prefill::named(&rest[open + 1..close])?;
+                    let value = self.get(source)?;
+                    out.push_str(&rest[..open]);
+                    out.push_str(&if source.is_phone() { phone_words(&value) } else { value });
+                    rest = &rest[close + 1..];
+                }
+                out.push_str(rest);
+                Some(out)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     pub fn get(&self, source: Prefill) -> Option<String> {
         let group = self.group.as_ref();
         let address = group.map(|g| &g.address_information);
@@ -248,9 +349,14 @@ impl PrefillValues {
             Prefill::GroupState => address.map(|a| a.state.clone()),
             Prefill::GroupZip => address.map(|a| a.zip.clone()),
             Prefill::GroupCode => group.map(|g| g.code.clone()),
+            Prefill::GroupEmail => group.and_then(|g| g.email.clone()),
+            Prefill::GroupRepName => self.group_rep.as_ref().map(|r| r.name()),
+            Prefill::GroupRepPhone => self.group_rep.as_ref().map(|r| r.phone.clone()),
+            Prefill::GroupRepEmail => self.group_rep.as_ref().map(|r| r.email.clone()),
             Prefill::AgentName => self.agent.as_ref().map(|a| a.name()),
             Prefill::AgentCode => self.agent.as_ref().map(|a| a.agent_code.clone()),
             Prefill::Today => self.today.clone(),
+            Prefill::ApplicantName => self.applicant_name.clone(),
             Prefill::MemberFirstName => self.member.as_ref().map(|m| m.first_name.clone()),
             Prefill::MemberLastName => self.member.as_ref().map(|m| m.last_name.clone()),
             Prefill::MemberEmail => self.member.as_ref().map(|m| m.email.clone()),
@@ -538,6 +644,15 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
                 ));
             }
         }
+        for (field, help) in settings.fields.iter().filter_map(|(f, s)| Some((f, s.help.as_ref()?))) {
+            if let Some(unknown) = unknown_placeholders(help).first() {
+                return Err(WorkflowError::new(
+                    name,
+                    format!("/forms/{tab}/fields/{field}/help"),
+                    format!("the help names {{{unknown}}}, which is not something an enrollment knows"),
+                ));
+            }
+        }
         for (field, verify) in settings.fields.iter().filter_map(|(f, s)| Some((f, s.verify.as_ref()?))) {
             let compared = forms::form_schema(verify.step);
             if compared["properties"].get(&verify.field).is_none() || verify.step == *tab {
@@ -550,4 +665,59 @@ fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(), WorkflowEr
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{Group, Rep};
+
+    fn peachtree(rep: bool) -> PrefillValues {
+        let group = Group {
+            name: "Peachtree Logistics".into(),
+            phone: "4045550188".into(),
+            email: Some("benefits@peachtreelogistics.example".into()),
+            ..serde_yaml::from_str("{ group_id: 2556, name: x, code: x }").unwrap()
+        };
+        let rep = rep.then(|| Rep {
+            phone: "4045550191".into(),
+            ..serde_yaml::from_str(
+                "{ agent_id: 7781, agent_code: x, first_name: Jordan, last_name: Whitfield, email: jordan@x.example }",
+            )
+            .unwrap()
+        });
+        PrefillValues { group: Some(group), group_rep: rep, ..PrefillValues::default() }
+    }
+
+    const HELP: &str = "Ask {group.name} at {group.phone} or {group.email}. Or ask {group.rep.name}, at \
+                        {group.rep.phone}. No code yet? Save for later.";
+
+    #[test]
+    fn a_help_names_what_the_enrollment_knows_with_phone_numbers_as_people_read_them() {
+        assert_eq!(
+            peachtree(true).words(HELP),
+            "Ask Peachtree Logistics at (404) 555-0188 or benefits@peachtreelogistics.example. Or ask Jordan \
+             Whitfield, at (404) 555-0191. No code yet? Save for later."
+        );
+    }
+
+    #[test]
+    fn a_sentence_naming_what_the_enrollment_does_not_know_is_left_out() {
+        assert_eq!(
+            peachtree(false).words(HELP),
+            "Ask Peachtree Logistics at (404) 555-0188 or benefits@peachtreelogistics.example. No code yet? Save for \
+             later."
+        );
+        assert_eq!(PrefillValues::default().words(HELP), "No code yet? Save for later.");
+    }
+
+    #[test]
+    fn a_help_naming_something_no_enrollment_knows_is_refused_by_the_check() {
+        assert_eq!(unknown_placeholders("Call {group.phone} or {group.fax}."), vec!["group.fax".to_string()]);
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../workflows/enrollment.yaml"))
+            .unwrap()
+            .replace("{group.rep.phone}", "{group.rep.pager}");
+        let refused = parse_file("enrollment.yaml", &text).expect_err("an unknown placeholder is refused");
+        assert!(refused.to_string().contains("group.rep.pager"), "{refused}");
+    }
 }

@@ -94,3 +94,67 @@ fn transparent_png(width: u32, height: u32) -> Vec<u8> {
     encoder.write_header().unwrap().write_image_data(&pixels).unwrap();
     out
 }
+
+#[tokio::test]
+async fn the_step_names_the_applicant_who_signs_and_a_typed_signature_needs_the_name_and_its_consent() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    let fields = b.get(&format!("/api/v1/get-form-fields-agreement-info?enrollment_id={id}")).await;
+    let rows = fields.ok()["result"].as_array().unwrap().clone();
+    let signer = rows.iter().find(|r| r["field_name"] == "user_name").expect("the signer is named").clone();
+    assert_eq!(signer["value"], "Dana Okafor", "the applicant's name from Personal Information");
+    assert_eq!(signer["read_only"], true);
+
+    let typed = |extra: serde_json::Value| {
+        let mut body = agreement();
+        body["enrollment_id"] = json!(id);
+        body["signature_method"] = json!("typed");
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let refused = [
+        (
+            typed(json!({ "signature_name": "Dana Okafor" })),
+            "signature_consent",
+            "Please agree that the typed name is your signature",
+        ),
+        (
+            typed(json!({ "signature_name": "Dana Okafor", "signature_consent": false })),
+            "signature_consent",
+            "Please agree that the typed name is your signature",
+        ),
+        (typed(json!({ "signature_consent": true })), "signature_name", "Please type your full name to sign"),
+        (
+            typed(json!({ "signature_name": "12", "signature_consent": true })),
+            "signature_name",
+            "Please type your full name to sign",
+        ),
+    ];
+    for (body, field, message) in refused {
+        let answer = b.post("/api/v1/save-agreement-info", body.clone()).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(answer.first_error(), (field.to_string(), message.to_string()), "{body}");
+    }
+
+    // A drawn signature asks for neither.
+    let mut drawn = agreement();
+    drawn["enrollment_id"] = json!(id);
+    drawn["signature_method"] = json!("drawn");
+    b.post("/api/v1/save-agreement-info", drawn).await.ok();
+
+    b.post("/api/v1/save-agreement-info", typed(json!({ "signature_name": "Dana Okafor", "signature_consent": true })))
+        .await
+        .ok();
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/agreement_info")).await;
+    let data = &step.ok()["step"]["formData"];
+    assert_eq!(data["signature_method"], "typed");
+    assert_eq!(data["signature_name"], "Dana Okafor");
+    assert_eq!(data["signature_consent"], true);
+}

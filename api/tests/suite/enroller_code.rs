@@ -17,6 +17,16 @@ async fn a_member_of_group_2556_must_give_an_enroller_code_and_can_save_it_on_it
     assert_eq!(show.ok()["show_enroll_code"], true);
     let row = b.personal_field(id, "enroller_code").await;
     assert_eq!(row["required"], true);
+    // Whoever does not have the code is told who gives it, how to reach them, and that they can save for later.
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await;
+    let help = step.ok()["step"]["uiSchema"]["enroller_code"]["ui:help"].as_str().unwrap_or_default().to_string();
+    for words in [
+        "Ask the benefits administrator at Peachtree Logistics for it, at (404) 555-0188 or benefits@peachtreelogistics.example.",
+        "You can also ask the group's rep, Jordan Whitfield, at (404) 555-0191 or jordan.whitfield@benefitstore.example.",
+        "No code yet? Choose Save & Continue Later",
+    ] {
+        assert!(help.contains(words), "{help}");
+    }
 
     let mut body = personal();
     body["enrollment_id"] = json!(id);

@@ -8,10 +8,29 @@ use serde_json::Value;
 use crate::dates::DATE_PATTERN;
 use crate::errors::messages::SIGN_AGAIN;
 
+// How the applicant signs: drawing on the pad, or typing their name (drawn in a script face by the renderer, the
+// image checked by the same ink rule). Typing is the way for anyone who cannot draw: a keyboard, a switch, a screen
+// reader. Both are electronic signatures under ESIGN and UETA: the typed one with its own explicit consent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum SignatureMethod {
+    #[serde(rename = "drawn")]
+    #[schemars(title = "Draw my signature")]
+    Drawn,
+    #[serde(rename = "typed")]
+    #[schemars(title = "Type my name")]
+    Typed,
+}
+
 // Agreement & Signature (`agreement_info`). The agreement checkboxes are composed from the workflow's texts; the
-// verification question is the label the workflow gives `answer`.
+// verification question is the label the workflow gives `answer`. A typed signature asks for the name and the consent
+// (the condition below; the renderer draws them only then).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Agreement, Application and Authorization")]
+#[schemars(extend("allOf" = [
+    { "if": { "properties": { "signature_method": { "const": "typed" } }, "required": ["signature_method"] },
+      "then": { "required": ["signature_name", "signature_consent"],
+                "properties": { "signature_consent": { "const": true } } } }
+]))]
 pub struct AgreementInfo {
     #[schemars(title = "Agreements")]
     pub agreements: Option<std::collections::BTreeMap<String, bool>>,
@@ -27,6 +46,24 @@ pub struct AgreementInfo {
     pub group_name: Option<String>,
     #[schemars(title = "Group Code", length(max = 40))]
     pub group_code: Option<String>,
+    // Whose signature this is: the applicant's, also when a rep or a group's administrator is helping them apply.
+    #[schemars(title = "Applicant", length(max = 160))]
+    #[schemars(extend(
+        "x-description" = "The applicant signs below. If you are helping the applicant apply, ask them to sign themselves."
+    ))]
+    pub user_name: Option<String>,
+    #[schemars(title = "How would you like to sign?", extend("x-widget" = "radio", "default" = "drawn"))]
+    pub signature_method: Option<SignatureMethod>,
+    #[schemars(title = "Type your full name", length(min = 2, max = 100), regex(pattern = r"[A-Za-z]"))]
+    #[schemars(extend(
+        "x-messages" = { "required": "Please type your full name to sign", "minLength": "Please type your full name to sign", "pattern": "Please type your full name to sign", "maxLength": "Please keep your name under 100 characters" }
+    ))]
+    pub signature_name: Option<String>,
+    #[schemars(title = "I agree that the name I typed is my electronic signature")]
+    #[schemars(extend(
+        "x-messages" = { "required": "Please agree that the typed name is your signature", "enum": "Please agree that the typed name is your signature" }
+    ))]
+    pub signature_consent: Option<bool>,
     #[schemars(
         title = "Electronic Signature",
         length(max = 400000),

@@ -46,4 +46,19 @@ describe('fields that only a condition requires', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'No prior Health Coverage' }));
     expect(screen.queryByLabelText(/^Prior Carrier Name/)).toBeNull();
   });
+
+  it('keep what the condition says of them, such as a box that must then be ticked', () => {
+    const typed: RJSFSchema = {
+      type: 'object',
+      allOf: [
+        {
+          if: { properties: { method: { const: 'typed' } }, required: ['method'] },
+          then: { required: ['consent'], properties: { consent: { const: true } } },
+        },
+      ],
+      properties: { method: { type: 'string' }, consent: { type: 'boolean', title: 'I agree' } },
+    };
+    const then = (revealConditionally(typed).allOf as RJSFSchema[])[0].then as RJSFSchema;
+    expect(then.properties?.consent).toEqual({ type: 'boolean', title: 'I agree', const: true });
+  });
 });

@@ -47,7 +47,10 @@ export function revealConditionally(schema: RJSFSchema): RJSFSchema {
       }
     }
     if (Object.keys(moved).length === 0) return rule;
-    return { ...rule, then: { ...then, properties: { ...((then.properties ?? {}) as Properties), ...moved } } };
+    // What the condition itself says of a moved field (a box that must then be ticked: `const: true`) is kept.
+    const stated = (then.properties ?? {}) as Properties;
+    const merged = Object.fromEntries(Object.entries(moved).map(([name, prop]) => [name, { ...prop, ...(isObject(stated[name]) ? stated[name] : {}) }]));
+    return { ...rule, then: { ...then, properties: { ...stated, ...merged } } };
   });
   return { ...schema, properties: remaining, allOf };
 }

@@ -8,6 +8,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
+import { FormDataContext } from './form-data';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
 import { ListEditor, type ListEditorContext } from './list-editor';
 import { transformErrors } from './messages';
@@ -125,29 +126,31 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
 
   const errors = Object.keys(lookupErrors).length > 0 ? ({ ...(extraErrors ?? {}), ...lookupErrors } as ErrorSchema) : extraErrors;
   return (
-    <Form
-      // The page's heading already names the form; rjsf would repeat the schema's title as a legend.
-      schema={{ ...schema, title: undefined }}
-      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
-      formData={data}
-      validator={validator}
-      widgets={widgets as RegistryWidgetsType}
-      templates={templates}
-      fields={{ listEditor: ListEditor }}
-      formContext={context}
-      transformErrors={transformErrors(schema)}
-      customValidate={customValidate(schema)}
-      extraErrors={errors}
-      showErrorList={false}
-      experimental_defaultFormStateBehavior={DEFAULTS}
-      noHtml5Validate
-      disabled={disabled}
-      onChange={(e) => changed(e.formData as Record<string, unknown>)}
-      onSubmit={(e) => onSubmit(e.formData as Record<string, unknown>)}
-      onError={onError}
-      className={className ? `rjsf ${className}` : undefined}
-    >
-      {children}
-    </Form>
+    <FormDataContext.Provider value={data}>
+      <Form
+        // The page's heading already names the form; rjsf would repeat the schema's title as a legend.
+        schema={{ ...schema, title: undefined }}
+        uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+        formData={data}
+        validator={validator}
+        widgets={widgets as RegistryWidgetsType}
+        templates={templates}
+        fields={{ listEditor: ListEditor }}
+        formContext={context}
+        transformErrors={transformErrors(schema)}
+        customValidate={customValidate(schema)}
+        extraErrors={errors}
+        showErrorList={false}
+        experimental_defaultFormStateBehavior={DEFAULTS}
+        noHtml5Validate
+        disabled={disabled}
+        onChange={(e) => changed(e.formData as Record<string, unknown>)}
+        onSubmit={(e) => onSubmit(e.formData as Record<string, unknown>)}
+        onError={onError}
+        className={className ? `rjsf ${className}` : undefined}
+      >
+        {children}
+      </Form>
+    </FormDataContext.Provider>
   );
 }

@@ -133,8 +133,10 @@ pub(super) async fn form_and_stored(
         settings = Some(&with_health);
     }
     let member = crate::domain::members::of_enrollment(state, &enrollment.row).await?;
+    let group = enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id));
     let mut prefill = PrefillValues {
-        group: enrollment.row.group_id.and_then(|id| state.catalogue.groups.get(&id).cloned()),
+        group: group.cloned(),
+        group_rep: group.and_then(|g| g.agent_id).and_then(|id| state.catalogue.reps.get(&id).cloned()),
         agent: enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id).cloned()),
         member: member.as_ref().map(|m| engine::catalogue::MemberProfile {
             first_name: m.first_name.clone(),

@@ -81,6 +81,7 @@ pub(super) fn hooks_of(tab: TabName) -> &'static dyn StepHooks {
     match tab {
         TabName::ContactInfo => &Contact,
         TabName::BillingInfo => &Billing,
+        TabName::AgreementInfo => &Agreement,
         _ => &Plain,
     }
 }
@@ -108,6 +109,39 @@ impl StepHooks for Contact {
     }
 }
 
+/// Agreement & Signature: it names whose signature it asks for, the applicant's as given on Personal Information.
+struct Agreement;
+
+impl StepHooks for Agreement {
+    fn prefill<'a>(
+        &'a self,
+        state: &'a AppState,
+        enrollment: &'a Enrollment,
+        _member: Option<&'a Member>,
+        prefill: &'a mut PrefillValues,
+    ) -> BoxFuture<'a, ApiResult<()>> {
+        Box::pin(async move {
+            let personal = complete_document(state, enrollment, TabName::PrimaryInfo).await?;
+            prefill.applicant_name = personal.map(|p| {
+                let part = |key: &str| p.get(key).and_then(Value::as_str).unwrap_or_default().trim().to_string();
+                [part("first_name"), part("last_name")]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            Ok(())
+        })
+    }
+}
+
+/// The last complete document of `tab`, read.
+async fn complete_document(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Option<Value>> {
+    Ok(store::tab::find_complete(&state.db, &state.local_reads, enrollment.row.enrollment_id, tab.as_str())
+        .await?
+        .and_then(|data| serde_json::from_str::<Value>(&data).ok()))
+}
+
 pub const CARD_AGAIN: &str = "Please enter your card again: no card is on file for this application";
 pub const ACCOUNT_AGAIN: &str = "Please enter your bank account again: no account is on file for this application";
 
@@ -126,14 +160,7 @@ impl StepHooks for Billing {
         Box::pin(async move {
             prefill.payment_on_file = member.map(|m| crate::domain::members::payment_on_file(state, m));
             // 'Choose physical address' copies the address given on Contact Information (its complete document).
-            let contact = store::tab::find_complete(
-                &state.db,
-                &state.local_reads,
-                enrollment.row.enrollment_id,
-                TabName::ContactInfo.as_str(),
-            )
-            .await?
-            .and_then(|data| serde_json::from_str::<Value>(&data).ok());
+            let contact = complete_document(state, enrollment, TabName::ContactInfo).await?;
             prefill.contact_address = contact.map(|c| {
                 let keep = ["address1", "address2", "city", "state", "zip"];
                 Value::Object(

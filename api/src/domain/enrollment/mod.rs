@@ -91,9 +91,11 @@ impl Filter {
             gender: Some(self.gender.clone()),
             group: None,
             agent: None,
+            group_rep: None,
             member: None,
             payment_on_file: None,
             today: Some(engine::dates::format_mdy(today())),
+            applicant_name: None,
             contact_address: None,
         }
     }

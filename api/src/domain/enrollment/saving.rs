@@ -147,18 +147,16 @@ async fn receipt_mails(
         .collect::<Vec<_>>()
         .join(" ");
     let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
-    let plans: String = cart
-        .iter()
-        .map(|l| format!("  - {} ({}): ${:.2} a month\n", l.plan_name, l.option_name, l.price.dollars()))
-        .collect();
+    let plans: String =
+        cart.iter().map(|l| format!("  - {} ({}): {} a month\n", l.plan_name, l.option_name, l.price)).collect();
     let body = format!(
         "Enrollment Receipt\n\nDear {name},\n\nThank you for enrolling. Your confirmation number is {policy_id}.\n\
          Your coverage is effective as of {}.\n\nYour plans:\n{plans}\n\
-         First month: ${:.2}\nRecurring monthly: ${:.2}\n\n\
+         First month: {}\nRecurring monthly: {}\n\n\
          Keep this e-mail for your records. Your policy documents follow from each carrier.\n",
         enrollment.row.effective_date.as_deref().unwrap_or("the date you chose"),
-        totals.initial_month_cost.dollars(),
-        totals.recurring_month_cost.dollars(),
+        totals.initial_month_cost,
+        totals.recurring_month_cost,
     );
     let mut mails: Vec<(String, String)> = member_email.map(|e| (e.to_string(), body.clone())).into_iter().collect();
     let copy = format!("A copy for your records: {name} completed an enrollment.\n\n{body}");

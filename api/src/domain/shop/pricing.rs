@@ -136,8 +136,7 @@ pub fn premier_notices(premier: bool) -> Vec<&'static str> {
 }
 
 pub fn dollars(price: Cents) -> String {
-    let cents = price.0;
-    format!("${}.{:02}", engine::facts::grouped(cents.unsigned_abs() / 100), cents.unsigned_abs() % 100)
+    price.to_string()
 }
 
 /// A plan as the listings show it.
