@@ -28,7 +28,7 @@ fn health_form(wf: &WizardWorkflow) -> ComposedForm {
 fn all_no() -> Value {
     let answers: serde_json::Map<String, Value> =
         [141, 142, 143, 144, 145, 146, 147].iter().map(|id| (id.to_string(), json!({ "yes_no_flag": "0" }))).collect();
-    json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" } })
+    json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" }, "answers_confirmed": true })
 }
 
 fn condition_detail() -> Value {
@@ -46,6 +46,8 @@ fn every_question_defaults_to_no_and_all_no_answers_are_accepted() {
     assert_eq!(errors(&form, &all_no()), vec![]);
 }
 
+const CONFIRM: &str = "Please confirm that you have read each question and that your answers are true";
+
 #[test]
 fn an_unanswered_question_says_please_answer_all_questions() {
     let form = health_form(&shipped_workflow());
@@ -54,7 +56,10 @@ fn an_unanswered_question_says_please_answer_all_questions() {
     assert_eq!(errors(&form, &answers), vec![("condition_questions.143".into(), "Please answer all questions".into())]);
     assert_eq!(
         errors(&form, &json!({})),
-        vec![("condition_questions".into(), "Please answer all questions".into())],
+        vec![
+            ("condition_questions".into(), "Please answer all questions".into()),
+            ("answers_confirmed".into(), CONFIRM.into())
+        ],
         "nothing answered at all"
     );
     let mut bad = all_no();

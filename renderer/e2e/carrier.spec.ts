@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOutFirstPlan, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, problem, repo, startServer } from './helpers';
+import { checkOutFirstPlan, confirmHealthAnswers, dobOfAge, fillContactInformation, fillFilter, fillPersonalInformation, noSeriousViolations, problem, repo, startServer } from './helpers';
 
 /** The shipped workflows, copied, with one question and its own detail set added: the carrier's whole change. */
 function editedWorkflows(): string {
@@ -50,6 +50,7 @@ test('a carrier adds a health question with its own detail fields by editing wor
     await expect(problem(page, 'Date of Last Dive: Field is required')).toBeVisible();
     await page.getByLabel('Date of Last Dive').pressSequentially('07042026');
     await noSeriousViolations(page, 'edited health questions');
+    await confirmHealthAnswers(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
 

@@ -90,6 +90,11 @@ export async function fillContactInformation(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
+/** Health Questions' closing confirmation, that each question was read and answered truly (they start at No). */
+export async function confirmHealthAnswers(page: Page) {
+  await page.getByLabel(/^I have read each question above, and my answers are true and complete/).check();
+}
+
 /** Health Questions: question 141 answered Yes with one detail entry and one medication; the rest stay No. */
 export async function answerHealthQuestions(page: Page) {
   await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();
@@ -111,6 +116,7 @@ export async function answerHealthQuestions(page: Page) {
   await page.locator('#root_medication_question_medications_0_medication').fill('Lisinopril');
   await page.locator('#root_medication_question_medications_0_dosage').fill('10 mg daily');
   await noSeriousViolations(page, 'health questions');
+  await confirmHealthAnswers(page);
   await page.getByRole('button', { name: 'Next' }).click();
 }
 

@@ -8,6 +8,7 @@ import {
   fillContactInformation,
   addBeneficiary,
   answerHealthQuestions,
+  confirmHealthAnswers,
   addToCart,
   checkOutFirstPlan,
   checkout,
@@ -262,8 +263,12 @@ test('a life plan asks for beneficiaries whose shares must total 100', async ({ 
   await page.locator('#root_beneficiaries_edit_beneficiary_percentage').fill('40');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  // Life coverage asks the health questions; every answer left at No.
+  // Life coverage asks the health questions; every answer left at No, which is taken only once the applicant
+  // confirms having read each question.
   await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(problem(page, /Please confirm that you have read each question and that your answers are true/)).toBeVisible();
+  await confirmHealthAnswers(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await signAgreement(page);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { addToCart, answerDependencyInfo, checkout, noSeriousViolations, enrollBinary, openFirstPlan, repo, signAgreement, submitApplication, problem } from './helpers';
+import { addToCart, answerDependencyInfo, checkout, confirmHealthAnswers, noSeriousViolations, enrollBinary, openFirstPlan, repo, signAgreement, submitApplication, problem } from './helpers';
 
 /** The member link of fixture member 5001 (Maria Alvarez) on `tier`, as `enroll member-link` prints it. */
 function memberLink(tier: string): string {
@@ -48,6 +48,7 @@ test('an existing member finds her profile, health records and dependents prefil
   await expect(page.locator('#root_condition_questions_141_conditions_0_health_condition')).toHaveValue('Hypertension');
   await expect(page.locator('#root_medication_question_medications_0_medication')).toHaveValue('Lisinopril');
   await noSeriousViolations(page, 'prefilled health questions');
+  await confirmHealthAnswers(page);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Dependent Information', level: 1 })).toBeVisible();

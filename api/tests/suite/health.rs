@@ -109,6 +109,7 @@ async fn a_yes_with_details_and_a_medication_is_stored_sealed_and_read_back() {
             "/api/v1/save-primary-health-info",
             json!({
                 "enrollment_id": id, "condition_questions": list, "notes": "Blood pressure well controlled.",
+                "answers_confirmed": true,
                 "medication_question": { "yes_no_flag": "1", "medications": [
                     { "medication": "Lisinopril", "dosage": "10 mg daily", "medical_condition": "Hypertension" },
                     { "medication": "", "dosage": "", "medical_condition": "" }, {}
@@ -148,4 +149,39 @@ async fn the_step_protocol_saves_the_health_step_like_any_other() {
     let health = sections.iter().find(|s| s["step"] == "primary_health_info").expect("a Health Questions card");
     let text = health["rows"][0]["value"].as_str().unwrap();
     assert!(text.contains("cancer or a tumor?: No"), "{text}");
+}
+
+#[tokio::test]
+async fn answers_left_at_no_are_taken_only_once_the_applicant_confirms_having_read_each_question() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_health_questions(&mut b).await;
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/primary_health_info")).await;
+    let confirmation = step.ok()["step"]["schema"]["properties"]["answers_confirmed"].clone();
+    assert!(confirmation["title"].as_str().unwrap().starts_with("I have read each question above"), "{confirmation}");
+
+    let mut answers = common::health_all_no();
+    let message = "Please confirm that you have read each question and that your answers are true";
+    for confirmed in [None, Some(false)] {
+        match confirmed {
+            Some(flag) => answers["answers_confirmed"] = json!(flag),
+            None => drop(answers.as_object_mut().unwrap().remove("answers_confirmed")),
+        }
+        let refused = b
+            .post(
+                &format!("/api/v1/enrollment/{id}/step/primary_health_info"),
+                json!({ "action": "next", "formData": answers }),
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{confirmed:?}");
+        assert_eq!(refused.first_error(), ("answers_confirmed".to_string(), message.to_string()));
+    }
+    answers["answers_confirmed"] = json!(true);
+    let taken = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/primary_health_info"),
+            json!({ "action": "next", "formData": answers }),
+        )
+        .await;
+    assert_eq!(taken.ok()["step"]["step"], "agreement_info");
 }

@@ -114,7 +114,7 @@ async fn no_log_line_at_any_level_carries_a_health_answer_an_account_or_a_card_n
     list[0] = json!({ "question_id": 141, "yes_no_flag": "1", "conditions": [
         { "health_condition": "Hypertension", "date_of_onset": "13/45/2019", "is_treatment": "1", "is_medicate": "1", "d_last_seen": "09/01/2026" } ] });
     let health = |list: &Vec<serde_json::Value>| {
-        json!({ "enrollment_id": id, "condition_questions": list,
+        json!({ "enrollment_id": id, "condition_questions": list, "answers_confirmed": true,
                 "medication_question": { "yes_no_flag": "1", "medications": [
                     { "medication": "Lisinopril", "dosage": "10 mg daily", "medical_condition": "Hypertension" } ] } })
     };

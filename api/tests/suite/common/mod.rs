@@ -421,7 +421,7 @@ pub fn agreement() -> Value {
 pub fn health_all_no() -> Value {
     let answers: serde_json::Map<String, Value> =
         [141, 142, 143, 144, 145, 146, 147].iter().map(|id| (id.to_string(), json!({ "yes_no_flag": "0" }))).collect();
-    json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" } })
+    json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" }, "answers_confirmed": true })
 }
 
 /// Billing Information paid by EFT from the fictional Peachtree Community Bank of the shipped routing directory.
