@@ -29,7 +29,7 @@ test('an existing member finds her profile, health records and dependents prefil
   await page.getByLabel('Height (feet)').fill('5');
   await page.getByLabel('Height (inches)').fill('4');
   await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
-  await page.getByLabel('Social Security Number').fill('219094321');
+  await expect(page.getByLabel('Social Security Number'), 'the number on file, masked: not typed again').toHaveValue('***-**-1001');
   await page.getByLabel('No prior Health Coverage').check();
   await page.getByRole('button', { name: 'Next' }).click();
 

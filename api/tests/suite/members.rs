@@ -208,3 +208,30 @@ async fn a_member_link_opens_the_store_only_in_the_browser_that_first_opened_it(
     assert_eq!(refused.status, StatusCode::NOT_FOUND);
     assert_eq!(refused.body["message"], api::domain::members::LINK_ELSEWHERE);
 }
+
+#[tokio::test]
+async fn a_members_personal_information_starts_from_her_name_and_masked_ssn_on_file_and_the_mask_keeps_that_number() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = maria_checked_out(&app, &mut b, "IO").await;
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await.ok()["step"].clone();
+    let data = step["formData"].clone();
+    assert_eq!((data["first_name"].as_str(), data["last_name"].as_str()), (Some("Maria"), Some("Alvarez")));
+    assert_eq!(data["ssn"], "***-**-1001", "the number on file, masked");
+
+    let mut answers = data.clone();
+    for (k, v) in [("weight", json!(140)), ("height_feet", json!(5)), ("height_inch", json!(4))] {
+        answers[k] = v;
+    }
+    answers["marital_status"] = json!("1");
+    answers["prior_coverage_flag"] = json!("0");
+    let saved = b
+        .post(&format!("/api/v1/enrollment/{id}/step/primary_info"), json!({ "action": "next", "formData": answers }))
+        .await;
+    assert_eq!(saved.ok()["step"]["step"], "contact_info", "the masked number stands for the one on file");
+    let stored: Value = serde_json::from_str(&common::stored_document(&app, id, "primary_info").await).unwrap();
+    let sealed = stored["ssn"].as_str().unwrap();
+    assert_eq!(app.state.crypto.decrypt(sealed).as_deref(), Some("219091001"), "kept sealed: {stored}");
+    let back = b.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await.ok()["step"]["formData"].clone();
+    assert_eq!(back["ssn"], "***-**-1001");
+}

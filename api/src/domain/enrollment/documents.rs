@@ -159,10 +159,18 @@ pub(super) async fn form_and_stored(
     let mut form = shape.form(&prefill, &json!({}));
     let sensitive = sensitive_fields(&form.schema);
     let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive).await?;
-    // An existing member starts from what is on file: the health records and the dependents of the tier, shown
-    // (and masked) as if saved; they are stored when the person saves the step.
+    // An existing member starts from what is on file: their name and Social Security number, the health records and
+    // the dependents of the tier, shown (and masked) as if saved; they are stored when the person saves the step, and
+    // a mask sent back stands for the number on file.
     if stored.version == 0 {
         let on_file = match (tab, &member) {
+            (TabName::PrimaryInfo, Some(m)) => {
+                let mut profile = json!({ "first_name": m.first_name, "last_name": m.last_name });
+                if let Some(ssn) = m.ssn.as_ref().filter(|s| !s.is_empty()) {
+                    profile["ssn"] = json!(ssn);
+                }
+                Some(profile)
+            }
             (TabName::PrimaryHealthInfo, Some(m)) => m.health.clone(),
             (TabName::DependentInfo, Some(m)) if !m.dependents.is_empty() => {
                 let tier = enrollment.filter.tier().unwrap_or(engine::context::Tier::IO);
