@@ -118,6 +118,19 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
         }
         Tier::IF => {
             relationship["x-messages"] = json!({ "enum": "Please choose Spouse or Child" });
+            // Not the person's to choose here either: the relationship follows the list. A new dependent is the spouse
+            // while none is listed (and the premier spouse question was not answered No), a child after that
+            // (`x-new-item`: the first rule whose `if` holds for `{ form, items }` gives the new item its values).
+            // Locked in the form (`x-locked`), not read-only in the schema: the value is the item's, which the server
+            // keeps and checks, where a read-only one would be the server's to fill.
+            relationship["x-locked"] = json!(true);
+            list["x-new-item"] = json!([
+                { "if": { "properties": {
+                    "items": { "not": { "contains": spouse() } },
+                    "form": { "properties": { "spouse_status": { "not": { "const": "0" } } } }
+                } }, "set": { "relationship": "spouse" } },
+                { "set": { "relationship": "child" } }
+            ]);
             list["minItems"] = json!(2);
             messages["minItems"] = json!(ADD_FAMILY);
             list["contains"] = spouse();

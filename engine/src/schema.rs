@@ -385,7 +385,8 @@ fn apply_nested_settings(prop: &mut Value, name: &str, settings: &FormSettings, 
 /// The uiSchema that nested values ask for, so a uiSchema never has to be written by hand: the widget of every
 /// nested field (`x-widget`), inside objects, array items and conditional details alike; the numbered title of
 /// each item of a list (`x-item-title`, "Beneficiary #{n}"; the item's own title is dropped so it is not shown twice);
-/// the order of an object's fields (`x-order`) and a label left out (`x-label: false`).
+/// the order of an object's fields (`x-order`), a label left out (`x-label: false`) and a field shown but not
+/// changeable in the form (`x-locked`: its value is set otherwise, by `x-new-item`).
 fn nested_ui(prop: &mut Value, ui: &mut Map<String, Value>) {
     if let Some(order) = prop.get("x-order") {
         ui.insert("ui:order".into(), order.clone());
@@ -398,6 +399,9 @@ fn nested_ui(prop: &mut Value, ui: &mut Map<String, Value>) {
     }
     if let Some(field) = prop.get("x-field") {
         ui.insert("ui:field".into(), field.clone());
+    }
+    if prop.get("x-locked") == Some(&Value::Bool(true)) {
+        ui.insert("ui:readonly".into(), json!(true));
     }
     if let Some(item_title) = prop.get("x-item-title").cloned() {
         let options = ui.entry("ui:options").or_insert_with(|| json!({}));

@@ -15,17 +15,23 @@ import {
   submitApplication,
 } from './helpers';
 
-/** Adds one dependent through the list editor: its form opens titled Dependent #N, Submit puts it on the list. */
-async function addDependent(page: Page, n: number, person: { first: string; relationship: 'Spouse' | 'Child'; gender: 'Male' | 'Female'; dob: string; ssn: string }) {
-  await page.getByRole('button', { name: 'Add Dependent' }).click();
+/**
+ * Completes dependent #N, whom the Dependency popup's answers already listed: its form opens titled Dependent #N with
+ * the relationship (and the spouse's date of birth) filled in, Submit puts it back on the list completed.
+ */
+async function completeDependent(page: Page, n: number, person: { first: string; relationship: 'Spouse' | 'Child'; gender: 'Male' | 'Female'; dob: string; ssn: string }) {
+  await page.getByRole('button', { name: `Edit Dependent #${n}` }).click();
   await expect(page.getByRole('heading', { name: `Dependent #${n}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' }), 'Next waits while a dependent is open').toBeDisabled();
   const field = (name: string) => page.locator(`#root_dependents_edit_${name}`);
   await field('first_name').fill(person.first);
   await field('last_name').fill('Okafor');
-  await field('relationship').selectOption({ label: person.relationship });
+  // The relationship follows the family: the spouse first, then children, shown and not chosen.
+  await expect(field('relationship')).toBeDisabled();
+  await expect(field('relationship').locator('option:checked')).toHaveText(person.relationship);
   await field('gender').selectOption({ label: person.gender });
-  await field('birthdate').pressSequentially(person.dob.replace(/\//g, ''));
+  if (person.relationship === 'Spouse') await expect(field('birthdate'), 'given in the Dependency popup').toHaveValue(person.dob);
+  else await field('birthdate').pressSequentially(person.dob.replace(/\//g, ''));
   await field('ssn').fill(person.ssn);
   // A premier (medical) plan asks each dependent's height and weight.
   await field('height_feet').fill('5');
@@ -68,12 +74,17 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await answerHealthQuestions(page);
 
   await expect(page.getByRole('heading', { name: 'Dependent Information', level: 1 })).toBeVisible();
-  // A premier plan on the Family tier asks whether there is a spouse to cover.
-  await page.getByLabel('Yes').check();
-  await addDependent(page, 1, { first: 'Sam', relationship: 'Spouse', gender: 'Male', dob: '02/14/1985', ssn: '219099999' });
-  await expect(page.getByText(/Family coverage needs at least two dependents/)).toBeVisible();
-  await addDependent(page, 2, { first: 'Ada', relationship: 'Child', gender: 'Female', dob: '06/01/2015', ssn: '321549876' });
-  await addDependent(page, 3, { first: 'Ben', relationship: 'Child', gender: 'Male', dob: '09/15/2017', ssn: '321549877' });
+  // A premier plan on the Family tier asks whether there is a spouse to cover: answered Yes by the popup's spouse.
+  await expect(page.getByLabel('Yes')).toBeChecked();
+  // The popup said a spouse and two children: all three are listed, waiting for what the popup did not ask.
+  await expect(page.getByRole('button', { name: /^Edit Dependent #\d$/ })).toHaveCount(3);
+  await completeDependent(page, 1, { first: 'Sam', relationship: 'Spouse', gender: 'Male', dob: '02/14/1985', ssn: '219099999' });
+  await completeDependent(page, 2, { first: 'Ada', relationship: 'Child', gender: 'Female', dob: '06/01/2015', ssn: '321549876' });
+  await completeDependent(page, 3, { first: 'Ben', relationship: 'Child', gender: 'Male', dob: '09/15/2017', ssn: '321549877' });
+  // A fourth would be a child: the family's spouse is listed.
+  await page.getByRole('button', { name: 'Add Dependent' }).click();
+  await expect(page.locator('#root_dependents_edit_relationship option:checked')).toHaveText('Child');
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('You can proceed further clicking next button')).toBeVisible();
   await noSeriousViolations(page, 'dependents');
   await page.getByRole('button', { name: 'Next' }).click();

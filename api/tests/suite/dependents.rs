@@ -208,3 +208,42 @@ async fn a_grown_child_is_covered_only_if_disabled_and_a_spouse_must_be_an_adult
     let step = b.get(&format!("/api/v1/enrollment/{id}/step/dependent_info")).await;
     assert_eq!(step.ok()["step"]["formData"]["dependents"][1]["disabled"], true, "shown to the applicant");
 }
+
+#[tokio::test]
+async fn the_spouses_birth_date_and_the_children_given_in_the_dependency_popup_start_the_list() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IF").await;
+    // The Dependency popup of a premier plan, answered while shopping.
+    for answer in [json!({ "dep_dob": "03/04/1985" }), json!({ "no_of_children": "2" })] {
+        let mut body = json!({ "enrollment_id": id, "plan_id": 1301 });
+        body.as_object_mut().unwrap().extend(answer.as_object().unwrap().clone());
+        b.post("/api/v1/store-temp-dependent-info", body).await.ok();
+    }
+    b.add_first_plan(id, "dental").await;
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/dependent_info")).await.ok()["step"].clone();
+    assert_eq!(
+        step["formData"]["dependents"],
+        json!([
+            { "relationship": "spouse", "birthdate": "03/04/1985" },
+            { "relationship": "child" },
+            { "relationship": "child" }
+        ]),
+        "nothing given in the popup is asked again"
+    );
+    // Started, not finished: Next names what each still lacks.
+    let next = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/dependent_info"),
+            json!({ "action": "next", "formData": step["formData"] }),
+        )
+        .await;
+    assert_eq!(next.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(next.first_error().0.starts_with("dependents.0."), "{:?}", next.first_error());
+}

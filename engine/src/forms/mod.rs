@@ -12,7 +12,12 @@
 //! - `x-widget`: the renderer widget registered under that name (`dateMDY`, `ssn`, `phone`, `zip`, `textarea`, `radio`);
 //! - `x-lookup`: a list of choices the engine fills in (`states`);
 //! - `x-refuse`: a value -> the message refusing it (a choice that is offered but blocks saving);
-//! - `x-sensitive`: stored encrypted and answered masked (`ssn`).
+//! - `x-sensitive`: stored encrypted and answered masked (`ssn`);
+//! - `x-new-item` (on a list): the values a new item starts with, as the first of its rules whose JSON Schema `if`
+//!   holds for `{ "form": the whole form, "items": the list }` says (`set`); a rule without `if` always holds (a
+//!   family's new dependent is the spouse until one is listed, then a child: [`crate::dependents`]);
+//! - `x-locked`: shown but not changeable in the form (its value set by `x-new-item`); unlike `readOnly`, the value
+//!   is the document's, kept and checked as sent.
 
 pub mod agreement;
 pub mod applicant;

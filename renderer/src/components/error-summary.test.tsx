@@ -45,4 +45,46 @@ describe('the error summary', () => {
     ).toEqual([{ field: 'root_email', message: 'Please enter a valid Email' }, { message: 'Try again' }]);
     expect(fieldId('condition_questions.0.health_condition')).toBe('root_condition_questions_0_health_condition');
   });
+
+  it('names each dependent once with what it still needs, linked to its row, instead of every field of every one', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        spouse_status: { type: 'string', title: 'Do you have a spouse to cover?' },
+        dependents: {
+          type: 'array',
+          'x-field': 'listEditor',
+          'x-item-title': 'Dependent #{n}',
+          items: {
+            type: 'object',
+            properties: Object.fromEntries(
+              ['First Name', 'Last Name', 'Gender', 'Birth Date', 'Weight (lbs)'].map((t) => [t.toLowerCase().replace(/\W+/g, '_'), { type: 'string', title: t }]),
+            ),
+          },
+        },
+      },
+    } as never;
+    const required = (path: string) => ({ target_element: path, error_message: 'Field is required' });
+    const problems = problemsFromServer(
+      schema,
+      [
+        required('dependents.0.first_name'),
+        required('dependents.0.last_name'),
+        required('dependents.1.first_name'),
+        required('dependents.1.last_name'),
+        required('dependents.1.gender'),
+        required('dependents.1.birth_date'),
+        required('dependents.1.weight_lbs_'),
+        { target_element: 'dependents.2.birth_date', error_message: 'A child is covered until age 26' },
+        required('spouse_status'),
+      ],
+      () => true,
+    );
+    expect(problems).toEqual([
+      { field: 'root_dependents_0', message: 'Dependent #1: First Name, Last Name: Field is required' },
+      { field: 'root_dependents_1', message: 'Dependent #2: First Name, Last Name, Gender and 2 more: Field is required' },
+      { field: 'root_dependents_2', message: 'Dependent #3: Birth Date: A child is covered until age 26' },
+      { field: 'root_spouse_status', message: 'Do you have a spouse to cover?: Field is required' },
+    ]);
+  });
 });

@@ -46,13 +46,45 @@ export function problemsFromValidation(schema: RJSFSchema, errors: RJSFValidatio
  * field not on the page) are listed without a link.
  */
 export function problemsFromServer(schema: RJSFSchema, fields: FieldError[], drawn: (path: string) => boolean): Problem[] {
-  return unique(
-    fields.map((f) =>
+  const items = new Map<string, { title: string; labels: string[]; messages: Set<string> }>();
+  const problems: Problem[] = [];
+  for (const f of fields) {
+    const item = listItemOf(schema, f.target_element ?? '');
+    if (item) {
+      // A list edited one item at a time (dependents): one line per item, naming it and what it still needs, linked
+      // to its row, rather than every field of every item without saying whose.
+      const entry = items.get(item.path) ?? { title: item.title, labels: [], messages: new Set<string>() };
+      if (!items.has(item.path)) problems.push({ field: fieldId(item.path), message: item.path });
+      entry.labels.push(schemaAt(schema, f.target_element ?? '')?.title ?? f.error_message);
+      entry.messages.add(f.error_message);
+      items.set(item.path, entry);
+      continue;
+    }
+    problems.push(
       f.target_element && drawn(f.target_element)
         ? { field: fieldId(f.target_element), message: worded(schema, f.target_element, f.error_message) }
         : { message: f.error_message },
-    ),
+    );
+  }
+  return unique(
+    problems.map((p) => {
+      const entry = items.get(p.message);
+      if (!entry) return p;
+      const [only] = entry.messages;
+      const named = entry.labels.length > 3 ? `${entry.labels.slice(0, 3).join(', ')} and ${entry.labels.length - 3} more` : entry.labels.join(', ');
+      const message = entry.messages.size === 1 && entry.labels.length > 1 ? `${named}: ${only}` : entry.labels.length === 1 ? `${named}: ${only}` : `${named} need your attention`;
+      return { field: p.field, message: `${entry.title}: ${message}` };
+    }),
   );
+}
+
+/** The list item a dotted path lies in, when the list is edited one item at a time: its path and numbered title. */
+function listItemOf(schema: RJSFSchema, path: string): { path: string; title: string } | undefined {
+  const [list, index] = path.split('.');
+  const prop = (schema.properties as Record<string, RJSFSchema & { 'x-field'?: string; 'x-item-title'?: string }> | undefined)?.[list];
+  if (!prop || prop['x-field'] !== 'listEditor' || !/^\d+$/.test(index ?? '')) return undefined;
+  const title = (prop['x-item-title'] ?? 'Item #{n}').replace('{n}', String(Number(index) + 1));
+  return { path: `${list}.${index}`, title };
 }
 
 /** Focuses the field with rjsf's id `id`: the control itself, or the first control inside it (a group of choices). */

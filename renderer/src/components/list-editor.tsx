@@ -7,6 +7,7 @@ import { getUiOptions, setByPath, toFieldPathId } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../lib/api';
 import { type Checked, checksOf, problem, todayYmd } from '../lib/checks';
+import { useFormData } from './form-data';
 import { transformErrors } from './messages';
 import { itemTitle } from './templates';
 
@@ -94,6 +95,7 @@ export function ListEditor(props: FieldProps) {
   const list = useMemo<Item[]>(() => (Array.isArray(formData) ? (formData as Item[]) : []), [formData]);
   const itemSchema = (typeof schema.items === 'object' && !Array.isArray(schema.items) ? schema.items : {}) as RJSFSchema;
   const context = (registry.formContext ?? {}) as ListEditorContext;
+  const form = useFormData();
   const titleTemplate = getUiOptions(uiSchema).itemTitle;
   const [editing, setEditing] = useState<{ index: number; item: Item } | null>(null);
   const [itemErrors, setItemErrors] = useState<ErrorSchema | undefined>(undefined);
@@ -131,7 +133,13 @@ export function ListEditor(props: FieldProps) {
     // defaults, as on a new item.
     setEditing({ index, item: (registry.schemaUtils.getDefaultFormState(itemSchema, item) ?? item) as Item });
   };
-  const add = () => start(list.length, (registry.schemaUtils.getDefaultFormState(itemSchema, {}) ?? {}) as Item);
+  // A new item starts at its defaults and at what the list's first holding `x-new-item` rule sets (a family's new
+  // dependent is the spouse until one is listed): the server says how, over the whole form and the list.
+  const add = () => {
+    const rules = (Array.isArray(schema['x-new-item']) ? schema['x-new-item'] : []) as { if?: RJSFSchema; set?: Item }[];
+    const rule = rules.find((r) => !r.if || validator.isValid(r.if, { form, items: list }, r.if));
+    start(list.length, { ...((registry.schemaUtils.getDefaultFormState(itemSchema, {}) ?? {}) as Item), ...(rule?.set ?? {}) });
+  };
   const remove = (index: number) => onChange(list.filter((_, i) => i !== index), fieldPathId.path);
 
   const submit = async () => {
@@ -172,7 +180,7 @@ export function ListEditor(props: FieldProps) {
       {list.length === 0 && !editing && <p className="hint">None added yet.</p>}
       <ol className="list-editor-rows">
         {list.map((item, index) => (
-          <li key={index} className="list-editor-row">
+          <li key={index} id={`${fieldPathId.$id}_${index}`} className="list-editor-row">
             <span>
               <strong>{itemTitle(titleTemplate, index)}</strong> {summary(item, itemSchema)}
               {rowFaults(index).length > 0 && (

@@ -176,6 +176,9 @@ pub(super) async fn form_and_stored(
                 let tier = enrollment.filter.tier().unwrap_or(engine::context::Tier::IO);
                 Some(json!({ "dependents": engine::dependents::keep_for_tier(&m.dependents, tier) }))
             }
+            // What the Dependency popup asked (the spouse's date of birth, the number of children) is not asked again:
+            // the dependents start listed with it, for the person to complete.
+            (TabName::DependentInfo, _) => from_dependency_popup(&enrollment.filter),
             _ => None,
         };
         if let Some(plain) = on_file {
@@ -184,6 +187,26 @@ pub(super) async fn form_and_stored(
     }
     form.fill(&stored.masked);
     Ok((form, stored))
+}
+
+/// The dependents the Dependency popup's answers name, as Dependent Information starts them: the spouse with their
+/// date of birth (the spouse question answered Yes), then as many children as were given; none without answers.
+fn from_dependency_popup(filter: &super::Filter) -> Option<Value> {
+    use engine::context::Tier;
+    let tier = filter.tier()?;
+    let spouse = filter.spouse_dob.as_ref().filter(|_| matches!(tier, Tier::IS | Tier::IF));
+    let children = if matches!(tier, Tier::IC | Tier::IF) { filter.no_of_children.unwrap_or(0).clamp(0, 8) } else { 0 };
+    let mut dependents: Vec<Value> =
+        spouse.map(|dob| json!({ "relationship": "spouse", "birthdate": dob })).into_iter().collect();
+    dependents.extend((0..children).map(|_| json!({ "relationship": "child" })));
+    if dependents.is_empty() {
+        return None;
+    }
+    let mut start = json!({ "dependents": dependents });
+    if spouse.is_some() {
+        start["spouse_status"] = json!("1");
+    }
+    Some(start)
 }
 
 /// A submission as it will be validated: a mask sent back stands for the stored number at the same place (in what
