@@ -43,10 +43,13 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
 
   await expect(page).toHaveURL(/\/enrollment\/personal-information/);
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+  // Each screen has its own title: its heading, then the site's name.
+  await expect(page).toHaveTitle('Personal Information · Benefit Store');
   await noSeriousViolations(page, 'personal information');
   await fillPersonalInformation(page);
 
   await expect(page).toHaveURL(/\/enrollment\/contact-information/);
+  await expect(page).toHaveTitle('Contact Information · Benefit Store');
   await noSeriousViolations(page, 'contact information');
 
   // The routing table's short form opens the same page; what was saved comes back, the SSN masked.
@@ -89,6 +92,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page).toHaveURL(/\/enrollment\/receipt/);
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
   await expect(page.getByText(/Your coverage is effective as of \d\d\/01\/\d{4}/)).toBeVisible();
+  await expect(page.getByText('We will e-mail you a receipt titled Enrollment Receipt within 10 minutes.', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your plans' })).toBeVisible();
   await expect(page.getByRole('cell', { name: /^\$\d+\.\d\d$/ }).first()).toBeVisible();
   const print = page.getByRole('button', { name: 'Print or save as PDF' });

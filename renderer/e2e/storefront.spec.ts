@@ -178,7 +178,7 @@ test('More Info while window shopping asks the quote, then opens the plan priced
   await expect(page.getByRole('heading', { name: 'Your price' })).toBeVisible();
 });
 
-test('a partner link opens the partner’s group’s site and keeps its portal', async ({ page }) => {
+test('a partner link opens the partner’s group’s site and keeps its portal; a broken or bare one is not found', async ({ page }) => {
   await page.goto('/external?site=elevate');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('img', { name: 'Summit Trades Alliance' })).toBeVisible();
@@ -188,6 +188,11 @@ test('a partner link opens the partner’s group’s site and keeps its portal',
   await expect(page.getByRole('heading', { name: 'OOPS! Page not found' })).toBeVisible();
   await page.goto('/websites?group=not-a-token');
   await expect(page.getByRole('heading', { name: 'OOPS! Page not found' })).toBeVisible();
+  // Without what they open, these links are not found either, rather than opening the store for ever.
+  for (const bare of ['/external', '/websites', '/external?site=', '/websites?group=']) {
+    await page.goto(bare);
+    await expect(page.getByRole('heading', { name: 'OOPS! Page not found' }), bare).toBeVisible();
+  }
 });
 
 test('the access page shows the rep to confirm, and Cancel comes back to the code', async ({ page }) => {

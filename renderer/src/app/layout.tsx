@@ -8,6 +8,7 @@ import { SiteFooter } from '../features/chrome/components/site-footer';
 import { SiteHeader } from '../features/chrome/components/site-header';
 import { RecommendedButton } from '../features/recommend/components/recommended-button';
 import { useCartCount } from '../lib/cart-count';
+import { usePageTitle } from '../lib/page-title';
 import { useSite } from '../lib/site';
 
 /** Pages drawn without the site's header and footer: they draw their own page (and its main landmark). */
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { known } = useCartCount();
   const { pathname, search } = useLocation();
   useScrollToTopOnNewPage(pathname, search);
+  usePageTitle(site?.branding.display_name || 'Benefit Store');
   if (!site || !known) return <PageLoader retry={refresh} />;
   if (BARE.some((route) => route.test(pathname.replace(/\/+$/, '') || '/'))) return <>{children}</>;
   return (

@@ -87,7 +87,11 @@ export function ReceiptPage() {
           </table>
         </>
       )}
-      <p>A receipt titled Enrollment Receipt will be sent to the member and the client by e-mail within 10 minutes.</p>
+      {/* The spec's "sent to the member and the client", in words for the person who applied. */}
+      <p>
+        We will e-mail you a receipt titled Enrollment Receipt within 10 minutes. If a rep or your employer helped you
+        enroll, they receive a copy.
+      </p>
       <div className="buttons no-print">
         <button type="button" className="primary" onClick={() => window.print()}>
           Print or save as PDF

@@ -10,7 +10,8 @@ import { useSite } from '../../../lib/site';
 export function useEntry(key: string | null, enter: (key: string) => Promise<string>) {
   const navigate = useNavigate();
   const { refresh } = useSite();
-  const ran = useRef<string | null>(null);
+  // undefined until it ran: a missing key (null) must run too, to the 404 page.
+  const ran = useRef<string | null | undefined>(undefined);
   const latest = useRef(enter);
   useEffect(() => {
     latest.current = enter;
