@@ -110,6 +110,27 @@ impl ApiError {
         ApiError::Invalid(vec![FieldError::new(target, message)])
     }
 
+    /// The refusal as the step protocol answers it: the spec's words that are not written for people in plain
+    /// words (`engine::words`); the spec's calls answer them as they are.
+    pub fn in_plain_words(self) -> ApiError {
+        let plain = |fields: Vec<FieldError>| {
+            fields
+                .into_iter()
+                .map(|f| {
+                    let words = engine::words::plain(&f.error_message).to_string();
+                    FieldError { error_message: words, ..f }
+                })
+                .collect()
+        };
+        match self {
+            ApiError::Invalid(fields) => ApiError::Invalid(plain(fields)),
+            ApiError::Unfinished(steps) => ApiError::Unfinished(
+                steps.into_iter().map(|u| engine::step::Unfinished { missing: plain(u.missing), ..u }).collect(),
+            ),
+            other => other,
+        }
+    }
+
     pub fn pricing(error: engine::rating::PricingError) -> ApiError {
         let extra = match error {
             engine::rating::PricingError::ChangePid(pid) => json!({ "pid": pid }),

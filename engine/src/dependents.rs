@@ -56,8 +56,7 @@ pub const READY: &str = "You can proceed further clicking next button";
 pub const ADD_SPOUSE: &str = "Please add your spouse to proceed further";
 pub const ONE_SPOUSE: &str = "Only one spouse can be added";
 pub const ADD_CHILD: &str = "Please add at least one child to proceed further";
-pub const ADD_FAMILY: &str =
-    "Family coverage needs at least two dependents: please add your spouse or children to proceed further";
+pub const ADD_FAMILY: &str = "Family coverage needs at least two dependents: please add your spouse or children";
 pub const NO_SPOUSE_SAID: &str = "You answered that you have no spouse to cover: please add children only";
 
 /// A premier plan is in the cart (plan type MM).

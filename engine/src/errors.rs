@@ -20,6 +20,8 @@ impl FieldError {
 /// Messages of the spec that more than one module uses. Field-specific texts live beside their fields.
 pub mod messages {
     pub const REQUIRED: &str = "Field is required";
+    /// A category whose plans cover the member alone, on another tier (the spec's words; see [`crate::words`]).
+    pub const ONLY_IO: &str = "Plans are available for IO tier only";
     pub const INVALID_ZIP: &str = "Invalid Zip code";
     /// The referral banner's second part (gender and smoker) when either is left empty.
     pub const BOTH_FIELDS: &str = "Please fill the both fields.";

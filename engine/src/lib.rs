@@ -15,6 +15,7 @@
 //! - [`lifecycle`]: the enrollment lifecycle state machine (statig) and wizard navigation.
 //! - [`dependents`]: the tier rules of Dependent Information, written into its schema.
 //! - [`signature`]: an electronic signature must be ink (a blank or near-blank image is refused).
+//! - [`words`]: what a person reads where the spec's own words are not written for them (its calls keep them).
 //! - [`payment`]: billing rules (payment types, bill dates, card and routing checks) for Billing Information.
 //! - [`questionnaire`]: health questionnaires (data from `workflows/`) turned into the Health Questions schema.
 //! - [`step`]: the step protocol's view of a tab.
@@ -55,6 +56,7 @@ pub mod step;
 pub mod storefront;
 pub mod tabs;
 pub mod validation;
+pub mod words;
 pub mod workflow;
 
 pub use errors::FieldError;

@@ -73,6 +73,9 @@ pub struct Step {
     /// The step's name: a wizard tab's (`personal_info`), a popup's (`eligibility`), an offer's, `confirmation` or
     /// `filter`.
     pub step: String,
+    // A step is what a person reads: the spec's words that are not written for people go out in plain words
+    // (`crate::words`), here and in the schema's titles and messages.
+    #[serde(serialize_with = "crate::words::text_in_plain_words")]
     pub title: String,
     /// Words shown above the form or the choice.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,9 +85,11 @@ pub struct Step {
     pub message: Option<String>,
     /// The form's JSON Schema (an empty object when the step has no form).
     #[schemars(with = "serde_json::Map<String, Value>")]
+    #[serde(serialize_with = "crate::words::value_in_plain_words")]
     pub schema: Value,
     #[serde(rename = "uiSchema")]
     #[schemars(with = "serde_json::Map<String, Value>")]
+    #[serde(serialize_with = "crate::words::value_in_plain_words")]
     pub ui_schema: Value,
     #[serde(rename = "formData")]
     #[schemars(with = "serde_json::Map<String, Value>")]

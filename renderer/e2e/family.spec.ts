@@ -85,7 +85,7 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await page.getByRole('button', { name: 'Add Dependent' }).click();
   await expect(page.locator('#root_dependents_edit_relationship option:checked')).toHaveText('Child');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByText('You can proceed further clicking next button')).toBeVisible();
+  await expect(page.getByText('All set. Choose Next to continue.')).toBeVisible();
   await noSeriousViolations(page, 'dependents');
   await page.getByRole('button', { name: 'Next' }).click();
 

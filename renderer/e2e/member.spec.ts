@@ -54,7 +54,7 @@ test('an existing member finds her profile, health records and dependents prefil
   await expect(page.getByRole('heading', { name: 'Dependent Information', level: 1 })).toBeVisible();
   await expect(page.getByText(/Dependent #1 Luis Alvarez, Spouse/)).toBeVisible();
   await expect(page.getByText(/Sofia/), 'Member + Spouse keeps only the spouse').toHaveCount(0);
-  await expect(page.getByText('You can proceed further clicking next button')).toBeVisible();
+  await expect(page.getByText('All set. Choose Next to continue.')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
 
   await signAgreement(page);

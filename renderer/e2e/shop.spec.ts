@@ -77,7 +77,7 @@ test('an applicant answers eligibility, income and tobacco, adds a premier plan 
   await expect(bundle.getByText(/Fairmeadow ClearView/)).toBeVisible();
   await expect(bundle.getByText(/Fairmeadow Dental Essentials HMO/)).toBeVisible();
   await bundle.getByRole('button', { name: 'Add To Cart' }).click();
-  const confirm = dialog(page, 'Cart page confirmation to proceed further');
+  const confirm = dialog(page, 'Ready to enroll?');
   await expect(confirm.getByText(/Your plans will be effective as of \d\d\/01\/\d{4}/)).toBeVisible();
   await expect(page.getByRole('link', { name: /Cart, 5 items/ })).toBeVisible();
   await confirm.getByRole('button', { name: 'Member Enrollment' }).click();
@@ -212,7 +212,7 @@ test('a rep checks out straight to the confirmation and sends a personalised quo
     .toBe(true);
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const confirm = dialog(page, 'Cart page confirmation to proceed further');
+  const confirm = dialog(page, 'Ready to enroll?');
   await expect(confirm.getByText(/Your plans will be effective as of/)).toBeVisible();
   await expect(page.getByRole('button', { name: /No, I like/ }), 'no upsells for a rep').toHaveCount(0);
   await confirm.getByRole('button', { name: 'Rep Enrollment' }).click();

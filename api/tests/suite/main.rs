@@ -32,4 +32,5 @@ mod sign_in;
 mod smtp;
 mod storefront;
 mod throttles;
+mod words;
 mod workflow_versions;

@@ -19,7 +19,7 @@ const dependents = {
     },
   },
   'x-messages': {
-    minItems: 'Family coverage needs at least two dependents: please add your spouse or children to proceed further',
+    minItems: 'Family coverage needs at least two dependents: please add your spouse or children',
     maxContains: 'Only one spouse can be added',
   },
 } as unknown as RJSFSchema;
@@ -38,7 +38,7 @@ describe('the list editor', () => {
     const spouse = { relationship: 'spouse' };
     const child = { relationship: 'child' };
     expect(listMessages(dependents, [spouse], validate).map((m) => m.message)).toEqual([
-      'Family coverage needs at least two dependents: please add your spouse or children to proceed further',
+      'Family coverage needs at least two dependents: please add your spouse or children',
     ]);
     expect(listMessages(dependents, [spouse, spouse], validate).map((m) => m.message)).toEqual(['Only one spouse can be added']);
     expect(listMessages(dependents, [spouse, child], validate)).toEqual([]);

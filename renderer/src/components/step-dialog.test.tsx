@@ -31,7 +31,7 @@ const offer: Step = {
 const confirmation: Step = {
   step: 'confirmation',
   kind: 'confirmation',
-  title: 'Cart page confirmation to proceed further',
+  title: 'Ready to enroll?',
   text: 'Your plans will be effective as of 12/01/2026',
   ...noForm,
   actions: [

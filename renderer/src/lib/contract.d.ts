@@ -7803,6 +7803,8 @@ export interface components {
             result: components["schemas"]["PlanCard"][];
             /** @description When nothing is listed: whether the categories are for Member Only, or nothing matches. */
             message?: string | null;
+            /** @description The same, in the words the store shows a person (the message is as other systems expect it). */
+            notice?: string | null;
             /**
              * Format: uint
              * @description With a page asked for: how many plans there are in all.

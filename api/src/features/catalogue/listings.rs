@@ -35,6 +35,9 @@ pub struct FilteredPlans {
     result: Vec<PlanCard>,
     /// When nothing is listed: whether the categories are for Member Only, or nothing matches.
     message: Option<&'static str>,
+    /// The same, in the words the store shows a person (the message is as other systems expect it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notice: Option<&'static str>,
     /// With a page asked for: how many plans there are in all.
     #[serde(skip_serializing_if = "Option::is_none")]
     total: Option<usize>,
@@ -60,7 +63,7 @@ pub async fn get_featured_plans(State(state): State<AppState>) -> Answer<Vec<Pla
     Answer(state.catalogue.plans.iter().filter(|p| p.featured).map(|p| card(&state, p, None)).collect())
 }
 
-pub const ONLY_IO: &str = "Plans are available for IO tier only";
+pub use engine::errors::messages::ONLY_IO;
 
 pub const NO_PLANS: &str = "No Plans are available for your selection";
 
@@ -143,7 +146,7 @@ fn priced_listing(
             (result.into_iter().skip((page - 1) * per_page).take(per_page).collect(), Some(total))
         }
     };
-    FilteredPlans { result, message, total }
+    FilteredPlans { result, message, notice: message.map(engine::words::plain), total }
 }
 
 pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Answer<PlanDetail>> {

@@ -57,7 +57,8 @@ pub async fn post_plan_popup(
     let popup = path.popup;
     let kind = PopupKind::parse(&popup).ok_or_else(|| ApiError::NotFound(format!("Unknown popup {popup}")))?;
     let data = body.form_data.unwrap_or_else(|| json!({}));
-    let message = answer_popup(&state, &e, plan, kind, &data).await?;
+    // A refusal on a screen is read by a person: in plain words, where the spec's are not written for one.
+    let message = answer_popup(&state, &e, plan, kind, &data).await.map_err(ApiError::in_plain_words)?;
     let e = enrollment::load(&state, &e.session, e.row.enrollment_id).await?;
     let mut flow = plan_flow(&state, &e, plan).await?;
     flow.message = Some(message);

@@ -300,6 +300,16 @@ async fn get_step(
 }
 
 async fn post_step(
+    state: State<AppState>,
+    client: crate::http::throttle::Client,
+    path: OwnedPath<StepPath>,
+    body: AppJson<StepAction>,
+) -> ApiResult<Answer<StepOutcome>> {
+    // A refusal on a screen is read by a person: in plain words, where the spec's are not written for one.
+    take_step(state, client, path, body).await.map_err(ApiError::in_plain_words)
+}
+
+async fn take_step(
     State(state): State<AppState>,
     client: crate::http::throttle::Client,
     OwnedPath(mut e, path): OwnedPath<StepPath>,

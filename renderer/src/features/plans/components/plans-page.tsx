@@ -42,7 +42,8 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const pages = listing.data?.pages;
   const plans = pages ? pages.flatMap((p) => p.result) : null;
   const total = pages?.[0]?.total ?? plans?.length ?? 0;
-  const message = pages?.[0]?.message ?? null;
+  // Why nothing is listed, in the words the server gives a person (its `message` is kept as other systems read it).
+  const message = pages?.[0]?.notice ?? pages?.[0]?.message ?? null;
 
   // Saving the quote changes which plans there are and their prices: the quote's form reads everything about the
   // enrollment again (lib/quote.ts), this listing too.

@@ -1,0 +1,111 @@
+//! What a person reads: no text the screens are drawn from carries a developer's marks, the product's codes or the
+//! spec's "proceed further", while the spec's calls keep the spec's words.
+
+use crate::common::{contact, personal, TestApp};
+use serde_json::{json, Value};
+
+/// Keys whose strings a person reads (a title, a help, a message), as opposed to values and names.
+const READ: &[&str] = &[
+    "title",
+    "description",
+    "text",
+    "message",
+    "notice",
+    "label",
+    "x-ready",
+    "x-description",
+    "ui:help",
+    "ui:description",
+    "ui:placeholder",
+    "error_message",
+];
+
+/// Every string under a key a person reads, anywhere in `value` (and every message of `x-messages`), with its path.
+fn read_texts(value: &Value, path: &str, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(fields) => {
+            for (key, field) in fields {
+                let here = format!("{path}/{key}");
+                match field {
+                    Value::String(text) if READ.contains(&key.as_str()) => out.push((here, text.clone())),
+                    Value::Object(messages) if key == "x-messages" => out.extend(
+                        messages.iter().filter_map(|(k, m)| Some((format!("{here}/{k}"), m.as_str()?.to_string()))),
+                    ),
+                    _ => read_texts(field, &here, out),
+                }
+            }
+        }
+        Value::Array(items) => {
+            items.iter().enumerate().for_each(|(i, item)| read_texts(item, &format!("{path}/{i}"), out))
+        }
+        _ => {}
+    }
+}
+
+fn developer_words(text: &str) -> Option<&'static str> {
+    let codes = ["IO", "IS", "IC", "IF", "L713"];
+    if text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| codes.contains(&w)) {
+        return Some("a code of the product");
+    }
+    [("`", "a code mark"), ("crate::", "a module path"), ("proceed further", "the spec's 'proceed further'")]
+        .into_iter()
+        .find(|(mark, _)| text.contains(mark))
+        .map(|(_, why)| why)
+}
+
+#[tokio::test]
+async fn no_step_a_person_is_shown_carries_code_marks_tier_codes_or_proceed_further() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IF").await;
+    let mut sent: Vec<(String, Value)> = Vec::new();
+    for variant in ["landing", "parts", "dialog", "tier"] {
+        let form = b.get(&format!("/api/v1/filter-form?variant={variant}&enrollment_id={id}")).await;
+        sent.push((format!("filter-form {variant}"), form.ok().clone()));
+    }
+    // A premier plan's popups on the Family tier, a listing with nothing for this tier, checkout's confirmation.
+    sent.push(("premier popups".into(), b.get(&format!("/api/v1/shop/{id}/plan/1301")).await.ok().clone()));
+    for answer in [json!({ "dep_dob": "03/04/1985" }), json!({ "no_of_children": "2" })] {
+        let mut body = json!({ "enrollment_id": id, "plan_id": 1301 });
+        body.as_object_mut().unwrap().extend(answer.as_object().unwrap().clone());
+        b.post("/api/v1/store-temp-dependent-info", body).await.ok();
+    }
+    let disability = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=term_life")).await;
+    assert_eq!(disability.ok()["message"], "Plans are available for IO tier only", "the spec's call keeps its words");
+    sent.push(("a listing for the member only".into(), json!({ "notice": disability.ok()["notice"] })));
+    b.add_first_plan(id, "dental").await;
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    let effective = date.as_str().unwrap();
+    sent.push(("checkout".into(), b.get(&format!("/api/v1/shop/{id}/checkout?effective_date={effective}")).await.body));
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    for tab in ["primary_info", "contact_info", "dependent_info", "agreement_info", "billing_info", "review_info"] {
+        sent.push((tab.into(), b.get(&format!("/api/v1/enrollment/{id}/step/{tab}")).await.body));
+    }
+    // A refusal on the step: the family still lacks its dependents' names.
+    let dependents =
+        b.get(&format!("/api/v1/enrollment/{id}/step/dependent_info")).await.ok()["step"]["formData"].clone();
+    let refused = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/dependent_info"),
+            json!({ "action": "next", "formData": dependents }),
+        )
+        .await;
+    sent.push(("a refused Dependent Information".into(), refused.body));
+
+    let mut found = Vec::new();
+    for (what, answer) in &sent {
+        let mut texts = Vec::new();
+        read_texts(answer, "", &mut texts);
+        assert!(!texts.is_empty() || what.starts_with("a listing"), "{what} has texts to read: {answer}");
+        found.extend(
+            texts
+                .into_iter()
+                .filter_map(|(path, text)| Some(format!("{what} {path}: {text} ({})", developer_words(&text)?))),
+        );
+    }
+    assert!(found.is_empty(), "texts not written for people:\n{}", found.join("\n"));
+}
