@@ -82,6 +82,8 @@ if (wizard) {
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/health-questions/);
   await at('Health Questions');
+  // Every answer left at No, taken once each question is confirmed read.
+  await page.getByLabel(/^I have read each question above/).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/agreement-signature/);
   await at('Agreement & Signature');

@@ -5,14 +5,13 @@
 // The pad's pixels follow its size on the screen: on a phone the 480-pixel pad is drawn narrower, and a pad whose
 // pixels stayed 480 wide would put the ink a third to the left of the finger. Its pixels are its size on the screen
 // times the screen's density, so the ink lands under the finger and stays sharp.
-import '@fontsource/dancing-script/400.css';
 import type { WidgetProps } from '@rjsf/utils';
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef } from 'react';
 import { useFormData } from './form-data';
 
-/** The script face a typed name is drawn in (bundled: the same on every device, so the carrier sees what the applicant saw). */
-const SCRIPT_FACE = "'Dancing Script'";
+// What draws a typed name (and its script face) loads only when a person chooses to type.
+const typingCode = () => import('./signature-typed');
 
 export function SignatureWidget({ id, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -73,9 +72,12 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
       return;
     }
     let current = true;
-    void drawName(element, signature, name).then((picture) => {
+    const draw = async () => {
+      const { drawName } = await typingCode();
+      const picture = await drawName(element, signature, name, sized(element));
       if (current) onChange(picture);
-    });
+    };
+    void draw();
     return () => {
       current = false;
     };
@@ -130,41 +132,4 @@ function fitToScreen(element: HTMLCanvasElement, signature: SignaturePad) {
   element.height = Math.round(height * ratio);
   element.getContext('2d')?.scale(ratio, ratio);
   signature.clear();
-}
-
-/**
- * Draws `name` across the pad in the script face, as large as fits (a short name as tall as most of the pad, a long
- * one on two lines rather than too small to read), and answers the picture; none for no name.
- */
-async function drawName(element: HTMLCanvasElement, signature: SignaturePad, name: string): Promise<string | undefined> {
-  signature.clear();
-  if (!name) return undefined;
-  const { width, height } = sized(element);
-  // The face's letters are fetched once, the first time a name is drawn.
-  await document.fonts.load(`${Math.round(height / 2)}px ${SCRIPT_FACE}`, name).catch(() => undefined);
-  const context = element.getContext('2d');
-  if (!context) return undefined;
-  signature.clear();
-  const room = width * 0.9;
-  // The size at which `lines` fit the pad's width, at most `tallest`.
-  const fit = (lines: string[], tallest: number) => {
-    context.font = `${tallest}px ${SCRIPT_FACE}, cursive`;
-    const widest = Math.max(...lines.map((line) => context.measureText(line).width));
-    return widest > room ? (tallest * room) / widest : tallest;
-  };
-  let lines = [name];
-  let size = fit(lines, height * 0.7);
-  const middle = name.indexOf(' ', Math.floor(name.length / 2) - 1);
-  const split = middle > 0 ? middle : name.lastIndexOf(' ');
-  if (size < height * 0.3 && split > 0) {
-    const two = [name.slice(0, split).trim(), name.slice(split).trim()];
-    const twoSize = fit(two, height * 0.4);
-    if (twoSize > size) [lines, size] = [two, twoSize];
-  }
-  context.font = `${size}px ${SCRIPT_FACE}, cursive`;
-  context.fillStyle = '#000';
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
-  lines.forEach((line, i) => context.fillText(line, width / 2, height / 2 + (i - (lines.length - 1) / 2) * size * 1.1, room));
-  return element.toDataURL('image/png');
 }
