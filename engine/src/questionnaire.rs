@@ -141,6 +141,9 @@ pub struct MedicationQuestion {
     pub question_id: u32,
     #[schemars(length(min = 1))]
     pub question_text: String,
+    /// The question as a dependent is asked it ("Is this person ..."); the applicant's words when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dependent_text: Option<String>,
 }
 
 impl Questionnaire {
@@ -223,9 +226,13 @@ impl Questionnaire {
         })
     }
 
-    /// The `medication_question` property of the step's schema; `None` without one.
-    pub fn medication_question_schema(&self) -> Option<Value> {
+    /// The `medication_question` property of the step's schema, in `subject`'s words; `None` without one.
+    pub fn medication_question_schema(&self, subject: Subject) -> Option<Value> {
         let m = self.medication_question.as_ref()?;
+        let text = match (subject, &m.dependent_text) {
+            (Subject::Dependent, Some(text)) => text,
+            _ => &m.question_text,
+        };
         let row = json!({
             "type": "object", "title": "Medication",
             "properties": {
@@ -241,7 +248,7 @@ impl Questionnaire {
             "x-messages": { "minItems": "Please list at least one medication",
                             "maxItems": format!("At most {MAX_MEDICATIONS} medications") },
         });
-        Some(yes_no_question(&m.question_text, m.question_id, Some(("medications", list))))
+        Some(yes_no_question(text, m.question_id, Some(("medications", list))))
     }
 }
 
@@ -274,7 +281,7 @@ fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>)
 pub fn health_info_schema(q: &Questionnaire, ctx: &EnrollmentContext) -> Value {
     let mut properties = Map::new();
     properties.insert("condition_questions".into(), q.condition_questions_schema(ctx, Subject::Dependent));
-    if let Some(medication) = q.medication_question_schema() {
+    if let Some(medication) = q.medication_question_schema(Subject::Dependent) {
         properties.insert("medication_question".into(), medication);
     }
     properties.insert(

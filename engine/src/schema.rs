@@ -283,10 +283,12 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
                 "condition_questions" => {
                     prop = questionnaire.condition_questions_schema(ctx, crate::questionnaire::Subject::Applicant)
                 }
-                "medication_question" => match questionnaire.medication_question_schema() {
-                    Some(schema) => prop = schema,
-                    None => continue,
-                },
+                "medication_question" => {
+                    match questionnaire.medication_question_schema(crate::questionnaire::Subject::Applicant) {
+                        Some(schema) => prop = schema,
+                        None => continue,
+                    }
+                }
                 _ => {}
             }
         }

@@ -185,3 +185,21 @@ async fn answers_left_at_no_are_taken_only_once_the_applicant_confirms_having_re
         .await;
     assert_eq!(taken.ok()["step"]["step"], "agreement_info");
 }
+
+#[tokio::test]
+async fn a_dependent_is_asked_only_the_questions_meant_for_them_in_words_about_them() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IS").await;
+    b.add_first_plan(id, "hospital").await;
+    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    let questions = b.get(&format!("/api/v1/get-health-questions-dependent-info?enrollment_id={id}")).await;
+    let result = questions.ok()["result"].clone();
+    let ids: Vec<i64> =
+        result["condition_questions"].as_array().unwrap().iter().map(|q| q["question_id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [141, 142, 143, 144, 146, 147], "145 is the applicant's alone");
+    let texts = result.to_string();
+    assert!(texts.contains("Is this person currently taking any prescription medication?"), "{texts}");
+    assert!(!texts.contains("Are you"), "no question asks a dependent about 'you': {texts}");
+}

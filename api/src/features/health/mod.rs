@@ -62,8 +62,17 @@ pub async fn dependent_questions(
     State(state): State<AppState>,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Answer<HealthQuestionnaire>> {
-    let (form, _) = enrollment::documents::current_form(&state, &e, TabName::PrimaryHealthInfo).await?;
-    Ok(Answer(HealthQuestionnaire { result: questions_answer(&form.schema, &json!({})), version: None }))
+    // The questions as a dependent is asked them (their own wording; the applicant's alone, such as a pregnancy
+    // question that already covers the spouse, left out): the health information of Dependent Information's item.
+    let (dependents, _) = enrollment::documents::current_form(&state, &e, TabName::DependentInfo).await?;
+    let asked = dependents.schema.pointer("/properties/dependents/items/properties/health_info").cloned();
+    let schema = match asked {
+        Some(asked) => asked,
+        None => {
+            enrollment::documents::current_form(&state, &e, TabName::PrimaryHealthInfo).await?.0.schema.as_ref().clone()
+        }
+    };
+    Ok(Answer(HealthQuestionnaire { result: questions_answer(&schema, &json!({})), version: None }))
 }
 
 /// `save-primary-health-info`: `condition_questions` as the spec's list (or keyed by question id, as the step sends

@@ -92,9 +92,12 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
           </div>
           <div className="header-actions">
             {recommended}
-            <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${money(amount)}`}>
+            {/* Named by its own text, the visible count and amount among it (WCAG 2.5.3), with words for a reader. */}
+            <Link to="/cart" className="cart-link">
               <CartIcon />
+              <span className="visually-hidden">Cart, </span>
               <span className="cart-count">{count}</span>
+              <span className="visually-hidden">{count === 1 ? ' item, ' : ' items, '}</span>
               <span className="cart-amount">{money(amount)}</span>
             </Link>
           </div>

@@ -1,17 +1,22 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+/**
+ * A choice drawn as a card: the whole card answers a click (the button's area is stretched over it), but the button's
+ * text is only its title, the words beside it describing it. A button holding both would be named by its title alone
+ * while showing more (WCAG 2.5.3: the name a voice user says is the text they see).
+ */
 function Choice({ title, text, onClick }: { title: string; text: string; onClick: () => void }) {
   const id = useId();
   return (
-    <button type="button" className="home-choice" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onClick={onClick}>
-      <span id={`${id}-title`} className="home-choice-title">
+    <div className="home-choice">
+      <button type="button" className="home-choice-title" aria-describedby={`${id}-text`} onClick={onClick}>
         {title}
-      </span>
+      </button>
       <span id={`${id}-text`} className="home-choice-text">
         {text}
       </span>
-    </button>
+    </div>
   );
 }
 
