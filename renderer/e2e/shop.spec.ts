@@ -66,6 +66,8 @@ test('an applicant answers eligibility, income and tobacco, adds a premier plan 
   await expect(page.getByRole('button', { name: 'Remove Harborstone Members Association' })).toHaveCount(0);
   // 592.35 + 5.00 + the accident plan's price a month.
   await expect(page.locator('.order-info dd').first()).toHaveText(`$${(592.35 + 5 + Number(accidentPrice)).toFixed(2)}`);
+  // The header's badge follows the offer taken, without a reload: the same amount as the order.
+  await expect(page.getByRole('link', { name: `Cart, 3 items, $${(592.35 + 5 + Number(accidentPrice)).toFixed(2)}` })).toBeVisible();
   await noSeriousViolations(page, 'cart with a premier plan');
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

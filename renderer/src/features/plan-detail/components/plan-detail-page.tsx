@@ -255,7 +255,14 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
           })}
         </Fragment>
       )}
-      {offering && renderOffers({ onFinish: () => navigate('/cart') })}
+      {offering &&
+        renderOffers({
+          // An offer taken put plans in the cart: the cart and the header's count and amount are read again.
+          onFinish: () => {
+            refresh();
+            navigate('/cart');
+          },
+        })}
       <Modal title="Already active" open={active !== null}>
         <p>{active}</p>
         <div className="buttons">
