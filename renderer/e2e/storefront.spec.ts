@@ -235,6 +235,24 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Vision Plans', level: 1 })).toBeVisible();
   });
 
+  test('a featured plan’s More Info opens that plan’s own page', async ({ page }) => {
+    await page.goto('/');
+    const featured = page.getByRole('region', { name: 'Featured Plans' }).or(page.locator('section[aria-labelledby="featured-heading"]'));
+    const more = featured.first().getByRole('link', { name: /^More Info about / }).first();
+    const name = ((await more.textContent()) ?? '').replace(/^More Info about\s*/, '').trim();
+    await more.click();
+    await expect(page).toHaveURL(/\/plan\/\d+\/[a-z0-9-]+$/);
+    // Its price needs a quote: the quote form is asked first, then the plan is shown priced for it.
+    const quote = page.getByRole('dialog');
+    await quote.getByLabel('Zip Code').fill('30301');
+    await quote.getByLabel('Gender').selectOption({ label: 'Female' });
+    await quote.getByLabel('Choose Tier').selectOption({ label: 'Member Only' });
+    await quote.getByLabel('DOB').pressSequentially(dobOfAge(40).replace(/\//g, ''));
+    await quote.getByRole('button', { name: 'See my prices' }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your price' })).toBeVisible();
+  });
+
   test('the quote form opens the plans page at its top', async ({ page }) => {
     await page.goto('/');
     await fillFilter(page, '30301', dobOfAge(40));

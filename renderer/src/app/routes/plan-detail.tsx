@@ -1,6 +1,8 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { addPlanToCart } from '../../features/cart/api/add-plan-to-cart';
 import { addPlanToCartPrudentials } from '../../features/cart/api/add-plan-to-cart-prudentials';
+import { QuoteFormDialog } from '../../features/filter/components/quote-form-dialog';
 import { QuoteSummary } from '../../features/filter/components/quote-summary';
 import { PlanDetailPage, type PlanDetailPageProps } from '../../features/plan-detail/components/plan-detail-page';
 import { RecommendedPanel } from '../../features/recommend/components/recommended-panel';
@@ -17,8 +19,10 @@ export function PlanDetailRoute() {
 }
 
 function PlanDetail({ id }: { id: string }) {
-  const enrollmentId = tempId.get();
-  if (!enrollmentId) return <Navigate to="/" replace />;
+  const [enrollmentId, setEnrollmentId] = useState(() => tempId.get());
+  // A plan opened before any quote (a featured plan on the landing page): its price needs one, so the quote form is
+  // asked first, over the page, and the plan is shown priced for it; Cancel goes back.
+  if (!enrollmentId) return <QuoteFirst planId={id} onQuoted={setEnrollmentId} />;
 
   // A premier plan goes into the cart together with the membership the shop sells it with.
   const addToCart: PlanDetailPageProps['addToCart'] = ({ plan_id, plan_pricing_id }, membership) =>
@@ -44,6 +48,17 @@ function PlanDetail({ id }: { id: string }) {
         renderOffers={(props) => <AfterAddOffers enrollmentId={enrollmentId} {...props} />}
       />
       <RecommendedPanel key={`recommended-${id}`} page="home" exclude={Number(id)} />
+    </>
+  );
+}
+
+function QuoteFirst({ planId, onQuoted }: { planId: string; onQuoted: (enrollmentId: string) => void }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <h1>See this plan’s price</h1>
+      <p>Tell us a little about yourself to see this plan priced for you.</p>
+      <QuoteFormDialog open planId={planId} onClose={() => navigate(-1)} onSaved={onQuoted} />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { featuredPlansQuery } from '../api/get-featured-plans';
 const PLACEHOLDERS = 4;
 
 /**
- * The plans the store features, each with its starting price and leading to its category's plans. Until they arrive,
+ * The plans the store features, each with its starting price and leading to its own page (which asks for a quote
+ * first when there is none, and prices the plan for it). Until they arrive,
  * the section is drawn with empty cards of a card's size, so that what is below does not move when the plans come.
  */
 export function FeaturedPlans() {
@@ -38,9 +39,9 @@ export function FeaturedPlans() {
       <ul className="cards">
         {featured.map((p) =>
           p.plan_price == null && p.from_price != null ? (
-            <PlanCard key={p.plan_id} plan={{ ...p, plan_price: p.from_price }} priceLabel="From" to={`/plans?type=${p.plan_category}`} />
+            <PlanCard key={p.plan_id} plan={{ ...p, plan_price: p.from_price }} priceLabel="From" />
           ) : (
-            <PlanCard key={p.plan_id} plan={p} to={`/plans?type=${p.plan_category}`} />
+            <PlanCard key={p.plan_id} plan={p} />
           ),
         )}
       </ul>
