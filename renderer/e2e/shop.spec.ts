@@ -27,7 +27,8 @@ test('an applicant answers eligibility, income and tobacco, adds a premier plan 
   await eligibility.getByRole('button', { name: 'Continue' }).click();
 
   const income = dialog(page, 'Annual Income');
-  await expect(income.getByText('Please enter a sufficient annual income to add product to the cart')).toBeVisible();
+  await expect(income.getByLabel('Annual Income ($)')).toBeVisible();
+  await expect(income.getByText(/sufficient annual income/), 'nothing refused before the income is asked').toHaveCount(0);
   await income.getByLabel('Annual Income ($)').fill('52000');
   await income.getByLabel('Working Hours per Week').fill('40');
   await income.getByRole('button', { name: 'Continue' }).click();
@@ -99,7 +100,7 @@ async function quoteFor(page: Page, filter: Record<string, string>, after?: (id:
 }
 
 const codes: { code: string; pid: number; filter?: Record<string, string>; change?: Record<string, unknown>; spouse?: string; message: string | RegExp }[] = [
-  { code: 'salaryError', pid: 1901, message: 'Please enter a sufficient annual income to add product to the cart' },
+  { code: 'salaryError', pid: 1901, change: { annual_incode: 1000, working_hours: 40 }, message: 'Please enter a sufficient annual income to add product to the cart' },
   { code: 'hourError', pid: 1901, change: { annual_incode: 60000, working_hours: 10 }, message: /^Please enter sufficient working hours/ },
   { code: 'stateError', pid: 1302, filter: { zip: '10001' }, message: 'Plan not available in your state. Please change the state by editing your basic info above.' },
   { code: 'tierError', pid: 1401, filter: { tier: 'IS' }, message: /^Plan not available for this tier\. Please change the tier/ },
@@ -121,6 +122,17 @@ for (const c of codes) {
     await expect(page.locator(`.error[data-code="${c.code}"]`)).toHaveText(c.message);
   });
 }
+
+test('a plan that needs the income shows no error before the income is asked, only what gives its price', async ({ page }) => {
+  await quoteFor(page, {});
+  await page.goto('/plan/1901/plan');
+  const income = page.getByRole('dialog', { name: 'Annual Income' });
+  await expect(income.getByLabel(/^Annual Income/)).toBeVisible();
+  await expect(page.getByText(/sufficient annual income/), 'no refusal before the income is asked').toHaveCount(0);
+  await income.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText("Your annual income and the hours you work decide this plan's price: answer a few questions to see it.")).toBeVisible();
+  await expect(page.locator('.error'), 'no error before anything was asked').toHaveCount(0);
+});
 
 test('a retired plan (changePid) opens the plan that replaced it', async ({ page }) => {
   await quoteFor(page, {});

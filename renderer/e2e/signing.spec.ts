@@ -62,14 +62,14 @@ test('on a phone the ink lands under the finger, up to the pad’s right edge', 
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   expect(box.width, 'the pad fits the phone').toBeLessThan(390);
-  // A stroke across the right fifth of the pad as the person sees it.
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width * 0.8, y);
+  // A zigzag of a signature across the right fifth of the pad as the person sees it.
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.8, 0.3));
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.95, y, { steps: 8 });
+  for (const [x, y] of [[0.84, 0.7], [0.88, 0.3], [0.92, 0.7], [0.96, 0.3]]) await page.mouse.move(...at(x, y), { steps: 6 });
   await page.mouse.up();
   // Where the ink is, in shares of the pad's width: under the stroke, and nowhere to its left.
-  const inked = await pad.evaluate((canvas: HTMLCanvasElement) => {
+  const inkOf = () => pad.evaluate((canvas: HTMLCanvasElement) => {
     const context = canvas.getContext('2d') as CanvasRenderingContext2D;
     const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
     const columns: number[] = [];
@@ -81,8 +81,21 @@ test('on a phone the ink lands under the finger, up to the pad’s right edge', 
         }
       }
     }
-    return { from: Math.min(...columns), to: Math.max(...columns) };
+    // No ink at all reads as from 1 to 0: it fails both checks below.
+    return columns.length > 0 ? { from: Math.min(...columns), to: Math.max(...columns) } : { from: 1, to: 0 };
   });
+  const inked = await inkOf();
   expect(inked.from).toBeGreaterThan(0.75);
   expect(inked.to).toBeGreaterThan(0.9);
+
+  // Saved and opened again (Next, then Back), the pad shows the same signature where it was drawn.
+  for (const head of ['Accuracy of this application', 'Authorization to obtain information', 'Electronic signature and records']) {
+    await page.getByLabel(head).check();
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing Information', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  await expect.poll(async () => (await inkOf()).to, { message: 'the signature is drawn again' }).toBeGreaterThan(0.9);
+  expect((await inkOf()).from).toBeGreaterThan(0.75);
 });

@@ -117,7 +117,7 @@ async fn a_premier_plan_asks_eligibility_income_tobacco_and_membership_then_adds
     let income = popup(&mut b, id, 1303, "eligibility", json!({ "q1": "Yes", "q2": "Yes", "q3": "No" })).await;
     let step = &income.ok()["step"];
     assert_eq!(step["step"], "income");
-    assert_eq!(step["message"], "Please enter a sufficient annual income to add product to the cart");
+    assert!(step.get("message").is_none(), "no refusal of the income before it is asked: {step}");
     let bad_hours = popup(&mut b, id, 1303, "income", json!({ "annual_incode": 52000, "working_hours": 0 })).await;
     assert_eq!(
         bad_hours.first_error(),
@@ -826,4 +826,27 @@ async fn a_listing_comes_a_page_at_a_time_when_the_page_asks_for_one_and_whole_o
         assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
         assert_eq!(refused.first_error().0, field, "{query}");
     }
+}
+
+#[tokio::test]
+async fn a_plan_waiting_for_the_income_its_questions_ask_is_not_refused_for_it_until_it_is_given() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "30301", "IO", 40).await;
+    let waiting = pricing(&mut b, id, 1901).await;
+    assert_eq!(waiting.body["code"], "salaryError", "the spec's call keeps its code: {}", waiting.body);
+    assert_eq!(
+        waiting.body["asked"],
+        "Your annual income and the hours you work decide this plan's price: answer a few questions to see it.",
+        "asked by its questions, not answered yet: {}",
+        waiting.body
+    );
+    let popup = b.get(&format!("/api/v1/shop/{id}/plan/1901")).await;
+    assert!(popup.ok()["step"].get("message").is_none(), "the income popup opens without a refusal: {}", popup.body);
+    b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "annual_incode": 1000, "working_hours": 40 }))
+        .await
+        .ok();
+    let refused = pricing(&mut b, id, 1901).await;
+    assert_eq!(refused.body["code"], "salaryError");
+    assert!(refused.body.get("asked").is_none(), "an income given and too low is refused: {}", refused.body);
 }

@@ -33,9 +33,13 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
     }
     const ended = () => onChange(signature.isEmpty() ? undefined : signature.toDataURL('image/png'));
     signature.addEventListener('endStroke', ended);
-    // A pad drawn again at another size (the phone turned, the window resized) keeps its strokes.
+    // A pad drawn again at another size (the phone turned, the window resized) keeps its strokes. Only a real change
+    // of size redraws: the observer's first call (the size just fitted) must not wipe a signature being restored.
+    let fitted = `${element.offsetWidth}x${element.offsetHeight}`;
     const resized = new ResizeObserver(() => {
-      if (typedRef.current) return;
+      const size = `${element.offsetWidth}x${element.offsetHeight}`;
+      if (typedRef.current || size === fitted) return;
+      fitted = size;
       const strokes = signature.toData();
       fitToScreen(element, signature);
       signature.fromData(strokes);

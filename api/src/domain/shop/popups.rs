@@ -150,7 +150,12 @@ pub async fn popup_view(
 ) -> ApiResult<Step> {
     let choices = choices(state, e, plan).await?;
     let (schema, ui_schema) = shop::popups::popup_form(popup.popup, &choices);
-    let mut message = facts.pricing_error.filter(|error| popup.popup.answers(*error)).map(PricingError::message);
+    // Why the plan cannot be priced, once the person has answered what the popup asks (not before: a first visit to
+    // a plan that needs the income does not open with a refusal of the income).
+    let mut message = facts
+        .pricing_error
+        .filter(|error| popup.popup.answers(*error) && !super::pricing::awaits_answer(e, *error))
+        .map(PricingError::message);
     let mut actions = vec![StepAction::new(Action::Submit, &popup.submit), StepAction::new(Action::Cancel, "Cancel")];
     // A declined application is not asked again: the popup says the decision stands and only closes.
     if let (PopupKind::HealthQuestions, Some(set)) = (popup.popup, choices.health.as_ref()) {

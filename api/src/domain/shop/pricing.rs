@@ -135,6 +135,21 @@ pub fn premier_notices(premier: bool) -> Vec<&'static str> {
     }
 }
 
+/// What the plan's page says while its price waits for the income and hours its questions ask (`asked`).
+pub const ASKED_WORDS: &str =
+    "Your annual income and the hours you work decide this plan's price: answer a few questions to see it.";
+
+/// Whether the plan cannot be priced only because a question its popups ask is not answered yet (the income and
+/// hours a disability plan needs): no fault of the person's yet, so nothing is refused before it is asked.
+pub fn awaits_answer(e: &Enrollment, error: PricingError) -> bool {
+    let unanswered = match error {
+        PricingError::SalaryError => e.filter.annual_incode.is_none(),
+        PricingError::HourError => e.filter.working_hours.is_none(),
+        _ => false,
+    };
+    unanswered && e.workflows.shop.answers(error)
+}
+
 pub fn dollars(price: Cents) -> String {
     price.to_string()
 }

@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::domain::shop::pricing::{plan_of, premier_notices, price, price_line, PriceLine};
+use crate::domain::shop::pricing::{
+    awaits_answer, plan_of, premier_notices, price, price_line, PriceLine, ASKED_WORDS,
+};
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppQuery, Nothing, OwnedQuery};
 use crate::input::Id;
@@ -56,6 +58,9 @@ pub async fn pricing_detail(
             let mut refusal = ApiError::pricing(error);
             if let ApiError::Coded { extra, .. } = &mut refusal {
                 extra["plans"] = json!(priced.iter().map(|(o, p)| price_line(plan, o, *p, tier)).collect::<Vec<_>>());
+                if awaits_answer(&e, error) {
+                    extra["asked"] = json!(ASKED_WORDS);
+                }
             }
             Err(refusal)
         }

@@ -37,7 +37,9 @@ function isPriceLine(value: unknown): value is PriceLine {
 interface Pricing {
   plans: PriceLine[];
   notices: string[];
-  error: { code?: string; message: string } | null;
+  /** `asked`: the price waits for an answer the plan's questions ask (the income), not given yet: the server's words
+   * for it, shown instead of a refusal (there is no fault to show yet). */
+  error: { code?: string; message: string; asked: string | null } | null;
 }
 
 /** The prices as the page shows them: the answer's, or a refusal's message with any prices it still carries. */
@@ -47,7 +49,8 @@ function pricingOf(answer: Schema<'PlanPrices'> | undefined, error: unknown): Pr
   if (error instanceof ApiError && error.code === 'changePid') return null;
   const message = error instanceof ApiError ? error.message : 'Pricing is not available right now.';
   const plans = error instanceof ApiError && Array.isArray(error.extra.plans) ? error.extra.plans.filter(isPriceLine) : [];
-  return { plans, notices: [], error: { code: error instanceof ApiError ? error.code : undefined, message } };
+  const asked = error instanceof ApiError && typeof error.extra.asked === 'string' ? error.extra.asked : null;
+  return { plans, notices: [], error: { code: error instanceof ApiError ? error.code : undefined, message, asked } };
 }
 
 export interface PlanDetailPageProps {
@@ -156,11 +159,15 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
         <h1>{plan.plan_name}</h1>
       </div>
       <PlanHighlights highlights={plan.highlights} />
-      {pricing?.error && (
-        <p role="alert" className="error" data-code={pricing.error.code}>
-          {pricing.error.message}
-        </p>
-      )}
+      {pricing?.error &&
+        (pricing.error.asked ? (
+          // Nothing is wrong before the person has answered: the page says what gives the price.
+          <p className="notice">{pricing.error.asked}</p>
+        ) : (
+          <p role="alert" className="error" data-code={pricing.error.code}>
+            {pricing.error.message}
+          </p>
+        ))}
       {failure && (
         <p role="alert" className="error">
           {failure}
