@@ -305,6 +305,9 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
         if let Some(help) = &s.help {
             field_ui.insert("ui:help".into(), json!(help));
         }
+        if let Some(autocomplete) = s.autocomplete {
+            field_ui.insert("ui:autocomplete".into(), json!(autocomplete));
+        }
         if let Some(widget) = prop.get("x-widget").cloned() {
             field_ui.insert("ui:widget".into(), widget);
         }

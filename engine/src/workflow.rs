@@ -122,6 +122,33 @@ pub struct FieldSettings {
     /// server only, so the expected answer never reaches the page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verify: Option<Verify>,
+    /// What the field asks of the person, as browsers name it (HTML's autocomplete), so a browser fills it and
+    /// assistive technology knows it (WCAG 1.3.5). Only for fields about the applicant, never a dependent's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub autocomplete: Option<Autocomplete>,
+}
+
+/// The HTML autocomplete names the forms use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Autocomplete {
+    GivenName,
+    AdditionalName,
+    FamilyName,
+    Email,
+    TelNational,
+    AddressLine1,
+    AddressLine2,
+    AddressLevel2,
+    AddressLevel1,
+    PostalCode,
+    Bday,
+    CcGivenName,
+    CcFamilyName,
+    CcNumber,
+    CcExpMonth,
+    CcExpYear,
+    CcCsc,
 }
 
 /// What a verification answer is compared with: a field of an earlier step, whole or its last digits.

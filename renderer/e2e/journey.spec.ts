@@ -45,11 +45,17 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
   // Each screen has its own title: its heading, then the site's name.
   await expect(page).toHaveTitle('Personal Information · Benefit Store');
+  // Fields about the applicant say what they ask, so a browser fills them (WCAG 1.3.5).
+  await expect(page.getByLabel('First Name')).toHaveAttribute('autocomplete', 'given-name');
+  await expect(page.getByLabel('Last Name')).toHaveAttribute('autocomplete', 'family-name');
   await noSeriousViolations(page, 'personal information');
   await fillPersonalInformation(page);
 
   await expect(page).toHaveURL(/\/enrollment\/contact-information/);
   await expect(page).toHaveTitle('Contact Information · Benefit Store');
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'email');
+  await expect(page.getByLabel('Phone')).toHaveAttribute('autocomplete', 'tel-national');
+  await expect(page.getByLabel('Address 1')).toHaveAttribute('autocomplete', 'address-line1');
   await noSeriousViolations(page, 'contact information');
 
   // The routing table's short form opens the same page; what was saved comes back, the SSN masked.

@@ -11,13 +11,15 @@ export interface TextInputProps extends TextFormat {
   readOnly?: boolean;
   /** Whether the field shows an error (its list is `${id}__error`). */
   invalid: boolean;
+  /** What the field asks of the person, as browsers name it (the server's `ui:autocomplete`). */
+  autoComplete?: string;
   /** What is kept of the typed text, or undefined when nothing is. */
   onChange: (value: string | undefined) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
 }
 
-export function TextInput({ id, value, required, disabled, readOnly, invalid, format, maxLength, inputMode, placeholder, onChange, onBlur, onFocus }: TextInputProps) {
+export function TextInput({ id, value, required, disabled, readOnly, invalid, autoComplete, format, maxLength, inputMode, placeholder, onChange, onBlur, onFocus }: TextInputProps) {
   return (
     <input
       id={id}
@@ -25,6 +27,7 @@ export function TextInput({ id, value, required, disabled, readOnly, invalid, fo
       className="form-control"
       type="text"
       inputMode={inputMode}
+      autoComplete={autoComplete}
       value={typeof value === 'string' ? value : ''}
       required={required}
       disabled={disabled}

@@ -24,10 +24,11 @@ export function SignatureWidget(props: WidgetProps) {
 }
 
 function TextLike(props: WidgetProps & TextFormat) {
-  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors } = props;
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors, options } = props;
   return (
     <TextInput
       {...{ id, value, required, disabled, format, maxLength, inputMode, placeholder, onChange }}
+      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
       readOnly={readonly}
       invalid={Boolean(rawErrors && rawErrors.length > 0)}
       onBlur={(e) => onBlur(id, e.target.value)}
