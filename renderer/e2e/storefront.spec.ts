@@ -14,6 +14,31 @@ async function expectStoresOwnSite(page: Page) {
   await expect(header.getByText('Health, dental, vision and life coverage, priced for you in minutes')).toBeVisible();
 }
 
+test('a landing name before a page opens that page on the rep’s or group’s site, and the routing table’s other names open their pages', async ({ page }) => {
+  await page.goto('/jordan-whitfield/continue-enrollment');
+  await expect(page).toHaveURL(/\/continue-enrollment$/);
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Whitfield Family Benefits' })).toBeVisible();
+  await page.goto('/peachtree-logistics/cart');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('banner').getByRole('img', { name: /Peachtree/ }).first()).toBeVisible();
+  await page.goto('/jordan-whitfield/plans?type=dental');
+  await expect(page).toHaveURL(/\/plans\?type=dental$/);
+  await expect(page.getByRole('heading', { name: 'Dental Plans', level: 1 })).toBeVisible();
+  await page.goto('/no-such-name/cart');
+  await expect(page.getByRole('heading', { name: 'OOPS! Page not found' })).toBeVisible();
+
+  for (const [alias, landing] of [
+    ['/recommend-list?page=cart', /\/RecommendList\?page=cart$/],
+    ['/confirmation', /\/cart$/],
+    ['/PlanQuestionView', /\/plans$/],
+  ] as const) {
+    await page.goto(alias);
+    await expect(page, alias).toHaveURL(landing);
+  }
+  await page.goto('/website');
+  await expect(page.getByRole('heading', { name: 'OOPS! Page not found' }), 'without its link, as /websites').toBeVisible();
+});
+
 test('a landing name opens the rep’s site with the rep’s logo, phone, tagline and About; an unknown name is not found', async ({ page }) => {
   await page.goto('/jordan-whitfield');
   await expect(page).toHaveURL(/\/$/);

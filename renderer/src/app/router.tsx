@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { prefetchEnrollmentStep } from '../features/wizard/api/get-enrollment-step';
 import { tempId } from '../lib/storage';
 import { ExternalEntry } from '../features/site/components/external-entry';
@@ -54,6 +54,12 @@ export function preloadOpenedPage(pathname: string) {
   if (enrollmentId) prefetchEnrollmentStep({ enrollment_id: enrollmentId, route: decodeURIComponent(step) });
 }
 
+/** Another name of the page at `to`: the address is replaced, its query kept. */
+function Alias({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
 export function AppRouter() {
   return (
     <Suspense
@@ -90,8 +96,16 @@ export function AppRouter() {
       <Route path="/enrollment/receipt" element={<ReceiptPage />} />
       <Route path="/enrollment/:route" element={<WizardPage />} />
       <Route path="/404" element={<NotFoundPage />} />
-      {/* Any other first segment is tried as a landing name (a rep's or group's site); an unknown one is a 404. */}
+      {/* The routing table's other names for pages the store has under one name. */}
+      <Route path="/website" element={<GroupAdminEntry />} />
+      <Route path="/recommend-list" element={<Alias to="/RecommendList" />} />
+      {/* Checkout's confirmation is asked over the cart, and a plan's questions on the plan's page. */}
+      <Route path="/confirmation" element={<Alias to="/cart" />} />
+      <Route path="/PlanQuestionView" element={<Alias to="/plans" />} />
+      {/* Any other first segment is tried as a landing name (a rep's or group's site), alone or before a page of it;
+          an unknown one is a 404. */}
       <Route path="/:landing" element={<LandingName />} />
+      <Route path="/:landing/*" element={<LandingName />} />
       <Route path="*" element={<Navigate to="/404" replace />} />
     </Routes>
     </Suspense>
