@@ -163,6 +163,8 @@ test('health questions start with Enroll Now; a knock-out answer declines for go
   await health.getByRole('button', { name: 'Submit Answers' }).click();
   // The decline stands for this application: no answers can be given again, the popup only closes.
   await expect(health.getByText(/^Based on your answers we cannot offer this plan online/)).toBeVisible();
+  // Announced, not only shown: it appears in the dialog's status region, which a screen reader reads out.
+  await expect(health.getByRole('status').filter({ hasText: /^Based on your answers we cannot offer this plan online/ })).toBeVisible();
   await expect(health.getByText(/This decision stands for this application/)).toBeVisible();
   await expect(health.getByRole('button')).toHaveText(['Close']);
   await noSeriousViolations(page, 'health questions declined');

@@ -79,8 +79,12 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
     <Modal title={step.title} open onClose={() => flow.send({ type: 'CLOSE' })}>
       <div className="flow-step" data-step={step.step}>
         {step.kind !== 'offer' && step.text && <p>{step.text}</p>}
-        {step.message && <p className="notice">{step.message}</p>}
-        {message && <p className="success">{message}</p>}
+        {/* Always there, so that what it comes to say after an answer (a decline that stands, a saved answer) is read
+            out by a screen reader when it appears (WCAG 4.1.3), not only seen. */}
+        <div role="status" className="flow-status">
+          {step.message && <p className="notice">{step.message}</p>}
+          {message && <p className="success">{message}</p>}
+        </div>
         {!form && aboveButtons.length > 0 && (
           <div role="alert" className="error">
             {aboveButtons.map((m) => (
