@@ -111,6 +111,8 @@ pub struct EnrollmentContext {
     pub cart_max_age: Option<i32>,
     /// The lowest child age limit among the cart's plans that set one.
     pub cart_child_age_limit: Option<i32>,
+    /// The number of children the quote was asked for (the Dependency popup's answer), when it was asked.
+    pub children_quoted: Option<i64>,
 }
 
 /// A condition over the [`EnrollmentContext`]; an empty condition always holds.

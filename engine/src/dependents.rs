@@ -5,13 +5,15 @@
 //! | tier | relationships | Next needs |
 //! |---|---|---|
 //! | IS Member + Spouse | spouse only (read-only) | exactly one spouse |
-//! | IC Member + Children | children only (read-only) | at least one child; exactly one with a premier plan |
+//! | IC Member + Children | children only (read-only) | exactly one child with a premier plan; otherwise exactly the children quoted (one when the quote did not ask); an existing member at least one |
 //! | IF Family | one spouse and children | at least two dependents; with a premier plan, a spouse if the member said Yes, none if No |
 //!
-//! The spec's list reads "IC exactly 1" for the Next threshold and also gives the premier message 'Only one child is
-//! allowed in L713 plans for IC tier'; a Member + Children tier limited to one child on every plan would refuse
-//! families the tier is sold to, so here the one-child limit is the premier plans' (as its message says) and other
-//! plans take one child or more.
+//! The spec's list reads "IC exactly 1 (at least 1 in some existing-member cases)" for the Next threshold, gives the
+//! premier message 'Only one child is allowed in L713 plans for IC tier', and also offers 1 to 9 children on the
+//! Member + Children tier's Dependency popup. Read together: a premier plan covers one child; another plan covers
+//! exactly the children the quote was for (1 unless the person said more), so what is sent to the carrier is what was
+//! quoted, and the list starts with that many rows (`from_dependency_popup`); an existing member brings dependents on
+//! file and needs at least one. A person who wants to cover another child changes the number in the quote.
 
 use crate::checks::Check;
 use schemars::JsonSchema;
@@ -58,6 +60,19 @@ pub const ONE_SPOUSE: &str = "Only one spouse can be added";
 pub const ADD_CHILD: &str = "Please add at least one child to proceed further";
 pub const ADD_FAMILY: &str = "Family coverage needs at least two dependents: please add your spouse or children";
 pub const NO_SPOUSE_SAID: &str = "You answered that you have no spouse to cover: please add children only";
+
+/// The Member + Children tier without a premier plan needs each child the quote was for.
+fn children_to_add(quoted: i64) -> String {
+    format!("Your quote is for {quoted} children: please add each of them to continue")
+}
+
+/// More children than the quote was for.
+fn children_quoted(quoted: i64) -> String {
+    let children = if quoted == 1 { "1 child".to_string() } else { format!("{quoted} children") };
+    format!(
+        "Your quote is for {children}. To cover another child, change the number of children in your quote on the plans page"
+    )
+}
 
 /// A premier plan is in the cart (plan type MM).
 pub fn premier(ctx: &EnrollmentContext) -> bool {
@@ -109,9 +124,18 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
             fix_relationship(relationship, "child");
             list["minItems"] = json!(1);
             messages["minItems"] = json!(ADD_CHILD);
+            let existing = ctx.enrollment_type.as_deref().is_some_and(|t| t.starts_with("existing"));
             if premier {
                 list["maxItems"] = json!(1);
                 messages["maxItems"] = json!(ONLY_ONE_CHILD_PREMIER);
+            } else if !existing {
+                let quoted = ctx.children_quoted.filter(|n| (1..=MAX_DEPENDENTS as i64).contains(n)).unwrap_or(1);
+                list["minItems"] = json!(quoted);
+                list["maxItems"] = json!(quoted);
+                if quoted > 1 {
+                    messages["minItems"] = json!(children_to_add(quoted));
+                }
+                messages["maxItems"] = json!(children_quoted(quoted));
             }
             list["x-description"] = json!("Add your children.");
         }

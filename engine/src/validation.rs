@@ -107,6 +107,40 @@ fn conditional_properties<'a>(schema: &'a Value, data: &Value) -> Vec<&'a Value>
     found
 }
 
+/// The fields `schema` requires of `data` as it stands: its own `required` and those of the conditions that hold
+/// (`allOf: [{ if, then: { required } }]`, and `allOf` items without a condition). A field left out of `data` is read
+/// at its schema's `default`, as a form draws it: Billing's bank fields are required while EFT, the default, is
+/// chosen.
+pub fn required_now(schema: &Value, data: &Value) -> Vec<String> {
+    let mut data = data.clone();
+    if let (Some(values), Some(props)) = (data.as_object_mut(), schema.get("properties").and_then(Value::as_object)) {
+        for (name, prop) in props {
+            if let (false, Some(default)) = (values.contains_key(name), prop.get("default")) {
+                values.insert(name.clone(), default.clone());
+            }
+        }
+    }
+    let names = |required: Option<&Value>| -> Vec<String> {
+        required.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect()
+    };
+    let mut found = names(schema.get("required"));
+    for rule in schema.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+        let applies = match rule.get("if") {
+            Some(condition) => compiled(condition, Formats::Ignored).is_some_and(|v| v.is_valid(&data)),
+            None => true,
+        };
+        let branch = match (rule.get("if"), applies) {
+            (None, _) => Some(rule),
+            (Some(_), true) => rule.get("then"),
+            (Some(_), false) => rule.get("else"),
+        };
+        found.extend(names(branch.and_then(|b| b.get("required"))));
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
 /// The schemas of every property of `schema` that applies to `data`: its own and those of conditions that hold.
 fn active_properties<'a>(schema: &'a Value, data: &Value) -> Properties<'a> {
     let mut props = Properties::of(schema);

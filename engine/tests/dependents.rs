@@ -76,9 +76,15 @@ fn each_tier_allows_its_relationships_and_counts_with_the_spec_messages() {
         // ... so an 11-year-old sent as a child is refused as a spouse.
         (Tier::IS, false, one(child("Ada")), vec![("dependents.0.birthdate", "A spouse must be 18 or older")]),
         (Tier::IS, false, json!({ "dependents": [spouse(), spouse()] }), vec![("dependents", ONE_SPOUSE)]),
-        // Member + Children: one child or more; a premier plan takes exactly one.
+        // Member + Children: the children quoted (one when the quote did not ask); a premier plan takes exactly one.
         (Tier::IC, false, json!({}), vec![("dependents", "Field is required")]),
-        (Tier::IC, false, json!({ "dependents": [child("Ada"), child("Ben")] }), vec![]),
+        (Tier::IC, false, one(child("Ada")), vec![]),
+        (
+            Tier::IC,
+            false,
+            json!({ "dependents": [child("Ada"), child("Ben")] }),
+            vec![("dependents", ONE_CHILD_QUOTED)],
+        ),
         (Tier::IC, false, json!({ "dependents": [] }), vec![("dependents", ADD_CHILD)]),
         (
             Tier::IC,
@@ -108,6 +114,40 @@ fn each_tier_allows_its_relationships_and_counts_with_the_spec_messages() {
         let expected: Vec<(String, String)> = expected.into_iter().map(|(a, b)| (a.into(), b.into())).collect();
         assert_eq!(errors(&form(tier, premier), submitted.clone()), expected, "{tier:?} premier={premier} {submitted}");
     }
+}
+
+const ONE_CHILD_QUOTED: &str =
+    "Your quote is for 1 child. To cover another child, change the number of children in your quote on the plans page";
+
+#[test]
+fn member_and_children_covers_the_children_quoted_and_an_existing_member_at_least_one() {
+    let form_for = |children_quoted: Option<i64>, enrollment_type: &str| {
+        let context = EnrollmentContext {
+            children_quoted,
+            enrollment_type: Some(enrollment_type.into()),
+            ..ctx(Tier::IC, false)
+        };
+        compose(
+            TabName::DependentInfo,
+            workflow().forms.get(&TabName::DependentInfo),
+            &context,
+            &PrefillValues::default(),
+            &json!({}),
+        )
+        .unwrap()
+    };
+    let three = json!({ "dependents": [child("Ada"), child("Ben"), child("Cy")] });
+    let two = json!({ "dependents": [child("Ada"), child("Ben")] });
+    assert_eq!(errors(&form_for(Some(3), "new-member"), three.clone()), vec![]);
+    assert_eq!(
+        errors(&form_for(Some(3), "new-member"), two.clone()),
+        vec![(
+            "dependents".to_string(),
+            "Your quote is for 3 children: please add each of them to continue".to_string()
+        )]
+    );
+    assert_eq!(errors(&form_for(None, "existing-member"), three), vec![], "a member's dependents on file");
+    assert_eq!(errors(&form_for(Some(1), "existing-user"), two), vec![]);
 }
 
 #[test]

@@ -39,6 +39,8 @@ pub(crate) async fn filter_options(
     Ok(FilterOptions { premier: viewed || selected || in_cart, categories, in_parts: false })
 }
 
+pub const UNKNOWN_CATEGORY: &str = "Please choose one of the categories offered";
+
 /// Validates a whole filter with the filter form's schema, then the ZIP against the directory.
 pub(crate) fn validated_filter(candidate: &Value, previous: &Filter, options: &FilterOptions) -> ApiResult<Filter> {
     let form = compose_filter(&json!({}), options);
@@ -52,6 +54,12 @@ pub(crate) fn validated_filter(candidate: &Value, previous: &Filter, options: &F
         .filter(|c| !c.is_empty())
         .map(str::to_string)
         .or_else(|| previous.category.clone());
+    // A category names one of the store's, whether or not the form asks it (it asks only with a premier plan).
+    if let Some(chosen) = &category {
+        if !options.categories.is_empty() && !options.categories.iter().any(|(key, _)| key == chosen) {
+            return Err(ApiError::field("category", UNKNOWN_CATEGORY));
+        }
+    }
     let is_smoker = match candidate.get("is_smoker") {
         Some(Value::String(s)) if s == "0" || s == "1" => Some(s.clone()),
         Some(Value::Number(n)) if n.as_i64() == Some(0) || n.as_i64() == Some(1) => Some(n.to_string()),

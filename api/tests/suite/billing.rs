@@ -243,3 +243,52 @@ async fn a_card_saved_for_later_keeps_neither_its_number_nor_its_code() {
     assert!(!stored.contains("4111111111111111") && !stored.contains("security_code"), "{stored}");
     assert!(stored.contains("Dana"), "the rest of the draft is kept: {stored}");
 }
+
+#[tokio::test]
+async fn the_billing_field_list_marks_what_the_chosen_payment_needs_and_flags_read_zero_or_one() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_billing(&app, &mut b, None).await;
+    let required = |answer: &common::Answer, name: &str| {
+        let rows = answer.ok()["result"].as_array().unwrap().clone();
+        let row = rows.iter().find(|f| f["field_name"] == name).unwrap_or_else(|| panic!("{name} is listed"));
+        row["required"].as_bool().unwrap()
+    };
+    let eft = b.get(&format!("/api/v1/get-form-fields-billing-info?enrollment_id={id}")).await;
+    for name in ["payment_method", "bill_date", "routing_number", "account_number", "account_name"] {
+        assert!(required(&eft, name), "{name} is required while EFT, the default, is chosen");
+    }
+    assert!(!required(&eft, "card_number"), "no card is asked for EFT");
+
+    let mut saved = card();
+    saved["enrollment_id"] = json!(id);
+    saved["is_physical_address"] = json!(1);
+    b.post("/api/v1/save-billing-info", saved).await.ok();
+    let cc = b.get(&format!("/api/v1/get-form-fields-billing-info?enrollment_id={id}")).await;
+    assert!(required(&cc, "first_name_on_cc") && required(&cc, "expiration_month"), "{}", cc.body);
+    assert!(!required(&cc, "routing_number"));
+    let row = |answer: &common::Answer, name: &str| {
+        answer.ok()["result"].as_array().unwrap().iter().find(|f| f["field_name"] == name).unwrap()["value"].clone()
+    };
+    assert_eq!(row(&cc, "is_physical_address"), json!(1), "a flag reads 0 or 1, as the spec's saves send it");
+
+    let mut contact = contact();
+    contact["enrollment_id"] = json!(id);
+    contact["with_validation"] = json!(0);
+    b.post("/api/v1/save-contact-info", contact).await.ok();
+    let fields = b.get(&format!("/api/v1/get-form-fields-contact-info?enrollment_id={id}")).await;
+    assert_eq!(row(&fields, "with_validation"), json!(0));
+}
+
+#[tokio::test]
+async fn an_employees_holiday_policy_reads_as_zero_or_one_flags() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_billing(&app, &mut b, Some(2512)).await;
+    let fields = b.get(&format!("/api/v1/get-form-fields-employer-info?enrollment_id={id}")).await;
+    let policy =
+        fields.ok()["result"].as_array().unwrap().iter().find(|f| f["field_name"] == "holiday_policy").unwrap()
+            ["value"]
+            .clone();
+    assert_eq!(policy["Standard_6"], json!(1), "{policy}");
+}

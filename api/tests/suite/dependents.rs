@@ -247,3 +247,32 @@ async fn the_spouses_birth_date_and_the_children_given_in_the_dependency_popup_s
     assert_eq!(next.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(next.first_error().0.starts_with("dependents.0."), "{:?}", next.first_error());
 }
+
+#[tokio::test]
+async fn member_and_children_coverage_covers_exactly_the_children_quoted() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = at_dependents(&mut b, "IC").await;
+    let save = |list: Vec<Value>| json!({ "enrollment_id": id, "dependents": list });
+    let two = b.post("/api/v1/save-dependent-info", save(vec![child("Ada"), child("Ben")])).await;
+    assert_eq!(two.status, StatusCode::UNPROCESSABLE_ENTITY, "the quote did not say two children: {}", two.body);
+    assert_eq!(
+        two.first_error(),
+        (
+            "dependents".into(),
+            "Your quote is for 1 child. To cover another child, change the number of children in your quote on the \
+             plans page"
+                .into()
+        )
+    );
+    b.post("/api/v1/save-dependent-info", save(vec![child("Ada")])).await.ok();
+
+    // Quoted for two: two are needed, and two are taken.
+    b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "no_of_children": 2 })).await.ok();
+    let one = b.post("/api/v1/save-dependent-info", save(vec![child("Ada")])).await;
+    assert_eq!(
+        one.first_error(),
+        ("dependents".into(), "Your quote is for 2 children: please add each of them to continue".into())
+    );
+    b.post("/api/v1/save-dependent-info", save(vec![child("Ada"), child("Ben")])).await.ok();
+}

@@ -30,6 +30,7 @@ mod save_for_later;
 mod shop;
 mod sign_in;
 mod smtp;
+mod spec_answers;
 mod storefront;
 mod throttles;
 mod words;

@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { listMessages, shareTotal, summary } from './list-editor';
+import { itemCheckErrors, listMessages, shareTotal, summary } from './list-editor';
 import { validator } from './schema-form';
 
 const dependents = {
@@ -67,5 +67,25 @@ describe('a list whose shares must total 100', () => {
       'The beneficiary percentages add up to 60%, under 100%. Please raise them to a total of 100%.',
     ]);
     expect(listMessages(beneficiaries, [share(60), share(40)], validate)).toEqual([]);
+  });
+});
+
+describe("an item's own checks", () => {
+  const beneficiary = {
+    type: 'object',
+    properties: {
+      first_name: { type: 'string' },
+      birthdate: { type: 'string', 'x-checks': [{ check: 'date' }, { check: 'not_future' }] },
+    },
+  } as unknown as RJSFSchema;
+
+  it('refuses a beneficiary born tomorrow when it is added, under the birth date', () => {
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const mdy = [tomorrow.getMonth() + 1, tomorrow.getDate()].map((n) => String(n).padStart(2, '0')).join('/') + `/${tomorrow.getFullYear()}`;
+    expect(itemCheckErrors({ first_name: 'Ada', birthdate: mdy }, beneficiary)).toEqual({
+      birthdate: { __errors: ['Date cannot be today or a future date'] },
+    });
+    expect(itemCheckErrors({ first_name: 'Ada', birthdate: '02/14/1985' }, beneficiary)).toBeNull();
+    expect(itemCheckErrors({ first_name: 'Ada' }, beneficiary)).toBeNull();
   });
 });

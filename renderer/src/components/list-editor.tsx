@@ -6,7 +6,7 @@ import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { getUiOptions, setByPath, toFieldPathId } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../lib/api';
-import { type Checked, checksOf, problem, todayYmd } from '../lib/checks';
+import { type Checked, checksOf, problem, SERVER_ONLY, todayYmd } from '../lib/checks';
 import { useFormData } from './form-data';
 import { transformErrors } from './messages';
 import { itemTitle } from './templates';
@@ -38,6 +38,36 @@ export function summary(item: Item, schema: RJSFSchema): string {
   };
   const name = [item.first_name, item.middle_name, item.last_name].filter((p) => typeof p === 'string' && p).join(' ');
   return [name, label('relationship'), item.birthdate ? `born ${String(item.birthdate)}` : ''].filter(Boolean).join(', ');
+}
+
+/** What the engine's checks of an item's own fields say of `item` (a birth date today or later, an SSN that cannot be
+ * one), by field, in rjsf's errorSchema shape; null when every check holds. An empty field is JSON Schema's to refuse. */
+export function itemCheckErrors(item: Item, schema: RJSFSchema): ErrorSchema | null {
+  const errors: Record<string, { __errors: string[] }> = {};
+  for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, Checked>)) {
+    const value = item[name];
+    if (value === undefined || value === null || value === '') continue;
+    for (const check of checksOf(prop)) {
+      if (SERVER_ONLY.includes(check.check)) continue;
+      const message = problem(check, prop, value, item, todayYmd());
+      if (message) (errors[name] ??= { __errors: [] }).__errors.push(message);
+    }
+  }
+  return Object.keys(errors).length > 0 ? (errors as unknown as ErrorSchema) : null;
+}
+
+/** The first message of an errorSchema, with the title of the field it is under when it has one. */
+function firstMessage(errors: ErrorSchema): string {
+  const walk = (node: unknown): string | null => {
+    if (!node || typeof node !== 'object') return null;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === '__errors' && Array.isArray(value) && typeof value[0] === 'string') return value[0];
+      const found = walk(value);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(errors) ?? '';
 }
 
 /** Messages of the list's own rules (how many, which relationships) for `list`, from the schema's `x-messages`. */
@@ -149,6 +179,11 @@ export function ListEditor(props: FieldProps) {
       setItemErrors(local.errorSchema);
       return;
     }
+    const checked = itemCheckErrors(editing.item, itemSchema);
+    if (checked) {
+      setItemErrors(checked);
+      return;
+    }
     const call = schema['x-item-validate'];
     if (typeof call === 'string' && context.validateItem) {
       const { health_info: health, ...primary } = editing.item;
@@ -230,6 +265,12 @@ export function ListEditor(props: FieldProps) {
             onBlur={() => undefined}
             onFocus={() => undefined}
           />
+          {itemErrors && Object.keys(itemErrors).length > 0 && (
+            <p className="error" role="alert">
+              Please correct {itemTitle(titleTemplate, editing.index)}
+              {summary(editing.item, itemSchema) ? ` (${summary(editing.item, itemSchema)})` : ''}: {firstMessage(itemErrors)}
+            </p>
+          )}
           <div className="list-item-buttons">
             <button type="button" onClick={() => setEditing(null)}>
               Cancel

@@ -1701,6 +1701,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/get-plan-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The plan's id. */
+                    plan_id?: string;
+                    /** @description The plan's id, under another name. */
+                    id?: string;
+                    /** @description The plan's id, as the pricing call names it. */
+                    pid?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanDetailEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-plan-detail/{id}": {
         parameters: {
             query?: never;
@@ -7464,11 +7516,18 @@ export interface components {
              */
             gcode?: string | null;
             display_name: string;
+            /** @description The group's name and telephone, as the employer step shows them. */
+            general_info: components["schemas"]["GeneralInfo"];
             address_information: components["schemas"]["Address"];
             /** @description The group's rep's access code. */
             agent_code?: string | null;
             /** @description The portals the group's employees enroll on. */
             platforms: components["schemas"]["Portal"][];
+        };
+        /** @description The employer's name and telephone. */
+        GeneralInfo: {
+            group_name: string;
+            group_phone: string;
         };
         /** @description `get-group-info?group_id=`. */
         GroupInfoQuery: {
@@ -7810,6 +7869,18 @@ export interface components {
              * @description With a page asked for: how many plans there are in all.
              */
             total?: number | null;
+        };
+        /**
+         * @description `get-plan-detail?plan_id=`: the plan asked by query rather than by path (`id` and `pid` are read too, the names
+         *     other calls give a plan).
+         */
+        PlanDetailQuery: {
+            /** @description The plan's id. */
+            plan_id?: string | null;
+            /** @description The plan's id, under another name. */
+            id?: string | null;
+            /** @description The plan's id, as the pricing call names it. */
+            pid?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         PlanDetailEnvelope: {

@@ -268,6 +268,7 @@ pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContex
         plan_type: None,
         cart_max_age: cart.iter().map(|l| l.max_age).min(),
         cart_child_age_limit: cart.iter().filter_map(|l| l.child_age_limit).min(),
+        children_quoted: enrollment.filter.no_of_children,
     }
 }
 

@@ -78,6 +78,22 @@ pub fn group_code_missing(e: &Enrollment, plan: &Plan) -> bool {
     plan.eligibility.groups.as_ref().is_some_and(|groups| !e.row.group_id.is_some_and(|g| groups.contains(&g)))
 }
 
+/// The words of the page a person is sent to when the group of their code has no site yet.
+pub const GROUP_LANDING_NOT_CONFIGURED: &str = "Landing url is not configured for this Group";
+
+/// A group's code enrolls its employees on the group's own site: a group whose site has no landing name yet cannot
+/// take them, and the person is sent to the page that says so (its address in the refusal's `redirect`).
+pub fn landing_configured(group: &engine::catalogue::Group) -> ApiResult<()> {
+    if !group.landing_url.trim().is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::Coded {
+        code: "landing_config",
+        message: GROUP_LANDING_NOT_CONFIGURED.into(),
+        extra: json!({ "redirect": "/landing-config-error/Group/landingPage" }),
+    })
+}
+
 /// The group of an enrollment code that may buy the plan, or the spec's refusal.
 pub fn group_for_code<'s>(state: &'s AppState, plan: &Plan, code: &str) -> ApiResult<&'s engine::catalogue::Group> {
     let group =
@@ -243,6 +259,9 @@ pub async fn answer_popup(
             let pending = group_to_confirm(state, e, plan).await?;
             forget_answer(&state.db, id, &subject, GROUP_CODE).await?;
             if let (Some((group, _)), Some("Yes")) = (pending, answers["confirm"].as_str()) {
+                if let Some(group) = state.catalogue.groups.get(&group) {
+                    landing_configured(group)?;
+                }
                 store::enrollment::set_enrollment_group(&state.db, id, group).await?;
                 crate::domain::access::become_employee(&state.db, &e.session, group).await?;
             }

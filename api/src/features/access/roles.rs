@@ -352,6 +352,8 @@ pub struct GroupInfo {
     /// signed-in rep); null to anyone else (a visitor of the group's site).
     gcode: Option<String>,
     display_name: String,
+    /// The group's name and telephone, as the employer step shows them.
+    general_info: GeneralInfo,
     address_information: engine::catalogue::Address,
     /// The group's rep's access code.
     agent_code: Option<String>,
@@ -359,8 +361,16 @@ pub struct GroupInfo {
     platforms: Vec<Portal>,
 }
 
+/// The employer's name and telephone.
+#[derive(Serialize, JsonSchema)]
+pub struct GeneralInfo {
+    group_name: String,
+    group_phone: String,
+}
+
 fn group_info(state: &AppState, group: &Group, code_known: bool) -> GroupInfo {
     GroupInfo {
+        general_info: GeneralInfo { group_name: group.name.clone(), group_phone: group.phone.clone() },
         gid: group.group_id,
         gname: group.name.clone(),
         gcode: code_known.then(|| group.code.clone()),

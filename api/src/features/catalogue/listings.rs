@@ -10,7 +10,7 @@ use crate::domain::enrollment::today;
 use crate::domain::shop::pricing::{card, price, price_in_listing, PlanCard};
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::encoding::{AcceptEncoding, KeptAnswer};
-use crate::http::extract::{ListingQuery, MaybeOwnedQuery};
+use crate::http::extract::{AppQuery, ListingQuery, MaybeOwnedQuery};
 use crate::input::parse_id;
 use crate::state::AppState;
 use serde_json::Value;
@@ -150,9 +150,42 @@ fn priced_listing(
 }
 
 pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Answer<PlanDetail>> {
+    plan_detail(&state, &id)
+}
+
+/// `get-plan-detail?plan_id=`: the plan asked by query rather than by path (`id` and `pid` are read too, the names
+/// other calls give a plan).
+#[derive(Deserialize, JsonSchema)]
+pub struct PlanDetailQuery {
+    /// The plan's id.
+    plan_id: Option<String>,
+    /// The plan's id, under another name.
+    id: Option<String>,
+    /// The plan's id, as the pricing call names it.
+    pid: Option<String>,
+}
+
+pub const CHOOSE_PLAN: &str = "Choose a plan to see its details";
+
+/// The bare `get-plan-detail`: the same answer as `get-plan-detail/{id}`; without a plan, a field error naming
+/// `plan_id`.
+pub async fn get_plan_detail_by_query(
+    State(state): State<AppState>,
+    AppQuery(query): AppQuery<PlanDetailQuery>,
+) -> ApiResult<Answer<PlanDetail>> {
+    let id = [query.plan_id, query.id, query.pid]
+        .into_iter()
+        .flatten()
+        .map(|id| id.trim().to_owned())
+        .find(|id| !id.is_empty())
+        .ok_or_else(|| ApiError::field("plan_id", CHOOSE_PLAN))?;
+    plan_detail(&state, &id)
+}
+
+fn plan_detail(state: &AppState, id: &str) -> ApiResult<Answer<PlanDetail>> {
     let plan = id.parse::<i64>().ok().and_then(|id| state.catalogue.plan(id)).ok_or_else(ApiError::plan_not_found)?;
     Ok(Answer(PlanDetail {
-        card: card(&state, plan, None),
+        card: card(state, plan, None),
         plan_desc: plan.description.clone(),
         is_prudential_plan: plan.is_premier(),
         hides_price: plan.hides_price(),

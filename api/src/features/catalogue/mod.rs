@@ -14,6 +14,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/get-plan-category", get(listings::get_plan_category))
         .api_route("/get-featured-plans", get(listings::get_featured_plans))
         .api_route("/get-filtered-plans", get(listings::get_filtered_plans))
+        .api_route("/get-plan-detail", get(listings::get_plan_detail_by_query))
         .api_route("/get-plan-detail/{id}", get(listings::get_plan_detail))
         .api_route("/compare-plans", get(listings::compare_plans))
         .api_route("/get-common-menu", get(menus::common_menu))

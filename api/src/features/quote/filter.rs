@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use engine::errors::messages::{INVALID_ZIP, REQUIRED};
-use engine::schema::{compose_filter, FilterOptions};
+use engine::schema::compose_filter;
 use engine::step::{FilterVariant, Step};
 use engine::tabs::TabName;
 use schemars::JsonSchema;
@@ -123,7 +123,8 @@ pub async fn add_filter_for_new_user(
     let body = Value::Object(body);
     let standing = site::standing(&state, &session, &host).await?;
     let parties = site::new_enrollment_parties(&state, &standing, body.get("group_id"))?;
-    let mut filter = validated_filter(&body, &Filter::default(), &FilterOptions::default())?;
+    let options = filter_options(&state, None, None, body.get("category").and_then(Value::as_str)).await?;
+    let mut filter = validated_filter(&body, &Filter::default(), &options)?;
     filter.platform_group_id = filter.platform_group_id.or(parties.portal_id);
     let id = site::create_enrollment(&state, &session, &filter, &parties).await?;
     Ok(Answer(NewQuote { temp_enrollment_id: id }))
@@ -144,7 +145,8 @@ pub async fn change_filter_info(
             merged[k] = v.clone();
         }
     }
-    let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str), None).await?;
+    let chosen = body.get("category").and_then(Value::as_str);
+    let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str), chosen).await?;
     let filter = validated_filter(&merged, &e.filter, &options)?;
     store::enrollment::update_filter(
         &state.db,

@@ -6,7 +6,7 @@ use engine::shop;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::shop::popups::{group_code_missing, group_for_code};
+use crate::domain::shop::popups::{group_code_missing, group_for_code, landing_configured};
 use crate::domain::shop::pricing::plan_of;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{OwnedJson, OwnedQuery};
@@ -61,6 +61,7 @@ pub async fn set_enrollment_group_code(
             .group_by_code(code)
             .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?,
     };
+    landing_configured(group)?;
     e.ensure_open()?;
     store::enrollment::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
     crate::domain::access::become_employee(&state.db, &e.session, group.group_id).await?;

@@ -162,7 +162,28 @@ async fn get_dynamic_tabs(
 
 async fn form_fields(state: AppState, e: Enrollment, tab: TabName) -> ApiResult<Answer<FormFields>> {
     let (form, version) = enrollment::documents::current_form(&state, &e, tab).await?;
-    Ok(Answer(FormFields { result: form.fields, version }))
+    // Required as the form stands: Billing's bank fields while EFT is chosen, a card's while a card is.
+    let required = engine::validation::required_now(&form.schema, &form.form_data);
+    let result = form
+        .fields
+        .into_iter()
+        .map(|field| FieldDefinition {
+            required: field.required || required.contains(&field.field_name),
+            value: flags_as_numbers(field.value),
+            ..field
+        })
+        .collect();
+    Ok(Answer(FormFields { result, version }))
+}
+
+/// The spec's field lists give a flag as 0 or 1 (`with_validation`, the holiday policy's days, `is_physical_address`),
+/// as its saves send them; the step's form keeps true and false, which its checkboxes draw.
+fn flags_as_numbers(value: Value) -> Value {
+    match value {
+        Value::Bool(on) => json!(u8::from(on)),
+        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, flags_as_numbers(v))).collect()),
+        other => other,
+    }
 }
 
 /// The agreement texts of the workflow, as the spec's get-agreement-texts answers them.

@@ -10,6 +10,7 @@ import { useSite } from '../../../lib/site';
 import { lastListing } from '../../../lib/storage';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
+import { capturePage, sendScreenshot } from '../../../lib/screenshot';
 import { cartCheckout } from '../api/cart-checkout';
 import { cartDatesQuery } from '../api/get-cart-effective-dates';
 import { type CartLine, type Rider, planCartQuery } from '../api/get-plan-cart';
@@ -79,8 +80,11 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
       reload();
       return;
     }
+    // The cart as the person confirmed it is pictured for the audit record.
+    const picture = capturePage();
     try {
       const done = await cartCheckout({ enrollment_id: id, effective_date: date, type });
+      sendScreenshot(id, 'cart_checkout', picture);
       setCheckingOut(false);
       navigate(`/enrollment/${done.next.route}`);
     } catch (e) {

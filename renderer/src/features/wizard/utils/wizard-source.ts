@@ -2,6 +2,7 @@
 // with its action (Next with the form's answers, Back, Edit with the tab to open, Save & Continue Later with the form's
 // answers and the address to send the code to), carrying back the version of the document it was drawn from, so that
 // a page left open while another window saved is refused rather than saved over.
+import { capturePage, sendScreenshot } from '../../../lib/screenshot';
 import type { Outcome, StepSource } from '../../../lib/step-machine';
 import { type StepOutcome, getEnrollmentStep } from '../api/get-enrollment-step';
 import { type StepRequest, submitEnrollmentStep } from '../api/submit-enrollment-step';
@@ -16,7 +17,8 @@ export function outcomeOf(answer: StepOutcome): Outcome {
 const WIZARD_ACTIONS = ['next', 'back', 'edit', 'save-for-later'] as const;
 const isWizardAction = (action: string): action is StepRequest['action'] => (WIZARD_ACTIONS as readonly string[]).includes(action);
 
-export function wizardSource(enrollmentId: string): StepSource {
+/** `capture` draws the page (the tests give none). */
+export function wizardSource(enrollmentId: string, capture: () => Promise<string | null> = capturePage): StepSource {
   return {
     load: (route) => getEnrollmentStep({ enrollment_id: enrollmentId, route: route ?? '' }).then(outcomeOf),
     answer: (step, action, formData, extra) => {
@@ -24,11 +26,16 @@ export function wizardSource(enrollmentId: string): StepSource {
       // Only Next and Save & Continue Later carry the form's answers; Edit names the tab, Save the address.
       const answers = action === 'next' || action === 'save-for-later' ? { formData } : {};
       const request: StepRequest = { action, ...answers, ...extra };
+      // Each step saved is pictured for the audit record, as the person saw it when they pressed Next.
+      const picture = action === 'next' ? capture() : null;
       return submitEnrollmentStep({
         enrollment_id: enrollmentId,
         step: step.step,
         body: { ...request, version: step.wizard?.version ?? 0 },
-      }).then(outcomeOf);
+      }).then((answer) => {
+        if (picture) sendScreenshot(enrollmentId, step.step, picture);
+        return outcomeOf(answer);
+      });
     },
   };
 }
