@@ -14,6 +14,21 @@ pub struct Category {
     pub category: String,
     pub display_name: String,
     pub image: String,
+    /// The heading of the category's section on the plans page ("Limited Medical" for "Limited Med Plans"); the
+    /// display name when not given.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub section_name: String,
+}
+
+impl Category {
+    /// The heading of the category's section on the plans page.
+    pub fn section(&self) -> &str {
+        if self.section_name.is_empty() {
+            &self.display_name
+        } else {
+            &self.section_name
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -318,7 +333,7 @@ pub const PREMIER: &str = "MM";
 
 /// What must hold of a catalogue before it is loaded: ids used once, the carriers, categories and plans it names
 /// exist, ages and age bands that leave no age of the plan unpriced, a tier factor for every tier sold, options with
-/// a price, dates that read. The fixtures and a generated catalogue pass the same checks.
+/// a price, dates that read, a text that agrees with the plan's facts. The fixtures and a generated catalogue pass the same checks.
 pub fn check_plans(plans: &[Plan], carriers: &[Carrier], categories: &[Category]) -> Result<(), String> {
     let mut plan_ids = std::collections::BTreeSet::new();
     let mut pricing_ids = std::collections::BTreeSet::new();
@@ -339,6 +354,13 @@ pub fn check_plans(plans: &[Plan], carriers: &[Carrier], categories: &[Category]
         }
         if p.listed && p.short_text.trim().is_empty() {
             return Err(format!("{at}: a listed plan needs its short text"));
+        }
+        // The card puts the plan's text above its facts: the two must not disagree.
+        let levels: Vec<_> = p.options.iter().map(|o| p.facts_of(o)).collect();
+        for text in [&p.short_text, &p.description.blue_bar_text] {
+            if let Some(problem) = crate::facts::text_contradicts(text, &levels) {
+                return Err(format!("{at}: {problem} (\"{}\")", text.trim()));
+            }
         }
         if !(0..=120).contains(&p.min_age) || p.min_age > p.max_age || p.max_age > 120 {
             return Err(format!("{at}: ages {} to {} do not read", p.min_age, p.max_age));

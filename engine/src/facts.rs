@@ -221,6 +221,75 @@ pub fn highlights(category: &str, facts: &PlanFacts, most: usize) -> Vec<(&'stat
         .collect()
 }
 
+/// The card's facts of a plan with several levels (`levels`: each level's facts, the plan's under its own): a fact the
+/// levels state alike reads as one value, one they differ in as its range ("$1,000 to $2,000"), so that the card says
+/// what every level of the plan can be and never only the cheapest's.
+pub fn highlights_of_levels(category: &str, levels: &[PlanFacts], most: usize) -> Vec<(&'static str, String)> {
+    default_compare(category)
+        .iter()
+        .filter_map(|key| {
+            let kind = kind(key)?;
+            let numbers: Vec<u64> = levels.iter().filter_map(|l| l.stated().get(*key)?.as_u64()).collect();
+            let value = match (kind.unit, numbers.iter().min(), numbers.iter().max()) {
+                (Some(unit), Some(low), Some(high)) if low != high => {
+                    format!("{} to {}", written(unit, *low), written(unit, *high))
+                }
+                _ => levels.iter().find_map(|l| l.display(key))?,
+            };
+            Some((kind.label, value))
+        })
+        .take(most)
+        .collect()
+}
+
+/// Words a plan's own text uses for a money fact, which the fact's values must then agree with.
+const FACT_WORDS: &[(&str, &[&str])] = &[
+    ("annual_maximum_usd", &["annual maximum", "a year"]),
+    ("deductible_usd", &["deductible"]),
+    ("out_of_pocket_max_usd", &["out-of-pocket"]),
+];
+
+/// Words that make an amount one end of a range ("up to $2,000 a year").
+const RANGE_WORDS: &[&str] = &["up to", "from", "or", "as low as", "starting at"];
+
+/// Where a plan's text states a money fact its levels contradict: each dollar amount written beside a fact's words
+/// ("a $1,500 annual maximum", "deductible of $500") must be a value of that fact on one of the levels, and, when the
+/// levels differ, be worded as a range ("up to $1,500"). `None` when the text agrees.
+pub fn text_contradicts(text: &str, levels: &[PlanFacts]) -> Option<String> {
+    let lower = text.to_lowercase();
+    for (start, _) in lower.match_indices('$') {
+        let digits: String = lower[start + 1..].chars().take_while(|c| c.is_ascii_digit() || *c == ',').collect();
+        let Ok(amount) = digits.replace(',', "").trim_end_matches(',').parse::<u64>() else { continue };
+        let end = start + 1 + digits.len();
+        let after = &lower[end..(end + 40).min(lower.len())];
+        let before_start = lower[..start].char_indices().rev().nth(29).map_or(0, |(i, _)| i);
+        let before = &lower[before_start..start];
+        for (key, words) in FACT_WORDS {
+            let values: Vec<u64> = levels.iter().filter_map(|l| l.stated().get(*key)?.as_u64()).collect();
+            if values.is_empty()
+                || !words.iter().any(|w| {
+                    after.starts_with(&format!(" {w}"))
+                        || before.trim_end().ends_with(w)
+                        || before.contains(&format!("{w} of"))
+                })
+            {
+                continue;
+            }
+            let label = kind(key).map_or(*key, |k| k.label);
+            if !values.contains(&amount) {
+                return Some(format!("the text says ${} for {label}, which no level has", grouped(amount)));
+            }
+            let varies = values.iter().any(|v| *v != amount);
+            let ranged =
+                RANGE_WORDS.iter().any(|w| before.contains(&format!("{w} ")) || after.contains(&format!(" {w} ")));
+            if varies && !ranged {
+                return Some(format!("the text gives one {label} (${}) where the levels differ", grouped(amount)));
+            }
+        }
+    }
+    None
+}
+
 /// A number in its unit, as a person reads it.
 pub fn written(unit: Unit, n: u64) -> String {
     match unit {
@@ -307,5 +376,36 @@ mod tests {
             .collect();
         assert_eq!(keys, vec!["network"]);
         assert_eq!(KINDS.len(), 22, "every field of PlanFacts has a kind");
+    }
+
+    fn levels(key_values: &[(Option<u32>, Option<u32>)]) -> Vec<PlanFacts> {
+        key_values
+            .iter()
+            .map(|(max, deductible)| PlanFacts {
+                annual_maximum_usd: *max,
+                deductible_usd: *deductible,
+                ..PlanFacts::default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_card_shows_the_range_of_a_fact_its_levels_differ_in() {
+        let dental = levels(&[(Some(1000), Some(50)), (Some(1500), Some(50))]);
+        let shown = highlights_of_levels("dental", &dental, 3);
+        assert!(shown.contains(&("Annual maximum", "$1,000 to $1,500".to_string())), "{shown:?}");
+        assert!(shown.contains(&("Deductible", "$50".to_string())), "{shown:?}");
+    }
+
+    #[test]
+    fn a_plans_text_may_not_state_an_amount_its_levels_contradict() {
+        let dental = levels(&[(Some(1000), Some(50)), (Some(1500), Some(50))]);
+        assert!(text_contradicts("Preventive care at 100%, and a $1,500 annual maximum.", &dental)
+            .is_some_and(|p| p.contains("where the levels differ")));
+        assert_eq!(text_contradicts("Preventive care at 100%, and an annual maximum of up to $1,500.", &dental), None);
+        assert!(text_contradicts("Up to $2,000 a year.", &dental).is_some_and(|p| p.contains("which no level has")));
+        assert_eq!(text_contradicts("Fillings at 80% after a $50 deductible.", &dental), None);
+        assert!(text_contradicts("Fillings at 80% after a $100 deductible.", &dental).is_some());
+        assert_eq!(text_contradicts("Cash for ER visits and $100 a day in hospital.", &levels(&[(None, None)])), None);
     }
 }

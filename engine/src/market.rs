@@ -606,6 +606,7 @@ mod tests {
                 category: c.to_string(),
                 display_name: c.to_string(),
                 image: String::new(),
+                section_name: String::new(),
             })
             .collect()
     }

@@ -383,7 +383,7 @@ pub fn build(
     }
     let mut step = Step::form(
         tab.as_str(),
-        tab.title(),
+        tab.heading(),
         (std::sync::Arc::unwrap_or_clone(form.schema), std::sync::Arc::unwrap_or_clone(form.ui_schema), form.form_data),
         actions,
     );

@@ -84,6 +84,14 @@ impl TabName {
         }
     }
 
+    /// The step's heading on its page: the title, but for the agreement, whose page names everything it holds.
+    pub fn heading(self) -> &'static str {
+        match self {
+            TabName::AgreementInfo => "Agreement, Application and Authorization",
+            other => other.title(),
+        }
+    }
+
     /// The name the spec's save-enrollment and continue-enrollment calls use for the tab (`benificiary_info`,
     /// `health_info`, `aggrement_info`, `payment_info`: spelled so in the contract).
     pub fn saved_tab_name(self) -> &'static str {

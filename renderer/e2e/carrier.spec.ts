@@ -52,7 +52,7 @@ test('a carrier adds a health question with its own detail fields by editing wor
     await noSeriousViolations(page, 'edited health questions');
     await confirmHealthAnswers(page);
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
 
     const stored = await page.evaluate(async () => {
       const id = localStorage.getItem('tempId');

@@ -124,7 +124,7 @@ export async function answerHealthQuestions(page: Page) {
 
 /** Agreement & Signature: every box ticked and a signature drawn on the pad. */
 export async function signAgreement(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
   for (const head of ['Accuracy of this application', 'Authorization to obtain information', 'Electronic signature and records']) {
     await page.getByLabel(head).check();
   }

@@ -84,6 +84,15 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByRole('heading', { name: '4. Agreement & Signature' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '5. Billing Information' })).toBeVisible();
   await expect(page.getByText('First Month Total Cost')).toBeVisible();
+  // View Details shows a step as it was saved, read-only, and leaves the application at the review.
+  await page.getByRole('button', { name: 'View Details of Personal Information' }).click();
+  const details = page.getByRole('dialog', { name: 'Personal Information' });
+  await expect(details.getByLabel('First Name')).toHaveValue('Dana');
+  await expect(details.getByLabel('First Name')).toBeDisabled();
+  await noSeriousViolations(page, 'view details');
+  await details.getByRole('button', { name: 'OK' }).click();
+  await expect(details).toBeHidden();
+  await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
   await noSeriousViolations(page, 'review');
   // Submitting is a deliberate act: the button asks first, and Keep reviewing leaves the application as it was.
   await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -98,10 +107,19 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page).toHaveURL(/\/enrollment\/receipt/);
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
   await expect(page.getByText(/Your coverage is effective as of \d\d\/01\/\d{4}/)).toBeVisible();
-  await expect(page.getByText('We will e-mail you a receipt titled Enrollment Receipt within 10 minutes.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/We e-mail a copy of this confirmation to dana\.okafor@example\.com within 10 minutes/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your plans' })).toBeVisible();
   await expect(page.getByRole('cell', { name: /^\$\d+\.\d\d$/ }).first()).toBeVisible();
-  const print = page.getByRole('button', { name: 'Print or save as PDF' });
+  // Who each plan covers and who to call about it, the payments, what happens next, and the application as sent.
+  await expect(page.getByText('Covers Dana Okafor (you)')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your payments' })).toBeVisible();
+  await expect(page.getByText(/^First payment: \$[\d,]+\.\d\d, taken by \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Questions?' })).toBeVisible();
+  const application = page.getByRole('region', { name: 'Your application' });
+  await expect(application.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await expect(application.getByText('***-**-6789')).toBeVisible();
+  const print = page.getByRole('button', { name: 'Print your application or save it as PDF' });
   await expect(print).toBeVisible();
   await noSeriousViolations(page, 'receipt');
   // The printed copy is the receipt alone: no header, footer or buttons.
@@ -109,6 +127,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByRole('banner')).toBeHidden();
   await expect(print).toBeHidden();
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+  await expect(application, 'the printed copy holds the whole application').toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 });
 
@@ -214,7 +233,7 @@ test('a step saved for later must be finished before the application goes: the r
 
   // Back on the agreement, two boxes unticked and the pad cleared, then saved for later.
   await page.getByRole('button', { name: 'Edit Agreement & Signature' }).click();
-  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
   await page.getByLabel('Authorization to obtain information').uncheck();
   await page.getByLabel('Electronic signature and records').uncheck();
   await page.getByRole('button', { name: 'Clear' }).click();

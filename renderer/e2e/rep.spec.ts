@@ -50,14 +50,17 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await page.locator('#root_occupation').fill('Dispatcher');
   await page.locator('#root_compensation_type').selectOption({ label: 'Salary' });
   await page.locator('#root_employment_status').selectOption({ label: 'Retired' });
+  // Said as soon as it is picked, not only on Next.
+  await expect(page.getByRole('alert').filter({ hasText: 'You cannot proceed with retired employer' })).toBeVisible();
   await page.getByLabel('Standard 6 holidays').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(problem(page, /You cannot proceed with retired employer/)).toBeVisible();
   await page.locator('#root_employment_status').selectOption({ label: 'Active' });
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
-  await expect(page.locator('#root_agent_name')).toHaveValue('Jordan Whitfield');
+  await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
+  const verification = page.getByRole('region', { name: 'Broker, Group or Applicant Verification' });
+  await expect(verification.locator('#root_agent_name')).toHaveValue('Jordan Whitfield');
   await expect(page.locator('#root_agent_code')).toHaveValue('REP7781');
   await signAgreement(page);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -69,6 +72,9 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await page.getByLabel('Credit Card').check();
   await page.getByLabel('First Name on Card').fill('Dana');
   await page.getByLabel('Last Name on Card').fill('Okafor');
+  // The browser's saved card can fill the card's fields (WCAG 1.3.5).
+  await expect(page.getByLabel('Card Number')).toHaveAttribute('autocomplete', 'cc-number');
+  await expect(page.getByLabel('Security Code')).toHaveAttribute('autocomplete', 'cc-csc');
   await page.getByLabel('Card Number').fill('4111111111111112');
   await page.locator('#root_expiration_month').selectOption({ label: '08' });
   await page.locator('#root_expiration_year').selectOption({ label: String(new Date().getFullYear() + 3) });

@@ -9,7 +9,7 @@ async function toAgreement(page: Page) {
   await fillPersonalInformation(page);
   await fillContactInformation(page);
   await answerHealthQuestions(page);
-  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
 }
 
 /** Focuses `name`'s control and presses `key`, as a person on a keyboard would. */
@@ -95,7 +95,7 @@ test('on a phone the ink lands under the finger, up to the pad’s right edge', 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Billing Information', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByRole('heading', { name: 'Agreement & Signature', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
   await expect.poll(async () => (await inkOf()).to, { message: 'the signature is drawn again' }).toBeGreaterThan(0.9);
   expect((await inkOf()).from).toBeGreaterThan(0.75);
 });

@@ -300,7 +300,7 @@ test.describe('on a phone', () => {
     await filter.locator('summary').click();
     await page.getByRole('checkbox', { name: /^Dental Plans/ }).check();
     await expect(filter.locator('summary')).toHaveText('Filter by category (2 chosen)');
-    await expect(page.getByRole('heading', { name: 'Dental Plans', level: 2 })).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Dental', level: 2, exact: true })).toBeAttached();
   });
 });
 

@@ -100,7 +100,7 @@ pub async fn content(state: &AppState, e: &Enrollment, q: &QuoteRequest) -> ApiR
         dollars(t.recurring_month_cost),
         dollars(t.total_cost)
     ));
-    let notices = premier_notices(lines.iter().any(|l| l.is_premier()));
+    let notices = premier_notices(lines.iter().any(|l| l.is_premier()), lines.iter().map(|l| l.plan_category.as_str()));
     if !notices.is_empty() {
         out.push_str(&format!("\n{}\n", notices.join(" ")));
     }

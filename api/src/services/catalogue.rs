@@ -92,10 +92,10 @@ impl Catalogue {
         let cards = plans
             .iter()
             .map(|p| {
-                let facts = p.options.first().map(|o| p.facts_of(o)).unwrap_or_else(|| p.facts.clone());
+                let levels: Vec<_> = p.options.iter().map(|o| p.facts_of(o)).collect();
                 let card = CardFacts {
                     from_price: engine::rating::starting_price(p, &curve),
-                    highlights: engine::facts::highlights(&p.category, &facts, 3),
+                    highlights: engine::facts::highlights_of_levels(&p.category, &levels, 3),
                 };
                 (p.plan_id, card)
             })

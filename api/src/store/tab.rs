@@ -44,6 +44,15 @@ pub async fn find_complete(
     Ok(find_tab(db, local, enrollment_id, tab).await?.and_then(|d| d.data))
 }
 
+/// When a step's document was last written (RFC 3339, UTC): for the review, when the application was submitted.
+pub async fn saved_at(db: &Db, enrollment_id: i64, tab: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select updated_at from enrollment_tab where enrollment_id = $1 and tab_name = $2")
+        .bind(enrollment_id)
+        .bind(tab)
+        .fetch_optional(db)
+        .await
+}
+
 impl FromColumns for TabDocument {
     fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error> {
         Ok(TabDocument { version: row.column("version")?, data: row.column("data")?, draft: row.column("draft")? })

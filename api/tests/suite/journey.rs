@@ -97,6 +97,23 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     let price = plans[0]["price"].as_f64().unwrap();
     assert!(price > 0.0);
     assert_eq!(receipt.ok()["recurring_month_cost"].as_f64(), Some(price));
+    // Who it covers, who to call about it, how it is paid, what happens next, and the application as sent.
+    assert_eq!(plans[0]["covered"], json!(["Dana Okafor (you)"]));
+    assert_eq!(plans[0]["carrier_name"], "Harborstone Mutual");
+    let payment = &receipt.ok()["payment"];
+    assert!(payment["method"].as_str().unwrap().starts_with("EFT from "), "{payment}");
+    assert!(payment["method"].as_str().unwrap().contains("****"), "the account is masked: {payment}");
+    assert_eq!(payment["first_amount"].as_f64(), Some(price));
+    assert!(payment["first_when"].as_str().unwrap().starts_with("by "), "{payment}");
+    assert_eq!(payment["recurring_when"], "on the 28th of each month");
+    let next = receipt.ok()["next_steps"].as_array().unwrap().clone();
+    assert!(next[0].as_str().unwrap().contains("dana.okafor@example.com"), "{next:?}");
+    assert!(next.last().unwrap().as_str().unwrap().contains(&date), "{next:?}");
+    let application = receipt.ok()["application"].as_array().unwrap().clone();
+    assert_eq!(application[0]["title"], "Personal Information");
+    let text = receipt.body.to_string();
+    assert!(!text.contains("123456789") && !text.contains("123-45-6789"), "the SSN is masked on the receipt");
+    assert!(!text.contains("000123456789"), "the account number is masked on the receipt");
 }
 
 #[tokio::test]
@@ -779,4 +796,25 @@ async fn the_shop_can_ask_whether_a_plan_or_the_cart_is_premier_a_plan_is_disabi
     assert_eq!(b.get("/api/v1/check-disability-plan?plan_id=1101").await.ok()["result"], false);
     let foreign = app.browser().get(&format!("/api/v1/check-prudential-cart?enrollment_id={id}")).await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND, "another session's cart is not answered");
+}
+
+#[tokio::test]
+async fn looking_at_a_step_from_the_review_leaves_the_application_at_the_review() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    for (step, body) in [("primary_info", personal()), ("contact_info", contact())] {
+        b.post(&format!("/api/v1/enrollment/{id}/step/{step}"), json!({ "action": "next", "formData": body }))
+            .await
+            .ok();
+    }
+    let review = b.sign_and_pay(id).await;
+    assert_eq!(review.ok()["step"]["step"], "review_info");
+    let look = b.get(&format!("/api/v1/enrollment/{id}/step/personal-information?view=true")).await;
+    assert_eq!(look.ok()["step"]["step"], "primary_info");
+    assert_eq!(look.ok()["step"]["formData"]["ssn"], "***-**-6789", "masked as everywhere");
+    let now = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(now.ok()["step"]["step"], "review_info", "looking moved nothing");
+    let absent = b.get(&format!("/api/v1/enrollment/{id}/step/beneficiary_info?view=true")).await;
+    assert_eq!(absent.status, StatusCode::NOT_FOUND, "no beneficiaries without life cover");
 }

@@ -161,7 +161,20 @@ async fn a_premier_plan_asks_eligibility_income_tobacco_and_membership_then_adds
         (c["initial_month_cost"].clone(), c["recurring_month_cost"].clone(), c["total_cost"].clone()),
         (json!(745.44), json!(745.44), json!(745.44))
     );
-    assert_eq!(c["notices"][1], "Optional Life plans are dependent on Medical Underwriting Approval.");
+    assert_eq!(
+        c["notices"],
+        json!(["Quotes, prices and/or rates displayed include 3% Administrative fees."]),
+        "no underwriting notice without a life plan"
+    );
+    let (life, life_pricing) = b.add_first_plan(id, "term_life").await;
+    assert_eq!(
+        cart(&mut b, id).await["notices"][1],
+        "Optional Life plans are dependent on Medical Underwriting Approval.",
+        "a life plan beside the premier plan brings it"
+    );
+    b.get(&format!("/api/v1/remove-plan-from-cart?enrollment_id={id}&plan_id={life}&plan_pricing_id={life_pricing}"))
+        .await
+        .ok();
     assert_eq!(b.get(&format!("/api/v1/check-prudential-cart?enrollment_id={id}")).await.ok()["status"], true);
 
     let membership_alone =
@@ -463,7 +476,12 @@ async fn listings_show_plans_a_popup_can_price_and_say_why_a_section_is_empty() 
     let side = b.get(&format!("/api/v1/get-left-side-filter-fields?enrollment_id={id}")).await;
     assert_eq!(
         side.ok()["result"]["categories"][2],
-        json!({ "category": "medical", "display_name": "Medical Plans", "count": listed_medical, "selected": false })
+        json!({ "category": "medical", "display_name": "Medical Plans", "section_name": "Medical", "count": listed_medical, "selected": false })
+    );
+    let limited = &side.ok()["result"]["categories"][4];
+    assert_eq!(
+        (&limited["display_name"], &limited["section_name"]),
+        (&json!("Limited Med Plans"), &json!("Limited Medical"))
     );
     let menu_plans = b.get("/api/v1/get-menu-filtered-plans?category=medical").await;
     assert_eq!(menu_plans.ok()["result"].as_array().unwrap().len(), listed_medical);
@@ -788,7 +806,7 @@ async fn two_or_three_plans_of_a_category_are_compared_side_by_side_priced_for_t
         "not sold on its own"
     );
 
-    // A card shows what its category is compared by.
+    // A card shows what its category is compared by, over every level of the plan, as its text does.
     let cards = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental")).await;
     let first = &cards.ok()["result"][0];
     assert_eq!(first["plan_id"], 1101);
@@ -796,10 +814,11 @@ async fn two_or_three_plans_of_a_category_are_compared_side_by_side_priced_for_t
         first["highlights"],
         json!([
             { "label": "Network", "value": "PPO" },
-            { "label": "Annual maximum", "value": "$1,000" },
+            { "label": "Annual maximum", "value": "$1,000 to $1,500" },
             { "label": "Deductible", "value": "$50" },
         ])
     );
+    assert!(first["plan_short_text"].as_str().unwrap().contains("up to $1,500"), "{first}");
 }
 
 #[tokio::test]

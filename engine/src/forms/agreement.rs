@@ -26,6 +26,12 @@ pub enum SignatureMethod {
 // (the condition below; the renderer draws them only then).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Agreement, Application and Authorization")]
+// The fields after the agreements are one section on the page: who verifies the application, and who signs it.
+#[schemars(extend("x-sections" = [
+    { "title": "Broker, Group or Applicant Verification",
+      "fields": ["answer", "date", "agent_name", "agent_code", "group_name", "group_code", "user_name",
+                 "signature_method", "signature_name", "signature_consent", "signature"] }
+]))]
 #[schemars(extend("allOf" = [
     { "if": { "properties": { "signature_method": { "const": "typed" } }, "required": ["signature_method"] },
       "then": { "required": ["signature_name", "signature_consent"],

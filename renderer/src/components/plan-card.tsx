@@ -8,6 +8,8 @@ export interface PlanCardData {
   plan_logo: string;
   plan_short_text: string;
   plan_price?: number | null;
+  /** The lowest price anyone can be quoted: shown when the quote's own price waits for the plan's questions. */
+  from_price?: number | null;
   plan_category?: string;
   carrier_name?: string;
   /** Up to three facts people compare plans by ("Annual maximum", "$1,000"). */
@@ -72,11 +74,19 @@ export function PlanCard({
       {plan.carrier_name && <p className="carrier">{plan.carrier_name}</p>}
       <p>{plan.plan_short_text}</p>
       <PlanHighlights highlights={plan.highlights} />
-      {plan.plan_price != null && (
+      {plan.plan_price != null ? (
         <p className="price">
           {priceLabel} {money(plan.plan_price)}
           <span className="per">/mo</span>
         </p>
+      ) : (
+        plan.from_price != null && (
+          <p className="price">
+            Starting From {money(plan.from_price)}
+            <span className="per">/mo</span>
+            <span className="price-note">Your price after a few questions on the plan&apos;s page</span>
+          </p>
+        )
       )}
       <div className="card-actions">
         {action ?? (

@@ -52,17 +52,49 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {description && (
         <DescriptionFieldTemplate id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
       )}
-      {properties.map((p) =>
-        p.hidden ? (
-          p.content
-        ) : (
-          <div key={p.name} className={isWideField(fields[p.name], uiSchema?.[p.name] as UiSchema | undefined) ? 'form-cell form-cell-wide' : 'form-cell'}>
-            {p.content}
-          </div>
-        ),
-      )}
+      {inSections(properties, schema).map((group) => {
+        const cells = group.properties.map((p) =>
+          p.hidden ? (
+            p.content
+          ) : (
+            <div key={p.name} className={isWideField(fields[p.name], uiSchema?.[p.name] as UiSchema | undefined) ? 'form-cell form-cell-wide' : 'form-cell'}>
+              {p.content}
+            </div>
+          ),
+        );
+        if (!group.title) return cells;
+        const headingId = `${fieldPathId.$id}__section-${group.index}`;
+        return (
+          <section key={headingId} className="form-section form-grid form-cell-wide" aria-labelledby={headingId}>
+            <h2 id={headingId}>{group.title}</h2>
+            {cells}
+          </section>
+        );
+      })}
     </fieldset>
   );
+}
+
+interface Section {
+  title: string;
+  fields: string[];
+}
+
+/**
+ * The form's fields in the sections its schema names (`x-sections`: a heading and the fields under it, as the agreement
+ * puts who verifies and who signs under one heading); fields of no section stay where they are. A section starts at
+ * the first of its fields the form draws.
+ */
+export function inSections<P extends { name: string }>(properties: P[], schema: RJSFSchema): { title: string | null; index: number; properties: P[] }[] {
+  const sections = (Array.isArray(schema['x-sections']) ? schema['x-sections'] : []) as Section[];
+  const groups: { title: string | null; index: number; properties: P[] }[] = [];
+  for (const p of properties) {
+    const index = sections.findIndex((s) => Array.isArray(s.fields) && s.fields.includes(p.name));
+    const last = groups[groups.length - 1];
+    if (last && (index === -1 ? last.title === null : last.index === index)) last.properties.push(p);
+    else groups.push({ title: index === -1 ? null : sections[index].title, index, properties: [p] });
+  }
+  return groups;
 }
 
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {

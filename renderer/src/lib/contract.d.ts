@@ -5549,7 +5549,13 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /**
+                     * @description `true` (or 1) only to look at it (the review's View Details): the step as saved, without moving the
+                     *     application to it.
+                     */
+                    view?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -7811,6 +7817,11 @@ export interface components {
             category: string;
             display_name: string;
             image: string;
+            /**
+             * @description The heading of the category's section on the plans page ("Limited Medical" for "Limited Med Plans"); the
+             *     display name when not given.
+             */
+            section_name?: string;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_PlanCardEnvelope: {
@@ -7828,11 +7839,14 @@ export interface components {
             plan_short_text: string;
             /** @description The lowest price for the quote; none when not priced (or not shown, as for disability plans). */
             plan_price?: components["schemas"]["Dollars"] | null;
-            /** @description The lowest price anyone can be quoted ("from"), for shoppers who have not given their details yet. */
+            /**
+             * @description The lowest price anyone can be quoted ("from"): for shoppers who have not given their details yet, and for a
+             *     plan whose price waits for answers its page asks (tobacco, eligibility). None where prices are not shown.
+             */
             from_price?: components["schemas"]["Dollars"] | null;
             plan_category: string;
             carrier_name: string;
-            /** @description The first facts its category is compared by (of its first level), as a person reads them. */
+            /** @description The first facts its category is compared by, over all its levels ("$1,000 to $1,500"), as a person reads them. */
             highlights: components["schemas"]["Highlight"][];
         };
         /** @description A fact on a plan's card. */
@@ -7898,11 +7912,14 @@ export interface components {
             plan_short_text: string;
             /** @description The lowest price for the quote; none when not priced (or not shown, as for disability plans). */
             plan_price?: components["schemas"]["Dollars"] | null;
-            /** @description The lowest price anyone can be quoted ("from"), for shoppers who have not given their details yet. */
+            /**
+             * @description The lowest price anyone can be quoted ("from"): for shoppers who have not given their details yet, and for a
+             *     plan whose price waits for answers its page asks (tobacco, eligibility). None where prices are not shown.
+             */
             from_price?: components["schemas"]["Dollars"] | null;
             plan_category: string;
             carrier_name: string;
-            /** @description The first facts its category is compared by (of its first level), as a person reads them. */
+            /** @description The first facts its category is compared by, over all its levels ("$1,000 to $1,500"), as a person reads them. */
             highlights: components["schemas"]["Highlight"][];
             plan_desc: components["schemas"]["PlanDescription"];
             /** @description A premier plan (its quote carries the administrative fee). */
@@ -8013,6 +8030,8 @@ export interface components {
         SideCategory: {
             category: string;
             display_name: string;
+            /** @description The heading of the category's section on the plans page. */
+            section_name: string;
             /** Format: uint */
             count: number;
             selected: boolean;
@@ -8069,6 +8088,8 @@ export interface components {
         UserInfo: {
             first_name: string;
             last_name: string;
+            /** @description The member's e-mail on file: where a personalised quote goes unless another address is given. */
+            email: string;
             /** Format: int64 */
             user_id: number;
         };
@@ -8944,6 +8965,14 @@ export interface components {
             saved: boolean;
             message: string;
         };
+        /** @description How a step is asked for. */
+        StepLook: {
+            /**
+             * @description `true` (or 1) only to look at it (the review's View Details): the step as saved, without moving the
+             *     application to it.
+             */
+            view?: string | null;
+        };
         /** @description What the person did on a step. */
         StepAction2: {
             /** @description next, back, edit or save-for-later. */
@@ -9217,6 +9246,16 @@ export interface components {
             plans: components["schemas"]["ReceiptLine"][];
             initial_month_cost?: components["schemas"]["Dollars"] | null;
             recurring_month_cost?: components["schemas"]["Dollars"] | null;
+            /** @description How the premiums are paid: the first payment and the later ones. */
+            payment?: components["schemas"]["Payment"] | null;
+            /** @description Where this confirmation was e-mailed. */
+            email?: string | null;
+            /** @description What happens next, in order. */
+            next_steps: string[];
+            /** @description The rep who helped with the application, to call with questions (none: the store's own line, on the page). */
+            helper?: components["schemas"]["Helper"] | null;
+            /** @description The whole application as it was sent, step by step (sensitive values masked), for a printed copy. */
+            application: components["schemas"]["Section"][];
         };
         /** @description A plan applied for. */
         ReceiptLine: {
@@ -9224,6 +9263,32 @@ export interface components {
             option_name: string;
             /** @description The monthly price. */
             price: components["schemas"]["Dollars"];
+            /** @description Who the plan covers: the applicant, then each dependent, as "Sam Okafor (Spouse)". */
+            covered: string[];
+            /** @description The carrier, who answers questions about the plan's coverage and claims. */
+            carrier_name: string;
+            /** @description The carrier's telephone (ten digits), when known. */
+            carrier_phone: string;
+        };
+        /** @description How the premiums are paid. */
+        Payment: {
+            /** @description How they are paid, as a person reads it ("EFT from Peachtree Community Bank, account ****6789"). */
+            method: string;
+            /** @description The first payment: the first month's cost. */
+            first_amount?: components["schemas"]["Dollars"] | null;
+            /** @description When the first payment is taken, as words ("by 12/03/2026"); none when an employer or a statement collects it. */
+            first_when?: string | null;
+            /** @description Each later month's payment. */
+            recurring_amount?: components["schemas"]["Dollars"] | null;
+            /** @description When each later payment is taken ("on the 28th of each month"). */
+            recurring_when?: string | null;
+        };
+        /** @description The rep who helped with the application. */
+        Helper: {
+            name: string;
+            /** @description Ten digits. */
+            phone: string;
+            email: string;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {

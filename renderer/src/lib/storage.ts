@@ -59,6 +59,17 @@ export const lastListing = {
   set: (listing: Listing) => sessionStorage.setItem(LAST_LISTING, JSON.stringify(listing)),
 };
 
+const LAST_PLAN = 'enroll_last_plan';
+
+/** The plan page the person last looked at in this tab: the cart's breadcrumb leads back to it (Plan Details). */
+export const lastPlan = {
+  get: (): string | null => {
+    const kept = sessionStorage.getItem(LAST_PLAN);
+    return kept && kept.startsWith('/plan/') ? kept : null;
+  },
+  set: (href: string) => sessionStorage.setItem(LAST_PLAN, href),
+};
+
 /** A plan chosen to compare: its category decides which others may join it. */
 export interface ComparedChoice {
   plan_id: number;

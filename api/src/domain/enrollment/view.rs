@@ -8,7 +8,7 @@ use crate::error::ApiResult;
 use crate::state::AppState;
 
 use super::documents::{complete_form, tab_form};
-use super::{priced_cart, Enrollment};
+use super::{priced_cart, Enrollment, PricedLine};
 
 /// What the review shows beside a step whose changes were saved for later and not finished.
 pub const DRAFT_NOT_INCLUDED: &str =
@@ -20,20 +20,7 @@ pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) 
     let cart = priced_cart(state, enrollment).await?;
     let (form, version) = tab_form(state, enrollment, &cart, tab).await?;
     let summary = if tab == TabName::ReviewInfo {
-        let mut sections = Vec::new();
-        for (i, other) in enrollment.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
-            let section = match complete_form(state, enrollment, &cart, *other).await? {
-                Some((other_form, draft_waiting)) => {
-                    let mut section = step::section(i + 1, *other, &other_form);
-                    section.note = draft_waiting.then(|| DRAFT_NOT_INCLUDED.to_string());
-                    section
-                }
-                None => {
-                    step::Section { number: i + 1, step: *other, title: other.title(), rows: Vec::new(), note: None }
-                }
-            };
-            sections.push(section);
-        }
+        let sections = application(state, enrollment, &cart).await?;
         let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
         Some(Summary {
             sections,
@@ -51,4 +38,26 @@ pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) 
         None
     };
     Ok(step::build(tab, &enrollment.lifecycle, form, version, summary, true))
+}
+
+/// The application step by step, as its complete documents read (sensitive values masked): the review's cards, and
+/// the receipt's printable copy.
+pub async fn application(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+) -> ApiResult<Vec<step::Section>> {
+    let mut sections = Vec::new();
+    for (i, other) in enrollment.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
+        let section = match complete_form(state, enrollment, cart, *other).await? {
+            Some((other_form, draft_waiting)) => {
+                let mut section = step::section(i + 1, *other, &other_form);
+                section.note = draft_waiting.then(|| DRAFT_NOT_INCLUDED.to_string());
+                section
+            }
+            None => step::Section { number: i + 1, step: *other, title: other.title(), rows: Vec::new(), note: None },
+        };
+        sections.push(section);
+    }
+    Ok(sections)
 }

@@ -126,12 +126,14 @@ pub fn price_line(plan: &Plan, option: &PlanOption, price: Cents, tier: Option<T
     }
 }
 
-/// The notices a premier quote carries.
-pub fn premier_notices(premier: bool) -> Vec<&'static str> {
-    if premier {
-        vec![engine::rating::ADMIN_FEE_NOTICE, engine::rating::UNDERWRITING_NOTICE]
-    } else {
-        Vec::new()
+/// The notices a premier quote carries: its administrative fee, and, when it holds a life plan (`categories` are the
+/// quote's), that optional life depends on medical underwriting. The spec prints both on every premier cart; the
+/// second only confuses a person who is buying no life cover.
+pub fn premier_notices<'c>(premier: bool, mut categories: impl Iterator<Item = &'c str>) -> Vec<&'static str> {
+    match (premier, categories.any(|c| c.contains("life"))) {
+        (false, _) => Vec::new(),
+        (true, false) => vec![engine::rating::ADMIN_FEE_NOTICE],
+        (true, true) => vec![engine::rating::ADMIN_FEE_NOTICE, engine::rating::UNDERWRITING_NOTICE],
     }
 }
 
@@ -164,11 +166,12 @@ pub struct PlanCard {
     pub plan_short_text: String,
     /// The lowest price for the quote; none when not priced (or not shown, as for disability plans).
     pub plan_price: Option<Cents>,
-    /// The lowest price anyone can be quoted ("from"), for shoppers who have not given their details yet.
+    /// The lowest price anyone can be quoted ("from"): for shoppers who have not given their details yet, and for a
+    /// plan whose price waits for answers its page asks (tobacco, eligibility). None where prices are not shown.
     pub from_price: Option<Cents>,
     pub plan_category: String,
     pub carrier_name: String,
-    /// The first facts its category is compared by (of its first level), as a person reads them.
+    /// The first facts its category is compared by, over all its levels ("$1,000 to $1,500"), as a person reads them.
     pub highlights: Vec<Highlight>,
 }
 
@@ -187,7 +190,7 @@ pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
         plan_logo: plan.logo.clone(),
         plan_short_text: plan.short_text.clone(),
         plan_price: price,
-        from_price: state.catalogue.card_facts(plan.plan_id).and_then(|c| c.from_price),
+        from_price: state.catalogue.card_facts(plan.plan_id).and_then(|c| c.from_price).filter(|_| !plan.hides_price()),
         plan_category: plan.category.clone(),
         carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
         highlights: state

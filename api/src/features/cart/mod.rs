@@ -105,14 +105,14 @@ pub struct CheckedOut {
 async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<CartAnswer> {
     let lines = priced_cart(state, e).await?;
     let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
-    let premier = lines.iter().any(|l| l.is_premier());
+    let notices = premier_notices(lines.iter().any(|l| l.is_premier()), lines.iter().map(|l| l.plan_category.as_str()));
     Ok(CartAnswer {
         riders: riders(state, e, &lines).await?,
         result: lines,
         initial_month_cost: t.initial_month_cost,
         recurring_month_cost: t.recurring_month_cost,
         total_cost: t.total_cost,
-        notices: premier_notices(premier),
+        notices,
         show_quotation: may_send(e),
     })
 }

@@ -34,6 +34,8 @@ pub struct SideFilter {
 pub struct SideCategory {
     category: String,
     display_name: String,
+    /// The heading of the category's section on the plans page.
+    section_name: String,
     count: usize,
     selected: bool,
 }
@@ -63,6 +65,8 @@ pub struct Parties {
 pub struct UserInfo {
     first_name: String,
     last_name: String,
+    /// The member's e-mail on file: where a personalised quote goes unless another address is given.
+    email: String,
     user_id: i64,
 }
 
@@ -153,6 +157,7 @@ pub async fn left_side_filter_fields(
             SideCategory {
                 category: c.category.clone(),
                 display_name: c.display_name.clone(),
+                section_name: c.section().to_string(),
                 count,
                 selected: e.filter.category.as_deref() == Some(c.category.as_str()),
             }
@@ -226,7 +231,12 @@ pub async fn group_agent_member_info(
         }));
     };
     let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
-    let user_info = member.map(|m| UserInfo { first_name: m.first_name, last_name: m.last_name, user_id: m.user_id });
+    let user_info = member.map(|m| UserInfo {
+        first_name: m.first_name,
+        last_name: m.last_name,
+        email: m.email,
+        user_id: m.user_id,
+    });
     let platforms = state
         .catalogue
         .portals

@@ -76,14 +76,18 @@ pub async fn filter_form(
     State(state): State<AppState>,
     MaybeOwnedQuery(e, query): MaybeOwnedQuery<FilterFormQuery>,
 ) -> ApiResult<Answer<Step>> {
+    let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
+    // The category asked starts at the one the person is shopping, when the quote has none yet: asking "Category" on
+    // the medical plans' page with nothing chosen would only refuse Submit.
+    let shopped = category.filter(|c| state.catalogue.categories.iter().any(|k| k.category == *c));
     let current = match &e {
         Some(e) => json!({
             "zip": e.filter.zip, "gender": e.filter.gender, "tier": e.filter.tier, "dob": e.filter.dob,
-            "category": e.filter.category, "spouse_dob": e.filter.spouse_dob, "no_of_children": e.filter.no_of_children,
+            "category": e.filter.category.as_deref().or(shopped), "spouse_dob": e.filter.spouse_dob,
+            "no_of_children": e.filter.no_of_children,
         }),
-        None => json!({}),
+        None => shopped.map_or_else(|| json!({}), |c| json!({ "category": c })),
     };
-    let (plan, category) = (query.plan_id.as_deref(), query.category.as_deref());
     let variant = match query.variant.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => FilterVariant::Landing,
         Some(text) => FilterVariant::parse(text).ok_or_else(|| {

@@ -34,6 +34,16 @@ pub struct Receipt {
     plans: Vec<ReceiptLine>,
     initial_month_cost: Option<engine::rating::Cents>,
     recurring_month_cost: Option<engine::rating::Cents>,
+    /// How the premiums are paid: the first payment and the later ones.
+    payment: Option<Payment>,
+    /// Where this confirmation was e-mailed.
+    email: Option<String>,
+    /// What happens next, in order.
+    next_steps: Vec<String>,
+    /// The rep who helped with the application, to call with questions (none: the store's own line, on the page).
+    helper: Option<Helper>,
+    /// The whole application as it was sent, step by step (sensitive values masked), for a printed copy.
+    application: Vec<engine::step::Section>,
 }
 
 /// A plan applied for.
@@ -43,6 +53,36 @@ pub struct ReceiptLine {
     option_name: String,
     /// The monthly price.
     price: engine::rating::Cents,
+    /// Who the plan covers: the applicant, then each dependent, as "Sam Okafor (Spouse)".
+    covered: Vec<String>,
+    /// The carrier, who answers questions about the plan's coverage and claims.
+    carrier_name: String,
+    /// The carrier's telephone (ten digits), when known.
+    carrier_phone: String,
+}
+
+/// How the premiums are paid.
+#[derive(Serialize, JsonSchema)]
+pub struct Payment {
+    /// How they are paid, as a person reads it ("EFT from Peachtree Community Bank, account ****6789").
+    method: String,
+    /// The first payment: the first month's cost.
+    first_amount: Option<engine::rating::Cents>,
+    /// When the first payment is taken, as words ("by 12/03/2026"); none when an employer or a statement collects it.
+    first_when: Option<String>,
+    /// Each later month's payment.
+    recurring_amount: Option<engine::rating::Cents>,
+    /// When each later payment is taken ("on the 28th of each month").
+    recurring_when: Option<String>,
+}
+
+/// The rep who helped with the application.
+#[derive(Serialize, JsonSchema)]
+pub struct Helper {
+    name: String,
+    /// Ten digits.
+    phone: String,
+    email: String,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -99,16 +139,44 @@ async fn get_receipt(
         .unwrap_or_default();
     let cart = &snapshot["cart"];
     let money = |v: &serde_json::Value| v.as_f64().map(engine::rating::Cents::from_dollars);
+    let covered = covered(&state, &e, &name).await?;
     let plans = cart["result"]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|line| ReceiptLine {
-            plan_name: line["plan_name"].as_str().unwrap_or_default().to_string(),
-            option_name: line["option_name"].as_str().unwrap_or_default().to_string(),
-            price: money(&line["price"]).unwrap_or_default(),
+        .map(|line| {
+            let carrier = line["plan_id"]
+                .as_i64()
+                .and_then(|id| state.catalogue.plan(id))
+                .and_then(|p| state.catalogue.carriers.get(&p.carrier_id));
+            ReceiptLine {
+                plan_name: line["plan_name"].as_str().unwrap_or_default().to_string(),
+                option_name: line["option_name"].as_str().unwrap_or_default().to_string(),
+                price: money(&line["price"]).unwrap_or_default(),
+                covered: covered.clone(),
+                carrier_name: carrier.map(|c| c.name.clone()).unwrap_or_default(),
+                carrier_phone: carrier.map(|c| c.phone.clone()).unwrap_or_default(),
+            }
         })
         .collect();
+    let (initial, recurring) = (money(&cart["initial_month_cost"]), money(&cart["recurring_month_cost"]));
+    let submitted = store::tab::saved_at(&state.db, e.row.enrollment_id, TabName::ReviewInfo.as_str())
+        .await?
+        .and_then(|at| chrono::DateTime::parse_from_rfc3339(&at).ok())
+        .map(|at| at.with_timezone(&chrono::Local).date_naive())
+        .unwrap_or_else(enrollment::today);
+    let billing = enrollment::documents::masked_complete_tab(&state, &e, TabName::BillingInfo).await?;
+    let payment = payment(&billing, submitted, initial, recurring);
+    let contact = enrollment::documents::masked_complete_tab(&state, &e, TabName::ContactInfo).await?;
+    let email = contact["email_address"].as_str().filter(|m| !m.is_empty()).map(str::to_string);
+    let helper = e
+        .row
+        .agent_id
+        .or_else(|| e.row.group_id.and_then(|g| state.catalogue.groups.get(&g)).and_then(|g| g.agent_id))
+        .and_then(|a| state.catalogue.reps.get(&a))
+        .map(|rep| Helper { name: rep.name(), phone: rep.phone.clone(), email: rep.email.clone() });
+    let next_steps = next_steps(email.as_deref(), payment.as_ref(), e.row.effective_date.as_deref());
+    let application = enrollment::view::application(&state, &e, &enrollment::priced_cart(&state, &e).await?).await?;
     Ok(Answer(Receipt {
         policy_id: e.row.policy_id.clone(),
         name,
@@ -118,9 +186,95 @@ async fn get_receipt(
         eprocess: e.row.eprocess.clone(),
         return_to,
         plans,
-        initial_month_cost: money(&cart["initial_month_cost"]),
-        recurring_month_cost: money(&cart["recurring_month_cost"]),
+        initial_month_cost: initial,
+        recurring_month_cost: recurring,
+        payment,
+        email,
+        next_steps,
+        helper,
+        application,
     }))
+}
+
+/// Who the plans cover: the applicant, then each dependent listed, with the relationship.
+async fn covered(state: &AppState, e: &enrollment::Enrollment, applicant: &str) -> ApiResult<Vec<String>> {
+    let mut people = vec![format!("{applicant} (you)")];
+    let dependents = enrollment::documents::masked_complete_tab(state, e, TabName::DependentInfo).await?;
+    for d in dependents["dependents"].as_array().into_iter().flatten() {
+        let name = [d["first_name"].as_str(), d["last_name"].as_str()].into_iter().flatten().collect::<Vec<_>>();
+        let relationship = match d["relationship"].as_str() {
+            Some("spouse") => "Spouse",
+            Some("child") => "Child",
+            _ => "Dependent",
+        };
+        people.push(format!("{} ({relationship})", name.join(" ")));
+    }
+    Ok(people)
+}
+
+/// How the premiums are paid, from Billing Information as saved (`submitted`: the day the application was sent).
+fn payment(
+    billing: &serde_json::Value,
+    submitted: chrono::NaiveDate,
+    first: Option<engine::rating::Cents>,
+    recurring: Option<engine::rating::Cents>,
+) -> Option<Payment> {
+    let text = |k: &str| billing[k].as_str().unwrap_or_default().trim().to_string();
+    let bill_day = billing["bill_date"].as_u64().map(|d| format!("on the {} of each month", ordinal(d as u32)));
+    let (method, first_when, recurring_when) = match text("payment_method").as_str() {
+        "" => return None,
+        "cc" => {
+            (format!("Card {}", text("card_number")), Some(format!("on {}", submitted.format("%m/%d/%Y"))), bill_day)
+        }
+        "eft" | "elist" => {
+            let by = submitted + chrono::Days::new(engine::payment::EFT_INITIAL_DAYS.into());
+            let bank = [text("bank_name"), format!("account {}", text("account_number"))]
+                .into_iter()
+                .filter(|p| !p.is_empty() && p != "account ")
+                .collect::<Vec<_>>()
+                .join(", ");
+            (format!("EFT from {bank}"), Some(format!("by {}", by.format("%m/%d/%Y"))), bill_day)
+        }
+        "list" => ("Through your employer's payroll".to_string(), None, None),
+        _ => ("By statement to your employer".to_string(), None, None),
+    };
+    Some(Payment { method, first_amount: first, first_when, recurring_amount: recurring, recurring_when })
+}
+
+/// "28th", "1st".
+fn ordinal(day: u32) -> String {
+    engine::payment::ordinal_of_month(day).trim_end_matches(" of month").to_string()
+}
+
+/// What happens after the application is sent, in the order it happens.
+fn next_steps(email: Option<&str>, payment: Option<&Payment>, effective: Option<&str>) -> Vec<String> {
+    let mut steps = Vec::new();
+    if let Some(email) = email {
+        steps.push(format!(
+            "We e-mail a copy of this confirmation to {email} within 10 minutes. A rep or employer who helped you \
+             enroll receives one too."
+        ));
+    }
+    steps.push(
+        "Each plan's carrier reviews your application. If a carrier needs anything more, it contacts you directly."
+            .to_string(),
+    );
+    if let Some(p) = payment {
+        match (&p.first_when, &p.recurring_when) {
+            (Some(first), Some(later)) => {
+                steps.push(format!("Your first payment is taken {first}, and each later one {later}."))
+            }
+            (Some(first), None) => steps.push(format!("Your first payment is taken {first}.")),
+            _ => steps.push(format!("Your premiums are paid {}.", p.method.to_lowercase())),
+        }
+    }
+    match effective {
+        Some(date) => steps.push(format!(
+            "Your coverage starts on {date}. Your ID cards and plan documents arrive from each carrier before then."
+        )),
+        None => steps.push("Your ID cards and plan documents arrive from each carrier.".to_string()),
+    }
+    steps
 }
 
 /// Largest screenshot kept (a data URL): a whole form as PNG fits well within it.

@@ -52,7 +52,7 @@ pub async fn pricing_detail(
         Ok(priced) => Ok(Answer(PlanPrices {
             plans: priced.iter().map(|(o, p)| price_line(plan, o, *p, tier)).collect(),
             hides_price: plan.hides_price(),
-            notices: premier_notices(plan.is_premier()),
+            notices: premier_notices(plan.is_premier(), std::iter::once(plan.category.as_str())),
         })),
         Err((error, priced)) => {
             let mut refusal = ApiError::pricing(error);

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 
 use crate::domain::enrollment::{self, load, priced_cart, Enrollment, Next, NextStep, SavedStep};
 use crate::error::{Answer, ApiError, ApiResult, Listed, Message};
-use crate::http::extract::{AppJson, Nothing, OwnedJson, OwnedPath, OwnedQuery, TabSave};
+use crate::http::extract::{AppJson, AppQuery, Nothing, OwnedJson, OwnedPath, OwnedQuery, TabSave};
 use crate::input::{version_of, Id};
 use crate::state::{AppState, Live};
 
@@ -306,11 +306,32 @@ async fn current_step(State(state): State<AppState>, OwnedPath(e, _): OwnedPath)
     answer(&state, &e, next).await
 }
 
+/// How a step is asked for.
+#[derive(Deserialize, JsonSchema)]
+pub struct StepLook {
+    /// `true` (or 1) only to look at it (the review's View Details): the step as saved, without moving the
+    /// application to it.
+    view: Option<String>,
+}
+
 async fn get_step(
     State(state): State<AppState>,
     OwnedPath(mut e, path): OwnedPath<StepPath>,
+    AppQuery(look): AppQuery<StepLook>,
 ) -> ApiResult<Answer<StepOutcome>> {
     let tab = tab_of(&path.step)?;
+    if matches!(look.view.as_deref().map(str::trim), Some("true" | "1")) {
+        // A look changes nothing: not where the application stands, not a submitted one.
+        if !engine::selection::navigation(
+            &e.workflows.wizard,
+            &enrollment::context(&e, &priced_cart(&state, &e).await?),
+        )
+        .contains(&tab)
+        {
+            return Err(ApiError::NotFound(format!("This application has no step {}", path.step)));
+        }
+        return answer(&state, &e, Next::Tab(tab)).await;
+    }
     if e.lifecycle.is_submitted() {
         return answer(&state, &e, Next::Receipt).await;
     }

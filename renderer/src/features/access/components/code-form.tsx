@@ -43,7 +43,7 @@ export function CodeForm({
           onChange={(e) => setCode(e.target.value)}
         />
         {error && (
-          <p id={`${id}-error`} className="error">
+          <p id={`${id}-error`} className="error" role="alert">
             {error}
           </p>
         )}

@@ -7,7 +7,7 @@ import { Failed, Pending } from '../../../components/query-state';
 import { ApiError, type Schema } from '../../../lib/api';
 import { invalidateCart } from '../../../lib/query';
 import { useSite } from '../../../lib/site';
-import { lastListing } from '../../../lib/storage';
+import { lastListing, lastPlan } from '../../../lib/storage';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { capturePage, sendScreenshot } from '../../../lib/screenshot';
@@ -15,6 +15,7 @@ import { cartCheckout } from '../api/cart-checkout';
 import { cartDatesQuery } from '../api/get-cart-effective-dates';
 import { type CartLine, type Rider, planCartQuery } from '../api/get-plan-cart';
 import { removePlanFromCart } from '../api/remove-plan-from-cart';
+import { PlanDetailsDialog } from './plan-details-dialog';
 import { QuoteDialog } from './quote-dialog';
 
 const EMPTY: Schema<'CartAnswer'> = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
@@ -49,6 +50,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
   const [chosenDate, setDate] = useState('');
   const date = chosenDate || dates[0] || '';
   const [removing, setRemoving] = useState<CartLine | null>(null);
+  const [details, setDetails] = useState<CartLine | null>(null);
   const [checkingOut, setCheckingOut] = useState(false);
   const [quoting, setQuoting] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -97,15 +99,22 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
 
   const lines = cart?.result ?? [];
   const listing = lastListing.get();
+  const plan = lastPlan.get();
   const fixed = lines.filter((l) => l.removable === 0);
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
-        <Link to={listing.href}>{listing.label}</Link> › <span aria-current="page">Cart</span>
+        <Link to={listing.href}>{listing.label}</Link> ›{' '}
+        {plan && (
+          <>
+            <Link to={plan}>Plan Details</Link> ›{' '}
+          </>
+        )}
+        <span aria-current="page">Cart</span>
       </nav>
       <PartiesSummary parties={parties} />
-      {sent && <p className="success">{sent}</p>}
+      <div role="status">{sent && <p className="success">{sent}</p>}</div>
       <div className="cart-layout">
         <section aria-labelledby="cart-heading">
           <h1 id="cart-heading">My Cart</h1>
@@ -134,7 +143,10 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
                   .map((l) => (
                     <tr key={l.plan_id}>
                       <td>
-                        {l.plan_name}
+                        <button type="button" className="link" onClick={() => setDetails(l)}>
+                          {l.plan_name}
+                          <span className="visually-hidden">: plan details</span>
+                        </button>
                         <br />
                         <small>{l.option_name}</small>
                       </td>
@@ -219,6 +231,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
         </aside>
       </div>
       {recommended}
+      {details && <PlanDetailsDialog line={details} onClose={() => setDetails(null)} />}
       <Modal title="Remove plan" open={removing !== null}>
         <p>Do you really want to remove?</p>
         <div className="buttons">
@@ -246,6 +259,11 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
       {quoting && (
         <QuoteDialog
           id={id}
+          member={
+            parties?.result.user_info
+              ? { name: `${parties.result.user_info.first_name} ${parties.result.user_info.last_name}`, email: parties.result.user_info.email }
+              : null
+          }
           onClose={(message) => {
             setQuoting(false);
             setSent(message);

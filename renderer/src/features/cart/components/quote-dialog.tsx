@@ -4,9 +4,16 @@ import { ApiError } from '../../../lib/api';
 import { getQuotePreviewContent } from '../api/get-quote-preview-content';
 import { saveEnrollment } from '../api/save-enrollment';
 
+export interface QuoteDialogProps {
+  id: string;
+  /** The member the enrollment is for, when one is known: the quote starts addressed to them. */
+  member?: { name: string; email: string } | null;
+  onClose: (sent: string | null) => void;
+}
+
 /** Send Personalized Quote: name, e-mail and message, a preview of the e-mail, then Send. */
-export function QuoteDialog({ id, onClose }: { id: string; onClose: (sent: string | null) => void }) {
-  const [fields, setFields] = useState({ name: '', email: '', message: '' });
+export function QuoteDialog({ id, member, onClose }: QuoteDialogProps) {
+  const [fields, setFields] = useState({ name: member?.name ?? '', email: member?.email ?? '', message: '' });
   const [errors, setErrors] = useState<ApiError | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,7 +65,7 @@ export function QuoteDialog({ id, onClose }: { id: string; onClose: (sent: strin
           />
         )}
         {message && (
-          <p id={`quote-${name}-error`} className="error">
+          <p id={`quote-${name}-error`} className="error" role="alert">
             {message}
           </p>
         )}

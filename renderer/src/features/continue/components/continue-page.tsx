@@ -44,7 +44,7 @@ export function ContinuePage() {
           onChange={(e) => set(e.target.value)}
         />
         {message && (
-          <p id={`continue-${id}-error`} className="error">
+          <p id={`continue-${id}-error`} className="error" role="alert">
             {message}
           </p>
         )}

@@ -91,7 +91,7 @@ export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: string | nul
               onChange={(e) => setCode(e.target.value)}
             />
             {error && (
-              <p id="sign-in-code-error" className="error">
+              <p id="sign-in-code-error" className="error" role="alert">
                 {error}
               </p>
             )}

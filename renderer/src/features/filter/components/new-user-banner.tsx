@@ -33,7 +33,7 @@ const EMPTY: NewUserAnswers = { zip: '', gender: '', is_smoker: '', tier: '', do
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
-    <p id={id} className="error">
+    <p id={id} className="error" role="alert">
       {message}
     </p>
   ) : null;

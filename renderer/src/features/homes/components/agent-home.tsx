@@ -160,7 +160,7 @@ export function AgentHome() {
                   ))}
                 </select>
                 {groupError && (
-                  <p id="agent-group-error" className="error">
+                  <p id="agent-group-error" className="error" role="alert">
                     {groupError}
                   </p>
                 )}

@@ -57,7 +57,7 @@ export function MemberHome() {
       </section>
       <div className="home-step home-card home-narrow">
         {!id ? (
-          <p className="error">Your quote could not be found. Please open your member link again.</p>
+          <p className="error" role="alert">Your quote could not be found. Please open your member link again.</p>
         ) : (
           <QueryState query={read}>
             {(step) => (
@@ -70,7 +70,7 @@ export function MemberHome() {
                 disabled={changeQuote.isPending}
                 onSubmit={(answers) => void submit(answers)}
               >
-                {refusal && !refusal.messageFor('tier') && <p className="error">{refusal.message}</p>}
+                {refusal && !refusal.messageFor('tier') && <p className="error" role="alert">{refusal.message}</p>}
                 <div className="buttons">
                   <button type="submit" className="primary" disabled={changeQuote.isPending}>
                     {step.actions.find((a) => a.action === 'next')?.label}

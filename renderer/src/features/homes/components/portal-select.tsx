@@ -38,7 +38,7 @@ export function PortalSelect({
         ))}
       </select>
       {error && (
-        <p id={`${id}-error`} className="error">
+        <p id={`${id}-error`} className="error" role="alert">
           {error}
         </p>
       )}

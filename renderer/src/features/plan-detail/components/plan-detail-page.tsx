@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { Pending } from '../../../components/query-state';
 import { PlanCard, PlanHighlights } from '../../../components/plan-card';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
-import { lastListing } from '../../../lib/storage';
+import { lastListing, lastPlan } from '../../../lib/storage';
 import type { FlowAnswer } from '../../../types/api';
 import { money } from '../../../utils/format';
 import { invalidateEnrollment } from '../../../lib/query';
-import { planDetailQuery } from '../api/get-plan-detail';
+import { planDetailQuery } from '../../../lib/plan-detail';
 import { planPricesQuery } from '../api/get-plan-pricing-detail';
 import { relatedPlansQuery } from '../api/get-related-plans';
 import { shopPlanQuery } from '../api/get-shop-plan';
@@ -112,6 +112,12 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
     else if (moved) navigate(`/plan/${String(moved)}/plan`, { replace: true });
   }, [missing, moved, navigate]);
 
+  // The cart's breadcrumb leads back to the plan last looked at.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (planRead.data) lastPlan.set(pathname);
+  }, [planRead.data, pathname]);
+
   // A popup that opens by itself does so as soon as the server says it is needed (unless the person closed it).
   useEffect(() => {
     if (flow?.step && !popup && dismissed !== flow.step.step) setPopup({ start: flow.step });
@@ -173,7 +179,8 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
           {failure}
         </p>
       )}
-      {notice && <p className="success">{notice}</p>}
+      {/* Present before it speaks, so that a screen reader hears what was added (WCAG 4.1.3). */}
+      <div role="status">{notice && <p className="success">{notice}</p>}</div>
       {pricing?.notices.map((n) => (
         <p key={n} className="notice">
           {n}

@@ -27,8 +27,8 @@ function serveTwoCategories() {
       success({
         result: {
           categories: [
-            { category: 'dental', display_name: 'Dental', count: 1, selected: true },
-            { category: 'vision', display_name: 'Vision', count: 2, selected: false },
+            { category: 'dental', display_name: 'Dental', section_name: 'Dental', count: 1, selected: true },
+            { category: 'vision', display_name: 'Vision', section_name: 'Vision', count: 2, selected: false },
           ],
         },
       }),

@@ -111,7 +111,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
               if (inCategory.length === 0) return null;
               return (
                 <section key={c.category} aria-labelledby={`section-${c.category}`}>
-                  <h2 id={`section-${c.category}`}>{c.display_name}</h2>
+                  <h2 id={`section-${c.category}`}>{c.section_name || c.display_name}</h2>
                   <ul className="cards">
                     {inCategory.map((p) => (
                       <PlanCard

@@ -3,13 +3,18 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Failed, Pending } from '../../../components/query-state';
 import { useCartCount } from '../../../lib/cart-count';
+import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
-import { money } from '../../../utils/format';
+import { money, phone, telHref } from '../../../utils/format';
 import { receiptQuery } from '../api/get-receipt';
 
-/** The receipt: who applied, the confirmation number, the plans with their prices, the effective date; printable. */
+/**
+ * The receipt: who applied, the confirmation number, the plans with who each covers and its carrier, the payments,
+ * what happens next and who to call, and the whole application as sent; printable.
+ */
 export function ReceiptPage() {
   const { refresh } = useCartCount();
+  const branding = useSite().site?.branding;
   // The enrollment this browser was on: once its receipt is read, the browser forgets it (a new quote starts afresh).
   const [id] = useState(() => tempId.get());
   const read = useQuery({ ...receiptQuery(id ?? ''), enabled: Boolean(id) });
@@ -64,7 +69,21 @@ export function ReceiptPage() {
             <tbody>
               {lines.map((l) => (
                 <tr key={`${l.plan_name}-${l.option_name}`}>
-                  <td>{l.plan_name}</td>
+                  <td>
+                    {l.plan_name}
+                    {l.covered.length > 0 && <small className="receipt-covered">Covers {l.covered.join(', ')}</small>}
+                    {l.carrier_name && (
+                      <small className="receipt-carrier">
+                        {l.carrier_name}
+                        {l.carrier_phone && (
+                          <>
+                            {' · '}
+                            <a href={telHref(l.carrier_phone)}>{phone(l.carrier_phone)}</a>
+                          </>
+                        )}
+                      </small>
+                    )}
+                  </td>
                   <td>{l.option_name}</td>
                   <td className="numeric">{money(l.price)}</td>
                 </tr>
@@ -87,14 +106,80 @@ export function ReceiptPage() {
           </table>
         </>
       )}
-      {/* The spec's "sent to the member and the client", in words for the person who applied. */}
-      <p>
-        We will e-mail you a receipt titled Enrollment Receipt within 10 minutes. If a rep or your employer helped you
-        enroll, they receive a copy.
-      </p>
+      {receipt.payment && (
+        <section aria-labelledby="payment-heading">
+          <h2 id="payment-heading">Your payments</h2>
+          <p>{receipt.payment.method}</p>
+          <ul className="receipt-payments">
+            {receipt.payment.first_amount != null && (
+              <li>
+                First payment: <strong>{money(receipt.payment.first_amount)}</strong>
+                {receipt.payment.first_when ? `, taken ${receipt.payment.first_when}` : ''}
+              </li>
+            )}
+            {receipt.payment.recurring_amount != null && (
+              <li>
+                Then <strong>{money(receipt.payment.recurring_amount)}</strong> a month
+                {receipt.payment.recurring_when ? `, ${receipt.payment.recurring_when}` : ''}
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="next-heading">
+        <h2 id="next-heading">What happens next</h2>
+        <ol className="receipt-next">
+          {receipt.next_steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="questions-heading">
+        <h2 id="questions-heading">Questions?</h2>
+        {receipt.helper ? (
+          <p>
+            Call {receipt.helper.name}, who helped with your application, at{' '}
+            <a href={telHref(receipt.helper.phone)}>{phone(receipt.helper.phone)}</a>, or write to{' '}
+            <a href={`mailto:${receipt.helper.email}`}>{receipt.helper.email}</a>.
+          </p>
+        ) : (
+          branding?.display_phone && (
+            <p>
+              Call us at <a href={telHref(branding.display_phone)}>{phone(branding.display_phone)}</a>
+              {branding.display_email && (
+                <>
+                  , or write to <a href={`mailto:${branding.display_email}`}>{branding.display_email}</a>
+                </>
+              )}
+              .
+            </p>
+          )
+        )}
+        <p>For a plan&apos;s coverage or a claim, call its carrier at the number beside the plan.</p>
+      </section>
+      {receipt.application.length > 0 && (
+        <section aria-labelledby="application-heading" className="receipt-application">
+          <h2 id="application-heading">Your application</h2>
+          {receipt.application
+            .filter((s) => s.rows.length > 0)
+            .map((s) => (
+              <section key={s.step} aria-labelledby={`application-${s.step}`}>
+                <h3 id={`application-${s.step}`}>{s.title}</h3>
+                <dl className="review-rows">
+                  {s.rows.map((r, i) => (
+                    <div key={`${r.label}-${i}`} className={r.value.length > 60 ? 'review-row-wide' : undefined}>
+                      <dt>{r.label}</dt>
+                      <dd>{r.value || '—'}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ))}
+        </section>
+      )}
       <div className="buttons no-print">
         <button type="button" className="primary" onClick={() => window.print()}>
-          Print or save as PDF
+          Print your application or save it as PDF
         </button>
         <Link to={receipt.return_to || '/'} className="button">
           Return to homepage

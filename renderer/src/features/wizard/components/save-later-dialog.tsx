@@ -42,7 +42,7 @@ export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean;
             onChange={(e) => setEmail(e.target.value)}
           />
           {emailError && (
-            <p id="alternate-email-error" className="error">
+            <p id="alternate-email-error" className="error" role="alert">
               {emailError}
             </p>
           )}

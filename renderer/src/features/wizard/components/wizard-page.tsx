@@ -18,6 +18,7 @@ import { outcomeOf, wizardSource } from '../utils/wizard-source';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
 import { UnfinishedSteps, unfinishedOf } from './unfinished-steps';
+import { ViewDetailsDialog } from './view-details-dialog';
 
 /**
  * Whether the page was opened at a step's address, the step asked for while this script loaded (app/router.tsx): then
@@ -58,6 +59,8 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const busy = StepContext.useSelector(isBusy);
   // The browser's own refusal of the form, and the count of refused Nexts (each moves the focus to the summary).
   const [refused, setRefused] = useState<Problem[]>([]);
+  // The review's card whose step is being looked at (View Details).
+  const [viewing, setViewing] = useState<{ step: string; title: string } | null>(null);
   const [attempts, setAttempts] = useState(0);
   // The form's data waiting for the confirmation the step asks for (the review's Submit Application).
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
@@ -153,6 +156,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
 
   return (
     <>
+      {viewing && <ViewDetailsDialog enrollmentId={enrollmentId} step={viewing.step} title={viewing.title} onClose={() => setViewing(null)} />}
       <ProgressBar steps={place.progress.steps} />
       <h1>{step.title}</h1>
       <ErrorSummary problems={problems} attempt={attempts} />
@@ -172,9 +176,14 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
                 <h2 id={`card-${s.step}`}>
                   {s.number}. {s.title}
                 </h2>
-                <button type="button" className="text-button" onClick={() => wizard.send({ type: 'ANSWER', action: 'edit', extra: { target: s.step } })} disabled={busy}>
-                  Edit<span className="visually-hidden"> {s.title}</span>
-                </button>
+                <span className="review-card-actions">
+                  <button type="button" className="text-button" onClick={() => setViewing({ step: s.step, title: s.title })}>
+                    View Details<span className="visually-hidden"> of {s.title}</span>
+                  </button>
+                  <button type="button" className="text-button" onClick={() => wizard.send({ type: 'ANSWER', action: 'edit', extra: { target: s.step } })} disabled={busy}>
+                    Edit<span className="visually-hidden"> {s.title}</span>
+                  </button>
+                </span>
               </div>
               {s.note && <p className="review-card-note">{s.note}</p>}
               {s.rows.length > 0 ? (

@@ -1,5 +1,7 @@
+// A plan's texts and card facts, the catalogue's and the same for every quote: read by the plan's page and the cart's
+// plan details.
 import { queryOptions } from '@tanstack/react-query';
-import { type Schema, api } from '../../../lib/api';
+import { type Schema, api } from './api';
 
 export function getPlanDetail({ plan_id }: { plan_id: string }): Promise<Schema<'PlanDetail'>> {
   return api.get('/get-plan-detail/{id}', { path: { id: plan_id } });
