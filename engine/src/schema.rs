@@ -311,6 +311,10 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
         if let Some(widget) = prop.get("x-widget").cloned() {
             field_ui.insert("ui:widget".into(), widget);
         }
+        // What a widget is told beyond its value (the signature: which fields say how the applicant signs).
+        if let Some(options) = prop.get("x-options").cloned() {
+            field_ui.insert("ui:options".into(), options);
+        }
         if prop.get("x-lookup").and_then(Value::as_str) == Some("states") {
             prop["oneOf"] =
                 Value::Array(US_STATES.iter().map(|(code, name)| json!({ "const": code, "title": name })).collect());

@@ -87,7 +87,7 @@ test('a 65-year-old shopping dental sees plans and adds one to the cart', async 
   await expect(page.getByRole('link', { name: /Cart, 1 item/ })).toBeVisible();
   // Continue Shopping returns to the dental listing the person came from.
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/plans?type=dental');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Home › Dental Plans › Cart');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Home › Dental Plans › Plan Details › Cart');
 });
 
 test('a long listing shows its first page and Show more plans adds the next', async ({ page }) => {

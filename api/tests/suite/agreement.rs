@@ -1,6 +1,6 @@
 //! Agreement & Signature: every required box ticked, a signature, and an audit record of what was agreed.
 
-use crate::common::{agreement, contact, personal, png_data_url, TestApp, SIGNATURE};
+use crate::common::{agreement, png_data_url, TestApp, SIGNATURE};
 use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::Row;
@@ -10,10 +10,7 @@ async fn agreeing_needs_every_required_box_and_a_signature_and_leaves_an_audit_r
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.checked_out().await;
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
-        body["enrollment_id"] = json!(id);
-        b.post(&format!("/api/v1/{call}"), body).await.ok();
-    }
+    b.save_personal_and_contact(id).await;
     let fields = b.get(&format!("/api/v1/get-form-fields-agreement-info?enrollment_id={id}")).await;
     let rows = fields.ok()["result"].as_array().unwrap().clone();
     let date = rows.iter().find(|r| r["field_name"] == "date").unwrap().clone();
@@ -100,10 +97,7 @@ async fn the_step_names_the_applicant_who_signs_and_a_typed_signature_needs_the_
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = b.checked_out().await;
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
-        body["enrollment_id"] = json!(id);
-        b.post(&format!("/api/v1/{call}"), body).await.ok();
-    }
+    b.save_personal_and_contact(id).await;
     let fields = b.get(&format!("/api/v1/get-form-fields-agreement-info?enrollment_id={id}")).await;
     let rows = fields.ok()["result"].as_array().unwrap().clone();
     let signer = rows.iter().find(|r| r["field_name"] == "user_name").expect("the signer is named").clone();

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use crate::common::{contact, personal, TestApp};
+use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -10,15 +10,8 @@ use serde_json::json;
 async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hundred() {
     let app = TestApp::new().await;
     let mut b = app.browser();
-    let id = b.start("IO").await;
-    b.add_first_plan(id, "term_life").await;
-    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
-    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
-        body["enrollment_id"] = json!(id);
-        let saved = b.post(&format!("/api/v1/{call}"), body).await;
-        saved.ok();
-    }
+    let id = b.checked_out_on("IO", "term_life").await;
+    b.save_personal_and_contact(id).await;
     let step = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
     assert_eq!(step.ok()["step"]["step"], "beneficiary_info");
     assert_eq!(step.ok()["step"]["schema"]["properties"]["beneficiaries"]["maxItems"], 3);

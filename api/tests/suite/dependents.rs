@@ -3,20 +3,14 @@
 
 use crate::common;
 
-use crate::common::{contact, personal, TestApp};
+use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 /// Checked out on `tier` with a dental plan, Personal and Contact saved: the next step is Dependent Information.
 async fn at_dependents(b: &mut common::Browser<'_>, tier: &str) -> i64 {
-    let id = b.start(tier).await;
-    b.add_first_plan(id, "dental").await;
-    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
-    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
-        body["enrollment_id"] = json!(id);
-        b.post(&format!("/api/v1/{call}"), body).await.ok();
-    }
+    let id = b.checked_out_on(tier, "dental").await;
+    b.save_personal_and_contact(id).await;
     id
 }
 
@@ -153,10 +147,7 @@ async fn member_only_coverage_keeps_no_dependents() {
 async fn a_dependents_health_answers_and_ssn_are_sealed_at_rest_in_a_draft_and_read_back_to_their_owner() {
     let app = TestApp::new().await;
     let mut b = app.browser();
-    let id = b.start("IS").await;
-    b.add_first_plan(id, "medical").await;
-    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
-    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    let id = b.checked_out_on("IS", "medical").await;
     let mut spouse = spouse();
     spouse["health_info"] = json!({ "condition_questions": { "141": { "yes_no_flag": "1", "conditions": [
         { "health_condition": "Asthma", "date_of_onset": "03/10/2019", "is_treatment": "1", "is_medicate": "0", "d_last_seen": "09/01/2026" } ] } },
@@ -223,10 +214,7 @@ async fn the_spouses_birth_date_and_the_children_given_in_the_dependency_popup_s
     b.add_first_plan(id, "dental").await;
     let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
     b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
-        body["enrollment_id"] = json!(id);
-        b.post(&format!("/api/v1/{call}"), body).await.ok();
-    }
+    b.save_personal_and_contact(id).await;
     let step = b.get(&format!("/api/v1/enrollment/{id}/step/dependent_info")).await.ok()["step"].clone();
     assert_eq!(
         step["formData"]["dependents"],

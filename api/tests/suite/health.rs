@@ -2,17 +2,14 @@
 
 use crate::common;
 
-use crate::common::{contact, personal, TestApp};
+use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 /// Checked out with a medical plan, Personal and Contact saved: the next step is Health Questions.
 async fn at_health_questions(b: &mut common::Browser<'_>) -> i64 {
     let id = b.checked_out_with("medical").await;
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
-        body["enrollment_id"] = json!(id);
-        b.post(&format!("/api/v1/{call}"), body).await.ok();
-    }
+    b.save_personal_and_contact(id).await;
     id
 }
 
@@ -190,10 +187,7 @@ async fn answers_left_at_no_are_taken_only_once_the_applicant_confirms_having_re
 async fn a_dependent_is_asked_only_the_questions_meant_for_them_in_words_about_them() {
     let app = TestApp::new().await;
     let mut b = app.browser();
-    let id = b.start("IS").await;
-    b.add_first_plan(id, "hospital").await;
-    let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
-    b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
+    let id = b.checked_out_on("IS", "hospital").await;
     let questions = b.get(&format!("/api/v1/get-health-questions-dependent-info?enrollment_id={id}")).await;
     let result = questions.ok()["result"].clone();
     let ids: Vec<i64> =

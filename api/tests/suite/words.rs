@@ -1,7 +1,7 @@
 //! What a person reads: no text the screens are drawn from carries a developer's marks, the product's codes or the
 //! spec's "proceed further", while the spec's calls keep the spec's words.
 
-use crate::common::{contact, personal, TestApp};
+use crate::common::TestApp;
 use serde_json::{json, Value};
 
 /// Keys whose strings a person reads (a title, a help, a message), as opposed to values and names.
@@ -78,10 +78,7 @@ async fn no_step_a_person_is_shown_carries_code_marks_tier_codes_or_proceed_furt
     let effective = date.as_str().unwrap();
     sent.push(("checkout".into(), b.get(&format!("/api/v1/shop/{id}/checkout?effective_date={effective}")).await.body));
     b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
-    for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
-        body["enrollment_id"] = json!(id);
-        b.post(&format!("/api/v1/{call}"), body).await.ok();
-    }
+    b.save_personal_and_contact(id).await;
     for tab in ["primary_info", "contact_info", "dependent_info", "agreement_info", "billing_info", "review_info"] {
         sent.push((tab.into(), b.get(&format!("/api/v1/enrollment/{id}/step/{tab}")).await.body));
     }

@@ -79,6 +79,7 @@ pub struct AgreementInfo {
         "x-messages" = { "required": "Signature is required", "pattern": "Signature is required", "maxLength": "Please sign again: the signature is too large", "ink": SIGN_AGAIN },
         "x-checks" = [{ "check": "ink" }],
         "x-widget" = "signature",
+        "x-options" = { "method_field": "signature_method", "name_field": "signature_name" },
         "x-display" = "signed"
     ))]
     pub signature: Option<String>,

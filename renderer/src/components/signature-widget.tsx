@@ -1,6 +1,6 @@
-// The electronic signature, as the applicant chooses to give it (the form's `signature_method`): drawn on a pad with
-// mouse, pen or finger, or their typed name (`signature_name`) drawn in a script face. Either way the value is the
-// picture as a PNG data URL, which the server checks for ink and keeps.
+// The electronic signature, as the applicant chooses to give it (the form's field the server names as `method_field`):
+// drawn on a pad with mouse, pen or finger, or their typed name (`name_field`) drawn in a script face. Either way the
+// value is the picture as a PNG data URL, which the server checks for ink and keeps.
 //
 // The pad's pixels follow its size on the screen: on a phone the 480-pixel pad is drawn narrower, and a pad whose
 // pixels stayed 480 wide would put the ink a third to the left of the finger. Its pixels are its size on the screen
@@ -13,12 +13,15 @@ import { useFormData } from './form-data';
 // What draws a typed name (and its script face) loads only when a person chooses to type.
 const typingCode = () => import('./signature-typed');
 
-export function SignatureWidget({ id, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
+export function SignatureWidget({ id, value, onChange, disabled, readonly, rawErrors, options }: WidgetProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const form = useFormData();
-  const typed = form.signature_method === 'typed';
-  const name = typeof form.signature_name === 'string' ? form.signature_name.trim() : '';
+  // The server names the fields that say how the applicant signs (the signature's `ui:options`).
+  const field = (key: string) => (typeof options[key] === 'string' ? (options[key] as string) : '');
+  const typed = form[field('method_field')] === 'typed';
+  const given = form[field('name_field')];
+  const name = typeof given === 'string' ? given.trim() : '';
   const typedRef = useRef(typed);
   typedRef.current = typed;
 

@@ -103,6 +103,16 @@ pub async fn get_checkout(
 /// `POST /shop/{enrollment_id}/offer/{offer}` `{ action: accept | decline }`: answers an offer (accept puts its plans
 /// in the cart); answers the next checkout step for an upsell, or `{ redirect: "/cart" }` after the accident offer.
 pub async fn post_offer(
+    state: State<AppState>,
+    path: OwnedPath<OfferPath>,
+    query: AppQuery<CheckoutQuery>,
+    body: AppJson<OfferAnswer>,
+) -> ApiResult<Answer<OfferOutcome>> {
+    // A refusal on a screen is read by a person: in plain words, where the spec's are not written for one.
+    take_offer(state, path, query, body).await.map_err(ApiError::in_plain_words)
+}
+
+async fn take_offer(
     State(state): State<AppState>,
     OwnedPath(mut e, path): OwnedPath<OfferPath>,
     AppQuery(query): AppQuery<CheckoutQuery>,

@@ -360,6 +360,14 @@ impl Browser<'_> {
         .await
     }
 
+    /// Personal Information and Contact Information saved through the spec's calls, for Dana Okafor.
+    pub async fn save_personal_and_contact(&mut self, id: i64) {
+        for (call, mut body) in [("save-personal-info", personal()), ("save-contact-info", contact())] {
+            body["enrollment_id"] = json!(id);
+            self.post(&format!("/api/v1/{call}"), body).await.ok();
+        }
+    }
+
     /// Filter, one dental plan (no health questions), checkout: answers the enrollment id, at Personal Information.
     pub async fn checked_out(&mut self) -> i64 {
         self.checked_out_with("dental").await
@@ -367,7 +375,12 @@ impl Browser<'_> {
 
     /// Filter, the first plan of `category`, checkout: answers the enrollment id, at Personal Information.
     pub async fn checked_out_with(&mut self, category: &str) -> i64 {
-        let id = self.start("IO").await;
+        self.checked_out_on("IO", category).await
+    }
+
+    /// A filter on `tier`, the first plan of `category`, checkout: answers the enrollment id, at Personal Information.
+    pub async fn checked_out_on(&mut self, tier: &str, category: &str) -> i64 {
+        let id = self.start(tier).await;
         self.add_first_plan(id, category).await;
         let dates = self.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await;
         let date = dates.ok()["result"][0].as_str().unwrap().to_string();
