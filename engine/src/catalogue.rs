@@ -158,6 +158,42 @@ pub struct Plan {
     /// What people compare the plan by (deductible, annual maximum, benefit amount, ...), with units.
     #[serde(default, skip_serializing_if = "PlanFacts::is_empty")]
     pub facts: PlanFacts,
+    /// The plan's documents (its summary of benefits, provider directory, drug list), served from the catalogue's
+    /// assets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub documents: Vec<PlanDocument>,
+}
+
+/// A document of a plan, as a PDF under `/assets/documents/`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlanDocument {
+    pub kind: DocumentKind,
+    /// Where it is served: `/assets/documents/....pdf`.
+    pub url: String,
+}
+
+/// What a plan document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentKind {
+    /// The summary of benefits and coverage.
+    SummaryOfBenefits,
+    /// The doctors and hospitals in the plan's network.
+    ProviderDirectory,
+    /// The drugs the plan covers (its formulary).
+    DrugList,
+}
+
+impl DocumentKind {
+    /// The document's name as a person reads it.
+    pub fn title(self) -> &'static str {
+        match self {
+            DocumentKind::SummaryOfBenefits => "Summary of Benefits and Coverage",
+            DocumentKind::ProviderDirectory => "Provider Directory",
+            DocumentKind::DrugList => "Drug List",
+        }
+    }
 }
 
 fn listed() -> bool {
@@ -394,6 +430,11 @@ pub fn check_plans(plans: &[Plan], carriers: &[Carrier], categories: &[Category]
         let named = p.membership.iter().chain(&p.rider_of).chain(p.replaced_by.iter());
         if let Some(missing) = named.copied().find(|id| !exists(*id)) {
             return Err(format!("{at}: names plan {missing}, which does not exist"));
+        }
+        for d in &p.documents {
+            if !(d.url.starts_with("/assets/documents/") && d.url.ends_with(".pdf")) || d.url.contains("..") {
+                return Err(format!("{at}: a document is a PDF under /assets/documents/, not {}", d.url));
+            }
         }
         if let Some(b) = &p.blackout {
             if crate::dates::parse_mdy(&b.from).is_none() || crate::dates::parse_mdy(&b.to).is_none() {

@@ -24,7 +24,7 @@ pub enum Unit {
 }
 
 /// The kind of provider network a plan uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Network {
     Ppo,
@@ -100,6 +100,9 @@ pub struct PlanFacts {
     pub reimbursement_percent: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub telehealth_visits: Option<u32>,
+    /// A high-deductible health plan its carrier qualifies for a health savings account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hsa_eligible: Option<bool>,
 }
 
 /// A fact's name, its label and unit.
@@ -133,6 +136,7 @@ pub const KINDS: &[FactKind] = &[
     FactKind { key: "daily_hospital_benefit_usd", label: "Hospital benefit per day", unit: Some(Unit::Usd) },
     FactKind { key: "reimbursement_percent", label: "Vet bills reimbursed", unit: Some(Unit::Percent) },
     FactKind { key: "telehealth_visits", label: "Telehealth visits a year", unit: Some(Unit::Count) },
+    FactKind { key: "hsa_eligible", label: "HSA-eligible", unit: None },
 ];
 
 pub fn kind(key: &str) -> Option<&'static FactKind> {
@@ -142,7 +146,19 @@ pub fn kind(key: &str) -> Option<&'static FactKind> {
 /// The facts a category's plans are compared by, in order, unless the category says.
 pub fn default_compare(category: &str) -> &'static [&'static str] {
     match category {
-        "medical" | "limitedmed" => &[
+        "medical" => &[
+            "network",
+            "deductible_usd",
+            "out_of_pocket_max_usd",
+            "primary_care_copay_usd",
+            "specialist_copay_usd",
+            "emergency_room_copay_usd",
+            "coinsurance_percent",
+            "generic_drug_copay_usd",
+            "hsa_eligible",
+        ],
+        // Limited medical plans are not major medical: none qualifies for a health savings account.
+        "limitedmed" => &[
             "network",
             "deductible_usd",
             "out_of_pocket_max_usd",
@@ -206,6 +222,7 @@ impl PlanFacts {
                 let network: Network = serde_json::from_value(serde_json::Value::String(s.clone())).ok()?;
                 Some(network.label().to_string())
             }
+            (None, serde_json::Value::Bool(yes)) => Some(if *yes { "Yes" } else { "No" }.to_string()),
             (Some(unit), serde_json::Value::Number(n)) => Some(written(unit, n.as_u64()?)),
             _ => None,
         }
@@ -375,7 +392,7 @@ mod tests {
             .cloned()
             .collect();
         assert_eq!(keys, vec!["network"]);
-        assert_eq!(KINDS.len(), 22, "every field of PlanFacts has a kind");
+        assert_eq!(KINDS.len(), 23, "every field of PlanFacts has a kind");
     }
 
     fn levels(key_values: &[(Option<u32>, Option<u32>)]) -> Vec<PlanFacts> {

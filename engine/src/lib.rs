@@ -47,6 +47,7 @@ pub mod payment;
 pub mod questionnaire;
 pub mod rating;
 pub mod recommend;
+pub mod refine;
 pub mod schema;
 pub mod selection;
 pub mod sensitive;
@@ -58,5 +59,6 @@ pub mod tabs;
 pub mod validation;
 pub mod words;
 pub mod workflow;
+pub mod yearly;
 
 pub use errors::FieldError;

@@ -577,6 +577,7 @@ pub fn generate(spec: &MarketSpec, carriers: &[Carrier], taken: &BTreeSet<String
             replaced_by: None,
             blackout: None,
             facts: drawn.facts,
+            documents: Vec::new(),
         });
     }
     plans

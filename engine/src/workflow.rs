@@ -403,6 +403,9 @@ pub struct Workflows {
     pub shop: crate::shop::ShopWorkflow,
     /// The help chat's script (`kind: assistant`); without one the chat greets and thanks.
     pub assistant: crate::assistant::Assistant,
+    /// The levels of use the estimated yearly cost of health plans is priced at (`kind: estimate`); without them,
+    /// no plan is estimated.
+    pub estimate: Option<crate::yearly::UseProfiles>,
 }
 
 /// A workflow file that cannot be used: which file, where in it, and why.
@@ -431,7 +434,7 @@ pub fn shop_format_schema() -> Value {
 }
 
 /// The kinds of workflow file, each with its published format (committed as `workflows/schema/<kind>.schema.json`).
-pub const FILE_KINDS: [&str; 3] = ["wizard", "shop", "assistant"];
+pub const FILE_KINDS: [&str; 4] = ["wizard", "shop", "assistant", "estimate"];
 
 /// The JSON Schema of a kind of workflow file: what an editor validates and completes the files with, and what the
 /// checker holds them to first.
@@ -440,6 +443,7 @@ pub fn format_schema(kind: &str) -> Option<Value> {
         "wizard" => Some(file_format_schema()),
         "shop" => Some(shop_format_schema()),
         "assistant" => Some(assistant_format_schema()),
+        "estimate" => Some(estimate_format_schema()),
         _ => None,
     }
 }
@@ -475,7 +479,7 @@ impl Bundle {
     /// the reason.
     pub fn parse(&self, dir: &str) -> Result<Workflows, WorkflowError> {
         let shown = |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
-        let (mut wizard, mut shop, mut assistant) = (None, None, None);
+        let (mut wizard, mut shop, mut assistant, mut estimate) = (None, None, None, None);
         for (file, text) in &self.files {
             let name = shown(file);
             let kind =
@@ -502,6 +506,17 @@ impl Bundle {
                 assistant = Some(parse_assistant_file(&name, text)?);
                 continue;
             }
+            if kind.as_deref() == Some("estimate") {
+                if estimate.is_some() {
+                    return Err(WorkflowError::new(
+                        &name,
+                        "/kind",
+                        "a second estimate of yearly costs; an installation has at most one",
+                    ));
+                }
+                estimate = Some(parse_estimate_file(&name, text)?);
+                continue;
+            }
             let workflow = parse_file(&name, text)?;
             if wizard.is_some() {
                 return Err(WorkflowError::new(
@@ -516,7 +531,7 @@ impl Bundle {
         let (shop_file, shop) =
             shop.ok_or_else(|| WorkflowError::new(dir, "/", "no shop workflow file (kind: shop) found"))?;
         check_references(&shop_file, &shop)?;
-        Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default() })
+        Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default(), estimate })
     }
 }
 
@@ -559,6 +574,21 @@ pub fn parse_assistant_file(name: &str, text: &str) -> Result<crate::assistant::
         serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
     assistant.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
     Ok(assistant)
+}
+
+/// The format of the yearly cost estimate's file (`kind: estimate`), as JSON Schema.
+pub fn estimate_format_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(crate::yearly::UseProfiles)).expect("a schema is JSON")
+}
+
+/// Reads the yearly cost estimate's levels of use: the format first, then what the format cannot say.
+pub fn parse_estimate_file(name: &str, text: &str) -> Result<crate::yearly::UseProfiles, WorkflowError> {
+    let value = parse_yaml(name, text)?;
+    validate_format(name, &value, &estimate_format_schema())?;
+    let profiles: crate::yearly::UseProfiles =
+        serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
+    profiles.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
+    Ok(profiles)
 }
 
 /// Reads a shop workflow file: its format first, then what the format cannot say.

@@ -15,6 +15,8 @@ pub struct ListingKey {
     accepted: Vec<i64>,
     page: Option<(usize, usize)>,
     workflows: String,
+    refine: engine::refine::Refine,
+    people: u32,
 }
 
 /// What a listing was asked for.
@@ -29,6 +31,10 @@ pub struct Listing<'a> {
     pub page: Option<(usize, usize)>,
     /// The digest of the workflow version the quote answers (which plans ask health questions).
     pub workflows: &'a str,
+    /// How the person narrowed and ordered it.
+    pub refine: engine::refine::Refine,
+    /// How many people the quote covers (the yearly cost's care is for each).
+    pub people: u32,
 }
 
 /// The listing's answer: the one kept for the same question, or `price()`'s, which is then kept.
@@ -43,6 +49,8 @@ pub fn kept_or_priced(
         accepted: asked.accepted,
         page: asked.page,
         workflows: asked.workflows.to_string(),
+        refine: asked.refine,
+        people: asked.people,
     };
     if let Some(answer) = kept.get(&key) {
         return Ok(answer);

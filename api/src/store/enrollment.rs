@@ -115,6 +115,7 @@ pub async fn find_enrollment(
 pub struct QuoteRow {
     pub enrollment_id: i64,
     pub filter: String,
+    pub group_id: Option<i64>,
     pub policy_id: Option<String>,
     pub workflow_version: Option<String>,
 }
@@ -127,6 +128,7 @@ impl FromColumns for QuoteAndAnswer {
         let quote = QuoteRow {
             enrollment_id: row.column("enrollment_id")?,
             filter: row.column("filter")?,
+            group_id: row.column("group_id")?,
             policy_id: row.column("policy_id")?,
             workflow_version: row.column("workflow_version")?,
         };
@@ -146,7 +148,8 @@ pub async fn find_quote_with_answers(
     enrollment_id: i64,
     kind: &str,
 ) -> Result<Option<(QuoteRow, Vec<(String, String)>)>, sqlx::Error> {
-    const SQL: &str = "select e.enrollment_id, e.filter, e.policy_id, e.workflow_version, a.subject, a.data \
+    const SQL: &str =
+        "select e.enrollment_id, e.filter, e.group_id, e.policy_id, e.workflow_version, a.subject, a.data \
          from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
          where e.enrollment_id = $1 and e.session_id = $2";
     let params = [Param::Int(enrollment_id), Param::Text(session_id), Param::Text(kind)];

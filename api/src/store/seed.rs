@@ -104,6 +104,19 @@ pub fn read_fixtures(dir: &Path) -> anyhow::Result<Fixtures> {
     }
     engine::catalogue::check_plans(&plans, &carriers.carriers, &categories.categories)
         .map_err(|why| anyhow::anyhow!("{}: {why}", plans_dir.display()))?;
+    // A document a plan lists is served from the fixtures' assets: it must be there (scripts/plan-documents.py).
+    for plan in &plans {
+        for document in &plan.documents {
+            let file = dir.join("assets").join(document.url.trim_start_matches("/assets/"));
+            anyhow::ensure!(
+                file.is_file(),
+                "plan {}: its document {} is not in the fixtures ({})",
+                plan.plan_id,
+                document.url,
+                file.display()
+            );
+        }
+    }
     let (_, curve_csv) = text_of(dir.join("rating/federal-default-age-curve.csv"))?;
     let (p, t) = text_of(dir.join("history/shopping.yaml"))?;
     let history: engine::recommend::HistorySpec = yaml(&p, &t)?;

@@ -28,6 +28,7 @@ mod openapi;
 mod outbox;
 mod save_for_later;
 mod shop;
+mod shopping;
 mod sign_in;
 mod smtp;
 mod spec_answers;

@@ -472,7 +472,12 @@ async fn listings_show_plans_a_popup_can_price_and_say_why_a_section_is_empty() 
     let group = b.get("/api/v1/get-group-menu?group_id=4242").await;
     assert_eq!(group.first_error(), ("group_id".into(), "Please choose a group".into()));
     assert_eq!(b.get("/api/v1/get-group-menu?group_id=2556").await.ok()["menu"].as_array().unwrap().len(), 13);
-    let listed_medical = app.state.catalogue.plans.iter().filter(|p| p.listed && p.category == "medical").count();
+    // The count is what the quote's medical listing shows.
+    let listed_medical = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=medical")).await.ok()
+        ["result"]
+        .as_array()
+        .unwrap()
+        .len();
     let side = b.get(&format!("/api/v1/get-left-side-filter-fields?enrollment_id={id}")).await;
     assert_eq!(
         side.ok()["result"]["categories"][2],
@@ -483,8 +488,10 @@ async fn listings_show_plans_a_popup_can_price_and_say_why_a_section_is_empty() 
         (&limited["display_name"], &limited["section_name"]),
         (&json!("Limited Med Plans"), &json!("Limited Medical"))
     );
+    // The header menu's plans are the catalogue's, before any quote.
+    let in_catalogue = app.state.catalogue.plans.iter().filter(|p| p.listed && p.category == "medical").count();
     let menu_plans = b.get("/api/v1/get-menu-filtered-plans?category=medical").await;
-    assert_eq!(menu_plans.ok()["result"].as_array().unwrap().len(), listed_medical);
+    assert_eq!(menu_plans.ok()["result"].as_array().unwrap().len(), in_catalogue);
     assert_eq!(b.get("/api/v1/get-menu-filtered-plans?category=nope").await.first_error().0, "category");
     let related = b.get(&format!("/api/v1/get-related-plans?plan_id=1101&enrollment_id={id}")).await;
     assert_eq!(related.ok()["result"][0]["plan_id"], 1102);

@@ -10,6 +10,10 @@ export interface PlanCardData {
   plan_price?: number | null;
   /** The lowest price anyone can be quoted: shown when the quote's own price waits for the plan's questions. */
   from_price?: number | null;
+  /** What the quote's price waits for ("Price after 1 question: whether you use tobacco"). */
+  price_note?: string | null;
+  /** A health plan's estimated yearly cost at each level of use. */
+  yearly_cost?: { low: number; medium: number; high: number } | null;
   plan_category?: string;
   carrier_name?: string;
   /** Up to three facts people compare plans by ("Annual maximum", "$1,000"). */
@@ -58,8 +62,11 @@ export function PlanCard({
   compare,
   action,
   headingLevel = 3,
+  estimate,
 }: {
   plan: PlanCardData;
+  /** The level of use a yearly cost is shown at, and what explains it. */
+  estimate?: { usage: 'low' | 'medium' | 'high'; onExplain: () => void };
   to?: string;
   priceLabel?: string;
   compare?: Omit<CompareToggleProps, 'planName'>;
@@ -84,9 +91,17 @@ export function PlanCard({
           <p className="price">
             Starting From {money(plan.from_price)}
             <span className="per">/mo</span>
-            <span className="price-note">Your price after a few questions on the plan&apos;s page</span>
+            <span className="price-note">{plan.price_note ?? "Your price after a few questions on the plan's page"}</span>
           </p>
         )
+      )}
+      {plan.yearly_cost && estimate && (
+        <p className="yearly-cost">
+          Estimated yearly cost <strong>{money(plan.yearly_cost[estimate.usage])}</strong> <span className="per">({estimate.usage} use)</span>{' '}
+          <button type="button" className="link" onClick={estimate.onExplain}>
+            How we estimate this<span className="visually-hidden"> for {plan.plan_name}</span>
+          </button>
+        </p>
       )}
       <div className="card-actions">
         {action ?? (

@@ -718,9 +718,17 @@ export interface components {
             plan_price?: components["schemas"]["Dollars"] | null;
             tier?: string | null;
             is_prudential_plan: boolean;
+            /** @description A health plan's estimated yearly cost at this level, for the quote. */
+            yearly_cost?: components["schemas"]["YearlyCost"] | null;
         };
         /** @description An amount in dollars, to the cent. */
         Dollars: number;
+        /** @description The estimate at each level, in dollars. */
+        YearlyCost: {
+            low: components["schemas"]["Dollars"];
+            medium: components["schemas"]["Dollars"];
+            high: components["schemas"]["Dollars"];
+        };
         /** @description `assist/add`: an answer to a question (again for the same question: the answer edited). */
         AddAnswer: {
             question_id?: components["schemas"]["Id"] | null;

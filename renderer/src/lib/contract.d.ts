@@ -1665,6 +1665,23 @@ export interface paths {
                     page?: unknown;
                     /** @description How many plans a page holds, 1 to 100. */
                     per_page?: unknown;
+                    /**
+                     * @description The order of the plans: premium, deductible, oop_max or yearly_cost, ascending (ties by plan name); the
+                     *     catalogue's order when absent.
+                     */
+                    sort?: string;
+                    /** @description The level of use the estimated yearly cost is sorted by: low, medium (the default) or high. */
+                    usage?: string;
+                    /** @description Only the plans of these carriers: their names, separated by commas. */
+                    carriers?: string;
+                    /** @description Only the plans of these networks: HMO, PPO, EPO, any provider or discount, separated by commas. */
+                    networks?: string;
+                    /** @description Only the plans whose monthly premium is at most this many dollars. */
+                    max_premium?: unknown;
+                    /** @description Only the plans whose deductible is at most this many dollars. */
+                    max_deductible?: unknown;
+                    /** @description 1: only the plans that qualify for a health savings account. */
+                    hsa?: unknown;
                 };
                 header?: never;
                 path?: never;
@@ -7001,9 +7018,17 @@ export interface components {
             plan_price?: components["schemas"]["Dollars"] | null;
             tier?: string | null;
             is_prudential_plan: boolean;
+            /** @description A health plan's estimated yearly cost at this level, for the quote. */
+            yearly_cost?: components["schemas"]["YearlyCost"] | null;
         };
         /** @description An amount in dollars, to the cent. */
         Dollars: number;
+        /** @description The estimate at each level, in dollars. */
+        YearlyCost: {
+            low: components["schemas"]["Dollars"];
+            medium: components["schemas"]["Dollars"];
+            high: components["schemas"]["Dollars"];
+        };
         /** @description The success envelope of a typed answer. */
         MessageEnvelope: {
             /** @description Always `success`. */
@@ -7848,6 +7873,13 @@ export interface components {
             carrier_name: string;
             /** @description The first facts its category is compared by, over all its levels ("$1,000 to $1,500"), as a person reads them. */
             highlights: components["schemas"]["Highlight"][];
+            /**
+             * @description A health plan's estimated yearly cost for the quote: twelve premiums plus what care at each level of use is
+             *     expected to cost out of pocket. Only in a quote's listing, for a plan it prices.
+             */
+            yearly_cost?: components["schemas"]["YearlyCost"] | null;
+            /** @description What the quote's price waits for ("Price after 1 question: whether you use tobacco"), when it waits. */
+            price_note?: string | null;
         };
         /** @description A fact on a plan's card. */
         Highlight: {
@@ -7864,6 +7896,23 @@ export interface components {
             page?: unknown;
             /** @description How many plans a page holds, 1 to 100. */
             per_page?: unknown;
+            /**
+             * @description The order of the plans: premium, deductible, oop_max or yearly_cost, ascending (ties by plan name); the
+             *     catalogue's order when absent.
+             */
+            sort?: string | null;
+            /** @description The level of use the estimated yearly cost is sorted by: low, medium (the default) or high. */
+            usage?: string | null;
+            /** @description Only the plans of these carriers: their names, separated by commas. */
+            carriers?: string | null;
+            /** @description Only the plans of these networks: HMO, PPO, EPO, any provider or discount, separated by commas. */
+            networks?: string | null;
+            /** @description Only the plans whose monthly premium is at most this many dollars. */
+            max_premium?: unknown;
+            /** @description Only the plans whose deductible is at most this many dollars. */
+            max_deductible?: unknown;
+            /** @description 1: only the plans that qualify for a health savings account. */
+            hsa?: unknown;
         };
         /** @description The success envelope of a typed answer. */
         FilteredPlansEnvelope: {
@@ -7876,13 +7925,84 @@ export interface components {
             result: components["schemas"]["PlanCard"][];
             /** @description When nothing is listed: whether the categories are for Member Only, or nothing matches. */
             message?: string | null;
-            /** @description The same, in the words the store shows a person (the message is as other systems expect it). */
+            /**
+             * @description The same, in the words the store shows a person (the message is as other systems expect it); or, when the
+             *     person's choices left nothing, which choice to loosen.
+             */
             notice?: string | null;
             /**
              * Format: uint
              * @description With a page asked for: how many plans there are in all.
              */
             total?: number | null;
+            /**
+             * @description What the listing can be narrowed by for this quote and these categories, before any choice: the carriers,
+             *     networks and ranges its plans have, and which choices did not apply where.
+             */
+            facets: components["schemas"]["Facets"];
+        };
+        /** @description The choices a listing offers, from the plans the quote lists in the categories asked. */
+        Facets: {
+            carriers: components["schemas"]["FacetValue"][];
+            networks: components["schemas"]["FacetValue"][];
+            /** @description The monthly premiums' range, in dollars. */
+            premium?: components["schemas"]["Span"] | null;
+            /** @description The deductibles' range, in dollars, over the plans that state one. */
+            deductible?: components["schemas"]["Span"] | null;
+            /**
+             * Format: uint
+             * @description How many plans qualify for a health savings account.
+             */
+            hsa_eligible: number;
+            /**
+             * @description A filter chosen that some categories' plans cannot be judged by (they state no such fact): those categories'
+             *     plans were kept.
+             */
+            not_applied: components["schemas"]["NotApplied"][];
+            /** @description How the estimated yearly cost is worked out, when a plan listed has one. */
+            estimate?: components["schemas"]["EstimateInfo"] | null;
+        };
+        /** @description A value of a choice and how many plans have it. */
+        FacetValue: {
+            value: string;
+            /** Format: uint */
+            count: number;
+        };
+        /** @description The lowest and highest of an amount, in dollars. */
+        Span: {
+            /** Format: double */
+            min: number;
+            /** Format: double */
+            max: number;
+        };
+        /** @description A filter that did not apply to some categories. */
+        NotApplied: {
+            filter: components["schemas"]["FactFilter"];
+            categories: string[];
+            /** @description As a person reads it: "The deductible limit does not apply to Vision Plans". */
+            words: string;
+        };
+        /**
+         * @description A filter that needs a fact, by its query parameter's name.
+         * @enum {string}
+         */
+        FactFilter: "networks" | "max_deductible" | "hsa";
+        /** @description How the estimated yearly cost is worked out. */
+        EstimateInfo: {
+            /** @description The level of use the listing is sorted by. */
+            usage: components["schemas"]["Usage"];
+            explanation: string;
+            levels: components["schemas"]["EstimateLevel"][];
+        };
+        /**
+         * @description A level of use of care over a year.
+         * @enum {string}
+         */
+        Usage: "low" | "medium" | "high";
+        /** @description A level of use, as a person reads it. */
+        EstimateLevel: {
+            usage: components["schemas"]["Usage"];
+            description: string;
         };
         /**
          * @description `get-plan-detail?plan_id=`: the plan asked by query rather than by path (`id` and `pid` are read too, the names
@@ -7921,11 +8041,20 @@ export interface components {
             carrier_name: string;
             /** @description The first facts its category is compared by, over all its levels ("$1,000 to $1,500"), as a person reads them. */
             highlights: components["schemas"]["Highlight"][];
+            /**
+             * @description A health plan's estimated yearly cost for the quote: twelve premiums plus what care at each level of use is
+             *     expected to cost out of pocket. Only in a quote's listing, for a plan it prices.
+             */
+            yearly_cost?: components["schemas"]["YearlyCost"] | null;
+            /** @description What the quote's price waits for ("Price after 1 question: whether you use tobacco"), when it waits. */
+            price_note?: string | null;
             plan_desc: components["schemas"]["PlanDescription"];
             /** @description A premier plan (its quote carries the administrative fee). */
             is_prudential_plan: boolean;
             /** @description Its price is the carrier's quote, not shown while shopping. */
             hides_price: boolean;
+            /** @description Its documents: the summary of benefits and coverage, the provider directory, the drug list, as it has them. */
+            documents: components["schemas"]["DocumentLink"][];
         };
         PlanDescription: {
             /** @default  */
@@ -7949,6 +8078,16 @@ export interface components {
             /** @default  */
             faq_text: string;
         };
+        /** @description A plan document to open. */
+        DocumentLink: {
+            kind: components["schemas"]["DocumentKind"];
+            /** @description Its name as a person reads it ("Summary of Benefits and Coverage"). */
+            title: string;
+            /** @description Where the PDF is. */
+            url: string;
+        };
+        /** @description What a plan document is. */
+        DocumentKind: "summary_of_benefits" | "provider_directory" | "drug_list";
         /** @description For the document: the input of a call that may name a quote is `T` plus, optionally, the enrollment's id. */
         MaybeOwnedCompareQuery: {
             /** @description The enrollment (quote) this call is about, if any; it must belong to the caller's session. */
@@ -7982,6 +8121,16 @@ export interface components {
             plan_price?: components["schemas"]["Dollars"] | null;
             /** @description The lowest price anyone can be quoted. */
             from_price?: components["schemas"]["Dollars"] | null;
+            /**
+             * Format: int64
+             * @description The level Add to Cart puts in the cart: only for a plan the quote prices without further questions (one that
+             *     asks them is added from its page).
+             */
+            plan_pricing_id?: number | null;
+            /** @description A health plan's estimated yearly cost for the quote. */
+            yearly_cost?: components["schemas"]["YearlyCost"] | null;
+            /** @description Its documents. */
+            documents: components["schemas"]["DocumentLink"][];
         };
         /** @description One compared fact: its label and each plan's value, in the plans' order. */
         ComparedFact: {

@@ -145,6 +145,8 @@ pub async fn load_submitted(state: &AppState, policy_id: &str) -> ApiResult<Opti
 /// What a priced listing needs of an enrollment (see [`load_quote`]).
 pub struct Quote {
     pub filter: Filter,
+    /// The employer group it is under, if any (whose menu decides the categories shopped).
+    pub group_id: Option<i64>,
     /// The workflow version it answers (which plans ask health questions).
     pub workflows: std::sync::Arc<crate::services::workflows::Version>,
 }
@@ -164,7 +166,7 @@ pub async fn load_quote(
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
     let submitted = row.policy_id.is_some();
     let workflows = pinned_workflows(state, row.enrollment_id, &mut row.workflow_version, submitted).await?;
-    Ok((Quote { filter, workflows }, answers))
+    Ok((Quote { filter, group_id: row.group_id, workflows }, answers))
 }
 
 async fn from_row(state: &AppState, session: &Session, mut row: EnrollmentRow) -> ApiResult<Enrollment> {

@@ -111,6 +111,9 @@ pub struct PriceLine {
     pub plan_price: Option<Cents>,
     pub tier: Option<&'static str>,
     pub is_prudential_plan: bool,
+    /// A health plan's estimated yearly cost at this level, for the quote.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub yearly_cost: Option<engine::yearly::YearlyCost>,
 }
 
 /// One option as the plan page lists it; a disability plan's price is not shown.
@@ -123,7 +126,21 @@ pub fn price_line(plan: &Plan, option: &PlanOption, price: Cents, tier: Option<T
         plan_price: if plan.hides_price() { None } else { Some(price) },
         tier: tier.map(Tier::code),
         is_prudential_plan: plan.is_premier(),
+        yearly_cost: None,
     }
+}
+
+/// A health plan's estimated yearly cost at `option` priced `monthly` for the enrollment: none for a plan of another
+/// kind, or without the workflow's levels of use.
+pub fn yearly_cost_of(
+    e: &Enrollment,
+    plan: &Plan,
+    option: &PlanOption,
+    monthly: Cents,
+) -> Option<engine::yearly::YearlyCost> {
+    let profiles = e.workflows.estimate.as_ref().filter(|_| engine::yearly::estimated(&plan.category))?;
+    let people = engine::yearly::people(e.filter.tier().unwrap_or_default(), e.filter.no_of_children);
+    Some(engine::yearly::yearly_cost(profiles, &plan.facts_of(option), monthly, people))
 }
 
 /// The notices a premier quote carries: its administrative fee, and, when it holds a life plan (`categories` are the
@@ -135,6 +152,21 @@ pub fn premier_notices<'c>(premier: bool, mut categories: impl Iterator<Item = &
         (true, false) => vec![engine::rating::ADMIN_FEE_NOTICE],
         (true, true) => vec![engine::rating::ADMIN_FEE_NOTICE, engine::rating::UNDERWRITING_NOTICE],
     }
+}
+
+/// What a listed plan's price waits for, as its card says it: the answers its page asks before it can be priced.
+pub fn price_note(error: PricingError) -> Option<&'static str> {
+    Some(match error {
+        PricingError::SmokerError => "Price after 1 question: whether you use tobacco",
+        PricingError::SalaryError | PricingError::HourError => {
+            "Price after 2 questions: your income and the hours you work"
+        }
+        PricingError::PlanAgeError { .. } => "Price after 1 question: your spouse's date of birth",
+        PricingError::PortalError => "Price after you choose how you enroll",
+        PricingError::NewQuestionsError => "Price after the plan's health questions",
+        PricingError::TierError => "Price after you choose who is covered",
+        _ => return None,
+    })
 }
 
 /// What the plan's page says while its price waits for the income and hours its questions ask (`asked`).
@@ -173,6 +205,13 @@ pub struct PlanCard {
     pub carrier_name: String,
     /// The first facts its category is compared by, over all its levels ("$1,000 to $1,500"), as a person reads them.
     pub highlights: Vec<Highlight>,
+    /// A health plan's estimated yearly cost for the quote: twelve premiums plus what care at each level of use is
+    /// expected to cost out of pocket. Only in a quote's listing, for a plan it prices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub yearly_cost: Option<engine::yearly::YearlyCost>,
+    /// What the quote's price waits for ("Price after 1 question: whether you use tobacco"), when it waits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price_note: Option<&'static str>,
 }
 
 /// A fact on a plan's card.
@@ -203,5 +242,7 @@ pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
                     .collect()
             })
             .unwrap_or_default(),
+        yearly_cost: None,
+        price_note: None,
     }
 }

@@ -13,6 +13,8 @@ use crate::http::encoding::{AcceptEncoding, KeptAnswer};
 use crate::http::extract::{AppQuery, ListingQuery, MaybeOwnedQuery};
 use crate::input::parse_id;
 use crate::state::AppState;
+use engine::refine::{network_named, Candidate, FactFilter, Refine, SortKey};
+use engine::yearly::Usage;
 use serde_json::Value;
 
 /// `get-filtered-plans`: the quote's plans, of some categories.
@@ -24,6 +26,81 @@ pub struct FilteredPlansQuery {
     page: Option<Value>,
     /// How many plans a page holds, 1 to 100.
     per_page: Option<Value>,
+    /// The order of the plans: premium, deductible, oop_max or yearly_cost, ascending (ties by plan name); the
+    /// catalogue's order when absent.
+    sort: Option<String>,
+    /// The level of use the estimated yearly cost is sorted by: low, medium (the default) or high.
+    usage: Option<String>,
+    /// Only the plans of these carriers: their names, separated by commas.
+    carriers: Option<String>,
+    /// Only the plans of these networks: HMO, PPO, EPO, any provider or discount, separated by commas.
+    networks: Option<String>,
+    /// Only the plans whose monthly premium is at most this many dollars.
+    max_premium: Option<Value>,
+    /// Only the plans whose deductible is at most this many dollars.
+    max_deductible: Option<Value>,
+    /// 1: only the plans that qualify for a health savings account.
+    hsa: Option<Value>,
+}
+
+pub const SORTS: &str = "Sort by premium, deductible, oop_max or yearly_cost";
+pub const USAGES: &str = "Choose low, medium or high use";
+
+impl FilteredPlansQuery {
+    /// The person's choices, or the first one that cannot be read.
+    fn refine(&self) -> ApiResult<Refine> {
+        fn given(v: &Option<String>) -> Option<&str> {
+            v.as_deref().map(str::trim).filter(|t| !t.is_empty())
+        }
+        let list = |v: &Option<String>| -> Vec<String> {
+            given(v)
+                .map(|t| t.split(',').map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect())
+                .unwrap_or_default()
+        };
+        let sort =
+            given(&self.sort).map(|t| SortKey::parse(t).ok_or_else(|| ApiError::field("sort", SORTS))).transpose()?;
+        let usage =
+            given(&self.usage).map(|t| Usage::parse(t).ok_or_else(|| ApiError::field("usage", USAGES))).transpose()?;
+        let networks = list(&self.networks)
+            .iter()
+            .map(|n| {
+                network_named(n).ok_or_else(|| {
+                    ApiError::field(
+                        "networks",
+                        format!("Unknown network {n}: choose HMO, PPO, EPO, any provider or discount"),
+                    )
+                })
+            })
+            .collect::<ApiResult<Vec<_>>>()?;
+        let dollars = |v: &Option<Value>, field: &str| -> ApiResult<Option<f64>> {
+            let text = match v {
+                None | Some(Value::Null) => return Ok(None),
+                Some(Value::String(t)) if t.trim().is_empty() => return Ok(None),
+                Some(Value::String(t)) => t.trim().trim_start_matches('$').replace(',', ""),
+                Some(other) => other.to_string(),
+            };
+            match text.parse::<f64>() {
+                Ok(n) if n.is_finite() && n >= 0.0 => Ok(Some(n)),
+                _ => Err(ApiError::field(field, "Please enter an amount in dollars")),
+            }
+        };
+        let hsa = match &self.hsa {
+            None | Some(Value::Null) => false,
+            Some(Value::String(t)) => matches!(t.trim(), "1" | "true"),
+            Some(Value::Bool(b)) => *b,
+            Some(Value::Number(n)) => n.as_i64() == Some(1),
+            Some(_) => false,
+        };
+        Ok(Refine {
+            sort,
+            usage,
+            carriers: list(&self.carriers),
+            networks,
+            max_premium: dollars(&self.max_premium, "max_premium")?.map(engine::rating::Cents::from_dollars),
+            max_deductible: dollars(&self.max_deductible, "max_deductible")?.map(|d| d.floor() as u32),
+            hsa,
+        })
+    }
 }
 
 /// The most plans a page holds.
@@ -35,12 +112,74 @@ pub struct FilteredPlans {
     result: Vec<PlanCard>,
     /// When nothing is listed: whether the categories are for Member Only, or nothing matches.
     message: Option<&'static str>,
-    /// The same, in the words the store shows a person (the message is as other systems expect it).
+    /// The same, in the words the store shows a person (the message is as other systems expect it); or, when the
+    /// person's choices left nothing, which choice to loosen.
     #[serde(skip_serializing_if = "Option::is_none")]
-    notice: Option<&'static str>,
+    notice: Option<String>,
     /// With a page asked for: how many plans there are in all.
     #[serde(skip_serializing_if = "Option::is_none")]
     total: Option<usize>,
+    /// What the listing can be narrowed by for this quote and these categories, before any choice: the carriers,
+    /// networks and ranges its plans have, and which choices did not apply where.
+    facets: Facets,
+}
+
+/// The choices a listing offers, from the plans the quote lists in the categories asked.
+#[derive(Serialize, JsonSchema, Default)]
+pub struct Facets {
+    carriers: Vec<FacetValue>,
+    networks: Vec<FacetValue>,
+    /// The monthly premiums' range, in dollars.
+    premium: Option<Span>,
+    /// The deductibles' range, in dollars, over the plans that state one.
+    deductible: Option<Span>,
+    /// How many plans qualify for a health savings account.
+    hsa_eligible: usize,
+    /// A filter chosen that some categories' plans cannot be judged by (they state no such fact): those categories'
+    /// plans were kept.
+    not_applied: Vec<NotApplied>,
+    /// How the estimated yearly cost is worked out, when a plan listed has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<EstimateInfo>,
+}
+
+/// A value of a choice and how many plans have it.
+#[derive(Serialize, JsonSchema)]
+pub struct FacetValue {
+    value: String,
+    count: usize,
+}
+
+/// The lowest and highest of an amount, in dollars.
+#[derive(Serialize, JsonSchema)]
+pub struct Span {
+    min: f64,
+    max: f64,
+}
+
+/// A filter that did not apply to some categories.
+#[derive(Serialize, JsonSchema)]
+pub struct NotApplied {
+    filter: FactFilter,
+    categories: Vec<String>,
+    /// As a person reads it: "The deductible limit does not apply to Vision Plans".
+    words: String,
+}
+
+/// How the estimated yearly cost is worked out.
+#[derive(Serialize, JsonSchema)]
+pub struct EstimateInfo {
+    /// The level of use the listing is sorted by.
+    usage: Usage,
+    explanation: String,
+    levels: Vec<EstimateLevel>,
+}
+
+/// A level of use, as a person reads it.
+#[derive(Serialize, JsonSchema)]
+pub struct EstimateLevel {
+    usage: Usage,
+    description: String,
 }
 
 /// A plan's page.
@@ -53,6 +192,22 @@ pub struct PlanDetail {
     is_prudential_plan: bool,
     /// Its price is the carrier's quote, not shown while shopping.
     hides_price: bool,
+    /// Its documents: the summary of benefits and coverage, the provider directory, the drug list, as it has them.
+    documents: Vec<DocumentLink>,
+}
+
+/// A plan document to open.
+#[derive(Serialize, JsonSchema)]
+pub struct DocumentLink {
+    kind: engine::catalogue::DocumentKind,
+    /// Its name as a person reads it ("Summary of Benefits and Coverage").
+    title: &'static str,
+    /// Where the PDF is.
+    url: String,
+}
+
+fn documents_of(plan: &engine::catalogue::Plan) -> Vec<DocumentLink> {
+    plan.documents.iter().map(|d| DocumentLink { kind: d.kind, title: d.kind.title(), url: d.url.clone() }).collect()
 }
 
 pub async fn get_plan_category(State(state): State<AppState>) -> Answer<Vec<Category>> {
@@ -91,54 +246,155 @@ pub async fn get_filtered_plans(
             Some((page as usize, per_page as usize))
         }
     };
+    let refine = query.refine()?;
     let asked = crate::services::listings::Listing {
         input: e.filter.rating_input(today()),
         categories: &wanted,
         accepted: accepted.ids(),
         page,
         workflows: &e.workflows.hash,
+        refine: refine.clone(),
+        people: people_covered(&e),
     };
     let kept = crate::services::listings::kept_or_priced(&state.listings, asked, || {
-        Ok(KeptAnswer::of(&priced_listing(&state, &e, &wanted, &accepted, page), coding)?.0)
+        Ok(KeptAnswer::of(&priced_listing(&state, &e, &wanted, &accepted, page, &refine), coding)?.0)
     })?;
     Ok(KeptAnswer(kept, coding, std::marker::PhantomData))
 }
 
-/// The listing for the quote: the plans of the categories asked for that price (or that a popup can price), each
-/// with its cheapest option's price, or why none are listed; a page of it when one was asked for.
-fn priced_listing(
-    state: &AppState,
+/// How many people the quote covers, which the yearly cost's expected care is for.
+fn people_covered(e: &crate::domain::enrollment::Quote) -> u32 {
+    engine::yearly::people(e.filter.tier().unwrap_or_default(), e.filter.no_of_children)
+}
+
+/// A plan the quote lists, with what refining it and its card need.
+pub(crate) struct Entry<'p> {
+    pub plan: &'p engine::catalogue::Plan,
+    /// The quote's price of its cheapest level; none while it waits for answers, or when not shown.
+    pub price: Option<engine::rating::Cents>,
+    /// What the price waits for.
+    pub note: Option<&'static str>,
+    /// The facts of the level priced (the first level's when none is).
+    pub facts: engine::facts::PlanFacts,
+    pub yearly: Option<engine::yearly::YearlyCost>,
+}
+
+/// The plans of the categories asked for that the quote lists: those that price, and those a popup can price (their
+/// page asks); and whether a category was left empty because its plans are for Member Only.
+pub(crate) fn listed<'p>(
+    state: &'p AppState,
     e: &crate::domain::enrollment::Quote,
     wanted: &[&str],
     accepted: &crate::domain::shop::pricing::Accepted,
-    page: Option<(usize, usize)>,
-) -> FilteredPlans {
-    let mut result = Vec::new();
+) -> (Vec<Entry<'p>>, bool) {
+    let mut entries = Vec::new();
     let mut io_only = false;
+    let people = people_covered(e);
     for plan in state
         .catalogue
         .plans
         .iter()
         .filter(|p| p.listed && (wanted.is_empty() || wanted.contains(&p.category.as_str())))
     {
-        let cheapest = match price_in_listing(state, e, plan, accepted) {
-            Ok(priced) => priced.first().map(|(_, p)| *p),
+        let (cheapest, note) = match price_in_listing(state, e, plan, accepted) {
+            Ok(priced) => (priced.first().copied(), None),
             // Tier errors are not listed: the section says the category is for Member Only instead.
             Err((PricingError::TierError, _)) => {
                 io_only |= plan.tiers == [engine::context::Tier::IO];
                 continue;
             }
             // A plan one of the shop's popups can price (income, tobacco, portal, ...) is listed; its page asks.
-            Err((error, priced)) if e.workflows.shop.answers(error) => priced.first().map(|(_, p)| *p),
+            Err((error, priced)) if e.workflows.shop.answers(error) => {
+                (priced.first().copied(), crate::domain::shop::pricing::price_note(error))
+            }
             Err(_) => continue,
         };
-        result.push(card(state, plan, cheapest.filter(|_| !plan.hides_price())));
+        let facts = match cheapest.map(|(option, _)| option).or(plan.options.first()) {
+            Some(option) => plan.facts_of(option),
+            None => plan.facts.clone(),
+        };
+        // A price waiting for answers is not the quote's yet: the card shows the starting price and the note.
+        let price = cheapest.map(|(_, p)| p).filter(|_| note.is_none() && !plan.hides_price());
+        let yearly = match (&e.workflows.estimate, price) {
+            (Some(profiles), Some(monthly)) if engine::yearly::estimated(&plan.category) => {
+                Some(engine::yearly::yearly_cost(profiles, &facts, monthly, people))
+            }
+            _ => None,
+        };
+        entries.push(Entry { plan, price, note, facts, yearly });
     }
-    let message = match (result.is_empty(), io_only) {
-        (false, _) => None,
-        (true, true) => Some(ONLY_IO),
-        (true, false) => Some(NO_PLANS),
+    (entries, io_only)
+}
+
+/// A listed plan as refining reads it; a price waiting for answers is the starting price.
+fn candidate<'a>(state: &'a AppState, entry: &'a Entry<'a>) -> Candidate<'a> {
+    Candidate {
+        plan_name: &entry.plan.plan_name,
+        carrier: state.catalogue.carrier_name(entry.plan.carrier_id),
+        category: &entry.plan.category,
+        premium: entry.price.or_else(|| state.catalogue.card_facts(entry.plan.plan_id).and_then(|c| c.from_price)),
+        facts: entry.facts.clone(),
+        yearly: entry.yearly,
+    }
+}
+
+/// The listing for the quote, narrowed and ordered as the person chose, a page of it when one was asked for, with
+/// what it can be narrowed by.
+fn priced_listing(
+    state: &AppState,
+    e: &crate::domain::enrollment::Quote,
+    wanted: &[&str],
+    accepted: &crate::domain::shop::pricing::Accepted,
+    page: Option<(usize, usize)>,
+    refine: &Refine,
+) -> FilteredPlans {
+    let (entries, io_only) = listed(state, e, wanted, accepted);
+    let candidates: Vec<Candidate<'_>> = entries.iter().map(|entry| candidate(state, entry)).collect();
+    // Which categories' plans state the fact each filter needs.
+    let mut states: std::collections::HashMap<(&str, FactFilter), bool> = std::collections::HashMap::new();
+    for c in &candidates {
+        for filter in [FactFilter::Networks, FactFilter::MaxDeductible, FactFilter::Hsa] {
+            let stated = states.entry((c.category, filter)).or_insert(false);
+            *stated |= engine::refine::category_states(filter, &[&c.facts]);
+        }
+    }
+    let kept_by = |r: &Refine| -> Vec<usize> {
+        (0..candidates.len())
+            .filter(|i| {
+                let c = &candidates[*i];
+                r.keeps(c, |f| states.get(&(c.category, f)).copied().unwrap_or(false))
+            })
+            .collect()
     };
+    let mut kept = kept_by(refine);
+    refine.sort(&mut kept, &candidates);
+    let facets = facets(state, &entries, &candidates, refine, &states, e.workflows.estimate.as_ref());
+    let message = match (kept.is_empty(), io_only, entries.is_empty()) {
+        (false, _, _) => None,
+        (true, true, true) => Some(ONLY_IO),
+        _ => Some(NO_PLANS),
+    };
+    // A listing the person's choices emptied says which choice to loosen, and what that would show.
+    let loosen = (kept.is_empty() && !entries.is_empty() && refine.narrows()).then(|| {
+        ["max_premium", "max_deductible", "hsa", "networks", "carriers"]
+            .into_iter()
+            .map(|f| (f, kept_by(&refine.without(f)).len()))
+            .find(|(f, n)| *n > 0 && refine.without(f) != *refine)
+            .map(|(f, n)| {
+                format!("No plan matches all your choices. Remove {} to see {n} {}.", loosen_label(f), plural(n))
+            })
+            .unwrap_or_else(|| "No plan matches all your choices. Clear them to see every plan.".to_string())
+    });
+    let result: Vec<PlanCard> = kept
+        .iter()
+        .map(|i| {
+            let entry = &entries[*i];
+            let mut card = card(state, entry.plan, entry.price);
+            card.yearly_cost = entry.yearly;
+            card.price_note = entry.note;
+            card
+        })
+        .collect();
     let (result, total) = match page {
         None => (result, None),
         Some((page, per_page)) => {
@@ -146,7 +402,91 @@ fn priced_listing(
             (result.into_iter().skip((page - 1) * per_page).take(per_page).collect(), Some(total))
         }
     };
-    FilteredPlans { result, message, notice: message.map(engine::words::plain), total }
+    let notice = match loosen {
+        Some(words) => Some(words),
+        None => message.map(|m| engine::words::plain(m).to_string()),
+    };
+    FilteredPlans { result, message, notice, total, facets }
+}
+
+fn loosen_label(filter: &str) -> &'static str {
+    match filter {
+        "max_premium" => "the premium limit",
+        "max_deductible" => "the deductible limit",
+        "hsa" => "HSA-eligible only",
+        "networks" => "the network choice",
+        _ => "the carrier choice",
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        "plan"
+    } else {
+        "plans"
+    }
+}
+
+/// What the listing can be narrowed by: over every plan the quote lists in the categories asked.
+fn facets(
+    state: &AppState,
+    entries: &[Entry<'_>],
+    candidates: &[Candidate<'_>],
+    refine: &Refine,
+    states: &std::collections::HashMap<(&str, FactFilter), bool>,
+    profiles: Option<&engine::yearly::UseProfiles>,
+) -> Facets {
+    let count = |values: Vec<String>| -> Vec<FacetValue> {
+        let mut counted: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+        for v in values {
+            *counted.entry(v).or_default() += 1;
+        }
+        counted.into_iter().map(|(value, count)| FacetValue { value, count }).collect()
+    };
+    let span = |values: Vec<f64>| -> Option<Span> {
+        let min = values.iter().copied().reduce(f64::min)?;
+        let max = values.iter().copied().reduce(f64::max)?;
+        Some(Span { min, max })
+    };
+    let mut not_applied = Vec::new();
+    for filter in refine.fact_filters() {
+        let mut categories: Vec<String> = states
+            .iter()
+            .filter(|((_, f), stated)| *f == filter && !**stated)
+            .map(|((c, _), _)| c.to_string())
+            .collect();
+        categories.sort();
+        categories.dedup();
+        if categories.is_empty() {
+            continue;
+        }
+        let names: Vec<&str> = categories
+            .iter()
+            .map(|c| {
+                state.catalogue.categories.iter().find(|k| &k.category == c).map_or(c.as_str(), |k| &k.display_name)
+            })
+            .collect();
+        let label = filter.label();
+        let words = format!("{}{} does not apply to {}", label[..1].to_uppercase(), &label[1..], names.join(", "));
+        not_applied.push(NotApplied { filter, categories, words });
+    }
+    let estimate = profiles.filter(|_| entries.iter().any(|e| e.yearly.is_some())).map(|p| EstimateInfo {
+        usage: refine.usage.unwrap_or(Usage::Medium),
+        explanation: p.explanation.clone(),
+        levels: Usage::ALL
+            .into_iter()
+            .map(|usage| EstimateLevel { usage, description: p.profile(usage).description.clone() })
+            .collect(),
+    });
+    Facets {
+        carriers: count(candidates.iter().map(|c| c.carrier.to_string()).collect()),
+        networks: count(candidates.iter().filter_map(|c| c.facts.network).map(|n| n.label().to_string()).collect()),
+        premium: span(candidates.iter().filter_map(|c| c.premium).map(|p| p.dollars()).collect()),
+        deductible: span(candidates.iter().filter_map(|c| c.facts.deductible_usd).map(f64::from).collect()),
+        hsa_eligible: candidates.iter().filter(|c| c.facts.hsa_eligible == Some(true)).count(),
+        not_applied,
+        estimate,
+    }
 }
 
 pub async fn get_plan_detail(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Answer<PlanDetail>> {
@@ -189,6 +529,7 @@ fn plan_detail(state: &AppState, id: &str) -> ApiResult<Answer<PlanDetail>> {
         plan_desc: plan.description.clone(),
         is_prudential_plan: plan.is_premier(),
         hides_price: plan.hides_price(),
+        documents: documents_of(plan),
     }))
 }
 
@@ -218,6 +559,15 @@ pub struct ComparedPlan {
     plan_price: Option<engine::rating::Cents>,
     /// The lowest price anyone can be quoted.
     from_price: Option<engine::rating::Cents>,
+    /// The level Add to Cart puts in the cart: only for a plan the quote prices without further questions (one that
+    /// asks them is added from its page).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plan_pricing_id: Option<i64>,
+    /// A health plan's estimated yearly cost for the quote.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    yearly_cost: Option<engine::yearly::YearlyCost>,
+    /// Its documents.
+    documents: Vec<DocumentLink>,
 }
 
 /// One compared fact: its label and each plan's value, in the plans' order.
@@ -265,16 +615,30 @@ pub async fn compare_plans(
     let mut compared = Vec::new();
     let mut facts = Vec::new();
     for plan in &plans {
-        let priced = match &e {
+        let (priced, ready) = match &e {
             Some(e) => match price(&state, e, plan).await? {
-                Ok(priced) | Err((_, priced)) => priced,
+                Ok(priced) => (priced, true),
+                Err((_, priced)) => (priced, false),
             },
-            None => Vec::new(),
+            None => (Vec::new(), false),
         };
         let cheapest = priced.iter().min_by_key(|(_, p)| *p).map(|(o, p)| (*o, *p));
         let option = cheapest.map(|(o, _)| o).unwrap_or(&plan.options[0]);
-        facts.push(plan.facts_of(option));
+        let plan_facts = plan.facts_of(option);
+        let yearly = match (&e, cheapest) {
+            (Some(e), Some((_, monthly))) if ready && engine::yearly::estimated(&plan.category) => {
+                e.workflows.estimate.as_ref().map(|profiles| {
+                    let people = engine::yearly::people(e.filter.tier().unwrap_or_default(), e.filter.no_of_children);
+                    engine::yearly::yearly_cost(profiles, &plan_facts, monthly, people)
+                })
+            }
+            _ => None,
+        };
+        facts.push(plan_facts);
         compared.push(ComparedPlan {
+            plan_pricing_id: cheapest.filter(|_| ready && !plan.is_premier()).map(|(o, _)| o.plan_pricing_id),
+            yearly_cost: yearly,
+            documents: documents_of(plan),
             plan_id: plan.plan_id,
             plan_name: plan.plan_name.clone(),
             plan_logo: plan.logo.clone(),

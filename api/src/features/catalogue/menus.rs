@@ -13,7 +13,7 @@ use crate::domain::shop::pricing::{card, plan_of, price, PlanCard};
 use crate::domain::shop::views::menu;
 use crate::domain::site::{self, Host};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
-use crate::http::extract::{AppQuery, MaybeOwnedQuery, Nothing, OwnedQuery};
+use crate::http::extract::{AppQuery, ListingQuery, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::input::PlanRef;
 use crate::state::AppState;
 
@@ -144,16 +144,18 @@ pub async fn group_menu(
 /// how many plans each lists, for the plans page's side filter.
 pub async fn left_side_filter_fields(
     State(state): State<AppState>,
-    OwnedQuery(e, _): OwnedQuery<Nothing>,
+    ListingQuery(e, accepted, _): ListingQuery<Nothing>,
 ) -> ApiResult<Answer<Listed<SideFilter>>> {
-    let offered = menu(&state, e.row.group_id, None);
+    let offered = menu(&state, e.group_id, None);
+    // Each count is what the category's listing shows for this quote: the same function lists them.
+    let (listed, _) = super::listings::listed(&state, &e, &offered, &accepted);
     let categories = state
         .catalogue
         .categories
         .iter()
         .filter(|c| offered.contains(&c.category.as_str()))
         .map(|c| {
-            let count = state.catalogue.plans.iter().filter(|p| p.listed && p.category == c.category).count();
+            let count = listed.iter().filter(|entry| entry.plan.category == c.category).count();
             SideCategory {
                 category: c.category.clone(),
                 display_name: c.display_name.clone(),

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::domain::shop::pricing::{
-    awaits_answer, plan_of, premier_notices, price, price_line, PriceLine, ASKED_WORDS,
+    awaits_answer, plan_of, premier_notices, price, price_line, yearly_cost_of, PriceLine, ASKED_WORDS,
 };
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppQuery, Nothing, OwnedQuery};
@@ -50,7 +50,13 @@ pub async fn pricing_detail(
     let tier = e.filter.tier();
     match price(&state, &e, plan).await? {
         Ok(priced) => Ok(Answer(PlanPrices {
-            plans: priced.iter().map(|(o, p)| price_line(plan, o, *p, tier)).collect(),
+            plans: priced
+                .iter()
+                .map(|(o, p)| PriceLine {
+                    yearly_cost: yearly_cost_of(&e, plan, o, *p).filter(|_| !plan.hides_price()),
+                    ..price_line(plan, o, *p, tier)
+                })
+                .collect(),
             hides_price: plan.hides_price(),
             notices: premier_notices(plan.is_premier(), std::iter::once(plan.category.as_str())),
         })),

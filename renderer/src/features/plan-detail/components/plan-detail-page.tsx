@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { Pending } from '../../../components/query-state';
 import { PlanCard, PlanHighlights } from '../../../components/plan-card';
+import { PlanDocuments } from '../../../components/plan-documents';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { lastListing, lastPlan } from '../../../lib/storage';
@@ -21,7 +22,7 @@ type FlowStep = Schema<'Step'>;
  * What the page reads of an option priced for the quote: the answer's PriceLine, or a line of the `plans` a pricing
  * refusal still carries, which the document does not describe (so it is checked, field by field, before it is shown).
  */
-export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price'>;
+export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price' | 'yearly_cost'>;
 
 function isPriceLine(value: unknown): value is PriceLine {
   if (typeof value !== 'object' || value === null) return false;
@@ -202,6 +203,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
               <tr>
                 <th scope="col">Coverage</th>
                 <th scope="col">Monthly price</th>
+                {pricing.plans.some((l) => l.yearly_cost) && <th scope="col">Estimated yearly cost (medium use)</th>}
                 <th scope="col">
                   <span className="visually-hidden">Action</span>
                 </th>
@@ -212,6 +214,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
                 <tr key={line.plan_pricing_id}>
                   <td>{line.option_name}</td>
                   <td>{plan.hides_price || line.plan_price == null ? 'Shown in your cart' : money(line.plan_price)}</td>
+                  {pricing.plans.some((l) => l.yearly_cost) && <td>{line.yearly_cost ? money(line.yearly_cost.medium) : '—'}</td>}
                   <td>
                     {flow?.ready ? (
                       <button type="button" className="primary" onClick={() => add(line)} aria-label={`Add to Cart: ${line.option_name}`}>
@@ -245,6 +248,12 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
             </details>
           ))}
       </section>
+      {plan.documents.length > 0 && (
+        <section aria-labelledby="documents-heading">
+          <h2 id="documents-heading">Plan documents</h2>
+          <PlanDocuments documents={plan.documents} planName={plan.plan_name} />
+        </section>
+      )}
       {related.length > 0 && (
         <section aria-labelledby="suggested-heading">
           <h2 id="suggested-heading">Suggested Products</h2>

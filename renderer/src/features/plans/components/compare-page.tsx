@@ -1,16 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../lib/api';
+import { PlanDocuments } from '../../../components/plan-documents';
 import { QueryState } from '../../../components/query-state';
 import { lastListing, tempId } from '../../../lib/storage';
 import { money, slug } from '../../../utils/format';
 import { comparisonQuery } from '../api/compare-plans';
 
 /**
- * /compare?plans=1,2,3: the plans side by side, priced for the quote when the visitor has one (else "From"), and each
- * fact people compare them by in a row. On a phone the table scrolls sideways with the facts' names kept in view.
+ * /compare?plans=1,2,3: the plans side by side, priced for the quote when the visitor has one (else "From"), each
+ * fact people compare them by in a row, a health plan's estimated yearly cost, and Add to Cart for a plan the quote
+ * prices without further questions. On a phone the table scrolls sideways with the facts' names kept in view; Print
+ * gives the table alone.
  */
-export function ComparePage() {
+export function ComparePage({ addToCart }: { addToCart?: (planId: number, planPricingId: number) => Promise<void> }) {
   const [params] = useSearchParams();
+  const [adding, setAdding] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const add = async (planId: number, planPricingId: number) => {
+    if (!addToCart) return;
+    setAdding(planId);
+    setRefusal(null);
+    try {
+      await addToCart(planId, planPricingId);
+    } catch (e) {
+      if (e instanceof ApiError) setRefusal(e.message);
+      else throw e;
+    } finally {
+      setAdding(null);
+    }
+  };
   const ids = params.get('plans') ?? '';
   const read = useQuery(comparisonQuery(ids, tempId.get()));
   const comparison = read.data;
@@ -23,9 +43,21 @@ export function ComparePage() {
       </nav>
       <div className="compare-head">
         <h1>{comparison ? `Compare ${comparison.category_name}` : 'Compare plans'}</h1>
-        <Link to={listing.href} className="button">
-          <span aria-hidden="true">←</span> Back to {listing.label}
-        </Link>
+        <span className="buttons no-print">
+          <button type="button" onClick={() => window.print()}>
+            Print
+          </button>
+          <Link to={listing.href} className="button">
+            <span aria-hidden="true">←</span> Back to {listing.label}
+          </Link>
+        </span>
+      </div>
+      <div role="status">
+        {refusal && (
+          <p className="error" role="alert">
+            {refusal}
+          </p>
+        )}
       </div>
  <QueryState query={read}>
         {(comparison) => (
@@ -68,6 +100,14 @@ export function ComparePage() {
                   </td>
                 ))}
               </tr>
+              {comparison.plans.some((p) => p.yearly_cost) && (
+                <tr>
+                  <th scope="row">Estimated yearly cost (medium use)</th>
+                  {comparison.plans.map((p) => (
+                    <td key={p.plan_id}>{p.yearly_cost ? money(p.yearly_cost.medium) : <span className="muted">Not estimated</span>}</td>
+                  ))}
+                </tr>
+              )}
               {comparison.facts.map((f) => (
                 <tr key={f.key}>
                   <th scope="row">{f.label}</th>
@@ -76,13 +116,28 @@ export function ComparePage() {
                   ))}
                 </tr>
               ))}
+              {comparison.plans.some((p) => p.documents.length > 0) && (
+                <tr>
+                  <th scope="row">Documents</th>
+                  {comparison.plans.map((p) => (
+                    <td key={p.plan_id}>
+                      {p.documents.length > 0 ? <PlanDocuments documents={p.documents} planName={p.plan_name} /> : <span className="muted">None</span>}
+                    </td>
+                  ))}
+                </tr>
+              )}
               <tr className="compare-actions">
                 <th scope="row">
                   <span className="visually-hidden">Actions</span>
                 </th>
                 {comparison.plans.map((p) => (
-                  <td key={p.plan_id}>
-                    <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`} className="button primary">
+                  <td key={p.plan_id} className="no-print">
+                    {p.plan_pricing_id != null && addToCart && (
+                      <button type="button" className="primary" disabled={adding !== null} onClick={() => void add(p.plan_id, p.plan_pricing_id ?? 0)}>
+                        Add to Cart<span className="visually-hidden">: {p.plan_name}</span>
+                      </button>
+                    )}
+                    <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`} className={p.plan_pricing_id != null && addToCart ? 'button' : 'button primary'}>
                       More Info<span className="visually-hidden"> about {p.plan_name}</span>
                     </Link>
                   </td>

@@ -12,7 +12,9 @@ import { lastListing } from '../../../lib/storage';
 import { filteredPlansQuery } from '../api/get-filtered-plans';
 import { sideFilterQuery } from '../api/get-left-side-filter-fields';
 import { useCompareChoice } from '../hooks/use-compare-choice';
+import { narrowing, refineOf, withoutRefine, withRefine, type Refine } from '../utils/refine';
 import { CompareBar } from './compare-bar';
+import { EstimateDialog, RefinePanel } from './refine-panel';
 
 export interface PlansPageProps {
   enrollmentId: string;
@@ -24,10 +26,17 @@ export interface PlansPageProps {
   recommended?: ReactNode;
 }
 
-/** The plans of the chosen categories, the quote above them, and a side filter of the categories. */
+/**
+ * The plans of the chosen categories, the quote above them, and beside them the categories and the person's sort and
+ * filters (kept in the address: Back, a reload and a shared link restore them).
+ */
 export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended }: PlansPageProps) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const type = params.get('type') ?? '';
+  const refine = refineOf(params);
+  const [explaining, setExplaining] = useState(false);
+  const changeRefine = (changes: Refine) => setParams(withRefine(params, changes));
+  const clearRefine = () => setParams(withoutRefine(params));
   const { site } = useSite();
   // The categories' names and order: the listing is drawn under them, so it waits for both.
   const categoriesRead = usePlanCategories();
@@ -38,12 +47,15 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const [selected, setSelected] = useState<string[]>(type ? [type] : []);
   useEffect(() => setSelected(type ? [type] : []), [type]);
   // The listing comes a page at a time (Show more plans); an answer for categories no longer chosen is never drawn.
-  const listing = useInfiniteQuery(filteredPlansQuery(id, selected));
+  // The key is compared by its content: the choices read afresh from the address each time ask the same question.
+  const listing = useInfiniteQuery(filteredPlansQuery(id, selected, refine));
   const pages = listing.data?.pages;
   const plans = pages ? pages.flatMap((p) => p.result) : null;
   const total = pages?.[0]?.total ?? plans?.length ?? 0;
   // Why nothing is listed, in the words the server gives a person (its `message` is kept as other systems read it).
   const message = pages?.[0]?.notice ?? pages?.[0]?.message ?? null;
+  const facets = pages?.[0]?.facets ?? null;
+  const estimate = facets?.estimate ? { usage: facets.estimate.usage, onExplain: () => setExplaining(true) } : undefined;
 
   // Saving the quote changes which plans there are and their prices: the quote's form reads everything about the
   // enrollment again (lib/quote.ts), this listing too.
@@ -90,13 +102,18 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       </nav>
       <div className="plans-layout">
         {side.length > 0 && (
-          <CategoryFilter folded={oneColumn} chosen={selected.length}>
-            {side.map((c) => (
-              <label key={c.category}>
-                <input type="checkbox" checked={selected.includes(c.category)} onChange={() => toggle(c.category)} /> {c.display_name} ({c.count})
-              </label>
-            ))}
-          </CategoryFilter>
+          <div className="plans-side">
+            <CategoryFilter folded={oneColumn} chosen={selected.length}>
+              {side.map((c) => (
+                <label key={c.category}>
+                  <input type="checkbox" checked={selected.includes(c.category)} onChange={() => toggle(c.category)} /> {c.display_name} ({c.count})
+                </label>
+              ))}
+            </CategoryFilter>
+            <SideSection folded={oneColumn} title="Sort and filter" chosen={narrowing(refine)}>
+              <RefinePanel refine={refine} facets={facets} onChange={changeRefine} onClear={clearRefine} onExplain={() => setExplaining(true)} />
+            </SideSection>
+          </div>
         )}
         <div>
           {failed ? (
@@ -104,7 +121,14 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
           ) : !drawn ? (
             <Pending />
           ) : plans.length === 0 ? (
-            <p>{message}</p>
+            <div role="status">
+              <p>{message}</p>
+              {narrowing(refine) > 0 && (
+                <button type="button" onClick={clearRefine}>
+                  Clear all choices
+                </button>
+              )}
+            </div>
           ) : (
             shown.map((c) => {
               const inCategory = plans.filter((p) => p.plan_category === c.category);
@@ -117,6 +141,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
                       <PlanCard
                         key={p.plan_id}
                         plan={p}
+                        estimate={estimate}
                         compare={{
                           checked: compare.choice.some((x) => x.plan_id === p.plan_id),
                           onChange: () =>
@@ -142,8 +167,32 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
         </div>
       </div>
       {drawn && recommended}
+      {explaining && facets?.estimate && <EstimateDialog estimate={facets.estimate} onClose={() => setExplaining(false)} />}
       <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} />
     </>
+  );
+}
+
+/** A part of the side column: beside the plans on a wide screen, folded behind its title on a phone. */
+function SideSection({ folded, title, chosen, children }: { folded: boolean; title: string; chosen: number; children: ReactNode }) {
+  if (!folded) {
+    return (
+      <section className="side-filter" aria-label={title}>
+        <h2 className="side-filter-title">{title}</h2>
+        {children}
+      </section>
+    );
+  }
+  return (
+    <details className="side-filter-folded">
+      <summary>
+        {title}
+        {chosen > 0 && <span className="side-filter-count"> ({chosen} chosen)</span>}
+      </summary>
+      <section className="side-filter" aria-label={title}>
+        {children}
+      </section>
+    </details>
   );
 }
 

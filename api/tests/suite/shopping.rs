@@ -1,0 +1,218 @@
+//! Shopping as an exchange offers it: the listing sorted and narrowed (carriers, networks, limits, HSA-eligible), what
+//! it can be narrowed by, the estimated yearly cost of health plans, counts that match the lists, a price on every
+//! card, and the comparison's Add to Cart and documents.
+
+use crate::common::{dob_of_age, Browser, TestApp};
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+async fn quote(b: &mut Browser<'_>, tier: &str) -> i64 {
+    let answer = b
+        .post(
+            "/api/v1/add-filter-for-new-user",
+            json!({ "zip": "30301", "gender": "1", "tier": tier, "dob": dob_of_age(40) }),
+        )
+        .await;
+    answer.ok()["temp_enrollment_id"].as_i64().unwrap()
+}
+
+async fn listing(b: &mut Browser<'_>, id: i64, query: &str) -> Value {
+    b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&{query}")).await.ok().clone()
+}
+
+fn plans(answer: &Value) -> Vec<Value> {
+    answer["result"].as_array().unwrap().clone()
+}
+
+fn highlight(card: &Value, label: &str) -> Option<String> {
+    card["highlights"]
+        .as_array()?
+        .iter()
+        .find(|h| h["label"] == label)
+        .map(|h| h["value"].as_str().unwrap().to_string())
+}
+
+#[tokio::test]
+async fn plans_sort_by_premium_or_yearly_cost_with_unpriced_plans_last() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let by_premium = plans(&listing(&mut b, id, "categories=medical&sort=premium").await);
+    let prices: Vec<f64> = by_premium.iter().filter_map(|p| p["plan_price"].as_f64()).collect();
+    assert!(prices.len() >= 5 && prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
+    let by_yearly = plans(&listing(&mut b, id, "categories=medical&sort=yearly_cost&usage=high").await);
+    let high: Vec<f64> = by_yearly.iter().filter_map(|p| p["yearly_cost"]["high"].as_f64()).collect();
+    assert!(high.len() >= 5 && high.windows(2).all(|w| w[0] <= w[1]), "{high:?}");
+    let first_unestimated = by_yearly.iter().position(|p| p["yearly_cost"].is_null()).unwrap();
+    assert!(by_yearly[first_unestimated..].iter().all(|p| p["yearly_cost"].is_null()), "unestimated plans come last");
+    let unsorted = plans(&listing(&mut b, id, "categories=medical").await);
+    assert_eq!(unsorted[0]["plan_id"], 1301, "without a sort the catalogue's order stays");
+}
+
+#[tokio::test]
+async fn the_yearly_cost_is_twelve_premiums_and_the_care_each_level_of_use_is_expected_to_cost() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let medical = plans(&listing(&mut b, id, "categories=medical").await);
+    let hsa = medical.iter().find(|p| p["plan_id"] == 1304).unwrap();
+    let premium = hsa["plan_price"].as_f64().unwrap();
+    // The HSA plan pays nothing before its $3,400 deductible: medium use (4 x $150 + 2 x $250 + 12 x $20 + $2,000 =
+    // $3,340) is paid in full; high use stops at the deductible.
+    let yearly = &hsa["yearly_cost"];
+    let cents = |d: f64| (d * 100.0).round() as i64;
+    assert_eq!(cents(yearly["medium"].as_f64().unwrap()), cents(premium * 12.0 + 3340.0), "{yearly}");
+    assert_eq!(cents(yearly["high"].as_f64().unwrap()), cents(premium * 12.0 + 3400.0), "{yearly}");
+    assert_eq!(cents(yearly["low"].as_f64().unwrap()), cents(premium * 12.0 + 340.0), "{yearly}");
+    let dental = plans(&listing(&mut b, id, "categories=dental").await);
+    assert!(dental.iter().all(|p| p["yearly_cost"].is_null()), "only health plans are estimated");
+    let answer = listing(&mut b, id, "categories=medical").await;
+    let estimate = &answer["facets"]["estimate"];
+    assert_eq!(estimate["usage"], "medium");
+    assert!(estimate["explanation"].as_str().unwrap().contains("twelve months of your premium"), "{estimate}");
+    assert_eq!(estimate["levels"].as_array().unwrap().len(), 3);
+
+    // A family's care is each person's, within the family maximum.
+    let family = quote(&mut b, "IF").await;
+    let medical = plans(&listing(&mut b, family, "categories=medical").await);
+    let hsa = medical.iter().find(|p| p["plan_id"] == 1304).unwrap();
+    let premium = hsa["plan_price"].as_f64().unwrap();
+    assert_eq!(cents(hsa["yearly_cost"]["high"].as_f64().unwrap()), cents(premium * 12.0 + 3.0 * 3400.0));
+}
+
+#[tokio::test]
+async fn choices_narrow_the_listing_and_a_filter_a_category_cannot_answer_leaves_its_plans() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let hmo = plans(&listing(&mut b, id, "categories=medical&networks=hmo").await);
+    assert!(!hmo.is_empty() && hmo.iter().all(|p| highlight(p, "Network").as_deref() == Some("HMO")));
+    let hsa = plans(&listing(&mut b, id, "categories=medical&hsa=1").await);
+    assert_eq!(hsa.iter().map(|p| p["plan_id"].as_i64().unwrap()).collect::<Vec<_>>(), [1304]);
+    let cheap = plans(&listing(&mut b, id, "categories=medical&max_premium=450").await);
+    assert!(!cheap.is_empty() && cheap.iter().all(|p| p["plan_price"].as_f64().unwrap_or(0.0) <= 450.0));
+    let ridgeline = plans(&listing(&mut b, id, "categories=medical&carriers=Ridgeline%20Health").await);
+    assert!(!ridgeline.is_empty() && ridgeline.iter().all(|p| p["carrier_name"] == "Ridgeline Health"));
+
+    // Vision plans state no deductible: a deductible limit keeps them, and the answer says so.
+    let both = listing(&mut b, id, "categories=medical,vision&max_deductible=1500").await;
+    let vision_before = plans(&listing(&mut b, id, "categories=vision").await).len();
+    let vision_after = plans(&both).iter().filter(|p| p["plan_category"] == "vision").count();
+    assert_eq!(vision_after, vision_before);
+    let not_applied = &both["facets"]["not_applied"][0];
+    assert_eq!(not_applied["filter"], "max_deductible");
+    assert_eq!(not_applied["categories"], json!(["vision"]));
+    assert_eq!(not_applied["words"], "The deductible limit does not apply to Vision Plans");
+}
+
+#[tokio::test]
+async fn the_facets_offer_only_what_the_quote_lists() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let answer = listing(&mut b, id, "categories=medical&networks=HMO").await;
+    let facets = &answer["facets"];
+    let listed = plans(&listing(&mut b, id, "categories=medical").await);
+    let counted: i64 = facets["carriers"].as_array().unwrap().iter().map(|c| c["count"].as_i64().unwrap()).sum();
+    assert_eq!(counted as usize, listed.len(), "the facets are the quote's, before any choice: {facets}");
+    let networks: Vec<&str> =
+        facets["networks"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap()).collect();
+    assert!(networks.contains(&"HMO") && networks.contains(&"PPO"), "{networks:?}");
+    assert_eq!(facets["hsa_eligible"], 1);
+    assert!(facets["premium"]["min"].as_f64().unwrap() <= facets["premium"]["max"].as_f64().unwrap());
+}
+
+#[tokio::test]
+async fn a_listing_the_choices_empty_says_which_to_loosen() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let hmo = plans(&listing(&mut b, id, "categories=medical&networks=HMO").await).len();
+    let none = listing(&mut b, id, "categories=medical&networks=HMO&hsa=1").await;
+    assert!(plans(&none).is_empty());
+    assert_eq!(none["message"], "No Plans are available for your selection");
+    assert_eq!(
+        none["notice"],
+        format!("No plan matches all your choices. Remove HSA-eligible only to see {hmo} plans.")
+    );
+}
+
+#[tokio::test]
+async fn choices_that_cannot_be_read_are_refused_under_their_names() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    for (query, field, message) in [
+        ("sort=cheapest", "sort", "Sort by premium, deductible, oop_max or yearly_cost"),
+        ("usage=extreme", "usage", "Choose low, medium or high use"),
+        ("networks=POS", "networks", "Unknown network POS: choose HMO, PPO, EPO, any provider or discount"),
+        ("max_premium=lots", "max_premium", "Please enter an amount in dollars"),
+        ("max_deductible=-5", "max_deductible", "Please enter an amount in dollars"),
+    ] {
+        let refused = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&{query}")).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert_eq!(refused.first_error(), (field.to_string(), message.to_string()), "{query}");
+    }
+}
+
+#[tokio::test]
+async fn every_count_the_side_filter_shows_is_the_number_of_plans_listed() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    for tier in ["IO", "IS", "IC", "IF"] {
+        let id = quote(&mut b, tier).await;
+        let side = b.get(&format!("/api/v1/get-left-side-filter-fields?enrollment_id={id}")).await;
+        for category in side.ok()["result"]["categories"].as_array().unwrap().clone() {
+            let key = category["category"].as_str().unwrap();
+            let listed = plans(&listing(&mut b, id, &format!("categories={key}")).await).len();
+            assert_eq!(category["count"].as_u64().unwrap() as usize, listed, "{tier} {key}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_card_whose_price_waits_for_answers_shows_the_starting_price_and_says_which() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let medical = plans(&listing(&mut b, id, "categories=medical").await);
+    let tobacco = medical.iter().find(|p| p["plan_id"] == 6088).unwrap();
+    assert!(tobacco["plan_price"].is_null() && tobacco["from_price"].as_f64().is_some(), "{tobacco}");
+    assert_eq!(tobacco["price_note"], "Price after 1 question: whether you use tobacco");
+    assert!(
+        medical.iter().all(|p| p["plan_price"].is_number() || p["from_price"].is_number()),
+        "a price on every card"
+    );
+}
+
+#[tokio::test]
+async fn the_comparison_adds_a_plan_to_the_cart_and_shows_its_yearly_cost_and_documents() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let compared = b.get(&format!("/api/v1/compare-plans?plan_ids=1302,1304&enrollment_id={id}")).await;
+    let bronze = compared.ok()["plans"][0].clone();
+    assert!(bronze["yearly_cost"]["medium"].as_f64().is_some(), "{bronze}");
+    let pricing_id = bronze["plan_pricing_id"].as_i64().expect("a plan priced without questions can be added");
+    let titles: Vec<&str> =
+        bronze["documents"].as_array().unwrap().iter().map(|d| d["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Summary of Benefits and Coverage", "Provider Directory"]);
+    let added = b
+        .post(
+            "/api/v1/add-plan-to-cart",
+            json!({ "enrollment_id": id, "plan_id": 1302, "plan_pricing_id": pricing_id }),
+        )
+        .await;
+    added.ok();
+    let premier = b.get(&format!("/api/v1/compare-plans?plan_ids=1301,1302&enrollment_id={id}")).await;
+    assert!(premier.ok()["plans"][0]["plan_pricing_id"].is_null(), "a premier plan is added from its page");
+    assert_eq!(premier.ok()["plans"][0]["documents"].as_array().unwrap().len(), 3);
+
+    let detail = b.get("/api/v1/get-plan-detail/1304").await;
+    let document = detail.ok()["documents"][0].clone();
+    assert_eq!(document["kind"], "summary_of_benefits");
+    let pdf = b.get(document["url"].as_str().unwrap()).await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    assert_eq!(pdf.headers["content-type"], "application/pdf");
+    assert!(pdf.body["raw"].as_str().unwrap().starts_with("%PDF-1.4"));
+}
