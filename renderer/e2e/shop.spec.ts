@@ -279,4 +279,6 @@ test('an employee enters the group enrollment code from the footer, confirms the
   await fillFilter(page, '30301', dobOfAge(40));
   await expect(page).toHaveURL(/\/plans\?type=medical/);
   await expect(header.getByText('Your Employer Group: Peachtree Logistics')).toBeVisible();
+  // The group pays every two weeks: each price also says what it takes from a paycheck.
+  await expect(page.getByText(/^\$[\d,]+\.\d\d per paycheck \(every two weeks\)$/).first()).toBeVisible();
 });

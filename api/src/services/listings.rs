@@ -17,6 +17,7 @@ pub struct ListingKey {
     workflows: String,
     refine: engine::refine::Refine,
     people: u32,
+    group_id: Option<i64>,
 }
 
 /// What a listing was asked for.
@@ -35,6 +36,8 @@ pub struct Listing<'a> {
     pub refine: engine::refine::Refine,
     /// How many people the quote covers (the yearly cost's care is for each).
     pub people: u32,
+    /// The employer group it is under (whose payroll prices are also shown per paycheck).
+    pub group_id: Option<i64>,
 }
 
 /// The listing's answer: the one kept for the same question, or `price()`'s, which is then kept.
@@ -51,6 +54,7 @@ pub fn kept_or_priced(
         workflows: asked.workflows.to_string(),
         refine: asked.refine,
         people: asked.people,
+        group_id: asked.group_id,
     };
     if let Some(answer) = kept.get(&key) {
         return Ok(answer);

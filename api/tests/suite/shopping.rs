@@ -216,3 +216,29 @@ async fn the_comparison_adds_a_plan_to_the_cart_and_shows_its_yearly_cost_and_do
     assert_eq!(pdf.headers["content-type"], "application/pdf");
     assert!(pdf.body["raw"].as_str().unwrap().starts_with("%PDF-1.4"));
 }
+
+#[tokio::test]
+async fn an_employee_sees_each_price_per_paycheck_as_the_group_pays() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let alone = plans(&listing(&mut b, id, "categories=dental").await);
+    assert!(alone[0].get("per_paycheck").is_none(), "no group, no paycheck");
+    crate::common::join_group(&app, id, 2556).await;
+    let dental = plans(&listing(&mut b, id, "categories=dental").await);
+    let card = &dental[0];
+    let cents = |v: &Value| (v.as_f64().unwrap() * 100.0).round() as i64;
+    // Peachtree Logistics pays every two weeks: a year of the premium over 26 paychecks, to the cent.
+    let biweekly = |monthly: i64| (monthly * 12 + 13) / 26;
+    assert_eq!(card["per_paycheck"]["frequency"], "biweekly");
+    assert_eq!(card["per_paycheck"]["label"], "every two weeks");
+    assert_eq!(cents(&card["per_paycheck"]["amount"]), biweekly(cents(&card["plan_price"])));
+    let plan_id = card["plan_id"].as_i64().unwrap();
+    let prices = b.get(&format!("/api/v1/get-plan-pricing-detail?pid={plan_id}&enrollment_id={id}")).await;
+    let line = &prices.ok()["plans"][0];
+    assert_eq!(cents(&line["per_paycheck"]["amount"]), biweekly(cents(&line["plan_price"])));
+    b.add_first_plan(id, "dental").await;
+    let cart = b.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
+    assert_eq!(cents(&cart.ok()["per_paycheck"]["amount"]), biweekly(cents(&cart.ok()["recurring_month_cost"])));
+    assert!(cart.ok()["result"][0]["per_paycheck"]["amount"].is_number());
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { type Paycheck, PerPaycheck } from './per-paycheck';
 import { money, slug } from '../utils/format';
 
 export interface PlanCardData {
@@ -14,6 +15,8 @@ export interface PlanCardData {
   price_note?: string | null;
   /** A health plan's estimated yearly cost at each level of use. */
   yearly_cost?: { low: number; medium: number; high: number } | null;
+  /** The price per paycheck, for an employee of a group that says how often it pays. */
+  per_paycheck?: Paycheck | null;
   plan_category?: string;
   carrier_name?: string;
   /** Up to three facts people compare plans by ("Annual maximum", "$1,000"). */
@@ -85,6 +88,7 @@ export function PlanCard({
         <p className="price">
           {priceLabel} {money(plan.plan_price)}
           <span className="per">/mo</span>
+          <PerPaycheck paycheck={plan.per_paycheck} />
         </p>
       ) : (
         plan.from_price != null && (

@@ -720,6 +720,8 @@ export interface components {
             is_prudential_plan: boolean;
             /** @description A health plan's estimated yearly cost at this level, for the quote. */
             yearly_cost?: components["schemas"]["YearlyCost"] | null;
+            /** @description The price per paycheck, for an employee of a group that says how often it pays. */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
         };
         /** @description An amount in dollars, to the cent. */
         Dollars: number;
@@ -729,6 +731,18 @@ export interface components {
             medium: components["schemas"]["Dollars"];
             high: components["schemas"]["Dollars"];
         };
+        /** @description What a monthly premium takes from each paycheck, for an employee of a group that says how often it pays. */
+        Paycheck: {
+            amount: components["schemas"]["Dollars"];
+            frequency: components["schemas"]["PayrollFrequency"];
+            /** @description How often, as a person says it ("every two weeks"). */
+            label: string;
+        };
+        /**
+         * @description How often an employer pays its employees.
+         * @enum {string}
+         */
+        PayrollFrequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
         /** @description `assist/add`: an answer to a question (again for the same question: the answer edited). */
         AddAnswer: {
             question_id?: components["schemas"]["Id"] | null;

@@ -7020,6 +7020,8 @@ export interface components {
             is_prudential_plan: boolean;
             /** @description A health plan's estimated yearly cost at this level, for the quote. */
             yearly_cost?: components["schemas"]["YearlyCost"] | null;
+            /** @description The price per paycheck, for an employee of a group that says how often it pays. */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
         };
         /** @description An amount in dollars, to the cent. */
         Dollars: number;
@@ -7029,6 +7031,18 @@ export interface components {
             medium: components["schemas"]["Dollars"];
             high: components["schemas"]["Dollars"];
         };
+        /** @description What a monthly premium takes from each paycheck, for an employee of a group that says how often it pays. */
+        Paycheck: {
+            amount: components["schemas"]["Dollars"];
+            frequency: components["schemas"]["PayrollFrequency"];
+            /** @description How often, as a person says it ("every two weeks"). */
+            label: string;
+        };
+        /**
+         * @description How often an employer pays its employees.
+         * @enum {string}
+         */
+        PayrollFrequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
         /** @description The success envelope of a typed answer. */
         MessageEnvelope: {
             /** @description Always `success`. */
@@ -7880,6 +7894,8 @@ export interface components {
             yearly_cost?: components["schemas"]["YearlyCost"] | null;
             /** @description What the quote's price waits for ("Price after 1 question: whether you use tobacco"), when it waits. */
             price_note?: string | null;
+            /** @description The quote's price per paycheck, for an employee of a group that says how often it pays. */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
         };
         /** @description A fact on a plan's card. */
         Highlight: {
@@ -8048,6 +8064,8 @@ export interface components {
             yearly_cost?: components["schemas"]["YearlyCost"] | null;
             /** @description What the quote's price waits for ("Price after 1 question: whether you use tobacco"), when it waits. */
             price_note?: string | null;
+            /** @description The quote's price per paycheck, for an employee of a group that says how often it pays. */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
             plan_desc: components["schemas"]["PlanDescription"];
             /** @description A premier plan (its quote carries the administrative fee). */
             is_prudential_plan: boolean;
@@ -8859,6 +8877,8 @@ export interface components {
             notices: string[];
             /** @description Whether the caller may send a personalised quote (reps and groups). */
             show_quotation: boolean;
+            /** @description The recurring cost per paycheck, for an employee of a group that says how often it pays. */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
         };
         /** @description A cart line priced for the enrollment's filter. */
         PricedLine: {
@@ -8872,6 +8892,8 @@ export interface components {
             plan_category: string;
             plan_type: string;
             price: components["schemas"]["Dollars"];
+            /** @description The price per paycheck, for an employee of a group that says how often it pays. */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
             /** Format: uint8 */
             removable: number;
         };

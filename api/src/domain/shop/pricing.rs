@@ -114,6 +114,9 @@ pub struct PriceLine {
     /// A health plan's estimated yearly cost at this level, for the quote.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub yearly_cost: Option<engine::yearly::YearlyCost>,
+    /// The price per paycheck, for an employee of a group that says how often it pays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_paycheck: Option<Paycheck>,
 }
 
 /// One option as the plan page lists it; a disability plan's price is not shown.
@@ -127,6 +130,7 @@ pub fn price_line(plan: &Plan, option: &PlanOption, price: Cents, tier: Option<T
         tier: tier.map(Tier::code),
         is_prudential_plan: plan.is_premier(),
         yearly_cost: None,
+        per_paycheck: None,
     }
 }
 
@@ -152,6 +156,22 @@ pub fn premier_notices<'c>(premier: bool, mut categories: impl Iterator<Item = &
         (true, false) => vec![engine::rating::ADMIN_FEE_NOTICE],
         (true, true) => vec![engine::rating::ADMIN_FEE_NOTICE, engine::rating::UNDERWRITING_NOTICE],
     }
+}
+
+/// What a monthly premium takes from each paycheck, for an employee of a group that says how often it pays.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+pub struct Paycheck {
+    amount: Cents,
+    frequency: engine::catalogue::PayrollFrequency,
+    /// How often, as a person says it ("every two weeks").
+    label: &'static str,
+}
+
+/// `monthly` per paycheck, under the group `group_id` when it states its payroll frequency.
+pub fn paycheck(state: &AppState, group_id: Option<i64>, monthly: Option<Cents>) -> Option<Paycheck> {
+    let frequency = group_id.and_then(|g| state.catalogue.groups.get(&g))?.payroll_frequency?;
+    let monthly = monthly?;
+    Some(Paycheck { amount: frequency.per_paycheck(monthly), frequency, label: frequency.label() })
 }
 
 /// What a listed plan's price waits for, as its card says it: the answers its page asks before it can be priced.
@@ -212,6 +232,9 @@ pub struct PlanCard {
     /// What the quote's price waits for ("Price after 1 question: whether you use tobacco"), when it waits.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price_note: Option<&'static str>,
+    /// The quote's price per paycheck, for an employee of a group that says how often it pays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_paycheck: Option<Paycheck>,
 }
 
 /// A fact on a plan's card.
@@ -244,5 +267,6 @@ pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
             .unwrap_or_default(),
         yearly_cost: None,
         price_note: None,
+        per_paycheck: None,
     }
 }

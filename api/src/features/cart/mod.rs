@@ -76,6 +76,9 @@ pub struct CartAnswer {
     notices: Vec<&'static str>,
     /// Whether the caller may send a personalised quote (reps and groups).
     show_quotation: bool,
+    /// The recurring cost per paycheck, for an employee of a group that says how often it pays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_paycheck: Option<crate::domain::shop::pricing::Paycheck>,
 }
 
 /// A rider offered with a plan in the cart, priced.
@@ -114,6 +117,7 @@ async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<CartAnswer> 
         total_cost: t.total_cost,
         notices,
         show_quotation: may_send(e),
+        per_paycheck: crate::domain::shop::pricing::paycheck(state, e.row.group_id, Some(t.recurring_month_cost)),
     })
 }
 

@@ -255,6 +255,7 @@ pub async fn get_filtered_plans(
         workflows: &e.workflows.hash,
         refine: refine.clone(),
         people: people_covered(&e),
+        group_id: e.group_id,
     };
     let kept = crate::services::listings::kept_or_priced(&state.listings, asked, || {
         Ok(KeptAnswer::of(&priced_listing(&state, &e, &wanted, &accepted, page, &refine), coding)?.0)
@@ -392,6 +393,7 @@ fn priced_listing(
             let mut card = card(state, entry.plan, entry.price);
             card.yearly_cost = entry.yearly;
             card.price_note = entry.note;
+            card.per_paycheck = crate::domain::shop::pricing::paycheck(state, e.group_id, entry.price);
             card
         })
         .collect();

@@ -17,6 +17,7 @@ import { type CartLine, type Rider, planCartQuery } from '../api/get-plan-cart';
 import { removePlanFromCart } from '../api/remove-plan-from-cart';
 import { PlanDetailsDialog } from './plan-details-dialog';
 import { QuoteDialog } from './quote-dialog';
+import { PerPaycheck } from '../../../components/per-paycheck';
 
 const EMPTY: Schema<'CartAnswer'> = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
 
@@ -150,7 +151,10 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
                         <br />
                         <small>{l.option_name}</small>
                       </td>
-                      <td>{money(l.price)}</td>
+                      <td>
+                        {money(l.price)}
+                        <PerPaycheck paycheck={l.per_paycheck} />
+                      </td>
                       <td>
                         <button type="button" className="link" aria-label={`Remove ${l.plan_name}`} onClick={() => setRemoving(l)}>
                           ✕
@@ -215,7 +219,10 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
             <dt>First Month Cost</dt>
             <dd>{money(cart?.initial_month_cost)}</dd>
             <dt>Recurring Cost</dt>
-            <dd>{money(cart?.recurring_month_cost)}</dd>
+            <dd>
+              {money(cart?.recurring_month_cost)}
+              <PerPaycheck paycheck={cart?.per_paycheck} />
+            </dd>
             <dt>Total Cost</dt>
             <dd>{money(cart?.total_cost)}</dd>
           </dl>

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { Pending } from '../../../components/query-state';
 import { PlanCard, PlanHighlights } from '../../../components/plan-card';
+import { PerPaycheck } from '../../../components/per-paycheck';
 import { PlanDocuments } from '../../../components/plan-documents';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
@@ -22,7 +23,7 @@ type FlowStep = Schema<'Step'>;
  * What the page reads of an option priced for the quote: the answer's PriceLine, or a line of the `plans` a pricing
  * refusal still carries, which the document does not describe (so it is checked, field by field, before it is shown).
  */
-export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price' | 'yearly_cost'>;
+export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price' | 'yearly_cost' | 'per_paycheck'>;
 
 function isPriceLine(value: unknown): value is PriceLine {
   if (typeof value !== 'object' || value === null) return false;
@@ -213,7 +214,10 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
               {pricing.plans.map((line) => (
                 <tr key={line.plan_pricing_id}>
                   <td>{line.option_name}</td>
-                  <td>{plan.hides_price || line.plan_price == null ? 'Shown in your cart' : money(line.plan_price)}</td>
+                  <td>
+                    {plan.hides_price || line.plan_price == null ? 'Shown in your cart' : money(line.plan_price)}
+                    <PerPaycheck paycheck={line.per_paycheck} />
+                  </td>
                   {pricing.plans.some((l) => l.yearly_cost) && <td>{line.yearly_cost ? money(line.yearly_cost.medium) : '—'}</td>}
                   <td>
                     {flow?.ready ? (

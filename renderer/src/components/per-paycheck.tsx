@@ -1,0 +1,17 @@
+import { money } from '../utils/format';
+
+/** What a price takes from each paycheck, for an employee of a group that says how often it pays. */
+export interface Paycheck {
+  amount: number;
+  label: string;
+}
+
+/** "$170.46 per paycheck (every two weeks)", beside a monthly price; nothing when there is no paycheck to show. */
+export function PerPaycheck({ paycheck }: { paycheck?: Paycheck | null }) {
+  if (!paycheck) return null;
+  return (
+    <span className="per-paycheck">
+      {money(paycheck.amount)} per paycheck ({paycheck.label})
+    </span>
+  );
+}
