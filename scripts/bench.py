@@ -235,6 +235,8 @@ def measure_server(plans, seconds, database_url=None, label="SQLite", listing_on
         first_page = f"{base}/api/v1/get-filtered-plans?enrollment_id={one.id}&categories=medical&page=1&per_page=24"
         rows["get-filtered-plans, one category (medical), the plans page's first page of 24"] = wrk(first_page, seconds, get())
         rows["the same, as a browser asks (Accept-Encoding: gzip, deflate, br, zstd)"] = wrk(first_page, seconds, browser())
+        refined = f"{first_page}&sort=yearly_cost&networks=PPO,HMO&max_deductible=6000"
+        rows["the same page, sorted by yearly cost and narrowed (networks, deductible limit)"] = wrk(refined, seconds, get())
         rows["get-filtered-plans, one category (medical), whole"] = wrk(
             f"{base}/api/v1/get-filtered-plans?enrollment_id={one.id}&categories=medical", seconds, get())
         if not listing_only:

@@ -87,13 +87,23 @@ pub struct Candidate<'a> {
     pub yearly: Option<YearlyCost>,
 }
 
+/// The names a network is written by, each as people type it (compared without regard to case).
+const NETWORK_NAMES: &[(&str, Network)] = &[
+    ("ppo", Network::Ppo),
+    ("hmo", Network::Hmo),
+    ("epo", Network::Epo),
+    ("any provider", Network::AnyProvider),
+    ("any_provider", Network::AnyProvider),
+    ("anyprovider", Network::AnyProvider),
+    ("discount", Network::Discount),
+    ("discount network", Network::Discount),
+    ("discount_network", Network::Discount),
+];
+
 /// A network named as people write it: HMO, PPO, EPO, "any provider", "discount".
 pub fn network_named(text: &str) -> Option<Network> {
-    let words = text.trim().to_lowercase().replace(['_', '-'], " ");
-    [Network::Ppo, Network::Hmo, Network::Epo, Network::AnyProvider, Network::Discount].into_iter().find(|n| {
-        let label = n.label().to_lowercase();
-        words == label || label.starts_with(&format!("{words} ")) || words == label.replace(' ', "")
-    })
+    let text = text.trim();
+    NETWORK_NAMES.iter().find(|(name, _)| name.eq_ignore_ascii_case(text)).map(|(_, network)| *network)
 }
 
 impl Refine {

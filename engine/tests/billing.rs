@@ -27,6 +27,7 @@ fn form(payment_method: Option<&str>) -> ComposedForm {
         landing_url: String::new(),
         portals: Vec::new(),
         branding: Default::default(),
+        payroll_frequency: None,
     });
     let prefill = PrefillValues {
         group,

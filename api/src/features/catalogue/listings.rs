@@ -49,6 +49,11 @@ pub const USAGES: &str = "Choose low, medium or high use";
 impl FilteredPlansQuery {
     /// The person's choices, or the first one that cannot be read.
     fn refine(&self) -> ApiResult<Refine> {
+        let chosen = [&self.sort, &self.usage, &self.carriers, &self.networks].iter().any(|v| v.is_some())
+            || [&self.max_premium, &self.max_deductible, &self.hsa].iter().any(|v| v.is_some());
+        if !chosen {
+            return Ok(Refine::default());
+        }
         fn given(v: &Option<String>) -> Option<&str> {
             v.as_deref().map(str::trim).filter(|t| !t.is_empty())
         }
