@@ -19,7 +19,9 @@ test('sorting and narrowing the plans are kept in the address, and an emptied li
   await noSeriousViolations(page, 'how we estimate');
   await how.getByRole('button', { name: 'OK' }).click();
 
-  await panel.getByRole('checkbox', { name: /^HSA-eligible plans only/ }).check();
+  // A choice goes through the address (a navigation, drawn when the new listing's page is ready): clicked, then seen.
+  await panel.getByRole('checkbox', { name: /^HSA-eligible plans only/ }).click();
+  await expect(panel.getByRole('checkbox', { name: /^HSA-eligible plans only/ })).toBeChecked();
   await expect(page).toHaveURL(/hsa=1/);
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first().getByRole('heading', { name: 'Harborstone Bronze HSA 3400' })).toBeVisible();
@@ -28,7 +30,9 @@ test('sorting and narrowing the plans are kept in the address, and an emptied li
   await expect(panel.getByRole('checkbox', { name: /^HSA-eligible plans only/ })).toBeChecked();
   await noSeriousViolations(page, 'plans narrowed');
 
-  await panel.getByRole('group', { name: 'Network' }).getByRole('checkbox', { name: /^HMO/ }).check();
+  const hmo = panel.getByRole('group', { name: 'Network' }).getByRole('checkbox', { name: /^HMO/ });
+  await hmo.click();
+  await expect(hmo).toBeChecked();
   await expect(page.getByText(/^No plan matches all your choices\. Remove HSA-eligible only to see \d+ plans?\.$/)).toBeVisible();
   await page.getByRole('button', { name: 'Clear all choices' }).first().click();
   await expect(page).not.toHaveURL(/hsa=|networks=|sort=/);

@@ -14,7 +14,7 @@ import { sideFilterQuery } from '../api/get-left-side-filter-fields';
 import { useCompareChoice } from '../hooks/use-compare-choice';
 import { narrowing, refineOf, withoutRefine, withRefine, type Refine } from '../utils/refine';
 import { CompareBar } from './compare-bar';
-import { EstimateDialog, RefinePanel } from './refine-panel';
+import { EstimateDialog, type Facets, RefinePanel } from './refine-panel';
 
 export interface PlansPageProps {
   enrollmentId: string;
@@ -54,7 +54,14 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const total = pages?.[0]?.total ?? plans?.length ?? 0;
   // Why nothing is listed, in the words the server gives a person (its `message` is kept as other systems read it).
   const message = pages?.[0]?.notice ?? pages?.[0]?.message ?? null;
-  const facets = pages?.[0]?.facets ?? null;
+  // The choices stay on the screen while a new sort or filter loads: a checkbox just ticked is not taken away and drawn
+  // again.
+  const [lastFacets, setLastFacets] = useState<Facets | null>(null);
+  const answered = pages?.[0]?.facets ?? null;
+  useEffect(() => {
+    if (answered) setLastFacets(answered);
+  }, [answered]);
+  const facets = answered ?? lastFacets;
   const estimate = facets?.estimate ? { usage: facets.estimate.usage, onExplain: () => setExplaining(true) } : undefined;
 
   // Saving the quote changes which plans there are and their prices: the quote's form reads everything about the
