@@ -86,7 +86,7 @@ if (wizard) {
   await page.getByLabel(/^I have read each question above/).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/agreement-signature/);
-  await at('Agreement & Signature');
+  await at('Agreement, Application and Authorization');
   await context.close();
 }
 

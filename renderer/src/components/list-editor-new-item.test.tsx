@@ -50,7 +50,8 @@ const relationship = () => (screen.getByLabelText(/^Relationship/) as HTMLSelect
 describe('a new dependent of a family', () => {
   it('is the spouse while none is listed, then a child, and the person cannot change it', async () => {
     draw({});
-    fireEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
+    // The list editor loads with the first list a form draws.
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Dependent' }));
     expect(relationship()).toBe('Spouse');
     expect((screen.getByLabelText(/^Relationship/) as HTMLSelectElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Luis' } });
@@ -59,9 +60,9 @@ describe('a new dependent of a family', () => {
     expect(relationship()).toBe('Child');
   });
 
-  it('is a child from the start when the spouse question was answered No', () => {
+  it('is a child from the start when the spouse question was answered No', async () => {
     draw({ spouse_status: '0' });
-    fireEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Dependent' }));
     expect(relationship()).toBe('Child');
   });
 });

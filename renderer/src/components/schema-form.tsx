@@ -2,15 +2,15 @@
 // registered by name; messages come from each property's `x-messages` so the browser says what the server would.
 import Form from '@rjsf/core';
 import { type Checked, checksOf, problem, todayYmd } from '../lib/checks';
-import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FieldProps, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { getDefaultFormState } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { FormDataContext } from './form-data';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
-import { ListEditor, type ListEditorContext } from './list-editor';
+import type { ListEditorContext } from './list-editor';
 import { transformErrors } from './messages';
 import { templates } from './templates';
 import { widgets } from './widgets';
@@ -50,6 +50,17 @@ export function customValidate(schema: RJSFSchema) {
     }
     return errors;
   };
+}
+
+// The list editor (dependents, beneficiaries, medications) loads when a form first draws a list: most steps have none.
+const LoadedListEditor = lazy(() => import('./list-editor').then((m) => ({ default: m.ListEditor })));
+
+function ListEditorField(props: FieldProps) {
+  return (
+    <Suspense fallback={<p className="hint">Loading the list…</p>}>
+      <LoadedListEditor {...props} />
+    </Suspense>
+  );
 }
 
 /** Lists start empty (a person adds each beneficiary, dependent or medication); a choice not made stays empty. */
@@ -135,7 +146,7 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
         validator={validator}
         widgets={widgets as RegistryWidgetsType}
         templates={templates}
-        fields={{ listEditor: ListEditor }}
+        fields={{ listEditor: ListEditorField }}
         formContext={context}
         transformErrors={transformErrors(schema)}
         customValidate={customValidate(schema)}

@@ -40,7 +40,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
  * form), one on phones; a group nested in the form (a list item, a question's details) is a fieldset of its own.
  */
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { className, description, fieldPathId, properties, registry, required, schema, title, uiSchema } = props;
+  const { className, description, errorSchema, fieldPathId, formData, properties, registry, required, schema, title, uiSchema } = props;
   const options = getUiOptions(uiSchema);
   const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, options);
   const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
@@ -59,6 +59,12 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           ) : (
             <div key={p.name} className={isWideField(fields[p.name], uiSchema?.[p.name] as UiSchema | undefined) ? 'form-cell form-cell-wide' : 'form-cell'}>
               {p.content}
+              <Refused
+                schema={fields[p.name]}
+                value={(formData as Record<string, unknown> | undefined)?.[p.name]}
+                said={(errorSchema as Record<string, { __errors?: string[] } | undefined> | undefined)?.[p.name]?.__errors ?? []}
+                id={`${fieldPathId.$id}_${p.name}`}
+              />
             </div>
           ),
         );
@@ -72,6 +78,21 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         );
       })}
     </fieldset>
+  );
+}
+
+/**
+ * A choice the form refuses (`x-refuse`: Retired as the employment status) says so as soon as it is picked, not only on
+ * Next; the form still refuses it on Next (customValidate, whose message then stands under the field instead), and the
+ * server again.
+ */
+function Refused({ schema, value, said, id }: { schema: RJSFSchema | undefined; value: unknown; said: string[]; id: string }) {
+  const refusal = typeof value === 'string' ? (schema as { 'x-refuse'?: Record<string, string> } | undefined)?.['x-refuse']?.[value] : undefined;
+  if (!refusal || said.includes(refusal)) return null;
+  return (
+    <p className="error refused-choice" role="alert" id={`${id}__refused`}>
+      {refusal}
+    </p>
   );
 }
 

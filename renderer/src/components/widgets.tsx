@@ -1,5 +1,4 @@
 // Custom rjsf widgets, registered by name so a uiSchema from the server stays plain JSON.
-import { getDefaultRegistry } from '@rjsf/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense } from 'react';
 import { formatDateInput } from '../utils/date-input';
@@ -55,28 +54,7 @@ export function ZipWidget(props: WidgetProps) {
   return <TextLike {...props} {...TEXT_FORMATS.zip} />;
 }
 
-const BaseSelect = getDefaultRegistry().widgets.SelectWidget;
-
-/**
- * A choice the form refuses (`x-refuse`: Retired as the employment status) says so as soon as it is picked, not only
- * on Next; the form still refuses it on Next, and the server again.
- */
-export function SelectWidget(props: WidgetProps) {
-  const refusal = typeof props.value === 'string' ? (props.schema['x-refuse'] as Record<string, string> | undefined)?.[props.value] : undefined;
-  return (
-    <>
-      <BaseSelect {...props} />
-      {refusal && !props.rawErrors?.includes(refusal) && (
-        <p className="error" role="alert" id={`${props.id}__refused`}>
-          {refusal}
-        </p>
-      )}
-    </>
-  );
-}
-
 export const widgets = {
-  SelectWidget,
   dateMDY: DateMdyWidget,
   ssn: SsnWidget,
   phone: PhoneWidget,

@@ -10,7 +10,6 @@ import { useSite } from '../../../lib/site';
 import { lastListing, lastPlan } from '../../../lib/storage';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
-import { capturePage, sendScreenshot } from '../../../lib/screenshot';
 import { cartCheckout } from '../api/cart-checkout';
 import { cartDatesQuery } from '../api/get-cart-effective-dates';
 import { type CartLine, type Rider, planCartQuery } from '../api/get-plan-cart';
@@ -83,11 +82,12 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
       reload();
       return;
     }
-    // The cart as the person confirmed it is pictured for the audit record.
-    const picture = capturePage();
+    // The cart as the person confirmed it is pictured for the audit record (what pictures it loads only now).
+    const pictures = import('../../../lib/screenshot');
+    const picture = pictures.then((m) => m.capturePage());
     try {
       const done = await cartCheckout({ enrollment_id: id, effective_date: date, type });
-      sendScreenshot(id, 'cart_checkout', picture);
+      void pictures.then((m) => m.sendScreenshot(id, 'cart_checkout', picture)).catch(() => undefined);
       setCheckingOut(false);
       navigate(`/enrollment/${done.next.route}`);
     } catch (e) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorSummary, type Problem, problemsFromServer, problemsFromValidation } from '../../../components/error-summary';
@@ -18,7 +18,9 @@ import { outcomeOf, wizardSource } from '../utils/wizard-source';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
 import { UnfinishedSteps, unfinishedOf } from './unfinished-steps';
-import { ViewDetailsDialog } from './view-details-dialog';
+
+// The review's View Details loads when it is first opened: no other step draws it.
+const ViewDetailsDialog = lazy(() => import('./view-details-dialog').then((m) => ({ default: m.ViewDetailsDialog })));
 
 /**
  * Whether the page was opened at a step's address, the step asked for while this script loaded (app/router.tsx): then
@@ -156,7 +158,11 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
 
   return (
     <>
-      {viewing && <ViewDetailsDialog enrollmentId={enrollmentId} step={viewing.step} title={viewing.title} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <Suspense fallback={null}>
+          <ViewDetailsDialog enrollmentId={enrollmentId} step={viewing.step} title={viewing.title} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
       <ProgressBar steps={place.progress.steps} />
       <h1>{step.title}</h1>
       <ErrorSummary problems={problems} attempt={attempts} />

@@ -2,7 +2,6 @@
 // with its action (Next with the form's answers, Back, Edit with the tab to open, Save & Continue Later with the form's
 // answers and the address to send the code to), carrying back the version of the document it was drawn from, so that
 // a page left open while another window saved is refused rather than saved over.
-import { capturePage, sendScreenshot } from '../../../lib/screenshot';
 import type { Outcome, StepSource } from '../../../lib/step-machine';
 import { type StepOutcome, getEnrollmentStep } from '../api/get-enrollment-step';
 import { type StepRequest, submitEnrollmentStep } from '../api/submit-enrollment-step';
@@ -17,6 +16,9 @@ export function outcomeOf(answer: StepOutcome): Outcome {
 const WIZARD_ACTIONS = ['next', 'back', 'edit', 'save-for-later'] as const;
 const isWizardAction = (action: string): action is StepRequest['action'] => (WIZARD_ACTIONS as readonly string[]).includes(action);
 
+/** The page as drawn, loaded only when a step is saved: what pictures it is no part of a step's first load. */
+const capturePage = () => import('../../../lib/screenshot').then((m) => m.capturePage());
+
 /** `capture` draws the page (the tests give none). */
 export function wizardSource(enrollmentId: string, capture: () => Promise<string | null> = capturePage): StepSource {
   return {
@@ -28,12 +30,13 @@ export function wizardSource(enrollmentId: string, capture: () => Promise<string
       const request: StepRequest = { action, ...answers, ...extra };
       // Each step saved is pictured for the audit record, as the person saw it when they pressed Next.
       const picture = action === 'next' ? capture() : null;
+      const sending = picture ? import('../../../lib/screenshot') : null;
       return submitEnrollmentStep({
         enrollment_id: enrollmentId,
         step: step.step,
         body: { ...request, version: step.wizard?.version ?? 0 },
       }).then((answer) => {
-        if (picture) sendScreenshot(enrollmentId, step.step, picture);
+        if (picture && sending) void sending.then((m) => m.sendScreenshot(enrollmentId, step.step, picture)).catch(() => undefined);
         return outcomeOf(answer);
       });
     },
