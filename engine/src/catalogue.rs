@@ -338,27 +338,6 @@ impl PayrollFrequency {
             PayrollFrequency::Monthly => "every month",
         }
     }
-
-    /// What a monthly premium takes from each paycheck: a year of it spread over the year's paychecks, to the cent.
-    pub fn per_paycheck(self, monthly: crate::rating::Cents) -> crate::rating::Cents {
-        let year = monthly.0 * 12;
-        crate::rating::Cents((year + self.periods() / 2).div_euclid(self.periods()))
-    }
-}
-
-#[cfg(test)]
-mod payroll_tests {
-    use super::PayrollFrequency;
-    use crate::rating::Cents;
-
-    #[test]
-    fn a_monthly_premium_is_spread_over_the_years_paychecks() {
-        // $369.34 a month is $4,432.08 a year: $170.46 every two weeks, $85.23 a week, $184.67 twice a month.
-        assert_eq!(PayrollFrequency::Biweekly.per_paycheck(Cents(36934)), Cents(17046));
-        assert_eq!(PayrollFrequency::Weekly.per_paycheck(Cents(36934)), Cents(8523));
-        assert_eq!(PayrollFrequency::Semimonthly.per_paycheck(Cents(36934)), Cents(18467));
-        assert_eq!(PayrollFrequency::Monthly.per_paycheck(Cents(36934)), Cents(36934));
-    }
 }
 
 /// An enrollment portal (a platform a quote can be for).

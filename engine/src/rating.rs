@@ -22,6 +22,13 @@ impl Cents {
     }
 }
 
+/// What a monthly premium takes from each paycheck of an employer that pays `frequency`: a year of it spread over the
+/// year's paychecks, to the cent.
+pub fn per_paycheck(monthly: Cents, frequency: crate::catalogue::PayrollFrequency) -> Cents {
+    let periods = frequency.periods();
+    Cents((monthly.0 * 12 + periods / 2).div_euclid(periods))
+}
+
 /// As a person reads an amount: `$2,064.68`, `-$5.00`.
 impl std::fmt::Display for Cents {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -303,6 +310,16 @@ pub fn price_plan<'p>(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_monthly_premium_is_spread_over_the_years_paychecks() {
+        use crate::catalogue::PayrollFrequency;
+        // $369.34 a month is $4,432.08 a year: $170.46 every two weeks, $85.23 a week, $184.67 twice a month.
+        assert_eq!(super::per_paycheck(super::Cents(36934), PayrollFrequency::Biweekly), super::Cents(17046));
+        assert_eq!(super::per_paycheck(super::Cents(36934), PayrollFrequency::Weekly), super::Cents(8523));
+        assert_eq!(super::per_paycheck(super::Cents(36934), PayrollFrequency::Semimonthly), super::Cents(18467));
+        assert_eq!(super::per_paycheck(super::Cents(36934), PayrollFrequency::Monthly), super::Cents(36934));
+    }
+
     use super::Cents;
 
     #[test]

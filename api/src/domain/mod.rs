@@ -7,6 +7,7 @@ pub mod billing;
 pub mod enrollment;
 pub mod filter;
 pub mod members;
+pub mod payroll;
 pub mod quote;
 pub mod resume;
 pub mod session;

@@ -210,7 +210,7 @@ pub struct PricedLine {
     pub price: Cents,
     /// The price per paycheck, for an employee of a group that says how often it pays.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub per_paycheck: Option<crate::domain::shop::pricing::Paycheck>,
+    pub per_paycheck: Option<crate::domain::payroll::Paycheck>,
     pub removable: u8,
     /// The plan's maximum age (the oldest covered spouse), for the dependent rules.
     #[serde(skip)]
@@ -252,7 +252,7 @@ pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult
             plan_category: plan.category.clone(),
             plan_type: plan.plan_type.clone(),
             price,
-            per_paycheck: crate::domain::shop::pricing::paycheck(state, enrollment.row.group_id, Some(price))
+            per_paycheck: crate::domain::payroll::paycheck(state, enrollment.row.group_id, Some(price))
                 .filter(|_| !plan.hides_price()),
             removable: u8::from(row.removable),
             max_age: plan.max_age,

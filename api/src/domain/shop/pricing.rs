@@ -158,21 +158,7 @@ pub fn premier_notices<'c>(premier: bool, mut categories: impl Iterator<Item = &
     }
 }
 
-/// What a monthly premium takes from each paycheck, for an employee of a group that says how often it pays.
-#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
-pub struct Paycheck {
-    amount: Cents,
-    frequency: engine::catalogue::PayrollFrequency,
-    /// How often, as a person says it ("every two weeks").
-    label: &'static str,
-}
-
-/// `monthly` per paycheck, under the group `group_id` when it states its payroll frequency.
-pub fn paycheck(state: &AppState, group_id: Option<i64>, monthly: Option<Cents>) -> Option<Paycheck> {
-    let frequency = group_id.and_then(|g| state.catalogue.groups.get(&g))?.payroll_frequency?;
-    let monthly = monthly?;
-    Some(Paycheck { amount: frequency.per_paycheck(monthly), frequency, label: frequency.label() })
-}
+pub use crate::domain::payroll::{paycheck, Paycheck};
 
 /// What a listed plan's price waits for, as its card says it: the answers its page asks before it can be priced.
 pub fn price_note(error: PricingError) -> Option<&'static str> {

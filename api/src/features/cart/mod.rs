@@ -78,7 +78,7 @@ pub struct CartAnswer {
     show_quotation: bool,
     /// The recurring cost per paycheck, for an employee of a group that says how often it pays.
     #[serde(skip_serializing_if = "Option::is_none")]
-    per_paycheck: Option<crate::domain::shop::pricing::Paycheck>,
+    per_paycheck: Option<crate::domain::payroll::Paycheck>,
 }
 
 /// A rider offered with a plan in the cart, priced.
@@ -117,7 +117,7 @@ async fn cart_answer(state: &AppState, e: &Enrollment) -> ApiResult<CartAnswer> 
         total_cost: t.total_cost,
         notices,
         show_quotation: may_send(e),
-        per_paycheck: crate::domain::shop::pricing::paycheck(state, e.row.group_id, Some(t.recurring_month_cost)),
+        per_paycheck: crate::domain::payroll::paycheck(state, e.row.group_id, Some(t.recurring_month_cost)),
     })
 }
 
