@@ -21,7 +21,7 @@ pub enum SortKey {
 
 impl SortKey {
     pub fn parse(text: &str) -> Option<SortKey> {
-        match text.trim() {
+        match text.trim().to_ascii_lowercase().as_str() {
             "premium" => Some(SortKey::Premium),
             "deductible" => Some(SortKey::Deductible),
             "oop_max" => Some(SortKey::OopMax),

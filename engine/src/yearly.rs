@@ -33,7 +33,7 @@ impl Usage {
     pub const ALL: [Usage; 3] = [Usage::Low, Usage::Medium, Usage::High];
 
     pub fn parse(text: &str) -> Option<Usage> {
-        match text.trim() {
+        match text.trim().to_ascii_lowercase().as_str() {
             "low" => Some(Usage::Low),
             "medium" => Some(Usage::Medium),
             "high" => Some(Usage::High),

@@ -89,6 +89,7 @@ async fn choices_narrow_the_listing_and_a_filter_a_category_cannot_answer_leaves
     assert!(!hmo.is_empty() && hmo.iter().all(|p| highlight(p, "Network").as_deref() == Some("HMO")));
     let hsa = plans(&listing(&mut b, id, "categories=medical&hsa=1").await);
     assert_eq!(hsa.iter().map(|p| p["plan_id"].as_i64().unwrap()).collect::<Vec<_>>(), [1304]);
+    assert_eq!(plans(&listing(&mut b, id, "categories=medical&hsa=yes&sort=PREMIUM").await), hsa, "as people type it");
     let cheap = plans(&listing(&mut b, id, "categories=medical&max_premium=450").await);
     assert!(!cheap.is_empty() && cheap.iter().all(|p| p["plan_price"].as_f64().unwrap_or(0.0) <= 450.0));
     let ridgeline = plans(&listing(&mut b, id, "categories=medical&carriers=Ridgeline%20Health").await);

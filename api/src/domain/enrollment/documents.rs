@@ -276,9 +276,14 @@ pub async fn masked_tab(state: &AppState, enrollment: &Enrollment, tab: TabName)
     Ok(stored.masked)
 }
 
-/// A tab's complete document, masked (empty when it has none): what was submitted.
-pub async fn masked_complete_tab(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Value> {
-    let cart = priced_cart(state, enrollment).await?;
-    let (_, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+/// A tab's complete document, masked (empty when it has none): what was submitted. `cart` is the enrollment's, priced
+/// once by the caller for every tab it reads.
+pub async fn masked_complete_tab(
+    state: &AppState,
+    enrollment: &Enrollment,
+    cart: &[PricedLine],
+    tab: TabName,
+) -> ApiResult<Value> {
+    let (_, stored) = form_and_stored(state, enrollment, cart, tab).await?;
     Ok(stored.complete.map(|c| c.masked).unwrap_or_else(|| json!({})))
 }

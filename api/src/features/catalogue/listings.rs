@@ -91,7 +91,7 @@ impl FilteredPlansQuery {
         };
         let hsa = match &self.hsa {
             None | Some(Value::Null) => false,
-            Some(Value::String(t)) => matches!(t.trim(), "1" | "true"),
+            Some(Value::String(t)) => ["1", "true", "yes", "on"].iter().any(|v| t.trim().eq_ignore_ascii_case(v)),
             Some(Value::Bool(b)) => *b,
             Some(Value::Number(n)) => n.as_i64() == Some(1),
             Some(_) => false,

@@ -116,7 +116,9 @@ async fn get_receipt(
     if !e.lifecycle.is_submitted() {
         return Err(ApiError::Conflict("This enrollment has not been submitted yet".into()));
     }
-    let personal = enrollment::documents::masked_complete_tab(&state, &e, TabName::PrimaryInfo).await?;
+    // The cart as it prices now, read once: each step's form (and so its masking) depends on it.
+    let priced = enrollment::priced_cart(&state, &e).await?;
+    let personal = enrollment::documents::masked_complete_tab(&state, &e, &priced, TabName::PrimaryInfo).await?;
     let name = [personal["first_name"].as_str(), personal["last_name"].as_str()]
         .into_iter()
         .flatten()
@@ -139,7 +141,7 @@ async fn get_receipt(
         .unwrap_or_default();
     let cart = &snapshot["cart"];
     let money = |v: &serde_json::Value| v.as_f64().map(engine::rating::Cents::from_dollars);
-    let covered = covered(&state, &e, &name).await?;
+    let covered = covered(&state, &e, &priced, &name).await?;
     let plans = cart["result"]
         .as_array()
         .into_iter()
@@ -165,9 +167,9 @@ async fn get_receipt(
         .and_then(|at| chrono::DateTime::parse_from_rfc3339(&at).ok())
         .map(|at| at.with_timezone(&chrono::Local).date_naive())
         .unwrap_or_else(enrollment::today);
-    let billing = enrollment::documents::masked_complete_tab(&state, &e, TabName::BillingInfo).await?;
+    let billing = enrollment::documents::masked_complete_tab(&state, &e, &priced, TabName::BillingInfo).await?;
     let payment = payment(&billing, submitted, initial, recurring);
-    let contact = enrollment::documents::masked_complete_tab(&state, &e, TabName::ContactInfo).await?;
+    let contact = enrollment::documents::masked_complete_tab(&state, &e, &priced, TabName::ContactInfo).await?;
     let email = contact["email_address"].as_str().filter(|m| !m.is_empty()).map(str::to_string);
     let helper = e
         .row
@@ -197,9 +199,14 @@ async fn get_receipt(
 }
 
 /// Who the plans cover: the applicant, then each dependent listed, with the relationship.
-async fn covered(state: &AppState, e: &enrollment::Enrollment, applicant: &str) -> ApiResult<Vec<String>> {
+async fn covered(
+    state: &AppState,
+    e: &enrollment::Enrollment,
+    cart: &[enrollment::PricedLine],
+    applicant: &str,
+) -> ApiResult<Vec<String>> {
     let mut people = vec![format!("{applicant} (you)")];
-    let dependents = enrollment::documents::masked_complete_tab(state, e, TabName::DependentInfo).await?;
+    let dependents = enrollment::documents::masked_complete_tab(state, e, cart, TabName::DependentInfo).await?;
     for d in dependents["dependents"].as_array().into_iter().flatten() {
         let name = [d["first_name"].as_str(), d["last_name"].as_str()].into_iter().flatten().collect::<Vec<_>>();
         let relationship = match d["relationship"].as_str() {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SummaryRows } from '../../../components/summary-rows';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Failed, Pending } from '../../../components/query-state';
@@ -165,14 +166,7 @@ export function ReceiptPage() {
             .map((s) => (
               <section key={s.step} aria-labelledby={`application-${s.step}`}>
                 <h3 id={`application-${s.step}`}>{s.title}</h3>
-                <dl className="review-rows">
-                  {s.rows.map((r, i) => (
-                    <div key={`${r.label}-${i}`} className={r.value.length > 60 ? 'review-row-wide' : undefined}>
-                      <dt>{r.label}</dt>
-                      <dd>{r.value || '—'}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <SummaryRows rows={s.rows} />
               </section>
             ))}
         </section>

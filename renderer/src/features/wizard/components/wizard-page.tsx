@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { SummaryRows } from '../../../components/summary-rows';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorSummary, type Problem, problemsFromServer, problemsFromValidation } from '../../../components/error-summary';
@@ -193,14 +194,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
               </div>
               {s.note && <p className="review-card-note">{s.note}</p>}
               {s.rows.length > 0 ? (
-                <dl className="review-rows">
-                  {s.rows.map((r, i) => (
-                    <div key={`${r.label}-${i}`} className={r.value.length > 60 ? 'review-row-wide' : undefined}>
-                      <dt>{r.label}</dt>
-                      <dd>{r.value || '—'}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <SummaryRows rows={s.rows} />
               ) : (
                 <p className="muted">Nothing was asked on this step.</p>
               )}
