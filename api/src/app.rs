@@ -61,6 +61,7 @@ impl AppState {
         Ok(AppState::new(crate::state::Shared {
             db,
             local_reads: Arc::new(local_reads),
+            kept_quotes: Arc::default(),
             writer,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),

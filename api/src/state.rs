@@ -77,6 +77,8 @@ pub struct Shared {
     pub db: Db,
     /// The busiest reads of a SQLite file, made in place (see `store::local`); none on PostgreSQL.
     pub local_reads: Arc<crate::store::local::LocalReads>,
+    /// The quotes read in place lately, kept until this process writes (see `store::local`).
+    pub kept_quotes: Arc<crate::store::enrollment::KeptQuotes>,
     /// Where the wizard's saves are written (grouped into one commit on SQLite).
     pub writer: crate::store::writer::Writer,
     /// The workflow versions: the current one, and those enrollments are pinned to.

@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::local::{read_rows, Columns, FromColumns, LocalReads, Param};
+use super::local::{read_rows, Columns, FromColumns, LocalReads, Param, Recent};
 use super::{now, Db};
 
 /// An enrollment row as the api uses it.
@@ -138,24 +138,46 @@ impl FromColumns for QuoteAndAnswer {
     }
 }
 
+/// A quote read in place and kept until the database changes (`store::local::Recent`), by enrollment: whose session
+/// read it, the kind of answers read with it, the row and the answers.
+type KeptQuote = (String, &'static str, QuoteRow, Vec<(String, String)>);
+
+/// The quotes read in place lately.
+#[derive(Default)]
+pub struct KeptQuotes(Recent<i64, std::sync::Arc<KeptQuote>>);
+
 /// The quote of an enrollment (if the session owns it) and its shop answers of one kind, in one round trip and with
-/// nothing else: a listing needs only these and is the busiest call there is (read in place when it can be: see
-/// `store::local`).
+/// nothing else: a listing needs only these and is the busiest call there is (read in place when it can be, and then
+/// kept until the database changes: see `store::local`).
 pub async fn find_quote_with_answers(
     db: &Db,
     local: &LocalReads,
+    kept: &KeptQuotes,
     session_id: &str,
     enrollment_id: i64,
-    kind: &str,
+    kind: &'static str,
 ) -> Result<Option<(QuoteRow, Vec<(String, String)>)>, sqlx::Error> {
     const SQL: &str =
         "select e.enrollment_id, e.filter, e.group_id, e.policy_id, e.workflow_version, a.subject, a.data \
          from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
          where e.enrollment_id = $1 and e.session_id = $2";
+    // Taken before the read: a commit after it, even one the read sees, makes what is kept stale, never the reverse.
+    let commit = local.last_commit();
+    if let Some(quote) = commit.and_then(|commit| kept.0.get(&enrollment_id, commit)) {
+        // Another session's quote is not found, as the statement's `session_id` would not find it.
+        if quote.0 == session_id && quote.1 == kind {
+            return Ok(Some((quote.2.clone(), quote.3.clone())));
+        }
+    }
     let params = [Param::Int(enrollment_id), Param::Text(session_id), Param::Text(kind)];
     let mut rows = read_rows::<QuoteAndAnswer>(db, local, SQL, &params).await?.into_iter();
     let Some(QuoteAndAnswer(quote, first_answer)) = rows.next() else { return Ok(None) };
-    let answers = first_answer.into_iter().chain(rows.filter_map(|QuoteAndAnswer(_, answer)| answer)).collect();
+    let answers: Vec<(String, String)> =
+        first_answer.into_iter().chain(rows.filter_map(|QuoteAndAnswer(_, answer)| answer)).collect();
+    if let Some(commit) = commit {
+        let value = (session_id.to_string(), kind, quote.clone(), answers.clone());
+        kept.0.put(enrollment_id, commit, std::sync::Arc::new(value));
+    }
     Ok(Some((quote, answers)))
 }
 

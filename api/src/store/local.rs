@@ -15,7 +15,18 @@
 //!
 //! [`read_rows`] reads either way: the statements are the pool's own text (`$1`, `$2` are SQLite's named parameters
 //! too), prepared once per connection and kept, and a row is decoded by the same code on either path ([`Columns`]).
+//!
+//! Even in place, a read is a read transaction: SQLite takes and releases its shared-memory locks (system calls) and
+//! checks the write-ahead log each time, and for a listing answered from the memo that was most of the call's own
+//! work. The one read every listing makes (the quote) is therefore kept in [`Recent`] until the database changes. The
+//! change is read where SQLite itself reads it: the header of the write-ahead log's index (the `-shm` file), which the
+//! writer rewrites at every commit, whichever process commits (a server on the same file, an operator's command). Two
+//! equal headers mean no commit in between (sqlite.org/walformat.html, "The WAL-Index Header"). It is read with one
+//! `pread`, without locks: SQLite writes the header's second copy, then the first, and a reader that finds them
+//! different knows a commit is rewriting it, and then keeps nothing. Nothing is kept on PostgreSQL.
 
+use std::collections::HashMap;
+use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -31,12 +42,14 @@ const PREPARED: usize = 32;
 pub struct LocalReads {
     connections: Vec<Mutex<rusqlite::Connection>>,
     next: AtomicUsize,
+    /// The write-ahead log's index, whose header says what the last commit was.
+    wal_index: Option<std::fs::File>,
 }
 
 impl LocalReads {
     /// Reads always go through the pool.
     pub fn none() -> LocalReads {
-        LocalReads { connections: Vec::new(), next: AtomicUsize::new(0) }
+        LocalReads { connections: Vec::new(), next: AtomicUsize::new(0), wal_index: None }
     }
 
     /// `count` connections to the SQLite file of `url` (already created and migrated), or none for any other URL.
@@ -52,7 +65,16 @@ impl LocalReads {
             connection.set_prepared_statement_cache_capacity(PREPARED);
             connections.push(Mutex::new(connection));
         }
-        Ok(LocalReads { connections, next: AtomicUsize::new(0) })
+        // A read opens (or makes) the log's index, which then exists while a connection to the file is open: these
+        // stay open as long as the server runs, so the handle below names the index every commit rewrites.
+        for connection in &connections {
+            let connection = connection.lock().unwrap_or_else(|e| e.into_inner());
+            connection.query_row("select count(*) from sqlite_master", [], |_| Ok(()))?;
+        }
+        let mut index = path.clone().into_os_string();
+        index.push("-shm");
+        let wal_index = std::fs::File::open(index).ok();
+        Ok(LocalReads { connections, next: AtomicUsize::new(0), wal_index })
     }
 
     /// The rows `sql` selects with `params` (`$1`, `$2`, ... in order), each decoded by `decode`; none when the read
@@ -75,11 +97,63 @@ impl LocalReads {
         }
     }
 
+    /// The database's last commit, as the header of the write-ahead log's index says (see the module's note); none
+    /// when it cannot be told: not a SQLite file, or a commit is rewriting the header now.
+    pub fn last_commit(&self) -> Option<Commit> {
+        let mut both = [0u8; 2 * WAL_INDEX_HEADER];
+        self.wal_index.as_ref()?.read_exact_at(&mut both, 0).ok()?;
+        let (first, second) = both.split_at(WAL_INDEX_HEADER);
+        // The header's `isInit` byte: a header never written says nothing.
+        (first == second && first[12] != 0).then(|| Commit(first.try_into().expect("the header's size")))
+    }
+
     /// A connection no other thread is using, taken in turn so that threads rarely meet on one.
     fn free_connection(&self) -> Option<std::sync::MutexGuard<'_, rusqlite::Connection>> {
         let count = self.connections.len();
         let first = self.next.fetch_add(1, Ordering::Relaxed);
         (0..count).find_map(|i| self.connections[(first + i) % count].try_lock().ok())
+    }
+}
+
+/// The size of the write-ahead log index's header, which the file holds twice from its start.
+const WAL_INDEX_HEADER: usize = 48;
+
+/// A commit of the database, as the write-ahead log's index told it: two equal values, no commit in between.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Commit([u8; WAL_INDEX_HEADER]);
+
+/// Reads kept while the database is as they found it (the same [`Commit`]). Bounded: when full it starts afresh.
+pub struct Recent<K, V> {
+    kept: Mutex<HashMap<K, (Commit, V)>>,
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Recent<K, V> {
+    /// The most reads kept.
+    const MOST: usize = 10_000;
+
+    pub fn new() -> Recent<K, V> {
+        Recent { kept: Mutex::new(HashMap::new()) }
+    }
+
+    /// The read kept under `key`, if it was made after the last commit (`now`).
+    pub fn get(&self, key: &K, now: Commit) -> Option<V> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.get(key).filter(|(commit, _)| *commit == now).map(|(_, value)| value.clone())
+    }
+
+    /// Keeps a read made after `commit` was taken.
+    pub fn put(&self, key: K, commit: Commit, value: V) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= Self::MOST {
+            kept.clear();
+        }
+        kept.insert(key, (commit, value));
+    }
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Default for Recent<K, V> {
+    fn default() -> Self {
+        Recent::new()
     }
 }
 
@@ -239,5 +313,23 @@ mod tests {
         assert_eq!(names(&reads, 9).unwrap().unwrap(), Vec::<String>::new());
         assert!(LocalReads::open("postgres://localhost/enroll", 2).unwrap().connections.is_empty());
         assert!(LocalReads::open("sqlite::memory:", 2).unwrap().connections.is_empty());
+    }
+
+    #[test]
+    fn every_commit_by_any_connection_is_a_new_last_commit_and_forgets_what_was_kept() {
+        let (path, url) = database();
+        let reads = LocalReads::open(&url, 2).unwrap();
+        let before = reads.last_commit().expect("a SQLite file in the log's mode says its last commit");
+        assert_eq!(reads.last_commit(), Some(before), "no commit, the same");
+        let kept: Recent<i64, Vec<String>> = Recent::new();
+        kept.put(1, before, names(&reads, 1).unwrap().unwrap());
+        assert_eq!(kept.get(&1, before).unwrap(), ["Dana", "Lee"]);
+        // Another connection (another process would be the same) commits.
+        rusqlite::Connection::open(&path.0).unwrap().execute("update t set name = 'Dee' where id = 1", []).unwrap();
+        let after = reads.last_commit().unwrap();
+        assert_ne!(after, before);
+        assert_eq!(kept.get(&1, after), None, "what was kept before the commit is not answered after it");
+        assert_eq!(names(&reads, 1).unwrap().unwrap(), ["Dee", "Lee"]);
+        assert_eq!(LocalReads::open("postgres://localhost/enroll", 2).unwrap().last_commit(), None);
     }
 }

@@ -243,3 +243,27 @@ async fn an_employee_sees_each_price_per_paycheck_as_the_group_pays() {
     assert_eq!(cents(&cart.ok()["per_paycheck"]["amount"]), biweekly(cents(&cart.ok()["recurring_month_cost"])));
     assert!(cart.ok()["result"][0]["per_paycheck"]["amount"].is_number());
 }
+
+#[tokio::test]
+async fn a_listing_follows_each_change_to_its_quote_at_once_whoever_makes_it() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "IO").await;
+    let prices = |answer: &Value| -> Vec<Value> { plans(answer).iter().map(|p| p["plan_price"].clone()).collect() };
+    let alone = listing(&mut b, id, "categories=medical").await;
+    assert_eq!(prices(&listing(&mut b, id, "categories=medical").await), prices(&alone), "asked again, the same");
+
+    b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "tier": "IS" })).await.ok();
+    let with_spouse = listing(&mut b, id, "categories=medical").await;
+    assert_ne!(prices(&with_spouse), prices(&alone), "priced for the member and spouse from the next call on");
+
+    // Another hand (an operator's command, another server on the same database) gives the quote to another
+    // browser: this one no longer finds it, from the next call on.
+    sqlx::query("update enrollment set session_id = 'another-browser' where enrollment_id = $1")
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let gone = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=medical")).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+}

@@ -157,12 +157,18 @@ pub async fn load_quote(
     state: &AppState,
     session: &Session,
     enrollment_id: i64,
-    kind: &str,
+    kind: &'static str,
 ) -> ApiResult<(Quote, Vec<(String, String)>)> {
-    let (mut row, answers) =
-        store::enrollment::find_quote_with_answers(&state.db, &state.local_reads, &session.0, enrollment_id, kind)
-            .await?
-            .ok_or_else(ApiError::enrollment_not_found)?;
+    let (mut row, answers) = store::enrollment::find_quote_with_answers(
+        &state.db,
+        &state.local_reads,
+        &state.kept_quotes,
+        &session.0,
+        enrollment_id,
+        kind,
+    )
+    .await?
+    .ok_or_else(ApiError::enrollment_not_found)?;
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
     let submitted = row.policy_id.is_some();
     let workflows = pinned_workflows(state, row.enrollment_id, &mut row.workflow_version, submitted).await?;
