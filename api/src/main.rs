@@ -84,6 +84,16 @@ async fn run() -> anyhow::Result<()> {
                 shop.after_add.len(),
                 shop.checkout_upsells.len()
             );
+            match &workflows.x12 {
+                Some(codes) => println!(
+                    "{}: X12 codes of carriers' 834 files are valid ({} categories, {} tiers, {} relationships)",
+                    config.workflows_dir.display(),
+                    codes.insurance_lines.len(),
+                    codes.coverage_levels.len(),
+                    codes.relationships.len()
+                ),
+                None => println!("{}: no X12 codes (kind: x12): no 834 files are made", config.workflows_dir.display()),
+            }
             Ok(())
         }
         "member-link" => {

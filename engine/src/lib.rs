@@ -59,6 +59,7 @@ pub mod tabs;
 pub mod validation;
 pub mod words;
 pub mod workflow;
+pub mod x12;
 pub mod yearly;
 
 pub use errors::FieldError;

@@ -406,6 +406,9 @@ pub struct Workflows {
     /// The levels of use the estimated yearly cost of health plans is priced at (`kind: estimate`); without them,
     /// no plan is estimated.
     pub estimate: Option<crate::yearly::UseProfiles>,
+    /// How our categories, tiers, relationships and genders are said in carriers' 834 files (`kind: x12`); without
+    /// them, no file is made.
+    pub x12: Option<crate::x12::Codes>,
 }
 
 /// A workflow file that cannot be used: which file, where in it, and why.
@@ -434,7 +437,7 @@ pub fn shop_format_schema() -> Value {
 }
 
 /// The kinds of workflow file, each with its published format (committed as `workflows/schema/<kind>.schema.json`).
-pub const FILE_KINDS: [&str; 4] = ["wizard", "shop", "assistant", "estimate"];
+pub const FILE_KINDS: [&str; 5] = ["wizard", "shop", "assistant", "estimate", "x12"];
 
 /// The JSON Schema of a kind of workflow file: what an editor validates and completes the files with, and what the
 /// checker holds them to first.
@@ -444,6 +447,7 @@ pub fn format_schema(kind: &str) -> Option<Value> {
         "shop" => Some(shop_format_schema()),
         "assistant" => Some(assistant_format_schema()),
         "estimate" => Some(estimate_format_schema()),
+        "x12" => Some(x12_format_schema()),
         _ => None,
     }
 }
@@ -479,7 +483,7 @@ impl Bundle {
     /// the reason.
     pub fn parse(&self, dir: &str) -> Result<Workflows, WorkflowError> {
         let shown = |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
-        let (mut wizard, mut shop, mut assistant, mut estimate) = (None, None, None, None);
+        let (mut wizard, mut shop, mut assistant, mut estimate, mut x12) = (None, None, None, None, None);
         for (file, text) in &self.files {
             let name = shown(file);
             let kind =
@@ -517,6 +521,17 @@ impl Bundle {
                 estimate = Some(parse_estimate_file(&name, text)?);
                 continue;
             }
+            if kind.as_deref() == Some("x12") {
+                if x12.is_some() {
+                    return Err(WorkflowError::new(
+                        &name,
+                        "/kind",
+                        "a second file of X12 codes; an installation has at most one",
+                    ));
+                }
+                x12 = Some(parse_x12_file(&name, text)?);
+                continue;
+            }
             let workflow = parse_file(&name, text)?;
             if wizard.is_some() {
                 return Err(WorkflowError::new(
@@ -531,7 +546,7 @@ impl Bundle {
         let (shop_file, shop) =
             shop.ok_or_else(|| WorkflowError::new(dir, "/", "no shop workflow file (kind: shop) found"))?;
         check_references(&shop_file, &shop)?;
-        Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default(), estimate })
+        Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default(), estimate, x12 })
     }
 }
 
@@ -589,6 +604,21 @@ pub fn parse_estimate_file(name: &str, text: &str) -> Result<crate::yearly::UseP
         serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
     profiles.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
     Ok(profiles)
+}
+
+/// The format of the X12 codes' file (`kind: x12`), as JSON Schema.
+pub fn x12_format_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(crate::x12::Codes)).expect("a schema is JSON")
+}
+
+/// Reads the X12 codes of carriers' 834 files: the format first, then what the format cannot say.
+pub fn parse_x12_file(name: &str, text: &str) -> Result<crate::x12::Codes, WorkflowError> {
+    let value = parse_yaml(name, text)?;
+    validate_format(name, &value, &x12_format_schema())?;
+    let codes: crate::x12::Codes =
+        serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
+    codes.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
+    Ok(codes)
 }
 
 /// Reads a shop workflow file: its format first, then what the format cannot say.

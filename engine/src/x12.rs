@@ -1,0 +1,449 @@
+//! What a carrier receives of a submitted application: the ASC X12 834 benefit enrollment and maintenance transaction
+//! (the HIPAA implementation guide 005010X220A1), one per carrier per file, in an interchange envelope.
+//!
+//! The segments are x12-types' (`x12_types::v005010`), rendered by it; this module decides their values. Our words
+//! (categories, tiers, relationships, genders) become X12 codes through [`Codes`], which are data
+//! (`workflows/x12.yaml`, `kind: x12`): an installation changes a carrier's codes there, not here. What stays in code
+//! is the guide's own grammar: maintenance types (021 addition, 024 cancellation, 030 audit), qualifiers and the
+//! envelope's counts.
+//!
+//! A transaction says, in this order: who sponsors the coverage (`N1*P5`: the employer group, or the store for the
+//! individual market) and who insures it (`N1*IN`: the carrier); then a member loop per person covered, the
+//! subscriber first (`INS`, `REF*0F` the subscriber's number, `NM1*IL` name and SSN, `N3`/`N4` the subscriber's
+//! address, `DMG` birth date and gender) with a health coverage loop per plan covering that person (`HD` with the
+//! insurance line and coverage level, `DTP*348` the first day of coverage, `DTP*349` the last on a cancellation).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use x12_types::util::X12Element;
+use x12_types::v005010::{
+    _834Loop1000, _834Loop2000, _834Loop2100, _834Loop2300, _834, BGN, DMG, DTP, GE, GS, HD, IEA, INS, ISA, N1, N3, N4,
+    NM1, REF, SE, ST,
+};
+
+use crate::context::Tier;
+
+/// The implementation guide the transactions follow (ST03, GS08).
+pub const GUIDE: &str = "005010X220A1";
+
+/// How our words are said in an 834: the codes file of an installation (`kind: x12`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Codes {
+    /// Always `x12`.
+    pub kind: String,
+    /// Where the codes come from, for whoever checks them.
+    pub source: String,
+    /// The insurance line code (HD03, element 1205) of each category of plan.
+    pub insurance_lines: BTreeMap<String, String>,
+    /// The coverage level code (HD05, element 1207) of each tier.
+    pub coverage_levels: BTreeMap<Tier, String>,
+    /// The individual relationship code (INS02, element 1069) of the subscriber and of each relationship a
+    /// dependent can have.
+    pub relationships: BTreeMap<Relationship, String>,
+    /// The gender code (DMG03, element 1068) of each gender the forms offer (their stored values).
+    pub genders: BTreeMap<String, String>,
+}
+
+/// Who a member is to the subscriber.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Relationship {
+    /// The applicant, who holds the coverage.
+    Subscriber,
+    Spouse,
+    Child,
+}
+
+/// The codes each element may take in 005010X220A1 (from the guide's code lists).
+const INSURANCE_LINES: [&str; 22] = [
+    "AG", "AH", "AJ", "AK", "DCP", "DEN", "EPO", "FAC", "HE", "HLT", "HMO", "LTC", "LTD", "MM", "MOD", "PDG", "POS",
+    "PPO", "PRA", "STD", "UR", "VIS",
+];
+const COVERAGE_LEVELS: [&str; 18] = [
+    "CHD", "DEP", "E1D", "E2D", "E3D", "E5D", "E6D", "E7D", "E8D", "E9D", "ECH", "EMP", "ESP", "FAM", "IND", "SPC",
+    "SPO", "TWO",
+];
+const RELATIONSHIPS: [&str; 25] = [
+    "01", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "23",
+    "24", "25", "26", "31", "38", "53",
+];
+const GENDERS: [&str; 3] = ["F", "M", "U"];
+
+impl Codes {
+    /// What the format cannot say: every code is one the guide allows, every tier and relationship has one, and the
+    /// subscriber is `18` (self), as the guide requires.
+    pub fn check(&self) -> Result<(), (String, String)> {
+        if self.kind != "x12" {
+            return Err(("/kind".into(), "must be x12".into()));
+        }
+        let allowed = |list: &str, key: &str, code: &str, codes: &[&str], element: &str| {
+            if codes.contains(&code) {
+                Ok(())
+            } else {
+                Err((
+                    format!("/{list}/{key}"),
+                    format!("{code} is not a code of element {element} in {GUIDE}: use one of {}", codes.join(", ")),
+                ))
+            }
+        };
+        for (category, code) in &self.insurance_lines {
+            allowed("insurance_lines", category, code, &INSURANCE_LINES, "1205 (HD03)")?;
+        }
+        for tier in Tier::ALL {
+            let code = self.coverage_levels.get(&tier).ok_or_else(|| {
+                ("/coverage_levels".to_string(), format!("tier {} has no coverage level", tier.code()))
+            })?;
+            allowed("coverage_levels", tier.code(), code, &COVERAGE_LEVELS, "1207 (HD05)")?;
+        }
+        for relationship in [Relationship::Subscriber, Relationship::Spouse, Relationship::Child] {
+            let name = serde_json::to_value(relationship).expect("a name").as_str().unwrap_or_default().to_string();
+            let code = self
+                .relationships
+                .get(&relationship)
+                .ok_or_else(|| ("/relationships".to_string(), format!("{name} has no relationship code")))?;
+            allowed("relationships", &name, code, &RELATIONSHIPS, "1069 (INS02)")?;
+        }
+        if self.relationships.get(&Relationship::Subscriber).map(String::as_str) != Some("18") {
+            return Err(("/relationships/subscriber".into(), "the subscriber is 18 (self) in every 834".into()));
+        }
+        for (gender, code) in &self.genders {
+            allowed("genders", gender, code, &GENDERS, "1068 (DMG03)")?;
+        }
+        Ok(())
+    }
+
+    /// The categories of `categories` that have no insurance line code: their plans could not be sent.
+    pub fn missing_lines<'a>(&self, categories: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+        categories.into_iter().filter(|c| !self.insurance_lines.contains_key(*c)).collect()
+    }
+}
+
+/// A party named in a transaction: the sponsor or the payer, by name and the identifier agreed with the carrier.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Party {
+    pub name: String,
+    /// `FI` (a federal tax id) or `94` (a code the carrier assigned or agreed).
+    pub id_qualifier: String,
+    pub id: String,
+}
+
+/// A postal address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Address {
+    pub line1: String,
+    pub line2: Option<String>,
+    pub city: String,
+    /// The two-letter state code.
+    pub state: String,
+    pub zip: String,
+}
+
+/// A person covered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub relationship: Relationship,
+    pub first_name: String,
+    pub last_name: String,
+    /// Nine digits, when the application gave one.
+    pub ssn: Option<String>,
+    pub birth_date: NaiveDate,
+    /// As the forms store it (a key of [`Codes::genders`]).
+    pub gender: String,
+    /// The subscriber's (an 834 gives the subscriber's residence).
+    pub address: Option<Address>,
+}
+
+/// A plan the application holds with the carrier, and who it covers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coverage {
+    pub category: String,
+    /// The plan and its level as the carrier knows them (HD04, at most 50 characters).
+    pub plan: String,
+    pub tier: Tier,
+    /// The first day of coverage.
+    pub effective: NaiveDate,
+    /// The members it covers, by their place in [`Enrollment::members`] (the subscriber is always covered).
+    pub covers: Vec<usize>,
+}
+
+/// What happens to the coverage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Maintenance {
+    /// A new enrollment (021, initial enrollment).
+    Addition,
+    /// The application was cancelled (024, voluntary withdrawal); coverage ends on that day.
+    Cancellation { last_day: NaiveDate },
+    /// What the carrier should hold, for reconciling (030, audit).
+    Audit,
+}
+
+impl Maintenance {
+    fn type_code(self) -> &'static str {
+        match self {
+            Maintenance::Addition => "021",
+            Maintenance::Cancellation { .. } => "024",
+            Maintenance::Audit => "030",
+        }
+    }
+
+    fn reason_code(self) -> &'static str {
+        match self {
+            Maintenance::Addition => "28",
+            Maintenance::Cancellation { .. } => "14",
+            Maintenance::Audit => "XN",
+        }
+    }
+}
+
+/// A submitted application, as much of it as a carrier's file says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Enrollment {
+    /// The confirmation number: the subscriber's number (REF*0F) until the carrier gives its own.
+    pub policy_id: String,
+    /// Whether the subscriber enrolls through an employer (INS08: full-time employee) or on their own (active).
+    pub employee: bool,
+    /// The applicant first.
+    pub members: Vec<Member>,
+    /// The plans held with this carrier.
+    pub coverages: Vec<Coverage>,
+    pub maintenance: Maintenance,
+}
+
+/// What a file says of itself: why it is sent (BGN), and the transaction's number within its interchange.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// ST02: unique within the interchange.
+    pub control_number: u32,
+    /// BGN02: our reference for the file.
+    pub reference: String,
+    pub created: NaiveDateTime,
+    /// A full file of what the carrier should hold (BGN08 `4`, verify), or changes (`2`).
+    pub verify: bool,
+    pub sponsor: Party,
+    pub payer: Party,
+}
+
+/// A value an 834 cannot carry: the separators (`*`, `~`, `:`, `^`) and line breaks become spaces, runs of spaces
+/// one, and the text is cut at `most` characters.
+pub fn element(text: &str, most: usize) -> String {
+    let plain: String =
+        text.chars().map(|c| if matches!(c, '*' | '~' | ':' | '^' | '\n' | '\r') { ' ' } else { c }).collect();
+    plain.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(most).collect()
+}
+
+fn date(day: NaiveDate) -> String {
+    day.format("%Y%m%d").to_string()
+}
+
+fn code<T: X12Element>(text: &str) -> T {
+    T::from_x12(text)
+}
+
+fn dtp(qualifier: &str, day: NaiveDate) -> DTP {
+    DTP { _01: code(qualifier), _02: code("D8"), _03: date(day) }
+}
+
+/// A member's loop: who, and each plan with this carrier that covers them. `None` when no plan covers them.
+fn member_loop(codes: &Codes, enrollment: &Enrollment, index: usize) -> Result<Option<_834Loop2000>, String> {
+    let member = &enrollment.members[index];
+    let maintenance = enrollment.maintenance;
+    let coverages: Vec<&Coverage> = enrollment
+        .coverages
+        .iter()
+        .filter(|c| member.relationship == Relationship::Subscriber || c.covers.contains(&index))
+        .collect();
+    if coverages.is_empty() {
+        return Ok(None);
+    }
+    let relationship = codes
+        .relationships
+        .get(&member.relationship)
+        .ok_or_else(|| format!("no relationship code for {:?}", member.relationship))?;
+    let subscriber = member.relationship == Relationship::Subscriber;
+    let ins = INS {
+        _01: if subscriber { "Y" } else { "N" }.into(),
+        _02: relationship.clone(),
+        _03: Some(maintenance.type_code().into()),
+        _04: Some(maintenance.reason_code().into()),
+        _05: Some("A".into()),
+        _08: subscriber.then(|| if enrollment.employee { "FT" } else { "AC" }.into()),
+        ..Default::default()
+    };
+    let name = NM1 {
+        _01: code("IL"),
+        _02: code("1"),
+        _03: Some(element(&member.last_name, 60)),
+        _04: Some(element(&member.first_name, 35)),
+        _08: member.ssn.as_ref().map(|_| code("34")),
+        _09: member.ssn.clone(),
+        ..Default::default()
+    };
+    let (street, place) = match (&member.address, subscriber) {
+        (Some(a), true) => (
+            Some(N3 { _01: element(&a.line1, 55), _02: a.line2.as_deref().map(|l| element(l, 55)) }),
+            Some(N4 {
+                _01: Some(element(&a.city, 30)),
+                _02: Some(code(&a.state)),
+                _03: Some(element(&a.zip, 15)),
+                ..Default::default()
+            }),
+        ),
+        _ => (None, None),
+    };
+    let gender = codes.genders.get(&member.gender).cloned().unwrap_or_else(|| "U".into());
+    let demographics =
+        DMG { _01: Some("D8".into()), _02: Some(date(member.birth_date)), _03: Some(gender), ..Default::default() };
+    let mut plans = Vec::new();
+    for coverage in coverages {
+        let line = codes
+            .insurance_lines
+            .get(&coverage.category)
+            .ok_or_else(|| format!("no insurance line code for the category {}", coverage.category))?;
+        let level = codes
+            .coverage_levels
+            .get(&coverage.tier)
+            .ok_or_else(|| format!("no coverage level for the tier {}", coverage.tier.code()))?;
+        let mut dates = vec![dtp("348", coverage.effective)];
+        if let Maintenance::Cancellation { last_day } = maintenance {
+            dates.push(dtp("349", last_day.max(coverage.effective)));
+        }
+        plans.push(_834Loop2300 {
+            hd: Some(HD {
+                _01: maintenance.type_code().into(),
+                _03: Some(line.clone()),
+                _04: Some(element(&coverage.plan, 50)),
+                _05: Some(level.clone()),
+                ..Default::default()
+            }),
+            dtp: dates,
+            ..Default::default()
+        });
+    }
+    Ok(Some(_834Loop2000 {
+        ins: Some(ins),
+        r#ref: vec![REF { _01: code("0F"), _02: Some(element(&enrollment.policy_id, 50)), ..Default::default() }],
+        loop_2100: vec![_834Loop2100 {
+            nm1: Some(name),
+            n3: street,
+            n4: place,
+            dmg: Some(demographics),
+            ..Default::default()
+        }],
+        loop_2300: plans,
+        ..Default::default()
+    }))
+}
+
+/// One 834 transaction (ST to SE) for a carrier: the member loops of every enrollment given, in order.
+pub fn transaction(codes: &Codes, header: &Header, enrollments: &[Enrollment]) -> Result<_834, String> {
+    let number = format!("{:04}", header.control_number);
+    let mut loop_2000 = Vec::new();
+    for enrollment in enrollments {
+        for index in 0..enrollment.members.len() {
+            loop_2000.extend(member_loop(codes, enrollment, index)?);
+        }
+    }
+    let party = |role: &str, p: &Party| _834Loop1000 {
+        n1: N1 {
+            _01: code(role),
+            _02: Some(element(&p.name, 60)),
+            _03: Some(code(&p.id_qualifier)),
+            _04: Some(element(&p.id, 80)),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let mut set = _834 {
+        st: ST { _01: "834".into(), _02: number.clone(), _03: Some(GUIDE.into()) },
+        bgn: BGN {
+            _01: code("00"),
+            _02: element(&header.reference, 50),
+            _03: code(&date(header.created.date())),
+            _04: Some(code(&header.created.format("%H%M").to_string())),
+            _08: Some(code(if header.verify { "4" } else { "2" })),
+            ..Default::default()
+        },
+        loop_1000: vec![party("P5", &header.sponsor), party("IN", &header.payer)],
+        loop_2000,
+        se: SE { _01: String::new(), _02: number },
+        ..Default::default()
+    };
+    // SE01 counts the segments from ST to SE, both included.
+    set.se._01 = segments(&set.to_string()).to_string();
+    Ok(set)
+}
+
+fn segments(text: &str) -> usize {
+    text.matches('~').count()
+}
+
+/// The sender and receiver of an interchange, and its number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Envelope {
+    /// ISA06 and GS02: who sends (padded to 15 in ISA).
+    pub sender: String,
+    /// ISA08 and GS03: the carrier's receiver id.
+    pub receiver: String,
+    /// ISA13 and GS06: never repeated (nine digits at most).
+    pub control_number: u64,
+    pub created: NaiveDateTime,
+    /// ISA15: test data (`T`) or production (`P`).
+    pub production: bool,
+}
+
+/// An interchange (ISA to IEA) holding one functional group (GS to GE) of the given transactions, as the carrier
+/// receives it: one segment a line.
+pub fn interchange(envelope: &Envelope, transactions: &[_834]) -> String {
+    let control = format!("{:09}", envelope.control_number);
+    let pad = |id: &str| format!("{:<15}", element(id, 15));
+    let isa = ISA {
+        _01: code("00"),
+        _02: " ".repeat(10),
+        _03: code("00"),
+        _04: " ".repeat(10),
+        _05: code("ZZ"),
+        _06: pad(&envelope.sender),
+        _07: code("ZZ"),
+        _08: pad(&envelope.receiver),
+        _09: code(&envelope.created.format("%y%m%d").to_string()),
+        _10: code(&envelope.created.format("%H%M").to_string()),
+        _11: code("^"),
+        _12: code("00501"),
+        _13: code(&control),
+        _14: code("1"),
+        _15: code(if envelope.production { "P" } else { "T" }),
+        _16: ":".into(),
+    };
+    let gs = GS {
+        _01: "BE".into(),
+        _02: element(&envelope.sender, 15),
+        _03: element(&envelope.receiver, 15),
+        _04: envelope.created.format("%Y%m%d").to_string(),
+        _05: envelope.created.format("%H%M").to_string(),
+        _06: envelope.control_number.to_string(),
+        _07: "X".into(),
+        _08: GUIDE.into(),
+    };
+    let ge = GE { _01: transactions.len().to_string(), _02: envelope.control_number.to_string() };
+    let iea = IEA { _01: code("1"), _02: code(&control) };
+    let mut out = String::new();
+    for segment in std::iter::once(isa.to_string())
+        .chain(std::iter::once(gs.to_string()))
+        .chain(transactions.iter().map(|t| t.to_string()))
+        .chain([ge.to_string(), iea.to_string()])
+    {
+        // x12-types ends every segment with `~`; a carrier's file has one segment a line.
+        for part in segment.split_inclusive('~') {
+            let part = part.trim_start_matches(['\n', '\r']);
+            if !part.is_empty() {
+                let _ = writeln!(out, "{part}");
+            }
+        }
+    }
+    out
+}

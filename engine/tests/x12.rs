@@ -1,0 +1,200 @@
+//! Carriers' 834 files: what each application says in them, held to an outside validator (pyx12's `x12valid`, from
+//! PyPI: `make x12-validator`; under CI=true a missing validator fails) and, for one family, byte for byte.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use engine::context::Tier;
+use engine::x12::{
+    interchange, transaction, Address, Codes, Coverage, Enrollment, Envelope, Header, Maintenance, Member, Party,
+    Relationship,
+};
+
+fn codes() -> Codes {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows/x12.yaml");
+    engine::workflow::parse_x12_file("x12.yaml", &std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn day(text: &str) -> NaiveDate {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+}
+
+fn at(text: &str) -> NaiveDateTime {
+    NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap()
+}
+
+fn person(relationship: Relationship, first: &str, born: &str, gender: &str, ssn: Option<&str>) -> Member {
+    Member {
+        relationship,
+        first_name: first.into(),
+        last_name: "Okafor".into(),
+        ssn: ssn.map(str::to_string),
+        birth_date: day(born),
+        gender: gender.into(),
+        address: (relationship == Relationship::Subscriber).then(|| Address {
+            line1: "12 Peachtree St NE*Apt 4~".into(),
+            line2: None,
+            city: "Atlanta".into(),
+            state: "GA".into(),
+            zip: "30301".into(),
+        }),
+    }
+}
+
+/// Dana, her husband Sam and their daughter Ada, with a medical and a dental plan of one carrier.
+fn family(tier: Tier, categories: &[&str], maintenance: Maintenance) -> Enrollment {
+    let mut members = vec![person(Relationship::Subscriber, "Dana", "1986-05-01", "1", Some("123456789"))];
+    if matches!(tier, Tier::IS | Tier::IF) {
+        members.push(person(Relationship::Spouse, "Sam", "1984-02-11", "0", Some("987654321")));
+    }
+    if matches!(tier, Tier::IC | Tier::IF) {
+        members.push(person(Relationship::Child, "Ada", "2015-09-30", "1", None));
+    }
+    let covers: Vec<usize> = (1..members.len()).collect();
+    Enrollment {
+        policy_id: "P2026-000123".into(),
+        employee: false,
+        members,
+        coverages: categories
+            .iter()
+            .map(|category| Coverage {
+                category: category.to_string(),
+                plan: format!("Harborstone {category} plan, Gold"),
+                tier,
+                effective: day("2027-01-01"),
+                covers: covers.clone(),
+            })
+            .collect(),
+        maintenance,
+    }
+}
+
+fn header(control_number: u32, verify: bool) -> Header {
+    Header {
+        control_number,
+        reference: format!("BATCH{control_number}"),
+        created: at("2026-11-26 10:30"),
+        verify,
+        sponsor: Party {
+            name: "Benefit Store Individual Market".into(),
+            id_qualifier: "94".into(),
+            id: "INDIVIDUAL".into(),
+        },
+        payer: Party { name: "Harborstone Mutual".into(), id_qualifier: "FI".into(), id: "580000001".into() },
+    }
+}
+
+fn envelope(control_number: u64) -> Envelope {
+    Envelope {
+        sender: "BENEFITSTORE".into(),
+        receiver: "HARBORSTONE".into(),
+        control_number,
+        created: at("2026-11-26 10:30"),
+        production: false,
+    }
+}
+
+/// The errors `x12valid` finds in a file (none: empty); `Err` when the validator is not installed. It says
+/// `FILE: OK` or `FILE: Failure` after its errors (its exit status does not tell them apart).
+fn outside_errors(file: &Path) -> Result<String, String> {
+    let missing = |why: String| Err(format!("x12valid could not be run ({why}): `make x12-validator` installs it"));
+    match Command::new("python3").args(["-m", "pyx12.scripts.x12valid"]).arg(file).output() {
+        Ok(out) => {
+            let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+            if said.contains("No module named") {
+                return missing(said);
+            }
+            let ok =
+                out.status.success() && said.contains(&format!("{}: OK", file.display())) && !said.contains("ERROR");
+            Ok(if ok { String::new() } else { said })
+        }
+        Err(e) => missing(e.to_string()),
+    }
+}
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("enroll-x12-{}-{}", std::process::id(), rand_suffix()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn rand_suffix() -> u128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+}
+
+#[test]
+fn a_familys_medical_and_dental_plans_are_one_transaction_pinned_byte_for_byte() {
+    let codes = codes();
+    let set =
+        transaction(&codes, &header(1, false), &[family(Tier::IF, &["medical", "dental"], Maintenance::Addition)])
+            .unwrap();
+    let file = interchange(&envelope(1), &[set]);
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/834-family.x12");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &file).unwrap();
+    }
+    assert_eq!(file, std::fs::read_to_string(&golden).unwrap(), "UPDATE_GOLDEN=1 writes it again, to be read");
+    match outside_errors(&golden) {
+        Ok(errors) => assert!(errors.is_empty(), "x12valid: {errors}"),
+        Err(missing) => assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "{missing}"),
+    }
+}
+
+#[test]
+fn every_category_tier_and_event_makes_a_file_the_outside_validator_accepts() {
+    let codes = codes();
+    let dir = scratch();
+    let categories: Vec<&str> = codes.insurance_lines.keys().map(String::as_str).collect();
+    assert_eq!(categories.len(), 13, "every category of the store has its line");
+    let mut files = Vec::new();
+    for (n, tier) in Tier::ALL.into_iter().enumerate() {
+        let events = [
+            (Maintenance::Addition, false),
+            (Maintenance::Cancellation { last_day: day("2027-01-20") }, false),
+            (Maintenance::Audit, true),
+        ];
+        for (m, (maintenance, verify)) in events.into_iter().enumerate() {
+            let number = (n * 10 + m + 1) as u32;
+            // Two applications in one transaction: one of every category, and an employee's medical plan alone.
+            let mut employee = family(tier, &["medical"], maintenance);
+            employee.employee = true;
+            employee.policy_id = "P2026-000124".into();
+            let set = transaction(&codes, &header(number, verify), &[family(tier, &categories, maintenance), employee])
+                .unwrap();
+            let path = dir.join(format!("834-{}-{m}.x12", tier.code()));
+            std::fs::write(&path, interchange(&envelope(number as u64), &[set])).unwrap();
+            files.push(path);
+        }
+    }
+    let mut failures = Vec::new();
+    for file in &files {
+        match outside_errors(file) {
+            Ok(errors) if errors.is_empty() => {}
+            Ok(errors) => failures.push(format!("{}:\n{errors}", file.display())),
+            Err(missing) if std::env::var("CI").as_deref() == Ok("true") => panic!("{missing}"),
+            Err(missing) => {
+                eprintln!("SKIPPED: the outside validation of 834 files: {missing}");
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "x12valid found errors:\n{}", failures.join("\n"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_code_the_guide_does_not_have_is_refused_where_it_is_written() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows/x12.yaml")).unwrap();
+    let wrong = text.replace("term_life: AH", "term_life: LIF");
+    let error = engine::workflow::parse_x12_file("x12.yaml", &wrong).unwrap_err();
+    assert_eq!(error.path, "/insurance_lines/term_life");
+    assert!(error.reason.starts_with("LIF is not a code of element 1205 (HD03) in 005010X220A1"), "{}", error.reason);
+    let no_family = text.replace("  IF: FAM\n", "");
+    assert_eq!(
+        engine::workflow::parse_x12_file("x12.yaml", &no_family).unwrap_err().reason,
+        "tier IF has no coverage level"
+    );
+    let codes = codes();
+    assert_eq!(codes.missing_lines(["medical", "space_travel"]), ["space_travel"]);
+}
