@@ -62,6 +62,7 @@ impl AppState {
             db,
             local_reads: Arc::new(local_reads),
             kept_quotes: Arc::default(),
+            edi: config.edi.clone(),
             writer,
             workflows: Arc::new(workflows),
             catalogue: Arc::new(catalogue),
@@ -262,6 +263,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     );
     let live = Live::new(state);
     spawn_reloader(live.clone(), config.workflows_refresh);
+    crate::domain::carrier_files::spawn_batcher(live.clone(), config.edi.batch);
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await
         .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?

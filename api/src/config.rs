@@ -62,6 +62,23 @@ pub struct Config {
     /// `user:password` a carrier or an auditor gives (HTTP basic) to read submitted applications (`AUDIT_AUTH`);
     /// unset, no one can.
     pub audit_auth: Option<String>,
+    /// Carriers' 834 files: how often they are batched, where they are written and who sends them.
+    pub edi: EdiSettings,
+}
+
+/// How carriers' 834 files are made and where they go.
+#[derive(Debug, Clone)]
+pub struct EdiSettings {
+    /// How often waiting transactions are batched into files (`EDI_BATCH_SECS`, 300 by default).
+    pub batch: std::time::Duration,
+    /// Where the files are written (`EDI_DIR`, `DATA_DIR/edi` by default): `outbound/{carrier}` under it.
+    pub dir: PathBuf,
+    /// Who sends the files (ISA06, GS02; `EDI_SENDER_ID`, BENEFITSTORE by default).
+    pub sender_id: String,
+    /// The sponsor of individual-market applications (N1*P5; `EDI_SENDER_NAME`, Benefit Store by default).
+    pub sender_name: String,
+    /// Files are production data (ISA15 `P`) rather than test data (`T`; `EDI_PRODUCTION=1`).
+    pub production: bool,
 }
 
 /// The renderer's basic authorization for site settings unless SITE_SETTINGS_AUTH says otherwise.
@@ -135,7 +152,9 @@ impl Config {
         };
         let recommend_refresh = seconds_from_env("RECOMMEND_REFRESH_SECS", 60)?;
         let workflows_refresh = seconds_from_env("WORKFLOWS_REFRESH_SECS", 5)?;
+        let edi_batch = seconds_from_env("EDI_BATCH_SECS", 300)?;
         let data_dir = env_path("DATA_DIR", "./data");
+        let edi_dir = std::env::var_os("EDI_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("edi"));
         let database_url = std::env::var("DATABASE_URL")
             .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display()));
         Ok(Config {
@@ -172,6 +191,19 @@ impl Config {
             recommend_refresh: std::time::Duration::from_secs(recommend_refresh),
             workflows_refresh: std::time::Duration::from_secs(workflows_refresh),
             audit_auth: std::env::var("AUDIT_AUTH").ok().filter(|a| !a.is_empty()),
+            edi: EdiSettings {
+                batch: std::time::Duration::from_secs(edi_batch),
+                dir: edi_dir,
+                sender_id: std::env::var("EDI_SENDER_ID")
+                    .ok()
+                    .filter(|s| !s.is_empty())
+                    .unwrap_or_else(|| "BENEFITSTORE".into()),
+                sender_name: std::env::var("EDI_SENDER_NAME")
+                    .ok()
+                    .filter(|s| !s.is_empty())
+                    .unwrap_or_else(|| "Benefit Store".into()),
+                production: std::env::var("EDI_PRODUCTION").is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
+            },
         })
     }
 

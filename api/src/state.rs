@@ -79,6 +79,8 @@ pub struct Shared {
     pub local_reads: Arc<crate::store::local::LocalReads>,
     /// The quotes read in place lately, kept until this process writes (see `store::local`).
     pub kept_quotes: Arc<crate::store::enrollment::KeptQuotes>,
+    /// How carriers' 834 files are made and where they go.
+    pub edi: crate::config::EdiSettings,
     /// Where the wizard's saves are written (grouped into one commit on SQLite).
     pub writer: crate::store::writer::Writer,
     /// The workflow versions: the current one, and those enrollments are pinned to.

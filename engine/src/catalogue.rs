@@ -43,6 +43,38 @@ pub struct Carrier {
     /// The categories the carrier sells (a dental carrier does not sell term life); every category when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub categories: Vec<String>,
+    /// How the carrier takes its 834 enrollment files; without it, the store's defaults ([`Carrier::edi`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edi: Option<CarrierEdi>,
+}
+
+/// How a carrier takes its 834 enrollment files, as agreed with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarrierEdi {
+    /// Its interchange receiver id (ISA08, GS03).
+    pub receiver_id: String,
+    /// Its id as the payer (N1*IN): a federal tax id unless `payer_id_qualifier` says otherwise.
+    pub payer_id: String,
+    /// `FI` (a federal tax id, the default), `94` (a code the carrier gave) or `XV` (a CMS plan id).
+    #[serde(default = "federal_tax_id")]
+    pub payer_id_qualifier: String,
+}
+
+fn federal_tax_id() -> String {
+    "FI".into()
+}
+
+impl Carrier {
+    /// How the carrier takes its 834 files: as agreed, or the store's defaults (the receiver `CARRIER{id}`, and the
+    /// same as a code of ours for the payer).
+    pub fn edi(&self) -> CarrierEdi {
+        self.edi.clone().unwrap_or_else(|| CarrierEdi {
+            receiver_id: format!("CARRIER{}", self.carrier_id),
+            payer_id: format!("CARRIER{}", self.carrier_id),
+            payer_id_qualifier: "94".into(),
+        })
+    }
 }
 
 /// Where a plan is sold: `all`, or a list of two-letter state codes.

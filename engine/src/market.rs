@@ -596,6 +596,7 @@ mod tests {
                 phone: "(800) 555-0100".into(),
                 website: String::new(),
                 categories: Vec::new(),
+                edi: None,
             })
             .collect()
     }

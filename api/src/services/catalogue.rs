@@ -103,6 +103,17 @@ impl Catalogue {
         Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards })
     }
 
+    /// The carriers of these plans, each once, in the plans' order.
+    pub fn carriers_of(&self, plan_ids: impl IntoIterator<Item = i64>) -> Vec<i64> {
+        let mut carriers = Vec::new();
+        for carrier_id in plan_ids.into_iter().filter_map(|id| self.plan(id).map(|p| p.carrier_id)) {
+            if !carriers.contains(&carrier_id) {
+                carriers.push(carrier_id);
+            }
+        }
+        carriers
+    }
+
     pub fn plan(&self, plan_id: i64) -> Option<&Plan> {
         self.index.get(&plan_id).map(|i| &self.plans[*i])
     }

@@ -4,6 +4,7 @@
 pub mod banking;
 pub mod catalogue;
 pub mod crypto;
+pub mod edi;
 pub mod keys;
 pub mod listings;
 pub mod mail;

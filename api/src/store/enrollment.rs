@@ -181,6 +181,20 @@ pub async fn find_quote_with_answers(
     Ok(Some((quote, answers)))
 }
 
+/// A submitted application by its id, whoever's session owns it: for the server's own jobs (carriers' files), never
+/// for a call a browser makes.
+pub async fn find_submitted(db: &Db, enrollment_id: i64) -> Result<Option<EnrollmentRow>, sqlx::Error> {
+    let row = sqlx::query(
+        "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, \
+         referral_id, lifecycle, lifecycle_version, effective_date, policy_id, workflow_version from enrollment \
+         where enrollment_id = $1 and policy_id is not null",
+    )
+    .bind(enrollment_id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(EnrollmentRow::from_columns).transpose()
+}
+
 /// A submitted application by its confirmation number, with the session that owns it.
 pub async fn find_by_policy(db: &Db, policy_id: &str) -> Result<Option<(String, EnrollmentRow)>, sqlx::Error> {
     let row = sqlx::query(

@@ -7,6 +7,7 @@ pub mod benefit;
 pub mod cart;
 pub mod catalogue;
 pub mod continue_code;
+pub mod edi;
 pub mod enrollment;
 pub mod local;
 pub mod member;

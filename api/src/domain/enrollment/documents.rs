@@ -269,6 +269,13 @@ pub async fn complete_form(
     Ok(Some((form, stored.is_draft)))
 }
 
+/// A tab's complete document opened, in plain text (empty when it has none): for what must carry the application as
+/// it is (a carrier's 834 file), never for an answer to a browser.
+pub async fn plain_complete_tab(state: &AppState, enrollment_id: i64, tab: TabName) -> ApiResult<Value> {
+    let stored = stored_tab(state, enrollment_id, tab, &[]).await?;
+    Ok(stored.complete.map(|c| c.plain).unwrap_or_else(|| json!({})))
+}
+
 /// A stored tab for `get-enrollment-temp-info`: masked, never in plain text; the draft when one waits.
 pub async fn masked_tab(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Value> {
     let cart = priced_cart(state, enrollment).await?;

@@ -59,6 +59,11 @@ pub async fn save_tab(
         None => Vec::new(),
     };
     let agreement = (tab == TabName::AgreementInfo).then(|| agreement_record(enrollment, &form));
+    // Each carrier whose plans the application holds receives it in its next 834 file.
+    let carriers = match &policy_id {
+        Some(_) => state.catalogue.carriers_of(cart.iter().map(|line| line.plan_id)),
+        None => Vec::new(),
+    };
     let (stored_version, lifecycle_version) = (stored.version, enrollment.row.lifecycle_version);
     // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
     let job = Arc::new((
@@ -69,13 +74,14 @@ pub async fn save_tab(
         receipts,
         state.clone(),
         enrollment.row.effective_date.clone(),
+        carriers,
     ));
     state
         .writer
         .write(Box::new(move |tx| {
             let job = job.clone();
             Box::pin(async move {
-                let (data, agreement, policy_id, lifecycle_text, receipts, shared, effective_date) = &*job;
+                let (data, agreement, policy_id, lifecycle_text, receipts, shared, effective_date, carriers) = &*job;
                 if !store::tab::write_tab(&mut *tx, id, tab.as_str(), stored_version, TabWrite::Complete(data)).await? {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
@@ -90,6 +96,9 @@ pub async fn save_tab(
                 if policy_id.is_some() {
                     // A submitted application is not resumed: its continue codes and links stop working.
                     crate::store::continue_code::delete_for_enrollment(&mut *tx, id).await?;
+                    for carrier_id in carriers {
+                        crate::store::edi::queue(&mut *tx, id, *carrier_id, "addition", None).await?;
+                    }
                 }
                 for (email, body) in receipts.iter() {
                     crate::services::mail::enqueue(

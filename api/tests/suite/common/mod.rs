@@ -170,6 +170,13 @@ impl TestApp {
             recommend_refresh: std::time::Duration::from_secs(60),
             workflows_refresh: std::time::Duration::from_secs(5),
             audit_auth: Some(AUDIT_AUTH.into()),
+            edi: api::config::EdiSettings {
+                batch: std::time::Duration::from_secs(300),
+                dir: dir.0.join("edi"),
+                sender_id: "BENEFITSTORE".into(),
+                sender_name: "Benefit Store".into(),
+                production: false,
+            },
         };
         adjust(&mut config);
         let state = AppState::prepare(&config, &TEST_KEYS).await.expect("the app starts");

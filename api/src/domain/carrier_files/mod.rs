@@ -1,0 +1,188 @@
+//! Carriers' 834 files: each submitted application's plans reach each of their carriers once, in a file the
+//! carrier's systems read (ASC X12 005010X220A1, `engine::x12`).
+//!
+//! A submission queues one transaction per carrier (`store::edi::queue`, in the submission's own transaction). Every
+//! `EDI_BATCH_SECS` (300 by default) each server:
+//! 1. claims a carrier's waiting transactions (a lease, so that replicas take disjoint sets), reads each application
+//!    ([`application`]), and in one database transaction makes an interchange: its key is the file's ISA control
+//!    number (never given twice), one transaction set per application, its content sealed. An application that cannot
+//!    be written is set aside as failed with the reason, and the others go on;
+//! 2. claims the interchanges not yet delivered and writes each to the carrier's drop folder (`services::edi`):
+//!    written beside, synced, then renamed into place, readable by the owner alone (0600). A delivery repeated after a
+//!    crash writes the same content under the same name, so the carrier never receives an application twice.
+//!
+//! Nothing of a file's content is logged: a line says which carrier, which interchange and how many transactions.
+
+pub mod application;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use engine::x12::{Envelope, Header, Maintenance, Party};
+
+use crate::state::AppState;
+use crate::store;
+
+/// How long a batcher holds what it claimed before another may take it.
+const LEASE_SECONDS: i64 = 600;
+/// The most transactions in one file.
+const MOST_IN_A_FILE: i64 = 5_000;
+/// The most files delivered in one claim.
+const MOST_DELIVERED: i64 = 100;
+
+/// What one run did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// The files written, in order.
+    pub files: Vec<PathBuf>,
+    /// Transactions put in files.
+    pub sent: usize,
+    /// Transactions set aside (their reason is recorded).
+    pub failed: usize,
+}
+
+fn lease_until() -> String {
+    (chrono::Utc::now() + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// Makes the files of every transaction waiting, then delivers every file not yet delivered.
+pub async fn run_once(state: &AppState) -> anyhow::Result<Run> {
+    let mut run = Run::default();
+    batch(state, &mut run).await?;
+    deliver(state, &mut run).await?;
+    Ok(run)
+}
+
+/// Batches and delivers every `EDI_BATCH_SECS` for the life of the server.
+pub fn spawn_batcher(live: crate::state::Live, every: Duration) {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(every).await;
+            match run_once(&live.now()).await {
+                Ok(run) if run.files.is_empty() && run.failed == 0 => {}
+                Ok(run) => tracing::info!(files = run.files.len(), sent = run.sent, failed = run.failed, "834 files"),
+                Err(error) => tracing::error!(error = ?error, "834 batcher"),
+            }
+        }
+    });
+}
+
+async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
+    let version = state.workflows.current();
+    let Some(codes) = &version.workflows.x12 else {
+        tracing::warn!("no X12 codes (a workflow file of kind x12): no 834 file is made");
+        return Ok(());
+    };
+    let settings = &state.edi;
+    'carriers: for carrier_id in store::edi::carriers_waiting(&state.db).await? {
+        let token = crate::services::crypto::random_token();
+        let claimed = store::edi::claim_pending(&state.db, carrier_id, &token, &lease_until(), MOST_IN_A_FILE).await?;
+        if claimed.is_empty() {
+            continue;
+        }
+        let Some(carrier) = state.catalogue.carriers.get(&carrier_id) else {
+            for c in &claimed {
+                store::edi::fail(&state.db, c.edi_transaction_id, &token, "the carrier is not in the catalogue")
+                    .await?;
+                run.failed += 1;
+            }
+            continue;
+        };
+        let edi = carrier.edi();
+        let payer =
+            Party { name: carrier.name.clone(), id_qualifier: edi.payer_id_qualifier.clone(), id: edi.payer_id };
+        // Read before the write transaction: a write should not wait on reads.
+        let mut ready = Vec::new();
+        for c in claimed {
+            let maintenance = match (c.event.as_str(), c.last_day.as_deref()) {
+                ("cancellation", Some(day)) => match chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") {
+                    Ok(last_day) => Maintenance::Cancellation { last_day },
+                    Err(_) => Maintenance::Addition,
+                },
+                _ => Maintenance::Addition,
+            };
+            match application::application(state, c.enrollment_id, carrier_id, maintenance).await {
+                Ok((application, group_id)) => ready.push((c, application, group_id)),
+                Err(error) => {
+                    let reason = error.to_string();
+                    tracing::warn!(enrollment_id = c.enrollment_id, carrier_id, %reason, "an application cannot be written");
+                    store::edi::fail(&state.db, c.edi_transaction_id, &token, &reason).await?;
+                    run.failed += 1;
+                }
+            }
+        }
+        if ready.is_empty() {
+            continue;
+        }
+        let created = chrono::Utc::now().naive_utc();
+        let _turn = store::write_turn(&state.db).await;
+        let mut tx = state.db.begin().await?;
+        let interchange_id = store::edi::new_interchange(&mut tx, carrier_id, ready.len()).await?;
+        let mut sets = Vec::with_capacity(ready.len());
+        for (n, (claimed, application, group_id)) in ready.iter().enumerate() {
+            let number = n as u32 + 1;
+            let header = Header {
+                control_number: number,
+                reference: format!("{interchange_id}-{number}"),
+                created,
+                verify: false,
+                sponsor: application::sponsor(state, *group_id, &settings.sender_name, &settings.sender_id),
+                payer: payer.clone(),
+            };
+            sets.push(
+                engine::x12::transaction(codes, &header, std::slice::from_ref(application))
+                    .map_err(anyhow::Error::msg)?,
+            );
+            let control = format!("{number:04}");
+            if !store::edi::put_in_interchange(&mut tx, claimed.edi_transaction_id, &token, interchange_id, &control)
+                .await?
+            {
+                // The lease ran out and another batcher took these: it makes their file.
+                tx.rollback().await?;
+                continue 'carriers;
+            }
+        }
+        let envelope = Envelope {
+            sender: settings.sender_id.clone(),
+            receiver: edi.receiver_id.clone(),
+            control_number: interchange_id as u64,
+            created,
+            production: settings.production,
+        };
+        let text = engine::x12::interchange(&envelope, &sets);
+        let file_name = format!("834_{}_{interchange_id:09}.x12", engine::x12::element(&edi.receiver_id, 15));
+        store::edi::set_file(&mut tx, interchange_id, &file_name, &state.crypto.encrypt(&text)).await?;
+        tx.commit().await?;
+        run.sent += ready.len();
+        tracing::info!(carrier_id, interchange_id, transactions = ready.len(), "an 834 file was made");
+    }
+    Ok(())
+}
+
+async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
+    let token = crate::services::crypto::random_token();
+    loop {
+        let claimed = store::edi::claim_undelivered(&state.db, &token, &lease_until(), MOST_DELIVERED).await?;
+        let full = claimed.len() as i64 == MOST_DELIVERED;
+        for file in claimed {
+            let receiver = match state.catalogue.carriers.get(&file.carrier_id) {
+                Some(carrier) => carrier.edi().receiver_id,
+                None => format!("CARRIER{}", file.carrier_id),
+            };
+            let content = state
+                .crypto
+                .decrypt(&file.sealed_content)
+                .with_context(|| format!("interchange {} does not open with this key", file.interchange_id))?;
+            let path = crate::services::edi::outbound(&state.edi, &receiver).join(&file.file_name);
+            let written = path.clone();
+            tokio::task::spawn_blocking(move || crate::services::edi::write_private(&written, content.as_bytes()))
+                .await??;
+            store::edi::delivered(&state.db, file.interchange_id, &token).await?;
+            run.files.push(path);
+        }
+        if !full {
+            return Ok(());
+        }
+    }
+}

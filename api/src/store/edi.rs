@@ -1,0 +1,268 @@
+//! Carriers' 834 files: the transactions waiting for a file, the interchanges (files) made of them, and what carriers
+//! acknowledged (see the migration `0018_edi.sql` and `services::edi`).
+
+use sqlx::Row;
+
+use super::{now, Db};
+
+/// An application's event for a carrier, waiting for its file.
+pub const PENDING: &str = "pending";
+/// In an interchange (its file is delivered, or will be by the next delivery).
+pub const SENT: &str = "sent";
+/// Could not be written (the reason says why): it waits for a person.
+pub const FAILED: &str = "failed";
+
+/// Queues an application's event for a carrier; call it inside the transaction that makes it true. An event already
+/// queued for the same application and carrier is not queued again.
+pub async fn queue<'c, E>(
+    executor: E,
+    enrollment_id: i64,
+    carrier_id: i64,
+    event: &str,
+    last_day: Option<&str>,
+) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "insert into edi_transaction (enrollment_id, carrier_id, event, last_day, created_at, status) \
+         values ($1, $2, $3, $4, $5, $6) on conflict (enrollment_id, carrier_id, event) do nothing",
+    )
+    .bind(enrollment_id)
+    .bind(carrier_id)
+    .bind(event)
+    .bind(last_day)
+    .bind(now())
+    .bind(PENDING)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// The carriers with transactions waiting for a file.
+pub async fn carriers_waiting(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
+    let rows = sqlx::query("select distinct carrier_id from edi_transaction where status = $1 order by carrier_id")
+        .bind(PENDING)
+        .fetch_all(db)
+        .await?;
+    rows.iter().map(|r| r.try_get("carrier_id")).collect()
+}
+
+/// A transaction claimed for a file.
+#[derive(Debug, Clone)]
+pub struct Claimed {
+    pub edi_transaction_id: i64,
+    pub enrollment_id: i64,
+    pub event: String,
+    pub last_day: Option<String>,
+}
+
+/// Claims up to `limit` of a carrier's waiting transactions for `token` until `lease_until`, oldest first: one
+/// statement, as the outbox's claim (PostgreSQL skips rows another batcher locked; SQLite has one writer).
+pub async fn claim_pending(
+    db: &Db,
+    carrier_id: i64,
+    token: &str,
+    lease_until: &str,
+    limit: i64,
+) -> Result<Vec<Claimed>, sqlx::Error> {
+    let mut conn = db.acquire().await?;
+    let lock = if conn.backend_name().eq_ignore_ascii_case("postgresql") { " for update skip locked" } else { "" };
+    let sql = format!(
+        "update edi_transaction set claim_token = $1, claimed_until = $2 where edi_transaction_id in (\
+         select edi_transaction_id from edi_transaction where status = $3 and carrier_id = $4 \
+         and (claimed_until is null or claimed_until < $5) order by edi_transaction_id limit $6{lock}) \
+         and (claimed_until is null or claimed_until < $5) \
+         returning edi_transaction_id, enrollment_id, event, last_day"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(token)
+        .bind(lease_until)
+        .bind(PENDING)
+        .bind(carrier_id)
+        .bind(now())
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut claimed: Vec<Claimed> = rows
+        .iter()
+        .map(|r| {
+            Ok(Claimed {
+                edi_transaction_id: r.try_get("edi_transaction_id")?,
+                enrollment_id: r.try_get("enrollment_id")?,
+                event: r.try_get("event")?,
+                last_day: r.try_get("last_day")?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
+    claimed.sort_by_key(|c| c.edi_transaction_id);
+    Ok(claimed)
+}
+
+/// Sets aside a claimed transaction that cannot be written, with the reason (never the application's content).
+pub async fn fail(db: &Db, edi_transaction_id: i64, token: &str, reason: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update edi_transaction set status = $1, reason = $2, claim_token = null, claimed_until = null \
+         where edi_transaction_id = $3 and claim_token = $4",
+    )
+    .bind(FAILED)
+    .bind(reason)
+    .bind(edi_transaction_id)
+    .bind(token)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A new interchange of a carrier, in the caller's transaction: its control number (never given before).
+pub async fn new_interchange(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    carrier_id: i64,
+    transactions: usize,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "insert into edi_interchange (carrier_id, file_name, transactions, created_at) values ($1, '', $2, $3) \
+         returning interchange_id",
+    )
+    .bind(carrier_id)
+    .bind(transactions as i64)
+    .bind(now())
+    .fetch_one(&mut **tx)
+    .await
+}
+
+/// Gives the interchange its file (name and sealed content), in the caller's transaction.
+pub async fn set_file(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    interchange_id: i64,
+    file_name: &str,
+    sealed_content: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update edi_interchange set file_name = $1, content = $2 where interchange_id = $3")
+        .bind(file_name)
+        .bind(sealed_content)
+        .bind(interchange_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Puts a claimed transaction in the interchange as its set `set_control`, in the caller's transaction; false when
+/// the claim was lost (its lease ran out and another batcher took it).
+pub async fn put_in_interchange(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    edi_transaction_id: i64,
+    token: &str,
+    interchange_id: i64,
+    set_control: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "update edi_transaction set status = $1, interchange_id = $2, set_control = $3, claim_token = null, \
+         claimed_until = null where edi_transaction_id = $4 and claim_token = $5 and status = $6",
+    )
+    .bind(SENT)
+    .bind(interchange_id)
+    .bind(set_control)
+    .bind(edi_transaction_id)
+    .bind(token)
+    .bind(PENDING)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// An interchange whose file is to be delivered.
+pub struct Undelivered {
+    pub interchange_id: i64,
+    pub carrier_id: i64,
+    pub file_name: String,
+    pub sealed_content: String,
+}
+
+/// Claims the interchanges not yet delivered (for `token` until `lease_until`), oldest first.
+pub async fn claim_undelivered(
+    db: &Db,
+    token: &str,
+    lease_until: &str,
+    limit: i64,
+) -> Result<Vec<Undelivered>, sqlx::Error> {
+    let mut conn = db.acquire().await?;
+    let lock = if conn.backend_name().eq_ignore_ascii_case("postgresql") { " for update skip locked" } else { "" };
+    let sql = format!(
+        "update edi_interchange set claim_token = $1, claimed_until = $2 where interchange_id in (\
+         select interchange_id from edi_interchange where delivered_at is null and content is not null \
+         and (claimed_until is null or claimed_until < $3) order by interchange_id limit $4{lock}) \
+         and (claimed_until is null or claimed_until < $3) \
+         returning interchange_id, carrier_id, file_name, content"
+    );
+    let rows = sqlx::query(&sql).bind(token).bind(lease_until).bind(now()).bind(limit).fetch_all(&mut *conn).await?;
+    let mut claimed: Vec<Undelivered> = rows
+        .iter()
+        .map(|r| {
+            Ok(Undelivered {
+                interchange_id: r.try_get("interchange_id")?,
+                carrier_id: r.try_get("carrier_id")?,
+                file_name: r.try_get("file_name")?,
+                sealed_content: r.try_get("content")?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
+    claimed.sort_by_key(|c| c.interchange_id);
+    Ok(claimed)
+}
+
+/// Records that the interchange's file was delivered.
+pub async fn delivered(db: &Db, interchange_id: i64, token: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update edi_interchange set delivered_at = $1, claim_token = null, claimed_until = null \
+         where interchange_id = $2 and claim_token = $3",
+    )
+    .bind(now())
+    .bind(interchange_id)
+    .bind(token)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A transaction as the reconciliation and the audit view list it.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub edi_transaction_id: i64,
+    pub enrollment_id: i64,
+    pub policy_id: Option<String>,
+    pub carrier_id: i64,
+    pub event: String,
+    pub status: String,
+    pub reason: Option<String>,
+    pub interchange_id: Option<i64>,
+    pub created_at: String,
+}
+
+/// A carrier's transactions made before `before` that no acknowledgement accepted, oldest first.
+pub async fn unacknowledged(db: &Db, carrier_id: i64, before: &str) -> Result<Vec<Listed>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select t.edi_transaction_id, t.enrollment_id, e.policy_id, t.carrier_id, t.event, t.status, t.reason, \
+         t.interchange_id, t.created_at from edi_transaction t join enrollment e on e.enrollment_id = t.enrollment_id \
+         where t.carrier_id = $1 and t.created_at < $2 and t.status <> 'accepted' order by t.edi_transaction_id",
+    )
+    .bind(carrier_id)
+    .bind(before)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Listed {
+                edi_transaction_id: r.try_get("edi_transaction_id")?,
+                enrollment_id: r.try_get("enrollment_id")?,
+                policy_id: r.try_get("policy_id")?,
+                carrier_id: r.try_get("carrier_id")?,
+                event: r.try_get("event")?,
+                status: r.try_get("status")?,
+                reason: r.try_get("reason")?,
+                interchange_id: r.try_get("interchange_id")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
+        .collect()
+}
