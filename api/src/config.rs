@@ -79,6 +79,9 @@ pub struct EdiSettings {
     pub sender_name: String,
     /// Files are production data (ISA15 `P`) rather than test data (`T`; `EDI_PRODUCTION=1`).
     pub production: bool,
+    /// How many days the sealed copy of a file is kept in the database after the carrier acknowledged it
+    /// (`EDI_RETENTION_DAYS`, 30 by default); the delivered file itself is deleted on acknowledgement.
+    pub retention_days: u32,
 }
 
 /// The renderer's basic authorization for site settings unless SITE_SETTINGS_AUTH says otherwise.
@@ -203,6 +206,12 @@ impl Config {
                     .filter(|s| !s.is_empty())
                     .unwrap_or_else(|| "Benefit Store".into()),
                 production: std::env::var("EDI_PRODUCTION").is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
+                retention_days: match std::env::var("EDI_RETENTION_DAYS") {
+                    Ok(days) => {
+                        days.parse().with_context(|| format!("EDI_RETENTION_DAYS={days} is not a number of days"))?
+                    }
+                    Err(_) => 30,
+                },
             },
         })
     }

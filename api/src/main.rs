@@ -169,6 +169,7 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         "workflows" => workflows_command(&config, std::env::args().skip(2).collect()).await,
+        "edi" => edi_command(&config, std::env::args().skip(2).collect()).await,
         "keys" => {
             if std::env::args().nth(2).as_deref() != Some("reseal") {
                 anyhow::bail!("enroll keys reseal");
@@ -206,7 +207,7 @@ async fn run() -> anyhow::Result<()> {
         }
         other => {
             anyhow::bail!(
-                "unknown command {other}; use serve, migrate, seed, check-workflows, workflows, member-link, \
+                "unknown command {other}; use serve, migrate, seed, check-workflows, workflows, edi, member-link, \
                  group-admin-link, rep-link, keys or reopen-health-questions"
             )
         }
@@ -271,5 +272,64 @@ async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result
             Ok(())
         }
         _ => anyhow::bail!("use enroll workflows load [--in-flight stay|move] [--by NAME], or enroll workflows list"),
+    }
+}
+
+/// `enroll edi run`: makes and delivers the carriers' 834 files now and reads the acknowledgements waiting (what the
+/// server does every EDI_BATCH_SECS). `enroll edi ingest FILE...`: reads carriers' acknowledgements (999, TA1).
+/// `enroll edi reconcile CARRIER [--hours N]`: the carrier's applications no acknowledgement accepted N hours (48)
+/// after they were submitted.
+async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow::Result<()> {
+    use api::domain::carrier_files;
+    let usage = "use enroll edi run, enroll edi ingest FILE..., or enroll edi reconcile CARRIER [--hours N]";
+    let state = api::state::AppState::prepare(config, &config.keys()?).await?;
+    match args.first().map(String::as_str) {
+        Some("run") => {
+            let run = carrier_files::run_once(&state).await?;
+            for file in &run.files {
+                println!("written: {}", file.display());
+            }
+            println!(
+                "{} applications sent in {} files; {} could not be written",
+                run.sent,
+                run.files.len(),
+                run.failed
+            );
+            Ok(())
+        }
+        Some("ingest") if args.len() > 1 => {
+            for file in &args[1..] {
+                let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+                let said = carrier_files::ingest(&state, &text).await.with_context(|| file.clone())?;
+                println!(
+                    "{file}: {} accepted, {} rejected, {} about files this store did not send",
+                    said.accepted, said.rejected, said.unknown
+                );
+            }
+            Ok(())
+        }
+        Some("reconcile") if args.len() > 1 => {
+            let carrier = carrier_files::carrier_named(&state, &args[1])
+                .with_context(|| format!("no carrier {} (give its id, receiver id or name)", args[1]))?;
+            let hours: u64 = match args.iter().position(|a| a == "--hours") {
+                Some(i) => args.get(i + 1).context(usage)?.parse().context("--hours is a number")?,
+                None => 48,
+            };
+            let open = carrier_files::reconcile(&state, carrier, std::time::Duration::from_secs(hours * 3600)).await?;
+            for t in &open {
+                println!(
+                    "{}\t{}\t{}\t{}\tinterchange {}\t{}",
+                    t.policy_id.as_deref().unwrap_or("-"),
+                    t.event,
+                    t.status,
+                    t.created_at,
+                    t.interchange_id.map(|i| i.to_string()).unwrap_or_else(|| "-".into()),
+                    t.reason.as_deref().unwrap_or("")
+                );
+            }
+            println!("{} applications with no accepted acknowledgement after {hours} hours", open.len());
+            Ok(())
+        }
+        _ => anyhow::bail!(usage),
     }
 }

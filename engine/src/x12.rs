@@ -447,3 +447,171 @@ pub fn interchange(envelope: &Envelope, transactions: &[_834]) -> String {
     }
     out
 }
+
+/// What a carrier said of a file we sent: of the whole interchange (TA1), or of each transaction set of a functional
+/// group (999).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Acknowledgement {
+    /// TA1: the interchange `control_number` was accepted (`A`, or `E` with errors noted) or rejected (`R`).
+    Interchange { control_number: u64, accepted: bool, reason: Option<String> },
+    /// 999: the sets of the functional group `group_control` (our GS06), each accepted or rejected.
+    Sets { group_control: u64, sets: Vec<SetAcknowledgement> },
+}
+
+/// A 999's answer about one transaction set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetAcknowledgement {
+    /// Its ST02.
+    pub set_control: String,
+    /// `A` or `E` (accepted, with errors noted); `R`, `M`, `W` or `X` are rejections.
+    pub accepted: bool,
+    /// What the carrier found wrong, in words (its error codes named).
+    pub reason: Option<String>,
+}
+
+/// The segments of an X12 text, without the line breaks carriers put after each terminator.
+fn plain_segments(text: &str) -> String {
+    text.split('~')
+        .map(|s| s.trim_matches(['\r', '\n', ' ']))
+        .filter(|s| !s.is_empty())
+        .map(|s| format!("{s}~"))
+        .collect()
+}
+
+fn segment_error(code: &str) -> &'static str {
+    match code {
+        "1" => "unrecognized segment",
+        "2" => "unexpected segment",
+        "3" => "required segment missing",
+        "4" => "loop occurs over maximum times",
+        "5" => "segment exceeds maximum use",
+        "6" => "segment not in the transaction set",
+        "7" => "segment not in proper sequence",
+        "8" => "segment has data element errors",
+        "I4" => "segment the guide does not use",
+        "I6" => "segment the guide requires here is missing",
+        "I7" => "loop occurs under minimum times",
+        "I8" => "segment below minimum use",
+        "I9" => "segment the guide does not use in this case",
+        _ => "an error",
+    }
+}
+
+fn element_error(code: &str) -> &'static str {
+    match code {
+        "1" => "required element missing",
+        "2" => "conditional required element missing",
+        "3" => "too many elements",
+        "4" => "element too short",
+        "5" => "element too long",
+        "6" => "invalid character",
+        "7" => "invalid code value",
+        "8" => "invalid date",
+        "9" => "invalid time",
+        "10" => "exclusion condition violated",
+        "12" => "too many repetitions",
+        "13" => "too many components",
+        "I6" => "code value the guide does not use",
+        "I9" => "element the guide requires here is missing",
+        "I10" => "element the guide does not use",
+        "I11" => "too few repetitions",
+        "I12" => "pattern match failure",
+        "I13" => "element the guide does not use in this case",
+        _ => "an error",
+    }
+}
+
+fn set_error(code: &str) -> &'static str {
+    match code {
+        "1" => "transaction set not supported",
+        "2" => "trailer missing",
+        "3" => "control numbers of header and trailer differ",
+        "4" => "segment count wrong",
+        "5" => "segments in error",
+        "6" => "missing or invalid transaction set identifier",
+        "7" => "missing or invalid control number",
+        "23" => "control number not unique within the group",
+        "I5" => "implementation one or more segments in error",
+        "I6" => "implementation convention not supported",
+        _ => "an error",
+    }
+}
+
+/// Reads a carrier's acknowledgements (TA1 and 999) from the text of a file: every TA1, and every 999 of its
+/// interchange. An error says what could not be read (never the file's content).
+pub fn read_acknowledgements(text: &str) -> Result<Vec<Acknowledgement>, String> {
+    use x12_types::util::Parser as _;
+    let plain = plain_segments(text);
+    if !plain.starts_with("ISA") {
+        return Err("not an X12 interchange (it does not start with ISA)".into());
+    }
+    let mut found = Vec::new();
+    for segment in plain.split('~') {
+        let elements: Vec<&str> = segment.split('*').collect();
+        if elements.first() == Some(&"TA1") && elements.len() >= 5 {
+            let control_number = elements[1].trim().parse().map_err(|_| "a TA1 without a control number")?;
+            let accepted = matches!(elements[4], "A" | "E");
+            let note = elements.get(5).copied().unwrap_or_default();
+            let reason = (!accepted || !note.is_empty() && note != "000").then(|| {
+                format!(
+                    "the interchange was {} (TA1 note code {note})",
+                    if accepted { "accepted with errors" } else { "rejected" }
+                )
+            });
+            found.push(Acknowledgement::Interchange { control_number, accepted, reason });
+        }
+    }
+    if plain.contains("~ST*999*") {
+        // x12-types reads an interchange of 999s; one without TA1 segments in it.
+        let without_ta1: String =
+            plain.split_inclusive('~').filter(|s| !s.starts_with("TA1*")).collect::<Vec<_>>().concat();
+        let (_, transmission) = x12_types::v005010::Transmission::<x12_types::v005010::_999>::parse(&without_ta1)
+            .map_err(|e| format!("a 999 that does not read ({})", e.map(|e| e.code.description().to_string())))?;
+        for group in &transmission.functional_group {
+            for ack in &group.segments {
+                let group_control = ack
+                    .ak1
+                    ._02
+                    .as_deref()
+                    .and_then(|n| n.trim().parse().ok())
+                    .ok_or("a 999 whose AK1 names no group control number")?;
+                let mut sets = Vec::new();
+                for set in &ack.loop_ak2 {
+                    let set_control = set.ak2._02.clone().unwrap_or_default();
+                    let status = set.ik5._01.as_deref().unwrap_or_default();
+                    let accepted = matches!(status, "A" | "E");
+                    let mut said = Vec::new();
+                    for ik3 in &set.loop_ik3 {
+                        let mut words = format!(
+                            "segment {} at {}: {}",
+                            ik3.ik3._01.as_deref().unwrap_or("?"),
+                            ik3.ik3._02.as_deref().unwrap_or("?"),
+                            segment_error(ik3.ik3._04.as_deref().unwrap_or_default())
+                        );
+                        for ik4 in &ik3.loop_ik4 {
+                            let _ = write!(
+                                words,
+                                "; element {}: {}",
+                                ik4.ik4._01.as_deref().unwrap_or("?"),
+                                element_error(ik4.ik4._03.as_deref().unwrap_or_default())
+                            );
+                        }
+                        said.push(words);
+                    }
+                    for code in
+                        [&set.ik5._02, &set.ik5._03, &set.ik5._04, &set.ik5._05, &set.ik5._06].into_iter().flatten()
+                    {
+                        said.push(set_error(code).to_string());
+                    }
+                    let reason = (!said.is_empty()).then(|| said.join("; "));
+                    sets.push(SetAcknowledgement { set_control, accepted, reason });
+                }
+                found.push(Acknowledgement::Sets { group_control, sets });
+            }
+        }
+    }
+    if found.is_empty() {
+        return Err("no TA1 or 999 acknowledgement in it".into());
+    }
+    Ok(found)
+}

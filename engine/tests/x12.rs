@@ -198,3 +198,58 @@ fn a_code_the_guide_does_not_have_is_refused_where_it_is_written() {
     let codes = codes();
     assert_eq!(codes.missing_lines(["medical", "space_travel"]), ["space_travel"]);
 }
+
+#[test]
+fn a_carriers_999_and_ta1_say_which_sets_were_accepted_and_why_the_others_were_not() {
+    let answer =
+        "ISA*00*          *00*          *ZZ*HARBORSTONE    *ZZ*BENEFITSTORE   *261127*0900*^*00501*000000077*0*T*:~\n\
+        TA1*000000012*261126*1030*A*000~\n\
+        GS*FA*HARBORSTONE*BENEFITSTORE*20261127*0900*77*X*005010X231A1~\n\
+        ST*999*0001*005010X231A1~\n\
+        AK1*BE*12*005010X220A1~\n\
+        AK2*834*0001*005010X220A1~\n\
+        IK5*A~\n\
+        AK2*834*0002*005010X220A1~\n\
+        IK3*NM1*9*2100*8~\n\
+        IK4*9*67*7~\n\
+        IK5*R*5~\n\
+        AK9*P*2*2*1~\n\
+        SE*10*0001~\n\
+        GE*1*77~\n\
+        IEA*1*000000077~\n";
+    let read = engine::x12::read_acknowledgements(answer).unwrap();
+    assert_eq!(
+        read,
+        vec![
+            engine::x12::Acknowledgement::Interchange { control_number: 12, accepted: true, reason: None },
+            engine::x12::Acknowledgement::Sets {
+                group_control: 12,
+                sets: vec![
+                    engine::x12::SetAcknowledgement { set_control: "0001".into(), accepted: true, reason: None },
+                    engine::x12::SetAcknowledgement {
+                        set_control: "0002".into(),
+                        accepted: false,
+                        reason: Some(
+                            "segment NM1 at 9: segment has data element errors; element 9: invalid code value; \
+                             segments in error"
+                                .into()
+                        ),
+                    },
+                ],
+            },
+        ]
+    );
+    let rejected = "ISA*00*          *00*          *ZZ*HARBORSTONE    *ZZ*BENEFITSTORE   *261127*0900*^*00501*000000078*0*T*:~TA1*000000013*261126*1030*R*006~IEA*0*000000078~";
+    assert_eq!(
+        engine::x12::read_acknowledgements(rejected).unwrap(),
+        vec![engine::x12::Acknowledgement::Interchange {
+            control_number: 13,
+            accepted: false,
+            reason: Some("the interchange was rejected (TA1 note code 006)".into()),
+        }]
+    );
+    assert_eq!(
+        engine::x12::read_acknowledgements("hello").unwrap_err(),
+        "not an X12 interchange (it does not start with ISA)"
+    );
+}

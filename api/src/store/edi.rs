@@ -11,6 +11,10 @@ pub const PENDING: &str = "pending";
 pub const SENT: &str = "sent";
 /// Could not be written (the reason says why): it waits for a person.
 pub const FAILED: &str = "failed";
+/// The carrier's acknowledgement (999) accepted it.
+pub const ACCEPTED: &str = "accepted";
+/// The carrier's acknowledgement (999 or TA1) rejected it (the reason says why).
+pub const REJECTED: &str = "rejected";
 
 /// Queues an application's event for a carrier; call it inside the transaction that makes it true. An event already
 /// queued for the same application and carrier is not queued again.
@@ -250,19 +254,121 @@ pub async fn unacknowledged(db: &Db, carrier_id: i64, before: &str) -> Result<Ve
     .bind(before)
     .fetch_all(db)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(Listed {
-                edi_transaction_id: r.try_get("edi_transaction_id")?,
-                enrollment_id: r.try_get("enrollment_id")?,
-                policy_id: r.try_get("policy_id")?,
-                carrier_id: r.try_get("carrier_id")?,
-                event: r.try_get("event")?,
-                status: r.try_get("status")?,
-                reason: r.try_get("reason")?,
-                interchange_id: r.try_get("interchange_id")?,
-                created_at: r.try_get("created_at")?,
-            })
-        })
-        .collect()
+    rows.iter().map(listed).collect()
+}
+
+/// Records a 999's answer about a set of an interchange; false when no such set was sent.
+pub async fn acknowledge_set(
+    db: &Db,
+    interchange_id: i64,
+    set_control: &str,
+    accepted: bool,
+    reason: Option<&str>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "update edi_transaction set status = $1, reason = $2, acknowledged_at = $3 \
+         where interchange_id = $4 and set_control = $5",
+    )
+    .bind(if accepted { ACCEPTED } else { REJECTED })
+    .bind(reason)
+    .bind(now())
+    .bind(interchange_id)
+    .bind(set_control)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Records a TA1: a rejected interchange rejects every set of it not yet answered. False when no such interchange
+/// was sent.
+pub async fn acknowledge_interchange(
+    db: &Db,
+    interchange_id: i64,
+    accepted: bool,
+    reason: Option<&str>,
+) -> Result<bool, sqlx::Error> {
+    let known: Option<i64> = sqlx::query_scalar("select interchange_id from edi_interchange where interchange_id = $1")
+        .bind(interchange_id)
+        .fetch_optional(db)
+        .await?;
+    let known = known.is_some();
+    if known && !accepted {
+        sqlx::query(
+            "update edi_transaction set status = $1, reason = $2, acknowledged_at = $3 \
+             where interchange_id = $4 and status = $5",
+        )
+        .bind(REJECTED)
+        .bind(reason)
+        .bind(now())
+        .bind(interchange_id)
+        .bind(SENT)
+        .execute(db)
+        .await?;
+    }
+    Ok(known)
+}
+
+/// The interchange's file, when every set of it has been answered and the file was delivered: (carrier, file name).
+pub async fn answered_file(db: &Db, interchange_id: i64) -> Result<Option<(i64, String)>, sqlx::Error> {
+    let row = sqlx::query(
+        "select i.carrier_id, i.file_name from edi_interchange i where i.interchange_id = $1 \
+         and i.delivered_at is not null and not exists (select 1 from edi_transaction t \
+         where t.interchange_id = i.interchange_id and t.status = $2)",
+    )
+    .bind(interchange_id)
+    .bind(SENT)
+    .fetch_optional(db)
+    .await?;
+    row.map(|r| Ok((r.try_get("carrier_id")?, r.try_get("file_name")?))).transpose()
+}
+
+/// Marks the interchange answered in full (every set acknowledged) from now.
+pub async fn answered(db: &Db, interchange_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update edi_interchange set acknowledged_at = coalesce(acknowledged_at, $1) where interchange_id = $2")
+        .bind(now())
+        .bind(interchange_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Empties the sealed content of the interchanges acknowledged before `before` (what the retention keeps no longer):
+/// how many.
+pub async fn forget_contents(db: &Db, before: &str) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "update edi_interchange set content = null, content_deleted_at = $1 \
+         where content is not null and acknowledged_at is not null and acknowledged_at < $2",
+    )
+    .bind(now())
+    .bind(before)
+    .execute(db)
+    .await?
+    .rows_affected())
+}
+
+/// An application's transactions with its carriers (the audit view), oldest first.
+pub async fn of_enrollment(db: &Db, enrollment_id: i64) -> Result<Vec<Listed>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select t.edi_transaction_id, t.enrollment_id, e.policy_id, t.carrier_id, t.event, t.status, t.reason, \
+         t.interchange_id, t.created_at from edi_transaction t join enrollment e on e.enrollment_id = t.enrollment_id \
+         where t.enrollment_id = $1 order by t.edi_transaction_id",
+    )
+    .bind(enrollment_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(listed).collect()
+}
+
+fn listed(r: &sqlx::any::AnyRow) -> Result<Listed, sqlx::Error> {
+    Ok(Listed {
+        edi_transaction_id: r.try_get("edi_transaction_id")?,
+        enrollment_id: r.try_get("enrollment_id")?,
+        policy_id: r.try_get("policy_id")?,
+        carrier_id: r.try_get("carrier_id")?,
+        event: r.try_get("event")?,
+        status: r.try_get("status")?,
+        reason: r.try_get("reason")?,
+        interchange_id: r.try_get("interchange_id")?,
+        created_at: r.try_get("created_at")?,
+    })
 }

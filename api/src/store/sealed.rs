@@ -7,7 +7,7 @@ use super::{now, Db};
 
 /// Every column that holds sealed values, as (table, column): a sealed value, or a JSON document with sealed strings
 /// inside it (at any depth, and inside sealed documents too).
-pub const SEALED_COLUMNS: [(&str, &str); 8] = [
+pub const SEALED_COLUMNS: [(&str, &str); 9] = [
     ("enrollment_tab", "data"),
     ("enrollment_tab", "draft"),
     ("member", "document"),
@@ -16,6 +16,7 @@ pub const SEALED_COLUMNS: [(&str, &str); 8] = [
     ("assist_answer", "answer"),
     ("assist_feedback", "message"),
     ("underwriting_reopening", "declined_answers"),
+    ("edi_interchange", "content"),
 ];
 
 /// The texts of a column that hold anything sealed.

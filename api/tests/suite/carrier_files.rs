@@ -1,6 +1,7 @@
 //! Carriers receive what was sold: each submitted application reaches each carrier whose plans it holds once, in an
 //! 834 file (ASC X12 005010X220A1) that an outside validator (pyx12's x12valid) accepts, written for the owner alone.
 
+use base64::Engine as _;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
@@ -100,4 +101,106 @@ async fn two_servers_batching_at_once_make_each_file_once_with_numbers_never_giv
         .await
         .unwrap();
     assert_eq!(in_files, 6);
+}
+
+/// A 999 from the carrier `receiver` about the sets of our interchange `group`: each set's ST02 and whether it is
+/// accepted (a rejected set names element 9 of NM1 as an invalid code value).
+fn nine_ninety_nine(receiver: &str, group: i64, sets: &[(&str, bool)]) -> String {
+    let mut body = vec![format!("ST*999*0001*005010X231A1"), format!("AK1*BE*{group}*005010X220A1")];
+    for (set, accepted) in sets {
+        body.push(format!("AK2*834*{set}*005010X220A1"));
+        if *accepted {
+            body.push("IK5*A".into());
+        } else {
+            body.extend(["IK3*NM1*5*2100*8".to_string(), "IK4*9*67*7".into(), "IK5*R*5".into()]);
+        }
+    }
+    body.push(format!("AK9*P*{0}*{0}*1", sets.len()));
+    body.push(format!("SE*{}*0001", body.len() + 1));
+    let receiver = format!("{receiver:<15}");
+    format!(
+        "ISA*00*          *00*          *ZZ*{receiver}*ZZ*BENEFITSTORE   *261127*0900*^*00501*000000900*0*T*:~\n\
+         GS*FA*{}*BENEFITSTORE*20261127*0900*900*X*005010X231A1~\n{}~\nGE*1*900~\nIEA*1*000000900~\n",
+        receiver.trim(),
+        body.join("~\n")
+    )
+}
+
+#[tokio::test]
+async fn acknowledgements_accept_or_reject_each_application_with_the_reason_and_delete_the_answered_file() {
+    let app = TestApp::new().await;
+    for _ in 0..2 {
+        let mut b = app.browser();
+        submitted_with_two_carriers(&mut b).await;
+    }
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent), (2, 4));
+    let dental = run.files.iter().find(|f| f.to_string_lossy().contains("BRIGHTBITE")).unwrap().clone();
+    let other = run.files.iter().find(|f| !f.to_string_lossy().contains("BRIGHTBITE")).unwrap().clone();
+    let interchange = |file: &std::path::Path| -> i64 {
+        let text = std::fs::read_to_string(file).unwrap();
+        text.lines().next().unwrap().split('*').nth(13).unwrap().parse().unwrap()
+    };
+    let (dental_id, other_id) = (interchange(&dental), interchange(&other));
+
+    // The dental carrier's 999, left in the inbound folder, with a file that is not an acknowledgement beside it.
+    let inbound = app.config.edi.dir.join("inbound");
+    std::fs::create_dir_all(&inbound).unwrap();
+    std::fs::write(
+        inbound.join("ack.999"),
+        nine_ninety_nine("BRIGHTBITE", dental_id, &[("0001", true), ("0002", false)]),
+    )
+    .unwrap();
+    std::fs::write(inbound.join("notes.txt"), "hello").unwrap();
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert!(!inbound.join("ack.999").exists(), "an acknowledgement read is not kept");
+    assert!(inbound.join("unreadable/notes.txt").exists(), "what does not read is set aside");
+    assert!(!dental.exists(), "a file whose applications are all answered leaves the drop folder");
+    assert!(other.exists(), "a file not yet answered stays");
+    let statuses: Vec<(String, Option<String>)> =
+        sqlx::query_as("select status, reason from edi_transaction where interchange_id = $1 order by set_control")
+            .bind(dental_id)
+            .fetch_all(&app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(statuses[0], ("accepted".to_string(), None));
+    assert_eq!(statuses[1].0, "rejected");
+    assert_eq!(
+        statuses[1].1.as_deref(),
+        Some("segment NM1 at 5: segment has data element errors; element 9: invalid code value; segments in error")
+    );
+
+    // The other carrier rejects its whole file (TA1).
+    let ta1 = format!(
+        "ISA*00*          *00*          *ZZ*HARBORSTONE    *ZZ*BENEFITSTORE   *261127*0900*^*00501*000000901*0*T*:~\
+         TA1*{other_id:09}*261126*1030*R*006~IEA*0*000000901~"
+    );
+    let said = api::domain::carrier_files::ingest(&app.state, &ta1).await.unwrap();
+    assert_eq!(said, api::domain::carrier_files::Ingested::default(), "a TA1 counts no set by itself");
+    let rejected: i64 = sqlx::query_scalar(
+        "select count(*) from edi_transaction where interchange_id = $1 and status = 'rejected' \
+         and reason = 'the interchange was rejected (TA1 note code 006)'",
+    )
+    .bind(other_id)
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!(rejected, 2);
+
+    // What no acknowledgement accepted, carrier by carrier.
+    let brightbite = api::domain::carrier_files::carrier_named(&app.state, "brightbite").unwrap();
+    let open = api::domain::carrier_files::reconcile(&app.state, brightbite, std::time::Duration::ZERO).await.unwrap();
+    assert_eq!(open.len(), 1, "the rejected application only: {open:?}");
+    let policy_id = open[0].policy_id.clone().unwrap();
+    let audit = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(common::AUDIT_AUTH));
+    let view = app.browser().get_with(&format!("/api/v1/applications/{policy_id}"), &[("authorization", &audit)]).await;
+    let files = view.ok()["carrier_files"].as_array().unwrap().clone();
+    let dental_file = files.iter().find(|f| f["carrier_name"] == "Brightbite Dental & Vision").unwrap();
+    assert_eq!(dental_file["status"], "rejected", "the audit view shows the rejection: {files:?}");
+    assert!(dental_file["reason"].as_str().unwrap().contains("invalid code value"));
+    let unknown =
+        api::domain::carrier_files::ingest(&app.state, &nine_ninety_nine("BRIGHTBITE", 999_999, &[("0001", true)]))
+            .await
+            .unwrap();
+    assert_eq!(unknown.unknown, 1, "an answer about a file this store never sent is counted, not recorded");
 }

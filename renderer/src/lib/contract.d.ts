@@ -9503,6 +9503,8 @@ export interface components {
              *     answers masked), and the step's form as JSON Schema.
              */
             steps: components["schemas"]["ApplicationStep"][];
+            /** @description What each carrier was sent of it (834 files), and what the carrier answered. */
+            carrier_files: components["schemas"]["CarrierFile"][];
         };
         /** @description One step of a submitted application. */
         ApplicationStep: {
@@ -9515,6 +9517,24 @@ export interface components {
             note?: string | null;
             /** @description The step's form as the applicant was shown it (JSON Schema). */
             schema: unknown;
+        };
+        /** @description An application's event as sent to a carrier in an 834 file. */
+        CarrierFile: {
+            carrier_name: string;
+            /** @description `addition` or `cancellation`. */
+            event: string;
+            /**
+             * @description `pending` (waiting for the next file), `sent`, `accepted`, `rejected` (the carrier's acknowledgement) or
+             *     `failed` (it could not be written).
+             */
+            status: string;
+            /** @description Why it was rejected or could not be written. */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description The file's interchange control number.
+             */
+            interchange?: number | null;
         };
         /** @description The success envelope of a typed answer. */
         Map_of_AnyValueEnvelope: {

@@ -11,6 +11,11 @@
 //!    written beside, synced, then renamed into place, readable by the owner alone (0600). A delivery repeated after a
 //!    crash writes the same content under the same name, so the carrier never receives an application twice.
 //!
+//! 3. reads the carriers' acknowledgements left in `EDI_DIR/inbound` ([`ingest`]; also `enroll edi ingest FILE`):
+//!    a 999 accepts or rejects each application (the reason in words), a TA1 may reject a whole file. A file every
+//!    application of which is answered is deleted from the drop folder (the carrier has it), and its sealed copy in
+//!    the database is emptied `EDI_RETENTION_DAYS` later (30 by default).
+//!
 //! Nothing of a file's content is logged: a line says which carrier, which interchange and how many transactions.
 
 pub mod application;
@@ -46,12 +51,137 @@ fn lease_until() -> String {
     (chrono::Utc::now() + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// Makes the files of every transaction waiting, then delivers every file not yet delivered.
+/// Makes the files of every transaction waiting, delivers every file not yet delivered, reads the acknowledgements
+/// waiting in the inbound folder and forgets what the retention no longer keeps.
 pub async fn run_once(state: &AppState) -> anyhow::Result<Run> {
     let mut run = Run::default();
     batch(state, &mut run).await?;
     deliver(state, &mut run).await?;
+    read_inbound(state).await?;
+    let before = chrono::Utc::now() - chrono::Duration::days(i64::from(state.edi.retention_days));
+    store::edi::forget_contents(&state.db, &before.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)).await?;
     Ok(run)
+}
+
+/// What a carrier's acknowledgements said.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Ingested {
+    pub accepted: usize,
+    pub rejected: usize,
+    /// Answers about files or sets we never sent (another sender's, or a mistyped number).
+    pub unknown: usize,
+}
+
+/// Reads a carrier's acknowledgements (TA1 and 999) and records what they say of each application; a file every
+/// application of which is answered is deleted from the drop folder.
+pub async fn ingest(state: &AppState, text: &str) -> anyhow::Result<Ingested> {
+    use engine::x12::Acknowledgement;
+    let mut said = Ingested::default();
+    let mut touched = Vec::new();
+    for answer in engine::x12::read_acknowledgements(text).map_err(anyhow::Error::msg)? {
+        match answer {
+            Acknowledgement::Interchange { control_number, accepted, reason } => {
+                let id = control_number as i64;
+                if store::edi::acknowledge_interchange(&state.db, id, accepted, reason.as_deref()).await? {
+                    touched.push(id);
+                } else {
+                    said.unknown += 1;
+                }
+            }
+            Acknowledgement::Sets { group_control, sets } => {
+                let id = group_control as i64;
+                for set in sets {
+                    let known = store::edi::acknowledge_set(
+                        &state.db,
+                        id,
+                        &set.set_control,
+                        set.accepted,
+                        set.reason.as_deref(),
+                    )
+                    .await?;
+                    match (known, set.accepted) {
+                        (false, _) => said.unknown += 1,
+                        (true, true) => said.accepted += 1,
+                        (true, false) => said.rejected += 1,
+                    }
+                }
+                touched.push(id);
+            }
+        }
+    }
+    touched.dedup();
+    for interchange_id in touched {
+        let Some((carrier_id, file_name)) = store::edi::answered_file(&state.db, interchange_id).await? else {
+            continue;
+        };
+        store::edi::answered(&state.db, interchange_id).await?;
+        let receiver = receiver_of(state, carrier_id);
+        let path = crate::services::edi::outbound(&state.edi, &receiver).join(&file_name);
+        match tokio::fs::remove_file(&path).await {
+            Ok(()) => tracing::info!(interchange_id, carrier_id, "an acknowledged 834 file was deleted"),
+            // The carrier's pickup may have taken it already.
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => return Err(error).with_context(|| format!("cannot delete {}", path.display())),
+        }
+    }
+    Ok(said)
+}
+
+/// The acknowledgements carriers left in `EDI_DIR/inbound`: each is read and deleted; one that does not read is moved
+/// to `inbound/unreadable` (and named in the log, never its content).
+async fn read_inbound(state: &AppState) -> anyhow::Result<()> {
+    let inbound = state.edi.dir.join("inbound");
+    let Ok(mut entries) = tokio::fs::read_dir(&inbound).await else { return Ok(()) };
+    while let Some(entry) = entries.next_entry().await? {
+        let path = entry.path();
+        if !entry.file_type().await?.is_file() || path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        {
+            continue;
+        }
+        let text = tokio::fs::read_to_string(&path).await.unwrap_or_default();
+        match ingest(state, &text).await {
+            Ok(said) => {
+                tracing::info!(file = %path.display(), accepted = said.accepted, rejected = said.rejected, unknown = said.unknown, "acknowledgements read");
+                tokio::fs::remove_file(&path).await?;
+            }
+            Err(error) => {
+                tracing::warn!(file = %path.display(), %error, "an acknowledgement file does not read; set aside");
+                let aside = inbound.join("unreadable");
+                tokio::fs::create_dir_all(&aside).await?;
+                tokio::fs::rename(&path, aside.join(entry.file_name())).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn receiver_of(state: &AppState, carrier_id: i64) -> String {
+    match state.catalogue.carriers.get(&carrier_id) {
+        Some(carrier) => carrier.edi().receiver_id,
+        None => format!("CARRIER{carrier_id}"),
+    }
+}
+
+/// A carrier by its id, its receiver id or its name (as an operator types it).
+pub fn carrier_named(state: &AppState, name: &str) -> Option<i64> {
+    let name = name.trim();
+    state.catalogue.carriers.values().find_map(|c| {
+        let matches = c.carrier_id.to_string() == name
+            || c.edi().receiver_id.eq_ignore_ascii_case(name)
+            || c.name.eq_ignore_ascii_case(name);
+        matches.then_some(c.carrier_id)
+    })
+}
+
+/// A carrier's applications that no acknowledgement accepted `older_than` after they were submitted.
+pub async fn reconcile(
+    state: &AppState,
+    carrier_id: i64,
+    older_than: Duration,
+) -> anyhow::Result<Vec<store::edi::Listed>> {
+    let before = chrono::Utc::now() - chrono::Duration::from_std(older_than)?;
+    Ok(store::edi::unacknowledged(&state.db, carrier_id, &before.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+        .await?)
 }
 
 /// Batches and delivers every `EDI_BATCH_SECS` for the life of the server.
@@ -166,10 +296,7 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
         let claimed = store::edi::claim_undelivered(&state.db, &token, &lease_until(), MOST_DELIVERED).await?;
         let full = claimed.len() as i64 == MOST_DELIVERED;
         for file in claimed {
-            let receiver = match state.catalogue.carriers.get(&file.carrier_id) {
-                Some(carrier) => carrier.edi().receiver_id,
-                None => format!("CARRIER{}", file.carrier_id),
-            };
+            let receiver = receiver_of(state, file.carrier_id);
             let content = state
                 .crypto
                 .decrypt(&file.sealed_content)

@@ -123,6 +123,25 @@ pub struct Application {
     /// Each step the applicant completed, in order: its questions and answers as shown on the review (sensitive
     /// answers masked), and the step's form as JSON Schema.
     steps: Vec<ApplicationStep>,
+    /// What each carrier was sent of it (834 files), and what the carrier answered.
+    carrier_files: Vec<CarrierFile>,
+}
+
+/// An application's event as sent to a carrier in an 834 file.
+#[derive(Serialize, JsonSchema)]
+pub struct CarrierFile {
+    carrier_name: String,
+    /// `addition` or `cancellation`.
+    event: String,
+    /// `pending` (waiting for the next file), `sent`, `accepted`, `rejected` (the carrier's acknowledgement) or
+    /// `failed` (it could not be written).
+    status: String,
+    /// Why it was rejected or could not be written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    /// The file's interchange control number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    interchange: Option<i64>,
 }
 
 /// One step of a submitted application.
@@ -155,11 +174,28 @@ async fn application(
             schema: std::sync::Arc::unwrap_or_clone(form.schema),
         });
     }
+    let carrier_files = crate::store::edi::of_enrollment(&state.db, e.row.enrollment_id)
+        .await?
+        .into_iter()
+        .map(|t| CarrierFile {
+            carrier_name: state
+                .catalogue
+                .carriers
+                .get(&t.carrier_id)
+                .map(|c| c.name.clone())
+                .unwrap_or_else(|| format!("Carrier {}", t.carrier_id)),
+            event: t.event,
+            status: t.status,
+            reason: t.reason,
+            interchange: t.interchange_id,
+        })
+        .collect();
     Ok(Answer(Application {
         policy_id,
         workflow_version: e.workflows.hash.clone(),
         workflow_version_short: short(&e.workflows.hash).to_string(),
         effective_date: e.row.effective_date.clone(),
         steps,
+        carrier_files,
     }))
 }

@@ -176,6 +176,7 @@ impl TestApp {
                 sender_id: "BENEFITSTORE".into(),
                 sender_name: "Benefit Store".into(),
                 production: false,
+                retention_days: 30,
             },
         };
         adjust(&mut config);
