@@ -18,6 +18,13 @@ pub struct Category {
     /// display name when not given.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub section_name: String,
+    /// The days after an application is sent during which the applicant may cancel it (the free-look period).
+    #[serde(default = "default_free_look_days")]
+    pub free_look_days: u32,
+}
+
+fn default_free_look_days() -> u32 {
+    10
 }
 
 impl Category {

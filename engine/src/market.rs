@@ -609,6 +609,7 @@ mod tests {
                 display_name: c.to_string(),
                 image: String::new(),
                 section_name: String::new(),
+                free_look_days: 10,
             })
             .collect()
     }

@@ -129,6 +129,22 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
   await expect(application, 'the printed copy holds the whole application').toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+
+  // Within its free-look period the applicant may still cancel it, saying why; the receipt then says so.
+  await expect(page.getByText(/^You can cancel this application until \d\d\/\d\d\/\d{4} \(its free-look period\)\.$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel this application' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your application?' });
+  await cancel.getByRole('button', { name: 'Cancel the application' }).click();
+  await expect(cancel.getByRole('alert')).toHaveText('Please tell us why you are cancelling');
+  await expect(cancel.getByLabel('Why are you cancelling?')).toHaveAttribute('aria-invalid', 'true');
+  await noSeriousViolations(page, 'cancel application');
+  await cancel.getByLabel('Why are you cancelling?').fill('I found coverage through my new job');
+  await cancel.getByRole('button', { name: 'Cancel the application' }).click();
+  await expect(cancel).toBeHidden();
+  const cancelled = page.getByRole('status', { name: 'This application was cancelled' });
+  await expect(cancelled.getByText(/^Cancelled on \d\d\/\d\d\/\d{4} by the applicant: I found coverage through my new job$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel this application' })).toHaveCount(0);
+  await noSeriousViolations(page, 'cancelled application');
 });
 
 test('a step refused by Next lists its problems at the top, each a link to its field; details show only when they apply', async ({ page }) => {

@@ -372,3 +372,61 @@ fn listed(r: &sqlx::any::AnyRow) -> Result<Listed, sqlx::Error> {
         created_at: r.try_get("created_at")?,
     })
 }
+
+/// An application's cancellation, as recorded.
+#[derive(Debug, Clone)]
+pub struct Cancellation {
+    pub cancelled_by: String,
+    pub reason: String,
+    /// The last day of coverage (YYYY-MM-DD).
+    pub last_day: String,
+    pub cancelled_at: String,
+}
+
+/// Records the cancellation of an application and queues it for each of its carriers, in the caller's transaction;
+/// false when it was already cancelled.
+pub async fn cancel(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    enrollment_id: i64,
+    carriers: &[i64],
+    cancellation: &Cancellation,
+) -> Result<bool, sqlx::Error> {
+    let recorded = sqlx::query(
+        "insert into application_cancellation (enrollment_id, cancelled_by, reason, last_day, cancelled_at) \
+         values ($1, $2, $3, $4, $5) on conflict (enrollment_id) do nothing",
+    )
+    .bind(enrollment_id)
+    .bind(&cancellation.cancelled_by)
+    .bind(&cancellation.reason)
+    .bind(&cancellation.last_day)
+    .bind(&cancellation.cancelled_at)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if recorded {
+        for carrier_id in carriers {
+            queue(&mut **tx, enrollment_id, *carrier_id, "cancellation", Some(&cancellation.last_day)).await?;
+        }
+    }
+    Ok(recorded)
+}
+
+/// The cancellation of an application, if it was cancelled.
+pub async fn cancellation(db: &Db, enrollment_id: i64) -> Result<Option<Cancellation>, sqlx::Error> {
+    let row = sqlx::query(
+        "select cancelled_by, reason, last_day, cancelled_at from application_cancellation where enrollment_id = $1",
+    )
+    .bind(enrollment_id)
+    .fetch_optional(db)
+    .await?;
+    row.map(|r| {
+        Ok(Cancellation {
+            cancelled_by: r.try_get("cancelled_by")?,
+            reason: r.try_get("reason")?,
+            last_day: r.try_get("last_day")?,
+            cancelled_at: r.try_get("cancelled_at")?,
+        })
+    })
+    .transpose()
+}

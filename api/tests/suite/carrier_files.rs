@@ -204,3 +204,73 @@ async fn acknowledgements_accept_or_reject_each_application_with_the_reason_and_
             .unwrap();
     assert_eq!(unknown.unknown, 1, "an answer about a file this store never sent is counted, not recorded");
 }
+
+#[tokio::test]
+async fn an_application_cancelled_in_its_free_look_period_reaches_its_carriers_as_a_cancellation() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    // Dental has 30 days, prescription drugs 10: the application takes the shorter.
+    let until = (chrono::Local::now().date_naive() + chrono::Days::new(10)).format("%m/%d/%Y").to_string();
+    let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
+    assert_eq!(receipt.ok()["cancel_until"], until.as_str());
+
+    let stranger =
+        app.browser().post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "x" })).await;
+    assert_eq!(stranger.status, axum::http::StatusCode::NOT_FOUND, "only the application's own session cancels it");
+    let silent = b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "  " })).await;
+    assert_eq!(silent.first_error(), ("reason".into(), "Please tell us why you are cancelling".into()));
+    let cancelled =
+        b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "Found coverage at work" })).await;
+    let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
+    assert_eq!(cancelled.ok()["cancelled_on"], today.as_str());
+    assert_eq!(cancelled.ok()["by"], "the applicant");
+    let again = b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "again" })).await;
+    assert_eq!(again.status, axum::http::StatusCode::CONFLICT);
+    assert_eq!(again.body["message"], format!("This application was already cancelled on {today}"));
+    let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
+    assert_eq!(receipt.ok()["cancel_until"], serde_json::Value::Null);
+    assert_eq!(receipt.ok()["cancellation"]["reason"], "Found coverage at work");
+    assert_eq!(
+        receipt.ok()["next_steps"][0],
+        format!("Each carrier of this application is told that it was cancelled on {today}.").as_str(),
+        "what happens next is the cancellation's"
+    );
+
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent), (2, 4), "the addition and the cancellation, for each carrier");
+    let last_day = chrono::Local::now().date_naive().format("%Y%m%d").to_string();
+    for file in &run.files {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(text.contains("INS*Y*18*024*14*A***AC~"), "a cancellation of the subscriber:\n{text}");
+        // Coverage ends today, or never starts when it was to start later: its last day is its first.
+        let dates: Vec<&str> =
+            text.split("INS*Y*18*024").nth(1).unwrap().lines().filter(|l| l.starts_with("DTP")).collect();
+        let first = dates[0].trim_start_matches("DTP*348*D8*").trim_end_matches('~');
+        assert_eq!(dates[1], format!("DTP*349*D8*{}~", first.max(last_day.as_str())), "{text}");
+        assert_eq!(outside_errors(file), "", "x12valid accepts {}", file.display());
+    }
+}
+
+#[tokio::test]
+async fn after_its_free_look_period_an_application_is_not_cancelled_here() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let long_ago = (chrono::Utc::now() - chrono::Duration::days(11)).to_rfc3339();
+    sqlx::query("update enrollment_tab set updated_at = $1 where enrollment_id = $2 and tab_name = 'review_info'")
+        .bind(&long_ago)
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
+    assert_eq!(receipt.ok()["cancel_until"], serde_json::Value::Null);
+    let late = b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "Too late" })).await;
+    assert_eq!(late.status, axum::http::StatusCode::CONFLICT);
+    let ended = (chrono::Local::now().date_naive() - chrono::Days::new(1)).format("%m/%d/%Y").to_string();
+    assert_eq!(
+        late.body["message"],
+        format!("The free-look period of this application ended on {ended}: please call us to cancel your coverage")
+    );
+}

@@ -6515,6 +6515,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cancel-application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OwnedCancelApplication"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CancellationShownEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/save-screenshot": {
         parameters: {
             query?: never;
@@ -7861,6 +7911,12 @@ export interface components {
              *     display name when not given.
              */
             section_name?: string;
+            /**
+             * Format: uint32
+             * @description The days after an application is sent during which the applicant may cancel it (the free-look period).
+             * @default 10
+             */
+            free_look_days: number;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_PlanCardEnvelope: {
@@ -9427,6 +9483,13 @@ export interface components {
             helper?: components["schemas"]["Helper"] | null;
             /** @description The whole application as it was sent, step by step (sensitive values masked), for a printed copy. */
             application: components["schemas"]["Section"][];
+            /**
+             * @description The last day (MM/DD/YYYY) the application can still be cancelled (its free-look period); none once it is
+             *     cancelled or the period is over.
+             */
+            cancel_until?: string | null;
+            /** @description Its cancellation, when it was cancelled. */
+            cancellation?: components["schemas"]["CancellationShown"] | null;
         };
         /** @description A plan applied for. */
         ReceiptLine: {
@@ -9460,6 +9523,30 @@ export interface components {
             /** @description Ten digits. */
             phone: string;
             email: string;
+        };
+        /** @description A cancelled application: when, by whom and why. */
+        CancellationShown: {
+            /** @description The day coverage ends (MM/DD/YYYY): the day it was cancelled. */
+            cancelled_on: string;
+            /** @description "the applicant", or the rep who enrolled them. */
+            by: string;
+            reason: string;
+        };
+        /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
+        OwnedCancelApplication: {
+            /** @description The enrollment (quote) this call is about; it must belong to the caller's session. */
+            enrollment_id: components["schemas"]["Id"];
+            /**
+             * @description Why the application is cancelled (kept with the cancellation).
+             * @default null
+             */
+            reason: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        CancellationShownEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["CancellationShown"];
         };
         /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {

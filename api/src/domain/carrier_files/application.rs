@@ -119,9 +119,10 @@ pub async fn application(
         let level = plan.options.iter().find(|o| o.plan_pricing_id == line.plan_pricing_id);
         coverages.push(Coverage {
             category: plan.category.clone(),
+            // The plan and its level ("Silver Choice PPO 2500"), the level once when the plan's name says it.
             plan: match level {
-                Some(level) => format!("{} {}", plan.plan_name, level.name),
-                None => plan.plan_name.clone(),
+                Some(level) if !plan.plan_name.contains(&level.name) => format!("{} {}", plan.plan_name, level.name),
+                _ => plan.plan_name.clone(),
             },
             tier,
             effective,

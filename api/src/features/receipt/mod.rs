@@ -44,6 +44,35 @@ pub struct Receipt {
     helper: Option<Helper>,
     /// The whole application as it was sent, step by step (sensitive values masked), for a printed copy.
     application: Vec<engine::step::Section>,
+    /// The last day (MM/DD/YYYY) the application can still be cancelled (its free-look period); none once it is
+    /// cancelled or the period is over.
+    cancel_until: Option<String>,
+    /// Its cancellation, when it was cancelled.
+    cancellation: Option<CancellationShown>,
+}
+
+/// A cancelled application: when, by whom and why.
+#[derive(Serialize, JsonSchema)]
+pub struct CancellationShown {
+    /// The day coverage ends (MM/DD/YYYY): the day it was cancelled.
+    cancelled_on: String,
+    /// "the applicant", or the rep who enrolled them.
+    by: String,
+    reason: String,
+}
+
+impl From<enrollment::cancellation::Cancelled> for CancellationShown {
+    fn from(c: enrollment::cancellation::Cancelled) -> Self {
+        CancellationShown { cancelled_on: c.cancelled_on, by: c.by, reason: c.reason }
+    }
+}
+
+/// Cancelling a submitted application.
+#[derive(Deserialize, JsonSchema)]
+pub struct CancelApplication {
+    /// Why the application is cancelled (kept with the cancellation).
+    #[serde(default)]
+    reason: Option<String>,
 }
 
 /// A plan applied for.
@@ -106,7 +135,10 @@ pub fn routes() -> ApiRouter<Live> {
     let uploads = ApiRouter::new()
         .api_route("/save-screenshot", post(save_screenshot))
         .layer(from_fn_with_state(Throttle::per_minute(SCREENSHOTS_PER_MINUTE), throttle::check));
-    ApiRouter::new().api_route("/get-receipt", get(get_receipt)).merge(uploads)
+    ApiRouter::new()
+        .api_route("/get-receipt", get(get_receipt))
+        .api_route("/cancel-application", post(cancel_application))
+        .merge(uploads)
 }
 
 async fn get_receipt(
@@ -162,11 +194,7 @@ async fn get_receipt(
         })
         .collect();
     let (initial, recurring) = (money(&cart["initial_month_cost"]), money(&cart["recurring_month_cost"]));
-    let submitted = store::tab::saved_at(&state.db, e.row.enrollment_id, TabName::ReviewInfo.as_str())
-        .await?
-        .and_then(|at| chrono::DateTime::parse_from_rfc3339(&at).ok())
-        .map(|at| at.with_timezone(&chrono::Local).date_naive())
-        .unwrap_or_else(enrollment::today);
+    let submitted = enrollment::cancellation::submitted_on(&state, &e).await?;
     let billing = enrollment::documents::masked_complete_tab(&state, &e, &priced, TabName::BillingInfo).await?;
     let payment = payment(&billing, submitted, initial, recurring);
     let contact = enrollment::documents::masked_complete_tab(&state, &e, &priced, TabName::ContactInfo).await?;
@@ -177,8 +205,19 @@ async fn get_receipt(
         .or_else(|| e.row.group_id.and_then(|g| state.catalogue.groups.get(&g)).and_then(|g| g.agent_id))
         .and_then(|a| state.catalogue.reps.get(&a))
         .map(|rep| Helper { name: rep.name(), phone: rep.phone.clone(), email: rep.email.clone() });
-    let next_steps = next_steps(email.as_deref(), payment.as_ref(), e.row.effective_date.as_deref());
+    let cancellation = enrollment::cancellation::cancellation(&state, &e).await?;
+    let next_steps = match &cancellation {
+        // A cancelled application has nothing of the usual next steps left: what happens now is the cancellation's.
+        Some(c) => vec![
+            format!("Each carrier of this application is told that it was cancelled on {}.", c.cancelled_on),
+            "No further premium is taken for it; a premium already taken is refunded by the carrier.".to_string(),
+        ],
+        None => next_steps(email.as_deref(), payment.as_ref(), e.row.effective_date.as_deref()),
+    };
     let application = enrollment::view::application(&state, &e, &enrollment::priced_cart(&state, &e).await?).await?;
+    let last_day = enrollment::cancellation::last_day_to_cancel(&state, &e).await?;
+    let cancel_until =
+        (cancellation.is_none() && enrollment::today() <= last_day).then(|| last_day.format("%m/%d/%Y").to_string());
     Ok(Answer(Receipt {
         policy_id: e.row.policy_id.clone(),
         name,
@@ -195,7 +234,19 @@ async fn get_receipt(
         next_steps,
         helper,
         application,
+        cancel_until,
+        cancellation: cancellation.map(CancellationShown::from),
     }))
+}
+
+/// `cancel-application` *(ours)*: the applicant (or the rep who enrolled them) cancels the submitted application
+/// within its free-look period, saying why; each carrier receives the cancellation in its next file.
+async fn cancel_application(
+    State(state): State<AppState>,
+    OwnedJson(e, body): OwnedJson<CancelApplication>,
+) -> ApiResult<Answer<CancellationShown>> {
+    let cancelled = enrollment::cancellation::cancel(&state, &e, body.reason.as_deref().unwrap_or_default()).await?;
+    Ok(Answer(cancelled.into()))
 }
 
 /// Who the plans cover: the applicant, then each dependent listed, with the relationship.

@@ -8,6 +8,7 @@ import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
 import { money, phone, telHref } from '../../../utils/format';
 import { receiptQuery } from '../api/get-receipt';
+import { CancelApplication } from './cancel-application';
 
 /**
  * The receipt: who applied, the confirmation number, the plans with who each covers and its carrier, the payments,
@@ -38,7 +39,7 @@ export function ReceiptPage() {
         </span>
         <div>
           <h1 id="receipt-heading">Thank you, {receipt.name}!</h1>
-          <p className="lead">Your application has been submitted.</p>
+          <p className="lead">{receipt.cancellation ? 'Your application was submitted, then cancelled.' : 'Your application has been submitted.'}</p>
         </div>
       </div>
       <div className="receipt-facts">
@@ -135,6 +136,7 @@ export function ReceiptPage() {
           ))}
         </ol>
       </section>
+      <CancelApplication enrollmentId={id} receipt={receipt} />
       <section aria-labelledby="questions-heading">
         <h2 id="questions-heading">Questions?</h2>
         {receipt.helper ? (

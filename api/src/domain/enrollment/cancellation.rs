@@ -1,0 +1,106 @@
+//! Cancelling a submitted application within its free-look period: the person entitled to (the session that owns the
+//! application: the applicant, or the rep who enrolled them) says why; the cancellation is recorded for the audit
+//! (who, why, when) and each carrier of the application receives it in its next 834 file (maintenance type 024, the
+//! last day of coverage being the day of the cancellation).
+
+use chrono::NaiveDate;
+
+use super::{today, Enrollment};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store;
+
+/// The most characters of a reason kept.
+pub const MOST_REASON_CHARS: usize = 500;
+
+/// The day the application was sent (its review saved), or today when that was not recorded.
+pub async fn submitted_on(state: &AppState, e: &Enrollment) -> ApiResult<NaiveDate> {
+    Ok(store::tab::saved_at(&state.db, e.row.enrollment_id, engine::tabs::TabName::ReviewInfo.as_str())
+        .await?
+        .and_then(|at| chrono::DateTime::parse_from_rfc3339(&at).ok())
+        .map(|at| at.with_timezone(&chrono::Local).date_naive())
+        .unwrap_or_else(today))
+}
+
+/// The last day the application can be cancelled: the day it was sent plus the shortest free-look period of its
+/// plans' categories.
+pub async fn last_day_to_cancel(state: &AppState, e: &Enrollment) -> ApiResult<NaiveDate> {
+    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    let days = lines
+        .iter()
+        .filter_map(|line| state.catalogue.plan(line.plan_id))
+        .filter_map(|plan| state.catalogue.categories.iter().find(|c| c.category == plan.category))
+        .map(|c| c.free_look_days)
+        .min()
+        .unwrap_or(0);
+    Ok(submitted_on(state, e).await? + chrono::Days::new(u64::from(days)))
+}
+
+/// Who cancels, as the record says it: the rep who enrolled the applicant, or the applicant.
+fn who(state: &AppState, e: &Enrollment) -> String {
+    match e.row.agent_id.filter(|_| e.row.eprocess == "rep").and_then(|a| state.catalogue.reps.get(&a)) {
+        Some(rep) => format!("the rep {} ({})", rep.name(), rep.agent_id),
+        None => "the applicant".into(),
+    }
+}
+
+/// A cancellation as the applicant reads it.
+pub struct Cancelled {
+    /// MM/DD/YYYY.
+    pub cancelled_on: String,
+    pub by: String,
+    pub reason: String,
+}
+
+impl From<store::edi::Cancellation> for Cancelled {
+    fn from(c: store::edi::Cancellation) -> Cancelled {
+        let on = NaiveDate::parse_from_str(&c.last_day, "%Y-%m-%d").map(|d| d.format("%m/%d/%Y").to_string());
+        Cancelled { cancelled_on: on.unwrap_or(c.last_day), by: c.cancelled_by, reason: c.reason }
+    }
+}
+
+/// The application's cancellation, if it was cancelled.
+pub async fn cancellation(state: &AppState, e: &Enrollment) -> ApiResult<Option<Cancelled>> {
+    Ok(store::edi::cancellation(&state.db, e.row.enrollment_id).await?.map(Cancelled::from))
+}
+
+/// Cancels the submitted application `e` for `reason`.
+pub async fn cancel(state: &AppState, e: &Enrollment, reason: &str) -> ApiResult<Cancelled> {
+    if !e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict("This application has not been sent yet: there is nothing to cancel".into()));
+    }
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(ApiError::field("reason", "Please tell us why you are cancelling"));
+    }
+    if reason.chars().count() > MOST_REASON_CHARS {
+        return Err(ApiError::field("reason", format!("Please say it in {MOST_REASON_CHARS} characters or fewer")));
+    }
+    if let Some(done) = cancellation(state, e).await? {
+        return Err(ApiError::Conflict(format!("This application was already cancelled on {}", done.cancelled_on)));
+    }
+    let last = last_day_to_cancel(state, e).await?;
+    let day = today();
+    if day > last {
+        return Err(ApiError::Conflict(format!(
+            "The free-look period of this application ended on {}: please call us to cancel your coverage",
+            last.format("%m/%d/%Y")
+        )));
+    }
+    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    let carriers = state.catalogue.carriers_of(lines.iter().map(|l| l.plan_id));
+    let record = store::edi::Cancellation {
+        cancelled_by: who(state, e),
+        reason: reason.to_string(),
+        last_day: day.format("%Y-%m-%d").to_string(),
+        cancelled_at: store::now(),
+    };
+    let _turn = store::write_turn(&state.db).await;
+    let mut tx = state.db.begin().await?;
+    if !store::edi::cancel(&mut tx, e.row.enrollment_id, &carriers, &record).await? {
+        return Err(ApiError::Conflict("This application was already cancelled".into()));
+    }
+    tx.commit().await?;
+    tracing::info!(enrollment_id = e.row.enrollment_id, carriers = carriers.len(), "an application was cancelled");
+    Ok(Cancelled::from(record))
+}
