@@ -277,11 +277,13 @@ async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result
 
 /// `enroll edi run`: makes and delivers the carriers' 834 files now and reads the acknowledgements waiting (what the
 /// server does every EDI_BATCH_SECS). `enroll edi ingest FILE...`: reads carriers' acknowledgements (999, TA1).
+/// `enroll edi verify CARRIER`: makes this month's verify file of the carrier now, if it was not made.
 /// `enroll edi reconcile CARRIER [--hours N]`: the carrier's applications no acknowledgement accepted N hours (48)
 /// after they were submitted.
 async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow::Result<()> {
     use api::domain::carrier_files;
-    let usage = "use enroll edi run, enroll edi ingest FILE..., or enroll edi reconcile CARRIER [--hours N]";
+    let usage = "use enroll edi run, enroll edi ingest FILE..., enroll edi verify CARRIER, or enroll edi reconcile \
+                 CARRIER [--hours N]";
     let state = api::state::AppState::prepare(config, &config.keys()?).await?;
     match args.first().map(String::as_str) {
         Some("run") => {
@@ -305,6 +307,17 @@ async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow:
                     "{file}: {} accepted, {} rejected, {} about files this store did not send",
                     said.accepted, said.rejected, said.unknown
                 );
+            }
+            Ok(())
+        }
+        Some("verify") if args.len() > 1 => {
+            let carrier = carrier_files::carrier_named(&state, &args[1])
+                .with_context(|| format!("no carrier {} (give its id, receiver id or name)", args[1]))?;
+            let month = chrono::Local::now().format("%Y-%m").to_string();
+            let as_of = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+            match carrier_files::verify(&state, carrier, &month, &as_of).await? {
+                0 => println!("no verify file made: the carrier holds no application, or this month's was made"),
+                held => println!("this month's verify file holds {held} applications; it is delivered by the next run"),
             }
             Ok(())
         }

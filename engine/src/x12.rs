@@ -27,6 +27,9 @@ use x12_types::v005010::{
 
 use crate::context::Tier;
 
+/// One 834 transaction set (ST to SE), as x12-types has it.
+pub type Transaction = _834;
+
 /// The implementation guide the transactions follow (ST03, GS08).
 pub const GUIDE: &str = "005010X220A1";
 

@@ -430,3 +430,59 @@ pub async fn cancellation(db: &Db, enrollment_id: i64) -> Result<Option<Cancella
     })
     .transpose()
 }
+
+/// The carriers that hold applications sent to them, queued before `before`.
+pub async fn carriers_holding(db: &Db, before: &str) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select distinct carrier_id from edi_transaction where event = 'addition' and status in ('sent', 'accepted') \
+         and created_at < $1 order by carrier_id",
+    )
+    .bind(before)
+    .fetch_all(db)
+    .await
+}
+
+/// The applications a carrier holds, queued before `before`: their additions were sent (or accepted) and they were
+/// not cancelled.
+pub async fn held_by(db: &Db, carrier_id: i64, before: &str) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select t.enrollment_id from edi_transaction t where t.carrier_id = $1 and t.event = 'addition' \
+         and t.status in ('sent', 'accepted') and t.created_at < $2 and not exists \
+         (select 1 from application_cancellation c where c.enrollment_id = t.enrollment_id) order by t.enrollment_id",
+    )
+    .bind(carrier_id)
+    .bind(before)
+    .fetch_all(db)
+    .await
+}
+
+/// Whether the carrier's verify file of `month` (YYYY-MM) was made.
+pub async fn verify_made(db: &Db, carrier_id: i64, month: &str) -> Result<bool, sqlx::Error> {
+    let made: Option<i64> =
+        sqlx::query_scalar("select interchange_id from edi_verify where carrier_id = $1 and month = $2")
+            .bind(carrier_id)
+            .bind(month)
+            .fetch_optional(db)
+            .await?;
+    Ok(made.is_some())
+}
+
+/// Records the carrier's verify file of `month`, in the caller's transaction; false when another server made it.
+pub async fn record_verify(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    carrier_id: i64,
+    month: &str,
+    interchange_id: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "insert into edi_verify (carrier_id, month, interchange_id) values ($1, $2, $3) \
+         on conflict (carrier_id, month) do nothing",
+    )
+    .bind(carrier_id)
+    .bind(month)
+    .bind(interchange_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1)
+}

@@ -274,3 +274,37 @@ async fn after_its_free_look_period_an_application_is_not_cancelled_here() {
         format!("The free-look period of this application ended on {ended}: please call us to cancel your coverage")
     );
 }
+
+#[tokio::test]
+async fn a_carriers_monthly_verify_file_lists_every_application_it_holds_and_none_cancelled() {
+    let app = TestApp::new().await;
+    let mut kept = app.browser();
+    submitted_with_two_carriers(&mut kept).await;
+    let mut left = app.browser();
+    let cancelled = submitted_with_two_carriers(&mut left).await;
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    left.post("/api/v1/cancel-application", json!({ "enrollment_id": cancelled, "reason": "Changed my mind" }))
+        .await
+        .ok();
+
+    let brightbite = api::domain::carrier_files::carrier_named(&app.state, "BRIGHTBITE").unwrap();
+    let now = chrono::Utc::now().to_rfc3339();
+    let month = chrono::Local::now().format("%Y-%m").to_string();
+    let held = api::domain::carrier_files::verify(&app.state, brightbite, &month, &now).await.unwrap();
+    assert_eq!(held, 1, "the application still held; not the cancelled one");
+    assert_eq!(
+        api::domain::carrier_files::verify(&app.state, brightbite, &month, &now).await.unwrap(),
+        0,
+        "once a month"
+    );
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let verify = run
+        .files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .find(|text| text.contains("****4~"))
+        .expect("the verify file is delivered");
+    assert_eq!(verify.matches("INS*Y*18*030*XN*A***AC~").count(), 1, "{verify}");
+    let file = run.files.iter().find(|f| std::fs::read_to_string(f).unwrap() == verify).unwrap();
+    assert_eq!(outside_errors(file), "", "x12valid accepts {}", file.display());
+}

@@ -11,7 +11,8 @@
 //!    written beside, synced, then renamed into place, readable by the owner alone (0600). A delivery repeated after a
 //!    crash writes the same content under the same name, so the carrier never receives an application twice.
 //!
-//! 3. reads the carriers' acknowledgements left in `EDI_DIR/inbound` ([`ingest`]; also `enroll edi ingest FILE`):
+//! 3. once a month, makes each carrier's verify file ([`verify`]): every application it holds, for reconciling;
+//! 4. reads the carriers' acknowledgements left in `EDI_DIR/inbound` ([`ingest`]; also `enroll edi ingest FILE`):
 //!    a 999 accepts or rejects each application (the reason in words), a TA1 may reject a whole file. A file every
 //!    application of which is answered is deleted from the drop folder (the carrier has it), and its sealed copy in
 //!    the database is emptied `EDI_RETENTION_DAYS` later (30 by default).
@@ -24,6 +25,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
+use chrono::Datelike;
 use engine::x12::{Envelope, Header, Maintenance, Party};
 
 use crate::state::AppState;
@@ -45,6 +47,8 @@ pub struct Run {
     pub sent: usize,
     /// Transactions set aside (their reason is recorded).
     pub failed: usize,
+    /// Applications in the month's verify files made.
+    pub verified: usize,
 }
 
 fn lease_until() -> String {
@@ -56,6 +60,7 @@ fn lease_until() -> String {
 pub async fn run_once(state: &AppState) -> anyhow::Result<Run> {
     let mut run = Run::default();
     batch(state, &mut run).await?;
+    verify_monthly(state, &mut run).await?;
     deliver(state, &mut run).await?;
     read_inbound(state).await?;
     let before = chrono::Utc::now() - chrono::Duration::days(i64::from(state.edi.retention_days));
@@ -273,21 +278,102 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                 continue 'carriers;
             }
         }
-        let envelope = Envelope {
-            sender: settings.sender_id.clone(),
-            receiver: edi.receiver_id.clone(),
-            control_number: interchange_id as u64,
-            created,
-            production: settings.production,
-        };
-        let text = engine::x12::interchange(&envelope, &sets);
-        let file_name = format!("834_{}_{interchange_id:09}.x12", engine::x12::element(&edi.receiver_id, 15));
-        store::edi::set_file(&mut tx, interchange_id, &file_name, &state.crypto.encrypt(&text)).await?;
+        seal_file(state, &mut tx, interchange_id, &edi.receiver_id, created, &sets).await?;
         tx.commit().await?;
         run.sent += ready.len();
         tracing::info!(carrier_id, interchange_id, transactions = ready.len(), "an 834 file was made");
     }
     Ok(())
+}
+
+/// Gives the interchange its file, in the caller's transaction: the envelope around `sets`, sealed.
+async fn seal_file(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    interchange_id: i64,
+    receiver_id: &str,
+    created: chrono::NaiveDateTime,
+    sets: &[engine::x12::Transaction],
+) -> anyhow::Result<()> {
+    let envelope = Envelope {
+        sender: state.edi.sender_id.clone(),
+        receiver: receiver_id.to_string(),
+        control_number: interchange_id as u64,
+        created,
+        production: state.edi.production,
+    };
+    let text = engine::x12::interchange(&envelope, sets);
+    let file_name = format!("834_{}_{interchange_id:09}.x12", engine::x12::element(receiver_id, 15));
+    store::edi::set_file(tx, interchange_id, &file_name, &state.crypto.encrypt(&text)).await?;
+    Ok(())
+}
+
+/// Makes this month's verify file of every carrier that held applications when the month began and has none yet:
+/// what it held then (the month's new applications are in the month's files, and in the next verify).
+async fn verify_monthly(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
+    let today = crate::domain::enrollment::today();
+    let month = today.format("%Y-%m").to_string();
+    let began = today.with_day(1).unwrap_or(today).and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
+    let began = began.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    for carrier_id in store::edi::carriers_holding(&state.db, &began).await? {
+        if !store::edi::verify_made(&state.db, carrier_id, &month).await? {
+            run.verified += verify(state, carrier_id, &month, &began).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Makes the carrier's verify file of `month` (YYYY-MM): every application it held at `as_of` (RFC 3339: sent, not
+/// cancelled), one transaction set per sponsor (each employer group, and the individual market), every member as an
+/// audit (030). Answers how many applications it holds (none when it holds none, or another server made the month's
+/// file first).
+pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str) -> anyhow::Result<usize> {
+    let version = state.workflows.current();
+    let Some(codes) = &version.workflows.x12 else { return Ok(0) };
+    let Some(carrier) = state.catalogue.carriers.get(&carrier_id) else { return Ok(0) };
+    let edi = carrier.edi();
+    let payer = Party { name: carrier.name.clone(), id_qualifier: edi.payer_id_qualifier.clone(), id: edi.payer_id };
+    let mut by_sponsor: std::collections::BTreeMap<Option<i64>, Vec<engine::x12::Enrollment>> = Default::default();
+    let mut held = 0;
+    for enrollment_id in store::edi::held_by(&state.db, carrier_id, as_of).await? {
+        match application::application(state, enrollment_id, carrier_id, Maintenance::Audit).await {
+            Ok((application, group_id)) => {
+                by_sponsor.entry(group_id).or_default().push(application);
+                held += 1;
+            }
+            Err(error) => {
+                tracing::warn!(enrollment_id, carrier_id, %error, "an application is left out of a verify file")
+            }
+        }
+    }
+    if held == 0 {
+        return Ok(0);
+    }
+    let created = chrono::Utc::now().naive_utc();
+    let _turn = store::write_turn(&state.db).await;
+    let mut tx = state.db.begin().await?;
+    let interchange_id = store::edi::new_interchange(&mut tx, carrier_id, by_sponsor.len()).await?;
+    if !store::edi::record_verify(&mut tx, carrier_id, month, interchange_id).await? {
+        tx.rollback().await?;
+        return Ok(0);
+    }
+    let mut sets = Vec::with_capacity(by_sponsor.len());
+    for (n, (group_id, applications)) in by_sponsor.iter().enumerate() {
+        let number = n as u32 + 1;
+        let header = Header {
+            control_number: number,
+            reference: format!("{interchange_id}-VERIFY-{month}"),
+            created,
+            verify: true,
+            sponsor: application::sponsor(state, *group_id, &state.edi.sender_name, &state.edi.sender_id),
+            payer: payer.clone(),
+        };
+        sets.push(engine::x12::transaction(codes, &header, applications).map_err(anyhow::Error::msg)?);
+    }
+    seal_file(state, &mut tx, interchange_id, &edi.receiver_id, created, &sets).await?;
+    tx.commit().await?;
+    tracing::info!(carrier_id, interchange_id, applications = held, "a verify 834 file was made");
+    Ok(held)
 }
 
 async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
