@@ -10,7 +10,7 @@ endif
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench measure-web check-contract smtp-server x12-validator renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-faults test-renderer test-e2e chromium clean
+.PHONY: run test bench measure-web check-contract smtp-server x12-validator sshd renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-faults test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
 run: renderer-build
@@ -82,13 +82,19 @@ smtp-server:
 x12-validator:
 	@python3 -c "import pyx12" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check pyx12==4.0.0
 
-test-rust: smtp-server x12-validator
+# OpenSSH's server: the carriers' SFTP test starts one on loopback (and the delivery uses OpenSSH's sftp client).
+sshd:
+	@if [ ! -x /usr/sbin/sshd ]; then \
+		echo "installing Debian's openssh-server"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server >/dev/null; fi
+
+test-rust: smtp-server x12-validator sshd
 	cargo test --workspace
 	./target/debug/enroll check-workflows
 
 # The same api tests against PostgreSQL. Outside CI a machine without PostgreSQL skips them, saying so; under
 # CI=true that is a failure.
-test-postgres: smtp-server x12-validator
+test-postgres: smtp-server x12-validator sshd
 	@if url=$$(scripts/ensure-postgres.sh); then \
 		echo "api tests on PostgreSQL (a fresh database per test)"; \
 		ENROLL_TEST_DATABASE_URL=$$url cargo test --workspace --test suite; \

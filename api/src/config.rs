@@ -82,6 +82,8 @@ pub struct EdiSettings {
     /// How many days the sealed copy of a file is kept in the database after the carrier acknowledged it
     /// (`EDI_RETENTION_DAYS`, 30 by default); the delivered file itself is deleted on acknowledgement.
     pub retention_days: u32,
+    /// The store's private key for carriers' SFTP servers (`EDI_SFTP_KEY`, `DATA_DIR/edi/sftp_key` by default).
+    pub sftp_key: PathBuf,
 }
 
 /// The renderer's basic authorization for site settings unless SITE_SETTINGS_AUTH says otherwise.
@@ -158,6 +160,8 @@ impl Config {
         let edi_batch = seconds_from_env("EDI_BATCH_SECS", 300)?;
         let data_dir = env_path("DATA_DIR", "./data");
         let edi_dir = std::env::var_os("EDI_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("edi"));
+        let edi_sftp_key =
+            std::env::var_os("EDI_SFTP_KEY").map(PathBuf::from).unwrap_or_else(|| edi_dir.join("sftp_key"));
         let database_url = std::env::var("DATABASE_URL")
             .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", data_dir.join("enroll.db").display()));
         Ok(Config {
@@ -212,6 +216,7 @@ impl Config {
                     }
                     Err(_) => 30,
                 },
+                sftp_key: edi_sftp_key,
             },
         })
     }

@@ -66,6 +66,28 @@ pub struct CarrierEdi {
     /// `FI` (a federal tax id, the default), `94` (a code the carrier gave) or `XV` (a CMS plan id).
     #[serde(default = "federal_tax_id")]
     pub payer_id_qualifier: String,
+    /// The carrier's SFTP server, when it takes its files there rather than from the store's drop folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sftp: Option<SftpTarget>,
+}
+
+/// A carrier's SFTP server: files are put in `dir` as `user`, signed in with the store's key (`EDI_SFTP_KEY`), on a
+/// server that proves it holds `host_key`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SftpTarget {
+    pub host: String,
+    #[serde(default = "ssh_port")]
+    pub port: u16,
+    pub user: String,
+    /// The folder files are put in ("/inbound").
+    pub dir: String,
+    /// The server's public host key, as `ssh-keyscan` prints it after the host name ("ssh-ed25519 AAAA...").
+    pub host_key: String,
+}
+
+fn ssh_port() -> u16 {
+    22
 }
 
 fn federal_tax_id() -> String {
@@ -80,6 +102,7 @@ impl Carrier {
             receiver_id: format!("CARRIER{}", self.carrier_id),
             payer_id: format!("CARRIER{}", self.carrier_id),
             payer_id_qualifier: "94".into(),
+            sftp: None,
         })
     }
 }

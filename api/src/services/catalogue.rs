@@ -10,6 +10,8 @@ use engine::catalogue::{Carrier, Category, Group, Plan, Portal, Rep};
 use engine::rating::AgeCurve;
 use engine::storefront::Sites;
 
+// Clone: a test gives one carrier other delivery settings.
+#[derive(Clone)]
 pub struct Catalogue {
     pub categories: Vec<Category>,
     pub carriers: HashMap<i64, Carrier>,

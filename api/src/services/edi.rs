@@ -1,5 +1,12 @@
-//! Carriers' 834 files on disk: the folder of each carrier, and a file written whole, for the owner alone. What goes in
-//! the files, and when, is `domain::carrier_files`'.
+//! Carriers' 834 files on their way: written whole to a carrier's drop folder, for the owner alone, or put on the
+//! carrier's SFTP server. What goes in the files, and when, is `domain::carrier_files`'.
+//!
+//! SFTP goes through OpenSSH's own client (`sftp`, in batch mode), the reference implementation every carrier's
+//! server is tested against, rather than an SSH library in the server: the Rust SFTP clients either bind C libraries
+//! or carry a cryptography stack of their own to audit. The server's host key is pinned (a known-hosts file of that
+//! key alone, `StrictHostKeyChecking=yes`), the store signs in with its key, and a file is put beside its name, made
+//! the owner's alone and renamed into place, so that a carrier's pickup never reads half a file; putting it again
+//! replaces it.
 
 use std::path::{Path, PathBuf};
 
@@ -23,4 +30,54 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.sync_all()?;
     std::fs::rename(&beside, path)?;
     std::fs::File::open(dir)?.sync_all()
+}
+
+/// Puts `bytes` on the carrier's SFTP server as `dir/name`, signed in with `key`; the error says what the client said
+/// (never the file's content).
+pub fn put_sftp(target: &engine::catalogue::SftpTarget, key: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use std::io::Write;
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    // A folder of this put's own, the owner's alone: the file, the pinned host key and the client's commands.
+    let work = std::env::temp_dir().join(format!("enroll-sftp-{}", crate::services::crypto::random_token()));
+    std::fs::DirBuilder::new().mode(0o700).create(&work)?;
+    let result = (|| {
+        let private = |path: &Path, text: &[u8]| -> std::io::Result<()> {
+            let mut file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
+            file.write_all(text)
+        };
+        let local = work.join(name);
+        private(&local, bytes)?;
+        let host = if target.port == 22 { target.host.clone() } else { format!("[{}]:{}", target.host, target.port) };
+        private(&work.join("known_hosts"), format!("{host} {}\n", target.host_key.trim()).as_bytes())?;
+        let dir = target.dir.trim_end_matches('/');
+        let (part, whole) = (format!("{dir}/.{name}.part"), format!("{dir}/{name}"));
+        // `-` lets a command fail without ending the batch: the old file is gone on a first put.
+        let commands =
+            format!("put {} {part}\nchmod 600 {part}\n-rm {whole}\nrename {part} {whole}\n", local.display());
+        private(&work.join("batch"), commands.as_bytes())?;
+        let out = std::process::Command::new("sftp")
+            .arg("-b")
+            .arg(work.join("batch"))
+            .arg("-i")
+            .arg(key)
+            .arg("-o")
+            .arg(format!("UserKnownHostsFile={}", work.join("known_hosts").display()))
+            .args(["-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15"])
+            .args(["-o", "IdentitiesOnly=yes", "-P", &target.port.to_string()])
+            .arg(format!("{}@{}", target.user, target.host))
+            .output()
+            .context("the sftp client (OpenSSH) could not be run")?;
+        if !out.status.success() {
+            anyhow::bail!(
+                "sftp to {}:{} failed: {}",
+                target.host,
+                target.port,
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        Ok(())
+    })();
+    let _ = std::fs::remove_dir_all(&work);
+    result
 }

@@ -215,6 +215,18 @@ pub async fn claim_undelivered(
     Ok(claimed)
 }
 
+/// Gives back the claim of an interchange that could not be delivered: the next run tries again.
+pub async fn release(db: &Db, interchange_id: i64, token: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update edi_interchange set claim_token = null, claimed_until = null where interchange_id = $1 and claim_token = $2",
+    )
+    .bind(interchange_id)
+    .bind(token)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// Records that the interchange's file was delivered.
 pub async fn delivered(db: &Db, interchange_id: i64, token: &str) -> Result<(), sqlx::Error> {
     sqlx::query(

@@ -308,3 +308,115 @@ async fn a_carriers_monthly_verify_file_lists_every_application_it_holds_and_non
     let file = run.files.iter().find(|f| std::fs::read_to_string(f).unwrap() == verify).unwrap();
     assert_eq!(outside_errors(file), "", "x12valid accepts {}", file.display());
 }
+
+/// A real OpenSSH server on loopback, with a folder to put files in, for this test alone (stopped when dropped).
+struct SshServer {
+    child: std::process::Child,
+    dir: std::path::PathBuf,
+    port: u16,
+    host_key: String,
+    client_key: std::path::PathBuf,
+    user: String,
+}
+
+impl Drop for SshServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Starts `sshd` on a free port; none (the test says it was skipped) when OpenSSH's server is not installed or this
+/// user cannot run it, which under CI=true fails instead.
+fn ssh_server() -> Option<SshServer> {
+    let ci = std::env::var("CI").as_deref() == Ok("true");
+    let skip = |why: &str| {
+        assert!(!ci, "the SFTP test cannot run under CI=true: {why}");
+        eprintln!("SKIPPED: delivery over SFTP: {why}");
+        None
+    };
+    if !Path::new("/usr/sbin/sshd").exists() {
+        return skip("openssh-server is not installed (make test installs it)");
+    }
+    let dir = std::env::temp_dir().join(format!("enroll-sshd-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(dir.join("inbound")).unwrap();
+    for key in ["host_key", "client_key"] {
+        let made = Command::new("ssh-keygen").args(["-q", "-t", "ed25519", "-N", "", "-f"]).arg(dir.join(key)).status();
+        assert!(made.unwrap().success());
+    }
+    std::fs::copy(dir.join("client_key.pub"), dir.join("authorized_keys")).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let config = format!(
+        "Port {port}\nListenAddress 127.0.0.1\nHostKey {d}/host_key\nAuthorizedKeysFile {d}/authorized_keys\n\
+         PasswordAuthentication no\nKbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\nUsePAM no\n\
+         StrictModes no\nPidFile {d}/sshd.pid\nSubsystem sftp internal-sftp\n",
+        d = dir.display()
+    );
+    std::fs::write(dir.join("sshd_config"), config).unwrap();
+    // sshd's privilege separation needs its empty folder.
+    let _ = std::fs::create_dir_all("/run/sshd");
+    let child = Command::new("/usr/sbin/sshd")
+        .args(["-D", "-e", "-f"])
+        .arg(dir.join("sshd_config"))
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    let Ok(child) = child else { return skip("sshd could not be started") };
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            return skip("sshd did not listen (it needs root here)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let host_key = std::fs::read_to_string(dir.join("host_key.pub")).unwrap();
+    let host_key = host_key.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+    let user = String::from_utf8(Command::new("id").arg("-un").output().unwrap().stdout).unwrap().trim().to_string();
+    Some(SshServer { child, port, host_key, client_key: dir.join("client_key"), user, dir })
+}
+
+/// The app's state with the dental carrier (Brightbite) taking its files on `server`, pinned to `host_key`.
+fn with_sftp(app: &TestApp, server: &SshServer, host_key: &str) -> api::state::AppState {
+    let mut shared = (*app.state).clone();
+    let mut catalogue = (*shared.catalogue).clone();
+    let carrier = catalogue.carriers.get_mut(&2).unwrap();
+    let mut edi = carrier.edi();
+    edi.sftp = Some(engine::catalogue::SftpTarget {
+        host: "127.0.0.1".into(),
+        port: server.port,
+        user: server.user.clone(),
+        dir: server.dir.join("inbound").display().to_string(),
+        host_key: host_key.into(),
+    });
+    carrier.edi = Some(edi);
+    shared.catalogue = std::sync::Arc::new(catalogue);
+    shared.edi.sftp_key = server.client_key.clone();
+    api::state::AppState::new(shared)
+}
+
+#[tokio::test]
+async fn a_carrier_with_an_sftp_server_receives_its_file_there_only_from_the_server_it_pinned() {
+    let Some(server) = ssh_server() else { return };
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    submitted_with_two_carriers(&mut b).await;
+
+    // A server that is not the one pinned gets nothing; the file waits for the next run.
+    let impostor =
+        with_sftp(&app, &server, "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHc0bW9jay1ub3QtdGhlLWNhcnJpZXJzLWtleS0tLS0t");
+    let refused = api::domain::carrier_files::run_once(&impostor).await.unwrap();
+    assert_eq!((refused.files.len(), refused.undelivered), (1, 1), "the other carrier's drop folder only: {refused:?}");
+    assert_eq!(std::fs::read_dir(server.dir.join("inbound")).unwrap().count(), 0);
+
+    let state = with_sftp(&app, &server, &server.host_key);
+    let run = api::domain::carrier_files::run_once(&state).await.unwrap();
+    assert_eq!(run.files.len(), 1, "{run:?}");
+    assert!(run.files[0].to_string_lossy().starts_with("sftp://127.0.0.1:"), "{run:?}");
+    let put: Vec<_> = std::fs::read_dir(server.dir.join("inbound")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(put.len(), 1, "one whole file, nothing left beside it: {put:?}");
+    let text = std::fs::read_to_string(&put[0]).unwrap();
+    assert!(text.contains("N1*IN*Brightbite Dental & Vision*FI*580000002~"), "{text}");
+    assert_eq!(std::fs::metadata(&put[0]).unwrap().permissions().mode() & 0o777, 0o600);
+    assert_eq!(outside_errors(&put[0]), "");
+    assert_eq!(api::domain::carrier_files::run_once(&state).await.unwrap(), api::domain::carrier_files::Run::default());
+}

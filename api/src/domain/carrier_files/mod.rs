@@ -49,6 +49,8 @@ pub struct Run {
     pub failed: usize,
     /// Applications in the month's verify files made.
     pub verified: usize,
+    /// Files that could not be delivered this time (their carrier's server did not take them).
+    pub undelivered: usize,
 }
 
 fn lease_until() -> String {
@@ -387,12 +389,39 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                 .crypto
                 .decrypt(&file.sealed_content)
                 .with_context(|| format!("interchange {} does not open with this key", file.interchange_id))?;
-            let path = crate::services::edi::outbound(&state.edi, &receiver).join(&file.file_name);
-            let written = path.clone();
-            tokio::task::spawn_blocking(move || crate::services::edi::write_private(&written, content.as_bytes()))
-                .await??;
+            let sftp = state.catalogue.carriers.get(&file.carrier_id).and_then(|c| c.edi().sftp);
+            let delivered = match sftp {
+                Some(target) => {
+                    let (key, name) = (state.edi.sftp_key.clone(), file.file_name.clone());
+                    let put = tokio::task::spawn_blocking(move || {
+                        crate::services::edi::put_sftp(&target, &key, &name, content.as_bytes()).map(|()| {
+                            PathBuf::from(format!("sftp://{}:{}{}/{name}", target.host, target.port, target.dir))
+                        })
+                    })
+                    .await?;
+                    match put {
+                        Ok(at) => at,
+                        // The server is away (or is not the one pinned): the next run puts the same file again.
+                        Err(error) => {
+                            tracing::warn!(interchange_id = file.interchange_id, %error, "an 834 file was not delivered");
+                            store::edi::release(&state.db, file.interchange_id, &token).await?;
+                            run.undelivered += 1;
+                            continue;
+                        }
+                    }
+                }
+                None => {
+                    let path = crate::services::edi::outbound(&state.edi, &receiver).join(&file.file_name);
+                    let written = path.clone();
+                    tokio::task::spawn_blocking(move || {
+                        crate::services::edi::write_private(&written, content.as_bytes())
+                    })
+                    .await??;
+                    path
+                }
+            };
             store::edi::delivered(&state.db, file.interchange_id, &token).await?;
-            run.files.push(path);
+            run.files.push(delivered);
         }
         if !full {
             return Ok(());

@@ -177,6 +177,7 @@ impl TestApp {
                 sender_name: "Benefit Store".into(),
                 production: false,
                 retention_days: 30,
+                sftp_key: dir.0.join("edi/sftp_key"),
             },
         };
         adjust(&mut config);
