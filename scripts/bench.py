@@ -6,7 +6,8 @@ N plans (`enroll generate-catalogue`, beside the fixtures' hand-written plans), 
 drives each call with wrk (2 threads, 64 connections, a fixed time) from the same machine, then prints one table: each
 call's requests a second, its share of the anchor's (measured before and after the server; the faster run is 100%),
 p50 and p99, errors, and the server's resident memory at idle and at its peak. The save is also measured against a
-raw insert-and-commit of the same document in the same database settings (`raw-save`), in the same run. Ratios are what we compare across machines, not absolute figures.
+raw insert-and-commit of the same document in the same database settings (`raw-save`), in the same run. Then
+carriers' 834 files are written for 1,000 and 10,000 submitted applications (`edi-export`): the time and the peak memory. Ratios are what we compare across machines, not absolute figures.
 
     scripts/bench.py                      # N = 2000, SQLite, 10 s a call
     scripts/bench.py --plans 500 --seconds 5
@@ -32,6 +33,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER = os.path.join(REPO, "target/release/enroll")
 ANCHOR = os.path.join(REPO, "target/release/anchor")
 RAW_SAVE = os.path.join(REPO, "target/release/raw-save")
+EDI_EXPORT = os.path.join(REPO, "target/release/edi-export")
 SHOPPERS = 300
 
 
@@ -265,6 +267,21 @@ def measure_server(plans, seconds, database_url=None, label="SQLite", listing_on
         shutil.rmtree(work, ignore_errors=True)
 
 
+def measure_edi_export(applications):
+    """Carriers' 834 files for `applications` submitted applications (two carriers each) on a fresh SQLite database:
+    the time the batcher takes and its peak resident memory (bench/src/bin/edi_export.rs)."""
+    work = tempfile.mkdtemp(prefix="enroll-edi-")
+    try:
+        env = {**os.environ, "DATA_DIR": os.path.join(work, "data"), "FIXTURES_DIR": os.path.join(REPO, "fixtures"),
+               "WORKFLOWS_DIR": os.path.join(REPO, "workflows"), "RUST_LOG": "warn", "APPLICATIONS": str(applications)}
+        env.pop("DATABASE_URL", None)
+        out = subprocess.run([EDI_EXPORT], env=env, capture_output=True, text=True, check=True).stdout.split()
+        n, files, seconds, peak, size = int(out[0]), int(out[1]), float(out[2]), float(out[3]), int(out[4])
+        return {"applications": n, "files": files, "seconds": seconds, "peak_mb": peak, "bytes": size}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def measure_anchor(seconds):
     port = free_port()
     proc = subprocess.Popen([ANCHOR], env={**os.environ, "PORT": str(port)})
@@ -332,6 +349,13 @@ def main():
     print(f"\nsave / raw insert-and-commit: {100 * save['rps'] / result['raw']['rps']:.0f}%")
     print(f"resident memory: {result['idle_mb']:.0f} MB at idle, {result['peak_mb']:.0f} MB at its peak under load")
     print(f"first answer after a start on a migrated database: {result['first_answer_s']:.2f} s")
+    print("\nCarriers' 834 files (each application holds plans of two of the 8 carriers; SQLite):\n")
+    print("| applications | transactions | files | seconds | applications a second | peak memory of the export | bytes written |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for n in (1000, 10000):
+        e = measure_edi_export(n)
+        print(f"| {n:,} | {2 * n:,} | {e['files']} | {e['seconds']:.2f} | {n / e['seconds']:,.0f} | {e['peak_mb']:.0f} MB "
+              f"| {e['bytes']:,} |")
     if args.growth:
         print("\nHow cost grows with the catalogue (one category's listing and the save):\n")
         print("| plans | listing req/s | listing p99 | as a browser asks, req/s | p99 | save req/s | save p99 |")

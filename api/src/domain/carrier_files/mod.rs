@@ -211,7 +211,6 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
         tracing::warn!("no X12 codes (a workflow file of kind x12): no 834 file is made");
         return Ok(());
     };
-    let settings = &state.edi;
     'carriers: for carrier_id in store::edi::carriers_waiting(&state.db).await? {
         let token = crate::services::crypto::random_token();
         let claimed = store::edi::claim_pending(&state.db, carrier_id, &token, &lease_until(), MOST_IN_A_FILE).await?;
@@ -226,9 +225,7 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
             }
             continue;
         };
-        let edi = carrier.edi();
-        let payer =
-            Party { name: carrier.name.clone(), id_qualifier: edi.payer_id_qualifier.clone(), id: edi.payer_id };
+        let (edi, payer) = (carrier.edi(), payer_of(carrier));
         // Read before the write transaction: a write should not wait on reads.
         let mut ready = Vec::new();
         for c in claimed {
@@ -259,14 +256,8 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
         let mut sets = Vec::with_capacity(ready.len());
         for (n, (claimed, application, group_id)) in ready.iter().enumerate() {
             let number = n as u32 + 1;
-            let header = Header {
-                control_number: number,
-                reference: format!("{interchange_id}-{number}"),
-                created,
-                verify: false,
-                sponsor: application::sponsor(state, *group_id, &settings.sender_name, &settings.sender_id),
-                payer: payer.clone(),
-            };
+            let header =
+                set_header(state, number, format!("{interchange_id}-{number}"), created, false, *group_id, &payer);
             sets.push(
                 engine::x12::transaction(codes, &header, std::slice::from_ref(application))
                     .map_err(anyhow::Error::msg)?,
@@ -286,6 +277,32 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
         tracing::info!(carrier_id, interchange_id, transactions = ready.len(), "an 834 file was made");
     }
     Ok(())
+}
+
+/// What the carrier is called in its files (N1*IN).
+fn payer_of(carrier: &engine::catalogue::Carrier) -> Party {
+    let edi = carrier.edi();
+    Party { name: carrier.name.clone(), id_qualifier: edi.payer_id_qualifier, id: edi.payer_id }
+}
+
+/// The header of the `number`th transaction set of a file: its sponsor is the application's group, or the store.
+fn set_header(
+    state: &AppState,
+    number: u32,
+    reference: String,
+    created: chrono::NaiveDateTime,
+    verify: bool,
+    group_id: Option<i64>,
+    payer: &Party,
+) -> Header {
+    Header {
+        control_number: number,
+        reference,
+        created,
+        verify,
+        sponsor: application::sponsor(state, group_id, &state.edi.sender_name, &state.edi.sender_id),
+        payer: payer.clone(),
+    }
 }
 
 /// Gives the interchange its file, in the caller's transaction: the envelope around `sets`, sealed.
@@ -333,8 +350,7 @@ pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str)
     let version = state.workflows.current();
     let Some(codes) = &version.workflows.x12 else { return Ok(0) };
     let Some(carrier) = state.catalogue.carriers.get(&carrier_id) else { return Ok(0) };
-    let edi = carrier.edi();
-    let payer = Party { name: carrier.name.clone(), id_qualifier: edi.payer_id_qualifier.clone(), id: edi.payer_id };
+    let (edi, payer) = (carrier.edi(), payer_of(carrier));
     let mut by_sponsor: std::collections::BTreeMap<Option<i64>, Vec<engine::x12::Enrollment>> = Default::default();
     let mut held = 0;
     for enrollment_id in store::edi::held_by(&state.db, carrier_id, as_of).await? {
@@ -362,14 +378,8 @@ pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str)
     let mut sets = Vec::with_capacity(by_sponsor.len());
     for (n, (group_id, applications)) in by_sponsor.iter().enumerate() {
         let number = n as u32 + 1;
-        let header = Header {
-            control_number: number,
-            reference: format!("{interchange_id}-VERIFY-{month}"),
-            created,
-            verify: true,
-            sponsor: application::sponsor(state, *group_id, &state.edi.sender_name, &state.edi.sender_id),
-            payer: payer.clone(),
-        };
+        let reference = format!("{interchange_id}-VERIFY-{month}");
+        let header = set_header(state, number, reference, created, true, *group_id, &payer);
         sets.push(engine::x12::transaction(codes, &header, applications).map_err(anyhow::Error::msg)?);
     }
     seal_file(state, &mut tx, interchange_id, &edi.receiver_id, created, &sets).await?;
