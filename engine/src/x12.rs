@@ -399,9 +399,10 @@ pub struct Envelope {
     pub production: bool,
 }
 
-/// An interchange (ISA to IEA) holding one functional group (GS to GE) of the given transactions, as the carrier
+/// An interchange (ISA to IEA) holding one functional group (GS to GE) of the given transactions, each rendered
+/// (`transaction(...).to_string()`: a batch keeps the text, a small part of the segments' size), as the carrier
 /// receives it: one segment a line.
-pub fn interchange(envelope: &Envelope, transactions: &[_834]) -> String {
+pub fn interchange(envelope: &Envelope, transactions: &[String]) -> String {
     let control = format!("{:09}", envelope.control_number);
     let pad = |id: &str| format!("{:<15}", element(id, 15));
     let isa = ISA {
@@ -437,7 +438,7 @@ pub fn interchange(envelope: &Envelope, transactions: &[_834]) -> String {
     let mut out = String::new();
     for segment in std::iter::once(isa.to_string())
         .chain(std::iter::once(gs.to_string()))
-        .chain(transactions.iter().map(|t| t.to_string()))
+        .chain(transactions.iter().cloned())
         .chain([ge.to_string(), iea.to_string()])
     {
         // x12-types ends every segment with `~`; a carrier's file has one segment a line.

@@ -129,7 +129,7 @@ fn a_familys_medical_and_dental_plans_are_one_transaction_pinned_byte_for_byte()
     let set =
         transaction(&codes, &header(1, false), &[family(Tier::IF, &["medical", "dental"], Maintenance::Addition)])
             .unwrap();
-    let file = interchange(&envelope(1), &[set]);
+    let file = interchange(&envelope(1), &[set.to_string()]);
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/834-family.x12");
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&golden, &file).unwrap();
@@ -163,7 +163,7 @@ fn every_category_tier_and_event_makes_a_file_the_outside_validator_accepts() {
             let set = transaction(&codes, &header(number, verify), &[family(tier, &categories, maintenance), employee])
                 .unwrap();
             let path = dir.join(format!("834-{}-{m}.x12", tier.code()));
-            std::fs::write(&path, interchange(&envelope(number as u64), &[set])).unwrap();
+            std::fs::write(&path, interchange(&envelope(number as u64), &[set.to_string()])).unwrap();
             files.push(path);
         }
     }

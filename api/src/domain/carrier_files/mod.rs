@@ -33,8 +33,9 @@ use crate::store;
 
 /// How long a batcher holds what it claimed before another may take it.
 const LEASE_SECONDS: i64 = 600;
-/// The most transactions in one file.
-const MOST_IN_A_FILE: i64 = 5_000;
+/// The most applications in one file: a carrier with more waiting gets several files in one run, so that the memory a
+/// run takes does not grow with what waits (an application's loops are a few kilobytes while its file is made).
+const MOST_IN_A_FILE: i64 = 1_000;
 /// The most files delivered in one claim.
 const MOST_DELIVERED: i64 = 100;
 
@@ -211,11 +212,16 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
         tracing::warn!("no X12 codes (a workflow file of kind x12): no 834 file is made");
         return Ok(());
     };
-    'carriers: for carrier_id in store::edi::carriers_waiting(&state.db).await? {
+    let mut waiting = std::collections::VecDeque::from(store::edi::carriers_waiting(&state.db).await?);
+    'carriers: while let Some(carrier_id) = waiting.pop_front() {
         let token = crate::services::crypto::random_token();
         let claimed = store::edi::claim_pending(&state.db, carrier_id, &token, &lease_until(), MOST_IN_A_FILE).await?;
         if claimed.is_empty() {
             continue;
+        }
+        // A full claim may leave more: the carrier gets another file after the others had theirs.
+        if claimed.len() as i64 == MOST_IN_A_FILE {
+            waiting.push_back(carrier_id);
         }
         let Some(carrier) = state.catalogue.carriers.get(&carrier_id) else {
             for c in &claimed {
@@ -258,10 +264,8 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
             let number = n as u32 + 1;
             let header =
                 set_header(state, number, format!("{interchange_id}-{number}"), created, false, *group_id, &payer);
-            sets.push(
-                engine::x12::transaction(codes, &header, std::slice::from_ref(application))
-                    .map_err(anyhow::Error::msg)?,
-            );
+            let set = engine::x12::transaction(codes, &header, std::slice::from_ref(application));
+            sets.push(set.map_err(anyhow::Error::msg)?.to_string());
             let control = format!("{number:04}");
             if !store::edi::put_in_interchange(&mut tx, claimed.edi_transaction_id, &token, interchange_id, &control)
                 .await?
@@ -312,7 +316,7 @@ async fn seal_file(
     interchange_id: i64,
     receiver_id: &str,
     created: chrono::NaiveDateTime,
-    sets: &[engine::x12::Transaction],
+    sets: &[String],
 ) -> anyhow::Result<()> {
     let envelope = Envelope {
         sender: state.edi.sender_id.clone(),
@@ -380,7 +384,7 @@ pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str)
         let number = n as u32 + 1;
         let reference = format!("{interchange_id}-VERIFY-{month}");
         let header = set_header(state, number, reference, created, true, *group_id, &payer);
-        sets.push(engine::x12::transaction(codes, &header, applications).map_err(anyhow::Error::msg)?);
+        sets.push(engine::x12::transaction(codes, &header, applications).map_err(anyhow::Error::msg)?.to_string());
     }
     seal_file(state, &mut tx, interchange_id, &edi.receiver_id, created, &sets).await?;
     tx.commit().await?;
