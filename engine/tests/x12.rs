@@ -99,7 +99,14 @@ fn envelope(control_number: u64) -> Envelope {
 /// `FILE: OK` or `FILE: Failure` after its errors (its exit status does not tell them apart).
 fn outside_errors(file: &Path) -> Result<String, String> {
     let missing = |why: String| Err(format!("x12valid could not be run ({why}): `make x12-validator` installs it"));
-    match Command::new("python3").args(["-m", "pyx12.scripts.x12valid"]).arg(file).output() {
+    // x12valid writes its own 999 beside the file it reads: it reads a copy in a folder of its own.
+    let dir = scratch();
+    let copy = dir.join(file.file_name().unwrap());
+    std::fs::copy(file, &copy).unwrap();
+    let file = copy.as_path();
+    let output = Command::new("python3").args(["-m", "pyx12.scripts.x12valid"]).arg(file).output();
+    let _ = std::fs::remove_dir_all(&dir);
+    match output {
         Ok(out) => {
             let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
             if said.contains("No module named") {
