@@ -2,7 +2,8 @@
 //! of the catalogue's carriers, are written as 834 files by the batcher a server runs every EDI_BATCH_SECS
 //! (`domain::carrier_files::run_once`). The applications are stored as a submission stores them (the SSN sealed), in
 //! one transaction, before the clock starts; the peak of resident memory is reset then too, so that it measures the
-//! export alone. Prints `applications files seconds peak_mb bytes`. Reads the server's settings from the environment
+//! export alone (the resident memory it starts from goes to standard error). Prints
+//! `applications files seconds peak_mb bytes`. Reads the server's settings from the environment
 //! (`DATA_DIR`, `DATABASE_URL`, `FIXTURES_DIR`, `WORKFLOWS_DIR`).
 
 use std::time::Instant;
@@ -12,10 +13,14 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn peak_mb() -> f64 {
+    rss_mb("VmHWM:")
+}
+
+fn rss_mb(field: &str) -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let kb: f64 = status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(field))
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .unwrap_or(0.0);
     kb / 1024.0
@@ -90,6 +95,7 @@ async fn run() -> anyhow::Result<()> {
 
     // The peak from here on: the export's own.
     let _ = std::fs::write("/proc/self/clear_refs", "5");
+    eprintln!("rss at the start of the export: {:.1} MB", rss_mb("VmRSS:"));
     let started = Instant::now();
     let (mut files, mut sent, mut bytes) = (0usize, 0usize, 0u64);
     loop {

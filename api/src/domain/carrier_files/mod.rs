@@ -36,8 +36,8 @@ const LEASE_SECONDS: i64 = 600;
 /// The most applications in one file: a carrier with more waiting gets several files in one run, so that the memory a
 /// run takes does not grow with what waits (an application's loops are a few kilobytes while its file is made).
 const MOST_IN_A_FILE: i64 = 1_000;
-/// The most files delivered in one claim.
-const MOST_DELIVERED: i64 = 100;
+/// The files claimed for delivery at once: their content is in memory until each is delivered, so a few.
+const MOST_DELIVERED: i64 = 2;
 
 /// What one run did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -394,6 +394,8 @@ pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str)
 
 async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
     let token = crate::services::crypto::random_token();
+    // Kept claimed until this run ends, so that it does not try them again; then given back for the next run.
+    let mut undelivered = Vec::new();
     loop {
         let claimed = store::edi::claim_undelivered(&state.db, &token, &lease_until(), MOST_DELIVERED).await?;
         let full = claimed.len() as i64 == MOST_DELIVERED;
@@ -418,8 +420,7 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                         // The server is away (or is not the one pinned): the next run puts the same file again.
                         Err(error) => {
                             tracing::warn!(interchange_id = file.interchange_id, %error, "an 834 file was not delivered");
-                            store::edi::release(&state.db, file.interchange_id, &token).await?;
-                            run.undelivered += 1;
+                            undelivered.push(file.interchange_id);
                             continue;
                         }
                     }
@@ -438,7 +439,12 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
             run.files.push(delivered);
         }
         if !full {
-            return Ok(());
+            break;
         }
     }
+    for interchange_id in undelivered {
+        store::edi::release(&state.db, interchange_id, &token).await?;
+        run.undelivered += 1;
+    }
+    Ok(())
 }
