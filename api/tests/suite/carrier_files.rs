@@ -428,3 +428,26 @@ async fn a_carrier_with_an_sftp_server_receives_its_file_there_only_from_the_ser
     assert_eq!(outside_errors(&put[0]), "");
     assert_eq!(api::domain::carrier_files::run_once(&state).await.unwrap(), api::domain::carrier_files::Run::default());
 }
+
+#[tokio::test]
+async fn an_application_that_cannot_be_written_is_set_aside_with_a_reason_that_quotes_nothing_of_it() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    // A stored Personal Information that no longer reads as its form (a number where a name is).
+    sqlx::query("update enrollment_tab set data = $1 where enrollment_id = $2 and tab_name = 'primary_info'")
+        .bind(r#"{"first_name": 987654321, "last_name": "Okafor"}"#)
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.failed), (0, 2), "{run:?}");
+    let reasons: Vec<String> =
+        sqlx::query_scalar("select reason from edi_transaction where enrollment_id = $1 and status = 'failed'")
+            .bind(id)
+            .fetch_all(&app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(reasons, vec!["the stored Personal Information does not read as its form's fields"; 2]);
+}

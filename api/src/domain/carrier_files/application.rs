@@ -14,7 +14,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
 
-/// Why an application cannot be written for a carrier (said in the audit view, never with its content).
+/// Why an application cannot be written for a carrier: recorded beside it, shown in the audit view and logged, so it
+/// names what is missing and never quotes a value (a parser's message would: it is left out).
 fn unwritable(why: impl Into<String>) -> ApiError {
     ApiError::Internal(anyhow::anyhow!(why.into()))
 }
@@ -36,7 +37,8 @@ fn stored<T: serde::Serialize>(value: &T) -> String {
 }
 
 fn document<T: serde::de::DeserializeOwned>(value: serde_json::Value, tab: &str) -> ApiResult<T> {
-    serde_json::from_value(value).map_err(|e| unwritable(format!("the stored {tab} does not read: {e}")))
+    serde_json::from_value(value)
+        .map_err(|_| unwritable(format!("the stored {tab} does not read as its form's fields")))
 }
 
 /// The sponsor of an application: its employer group, or the store for the individual market.
@@ -57,7 +59,8 @@ pub async fn application(
     let row = store::enrollment::find_submitted(&state.db, enrollment_id)
         .await?
         .ok_or_else(|| unwritable("the application is not submitted"))?;
-    let filter: Filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
+    let filter: Filter =
+        serde_json::from_str(&row.filter).map_err(|_| unwritable("the application's quote does not read"))?;
     let tier = filter.tier().ok_or_else(|| unwritable("the application has no tier"))?;
     let effective = row
         .effective_date
