@@ -124,7 +124,7 @@ chromium:
 		echo "installing Debian's chromium"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
 
-test-e2e: chromium smtp-server build renderer-build
+test-e2e: chromium smtp-server x12-validator build renderer-build
 	cd $(RENDERER) && npm run e2e
 
 clean:
