@@ -51,6 +51,8 @@ test('the cart shows a plan\'s details and leads back to it, each saved step and
 test('a quote changed to Member + Spouse opens again as Member + Spouse, and submitting it again changes nothing', async ({ page }) => {
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(40));
+  // The filter is stored once the plans open; leaving before then could leave it unsaved.
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
   await page.goto('/plans?type=dental');
   await openFirstPlan(page);
   await addToCart(page);

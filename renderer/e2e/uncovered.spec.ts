@@ -48,6 +48,8 @@ test('at 1280 pixels the help button leaves the compare bar’s Compare and Clea
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await fillFilter(page, '30301', dobOfAge(40));
+  // The filter is stored once the plans open; leaving before then could leave it unsaved.
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
   await page.goto('/plans?type=dental');
   const boxes = page.getByRole('checkbox', { name: /^Compare / });
   await boxes.nth(0).check();
