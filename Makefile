@@ -83,10 +83,11 @@ x12-validator:
 	@python3 -c "import pyx12" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check pyx12==4.0.0
 
 # OpenSSH's server: the carriers' SFTP test starts one on loopback (and the delivery uses OpenSSH's sftp client).
+# GnuPG: the carriers' encryption test makes a carrier's key with it and decrypts what the store encrypted.
 sshd:
-	@if [ ! -x /usr/sbin/sshd ]; then \
-		echo "installing Debian's openssh-server"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server >/dev/null; fi
+	@if [ ! -x /usr/sbin/sshd ] || ! command -v gpg >/dev/null; then \
+		echo "installing Debian's openssh-server and gnupg"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server gnupg >/dev/null; fi
 
 test-rust: smtp-server x12-validator sshd
 	cargo test --workspace

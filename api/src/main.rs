@@ -282,8 +282,8 @@ async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result
 /// after they were submitted.
 async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow::Result<()> {
     use api::domain::carrier_files;
-    let usage = "use enroll edi run, enroll edi ingest FILE..., enroll edi verify CARRIER, or enroll edi reconcile \
-                 CARRIER [--hours N]";
+    let usage = "use enroll edi run, enroll edi ingest FILE..., enroll edi verify CARRIER, enroll edi reconcile \
+                 CARRIER [--hours N], or enroll edi resend POLICY_ID";
     let state = api::state::AppState::prepare(config, &config.keys()?).await?;
     match args.first().map(String::as_str) {
         Some("run") => {
@@ -341,6 +341,14 @@ async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow:
                 );
             }
             println!("{} applications with no accepted acknowledgement after {hours} hours", open.len());
+            Ok(())
+        }
+        Some("resend") if args.len() == 2 => {
+            let operator = std::env::var("USER").unwrap_or_else(|_| "an operator".into());
+            match carrier_files::resend(&state, &args[1], &format!("{operator} (enroll edi resend)")).await? {
+                0 => println!("{}: no carrier rejected it or waits for it; nothing to send again", args[1]),
+                n => println!("{}: sent again to {n} carriers by the next run", args[1]),
+            }
             Ok(())
         }
         _ => anyhow::bail!(usage),

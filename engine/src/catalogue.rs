@@ -69,6 +69,10 @@ pub struct CarrierEdi {
     /// The carrier's SFTP server, when it takes its files there rather than from the store's drop folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sftp: Option<SftpTarget>,
+    /// The carrier's OpenPGP public key, armored ("-----BEGIN PGP PUBLIC KEY BLOCK-----..."), when it takes its files
+    /// encrypted: each file is then encrypted to that key alone and named `.pgp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pgp_key: Option<String>,
 }
 
 /// A carrier's SFTP server: files are put in `dir` as `user`, signed in with the store's key (`EDI_SFTP_KEY`), on a
@@ -103,6 +107,7 @@ impl Carrier {
             payer_id: format!("CARRIER{}", self.carrier_id),
             payer_id_qualifier: "94".into(),
             sftp: None,
+            pgp_key: None,
         })
     }
 }

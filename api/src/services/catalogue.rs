@@ -54,6 +54,13 @@ impl Catalogue {
             .map(|d| serde_json::from_str::<Carrier>(d).map(|c| (c.carrier_id, c)))
             .collect::<Result<HashMap<_, _>, _>>()
             .context("a stored carrier is not readable")?;
+        // A key that cannot encrypt would hold every file of the carrier back: said now, not at the first delivery.
+        for carrier in carriers.values() {
+            if let Some(armored) = carrier.edi.as_ref().and_then(|edi| edi.pgp_key.as_deref()) {
+                crate::services::edi::carrier_key(armored)
+                    .with_context(|| format!("carrier {} ({}): its OpenPGP key", carrier.carrier_id, carrier.name))?;
+            }
+        }
         let mut plans = catalogue::documents(db, catalogue::Table::Plan)
             .await?
             .iter()

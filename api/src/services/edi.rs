@@ -81,3 +81,72 @@ pub fn put_sftp(target: &engine::catalogue::SftpTarget, key: &Path, name: &str, 
     let _ = std::fs::remove_dir_all(&work);
     result
 }
+
+/// A carrier's OpenPGP public key, read and checked: the key its files are encrypted to.
+pub struct CarrierKey {
+    key: pgp::composed::SignedPublicKey,
+    /// Which of the key's parts encrypts: a subkey's index, or none for the primary key.
+    subkey: Option<usize>,
+}
+
+/// Reads a carrier's armored public key (`pgp_key` in its settings) and finds the part of it files are encrypted to:
+/// a subkey bound to the key for encryption, neither revoked nor expired, or else the primary key when it may
+/// encrypt. The error says, in words, why none will do.
+pub fn carrier_key(armored: &str) -> anyhow::Result<CarrierKey> {
+    use anyhow::Context;
+    use pgp::composed::{Deserializable, SignedPublicKey};
+    use pgp::packet::SignatureType;
+    use pgp::types::KeyDetails;
+    let (key, _) = SignedPublicKey::from_reader_single(armored.trim().as_bytes())
+        .context("the carrier's key is not an OpenPGP public key")?;
+    key.verify_bindings().context("the carrier's key does not carry valid signatures of its own")?;
+    let now = u64::from(pgp::types::Timestamp::now().as_secs());
+    // An expiration time of 0 means none.
+    let expired = |created: pgp::types::Timestamp, signature: &pgp::packet::Signature| {
+        signature
+            .key_expiration_time()
+            .map(|lasts| lasts.as_secs())
+            .is_some_and(|lasts| lasts != 0 && u64::from(created.as_secs()) + u64::from(lasts) <= now)
+    };
+    let subkey = key.public_subkeys.iter().position(|subkey| {
+        let revoked = subkey.signatures.iter().any(|s| s.typ() == Some(SignatureType::SubkeyRevocation));
+        // The latest binding says what the subkey is for now.
+        let binding = subkey
+            .signatures
+            .iter()
+            .filter(|s| s.typ() == Some(SignatureType::SubkeyBinding))
+            .max_by_key(|s| s.created().map(|t| t.as_secs()));
+        !revoked
+            && subkey.key.algorithm().can_encrypt()
+            && binding.is_some_and(|b| {
+                let flags = b.key_flags();
+                (flags.encrypt_comms() || flags.encrypt_storage()) && !expired(subkey.key.created_at(), b)
+            })
+    });
+    if subkey.is_none() {
+        let primary_may = key.primary_key.algorithm().can_encrypt()
+            && key.details.users.iter().flat_map(|u| &u.signatures).any(|s| {
+                let flags = s.key_flags();
+                (flags.encrypt_comms() || flags.encrypt_storage()) && !expired(key.primary_key.created_at(), s)
+            });
+        anyhow::ensure!(
+            primary_may,
+            "the carrier's key has no part that may encrypt files (no encryption subkey that is neither revoked nor expired)"
+        );
+    }
+    Ok(CarrierKey { key, subkey })
+}
+
+/// `bytes` encrypted to the carrier's key alone (AES-256), as a binary OpenPGP message carrying the file's `name`.
+pub fn encrypt_for(key: &CarrierKey, name: &str, bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
+    use pgp::composed::MessageBuilder;
+    use pgp::crypto::sym::SymmetricKeyAlgorithm;
+    let rng = rand::rngs::OsRng;
+    let mut builder =
+        MessageBuilder::from_bytes(name.to_string(), bytes.to_vec()).seipd_v1(rng, SymmetricKeyAlgorithm::AES256);
+    match key.subkey {
+        Some(i) => builder.encrypt_to_key(rng, &key.key.public_subkeys[i])?,
+        None => builder.encrypt_to_key(rng, &key.key)?,
+    };
+    Ok(builder.to_vec(rng)?)
+}

@@ -385,6 +385,75 @@ fn listed(r: &sqlx::any::AnyRow) -> Result<Listed, sqlx::Error> {
     })
 }
 
+/// Sends an application's rejected or unwritten transactions again: each goes back to waiting for the next file, and
+/// what the carrier said of it before is kept (`edi_attempt`) for the audit view. Answers how many wait again.
+pub async fn resend(db: &Db, enrollment_id: i64, resent_by: &str) -> Result<u64, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let at = now();
+    sqlx::query(
+        "insert into edi_attempt (edi_transaction_id, interchange_id, status, reason, acknowledged_at, resent_at, \
+         resent_by) select edi_transaction_id, interchange_id, status, reason, acknowledged_at, $1, $2 \
+         from edi_transaction where enrollment_id = $3 and status in ($4, $5)",
+    )
+    .bind(&at)
+    .bind(resent_by)
+    .bind(enrollment_id)
+    .bind(REJECTED)
+    .bind(FAILED)
+    .execute(&mut *tx)
+    .await?;
+    let waiting = sqlx::query(
+        "update edi_transaction set status = $1, reason = null, interchange_id = null, set_control = null, \
+         acknowledged_at = null, claim_token = null, claimed_until = null, created_at = $2 \
+         where enrollment_id = $3 and status in ($4, $5)",
+    )
+    .bind(PENDING)
+    .bind(&at)
+    .bind(enrollment_id)
+    .bind(REJECTED)
+    .bind(FAILED)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    tx.commit().await?;
+    Ok(waiting)
+}
+
+/// A carrier's earlier answer to an application sent again.
+#[derive(Debug, Clone)]
+pub struct Attempt {
+    pub edi_transaction_id: i64,
+    pub interchange_id: Option<i64>,
+    pub status: String,
+    pub reason: Option<String>,
+    pub resent_at: String,
+    pub resent_by: String,
+}
+
+/// An application's earlier answers (see [`resend`]), oldest first.
+pub async fn attempts_of(db: &Db, enrollment_id: i64) -> Result<Vec<Attempt>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select a.edi_transaction_id, a.interchange_id, a.status, a.reason, a.resent_at, a.resent_by \
+         from edi_attempt a join edi_transaction t on t.edi_transaction_id = a.edi_transaction_id \
+         where t.enrollment_id = $1 order by a.resent_at, a.edi_transaction_id",
+    )
+    .bind(enrollment_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Attempt {
+                edi_transaction_id: r.try_get("edi_transaction_id")?,
+                interchange_id: r.try_get("interchange_id")?,
+                status: r.try_get("status")?,
+                reason: r.try_get("reason")?,
+                resent_at: r.try_get("resent_at")?,
+                resent_by: r.try_get("resent_by")?,
+            })
+        })
+        .collect()
+}
+
 /// An application's cancellation, as recorded.
 #[derive(Debug, Clone)]
 pub struct Cancellation {

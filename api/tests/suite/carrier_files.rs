@@ -214,6 +214,62 @@ async fn acknowledgements_accept_or_reject_each_application_with_the_reason_and_
 }
 
 #[tokio::test]
+async fn an_application_a_carrier_rejected_is_sent_again_in_a_new_file_and_the_rejection_stays_in_its_audit_view() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    submitted_with_two_carriers(&mut b).await;
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let dental = run.files.iter().find(|f| f.to_string_lossy().contains("BRIGHTBITE")).unwrap().clone();
+    let first = std::fs::read_to_string(&dental).unwrap();
+    let interchange: i64 = first.lines().next().unwrap().split('*').nth(13).unwrap().parse().unwrap();
+    api::domain::carrier_files::ingest(&app.state, &nine_ninety_nine("BRIGHTBITE", interchange, &[("0001", false)]))
+        .await
+        .unwrap();
+    let brightbite = api::domain::carrier_files::carrier_named(&app.state, "brightbite").unwrap();
+    let open = api::domain::carrier_files::reconcile(&app.state, brightbite, std::time::Duration::ZERO).await.unwrap();
+    let policy_id = open[0].policy_id.clone().unwrap();
+
+    // Sent again: to the carrier that rejected it only, in a file of its own with a new control number.
+    let resent = api::domain::carrier_files::resend(&app.state, &policy_id, "ops@benefitstore (enroll edi resend)");
+    assert_eq!(resent.await.unwrap(), 1);
+    let again = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((again.files.len(), again.sent), (1, 1), "{again:?}");
+    let second = std::fs::read_to_string(&again.files[0]).unwrap();
+    assert!(second.contains("N1*IN*Brightbite Dental & Vision*FI*580000002~"), "{second}");
+    assert!(second.contains("INS*Y*18*021*28*A***AC~"), "an addition again:\n{second}");
+    let renumbered: i64 = second.lines().next().unwrap().split('*').nth(13).unwrap().parse().unwrap();
+    assert!(renumbered > interchange, "a control number never given before");
+    assert_eq!(outside_errors(&again.files[0]), "");
+    assert_eq!(
+        api::domain::carrier_files::resend(&app.state, &policy_id, "ops").await.unwrap(),
+        0,
+        "sent, not rejected"
+    );
+
+    let audit = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(common::AUDIT_AUTH));
+    let view = app.browser().get_with(&format!("/api/v1/applications/{policy_id}"), &[("authorization", &audit)]).await;
+    let dental_files: Vec<_> = view.ok()["carrier_files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["carrier_name"] == "Brightbite Dental & Vision")
+        .cloned()
+        .collect();
+    assert_eq!(dental_files.len(), 2, "the rejection, then the new attempt: {dental_files:?}");
+    assert_eq!(dental_files[0]["status"], "rejected");
+    assert_eq!(dental_files[0]["interchange"], interchange);
+    assert_eq!(dental_files[0]["resent"]["by"], "ops@benefitstore (enroll edi resend)");
+    assert_eq!(
+        (dental_files[1]["status"].clone(), dental_files[1]["interchange"].clone()),
+        (json!("sent"), json!(renumbered))
+    );
+    assert!(dental_files[1].get("resent").is_none());
+
+    let unknown = api::domain::carrier_files::resend(&app.state, "NOSUCHPOLICY", "ops").await.err().unwrap();
+    assert_eq!(unknown.to_string(), "no submitted application NOSUCHPOLICY");
+}
+
+#[tokio::test]
 async fn an_application_cancelled_in_its_free_look_period_reaches_its_carriers_as_a_cancellation() {
     let app = TestApp::new().await;
     let mut b = app.browser();
@@ -450,4 +506,154 @@ async fn an_application_that_cannot_be_written_is_set_aside_with_a_reason_that_q
             .await
             .unwrap();
     assert_eq!(reasons, vec!["the stored Personal Information does not read as its form's fields"; 2]);
+}
+
+/// A GnuPG home of a test's own: its agent is stopped and the folder removed when the test ends.
+struct GpgHome(std::path::PathBuf);
+
+impl std::ops::Deref for GpgHome {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for GpgHome {
+    fn drop(&mut self) {
+        let _ = Command::new("gpgconf").arg("--homedir").arg(&self.0).args(["--kill", "gpg-agent"]).status();
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A carrier's own OpenPGP key made by GnuPG in a home of its own (`usage`: "default" adds an encryption subkey,
+/// "sign" makes a key that only signs): answers the home and the armored public key. None (the test says it was
+/// skipped) when GnuPG is missing, which under CI=true fails instead.
+fn carrier_gpg_key(usage: &str) -> Option<(GpgHome, String)> {
+    if Command::new("gpg").arg("--version").output().is_err() {
+        assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "GnuPG is missing: `make sshd` installs it");
+        eprintln!("SKIPPED: encrypted delivery: GnuPG is missing");
+        return None;
+    }
+    let home = std::env::temp_dir().join(format!("enroll-gpg-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::set_permissions(&home, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let gpg = |args: &[&str]| {
+        let out = Command::new("gpg").arg("--homedir").arg(&home).args(["--batch", "--quiet"]).args(args).output();
+        let out = out.unwrap();
+        assert!(out.status.success(), "gpg {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    let algorithm = if usage == "sign" { "ed25519" } else { "future-default" };
+    gpg(&["--passphrase", "", "--quick-gen-key", "Brightbite EDI <edi@brightbite.example>", algorithm, usage, "never"]);
+    let public = String::from_utf8(gpg(&["--armor", "--export", "edi@brightbite.example"])).unwrap();
+    Some((GpgHome(home), public))
+}
+
+/// The app's state with the dental carrier (Brightbite) taking its files encrypted to `key`.
+fn with_pgp_key(app: &TestApp, key: &str) -> api::state::AppState {
+    let mut shared = (*app.state).clone();
+    let mut catalogue = (*shared.catalogue).clone();
+    let carrier = catalogue.carriers.get_mut(&2).unwrap();
+    let mut edi = carrier.edi();
+    edi.pgp_key = Some(key.into());
+    carrier.edi = Some(edi);
+    shared.catalogue = std::sync::Arc::new(catalogue);
+    api::state::AppState::new(shared)
+}
+
+#[tokio::test]
+async fn a_carrier_that_asks_for_encryption_receives_a_file_only_its_own_key_opens() {
+    let Some((home, public)) = carrier_gpg_key("default") else { return };
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    submitted_with_two_carriers(&mut b).await;
+
+    let state = with_pgp_key(&app, &public);
+    let run = api::domain::carrier_files::run_once(&state).await.unwrap();
+    assert_eq!(run.files.len(), 2, "{run:?}");
+    let (encrypted, plain): (Vec<_>, Vec<_>) =
+        run.files.iter().partition(|f| f.extension().is_some_and(|e| e == "pgp"));
+    assert_eq!((encrypted.len(), plain.len()), (1, 1), "the other carrier asked for nothing: {run:?}");
+    let sealed = std::fs::read(encrypted[0]).unwrap();
+    assert_eq!(std::fs::metadata(encrypted[0]).unwrap().permissions().mode() & 0o777, 0o600);
+    assert!(
+        !String::from_utf8_lossy(&sealed).contains("Okafor") && !sealed.windows(9).any(|w| w == b"123456789"),
+        "nothing of the file reads without the key"
+    );
+
+    // The carrier's own GnuPG opens it, and what it opens is the 834 the validator accepts.
+    let opened = Command::new("gpg")
+        .arg("--homedir")
+        .arg(&*home)
+        .args(["--batch", "--quiet", "--decrypt"])
+        .arg(encrypted[0])
+        .output()
+        .unwrap();
+    assert!(opened.status.success(), "gpg --decrypt: {}", String::from_utf8_lossy(&opened.stderr));
+    let text = String::from_utf8(opened.stdout).unwrap();
+    assert!(text.starts_with("ISA*") && text.contains("N1*IN*Brightbite Dental & Vision*FI*580000002~"), "{text}");
+    let copy = home.join(encrypted[0].file_stem().unwrap());
+    std::fs::write(&copy, &text).unwrap();
+    assert_eq!(outside_errors(&copy), "");
+
+    // Another key (a stranger's) does not open it.
+    let Some((stranger, _)) = carrier_gpg_key("default") else { return };
+    let refused =
+        Command::new("gpg").arg("--homedir").arg(&*stranger).args(["--batch", "--decrypt"]).arg(encrypted[0]).output();
+    assert!(!refused.unwrap().status.success(), "only the carrier's key opens its file");
+}
+
+#[tokio::test]
+async fn a_carrier_key_that_cannot_encrypt_or_is_no_key_at_all_is_refused_in_words() {
+    let Some((home, signing_only)) = carrier_gpg_key("sign") else { return };
+    let refused = api::services::edi::carrier_key(&signing_only).err().expect("a key that only signs is refused");
+    assert_eq!(
+        refused.to_string(),
+        "the carrier's key has no part that may encrypt files (no encryption subkey that is neither revoked nor expired)"
+    );
+    let not_a_key = api::services::edi::carrier_key("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nAAAA\n").err().unwrap();
+    assert_eq!(not_a_key.to_string(), "the carrier's key is not an OpenPGP public key");
+    drop(home);
+
+    // A catalogue whose carrier names such a key does not load: the server says so when it starts, not at a delivery.
+    let app = TestApp::new().await;
+    let mut carrier = app.state.catalogue.carriers[&2].clone();
+    let mut edi = carrier.edi();
+    edi.pgp_key = Some(signing_only);
+    carrier.edi = Some(edi);
+    sqlx::query("update carrier set document = $1 where carrier_id = 2")
+        .bind(serde_json::to_string(&carrier).unwrap())
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let load = api::services::catalogue::Catalogue::load(&app.state.db).await.err().expect("not loaded");
+    assert_eq!(
+        format!("{load:#}"),
+        "carrier 2 (Brightbite Dental & Vision): its OpenPGP key: the carrier's key has no part that may encrypt files \
+         (no encryption subkey that is neither revoked nor expired)"
+    );
+}
+
+#[tokio::test]
+async fn an_employees_application_reaches_the_carrier_under_the_employer_with_the_spouse_as_a_member() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = crate::completeness::ready_to_submit(&app, &mut b).await;
+    let done =
+        b.post(&format!("/api/v1/enrollment/{id}/step/review_info"), json!({ "action": "next", "formData": {} })).await;
+    assert_eq!(done.ok()["redirect"], "/enrollment/receipt");
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent), (2, 2), "the accident carrier and the hospital carrier: {run:?}");
+    for file in &run.files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.contains(&"N1*P5*Peachtree Logistics*94*PEACH2556~"), "the employer sponsors it:\n{text}");
+        assert!(lines.contains(&"INS*Y*18*021*28*A***FT~"), "a full-time employee, the subscriber:\n{text}");
+        let spouse = lines.iter().position(|l| *l == "INS*N*01*021*28*A~").expect("the spouse is a member");
+        assert_eq!(lines[spouse + 2], "NM1*IL*1*Okafor*Sam****34*219099999~", "with the spouse's own SSN");
+        assert_eq!(lines[spouse + 3], "DMG*D8*19850214*M~");
+        assert!(lines[spouse + 4].starts_with("HD*021**AH*") && lines[spouse + 4].ends_with("*ESP~"), "{text}");
+        assert_eq!(lines.iter().filter(|l| l.ends_with("*ESP~")).count(), 2, "employee and spouse covered:\n{text}");
+        assert_eq!(outside_errors(file), "", "x12valid accepts {}", file.display());
+    }
 }

@@ -63,7 +63,7 @@ fn steps() -> Vec<(&'static str, Value, Value)> {
 /// An employee of Peachtree Logistics (which asks for an enroller code) covering a spouse with accident and hospital
 /// cover: every step of the wizard is required (beneficiaries for the accidental death benefit, health questions for
 /// the hospital plan). Each step is finished with Next; answers the enrollment id, at the review.
-async fn ready_to_submit(app: &TestApp, b: &mut Browser<'_>) -> i64 {
+pub(crate) async fn ready_to_submit(app: &TestApp, b: &mut Browser<'_>) -> i64 {
     let id = b.start("IS").await;
     common::join_group(app, id, 2556).await;
     b.add_first_plan(id, "accident").await;

@@ -9526,7 +9526,10 @@ export interface components {
         };
         /** @description A cancelled application: when, by whom and why. */
         CancellationShown: {
-            /** @description The day coverage ends (MM/DD/YYYY): the day it was cancelled. */
+            /**
+             * @description The day it was cancelled (MM/DD/YYYY): coverage that had begun ends that day, and coverage that had not begun
+             *     never starts.
+             */
             cancelled_on: string;
             /** @description "the applicant", or the rep who enrolled them. */
             by: string;
@@ -9622,6 +9625,16 @@ export interface components {
              * @description The file's interchange control number.
              */
             interchange?: number | null;
+            /**
+             * @description When it was sent again after this answer, and by whom: the entry that follows it for the same carrier is the
+             *     new attempt.
+             */
+            resent?: components["schemas"]["Resent"] | null;
+        };
+        /** @description An application sent to a carrier again. */
+        Resent: {
+            at: string;
+            by: string;
         };
         /** @description The success envelope of a typed answer. */
         Map_of_AnyValueEnvelope: {

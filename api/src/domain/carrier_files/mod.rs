@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use chrono::Datelike;
+use engine::catalogue::CarrierEdi;
 use engine::x12::{Envelope, Header, Maintenance, Party};
 
 use crate::state::AppState;
@@ -192,6 +193,17 @@ pub async fn reconcile(
         .await?)
 }
 
+/// Sends a submitted application again to each carrier that rejected it or for which it could not be written (once
+/// what was wrong is put right: the carrier's settings, the codes in `workflows/x12.yaml`); what the carrier said
+/// before stays in the audit view. Answers how many carriers it waits for again; an error when there is no such
+/// application.
+pub async fn resend(state: &AppState, policy_id: &str, resent_by: &str) -> anyhow::Result<u64> {
+    let (_, enrollment) = store::enrollment::find_by_policy(&state.db, policy_id)
+        .await?
+        .with_context(|| format!("no submitted application {policy_id}"))?;
+    Ok(store::edi::resend(&state.db, enrollment.enrollment_id, resent_by).await?)
+}
+
 /// Batches and delivers every `EDI_BATCH_SECS` for the life of the server.
 pub fn spawn_batcher(live: crate::state::Live, every: Duration) {
     tokio::spawn(async move {
@@ -275,7 +287,7 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                 continue 'carriers;
             }
         }
-        seal_file(state, &mut tx, interchange_id, &edi.receiver_id, created, &sets).await?;
+        seal_file(state, &mut tx, interchange_id, &edi, created, &sets).await?;
         tx.commit().await?;
         run.sent += ready.len();
         tracing::info!(carrier_id, interchange_id, transactions = ready.len(), "an 834 file was made");
@@ -309,15 +321,18 @@ fn set_header(
     }
 }
 
-/// Gives the interchange its file, in the caller's transaction: the envelope around `sets`, sealed.
+/// Gives the interchange its file, in the caller's transaction: the envelope around `sets`, sealed. A carrier that
+/// takes its files encrypted gets a `.pgp` name; the file is encrypted to its key when it is delivered (what is kept
+/// here stays readable to the audit view and to a delivery that must be made again).
 async fn seal_file(
     state: &AppState,
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     interchange_id: i64,
-    receiver_id: &str,
+    edi: &CarrierEdi,
     created: chrono::NaiveDateTime,
     sets: &[String],
 ) -> anyhow::Result<()> {
+    let receiver_id = &edi.receiver_id;
     let envelope = Envelope {
         sender: state.edi.sender_id.clone(),
         receiver: receiver_id.to_string(),
@@ -326,7 +341,8 @@ async fn seal_file(
         production: state.edi.production,
     };
     let text = engine::x12::interchange(&envelope, sets);
-    let file_name = format!("834_{}_{interchange_id:09}.x12", engine::x12::element(receiver_id, 15));
+    let encrypted = if edi.pgp_key.is_some() { ".pgp" } else { "" };
+    let file_name = format!("834_{}_{interchange_id:09}.x12{encrypted}", engine::x12::element(receiver_id, 15));
     store::edi::set_file(tx, interchange_id, &file_name, &state.crypto.encrypt(&text)).await?;
     Ok(())
 }
@@ -386,7 +402,7 @@ pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str)
         let header = set_header(state, number, reference, created, true, *group_id, &payer);
         sets.push(engine::x12::transaction(codes, &header, applications).map_err(anyhow::Error::msg)?.to_string());
     }
-    seal_file(state, &mut tx, interchange_id, &edi.receiver_id, created, &sets).await?;
+    seal_file(state, &mut tx, interchange_id, &edi, created, &sets).await?;
     tx.commit().await?;
     tracing::info!(carrier_id, interchange_id, applications = held, "a verify 834 file was made");
     Ok(held)
@@ -405,12 +421,21 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                 .crypto
                 .decrypt(&file.sealed_content)
                 .with_context(|| format!("interchange {} does not open with this key", file.interchange_id))?;
-            let sftp = state.catalogue.carriers.get(&file.carrier_id).and_then(|c| c.edi().sftp);
-            let delivered = match sftp {
+            let edi = state.catalogue.carriers.get(&file.carrier_id).map(|c| c.edi());
+            let content = match encrypted_if_named(edi.as_ref(), &file.file_name, content) {
+                Ok(content) => content,
+                // The carrier's key was taken out of its settings: the file waits for it.
+                Err(error) => {
+                    tracing::warn!(interchange_id = file.interchange_id, %error, "an 834 file was not delivered");
+                    undelivered.push(file.interchange_id);
+                    continue;
+                }
+            };
+            let delivered = match edi.and_then(|edi| edi.sftp) {
                 Some(target) => {
                     let (key, name) = (state.edi.sftp_key.clone(), file.file_name.clone());
                     let put = tokio::task::spawn_blocking(move || {
-                        crate::services::edi::put_sftp(&target, &key, &name, content.as_bytes()).map(|()| {
+                        crate::services::edi::put_sftp(&target, &key, &name, &content).map(|()| {
                             PathBuf::from(format!("sftp://{}:{}{}/{name}", target.host, target.port, target.dir))
                         })
                     })
@@ -428,10 +453,8 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                 None => {
                     let path = crate::services::edi::outbound(&state.edi, &receiver).join(&file.file_name);
                     let written = path.clone();
-                    tokio::task::spawn_blocking(move || {
-                        crate::services::edi::write_private(&written, content.as_bytes())
-                    })
-                    .await??;
+                    tokio::task::spawn_blocking(move || crate::services::edi::write_private(&written, &content))
+                        .await??;
                     path
                 }
             };
@@ -447,4 +470,17 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
         run.undelivered += 1;
     }
     Ok(())
+}
+
+/// What is delivered of a file: its text, or, for a `.pgp` name, the text encrypted to the carrier's key; an error
+/// when that key is no longer in the carrier's settings or does not read.
+fn encrypted_if_named(edi: Option<&CarrierEdi>, file_name: &str, text: String) -> anyhow::Result<Vec<u8>> {
+    if !file_name.ends_with(".pgp") {
+        return Ok(text.into_bytes());
+    }
+    let armored = edi.and_then(|edi| edi.pgp_key.as_deref()).ok_or_else(|| {
+        anyhow::anyhow!("the file is named to be encrypted, and the carrier has no key in its settings")
+    })?;
+    let key = crate::services::edi::carrier_key(armored)?;
+    crate::services::edi::encrypt_for(&key, file_name.trim_end_matches(".pgp"), text.as_bytes())
 }

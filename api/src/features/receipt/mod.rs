@@ -54,7 +54,8 @@ pub struct Receipt {
 /// A cancelled application: when, by whom and why.
 #[derive(Serialize, JsonSchema)]
 pub struct CancellationShown {
-    /// The day coverage ends (MM/DD/YYYY): the day it was cancelled.
+    /// The day it was cancelled (MM/DD/YYYY): coverage that had begun ends that day, and coverage that had not begun
+    /// never starts.
     cancelled_on: String,
     /// "the applicant", or the rep who enrolled them.
     by: String,

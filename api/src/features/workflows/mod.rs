@@ -142,6 +142,17 @@ pub struct CarrierFile {
     /// The file's interchange control number.
     #[serde(skip_serializing_if = "Option::is_none")]
     interchange: Option<i64>,
+    /// When it was sent again after this answer, and by whom: the entry that follows it for the same carrier is the
+    /// new attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resent: Option<Resent>,
+}
+
+/// An application sent to a carrier again.
+#[derive(Serialize, JsonSchema)]
+pub struct Resent {
+    at: String,
+    by: String,
 }
 
 /// One step of a submitted application.
@@ -174,22 +185,37 @@ async fn application(
             schema: std::sync::Arc::unwrap_or_clone(form.schema),
         });
     }
-    let carrier_files = crate::store::edi::of_enrollment(&state.db, e.row.enrollment_id)
-        .await?
-        .into_iter()
-        .map(|t| CarrierFile {
-            carrier_name: state
-                .catalogue
-                .carriers
-                .get(&t.carrier_id)
-                .map(|c| c.name.clone())
-                .unwrap_or_else(|| format!("Carrier {}", t.carrier_id)),
+    let carrier_name = |carrier_id: i64| {
+        state
+            .catalogue
+            .carriers
+            .get(&carrier_id)
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| format!("Carrier {carrier_id}"))
+    };
+    let earlier = crate::store::edi::attempts_of(&state.db, e.row.enrollment_id).await?;
+    let mut carrier_files = Vec::new();
+    for t in crate::store::edi::of_enrollment(&state.db, e.row.enrollment_id).await? {
+        // What each carrier said before the application was sent again, then where it stands now.
+        for attempt in earlier.iter().filter(|a| a.edi_transaction_id == t.edi_transaction_id) {
+            carrier_files.push(CarrierFile {
+                carrier_name: carrier_name(t.carrier_id),
+                event: t.event.clone(),
+                status: attempt.status.clone(),
+                reason: attempt.reason.clone(),
+                interchange: attempt.interchange_id,
+                resent: Some(Resent { at: attempt.resent_at.clone(), by: attempt.resent_by.clone() }),
+            });
+        }
+        carrier_files.push(CarrierFile {
+            carrier_name: carrier_name(t.carrier_id),
             event: t.event,
             status: t.status,
             reason: t.reason,
             interchange: t.interchange_id,
-        })
-        .collect();
+            resent: None,
+        });
+    }
     Ok(Answer(Application {
         policy_id,
         workflow_version: e.workflows.hash.clone(),
