@@ -123,7 +123,8 @@ fn api_router(state: &Live) -> (Calls, Vec<String>) {
         .merge(features::billing::routes())
         .merge(features::resume::routes())
         .merge(features::receipt::routes())
-        .merge(features::workflows::routes());
+        .merge(features::workflows::routes())
+        .merge(features::carrier::routes());
     served(openapi::document(calls), state, "/api/v1")
 }
 
@@ -193,11 +194,12 @@ pub fn app(state: &Live, config: &Config) -> Router {
     let app = roots
         .merge(features::ops::routes().with_state(state.clone()))
         .merge(features::access::pages().with_state(state.clone()))
+        .merge(features::carrier::pages().with_state(state.clone()))
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
         .fallback_service(page);
     // The pages the server answers itself besides the API.
-    let pages = ["/healthz", "/readyz", "/rep-sign-in/{token}"].map(String::from);
+    let pages = ["/healthz", "/readyz", "/rep-sign-in/{token}", "/carrier-sign-in/{token}"].map(String::from);
     let routes = RouteTemplates::new(api_templates.into_iter().chain(benefit_templates).chain(pages));
     middleware::around_everything(
         app,

@@ -84,6 +84,13 @@ async fn run() -> anyhow::Result<()> {
                 shop.after_add.len(),
                 shop.checkout_upsells.len()
             );
+            if !shop.plans_own.is_empty() {
+                println!(
+                    "{}: plans' own questionnaires are valid (plans {})",
+                    config.workflows_dir.display(),
+                    shop.plans_own.keys().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+                );
+            }
             match &workflows.x12 {
                 Some(codes) => println!(
                     "{}: X12 codes of carriers' 834 files are valid ({} categories, {} tiers, {} relationships)",
@@ -124,6 +131,19 @@ async fn run() -> anyhow::Result<()> {
                 std::env::args().nth(2).context("enroll rep-link AGENT_ID")?.parse().context("AGENT_ID is a number")?;
             let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
             println!("{}/rep-sign-in/{}", config.public_url, api::domain::access::rep_link(&crypto, agent_id));
+            Ok(())
+        }
+        "carrier-link" => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            let usage = "enroll carrier-link CARRIER_ID [--name NAME]";
+            let carrier_id: i64 = args.first().context(usage)?.parse().context("CARRIER_ID is a number")?;
+            let name = match args.iter().position(|a| a == "--name") {
+                Some(i) => args.get(i + 1).context(usage)?.clone(),
+                None => format!("carrier {carrier_id} staff"),
+            };
+            let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
+            let link = api::domain::carrier_console::carrier_link(&crypto, carrier_id, &name);
+            println!("{}/carrier-sign-in/{link}", config.public_url);
             Ok(())
         }
         "generate-catalogue" => {
@@ -208,7 +228,7 @@ async fn run() -> anyhow::Result<()> {
         other => {
             anyhow::bail!(
                 "unknown command {other}; use serve, migrate, seed, check-workflows, workflows, edi, member-link, \
-                 group-admin-link, rep-link, keys or reopen-health-questions"
+                 group-admin-link, rep-link, carrier-link, keys or reopen-health-questions"
             )
         }
     }
@@ -254,6 +274,7 @@ async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result
                 Err(LoadError::Invalid(error)) => {
                     anyhow::bail!("{error}\nnothing was loaded: the current version stays")
                 }
+                Err(LoadError::Overtaken) => anyhow::bail!("{}", LoadError::Overtaken),
                 Err(LoadError::Database(error)) => Err(error.into()),
             }
         }

@@ -5,7 +5,7 @@
 //! the types below) and checks every file against it before using it, so a bad file fails at load time with its file
 //! name, the path inside the file and the reason, never at the moment a person reaches the tab.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use schemars::JsonSchema;
@@ -437,7 +437,7 @@ pub fn shop_format_schema() -> Value {
 }
 
 /// The kinds of workflow file, each with its published format (committed as `workflows/schema/<kind>.schema.json`).
-pub const FILE_KINDS: [&str; 5] = ["wizard", "shop", "assistant", "estimate", "x12"];
+pub const FILE_KINDS: [&str; 6] = ["wizard", "shop", "assistant", "estimate", "x12", "questionnaire"];
 
 /// The JSON Schema of a kind of workflow file: what an editor validates and completes the files with, and what the
 /// checker holds them to first.
@@ -448,6 +448,7 @@ pub fn format_schema(kind: &str) -> Option<Value> {
         "assistant" => Some(assistant_format_schema()),
         "estimate" => Some(estimate_format_schema()),
         "x12" => Some(x12_format_schema()),
+        "questionnaire" => Some(questionnaire_format_schema()),
         _ => None,
     }
 }
@@ -479,15 +480,50 @@ impl Bundle {
         Ok(Bundle { files })
     }
 
+    /// The plan a file's text is the questionnaire of (`kind: questionnaire`), read loosely: none for any other file.
+    pub fn questionnaire_plan(text: &str) -> Option<i64> {
+        let value = serde_yaml::from_str::<Value>(text).ok()?;
+        (value.get("kind")?.as_str()? == "questionnaire").then_some(())?;
+        value.get("plan_id")?.as_i64()
+    }
+
+    /// These files with the plans' questionnaires of `earlier` that they lack (a plan's own file here wins): what a
+    /// load of files made elsewhere keeps of the questionnaires published in the carriers' console.
+    pub fn with_questionnaires_of(&self, earlier: &Bundle) -> Bundle {
+        let here: BTreeSet<i64> = self.files.values().filter_map(|t| Bundle::questionnaire_plan(t)).collect();
+        let mut files = self.files.clone();
+        for (name, text) in &earlier.files {
+            if let Some(plan_id) = Bundle::questionnaire_plan(text) {
+                if !here.contains(&plan_id) && !files.contains_key(name) {
+                    files.insert(name.clone(), text.clone());
+                }
+            }
+        }
+        Bundle { files }
+    }
+
     /// The workflows these files define, or the first problem: its file (shown under `dir`), the path inside it and
     /// the reason.
     pub fn parse(&self, dir: &str) -> Result<Workflows, WorkflowError> {
         let shown = |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
         let (mut wizard, mut shop, mut assistant, mut estimate, mut x12) = (None, None, None, None, None);
+        let mut questionnaires = std::collections::BTreeMap::new();
         for (file, text) in &self.files {
             let name = shown(file);
             let kind =
                 serde_yaml::from_str::<Value>(text).ok().and_then(|v| v.get("kind")?.as_str().map(str::to_string));
+            if kind.as_deref() == Some("questionnaire") {
+                let questionnaire = parse_questionnaire_file(&name, text)?;
+                let plan_id = questionnaire.plan_id;
+                if questionnaires.insert(plan_id, questionnaire.sets()).is_some() {
+                    return Err(WorkflowError::new(
+                        &name,
+                        "/plan_id",
+                        format!("a second questionnaire of plan {plan_id}; a plan has at most one"),
+                    ));
+                }
+                continue;
+            }
             if kind.as_deref() == Some("shop") {
                 if shop.is_some() {
                     return Err(WorkflowError::new(
@@ -543,8 +579,9 @@ impl Bundle {
             wizard = Some(workflow);
         }
         let wizard = wizard.ok_or_else(|| WorkflowError::new(dir, "/", "no wizard workflow file found"))?;
-        let (shop_file, shop) =
+        let (shop_file, mut shop) =
             shop.ok_or_else(|| WorkflowError::new(dir, "/", "no shop workflow file (kind: shop) found"))?;
+        shop.plans_own = questionnaires;
         check_references(&shop_file, &shop)?;
         Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default(), estimate, x12 })
     }
@@ -555,9 +592,14 @@ impl Bundle {
 fn check_references(file: &str, shop: &crate::shop::ShopWorkflow) -> Result<(), WorkflowError> {
     use crate::shop::PopupKind;
     for (i, popup) in shop.plan_popups.iter().enumerate() {
+        let own = |has: fn(&crate::shop::plan_questions::PlanSets) -> bool| shop.plans_own.values().any(has);
         let (missing, list) = match popup.popup {
-            PopupKind::Eligibility => (shop.eligibility_questions.is_empty(), "eligibility_questions"),
-            PopupKind::HealthQuestions => (shop.health_questions.is_empty(), "health_questions"),
+            PopupKind::Eligibility => {
+                (shop.eligibility_questions.is_empty() && !own(|p| p.eligibility.is_some()), "eligibility_questions")
+            }
+            PopupKind::HealthQuestions => {
+                (shop.health_questions.is_empty() && !own(|p| p.health.is_some()), "health_questions")
+            }
             _ => (false, ""),
         };
         if missing {
@@ -621,6 +663,25 @@ pub fn parse_x12_file(name: &str, text: &str) -> Result<crate::x12::Codes, Workf
     Ok(codes)
 }
 
+/// The format of a plan's own questionnaire (`kind: questionnaire`), as JSON Schema.
+pub fn questionnaire_format_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(crate::shop::plan_questions::PlanQuestionnaire))
+        .expect("a schema is JSON")
+}
+
+/// Reads a plan's own questionnaire: the format first, then what the format cannot say.
+pub fn parse_questionnaire_file(
+    name: &str,
+    text: &str,
+) -> Result<crate::shop::plan_questions::PlanQuestionnaire, WorkflowError> {
+    let value = parse_yaml(name, text)?;
+    validate_format(name, &value, &questionnaire_format_schema())?;
+    let questionnaire: crate::shop::plan_questions::PlanQuestionnaire =
+        serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
+    questionnaire.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
+    Ok(questionnaire)
+}
+
 /// Reads a shop workflow file: its format first, then what the format cannot say.
 pub fn parse_shop_file(name: &str, text: &str) -> Result<crate::shop::ShopWorkflow, WorkflowError> {
     let value = parse_yaml(name, text)?;
@@ -650,13 +711,30 @@ pub fn parse_file(name: &str, text: &str) -> Result<WizardWorkflow, WorkflowErro
 fn validate_format(name: &str, value: &Value, format: &Value) -> Result<(), WorkflowError> {
     let validator = jsonschema::validator_for(format).expect("the engine's own schema compiles");
     if let Some(error) = validator.iter_errors(value).next() {
-        let path = match error.instance_path().as_str() {
-            "" => "/".to_string(),
-            p => p.to_string(),
-        };
-        return Err(WorkflowError::new(name, path, error.to_string()));
+        let (path, reason) = most_specific(&error.to_owned());
+        let path = if path.is_empty() { "/".to_string() } else { path };
+        return Err(WorkflowError::new(name, path, reason));
     }
     Ok(())
+}
+
+/// Where an error of the format is, and what it is: for "none of the choices" (an optional part, `anyOf` its shape
+/// or null), the error deepest inside the choice that came nearest, which names the field at fault.
+fn most_specific(error: &jsonschema::ValidationError<'static>) -> (String, String) {
+    use jsonschema::error::ValidationErrorKind;
+    let here = (error.instance_path().as_str().to_string(), error.to_string());
+    let (ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context }) = error.kind() else {
+        return here;
+    };
+    context
+        .iter()
+        .flatten()
+        // A choice of null says nothing about the field's shape.
+        .filter(|e| !matches!(e.kind(), ValidationErrorKind::Type { .. }) || e.instance_path().as_str() != here.0)
+        .map(most_specific)
+        .max_by_key(|(path, _)| path.matches('/').count())
+        .filter(|(path, _)| path.len() > here.0.len())
+        .unwrap_or(here)
 }
 
 /// What the format cannot say: tabs listed once, fields that exist, review last.

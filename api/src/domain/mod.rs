@@ -4,6 +4,7 @@
 pub mod access;
 pub mod benefit;
 pub mod billing;
+pub mod carrier_console;
 pub mod carrier_files;
 pub mod enrollment;
 pub mod filter;

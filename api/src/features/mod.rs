@@ -3,6 +3,7 @@
 pub mod access;
 pub mod benefit;
 pub mod billing;
+pub mod carrier;
 pub mod cart;
 pub mod catalogue;
 pub mod dependents;

@@ -115,8 +115,21 @@ pub enum LoadError {
     /// The files are not valid: the checker's message.
     #[error("{0}")]
     Invalid(#[from] WorkflowError),
+    /// Another load was made while this one was being made (on the same newest load): nothing was loaded.
+    #[error("another load of the workflows was made meanwhile; nothing was loaded: load again")]
+    Overtaken,
     #[error(transparent)]
-    Database(#[from] sqlx::Error),
+    Database(sqlx::Error),
+}
+
+impl From<sqlx::Error> for LoadError {
+    fn from(error: sqlx::Error) -> Self {
+        if crate::store::workflow::is_overtaken(&error) {
+            LoadError::Overtaken
+        } else {
+            LoadError::Database(error)
+        }
+    }
 }
 
 /// What a load did.
@@ -126,7 +139,22 @@ pub struct Loaded {
     pub seq: i64,
 }
 
-/// Checks `bundle` and records its load (storing its text if it is new): it becomes the current version.
+/// Files made elsewhere (the workflows directory) as a version would hold them: with the plans' questionnaires that
+/// the newest version has and they lack (published in the carriers' console), and the newest load they follow.
+pub async fn with_published(db: &Db, bundle: &Bundle) -> Result<(Bundle, Option<i64>), LoadError> {
+    let Some(newest) = crate::store::workflow::newest(db).await? else { return Ok((bundle.clone(), None)) };
+    let files = serde_json::from_str(&newest.files).map_err(|e| {
+        LoadError::Invalid(WorkflowError {
+            file: format!("version {}", short(&newest.hash)),
+            path: "/".into(),
+            reason: e.to_string(),
+        })
+    })?;
+    Ok((bundle.with_questionnaires_of(&Bundle { files }), Some(newest.seq)))
+}
+
+/// Checks the files of `dir` (with what [`with_published`] keeps) and records their load (storing the version's text
+/// if it is new): it becomes the current version.
 pub async fn load(
     db: &Db,
     bundle: &Bundle,
@@ -134,11 +162,12 @@ pub async fn load(
     by: &str,
     in_flight: InFlight,
 ) -> Result<Loaded, LoadError> {
+    let (bundle, follows) = with_published(db, bundle).await?;
     let workflows = bundle.parse(shown_dir)?;
     engine::schema::every_check_parses(&workflows)?;
-    let hash = digest(bundle);
+    let hash = digest(&bundle);
     let files = serde_json::to_string(&bundle.files).expect("text is JSON");
-    let seq = crate::store::workflow::record_load(db, &hash, &files, by, in_flight.as_str()).await?;
+    let seq = crate::store::workflow::record_load(db, &hash, &files, by, in_flight.as_str(), follows).await?;
     Ok(Loaded { hash, seq })
 }
 
@@ -187,10 +216,13 @@ impl Registry {
     pub async fn start(db: &Db, dir: &std::path::Path) -> anyhow::Result<Registry> {
         let shown = dir.display().to_string();
         let loaded = match Bundle::read_dir(dir) {
-            Ok(bundle) if crate::store::workflow::is_stored(db, &digest(&bundle)).await? => Ok(None),
-            Ok(bundle) => {
-                load(db, &bundle, &shown, "server start (workflows directory)", InFlight::Stay).await.map(Some)
-            }
+            Ok(bundle) => match with_published(db, &bundle).await {
+                Ok((merged, _)) if crate::store::workflow::is_stored(db, &digest(&merged)).await? => Ok(None),
+                Ok(_) => {
+                    load(db, &bundle, &shown, "server start (workflows directory)", InFlight::Stay).await.map(Some)
+                }
+                Err(error) => Err(error),
+            },
             Err(error) => Err(LoadError::Invalid(error)),
         };
         match loaded {
@@ -198,6 +230,8 @@ impl Registry {
                 tracing::info!(version = short(&loaded.hash), "the workflows directory is a new version")
             }
             Ok(None) => {}
+            // Another server starting with the same files loaded them first.
+            Err(LoadError::Overtaken) => {}
             Err(LoadError::Database(error)) => return Err(error.into()),
             Err(LoadError::Invalid(error)) => {
                 if crate::store::workflow::newest(db).await?.is_none() {

@@ -4,6 +4,7 @@
 //! not found. Tab documents carry a version; a save against a stale version changes nothing.
 
 pub mod benefit;
+pub mod carrier_console;
 pub mod cart;
 pub mod catalogue;
 pub mod continue_code;

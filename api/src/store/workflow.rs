@@ -33,15 +33,32 @@ impl LoadRow {
 const LOADS: &str = "select l.seq, l.hash, v.files, l.loaded_by, l.loaded_at, l.in_flight \
                      from workflow_load l join workflow_version v on v.hash = l.hash";
 
-/// Stores a version's text unless it is stored, and records its load: the load's sequence number.
+/// Stores a version's text unless it is stored, and records its load, made on the load `follows` (the newest when
+/// the version was made; none before any): the load's sequence number. Refused ([`is_overtaken`]) when another load
+/// was already made on the same one, so that neither undoes the other.
 pub async fn record_load(
     db: &Db,
     hash: &str,
     files: &str,
     loaded_by: &str,
     in_flight: &str,
+    follows: Option<i64>,
 ) -> Result<i64, sqlx::Error> {
     let mut tx = db.begin().await?;
+    let seq = record_load_in(&mut tx, hash, files, loaded_by, in_flight, follows).await?;
+    tx.commit().await?;
+    Ok(seq)
+}
+
+/// [`record_load`] in the caller's transaction.
+pub async fn record_load_in(
+    tx: &mut sqlx::AnyConnection,
+    hash: &str,
+    files: &str,
+    loaded_by: &str,
+    in_flight: &str,
+    follows: Option<i64>,
+) -> Result<i64, sqlx::Error> {
     sqlx::query(
         "insert into workflow_version (hash, files, stored_at) values ($1, $2, $3) on conflict (hash) do nothing",
     )
@@ -50,17 +67,46 @@ pub async fn record_load(
     .bind(now())
     .execute(&mut *tx)
     .await?;
+    // The first load of all follows none: two of those at once are told apart by the newest seq being none.
+    if follows.is_none() && newest_seq_in(&mut *tx).await?.is_some() {
+        return Err(overtaken());
+    }
     let row = sqlx::query(
-        "insert into workflow_load (hash, loaded_by, loaded_at, in_flight) values ($1, $2, $3, $4) returning seq",
+        "insert into workflow_load (hash, loaded_by, loaded_at, in_flight, follows) values ($1, $2, $3, $4, $5) \
+         returning seq",
     )
     .bind(hash)
     .bind(loaded_by)
     .bind(now())
     .bind(in_flight)
+    .bind(follows)
     .fetch_one(&mut *tx)
     .await?;
-    tx.commit().await?;
     row.try_get("seq")
+}
+
+/// The newest load's sequence number.
+pub async fn newest_seq(db: &Db) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query("select max(seq) as seq from workflow_load").fetch_one(db).await?;
+    row.try_get("seq")
+}
+
+async fn newest_seq_in(tx: &mut sqlx::AnyConnection) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query("select max(seq) as seq from workflow_load").fetch_one(&mut *tx).await?;
+    row.try_get("seq")
+}
+
+fn overtaken() -> sqlx::Error {
+    sqlx::Error::Protocol("another load of the workflows was made meanwhile".into())
+}
+
+/// Whether a load was refused because another was made on the same one meanwhile.
+pub fn is_overtaken(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => e.is_unique_violation(),
+        sqlx::Error::Protocol(m) => m == "another load of the workflows was made meanwhile",
+        _ => false,
+    }
 }
 
 /// Whether a version with this digest is stored.

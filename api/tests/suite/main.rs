@@ -13,6 +13,7 @@ mod architecture;
 mod beneficiaries;
 mod benefit;
 mod billing;
+mod carrier_console;
 mod carrier_files;
 mod completeness;
 mod dependents;

@@ -50,6 +50,11 @@ pub struct ShopWorkflow {
     /// Health question sets; a plan listed in a set prices only after they are answered (newQuestionsError).
     #[serde(default)]
     pub health_questions: Vec<HealthSet>,
+    /// Plans' own questionnaires (their `kind: questionnaire` files, by plan): each replaces what the sets above say
+    /// about its plan.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub plans_own: std::collections::BTreeMap<i64, plan_questions::PlanSets>,
 }
 
 /// What a popup asks, and so when it is needed.
@@ -265,12 +270,20 @@ pub enum OfferPlans {
 }
 
 impl ShopWorkflow {
+    /// The eligibility questions the plan asks: its own questionnaire's, or else the first set that names it.
     pub fn eligibility_for(&self, plan_id: i64, category: &str) -> Option<&EligibilitySet> {
-        self.eligibility_questions.iter().find(|s| s.applies_to.matches(plan_id, category))
+        match self.plans_own.get(&plan_id) {
+            Some(own) => own.eligibility.as_ref(),
+            None => self.eligibility_questions.iter().find(|s| s.applies_to.matches(plan_id, category)),
+        }
     }
 
+    /// The health questions the plan asks: its own questionnaire's, or else the first set that names it.
     pub fn health_for(&self, plan_id: i64, category: &str) -> Option<&HealthSet> {
-        self.health_questions.iter().find(|s| s.applies_to.matches(plan_id, category))
+        match self.plans_own.get(&plan_id) {
+            Some(own) => own.health.as_ref(),
+            None => self.health_questions.iter().find(|s| s.applies_to.matches(plan_id, category)),
+        }
     }
 
     pub fn popup(&self, kind: PopupKind) -> Option<&PlanPopup> {
@@ -330,6 +343,7 @@ impl ShopWorkflow {
 }
 
 pub mod offers;
+pub mod plan_questions;
 pub mod popups;
 pub mod questions;
 

@@ -6795,6 +6795,519 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carrier/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_PlanQuestionsEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanQuestionsEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires/{plan_id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            /**
+             * @description A plan's questions as the console sends them: the workflow format of a plan's questionnaire (its kind and plan
+             *     are the address's).
+             */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireBody"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanQuestionsEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanQuestionsEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires/{plan_id}/draft/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PreviewEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A preview's popup answered. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TryAnswers"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutcomeEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires/{plan_id}/draft/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A publish's note. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PublishBody"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublishedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires/{plan_id}/versions/{publish_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                    publish_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A publish's note. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PublishBody"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublishedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires/{plan_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `published` (the default: what applicants are asked now), `draft`, or a publish's id. */
+                    version?: string;
+                };
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExportedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier/questionnaires/{plan_id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    plan_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A workflow file to make the draft of. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ImportBody"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanQuestionsEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9705,6 +10218,239 @@ export interface components {
         } | {
             /** @constant */
             check: "ink";
+        };
+        /** @description The success envelope of a typed answer. */
+        MeEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Me"];
+        };
+        /** @description Who is signed in to the console. */
+        Me: {
+            /** Format: int64 */
+            carrier_id: number;
+            carrier_name: string;
+            /** @description The name the sign-in link gave. */
+            staff_name: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_PlanQuestionsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PlanQuestions"][];
+        };
+        /** @description A plan's questions: what applicants are asked now, the draft being edited, and what was published before. */
+        PlanQuestions: {
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            category: string;
+            /** @description What applicants starting now are asked. */
+            published: components["schemas"]["PlanQuestionnaire"];
+            /** @description The draft, when there is one. */
+            draft?: components["schemas"]["DraftView"] | null;
+            /** @description Every publish from the console, newest first. */
+            history: components["schemas"]["PublishView"][];
+        };
+        /**
+         * Plan questionnaire file
+         * @description One plan's eligibility and health questions.
+         */
+        PlanQuestionnaire: {
+            kind: components["schemas"]["QuestionnaireKind"];
+            /**
+             * Format: int64
+             * @description The plan these questions are asked for.
+             */
+            plan_id: number;
+            /** @description Asked before the plan can be added to the cart; none when the plan asks no eligibility question. */
+            eligibility?: components["schemas"]["PlanEligibility"] | null;
+            /** @description Asked before the plan is priced; none when the plan asks no health question. */
+            health?: components["schemas"]["PlanHealth"] | null;
+        };
+        QuestionnaireKind: "questionnaire";
+        /** @description The eligibility questions of a plan, in the order they are asked. */
+        PlanEligibility: {
+            questions: components["schemas"]["EligibilityQuestion"][];
+        };
+        /** @description The health questions of a plan, in the order they are asked, and what the applicant is told after answering. */
+        PlanHealth: {
+            questions: components["schemas"]["HealthQuestion"][];
+            /** @description Shown when an answer declines the application. */
+            decline_message: string;
+            /**
+             * @description Shown when the answers are accepted.
+             * @default Thank you. Your answers qualify you for this plan.
+             */
+            success_message: string;
+        };
+        HealthQuestion: {
+            /** Format: int64 */
+            question_id: number;
+            question_text: string;
+            /**
+             * @description A Yes declines the application (the default); otherwise the answer is only recorded.
+             * @default true
+             */
+            decline_on_yes: boolean;
+        };
+        /** @description A draft and what it changes. */
+        DraftView: {
+            questionnaire: components["schemas"]["PlanQuestionnaire"];
+            /**
+             * Format: int64
+             * @description Raised by each save; a publish may name the revision it means.
+             */
+            revision: number;
+            updated_by: string;
+            updated_at: string;
+            /** @description What it changes of what is published, question by question. */
+            changes: components["schemas"]["Difference"][];
+        };
+        /** @description One difference between two versions of a plan's questionnaire, question by question. */
+        Difference: {
+            /** @description `eligibility` or `health`. */
+            part: string;
+            /**
+             * Format: int64
+             * @description The question it is about; none for the part itself (added, removed, or its messages).
+             */
+            question_id?: number | null;
+            /** @description `added`, `removed`, `changed` or `moved`. */
+            change: string;
+            /** @description What changed, in words ("the question's words", "whether a Yes declines", "position 2 to 1"). */
+            what: string[];
+            /** @description The question (or part) before, when it existed. */
+            before?: unknown;
+            /** @description The question (or part) after, when it exists. */
+            after?: unknown;
+        };
+        /** @description One publish. */
+        PublishView: {
+            /** Format: int64 */
+            publish_id: number;
+            questionnaire: components["schemas"]["PlanQuestionnaire"];
+            note: string;
+            published_by: string;
+            published_at: string;
+            /** @description The workflow version it made current. */
+            version: string;
+            /**
+             * Format: int64
+             * @description The earlier publish it brought back, for a rollback.
+             */
+            restores?: number | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        PlanQuestionsEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PlanQuestions"];
+        };
+        /**
+         * @description A plan's questions as the console sends them: the workflow format of a plan's questionnaire (its kind and plan
+         *     are the address's).
+         */
+        QuestionnaireBody: {
+            /**
+             * @description Asked before the plan can be added to the cart; leave it out to ask none.
+             * @default null
+             */
+            eligibility: components["schemas"]["PlanEligibility"] | null;
+            /**
+             * @description Asked before the plan is priced; leave it out to ask none.
+             * @default null
+             */
+            health: components["schemas"]["PlanHealth"] | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        PreviewEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Preview"];
+        };
+        /** @description The steps an applicant would meet. */
+        Preview: {
+            /**
+             * @description The plan's popups in the order they open: its eligibility questions, then its health questions (only those
+             *     it asks), each drawn as the shop draws it.
+             */
+            steps: components["schemas"]["Step"][];
+        };
+        /** @description A preview's popup answered. */
+        TryAnswers: {
+            /** @description `eligibility` or `health_questions`. */
+            popup: string;
+            /**
+             * @description The popup's form data, as an applicant would send it.
+             * @default null
+             */
+            answers: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        OutcomeEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Outcome"];
+        };
+        /** @description What an applicant would be told. */
+        Outcome: {
+            /** @description `accepted` (the applicant goes on) or `declined`. */
+            outcome: string;
+            message: string;
+        };
+        /** @description A publish's note. */
+        PublishBody: {
+            /**
+             * @description What the change is, for the history.
+             * @default
+             */
+            note: string;
+            /**
+             * Format: int64
+             * @description The draft's revision this publish means (the one on screen); without it, the draft as it is now.
+             * @default null
+             */
+            revision: number | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        PublishedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Published"];
+        };
+        /** @description A version published. */
+        Published: {
+            /** Format: int64 */
+            publish_id: number;
+            /** @description The workflow version it made current: new applicants answer it; applications started before keep theirs. */
+            workflow_version: string;
+        };
+        /** @description Which version to export. */
+        ExportQuery: {
+            /**
+             * @description `published` (the default: what applicants are asked now), `draft`, or a publish's id.
+             * @default null
+             */
+            version: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ExportedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Exported"];
+        };
+        /** @description A version as the workflow file it is. */
+        Exported: {
+            /** @description The file's name among the workflow files. */
+            file_name: string;
+            /** @description The file: YAML of the `questionnaire` format (its JSON Schema: `GET /workflow-schemas/questionnaire`). */
+            yaml: string;
+        };
+        /** @description A workflow file to make the draft of. */
+        ImportBody: {
+            /** @description The file's text: YAML (or JSON) of the `questionnaire` format. */
+            yaml: string;
         };
     };
     responses: {

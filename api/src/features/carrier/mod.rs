@@ -1,0 +1,435 @@
+//! The carriers' console (`/carrier/...`): a carrier's staff, signed in by their portal's link, edit their plans'
+//! eligibility and health questions, preview them as applicants meet them, compare a draft with what is published,
+//! publish it as a new version of the workflows, bring back an earlier one, and keep any version as a YAML file.
+//! The rules are `domain::carrier_console`'s.
+
+mod pages;
+
+use aide::axum::routing::{get, post, put};
+use aide::axum::ApiRouter;
+use axum::extract::{Path, State};
+use engine::shop::plan_questions::{Difference, PlanEligibility, PlanHealth, PlanQuestionnaire};
+use engine::step::Step;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::domain::carrier_console::{self as console, Source, Tried};
+use crate::domain::session::Session;
+use crate::error::{Answer, ApiError, ApiResult};
+use crate::http::extract::{AppJson, AppQuery};
+use crate::state::{AppState, Live};
+use crate::store;
+use crate::store::carrier_console::Staff;
+
+/// The sign-in link's page, outside the API.
+pub fn pages() -> axum::Router<Live> {
+    pages::routes()
+}
+
+pub fn routes() -> ApiRouter<Live> {
+    ApiRouter::new()
+        .api_route("/carrier/me", get(me))
+        .api_route("/carrier/questionnaires", get(questionnaires))
+        .api_route("/carrier/questionnaires/{plan_id}", get(questionnaire))
+        .api_route("/carrier/questionnaires/{plan_id}/draft", put(save_draft).delete(discard_draft))
+        .api_route("/carrier/questionnaires/{plan_id}/draft/preview", get(preview).post(try_preview))
+        .api_route("/carrier/questionnaires/{plan_id}/draft/publish", post(publish_draft))
+        .api_route("/carrier/questionnaires/{plan_id}/versions/{publish_id}/publish", post(publish_again))
+        .api_route("/carrier/questionnaires/{plan_id}/export", get(export))
+        .api_route("/carrier/questionnaires/{plan_id}/import", post(import))
+}
+
+/// Who is signed in to the console.
+#[derive(Serialize, JsonSchema)]
+pub struct Me {
+    carrier_id: i64,
+    carrier_name: String,
+    /// The name the sign-in link gave.
+    staff_name: String,
+}
+
+/// `GET /carrier/me`: who is signed in (401 for a session that is not a carrier's).
+async fn me(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Me>> {
+    let staff = console::staff(&state, &session).await?;
+    let carrier_name = state.catalogue.carrier_name(staff.carrier_id).to_string();
+    Ok(Answer(Me { carrier_id: staff.carrier_id, carrier_name, staff_name: staff.name }))
+}
+
+/// A plan's questions: what applicants are asked now, the draft being edited, and what was published before.
+#[derive(Serialize, JsonSchema)]
+pub struct PlanQuestions {
+    plan_id: i64,
+    plan_name: String,
+    category: String,
+    /// What applicants starting now are asked.
+    published: PlanQuestionnaire,
+    /// The draft, when there is one.
+    draft: Option<DraftView>,
+    /// Every publish from the console, newest first.
+    history: Vec<PublishView>,
+}
+
+/// A draft and what it changes.
+#[derive(Serialize, JsonSchema)]
+pub struct DraftView {
+    questionnaire: PlanQuestionnaire,
+    /// Raised by each save; a publish may name the revision it means.
+    revision: i64,
+    updated_by: String,
+    updated_at: String,
+    /// What it changes of what is published, question by question.
+    changes: Vec<Difference>,
+}
+
+/// One publish.
+#[derive(Serialize, JsonSchema)]
+pub struct PublishView {
+    publish_id: i64,
+    questionnaire: PlanQuestionnaire,
+    note: String,
+    published_by: String,
+    published_at: String,
+    /// The workflow version it made current.
+    version: String,
+    /// The earlier publish it brought back, for a rollback.
+    restores: Option<i64>,
+}
+
+/// `GET /carrier/questionnaires`: the questions of each of the session's carrier's plans.
+async fn questionnaires(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<PlanQuestions>>> {
+    let staff = console::staff(&state, &session).await?;
+    let mut plans = Vec::new();
+    for plan in state.catalogue.plans.iter().filter(|p| p.carrier_id == staff.carrier_id) {
+        plans.push(view(&state, plan).await?);
+    }
+    Ok(Answer(plans))
+}
+
+/// `GET /carrier/questionnaires/{plan_id}`: one plan's questions.
+async fn questionnaire(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+) -> ApiResult<Answer<PlanQuestions>> {
+    let (_, plan) = own(&state, &session, &plan_id).await?;
+    Ok(Answer(view(&state, plan).await?))
+}
+
+/// The session's carrier staff and their plan `plan_id` (401, 404 or 403 otherwise).
+async fn own<'s>(
+    state: &'s AppState,
+    session: &Session,
+    plan_id: &str,
+) -> ApiResult<(Staff, &'s engine::catalogue::Plan)> {
+    let staff = console::staff(state, session).await?;
+    let plan_id = crate::input::parse_id(Some(&Value::String(plan_id.to_string())), "plan_id")?;
+    let plan = console::own_plan(state, &staff, plan_id)?;
+    Ok((staff, plan))
+}
+
+async fn view(state: &AppState, plan: &engine::catalogue::Plan) -> ApiResult<PlanQuestions> {
+    let published = console::published(state, plan);
+    let draft = match store::carrier_console::draft(&state.db, plan.plan_id).await? {
+        Some(draft) => {
+            let questionnaire = stored(&draft.document)?;
+            Some(DraftView {
+                changes: console::changes(&published, &questionnaire),
+                questionnaire,
+                revision: draft.revision,
+                updated_by: draft.updated_by,
+                updated_at: draft.updated_at,
+            })
+        }
+        None => None,
+    };
+    let mut history = Vec::new();
+    for p in store::carrier_console::history(&state.db, plan.plan_id).await? {
+        history.push(PublishView {
+            publish_id: p.publish_id,
+            questionnaire: stored(&p.document)?,
+            note: p.note,
+            published_by: p.published_by,
+            published_at: p.published_at,
+            version: p.workflow_hash,
+            restores: p.restores,
+        });
+    }
+    Ok(PlanQuestions {
+        plan_id: plan.plan_id,
+        plan_name: plan.plan_name.clone(),
+        category: plan.category.clone(),
+        published,
+        draft,
+        history,
+    })
+}
+
+fn stored(document: &str) -> ApiResult<PlanQuestionnaire> {
+    serde_json::from_str(document).map_err(|e| ApiError::Internal(anyhow::anyhow!("a stored questionnaire: {e}")))
+}
+
+/// A plan's questions as the console sends them: the workflow format of a plan's questionnaire (its kind and plan
+/// are the address's).
+#[derive(Deserialize, JsonSchema)]
+pub struct QuestionnaireBody {
+    /// Asked before the plan can be added to the cart; leave it out to ask none.
+    #[serde(default)]
+    #[schemars(with = "Option<PlanEligibility>")]
+    eligibility: Option<Value>,
+    /// Asked before the plan is priced; leave it out to ask none.
+    #[serde(default)]
+    #[schemars(with = "Option<PlanHealth>")]
+    health: Option<Value>,
+}
+
+impl QuestionnaireBody {
+    fn document(self) -> Value {
+        let mut document = serde_json::Map::new();
+        if let Some(eligibility) = self.eligibility.filter(|v| !v.is_null()) {
+            document.insert("eligibility".into(), eligibility);
+        }
+        if let Some(health) = self.health.filter(|v| !v.is_null()) {
+            document.insert("health".into(), health);
+        }
+        Value::Object(document)
+    }
+}
+
+/// `PUT /carrier/questionnaires/{plan_id}/draft`: saves the draft; refused (422) with the checker's words at the
+/// field they are about, and then nothing is saved.
+async fn save_draft(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+    AppJson(body): AppJson<QuestionnaireBody>,
+) -> ApiResult<Answer<PlanQuestions>> {
+    let (staff, plan) = own(&state, &session, &plan_id).await?;
+    let questionnaire = console::checked(&state, plan, &body.document()).await?;
+    keep_draft(&state, &staff, plan, &questionnaire).await?;
+    Ok(Answer(view(&state, plan).await?))
+}
+
+async fn keep_draft(
+    state: &AppState,
+    staff: &Staff,
+    plan: &engine::catalogue::Plan,
+    questionnaire: &PlanQuestionnaire,
+) -> ApiResult<i64> {
+    let document = serde_json::to_string(questionnaire).expect("a questionnaire is JSON");
+    let _turn = store::write_turn(&state.db).await;
+    Ok(store::carrier_console::save_draft(&state.db, plan.plan_id, staff.carrier_id, &document, &staff.name).await?)
+}
+
+/// `DELETE /carrier/questionnaires/{plan_id}/draft`: the draft is discarded.
+async fn discard_draft(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+) -> ApiResult<Answer<PlanQuestions>> {
+    let (_, plan) = own(&state, &session, &plan_id).await?;
+    {
+        let _turn = store::write_turn(&state.db).await;
+        store::carrier_console::discard_draft(&state.db, plan.plan_id).await?;
+    }
+    Ok(Answer(view(&state, plan).await?))
+}
+
+/// The draft, or what is published when there is none.
+async fn draft_or_published(state: &AppState, plan: &engine::catalogue::Plan) -> ApiResult<PlanQuestionnaire> {
+    match store::carrier_console::draft(&state.db, plan.plan_id).await? {
+        Some(draft) => stored(&draft.document),
+        None => Ok(console::published(state, plan)),
+    }
+}
+
+/// The steps an applicant would meet.
+#[derive(Serialize, JsonSchema)]
+pub struct Preview {
+    /// The plan's popups in the order they open: its eligibility questions, then its health questions (only those
+    /// it asks), each drawn as the shop draws it.
+    steps: Vec<Step>,
+}
+
+/// `GET /carrier/questionnaires/{plan_id}/draft/preview`: the draft's popups as an applicant meets them (what is
+/// published, when there is no draft).
+async fn preview(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+) -> ApiResult<Answer<Preview>> {
+    let (_, plan) = own(&state, &session, &plan_id).await?;
+    let questionnaire = draft_or_published(&state, plan).await?;
+    Ok(Answer(Preview { steps: console::preview(&state, &questionnaire) }))
+}
+
+/// A preview's popup answered.
+#[derive(Deserialize, JsonSchema)]
+pub struct TryAnswers {
+    /// `eligibility` or `health_questions`.
+    popup: String,
+    /// The popup's form data, as an applicant would send it.
+    #[serde(default)]
+    answers: Value,
+}
+
+/// What an applicant would be told.
+#[derive(Serialize, JsonSchema)]
+pub struct Outcome {
+    /// `accepted` (the applicant goes on) or `declined`.
+    outcome: &'static str,
+    message: String,
+}
+
+/// `POST /carrier/questionnaires/{plan_id}/draft/preview`: answers a preview's popup as an applicant would, to see
+/// which answers decline (nothing is stored).
+async fn try_preview(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+    AppJson(body): AppJson<TryAnswers>,
+) -> ApiResult<Answer<Outcome>> {
+    let (_, plan) = own(&state, &session, &plan_id).await?;
+    let questionnaire = draft_or_published(&state, plan).await?;
+    let answers = if body.answers.is_null() { Value::Object(Default::default()) } else { body.answers };
+    Ok(Answer(match console::try_answers(&questionnaire, &body.popup, &answers)? {
+        Tried::Accepted(message) => Outcome { outcome: "accepted", message },
+        Tried::Declined(message) => Outcome { outcome: "declined", message },
+    }))
+}
+
+/// A publish's note.
+#[derive(Deserialize, JsonSchema)]
+pub struct PublishBody {
+    /// What the change is, for the history.
+    #[serde(default)]
+    note: String,
+    /// The draft's revision this publish means (the one on screen); without it, the draft as it is now.
+    #[serde(default)]
+    revision: Option<i64>,
+}
+
+/// A version published.
+#[derive(Serialize, JsonSchema)]
+pub struct Published {
+    publish_id: i64,
+    /// The workflow version it made current: new applicants answer it; applications started before keep theirs.
+    workflow_version: String,
+}
+
+const NOTE_NEEDED: &str = "Please say what this change is: the note is kept with the version";
+
+/// `POST /carrier/questionnaires/{plan_id}/draft/publish`: the draft becomes a new version of the workflows (409
+/// when it was published or changed meanwhile).
+async fn publish_draft(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+    AppJson(body): AppJson<PublishBody>,
+) -> ApiResult<Answer<Published>> {
+    let (staff, plan) = own(&state, &session, &plan_id).await?;
+    if body.note.trim().is_empty() {
+        return Err(ApiError::field("note", NOTE_NEEDED));
+    }
+    let draft = store::carrier_console::draft(&state.db, plan.plan_id)
+        .await?
+        .ok_or_else(|| ApiError::Conflict("There is no draft to publish: it was published or discarded.".into()))?;
+    if body.revision.is_some_and(|r| r != draft.revision) {
+        return Err(ApiError::Conflict(console::DRAFT_CHANGED.into()));
+    }
+    let questionnaire = stored(&draft.document)?;
+    let source = Source::Draft { revision: draft.revision };
+    let made = console::publish(&state, &staff, plan, &questionnaire, source, &body.note).await?;
+    Ok(Answer(Published { publish_id: made.publish_id, workflow_version: made.version }))
+}
+
+/// `POST /carrier/questionnaires/{plan_id}/versions/{publish_id}/publish`: an earlier publish is published again (a
+/// rollback), as a new version; a draft stays as it is.
+async fn publish_again(
+    State(state): State<AppState>,
+    session: Session,
+    Path((plan_id, publish_id)): Path<(String, String)>,
+    AppJson(body): AppJson<PublishBody>,
+) -> ApiResult<Answer<Published>> {
+    let (staff, plan) = own(&state, &session, &plan_id).await?;
+    if body.note.trim().is_empty() {
+        return Err(ApiError::field("note", NOTE_NEEDED));
+    }
+    let earlier = earlier(&state, plan, &publish_id).await?;
+    let questionnaire = stored(&earlier.document)?;
+    let source = Source::Earlier { publish_id: earlier.publish_id };
+    let made = console::publish(&state, &staff, plan, &questionnaire, source, &body.note).await?;
+    Ok(Answer(Published { publish_id: made.publish_id, workflow_version: made.version }))
+}
+
+async fn earlier(
+    state: &AppState,
+    plan: &engine::catalogue::Plan,
+    publish_id: &str,
+) -> ApiResult<store::carrier_console::Published> {
+    let id = crate::input::parse_id(Some(&Value::String(publish_id.to_string())), "publish_id")?;
+    store::carrier_console::history(&state.db, plan.plan_id)
+        .await?
+        .into_iter()
+        .find(|p| p.publish_id == id)
+        .ok_or_else(|| ApiError::NotFound(format!("Plan {} has no published version {id}", plan.plan_id)))
+}
+
+/// Which version to export.
+#[derive(Deserialize, JsonSchema)]
+pub struct ExportQuery {
+    /// `published` (the default: what applicants are asked now), `draft`, or a publish's id.
+    #[serde(default)]
+    version: Option<String>,
+}
+
+/// A version as the workflow file it is.
+#[derive(Serialize, JsonSchema)]
+pub struct Exported {
+    /// The file's name among the workflow files.
+    file_name: String,
+    /// The file: YAML of the `questionnaire` format (its JSON Schema: `GET /workflow-schemas/questionnaire`).
+    yaml: String,
+}
+
+/// `GET /carrier/questionnaires/{plan_id}/export`: a version as the YAML of a workflow file, for the carrier's own
+/// version control.
+async fn export(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+    AppQuery(query): AppQuery<ExportQuery>,
+) -> ApiResult<Answer<Exported>> {
+    let (_, plan) = own(&state, &session, &plan_id).await?;
+    let questionnaire = match query.version.as_deref().map(str::trim) {
+        None | Some("" | "published") => console::published(&state, plan),
+        Some("draft") => stored(
+            &store::carrier_console::draft(&state.db, plan.plan_id)
+                .await?
+                .ok_or_else(|| ApiError::NotFound(format!("Plan {} has no draft", plan.plan_id)))?
+                .document,
+        )?,
+        Some(id) => stored(&earlier(&state, plan, id).await?.document)?,
+    };
+    Ok(Answer(Exported { file_name: PlanQuestionnaire::file_name(plan.plan_id), yaml: questionnaire.to_yaml() }))
+}
+
+/// A workflow file to make the draft of.
+#[derive(Deserialize, JsonSchema)]
+pub struct ImportBody {
+    /// The file's text: YAML (or JSON) of the `questionnaire` format.
+    yaml: String,
+}
+
+/// `POST /carrier/questionnaires/{plan_id}/import`: an uploaded file becomes the plan's draft, checked as a draft is.
+async fn import(
+    State(state): State<AppState>,
+    session: Session,
+    Path(plan_id): Path<String>,
+    AppJson(body): AppJson<ImportBody>,
+) -> ApiResult<Answer<PlanQuestions>> {
+    let (staff, plan) = own(&state, &session, &plan_id).await?;
+    let questionnaire = console::imported(&state, plan, &body.yaml).await?;
+    keep_draft(&state, &staff, plan, &questionnaire).await?;
+    Ok(Answer(view(&state, plan).await?))
+}

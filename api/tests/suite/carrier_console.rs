@@ -1,0 +1,349 @@
+//! The carriers' console: a carrier's staff sign in by their portal's link, change their plans' questions as data,
+//! preview them, publish them as a new version of the workflows, and bring an earlier one back; applicants who
+//! started before keep the questions they started with.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::common::{self, Browser, TestApp};
+
+/// Northgate Life: its optional life plan (1403) asks three health questions.
+const NORTHGATE: i64 = 3;
+const OPTIONAL_LIFE: i64 = 1403;
+
+/// A browser signed in to the console as `name` of `carrier`, by the link `enroll carrier-link` prints.
+async fn signed_in<'a>(app: &'a TestApp, carrier: i64, name: &str) -> Browser<'a> {
+    let mut b = app.browser();
+    let token = api::domain::carrier_console::carrier_link(&app.state.crypto, carrier, name);
+    let opened = b.get(&format!("/carrier-sign-in/{token}")).await;
+    assert_eq!(opened.status, StatusCode::SEE_OTHER);
+    assert_eq!(opened.headers["location"], "/carrier");
+    b
+}
+
+/// The health questions an applicant's enrollment `id` is asked for the optional life plan: their ids.
+async fn asked(b: &mut Browser<'_>, id: i64) -> Vec<i64> {
+    let health = b.get(&format!("/api/v1/get-questions?enrollment_id={id}&plan_id={OPTIONAL_LIFE}&type=plan")).await;
+    health.ok()["result"].as_array().unwrap().iter().map(|q| q["question_id"].as_i64().unwrap()).collect()
+}
+
+/// The optional life plan's health questions with one more (904, a Yes declines) asked second.
+fn with_question_904(published: &Value) -> Value {
+    let mut health = published["health"].clone();
+    let questions = health["questions"].as_array_mut().unwrap();
+    questions.insert(
+        1,
+        json!({ "question_id": 904, "question_text": "Have you been diagnosed with diabetes?", "decline_on_yes": true }),
+    );
+    json!({ "health": health })
+}
+
+#[tokio::test]
+async fn a_carriers_link_signs_its_staff_in_once_and_the_console_shows_only_its_own_plans() {
+    let app = TestApp::new().await;
+    let token = api::domain::carrier_console::carrier_link(&app.state.crypto, NORTHGATE, "Priya Raman");
+    let mut b = app.browser();
+    let (logs, guard) = common::capture_logs(tracing::Level::TRACE);
+    let opened = b.get(&format!("/carrier-sign-in/{token}")).await;
+    drop(guard);
+    assert_eq!((opened.status, opened.headers["location"].to_str().unwrap()), (StatusCode::SEE_OTHER, "/carrier"));
+    assert_eq!(opened.headers["cache-control"], "no-store");
+    assert!(opened.set_cookie.as_deref().is_some_and(|c| c.contains("HttpOnly")), "a session of its own");
+    assert!(!logs.text().contains(&token), "the token is never logged");
+    let me = b.get("/api/v1/carrier/me").await;
+    assert_eq!(me.ok()["carrier_name"], "Northgate Life");
+    assert_eq!(me.ok()["staff_name"], "Priya Raman");
+
+    let plans = b.get("/api/v1/carrier/questionnaires").await;
+    let plans = plans.ok().as_array().unwrap().clone();
+    let ids: Vec<i64> = plans.iter().map(|p| p["plan_id"].as_i64().unwrap()).collect();
+    let own: Vec<i64> =
+        app.state.catalogue.plans.iter().filter(|p| p.carrier_id == NORTHGATE).map(|p| p.plan_id).collect();
+    assert_eq!(ids, own, "its own plans, every one");
+    let life = plans.iter().find(|p| p["plan_id"] == OPTIONAL_LIFE).unwrap();
+    let published: Vec<i64> = life["published"]["health"]["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["question_id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(published, vec![901, 902, 903], "what applicants are asked now");
+    assert_eq!(life["draft"], Value::Null);
+
+    // Used once: another browser opening it is not signed in.
+    let mut other = app.browser();
+    let reused = other.get(&format!("/carrier-sign-in/{token}")).await;
+    assert_eq!(reused.headers["location"], "/carrier?sign-in=link-failed");
+    let refused = other.get("/api/v1/carrier/questionnaires").await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+    assert!(refused.first_error().1.starts_with("Please sign in with the link from your carrier portal"));
+    let forged = other.get("/carrier-sign-in/bm90LWEtdG9rZW4").await;
+    assert_eq!(forged.headers["location"], "/carrier?sign-in=link-failed");
+}
+
+#[tokio::test]
+async fn another_carriers_plan_is_refused_and_an_applicants_session_is_no_carriers() {
+    let app = TestApp::new().await;
+    let mut b = signed_in(&app, 2, "Brightbite staff").await;
+    let body = json!({ "health": { "decline_message": "No.", "questions": [ { "question_id": 1, "question_text": "Ill?" } ] } });
+    for (method, path) in [
+        (Method::GET, format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}")),
+        (Method::PUT, format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/draft")),
+        (Method::POST, format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/draft/publish")),
+        (Method::GET, format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/export")),
+    ] {
+        let answer = b.send(method.clone(), &path, Some(body.to_string())).await;
+        assert_eq!(answer.status, StatusCode::FORBIDDEN, "{method} {path}: {}", answer.body);
+        assert_eq!(answer.first_error().1, api::domain::carrier_console::NOT_YOUR_PLAN);
+    }
+    let missing = b.get("/api/v1/carrier/questionnaires/999999").await;
+    assert_eq!((missing.status, missing.first_error().1), (StatusCode::NOT_FOUND, "No plan 999999".to_string()));
+    let nonsense = b.get("/api/v1/carrier/questionnaires/abc").await;
+    assert_eq!(nonsense.first_error(), ("plan_id".to_string(), "plan_id must be a whole number".to_string()));
+
+    let mut applicant = app.browser();
+    applicant.start("IO").await;
+    let answer = applicant.get("/api/v1/carrier/questionnaires").await;
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(store_drafts(&app).await, 0, "nothing was saved");
+}
+
+async fn store_drafts(app: &TestApp) -> i64 {
+    sqlx::query_scalar("select count(*) from questionnaire_draft").fetch_one(&app.state.db).await.unwrap()
+}
+
+#[tokio::test]
+async fn an_invalid_draft_is_refused_with_the_checkers_words_at_its_field_and_nothing_is_saved() {
+    let app = TestApp::new().await;
+    let mut b = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let path = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/draft");
+    let twice = json!({ "health": { "decline_message": "We cannot offer this plan online.", "questions": [
+        { "question_id": 901, "question_text": "Heart disease?" }, { "question_id": 901, "question_text": "Cancer?" } ] } });
+    let cases = [
+        (twice, "health.questions.1.question_id", "question 901 is listed twice"),
+        (
+            json!({ "health": { "decline_message": "No.", "questions": [ { "question_id": 1, "question_text": "Ill?", "decline_on_yes": false } ] } }),
+            "health.questions",
+            "no answer declines: make a question decline on Yes, or ask no health questions",
+        ),
+        (
+            json!({ "eligibility": { "questions": [ { "qid": 0, "question": "Resident?", "true_condition": 1 } ] } }),
+            "eligibility.questions.0.qid",
+            "0 is less than the minimum of 1",
+        ),
+    ];
+    for (document, field, words) in cases {
+        let refused = b.put(&path, document.clone()).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{document}: {}", refused.body);
+        let (at, said) = refused.first_error();
+        assert_eq!((at.as_str(), said.as_str()), (field, words), "{document}");
+    }
+    assert_eq!(store_drafts(&app).await, 0, "nothing was saved");
+}
+
+#[tokio::test]
+async fn a_published_question_is_asked_of_new_applicants_while_one_who_started_before_keeps_the_old_and_a_rollback_brings_them_back(
+) {
+    let app = TestApp::new().await;
+    let mut before = app.browser();
+    let started_before = before.start("IO").await;
+    assert_eq!(asked(&mut before, started_before).await, vec![901, 902, 903]);
+
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let published = staff.get(&plan).await.ok()["published"].clone();
+    let saved = staff.put(&format!("{plan}/draft"), with_question_904(&published)).await;
+    let draft = saved.ok()["draft"].clone();
+    assert_eq!(draft["updated_by"], "Priya Raman");
+    assert_eq!(
+        draft["changes"],
+        json!([{ "part": "health", "question_id": 904, "change": "added", "what": ["asked at position 2"],
+                 "after": { "question_id": 904, "question_text": "Have you been diagnosed with diabetes?", "decline_on_yes": true } }]),
+        "the draft's difference from what is published, question by question"
+    );
+
+    // The preview draws the health popup as the shop does, and a Yes to the new question declines.
+    let preview = staff.get(&format!("{plan}/draft/preview")).await;
+    let steps = preview.ok()["steps"].as_array().unwrap().clone();
+    assert_eq!(steps.len(), 1, "the plan asks health questions only");
+    assert_eq!(steps[0]["step"], "health_questions");
+    assert_eq!(steps[0]["schema"]["properties"]["q904"]["title"], "Have you been diagnosed with diabetes?");
+    let answers = json!({ "q901": "No", "q904": "Yes", "q902": "No", "q903": "No" });
+    let tried =
+        staff.post(&format!("{plan}/draft/preview"), json!({ "popup": "health_questions", "answers": answers })).await;
+    assert_eq!(tried.ok()["outcome"], "declined");
+    assert!(tried.ok()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Based on your answers we cannot offer this plan online."));
+    let unanswered =
+        staff.post(&format!("{plan}/draft/preview"), json!({ "popup": "health_questions", "answers": {} })).await;
+    assert_eq!(unanswered.first_error(), ("health_questions".into(), "Please answer all questions".into()));
+
+    let no_note = staff.post(&format!("{plan}/draft/publish"), json!({ "note": " " })).await;
+    assert_eq!(no_note.first_error().0, "note");
+    let made = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Ask about diabetes" })).await;
+    let version = made.ok()["workflow_version"].as_str().unwrap().to_string();
+    assert_eq!(app.state.workflows.current().hash, version, "the new version is current");
+    let load = api::store::workflow::history(&app.state.db).await.unwrap().remove(0);
+    assert_eq!(
+        load.loaded_by,
+        format!("Priya Raman (Northgate Life) in the carriers' console, plan {OPTIONAL_LIFE}: Ask about diabetes"),
+        "`enroll workflows list` shows the console's version beside the file loads"
+    );
+
+    let mut after = app.browser();
+    let started_after = after.start("IO").await;
+    assert_eq!(asked(&mut after, started_after).await, vec![901, 904, 902, 903], "a new applicant is asked it");
+    assert_eq!(asked(&mut before, started_before).await, vec![901, 902, 903], "one who started before keeps theirs");
+
+    let view = staff.get(&plan).await.ok().clone();
+    assert_eq!(view["draft"], Value::Null, "the draft was published");
+    let history = view["history"].as_array().unwrap();
+    assert_eq!(history.len(), 2, "the publish, and what the workflow files said before it: {history:?}");
+    assert_eq!(history[0]["note"], "Ask about diabetes");
+    assert_eq!(history[1]["published_by"], "the workflow files");
+    let original = history[1]["publish_id"].as_i64().unwrap();
+
+    let rolled =
+        staff.post(&format!("{plan}/versions/{original}/publish"), json!({ "note": "Back to three questions" })).await;
+    rolled.ok();
+    let mut later = app.browser();
+    let started_later = later.start("IO").await;
+    assert_eq!(asked(&mut later, started_later).await, vec![901, 902, 903], "the rollback is what new applicants get");
+    assert_eq!(asked(&mut after, started_after).await, vec![901, 904, 902, 903], "and who started on it keeps 904");
+    let view = staff.get(&plan).await.ok().clone();
+    assert_eq!(view["history"][0]["restores"], original);
+}
+
+#[tokio::test]
+async fn two_publishes_of_one_draft_at_once_one_wins_and_the_other_is_told_it_changed() {
+    let app = TestApp::new().await;
+    let mut one = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let mut two = signed_in(&app, NORTHGATE, "Tomás Ortega").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let published = one.get(&plan).await.ok()["published"].clone();
+    let revision =
+        one.put(&format!("{plan}/draft"), with_question_904(&published)).await.ok()["draft"]["revision"].clone();
+    let body = json!({ "note": "Ask about diabetes", "revision": revision });
+    let publish = format!("{plan}/draft/publish");
+    let (a, b) = tokio::join!(one.post(&publish, body.clone()), two.post(&publish, body.clone()));
+    let mut statuses = [a.status, b.status];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT], "{} / {}", a.body, b.body);
+    let lost = if a.status == StatusCode::CONFLICT { a } else { b };
+    assert!(
+        lost.first_error().1.starts_with("There is no draft to publish")
+            || lost.first_error().1 == api::domain::carrier_console::DRAFT_CHANGED
+    );
+    let publishes: i64 = sqlx::query_scalar(
+        "select count(*) from questionnaire_publish where restores is null and published_by <> 'the workflow files'",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!(publishes, 1, "published once");
+}
+
+#[tokio::test]
+async fn publishes_of_two_plans_at_once_both_reach_the_newest_version() {
+    let app = TestApp::new().await;
+    let mut life = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plans: Vec<i64> = app
+        .state
+        .catalogue
+        .plans
+        .iter()
+        .filter(|p| p.carrier_id == NORTHGATE && p.plan_id != OPTIONAL_LIFE)
+        .map(|p| p.plan_id)
+        .collect();
+    let other = plans[0];
+    let mut staff = signed_in(&app, NORTHGATE, "Tomás Ortega").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let published = life.get(&plan).await.ok()["published"].clone();
+    life.put(&format!("{plan}/draft"), with_question_904(&published)).await.ok();
+    let eligibility = json!({ "eligibility": { "questions": [ { "qid": 77, "question": "Are you a resident of the United States?", "true_condition": 1 } ] } });
+    staff.put(&format!("/api/v1/carrier/questionnaires/{other}/draft"), eligibility).await.ok();
+    let (first, second) =
+        (format!("{plan}/draft/publish"), format!("/api/v1/carrier/questionnaires/{other}/draft/publish"));
+    let (a, b) = tokio::join!(
+        life.post(&first, json!({ "note": "diabetes" })),
+        staff.post(&second, json!({ "note": "residents" }))
+    );
+    a.ok();
+    b.ok();
+    let current = app.state.workflows.current();
+    let shop = &current.workflows.shop;
+    let category = |id: i64| app.state.catalogue.plan(id).unwrap().category.clone();
+    assert!(shop
+        .health_for(OPTIONAL_LIFE, &category(OPTIONAL_LIFE))
+        .unwrap()
+        .questions
+        .iter()
+        .any(|q| q.question_id == 904));
+    assert_eq!(shop.eligibility_for(other, &category(other)).unwrap().questions[0].qid, 77, "neither undid the other");
+}
+
+#[tokio::test]
+async fn any_version_exports_as_a_workflow_file_of_its_schema_and_a_file_imports_as_the_draft() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let exported = staff.get(&format!("{plan}/export")).await;
+    let file = exported.ok().clone();
+    assert_eq!(file["file_name"], format!("questionnaire-{OPTIONAL_LIFE}.yaml"));
+    let yaml = file["yaml"].as_str().unwrap();
+    // The checker reads it against the format's published JSON Schema first.
+    let read = engine::workflow::parse_questionnaire_file("questionnaire.yaml", yaml);
+    assert_eq!(read.unwrap().health.unwrap().questions[0].question_id, 901, "a valid file:\n{yaml}");
+
+    let changed =
+        yaml.replace("In the last 5 years, have you been treated", "In the last 10 years, have you been treated");
+    let imported = staff.post(&format!("{plan}/import"), json!({ "yaml": changed })).await;
+    let draft = imported.ok()["draft"].clone();
+    assert_eq!(draft["changes"][0]["question_id"], 901);
+    assert_eq!(draft["changes"][0]["what"], json!(["the question's words"]));
+    let as_draft = staff.get(&format!("{plan}/export?version=draft")).await;
+    assert!(as_draft.ok()["yaml"].as_str().unwrap().contains("In the last 10 years"));
+
+    let elsewhere = yaml.replace(&format!("plan_id: {OPTIONAL_LIFE}"), "plan_id: 1401");
+    let refused = staff.post(&format!("{plan}/import"), json!({ "yaml": elsewhere })).await;
+    assert_eq!(
+        refused.first_error(),
+        ("plan_id".to_string(), format!("This file is the questionnaire of plan 1401, not of plan {OPTIONAL_LIFE}"))
+    );
+    let broken = staff.post(&format!("{plan}/import"), json!({ "yaml": "health: [unclosed" })).await;
+    assert_eq!(broken.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn a_load_of_the_workflow_files_keeps_the_questions_published_in_the_console() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let published = staff.get(&plan).await.ok()["published"].clone();
+    staff.put(&format!("{plan}/draft"), with_question_904(&published)).await.ok();
+    staff.post(&format!("{plan}/draft/publish"), json!({ "note": "diabetes" })).await.ok();
+
+    // An operator changes a text of the shop's file and loads the directory.
+    let dir = app.config.workflows_dir.clone();
+    let mut bundle = engine::workflow::Bundle::read_dir(&dir).unwrap();
+    let shop = bundle.files.get_mut("shop.yaml").unwrap();
+    *shop = shop.replace("title: Tobacco Usage", "title: Tobacco Use");
+    let loaded = api::services::workflows::load(
+        &app.state.db,
+        &bundle,
+        "workflows",
+        "operator",
+        api::services::workflows::InFlight::Stay,
+    )
+    .await
+    .unwrap();
+    app.state.workflows.refresh(&app.state.db).await.unwrap();
+    let current = app.state.workflows.current();
+    assert_eq!(current.hash, loaded.hash);
+    assert!(current.bundle.files.contains_key(&format!("questionnaire-{OPTIONAL_LIFE}.yaml")));
+    let health = current.workflows.shop.health_for(OPTIONAL_LIFE, "term_life").unwrap();
+    assert!(health.questions.iter().any(|q| q.question_id == 904), "the console's question stays");
+    assert_eq!(current.workflows.shop.popup(engine::shop::PopupKind::Tobacco).unwrap().title, "Tobacco Use");
+}

@@ -1,0 +1,318 @@
+//! One plan's own questions, as its carrier edits them in the console: the eligibility questions (which must be
+//! answered Yes) and the health questions (which answers decline) of the plan's popups, with their messages.
+//!
+//! A plan's questionnaire is a workflow file of its own (`kind: questionnaire`, one per plan, named
+//! `questionnaire-{plan_id}.yaml`): it replaces whatever the shop workflow's question sets say about that plan, and a
+//! part it leaves out means the plan asks none of it. A plan without such a file asks what the shop workflow says
+//! ([`PlanQuestionnaire::of_shop`] writes that down as the console's starting point).
+
+use std::collections::BTreeSet;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{EligibilityQuestion, EligibilitySet, HealthQuestion, HealthSet, PlanSelector, ShopWorkflow};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionnaireKind {
+    /// One plan's eligibility and health questions.
+    Questionnaire,
+}
+
+/// One plan's eligibility and health questions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Plan questionnaire file")]
+pub struct PlanQuestionnaire {
+    pub kind: QuestionnaireKind,
+    /// The plan these questions are asked for.
+    #[schemars(range(min = 1))]
+    pub plan_id: i64,
+    /// Asked before the plan can be added to the cart; none when the plan asks no eligibility question.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eligibility: Option<PlanEligibility>,
+    /// Asked before the plan is priced; none when the plan asks no health question.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub health: Option<PlanHealth>,
+}
+
+/// The eligibility questions of a plan, in the order they are asked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlanEligibility {
+    #[schemars(length(min = 1))]
+    pub questions: Vec<EligibilityQuestion>,
+}
+
+/// The health questions of a plan, in the order they are asked, and what the applicant is told after answering.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlanHealth {
+    #[schemars(length(min = 1))]
+    pub questions: Vec<HealthQuestion>,
+    /// Shown when an answer declines the application.
+    #[schemars(length(min = 1))]
+    pub decline_message: String,
+    /// Shown when the answers are accepted.
+    #[serde(default = "super::accepted_message")]
+    #[schemars(length(min = 1))]
+    pub success_message: String,
+}
+
+/// A plan's questions as the shop reads them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PlanSets {
+    pub eligibility: Option<EligibilitySet>,
+    pub health: Option<HealthSet>,
+}
+
+impl PlanQuestionnaire {
+    /// The file a plan's questionnaire is kept in, among the workflow files.
+    pub fn file_name(plan_id: i64) -> String {
+        format!("questionnaire-{plan_id}.yaml")
+    }
+
+    /// What the plan asks under `shop` today, written as its own questionnaire.
+    pub fn of_shop(shop: &ShopWorkflow, plan_id: i64, category: &str) -> PlanQuestionnaire {
+        PlanQuestionnaire {
+            kind: QuestionnaireKind::Questionnaire,
+            plan_id,
+            eligibility: shop
+                .eligibility_for(plan_id, category)
+                .map(|set| PlanEligibility { questions: set.questions.clone() }),
+            health: shop.health_for(plan_id, category).map(|set| PlanHealth {
+                questions: set.questions.clone(),
+                decline_message: set.decline_message.clone(),
+                success_message: set.success_message.clone(),
+            }),
+        }
+    }
+
+    /// Problems the file's JSON Schema cannot say: (path, reason).
+    pub fn check(&self) -> Result<(), (String, String)> {
+        if let Some(eligibility) = &self.eligibility {
+            let mut ids = BTreeSet::new();
+            for (i, q) in eligibility.questions.iter().enumerate() {
+                if !ids.insert(q.qid) {
+                    return Err((
+                        format!("/eligibility/questions/{i}/qid"),
+                        format!("question {} is listed twice", q.qid),
+                    ));
+                }
+                if q.question.trim().is_empty() {
+                    return Err((format!("/eligibility/questions/{i}/question"), "a question needs its words".into()));
+                }
+            }
+        }
+        if let Some(health) = &self.health {
+            let mut ids = BTreeSet::new();
+            for (i, q) in health.questions.iter().enumerate() {
+                if !ids.insert(q.question_id) {
+                    return Err((
+                        format!("/health/questions/{i}/question_id"),
+                        format!("question {} is listed twice", q.question_id),
+                    ));
+                }
+                if q.question_text.trim().is_empty() {
+                    return Err((format!("/health/questions/{i}/question_text"), "a question needs its words".into()));
+                }
+            }
+            if health.decline_message.trim().is_empty() {
+                return Err(("/health/decline_message".into(), "say what an applicant who is declined reads".into()));
+            }
+            if !health.questions.iter().any(|q| q.decline_on_yes) {
+                return Err((
+                    "/health/questions".into(),
+                    "no answer declines: make a question decline on Yes, or ask no health questions".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The question sets the shop reads for the plan.
+    pub fn sets(&self) -> PlanSets {
+        let applies_to = PlanSelector { plans: vec![self.plan_id], categories: Vec::new() };
+        PlanSets {
+            eligibility: self.eligibility.as_ref().map(|e| EligibilitySet {
+                name: format!("plan_{}", self.plan_id),
+                applies_to: applies_to.clone(),
+                questions: e.questions.clone(),
+            }),
+            health: self.health.as_ref().map(|h| HealthSet {
+                name: format!("plan_{}", self.plan_id),
+                applies_to,
+                questions: h.questions.clone(),
+                decline_message: h.decline_message.clone(),
+                success_message: h.success_message.clone(),
+            }),
+        }
+    }
+
+    /// The file's text: YAML a carrier can keep under its own version control and load again.
+    pub fn to_yaml(&self) -> String {
+        let body = serde_yaml::to_string(self).expect("a questionnaire is YAML");
+        format!(
+            "# yaml-language-server: $schema=schema/questionnaire.schema.json\n# The eligibility and health questions \
+             of plan {}.\n{body}",
+            self.plan_id
+        )
+    }
+}
+
+/// One difference between two versions of a plan's questionnaire, question by question.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Difference {
+    /// `eligibility` or `health`.
+    pub part: &'static str,
+    /// The question it is about; none for the part itself (added, removed, or its messages).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question_id: Option<i64>,
+    /// `added`, `removed`, `changed` or `moved`.
+    pub change: &'static str,
+    /// What changed, in words ("the question's words", "whether a Yes declines", "position 2 to 1").
+    pub what: Vec<String>,
+    /// The question (or part) before, when it existed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<Value>,
+    /// The question (or part) after, when it exists.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<Value>,
+}
+
+/// What `after` changes of `before`, question by question, in the order the questions are asked after the change
+/// (removed ones last).
+pub fn differences(before: &PlanQuestionnaire, after: &PlanQuestionnaire) -> Vec<Difference> {
+    let mut found = Vec::new();
+    let eligibility = |q: &PlanQuestionnaire| -> Option<Vec<(i64, Value)>> {
+        q.eligibility.as_ref().map(|e| e.questions.iter().map(|q| (q.qid, json_of(q))).collect())
+    };
+    let health = |q: &PlanQuestionnaire| -> Option<Vec<(i64, Value)>> {
+        q.health.as_ref().map(|h| h.questions.iter().map(|q| (q.question_id, json_of(q))).collect())
+    };
+    compare_part("eligibility", eligibility(before), eligibility(after), &mut found);
+    compare_part("health", health(before), health(after), &mut found);
+    if let (Some(b), Some(a)) = (&before.health, &after.health) {
+        let mut what = Vec::new();
+        if b.decline_message != a.decline_message {
+            what.push("the message when declined".to_string());
+        }
+        if b.success_message != a.success_message {
+            what.push("the message when accepted".to_string());
+        }
+        if !what.is_empty() {
+            let messages = |h: &PlanHealth| serde_json::json!({ "decline_message": h.decline_message, "success_message": h.success_message });
+            found.push(Difference {
+                part: "health",
+                question_id: None,
+                change: "changed",
+                what,
+                before: Some(messages(b)),
+                after: Some(messages(a)),
+            });
+        }
+    }
+    found
+}
+
+fn json_of(question: &impl Serialize) -> Value {
+    serde_json::to_value(question).expect("a question is JSON")
+}
+
+fn compare_part(
+    part: &'static str,
+    before: Option<Vec<(i64, Value)>>,
+    after: Option<Vec<(i64, Value)>>,
+    found: &mut Vec<Difference>,
+) {
+    let part_as = |questions: &[(i64, Value)]| Value::Array(questions.iter().map(|(_, q)| q.clone()).collect());
+    let (before, after) = match (before, after) {
+        (None, None) => return,
+        (None, Some(after)) => {
+            let what = vec![format!("{} questions asked", after.len())];
+            let after = Some(part_as(&after));
+            found.push(Difference { part, question_id: None, change: "added", what, before: None, after });
+            return;
+        }
+        (Some(before), None) => {
+            let what = vec!["no question asked".to_string()];
+            let before = Some(part_as(&before));
+            found.push(Difference { part, question_id: None, change: "removed", what, before, after: None });
+            return;
+        }
+        (Some(before), Some(after)) => (before, after),
+    };
+    // Moves are told against the order of the questions both versions ask.
+    let kept_before: Vec<i64> =
+        before.iter().map(|(id, _)| *id).filter(|id| after.iter().any(|(a, _)| a == id)).collect();
+    let kept_after: Vec<i64> =
+        after.iter().map(|(id, _)| *id).filter(|id| before.iter().any(|(b, _)| b == id)).collect();
+    for (id, question) in &after {
+        let Some((_, old)) = before.iter().find(|(b, _)| b == id) else {
+            found.push(Difference {
+                part,
+                question_id: Some(*id),
+                change: "added",
+                what: vec![format!("asked at position {}", position(&after, *id))],
+                before: None,
+                after: Some(question.clone()),
+            });
+            continue;
+        };
+        let mut what: Vec<String> = changed_fields(old, question);
+        let (was, is) = (index(&kept_before, *id), index(&kept_after, *id));
+        let moved = was != is;
+        if moved {
+            what.push(format!("position {} to {}", position(&before, *id), position(&after, *id)));
+        }
+        if !what.is_empty() {
+            let change = if what.len() == 1 && moved { "moved" } else { "changed" };
+            found.push(Difference {
+                part,
+                question_id: Some(*id),
+                change,
+                what,
+                before: Some(old.clone()),
+                after: Some(question.clone()),
+            });
+        }
+    }
+    for (id, question) in &before {
+        if !after.iter().any(|(a, _)| a == id) {
+            found.push(Difference {
+                part,
+                question_id: Some(*id),
+                change: "removed",
+                what: vec![format!("was asked at position {}", position(&before, *id))],
+                before: Some(question.clone()),
+                after: None,
+            });
+        }
+    }
+}
+
+fn index(ids: &[i64], id: i64) -> Option<usize> {
+    ids.iter().position(|i| *i == id)
+}
+
+/// A question's place, counted from 1 as the applicant sees it.
+fn position(questions: &[(i64, Value)], id: i64) -> usize {
+    questions.iter().position(|(i, _)| *i == id).map(|p| p + 1).unwrap_or(0)
+}
+
+/// The fields of a question that differ, in words.
+fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
+    let words = |field: &str| match field {
+        "question" | "question_text" => "the question's words".to_string(),
+        "true_condition" => "whether the answer must be Yes".to_string(),
+        "decline_on_yes" => "whether a Yes declines".to_string(),
+        other => other.replace('_', " "),
+    };
+    let mut fields: BTreeSet<&String> = BTreeSet::new();
+    for object in [before, after].iter().filter_map(|v| v.as_object()) {
+        fields.extend(object.keys());
+    }
+    fields.into_iter().filter(|f| before.get(f.as_str()) != after.get(f.as_str())).map(|f| words(f)).collect()
+}
