@@ -316,3 +316,103 @@ fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
     }
     fields.into_iter().filter(|f| before.get(f.as_str()) != after.get(f.as_str())).map(|f| words(f)).collect()
 }
+
+/// The console's form of a plan's questionnaire: its JSON Schema and uiSchema. Its data is the questionnaire's own
+/// shape without its kind and plan ([`form_data`]); a part with no question asks none ([`from_form`]).
+pub fn editor_form() -> (Value, Value) {
+    let schema = serde_json::json!({
+        "type": "object",
+        "properties": {
+            "eligibility": {
+                "type": "object",
+                "title": "Eligibility questions",
+                "description": "Asked before the plan can be added to the cart. Leave the list empty to ask none.",
+                "properties": {
+                    "questions": {
+                        "type": "array",
+                        "title": "Questions",
+                        "items": {
+                            "type": "object",
+                            "required": ["qid", "question", "true_condition"],
+                            "properties": {
+                                "qid": { "type": "integer", "minimum": 1, "title": "Question number",
+                                         "description": "Answers are kept under this number: keep it when you reword a question." },
+                                "question": { "type": "string", "minLength": 1, "title": "Question" },
+                                "true_condition": { "type": "integer", "title": "Answer needed", "default": 1, "oneOf": [
+                                    { "const": 1, "title": "Yes: a No stops the applicant" },
+                                    { "const": 0, "title": "Yes or No" } ] }
+                            }
+                        }
+                    }
+                }
+            },
+            "health": {
+                "type": "object",
+                "title": "Health questions",
+                "description": "Asked before the plan is priced. Leave the list empty to ask none.",
+                "properties": {
+                    "questions": {
+                        "type": "array",
+                        "title": "Questions",
+                        "items": {
+                            "type": "object",
+                            "required": ["question_id", "question_text"],
+                            "properties": {
+                                "question_id": { "type": "integer", "minimum": 1, "title": "Question number",
+                                                 "description": "Answers are kept under this number: keep it when you reword a question." },
+                                "question_text": { "type": "string", "minLength": 1, "title": "Question" },
+                                "decline_on_yes": { "type": "boolean", "default": true, "title": "A Yes declines the application" }
+                            }
+                        }
+                    },
+                    "decline_message": { "type": "string", "title": "Message when declined" },
+                    "success_message": { "type": "string", "title": "Message when accepted" }
+                }
+            }
+        }
+    });
+    let question = |title: &str| {
+        serde_json::json!({ "ui:label": false, "ui:options": { "orderable": true, "itemTitle": title }, "items": {
+            "ui:label": false, "question": { "ui:widget": "textarea" }, "question_text": { "ui:widget": "textarea" } } })
+    };
+    let ui_schema = serde_json::json!({
+        "eligibility": { "questions": question("Eligibility question #{n}") },
+        "health": {
+            "questions": question("Health question #{n}"),
+            "decline_message": { "ui:widget": "textarea" },
+            "success_message": { "ui:widget": "textarea" }
+        }
+    });
+    (schema, ui_schema)
+}
+
+/// A questionnaire as the console's form shows it: both parts, a part the plan does not ask with no question.
+pub fn form_data(questionnaire: &PlanQuestionnaire) -> Value {
+    let eligibility = match &questionnaire.eligibility {
+        Some(e) => serde_json::to_value(e).expect("JSON"),
+        None => serde_json::json!({ "questions": [] }),
+    };
+    let health = match &questionnaire.health {
+        Some(h) => serde_json::to_value(h).expect("JSON"),
+        None => serde_json::json!({ "questions": [], "decline_message": "", "success_message": "" }),
+    };
+    serde_json::json!({ "eligibility": eligibility, "health": health })
+}
+
+/// The console's form data as a questionnaire document: a part with no question is left out (the plan asks none).
+pub fn from_form(data: &Value) -> Value {
+    let mut document = serde_json::Map::new();
+    for part in ["eligibility", "health"] {
+        let Some(value) = data.get(part).filter(|v| !v.is_null()) else { continue };
+        let asks = value.get("questions").and_then(Value::as_array).is_none_or(|q| !q.is_empty());
+        if asks {
+            let mut value = value.clone();
+            // An empty message is the default one.
+            if let Some(object) = value.as_object_mut() {
+                object.retain(|key, v| !(key == "success_message" && v.as_str().is_some_and(|s| s.trim().is_empty())));
+            }
+            document.insert(part.into(), value);
+        }
+    }
+    Value::Object(document)
+}

@@ -6840,6 +6840,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carrier/questionnaire-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuestionnaireFormEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/carrier/questionnaires": {
         parameters: {
             query?: never;
@@ -10234,6 +10279,18 @@ export interface components {
             staff_name: string;
         };
         /** @description The success envelope of a typed answer. */
+        QuestionnaireFormEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["QuestionnaireForm"];
+        };
+        /** @description The console's form of a plan's questions. */
+        QuestionnaireForm: {
+            /** @description JSON Schema of the form's data (a plan's questionnaire without its kind and plan). */
+            schema: unknown;
+            ui_schema: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
         Array_of_PlanQuestionsEnvelope: {
             /** @description Always `success`. */
             status: string;
@@ -10251,6 +10308,8 @@ export interface components {
             draft?: components["schemas"]["DraftView"] | null;
             /** @description Every publish from the console, newest first. */
             history: components["schemas"]["PublishView"][];
+            /** @description The draft (or, without one, what is published) as the console's form shows it. */
+            form_data: unknown;
         };
         /**
          * Plan questionnaire file
@@ -10353,12 +10412,12 @@ export interface components {
          */
         QuestionnaireBody: {
             /**
-             * @description Asked before the plan can be added to the cart; leave it out to ask none.
+             * @description Asked before the plan can be added to the cart; leave it out (or its questions empty) to ask none.
              * @default null
              */
             eligibility: components["schemas"]["PlanEligibility"] | null;
             /**
-             * @description Asked before the plan is priced; leave it out to ask none.
+             * @description Asked before the plan is priced; leave it out (or its questions empty) to ask none.
              * @default null
              */
             health: components["schemas"]["PlanHealth"] | null;

@@ -30,6 +30,7 @@ pub fn pages() -> axum::Router<Live> {
 pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/carrier/me", get(me))
+        .api_route("/carrier/questionnaire-form", get(questionnaire_form))
         .api_route("/carrier/questionnaires", get(questionnaires))
         .api_route("/carrier/questionnaires/{plan_id}", get(questionnaire))
         .api_route("/carrier/questionnaires/{plan_id}/draft", put(save_draft).delete(discard_draft))
@@ -56,6 +57,21 @@ async fn me(State(state): State<AppState>, session: Session) -> ApiResult<Answer
     Ok(Answer(Me { carrier_id: staff.carrier_id, carrier_name, staff_name: staff.name }))
 }
 
+/// The console's form of a plan's questions.
+#[derive(Serialize, JsonSchema)]
+pub struct QuestionnaireForm {
+    /// JSON Schema of the form's data (a plan's questionnaire without its kind and plan).
+    schema: Value,
+    ui_schema: Value,
+}
+
+/// `GET /carrier/questionnaire-form`: the form the console edits a plan's questions with.
+async fn questionnaire_form(State(state): State<AppState>, session: Session) -> ApiResult<Answer<QuestionnaireForm>> {
+    console::staff(&state, &session).await?;
+    let (schema, ui_schema) = engine::shop::plan_questions::editor_form();
+    Ok(Answer(QuestionnaireForm { schema, ui_schema }))
+}
+
 /// A plan's questions: what applicants are asked now, the draft being edited, and what was published before.
 #[derive(Serialize, JsonSchema)]
 pub struct PlanQuestions {
@@ -68,6 +84,8 @@ pub struct PlanQuestions {
     draft: Option<DraftView>,
     /// Every publish from the console, newest first.
     history: Vec<PublishView>,
+    /// The draft (or, without one, what is published) as the console's form shows it.
+    form_data: Value,
 }
 
 /// A draft and what it changes.
@@ -155,6 +173,7 @@ async fn view(state: &AppState, plan: &engine::catalogue::Plan) -> ApiResult<Pla
             restores: p.restores,
         });
     }
+    let form_data = engine::shop::plan_questions::form_data(draft.as_ref().map_or(&published, |d| &d.questionnaire));
     Ok(PlanQuestions {
         plan_id: plan.plan_id,
         plan_name: plan.plan_name.clone(),
@@ -162,6 +181,7 @@ async fn view(state: &AppState, plan: &engine::catalogue::Plan) -> ApiResult<Pla
         published,
         draft,
         history,
+        form_data,
     })
 }
 
@@ -173,26 +193,21 @@ fn stored(document: &str) -> ApiResult<PlanQuestionnaire> {
 /// are the address's).
 #[derive(Deserialize, JsonSchema)]
 pub struct QuestionnaireBody {
-    /// Asked before the plan can be added to the cart; leave it out to ask none.
+    /// Asked before the plan can be added to the cart; leave it out (or its questions empty) to ask none.
     #[serde(default)]
     #[schemars(with = "Option<PlanEligibility>")]
     eligibility: Option<Value>,
-    /// Asked before the plan is priced; leave it out to ask none.
+    /// Asked before the plan is priced; leave it out (or its questions empty) to ask none.
     #[serde(default)]
     #[schemars(with = "Option<PlanHealth>")]
     health: Option<Value>,
 }
 
 impl QuestionnaireBody {
+    /// The document it says: a part with no question is left out (the plan asks none of it).
     fn document(self) -> Value {
-        let mut document = serde_json::Map::new();
-        if let Some(eligibility) = self.eligibility.filter(|v| !v.is_null()) {
-            document.insert("eligibility".into(), eligibility);
-        }
-        if let Some(health) = self.health.filter(|v| !v.is_null()) {
-            document.insert("health".into(), health);
-        }
-        Value::Object(document)
+        let form = serde_json::json!({ "eligibility": self.eligibility, "health": self.health });
+        engine::shop::plan_questions::from_form(&form)
     }
 }
 

@@ -1,0 +1,59 @@
+import { http } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '../../../testing/render';
+import { refusal, server, success } from '../../../testing/server';
+import { CarrierConsole } from './carrier-console';
+import { nestedErrors } from './plan-editor';
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/carrier" element={<CarrierConsole />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('the carriers console', () => {
+  it('tells a session that is not a carrier’s how to sign in, and a used link that it no longer works', async () => {
+    const words = 'Please sign in with the link from your carrier portal: it opens the console for your carrier’s plans.';
+    server.use(http.get('/api/v1/carrier/me', () => refusal(401, words)));
+    renderAt('/carrier?sign-in=link-failed');
+    expect(await screen.findByText(words)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/^This sign-in link has expired or was already used/);
+  });
+
+  it('lists the carrier’s plans with what each asks and which has a draft', async () => {
+    const plan = (plan_id: number, plan_name: string, health: number, draft: boolean) => ({
+      plan_id,
+      plan_name,
+      category: 'term_life',
+      published: { kind: 'questionnaire', plan_id, health: health ? { questions: Array(health).fill({}), decline_message: 'No.' } : null },
+      draft: draft ? { questionnaire: {}, revision: 1, updated_by: 'Priya', updated_at: '', changes: [] } : null,
+      history: [],
+      form_data: {},
+    });
+    server.use(
+      http.get('/api/v1/carrier/me', () => success({ carrier_id: 3, carrier_name: 'Northgate Life', staff_name: 'Priya Raman' })),
+      http.get('/api/v1/carrier/questionnaires', () => success([plan(1401, 'Term Life 20', 0, false), plan(1403, 'Optional Life', 3, true)])),
+      http.get('/api/v1/carrier/questionnaire-form', () => success({ schema: { type: 'object', properties: {} }, ui_schema: {} })),
+      http.get('/api/v1/carrier/questionnaires/:plan/draft/preview', () => success({ steps: [] })),
+    );
+    renderAt('/carrier?plan=1403');
+    expect(await screen.findByRole('heading', { name: 'Questions of Northgate Life’s plans', level: 1 })).toBeTruthy();
+    const buttons = (await screen.findByRole('navigation', { name: 'Plans' })).querySelectorAll('button');
+    expect([...buttons].map((b) => b.textContent)).toEqual(['Term Life 20 · no questions', 'Optional Life · 3 health questionsDraft']);
+    expect(await screen.findByRole('heading', { name: 'Optional Life', level: 2 })).toBeTruthy();
+  });
+
+  it('puts each of the server’s refusals at the field its path names', () => {
+    expect(
+      nestedErrors([
+        { target_element: 'health.questions.1.question_id', error_message: 'question 901 is listed twice' },
+        { target_element: '', error_message: 'for the whole form' },
+      ]),
+    ).toEqual({ health: { questions: { 1: { question_id: { __errors: ['question 901 is listed twice'] } } } } });
+  });
+});

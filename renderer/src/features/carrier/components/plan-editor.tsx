@@ -1,0 +1,291 @@
+// One plan in the console: its questions in the server's form, what the draft changes, the draft as an applicant meets
+// it, publishing, the versions published before, and a version as a workflow file.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useState } from 'react';
+import { SchemaForm } from '../../../components/lazy-schema-form';
+import { Failed, Pending } from '../../../components/query-state';
+import { ApiError, type FieldError } from '../../../lib/api';
+import {
+  type PlanQuestions,
+  discardDraft,
+  exportVersion,
+  importFile,
+  publishAgain,
+  publishDraft,
+  questionnaireFormQuery,
+  questionnairesQuery,
+  saveDraft,
+} from '../api/console';
+import { PreviewPanel } from './preview-panel';
+
+/** The server's messages as rjsf's nested errors: `health.questions.1.question_text` under that field. */
+export function nestedErrors(fields: FieldError[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const f of fields.filter((f) => f.target_element)) {
+    let at = root;
+    for (const key of f.target_element.split('.')) at = (at[key] ??= {}) as Record<string, unknown>;
+    ((at.__errors ??= []) as string[]).push(f.error_message);
+  }
+  return root as ErrorSchema;
+}
+
+/** Saves `text` as a file named `name` (a version as a workflow file). */
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/yaml' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+const shortVersion = (version: string) => version.slice(0, 12);
+
+export function PlanEditor({ plan }: { plan: PlanQuestions }) {
+  const client = useQueryClient();
+  const form = useQuery(questionnaireFormQuery);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [said, setSaid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
+  // Each save draws the form afresh from the server's answer.
+  const [drawn, setDrawn] = useState(0);
+
+  const replace = (next: PlanQuestions) => {
+    client.setQueryData(questionnairesQuery.queryKey, (plans) => plans?.map((p) => (p.plan_id === next.plan_id ? next : p)));
+  };
+  const run = async (act: () => Promise<string | null>) => {
+    setBusy(true);
+    setSaid(null);
+    try {
+      setSaid(await act());
+      setErrors([]);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields.length ? error.fields : [{ target_element: '', error_message: error.message }]);
+      else setErrors([{ target_element: '', error_message: 'This could not be sent. Please check your connection and try again.' }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (data: Record<string, unknown>) =>
+    run(async () => {
+      // The form's data is the server's schema's (rjsf checked it against that schema); the server checks it again.
+      replace(await saveDraft(plan.plan_id, data as Parameters<typeof saveDraft>[1]));
+      setDrawn((n) => n + 1);
+      return 'Draft saved. Applicants are asked what is published until you publish it.';
+    });
+  const discard = () =>
+    run(async () => {
+      replace(await discardDraft(plan.plan_id));
+      setDrawn((n) => n + 1);
+      return 'Draft discarded.';
+    });
+  const publish = () =>
+    run(async () => {
+      const made = await publishDraft(plan.plan_id, { note, revision: plan.draft?.revision ?? null });
+      setNote('');
+      await client.invalidateQueries({ queryKey: questionnairesQuery.queryKey });
+      setDrawn((n) => n + 1);
+      return `Published as version ${shortVersion(made.workflow_version)}: applicants who start now are asked these questions; applications already started keep theirs.`;
+    });
+  const imported = (file: File) =>
+    run(async () => {
+      replace(await importFile(plan.plan_id, await file.text()));
+      setDrawn((n) => n + 1);
+      return `${file.name} is the draft now.`;
+    });
+  const general = errors.filter((e) => !e.target_element || e.target_element === 'note' || e.target_element === 'plan_id');
+
+  return (
+    <section className="console-plan" aria-labelledby="plan-title">
+      <h2 id="plan-title">{plan.plan_name}</h2>
+      <p className="hint">
+        Plan {plan.plan_id} · {plan.category}
+        {plan.draft && ` · draft saved by ${plan.draft.updated_by}`}
+      </p>
+      {said && (
+        <p role="status" className="console-said">
+          {said}
+        </p>
+      )}
+      {general.length > 0 && (
+        <div role="alert" className="form-error">
+          {general.map((e) => (
+            <p key={e.error_message}>{e.error_message}</p>
+          ))}
+        </div>
+      )}
+
+      <div className="console-columns">
+        <div className="console-edit">
+          <h3>Questions</h3>
+          {form.isError ? (
+            <Failed query={form} />
+          ) : !form.data ? (
+            <Pending />
+          ) : (
+            <SchemaForm
+              id={`questionnaire-${plan.plan_id}-${drawn}`}
+              schema={form.data.schema as RJSFSchema}
+              uiSchema={form.data.ui_schema as UiSchema}
+              formData={plan.form_data as Record<string, unknown>}
+              extraErrors={nestedErrors(errors)}
+              disabled={busy}
+              onSubmit={save}
+            >
+              <div className="buttons">
+                <button type="submit" className="primary" disabled={busy}>
+                  Save draft
+                </button>
+                {plan.draft && (
+                  <button type="button" onClick={discard} disabled={busy}>
+                    Discard draft
+                  </button>
+                )}
+              </div>
+            </SchemaForm>
+          )}
+          <label className="import">
+            Import a workflow file as the draft
+            <input type="file" accept=".yaml,.yml,.json" disabled={busy} onChange={(e) => e.target.files?.[0] && imported(e.target.files[0])} />
+          </label>
+        </div>
+
+        <div className="console-side">
+          <Changes plan={plan} />
+          <PreviewPanel plan={plan} />
+          {plan.draft && (
+            <section aria-labelledby="publish-title" className="console-box">
+              <h3 id="publish-title">Publish</h3>
+              <p>Applicants who start after you publish are asked the draft&rsquo;s questions; applications already started keep theirs.</p>
+              <label>
+                What changes (kept with the version)
+                <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
+              </label>
+              <div className="buttons">
+                <button type="button" className="primary" onClick={publish} disabled={busy}>
+                  Publish
+                </button>
+                <button type="button" onClick={() => void exportVersion(plan.plan_id, 'draft').then((f) => download(f.file_name, f.yaml))}>
+                  Download the draft
+                </button>
+              </div>
+            </section>
+          )}
+          <History plan={plan} busy={busy} run={run} onDone={() => setDrawn((n) => n + 1)} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** What the draft changes of what applicants are asked now, question by question. */
+function Changes({ plan }: { plan: PlanQuestions }) {
+  if (!plan.draft) return null;
+  const changes = plan.draft.changes;
+  return (
+    <section aria-labelledby="changes-title" className="console-box">
+      <h3 id="changes-title">What the draft changes</h3>
+      {changes.length === 0 ? (
+        <p>Nothing: the draft asks what is published.</p>
+      ) : (
+        <ul className="changes">
+          {changes.map((c, i) => (
+            <li key={i} data-change={c.change}>
+              <strong>
+                {c.part === 'health' ? 'Health' : 'Eligibility'} {c.question_id ? `question ${c.question_id}` : 'questions'}: {c.change}
+              </strong>{' '}
+              ({c.what.join('; ')})
+              {wordsOf(c.after ?? c.before) && <q>{wordsOf(c.after ?? c.before)}</q>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A question's words, from a difference's question (none for a part or its messages). */
+function wordsOf(question: unknown): string | null {
+  if (!question || typeof question !== 'object' || Array.isArray(question)) return null;
+  const q = question as { question_text?: unknown; question?: unknown };
+  const words = q.question_text ?? q.question;
+  return typeof words === 'string' ? words : null;
+}
+
+/** The versions published from the console, each downloadable and publishable again. */
+function History({
+  plan,
+  busy,
+  run,
+  onDone,
+}: {
+  plan: PlanQuestions;
+  busy: boolean;
+  run: (act: () => Promise<string | null>) => Promise<void>;
+  onDone: () => void;
+}) {
+  const client = useQueryClient();
+  const [again, setAgain] = useState<number | null>(null);
+  const [note, setNote] = useState('');
+  const publish = (publishId: number) =>
+    run(async () => {
+      const made = await publishAgain(plan.plan_id, publishId, { note, revision: null });
+      setAgain(null);
+      setNote('');
+      await client.invalidateQueries({ queryKey: questionnairesQuery.queryKey });
+      onDone();
+      return `Version ${publishId} is published again as version ${shortVersion(made.workflow_version)}: applicants who start now are asked its questions.`;
+    });
+  return (
+    <section aria-labelledby="history-title" className="console-box">
+      <h3 id="history-title">Versions</h3>
+      <div className="buttons">
+        <button type="button" onClick={() => void exportVersion(plan.plan_id, 'published').then((f) => download(f.file_name, f.yaml))}>
+          Download what is published
+        </button>
+      </div>
+      {plan.history.length === 0 ? (
+        <p>No version was published from this console yet.</p>
+      ) : (
+        <ol className="history">
+          {plan.history.map((p) => (
+            <li key={p.publish_id}>
+              <p>
+                <strong>Version {p.publish_id}</strong> · {new Date(p.published_at).toLocaleString()} · {p.published_by}
+                {p.restores && ` · brings back version ${p.restores}`}
+              </p>
+              <p>{p.note}</p>
+              <div className="buttons">
+                <button type="button" className="text-button" onClick={() => void exportVersion(plan.plan_id, String(p.publish_id)).then((f) => download(f.file_name, f.yaml))}>
+                  Download
+                </button>
+                <button type="button" className="text-button" onClick={() => setAgain(p.publish_id)} disabled={busy}>
+                  Publish this version again
+                </button>
+              </div>
+              {again === p.publish_id && (
+                <div className="again">
+                  <label>
+                    Why (kept with the version)
+                    <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
+                  </label>
+                  <div className="buttons">
+                    <button type="button" className="primary" onClick={() => void publish(p.publish_id)} disabled={busy}>
+                      Publish version {p.publish_id} again
+                    </button>
+                    <button type="button" onClick={() => setAgain(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// The draft as an applicant meets it: the plan's popups drawn by the same form the shop draws them with, at a phone's
+// or a desktop's width, and answerable, to see which answers decline (nothing is stored).
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { drawnForm } from '../../../components/drawn-form';
+import { SchemaForm } from '../../../components/lazy-schema-form';
+import { Failed, Pending } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api';
+import { type PlanQuestions, getPreview, tryPreview } from '../api/console';
+import { nestedErrors } from './plan-editor';
+
+type Width = 'phone' | 'desktop';
+
+export function PreviewPanel({ plan }: { plan: PlanQuestions }) {
+  const [width, setWidth] = useState<Width>('desktop');
+  // Read again with each save of the draft (and each publish).
+  const preview = useQuery({
+    queryKey: ['carrier', 'preview', plan.plan_id, plan.draft?.revision ?? 0, plan.history.length],
+    queryFn: () => getPreview(plan.plan_id),
+  });
+  return (
+    <section aria-labelledby="preview-title" className="console-box">
+      <h3 id="preview-title">{plan.draft ? 'The draft as applicants will see it' : 'What applicants see now'}</h3>
+      <div className="buttons" role="group" aria-label="Preview width">
+        {(['phone', 'desktop'] as const).map((w) => (
+          <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)}>
+            {w === 'phone' ? 'Phone' : 'Desktop'}
+          </button>
+        ))}
+      </div>
+      {preview.isError ? (
+        <Failed query={preview} />
+      ) : !preview.data ? (
+        <Pending />
+      ) : preview.data.steps.length === 0 ? (
+        <p>This plan asks no questions: applicants see its price at once.</p>
+      ) : (
+        <div className={`preview-frame ${width}`}>
+          {preview.data.steps.map((step) => (
+            <PreviewStep key={`${step.step}-${plan.draft?.revision ?? 0}`} planId={plan.plan_id} step={step} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+type PreviewStepData = Awaited<ReturnType<typeof getPreview>>['steps'][number];
+
+function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }) {
+  const [outcome, setOutcome] = useState<{ outcome: string; message: string } | null>(null);
+  const [errors, setErrors] = useState<ApiError | null>(null);
+  const form = drawnForm(step);
+  const submit = step.actions.find((a) => a.action === 'submit');
+  if (!form) return null;
+  const answer = (answers: Record<string, unknown>) => {
+    setOutcome(null);
+    tryPreview(planId, { popup: step.step, answers })
+      .then((o) => {
+        setErrors(null);
+        setOutcome(o);
+      })
+      .catch((e: unknown) => setErrors(e instanceof ApiError ? e : null));
+  };
+  const general = errors?.fields.filter((f) => !(f.target_element in (form.schema.properties ?? {})));
+  return (
+    <div className="preview-step" data-step={step.step}>
+      <h4>{step.title}</h4>
+      {step.text && <p>{step.text}</p>}
+      <SchemaForm id={`preview-${planId}-${step.step}`} schema={form.schema} uiSchema={form.uiSchema} formData={form.formData} extraErrors={errors ? nestedErrors(errors.fields) : undefined} onSubmit={answer}>
+        {general && general.length > 0 && (
+          <p role="alert" className="form-error">
+            {general.map((g) => g.error_message).join(' ')}
+          </p>
+        )}
+        {outcome && (
+          <p role="status" className={`preview-outcome ${outcome.outcome}`}>
+            <strong>{outcome.outcome === 'declined' ? 'Declined: ' : 'Accepted: '}</strong>
+            {outcome.message}
+          </p>
+        )}
+        <div className="buttons">
+          <button type="submit" className="primary">
+            {submit?.label ?? 'Submit'}
+          </button>
+        </div>
+      </SchemaForm>
+    </div>
+  );
+}
