@@ -113,6 +113,10 @@ pub struct EnrollmentContext {
     pub cart_child_age_limit: Option<i32>,
     /// The number of children the quote was asked for (the Dependency popup's answer), when it was asked.
     pub children_quoted: Option<i64>,
+    /// The cart's plans that ask questions of their own in the application (plans' questionnaires): only those, so
+    /// that enrollments alike share their forms.
+    #[serde(default)]
+    pub cart_plans: Vec<i64>,
 }
 
 /// A condition over the [`EnrollmentContext`]; an empty condition always holds.
@@ -137,6 +141,11 @@ pub struct Condition {
     /// Holds when the cart holds a plan of one of these categories.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cart_category: Option<Vec<String>>,
+    /// Holds when the cart holds one of these plans. Set only by a plan's own questionnaire (its questions in the
+    /// application are asked when the cart holds it), never written in a file.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub cart_plan: Option<Vec<i64>>,
     /// Holds when the cart holds a plan of one of these plan types (MM = premier).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cart_plan_type: Option<Vec<String>>,
@@ -164,7 +173,7 @@ fn one_of<T: PartialEq>(accepted: &Option<Vec<T>>, actual: Option<&T>) -> bool {
     }
 }
 
-fn overlaps(accepted: &Option<Vec<String>>, actual: &[String]) -> bool {
+fn overlaps<T: PartialEq>(accepted: &Option<Vec<T>>, actual: &[T]) -> bool {
     match accepted {
         None => true,
         Some(list) => actual.iter().any(|a| list.contains(a)),
@@ -180,6 +189,7 @@ impl Condition {
             && one_of(&self.state, ctx.state.as_ref())
             && overlaps(&self.cart_category, &ctx.cart_categories)
             && overlaps(&self.cart_plan_type, &ctx.cart_plan_types)
+            && overlaps(&self.cart_plan, &ctx.cart_plans)
             && one_of(&self.plan_category, ctx.plan_category.as_ref())
             && one_of(&self.plan_type, ctx.plan_type.as_ref())
             && self.all.as_ref().is_none_or(|all| all.iter().all(|c| c.holds(ctx)))

@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::context::Flag;
+use crate::context::{Condition, Flag};
 use crate::forms;
 use crate::tabs::TabName;
 
@@ -508,6 +508,7 @@ impl Bundle {
         let shown = |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
         let (mut wizard, mut shop, mut assistant, mut estimate, mut x12) = (None, None, None, None, None);
         let mut questionnaires = std::collections::BTreeMap::new();
+        let mut questionnaire_files = std::collections::BTreeMap::new();
         for (file, text) in &self.files {
             let name = shown(file);
             let kind =
@@ -515,6 +516,7 @@ impl Bundle {
             if kind.as_deref() == Some("questionnaire") {
                 let questionnaire = parse_questionnaire_file(&name, text)?;
                 let plan_id = questionnaire.plan_id;
+                questionnaire_files.insert(plan_id, name.clone());
                 if questionnaires.insert(plan_id, questionnaire.sets()).is_some() {
                     return Err(WorkflowError::new(
                         &name,
@@ -578,13 +580,85 @@ impl Bundle {
             }
             wizard = Some(workflow);
         }
-        let wizard = wizard.ok_or_else(|| WorkflowError::new(dir, "/", "no wizard workflow file found"))?;
+        let mut wizard = wizard.ok_or_else(|| WorkflowError::new(dir, "/", "no wizard workflow file found"))?;
+        add_plans_application_questions(&mut wizard, &questionnaires, &questionnaire_files)?;
         let (shop_file, mut shop) =
             shop.ok_or_else(|| WorkflowError::new(dir, "/", "no shop workflow file (kind: shop) found"))?;
         shop.plans_own = questionnaires;
         check_references(&shop_file, &shop)?;
         Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default(), estimate, x12 })
     }
+}
+
+/// Adds each plan's own questions in the application (its questionnaire's `application`) to the Health Questions
+/// step, asked when the cart holds the plan, and makes the step required then. A question id the step (or another
+/// plan) already uses, or a detail set the step does not have, is refused in the plan's file.
+fn add_plans_application_questions(
+    wizard: &mut WizardWorkflow,
+    plans: &BTreeMap<i64, crate::shop::plan_questions::PlanSets>,
+    files: &BTreeMap<i64, String>,
+) -> Result<(), WorkflowError> {
+    let asking: Vec<(i64, &Vec<crate::questionnaire::ConditionQuestion>)> = plans
+        .iter()
+        .filter_map(|(id, own)| own.questionnaire.application.as_ref().map(|a| (*id, &a.questions)))
+        .collect();
+    if asking.is_empty() {
+        return Ok(());
+    }
+    let Some(questionnaire) = wizard.forms.get_mut(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.as_mut())
+    else {
+        let (plan, _) = asking[0];
+        return Err(WorkflowError::new(
+            &files[&plan],
+            "/application",
+            "the application has no Health Questions step to add these questions to",
+        ));
+    };
+    for (plan, questions) in asking {
+        for (i, question) in questions.iter().enumerate() {
+            let at = |field: &str| format!("/application/questions/{i}/{field}");
+            let used = questionnaire.questions.iter().any(|q| q.question_id == question.question_id)
+                || questionnaire.medication_question.as_ref().is_some_and(|m| m.question_id == question.question_id);
+            if used {
+                return Err(WorkflowError::new(
+                    &files[&plan],
+                    at("question_id"),
+                    format!(
+                        "question {} is asked in the application already: give this one another number",
+                        question.question_id
+                    ),
+                ));
+            }
+            if let Some(set) = question.details.as_ref().filter(|set| !questionnaire.detail_sets.contains_key(*set)) {
+                let known: Vec<&str> = questionnaire.detail_sets.keys().map(String::as_str).collect();
+                return Err(WorkflowError::new(
+                    &files[&plan],
+                    at("details"),
+                    format!("no detail set named {set}; the sets are: {}", known.join(", ")),
+                ));
+            }
+            let mut asked = question.clone();
+            let with_plan = Condition { cart_plan: Some(vec![plan]), ..Condition::default() };
+            asked.when = Some(match question.when.clone() {
+                Some(own) => Condition { all: Some(vec![with_plan, own]), ..Condition::default() },
+                None => with_plan,
+            });
+            questionnaire.questions.push(asked);
+        }
+    }
+    let plan_ids: Vec<i64> =
+        plans.iter().filter(|(_, own)| own.questionnaire.application.is_some()).map(|(id, _)| *id).collect();
+    if let Some(rule) = wizard.tabs.iter_mut().find(|r| r.tab == TabName::PrimaryHealthInfo) {
+        let holds_plan = Condition { cart_plan: Some(plan_ids), ..Condition::default() };
+        rule.required = match &rule.required {
+            Flag::Fixed(true) => Flag::Fixed(true),
+            Flag::Fixed(false) => Flag::When { when: Box::new(holds_plan) },
+            Flag::When { when } => Flag::When {
+                when: Box::new(Condition { any: Some(vec![(**when).clone(), holds_plan]), ..Condition::default() }),
+            },
+        };
+    }
+    Ok(())
 }
 
 /// What one file cannot say about another, or about itself across lists: a popup asking questions that no set

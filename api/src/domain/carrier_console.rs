@@ -243,10 +243,39 @@ pub const DRAFT_CHANGED: &str =
     "This draft was published or changed while you were publishing it: look at the plan again before you publish.";
 const BUSY: &str = "The workflows are being changed by others right now: please publish again in a moment.";
 
-/// The steps an applicant would meet for the plan under `questionnaire`: its eligibility popup, then its health
+/// The steps an applicant would meet for the plan under `questionnaire`: its eligibility popup and its health
 /// questions popup, drawn as the shop draws them (the same form and words, whatever the tier: these popups do not
-/// depend on it).
-pub fn preview(state: &AppState, questionnaire: &PlanQuestionnaire) -> Vec<Step> {
+/// depend on it), then, when the plan adds questions to the application, the application's Health Questions step as
+/// an applicant buying the plan alone would meet it.
+pub async fn preview(state: &AppState, plan: &Plan, questionnaire: &PlanQuestionnaire) -> ApiResult<Vec<Step>> {
+    let mut steps = popups_preview(state, questionnaire);
+    if questionnaire.application.is_some() {
+        let (bundle, _) = with_questionnaire(state, questionnaire).await?;
+        let workflows = bundle.parse("").map_err(refused)?;
+        let tab = engine::tabs::TabName::PrimaryHealthInfo;
+        let ctx = engine::context::EnrollmentContext {
+            enrollment_type: Some("new-member".into()),
+            tier: Some(engine::context::Tier::IO),
+            cart_categories: vec![plan.category.clone()],
+            cart_plan_types: vec![plan.plan_type.clone()],
+            cart_plans: vec![plan.plan_id],
+            ..Default::default()
+        };
+        let prefill = engine::workflow::PrefillValues::default();
+        if let Some(form) = engine::schema::compose(tab, workflows.wizard.forms.get(&tab), &ctx, &prefill, &Value::Null)
+        {
+            let data = (
+                std::sync::Arc::unwrap_or_clone(form.schema),
+                std::sync::Arc::unwrap_or_clone(form.ui_schema),
+                form.form_data,
+            );
+            steps.push(Step::form(tab.as_str(), tab.title(), data, vec![StepAction::new(Action::Next, "Next")]));
+        }
+    }
+    Ok(steps)
+}
+
+fn popups_preview(state: &AppState, questionnaire: &PlanQuestionnaire) -> Vec<Step> {
     let current = state.workflows.current();
     let sets = questionnaire.sets();
     let choices = engine::shop::popups::PopupChoices {

@@ -347,3 +347,74 @@ async fn a_load_of_the_workflow_files_keeps_the_questions_published_in_the_conso
     assert!(health.questions.iter().any(|q| q.question_id == 904), "the console's question stays");
     assert_eq!(current.workflows.shop.popup(engine::shop::PopupKind::Tobacco).unwrap().title, "Tobacco Use");
 }
+
+/// The dental plan an applicant's cart gets first, and its carrier.
+async fn first_dental_plan(app: &TestApp) -> (i64, i64) {
+    let mut b = app.browser();
+    let id = b.start("IO").await;
+    let (plan_id, _) = b.add_first_plan(id, "dental").await;
+    (plan_id, app.state.catalogue.plan(plan_id).unwrap().carrier_id)
+}
+
+/// The questions the application's Health Questions step asks enrollment `id`.
+async fn application_questions(b: &mut Browser<'_>, id: i64) -> Vec<i64> {
+    let questions = b.get(&format!("/api/v1/get-health-questions-primary-health-info?enrollment_id={id}")).await;
+    let result = questions.ok()["result"]["condition_questions"].clone();
+    result.as_array().unwrap().iter().map(|q| q["question_id"].as_i64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn a_plan_adds_a_question_to_the_applications_health_step_asked_only_when_the_cart_holds_it() {
+    let app = TestApp::new().await;
+    let (dental, carrier) = first_dental_plan(&app).await;
+    let mut before = app.browser();
+    let started_before = before.checked_out_with("dental").await;
+    before.save_personal_and_contact(started_before).await;
+
+    let mut staff = signed_in(&app, carrier, "Dental underwriting").await;
+    let draft = format!("/api/v1/carrier/questionnaires/{dental}/draft");
+    let question = |id: u32, details: &str| {
+        json!({ "application": { "questions": [ { "question_id": id, "question_text": "Do you scuba dive below 100 feet?",
+            "dependent_text": "Does this person scuba dive below 100 feet?", "details": details } ] } })
+    };
+    let taken = staff.put(&draft, question(141, "condition")).await;
+    assert_eq!(
+        taken.first_error(),
+        (
+            "application.questions.0.question_id".to_string(),
+            "question 141 is asked in the application already: give this one another number".to_string()
+        )
+    );
+    let unknown = staff.put(&draft, question(160, "diving")).await;
+    assert_eq!(
+        unknown.first_error(),
+        (
+            "application.questions.0.details".to_string(),
+            "no detail set named diving; the sets are: condition, physician".to_string()
+        )
+    );
+    staff.put(&draft, question(160, "condition")).await.ok();
+    let preview = staff.get(&format!("{draft}/preview")).await;
+    let steps = preview.ok()["steps"].as_array().unwrap().clone();
+    let health = steps.iter().find(|s| s["step"] == "primary_health_info").expect("the application's health step");
+    let asked = &health["schema"]["properties"]["condition_questions"]["properties"];
+    assert_eq!(asked["160"]["title"], "Do you scuba dive below 100 feet?", "{asked}");
+    assert!(asked.get("141").is_some(), "with the step's own questions");
+    staff.post(&format!("{draft}/publish"), json!({ "note": "Diving" })).await.ok();
+
+    // A new applicant buying the plan is asked it; the Health Questions step is now theirs to answer.
+    let mut after = app.browser();
+    let started_after = after.checked_out_with("dental").await;
+    after.save_personal_and_contact(started_after).await;
+    let step = after.get(&format!("/api/v1/enrollment/{started_after}/step")).await;
+    assert_eq!(step.ok()["step"]["step"], "primary_health_info");
+    assert_eq!(application_questions(&mut after, started_after).await, vec![141, 142, 143, 144, 145, 146, 147, 160]);
+    // One who started before is not.
+    let step = before.get(&format!("/api/v1/enrollment/{started_before}/step")).await;
+    assert_ne!(step.ok()["step"]["step"], "primary_health_info");
+    // Nor is a new applicant whose cart does not hold the plan.
+    let mut other = app.browser();
+    let medical = other.checked_out_with("medical").await;
+    other.save_personal_and_contact(medical).await;
+    assert_eq!(application_questions(&mut other, medical).await, vec![141, 142, 143, 144, 145, 146, 147]);
+}

@@ -36,6 +36,19 @@ pub struct PlanQuestionnaire {
     /// Asked before the plan is priced; none when the plan asks no health question.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub health: Option<PlanHealth>,
+    /// Asked in the application's Health Questions step when the cart holds the plan, after the step's own questions
+    /// (and of each dependent, in their words, when a question has them); none when the plan adds none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application: Option<PlanApplication>,
+}
+
+/// The questions a plan adds to the application's Health Questions step, in the format of that step's questions
+/// (`forms.primary_health_info.questionnaire.questions` of the wizard): a Yes may open one of the step's detail sets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlanApplication {
+    #[schemars(length(min = 1))]
+    pub questions: Vec<crate::questionnaire::ConditionQuestion>,
 }
 
 /// The eligibility questions of a plan, in the order they are asked.
@@ -61,9 +74,10 @@ pub struct PlanHealth {
     pub success_message: String,
 }
 
-/// A plan's questions as the shop reads them.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// A plan's own questionnaire, and its questions as the shop reads them.
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlanSets {
+    pub questionnaire: PlanQuestionnaire,
     pub eligibility: Option<EligibilitySet>,
     pub health: Option<HealthSet>,
 }
@@ -74,8 +88,11 @@ impl PlanQuestionnaire {
         format!("questionnaire-{plan_id}.yaml")
     }
 
-    /// What the plan asks under `shop` today, written as its own questionnaire.
+    /// What the plan asks under `shop` today: its own questionnaire, or what the shop's sets ask of it written as one.
     pub fn of_shop(shop: &ShopWorkflow, plan_id: i64, category: &str) -> PlanQuestionnaire {
+        if let Some(own) = shop.plans_own.get(&plan_id) {
+            return own.questionnaire.clone();
+        }
         PlanQuestionnaire {
             kind: QuestionnaireKind::Questionnaire,
             plan_id,
@@ -87,6 +104,7 @@ impl PlanQuestionnaire {
                 decline_message: set.decline_message.clone(),
                 success_message: set.success_message.clone(),
             }),
+            application: None,
         }
     }
 
@@ -129,6 +147,23 @@ impl PlanQuestionnaire {
                 ));
             }
         }
+        if let Some(application) = &self.application {
+            let mut ids = BTreeSet::new();
+            for (i, q) in application.questions.iter().enumerate() {
+                if !ids.insert(q.question_id) {
+                    return Err((
+                        format!("/application/questions/{i}/question_id"),
+                        format!("question {} is listed twice", q.question_id),
+                    ));
+                }
+                if q.question_text.trim().is_empty() {
+                    return Err((
+                        format!("/application/questions/{i}/question_text"),
+                        "a question needs its words".into(),
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -136,6 +171,7 @@ impl PlanQuestionnaire {
     pub fn sets(&self) -> PlanSets {
         let applies_to = PlanSelector { plans: vec![self.plan_id], categories: Vec::new() };
         PlanSets {
+            questionnaire: self.clone(),
             eligibility: self.eligibility.as_ref().map(|e| EligibilitySet {
                 name: format!("plan_{}", self.plan_id),
                 applies_to: applies_to.clone(),
@@ -165,7 +201,7 @@ impl PlanQuestionnaire {
 /// One difference between two versions of a plan's questionnaire, question by question.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Difference {
-    /// `eligibility` or `health`.
+    /// `eligibility`, `health` or `application`.
     pub part: &'static str,
     /// The question it is about; none for the part itself (added, removed, or its messages).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -192,8 +228,12 @@ pub fn differences(before: &PlanQuestionnaire, after: &PlanQuestionnaire) -> Vec
     let health = |q: &PlanQuestionnaire| -> Option<Vec<(i64, Value)>> {
         q.health.as_ref().map(|h| h.questions.iter().map(|q| (q.question_id, json_of(q))).collect())
     };
+    let application = |q: &PlanQuestionnaire| -> Option<Vec<(i64, Value)>> {
+        q.application.as_ref().map(|a| a.questions.iter().map(|q| (i64::from(q.question_id), json_of(q))).collect())
+    };
     compare_part("eligibility", eligibility(before), eligibility(after), &mut found);
     compare_part("health", health(before), health(after), &mut found);
+    compare_part("application", application(before), application(after), &mut found);
     if let (Some(b), Some(a)) = (&before.health, &after.health) {
         let mut what = Vec::new();
         if b.decline_message != a.decline_message {
@@ -308,6 +348,8 @@ fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
         "question" | "question_text" => "the question's words".to_string(),
         "true_condition" => "whether the answer must be Yes".to_string(),
         "decline_on_yes" => "whether a Yes declines".to_string(),
+        "dependent_text" => "the words for a dependent".to_string(),
+        "details" => "the details a Yes asks for".to_string(),
         other => other.replace('_', " "),
     };
     let mut fields: BTreeSet<&String> = BTreeSet::new();
@@ -319,7 +361,10 @@ fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
 
 /// The console's form of a plan's questionnaire: its JSON Schema and uiSchema. Its data is the questionnaire's own
 /// shape without its kind and plan ([`form_data`]); a part with no question asks none ([`from_form`]).
-pub fn editor_form() -> (Value, Value) {
+pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
+    let mut details: Vec<Value> = vec![serde_json::json!({ "const": "", "title": "None: a Yes asks nothing more" })];
+    details
+        .extend(detail_sets.iter().map(|name| serde_json::json!({ "const": name, "title": name.replace('_', " ") })));
     let schema = serde_json::json!({
         "type": "object",
         "properties": {
@@ -368,12 +413,36 @@ pub fn editor_form() -> (Value, Value) {
                     "decline_message": { "type": "string", "title": "Message when declined" },
                     "success_message": { "type": "string", "title": "Message when accepted" }
                 }
+            },
+            "application": {
+                "type": "object",
+                "title": "Questions in the application",
+                "description": "Added to the application's Health Questions step when the cart holds this plan. Leave the list empty to add none.",
+                "properties": {
+                    "questions": {
+                        "type": "array",
+                        "title": "Questions",
+                        "items": {
+                            "type": "object",
+                            "required": ["question_id", "question_text"],
+                            "properties": {
+                                "question_id": { "type": "integer", "minimum": 1, "title": "Question number",
+                                                 "description": "Answers are kept under this number: keep it when you reword a question." },
+                                "question_text": { "type": "string", "minLength": 1, "title": "Question" },
+                                "dependent_text": { "type": "string", "title": "The question about a dependent",
+                                                    "description": "Leave it empty to ask the applicant only." },
+                                "details": { "type": "string", "title": "Details a Yes asks for", "default": "", "oneOf": details }
+                            }
+                        }
+                    }
+                }
             }
         }
     });
     let question = |title: &str| {
         serde_json::json!({ "ui:label": false, "ui:options": { "orderable": true, "itemTitle": title }, "items": {
-            "ui:label": false, "question": { "ui:widget": "textarea" }, "question_text": { "ui:widget": "textarea" } } })
+            "ui:label": false, "question": { "ui:widget": "textarea" }, "question_text": { "ui:widget": "textarea" },
+            "dependent_text": { "ui:widget": "textarea" } } })
     };
     let ui_schema = serde_json::json!({
         "eligibility": { "questions": question("Eligibility question #{n}") },
@@ -381,7 +450,8 @@ pub fn editor_form() -> (Value, Value) {
             "questions": question("Health question #{n}"),
             "decline_message": { "ui:widget": "textarea" },
             "success_message": { "ui:widget": "textarea" }
-        }
+        },
+        "application": { "questions": question("Application question #{n}") }
     });
     (schema, ui_schema)
 }
@@ -396,20 +466,39 @@ pub fn form_data(questionnaire: &PlanQuestionnaire) -> Value {
         Some(h) => serde_json::to_value(h).expect("JSON"),
         None => serde_json::json!({ "questions": [], "decline_message": "", "success_message": "" }),
     };
-    serde_json::json!({ "eligibility": eligibility, "health": health })
+    let application = match &questionnaire.application {
+        Some(a) => {
+            // A question without details shows the form's "none".
+            let mut value = serde_json::to_value(a).expect("JSON");
+            for q in value["questions"].as_array_mut().into_iter().flatten() {
+                q.as_object_mut().expect("a question").entry("details").or_insert(Value::String(String::new()));
+            }
+            value
+        }
+        None => serde_json::json!({ "questions": [] }),
+    };
+    serde_json::json!({ "eligibility": eligibility, "health": health, "application": application })
 }
 
 /// The console's form data as a questionnaire document: a part with no question is left out (the plan asks none).
 pub fn from_form(data: &Value) -> Value {
     let mut document = serde_json::Map::new();
-    for part in ["eligibility", "health"] {
+    for part in ["eligibility", "health", "application"] {
         let Some(value) = data.get(part).filter(|v| !v.is_null()) else { continue };
         let asks = value.get("questions").and_then(Value::as_array).is_none_or(|q| !q.is_empty());
         if asks {
             let mut value = value.clone();
-            // An empty message is the default one.
+            // An empty message is the default one; empty words for a dependent, or no details, are none.
             if let Some(object) = value.as_object_mut() {
                 object.retain(|key, v| !(key == "success_message" && v.as_str().is_some_and(|s| s.trim().is_empty())));
+            }
+            for q in value.get_mut("questions").and_then(Value::as_array_mut).into_iter().flatten() {
+                if let Some(object) = q.as_object_mut() {
+                    object.retain(|key, v| {
+                        !(matches!(key.as_str(), "dependent_text" | "details")
+                            && v.as_str().is_some_and(|s| s.trim().is_empty()))
+                    });
+                }
             }
             document.insert(part.into(), value);
         }

@@ -10326,6 +10326,11 @@ export interface components {
             eligibility?: components["schemas"]["PlanEligibility"] | null;
             /** @description Asked before the plan is priced; none when the plan asks no health question. */
             health?: components["schemas"]["PlanHealth"] | null;
+            /**
+             * @description Asked in the application's Health Questions step when the cart holds the plan, after the step's own questions
+             *     (and of each dependent, in their words, when a question has them); none when the plan adds none.
+             */
+            application?: components["schemas"]["PlanApplication"] | null;
         };
         QuestionnaireKind: "questionnaire";
         /** @description The eligibility questions of a plan, in the order they are asked. */
@@ -10353,6 +10358,69 @@ export interface components {
              */
             decline_on_yes: boolean;
         };
+        /**
+         * @description The questions a plan adds to the application's Health Questions step, in the format of that step's questions
+         *     (`forms.primary_health_info.questionnaire.questions` of the wizard): a Yes may open one of the step's detail sets.
+         */
+        PlanApplication: {
+            questions: components["schemas"]["ConditionQuestion"][];
+        };
+        /** @description One Yes/No question. */
+        ConditionQuestion: {
+            /**
+             * Format: uint32
+             * @description The carrier's id for the question; answers are stored under it.
+             */
+            question_id: number;
+            question_text: string;
+            /** @description The detail set a Yes answer asks for; without one, a Yes needs no details (as the spec's question 145). */
+            details?: string | null;
+            /**
+             * @description When the question is asked (a condition on the enrollment, for example the cart's categories); always when
+             *     absent.
+             */
+            when?: components["schemas"]["Condition"] | null;
+            /**
+             * @description The words when the question is about a dependent ("has this person ..."); the question is then asked of each
+             *     dependent too. Without them it is asked of the applicant only (a question that already covers the household,
+             *     such as one about the applicant's or spouse's pregnancy).
+             */
+            dependent_text?: string | null;
+        };
+        /** @description A condition over the [`EnrollmentContext`]; an empty condition always holds. */
+        Condition: {
+            /** @description Holds when the enrollment type is one of these. */
+            enrollment_type?: string[] | null;
+            /** @description Holds when the process is one of these. */
+            eprocess?: components["schemas"]["Eprocess2"][] | null;
+            /** @description Holds when the enrollment's group is one of these. */
+            group_id?: number[] | null;
+            /** @description Holds when the tier is one of these. */
+            tier?: components["schemas"]["Tier"][] | null;
+            /** @description Holds when the filter's state is one of these two-letter codes. */
+            state?: string[] | null;
+            /** @description Holds when the cart holds a plan of one of these categories. */
+            cart_category?: string[] | null;
+            /** @description Holds when the cart holds a plan of one of these plan types (MM = premier). */
+            cart_plan_type?: string[] | null;
+            /** @description Holds when the plan a popup is about is of one of these categories. */
+            plan_category?: string[] | null;
+            /** @description Holds when the plan a popup is about is of one of these plan types (MM = premier). */
+            plan_type?: string[] | null;
+            /** @description Holds when every one of these holds. */
+            all?: components["schemas"]["Condition"][] | null;
+            /** @description Holds when at least one of these holds. */
+            any?: components["schemas"]["Condition"][] | null;
+            /** @description Holds when this does not. */
+            not?: components["schemas"]["Condition"] | null;
+        };
+        /**
+         * @description Who drives the enrollment (the spec's `eprocess`).
+         * @enum {string}
+         */
+        Eprocess2: "rep" | "applicant" | "group";
+        /** @description Who a quote covers: the member alone, with a spouse, with children, or the family. */
+        Tier: "IO" | "IS" | "IC" | "IF";
         /** @description A draft and what it changes. */
         DraftView: {
             questionnaire: components["schemas"]["PlanQuestionnaire"];
@@ -10368,7 +10436,7 @@ export interface components {
         };
         /** @description One difference between two versions of a plan's questionnaire, question by question. */
         Difference: {
-            /** @description `eligibility` or `health`. */
+            /** @description `eligibility`, `health` or `application`. */
             part: string;
             /**
              * Format: int64
@@ -10421,6 +10489,12 @@ export interface components {
              * @default null
              */
             health: components["schemas"]["PlanHealth"] | null;
+            /**
+             * @description Added to the application's Health Questions step when the cart holds the plan; leave it out (or its questions
+             *     empty) to add none.
+             * @default null
+             */
+            application: components["schemas"]["PlanApplication"] | null;
         };
         /** @description The success envelope of a typed answer. */
         PreviewEnvelope: {
@@ -10432,7 +10506,8 @@ export interface components {
         Preview: {
             /**
              * @description The plan's popups in the order they open: its eligibility questions, then its health questions (only those
-             *     it asks), each drawn as the shop draws it.
+             *     it asks), each drawn as the shop draws it; then the application's Health Questions step, when the plan adds
+             *     questions to it.
              */
             steps: components["schemas"]["Step"][];
         };

@@ -283,6 +283,14 @@ pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContex
         cart_max_age: cart.iter().map(|l| l.max_age).min(),
         cart_child_age_limit: cart.iter().filter_map(|l| l.child_age_limit).min(),
         children_quoted: enrollment.filter.no_of_children,
+        // Only the plans that add questions to the application, so that enrollments alike share their forms.
+        cart_plans: cart
+            .iter()
+            .map(|l| l.plan_id)
+            .filter(|id| {
+                enrollment.workflows.shop.plans_own.get(id).is_some_and(|own| own.questionnaire.application.is_some())
+            })
+            .collect(),
     }
 }
 

@@ -8,7 +8,7 @@ mod pages;
 use aide::axum::routing::{get, post, put};
 use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
-use engine::shop::plan_questions::{Difference, PlanEligibility, PlanHealth, PlanQuestionnaire};
+use engine::shop::plan_questions::{Difference, PlanApplication, PlanEligibility, PlanHealth, PlanQuestionnaire};
 use engine::step::Step;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -68,7 +68,11 @@ pub struct QuestionnaireForm {
 /// `GET /carrier/questionnaire-form`: the form the console edits a plan's questions with.
 async fn questionnaire_form(State(state): State<AppState>, session: Session) -> ApiResult<Answer<QuestionnaireForm>> {
     console::staff(&state, &session).await?;
-    let (schema, ui_schema) = engine::shop::plan_questions::editor_form();
+    let current = state.workflows.current();
+    let questionnaire =
+        current.wizard.forms.get(&engine::tabs::TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.as_ref());
+    let detail_sets: Vec<String> = questionnaire.map(|q| q.detail_sets.keys().cloned().collect()).unwrap_or_default();
+    let (schema, ui_schema) = engine::shop::plan_questions::editor_form(&detail_sets);
     Ok(Answer(QuestionnaireForm { schema, ui_schema }))
 }
 
@@ -201,12 +205,17 @@ pub struct QuestionnaireBody {
     #[serde(default)]
     #[schemars(with = "Option<PlanHealth>")]
     health: Option<Value>,
+    /// Added to the application's Health Questions step when the cart holds the plan; leave it out (or its questions
+    /// empty) to add none.
+    #[serde(default)]
+    #[schemars(with = "Option<PlanApplication>")]
+    application: Option<Value>,
 }
 
 impl QuestionnaireBody {
     /// The document it says: a part with no question is left out (the plan asks none of it).
     fn document(self) -> Value {
-        let form = serde_json::json!({ "eligibility": self.eligibility, "health": self.health });
+        let form = serde_json::json!({ "eligibility": self.eligibility, "health": self.health, "application": self.application });
         engine::shop::plan_questions::from_form(&form)
     }
 }
@@ -262,7 +271,8 @@ async fn draft_or_published(state: &AppState, plan: &engine::catalogue::Plan) ->
 #[derive(Serialize, JsonSchema)]
 pub struct Preview {
     /// The plan's popups in the order they open: its eligibility questions, then its health questions (only those
-    /// it asks), each drawn as the shop draws it.
+    /// it asks), each drawn as the shop draws it; then the application's Health Questions step, when the plan adds
+    /// questions to it.
     steps: Vec<Step>,
 }
 
@@ -275,7 +285,7 @@ async fn preview(
 ) -> ApiResult<Answer<Preview>> {
     let (_, plan) = own(&state, &session, &plan_id).await?;
     let questionnaire = draft_or_published(&state, plan).await?;
-    Ok(Answer(Preview { steps: console::preview(&state, &questionnaire) }))
+    Ok(Answer(Preview { steps: console::preview(&state, plan, &questionnaire).await? }))
 }
 
 /// A preview's popup answered.

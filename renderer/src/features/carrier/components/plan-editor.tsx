@@ -181,6 +181,8 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
   );
 }
 
+const PARTS: Record<string, string> = { eligibility: 'Eligibility', health: 'Health', application: 'Application' };
+
 /** What the draft changes of what applicants are asked now, question by question. */
 function Changes({ plan }: { plan: PlanQuestions }) {
   if (!plan.draft) return null;
@@ -195,7 +197,7 @@ function Changes({ plan }: { plan: PlanQuestions }) {
           {changes.map((c, i) => (
             <li key={i} data-change={c.change}>
               <strong>
-                {c.part === 'health' ? 'Health' : 'Eligibility'} {c.question_id ? `question ${c.question_id}` : 'questions'}: {c.change}
+                {PARTS[c.part] ?? c.part} {c.question_id ? `question ${c.question_id}` : 'questions'}: {c.change}
               </strong>{' '}
               ({c.what.join('; ')})
               {wordsOf(c.after ?? c.before) && <q>{wordsOf(c.after ?? c.before)}</q>}

@@ -52,6 +52,8 @@ function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }
   const [errors, setErrors] = useState<ApiError | null>(null);
   const form = drawnForm(step);
   const submit = step.actions.find((a) => a.action === 'submit');
+  // The application's step is shown to be answered, not tried: it declines nothing (its answers go to the carrier).
+  const popup = Boolean(submit);
   if (!form) return null;
   const answer = (answers: Record<string, unknown>) => {
     setOutcome(null);
@@ -65,7 +67,7 @@ function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }
   const general = errors?.fields.filter((f) => !(f.target_element in (form.schema.properties ?? {})));
   return (
     <div className="preview-step" data-step={step.step}>
-      <h4>{step.title}</h4>
+      <h4>{popup ? step.title : `${step.title} (the application's step)`}</h4>
       {step.text && <p>{step.text}</p>}
       <SchemaForm id={`preview-${planId}-${step.step}`} schema={form.schema} uiSchema={form.uiSchema} formData={form.formData} extraErrors={errors ? nestedErrors(errors.fields) : undefined} onSubmit={answer}>
         {general && general.length > 0 && (
@@ -79,11 +81,15 @@ function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }
             {outcome.message}
           </p>
         )}
-        <div className="buttons">
-          <button type="submit" className="primary">
-            {submit?.label ?? 'Submit'}
-          </button>
-        </div>
+        {popup ? (
+          <div className="buttons">
+            <button type="submit" className="primary">
+              {submit?.label}
+            </button>
+          </div>
+        ) : (
+          <p className="hint">In the application, after Personal and Contact Information. Answer Yes to see the details a question asks for.</p>
+        )}
       </SchemaForm>
     </div>
   );
