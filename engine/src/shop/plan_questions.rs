@@ -111,32 +111,12 @@ impl PlanQuestionnaire {
     /// Problems the file's JSON Schema cannot say: (path, reason).
     pub fn check(&self) -> Result<(), (String, String)> {
         if let Some(eligibility) = &self.eligibility {
-            let mut ids = BTreeSet::new();
-            for (i, q) in eligibility.questions.iter().enumerate() {
-                if !ids.insert(q.qid) {
-                    return Err((
-                        format!("/eligibility/questions/{i}/qid"),
-                        format!("question {} is listed twice", q.qid),
-                    ));
-                }
-                if q.question.trim().is_empty() {
-                    return Err((format!("/eligibility/questions/{i}/question"), "a question needs its words".into()));
-                }
-            }
+            let questions = eligibility.questions.iter().map(|q| (q.qid, q.question.as_str()));
+            each_once("eligibility", ("qid", "question"), questions)?;
         }
         if let Some(health) = &self.health {
-            let mut ids = BTreeSet::new();
-            for (i, q) in health.questions.iter().enumerate() {
-                if !ids.insert(q.question_id) {
-                    return Err((
-                        format!("/health/questions/{i}/question_id"),
-                        format!("question {} is listed twice", q.question_id),
-                    ));
-                }
-                if q.question_text.trim().is_empty() {
-                    return Err((format!("/health/questions/{i}/question_text"), "a question needs its words".into()));
-                }
-            }
+            let questions = health.questions.iter().map(|q| (q.question_id, q.question_text.as_str()));
+            each_once("health", ("question_id", "question_text"), questions)?;
             if health.decline_message.trim().is_empty() {
                 return Err(("/health/decline_message".into(), "say what an applicant who is declined reads".into()));
             }
@@ -148,21 +128,8 @@ impl PlanQuestionnaire {
             }
         }
         if let Some(application) = &self.application {
-            let mut ids = BTreeSet::new();
-            for (i, q) in application.questions.iter().enumerate() {
-                if !ids.insert(q.question_id) {
-                    return Err((
-                        format!("/application/questions/{i}/question_id"),
-                        format!("question {} is listed twice", q.question_id),
-                    ));
-                }
-                if q.question_text.trim().is_empty() {
-                    return Err((
-                        format!("/application/questions/{i}/question_text"),
-                        "a question needs its words".into(),
-                    ));
-                }
-            }
+            let questions = application.questions.iter().map(|q| (i64::from(q.question_id), q.question_text.as_str()));
+            each_once("application", ("question_id", "question_text"), questions)?;
         }
         Ok(())
     }
@@ -196,6 +163,24 @@ impl PlanQuestionnaire {
             self.plan_id
         )
     }
+}
+
+/// Each of a part's questions has words and a number no other of them has: (path, reason) of the first that does not.
+fn each_once<'q>(
+    part: &str,
+    (id_field, words_field): (&str, &str),
+    questions: impl Iterator<Item = (i64, &'q str)>,
+) -> Result<(), (String, String)> {
+    let mut ids = BTreeSet::new();
+    for (i, (id, words)) in questions.enumerate() {
+        if !ids.insert(id) {
+            return Err((format!("/{part}/questions/{i}/{id_field}"), format!("question {id} is listed twice")));
+        }
+        if words.trim().is_empty() {
+            return Err((format!("/{part}/questions/{i}/{words_field}"), "a question needs its words".into()));
+        }
+    }
+    Ok(())
 }
 
 /// One difference between two versions of a plan's questionnaire, question by question.
@@ -362,83 +347,48 @@ fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
 /// The console's form of a plan's questionnaire: its JSON Schema and uiSchema. Its data is the questionnaire's own
 /// shape without its kind and plan ([`form_data`]); a part with no question asks none ([`from_form`]).
 pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
-    let mut details: Vec<Value> = vec![serde_json::json!({ "const": "", "title": "None: a Yes asks nothing more" })];
-    details
-        .extend(detail_sets.iter().map(|name| serde_json::json!({ "const": name, "title": name.replace('_', " ") })));
-    let schema = serde_json::json!({
-        "type": "object",
-        "properties": {
-            "eligibility": {
-                "type": "object",
-                "title": "Eligibility questions",
-                "description": "Asked before the plan can be added to the cart. Leave the list empty to ask none.",
-                "properties": {
-                    "questions": {
-                        "type": "array",
-                        "title": "Questions",
-                        "items": {
-                            "type": "object",
-                            "required": ["qid", "question", "true_condition"],
-                            "properties": {
-                                "qid": { "type": "integer", "minimum": 1, "title": "Question number",
-                                         "description": "Answers are kept under this number: keep it when you reword a question." },
-                                "question": { "type": "string", "minLength": 1, "title": "Question" },
-                                "true_condition": { "type": "integer", "title": "Answer needed", "default": 1, "oneOf": [
-                                    { "const": 1, "title": "Yes: a No stops the applicant" },
-                                    { "const": 0, "title": "Yes or No" } ] }
-                            }
-                        }
-                    }
-                }
-            },
-            "health": {
-                "type": "object",
-                "title": "Health questions",
-                "description": "Asked before the plan is priced. Leave the list empty to ask none.",
-                "properties": {
-                    "questions": {
-                        "type": "array",
-                        "title": "Questions",
-                        "items": {
-                            "type": "object",
-                            "required": ["question_id", "question_text"],
-                            "properties": {
-                                "question_id": { "type": "integer", "minimum": 1, "title": "Question number",
-                                                 "description": "Answers are kept under this number: keep it when you reword a question." },
-                                "question_text": { "type": "string", "minLength": 1, "title": "Question" },
-                                "decline_on_yes": { "type": "boolean", "default": true, "title": "A Yes declines the application" }
-                            }
-                        }
-                    },
-                    "decline_message": { "type": "string", "title": "Message when declined" },
-                    "success_message": { "type": "string", "title": "Message when accepted" }
-                }
-            },
-            "application": {
-                "type": "object",
-                "title": "Questions in the application",
-                "description": "Added to the application's Health Questions step when the cart holds this plan. Leave the list empty to add none.",
-                "properties": {
-                    "questions": {
-                        "type": "array",
-                        "title": "Questions",
-                        "items": {
-                            "type": "object",
-                            "required": ["question_id", "question_text"],
-                            "properties": {
-                                "question_id": { "type": "integer", "minimum": 1, "title": "Question number",
-                                                 "description": "Answers are kept under this number: keep it when you reword a question." },
-                                "question_text": { "type": "string", "minLength": 1, "title": "Question" },
-                                "dependent_text": { "type": "string", "title": "The question about a dependent",
-                                                    "description": "Leave it empty to ask the applicant only." },
-                                "details": { "type": "string", "title": "Details a Yes asks for", "default": "", "oneOf": details }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    });
+    use serde_json::json;
+    let mut details: Vec<Value> = vec![json!({ "const": "", "title": "None: a Yes asks nothing more" })];
+    details.extend(detail_sets.iter().map(|name| json!({ "const": name, "title": name.replace('_', " ") })));
+    // A part of the form: a titled list of questions whose number and words are `id` and `words`, with `more` fields.
+    let part = |title: &str, description: &str, (id, words): (&str, &str), more: Value| {
+        let mut properties = json!({
+            id: { "type": "integer", "minimum": 1, "title": "Question number",
+                  "description": "Answers are kept under this number: keep it when you reword a question." },
+            words: { "type": "string", "minLength": 1, "title": "Question" }
+        });
+        properties.as_object_mut().expect("an object").extend(more.as_object().cloned().unwrap_or_default());
+        json!({ "type": "object", "title": title, "description": description, "properties": { "questions": {
+            "type": "array", "title": "Questions",
+            "items": { "type": "object", "required": [id, words], "properties": properties } } } })
+    };
+    let eligibility = part(
+        "Eligibility questions",
+        "Asked before the plan can be added to the cart. Leave the list empty to ask none.",
+        ("qid", "question"),
+        json!({ "true_condition": { "type": "integer", "title": "Answer needed", "default": 1, "oneOf": [
+            { "const": 1, "title": "Yes: a No stops the applicant" }, { "const": 0, "title": "Yes or No" } ] } }),
+    );
+    let mut health = part(
+        "Health questions",
+        "Asked before the plan is priced. Leave the list empty to ask none.",
+        ("question_id", "question_text"),
+        json!({ "decline_on_yes": { "type": "boolean", "default": true, "title": "A Yes declines the application" } }),
+    );
+    health["properties"]["decline_message"] = json!({ "type": "string", "title": "Message when declined" });
+    health["properties"]["success_message"] = json!({ "type": "string", "title": "Message when accepted" });
+    let application = part(
+        "Questions in the application",
+        "Added to the application's Health Questions step when the cart holds this plan. Leave the list empty to add none.",
+        ("question_id", "question_text"),
+        json!({
+            "dependent_text": { "type": "string", "title": "The question about a dependent",
+                                "description": "Leave it empty to ask the applicant only." },
+            "details": { "type": "string", "title": "Details a Yes asks for", "default": "", "oneOf": details }
+        }),
+    );
+    let schema = json!({ "type": "object", "properties": {
+        "eligibility": eligibility, "health": health, "application": application } });
     let question = |title: &str| {
         serde_json::json!({ "ui:label": false, "ui:options": { "orderable": true, "itemTitle": title }, "items": {
             "ui:label": false, "question": { "ui:widget": "textarea" }, "question_text": { "ui:widget": "textarea" },
@@ -504,4 +454,53 @@ pub fn from_form(data: &Value) -> Value {
         }
     }
     Value::Object(document)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn questionnaire() -> PlanQuestionnaire {
+        serde_yaml::from_str(
+            "kind: questionnaire\nplan_id: 1403\nhealth:\n  decline_message: We cannot offer this plan online.\n  questions:\n    - { question_id: 901, question_text: Treated for cancer? }\n    - { question_id: 903, question_text: Tobacco?, decline_on_yes: false }\napplication:\n  questions:\n    - { question_id: 160, question_text: Do you dive?, details: condition }\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_consoles_form_asks_each_parts_number_and_words_and_gives_back_the_same_questionnaire() {
+        let (schema, _) = editor_form(&["condition".into()]);
+        let fields = |part: &str| -> Vec<String> {
+            let items = &schema["properties"][part]["properties"]["questions"]["items"];
+            items["properties"].as_object().unwrap().keys().cloned().collect()
+        };
+        assert_eq!(fields("eligibility"), ["qid", "question", "true_condition"]);
+        assert_eq!(fields("health"), ["question_id", "question_text", "decline_on_yes"]);
+        assert_eq!(fields("application"), ["question_id", "question_text", "dependent_text", "details"]);
+        let mut document = from_form(&form_data(&questionnaire()));
+        document["kind"] = "questionnaire".into();
+        document["plan_id"] = 1403.into();
+        let back: PlanQuestionnaire = serde_json::from_value(document).unwrap();
+        assert_eq!(back, questionnaire(), "an empty part is none, an empty message the default, no details none");
+    }
+
+    #[test]
+    fn a_draft_is_told_from_what_is_published_question_by_question() {
+        let before = questionnaire();
+        let mut after = before.clone();
+        let health = after.health.as_mut().unwrap();
+        health.questions.swap(0, 1);
+        health.questions[1].question_text = "Treated for cancer in 10 years?".into();
+        after.application = None;
+        let found: Vec<(&str, Option<i64>, &str, Vec<String>)> =
+            differences(&before, &after).into_iter().map(|d| (d.part, d.question_id, d.change, d.what)).collect();
+        assert_eq!(
+            found,
+            vec![
+                ("health", Some(903), "moved", vec!["position 2 to 1".to_string()]),
+                ("health", Some(901), "changed", vec!["the question's words".to_string(), "position 1 to 2".to_string()]),
+                ("application", None, "removed", vec!["no question asked".to_string()]),
+            ]
+        );
+    }
 }

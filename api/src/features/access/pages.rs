@@ -18,16 +18,8 @@ pub async fn rep_link_sign_in(
     axum::extract::Path(token): axum::extract::Path<String>,
     request: axum::extract::Request,
 ) -> axum::response::Response {
-    use axum::http::{header, HeaderValue, StatusCode};
     use axum::response::IntoResponse;
-    let redirect = |to: &'static str| {
-        let mut response = StatusCode::SEE_OTHER.into_response();
-        let headers = response.headers_mut();
-        headers.insert(header::LOCATION, HeaderValue::from_static(to));
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-        response
-    };
+    let redirect = crate::http::redirect_from_token_page;
     let Some((agent, spend)) = access::open_rep_link(&state.crypto, &token) else {
         return redirect(REP_LINK_FAILED);
     };

@@ -14,16 +14,8 @@ pub async fn carrier_link_sign_in(
     State(state): State<AppState>,
     axum::extract::Path(token): axum::extract::Path<String>,
 ) -> axum::response::Response {
-    use axum::http::{header, HeaderValue, StatusCode};
     use axum::response::IntoResponse;
-    let redirect = |to: &'static str| {
-        let mut response = StatusCode::SEE_OTHER.into_response();
-        let headers = response.headers_mut();
-        headers.insert(header::LOCATION, HeaderValue::from_static(to));
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-        response
-    };
+    let redirect = crate::http::redirect_from_token_page;
     let Some((staff, spend)) = carrier_console::open_carrier_link(&state.crypto, &token) else {
         return redirect(LINK_FAILED);
     };
