@@ -149,6 +149,7 @@ async fn a_published_question_is_asked_of_new_applicants_while_one_who_started_b
     let started_before = before.start("IO").await;
     assert_eq!(asked(&mut before, started_before).await, vec![901, 902, 903]);
 
+    let (replica, _dir) = app.replica().await;
     let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
     let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
     let published = staff.get(&plan).await.ok()["published"].clone();
@@ -191,6 +192,11 @@ async fn a_published_question_is_asked_of_new_applicants_while_one_who_started_b
         format!("Priya Raman (Northgate Life) in the carriers' console, plan {OPTIONAL_LIFE}: Ask about diabetes"),
         "`enroll workflows list` shows the console's version beside the file loads"
     );
+
+    // Another replica serves it from its next refresh of the workflows (every WORKFLOWS_REFRESH_SECS).
+    assert_ne!(replica.workflows.current().hash, version, "not before it reads the loads");
+    replica.workflows.refresh(&replica.db).await.unwrap();
+    assert_eq!(replica.workflows.current().hash, version, "every replica reads the new version");
 
     let mut after = app.browser();
     let started_after = after.start("IO").await;

@@ -498,7 +498,12 @@ mod tests {
             found,
             vec![
                 ("health", Some(903), "moved", vec!["position 2 to 1".to_string()]),
-                ("health", Some(901), "changed", vec!["the question's words".to_string(), "position 1 to 2".to_string()]),
+                (
+                    "health",
+                    Some(901),
+                    "changed",
+                    vec!["the question's words".to_string(), "position 1 to 2".to_string()]
+                ),
                 ("application", None, "removed", vec!["no question asked".to_string()]),
             ]
         );
