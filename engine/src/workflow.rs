@@ -598,10 +598,8 @@ fn add_plans_application_questions(
     plans: &BTreeMap<i64, crate::shop::plan_questions::PlanSets>,
     files: &BTreeMap<i64, String>,
 ) -> Result<(), WorkflowError> {
-    let asking: Vec<(i64, &Vec<crate::questionnaire::ConditionQuestion>)> = plans
-        .iter()
-        .filter_map(|(id, own)| own.questionnaire.application.as_ref().map(|a| (*id, &a.questions)))
-        .collect();
+    let asking: Vec<(i64, &crate::shop::plan_questions::PlanApplication)> =
+        plans.iter().filter_map(|(id, own)| own.questionnaire.application.as_ref().map(|a| (*id, a))).collect();
     if asking.is_empty() {
         return Ok(());
     }
@@ -614,8 +612,15 @@ fn add_plans_application_questions(
             "the application has no Health Questions step to add these questions to",
         ));
     };
-    for (plan, questions) in asking {
-        for (i, question) in questions.iter().enumerate() {
+    // The step's own sets (a plan's set is never another plan's).
+    let step_sets: BTreeSet<String> = questionnaire.detail_sets.keys().cloned().collect();
+    for (plan, application) in asking {
+        // The plan's own sets, under names of their own in the application.
+        for (name, set) in &application.detail_sets {
+            let own = crate::shop::plan_questions::PlanApplication::set_name(plan, name);
+            questionnaire.detail_sets.insert(own, set.clone());
+        }
+        for (i, question) in application.questions.iter().enumerate() {
             let at = |field: &str| format!("/application/questions/{i}/{field}");
             let used = questionnaire.questions.iter().any(|q| q.question_id == question.question_id)
                 || questionnaire.medication_question.as_ref().is_some_and(|m| m.question_id == question.question_id);
@@ -629,15 +634,23 @@ fn add_plans_application_questions(
                     ),
                 ));
             }
-            if let Some(set) = question.details.as_ref().filter(|set| !questionnaire.detail_sets.contains_key(*set)) {
-                let known: Vec<&str> = questionnaire.detail_sets.keys().map(String::as_str).collect();
-                return Err(WorkflowError::new(
-                    &files[&plan],
-                    at("details"),
-                    format!("no detail set named {set}; the sets are: {}", known.join(", ")),
-                ));
-            }
             let mut asked = question.clone();
+            if let Some(set) = &question.details {
+                if application.detail_sets.contains_key(set) {
+                    asked.details = Some(crate::shop::plan_questions::PlanApplication::set_name(plan, set));
+                } else if !step_sets.contains(set) {
+                    let known: Vec<&str> = step_sets
+                        .iter()
+                        .map(String::as_str)
+                        .chain(application.detail_sets.keys().map(String::as_str))
+                        .collect();
+                    return Err(WorkflowError::new(
+                        &files[&plan],
+                        at("details"),
+                        format!("no detail set named {set}; the sets are: {}", known.join(", ")),
+                    ));
+                }
+            }
             let with_plan = Condition { cart_plan: Some(vec![plan]), ..Condition::default() };
             asked.when = Some(match question.when.clone() {
                 Some(own) => Condition { all: Some(vec![with_plan, own]), ..Condition::default() },

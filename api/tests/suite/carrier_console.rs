@@ -399,13 +399,20 @@ async fn a_plan_adds_a_question_to_the_applications_health_step_asked_only_when_
             "no detail set named diving; the sets are: condition, physician".to_string()
         )
     );
-    staff.put(&draft, question(160, "condition")).await.ok();
+    // A detail set of the plan's own: a Yes to 160 asks for the deepest dive.
+    let mut diving = question(160, "diving");
+    diving["application"]["detail_sets"] = json!([ { "name": "diving", "entries": 1, "fields": [
+        { "name": "deepest_dive_feet", "title": "Deepest Dive (feet)", "type": "text", "required": true } ] } ]);
+    let saved = staff.put(&draft, diving).await;
+    let sets = &saved.ok()["draft"]["questionnaire"]["application"]["detail_sets"];
+    assert_eq!(sets["diving"]["fields"][0]["title"], "Deepest Dive (feet)", "kept as the workflow format's map: {sets}");
     let preview = staff.get(&format!("{draft}/preview")).await;
     let steps = preview.ok()["steps"].as_array().unwrap().clone();
     let health = steps.iter().find(|s| s["step"] == "primary_health_info").expect("the application's health step");
     let asked = &health["schema"]["properties"]["condition_questions"]["properties"];
     assert_eq!(asked["160"]["title"], "Do you scuba dive below 100 feet?", "{asked}");
     assert!(asked.get("141").is_some(), "with the step's own questions");
+    assert!(health["schema"].to_string().contains("Deepest Dive (feet)"), "a Yes opens the plan's own detail fields");
     staff.post(&format!("{draft}/publish"), json!({ "note": "Diving" })).await.ok();
 
     // A new applicant buying the plan is asked it; the Health Questions step is now theirs to answer.

@@ -6,7 +6,7 @@
 //! part it leaves out means the plan asks none of it. A plan without such a file asks what the shop workflow says
 //! ([`PlanQuestionnaire::of_shop`] writes that down as the console's starting point).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -43,12 +43,24 @@ pub struct PlanQuestionnaire {
 }
 
 /// The questions a plan adds to the application's Health Questions step, in the format of that step's questions
-/// (`forms.primary_health_info.questionnaire.questions` of the wizard): a Yes may open one of the step's detail sets.
+/// (`forms.primary_health_info.questionnaire` of the wizard): a Yes may open one of the step's detail sets, or one of
+/// the plan's own.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlanApplication {
+    /// The plan's own detail sets, by name: a question of the plan names one of them (or one of the step's) in
+    /// `details`. A plan's set of the same name as one of the step's is the plan's for its questions.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub detail_sets: BTreeMap<String, crate::questionnaire::DetailSet>,
     #[schemars(length(min = 1))]
     pub questions: Vec<crate::questionnaire::ConditionQuestion>,
+}
+
+impl PlanApplication {
+    /// The name a plan's own detail set has in the application, apart from the step's and other plans' sets.
+    pub fn set_name(plan_id: i64, name: &str) -> String {
+        format!("plan_{plan_id}_{name}")
+    }
 }
 
 /// The eligibility questions of a plan, in the order they are asked.
@@ -130,6 +142,25 @@ impl PlanQuestionnaire {
         if let Some(application) = &self.application {
             let questions = application.questions.iter().map(|q| (i64::from(q.question_id), q.question_text.as_str()));
             each_once("application", ("question_id", "question_text"), questions)?;
+            for (name, set) in &application.detail_sets {
+                if !name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                    || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                {
+                    return Err((
+                        format!("/application/detail_sets/{name}"),
+                        "a detail set's name is lower case letters, digits and underscores, starting with a letter"
+                            .into(),
+                    ));
+                }
+                for (i, field) in set.fields.iter().enumerate() {
+                    if set.fields[..i].iter().any(|f| f.name == field.name) {
+                        return Err((
+                            format!("/application/detail_sets/{name}/fields/{i}/name"),
+                            format!("field {} is listed twice", field.name),
+                        ));
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -219,6 +250,25 @@ pub fn differences(before: &PlanQuestionnaire, after: &PlanQuestionnaire) -> Vec
     compare_part("eligibility", eligibility(before), eligibility(after), &mut found);
     compare_part("health", health(before), health(after), &mut found);
     compare_part("application", application(before), application(after), &mut found);
+    let sets = |q: &PlanQuestionnaire| q.application.as_ref().map(|a| a.detail_sets.clone()).unwrap_or_default();
+    let (old_sets, new_sets) = (sets(before), sets(after));
+    for name in old_sets.keys().chain(new_sets.keys().filter(|n| !old_sets.contains_key(*n))) {
+        let (was, is) = (old_sets.get(name), new_sets.get(name));
+        let change = match (was, is) {
+            (None, Some(_)) => "added",
+            (Some(_), None) => "removed",
+            (Some(a), Some(b)) if a != b => "changed",
+            _ => continue,
+        };
+        found.push(Difference {
+            part: "application",
+            question_id: None,
+            change,
+            what: vec![format!("the detail set {name}")],
+            before: was.map(json_of),
+            after: is.map(json_of),
+        });
+    }
     if let (Some(b), Some(a)) = (&before.health, &after.health) {
         let mut what = Vec::new();
         if b.decline_message != a.decline_message {
@@ -348,8 +398,6 @@ fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
 /// shape without its kind and plan ([`form_data`]); a part with no question asks none ([`from_form`]).
 pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
     use serde_json::json;
-    let mut details: Vec<Value> = vec![json!({ "const": "", "title": "None: a Yes asks nothing more" })];
-    details.extend(detail_sets.iter().map(|name| json!({ "const": name, "title": name.replace('_', " ") })));
     // A part of the form: a titled list of questions whose number and words are `id` and `words`, with `more` fields.
     let part = |title: &str, description: &str, (id, words): (&str, &str), more: Value| {
         let mut properties = json!({
@@ -384,9 +432,30 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
         json!({
             "dependent_text": { "type": "string", "title": "The question about a dependent",
                                 "description": "Leave it empty to ask the applicant only." },
-            "details": { "type": "string", "title": "Details a Yes asks for", "default": "", "oneOf": details }
+            "details": { "type": "string", "title": "Details a Yes asks for", "default": "", "description": format!(
+                "The name of a detail set: {}, or one of this plan's own below. Leave it empty to ask nothing more.",
+                detail_sets.join(", ")) }
         }),
     );
+    let mut application = application;
+    application["properties"]["detail_sets"] = json!({
+        "type": "array", "title": "This plan's own detail sets",
+        "description": "The fields a Yes opens, for questions that name the set.",
+        "items": { "type": "object", "required": ["name", "fields"], "properties": {
+            "name": { "type": "string", "pattern": "^[a-z][a-z0-9_]*$", "title": "Name",
+                      "description": "Lower case letters, digits and underscores: questions name the set by it." },
+            "entries": { "type": "integer", "minimum": 1, "maximum": 5, "default": 2, "title": "Entries a Yes may list" },
+            "fields": { "type": "array", "title": "Fields", "minItems": 1, "items": {
+                "type": "object", "required": ["name", "title"], "properties": {
+                    "name": { "type": "string", "pattern": "^[a-z][a-z0-9_]*$", "title": "Name",
+                              "description": "The answer is kept under it." },
+                    "title": { "type": "string", "minLength": 1, "title": "Label" },
+                    "type": { "type": "string", "title": "Kind", "default": "text", "oneOf": [
+                        { "const": "text", "title": "A line of text" }, { "const": "long_text", "title": "A paragraph" },
+                        { "const": "date", "title": "A date" }, { "const": "past_date", "title": "A date before today" },
+                        { "const": "yes_no", "title": "Yes or No" }, { "const": "phone", "title": "A phone number" } ] },
+                    "required": { "type": "boolean", "default": true, "title": "Must be filled" } } } } } }
+    });
     let schema = json!({ "type": "object", "properties": {
         "eligibility": eligibility, "health": health, "application": application } });
     let question = |title: &str| {
@@ -401,7 +470,12 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
             "decline_message": { "ui:widget": "textarea" },
             "success_message": { "ui:widget": "textarea" }
         },
-        "application": { "questions": question("Application question #{n}") }
+        "application": {
+            "questions": question("Application question #{n}"),
+            "detail_sets": { "ui:options": { "orderable": false, "itemTitle": "Detail set #{n}" }, "items": {
+                "ui:label": false,
+                "fields": { "ui:options": { "orderable": true, "itemTitle": "Field #{n}" }, "items": { "ui:label": false } } } }
+        }
     });
     (schema, ui_schema)
 }
@@ -418,14 +492,24 @@ pub fn form_data(questionnaire: &PlanQuestionnaire) -> Value {
     };
     let application = match &questionnaire.application {
         Some(a) => {
-            // A question without details shows the form's "none".
+            // A question without details shows the form's "none"; the plan's sets are a list of named sets.
             let mut value = serde_json::to_value(a).expect("JSON");
             for q in value["questions"].as_array_mut().into_iter().flatten() {
                 q.as_object_mut().expect("a question").entry("details").or_insert(Value::String(String::new()));
             }
+            let sets: Vec<Value> = a
+                .detail_sets
+                .iter()
+                .map(|(name, set)| {
+                    let mut set = serde_json::to_value(set).expect("JSON");
+                    set["name"] = Value::String(name.clone());
+                    set
+                })
+                .collect();
+            value["detail_sets"] = Value::Array(sets);
             value
         }
-        None => serde_json::json!({ "questions": [] }),
+        None => serde_json::json!({ "questions": [], "detail_sets": [] }),
     };
     serde_json::json!({ "eligibility": eligibility, "health": health, "application": application })
 }
@@ -441,6 +525,17 @@ pub fn from_form(data: &Value) -> Value {
             // An empty message is the default one; empty words for a dependent, or no details, are none.
             if let Some(object) = value.as_object_mut() {
                 object.retain(|key, v| !(key == "success_message" && v.as_str().is_some_and(|s| s.trim().is_empty())));
+            }
+            if let Some(sets) = value.get("detail_sets").and_then(Value::as_array).cloned() {
+                let mut by_name = serde_json::Map::new();
+                for mut set in sets {
+                    let name = set.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+                    if let Some(object) = set.as_object_mut() {
+                        object.remove("name");
+                    }
+                    by_name.insert(name, set);
+                }
+                value["detail_sets"] = Value::Object(by_name);
             }
             for q in value.get_mut("questions").and_then(Value::as_array_mut).into_iter().flatten() {
                 if let Some(object) = q.as_object_mut() {
@@ -462,7 +557,7 @@ mod tests {
 
     fn questionnaire() -> PlanQuestionnaire {
         serde_yaml::from_str(
-            "kind: questionnaire\nplan_id: 1403\nhealth:\n  decline_message: We cannot offer this plan online.\n  questions:\n    - { question_id: 901, question_text: Treated for cancer? }\n    - { question_id: 903, question_text: Tobacco?, decline_on_yes: false }\napplication:\n  questions:\n    - { question_id: 160, question_text: Do you dive?, details: condition }\n",
+            "kind: questionnaire\nplan_id: 1403\nhealth:\n  decline_message: We cannot offer this plan online.\n  questions:\n    - { question_id: 901, question_text: Treated for cancer? }\n    - { question_id: 903, question_text: Tobacco?, decline_on_yes: false }\napplication:\n  detail_sets:\n    diving:\n      entries: 1\n      fields:\n        - { name: deepest_dive_feet, title: Deepest Dive (feet) }\n  questions:\n    - { question_id: 160, question_text: Do you dive?, details: diving }\n    - { question_id: 161, question_text: Do you fly?, details: condition }\n",
         )
         .unwrap()
     }
@@ -477,6 +572,8 @@ mod tests {
         assert_eq!(fields("eligibility"), ["qid", "question", "true_condition"]);
         assert_eq!(fields("health"), ["question_id", "question_text", "decline_on_yes"]);
         assert_eq!(fields("application"), ["question_id", "question_text", "dependent_text", "details"]);
+        let form = form_data(&questionnaire());
+        assert_eq!(form["application"]["detail_sets"][0]["name"], "diving", "the plan's sets are a list in the form");
         let mut document = from_form(&form_data(&questionnaire()));
         document["kind"] = "questionnaire".into();
         document["plan_id"] = 1403.into();
@@ -505,6 +602,7 @@ mod tests {
                     vec!["the question's words".to_string(), "position 1 to 2".to_string()]
                 ),
                 ("application", None, "removed", vec!["no question asked".to_string()]),
+                ("application", None, "removed", vec!["the detail set diving".to_string()]),
             ]
         );
     }

@@ -10360,11 +10360,46 @@ export interface components {
         };
         /**
          * @description The questions a plan adds to the application's Health Questions step, in the format of that step's questions
-         *     (`forms.primary_health_info.questionnaire.questions` of the wizard): a Yes may open one of the step's detail sets.
+         *     (`forms.primary_health_info.questionnaire` of the wizard): a Yes may open one of the step's detail sets, or one of
+         *     the plan's own.
          */
         PlanApplication: {
+            /**
+             * @description The plan's own detail sets, by name: a question of the plan names one of them (or one of the step's) in
+             *     `details`. A plan's set of the same name as one of the step's is the plan's for its questions.
+             */
+            detail_sets?: {
+                [key: string]: components["schemas"]["DetailSet"];
+            };
             questions: components["schemas"]["ConditionQuestion"][];
         };
+        /** @description The fields of one detail entry, and how many entries a Yes answer may list. */
+        DetailSet: {
+            /**
+             * Format: uint8
+             * @description Entries a Yes answer may list (the spec allows two treatment entries per detail).
+             * @default 2
+             */
+            entries: number;
+            fields: components["schemas"]["DetailField"][];
+        };
+        /** @description One detail field. */
+        DetailField: {
+            /** @description The key the answer is stored under (lower case, digits and underscores). */
+            name: string;
+            title: string;
+            /**
+             * @description What kind of value: text (the default), long_text, date, past_date, yes_no, phone.
+             * @default text
+             */
+            type: components["schemas"]["FieldKind"];
+            /**
+             * @description Whether an entry must fill it (the default).
+             * @default true
+             */
+            required: boolean;
+        };
+        FieldKind: "text" | "long_text" | "date" | "past_date" | "yes_no" | "phone";
         /** @description One Yes/No question. */
         ConditionQuestion: {
             /**
