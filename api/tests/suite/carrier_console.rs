@@ -405,7 +405,10 @@ async fn a_plan_adds_a_question_to_the_applications_health_step_asked_only_when_
         { "name": "deepest_dive_feet", "title": "Deepest Dive (feet)", "type": "text", "required": true } ] } ]);
     let saved = staff.put(&draft, diving).await;
     let sets = &saved.ok()["draft"]["questionnaire"]["application"]["detail_sets"];
-    assert_eq!(sets["diving"]["fields"][0]["title"], "Deepest Dive (feet)", "kept as the workflow format's map: {sets}");
+    assert_eq!(
+        sets["diving"]["fields"][0]["title"], "Deepest Dive (feet)",
+        "kept as the workflow format's map: {sets}"
+    );
     let preview = staff.get(&format!("{draft}/preview")).await;
     let steps = preview.ok()["steps"].as_array().unwrap().clone();
     let health = steps.iter().find(|s| s["step"] == "primary_health_info").expect("the application's health step");
