@@ -10514,22 +10514,15 @@ export interface components {
          *     are the address's).
          */
         QuestionnaireBody: {
-            /**
-             * @description Asked before the plan can be added to the cart; leave it out (or its questions empty) to ask none.
-             * @default null
-             */
-            eligibility: components["schemas"]["PlanEligibility"] | null;
-            /**
-             * @description Asked before the plan is priced; leave it out (or its questions empty) to ask none.
-             * @default null
-             */
-            health: components["schemas"]["PlanHealth"] | null;
+            /** @description Asked before the plan can be added to the cart; leave it out (or its questions empty) to ask none. */
+            eligibility?: components["schemas"]["PlanEligibility"] | null;
+            /** @description Asked before the plan is priced; leave it out (or its questions empty) to ask none. */
+            health?: components["schemas"]["PlanHealth"] | null;
             /**
              * @description Added to the application's Health Questions step when the cart holds the plan; leave it out (or its questions
              *     empty) to add none.
-             * @default null
              */
-            application: components["schemas"]["PlanApplication"] | null;
+            application?: components["schemas"]["PlanApplication"] | null;
         };
         /** @description The success envelope of a typed answer. */
         PreviewEnvelope: {
@@ -10578,9 +10571,8 @@ export interface components {
             /**
              * Format: int64
              * @description The draft's revision this publish means (the one on screen); without it, the draft as it is now.
-             * @default null
              */
-            revision: number | null;
+            revision?: number | null;
         };
         /** @description The success envelope of a typed answer. */
         PublishedEnvelope: {
@@ -10597,11 +10589,8 @@ export interface components {
         };
         /** @description Which version to export. */
         ExportQuery: {
-            /**
-             * @description `published` (the default: what applicants are asked now), `draft`, or a publish's id.
-             * @default null
-             */
-            version: string | null;
+            /** @description `published` (the default: what applicants are asked now), `draft`, or a publish's id. */
+            version?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         ExportedEnvelope: {

@@ -198,16 +198,13 @@ fn stored(document: &str) -> ApiResult<PlanQuestionnaire> {
 #[derive(Deserialize, JsonSchema)]
 pub struct QuestionnaireBody {
     /// Asked before the plan can be added to the cart; leave it out (or its questions empty) to ask none.
-    #[serde(default)]
     #[schemars(with = "Option<PlanEligibility>")]
     eligibility: Option<Value>,
     /// Asked before the plan is priced; leave it out (or its questions empty) to ask none.
-    #[serde(default)]
     #[schemars(with = "Option<PlanHealth>")]
     health: Option<Value>,
     /// Added to the application's Health Questions step when the cart holds the plan; leave it out (or its questions
     /// empty) to add none.
-    #[serde(default)]
     #[schemars(with = "Option<PlanApplication>")]
     application: Option<Value>,
 }
@@ -330,7 +327,6 @@ pub struct PublishBody {
     #[serde(default)]
     note: String,
     /// The draft's revision this publish means (the one on screen); without it, the draft as it is now.
-    #[serde(default)]
     revision: Option<i64>,
 }
 
@@ -404,7 +400,6 @@ async fn earlier(
 #[derive(Deserialize, JsonSchema)]
 pub struct ExportQuery {
     /// `published` (the default: what applicants are asked now), `draft`, or a publish's id.
-    #[serde(default)]
     version: Option<String>,
 }
 
