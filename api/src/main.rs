@@ -91,6 +91,17 @@ async fn run() -> anyhow::Result<()> {
                     shop.plans_own.keys().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
                 );
             }
+            for language in engine::text::OTHER_LANGUAGES {
+                let missing = workflows.untranslated(language);
+                if !missing.is_empty() {
+                    println!(
+                        "{}: {} carrier texts are not written in {language}; English is shown in their place (first: {})",
+                        config.workflows_dir.display(),
+                        missing.len(),
+                        missing[0]
+                    );
+                }
+            }
             match &workflows.x12 {
                 Some(codes) => println!(
                     "{}: X12 codes of carriers' 834 files are valid ({} categories, {} tiers, {} relationships)",

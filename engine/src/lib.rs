@@ -56,6 +56,7 @@ pub mod signature;
 pub mod step;
 pub mod storefront;
 pub mod tabs;
+pub mod text;
 pub mod validation;
 pub mod words;
 pub mod workflow;

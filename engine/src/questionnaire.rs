@@ -71,8 +71,7 @@ pub struct DetailField {
     /// The key the answer is stored under (lower case, digits and underscores).
     #[schemars(regex(pattern = r"^[a-z][a-z0-9_]*$"))]
     pub name: String,
-    #[schemars(length(min = 1))]
-    pub title: String,
+    pub title: crate::text::Text,
     /// What kind of value: text (the default), long_text, date, past_date, yes_no, phone.
     #[serde(default, rename = "type")]
     pub kind: FieldKind,
@@ -110,8 +109,7 @@ pub struct ConditionQuestion {
     /// The carrier's id for the question; answers are stored under it.
     #[schemars(range(min = 1))]
     pub question_id: u32,
-    #[schemars(length(min = 1))]
-    pub question_text: String,
+    pub question_text: crate::text::Text,
     /// The detail set a Yes answer asks for; without one, a Yes needs no details (as the spec's question 145).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub details: Option<String>,
@@ -123,7 +121,7 @@ pub struct ConditionQuestion {
     /// dependent too. Without them it is asked of the applicant only (a question that already covers the household,
     /// such as one about the applicant's or spouse's pregnancy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dependent_text: Option<String>,
+    pub dependent_text: Option<crate::text::Text>,
 }
 
 /// Whom a set of health questions is about.
@@ -302,12 +300,12 @@ fn detail_entry(set: &DetailSet) -> Value {
             FieldKind::Date => (date_field(&field.title, &[Check::Date]), Some("dateMDY")),
             FieldKind::PastDate => (date_field(&field.title, &[Check::Date, Check::NotFuture]), Some("dateMDY")),
             FieldKind::YesNo => (
-                json!({ "type": "string", "title": field.title,
+                json!({ "type": "string", "title": &*field.title,
                         "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ] }),
                 Some("radio"),
             ),
             FieldKind::Phone => (
-                json!({ "type": "string", "title": field.title, "pattern": "^[0-9]{10}$",
+                json!({ "type": "string", "title": &*field.title, "pattern": "^[0-9]{10}$",
                         "x-normalize": "digits", "x-messages": { "pattern": INVALID_PHONE } }),
                 Some("phone"),
             ),

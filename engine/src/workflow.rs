@@ -411,6 +411,57 @@ pub struct Workflows {
     pub x12: Option<crate::x12::Codes>,
 }
 
+impl Workflows {
+    /// Where the carriers' texts (their questions, detail fields and health messages) are not written in
+    /// `language`: English is shown in their place. Each place as `where: the English words`.
+    pub fn untranslated(&self, language: &str) -> Vec<String> {
+        use crate::text::Text;
+        let mut missing = Vec::new();
+        let mut note = |place: String, text: &Text| {
+            if !text.has(language) {
+                missing.push(format!("{place}: {}", text.en));
+            }
+        };
+        let shop = &self.shop;
+        for set in &shop.eligibility_questions {
+            for q in &set.questions {
+                note(format!("eligibility {} question {}", set.name, q.qid), &q.question);
+            }
+        }
+        let health = |set: &crate::shop::HealthSet, note: &mut dyn FnMut(String, &Text)| {
+            for q in &set.questions {
+                note(format!("health {} question {}", set.name, q.question_id), &q.question_text);
+            }
+            note(format!("health {} decline message", set.name), &set.decline_message);
+            note(format!("health {} success message", set.name), &set.success_message);
+        };
+        for set in &shop.health_questions {
+            health(set, &mut note);
+        }
+        for (plan, own) in &shop.plans_own {
+            for q in own.eligibility.iter().flat_map(|e| &e.questions) {
+                note(format!("plan {plan} eligibility question {}", q.qid), &q.question);
+            }
+            if let Some(set) = &own.health {
+                health(set, &mut note);
+            }
+        }
+        let step = self.wizard.forms.get(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.as_ref());
+        for q in step.iter().flat_map(|s| &s.questions) {
+            note(format!("Health Questions question {}", q.question_id), &q.question_text);
+            if let Some(dependent) = &q.dependent_text {
+                note(format!("Health Questions question {} about a dependent", q.question_id), dependent);
+            }
+        }
+        for (name, set) in step.iter().flat_map(|s| &s.detail_sets) {
+            for field in &set.fields {
+                note(format!("detail set {name} field {}", field.name), &field.title);
+            }
+        }
+        missing
+    }
+}
+
 /// A workflow file that cannot be used: which file, where in it, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}: at {path}: {reason}")]

@@ -209,7 +209,7 @@ fn a_yes_to_a_knock_out_health_question_declines_and_every_question_must_be_answ
     let declined = json!({ "q901": "Yes", "q902": "No", "q903": "No" });
     assert_eq!(
         shop::questions::health_decision(&set, &declined),
-        shop::questions::HealthDecision::Declined(set.decline_message.clone())
+        shop::questions::HealthDecision::Declined(set.decline_message.to_string())
     );
 }
 

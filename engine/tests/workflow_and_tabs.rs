@@ -418,3 +418,17 @@ fn no_field_of_any_form_describes_itself_in_words_written_for_a_developer() {
         .collect();
     assert!(written_for_developers.is_empty(), "{written_for_developers:#?}");
 }
+
+#[test]
+fn every_carrier_text_shipped_is_written_in_spanish_too_and_one_that_is_not_is_named() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let mut bundle = workflow::Bundle::read_dir(&dir).unwrap();
+    assert_eq!(bundle.parse("workflows").unwrap().untranslated("es"), Vec::<String>::new());
+    let shop = bundle.files.get_mut("shop.yaml").unwrap();
+    *shop = shop.replace("es: \"¿Es usted residente legal de los Estados Unidos?\"", "es: \"\"");
+    let missing = bundle.parse("workflows").unwrap().untranslated("es");
+    assert_eq!(missing, ["eligibility premier_health question 1: Are you a legal resident of the United States?"]);
+    let workflows = bundle.parse("workflows").unwrap();
+    let question = &workflows.shop.eligibility_for(1303, "medical").unwrap().questions[0].question;
+    assert_eq!(question.in_language("es"), "Are you a legal resident of the United States?", "English in its place");
+}

@@ -55,7 +55,8 @@ test('a carrier adds a health question in its console, previews it, publishes it
     const questions = staff.locator('#root_health_questions');
     await questions.getByRole('button', { name: 'Add' }).last().click();
     await staff.locator('#root_health_questions_3_question_id').fill('904');
-    await staff.locator('#root_health_questions_3_question_text').fill('Have you been diagnosed with diabetes?');
+    await staff.locator('#root_health_questions_3_question_text_en').fill('Have you been diagnosed with diabetes?');
+    await staff.locator('#root_health_questions_3_question_text_es').fill('¿Le han diagnosticado diabetes?');
     await expect(staff.locator('#root_health_questions_3_decline_on_yes')).toBeChecked();
     await staff.getByRole('button', { name: 'Move up' }).last().click();
     await staff.getByRole('button', { name: 'Move up' }).nth(-2).click();

@@ -434,3 +434,25 @@ async fn a_plan_adds_a_question_to_the_applications_health_step_asked_only_when_
     other.save_personal_and_contact(medical).await;
     assert_eq!(application_questions(&mut other, medical).await, vec![141, 142, 143, 144, 145, 146, 147]);
 }
+
+#[tokio::test]
+async fn a_carrier_writes_each_question_in_english_and_spanish_and_the_file_keeps_both() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let form = staff.get(&plan).await.ok()["form_data"].clone();
+    assert_eq!(
+        form["health"]["questions"][0]["question_text"]["es"],
+        "En los últimos 5 años, ¿ha recibido tratamiento por una enfermedad del corazón, cáncer o un derrame cerebral?",
+        "the shipped questions are written in both languages"
+    );
+    let mut draft = json!({ "health": form["health"].clone() });
+    draft["health"]["questions"][2]["question_text"] =
+        json!({ "en": "Have you used tobacco or nicotine in the last 12 months?", "es": "" });
+    let saved = staff.put(&format!("{plan}/draft"), draft).await;
+    let question = &saved.ok()["draft"]["questionnaire"]["health"]["questions"][2]["question_text"];
+    assert_eq!(question, "Have you used tobacco or nicotine in the last 12 months?", "a blank Spanish is none");
+    let exported = staff.get(&format!("{plan}/export?version=draft")).await;
+    let yaml = exported.ok()["yaml"].as_str().unwrap().to_string();
+    assert!(yaml.contains("es: En los últimos 5 años"), "the file keeps the Spanish:\n{yaml}");
+}

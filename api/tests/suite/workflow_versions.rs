@@ -32,7 +32,7 @@ fn copy_of_workflows() -> PathBuf {
 fn add_health_question(dir: &Path) {
     let file = dir.join("enrollment.yaml");
     let text = std::fs::read_to_string(&file).unwrap();
-    let last = "          dependent_text: Is this person currently under the care of a physician for a condition not asked about above?\n          details: physician\n";
+    let last = "            es: \"¿Está esta persona bajo el cuidado de un médico por una afección que no se preguntó arriba?\"\n          details: physician\n";
     assert!(text.contains(last), "the shipped questionnaire ends with question 147");
     let added = format!(
         "{last}        - question_id: 149\n          question_text: {NEW_QUESTION}\n          dependent_text: In the past 12 months, has this person used tobacco or nicotine in any form?\n"

@@ -188,8 +188,7 @@ pub struct EligibilitySet {
 pub struct EligibilityQuestion {
     #[schemars(range(min = 1))]
     pub qid: i64,
-    #[schemars(length(min = 1))]
-    pub question: String,
+    pub question: crate::text::Text,
     /// 1: the answer must be Yes to continue; 0: either answer is accepted.
     #[schemars(range(min = 0, max = 1))]
     pub true_condition: u8,
@@ -206,14 +205,13 @@ pub struct HealthSet {
     #[schemars(length(min = 1))]
     pub questions: Vec<HealthQuestion>,
     /// Shown when a knock-out question is answered Yes (the spec's errorCode decline).
-    #[schemars(length(min = 1))]
-    pub decline_message: String,
+    pub decline_message: crate::text::Text,
     /// Shown when the answers are accepted.
     #[serde(default = "accepted_message")]
-    pub success_message: String,
+    pub success_message: crate::text::Text,
 }
 
-fn accepted_message() -> String {
+fn accepted_message() -> crate::text::Text {
     "Thank you. Your answers qualify you for this plan.".into()
 }
 
@@ -222,8 +220,7 @@ fn accepted_message() -> String {
 pub struct HealthQuestion {
     #[schemars(range(min = 1))]
     pub question_id: i64,
-    #[schemars(length(min = 1))]
-    pub question_text: String,
+    pub question_text: crate::text::Text,
     /// A Yes declines the application (the default); otherwise the answer is only recorded.
     #[serde(default = "knock_out")]
     pub decline_on_yes: bool,

@@ -78,12 +78,10 @@ pub struct PlanHealth {
     #[schemars(length(min = 1))]
     pub questions: Vec<HealthQuestion>,
     /// Shown when an answer declines the application.
-    #[schemars(length(min = 1))]
-    pub decline_message: String,
+    pub decline_message: crate::text::Text,
     /// Shown when the answers are accepted.
     #[serde(default = "super::accepted_message")]
-    #[schemars(length(min = 1))]
-    pub success_message: String,
+    pub success_message: crate::text::Text,
 }
 
 /// A plan's own questionnaire, and its questions as the shop reads them.
@@ -123,11 +121,11 @@ impl PlanQuestionnaire {
     /// Problems the file's JSON Schema cannot say: (path, reason).
     pub fn check(&self) -> Result<(), (String, String)> {
         if let Some(eligibility) = &self.eligibility {
-            let questions = eligibility.questions.iter().map(|q| (q.qid, q.question.as_str()));
+            let questions = eligibility.questions.iter().map(|q| (q.qid, q.question.en.as_str()));
             each_once("eligibility", ("qid", "question"), questions)?;
         }
         if let Some(health) = &self.health {
-            let questions = health.questions.iter().map(|q| (q.question_id, q.question_text.as_str()));
+            let questions = health.questions.iter().map(|q| (q.question_id, q.question_text.en.as_str()));
             each_once("health", ("question_id", "question_text"), questions)?;
             if health.decline_message.trim().is_empty() {
                 return Err(("/health/decline_message".into(), "say what an applicant who is declined reads".into()));
@@ -140,7 +138,8 @@ impl PlanQuestionnaire {
             }
         }
         if let Some(application) = &self.application {
-            let questions = application.questions.iter().map(|q| (i64::from(q.question_id), q.question_text.as_str()));
+            let questions =
+                application.questions.iter().map(|q| (i64::from(q.question_id), q.question_text.en.as_str()));
             each_once("application", ("question_id", "question_text"), questions)?;
             for (name, set) in &application.detail_sets {
                 if !name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
@@ -398,12 +397,19 @@ fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
 /// shape without its kind and plan ([`form_data`]); a part with no question asks none ([`from_form`]).
 pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
     use serde_json::json;
+    // Words people read, in English (needed unless `optional`) and in Spanish (English is shown where it is missing).
+    let words = |title: &str, optional: bool| {
+        json!({ "type": "object", "title": title, "required": if optional { json!([]) } else { json!(["en"]) },
+                "properties": { "en": { "type": "string", "minLength": if optional { 0 } else { 1 }, "title": "In English" },
+                                "es": { "type": "string", "title": "In Spanish" } } })
+    };
+    let question_words = words("Question", false);
     // A part of the form: a titled list of questions whose number and words are `id` and `words`, with `more` fields.
     let part = |title: &str, description: &str, (id, words): (&str, &str), more: Value| {
         let mut properties = json!({
             id: { "type": "integer", "minimum": 1, "title": "Question number",
                   "description": "Answers are kept under this number: keep it when you reword a question." },
-            words: { "type": "string", "minLength": 1, "title": "Question" }
+            words: question_words.clone()
         });
         properties.as_object_mut().expect("an object").extend(more.as_object().cloned().unwrap_or_default());
         json!({ "type": "object", "title": title, "description": description, "properties": { "questions": {
@@ -423,15 +429,16 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
         ("question_id", "question_text"),
         json!({ "decline_on_yes": { "type": "boolean", "default": true, "title": "A Yes declines the application" } }),
     );
-    health["properties"]["decline_message"] = json!({ "type": "string", "title": "Message when declined" });
-    health["properties"]["success_message"] = json!({ "type": "string", "title": "Message when accepted" });
+    health["properties"]["decline_message"] = words("Message when declined", true);
+    health["properties"]["success_message"] = words("Message when accepted", true);
+    let mut dependent_words = words("The question about a dependent", true);
+    dependent_words["description"] = json!("Leave it empty to ask the applicant only.");
     let application = part(
         "Questions in the application",
         "Added to the application's Health Questions step when the cart holds this plan. Leave the list empty to add none.",
         ("question_id", "question_text"),
         json!({
-            "dependent_text": { "type": "string", "title": "The question about a dependent",
-                                "description": "Leave it empty to ask the applicant only." },
+            "dependent_text": dependent_words,
             "details": { "type": "string", "title": "Details a Yes asks for", "default": "", "description": format!(
                 "The name of a detail set: {}, or one of this plan's own below. Leave it empty to ask nothing more.",
                 detail_sets.join(", ")) }
@@ -449,7 +456,7 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
                 "type": "object", "required": ["name", "title"], "properties": {
                     "name": { "type": "string", "pattern": "^[a-z][a-z0-9_]*$", "title": "Name",
                               "description": "The answer is kept under it." },
-                    "title": { "type": "string", "minLength": 1, "title": "Label" },
+                    "title": words("Label", false),
                     "type": { "type": "string", "title": "Kind", "default": "text", "oneOf": [
                         { "const": "text", "title": "A line of text" }, { "const": "long_text", "title": "A paragraph" },
                         { "const": "date", "title": "A date" }, { "const": "past_date", "title": "A date before today" },
@@ -458,17 +465,17 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
     });
     let schema = json!({ "type": "object", "properties": {
         "eligibility": eligibility, "health": health, "application": application } });
+    let long = serde_json::json!({ "en": { "ui:widget": "textarea" }, "es": { "ui:widget": "textarea" } });
     let question = |title: &str| {
         serde_json::json!({ "ui:label": false, "ui:options": { "orderable": true, "itemTitle": title }, "items": {
-            "ui:label": false, "question": { "ui:widget": "textarea" }, "question_text": { "ui:widget": "textarea" },
-            "dependent_text": { "ui:widget": "textarea" } } })
+            "ui:label": false, "question": long, "question_text": long, "dependent_text": long } })
     };
     let ui_schema = serde_json::json!({
         "eligibility": { "questions": question("Eligibility question #{n}") },
         "health": {
             "questions": question("Health question #{n}"),
-            "decline_message": { "ui:widget": "textarea" },
-            "success_message": { "ui:widget": "textarea" }
+            "decline_message": long,
+            "success_message": long
         },
         "application": {
             "questions": question("Application question #{n}"),
@@ -511,7 +518,36 @@ pub fn form_data(questionnaire: &PlanQuestionnaire) -> Value {
         }
         None => serde_json::json!({ "questions": [], "detail_sets": [] }),
     };
-    serde_json::json!({ "eligibility": eligibility, "health": health, "application": application })
+    let mut form = serde_json::json!({ "eligibility": eligibility, "health": health, "application": application });
+    in_both_languages(&mut form);
+    form
+}
+
+/// The texts of the console's form data (a question's words, a message, a field's label) as `{ en, es }`, as the
+/// form asks for them in both languages.
+fn in_both_languages(form: &mut Value) {
+    const TEXTS: [&str; 6] =
+        ["question", "question_text", "dependent_text", "decline_message", "success_message", "title"];
+    match form {
+        Value::Object(object) => {
+            for (key, value) in object.iter_mut() {
+                match value {
+                    Value::String(en) if TEXTS.contains(&key.as_str()) => {
+                        *value = serde_json::json!({ "en": en, "es": "" });
+                    }
+                    _ => in_both_languages(value),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(in_both_languages),
+        _ => {}
+    }
+}
+
+/// Whether a text of the form (a string, or `{ en, es }`) has no English words.
+fn blank(text: &Value) -> bool {
+    let en = text.get("en").unwrap_or(text);
+    en.as_str().is_some_and(|s| s.trim().is_empty()) || en.is_null()
 }
 
 /// The console's form data as a questionnaire document: a part with no question is left out (the plan asks none).
@@ -524,7 +560,7 @@ pub fn from_form(data: &Value) -> Value {
             let mut value = value.clone();
             // An empty message is the default one; empty words for a dependent, or no details, are none.
             if let Some(object) = value.as_object_mut() {
-                object.retain(|key, v| !(key == "success_message" && v.as_str().is_some_and(|s| s.trim().is_empty())));
+                object.retain(|key, v| !(matches!(key.as_str(), "success_message" | "decline_message") && blank(v)));
             }
             if let Some(sets) = value.get("detail_sets").and_then(Value::as_array).cloned() {
                 let mut by_name = serde_json::Map::new();
@@ -539,10 +575,7 @@ pub fn from_form(data: &Value) -> Value {
             }
             for q in value.get_mut("questions").and_then(Value::as_array_mut).into_iter().flatten() {
                 if let Some(object) = q.as_object_mut() {
-                    object.retain(|key, v| {
-                        !(matches!(key.as_str(), "dependent_text" | "details")
-                            && v.as_str().is_some_and(|s| s.trim().is_empty()))
-                    });
+                    object.retain(|key, v| !(matches!(key.as_str(), "dependent_text" | "details") && blank(v)));
                 }
             }
             document.insert(part.into(), value);
@@ -557,7 +590,7 @@ mod tests {
 
     fn questionnaire() -> PlanQuestionnaire {
         serde_yaml::from_str(
-            "kind: questionnaire\nplan_id: 1403\nhealth:\n  decline_message: We cannot offer this plan online.\n  questions:\n    - { question_id: 901, question_text: Treated for cancer? }\n    - { question_id: 903, question_text: Tobacco?, decline_on_yes: false }\napplication:\n  detail_sets:\n    diving:\n      entries: 1\n      fields:\n        - { name: deepest_dive_feet, title: Deepest Dive (feet) }\n  questions:\n    - { question_id: 160, question_text: Do you dive?, details: diving }\n    - { question_id: 161, question_text: Do you fly?, details: condition }\n",
+            "kind: questionnaire\nplan_id: 1403\nhealth:\n  decline_message: We cannot offer this plan online.\n  questions:\n    - { question_id: 901, question_text: { en: \"Treated for cancer?\", es: \"¿Tratado por cáncer?\" } }\n    - { question_id: 903, question_text: Tobacco?, decline_on_yes: false }\napplication:\n  detail_sets:\n    diving:\n      entries: 1\n      fields:\n        - { name: deepest_dive_feet, title: Deepest Dive (feet) }\n  questions:\n    - { question_id: 160, question_text: Do you dive?, details: diving }\n    - { question_id: 161, question_text: Do you fly?, details: condition }\n",
         )
         .unwrap()
     }
@@ -574,6 +607,15 @@ mod tests {
         assert_eq!(fields("application"), ["question_id", "question_text", "dependent_text", "details"]);
         let form = form_data(&questionnaire());
         assert_eq!(form["application"]["detail_sets"][0]["name"], "diving", "the plan's sets are a list in the form");
+        assert_eq!(
+            form["health"]["questions"][0]["question_text"],
+            serde_json::json!({ "en": "Treated for cancer?", "es": "¿Tratado por cáncer?" })
+        );
+        assert_eq!(
+            form["health"]["questions"][1]["question_text"],
+            serde_json::json!({ "en": "Tobacco?", "es": "" }),
+            "each text in both languages"
+        );
         let mut document = from_form(&form_data(&questionnaire()));
         document["kind"] = "questionnaire".into();
         document["plan_id"] = 1403.into();

@@ -67,9 +67,9 @@ pub fn health_decision(set: &HealthSet, answers: &Value) -> HealthDecision {
         .iter()
         .any(|q| q.decline_on_yes && answers.get(format!("q{}", q.question_id)).and_then(Value::as_str) == Some("Yes"));
     if knocked_out {
-        HealthDecision::Declined(set.decline_message.clone())
+        HealthDecision::Declined(set.decline_message.to_string())
     } else {
-        HealthDecision::Accepted(set.success_message.clone())
+        HealthDecision::Accepted(set.success_message.to_string())
     }
 }
 
@@ -93,7 +93,7 @@ mod tests {
         assert!(stands.starts_with("We cannot offer this plan online. This decision stands"), "{stands}");
         assert_eq!(
             health_decision(&set, &json!({ "q1": "Yes" })),
-            HealthDecision::Declined(set.decline_message.clone())
+            HealthDecision::Declined(set.decline_message.to_string())
         );
     }
 }

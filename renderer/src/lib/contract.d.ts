@@ -9107,11 +9107,12 @@ export interface components {
              * @description Always 200 (no questions answers 204 instead).
              */
             statusCode: number;
-            result: components["schemas"]["EligibilityQuestion"][];
+            result: components["schemas"]["EligibilityRow"][];
             /** @description Answers given so far: `[{ qid, true_condition }]`. */
             answers: unknown;
         };
-        EligibilityQuestion: {
+        /** @description One eligibility question, in the spec's words (English). */
+        EligibilityRow: {
             /** Format: int64 */
             qid: number;
             question: string;
@@ -10337,21 +10338,38 @@ export interface components {
         PlanEligibility: {
             questions: components["schemas"]["EligibilityQuestion"][];
         };
+        EligibilityQuestion: {
+            /** Format: int64 */
+            qid: number;
+            question: components["schemas"]["Text"];
+            /**
+             * Format: uint8
+             * @description 1: the answer must be Yes to continue; 0: either answer is accepted.
+             */
+            true_condition: number;
+        };
+        /** @description Words people read: a string (English), or the English and the Spanish. */
+        Text: string | {
+            /** @description In English. */
+            en: string;
+            /** @description In Spanish (English is shown where it is missing). */
+            es?: string;
+        };
         /** @description The health questions of a plan, in the order they are asked, and what the applicant is told after answering. */
         PlanHealth: {
             questions: components["schemas"]["HealthQuestion"][];
             /** @description Shown when an answer declines the application. */
-            decline_message: string;
+            decline_message: components["schemas"]["Text"];
             /**
              * @description Shown when the answers are accepted.
              * @default Thank you. Your answers qualify you for this plan.
              */
-            success_message: string;
+            success_message: components["schemas"]["Text"];
         };
         HealthQuestion: {
             /** Format: int64 */
             question_id: number;
-            question_text: string;
+            question_text: components["schemas"]["Text"];
             /**
              * @description A Yes declines the application (the default); otherwise the answer is only recorded.
              * @default true
@@ -10387,7 +10405,7 @@ export interface components {
         DetailField: {
             /** @description The key the answer is stored under (lower case, digits and underscores). */
             name: string;
-            title: string;
+            title: components["schemas"]["Text"];
             /**
              * @description What kind of value: text (the default), long_text, date, past_date, yes_no, phone.
              * @default text
@@ -10407,7 +10425,7 @@ export interface components {
              * @description The carrier's id for the question; answers are stored under it.
              */
             question_id: number;
-            question_text: string;
+            question_text: components["schemas"]["Text"];
             /** @description The detail set a Yes answer asks for; without one, a Yes needs no details (as the spec's question 145). */
             details?: string | null;
             /**
@@ -10420,7 +10438,7 @@ export interface components {
              *     dependent too. Without them it is asked of the applicant only (a question that already covers the household,
              *     such as one about the applicant's or spouse's pregnancy).
              */
-            dependent_text?: string | null;
+            dependent_text?: components["schemas"]["Text"] | null;
         };
         /** @description A condition over the [`EnrollmentContext`]; an empty condition always holds. */
         Condition: {

@@ -24,9 +24,24 @@ pub struct EligibilityQuestions {
     /// Always 200 (no questions answers 204 instead).
     #[serde(rename = "statusCode")]
     status_code: u16,
-    result: Vec<EligibilityQuestion>,
+    result: Vec<EligibilityRow>,
     /// Answers given so far: `[{ qid, true_condition }]`.
     answers: Value,
+}
+
+/// One eligibility question, in the spec's words (English).
+#[derive(Serialize, JsonSchema)]
+pub struct EligibilityRow {
+    qid: i64,
+    question: String,
+    /// 1: the answer must be Yes to continue; 0: either answer is accepted.
+    true_condition: u8,
+}
+
+impl From<&EligibilityQuestion> for EligibilityRow {
+    fn from(q: &EligibilityQuestion) -> EligibilityRow {
+        EligibilityRow { qid: q.qid, question: q.question.to_string(), true_condition: q.true_condition }
+    }
 }
 
 /// The quote's dependents as the dependency popup keeps them.
@@ -115,7 +130,8 @@ pub async fn aflac_questions(
     };
     let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
     let answers = stored.as_ref().map(shop::questions::eligibility_as_list).unwrap_or_else(|| json!([]));
-    Ok(MaybeAnswer(Some(EligibilityQuestions { status_code: 200, result: set.questions.clone(), answers })))
+    let result = set.questions.iter().map(EligibilityRow::from).collect();
+    Ok(MaybeAnswer(Some(EligibilityQuestions { status_code: 200, result, answers })))
 }
 
 /// `save-aflac-questions { enrollment_id, plan_id, aflac_data: [{ qid, true_condition }] }`.
@@ -213,7 +229,7 @@ pub async fn get_questions(
         .iter()
         .map(|q| HealthQuestionRow {
             question_id: q.question_id,
-            question_text: q.question_text.clone(),
+            question_text: q.question_text.to_string(),
             question_sub_type: "checkbox",
             options: vec![option(1, "Yes"), option(0, "No")],
             require_detail: false,
