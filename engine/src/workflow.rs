@@ -864,15 +864,20 @@ fn most_specific(error: &jsonschema::ValidationError<'static>) -> (String, Strin
     let (ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context }) = error.kind() else {
         return here;
     };
-    context
+    // A choice of null says nothing about the field's shape.
+    let found: Vec<(String, String)> = context
         .iter()
         .flatten()
-        // A choice of null says nothing about the field's shape.
-        .filter(|e| !matches!(e.kind(), ValidationErrorKind::Type { .. }) || e.instance_path().as_str() != here.0)
         .map(most_specific)
-        .max_by_key(|(path, _)| path.matches('/').count())
-        .filter(|(path, _)| path.len() > here.0.len())
-        .unwrap_or(here)
+        .filter(|(_, reason)| !reason.ends_with("is not of type \"null\""))
+        .collect();
+    let deepest = found.iter().max_by_key(|(path, _)| path.matches('/').count()).cloned();
+    match deepest {
+        Some(deeper) if deeper.0.len() > here.0.len() => deeper,
+        // An optional part of the wrong shape: the one shape it may have says what is wrong.
+        _ if found.len() == 1 => found.into_iter().next().unwrap_or(here),
+        _ => here,
+    }
 }
 
 /// What the format cannot say: tabs listed once, fields that exist, review last.

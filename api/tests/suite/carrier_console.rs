@@ -120,6 +120,7 @@ async fn an_invalid_draft_is_refused_with_the_checkers_words_at_its_field_and_no
     let twice = json!({ "health": { "decline_message": "We cannot offer this plan online.", "questions": [
         { "question_id": 901, "question_text": "Heart disease?" }, { "question_id": 901, "question_text": "Cancer?" } ] } });
     let cases = [
+        (json!({ "health": "yes" }), "health", "\"yes\" is not of type \"object\""),
         (twice, "health.questions.1.question_id", "question 901 is listed twice"),
         (
             json!({ "health": { "decline_message": "No.", "questions": [ { "question_id": 1, "question_text": "Ill?", "decline_on_yes": false } ] } }),
@@ -317,6 +318,14 @@ async fn any_version_exports_as_a_workflow_file_of_its_schema_and_a_file_imports
     assert_eq!(
         refused.first_error(),
         ("plan_id".to_string(), format!("This file is the questionnaire of plan 1401, not of plan {OPTIONAL_LIFE}"))
+    );
+    let unknown = staff.get(&format!("{plan}/export?version=latest")).await;
+    assert_eq!(
+        unknown.first_error(),
+        (
+            "version".to_string(),
+            "Please ask for published, draft, or the number of a version published before".to_string()
+        )
     );
     let broken = staff.post(&format!("{plan}/import"), json!({ "yaml": "health: [unclosed" })).await;
     assert_eq!(broken.status, StatusCode::UNPROCESSABLE_ENTITY);

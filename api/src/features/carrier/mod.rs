@@ -403,6 +403,8 @@ pub struct ExportQuery {
     version: Option<String>,
 }
 
+const VERSION_WORDS: &str = "Please ask for published, draft, or the number of a version published before";
+
 /// A version as the workflow file it is.
 #[derive(Serialize, JsonSchema)]
 pub struct Exported {
@@ -429,7 +431,8 @@ async fn export(
                 .ok_or_else(|| ApiError::NotFound(format!("Plan {} has no draft", plan.plan_id)))?
                 .document,
         )?,
-        Some(id) => stored(&earlier(&state, plan, id).await?.document)?,
+        Some(id) if id.parse::<i64>().is_ok() => stored(&earlier(&state, plan, id).await?.document)?,
+        Some(_) => return Err(ApiError::field("version", VERSION_WORDS)),
     };
     Ok(Answer(Exported { file_name: PlanQuestionnaire::file_name(plan.plan_id), yaml: questionnaire.to_yaml() }))
 }
