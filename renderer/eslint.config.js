@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import formatjs from 'eslint-plugin-formatjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
@@ -58,6 +59,37 @@ const readsAreQueries = [
   },
 ];
 
+// Words a person reads come from the message catalogues (src/lib/i18n.tsx): a component writes none itself, in its
+// text or in the attributes a person reads or hears. The folders below still hold English of their own, and are being
+// moved to their features' messages.ts; `npm run check-messages` names them on every run until the list is empty.
+export const notYetTranslated = [
+  'src/app/routes',
+  'src/app/router.tsx',
+  'src/components',
+  'src/features/access',
+  'src/features/assist',
+  'src/features/carrier',
+  'src/features/cart',
+  'src/features/continue',
+  'src/features/current-members',
+  'src/features/filter',
+  'src/features/homes',
+  'src/features/leads',
+  'src/features/member',
+  'src/features/plan-detail',
+  'src/features/plans',
+  'src/features/receipt',
+  'src/features/recommend',
+  'src/features/shop-flow',
+  'src/features/site',
+  'src/features/wizard',
+];
+
+const wordsComeFromTheCatalogue = {
+  'formatjs/no-literal-string-in-jsx': ['error', { props: { include: [['*', '(aria-label|aria-description|title|alt|placeholder|label)']] } }],
+  'formatjs/enforce-default-message': ['error', 'literal'],
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
   {
@@ -83,5 +115,11 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/contract.d.ts', 'src/lib/benefit-contract.d.ts'],
     rules: { 'no-restricted-syntax': ['error', ...rulesAreTheServers, ...readsAreQueries] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', ...notYetTranslated.map((path) => (path.endsWith('.tsx') ? path : `${path}/**`))],
+    plugins: { formatjs },
+    rules: wordsComeFromTheCatalogue,
   },
 );

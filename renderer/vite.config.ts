@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync, writeFileSync } from 'node:fs';
+import formatjs from '@formatjs/vite-plugin';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -69,6 +71,53 @@ function slimFormLibrary(): Plugin {
 }
 
 /**
+ * The languages besides English: `virtual:locales` answers `{ es: () => import(...) }` for each folder of catalogues
+ * in src/locales (one file per part of the store, `src/locales/es/cart.json`; en.json is the code's English, gathered
+ * for translators), and each language is compiled here, at build time, into one module: the page ships no message
+ * parser and loads a language's words only when it is chosen. A message that does not parse, or one id written twice,
+ * stops the build, naming it.
+ */
+function locales(): Plugin {
+  const folder = fileURLToPath(new URL('./src/locales', import.meta.url));
+  const list = '\0virtual:locales';
+  const one = '\0virtual:locale/';
+  const languages = () =>
+    readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  return {
+    name: 'locales',
+    resolveId(source) {
+      if (source === 'virtual:locales') return list;
+      if (source.startsWith('virtual:locale/')) return one + source.slice('virtual:locale/'.length);
+      return null;
+    },
+    load(id) {
+      if (id === list) {
+        const entries = languages().map((l) => `  ${JSON.stringify(l)}: () => import('virtual:locale/${l}').then((m) => m.default),`);
+        return `export const catalogues = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (!id.startsWith(one)) return null;
+      const language = join(folder, id.slice(one.length));
+      const compiled: Record<string, unknown> = {};
+      for (const name of readdirSync(language).filter((f) => f.endsWith('.json')).sort()) {
+        const file = join(language, name);
+        this.addWatchFile(file);
+        for (const [key, text] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) {
+          if (key in compiled) throw new Error(`${file}: message ${key} is written twice`);
+          try {
+            compiled[key] = parse(text);
+          } catch (e) {
+            throw new Error(`${file}: message ${key} does not parse: ${(e as Error).message}`);
+          }
+        }
+      }
+      return `export default ${JSON.stringify(compiled)};\n`;
+    },
+  };
+}
+
+/**
  * Every text file of the build is also written brotli- and gzip-compressed beside itself (`x.js.br`, `x.js.gz`), at the
  * highest levels, once: the server answers those to browsers that take them, instead of compressing the same script
  * again for every visitor (which held a 2-core server to about 150 main scripts a second).
@@ -99,7 +148,17 @@ function precompressed(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), markdownOnDemand(), slimFormLibrary(), precompressed()],
+  plugins: [
+    // Each feature's English (`defineMessages` in its messages.ts) is compiled in place, as the catalogues are.
+    formatjs({ ast: true }),
+    locales(),
+    react(),
+    markdownOnDemand(),
+    slimFormLibrary(),
+    precompressed(),
+  ],
+  // Every message reaches the page compiled: the parser stays out of the bundle.
+  resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
   // /assets is the catalogue's images (served from fixtures/assets); the bundle lives beside it under /static.
   build: { assetsDir: 'static' },
   server: {

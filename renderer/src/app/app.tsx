@@ -1,10 +1,11 @@
+import type { Chosen } from '../lib/i18n';
 import { Layout } from './layout';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+export function App({ language }: { language: Chosen }) {
   return (
-    <AppProvider>
+    <AppProvider language={language}>
       <Layout>
         <AppRouter />
       </Layout>

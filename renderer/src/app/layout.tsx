@@ -9,7 +9,9 @@ import { SiteHeader } from '../features/chrome/components/site-header';
 import { RecommendedButton } from '../features/recommend/components/recommended-button';
 import { useCartCount } from '../lib/cart-count';
 import { usePageTitle } from '../lib/page-title';
+import { useT } from '../lib/i18n';
 import { useSite } from '../lib/site';
+import { m } from './messages';
 
 /** Pages drawn without the site's header and footer: they draw their own page (and its main landmark). */
 const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/];
@@ -23,14 +25,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const { site, refresh } = useSite();
   const { known } = useCartCount();
   const { pathname, search } = useLocation();
+  const t = useT();
   useScrollToTopOnNewPage(pathname, search);
-  usePageTitle(site?.branding.display_name || 'Benefit Store');
+  usePageTitle(site?.branding.display_name || t(m.storeName));
   if (!site || !known) return <PageLoader retry={refresh} />;
   if (BARE.some((route) => route.test(pathname.replace(/\/+$/, '') || '/'))) return <>{children}</>;
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t(m.skipToContent)}
       </a>
       <SiteHeader site={site} recommended={<RecommendedButton />} />
       <main id="main">{children}</main>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { getCartAmount } from '../features/cart/api/get-cart-amount';
 import { getCartCount } from '../features/cart/api/get-cart-count';
+import { LanguageProvider, type Chosen } from '../lib/i18n';
 import { CartCountProvider, type CartCountReaders } from '../lib/cart-count';
 import { newQueryClient } from '../lib/query';
 import { SiteProvider } from '../lib/site';
@@ -16,14 +17,16 @@ const cartCount: CartCountReaders = {
 // One answer cache for the page's whole life (lib/query.ts).
 const queryClient = newQueryClient();
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ language, children }: { language: Chosen; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SiteProvider>
-          <CartCountProvider read={cartCount}>{children}</CartCountProvider>
-        </SiteProvider>
-      </BrowserRouter>
+      <LanguageProvider initial={language}>
+        <BrowserRouter>
+          <SiteProvider>
+            <CartCountProvider read={cartCount}>{children}</CartCountProvider>
+          </SiteProvider>
+        </BrowserRouter>
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

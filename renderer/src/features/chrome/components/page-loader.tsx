@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
+import { m } from '../messages';
 
 /** How often the site is asked again while it has not answered, and when the page says it is taking long. */
 const RETRY_MS = 3000;
@@ -11,6 +14,7 @@ const SLOW_MS = 4000;
  */
 export function PageLoader({ retry }: { retry: () => Promise<unknown> }) {
   const [slow, setSlow] = useState(false);
+  const t = useT();
   useEffect(() => {
     const slowTimer = setTimeout(() => setSlow(true), SLOW_MS);
     const retryTimer = setInterval(() => void retry(), RETRY_MS);
@@ -23,13 +27,13 @@ export function PageLoader({ retry }: { retry: () => Promise<unknown> }) {
     <div className="page-loader">
       <p role="status" className="page-loader-status">
         <span className="spinner" aria-hidden="true" />
-        Loading…
+        {t(common.loading)}
       </p>
       {slow && (
         <div className="page-loader-slow">
-          <p>This is taking longer than usual.</p>
+          <p>{t(m.slow)}</p>
           <button type="button" onClick={() => void retry()}>
-            Try again
+            {t(common.tryAgain)}
           </button>
         </div>
       )}

@@ -7,6 +7,10 @@ import { siteSetting } from '../../../lib/site-settings';
 import { phone, telHref } from '../../../utils/format';
 import { HowToVideo } from './how-to-video';
 import { MailIcon, PhoneIcon } from './icons';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
+import { m } from '../messages';
+import { LanguageChoice } from './language-choice';
 
 /** Apple's phones, tablets and computers are not offered the Google Play app. */
 const onAppleDevice = () => /iPhone|iPad|iPod|Macintosh/i.test(navigator.userAgent);
@@ -29,6 +33,7 @@ export function SiteFooter({ site, employeeEnrollment, accessCode }: SiteFooterP
   const { branding, links } = site;
   const logo = siteSetting(site, 'footer_logo') ?? branding.logo;
   const close = () => setPopup(null);
+  const t = useT();
   // A confirmed code leads to another page: its popup closes behind it.
   const { pathname } = useLocation();
   useEffect(() => setPopup(null), [pathname]);
@@ -39,7 +44,7 @@ export function SiteFooter({ site, employeeEnrollment, accessCode }: SiteFooterP
         <div className="footer-about">
           {logo && <img src={logo} alt="" width={176} height={45} className="footer-logo" />}
           <p className="footer-name">{branding.display_name}</p>
-          <p className="footer-help">Questions about a plan or your enrollment? We are here to help.</p>
+          <p className="footer-help">{t(m.footerHelp)}</p>
           {branding.display_phone && (
             <a href={telHref(branding.display_phone)} className="footer-contact">
               <PhoneIcon />
@@ -55,82 +60,82 @@ export function SiteFooter({ site, employeeEnrollment, accessCode }: SiteFooterP
         </div>
 
         <nav aria-labelledby="footer-reps" className="footer-column">
-          <h2 id="footer-reps">Brokers/Reps</h2>
+          <h2 id="footer-reps">{t(m.brokers)}</h2>
           <ul>
             {links.rep_registration && (
               <li>
-                <a href={links.rep_registration}>Rep Registration</a>
+                <a href={links.rep_registration}>{t(m.repRegistration)}</a>
               </li>
             )}
             {links.rep_dashboard && (
               <li>
-                <a href={links.rep_dashboard}>Rep Dashboard</a>
+                <a href={links.rep_dashboard}>{t(m.repDashboard)}</a>
               </li>
             )}
             <li>
               <button type="button" className="footer-link" onClick={() => setPopup('rep')}>
-                Rep Access Code
+                {t(m.repAccessCode)}
               </button>
             </li>
             <li>
               <button type="button" className="footer-link" onClick={() => void leave()}>
-                Not my site
+                {t(m.notMySite)}
               </button>
             </li>
           </ul>
         </nav>
 
         <nav aria-labelledby="footer-members" className="footer-column">
-          <h2 id="footer-members">Employee/Members</h2>
+          <h2 id="footer-members">{t(m.members)}</h2>
           <ul>
             <li>
               <button type="button" className="footer-link" onClick={() => setPopup('employee')}>
-                Employee Enrollment
+                {t(m.employeeEnrollment)}
               </button>
             </li>
             {links.member_login && (
               <li>
-                <a href={links.member_login}>Member Login</a>
+                <a href={links.member_login}>{t(m.memberLogin)}</a>
               </li>
             )}
             {links.member_dashboard && (
               <li>
-                <a href={links.member_dashboard}>Member Dashboard</a>
+                <a href={links.member_dashboard}>{t(m.memberDashboard)}</a>
               </li>
             )}
             <li>
-              <Link to="/continue-enrollment">Continue Enrollment</Link>
+              <Link to="/continue-enrollment">{t(m.continueEnrollment)}</Link>
             </li>
           </ul>
         </nav>
 
         <nav aria-labelledby="footer-groups" className="footer-column">
-          <h2 id="footer-groups">Employer/Groups</h2>
+          <h2 id="footer-groups">{t(m.groups)}</h2>
           <ul>
             {links.group_application && (
               <li>
-                <a href={links.group_application}>Group Application</a>
+                <a href={links.group_application}>{t(m.groupApplication)}</a>
               </li>
             )}
             {links.group_login && (
               <li>
-                <a href={links.group_login}>Group Login</a>
+                <a href={links.group_login}>{t(m.groupLogin)}</a>
               </li>
             )}
           </ul>
         </nav>
 
         <div className="footer-column footer-apps">
-          <h2 id="footer-apps">Get the app</h2>
+          <h2 id="footer-apps">{t(m.getTheApp)}</h2>
           <div className="app-badges">
             {links.app_store && (
               <a href={links.app_store}>
-                <img src="/assets/sites/app-store.svg" alt="Download on the App Store" width={135} height={40} />
+                <img src="/assets/sites/app-store.svg" alt={t(m.appStore)} width={135} height={40} />
               </a>
             )}
             {links.play_store && !onAppleDevice() && (
               <a href={links.play_store}>
-                <img src="/assets/sites/play-store.svg" alt="Get it on Google Play" width={135} height={40} />
+                <img src="/assets/sites/play-store.svg" alt={t(m.playStore)} width={135} height={40} />
               </a>
             )}
           </div>
@@ -138,33 +143,34 @@ export function SiteFooter({ site, employeeEnrollment, accessCode }: SiteFooterP
             <li>
               <HowToVideo src={links.how_to_video} />
             </li>
+            <li>
+              <LanguageChoice className="footer-link" />
+            </li>
             {links.ticket && (
               <li>
-                <a href={links.ticket}>Open a support ticket</a>
+                <a href={links.ticket}>{t(m.ticket)}</a>
               </li>
             )}
           </ul>
         </div>
       </div>
       <div className="footer-bottom">
-        <p>
-          © {new Date().getFullYear()} {branding.display_name}
-        </p>
+        <p>{t(m.copyright, { year: String(new Date().getFullYear()), name: branding.display_name })}</p>
       </div>
 
-      <Modal title="Employee Enrollment" open={popup === 'employee'} onClose={close}>
+      <Modal title={t(m.employeeEnrollment)} open={popup === 'employee'} onClose={close}>
         {employeeEnrollment}
         <div className="buttons">
           <button type="button" onClick={close}>
-            Close
+            {t(common.close)}
           </button>
         </div>
       </Modal>
-      <Modal title="Access Code" open={popup === 'rep'} onClose={close}>
+      <Modal title={t(m.accessCode)} open={popup === 'rep'} onClose={close}>
         {accessCode}
         <div className="buttons">
           <button type="button" onClick={close}>
-            Close
+            {t(common.close)}
           </button>
         </div>
       </Modal>

@@ -1,4 +1,5 @@
-import { render, screen, within } from '../../../testing/render';
+import type { Chosen } from '../../../lib/i18n';
+import { render, screen, spanish, waitFor, within } from '../../../testing/render';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ const store: SiteInfo = {
   benefit_root: '/benefit/v1',
 };
 
-function drawn(site: SiteInfo) {
+function drawn(site: SiteInfo, language?: Chosen) {
   server.use(
     http.get('/api/v1/get-common-menu', () => success(['dental', 'medical'])),
     http.get('/api/v1/get-plan-category', () =>
@@ -60,6 +61,7 @@ function drawn(site: SiteInfo) {
     <MemoryRouter>
       <SiteHeader site={site} />
     </MemoryRouter>,
+    { language },
   );
 }
 
@@ -93,5 +95,17 @@ describe('the site header', () => {
     });
     await screen.findByRole('link', { name: 'Dental Plans' });
     expect(screen.getByText(/Your Employer Group:/).textContent).toBe('Your Employer Group: Peachtree Logistics · 1200 Marietta Blvd NW, Suite 300, Atlanta, GA 30318');
+  });
+
+  it('speaks Spanish when it is chosen, offers English in its own name, and changes language where the person is', async () => {
+    drawn({ ...store, group: { group_id: 2556, name: 'Peachtree Logistics', address_information: { address1: '1200 Marietta Blvd NW', address2: '', city: 'Atlanta', state: 'GA', zip: '30318' } } }, await spanish());
+    expect(screen.getByText('¿Preguntas? Estamos aquí para ayudarle.')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Categorías de planes' })).toBeTruthy();
+    expect(screen.getByText(/Su grupo empleador:/).textContent).toBe('Su grupo empleador: Peachtree Logistics · 1200 Marietta Blvd NW, Atlanta, GA 30318');
+    screen.getByRole('button', { name: 'English' }).click();
+    await waitFor(() => expect(screen.getByText('Questions? We are here to help.')).toBeTruthy());
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.cookie).toContain('enroll_lang=en');
+    expect(screen.getByRole('button', { name: 'Español' }).getAttribute('lang')).toBe('es');
   });
 });

@@ -7,6 +7,9 @@ import { siteSetting } from '../../../lib/site-settings';
 import { money, phone, telHref } from '../../../utils/format';
 import { AboutButton } from './about-dialog';
 import { CartIcon, MailIcon, MenuIcon, PhoneIcon } from './icons';
+import { Message, useT } from '../../../lib/i18n';
+import { m } from '../messages';
+import { LanguageChoice } from './language-choice';
 
 /** "Dental Plans" reads "Dental" in the menu, where every item is a kind of plan; its name stays whole for a reader. */
 function MenuLabel({ label }: { label: string }) {
@@ -38,6 +41,7 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
   const menu = useCategoryMenu(site);
   const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const t = useT();
   const { branding } = site;
   const logo = siteSetting(site, 'cart_logo') ?? branding.logo;
 
@@ -49,7 +53,7 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
     <header className="site-header">
       <div className="header-top">
         <div className="header-inner">
-          <p className="header-help">Questions? We are here to help.</p>
+          <p className="header-help">{t(m.headerHelp)}</p>
           <div className="header-contact">
             {branding.display_phone && (
               <a href={telHref(branding.display_phone)} className="header-link">
@@ -64,9 +68,10 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
               </a>
             )}
             <AboutButton branding={branding} />
+            <LanguageChoice className="header-link" />
             {site.admin_links && site.links.admin.length > 0 && (
               <details className="admin-menu">
-                <summary>Admin sites</summary>
+                <summary>{t(m.adminSites)}</summary>
                 <ul>
                   {site.links.admin.map((l) => (
                     <li key={l.url}>
@@ -95,9 +100,9 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
             {/* Named by its own text, the visible count and amount among it (WCAG 2.5.3), with words for a reader. */}
             <Link to="/cart" className="cart-link">
               <CartIcon />
-              <span className="visually-hidden">Cart, </span>
+              <span className="visually-hidden">{t(m.cartLabel)}</span>
               <span className="cart-count">{count}</span>
-              <span className="visually-hidden">{count === 1 ? ' item, ' : ' items, '}</span>
+              <span className="visually-hidden">{t(m.cartItems, { count })}</span>
               <span className="cart-amount">{money(amount)}</span>
             </Link>
           </div>
@@ -107,14 +112,14 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
         <div className="header-inner">
           <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen((o) => !o)}>
             <MenuIcon />
-            Menu
+            {t(m.menu)}
           </button>
-          <nav id="site-menu" aria-label="Plan categories" className={menuOpen ? 'site-menu is-open' : 'site-menu'}>
+          <nav id="site-menu" aria-label={t(m.planCategories)} className={menuOpen ? 'site-menu is-open' : 'site-menu'}>
             <ul>
               {site.home_link != null && (
                 <li>
                   <Link to={site.home_link} aria-current={pathname === site.home_link ? 'page' : undefined}>
-                    Home
+                    {t(m.home)}
                   </Link>
                 </li>
               )}
@@ -133,8 +138,15 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
         <div className="employer-strip">
           <div className="header-inner">
             <p>
-              Your Employer Group: <strong>{site.group.name}</strong>
-              {address(site) && <span className="employer-address"> · {address(site)}</span>}
+              <Message
+                of={address(site) ? m.employerGroupAt : m.employerGroup}
+                values={{
+                  name: site.group.name,
+                  address: address(site),
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                  place: (chunks) => <span className="employer-address">{chunks}</span>,
+                }}
+              />
             </p>
           </div>
         </div>
