@@ -185,9 +185,11 @@ pub fn app(state: &Live, config: &Config) -> Router {
     let unknown = middleware::api_limits(axum::routing::any(api_not_found));
     let (api, api_templates) = api_router(state);
     let (benefit, benefit_templates) = benefit_router(state);
+    // Answers leave each root in the person's language (inside the compression, which then compresses them).
+    let speak = crate::http::language::SpeakLayer(state.clone());
     let roots = Router::new()
-        .nest_service("/api/v1", middleware::api_limits(api))
-        .nest_service(crate::config::BENEFIT_ROOT, middleware::api_limits(benefit));
+        .nest_service("/api/v1", speak.layer(middleware::api_limits(api)))
+        .nest_service(crate::config::BENEFIT_ROOT, speak.layer(middleware::api_limits(benefit)));
     let roots = ["/api", "/api/", "/api/{*rest}", "/benefit", "/benefit/", "/benefit/{*rest}"]
         .into_iter()
         .fold(roots, |router, path| router.route_service(path, unknown.clone()));

@@ -91,7 +91,7 @@ async fn run() -> anyhow::Result<()> {
                     shop.plans_own.keys().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
                 );
             }
-            for language in engine::text::OTHER_LANGUAGES {
+            for language in engine::i18n::other_languages() {
                 let missing = workflows.untranslated(language);
                 if !missing.is_empty() {
                     println!(

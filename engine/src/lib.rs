@@ -40,6 +40,7 @@ pub mod draw;
 pub mod errors;
 pub mod facts;
 pub mod forms;
+pub mod i18n;
 pub mod json;
 pub mod lifecycle;
 pub mod market;

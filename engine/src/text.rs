@@ -1,38 +1,44 @@
 //! A text people read, written in English and, when its author wrote it, in Spanish too: a carrier's question, a
 //! detail field's label, a health set's messages.
 //!
-//! In a workflow file a text is a plain string (English only), or `{ en: ..., es: ... }`. English is what every
-//! screen shows today and what the spec's calls answer; a text's Spanish form is kept beside it for the Spanish
-//! store, and a text without one falls back to English (`enroll check-workflows` counts them). A third language is a
-//! third key here, not code elsewhere.
+//! In a workflow file a text is a plain string (English only), or `{ en: ..., es: ... }`. English is what the spec's
+//! calls answer and what the code compares; each other form joins its language's words ([`crate::i18n`]), and a text
+//! without one is shown in English (`enroll check-workflows` counts them). A third language is a third key, with the
+//! store's catalogue for it (`engine/locales`), not code.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The languages a text may be written in besides English, in the order they are offered.
-pub const OTHER_LANGUAGES: [&str; 1] = ["es"];
-
-/// A text in English, and in Spanish when written.
+/// A text in English, and in the other languages its author wrote it in.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Text {
     pub en: String,
-    pub es: Option<String>,
+    /// By language (`es`); never blank.
+    pub other: BTreeMap<String, String>,
 }
 
 impl Text {
     /// The text in `language` (`en`, `es`), or in English when it was not written in that one.
     pub fn in_language(&self, language: &str) -> &str {
-        match language {
-            "es" => self.es.as_deref().filter(|s| !s.trim().is_empty()).unwrap_or(&self.en),
-            _ => &self.en,
-        }
+        self.other.get(language).map(String::as_str).unwrap_or(&self.en)
     }
 
     /// Whether it was written in `language` too.
     pub fn has(&self, language: &str) -> bool {
-        language == "en" || (language == "es" && self.es.as_deref().is_some_and(|s| !s.trim().is_empty()))
+        language == crate::i18n::SOURCE || self.other.contains_key(language)
+    }
+
+    /// The same text, written in `language` as `words` too (blank words are none).
+    pub fn with(mut self, language: &str, words: &str) -> Text {
+        if words.trim().is_empty() {
+            self.other.remove(language);
+        } else {
+            self.other.insert(language.to_string(), words.to_string());
+        }
+        self
     }
 }
 
@@ -53,13 +59,13 @@ impl std::fmt::Display for Text {
 
 impl From<&str> for Text {
     fn from(en: &str) -> Text {
-        Text { en: en.to_string(), es: None }
+        Text { en: en.to_string(), other: BTreeMap::new() }
     }
 }
 
 impl From<String> for Text {
     fn from(en: String) -> Text {
-        Text { en, es: None }
+        Text { en, other: BTreeMap::new() }
     }
 }
 
@@ -79,28 +85,32 @@ impl PartialEq<&str> for Text {
 #[serde(untagged)]
 enum Written {
     English(String),
-    Languages {
-        en: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        es: Option<String>,
-    },
+    Languages(BTreeMap<String, String>),
 }
 
 impl Serialize for Text {
-    /// A plain string when it is English only, as files write it.
+    /// A plain string when it is English only, as files write it; else each language by its name.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match &self.es {
-            None => serializer.serialize_str(&self.en),
-            Some(es) => Written::Languages { en: self.en.clone(), es: Some(es.clone()) }.serialize(serializer),
+        if self.other.is_empty() {
+            return serializer.serialize_str(&self.en);
         }
+        let mut all = self.other.clone();
+        all.insert(crate::i18n::SOURCE.to_string(), self.en.clone());
+        Written::Languages(all).serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Text {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
         Ok(match Written::deserialize(deserializer)? {
-            Written::English(en) => Text { en, es: None },
-            Written::Languages { en, es } => Text { en, es: es.filter(|s| !s.trim().is_empty()) },
+            Written::English(en) => Text::from(en),
+            Written::Languages(mut all) => {
+                let en = all
+                    .remove(crate::i18n::SOURCE)
+                    .ok_or_else(|| serde::de::Error::custom("a text in several languages needs its English (en)"))?;
+                all.retain(|_, words| !words.trim().is_empty());
+                Text { en, other: all }
+            }
         })
     }
 }
@@ -111,18 +121,17 @@ impl JsonSchema for Text {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let others: Vec<&str> = crate::i18n::other_languages().collect();
         json_schema!({
-            "description": "Words people read: a string (English), or the English and the Spanish.",
+            "description": "Words people read: a string (English), or the words in English and in each other language the store speaks.",
             "anyOf": [
                 { "type": "string", "minLength": 1 },
                 {
                     "type": "object",
-                    "properties": {
-                        "en": { "type": "string", "minLength": 1, "description": "In English." },
-                        "es": { "type": "string", "description": "In Spanish (English is shown where it is missing)." }
-                    },
+                    "properties": { "en": { "type": "string", "minLength": 1, "description": "In English." } },
                     "required": ["en"],
-                    "additionalProperties": false
+                    "propertyNames": { "enum": std::iter::once("en").chain(others.iter().copied()).collect::<Vec<_>>() },
+                    "additionalProperties": { "type": "string", "description": "In that language (English is shown where it is missing)." }
                 }
             ]
         })
@@ -142,6 +151,7 @@ mod tests {
         assert_eq!((both.in_language("es"), both.in_language("en")), ("¿Es usted residente?", "Are you a resident?"));
         assert_eq!(&*both, "Are you a resident?", "screens read English today");
         let blank: Text = serde_yaml::from_str("{ en: Ill?, es: ' ' }").unwrap();
-        assert_eq!(blank.es, None, "blank Spanish is none");
+        assert!(!blank.has("es"), "blank Spanish is none");
+        assert!(serde_yaml::from_str::<Text>("{ es: Solo }").is_err(), "English is needed");
     }
 }

@@ -415,13 +415,25 @@ impl Workflows {
     /// Where the carriers' texts (their questions, detail fields and health messages) are not written in
     /// `language`: English is shown in their place. Each place as `where: the English words`.
     pub fn untranslated(&self, language: &str) -> Vec<String> {
-        use crate::text::Text;
         let mut missing = Vec::new();
-        let mut note = |place: String, text: &Text| {
+        self.texts(&mut |place, text| {
             if !text.has(language) {
                 missing.push(format!("{place}: {}", text.en));
             }
-        };
+        });
+        missing
+    }
+
+    /// Each text written in these workflows (their words in every language, for [`crate::i18n::Words::with_texts`]).
+    pub fn written(&self) -> Vec<crate::text::Text> {
+        let mut texts = Vec::new();
+        self.texts(&mut |_, text| texts.push(text.clone()));
+        texts
+    }
+
+    /// Each text written in these workflows, with where it is.
+    fn texts(&self, note: &mut dyn FnMut(String, &crate::text::Text)) {
+        use crate::text::Text;
         let shop = &self.shop;
         for set in &shop.eligibility_questions {
             for q in &set.questions {
@@ -436,14 +448,14 @@ impl Workflows {
             note(format!("health {} success message", set.name), &set.success_message);
         };
         for set in &shop.health_questions {
-            health(set, &mut note);
+            health(set, note);
         }
         for (plan, own) in &shop.plans_own {
             for q in own.eligibility.iter().flat_map(|e| &e.questions) {
                 note(format!("plan {plan} eligibility question {}", q.qid), &q.question);
             }
             if let Some(set) = &own.health {
-                health(set, &mut note);
+                health(set, note);
             }
         }
         let step = self.wizard.forms.get(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.as_ref());
@@ -458,7 +470,6 @@ impl Workflows {
                 note(format!("detail set {name} field {}", field.name), &field.title);
             }
         }
-        missing
     }
 }
 

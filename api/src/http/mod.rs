@@ -3,6 +3,7 @@
 
 pub mod encoding;
 pub mod extract;
+pub mod language;
 pub mod listener;
 pub mod middleware;
 pub mod openapi;

@@ -195,9 +195,19 @@ struct Known {
     current: Arc<Version>,
     /// Every load read so far, oldest first.
     loads: Vec<Load>,
+    /// The store's words and those written in every version known here, for answers in other languages.
+    words: Arc<engine::i18n::Words>,
 }
 
 impl Known {
+    /// Keeps `version` (by its digest), and its words.
+    fn keep(&mut self, version: Arc<Version>) {
+        if !self.by_hash.contains_key(&version.hash) {
+            self.words = Arc::new(self.words.with_texts(&version.workflows.written()));
+        }
+        self.by_hash.insert(version.hash.clone(), version);
+    }
+
     fn last_seq(&self) -> i64 {
         self.loads.last().map(|l| l.seq).unwrap_or(0)
     }
@@ -255,11 +265,13 @@ impl Registry {
             })
             .collect();
         loads.sort_by_key(|l| l.seq);
+        let words = Arc::new(engine::i18n::Words::shipped().with_texts(&current.workflows.written()));
         Ok(Registry {
             known: RwLock::new(Known {
                 by_hash: HashMap::from([(current.hash.clone(), current.clone())]),
                 current,
                 loads,
+                words,
             }),
         })
     }
@@ -267,6 +279,11 @@ impl Registry {
     /// The newest load's version: what a new enrollment answers, and what pages without an enrollment show.
     pub fn current(&self) -> Arc<Version> {
         self.known.read().expect("not poisoned").current.clone()
+    }
+
+    /// The store's words in every language, with those the versions known here are written in.
+    pub fn words(&self) -> Arc<engine::i18n::Words> {
+        self.known.read().expect("not poisoned").words.clone()
     }
 
     /// Reads the loads recorded since the last read; the newest whose version passes this server's checker becomes
@@ -284,7 +301,7 @@ impl Registry {
             match version {
                 Ok(version) => {
                     tracing::info!(version = short(&version.hash), seq = row.seq, "a workflow version is current");
-                    known.by_hash.insert(version.hash.clone(), version.clone());
+                    known.keep(version.clone());
                     known.current = version;
                     known.loads.push(Load { seq: row.seq, hash: row.hash, in_flight });
                 }
@@ -310,7 +327,7 @@ impl Registry {
             .await?
             .ok_or_else(|| anyhow::anyhow!("workflow version {hash} is not stored"))?;
         let version = Arc::new(parsed(&row.hash, &row.files)?);
-        self.known.write().expect("not poisoned").by_hash.insert(hash.to_string(), version.clone());
+        self.known.write().expect("not poisoned").keep(version.clone());
         Ok(version)
     }
 

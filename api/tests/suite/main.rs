@@ -33,6 +33,7 @@ mod shop;
 mod shopping;
 mod sign_in;
 mod smtp;
+mod spanish;
 mod spec_answers;
 mod storefront;
 mod throttles;

@@ -1,7 +1,7 @@
 //! What a person reads: no text the screens are drawn from carries a developer's marks, the product's codes or the
 //! spec's "proceed further", while the spec's calls keep the spec's words.
 
-use crate::common::TestApp;
+use crate::common::{Browser, TestApp};
 use serde_json::{json, Value};
 
 /// Keys whose strings a person reads (a title, a help, a message), as opposed to values and names.
@@ -53,10 +53,10 @@ fn developer_words(text: &str) -> Option<&'static str> {
         .map(|(_, why)| why)
 }
 
-#[tokio::test]
-async fn no_step_a_person_is_shown_carries_code_marks_tier_codes_or_proceed_further() {
-    let app = TestApp::new().await;
-    let mut b = app.browser();
+/// The answers a shopper's and an applicant's screens are drawn from, on the Family tier: the filter's forms, a
+/// premier plan's popups, a listing with nothing for the tier, checkout, each wizard step and a refused step; with what
+/// each is.
+pub async fn steps_a_person_is_shown(b: &mut Browser<'_>) -> Vec<(String, Value)> {
     let id = b.start("IF").await;
     let mut sent: Vec<(String, Value)> = Vec::new();
     for variant in ["landing", "parts", "dialog", "tier"] {
@@ -92,7 +92,13 @@ async fn no_step_a_person_is_shown_carries_code_marks_tier_codes_or_proceed_furt
         )
         .await;
     sent.push(("a refused Dependent Information".into(), refused.body));
+    sent
+}
 
+#[tokio::test]
+async fn no_step_a_person_is_shown_carries_code_marks_tier_codes_or_proceed_further() {
+    let app = TestApp::new().await;
+    let sent = steps_a_person_is_shown(&mut app.browser()).await;
     let mut found = Vec::new();
     for (what, answer) in &sent {
         let mut texts = Vec::new();

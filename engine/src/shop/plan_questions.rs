@@ -397,11 +397,20 @@ fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
 /// shape without its kind and plan ([`form_data`]); a part with no question asks none ([`from_form`]).
 pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
     use serde_json::json;
-    // Words people read, in English (needed unless `optional`) and in Spanish (English is shown where it is missing).
+    // Words people read, in English (needed unless `optional`) and in each other language the store speaks (English
+    // is shown where one is missing).
     let words = |title: &str, optional: bool| {
+        let mut properties = serde_json::Map::new();
+        properties.insert(
+            "en".into(),
+            json!({ "type": "string", "minLength": if optional { 0 } else { 1 }, "title": "In English" }),
+        );
+        for language in crate::i18n::other_languages() {
+            let title = format!("In {}", crate::i18n::name_of(language));
+            properties.insert(language.into(), json!({ "type": "string", "title": title }));
+        }
         json!({ "type": "object", "title": title, "required": if optional { json!([]) } else { json!(["en"]) },
-                "properties": { "en": { "type": "string", "minLength": if optional { 0 } else { 1 }, "title": "In English" },
-                                "es": { "type": "string", "title": "In Spanish" } } })
+                "properties": properties })
     };
     let question_words = words("Question", false);
     // A part of the form: a titled list of questions whose number and words are `id` and `words`, with `more` fields.
@@ -465,7 +474,9 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
     });
     let schema = json!({ "type": "object", "properties": {
         "eligibility": eligibility, "health": health, "application": application } });
-    let long = serde_json::json!({ "en": { "ui:widget": "textarea" }, "es": { "ui:widget": "textarea" } });
+    let long: serde_json::Map<String, Value> = crate::i18n::languages()
+        .map(|language| (language.to_string(), serde_json::json!({ "ui:widget": "textarea" })))
+        .collect();
     let question = |title: &str| {
         serde_json::json!({ "ui:label": false, "ui:options": { "orderable": true, "itemTitle": title }, "items": {
             "ui:label": false, "question": long, "question_text": long, "dependent_text": long } })
@@ -533,7 +544,11 @@ fn in_both_languages(form: &mut Value) {
             for (key, value) in object.iter_mut() {
                 match value {
                     Value::String(en) if TEXTS.contains(&key.as_str()) => {
-                        *value = serde_json::json!({ "en": en, "es": "" });
+                        let mut words = serde_json::Map::from_iter([("en".to_string(), Value::String(en.clone()))]);
+                        for language in crate::i18n::other_languages() {
+                            words.insert(language.to_string(), Value::String(String::new()));
+                        }
+                        *value = Value::Object(words);
                     }
                     _ => in_both_languages(value),
                 }

@@ -40,6 +40,8 @@ pub struct Browser<'a> {
     pub cookie: Option<String>,
     /// The Host header it sends (the site it came to); none by default.
     pub host: Option<String>,
+    /// The language chosen in the store (its `enroll_lang` cookie); none by default.
+    pub language: Option<&'static str>,
 }
 
 pub struct Answer {
@@ -227,11 +229,11 @@ impl TestApp {
 
     /// A browser on the site at `host` (a white-label domain).
     pub fn browser_at(&self, host: &str) -> Browser<'_> {
-        Browser { app: self, cookie: None, host: Some(host.into()) }
+        Browser { app: self, cookie: None, host: Some(host.into()), language: None }
     }
 
     pub fn browser(&self) -> Browser<'_> {
-        Browser { app: self, cookie: None, host: None }
+        Browser { app: self, cookie: None, host: None, language: None }
     }
 }
 
@@ -261,6 +263,9 @@ impl Browser<'_> {
         }
         if let Some(cookie) = &self.cookie {
             request = request.header(header::COOKIE, cookie);
+        }
+        if let Some(language) = self.language {
+            request = request.header(header::COOKIE, format!("enroll_lang={language}"));
         }
         if body.is_some() {
             request = request.header(header::CONTENT_TYPE, "application/json");

@@ -1,0 +1,67 @@
+//! The store in Spanish: a person who chose Spanish (or whose browser asks for it first) reads the server's words in
+//! Spanish, with every answer's data as it was, and no screen shows an English text the catalogue lacks.
+
+use crate::common::TestApp;
+use crate::words::steps_a_person_is_shown;
+use axum::http::Method;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn every_word_of_every_step_a_shopper_and_an_applicant_are_shown_has_its_spanish() {
+    let app = TestApp::new().await;
+    let sent = steps_a_person_is_shown(&mut app.browser()).await;
+    let words = app.live.now().workflows.words();
+    let mut missing = std::collections::BTreeSet::new();
+    for (_, answer) in &sent {
+        let mut answer = answer.clone();
+        words.translate_value("es", &mut answer, &mut |text| {
+            missing.insert(text.to_string());
+        });
+    }
+    let listed: Vec<String> = missing.iter().map(|t| format!("  {}: ", serde_json::to_string(t).unwrap())).collect();
+    assert!(
+        missing.is_empty(),
+        "{} texts have no Spanish (engine/locales/es.yaml):\n{}",
+        missing.len(),
+        listed.join("\n")
+    );
+}
+
+#[tokio::test]
+async fn a_shopper_who_chose_spanish_reads_the_popups_and_the_refusals_in_spanish_and_their_data_stays_as_sent() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    b.language = Some("es");
+    let id = b.start("IF").await;
+    let popups = b.get(&format!("/api/v1/shop/{id}/plan/1301")).await;
+    assert_eq!(popups.headers["content-language"], "es");
+    let step = &popups.ok()["step"];
+    let question = step["schema"].to_string();
+    assert!(!question.contains("\"Field is required\""), "{question}");
+    // A refusal in the spec's shape, in Spanish.
+    let refused = b.post("/api/v1/add-filter-for-new-user", bad_zip()).await;
+    let (target, message) = refused.first_error();
+    assert_eq!((target.as_str(), message.as_str()), ("zip", "Código postal no válido"), "{:?}", refused.body);
+
+    // The same call in English, from a browser that asks for nothing: the spec's words.
+    let refused = app.browser().post("/api/v1/add-filter-for-new-user", bad_zip()).await;
+    assert_eq!(refused.first_error().1, "Invalid Zip code");
+    assert!(refused.headers.get("content-language").is_none());
+}
+
+fn bad_zip() -> Value {
+    json!({ "zip": "3030", "gender": "1", "tier": "IO", "dob": crate::common::dob_of_age(40) })
+}
+
+#[tokio::test]
+async fn a_browser_that_asks_for_spanish_first_is_answered_in_spanish_until_english_is_chosen() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let asked = [("accept-language", "es-US,es;q=0.9,en;q=0.8")];
+    let uri = "/api/v1/add-filter-for-new-user";
+    let spanish = b.send_with(Method::POST, uri, Some(bad_zip().to_string()), &asked).await;
+    assert_eq!(spanish.first_error().1, "Código postal no válido");
+    b.language = Some("en");
+    let chosen = b.send_with(Method::POST, uri, Some(bad_zip().to_string()), &asked).await;
+    assert_eq!(chosen.first_error().1, "Invalid Zip code", "the choice made in the store wins");
+}

@@ -1,0 +1,426 @@
+//! The server's words in the person's language.
+//!
+//! English is the source: every text the engine and the api write stays in English in the code (the spec's own words
+//! among them, exactly). Another language is a catalogue, `engine/locales/{language}.yaml`, built into the engine
+//! (build.rs lists the folder): each English text with its translation. A text with parts that change (a plan's id,
+//! an amount) is written once with `{placeholders}` (`Plan {plan} has no published version {version}`), and the
+//! parts are carried over, translated too when the catalogue knows them. The workflows' own texts written in other
+//! languages (a carrier's question as `{ en, es }`, see [`crate::text`]) join the catalogue of their language.
+//!
+//! Translation happens as an answer leaves the server ([`Words::translate_value`]): only the words of an answer are
+//! read (its titles, descriptions, labels, messages; see [`WORDS`]), never its data, so an answer's values, an enum's
+//! choices and a person's own answers stay as they are whatever they say. A text the catalogue does not know stays
+//! English: `tests/i18n.rs` walks every form and message the shipped workflows make and fails on any such text.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use crate::text::Text;
+
+include!(concat!(env!("OUT_DIR"), "/locales.rs"));
+
+/// The language the code is written in.
+pub const SOURCE: &str = "en";
+
+/// A catalogue file: the language's name in English (for the console's "In Spanish"), and its words.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatalogueFile {
+    name: String,
+    words: BTreeMap<String, String>,
+}
+
+/// A language's name in English (`Spanish`), as the carriers' console labels the words written in it.
+pub fn name_of(language: &str) -> &'static str {
+    static NAMES: OnceLock<BTreeMap<&'static str, String>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        CATALOGUES
+            .iter()
+            .filter_map(|(l, yaml)| Some((*l, serde_yaml::from_str::<CatalogueFile>(yaml).ok()?.name)))
+            .chain([(SOURCE, "English".to_string())])
+            .collect()
+    });
+    names.get(language).map(String::as_str).unwrap_or("English")
+}
+
+/// Every language the store speaks: English, then each catalogue's, by name.
+pub fn languages() -> impl Iterator<Item = &'static str> {
+    std::iter::once(SOURCE).chain(CATALOGUES.iter().map(|(language, _)| *language))
+}
+
+/// The languages besides English.
+pub fn other_languages() -> impl Iterator<Item = &'static str> {
+    CATALOGUES.iter().map(|(language, _)| *language)
+}
+
+/// `language` when the store speaks it (`es`, `ES`, `es-US`), by its catalogue's name.
+pub fn spoken(language: &str) -> Option<&'static str> {
+    let primary = language.split(['-', '_']).next().unwrap_or_default().trim();
+    languages().find(|known| known.eq_ignore_ascii_case(primary))
+}
+
+/// The keys whose text (a string, or a list of strings) is words people read. Every other string of an answer is
+/// data and is never translated: a form's answers, an enum's values, codes, names of fields, plan names.
+pub const WORDS: &[&str] = &[
+    "title",
+    "description",
+    "error_message",
+    "message",
+    "text",
+    "label",
+    "help",
+    "note",
+    "question",
+    "question_text",
+    "dependent_text",
+    "decline_message",
+    "success_message",
+    "price_note",
+    "opens_with",
+    "display_name",
+    "required",
+    "ui:title",
+    "ui:description",
+    "ui:help",
+    "ui:placeholder",
+    "ui:enumNames",
+    "enumNames",
+    "x-ready",
+];
+
+/// The keys whose value maps names to words (a form's messages per check).
+const WORD_MAPS: &[&str] = &["x-messages"];
+
+/// The keys under which everything is a person's own data, never read for words.
+const DATA: &[&str] = &["formData", "form_data", "answers", "enum", "const", "default", "examples"];
+
+#[derive(Debug, Clone, PartialEq)]
+enum Part {
+    Words(String),
+    Hole(String),
+}
+
+/// A text with placeholders, and its translation.
+#[derive(Debug, Clone)]
+struct Pattern {
+    parts: Vec<Part>,
+    translated: String,
+}
+
+fn parts_of(text: &str) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else { break };
+        let name = &rest[open + 1..close];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            break;
+        }
+        if open > 0 {
+            parts.push(Part::Words(rest[..open].to_string()));
+        }
+        parts.push(Part::Hole(name.to_string()));
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        parts.push(Part::Words(rest.to_string()));
+    }
+    parts
+}
+
+/// The values of `parts`' holes in `text`, when `text` is the pattern with each hole filled (a hole takes the
+/// shortest text that lets the rest match, and at least one character).
+fn matched<'a>(parts: &'a [Part], text: &'a str) -> Option<Vec<(&'a str, &'a str)>> {
+    match parts.split_first() {
+        None => text.is_empty().then(Vec::new),
+        Some((Part::Words(words), rest)) => matched(rest, text.strip_prefix(words.as_str())?),
+        Some((Part::Hole(name), rest)) => {
+            let ends: Vec<usize> = match rest.first() {
+                None => vec![text.len()],
+                Some(Part::Words(next)) => text.match_indices(next.as_str()).map(|(i, _)| i).collect(),
+                Some(Part::Hole(_)) => text.char_indices().map(|(i, _)| i).skip(1).collect(),
+            };
+            ends.into_iter().filter(|&end| end > 0).find_map(|end| {
+                let mut found = matched(rest, &text[end..])?;
+                found.insert(0, (name.as_str(), &text[..end]));
+                Some(found)
+            })
+        }
+    }
+}
+
+/// One language's words: each English text's translation, exactly or by a pattern.
+#[derive(Debug, Clone, Default)]
+pub struct Catalogue {
+    exact: HashMap<String, String>,
+    patterns: Vec<Pattern>,
+}
+
+impl Catalogue {
+    /// A catalogue file: the language's `name` and its `words`, a map of English texts to their translations. A
+    /// translation must carry the same placeholders as its English, and none may be blank.
+    pub fn parse(yaml: &str) -> Result<Catalogue, String> {
+        let file: CatalogueFile = serde_yaml::from_str(yaml).map_err(|e| e.to_string())?;
+        Catalogue::of(file.words)
+    }
+
+    fn of(entries: BTreeMap<String, String>) -> Result<Catalogue, String> {
+        let mut catalogue = Catalogue::default();
+        for (english, translated) in entries {
+            let holes = |text: &str| {
+                let mut names: Vec<String> = parts_of(text)
+                    .into_iter()
+                    .filter_map(|p| match p {
+                        Part::Hole(name) => Some(name),
+                        Part::Words(_) => None,
+                    })
+                    .collect();
+                names.sort();
+                names
+            };
+            if translated.trim().is_empty() {
+                return Err(format!("\"{english}\" has no translation"));
+            }
+            if holes(&english) != holes(&translated) {
+                return Err(format!("\"{translated}\" must carry the placeholders of \"{english}\""));
+            }
+            catalogue.add(&english, &translated);
+        }
+        Ok(catalogue)
+    }
+
+    /// Adds one text (a pattern when it has placeholders); a later translation of the same text replaces it.
+    pub fn add(&mut self, english: &str, translated: &str) {
+        let parts = parts_of(english);
+        if parts.iter().any(|p| matches!(p, Part::Hole(_))) {
+            self.patterns.retain(|p| p.parts != parts);
+            self.patterns.push(Pattern { parts, translated: translated.to_string() });
+        } else {
+            self.exact.insert(english.to_string(), translated.to_string());
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.exact.len() + self.patterns.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `text` in this language, when the catalogue knows it: exactly, or by a pattern whose parts are carried over
+    /// (each translated too when the catalogue knows it).
+    pub fn translate(&self, text: &str) -> Option<String> {
+        if let Some(found) = self.exact.get(text) {
+            return Some(found.clone());
+        }
+        if text.is_empty() || !text.chars().any(char::is_alphabetic) {
+            return None;
+        }
+        self.patterns.iter().find_map(|pattern| {
+            let values = matched(&pattern.parts, text)?;
+            let mut out = pattern.translated.clone();
+            for (name, value) in values {
+                let value = self.exact.get(value).cloned().unwrap_or_else(|| value.to_string());
+                out = out.replace(&format!("{{{name}}}"), &value);
+            }
+            Some(out)
+        })
+    }
+}
+
+/// Every language's words.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    catalogues: BTreeMap<&'static str, Catalogue>,
+}
+
+impl Words {
+    /// The catalogues built into the engine. A catalogue that does not read is a defect of the build, caught by the
+    /// engine's tests.
+    pub fn shipped() -> &'static Words {
+        static SHIPPED: OnceLock<Words> = OnceLock::new();
+        SHIPPED.get_or_init(|| Words {
+            catalogues: CATALOGUES
+                .iter()
+                .map(|(language, yaml)| {
+                    let catalogue =
+                        Catalogue::parse(yaml).unwrap_or_else(|e| panic!("engine/locales/{language}.yaml: {e}"));
+                    (*language, catalogue)
+                })
+                .collect(),
+        })
+    }
+
+    /// These words and the other-language forms of `texts` (a workflow's questions, a detail field's label).
+    pub fn with_texts<'a>(&self, texts: impl IntoIterator<Item = &'a Text>) -> Words {
+        let mut words = self.clone();
+        for text in texts {
+            for (language, translated) in &text.other {
+                if let Some(known) = spoken(language) {
+                    words.catalogues.entry(known).or_default().add(&text.en, translated);
+                }
+            }
+        }
+        words
+    }
+
+    pub fn catalogue(&self, language: &str) -> Option<&Catalogue> {
+        self.catalogues.get(language)
+    }
+
+    /// `text` in `language`; English when it is English or the catalogue does not know it.
+    pub fn translate<'a>(&self, language: &str, text: &'a str) -> std::borrow::Cow<'a, str> {
+        match self.catalogues.get(language).and_then(|c| c.translate(text)) {
+            Some(found) => found.into(),
+            None => text.into(),
+        }
+    }
+
+    /// Translates the words of `value` (an answer, a form) in place: the text under each key of [`WORDS`] and the
+    /// values of the maps under [`WORD_MAPS`], at any depth; never anything under [`DATA`]. Calls `missed` with each
+    /// word the catalogue does not know.
+    pub fn translate_value(&self, language: &str, value: &mut Value, missed: &mut dyn FnMut(&str)) {
+        let Some(catalogue) = self.catalogues.get(language) else { return };
+        walk(catalogue, value, missed);
+    }
+}
+
+fn translate_text(catalogue: &Catalogue, text: &mut String, missed: &mut dyn FnMut(&str)) {
+    match catalogue.translate(text) {
+        Some(found) => *text = found,
+        None if text.chars().any(char::is_alphabetic) => missed(text),
+        None => {}
+    }
+}
+
+fn translate_words(catalogue: &Catalogue, value: &mut Value, missed: &mut dyn FnMut(&str)) {
+    match value {
+        Value::String(text) => translate_text(catalogue, text, missed),
+        Value::Array(items) => {
+            for item in items {
+                if let Value::String(text) = item {
+                    translate_text(catalogue, text, missed);
+                }
+            }
+        }
+        // A key of WORDS naming an object (a schema property called `title`) holds no words itself.
+        other => walk(catalogue, other, missed),
+    }
+}
+
+fn walk(catalogue: &Catalogue, value: &mut Value, missed: &mut dyn FnMut(&str)) {
+    match value {
+        Value::Object(fields) => {
+            for (key, field) in fields.iter_mut() {
+                if DATA.contains(&key.as_str()) {
+                    continue;
+                }
+                // A schema's `required` lists names of fields; a part's `required` (a string) is words.
+                if key == "required" && !field.is_string() {
+                    continue;
+                }
+                if WORDS.contains(&key.as_str()) {
+                    translate_words(catalogue, field, missed);
+                } else if WORD_MAPS.contains(&key.as_str()) {
+                    if let Value::Object(messages) = field {
+                        for message in messages.values_mut() {
+                            translate_words(catalogue, message, missed);
+                        }
+                    }
+                } else {
+                    walk(catalogue, field, missed);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|item| walk(catalogue, item, missed)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn spanish() -> Catalogue {
+        Catalogue::parse(
+            "name: Spanish\nwords:\n\
+             \x20 Field is required: Este campo es obligatorio\n\
+             \x20 Member Only: Solo el miembro\n\
+             \x20 Plan {plan} has no published version {version}: El plan {plan} no tiene una versión publicada {version}\n\
+             \x20 'Price after {count} questions: {which}': 'Precio después de {count} preguntas: {which}'\n\
+             \x20 whether you use tobacco: si usa tabaco\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_text_is_translated_exactly_or_by_its_pattern_with_its_parts_carried_over() {
+        let es = spanish();
+        assert_eq!(es.translate("Field is required").as_deref(), Some("Este campo es obligatorio"));
+        assert_eq!(
+            es.translate("Plan 1403 has no published version 99").as_deref(),
+            Some("El plan 1403 no tiene una versión publicada 99")
+        );
+        assert_eq!(
+            es.translate("Price after 2 questions: whether you use tobacco").as_deref(),
+            Some("Precio después de 2 preguntas: si usa tabaco"),
+            "a part the catalogue knows is translated too"
+        );
+        assert_eq!(es.translate("Something new"), None);
+        assert_eq!(es.translate("Plan  has no published version 9"), None, "a hole is never empty");
+    }
+
+    #[test]
+    fn only_the_words_of_an_answer_are_translated_never_its_data() {
+        let words = Words { catalogues: BTreeMap::from([("es", spanish())]) };
+        let mut answer = json!({
+            "title": "Member Only",
+            "schema": { "properties": { "tier": { "title": "Member Only", "enum": ["Member Only"], "default": "Member Only" },
+                                        "title": { "type": "string", "title": "Field is required" } } },
+            "formData": { "tier": "Member Only" },
+            "required": ["Member Only"],
+            "x-messages": { "required": "Field is required" },
+            "ui:enumNames": ["Member Only", "Unknown words"],
+            "name": "Member Only",
+        });
+        let mut missed = Vec::new();
+        words.translate_value("es", &mut answer, &mut |t| missed.push(t.to_string()));
+        assert_eq!(answer["title"], "Solo el miembro");
+        assert_eq!(answer["schema"]["properties"]["tier"]["title"], "Solo el miembro");
+        assert_eq!(answer["schema"]["properties"]["tier"]["enum"][0], "Member Only", "an enum's values are data");
+        assert_eq!(answer["schema"]["properties"]["tier"]["default"], "Member Only");
+        assert_eq!(
+            answer["schema"]["properties"]["title"]["title"], "Este campo es obligatorio",
+            "a property named title"
+        );
+        assert_eq!(answer["formData"]["tier"], "Member Only", "a person's answers are data");
+        assert_eq!(answer["x-messages"]["required"], "Este campo es obligatorio");
+        assert_eq!(answer["ui:enumNames"], json!(["Solo el miembro", "Unknown words"]));
+        assert_eq!(answer["name"], "Member Only", "not a key of words");
+        assert_eq!(answer["required"][0], "Member Only", "a schema's required fields are names");
+        assert_eq!(missed, vec!["Unknown words"]);
+    }
+
+    #[test]
+    fn a_translation_that_drops_a_placeholder_or_is_blank_is_refused() {
+        let one = |entry: &str| Catalogue::parse(&format!("name: Spanish\nwords:\n  {entry}\n"));
+        assert!(one("Plan {plan} is gone: El plan se fue").unwrap_err().contains("placeholders"));
+        assert!(one("Close: ' '").unwrap_err().contains("no translation"));
+    }
+
+    #[test]
+    fn the_shipped_catalogues_read_and_name_their_languages() {
+        let shipped = Words::shipped();
+        for language in other_languages() {
+            assert!(!shipped.catalogue(language).unwrap().is_empty(), "{language}");
+        }
+        assert_eq!(spoken("es-US"), Some("es"));
+        assert_eq!(spoken("EN"), Some("en"));
+        assert_eq!(spoken("fr"), None);
+        assert_eq!(name_of("es"), "Spanish");
+    }
+}
