@@ -115,9 +115,10 @@ test-faults: build
 	else echo "SKIPPED: the stopped-database test (PostgreSQL not available on this machine)"; fi
 
 # typecheck regenerates src/lib/contract.d.ts from api/openapi.json first; the committed copy must be that one, so a
-# contract change shows in review together with the renderer's answer to it.
+# contract change shows in review together with the renderer's answer to it. check-messages fails on a message missing
+# from a language, or English left in one (renderer/src/lib/i18n.tsx).
 test-renderer: renderer-deps
-	cd $(RENDERER) && npm run typecheck && npm run lint && npm test
+	cd $(RENDERER) && npm run typecheck && npm run lint && npm run check-messages && npm test
 	git diff --exit-code -- $(RENDERER)/src/lib/contract.d.ts $(RENDERER)/src/lib/benefit-contract.d.ts
 
 chromium:

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { prefetchEnrollmentStep } from '../features/wizard/api/get-enrollment-step';
+import { useT } from '../lib/i18n';
+import { common } from '../lib/messages';
 import { tempId } from '../lib/storage';
 import { ExternalEntry } from '../features/site/components/external-entry';
 import { LandingName } from '../features/site/components/landing-name';
@@ -62,11 +64,12 @@ function Alias({ to }: { to: string }) {
 }
 
 export function AppRouter() {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <p role="status" className="page-pending">
-          Loading…
+          {t(common.loading)}
         </p>
       }
     >

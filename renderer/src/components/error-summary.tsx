@@ -3,7 +3,9 @@
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useEffect, useId, useRef } from 'react';
 import type { FieldError } from '../lib/api';
-import { schemaAt } from './messages';
+import { useT } from '../lib/i18n';
+import { schemaAt } from './field-messages';
+import { english, m, type Translate } from './messages';
 
 export interface Problem {
   /** The id of the field's element (rjsf's `root_first_name`); none for a problem of the whole form. */
@@ -16,9 +18,9 @@ export function fieldId(path: string): string {
   return ['root', ...path.replace(/^\./, '').split('.').filter(Boolean)].join('_');
 }
 
-function worded(schema: RJSFSchema, path: string, message: string): string {
+function worded(schema: RJSFSchema, path: string, message: string, t: Translate): string {
   const label = schemaAt(schema, path)?.title;
-  return label && !message.toLowerCase().includes(label.toLowerCase()) ? `${label}: ${message}` : message;
+  return label && !message.toLowerCase().includes(label.toLowerCase()) ? t(m.labelled, { label, message }) : message;
 }
 
 function unique(problems: Problem[]): Problem[] {
@@ -31,25 +33,28 @@ function unique(problems: Problem[]): Problem[] {
   });
 }
 
-/** The browser's own check of the form, as problems: each field's message, named by its label. */
-export function problemsFromValidation(schema: RJSFSchema, errors: RJSFValidationError[]): Problem[] {
+/**
+ * The browser's own check of the form, as problems: each field's message, named by its label (in the page's language,
+ * `t`; English without it).
+ */
+export function problemsFromValidation(schema: RJSFSchema, errors: RJSFValidationError[], t: Translate = english): Problem[] {
   return unique(
     errors.map((e) => {
       const path = e.property ?? '';
-      return path ? { field: fieldId(path), message: worded(schema, path, e.message ?? '') } : { message: e.message ?? '' };
+      return path ? { field: fieldId(path), message: worded(schema, path, e.message ?? '', t) } : { message: e.message ?? '' };
     }),
   );
 }
 
 /**
  * The server's refusal as problems. A message for a field the form draws links to it; the others (the whole step, a
- * field not on the page) are listed without a link.
+ * field not on the page) are listed without a link. Worded in the page's language (`t`; English without it).
  */
-export function problemsFromServer(schema: RJSFSchema, fields: FieldError[], drawn: (path: string) => boolean): Problem[] {
+export function problemsFromServer(schema: RJSFSchema, fields: FieldError[], drawn: (path: string) => boolean, t: Translate = english): Problem[] {
   const items = new Map<string, { title: string; labels: string[]; messages: Set<string> }>();
   const problems: Problem[] = [];
   for (const f of fields) {
-    const item = listItemOf(schema, f.target_element ?? '');
+    const item = listItemOf(schema, f.target_element ?? '', t);
     if (item) {
       // A list edited one item at a time (dependents): one line per item, naming it and what it still needs, linked
       // to its row, rather than every field of every item without saying whose.
@@ -62,7 +67,7 @@ export function problemsFromServer(schema: RJSFSchema, fields: FieldError[], dra
     }
     problems.push(
       f.target_element && drawn(f.target_element)
-        ? { field: fieldId(f.target_element), message: worded(schema, f.target_element, f.error_message) }
+        ? { field: fieldId(f.target_element), message: worded(schema, f.target_element, f.error_message, t) }
         : { message: f.error_message },
     );
   }
@@ -71,19 +76,25 @@ export function problemsFromServer(schema: RJSFSchema, fields: FieldError[], dra
       const entry = items.get(p.message);
       if (!entry) return p;
       const [only] = entry.messages;
-      const named = entry.labels.length > 3 ? `${entry.labels.slice(0, 3).join(', ')} and ${entry.labels.length - 3} more` : entry.labels.join(', ');
-      const message = entry.messages.size === 1 && entry.labels.length > 1 ? `${named}: ${only}` : entry.labels.length === 1 ? `${named}: ${only}` : `${named} need your attention`;
-      return { field: p.field, message: `${entry.title}: ${message}` };
+      const named = entry.labels.length > 3 ? t(m.andMore, { names: entry.labels.slice(0, 3).join(', '), count: entry.labels.length - 3 }) : entry.labels.join(', ');
+      const message =
+        entry.messages.size === 1 && entry.labels.length > 1
+          ? t(m.labelled, { label: named, message: only })
+          : entry.labels.length === 1
+            ? t(m.labelled, { label: named, message: only })
+            : t(m.needAttention, { names: named });
+      return { field: p.field, message: t(m.labelled, { label: entry.title, message }) };
     }),
   );
 }
 
 /** The list item a dotted path lies in, when the list is edited one item at a time: its path and numbered title. */
-function listItemOf(schema: RJSFSchema, path: string): { path: string; title: string } | undefined {
+function listItemOf(schema: RJSFSchema, path: string, t: Translate): { path: string; title: string } | undefined {
   const [list, index] = path.split('.');
   const prop = (schema.properties as Record<string, RJSFSchema & { 'x-field'?: string; 'x-item-title'?: string }> | undefined)?.[list];
   if (!prop || prop['x-field'] !== 'listEditor' || !/^\d+$/.test(index ?? '')) return undefined;
-  const title = (prop['x-item-title'] ?? 'Item #{n}').replace('{n}', String(Number(index) + 1));
+  const n = String(Number(index) + 1);
+  const title = prop['x-item-title']?.replace('{n}', n) ?? t(m.itemTitle, { n });
   return { path: `${list}.${index}`, title };
 }
 
@@ -108,6 +119,7 @@ export function focusField(id: string): boolean {
 export function ErrorSummary({ problems, attempt }: { problems: Problem[]; attempt: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
   const headingId = useId();
+  const t = useT();
   useEffect(() => {
     if (problems.length > 0) {
       ref.current?.focus();
@@ -120,9 +132,7 @@ export function ErrorSummary({ problems, attempt }: { problems: Problem[]; attem
   const n = problems.length;
   return (
     <div ref={ref} className="error-summary" tabIndex={-1} role="group" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        Please correct {n} {n === 1 ? 'problem' : 'problems'}
-      </h2>
+      <h2 id={headingId}>{t(m.correctProblems, { count: n })}</h2>
       <ul>
         {problems.map((p) => (
           <li key={`${p.field ?? ''}|${p.message}`}>

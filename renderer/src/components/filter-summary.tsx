@@ -1,4 +1,6 @@
 import type { Schema } from '../lib/api';
+import { Message } from '../lib/i18n';
+import { m } from './messages';
 
 /** What the summary shows of the quote's filter. */
 export type ShownFilter = Pick<Schema<'FilterInfo'>, 'zip' | 'dob' | 'tier' | 'tier_name' | 'gender' | 'is_smoker'>;
@@ -24,11 +26,22 @@ export function isShownFilter(value: unknown): value is ShownFilter {
 export function FilterSummary({ filter, onEdit }: { filter: ShownFilter; onEdit: () => void }) {
   return (
     <p className="filter-summary">
-      Zip {filter.zip} · {filter.gender === '1' ? 'Female' : 'Male'}
-      {filter.is_smoker ? ` · Smoker: ${filter.is_smoker === '1' ? 'Yes' : 'No'}` : ''} · {filter.tier_name || filter.tier} · DOB {filter.dob} ·{' '}
-      <button type="button" className="link" onClick={onEdit}>
-        Edit<span className="visually-hidden"> your information</span>
-      </button>
+      <Message
+        of={m.filterSummary}
+        values={{
+          zip: filter.zip,
+          gender: filter.gender === '1' ? 'female' : 'male',
+          smoker: filter.is_smoker ? (filter.is_smoker === '1' ? 'yes' : 'no') : 'unknown',
+          tier: filter.tier_name || filter.tier,
+          dob: filter.dob,
+          hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+          edit: (chunks) => (
+            <button type="button" className="link" onClick={onEdit}>
+              {chunks}
+            </button>
+          ),
+        }}
+      />
     </p>
   );
 }

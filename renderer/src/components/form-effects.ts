@@ -6,7 +6,7 @@
 // - `x-fills` on a field: once its value is well formed, a lookup call names another field's value (the routing
 //   number names the bank); a failed lookup shows its message and clears that field.
 import type { RJSFSchema } from '@rjsf/utils';
-import { everyProperty } from './messages';
+import { everyProperty } from './field-messages';
 
 type Data = Record<string, unknown>;
 

@@ -1,11 +1,13 @@
 // The server-defined form, loaded when a page first draws one: rjsf and ajv are most of the bundle, and the pages
 // that show no form (the landing's tiles, plans, the cart) should not wait for them.
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { useT } from '../lib/i18n';
+import { m } from './messages';
 import type { SchemaFormProps } from './schema-form';
 
 let loaded: typeof import('./schema-form') | null = null;
-const load = () => import('./schema-form').then((m) => (loaded = m));
-const Loaded = lazy(() => load().then((m) => ({ default: m.SchemaForm })));
+const load = () => import('./schema-form').then((mod) => (loaded = mod));
+const Loaded = lazy(() => load().then((mod) => ({ default: mod.SchemaForm })));
 
 /**
  * Starts loading the form's script without drawing it: a page that will draw a form once its schema arrives asks for
@@ -25,6 +27,7 @@ export function SchemaForm({ reserve, afterPaint, ...props }: SchemaFormProps & 
   // without waiting for React to reveal a suspended part of the page. Chosen once per form, so that a form is never
   // drawn afresh (losing what was typed) when the script arrives.
   const [Ready, setReady] = useState(() => loaded?.SchemaForm ?? null);
+  const t = useT();
   const waiting = !Ready && Boolean(afterPaint);
   useEffect(() => {
     if (!waiting) return;
@@ -35,7 +38,7 @@ export function SchemaForm({ reserve, afterPaint, ...props }: SchemaFormProps & 
         // Drawn as a transition: a long form (rjsf draws every field at once) is then drawn in slices between which
         // the browser answers the person, rather than in one task that holds the page for as long as it takes.
         load().then(
-          (m) => current && startTransition(() => setReady(() => m.SchemaForm)),
+          (mod) => current && startTransition(() => setReady(() => mod.SchemaForm)),
           () => undefined,
         );
       });
@@ -48,7 +51,7 @@ export function SchemaForm({ reserve, afterPaint, ...props }: SchemaFormProps & 
   if (Ready) return <Ready {...props} />;
   const placeholder = (
     <p role="status" className={reserve ? `form-loading ${reserve}` : 'form-loading'}>
-      Loading the form…
+      {t(m.loadingForm)}
     </p>
   );
   if (waiting) return placeholder;

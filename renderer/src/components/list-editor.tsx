@@ -4,14 +4,20 @@
 // (how many, which relationships), which are checked here live with the same validator and messages as the step.
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { getUiOptions, setByPath, toFieldPathId } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { type Checked, checksOf, problem, SERVER_ONLY, todayYmd } from '../lib/checks';
+import { Message, useT } from '../lib/i18n';
+import { common } from '../lib/messages';
 import { useFormData } from './form-data';
-import { transformErrors } from './messages';
+import { transformErrors } from './field-messages';
+import { english, m, type Translate } from './messages';
 import { itemTitle } from './templates';
 
 type Item = Record<string, unknown>;
+
+/** The words read only by a screen reader, inside a message (`<hidden>…</hidden>`). */
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 /**
  * What the wizard page lends the list editor: a way to hold Next while an item is open, and the check of an item by
@@ -22,14 +28,18 @@ export interface ListEditorContext {
   validateItem?: (call: string, item: { primary_info: Record<string, unknown>; health_info: unknown }) => Promise<unknown>;
 }
 
+/** Why Next, Delete and Add wait while an item is open (the spec's words). */
 export const HOLD = {
-  next: 'Please submit the edited form first to continue',
-  remove: 'Please submit the edited form first to delete',
-  add: 'Please submit the edited form first to add dep',
+  next: m.holdNext,
+  remove: m.holdRemove,
+  add: m.holdAdd,
 };
 
-/** A row's summary: the person's name, their relationship and birth date as a person reads them. */
-export function summary(item: Item, schema: RJSFSchema): string {
+/**
+ * A row's summary: the person's name, their relationship and birth date as a person reads them (in the page's
+ * language, `t`; English without it).
+ */
+export function summary(item: Item, schema: RJSFSchema, t: Translate = english): string {
   const props = (schema.properties ?? {}) as Record<string, RJSFSchema>;
   const label = (field: string) => {
     const value = item[field];
@@ -37,7 +47,7 @@ export function summary(item: Item, schema: RJSFSchema): string {
     return typeof choice?.title === 'string' ? choice.title : typeof value === 'string' ? value : '';
   };
   const name = [item.first_name, item.middle_name, item.last_name].filter((p) => typeof p === 'string' && p).join(' ');
-  return [name, label('relationship'), item.birthdate ? `born ${String(item.birthdate)}` : ''].filter(Boolean).join(', ');
+  return [name, label('relationship'), item.birthdate ? t(m.born, { date: String(item.birthdate) }) : ''].filter(Boolean).join(', ');
 }
 
 /** What the engine's checks of an item's own fields say of `item` (a birth date today or later, an SSN that cannot be
@@ -117,7 +127,7 @@ function listRules(
     // ajv reports minContains and maxContains both as `contains`: counting the matching items says which.
     .map((e) => (e.name === 'contains' ? { ...e, name: tooMany(schema, list, validate) ? 'maxContains' : 'minContains' } : e))
     .map((e) => ({ keyword: e.name ?? '', message: messages[e.name ?? ''] ?? messages.default }))
-    .filter((m): m is { keyword: string; message: string } => Boolean(m.message));
+    .filter((rule): rule is { keyword: string; message: string } => Boolean(rule.message));
 }
 
 export function ListEditor(props: FieldProps) {
@@ -131,7 +141,7 @@ export function ListEditor(props: FieldProps) {
   const [itemErrors, setItemErrors] = useState<ErrorSchema | undefined>(undefined);
   const SchemaField = registry.fields.SchemaField;
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
-
+  const t = useT();
 
   const validator = registry.schemaUtils.getValidator();
   const validate = (data: unknown, s: RJSFSchema) =>
@@ -141,7 +151,7 @@ export function ListEditor(props: FieldProps) {
   // Next waits while an item is open, and while the list breaks its own rules (a tier's count, shares not at 100):
   // the first rule's words say why.
   const holdNext = context.holdNext;
-  const hold = editing ? HOLD.next : (rules[0]?.message ?? null);
+  const hold = editing ? t(HOLD.next) : (rules[0]?.message ?? null);
   useEffect(() => {
     holdNext?.(hold);
   }, [hold, holdNext]);
@@ -155,7 +165,7 @@ export function ListEditor(props: FieldProps) {
         : [];
     return collect((errorSchema as Record<number, unknown> | undefined)?.[index]);
   };
-  const noun = typeof titleTemplate === 'string' ? titleTemplate.replace(/\s*#\{n\}/, '') : 'item';
+  const noun = typeof titleTemplate === 'string' ? titleTemplate.replace(/\s*#\{n\}/, '') : t(m.item);
 
   const start = (index: number, item: Item) => {
     setItemErrors(undefined);
@@ -174,7 +184,7 @@ export function ListEditor(props: FieldProps) {
 
   const submit = async () => {
     if (!editing) return;
-    const local = validator.validateFormData(editing.item, itemSchema, undefined, transformErrors(itemSchema));
+    const local = validator.validateFormData(editing.item, itemSchema, undefined, transformErrors(itemSchema, t));
     if (local.errors.length > 0) {
       setItemErrors(local.errorSchema);
       return;
@@ -212,25 +222,33 @@ export function ListEditor(props: FieldProps) {
   const open = editing !== null;
   return (
     <div className="list-editor">
-      {list.length === 0 && !editing && <p className="hint">None added yet.</p>}
+      {list.length === 0 && !editing && <p className="hint">{t(m.noneYet)}</p>}
       <ol className="list-editor-rows">
         {list.map((item, index) => (
           <li key={index} id={`${fieldPathId.$id}_${index}`} className="list-editor-row">
             <span>
-              <strong>{itemTitle(titleTemplate, index)}</strong> {summary(item, itemSchema)}
+              <strong>{itemTitle(titleTemplate, index)}</strong> {summary(item, itemSchema, t)}
               {rowFaults(index).length > 0 && (
-                <span className="error" role="alert">
-                  {' '}
-                  Please edit {itemTitle(titleTemplate, index)}: {rowFaults(index)[0]}
-                </span>
+                <Message
+                  of={m.rowFault}
+                  values={{
+                    title: itemTitle(titleTemplate, index),
+                    fault: rowFaults(index)[0],
+                    alert: (chunks) => (
+                      <span className="error" role="alert">
+                        {chunks}
+                      </span>
+                    ),
+                  }}
+                />
               )}
             </span>
             <span className="list-editor-buttons">
-              <button type="button" disabled={disabled || open} title={open ? HOLD.next : undefined} onClick={() => start(index, item)}>
-                Edit<span className="visually-hidden"> {itemTitle(titleTemplate, index)}</span>
+              <button type="button" disabled={disabled || open} title={open ? t(HOLD.next) : undefined} onClick={() => start(index, item)}>
+                <Message of={m.edit} values={{ title: itemTitle(titleTemplate, index), hidden }} />
               </button>
-              <button type="button" disabled={disabled || open} title={open ? HOLD.remove : undefined} onClick={() => remove(index)}>
-                Delete<span className="visually-hidden"> {itemTitle(titleTemplate, index)}</span>
+              <button type="button" disabled={disabled || open} title={open ? t(HOLD.remove) : undefined} onClick={() => remove(index)}>
+                <Message of={m.delete} values={{ title: itemTitle(titleTemplate, index), hidden }} />
               </button>
             </span>
           </li>
@@ -267,16 +285,17 @@ export function ListEditor(props: FieldProps) {
           />
           {itemErrors && Object.keys(itemErrors).length > 0 && (
             <p className="error" role="alert">
-              Please correct {itemTitle(titleTemplate, editing.index)}
-              {summary(editing.item, itemSchema) ? ` (${summary(editing.item, itemSchema)})` : ''}: {firstMessage(itemErrors)}
+              {summary(editing.item, itemSchema, t)
+                ? t(m.correctItemNamed, { title: itemTitle(titleTemplate, editing.index), summary: summary(editing.item, itemSchema, t), message: firstMessage(itemErrors) })
+                : t(m.correctItem, { title: itemTitle(titleTemplate, editing.index), message: firstMessage(itemErrors) })}
             </p>
           )}
           <div className="list-item-buttons">
             <button type="button" onClick={() => setEditing(null)}>
-              Cancel
+              {t(common.cancel)}
             </button>
             <button type="button" className="primary" onClick={() => void submit()}>
-              Submit
+              {t(m.submit)}
             </button>
           </div>
         </section>
@@ -286,10 +305,10 @@ export function ListEditor(props: FieldProps) {
           type="button"
           className="list-editor-add"
           disabled={disabled || open}
-          title={open ? HOLD.add : `Click to add ${noun.toLowerCase()}`}
+          title={open ? t(HOLD.add) : t(m.clickToAdd, { noun: noun.toLowerCase() })}
           onClick={add}
         >
-          Add {noun}
+          {t(m.addNoun, { noun })}
         </button>
       )}
       {rules.map((r) => (

@@ -3,7 +3,10 @@
 // dialog, and puts the value in the form, which saves it with the step.
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { transformErrors } from './messages';
+import { Message, useT } from '../lib/i18n';
+import { common } from '../lib/messages';
+import { transformErrors } from './field-messages';
+import { m } from './messages';
 import { Modal } from './modal';
 
 export function ModalFieldWidget(props: WidgetProps) {
@@ -12,13 +15,14 @@ export function ModalFieldWidget(props: WidgetProps) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const messages = (schema['x-messages'] ?? {}) as Record<string, string>;
+  const t = useT();
 
   const save = () => {
     const text = draft.trim();
-    if (!text) return setError(messages.required ?? 'Field is required');
+    if (!text) return setError(messages.required ?? t(m.fieldRequired));
     const wrapper = { type: 'object', properties: { value: schema } } as RJSFSchema;
-    const result = registry.schemaUtils.getValidator().validateFormData({ value: text }, wrapper, undefined, transformErrors(wrapper));
-    if (result.errors.length > 0) return setError(result.errors[0].message ?? 'This value is not valid');
+    const result = registry.schemaUtils.getValidator().validateFormData({ value: text }, wrapper, undefined, transformErrors(wrapper, t));
+    if (result.errors.length > 0) return setError(result.errors[0].message ?? t(m.notValid));
     onChange(text);
     setOpen(false);
   };
@@ -27,7 +31,7 @@ export function ModalFieldWidget(props: WidgetProps) {
     <div>
       {typeof value === 'string' && value && (
         <p id={id}>
-          {label}: <strong>{value}</strong>
+          <Message of={m.fieldValue} values={{ label, value, strong: (chunks) => <strong>{chunks}</strong> }} />
         </p>
       )}
       <button
@@ -40,7 +44,7 @@ export function ModalFieldWidget(props: WidgetProps) {
           setOpen(true);
         }}
       >
-        Enter {label}
+        {t(m.enterField, { label })}
       </button>
       <Modal title={label} open={open}>
         <div className="form-group">
@@ -63,10 +67,10 @@ export function ModalFieldWidget(props: WidgetProps) {
         </div>
         <div className="buttons">
           <button type="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t(common.cancel)}
           </button>
           <button type="button" className="primary" onClick={save}>
-            Save
+            {t(m.save)}
           </button>
         </div>
       </Modal>

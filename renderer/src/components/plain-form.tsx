@@ -8,7 +8,9 @@
 import { type Checked, checksOf } from '../lib/checks';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 import { isWideField } from './field-layout';
+import { english, m, type Translate } from './messages';
 import type { SchemaFormProps } from './schema-form';
 import { isTextWidget, TEXT_FORMATS } from './text-formats';
 import { TextInput } from './text-input';
@@ -137,10 +139,10 @@ function typed(value: unknown, type: unknown): boolean {
 
 /**
  * The messages of the fields of `data` that the schema refuses, by field: each keyword's message from the field's
- * `x-messages` (as messages.ts's transformErrors words rjsf's), the wording of ajv where the schema gives none, and a
- * refused choice (`x-refuse`) as rjsf's customValidate adds it.
+ * `x-messages` (as field-messages.ts's transformErrors words rjsf's), the wording of ajv where the schema gives none
+ * (in the page's language, `t`; English without it), and a refused choice (`x-refuse`) as rjsf's customValidate adds it.
  */
-export function checkPlainForm(schema: RJSFSchema, data: Json): Record<string, string[]> {
+export function checkPlainForm(schema: RJSFSchema, data: Json, t: Translate = english): Record<string, string[]> {
   const { fields, required } = drawnFields(schema, data);
   const found: Record<string, string[]> = {};
   for (const [name, field] of Object.entries(fields)) {
@@ -149,22 +151,22 @@ export function checkPlainForm(schema: RJSFSchema, data: Json): Record<string, s
     const problems: string[] = [];
     const say = (keyword: string, fallback: string) => problems.push(messages[keyword] ?? messages.default ?? fallback);
     if (value === undefined) {
-      if (required.has(name)) say('required', 'Field is required');
+      if (required.has(name)) say('required', t(m.fieldRequired));
     } else if (!typed(value, field.type)) {
-      say('type', `must be ${String(field.type)}`);
+      say('type', t(m.mustBeType, { type: String(field.type) }));
     } else {
       if (typeof value === 'string') {
         const length = [...value].length;
-        if (typeof field.minLength === 'number' && length < field.minLength) say('minLength', `must NOT have fewer than ${field.minLength} characters`);
-        if (typeof field.maxLength === 'number' && length > field.maxLength) say('maxLength', `must NOT have more than ${field.maxLength} characters`);
-        if (typeof field.pattern === 'string' && !new RegExp(field.pattern, 'u').test(value)) say('pattern', `must match pattern "${field.pattern}"`);
+        if (typeof field.minLength === 'number' && length < field.minLength) say('minLength', t(m.fewerThan, { limit: String(field.minLength) }));
+        if (typeof field.maxLength === 'number' && length > field.maxLength) say('maxLength', t(m.moreThan, { limit: String(field.maxLength) }));
+        if (typeof field.pattern === 'string' && !new RegExp(field.pattern, 'u').test(value)) say('pattern', t(m.mustMatch, { pattern: field.pattern }));
       }
       if (typeof value === 'number') {
-        if (typeof field.minimum === 'number' && value < field.minimum) say('minimum', `must be >= ${field.minimum}`);
-        if (typeof field.maximum === 'number' && value > field.maximum) say('maximum', `must be <= ${field.maximum}`);
+        if (typeof field.minimum === 'number' && value < field.minimum) say('minimum', t(m.atLeast, { limit: String(field.minimum) }));
+        if (typeof field.maximum === 'number' && value > field.maximum) say('maximum', t(m.atMost, { limit: String(field.maximum) }));
       }
       const choices = choicesOf(field);
-      if (choices && !choices.some((c) => sameValue(c.value, value))) say('enum', 'Please choose one of the options');
+      if (choices && !choices.some((c) => sameValue(c.value, value))) say('enum', t(m.chooseAnOption));
       const refusal = typeof value === 'string' ? (field['x-refuse'] as Messages | undefined)?.[value] : undefined;
       if (refusal) problems.push(refusal);
     }
@@ -186,6 +188,7 @@ function Plain({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, on
   // stay until the form is sent again (as with rjsf).
   const [data, setData] = useState<Json>(formData);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const t = useT();
   const { fields, required } = drawnFields(schema, data);
   const ui = uiSchema as Json;
   const server = (extraErrors ?? {}) as Record<string, { __errors?: string[] } | undefined>;
@@ -199,7 +202,7 @@ function Plain({ schema, uiSchema, formData, extraErrors, disabled, onSubmit, on
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkPlainForm(schema, data);
+    const found = checkPlainForm(schema, data, t);
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(data);
   };
@@ -244,6 +247,7 @@ function Field({ name, field, ui, value, required, errors, disabled, onChange }:
   onChange: (value: unknown) => void;
 }) {
   const id = `root_${name}`;
+  const t = useT();
   const invalid = errors.length > 0;
   const readOnly = Boolean(ui['ui:readonly'] || field.readOnly);
   const choices = choicesOf(field);
@@ -277,13 +281,13 @@ function Field({ name, field, ui, value, required, errors, disabled, onChange }:
     );
   } else {
     const format = TEXT_FORMATS[ui['ui:widget'] as keyof typeof TEXT_FORMATS];
-    control = <TextInput {...format} placeholder={placeholder || format?.placeholder} {...{ id, value, required, disabled, readOnly, invalid, onChange }} />;
+    control = <TextInput {...format} placeholder={placeholder} {...{ id, value, required, disabled, readOnly, invalid, onChange }} />;
   }
   return (
     <div className={`form-group rjsf-field rjsf-field-${String(field.type)}${invalid ? ' rjsf-field-error has-error has-danger' : ''}`}>
       <label className="control-label" htmlFor={id}>
         {typeof field.title === 'string' && field.title ? field.title : name}
-        {required && <span className="required">*</span>}
+        {required && <span className="required">{t(m.requiredMark)}</span>}
       </label>
       {description && (
         <div id={`${id}__description`} className="field-description">

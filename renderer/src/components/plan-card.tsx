@@ -2,6 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type Paycheck, PerPaycheck } from './per-paycheck';
 import { money, slug } from '../utils/format';
+import { Message, useT } from '../lib/i18n';
+import { m } from './messages';
+
+/** The words read only by a screen reader, inside a message (`<hidden>…</hidden>`). */
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
+/** "/mo" after a price (`<per>…</per>`). */
+const per = (chunks: ReactNode[]) => <span className="per">{chunks}</span>;
 
 export interface PlanCardData {
   plan_id: number;
@@ -49,7 +56,7 @@ export function CompareToggle({ planName, checked, onChange }: CompareToggleProp
   return (
     <label className="compare-toggle">
       <input type="checkbox" checked={checked} onChange={onChange} />
-      Compare<span className="visually-hidden"> {planName}</span>
+      <Message of={m.compare} values={{ name: planName, hidden }} />
     </label>
   );
 }
@@ -61,7 +68,7 @@ export function CompareToggle({ planName, checked, onChange }: CompareToggleProp
 export function PlanCard({
   plan,
   to,
-  priceLabel = 'Starting From',
+  priceLabel,
   compare,
   action,
   headingLevel = 3,
@@ -71,12 +78,14 @@ export function PlanCard({
   /** The level of use a yearly cost is shown at, and what explains it. */
   estimate?: { usage: 'low' | 'medium' | 'high'; onExplain: () => void };
   to?: string;
+  /** The words before the price ("From"); Starting From in the page's language without. */
   priceLabel?: string;
   compare?: Omit<CompareToggleProps, 'planName'>;
   action?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const t = useT();
   return (
     <li className={compare?.checked ? 'card plan-card is-compared' : 'card plan-card'}>
       <img src={plan.plan_logo} alt="" width={120} height={36} />
@@ -86,31 +95,41 @@ export function PlanCard({
       <PlanHighlights highlights={plan.highlights} />
       {plan.plan_price != null ? (
         <p className="price">
-          {priceLabel} {money(plan.plan_price)}
-          <span className="per">/mo</span>
+          <Message of={m.price} values={{ label: priceLabel ?? t(m.startingFrom), price: money(plan.plan_price), per }} />
           <PerPaycheck paycheck={plan.per_paycheck} />
         </p>
       ) : (
         plan.from_price != null && (
           <p className="price">
-            Starting From {money(plan.from_price)}
-            <span className="per">/mo</span>
-            <span className="price-note">{plan.price_note ?? "Your price after a few questions on the plan's page"}</span>
+            <Message of={m.startingFromPrice} values={{ price: money(plan.from_price), per }} />
+            <span className="price-note">{plan.price_note ?? t(m.priceNote)}</span>
           </p>
         )
       )}
       {plan.yearly_cost && estimate && (
         <p className="yearly-cost">
-          Estimated yearly cost <strong>{money(plan.yearly_cost[estimate.usage])}</strong> <span className="per">({estimate.usage} use)</span>{' '}
-          <button type="button" className="link" onClick={estimate.onExplain}>
-            How we estimate this<span className="visually-hidden"> for {plan.plan_name}</span>
-          </button>
+          <Message
+            of={m.yearlyCost}
+            values={{
+              cost: money(plan.yearly_cost[estimate.usage]),
+              usage: estimate.usage,
+              name: plan.plan_name,
+              strong: (chunks) => <strong>{chunks}</strong>,
+              per,
+              hidden,
+              explain: (chunks) => (
+                <button type="button" className="link" onClick={estimate.onExplain}>
+                  {chunks}
+                </button>
+              ),
+            }}
+          />
         </p>
       )}
       <div className="card-actions">
         {action ?? (
           <Link to={to ?? `/plan/${plan.plan_id}/${slug(plan.plan_name)}`}>
-            More Info<span className="visually-hidden"> about {plan.plan_name}</span>
+            <Message of={m.moreInfo} values={{ name: plan.plan_name, hidden }} />
           </Link>
         )}
         {compare && <CompareToggle planName={plan.plan_name} {...compare} />}

@@ -1,4 +1,4 @@
-import { render, screen } from '../testing/render';
+import { render, screen, spanish } from '../testing/render';
 import { describe, expect, it } from 'vitest';
 import { PHONE_QUERY } from '../lib/media';
 import { screenMatching } from '../testing/screen';
@@ -33,5 +33,15 @@ describe('the stepper', () => {
     render(<ProgressBar steps={[...steps]} />);
     expect(screen.getByRole('navigation', { name: 'Enrollment progress' }).textContent).toBe('Step 3 of 7: Contact Information');
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('the stepper speaks Spanish when Spanish is chosen', async () => {
+    screenMatching();
+    render(<ProgressBar steps={[...steps]} />, { language: await spanish() });
+    const items = screen.getAllByRole('listitem');
+    expect(screen.getByRole('navigation', { name: 'Progreso de la inscripción' })).toBeTruthy();
+    expect(items[0].textContent).toContain('Personal Information (completado)');
+    expect(items[2].textContent).toContain('Contact Information (paso actual)');
+    expect(items[6].textContent).toContain('Review & Confirmation (sin comenzar)');
   });
 });

@@ -1,7 +1,7 @@
 import type { Schema } from '../lib/api';
+import { Message, useT } from '../lib/i18n';
 import { PHONE_QUERY, useMedia } from '../lib/media';
-
-const STATUS_WORDS: Record<string, string> = { done: 'completed', current: 'current step', todo: 'not started' };
+import { m } from './messages';
 
 /**
  * The wizard's steps: on a wide screen each step with its number (a tick when done), the current one marked; on a
@@ -9,6 +9,7 @@ const STATUS_WORDS: Record<string, string> = { done: 'completed', current: 'curr
  */
 export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
   const phone = useMedia(PHONE_QUERY);
+  const t = useT();
   const index = Math.max(
     steps.findIndex((s) => s.status === 'current'),
     0,
@@ -16,12 +17,18 @@ export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
   const current = steps[index];
   if (phone) {
     return (
-      <nav aria-label="Enrollment progress" className="stepper-compact">
+      <nav aria-label={t(m.progress)} className="stepper-compact">
         <p>
-          <span className="stepper-count">
-            Step {index + 1} of {steps.length}:
-          </span>{' '}
-          <span aria-current="step">{current?.title}</span>
+          <Message
+            of={m.stepOf}
+            values={{
+              step: index + 1,
+              steps: steps.length,
+              title: current?.title,
+              count: (chunks) => <span className="stepper-count">{chunks}</span>,
+              current: (chunks) => <span aria-current="step">{chunks}</span>,
+            }}
+          />
         </p>
         <div className="stepper-meter" aria-hidden="true">
           <span style={{ width: `${((index + 1) / Math.max(steps.length, 1)) * 100}%` }} />
@@ -30,16 +37,15 @@ export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
     );
   }
   return (
-    <nav aria-label="Enrollment progress" className="stepper">
+    <nav aria-label={t(m.progress)} className="stepper">
       <ol style={{ gridTemplateColumns: `repeat(${steps.length}, minmax(0, 1fr))` }}>
         {steps.map((s, i) => (
           <li key={s.step} className={`stepper-${s.status}`} aria-current={s.status === 'current' ? 'step' : undefined}>
             <span className="stepper-marker" aria-hidden="true">
-              {s.status === 'done' ? '✓' : i + 1}
+              {s.status === 'done' ? t(m.doneMark) : i + 1}
             </span>
             <span className="stepper-label">
-              {s.title}
-              <span className="visually-hidden"> ({STATUS_WORDS[s.status] ?? s.status})</span>
+              <Message of={m.stepLabel} values={{ title: s.title, status: s.status, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
             </span>
           </li>
         ))}

@@ -1,18 +1,25 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api';
+import { useT } from '../lib/i18n';
+import { common } from '../lib/messages';
+import { english, m, type Translate } from './messages';
 
-/** Words for a read that failed: the server's own when it answered, and a plain sentence when it could not be reached. */
-export function failureWords(error: unknown): string {
+/**
+ * Words for a read that failed: the server's own when it answered, and a plain sentence when it could not be reached,
+ * in the page's language (`t` from `useT()`; English without it).
+ */
+export function failureWords(error: unknown, t: Translate = english): string {
   if (error instanceof ApiError) return error.message;
-  return 'This could not be loaded. Please check your connection and try again.';
+  return t(m.loadFailed);
 }
 
 /** What is shown while something is read (announced to screen readers). */
-export function Pending({ children = 'Loading…', className }: { children?: ReactNode; className?: string }) {
+export function Pending({ children, className }: { children?: ReactNode; className?: string }) {
+  const t = useT();
   return (
     <p role="status" className={['query-pending', className].filter(Boolean).join(' ')}>
-      {children}
+      {children === undefined ? t(common.loading) : children}
     </p>
   );
 }
@@ -21,11 +28,12 @@ type Retryable = Pick<UseQueryResult, 'error' | 'refetch' | 'isRefetching'>;
 
 /** What is shown when a read failed: why, and Try again. */
 export function Failed({ query }: { query: Retryable }) {
+  const t = useT();
   return (
     <div role="alert" className="query-failed">
-      <p>{failureWords(query.error)}</p>
+      <p>{failureWords(query.error, t)}</p>
       <button type="button" onClick={() => void query.refetch()} disabled={query.isRefetching}>
-        Try again
+        {t(common.tryAgain)}
       </button>
     </div>
   );

@@ -3,15 +3,17 @@
 import Form from '@rjsf/core';
 import { type Checked, checksOf, problem, todayYmd } from '../lib/checks';
 import type { ErrorSchema, FieldProps, FormValidation, RJSFSchema, RJSFValidationError, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
-import { getDefaultFormState } from '@rjsf/utils';
+import { englishStringTranslator, getDefaultFormState, TranslatableString } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
+import { type MessageDescriptor, useT } from '../lib/i18n';
 import { FormDataContext } from './form-data';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
+import { transformErrors } from './field-messages';
 import type { ListEditorContext } from './list-editor';
-import { transformErrors } from './messages';
+import { m, type Translate } from './messages';
 import { templates } from './templates';
 import { widgets } from './widgets';
 
@@ -23,7 +25,7 @@ export const validator = customizeValidator({
   ajvOptionsOverrides: { strict: false, validateSchema: false },
 });
 
-export { schemaAt, transformErrors } from './messages';
+export { schemaAt, transformErrors } from './field-messages';
 export { drawnForm, type DrawnForm, type ServerForm } from './drawn-form';
 
 type Properties = Record<string, RJSFSchema & { 'x-refuse'?: Record<string, string> } & Checked>;
@@ -53,14 +55,34 @@ export function customValidate(schema: RJSFSchema) {
 }
 
 // The list editor (dependents, beneficiaries, medications) loads when a form first draws a list: most steps have none.
-const LoadedListEditor = lazy(() => import('./list-editor').then((m) => ({ default: m.ListEditor })));
+const LoadedListEditor = lazy(() => import('./list-editor').then((mod) => ({ default: mod.ListEditor })));
 
 function ListEditorField(props: FieldProps) {
+  const t = useT();
   return (
-    <Suspense fallback={<p className="hint">Loading the list…</p>}>
+    <Suspense fallback={<p className="hint">{t(m.loadingList)}</p>}>
       <LoadedListEditor {...props} />
     </Suspense>
   );
+}
+
+/** rjsf's own words that the forms show (the list buttons, a yes-or-no choice), in the page's language. */
+const RJSF_WORDS: Partial<Record<TranslatableString, MessageDescriptor>> = {
+  [TranslatableString.AddButton]: m.add,
+  [TranslatableString.RemoveButton]: m.remove,
+  [TranslatableString.MoveUpButton]: m.moveUp,
+  [TranslatableString.MoveDownButton]: m.moveDown,
+  [TranslatableString.CopyButton]: m.copy,
+  [TranslatableString.YesLabel]: m.yes,
+  [TranslatableString.NoLabel]: m.no,
+};
+
+/** rjsf's `translateString`: its words from the catalogue, and rjsf's English for those no form here shows. */
+export function rjsfWords(t: Translate) {
+  return (word: TranslatableString, params?: string[]): string => {
+    const message = RJSF_WORDS[word];
+    return message ? t(message) : englishStringTranslator(word, params);
+  };
 }
 
 /** Lists start empty (a person adds each beneficiary, dependent or medication); a choice not made stays empty. */
@@ -101,6 +123,8 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
   );
   // Messages of lookups the schema asks for (x-fills), shown like the server's.
   const [lookupErrors, setLookupErrors] = useState<Record<string, { __errors: string[] }>>({});
+  const t = useT();
+  const translateString = useMemo(() => rjsfWords(t), [t]);
 
   const update = (next: Record<string, unknown>) => {
     setData(next);
@@ -124,7 +148,7 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
           });
         })
         .catch((error: unknown) => {
-          const message = error instanceof ApiError ? error.message : 'The lookup failed';
+          const message = error instanceof ApiError ? error.message : t(m.lookupFailed);
           setLookupErrors((current) => ({ ...current, [fill.field]: { __errors: [message] } }));
           setData((current) => {
             const cleared = Object.fromEntries(Object.entries(current).filter(([k]) => k !== fill.into));
@@ -146,9 +170,10 @@ function StepForm({ schema, uiSchema, formData, extraErrors, disabled, onSubmit,
         validator={validator}
         widgets={widgets as RegistryWidgetsType}
         templates={templates}
+        translateString={translateString}
         fields={{ listEditor: ListEditorField }}
         formContext={context}
-        transformErrors={transformErrors(schema)}
+        transformErrors={transformErrors(schema, t)}
         customValidate={customValidate(schema)}
         extraErrors={errors}
         showErrorList={false}

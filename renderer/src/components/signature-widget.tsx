@@ -5,15 +5,17 @@
 // The pad's pixels follow its size on the screen: on a phone the 480-pixel pad is drawn narrower, and a pad whose
 // pixels stayed 480 wide would put the ink a third to the left of the finger. Its pixels are its size on the screen
 // times the screen's density, so the ink lands under the finger and stays sharp.
-import type { WidgetProps } from '@rjsf/utils';
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef } from 'react';
+import { useT } from '../lib/i18n';
 import { useFormData } from './form-data';
+import { m } from './messages';
 
 // What draws a typed name (and its script face) loads only when a person chooses to type.
 const typingCode = () => import('./signature-typed');
 
-export function SignatureWidget({ id, value, onChange, disabled, readonly, rawErrors, options }: WidgetProps) {
+export function SignatureWidget({ id, value, onChange, disabled, readonly, rawErrors, options, registry }: WidgetProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const form = useFormData();
@@ -24,6 +26,10 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
   const name = typeof given === 'string' ? given.trim() : '';
   const typedRef = useRef(typed);
   typedRef.current = typed;
+  const t = useT();
+  // The way of signing by typing, as the form names it (the choice's title in the server's schema).
+  const methods = (registry.rootSchema.properties?.[field('method_field')] as RJSFSchema | undefined)?.oneOf as RJSFSchema[] | undefined;
+  const typing = methods?.find((c) => c.const === 'typed')?.title ?? t(m.typeMyName);
 
   useEffect(() => {
     const element = canvas.current;
@@ -103,12 +109,12 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
         role="img"
         // Reachable by the keyboard like every field; what it does not take from the keyboard, its description says.
         tabIndex={0}
-        aria-label={typed ? `Your signature: ${name || 'type your name above'}` : 'Signature pad: sign with your mouse, pen or finger'}
+        aria-label={typed ? (name ? t(m.signatureTyped, { name }) : t(m.signatureTypedEmpty)) : t(m.signaturePad)}
         aria-describedby={help}
         aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       />
       <p id={help} className="signature-hint">
-        {typed ? 'Your typed name, drawn as your signature.' : 'To sign with the keyboard instead, choose “Type my name” above.'}
+        {typed ? t(m.typedHint) : t(m.keyboardHint, { option: typing })}
       </p>
       {!typed && (
         <button
@@ -119,7 +125,7 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
           }}
           disabled={disabled || readonly}
         >
-          Clear
+          {t(m.clear)}
         </button>
       )}
     </div>

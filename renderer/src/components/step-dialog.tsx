@@ -4,9 +4,11 @@
 // tabs are drawn by the page frame (features/wizard) with the same machine.
 import { useEffect, useState } from 'react';
 import { type Outcome, type StepActionName, type StepSource, StepContext, type Step, isBusy } from '../lib/step-machine';
+import { useT } from '../lib/i18n';
 import { money } from '../utils/format';
 import { drawnForm } from './drawn-form';
 import { ServerSchemaForm } from './server-schema-form';
+import { m } from './messages';
 import { Modal } from './modal';
 
 export interface StepDialogProps {
@@ -39,6 +41,7 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
   const ending = StepContext.useSelector((s) => (s.matches('done') ? 'done' : s.matches('closed') || s.matches('failed') ? 'closed' : null));
   // The form's own words for an answer it refuses (an eligibility question answered No): shown above the buttons.
   const [refusedHere, setRefusedHere] = useState<string | null>(null);
+  const t = useT();
 
   useEffect(() => {
     if (ending === 'done') onFinish(flow.getSnapshot().context.outcome, flow.getSnapshot().context.message);
@@ -87,8 +90,8 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
         </div>
         {!form && aboveButtons.length > 0 && (
           <div role="alert" className="error">
-            {aboveButtons.map((m) => (
-              <p key={m}>{m}</p>
+            {aboveButtons.map((said) => (
+              <p key={said}>{said}</p>
             ))}
           </div>
         )}
@@ -114,8 +117,8 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
           >
             {aboveButtons.length > 0 && (
               <div role="alert" className="error form-error">
-                {aboveButtons.map((m) => (
-                  <p key={m}>{m}</p>
+                {aboveButtons.map((said) => (
+                  <p key={said}>{said}</p>
                 ))}
               </div>
             )}
@@ -140,14 +143,12 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
                 {step.offer.plans.map((p) => (
                   <li key={p.plan_id}>
                     <img src={p.plan_logo} alt="" width={100} height={30} />
-                    <span>
-                      {p.plan_name} ({p.option_name}): {money(p.price)}/mo
-                    </span>
+                    <span>{t(m.offerPlan, { plan: p.plan_name, option: p.option_name, price: money(p.price) })}</span>
                   </li>
                 ))}
               </ul>
             )}
-            {step.offer.plans.length > 1 && <p className="price">Together: {money(step.offer.price)}/mo</p>}
+            {step.offer.plans.length > 1 && <p className="price">{t(m.together, { price: money(step.offer.price) })}</p>}
             {step.offer.link && step.offer.link_description && (
               <p>
                 <a href={step.offer.link}>{step.offer.link_description}</a>

@@ -1,13 +1,15 @@
 // rjsf templates for lists (beneficiaries, health details, medications): buttons that say what they do, and each
 // item under a numbered heading taken from the uiSchema the server composed (`ui:options.itemTitle`, "Beneficiary #{n}").
 import type { ArrayFieldItemTemplateProps, IconButtonProps, ObjectFieldTemplateProps, RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
-import { descriptionId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
+import { descriptionId, getTemplate, getUiOptions, titleId, TranslatableString } from '@rjsf/utils';
 import { isWideField } from './field-layout';
 
-function TextButton({ label, ...props }: IconButtonProps & { label: string }) {
-  const { id, className, onClick, disabled, title } = props;
+/** A list's button in words (rjsf draws icons), `word` said in the form's language (its `translateString`). */
+function TextButton({ word, withTitle, ...props }: IconButtonProps & { word: TranslatableString; withTitle?: boolean }) {
+  const { id, className, onClick, disabled, title, registry } = props;
+  const label = registry.translateString(word);
   return (
-    <button id={id} type="button" className={`text-button ${className ?? ''}`} onClick={onClick} disabled={disabled} title={title}>
+    <button id={id} type="button" className={`text-button ${className ?? ''}`} onClick={onClick} disabled={disabled} title={withTitle ? label : title}>
       {label}
     </button>
   );
@@ -124,10 +126,10 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
   ArrayFieldItemTemplate,
   ObjectFieldTemplate,
   ButtonTemplates: {
-    AddButton: (p) => <TextButton {...(p as IconButtonProps)} label="Add" title="Add" />,
-    RemoveButton: (p) => <TextButton {...p} label="Remove" />,
-    MoveUpButton: (p) => <TextButton {...p} label="Move up" />,
-    MoveDownButton: (p) => <TextButton {...p} label="Move down" />,
-    CopyButton: (p) => <TextButton {...p} label="Copy" />,
+    AddButton: (p) => <TextButton {...(p as IconButtonProps)} word={TranslatableString.AddButton} withTitle />,
+    RemoveButton: (p) => <TextButton {...p} word={TranslatableString.RemoveButton} />,
+    MoveUpButton: (p) => <TextButton {...p} word={TranslatableString.MoveUpButton} />,
+    MoveDownButton: (p) => <TextButton {...p} word={TranslatableString.MoveDownButton} />,
+    CopyButton: (p) => <TextButton {...p} word={TranslatableString.CopyButton} />,
   },
 };

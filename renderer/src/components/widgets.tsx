@@ -1,20 +1,23 @@
 // Custom rjsf widgets, registered by name so a uiSchema from the server stays plain JSON.
 import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense } from 'react';
+import { useT } from '../lib/i18n';
 import { formatDateInput } from '../utils/date-input';
+import { m } from './messages';
 import { ModalFieldWidget } from './modal-field-widget';
 import { TEXT_FORMATS, type TextFormat } from './text-formats';
 import { TextInput } from './text-input';
 
 // The signature pad (and its drawing library) is drawn by one step of the wizard: it loads when a form first draws it.
-const LoadedSignature = lazy(() => import('./signature-widget').then((m) => ({ default: m.SignatureWidget })));
+const LoadedSignature = lazy(() => import('./signature-widget').then((mod) => ({ default: mod.SignatureWidget })));
 
 export function SignatureWidget(props: WidgetProps) {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <div className="signature">
-          <p role="status">Loading the signature pad…</p>
+          <p role="status">{t(m.loadingSignature)}</p>
         </div>
       }
     >
@@ -24,10 +27,12 @@ export function SignatureWidget(props: WidgetProps) {
 }
 
 function TextLike(props: WidgetProps & TextFormat) {
-  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, placeholder, rawErrors, options } = props;
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, format, maxLength, inputMode, hint, placeholder, rawErrors, options } = props;
   return (
     <TextInput
-      {...{ id, value, required, disabled, format, maxLength, inputMode, placeholder, onChange }}
+      // The text format's own placeholder is shown rather than the uiSchema's.
+      {...{ id, value, required, disabled, format, maxLength, inputMode, hint, onChange }}
+      placeholder={hint ? undefined : placeholder}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
       readOnly={readonly}
       invalid={Boolean(rawErrors && rawErrors.length > 0)}

@@ -11,7 +11,7 @@
  * server's `Accept-Language` guess is.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Children, createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Children, createContext, Fragment, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { catalogues, type Catalogue } from 'virtual:locales';
@@ -126,8 +126,18 @@ export function useLanguage(): LanguageContext {
   return found;
 }
 
+/** `useT()`'s function: a message in the page's language, as a string. Helpers that are no components take it. */
+export type Translate = (message: MessageDescriptor, values?: Values) => string;
+
+/**
+ * A message in English, for a helper called without the page's language (a test of the helper alone): the code's
+ * English, formatted as the page formats it.
+ */
+export const inEnglish: Translate = (message, values) =>
+  String(new IntlMessageFormat(message.defaultMessage as unknown as MessageFormatElement[], locale(SOURCE_LANGUAGE)).format(values as Record<string, never>));
+
 /** `t(m.key, values)`: a message in the page's language, as a string (for attributes and plain text). */
-export function useT(): (message: MessageDescriptor, values?: Values) => string {
+export function useT(): Translate {
   const { format } = useLanguage();
   return useCallback((message, values) => String(format(message, values)), [format]);
 }
@@ -141,5 +151,6 @@ export function Message({ of, values }: { of: MessageDescriptor; values?: RichVa
       Object.entries(values).map(([name, value]) => [name, typeof value === 'function' ? (chunks: ReactNode[]) => value(Children.toArray(chunks)) : value]),
     );
   const drawn = format(of, keyed);
-  return <>{Array.isArray(drawn) ? Children.toArray(drawn) : drawn}</>;
+  // Each part of a message with markup is a child of its own: keyed by its place, which a message never reorders.
+  return <>{Array.isArray(drawn) ? drawn.map((part, i) => <Fragment key={i}>{part}</Fragment>) : drawn}</>;
 }

@@ -9,7 +9,9 @@ import { RecommendedPanel } from '../../features/recommend/components/recommende
 import { SealedPlan } from '../../features/recommend/components/sealed-plan';
 import { AfterAddOffers } from '../../features/shop-flow/components/after-add-offers';
 import { PlanPopup } from '../../features/shop-flow/components/plan-popup';
+import { useT } from '../../lib/i18n';
 import { tempId } from '../../lib/storage';
+import { m } from '../messages';
 
 export function PlanDetailRoute() {
   const { id = '', name = '' } = useParams();
@@ -53,11 +55,12 @@ function PlanDetail({ id }: { id: string }) {
 }
 
 function QuoteFirst({ planId, onQuoted }: { planId: string; onQuoted: (enrollmentId: string) => void }) {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <>
-      <h1>See this plan’s price</h1>
-      <p>Tell us a little about yourself to see this plan priced for you.</p>
+      <h1>{t(m.seePlanPrice)}</h1>
+      <p>{t(m.seePlanPriceLead)}</p>
       <QuoteFormDialog open planId={planId} onClose={() => navigate(-1)} onSaved={onQuoted} />
     </>
   );

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '../../../testing/render';
+import type { Chosen } from '../../../lib/i18n';
+import { fireEvent, render, screen, spanish, waitFor } from '../../../testing/render';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { EmployeeEnrollment } from './employee-enrollment';
 const rep = { agent_id: 7781, first_name: 'Jordan', last_name: 'Whitfield', email: 'j@example.com', phone: '4045550191', agent_code: 'REP7781', landing_url: 'jordan-whitfield', logo: null, image: null, groups: [] };
 
 
-function renderAt(element: React.ReactNode) {
+function renderAt(element: React.ReactNode, language?: Chosen) {
   server.use(
     http.get('/api/v1/get-default-info', () => success(siteInfo())),
     http.get('/api/v1/get-cart-count', () => success({ result: 0 })),
@@ -26,6 +27,7 @@ function renderAt(element: React.ReactNode) {
         </Routes>
       </SiteProvider>
     </MemoryRouter>,
+    { language },
   );
 }
 
@@ -75,5 +77,16 @@ describe('a code confirmed or not', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('heading', { name: 'Peachtree Logistics Benefits' })).toBeTruthy();
     expect(confirmed).toEqual([{ group_code: 'PEACH2556' }]);
+  });
+
+  it('the rep access code speaks Spanish when Spanish is chosen', async () => {
+    server.use(http.get('/api/v1/validate-agent', () => success(rep)));
+    renderAt(<AccessCode />, await spanish());
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Este campo es obligatorio');
+    fireEvent.change(screen.getByLabelText('Código de acceso del representante'), { target: { value: 'REP7781' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('¿Desea inscribirse con el representante Jordan Whitfield?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sí' })).toBeTruthy();
   });
 });

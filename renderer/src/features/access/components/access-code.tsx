@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { useEnterSite } from '../hooks/use-enter-site';
 import { useRepCode } from '../hooks/use-rep-code';
-import { CodeForm } from './code-form';
+import { m } from '../messages';
+import { CodeForm, EXAMPLE_REP_CODE } from './code-form';
 
 /**
  * Access Code (the footer's): a rep's access code, then 'Confirm rep is correct / Do you want to enroll under Rep
@@ -13,14 +15,13 @@ export function AccessCode() {
   const { rep, error, busy, check, reset } = useRepCode();
   const [leaving, setLeaving] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  const t = useT();
 
   if (rep) {
     return (
       <div className="confirm-choice">
-        <h3>Confirm rep is correct</h3>
-        <p>
-          Do you want to enroll under Rep {rep.first_name} {rep.last_name}?
-        </p>
+        <h3>{t(m.confirmRep)}</h3>
+        <p>{t(m.enrollUnderRep, { firstName: rep.first_name, lastName: rep.last_name })}</p>
         {refused && (
           <p role="alert" className="error">
             {refused}
@@ -39,14 +40,14 @@ export function AccessCode() {
               });
             }}
           >
-            Yes
+            {t(m.yes)}
           </button>
           <button type="button" disabled={leaving} onClick={reset}>
-            No
+            {t(m.no)}
           </button>
         </div>
       </div>
     );
   }
-  return <CodeForm id="rep-code" label="Rep Access Code" placeholder="ABCD1234" onSubmit={(c) => void check(c)} error={error} busy={busy} />;
+  return <CodeForm id="rep-code" label={t(m.repAccessCode)} placeholder={EXAMPLE_REP_CODE} onSubmit={(c) => void check(c)} error={error} busy={busy} />;
 }

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
+import { useT } from '../../../lib/i18n';
 import { useLeaveSite } from '../../../lib/leave-site';
+import { common } from '../../../lib/messages';
 import { useSite } from '../../../lib/site';
 import { phone, telHref } from '../../../utils/format';
 import { useEnterSite } from '../hooks/use-enter-site';
 import { useRepCode } from '../hooks/use-rep-code';
-import { CodeForm } from './code-form';
+import { m } from '../messages';
+import { CodeForm, EXAMPLE_REP_CODE } from './code-form';
 import { EmployeeEnrollment } from './employee-enrollment';
 
 /**
@@ -23,6 +26,7 @@ export function AccessPage() {
   const [employee, setEmployee] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  const t = useT();
   const links = site?.links;
   const branding = site?.branding;
 
@@ -32,12 +36,12 @@ export function AccessPage() {
         <span className="access-brand">
           {branding?.logo && <img src={branding.logo} alt={branding.display_name} width={176} height={45} />}
         </span>
-        <nav aria-label="Access menu" className="access-menu">
+        <nav aria-label={t(m.accessMenu)} className="access-menu">
           <button type="button" className="link-button" onClick={() => setEmployee(true)}>
-            Employee Enrollment
+            {t(m.employeeEnrollment)}
           </button>
           <button type="button" className="link-button" onClick={() => void leave()}>
-            Not My Site
+            {t(m.notMySite)}
           </button>
         </nav>
       </header>
@@ -46,21 +50,21 @@ export function AccessPage() {
         <section className="access-card" aria-labelledby="access-heading">
           {rep ? (
             <>
-              <h1 id="access-heading">Confirm rep is correct</h1>
+              <h1 id="access-heading">{t(m.confirmRep)}</h1>
               <div className="rep-card">
                 {rep.logo && <img src={rep.logo} alt="" width={176} height={45} />}
                 <dl>
-                  <dt>Rep</dt>
+                  <dt>{t(m.rep)}</dt>
                   <dd>
                     {rep.first_name} {rep.last_name}
                   </dd>
-                  <dt>Rep code</dt>
+                  <dt>{t(m.repCode)}</dt>
                   <dd>{rep.agent_code}</dd>
-                  <dt>E-mail</dt>
+                  <dt>{t(m.email)}</dt>
                   <dd>
                     <a href={`mailto:${rep.email}`}>{rep.email}</a>
                   </dd>
-                  <dt>Phone</dt>
+                  <dt>{t(m.phone)}</dt>
                   <dd>
                     <a href={telHref(rep.phone)}>{phone(rep.phone)}</a>
                   </dd>
@@ -84,7 +88,7 @@ export function AccessPage() {
                     });
                   }}
                 >
-                  Confirm
+                  {t(m.confirm)}
                 </button>
                 <button
                   type="button"
@@ -94,15 +98,15 @@ export function AccessPage() {
                     navigate('/access-page');
                   }}
                 >
-                  Cancel
+                  {t(common.cancel)}
                 </button>
               </div>
             </>
           ) : (
             <>
-              <h1 id="access-heading">Welcome</h1>
-              <p className="lead">Representatives: enter your access code to open your store.</p>
-              <CodeForm id="rep-code" label="Rep Access Code" placeholder="ABCD1234" onSubmit={(c) => void check(c)} error={error} busy={busy} />
+              <h1 id="access-heading">{t(m.welcome)}</h1>
+              <p className="lead">{t(m.lead)}</p>
+              <CodeForm id="rep-code" label={t(m.repAccessCode)} placeholder={EXAMPLE_REP_CODE} onSubmit={(c) => void check(c)} error={error} busy={busy} />
             </>
           )}
         </section>
@@ -110,20 +114,20 @@ export function AccessPage() {
 
       {links && (
         <footer className="access-footer">
-          <nav aria-label="Other sites">
-            <a href={links.group_application}>Group Application</a>
-            <a href={links.rep_registration}>Rep Registration</a>
-            <a href={links.rep_dashboard}>Rep Dashboard</a>
-            <a href={links.member_dashboard}>Member Dashboard</a>
+          <nav aria-label={t(m.otherSites)}>
+            <a href={links.group_application}>{t(m.groupApplication)}</a>
+            <a href={links.rep_registration}>{t(m.repRegistration)}</a>
+            <a href={links.rep_dashboard}>{t(m.repDashboard)}</a>
+            <a href={links.member_dashboard}>{t(m.memberDashboard)}</a>
           </nav>
         </footer>
       )}
 
-      <Modal title="Employee Enrollment" open={employee} onClose={() => setEmployee(false)}>
+      <Modal title={t(m.employeeEnrollment)} open={employee} onClose={() => setEmployee(false)}>
         <EmployeeEnrollment />
         <div className="buttons">
           <button type="button" onClick={() => setEmployee(false)}>
-            Close
+            {t(common.close)}
           </button>
         </div>
       </Modal>

@@ -1,4 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useT } from '../../../lib/i18n';
+import { m } from '../messages';
+
+/** The shape of a rep access code, shown as its field's example (a code, the same in every language). */
+export const EXAMPLE_REP_CODE = 'ABCD1234';
 
 /** A code typed by the person, with its message under it. */
 export function CodeForm({
@@ -17,6 +22,7 @@ export function CodeForm({
   busy?: boolean;
 }) {
   const [code, setCode] = useState('');
+  const t = useT();
   return (
     <form
       noValidate
@@ -49,7 +55,7 @@ export function CodeForm({
         )}
       </div>
       <button type="submit" className="primary" disabled={busy}>
-        Submit
+        {t(m.submit)}
       </button>
     </form>
   );

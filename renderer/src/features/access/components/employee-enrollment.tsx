@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Schema } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
 import { validateGroup } from '../api/validate-group';
 import { useEnterSite } from '../hooks/use-enter-site';
+import { m } from '../messages';
 import { CodeForm } from './code-form';
 
 /**
@@ -14,10 +16,11 @@ export function EmployeeEnrollment() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState('');
+  const t = useT();
 
   const validate = async (code: string) => {
     setError(null);
-    if (!code) return setError('Field is required');
+    if (!code) return setError(t(m.fieldRequired));
     setBusy(true);
     try {
       setGroup(await validateGroup({ group_code: code }));
@@ -25,7 +28,7 @@ export function EmployeeEnrollment() {
     } catch {
       // The spec's validate-group answers 204 No Content for a code it does not know (an ApiError with statusCode 204).
       // Any other failure is told the same way: the person can only try the code again.
-      setError('Invalid Group Enrollment Code');
+      setError(t(m.invalidGroupCode));
     } finally {
       setBusy(false);
     }
@@ -35,7 +38,7 @@ export function EmployeeEnrollment() {
     return (
       <div className="confirm-choice">
         <p className="confirm-company">{group.name}</p>
-        <p>Is {group.name} your employer?</p>
+        <p>{t(m.isYourEmployer, { name: group.name })}</p>
         <div className="buttons">
           <button
             type="button"
@@ -52,14 +55,14 @@ export function EmployeeEnrollment() {
               });
             }}
           >
-            Yes
+            {t(m.yes)}
           </button>
           <button type="button" disabled={busy} onClick={() => setGroup(null)}>
-            No
+            {t(m.no)}
           </button>
         </div>
       </div>
     );
   }
-  return <CodeForm id="group-code" label="Group Enrollment Code" onSubmit={(c) => void validate(c)} error={error} busy={busy} />;
+  return <CodeForm id="group-code" label={t(m.groupEnrollmentCode)} onSubmit={(c) => void validate(c)} error={error} busy={busy} />;
 }

@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useT } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { confirmAccess } from '../api/confirm-access';
+import { m } from '../messages';
 
 export type SiteOwner = 'Group' | 'Agent';
 
@@ -20,12 +22,13 @@ export function useEnterSite() {
   const navigate = useNavigate();
   const { refresh } = useSite();
   const cart = useCartCount();
+  const t = useT();
   return async (owner: SiteOwner, code: Confirmed): Promise<string | null> => {
     let landingUrl: string;
     try {
       landingUrl = (await confirmAccess(code)).landing_url;
     } catch (e) {
-      return e instanceof ApiError ? e.message : 'Something went wrong. Please try again.';
+      return e instanceof ApiError ? e.message : t(m.somethingWentWrong);
     }
     tempId.clear();
     chosenGroup.set(null);

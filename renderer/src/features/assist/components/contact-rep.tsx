@@ -1,11 +1,17 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
 import { phone, telHref } from '../../../utils/format';
 import { addAssistAnswer } from '../api/add-assist-answer';
 import { type AssistState, getAssist } from '../api/get-assist';
-import { type ChatSource, chatMachine } from '../machines/chat-machine';
+import { type ChatSource, type Words, chatMachine } from '../machines/chat-machine';
+import { m } from '../messages';
 
 const calls: ChatSource = { load: getAssist, answer: addAssistAnswer };
+
+/** The close control's mark (hidden from readers, who hear its name). */
+const CROSS = '✕';
 
 type Question = NonNullable<AssistState['question']>;
 
@@ -35,6 +41,8 @@ export function ContactRep({ source = calls }: { source?: ChatSource }) {
   const [state, send] = useMachine(chatMachine, { input: { source } });
   const { chat, editing, error } = state.context;
   const log = useRef<HTMLDivElement>(null);
+  const t = useT();
+  const said = (words: Words) => (typeof words === 'string' ? words : t(words));
 
   // The newest words in view.
   useEffect(() => {
@@ -42,15 +50,15 @@ export function ContactRep({ source = calls }: { source?: ChatSource }) {
     if (panel) panel.scrollTop = panel.scrollHeight;
   }, [chat, editing, error]);
 
-  if (state.matches('loading')) return <p role="status">Loading…</p>;
+  if (state.matches('loading')) return <p role="status">{t(common.loading)}</p>;
   if (state.matches('failed') || !chat) {
     return (
       <div>
         <p role="alert" className="error">
-          {error ?? 'The chat could not be opened.'}
+          {error ? said(error) : t(m.chatNotOpened)}
         </p>
         <button type="button" onClick={() => send({ type: 'RETRY' })}>
-          Try again
+          {t(common.tryAgain)}
         </button>
       </div>
     );
@@ -68,7 +76,7 @@ export function ContactRep({ source = calls }: { source?: ChatSource }) {
         {contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>}
         {contact.phone && <a href={telHref(contact.phone)}>{phone(contact.phone)}</a>}
       </div>
-      <div className="help-log" ref={log} tabIndex={0} role="log" aria-label="Conversation">
+      <div className="help-log" ref={log} tabIndex={0} role="log" aria-label={t(m.conversation)}>
         <p className="bubble bot">{chat.greeting}</p>
         {chat.answer.map((a) => (
           <div key={a.question_id} className={editing === a.question_id ? 'help-pair is-editing' : 'help-pair'}>
@@ -79,10 +87,10 @@ export function ContactRep({ source = calls }: { source?: ChatSource }) {
                 type="button"
                 className="link help-edit"
                 disabled={sending}
-                aria-label={`Edit your answer to: ${a.assistant_question.question}`}
+                aria-label={t(m.editAnswerTo, { question: a.assistant_question.question })}
                 onClick={() => send({ type: 'EDIT', questionId: a.question_id })}
               >
-                Edit
+                {t(m.edit)}
               </button>
             </div>
           </div>
@@ -92,7 +100,7 @@ export function ContactRep({ source = calls }: { source?: ChatSource }) {
       </div>
       {error && (
         <p role="alert" className="error help-error">
-          {error}
+          {said(error)}
         </p>
       )}
       {(edited || question) && (
@@ -135,11 +143,12 @@ function Composer({
   const id = useId();
   const [value, setValue] = useState(initial);
   const field = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const t = useT();
   // Edit puts the cursor in the answer being edited.
   useEffect(() => {
     if (editing) field.current?.focus();
   }, [editing]);
-  const label = editing ? `Your new answer to: ${question}` : `Your answer to: ${question}`;
+  const label = t(editing ? m.newAnswerTo : m.answerTo, { question });
   return (
     <form
       className="help-composer"
@@ -151,9 +160,9 @@ function Composer({
     >
       {editing && (
         <div className="help-editing">
-          <span>Editing: {question}</span>
-          <button type="button" className="help-stop" aria-label="Stop editing" onClick={onStopEditing}>
-            <span aria-hidden="true">✕</span>
+          <span>{t(m.editing, { question })}</span>
+          <button type="button" className="help-stop" aria-label={t(m.stopEditing)} onClick={onStopEditing}>
+            <span aria-hidden="true">{CROSS}</span>
           </button>
         </div>
       )}
@@ -163,7 +172,7 @@ function Composer({
       <div className="help-compose-row">
         {options ? (
           <select id={id} ref={field} value={value} onChange={(e) => setValue(e.target.value)}>
-            <option value="">Choose…</option>
+            <option value="">{t(m.choose)}</option>
             {options.map((o) => (
               <option key={o} value={o}>
                 {o}
@@ -179,12 +188,12 @@ function Composer({
             autoComplete={input.autoComplete}
             value={value}
             maxLength={1000}
-            placeholder="Type your answer"
+            placeholder={t(m.typeYourAnswer)}
             onChange={(e) => setValue(e.target.value)}
           />
         )}
         <button type="submit" className="primary" disabled={busy}>
-          Send
+          {t(m.send)}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
 import { sendFeedback } from '../api/send-feedback';
+import { m } from '../messages';
 
 /** Feedback: a few words for the site's rep or group, and Send. */
 export function FeedbackForm() {
@@ -10,6 +12,7 @@ export function FeedbackForm() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const thanks = useRef<HTMLParagraphElement>(null);
+  const t = useT();
   // The form gives way to the thanks, which takes the focus Send had.
   useEffect(() => {
     if (sent) thanks.current?.focus();
@@ -23,7 +26,7 @@ export function FeedbackForm() {
       setSent(true);
       setMessage('');
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Your feedback could not be sent. Please try again.');
+      setError(e instanceof ApiError ? e.message : t(m.feedbackNotSent));
     } finally {
       setBusy(false);
     }
@@ -32,7 +35,7 @@ export function FeedbackForm() {
   if (sent) {
     return (
       <p role="status" className="success help-thanks" ref={thanks} tabIndex={-1}>
-        Thank you for your feedback.
+        {t(m.feedbackThanks)}
       </p>
     );
   }
@@ -45,7 +48,7 @@ export function FeedbackForm() {
         void send();
       }}
     >
-      <label htmlFor={id}>Your feedback</label>
+      <label htmlFor={id}>{t(m.yourFeedback)}</label>
       <textarea id={id} rows={5} maxLength={2000} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
       {error && (
         <p role="alert" className="error" id={`${id}-error`}>
@@ -54,7 +57,7 @@ export function FeedbackForm() {
       )}
       <div className="buttons">
         <button type="submit" className="primary" disabled={busy}>
-          Send
+          {t(m.send)}
         </button>
       </div>
     </form>

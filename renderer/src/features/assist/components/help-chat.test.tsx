@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '../../../testing/render';
+import { act, fireEvent, render, screen, spanish } from '../../../testing/render';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { refusal, server, success } from '../../../testing/server';
@@ -42,5 +42,16 @@ describe('the help chat', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Thank you for your feedback.')).toBeTruthy();
     expect(sent).toMatchObject({ message: 'Easy to compare.', web_url: window.location.href });
+  });
+
+  it('the help chat speaks Spanish when Spanish is chosen', async () => {
+    server.use(http.get('/api/v1/get-ticket-link', () => success({ ticket: 'https://support.example/tickets/new' })));
+    render(<HelpChat />, { language: await spanish() });
+    fireEvent.click(screen.getByRole('button', { name: 'Estamos aquí para ayudarle' }));
+    expect(await screen.findByRole('dialog', { name: 'Estamos aquí para ayudarle' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Crear una solicitud de soporte/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Comentarios/ }));
+    expect(screen.getByLabelText('Sus comentarios')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Atrás' })).toBeTruthy();
   });
 });

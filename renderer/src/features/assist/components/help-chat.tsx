@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { m } from '../messages';
 import '../assist.css';
 
 // The panel loads when a visitor first opens the chat: every page carries only the button.
@@ -12,6 +14,7 @@ export function HelpChat() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
+  const t = useT();
 
   // Closing returns the focus to the button once the panel is gone (after any focus the panel's own effects still had
   // to make).
@@ -39,7 +42,7 @@ export function HelpChat() {
   }, [open, close]);
 
   return (
-    <aside className="help-chat" aria-label="Help chat">
+    <aside className="help-chat" aria-label={t(m.helpChat)}>
       {open && (
         <Suspense fallback={null}>
           <HelpPanel id={panelId} onClose={close} />
@@ -49,7 +52,7 @@ export function HelpChat() {
         ref={button}
         type="button"
         className="help-button"
-        aria-label="We are here to help you"
+        aria-label={t(m.hereToHelp)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : setOpen(true))}

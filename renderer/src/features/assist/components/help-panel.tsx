@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Message, useT, type MessageDescriptor } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
 import { useSite } from '../../../lib/site';
 import { getTicketLink } from '../api/get-ticket-link';
+import { m } from '../messages';
 import { FeedbackForm } from './feedback-form';
 
 // The assistant's conversation (and its state machine) loads when a visitor first chooses Contact Rep.
@@ -9,7 +12,10 @@ const ContactRep = lazy(() => import('./contact-rep').then((m) => ({ default: m.
 
 type View = 'menu' | 'feedback' | 'contact';
 
-const TITLES: Record<View, string | null> = { menu: null, feedback: 'Feedback', contact: 'Contact Rep' };
+const TITLES: Record<View, MessageDescriptor | null> = { menu: null, feedback: m.feedback, contact: m.contactRep };
+
+/** The close control's mark (hidden from readers, who hear its name). */
+const CROSS = '×';
 
 /**
  * The help chat's panel, 'We are here to help you': Create Ticket (the ticketing site, in a new tab), Feedback, and
@@ -24,6 +30,7 @@ export function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) 
   const ticket = useQuery({ queryKey: ['ticket-link'], queryFn: getTicketLink }).data?.ticket ?? null;
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useT();
   useEffect(() => heading.current?.focus(), [view]);
 
   const ticketLink = ticket || site?.links.ticket || '';
@@ -37,10 +44,10 @@ export function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) 
     >
       <header className="help-head">
         <h2 id={titleId} ref={heading} tabIndex={-1}>
-          We are here to help you
+          {t(m.hereToHelp)}
         </h2>
-        <button type="button" className="help-close" aria-label="Close help" onClick={onClose}>
-          <span aria-hidden="true">×</span>
+        <button type="button" className="help-close" aria-label={t(m.closeHelp)} onClick={onClose}>
+          <span aria-hidden="true">{CROSS}</span>
         </button>
       </header>
       <div className="help-body">
@@ -49,21 +56,21 @@ export function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) 
             {ticketLink && (
               <li>
                 <a className="help-option" href={ticketLink} target="_blank" rel="noopener noreferrer">
-                  <span className="help-option-name">Create Ticket</span>
-                  <span className="help-option-hint">Opens our support site in a new tab</span>
+                  <span className="help-option-name">{t(m.createTicket)}</span>
+                  <span className="help-option-hint">{t(m.createTicketHint)}</span>
                 </a>
               </li>
             )}
             <li>
               <button type="button" className="help-option" onClick={() => setView('feedback')}>
-                <span className="help-option-name">Feedback</span>
-                <span className="help-option-hint">Tell us what you think</span>
+                <span className="help-option-name">{t(m.feedback)}</span>
+                <span className="help-option-hint">{t(m.feedbackHint)}</span>
               </button>
             </li>
             <li>
               <button type="button" className="help-option" onClick={() => setView('contact')}>
-                <span className="help-option-name">Contact Rep</span>
-                <span className="help-option-hint">A few questions so your representative can help</span>
+                <span className="help-option-name">{t(m.contactRep)}</span>
+                <span className="help-option-hint">{t(m.contactRepHint)}</span>
               </button>
             </li>
           </ul>
@@ -71,14 +78,14 @@ export function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) 
           <>
             <div className="help-subhead">
               <button type="button" className="link help-back" onClick={() => setView('menu')}>
-                <span aria-hidden="true">‹</span> Back
+                <Message of={m.back} values={{ arrow: (chunks) => <span aria-hidden="true">{chunks}</span> }} />
               </button>
-              <h3>{sub}</h3>
+              <h3>{sub && t(sub)}</h3>
             </div>
             {view === 'feedback' ? (
               <FeedbackForm />
             ) : (
-              <Suspense fallback={<p role="status">Loading…</p>}>
+              <Suspense fallback={<p role="status">{t(common.loading)}</p>}>
                 <ContactRep />
               </Suspense>
             )}

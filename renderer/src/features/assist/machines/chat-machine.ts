@@ -2,10 +2,15 @@
 // what to ask next; the machine carries an answer (or an edited one) to it, and shows a refusal for 5 seconds.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../../../lib/api';
+import type { MessageDescriptor } from '../../../lib/i18n';
 import type { AssistState } from '../api/get-assist';
+import { m } from '../messages';
 
 /** The spec's chat error display: a refused answer's words show for this long, then clear. */
 export const CHAT_ERROR_MS = 5000;
+
+/** Words to show: the server's own (already in the person's language), or the page's message for a failure without them. */
+export type Words = string | MessageDescriptor;
 
 export interface ChatSource {
   load: () => Promise<AssistState>;
@@ -17,13 +22,13 @@ interface Context {
   chat: AssistState | null;
   /** The question whose past answer is being edited; null when answering the next question. */
   editing: number | null;
-  error: string | null;
+  error: Words | null;
   pending: { questionId: number; answer: string } | null;
 }
 
 type Events = { type: 'SEND'; answer: string } | { type: 'EDIT'; questionId: number } | { type: 'CLEAR_EDIT' } | { type: 'RETRY' };
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Your answer could not be sent. Please try again.');
+const messageOf = (error: unknown): Words => (error instanceof ApiError ? error.message : m.answerNotSent);
 
 /** The question an answer sent now is for: the one being edited, else the next one (none when all are answered). */
 export const answering = (context: Pick<Context, 'chat' | 'editing'>): number | null => context.editing ?? context.chat?.question?.id ?? null;

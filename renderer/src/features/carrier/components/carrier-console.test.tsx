@@ -1,18 +1,20 @@
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '../../../testing/render';
+import type { Chosen } from '../../../lib/i18n';
+import { render, screen, spanish } from '../../../testing/render';
 import { refusal, server, success } from '../../../testing/server';
 import { CarrierConsole } from './carrier-console';
 import { nestedErrors } from './plan-editor';
 
-function renderAt(path: string) {
+function renderAt(path: string, language?: Chosen) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/carrier" element={<CarrierConsole />} />
       </Routes>
     </MemoryRouter>,
+    { language },
   );
 }
 
@@ -55,5 +57,29 @@ describe('the carriers console', () => {
         { target_element: '', error_message: 'for the whole form' },
       ]),
     ).toEqual({ health: { questions: { 1: { question_id: { __errors: ['question 901 is listed twice'] } } } } });
+  });
+
+  it('the console speaks Spanish when Spanish is chosen', async () => {
+    const plan = {
+      plan_id: 1403,
+      plan_name: 'Optional Life',
+      category: 'term_life',
+      published: { kind: 'questionnaire', plan_id: 1403, health: { questions: [{}, {}, {}], decline_message: 'No.' } },
+      draft: { questionnaire: {}, revision: 1, updated_by: 'Priya', updated_at: '', changes: [] },
+      history: [],
+      form_data: {},
+    };
+    server.use(
+      http.get('/api/v1/carrier/me', () => success({ carrier_id: 3, carrier_name: 'Northgate Life', staff_name: 'Priya Raman' })),
+      http.get('/api/v1/carrier/questionnaires', () => success([plan])),
+      http.get('/api/v1/carrier/questionnaire-form', () => success({ schema: { type: 'object', properties: {} }, ui_schema: {} })),
+      http.get('/api/v1/carrier/questionnaires/:plan/draft/preview', () => success({ steps: [] })),
+    );
+    renderAt('/carrier?plan=1403', await spanish());
+    expect(await screen.findByRole('heading', { name: 'Preguntas de los planes de Northgate Life', level: 1 })).toBeTruthy();
+    const buttons = (await screen.findByRole('navigation', { name: 'Planes' })).querySelectorAll('button');
+    expect([...buttons].map((b) => b.textContent)).toEqual(['Optional Life · 3 preguntas de saludBorrador']);
+    expect(await screen.findByRole('button', { name: 'Guardar borrador' })).toBeTruthy();
+    expect(screen.getByText('Nada: el borrador pregunta lo que está publicado.')).toBeTruthy();
   });
 });

@@ -4,8 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
+import { Message, type MessageDescriptor, useT, type Values } from '../../../lib/i18n';
 import { Failed, Pending } from '../../../components/query-state';
 import { carrierMeQuery, questionnairesQuery } from '../api/console';
+import { m } from '../messages';
 import { PlanEditor } from './plan-editor';
 import '../carrier.css';
 
@@ -13,6 +15,7 @@ export function CarrierConsole() {
   const [params, setParams] = useSearchParams();
   const me = useQuery({ ...carrierMeQuery, retry: false });
   const plans = useQuery({ ...questionnairesQuery, enabled: me.isSuccess });
+  const t = useT();
 
   if (me.isPending) return <Pending />;
   if (me.isError) {
@@ -20,10 +23,10 @@ export function CarrierConsole() {
     if (!notSignedIn) return <Failed query={me} />;
     return (
       <main className="carrier-console narrow">
-        <h1>Carrier console</h1>
+        <h1>{t(m.title)}</h1>
         {params.get('sign-in') === 'link-failed' && (
           <p role="alert" className="form-error">
-            This sign-in link has expired or was already used. Please ask your carrier portal for a new one.
+            {t(m.linkFailed)}
           </p>
         )}
         <p>{me.error.message}</p>
@@ -35,8 +38,8 @@ export function CarrierConsole() {
   return (
     <main className="carrier-console">
       <header className="console-header">
-        <h1>Questions of {me.data.carrier_name}&rsquo;s plans</h1>
-        <p className="hint">Signed in as {me.data.staff_name}</p>
+        <h1>{t(m.heading, { carrier: me.data.carrier_name })}</h1>
+        <p className="hint">{t(m.signedInAs, { name: me.data.staff_name })}</p>
       </header>
       {plans.isError ? (
         <Failed query={plans} />
@@ -44,8 +47,8 @@ export function CarrierConsole() {
         <Pending />
       ) : (
         <div className="console-layout">
-          <nav aria-label="Plans" className="console-plans">
-            <h2>Plans</h2>
+          <nav aria-label={t(m.plans)} className="console-plans">
+            <h2>{t(m.plans)}</h2>
             <ul>
               {plans.data.map((p) => (
                 <li key={p.plan_id}>
@@ -55,15 +58,14 @@ export function CarrierConsole() {
                     aria-current={p.plan_id === plan?.plan_id ? 'true' : undefined}
                     onClick={() => setParams({ plan: String(p.plan_id) })}
                   >
-                    {p.plan_name}
-                    <span className="hint"> · {asks(p)}</span>
-                    {p.draft && <span className="badge">Draft</span>}
+                    <Message of={m.planButton} values={{ name: p.plan_name, asks: asks(p, t), hint: (chunks) => <span className="hint">{chunks}</span> }} />
+                    {p.draft && <span className="badge">{t(m.draft)}</span>}
                   </button>
                 </li>
               ))}
             </ul>
           </nav>
-          {plan ? <PlanEditor key={plan.plan_id} plan={plan} /> : <p>This carrier has no plans.</p>}
+          {plan ? <PlanEditor key={plan.plan_id} plan={plan} /> : <p>{t(m.noPlans)}</p>}
         </div>
       )}
     </main>
@@ -71,9 +73,14 @@ export function CarrierConsole() {
 }
 
 /** What a plan asks now, in a few words. */
-function asks(plan: { published: { eligibility?: { questions: unknown[] } | null; health?: { questions: unknown[] } | null } }): string {
+function asks(
+  plan: { published: { eligibility?: { questions: unknown[] } | null; health?: { questions: unknown[] } | null } },
+  t: (message: MessageDescriptor, values?: Values) => string,
+): string {
   const eligibility = plan.published.eligibility?.questions.length ?? 0;
   const health = plan.published.health?.questions.length ?? 0;
-  if (!eligibility && !health) return 'no questions';
-  return [eligibility && `${eligibility} eligibility`, health && `${health} health`].filter(Boolean).join(', ') + ' questions';
+  if (eligibility && health) return t(m.asksBoth, { eligibility, health });
+  if (eligibility) return t(m.asksEligibility, { count: eligibility });
+  if (health) return t(m.asksHealth, { count: health });
+  return t(m.asksNone);
 }

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { SchemaForm } from '../../../components/lazy-schema-form';
 import { Failed, Pending } from '../../../components/query-state';
 import { ApiError, type FieldError } from '../../../lib/api';
+import { Message, useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
 import {
   type PlanQuestions,
   discardDraft,
@@ -17,6 +19,7 @@ import {
   questionnairesQuery,
   saveDraft,
 } from '../api/console';
+import { m } from '../messages';
 import { PreviewPanel } from './preview-panel';
 
 /** The server's messages as rjsf's nested errors: `health.questions.1.question_text` under that field. */
@@ -51,6 +54,7 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
   const [note, setNote] = useState('');
   // Each save draws the form afresh from the server's answer.
   const [drawn, setDrawn] = useState(0);
+  const t = useT();
 
   const replace = (next: PlanQuestions) => {
     client.setQueryData(questionnairesQuery.queryKey, (plans) => plans?.map((p) => (p.plan_id === next.plan_id ? next : p)));
@@ -63,7 +67,7 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
       setErrors([]);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields.length ? error.fields : [{ target_element: '', error_message: error.message }]);
-      else setErrors([{ target_element: '', error_message: 'This could not be sent. Please check your connection and try again.' }]);
+      else setErrors([{ target_element: '', error_message: t(m.sendFailed) }]);
     } finally {
       setBusy(false);
     }
@@ -74,13 +78,13 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
       // The form's data is the server's schema's (rjsf checked it against that schema); the server checks it again.
       replace(await saveDraft(plan.plan_id, data as Parameters<typeof saveDraft>[1]));
       setDrawn((n) => n + 1);
-      return 'Draft saved. Applicants are asked what is published until you publish it.';
+      return t(m.saved);
     });
   const discard = () =>
     run(async () => {
       replace(await discardDraft(plan.plan_id));
       setDrawn((n) => n + 1);
-      return 'Draft discarded.';
+      return t(m.discarded);
     });
   const publish = () =>
     run(async () => {
@@ -88,13 +92,13 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
       setNote('');
       await client.invalidateQueries({ queryKey: questionnairesQuery.queryKey });
       setDrawn((n) => n + 1);
-      return `Published as version ${shortVersion(made.workflow_version)}: applicants who start now are asked these questions; applications already started keep theirs.`;
+      return t(m.published, { version: shortVersion(made.workflow_version) });
     });
   const imported = (file: File) =>
     run(async () => {
       replace(await importFile(plan.plan_id, await file.text()));
       setDrawn((n) => n + 1);
-      return `${file.name} is the draft now.`;
+      return t(m.imported, { file: file.name });
     });
   const general = errors.filter((e) => !e.target_element || e.target_element === 'note' || e.target_element === 'plan_id');
 
@@ -102,8 +106,9 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
     <section className="console-plan" aria-labelledby="plan-title">
       <h2 id="plan-title">{plan.plan_name}</h2>
       <p className="hint">
-        Plan {plan.plan_id} · {plan.category}
-        {plan.draft && ` · draft saved by ${plan.draft.updated_by}`}
+        {plan.draft
+          ? t(m.planLineDraft, { id: String(plan.plan_id), category: plan.category, name: plan.draft.updated_by })
+          : t(m.planLine, { id: String(plan.plan_id), category: plan.category })}
       </p>
       {said && (
         <p role="status" className="console-said">
@@ -120,7 +125,7 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
 
       <div className="console-columns">
         <div className="console-edit">
-          <h3>Questions</h3>
+          <h3>{t(m.questions)}</h3>
           {form.isError ? (
             <Failed query={form} />
           ) : !form.data ? (
@@ -137,18 +142,18 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
             >
               <div className="buttons">
                 <button type="submit" className="primary" disabled={busy}>
-                  Save draft
+                  {t(m.saveDraft)}
                 </button>
                 {plan.draft && (
                   <button type="button" onClick={discard} disabled={busy}>
-                    Discard draft
+                    {t(m.discardDraft)}
                   </button>
                 )}
               </div>
             </SchemaForm>
           )}
           <label className="import">
-            Import a workflow file as the draft
+            {t(m.importFile)}
             <input type="file" accept=".yaml,.yml,.json" disabled={busy} onChange={(e) => e.target.files?.[0] && imported(e.target.files[0])} />
           </label>
         </div>
@@ -158,18 +163,18 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
           <PreviewPanel plan={plan} />
           {plan.draft && (
             <section aria-labelledby="publish-title" className="console-box">
-              <h3 id="publish-title">Publish</h3>
-              <p>Applicants who start after you publish are asked the draft&rsquo;s questions; applications already started keep theirs.</p>
+              <h3 id="publish-title">{t(m.publish)}</h3>
+              <p>{t(m.publishText)}</p>
               <label>
-                What changes (kept with the version)
+                {t(m.whatChanges)}
                 <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
               </label>
               <div className="buttons">
                 <button type="button" className="primary" onClick={publish} disabled={busy}>
-                  Publish
+                  {t(m.publish)}
                 </button>
                 <button type="button" onClick={() => void exportVersion(plan.plan_id, 'draft').then((f) => download(f.file_name, f.yaml))}>
-                  Download the draft
+                  {t(m.downloadDraft)}
                 </button>
               </div>
             </section>
@@ -181,25 +186,30 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
   );
 }
 
-const PARTS: Record<string, string> = { eligibility: 'Eligibility', health: 'Health', application: 'Application' };
-
 /** What the draft changes of what applicants are asked now, question by question. */
 function Changes({ plan }: { plan: PlanQuestions }) {
+  const t = useT();
   if (!plan.draft) return null;
   const changes = plan.draft.changes;
   return (
     <section aria-labelledby="changes-title" className="console-box">
-      <h3 id="changes-title">What the draft changes</h3>
+      <h3 id="changes-title">{t(m.changesTitle)}</h3>
       {changes.length === 0 ? (
-        <p>Nothing: the draft asks what is published.</p>
+        <p>{t(m.changesNone)}</p>
       ) : (
         <ul className="changes">
           {changes.map((c, i) => (
             <li key={i} data-change={c.change}>
-              <strong>
-                {PARTS[c.part] ?? c.part} {c.question_id ? `question ${c.question_id}` : 'questions'}: {c.change}
-              </strong>{' '}
-              ({c.what.join('; ')})
+              <Message
+                of={c.question_id ? m.changeQuestion : m.changePart}
+                values={{
+                  part: c.part,
+                  id: String(c.question_id),
+                  change: c.change,
+                  what: c.what.join('; '),
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                }}
+              />
               {wordsOf(c.after ?? c.before) && <q>{wordsOf(c.after ?? c.before)}</q>}
             </li>
           ))}
@@ -232,6 +242,7 @@ function History({
   const client = useQueryClient();
   const [again, setAgain] = useState<number | null>(null);
   const [note, setNote] = useState('');
+  const t = useT();
   const publish = (publishId: number) =>
     run(async () => {
       const made = await publishAgain(plan.plan_id, publishId, { note, revision: null });
@@ -239,47 +250,55 @@ function History({
       setNote('');
       await client.invalidateQueries({ queryKey: questionnairesQuery.queryKey });
       onDone();
-      return `Version ${publishId} is published again as version ${shortVersion(made.workflow_version)}: applicants who start now are asked its questions.`;
+      return t(m.publishedAgain, { id: String(publishId), version: shortVersion(made.workflow_version) });
     });
   return (
     <section aria-labelledby="history-title" className="console-box">
-      <h3 id="history-title">Versions</h3>
+      <h3 id="history-title">{t(m.versions)}</h3>
       <div className="buttons">
         <button type="button" onClick={() => void exportVersion(plan.plan_id, 'published').then((f) => download(f.file_name, f.yaml))}>
-          Download what is published
+          {t(m.downloadPublished)}
         </button>
       </div>
       {plan.history.length === 0 ? (
-        <p>No version was published from this console yet.</p>
+        <p>{t(m.noVersions)}</p>
       ) : (
         <ol className="history">
           {plan.history.map((p) => (
             <li key={p.publish_id}>
               <p>
-                <strong>Version {p.publish_id}</strong> · {new Date(p.published_at).toLocaleString()} · {p.published_by}
-                {p.restores && ` · brings back version ${p.restores}`}
+                <Message
+                  of={p.restores ? m.versionRestores : m.version}
+                  values={{
+                    id: String(p.publish_id),
+                    date: new Date(p.published_at).toLocaleString(),
+                    by: p.published_by,
+                    restores: String(p.restores),
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  }}
+                />
               </p>
               <p>{p.note}</p>
               <div className="buttons">
                 <button type="button" className="text-button" onClick={() => void exportVersion(plan.plan_id, String(p.publish_id)).then((f) => download(f.file_name, f.yaml))}>
-                  Download
+                  {t(m.download)}
                 </button>
                 <button type="button" className="text-button" onClick={() => setAgain(p.publish_id)} disabled={busy}>
-                  Publish this version again
+                  {t(m.publishAgain)}
                 </button>
               </div>
               {again === p.publish_id && (
                 <div className="again">
                   <label>
-                    Why (kept with the version)
+                    {t(m.why)}
                     <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
                   </label>
                   <div className="buttons">
                     <button type="button" className="primary" onClick={() => void publish(p.publish_id)} disabled={busy}>
-                      Publish version {p.publish_id} again
+                      {t(m.publishVersionAgain, { id: String(p.publish_id) })}
                     </button>
                     <button type="button" onClick={() => setAgain(null)}>
-                      Cancel
+                      {t(common.cancel)}
                     </button>
                   </div>
                 </div>

@@ -6,13 +6,16 @@ import { drawnForm } from '../../../components/drawn-form';
 import { SchemaForm } from '../../../components/lazy-schema-form';
 import { Failed, Pending } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api';
+import { Message, useT } from '../../../lib/i18n';
 import { type PlanQuestions, getPreview, tryPreview } from '../api/console';
+import { m } from '../messages';
 import { nestedErrors } from './plan-editor';
 
 type Width = 'phone' | 'desktop';
 
 export function PreviewPanel({ plan }: { plan: PlanQuestions }) {
   const [width, setWidth] = useState<Width>('desktop');
+  const t = useT();
   // Read again with each save of the draft (and each publish).
   const preview = useQuery({
     queryKey: ['carrier', 'preview', plan.plan_id, plan.draft?.revision ?? 0, plan.history.length],
@@ -20,11 +23,11 @@ export function PreviewPanel({ plan }: { plan: PlanQuestions }) {
   });
   return (
     <section aria-labelledby="preview-title" className="console-box">
-      <h3 id="preview-title">{plan.draft ? 'The draft as applicants will see it' : 'What applicants see now'}</h3>
-      <div className="buttons" role="group" aria-label="Preview width">
+      <h3 id="preview-title">{plan.draft ? t(m.previewDraft) : t(m.previewNow)}</h3>
+      <div className="buttons" role="group" aria-label={t(m.previewWidth)}>
         {(['phone', 'desktop'] as const).map((w) => (
           <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)}>
-            {w === 'phone' ? 'Phone' : 'Desktop'}
+            {w === 'phone' ? t(m.phone) : t(m.desktop)}
           </button>
         ))}
       </div>
@@ -33,7 +36,7 @@ export function PreviewPanel({ plan }: { plan: PlanQuestions }) {
       ) : !preview.data ? (
         <Pending />
       ) : preview.data.steps.length === 0 ? (
-        <p>This plan asks no questions: applicants see its price at once.</p>
+        <p>{t(m.asksNothing)}</p>
       ) : (
         <div className={`preview-frame ${width}`}>
           {preview.data.steps.map((step) => (
@@ -50,6 +53,7 @@ type PreviewStepData = Awaited<ReturnType<typeof getPreview>>['steps'][number];
 function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }) {
   const [outcome, setOutcome] = useState<{ outcome: string; message: string } | null>(null);
   const [errors, setErrors] = useState<ApiError | null>(null);
+  const t = useT();
   const form = drawnForm(step);
   const submit = step.actions.find((a) => a.action === 'submit');
   // The application's step is shown to be answered, not tried: it declines nothing (its answers go to the carrier).
@@ -67,7 +71,7 @@ function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }
   const general = errors?.fields.filter((f) => !(f.target_element in (form.schema.properties ?? {})));
   return (
     <div className="preview-step" data-step={step.step}>
-      <h4>{popup ? step.title : `${step.title} (the application's step)`}</h4>
+      <h4>{popup ? step.title : t(m.applicationStep, { title: step.title })}</h4>
       {step.text && <p>{step.text}</p>}
       <SchemaForm id={`preview-${planId}-${step.step}`} schema={form.schema} uiSchema={form.uiSchema} formData={form.formData} extraErrors={errors ? nestedErrors(errors.fields) : undefined} onSubmit={answer}>
         {general && general.length > 0 && (
@@ -77,8 +81,10 @@ function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }
         )}
         {outcome && (
           <p role="status" className={`preview-outcome ${outcome.outcome}`}>
-            <strong>{outcome.outcome === 'declined' ? 'Declined: ' : 'Accepted: '}</strong>
-            {outcome.message}
+            <Message
+              of={outcome.outcome === 'declined' ? m.declined : m.accepted}
+              values={{ message: outcome.message, strong: (chunks) => <strong>{chunks}</strong> }}
+            />
           </p>
         )}
         {popup ? (
@@ -88,7 +94,7 @@ function PreviewStep({ planId, step }: { planId: number; step: PreviewStepData }
             </button>
           </div>
         ) : (
-          <p className="hint">In the application, after Personal and Contact Information. Answer Yes to see the details a question asks for.</p>
+          <p className="hint">{t(m.applicationHint)}</p>
         )}
       </SchemaForm>
     </div>

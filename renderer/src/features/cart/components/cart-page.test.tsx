@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '../../../testing/render';
+import { act, render, screen, spanish, waitFor, within } from '../../../testing/render';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +66,31 @@ describe('the cart page', () => {
       await act(async () => {});
       expect(screen.queryByRole('button', { name: 'Send Personalized Quote' })).toBeNull();
     }
+  });
+
+  it('the cart speaks Spanish when Spanish is chosen', async () => {
+    const line: Schema<'PricedLine'> = {
+      plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred',
+      plan_logo: '', plan_category: 'dental', plan_type: 'STD', price: 29.25, removable: 1,
+    };
+    server.use(
+      http.get('/api/v1/get-plan-cart', () =>
+        success({ result: [line], initial_month_cost: 29.25, recurring_month_cost: 29.25, total_cost: 29.25, riders: [], notices: [], show_quotation: false } satisfies Schema<'CartAnswer'>),
+      ),
+      http.get('/api/v1/get-cart-effective-dates', () => success({ result: ['12/01/2026'] } satisfies Answer<'/get-cart-effective-dates'>)),
+    );
+    render(
+      <MemoryRouter>
+        <CartPage enrollmentId="5" parties={{ enrollment_type: 'new-member', result: { user_info: null, group_info: null, platforms: [] } }} renderCheckout={() => null} />
+      </MemoryRouter>,
+      { language: await spanish() },
+    );
+    expect(await screen.findByRole('button', { name: 'Quitar Brightbite Dental Preferred PPO' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Mi carrito' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Proceder al pago' })).toBeTruthy();
+    expect(screen.getByText('Costo del primer mes')).toBeTruthy();
+    const trail = screen.getByRole('navigation', { name: 'Ruta de navegación' });
+    expect(trail.textContent).toMatch(/^Inicio › .+ › Carrito$/);
+    expect(within(trail).getByText('Carrito').getAttribute('aria-current')).toBe('page');
   });
 });

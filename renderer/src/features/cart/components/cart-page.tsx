@@ -17,6 +17,11 @@ import { removePlanFromCart } from '../api/remove-plan-from-cart';
 import { PlanDetailsDialog } from './plan-details-dialog';
 import { QuoteDialog } from './quote-dialog';
 import { PerPaycheck } from '../../../components/per-paycheck';
+import { Message, useT } from '../../../lib/i18n';
+import { m } from '../messages';
+
+/** Remove's mark (its name, read instead, is the button's label). */
+const CROSS = '✕';
 
 const EMPTY: Schema<'CartAnswer'> = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
 
@@ -43,6 +48,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
   const navigate = useNavigate();
   const { site } = useSite();
   const client = useQueryClient();
+  const t = useT();
   const cartRead = useQuery(planCartQuery(id));
   // A cart that cannot be read is shown empty, with why above it.
   const cart = cartRead.isError ? EMPTY : (cartRead.data ?? null);
@@ -84,10 +90,10 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
     }
     // The cart as the person confirmed it is pictured for the audit record (what pictures it loads only now).
     const pictures = import('../../../lib/screenshot');
-    const picture = pictures.then((m) => m.capturePage());
+    const picture = pictures.then((screenshot) => screenshot.capturePage());
     try {
       const done = await cartCheckout({ enrollment_id: id, effective_date: date, type });
-      void pictures.then((m) => m.sendScreenshot(id, 'cart_checkout', picture)).catch(() => undefined);
+      void pictures.then((screenshot) => screenshot.sendScreenshot(id, 'cart_checkout', picture)).catch(() => undefined);
       setCheckingOut(false);
       navigate(`/enrollment/${done.next.route}`);
     } catch (e) {
@@ -104,37 +110,41 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
   const fixed = lines.filter((l) => l.removable === 0);
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
-        <Link to={listing.href}>{listing.label}</Link> ›{' '}
-        {plan && (
-          <>
-            <Link to={plan}>Plan Details</Link> ›{' '}
-          </>
-        )}
-        <span aria-current="page">Cart</span>
+      <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
+        <Message
+          of={m.breadcrumbTrail}
+          values={{
+            withMember: parties?.result.user_info ? 'yes' : 'no',
+            withPlan: plan ? 'yes' : 'no',
+            listing: <Link to={listing.href}>{listing.label}</Link>,
+            home: (chunks) => <Link to="/">{chunks}</Link>,
+            member: (chunks) => <span>{chunks}</span>,
+            plan: (chunks) => <Link to={plan ?? ''}>{chunks}</Link>,
+            here: (chunks) => <span aria-current="page">{chunks}</span>,
+          }}
+        />
       </nav>
       <PartiesSummary parties={parties} />
       <div role="status">{sent && <p className="success">{sent}</p>}</div>
       <div className="cart-layout">
         <section aria-labelledby="cart-heading">
-          <h1 id="cart-heading">My Cart</h1>
+          <h1 id="cart-heading">{t(m.heading)}</h1>
           <Link to={listing.href} className="continue-shopping">
-            <span aria-hidden="true">←</span> Continue Shopping
+            <Message of={m.continueShopping} values={{ arrow: (chunks) => <span aria-hidden="true">{chunks}</span> }} />
           </Link>
           {cartRead.isError && <Failed query={cartRead} />}
           {cart === null ? (
             <Pending />
           ) : lines.length === 0 ? (
-            <p>No items in cart.</p>
+            <p>{t(m.empty)}</p>
           ) : (
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Total Price</th>
+                  <th scope="col">{t(m.product)}</th>
+                  <th scope="col">{t(m.totalPrice)}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Remove</span>
+                    <span className="visually-hidden">{t(m.remove)}</span>
                   </th>
                 </tr>
               </thead>
@@ -145,8 +155,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
                     <tr key={l.plan_id}>
                       <td>
                         <button type="button" className="link" onClick={() => setDetails(l)}>
-                          {l.plan_name}
-                          <span className="visually-hidden">: plan details</span>
+                          <Message of={m.planDetailsOf} values={{ name: l.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                         </button>
                         <br />
                         <small>{l.option_name}</small>
@@ -156,8 +165,8 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
                         <PerPaycheck paycheck={l.per_paycheck} />
                       </td>
                       <td>
-                        <button type="button" className="link" aria-label={`Remove ${l.plan_name}`} onClick={() => setRemoving(l)}>
-                          ✕
+                        <button type="button" className="link" aria-label={t(m.removePlan, { name: l.plan_name })} onClick={() => setRemoving(l)}>
+                          {CROSS}
                         </button>
                       </td>
                     </tr>
@@ -177,17 +186,15 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
           ))}
           {cart && cart.riders.length > 0 && (
             <section aria-labelledby="riders-heading">
-              <h2 id="riders-heading">Additional Riders</h2>
+              <h2 id="riders-heading">{t(m.ridersHeading)}</h2>
               <ul className="cards">
                 {cart.riders.map((r) => (
                   <li key={r.plan_pricing_id} className="card">
                     <h3>{r.plan_name}</h3>
                     <p>{r.plan_short_text}</p>
-                    <p className="price">
-                      {r.option_name}: {money(r.price)}/mo
-                    </p>
+                    <p className="price">{t(m.riderPrice, { option: r.option_name, price: money(r.price) })}</p>
                     <button type="button" onClick={() => addRider(r)}>
-                      Add Rider<span className="visually-hidden">: {r.plan_name}</span>
+                      <Message of={m.addRider} values={{ name: r.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                     </button>
                   </li>
                 ))}
@@ -196,8 +203,8 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
           )}
         </section>
         <aside aria-labelledby="order-heading" className="order-info">
-          <h2 id="order-heading">Order Info</h2>
-          <label htmlFor="effective-date">Effective Date</label>
+          <h2 id="order-heading">{t(m.orderHeading)}</h2>
+          <label htmlFor="effective-date">{t(m.effectiveDate)}</label>
           <select id="effective-date" value={date} onChange={(e) => setDate(e.target.value)}>
             {dates.map((d) => (
               <option key={d} value={d}>
@@ -211,42 +218,40 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
             </p>
           )}
           {fixed.map((l) => (
-            <p key={l.plan_id}>
-              {l.plan_name}: {money(l.price)}
-            </p>
+            <p key={l.plan_id}>{t(m.fixedLine, { name: l.plan_name, price: money(l.price) })}</p>
           ))}
           <dl>
-            <dt>First Month Cost</dt>
+            <dt>{t(m.firstMonthCost)}</dt>
             <dd>{money(cart?.initial_month_cost)}</dd>
-            <dt>Recurring Cost</dt>
+            <dt>{t(m.recurringCost)}</dt>
             <dd>
               {money(cart?.recurring_month_cost)}
               <PerPaycheck paycheck={cart?.per_paycheck} />
             </dd>
-            <dt>Total Cost</dt>
+            <dt>{t(m.totalCost)}</dt>
             <dd>{money(cart?.total_cost)}</dd>
           </dl>
           <button type="button" className="primary" disabled={lines.length === 0} onClick={() => setCheckingOut(true)}>
-            Proceed to Checkout
+            {t(m.checkout)}
           </button>
           {/* A rep's or group's process may send a quote, never on the single-portal host. */}
           {cart?.show_quotation && site?.special_host === false && lines.length > 0 && (
             <button type="button" onClick={() => setQuoting(true)}>
-              Send Personalized Quote
+              {t(m.sendQuote)}
             </button>
           )}
         </aside>
       </div>
       {recommended}
       {details && <PlanDetailsDialog line={details} onClose={() => setDetails(null)} />}
-      <Modal title="Remove plan" open={removing !== null}>
-        <p>Do you really want to remove?</p>
+      <Modal title={t(m.removeTitle)} open={removing !== null}>
+        <p>{t(m.removeQuestion)}</p>
         <div className="buttons">
           <button type="button" onClick={() => setRemoving(null)}>
-            No
+            {t(m.no)}
           </button>
           <button type="button" className="primary" onClick={() => removing && remove(removing)}>
-            Yes
+            {t(m.yes)}
           </button>
         </div>
       </Modal>

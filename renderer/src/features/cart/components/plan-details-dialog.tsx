@@ -4,6 +4,8 @@ import { PlanHighlights } from '../../../components/plan-card';
 import { Pending } from '../../../components/query-state';
 import { planDetailQuery } from '../../../lib/plan-detail';
 import { money } from '../../../utils/format';
+import { Message, useT } from '../../../lib/i18n';
+import { m } from '../messages';
 
 export interface PlanDetailsLine {
   plan_id: number;
@@ -15,14 +17,17 @@ export interface PlanDetailsLine {
 /** The cart's plan details: what a line in the cart is (its level, price, facts and what it covers), with OK. */
 export function PlanDetailsDialog({ line, onClose }: { line: PlanDetailsLine; onClose: () => void }) {
   const read = useQuery(planDetailQuery(String(line.plan_id)));
+  const t = useT();
   const plan = read.data;
   const body = plan?.plan_desc.body_text.split(/\n\s*\n/).find((p) => p.trim());
   return (
-    <Modal title="Plan Details" open onClose={onClose} className="plan-details-dialog">
+    <Modal title={t(m.planDetails)} open onClose={onClose} className="plan-details-dialog">
       <h3>{line.plan_name}</h3>
       <p>
-        {line.option_name}: <strong>{money(line.price)}</strong>
-        <span className="per">/mo</span>
+        <Message
+          of={m.optionPrice}
+          values={{ option: line.option_name, price: money(line.price), strong: (chunks) => <strong>{chunks}</strong>, per: (chunks) => <span className="per">{chunks}</span> }}
+        />
       </p>
       {plan ? (
         <>
@@ -36,7 +41,7 @@ export function PlanDetailsDialog({ line, onClose }: { line: PlanDetailsLine; on
       )}
       <div className="buttons">
         <button type="button" className="primary" onClick={onClose}>
-          OK
+          {t(m.ok)}
         </button>
       </div>
     </Modal>

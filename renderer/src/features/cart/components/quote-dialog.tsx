@@ -3,6 +3,9 @@ import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { getQuotePreviewContent } from '../api/get-quote-preview-content';
 import { saveEnrollment } from '../api/save-enrollment';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
+import { m } from '../messages';
 
 export interface QuoteDialogProps {
   id: string;
@@ -18,6 +21,7 @@ export function QuoteDialog({ id, member, onClose }: QuoteDialogProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const t = useT();
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -37,11 +41,11 @@ export function QuoteDialog({ id, member, onClose }: QuoteDialogProps) {
 
   if (done) {
     return (
-      <Modal title="Quote sent" open>
+      <Modal title={t(m.quoteSent)} open>
         <p>{done}</p>
         <div className="buttons">
           <button type="button" className="primary" onClick={() => onClose(done)}>
-            OK
+            {t(m.ok)}
           </button>
         </div>
       </Modal>
@@ -74,31 +78,31 @@ export function QuoteDialog({ id, member, onClose }: QuoteDialogProps) {
   };
   const general = errors?.fields.filter((f) => !['name', 'email', 'message'].includes(f.target_element));
   return (
-    <Modal title="Send Personalized Quote" open>
-      <p>Please enter details you want to send quote to?</p>
+    <Modal title={t(m.sendQuote)} open>
+      <p>{t(m.quoteAsk)}</p>
       {general?.map((g) => (
         <p key={g.error_message} role="alert" className="error">
           {g.error_message}
         </p>
       ))}
-      {field('name', 'Name')}
-      {field('email', 'Email')}
-      {field('message', 'Message')}
+      {field('name', t(m.quoteName))}
+      {field('email', t(m.quoteEmail))}
+      {field('message', t(m.quoteMessage))}
       {preview && (
-        <section aria-label="Preview" className="quote-preview">
+        <section aria-label={t(m.preview)} className="quote-preview">
           {/* Scrollable, so reachable by keyboard. */}
           <pre tabIndex={0}>{preview}</pre>
         </section>
       )}
       <div className="buttons">
         <button type="button" onClick={() => onClose(null)} disabled={busy}>
-          Cancel
+          {t(common.cancel)}
         </button>
         <button type="button" onClick={showPreview} disabled={busy}>
-          Preview
+          {t(m.preview)}
         </button>
         <button type="button" className="primary" onClick={send} disabled={busy}>
-          Send
+          {t(m.send)}
         </button>
       </div>
     </Modal>

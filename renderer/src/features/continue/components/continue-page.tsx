@@ -4,11 +4,15 @@ import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
 import { continueEnrollment } from '../api/continue-enrollment';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
+import { m } from '../messages';
 
 /** Resume a saved enrollment with the code from the e-mail and the address it was sent to. */
 export function ContinuePage() {
   const navigate = useNavigate();
   const { refresh } = useCartCount();
+  const t = useT();
   const [code, setCode] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
@@ -54,12 +58,12 @@ export function ContinuePage() {
 
   return (
     <section className="banner">
-      <h1>Continue your enrollment</h1>
+      <h1>{t(m.heading)}</h1>
       <form onSubmit={submit} noValidate>
-        {field('code', 'Enrollment Code', code, setCode)}
-        {field('email', 'Email', email, setEmail, 'email')}
+        {field('code', t(m.code), code, setCode)}
+        {field('email', t(m.email), email, setEmail, 'email')}
         <button type="submit" className="primary">
-          Continue
+          {t(common.continue)}
         </button>
       </form>
     </section>

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '../../../testing/render';
+import type { Chosen } from '../../../lib/i18n';
+import { fireEvent, render, screen, spanish, within } from '../../../testing/render';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ function member(n: number, plans: Schema<'MemberPlan'>[] = []): Schema<'MemberRo
   };
 }
 
-function renderPage() {
+function renderPage(language?: Chosen) {
   return render(
     <MemoryRouter initialEntries={['/agent-select-member']}>
       <SiteProvider>
@@ -40,6 +41,7 @@ function renderPage() {
         </Routes>
       </SiteProvider>
     </MemoryRouter>,
+    { language },
   );
 }
 
@@ -145,5 +147,19 @@ describe('current members', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Member 01')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Sign in to see your members' })).toBeNull();
+  });
+
+  it('the current members speak Spanish when Spanish is chosen', async () => {
+    server.use(
+      http.get('/api/v1/get-default-info', () => success(repSite)),
+      http.get('/api/v1/get-agent-members', () => success(Array.from({ length: 12 }, (_, i) => member(i + 1)))),
+    );
+    renderPage(await spanish());
+    const table = await screen.findByRole('table', { name: 'Sus miembros actuales' });
+    expect(screen.getByRole('heading', { name: 'Miembros actuales' })).toBeTruthy();
+    expect(screen.getByText('Mostrando 1–5 de 12 miembros')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Fecha de nacimiento' })).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: 'Inscribir ahora' })).toHaveLength(5);
+    expect(within(screen.getByRole('navigation', { name: 'Páginas' })).getByRole('button', { name: 'Página 2' })).toBeTruthy();
   });
 });

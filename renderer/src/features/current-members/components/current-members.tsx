@@ -4,10 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureWords } from '../../../components/query-state';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { Message, useT } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
 import { addFilterForExistingUser } from '../api/add-filter-for-existing-user';
 import { membersQuery } from '../api/get-agent-members';
+import { m } from '../messages';
 import { MembersTable } from './members-table';
 import { Pager } from './pager';
 import { RepSignIn } from './rep-sign-in';
@@ -15,9 +17,6 @@ import { TierDialog } from './tier-dialog';
 import '../current-members.css';
 
 type Member = Schema<'MemberRow'>;
-
-/** What a rep dashboard's sign-in link that did not work leads to (the server sends the person here). */
-export const LINK_FAILED = 'This sign-in link has expired or was already used. Please open a new one from your rep dashboard.';
 
 /** Rows per page (the spec's business constant). */
 const PAGE_SIZE = 5;
@@ -40,6 +39,7 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
   const navigate = useNavigate();
   const cart = useCartCount();
   const client = useQueryClient();
+  const t = useT();
   const read = useQuery(membersQuery(kind));
   const members = useMemo(() => (read.isError ? [] : (read.data ?? null)), [read.isError, read.data]);
   // The members' read or Enroll Now may be refused: a rep who came in by the public access code is asked to sign in
@@ -48,12 +48,14 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
   const refusal = enrollRefusal ?? (read.error instanceof ApiError ? read.error : null);
   const signIn = refusal?.statusCode === 401 ? refusal.message : null;
   const forbidden = refusal?.statusCode === 403 ? refusal.message : null;
-  const loadError = read.isError && !signIn && !forbidden ? failureWords(read.error) : null;
+  const loadError = read.isError && !signIn && !forbidden ? failureWords(read.error, t) : null;
   const [params] = useSearchParams();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [enrolling, setEnrolling] = useState<Member | null>(null);
   const search = useRef<HTMLInputElement>(null);
+  // Where a rep dashboard's sign-in link that did not work leads (the server sends the person here).
+  const linkFailed = params.get('sign-in') === 'link-failed';
 
   const found = useMemo(() => (members ?? []).filter((m) => matches(m, query)), [members, query]);
   const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
@@ -82,27 +84,30 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
 
   return (
     <div className="current-members">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to={home}>Home</Link> › <span aria-current="page">Current Members</span>
+      <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
+        <Message
+          of={m.breadcrumbTrail}
+          values={{ home: (chunks) => <Link to={home}>{chunks}</Link>, here: (chunks) => <span aria-current="page">{chunks}</span> }}
+        />
       </nav>
-      <h1>Current Members</h1>
+      <h1>{t(m.title)}</h1>
 
       {signIn ? (
-        <RepSignIn linkFailed={params.get('sign-in') === 'link-failed' ? LINK_FAILED : null} onSignedIn={() => {
+        <RepSignIn linkFailed={linkFailed} onSignedIn={() => {
             setEnrollRefusal(null);
             void client.invalidateQueries({ queryKey: membersQuery(kind).queryKey });
           }} />
       ) : forbidden ? (
         <div role="alert" className="members-forbidden">
-          {params.get('sign-in') === 'link-failed' && <p>{LINK_FAILED}</p>}
+          {linkFailed && <p>{t(m.linkFailed)}</p>}
           <p>{forbidden}</p>
-          <Link to={home}>Back to your home page</Link>
+          <Link to={home}>{t(m.backHome)}</Link>
         </div>
       ) : (
         <>
           <div className="members-search">
             <label htmlFor="members-search" className="control-label">
-              Search members
+              {t(m.search)}
             </label>
             <input
               ref={search}
@@ -117,7 +122,7 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
               }}
             />
             <p id="members-search-hint" className="hint">
-              By name, e-mail, group or plan.
+              {t(m.searchHint)}
             </p>
           </div>
 
@@ -129,21 +134,21 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
 
           <p className="members-count" role="status">
             {members === null
-              ? 'Loading your members…'
+              ? t(m.loading)
               : found.length === 0
-                ? ''
-                : `Showing ${(current - 1) * PAGE_SIZE + 1}–${(current - 1) * PAGE_SIZE + shown.length} of ${found.length} ${found.length === 1 ? 'member' : 'members'}`}
+                ? null
+                : t(m.showing, { from: (current - 1) * PAGE_SIZE + 1, to: (current - 1) * PAGE_SIZE + shown.length, count: found.length })}
           </p>
 
           {members !== null && members.length === 0 && !loadError && (
             <div className="members-empty">
-              <p>You have no current members yet.</p>
-              <Link to={home}>Enroll a new member</Link>
+              <p>{t(m.none)}</p>
+              <Link to={home}>{t(m.enrollNew)}</Link>
             </div>
           )}
           {members !== null && members.length > 0 && found.length === 0 && (
             <div className="members-empty">
-              <p>No members match “{query.trim()}”.</p>
+              <p>{t(m.noMatch, { query: query.trim() })}</p>
               <button
                 type="button"
                 onClick={() => {
@@ -151,14 +156,14 @@ export function CurrentMembers({ kind }: { kind: 'agent' | 'group' }) {
                   search.current?.focus();
                 }}
               >
-                Clear the search
+                {t(m.clearSearch)}
               </button>
             </div>
           )}
 
           {shown.length > 0 && (
             <MembersTable
-              caption={kind === 'agent' ? 'Your current members' : `Current members of ${site?.group?.name ?? 'your group'}`}
+              caption={kind === 'agent' ? t(m.yourMembers) : site?.group?.name != null ? t(m.membersOf, { name: site.group.name }) : t(m.membersOfYourGroup)}
               members={shown}
               onEnroll={setEnrolling}
             />

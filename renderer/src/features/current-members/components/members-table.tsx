@@ -1,10 +1,13 @@
 import type { Schema } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { m } from '../messages';
 
 type Member = Schema<'MemberRow'>;
 
 /** A member's plans: the active ones plainly, any other written with its status (and in red). */
 function Plans({ plans }: { plans: Member['plan_info'] }) {
-  if (plans.length === 0) return <span className="muted">No plans</span>;
+  const t = useT();
+  if (plans.length === 0) return <span className="muted">{t(m.noPlans)}</span>;
   return (
     <ul className="member-plans">
       {plans.map((p) =>
@@ -12,7 +15,7 @@ function Plans({ plans }: { plans: Member['plan_info'] }) {
           <li key={p.plan}>{p.plan_name}</li>
         ) : (
           <li key={p.plan} className="plan-inactive">
-            {p.plan_name} ({p.plan_status})
+            {t(m.planWithStatus, { plan: p.plan_name, status: p.plan_status })}
           </li>
         ),
       )}
@@ -33,54 +36,55 @@ function Email({ address }: { address: string }) {
   );
 }
 
-const COLUMNS = ['Name', 'Date of Birth', 'E-mail', 'SSN', 'Group', 'Plans'];
+const COLUMNS = [m.name, m.dateOfBirth, m.email, m.ssn, m.group, m.plans];
 
 /**
  * The members of one page. On a narrow screen each row stands as a card with the column's name beside each value;
  * the explicit roles keep it a table for assistive technology when CSS changes how it is laid out.
  */
 export function MembersTable({ caption, members, onEnroll }: { caption: string; members: Member[]; onEnroll: (member: Member) => void }) {
+  const t = useT();
   return (
     <table className="members-table" role="table">
       <caption>{caption}</caption>
       <thead role="rowgroup">
         <tr role="row">
           {COLUMNS.map((c) => (
-            <th key={c} scope="col" role="columnheader">
-              {c}
+            <th key={c.id} scope="col" role="columnheader">
+              {t(c)}
             </th>
           ))}
           <th scope="col" role="columnheader">
-            <span className="visually-hidden">Enroll</span>
+            <span className="visually-hidden">{t(m.enroll)}</span>
           </th>
         </tr>
       </thead>
       <tbody role="rowgroup">
-        {members.map((m) => {
-          const nameId = `member-${m.user_id}-name`;
+        {members.map((member) => {
+          const nameId = `member-${member.user_id}-name`;
           return (
-            <tr key={m.user_id} role="row">
-              <th scope="row" role="rowheader" id={nameId} data-label="Name">
-                {m.name}
+            <tr key={member.user_id} role="row">
+              <th scope="row" role="rowheader" id={nameId} data-label={t(m.name)}>
+                {member.name}
               </th>
-              <td role="cell" data-label="Date of Birth" className="member-nowrap">
-                {m.dob}
+              <td role="cell" data-label={t(m.dateOfBirth)} className="member-nowrap">
+                {member.dob}
               </td>
-              <td role="cell" data-label="E-mail" className="member-email">
-                <Email address={m.email} />
+              <td role="cell" data-label={t(m.email)} className="member-email">
+                <Email address={member.email} />
               </td>
-              <td role="cell" data-label="SSN" className="member-nowrap">
-                {m.ssn}
+              <td role="cell" data-label={t(m.ssn)} className="member-nowrap">
+                {member.ssn}
               </td>
-              <td role="cell" data-label="Group">
-                {m.group_info.group_name ?? <span className="muted">No group</span>}
+              <td role="cell" data-label={t(m.group)}>
+                {member.group_info.group_name ?? <span className="muted">{t(m.noGroup)}</span>}
               </td>
-              <td role="cell" data-label="Plans">
-                <Plans plans={m.plan_info} />
+              <td role="cell" data-label={t(m.plans)}>
+                <Plans plans={member.plan_info} />
               </td>
               <td role="cell" className="member-action">
-                <button type="button" className="primary" aria-describedby={nameId} onClick={() => onEnroll(m)}>
-                  Enroll Now
+                <button type="button" className="primary" aria-describedby={nameId} onClick={() => onEnroll(member)}>
+                  {t(m.enrollNow)}
                 </button>
               </td>
             </tr>

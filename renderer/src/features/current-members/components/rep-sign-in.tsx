@@ -1,20 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
+import { Message, useT } from '../../../lib/i18n';
 import { repSignIn } from '../api/rep-sign-in';
 import { sendRepSignInCode } from '../api/send-rep-sign-in-code';
+import { m } from '../messages';
 
 /**
  * A rep who came in by the public access code signs in before seeing members: a one-time code goes to the rep's e-mail
  * on file (the page says where, masked), and the code typed here signs the rep in. The rep dashboard's sign-in link
  * is the other way in; `linkFailed` says that link did not work.
  */
-export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: string | null; onSignedIn: () => void }) {
+export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: boolean; onSignedIn: () => void }) {
   const [sentTo, setSentTo] = useState<{ to: string; minutes: number } | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [noRep, setNoRep] = useState(false);
+  const t = useT();
 
   const send = async () => {
     setBusy(true);
@@ -25,7 +28,7 @@ export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: string | nul
       setCode('');
     } catch (e) {
       if (e instanceof ApiError && e.statusCode === 403) setNoRep(true);
-      setError(e instanceof ApiError ? e.message : 'The code could not be sent. Please try again.');
+      setError(e instanceof ApiError ? e.message : t(m.codeNotSent));
     } finally {
       setBusy(false);
     }
@@ -39,26 +42,23 @@ export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: string | nul
       await repSignIn({ code: code.trim() });
       onSignedIn();
     } catch (e) {
-      setError((e instanceof ApiError && (e.messageFor('code') ?? e.message)) || 'You could not be signed in. Please try again.');
+      setError((e instanceof ApiError && (e.messageFor('code') ?? e.message)) || t(m.notSignedIn));
       setBusy(false);
     }
   };
 
   return (
     <section className="rep-sign-in" aria-labelledby="rep-sign-in-heading">
-      <h2 id="rep-sign-in-heading">Sign in to see your members</h2>
+      <h2 id="rep-sign-in-heading">{t(m.signInTitle)}</h2>
       {linkFailed && (
         <p role="alert" className="error">
-          {linkFailed} Or ask for a code by e-mail below.
+          {t(m.linkFailedOrAsk)}
         </p>
       )}
-      <p>
-        Your Rep Access Code opens your store. Your members’ details are shown only to you, once you sign in: we e-mail a
-        sign-in code to the address we have on file for you.
-      </p>
+      <p>{t(m.signInWhy)}</p>
       {noRep ? (
         <p>
-          <Link to="/access-pagenext">Enter your Rep Access Code</Link> first, then ask for a sign-in code.
+          <Message of={m.accessCodeFirst} values={{ link: (chunks) => <Link to="/access-pagenext">{chunks}</Link> }} />
         </p>
       ) : sentTo === null ? (
         <>
@@ -68,17 +68,17 @@ export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: string | nul
             </p>
           )}
           <button type="button" className="primary" onClick={() => void send()} disabled={busy}>
-            E-mail me a sign-in code
+            {t(m.emailMeACode)}
           </button>
         </>
       ) : (
         <form noValidate onSubmit={(e) => void signIn(e)} className="code-form">
           <p role="status">
-            We sent a 6-digit code to <strong>{sentTo.to}</strong>. It works once, for {sentTo.minutes} minutes.
+            <Message of={m.codeSent} values={{ to: sentTo.to, minutes: sentTo.minutes, strong: (chunks) => <strong>{chunks}</strong> }} />
           </p>
           <div className="form-group">
             <label htmlFor="sign-in-code" className="control-label">
-              Sign-in code
+              {t(m.signInCode)}
             </label>
             <input
               id="sign-in-code"
@@ -98,10 +98,10 @@ export function RepSignIn({ linkFailed, onSignedIn }: { linkFailed: string | nul
           </div>
           <div className="buttons">
             <button type="submit" className="primary" disabled={busy}>
-              Sign in
+              {t(m.signIn)}
             </button>
             <button type="button" onClick={() => void send()} disabled={busy}>
-              Send a new code
+              {t(m.sendNewCode)}
             </button>
           </div>
         </form>

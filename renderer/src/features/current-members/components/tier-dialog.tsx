@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { StepDialog } from '../../../components/step-dialog';
 import { type Schema } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
 import type { Outcome, StepSource } from '../../../lib/step-machine';
 import { getFilterForm } from '../../../lib/filter-form';
+import { m } from '../messages';
 
 /**
  * Enroll Now's tier: the server's `tier` step (its choices, 'Please choose a tier' without one), drawn by the dialog
@@ -22,11 +24,12 @@ export function TierDialog({
 }
 
 function TierFlow({ member, onClose, enroll }: { member: Schema<'MemberRow'>; onClose: () => void; enroll: (member: Schema<'MemberRow'>, tier: string) => Promise<void> }) {
+  const t = useT();
   const [source] = useState<StepSource>(() => ({
     load: async () => {
       const step = await getFilterForm({ variant: 'tier' });
       // The step's words are the server's; whose coverage it is, the page's.
-      return { step: { ...step, text: `Who should ${member.name}’s new coverage include?` } };
+      return { step: { ...step, text: t(m.whoIsCovered, { name: member.name }) } };
     },
     answer: async (_step, _action, formData): Promise<Outcome> => {
       await enroll(member, String(formData.tier));

@@ -6,6 +6,7 @@ import { Failed, Pending } from '../../../components/query-state';
 import { type DrawnForm, drawnForm } from '../../../components/drawn-form';
 import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
 import { useCartCount } from '../../../lib/cart-count';
 import { useChangeQuote } from '../../../lib/quote';
 import { useLeadZip } from '../../../lib/lead-zip';
@@ -13,10 +14,12 @@ import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
 import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
+import { m } from '../messages';
 import { filterFormQuery } from '../../../lib/filter-form';
 
 /** The landing page's banner: the filter that starts (or changes) the quote, then on to the medical plans. */
 export function FilterBanner() {
+  const t = useT();
   const navigate = useNavigate();
   const { site } = useSite();
   const { refresh } = useCartCount();
@@ -74,8 +77,8 @@ export function FilterBanner() {
   };
 
   return (
-    <Hero image={bannerImage(site)} imageLink={site?.branding.image_link} title="Welcome to the Benefit Store, Let's Get Started">
-      <p className="hero-lead">Tell us a little about yourself to see plans and prices for your ZIP code.</p>
+    <Hero image={bannerImage(site)} imageLink={site?.branding.image_link} title={t(m.welcome)}>
+      <p className="hero-lead">{t(m.lead)}</p>
       {form ? (
         <div className="filter-form">
           <ServerSchemaForm
@@ -92,7 +95,7 @@ export function FilterBanner() {
             }}
           >
             <button type="submit" className="primary" disabled={busy}>
-              {formRead.data?.actions.find((a) => a.action === 'next')?.label ?? 'Submit'}
+              {formRead.data?.actions.find((a) => a.action === 'next')?.label ?? t(m.submit)}
             </button>
           </ServerSchemaForm>
         </div>

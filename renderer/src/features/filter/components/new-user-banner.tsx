@@ -5,6 +5,8 @@ import { Hero } from '../../../components/hero';
 import { Failed } from '../../../components/query-state';
 import { formatDateInput } from '../../../utils/date-input';
 import { ApiError } from '../../../lib/api';
+import { common } from '../../../lib/messages';
+import { useT } from '../../../lib/i18n';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';
 import { bannerImage } from '../../../lib/site-settings';
@@ -12,6 +14,7 @@ import { chosenGroup, tempId } from '../../../lib/storage';
 import { addFilterForNewUser } from '../api/add-filter-for-new-user';
 import { filterFormQuery } from '../../../lib/filter-form';
 import { validateZipCode } from '../api/validate-zip-code';
+import { m } from '../messages';
 import { checkStep, stepOf, type FilterSchema, type NewUserAnswers, type Step, type StepErrors } from '../utils/new-user-steps';
 
 interface Choice {
@@ -61,6 +64,7 @@ function Radios({ name, legend, choices, value, onChange, invalid }: { name: str
  * (the server attaches the referral the session followed) and opens the plans.
  */
 export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
+  const t = useT();
   const navigate = useNavigate();
   const { site } = useSite();
   const cart = useCartCount();
@@ -113,7 +117,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   const goOn = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || progress) return;
-    const found = checkStep(step, answers, form, parts);
+    const found = checkStep(step, answers, form, parts, undefined, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (step === 2) return setStep(3);
@@ -121,7 +125,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
     try {
       if (step === 1) {
         const zip = await validateZipCode({ zip_code: answers.zip });
-        setProgress(`Finding the plans available in ${zip.city}, ${zip.state}…`);
+        setProgress(t(m.finding, { city: zip.city, state: zip.state }));
         pause.current = setTimeout(() => {
           setProgress(null);
           setStep(2);
@@ -149,9 +153,9 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
   };
 
   return (
-    <Hero image={bannerImage(site)} imageLink={site?.branding.image_link} title="Welcome to the Benefit Store, Let's Get Started">
+    <Hero image={bannerImage(site)} imageLink={site?.branding.image_link} title={t(m.welcome)}>
       {referredBy}
-      <ol className="steps" aria-label="Steps">
+      <ol className="steps" aria-label={t(m.steps)}>
         {parts.map((part, i) => ({ step: (i + 1) as Step, label: part.title })).map((s) => (
           <li key={s.step} className={s.step === step ? 'step-current' : s.step < step ? 'step-done' : undefined} aria-current={s.step === step ? 'step' : undefined}>
             <span className="step-number" aria-hidden="true">
@@ -165,7 +169,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
         {step === 1 && (
           <div className="form-group">
             <label htmlFor="nu-zip" className="control-label">
-              Zip Code
+              {t(m.zipCode)}
             </label>
             <input
               id="nu-zip"
@@ -192,8 +196,8 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
               firstField.current = el?.querySelector('input') ?? null;
             }}
           >
-            <Radios name="gender" legend="Gender" choices={choicesOf(form, 'gender')} value={answers.gender} onChange={set('gender')} invalid={Boolean(errors.step) && !answers.gender} />
-            <Radios name="is_smoker" legend="Smoker" choices={choicesOf(form, 'is_smoker')} value={answers.is_smoker} onChange={set('is_smoker')} invalid={Boolean(errors.step) && !answers.is_smoker} />
+            <Radios name="gender" legend={t(m.gender)} choices={choicesOf(form, 'gender')} value={answers.gender} onChange={set('gender')} invalid={Boolean(errors.step) && !answers.gender} />
+            <Radios name="is_smoker" legend={t(m.smoker)} choices={choicesOf(form, 'is_smoker')} value={answers.is_smoker} onChange={set('is_smoker')} invalid={Boolean(errors.step) && !answers.is_smoker} />
             <FieldError id="nu-gender-error" message={errors.gender ?? errors.is_smoker} />
           </div>
         )}
@@ -201,7 +205,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
           <div className="step-fields">
             <div className="form-group">
               <label htmlFor="nu-tier" className="control-label">
-                Choose Tier
+                {t(m.chooseTier)}
               </label>
               <select
                 id="nu-tier"
@@ -214,7 +218,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
                 aria-describedby={errors.tier ? 'nu-tier-error' : undefined}
                 onChange={(e) => set('tier')(e.target.value)}
               >
-                <option value="">Select a tier</option>
+                <option value="">{t(m.selectTier)}</option>
                 {choicesOf(form, 'tier').map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}
@@ -225,13 +229,13 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
             </div>
             <div className="form-group">
               <label htmlFor="nu-dob" className="control-label">
-                DOB
+                {t(m.dob)}
               </label>
               <input
                 id="nu-dob"
                 className="form-control"
                 inputMode="numeric"
-                placeholder="mm/dd/yyyy"
+                placeholder={t(m.dateFormat)}
                 maxLength={10}
                 value={answers.dob}
                 aria-invalid={errors.dob ? true : undefined}
@@ -239,7 +243,7 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
                 onChange={(e) => set('dob')(formatDateInput(e.target.value))}
               />
               <p id="nu-dob-hint" className="hint">
-                mm/dd/yyyy
+                {t(m.dateFormat)}
               </p>
               <FieldError id="nu-dob-error" message={errors.dob} />
             </div>
@@ -254,11 +258,11 @@ export function NewUserBanner({ referredBy }: { referredBy?: ReactNode }) {
         <div className="buttons">
           {step > 1 && (
             <button type="button" onClick={back} disabled={busy}>
-              Back
+              {t(common.back)}
             </button>
           )}
           <button type="submit" className="primary" disabled={busy || Boolean(progress)}>
-            {step === 3 ? 'Submit' : 'Next'}
+            {step === 3 ? t(m.submit) : t(m.next)}
           </button>
         </div>
       </form>

@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
 import { useSite } from '../../../lib/site';
 import { agentGroupsQuery } from '../api/get-agent-groups';
 import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { useStepFocus } from '../hooks/use-step-focus';
+import { m } from '../messages';
 import { PortalSelect } from './portal-select';
 import { WhoToEnroll } from './who-to-enroll';
 import '../homes.css';
@@ -33,8 +36,9 @@ export function AgentHome() {
   const [groupError, setGroupError] = useState<string | null>(null);
   // 'Please choose a group', said beside the group's Submit; the select itself says 'Choose enroll for new member'.
   const [groupAlert, setGroupAlert] = useState<string | null>(null);
+  const t = useT();
 
-  if (!site) return <p className="home-loading">Loading…</p>;
+  if (!site) return <p className="home-loading">{t(common.loading)}</p>;
   if (!isRep) return <Navigate to="/access-pagenext" replace />;
 
   const portalName = portals?.find((p) => String(p.platform_group_id) === portal)?.platform_name;
@@ -60,7 +64,7 @@ export function AgentHome() {
         setPortalError(forPortal);
         setStep('portal');
       } else if (forGroup) {
-        setGroupError('Choose enroll for new member');
+        setGroupError(t(m.chooseForNewMember));
         setGroupAlert(forGroup);
       } else setError(e.message);
       setBusy(false);
@@ -70,8 +74,8 @@ export function AgentHome() {
   const chooseGroup = (e: FormEvent) => {
     e.preventDefault();
     if (!group) {
-      setGroupError('Choose enroll for new member');
-      setGroupAlert('Please choose a group');
+      setGroupError(t(m.chooseForNewMember));
+      setGroupAlert(t(m.chooseGroup));
       return;
     }
     setGroupError(null);
@@ -82,11 +86,12 @@ export function AgentHome() {
   return (
     <div className="home">
       <section className="home-hero">
-        <h1>Welcome, {site.agent?.name}</h1>
+        <h1>{t(m.welcome, { name: site.agent?.name ?? '' })}</h1>
         {site.agent && (
           <p className="home-hero-detail">
-            Rep code {site.agent.agent_code}
-            {site.branding.display_name ? ` · ${site.branding.display_name}` : ''}
+            {site.branding.display_name
+              ? t(m.repCodeOf, { code: site.agent.agent_code, site: site.branding.display_name })
+              : t(m.repCode, { code: site.agent.agent_code })}
           </p>
         )}
       </section>
@@ -101,16 +106,16 @@ export function AgentHome() {
       {step === 'portal' && (
         <form className="home-step home-card" noValidate onSubmit={choosePortal}>
           <h2 ref={focus} tabIndex={-1}>
-            Choose Enrollment Portal
+            {t(m.choosePortal)}
           </h2>
-          <p className="hint">The portal decides which plans and prices the new member is offered.</p>
+          <p className="hint">{t(m.portalDecides)}</p>
           <PortalSelect id="agent-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
           <div className="buttons">
             <button type="button" onClick={() => setStep('who')}>
-              Back
+              {t(common.back)}
             </button>
             <button type="submit" className="primary">
-              Submit
+              {t(m.submit)}
             </button>
           </div>
         </form>
@@ -119,29 +124,29 @@ export function AgentHome() {
       {step === 'start' && (
         <div className="home-step home-card">
           <h2 ref={focus} tabIndex={-1}>
-            Enroll a new member
+            {t(m.enrollNewMember)}
           </h2>
-          <p className="hint">Portal: {portalName}</p>
+          <p className="hint">{t(m.portal, { name: portalName ?? '' })}</p>
           <div className="home-start">
             <section className="home-start-option" aria-labelledby="start-direct">
-              <h3 id="start-direct">A member of no group</h3>
+              <h3 id="start-direct">{t(m.noGroupMember)}</h3>
               <div className="buttons">
                 <button type="button" className="primary" disabled={busy} onClick={() => void begin(null)}>
-                  Start New Member Enrollment
+                  {t(m.startNewMember)}
                 </button>
                 <button type="button" disabled={busy} onClick={() => void begin(null)}>
-                  Start Direct Enrollment
+                  {t(m.startDirect)}
                 </button>
               </div>
             </section>
             <p className="home-or" aria-hidden="true">
-              or
+              {t(m.or)}
             </p>
             <form className="home-start-option" noValidate onSubmit={chooseGroup} aria-labelledby="start-group">
-              <h3 id="start-group">An employee of one of your groups</h3>
+              <h3 id="start-group">{t(m.groupEmployee)}</h3>
               <div className="form-group">
                 <label htmlFor="agent-group" className="control-label">
-                  Choose an option to enroll a new member:
+                  {t(m.chooseOption)}
                 </label>
                 <select
                   id="agent-group"
@@ -152,7 +157,7 @@ export function AgentHome() {
                   aria-describedby={groupError ? 'agent-group-error' : undefined}
                   onChange={(e) => setGroup(e.target.value)}
                 >
-                  <option value="">{groups === null ? 'Loading groups…' : 'Select a group'}</option>
+                  <option value="">{groups === null ? t(m.loadingGroups) : t(m.selectGroup)}</option>
                   {groups?.map((g) => (
                     <option key={g.gid} value={g.gid}>
                       {g.gname}
@@ -172,10 +177,10 @@ export function AgentHome() {
               )}
               <div className="buttons">
                 <button type="button" onClick={() => setStep('portal')}>
-                  Back
+                  {t(common.back)}
                 </button>
                 <button type="submit" className="primary" disabled={busy}>
-                  Submit
+                  {t(m.submit)}
                 </button>
               </div>
             </form>

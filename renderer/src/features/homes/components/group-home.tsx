@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useSite } from '../../../lib/site';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
+import { type SiteInfo, useSite } from '../../../lib/site';
 import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { useStepFocus } from '../hooks/use-step-focus';
+import { m } from '../messages';
 import { PortalSelect } from './portal-select';
 import { WhoToEnroll } from './who-to-enroll';
 import '../homes.css';
+
+type Address = NonNullable<NonNullable<SiteInfo['group']>['address_information']>;
+
+/** The group's address on one line, as the post office writes it: street, city, state and ZIP. */
+function place(address: Address): string {
+  return `${[address.address1, address.address2, address.city].filter(Boolean).join(', ')}, ${address.state} ${address.zip}`;
+}
 
 /**
  * The group administrator's home: a new member of the group (on one of the group's portals, then the quote form), or
@@ -19,8 +29,9 @@ export function GroupHome() {
   const [step, setStep] = useState<'who' | 'portal'>('who');
   const focus = useStepFocus<HTMLHeadingElement>(step);
   const { portals, loadFailure, portal, setPortal, portalError, error, busy, submitWith } = usePortalChoice(isGroup);
+  const t = useT();
 
-  if (!site) return <p className="home-loading">Loading…</p>;
+  if (!site) return <p className="home-loading">{t(common.loading)}</p>;
   if (!isGroup) return <Navigate to="/" replace />;
 
   const submit = submitWith(start, site.group?.group_id ?? null);
@@ -29,11 +40,9 @@ export function GroupHome() {
   return (
     <div className="home">
       <section className="home-hero">
-        <h1>Welcome, {site.group?.name}</h1>
+        <h1>{t(m.welcome, { name: site.group?.name ?? '' })}</h1>
         {address?.city && (
-          <p className="home-hero-detail">
-            {[address.address1, address.address2, address.city].filter(Boolean).join(', ')}, {address.state} {address.zip}
-          </p>
+          <p className="home-hero-detail">{place(address)}</p>
         )}
       </section>
 
@@ -42,16 +51,16 @@ export function GroupHome() {
       {step === 'portal' && (
         <form className="home-step home-card" noValidate onSubmit={(e) => void submit(e)}>
           <h2 ref={focus} tabIndex={-1}>
-            Choose Enrollment Portal
+            {t(m.choosePortal)}
           </h2>
-          <p className="hint">The new member enrolls as an employee of {site.group?.name} on the portal you choose.</p>
+          <p className="hint">{t(m.groupPortalHint, { name: site.group?.name ?? '' })}</p>
           <PortalSelect id="group-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
           <div className="buttons">
             <button type="button" onClick={() => setStep('who')}>
-              Back
+              {t(common.back)}
             </button>
             <button type="submit" className="primary" disabled={busy}>
-              Submit
+              {t(m.submit)}
             </button>
           </div>
         </form>

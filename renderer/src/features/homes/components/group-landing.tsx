@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
 import { useSite } from '../../../lib/site';
 import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
+import { m } from '../messages';
 import { PortalSelect } from './portal-select';
 import '../homes.css';
 
@@ -17,6 +20,7 @@ export function GroupLanding() {
   const navigate = useNavigate();
   const start = useStartEnrollment(site?.eprocess ?? 'applicant');
   const [open, setOpen] = useState(false);
+  const t = useT();
   // The portals are read once the person starts.
   const { portals, loadFailure, portal, setPortal, portalError, setPortalError, error, setError, busy, submitWith } =
     usePortalChoice(open);
@@ -43,21 +47,21 @@ export function GroupLanding() {
       >
         <div className="group-landing-inner">
           <div className="group-landing-brand">
-            {branding.logo && <img src={branding.logo} alt={`${name} logo`} className="group-landing-logo" />}
+            {branding.logo && <img src={branding.logo} alt={t(m.logo, { name })} className="group-landing-logo" />}
             <div>
               <p className="group-landing-name">{name}</p>
               {branding.tagline && <p className="group-landing-tagline">{branding.tagline}</p>}
             </div>
           </div>
-          <h1 id="group-landing-title">Welcome to the Benefit Store - Let's Get Started</h1>
+          <h1 id="group-landing-title">{t(m.landingTitle)}</h1>
           <button type="button" className="group-landing-start" onClick={startEnrollment}>
-            Start Enrollment
+            {t(m.startEnrollment)}
           </button>
         </div>
       </section>
-      <Modal title="Choose Enrollment Portal" open={open} onClose={() => setOpen(false)}>
+      <Modal title={t(m.choosePortal)} open={open} onClose={() => setOpen(false)}>
         <form noValidate onSubmit={(e) => void submit(e)}>
-          <p className="hint">Choose the portal you enroll on; it decides which plans and prices you are offered.</p>
+          <p className="hint">{t(m.landingPortalHint)}</p>
           <PortalSelect id="landing-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
           {(error ?? loadFailure) && (
             <p role="alert" className="error">
@@ -66,10 +70,10 @@ export function GroupLanding() {
           )}
           <div className="buttons">
             <button type="button" onClick={() => setOpen(false)}>
-              Back
+              {t(common.back)}
             </button>
             <button type="submit" className="primary" disabled={busy}>
-              Submit
+              {t(m.submit)}
             </button>
           </div>
         </form>

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '../../../testing/render';
+import type { Chosen } from '../../../lib/i18n';
+import { fireEvent, render, screen, spanish } from '../../../testing/render';
 import type { ReactNode } from 'react';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -18,7 +19,7 @@ const rep = site({
   agent: { agent_id: 7781, name: 'Jordan Whitfield', email: 'j@example.com', phone: '4045550191', agent_code: 'REP7781' },
 });
 
-function renderAt(path: string, element: ReactNode) {
+function renderAt(path: string, element: ReactNode, language?: Chosen) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <SiteProvider>
@@ -30,6 +31,7 @@ function renderAt(path: string, element: ReactNode) {
         </Routes>
       </SiteProvider>
     </MemoryRouter>,
+    { language },
   );
 }
 
@@ -95,6 +97,21 @@ describe('the rep home', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start Direct Enrollment' }));
     expect(await screen.findByText('Please choose a platform')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Choose Enrollment Portal' })).toBeTruthy();
+  });
+
+  it('the rep home speaks Spanish when Spanish is chosen', async () => {
+    server.use(
+      http.get('/api/v1/get-default-info', () => success(rep)),
+      http.get('/api/v1/get-enrollment-platforms', () => success([])),
+      http.get('/api/v1/get-agent-groups', () => success([])),
+    );
+    renderAt('/agent-home', <AgentHome />, await spanish());
+    expect(await screen.findByRole('heading', { name: 'Le damos la bienvenida, Jordan Whitfield' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '¿A quién desea inscribir?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Miembro nuevo' }));
+    expect(screen.getByRole('heading', { name: 'Elija el portal de inscripción' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(screen.getByText('Elija una plataforma')).toBeTruthy();
   });
 });
 

@@ -4,11 +4,14 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { QueryState } from '../../../components/query-state';
 import { ServerSchemaForm } from '../../../components/server-schema-form';
 import { ApiError } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
 import { useCartCount } from '../../../lib/cart-count';
 import { useChangeQuote } from '../../../lib/quote';
 import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
 import { filterFormQuery } from '../../../lib/filter-form';
+import { m } from '../messages';
 import '../homes.css';
 
 /**
@@ -24,6 +27,7 @@ export function MemberHome() {
   // The member link opens the store for the member without the page asking again: ask once before deciding.
   const [asked, setAsked] = useState(false);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const t = useT();
   const id = tempId.get();
   const read = useQuery({ ...filterFormQuery({ enrollment_id: id ?? undefined, variant: 'tier' }), enabled: Boolean(id) });
 
@@ -31,7 +35,7 @@ export function MemberHome() {
     void refresh().then(() => setAsked(true));
   }, [refresh]);
 
-  if (!site || !asked) return <p className="home-loading">Loading…</p>;
+  if (!site || !asked) return <p className="home-loading">{t(common.loading)}</p>;
   if (!site.member) return <Navigate to="/" replace />;
 
   const submit = async (answers: Record<string, unknown>) => {
@@ -50,14 +54,14 @@ export function MemberHome() {
   return (
     <div className="home">
       <section className="home-hero">
-        <h1>
-          Welcome, {site.member.first_name} {site.member.last_name}
-        </h1>
-        <p className="home-hero-detail">Choose who your coverage is for, then see the plans you can enroll in.</p>
+        <h1>{t(m.welcome, { name: `${site.member.first_name} ${site.member.last_name}` })}</h1>
+        <p className="home-hero-detail">{t(m.memberHint)}</p>
       </section>
       <div className="home-step home-card home-narrow">
         {!id ? (
-          <p className="error" role="alert">Your quote could not be found. Please open your member link again.</p>
+          <p className="error" role="alert">
+            {t(m.quoteNotFound)}
+          </p>
         ) : (
           <QueryState query={read}>
             {(step) => (

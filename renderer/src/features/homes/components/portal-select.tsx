@@ -1,4 +1,6 @@
 import type { Schema } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { m } from '../messages';
 
 /** The enrollment portal to enroll on, with its message ('Please choose a platform') under it. */
 export function PortalSelect({
@@ -7,7 +9,7 @@ export function PortalSelect({
   value,
   onChange,
   error,
-  label = 'Enrollment Portal',
+  label,
 }: {
   id: string;
   portals: Schema<'Portal'>[] | null;
@@ -16,10 +18,11 @@ export function PortalSelect({
   error: string | null;
   label?: string;
 }) {
+  const t = useT();
   return (
     <div className="form-group">
       <label htmlFor={id} className="control-label">
-        {label}
+        {label ?? t(m.enrollmentPortal)}
       </label>
       <select
         id={id}
@@ -30,7 +33,7 @@ export function PortalSelect({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{portals === null ? 'Loading portals…' : 'Select a portal'}</option>
+        <option value="">{portals === null ? t(m.loadingPortals) : t(m.selectPortal)}</option>
         {portals?.map((p) => (
           <option key={p.platform_group_id} value={p.platform_group_id}>
             {p.platform_name}

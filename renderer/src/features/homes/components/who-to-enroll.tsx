@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../../lib/i18n';
+import { m } from '../messages';
 
 /**
  * A choice drawn as a card: the whole card answers a click (the button's area is stretched over it), but the button's
@@ -23,12 +25,13 @@ function Choice({ title, text, onClick }: { title: string; text: string; onClick
 /** 'Who do you want to enroll for?': a new member, or one of the current members (their own page). */
 export function WhoToEnroll({ currentMembersPath, onNewMember }: { currentMembersPath: string; onNewMember: () => void }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <div className="home-step">
-      <h2>Who do you want to enroll for?</h2>
+      <h2>{t(m.whoToEnroll)}</h2>
       <div className="home-choices">
-        <Choice title="New Member" text="Start a quote for someone who is not enrolled yet." onClick={onNewMember} />
-        <Choice title="Current Member" text="Find an enrolled member and add to their coverage." onClick={() => navigate(currentMembersPath)} />
+        <Choice title={t(m.newMember)} text={t(m.newMemberText)} onClick={onNewMember} />
+        <Choice title={t(m.currentMember)} text={t(m.currentMemberText)} onClick={() => navigate(currentMembersPath)} />
       </div>
     </div>
   );

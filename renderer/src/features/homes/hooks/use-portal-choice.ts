@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { failureWords } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
 import { enrollmentPlatformsQuery } from '../api/get-enrollment-platforms';
+import { m } from '../messages';
 import type { PortalStart } from './use-start-enrollment';
 
 /**
@@ -12,9 +14,10 @@ import type { PortalStart } from './use-start-enrollment';
  * could not be read.
  */
 export function usePortalChoice(wanted: boolean) {
+  const t = useT();
   const read = useQuery({ ...enrollmentPlatformsQuery, enabled: wanted });
   const portals = read.isError ? [] : (read.data ?? null);
-  const loadFailure = read.isError ? failureWords(read.error) : null;
+  const loadFailure = read.isError ? failureWords(read.error, t) : null;
   const [picked, setPortal] = useState('');
   const only = read.data?.length === 1 ? String(read.data[0].platform_group_id) : '';
   const portal = picked || only;
@@ -25,7 +28,7 @@ export function usePortalChoice(wanted: boolean) {
   /** The portal chosen, or null after saying 'Please choose a platform'. */
   const chosen = (): number | null => {
     if (!portal) {
-      setPortalError('Please choose a platform');
+      setPortalError(t(m.choosePlatform));
       return null;
     }
     setPortalError(null);

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '../../../testing/render';
+import { fireEvent, render, screen, spanish, waitFor } from '../../../testing/render';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Answer } from '../../../lib/api';
+import type { Chosen } from '../../../lib/i18n';
 import { leadZip } from '../../../lib/lead-zip';
 import { SiteProvider } from '../../../lib/site';
 import { server, success } from '../../../testing/server';
@@ -58,7 +59,7 @@ function geolocation(answer: { latitude: number; longitude: number } | 'denied')
   });
 }
 
-const banner = () => render(<SiteProvider><LocationBanner /></SiteProvider>);
+const banner = (language?: Chosen) => render(<SiteProvider><LocationBanner /></SiteProvider>, { language });
 
 describe('the location permission banner', () => {
   beforeEach(() => {
@@ -132,5 +133,16 @@ describe('the location permission banner', () => {
     await waitFor(() => expect(calls.checks()).toBe(1));
     await waitFor(() => expect(leadZip.get()).toBe('30303'));
     expect(screen.queryByText(TEXT)).toBeNull();
+  });
+
+  it('speaks Spanish when Spanish is chosen', async () => {
+    leads({ statusCode: 204, zip_code: null, consent: null });
+    banner(await spanish());
+    expect(
+      await screen.findByText('Al hacer clic en Permitir, usted acepta que Harborstone Benefits guarde su ubicación y su código postal para recomendarle planes.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Permiso de ubicación' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Permitir' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'No permitir' })).toBeTruthy();
   });
 });

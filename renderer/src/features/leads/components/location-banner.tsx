@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { leadZip } from '../../../lib/lead-zip';
+import { common } from '../../../lib/messages';
 import { useSite } from '../../../lib/site';
 import { checkLeadInformation } from '../api/check-lead-information';
 import { type StoreInformation, getLeadInformation } from '../api/get-lead-information';
 import { bannerDecision, closedKey, roughly } from '../utils/banner';
+import { m } from '../messages';
 import '../leads.css';
 
 /**
@@ -13,6 +16,7 @@ import '../leads.css';
  * declined; close hides it on this site without answering. A device that answered before on this site never sees it.
  */
 export function LocationBanner() {
+  const t = useT();
   const { site } = useSite();
   const key = closedKey(site);
   const [answered, setAnswered] = useState(false);
@@ -61,22 +65,19 @@ export function LocationBanner() {
 
   if (!show || !site) return null;
   return (
-    <section className="location-banner" aria-label="Location permission">
+    <section className="location-banner" aria-label={t(m.banner)}>
       <div className="location-inner">
-        <p>
-          By clicking Allow, you agree that {site.branding.display_name || 'the store'} can store your location and ZIP code for plan
-          recommendation.
-        </p>
+        <p>{site.branding.display_name ? t(m.consent, { name: site.branding.display_name }) : t(m.consentStore)}</p>
         <div className="location-actions">
           <button type="button" className="primary" onClick={allow} disabled={locating}>
-            {locating ? 'Finding you…' : 'Allow'}
+            {locating ? t(m.finding) : t(m.allow)}
           </button>
           <button type="button" onClick={decline} disabled={locating}>
-            Don&apos;t Allow
+            {t(m.dontAllow)}
           </button>
         </div>
-        <button type="button" className="location-close" aria-label="Close" onClick={close}>
-          <span aria-hidden="true">×</span>
+        <button type="button" className="location-close" aria-label={t(common.close)} onClick={close}>
+          <span aria-hidden="true">{t(m.closeSign)}</span>
         </button>
       </div>
     </section>

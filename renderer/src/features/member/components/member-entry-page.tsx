@@ -4,6 +4,8 @@ import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { tempId } from '../../../lib/storage';
 import { addFilterForMember } from '../api/add-filter-for-member';
+import { useT, type MessageDescriptor } from '../../../lib/i18n';
+import { m } from '../messages';
 
 /**
  * The member link (/member-benefit-store/{token}/{tier}): the server opens its sealed token, starts an enrollment for
@@ -14,7 +16,9 @@ export function MemberEntryPage() {
   const { id = '', tier = '' } = useParams();
   const navigate = useNavigate();
   const { refresh } = useCartCount();
-  const [error, setError] = useState<string | null>(null);
+  const t = useT();
+  // The server's words, or the page's own when the server gave none.
+  const [error, setError] = useState<string | MessageDescriptor | null>(null);
 
   useEffect(() => {
     addFilterForMember({ user_id: id, tier }).then(
@@ -23,19 +27,19 @@ export function MemberEntryPage() {
         refresh();
         navigate('/plans?type=medical', { replace: true, state: { welcome: opened.name } });
       },
-      (e: unknown) => setError(e instanceof ApiError ? e.message : 'This member link could not be opened.'),
+      (e: unknown) => setError(e instanceof ApiError ? e.message : m.linkNotOpened),
     );
   }, [id, tier, navigate, refresh]);
 
   if (error) {
     return (
       <section className="banner">
-        <h1>Member enrollment</h1>
+        <h1>{t(m.heading)}</h1>
         <p role="alert" className="error">
-          {error}
+          {typeof error === 'string' ? error : t(error)}
         </p>
       </section>
     );
   }
-  return <p>Opening your member enrollment…</p>;
+  return <p>{t(m.opening)}</p>;
 }

@@ -8,6 +8,7 @@ import { PerPaycheck } from '../../../components/per-paycheck';
 import { PlanDocuments } from '../../../components/plan-documents';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { Message, useT } from '../../../lib/i18n';
 import { lastListing, lastPlan } from '../../../lib/storage';
 import type { FlowAnswer } from '../../../types/api';
 import { money } from '../../../utils/format';
@@ -16,6 +17,7 @@ import { planDetailQuery } from '../../../lib/plan-detail';
 import { planPricesQuery } from '../api/get-plan-pricing-detail';
 import { relatedPlansQuery } from '../api/get-related-plans';
 import { shopPlanQuery } from '../api/get-shop-plan';
+import { m } from '../messages';
 
 type FlowStep = Schema<'Step'>;
 
@@ -44,12 +46,15 @@ interface Pricing {
   error: { code?: string; message: string; asked: string | null } | null;
 }
 
-/** The prices as the page shows them: the answer's, or a refusal's message with any prices it still carries. */
-function pricingOf(answer: Schema<'PlanPrices'> | undefined, error: unknown): Pricing | null {
+/**
+ * The prices as the page shows them: the answer's, or a refusal's message with any prices it still carries (`unavailable`
+ * when the refusal has no words of the server's).
+ */
+function pricingOf(answer: Schema<'PlanPrices'> | undefined, error: unknown, unavailable: string): Pricing | null {
   if (answer) return { plans: answer.plans, notices: answer.notices, error: null };
   if (!error) return null;
   if (error instanceof ApiError && error.code === 'changePid') return null;
-  const message = error instanceof ApiError ? error.message : 'Pricing is not available right now.';
+  const message = error instanceof ApiError ? error.message : unavailable;
   const plans = error instanceof ApiError && Array.isArray(error.extra.plans) ? error.extra.plans.filter(isPriceLine) : [];
   const asked = error instanceof ApiError && typeof error.extra.asked === 'string' ? error.extra.asked : null;
   return { plans, notices: [], error: { code: error instanceof ApiError ? error.code : undefined, message, asked } };
@@ -85,13 +90,14 @@ function Paragraphs({ text }: { text: string }) {
 
 /** A plan: its prices (with Add to Cart once the shop's popups are answered), its texts and the plans suggested with it. */
 export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, renderPopup, renderOffers }: PlanDetailPageProps) {
+  const t = useT();
   const navigate = useNavigate();
   const { refresh } = useCartCount();
   const client = useQueryClient();
   const planRead = useQuery(planDetailQuery(planId));
   const plan = planRead.data;
   const pricesRead = useQuery(planPricesQuery(enrollmentId, planId));
-  const pricing = pricingOf(pricesRead.data, pricesRead.error);
+  const pricing = pricingOf(pricesRead.data, pricesRead.error, t(m.pricingUnavailable));
   // The popups are asked anew after each answer; until the flow is read again, none opens from the older one.
   const flowRead = useQuery(shopPlanQuery(enrollmentId, planId));
   const flow = flowRead.isFetching || flowRead.isError ? null : (flowRead.data ?? null);
@@ -133,7 +139,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
       setOffering(true);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'alreadyActive') setActive(e.message);
-      else setFailure(e instanceof ApiError ? e.message : 'The plan could not be added.');
+      else setFailure(e instanceof ApiError ? e.message : t(m.notAdded));
     }
   };
 
@@ -143,18 +149,23 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
   const pendingAuto = flow?.step ?? null;
   // "Plans" goes back to the listing the person came from when it lists this plan's kind, else to that kind's listing.
   const seen = lastListing.get();
-  const listing = seen.href.includes(`type=${plan.plan_category}`) ? seen : { href: `/plans?type=${plan.plan_category}`, label: 'Plans' };
+  const listing = seen.href.includes(`type=${plan.plan_category}`) ? seen : { href: `/plans?type=${plan.plan_category}`, label: t(m.plans) };
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <Link to={listing.href}>{listing.label}</Link> › <span aria-current="page">{plan.plan_name}</span>
-        {d.blueBarText && (
-          <>
-            {' › '}
-            <span className="blue-bar">{d.blueBarText}</span>
-          </>
-        )}
+      <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
+        <Message
+          of={d.blueBarText ? m.trailWithBar : m.trail}
+          values={{
+            listing: listing.label,
+            plan: plan.plan_name,
+            text: d.blueBarText,
+            home: (chunks) => <Link to="/">{chunks}</Link>,
+            back: (chunks) => <Link to={listing.href}>{chunks}</Link>,
+            current: (chunks) => <span aria-current="page">{chunks}</span>,
+            bar: (chunks) => <span className="blue-bar">{chunks}</span>,
+          }}
+        />
       </nav>
       {renderQuote({
         onSaved: () => {
@@ -198,15 +209,15 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
       )}
       {pricing && pricing.plans.length > 0 && (
         <section aria-labelledby="prices-heading">
-          <h2 id="prices-heading">Your price</h2>
+          <h2 id="prices-heading">{t(m.yourPrice)}</h2>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Coverage</th>
-                <th scope="col">Monthly price</th>
-                {pricing.plans.some((l) => l.yearly_cost) && <th scope="col">Estimated yearly cost (medium use)</th>}
+                <th scope="col">{t(m.coverage)}</th>
+                <th scope="col">{t(m.monthlyPrice)}</th>
+                {pricing.plans.some((l) => l.yearly_cost) && <th scope="col">{t(m.yearlyCostMedium)}</th>}
                 <th scope="col">
-                  <span className="visually-hidden">Action</span>
+                  <span className="visually-hidden">{t(m.action)}</span>
                 </th>
               </tr>
             </thead>
@@ -215,14 +226,14 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
                 <tr key={line.plan_pricing_id}>
                   <td>{line.option_name}</td>
                   <td>
-                    {plan.hides_price || line.plan_price == null ? 'Shown in your cart' : money(line.plan_price)}
+                    {plan.hides_price || line.plan_price == null ? t(m.shownInCart) : money(line.plan_price)}
                     <PerPaycheck paycheck={line.per_paycheck} />
                   </td>
-                  {pricing.plans.some((l) => l.yearly_cost) && <td>{line.yearly_cost ? money(line.yearly_cost.medium) : '—'}</td>}
+                  {pricing.plans.some((l) => l.yearly_cost) && <td>{line.yearly_cost ? money(line.yearly_cost.medium) : t(m.noEstimate)}</td>}
                   <td>
                     {flow?.ready ? (
-                      <button type="button" className="primary" onClick={() => add(line)} aria-label={`Add to Cart: ${line.option_name}`}>
-                        Add to Cart
+                      <button type="button" className="primary" onClick={() => add(line)} aria-label={t(m.addToCartOption, { option: line.option_name })}>
+                        {t(m.addToCart)}
                       </button>
                     ) : button ? (
                       <button type="button" className="primary" onClick={() => setPopup({ start: button.view })}>
@@ -237,7 +248,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
         </section>
       )}
       <section aria-labelledby="about-heading">
-        <h2 id="about-heading">{d.header_text || 'About this plan'}</h2>
+        <h2 id="about-heading">{d.header_text || t(m.aboutThisPlan)}</h2>
         <Paragraphs text={d.body_text} />
         {[
           [d.exclusions_text_name, d.exclusions_text],
@@ -254,16 +265,16 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
       </section>
       {plan.documents.length > 0 && (
         <section aria-labelledby="documents-heading">
-          <h2 id="documents-heading">Plan documents</h2>
+          <h2 id="documents-heading">{t(m.documents)}</h2>
           <PlanDocuments documents={plan.documents} planName={plan.plan_name} />
         </section>
       )}
       {related.length > 0 && (
         <section aria-labelledby="suggested-heading">
-          <h2 id="suggested-heading">Suggested Products</h2>
+          <h2 id="suggested-heading">{t(m.suggested)}</h2>
           <ul className="cards">
             {related.map((p) => (
-              <PlanCard key={p.plan_id} plan={p} priceLabel="Starting From:" />
+              <PlanCard key={p.plan_id} plan={p} priceLabel={t(m.startingFrom)} />
             ))}
           </ul>
         </section>
@@ -290,11 +301,11 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
             navigate('/cart');
           },
         })}
-      <Modal title="Already active" open={active !== null}>
+      <Modal title={t(m.alreadyActive)} open={active !== null}>
         <p>{active}</p>
         <div className="buttons">
           <button type="button" className="primary" onClick={() => setActive(null)}>
-            OK
+            {t(m.ok)}
           </button>
         </div>
       </Modal>

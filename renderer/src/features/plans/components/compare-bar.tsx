@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import { Message, useT } from '../../../lib/i18n';
 import type { ComparedChoice } from '../../../lib/storage';
+import { m } from '../messages';
 import { MOST_COMPARED, compareHref } from '../utils/compare-selection';
 
 /**
@@ -7,23 +9,32 @@ import { MOST_COMPARED, compareHref } from '../utils/compare-selection';
  * Clear. A refusal (a fourth plan, another category) is said here, where the person looks.
  */
 export function CompareBar({ choice, refusal, onRemove, onClear }: { choice: ComparedChoice[]; refusal: string | null; onRemove: (c: ComparedChoice) => void; onClear: () => void }) {
+  const t = useT();
   if (choice.length === 0 && !refusal) return null;
   return (
-    <aside className="compare-bar" aria-label="Plans to compare">
+    <aside className="compare-bar" aria-label={t(m.compareBar)}>
       <div className="compare-bar-inner">
         <div className="compare-bar-choice">
           <p className="compare-bar-count">
             {choice.length < 2
-              ? `Choose ${choice.length === 0 ? 'two or three plans' : `up to ${MOST_COMPARED - choice.length} more`} to compare`
-              : `${choice.length} of ${MOST_COMPARED} plans chosen`}
+              ? choice.length === 0
+                ? t(m.chooseTwoOrThree)
+                : t(m.chooseMore, { count: MOST_COMPARED - choice.length })
+              : t(m.chosenOf, { count: choice.length, most: MOST_COMPARED })}
           </p>
           <ul>
             {choice.map((c) => (
               <li key={c.plan_id}>
                 {c.plan_name}
                 <button type="button" className="chip-remove" onClick={() => onRemove(c)}>
-                  <span aria-hidden="true">×</span>
-                  <span className="visually-hidden">Remove {c.plan_name} from the comparison</span>
+                  <Message
+                    of={m.removeFromComparison}
+                    values={{
+                      name: c.plan_name,
+                      sign: (chunks) => <span aria-hidden="true">{chunks}</span>,
+                      hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+                    }}
+                  />
                 </button>
               </li>
             ))}
@@ -35,15 +46,15 @@ export function CompareBar({ choice, refusal, onRemove, onClear }: { choice: Com
         <div className="compare-bar-actions">
           {choice.length >= 2 ? (
             <Link className="button primary" to={compareHref(choice)}>
-              Compare ({choice.length})
+              {t(m.compareCount, { count: choice.length })}
             </Link>
           ) : (
             <button type="button" className="primary" disabled>
-              Compare ({choice.length})
+              {t(m.compareCount, { count: choice.length })}
             </button>
           )}
           <button type="button" onClick={onClear}>
-            Clear
+            {t(m.clear)}
           </button>
         </div>
       </div>

@@ -4,9 +4,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { PlanDocuments } from '../../../components/plan-documents';
 import { QueryState } from '../../../components/query-state';
+import { Message, useT } from '../../../lib/i18n';
 import { lastListing, tempId } from '../../../lib/storage';
 import { money, slug } from '../../../utils/format';
 import { comparisonQuery } from '../api/compare-plans';
+import { m } from '../messages';
 
 /**
  * /compare?plans=1,2,3: the plans side by side, priced for the quote when the visitor has one (else "From"), each
@@ -15,6 +17,7 @@ import { comparisonQuery } from '../api/compare-plans';
  * gives the table alone.
  */
 export function ComparePage({ addToCart }: { addToCart?: (planId: number, planPricingId: number) => Promise<void> }) {
+  const t = useT();
   const [params] = useSearchParams();
   const [adding, setAdding] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -38,17 +41,25 @@ export function ComparePage({ addToCart }: { addToCart?: (planId: number, planPr
   const listing = comparison ? { href: `/plans?type=${comparison.category}`, label: comparison.category_name } : lastListing.get();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <Link to={listing.href}>{listing.label}</Link> › <span aria-current="page">Compare</span>
+      <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
+        <Message
+          of={m.compareTrail}
+          values={{
+            name: listing.label,
+            home: (chunks) => <Link to="/">{chunks}</Link>,
+            listing: (chunks) => <Link to={listing.href}>{chunks}</Link>,
+            current: (chunks) => <span aria-current="page">{chunks}</span>,
+          }}
+        />
       </nav>
       <div className="compare-head">
-        <h1>{comparison ? `Compare ${comparison.category_name}` : 'Compare plans'}</h1>
+        <h1>{comparison ? t(m.compareCategory, { category: comparison.category_name }) : t(m.comparePlans)}</h1>
         <span className="buttons no-print">
           <button type="button" onClick={() => window.print()}>
-            Print
+            {t(m.print)}
           </button>
           <Link to={listing.href} className="button">
-            <span aria-hidden="true">←</span> Back to {listing.label}
+            <Message of={m.backTo} values={{ listing: listing.label, arrow: (chunks) => <span aria-hidden="true">{chunks}</span> }} />
           </Link>
         </span>
       </div>
@@ -61,10 +72,10 @@ export function ComparePage({ addToCart }: { addToCart?: (planId: number, planPr
       </div>
  <QueryState query={read}>
         {(comparison) => (
-        <div className="compare-scroll" role="region" aria-label="Plans side by side" tabIndex={0}>
+        <div className="compare-scroll" role="region" aria-label={t(m.sideBySide)} tabIndex={0}>
           <table className="compare-table">
             <caption className="visually-hidden">
-              {comparison.plans.map((p) => p.plan_name).join(', ')} compared
+              {t(m.compared, { names: comparison.plans.map((p) => p.plan_name).join(', ') })}
             </caption>
             <thead>
               <tr>
@@ -81,30 +92,28 @@ export function ComparePage({ addToCart }: { addToCart?: (planId: number, planPr
             </thead>
             <tbody>
               <tr className="compare-price">
-                <th scope="row">Monthly price</th>
+                <th scope="row">{t(m.monthlyPrice)}</th>
                 {comparison.plans.map((p) => (
                   <td key={p.plan_id}>
                     {p.plan_price != null ? (
                       <span className="price">
-                        {money(p.plan_price)}
-                        <span className="per">/mo</span>
+                        <Message of={m.perMonth} values={{ amount: money(p.plan_price), per: (chunks) => <span className="per">{chunks}</span> }} />
                       </span>
                     ) : p.from_price != null ? (
                       <span className="price">
-                        From {money(p.from_price)}
-                        <span className="per">/mo</span>
+                        <Message of={m.fromPerMonth} values={{ amount: money(p.from_price), per: (chunks) => <span className="per">{chunks}</span> }} />
                       </span>
                     ) : (
-                      <span className="muted">Price on request</span>
+                      <span className="muted">{t(m.priceOnRequest)}</span>
                     )}
                   </td>
                 ))}
               </tr>
               {comparison.plans.some((p) => p.yearly_cost) && (
                 <tr>
-                  <th scope="row">Estimated yearly cost (medium use)</th>
+                  <th scope="row">{t(m.yearlyCostMedium)}</th>
                   {comparison.plans.map((p) => (
-                    <td key={p.plan_id}>{p.yearly_cost ? money(p.yearly_cost.medium) : <span className="muted">Not estimated</span>}</td>
+                    <td key={p.plan_id}>{p.yearly_cost ? money(p.yearly_cost.medium) : <span className="muted">{t(m.notEstimated)}</span>}</td>
                   ))}
                 </tr>
               )}
@@ -112,33 +121,33 @@ export function ComparePage({ addToCart }: { addToCart?: (planId: number, planPr
                 <tr key={f.key}>
                   <th scope="row">{f.label}</th>
                   {f.values.map((v, i) => (
-                    <td key={comparison.plans[i]?.plan_id ?? i}>{v ?? <span className="muted">Not stated</span>}</td>
+                    <td key={comparison.plans[i]?.plan_id ?? i}>{v ?? <span className="muted">{t(m.notStated)}</span>}</td>
                   ))}
                 </tr>
               ))}
               {comparison.plans.some((p) => p.documents.length > 0) && (
                 <tr>
-                  <th scope="row">Documents</th>
+                  <th scope="row">{t(m.documents)}</th>
                   {comparison.plans.map((p) => (
                     <td key={p.plan_id}>
-                      {p.documents.length > 0 ? <PlanDocuments documents={p.documents} planName={p.plan_name} /> : <span className="muted">None</span>}
+                      {p.documents.length > 0 ? <PlanDocuments documents={p.documents} planName={p.plan_name} /> : <span className="muted">{t(m.none)}</span>}
                     </td>
                   ))}
                 </tr>
               )}
               <tr className="compare-actions">
                 <th scope="row">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t(m.actions)}</span>
                 </th>
                 {comparison.plans.map((p) => (
                   <td key={p.plan_id} className="no-print">
                     {p.plan_pricing_id != null && addToCart && (
                       <button type="button" className="primary" disabled={adding !== null} onClick={() => void add(p.plan_id, p.plan_pricing_id ?? 0)}>
-                        Add to Cart<span className="visually-hidden">: {p.plan_name}</span>
+                        <Message of={m.addToCart} values={{ name: p.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                       </button>
                     )}
                     <Link to={`/plan/${p.plan_id}/${slug(p.plan_name)}`} className={p.plan_pricing_id != null && addToCart ? 'button' : 'button primary'}>
-                      More Info<span className="visually-hidden"> about {p.plan_name}</span>
+                      <Message of={m.moreInfo} values={{ name: p.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                     </Link>
                   </td>
                 ))}

@@ -1,8 +1,9 @@
-import { fireEvent, render, screen, within } from '../../../testing/render';
+import { fireEvent, render, screen, spanish, within } from '../../../testing/render';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../lib/api';
+import type { Chosen } from '../../../lib/i18n';
 import { ONE_COLUMN_QUERY } from '../../../lib/media';
 import { screenMatching } from '../../../testing/screen';
 import { server, success } from '../../../testing/server';
@@ -36,11 +37,12 @@ function serveTwoCategories() {
   );
 }
 
-function drawPlansPage() {
+function drawPlansPage(language?: Chosen) {
   return render(
     <MemoryRouter initialEntries={['/plans?type=dental']}>
       <PlansPage enrollmentId="5" parties={null} renderQuote={() => null} />
     </MemoryRouter>,
+    { language },
   );
 }
 
@@ -151,5 +153,16 @@ describe('the plans page', () => {
     expect(alert.textContent).toContain('The service is temporarily unavailable');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'More Info about Brightbite Dental Preferred PPO' })).toBeTruthy();
+  });
+
+  it('speaks Spanish when Spanish is chosen', async () => {
+    screenMatching();
+    serveTwoCategories();
+    drawPlansPage(await spanish());
+    const filter = await screen.findByRole('group', { name: 'Filtrar por categoría' });
+    expect(within(filter).getByRole('checkbox', { name: 'Dental (1)' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('region', { name: 'Ordenar y filtrar' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Ruta de navegación' }).textContent).toBe('Inicio › Dental');
   });
 });

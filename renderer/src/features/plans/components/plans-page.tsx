@@ -6,10 +6,12 @@ import { PlanCard } from '../../../components/plan-card';
 import { Failed, Pending } from '../../../components/query-state';
 import type { Schema } from '../../../lib/api';
 import { useCategoryMenu, usePlanCategories } from '../../../lib/catalogue';
+import { Message, useT } from '../../../lib/i18n';
 import { ONE_COLUMN_QUERY, useMedia } from '../../../lib/media';
 import { useSite } from '../../../lib/site';
 import { lastListing } from '../../../lib/storage';
 import { filteredPlansQuery } from '../api/get-filtered-plans';
+import { m } from '../messages';
 import { sideFilterQuery } from '../api/get-left-side-filter-fields';
 import { useCompareChoice } from '../hooks/use-compare-choice';
 import { narrowing, refineOf, withoutRefine, withRefine, type Refine } from '../utils/refine';
@@ -31,6 +33,7 @@ export interface PlansPageProps {
  * filters (kept in the address: Back, a reload and a shared link restore them).
  */
 export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended }: PlansPageProps) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const type = params.get('type') ?? '';
   const refine = refineOf(params);
@@ -71,7 +74,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const drawn = plans !== null && categories !== null;
   const failed = listing.isError ? listing : categoriesRead.isError ? categoriesRead : null;
   const shown = known.filter((c) => selected.length === 0 || selected.includes(c.category));
-  const title = shown.length === 1 ? shown[0].display_name : 'Plans';
+  const title = shown.length === 1 ? shown[0].display_name : t(m.plans);
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (known.length > 0) lastListing.set({ href: `${pathname}${search}`, label: title });
@@ -93,14 +96,21 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
     setSelected((current) => (current.includes(category) ? current.filter((c) => c !== category) : [...current, category]));
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › {parties?.result.user_info && <span>Current Member › </span>}
-        <span aria-current="page">{title}</span>
+      <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
+        <Message
+          of={parties?.result.user_info ? m.breadcrumbMember : m.breadcrumbTrail}
+          values={{
+            title,
+            home: (chunks) => <Link to="/">{chunks}</Link>,
+            member: (chunks) => <span>{chunks}</span>,
+            current: (chunks) => <span aria-current="page">{chunks}</span>,
+          }}
+        />
       </nav>
       <h1>{title}</h1>
       {renderQuote({ onSaved: () => undefined })}
       <PartiesSummary parties={parties} />
-      <nav aria-label="Categories" className="category-menu" ref={menuRef}>
+      <nav aria-label={t(m.categories)} className="category-menu" ref={menuRef}>
         {menu.map((c) => (
           <Link key={c.category} to={`/plans?type=${c.category}`} aria-current={c.category === type ? 'page' : undefined}>
             {c.label}
@@ -113,11 +123,11 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
             <CategoryFilter folded={oneColumn} chosen={selected.length}>
               {side.map((c) => (
                 <label key={c.category}>
-                  <input type="checkbox" checked={selected.includes(c.category)} onChange={() => toggle(c.category)} /> {c.display_name} ({c.count})
+                  <input type="checkbox" checked={selected.includes(c.category)} onChange={() => toggle(c.category)} /> {t(m.withCount, { name: c.display_name, count: c.count })}
                 </label>
               ))}
             </CategoryFilter>
-            <SideSection folded={oneColumn} title="Sort and filter" chosen={narrowing(refine)}>
+            <SideSection folded={oneColumn} title={t(m.sortAndFilter)} chosen={narrowing(refine)}>
               <RefinePanel refine={refine} facets={facets} onChange={changeRefine} onClear={clearRefine} onExplain={() => setExplaining(true)} />
             </SideSection>
           </div>
@@ -132,7 +142,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
               <p>{message}</p>
               {narrowing(refine) > 0 && (
                 <button type="button" onClick={clearRefine}>
-                  Clear all choices
+                  {t(m.clearAll)}
                 </button>
               )}
             </div>
@@ -167,7 +177,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
           {plans !== null && plans.length > 0 && plans.length < total && (
             <p className="show-more">
               <button type="button" onClick={() => void listing.fetchNextPage()} disabled={listing.isFetchingNextPage}>
-                Show more plans ({total - plans.length} more)
+                {t(m.showMore, { count: total - plans.length })}
               </button>
             </p>
           )}
@@ -182,6 +192,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
 
 /** A part of the side column: beside the plans on a wide screen, folded behind its title on a phone. */
 function SideSection({ folded, title, chosen, children }: { folded: boolean; title: string; chosen: number; children: ReactNode }) {
+  const t = useT();
   if (!folded) {
     return (
       <section className="side-filter" aria-label={title}>
@@ -194,7 +205,7 @@ function SideSection({ folded, title, chosen, children }: { folded: boolean; tit
     <details className="side-filter-folded">
       <summary>
         {title}
-        {chosen > 0 && <span className="side-filter-count"> ({chosen} chosen)</span>}
+        {chosen > 0 && <span className="side-filter-count"> {t(m.chosen, { count: chosen })}</span>}
       </summary>
       <section className="side-filter" aria-label={title}>
         {children}
@@ -208,10 +219,11 @@ function SideSection({ folded, title, chosen, children }: { folded: boolean; tit
  * says how many are ticked, so the plans start on the first screen rather than after a dozen checkboxes.
  */
 function CategoryFilter({ folded, chosen, children }: { folded: boolean; chosen: number; children: ReactNode }) {
+  const t = useT();
   if (!folded) {
     return (
       <fieldset className="side-filter">
-        <legend>Filter by category</legend>
+        <legend>{t(m.filterByCategory)}</legend>
         {children}
       </fieldset>
     );
@@ -219,10 +231,11 @@ function CategoryFilter({ folded, chosen, children }: { folded: boolean; chosen:
   return (
     <details className="side-filter-folded">
       <summary>
-        Filter by category{chosen > 0 && <span className="side-filter-count"> ({chosen} chosen)</span>}
+        {t(m.filterByCategory)}
+        {chosen > 0 && <span className="side-filter-count"> {t(m.chosen, { count: chosen })}</span>}
       </summary>
       <fieldset className="side-filter">
-        <legend className="visually-hidden">Filter by category</legend>
+        <legend className="visually-hidden">{t(m.filterByCategory)}</legend>
         {children}
       </fieldset>
     </details>

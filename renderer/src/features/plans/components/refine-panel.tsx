@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import type { Schema } from '../../../lib/api';
+import { useT, type MessageDescriptor } from '../../../lib/i18n';
+import { m } from '../messages';
 import { listOf, narrowing, toggled, type Refine } from '../utils/refine';
 
 export type Facets = Schema<'Facets'>;
@@ -14,11 +16,11 @@ export interface RefinePanelProps {
   onExplain: () => void;
 }
 
-const SORTS: [string, string][] = [
-  ['', 'Recommended'],
-  ['premium', 'Monthly premium'],
-  ['deductible', 'Deductible'],
-  ['oop_max', 'Out-of-pocket maximum'],
+const SORTS: [string, MessageDescriptor][] = [
+  ['', m.sortRecommended],
+  ['premium', m.sortPremium],
+  ['deductible', m.sortDeductible],
+  ['oop_max', m.sortOopMax],
 ];
 
 /**
@@ -27,6 +29,7 @@ const SORTS: [string, string][] = [
  * list applies at once; an amount when it is applied (each is a new listing).
  */
 export function RefinePanel({ refine, facets, onChange, onClear, onExplain }: RefinePanelProps) {
+  const t = useT();
   const [limits, setLimits] = useState({ max_premium: refine.max_premium ?? '', max_deductible: refine.max_deductible ?? '' });
   useEffect(() => setLimits({ max_premium: refine.max_premium ?? '', max_deductible: refine.max_deductible ?? '' }), [refine.max_premium, refine.max_deductible]);
   const apply = (event: FormEvent) => {
@@ -39,19 +42,19 @@ export function RefinePanel({ refine, facets, onChange, onClear, onExplain }: Re
   return (
     <div className="refine">
       <div className="form-group">
-        <label htmlFor="refine-sort">Sort by</label>
+        <label htmlFor="refine-sort">{t(m.sortBy)}</label>
         <select id="refine-sort" value={refine.sort ?? ''} onChange={(e) => onChange({ sort: e.target.value })}>
           {SORTS.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
-          {(facets?.estimate || refine.sort === 'yearly_cost') && <option value="yearly_cost">Estimated yearly cost</option>}
+          {(facets?.estimate || refine.sort === 'yearly_cost') && <option value="yearly_cost">{t(m.sortYearlyCost)}</option>}
         </select>
       </div>
       {facets?.estimate && (
         <div className="form-group">
-          <label htmlFor="refine-usage">Your expected use of care</label>
+          <label htmlFor="refine-usage">{t(m.expectedUse)}</label>
           <select
             id="refine-usage"
             aria-describedby="refine-usage-hint"
@@ -60,7 +63,7 @@ export function RefinePanel({ refine, facets, onChange, onClear, onExplain }: Re
           >
             {facets.estimate.levels.map((l) => (
               <option key={l.usage} value={l.usage}>
-                {l.usage[0].toUpperCase() + l.usage.slice(1)} use
+                {t(m.usage, { usage: l.usage })}
               </option>
             ))}
           </select>
@@ -68,68 +71,68 @@ export function RefinePanel({ refine, facets, onChange, onClear, onExplain }: Re
             {facets.estimate.levels.find((l) => l.usage === (refine.usage ?? 'medium'))?.description}
           </p>
           <button type="button" className="link" onClick={onExplain}>
-            How we estimate the yearly cost
+            {t(m.howWeEstimate)}
           </button>
         </div>
       )}
       {carriers.length > 1 && (
         <fieldset className="refine-choices">
-          <legend>Carrier</legend>
+          <legend>{t(m.carrier)}</legend>
           {carriers.map((c) => (
             <label key={c.value}>
-              <input type="checkbox" checked={chosen(refine.carriers, c.value)} onChange={() => onChange({ carriers: toggled(refine.carriers, c.value) })} /> {c.value} ({c.count})
+              <input type="checkbox" checked={chosen(refine.carriers, c.value)} onChange={() => onChange({ carriers: toggled(refine.carriers, c.value) })} /> {t(m.withCount, { name: c.value, count: c.count })}
             </label>
           ))}
         </fieldset>
       )}
       {networks.length > 1 && (
         <fieldset className="refine-choices">
-          <legend>Network</legend>
+          <legend>{t(m.network)}</legend>
           {networks.map((n) => (
             <label key={n.value}>
-              <input type="checkbox" checked={chosen(refine.networks, n.value)} onChange={() => onChange({ networks: toggled(refine.networks, n.value) })} /> {n.value} ({n.count})
+              <input type="checkbox" checked={chosen(refine.networks, n.value)} onChange={() => onChange({ networks: toggled(refine.networks, n.value) })} /> {t(m.withCount, { name: n.value, count: n.count })}
             </label>
           ))}
         </fieldset>
       )}
       {((facets?.hsa_eligible ?? 0) > 0 || refine.hsa) && (
         <label className="refine-hsa">
-          <input type="checkbox" checked={refine.hsa === '1'} onChange={(e) => onChange({ hsa: e.target.checked ? '1' : '' })} /> HSA-eligible plans only ({facets?.hsa_eligible ?? 0})
+          <input type="checkbox" checked={refine.hsa === '1'} onChange={(e) => onChange({ hsa: e.target.checked ? '1' : '' })} /> {t(m.hsaOnly, { count: facets?.hsa_eligible ?? 0 })}
         </label>
       )}
       <form className="refine-limits" onSubmit={apply}>
         <div className="form-group">
-          <label htmlFor="refine-max-premium">Monthly premium up to ($)</label>
+          <label htmlFor="refine-max-premium">{t(m.maxPremium)}</label>
           <input
             id="refine-max-premium"
             inputMode="decimal"
-            placeholder={facets?.premium ? `${Math.ceil(facets.premium.max)}` : undefined}
+            placeholder={facets?.premium ? String(Math.ceil(facets.premium.max)) : undefined}
             value={limits.max_premium}
             onChange={(e) => setLimits({ ...limits, max_premium: e.target.value })}
           />
         </div>
         {facets?.deductible && (
           <div className="form-group">
-            <label htmlFor="refine-max-deductible">Deductible up to ($)</label>
+            <label htmlFor="refine-max-deductible">{t(m.maxDeductible)}</label>
             <input
               id="refine-max-deductible"
               inputMode="numeric"
-              placeholder={`${facets.deductible.max}`}
+              placeholder={String(facets.deductible.max)}
               value={limits.max_deductible}
               onChange={(e) => setLimits({ ...limits, max_deductible: e.target.value })}
             />
           </div>
         )}
-        <button type="submit">Apply limits</button>
+        <button type="submit">{t(m.applyLimits)}</button>
       </form>
       {facets?.not_applied.map((n) => (
         <p key={n.filter} className="hint">
-          {n.words}.
+          {t(m.notApplied, { words: n.words })}
         </p>
       ))}
       {(narrowing(refine) > 0 || refine.sort) && (
         <button type="button" className="link" onClick={onClear}>
-          Clear all choices
+          {t(m.clearAll)}
         </button>
       )}
     </div>
@@ -138,20 +141,21 @@ export function RefinePanel({ refine, facets, onChange, onClear, onExplain }: Re
 
 /** How the estimated yearly cost is worked out, with its levels of use. */
 export function EstimateDialog({ estimate, onClose }: { estimate: NonNullable<Facets['estimate']>; onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal title="How we estimate the yearly cost" open onClose={onClose}>
+    <Modal title={t(m.howWeEstimate)} open onClose={onClose}>
       <p>{estimate.explanation}</p>
       <dl className="estimate-levels">
         {estimate.levels.map((l) => (
           <div key={l.usage}>
-            <dt>{l.usage[0].toUpperCase() + l.usage.slice(1)} use</dt>
+            <dt>{t(m.usage, { usage: l.usage })}</dt>
             <dd>{l.description}</dd>
           </div>
         ))}
       </dl>
       <div className="buttons">
         <button type="button" className="primary" onClick={onClose}>
-          OK
+          {t(m.ok)}
         </button>
       </div>
     </Modal>

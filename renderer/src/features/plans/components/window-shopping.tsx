@@ -5,9 +5,11 @@ import { PlanCard } from '../../../components/plan-card';
 import { QueryState } from '../../../components/query-state';
 import type { Schema } from '../../../lib/api';
 import { usePlanCategories } from '../../../lib/catalogue';
+import { Message, useT } from '../../../lib/i18n';
 import { lastListing } from '../../../lib/storage';
 import { menuFilteredPlansQuery } from '../api/get-menu-filtered-plans';
 import { useCompareChoice } from '../hooks/use-compare-choice';
+import { m } from '../messages';
 import { CompareBar } from './compare-bar';
 
 export interface WindowShoppingProps {
@@ -21,10 +23,11 @@ export interface WindowShoppingProps {
  * and one call to action, Get your price, which asks the quote's questions only then.
  */
 export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
+  const t = useT();
   const categories = usePlanCategories().data ?? [];
   const listing = useQuery(menuFilteredPlansQuery(category));
 
-  const name = categories.find((c) => c.category === category)?.display_name ?? 'Plans';
+  const name = categories.find((c) => c.category === category)?.display_name ?? t(m.plans);
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (categories.length > 0) lastListing.set({ href: `${pathname}${search}`, label: name });
@@ -33,25 +36,28 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
   const categoryName = (key: string) => categories.find((c) => c.category === key)?.display_name;
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> › <span aria-current="page">{name}</span>
+      <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
+        <Message
+          of={m.breadcrumbTrail}
+          values={{ title: name, home: (chunks) => <Link to="/">{chunks}</Link>, current: (chunks) => <span aria-current="page">{chunks}</span> }}
+        />
       </nav>
       <div className="window-head">
         <div>
           <h1>{name}</h1>
-          <p className="lead">Prices start from the lowest monthly rate anyone can get. Your own price depends on your ZIP code, age and who you cover.</p>
+          <p className="lead">{t(m.windowLead)}</p>
         </div>
         <div className="price-cta">
-          <p>See what you would pay, in under a minute.</p>
+          <p>{t(m.priceCta)}</p>
           <button type="button" className="primary large" onClick={() => onGetPrice(null)}>
-            Get your price
+            {t(m.getYourPrice)}
           </button>
         </div>
       </div>
       <QueryState query={listing}>
         {({ result: plans }) =>
           plans.length === 0 ? (
-            <p>No Plans are available for your selection</p>
+            <p>{t(m.noPlans)}</p>
           ) : (
         <ul className="cards">
           {plans.map((p) => (
@@ -59,10 +65,10 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
               key={p.plan_id}
               headingLevel={2}
               plan={{ ...p, plan_price: p.from_price }}
-              priceLabel="From"
+              priceLabel={t(m.from)}
               action={
                 <button type="button" className="link-button" onClick={() => onGetPrice(p)}>
-                  More Info<span className="visually-hidden"> about {p.plan_name}</span>
+                  <Message of={m.moreInfo} values={{ name: p.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                 </button>
               }
               compare={{

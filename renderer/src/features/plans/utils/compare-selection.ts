@@ -1,5 +1,7 @@
 // Which plans may be compared together: two or three, all of one category (as the comparison call takes them).
 import type { ComparedChoice } from '../../../lib/storage';
+import { m } from '../messages';
+import { inEnglish, type Translate } from '../../../lib/i18n';
 
 export const MOST_COMPARED = 3;
 
@@ -11,14 +13,15 @@ export interface Toggled {
 
 /**
  * The choice after the person ticks or unticks `plan`: unticking removes it; ticking adds it unless three are chosen
- * already, or the chosen ones are of another category (`categoryName` names the chosen ones' category).
+ * already, or the chosen ones are of another category (`categoryName` names the chosen ones' category). A refusal is
+ * said by `t`, in the page's language (English when none is given).
  */
-export function toggleCompared(choice: ComparedChoice[], plan: ComparedChoice, categoryName = 'one kind'): Toggled {
+export function toggleCompared(choice: ComparedChoice[], plan: ComparedChoice, categoryName?: string, t: Translate = inEnglish): Toggled {
   if (choice.some((c) => c.plan_id === plan.plan_id)) return { choice: choice.filter((c) => c.plan_id !== plan.plan_id), refusal: null };
   if (choice.length > 0 && choice[0].category !== plan.category) {
-    return { choice, refusal: `Plans of one kind are compared: you are comparing ${categoryName}. Clear your choice to compare other plans.` };
+    return { choice, refusal: categoryName ? t(m.refusedOtherKind, { category: categoryName }) : t(m.refusedOtherKindUnnamed) };
   }
-  if (choice.length >= MOST_COMPARED) return { choice, refusal: `You can compare up to ${MOST_COMPARED} plans at a time. Remove one to add another.` };
+  if (choice.length >= MOST_COMPARED) return { choice, refusal: t(m.refusedTooMany, { most: MOST_COMPARED }) };
   return { choice: [...choice, plan], refusal: null };
 }
 

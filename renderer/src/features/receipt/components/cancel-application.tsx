@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCancelApplication } from '../api/cancel-application';
+import { Message, useT } from '../../../lib/i18n';
+import { m } from '../messages';
 
 /**
  * The free-look period on the receipt: until its last day the applicant may cancel the application, saying why; once
@@ -13,13 +15,14 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
   const cancel = useCancelApplication(enrollmentId);
   const reasonId = useId();
   const errorId = useId();
+  const t = useT();
   if (receipt.cancellation) {
     const c = receipt.cancellation;
     return (
       <section aria-labelledby="cancelled-heading" className="receipt-cancelled" role="status">
-        <h2 id="cancelled-heading">This application was cancelled</h2>
+        <h2 id="cancelled-heading">{t(m.cancelledHeading)}</h2>
         <p>
-          Cancelled on <strong>{c.cancelled_on}</strong> by {c.by}: {c.reason}
+          <Message of={m.cancelledOn} values={{ date: c.cancelled_on, by: c.by, reason: c.reason, strong: (chunks) => <strong>{chunks}</strong> }} />
         </p>
       </section>
     );
@@ -29,22 +32,22 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
   const reasonError = failure?.messageFor('reason');
   return (
     <section aria-labelledby="cancel-heading" className="receipt-cancel no-print">
-      <h2 id="cancel-heading">Changed your mind?</h2>
+      <h2 id="cancel-heading">{t(m.changedMind)}</h2>
       <p>
-        You can cancel this application until <strong>{receipt.cancel_until}</strong> (its free-look period).
+        <Message of={m.cancelUntil} values={{ date: receipt.cancel_until, strong: (chunks) => <strong>{chunks}</strong> }} />
       </p>
       <button type="button" className="button" onClick={() => setOpen(true)}>
-        Cancel this application
+        {t(m.cancelThis)}
       </button>
-      <Modal title="Cancel your application?" open={open} onClose={() => setOpen(false)}>
+      <Modal title={t(m.cancelTitle)} open={open} onClose={() => setOpen(false)}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
             cancel.mutate(reason, { onSuccess: () => setOpen(false) });
           }}
         >
-          <p>Coverage under every plan of this application ends, and each carrier is told.</p>
-          <label htmlFor={reasonId}>Why are you cancelling?</label>
+          <p>{t(m.cancelEffect)}</p>
+          <label htmlFor={reasonId}>{t(m.cancelWhy)}</label>
           <textarea
             id={reasonId}
             value={reason}
@@ -63,10 +66,10 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
           {failure && !reasonError && <p role="alert">{failure.message}</p>}
           <div className="buttons">
             <button type="submit" className="danger" disabled={cancel.isPending}>
-              Cancel the application
+              {t(m.cancelConfirm)}
             </button>
             <button type="button" className="button" onClick={() => setOpen(false)}>
-              Keep my application
+              {t(m.keep)}
             </button>
           </div>
         </form>

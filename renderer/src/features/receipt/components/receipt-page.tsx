@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SummaryRows } from '../../../components/summary-rows';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Failed, Pending } from '../../../components/query-state';
 import { useCartCount } from '../../../lib/cart-count';
@@ -9,6 +9,13 @@ import { tempId } from '../../../lib/storage';
 import { money, phone, telHref } from '../../../utils/format';
 import { receiptQuery } from '../api/get-receipt';
 import { CancelApplication } from './cancel-application';
+import { Message, useT } from '../../../lib/i18n';
+import { m } from '../messages';
+
+/** The tick beside the thanks (hidden from readers). */
+const TICK = '✓';
+
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /**
  * The receipt: who applied, the confirmation number, the plans with who each covers and its carrier, the payments,
@@ -17,6 +24,7 @@ import { CancelApplication } from './cancel-application';
 export function ReceiptPage() {
   const { refresh } = useCartCount();
   const branding = useSite().site?.branding;
+  const t = useT();
   // The enrollment this browser was on: once its receipt is read, the browser forgets it (a new quote starts afresh).
   const [id] = useState(() => tempId.get());
   const read = useQuery({ ...receiptQuery(id ?? ''), enabled: Boolean(id) });
@@ -27,44 +35,45 @@ export function ReceiptPage() {
     refresh();
   }, [receipt, refresh]);
 
-  if (!id) return <p role="alert">There is no enrollment to show.</p>;
+  if (!id) return <p role="alert">{t(m.noEnrollment)}</p>;
   if (read.isError) return <Failed query={read} />;
   if (!receipt) return <Pending />;
   const lines = receipt.plans;
+  const { helper } = receipt;
   return (
     <section className="receipt" aria-labelledby="receipt-heading">
       <div className="receipt-head">
         <span className="receipt-tick" aria-hidden="true">
-          ✓
+          {TICK}
         </span>
         <div>
-          <h1 id="receipt-heading">Thank you, {receipt.name}!</h1>
-          <p className="lead">{receipt.cancellation ? 'Your application was submitted, then cancelled.' : 'Your application has been submitted.'}</p>
+          <h1 id="receipt-heading">{t(m.thanks, { name: receipt.name })}</h1>
+          <p className="lead">{t(receipt.cancellation ? m.submittedThenCancelled : m.submitted)}</p>
         </div>
       </div>
       <div className="receipt-facts">
         {/* The document lets both be missing; a sentence about a number or date there is not is left out. */}
         {receipt.policy_id && (
           <p>
-            Your confirmation number is <strong>{receipt.policy_id}</strong>
+            <Message of={m.confirmationNumber} values={{ number: String(receipt.policy_id), strong }} />
           </p>
         )}
         {receipt.effective_date && (
           <p>
-            Your coverage is effective as of <strong>{receipt.effective_date}</strong>.
+            <Message of={m.effective} values={{ date: receipt.effective_date, strong }} />
           </p>
         )}
       </div>
       {lines.length > 0 && (
         <>
-          <h2>Your plans</h2>
+          <h2>{t(m.plansHeading)}</h2>
           <table className="table receipt-plans">
             <thead>
               <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Option</th>
+                <th scope="col">{t(m.plan)}</th>
+                <th scope="col">{t(m.option)}</th>
                 <th scope="col" className="numeric">
-                  Monthly price
+                  {t(m.monthlyPrice)}
                 </th>
               </tr>
             </thead>
@@ -73,15 +82,16 @@ export function ReceiptPage() {
                 <tr key={`${l.plan_name}-${l.option_name}`}>
                   <td>
                     {l.plan_name}
-                    {l.covered.length > 0 && <small className="receipt-covered">Covers {l.covered.join(', ')}</small>}
+                    {l.covered.length > 0 && <small className="receipt-covered">{t(m.covers, { names: l.covered.join(', ') })}</small>}
                     {l.carrier_name && (
                       <small className="receipt-carrier">
-                        {l.carrier_name}
-                        {l.carrier_phone && (
-                          <>
-                            {' · '}
-                            <a href={telHref(l.carrier_phone)}>{phone(l.carrier_phone)}</a>
-                          </>
+                        {l.carrier_phone ? (
+                          <Message
+                            of={m.carrierPhone}
+                            values={{ carrier: l.carrier_name, phone: phone(l.carrier_phone), tel: (chunks) => <a href={telHref(l.carrier_phone)}>{chunks}</a> }}
+                          />
+                        ) : (
+                          l.carrier_name
                         )}
                       </small>
                     )}
@@ -94,13 +104,13 @@ export function ReceiptPage() {
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>
-                  First month total
+                  {t(m.firstMonthTotal)}
                 </th>
                 <td className="numeric">{money(receipt.initial_month_cost ?? 0)}</td>
               </tr>
               <tr>
                 <th scope="row" colSpan={2}>
-                  Recurring monthly cost
+                  {t(m.recurringMonthlyCost)}
                 </th>
                 <td className="numeric">{money(receipt.recurring_month_cost ?? 0)}</td>
               </tr>
@@ -110,26 +120,30 @@ export function ReceiptPage() {
       )}
       {receipt.payment && (
         <section aria-labelledby="payment-heading">
-          <h2 id="payment-heading">Your payments</h2>
+          <h2 id="payment-heading">{t(m.paymentsHeading)}</h2>
           <p>{receipt.payment.method}</p>
           <ul className="receipt-payments">
             {receipt.payment.first_amount != null && (
               <li>
-                First payment: <strong>{money(receipt.payment.first_amount)}</strong>
-                {receipt.payment.first_when ? `, taken ${receipt.payment.first_when}` : ''}
+                <Message
+                  of={receipt.payment.first_when ? m.firstPaymentWhen : m.firstPayment}
+                  values={{ amount: money(receipt.payment.first_amount), when: receipt.payment.first_when, strong }}
+                />
               </li>
             )}
             {receipt.payment.recurring_amount != null && (
               <li>
-                Then <strong>{money(receipt.payment.recurring_amount)}</strong> a month
-                {receipt.payment.recurring_when ? `, ${receipt.payment.recurring_when}` : ''}
+                <Message
+                  of={receipt.payment.recurring_when ? m.recurringPaymentWhen : m.recurringPayment}
+                  values={{ amount: money(receipt.payment.recurring_amount), when: receipt.payment.recurring_when, strong }}
+                />
               </li>
             )}
           </ul>
         </section>
       )}
       <section aria-labelledby="next-heading">
-        <h2 id="next-heading">What happens next</h2>
+        <h2 id="next-heading">{t(m.nextHeading)}</h2>
         <ol className="receipt-next">
           {receipt.next_steps.map((step) => (
             <li key={step}>{step}</li>
@@ -138,31 +152,40 @@ export function ReceiptPage() {
       </section>
       <CancelApplication enrollmentId={id} receipt={receipt} />
       <section aria-labelledby="questions-heading">
-        <h2 id="questions-heading">Questions?</h2>
-        {receipt.helper ? (
+        <h2 id="questions-heading">{t(m.questionsHeading)}</h2>
+        {helper ? (
           <p>
-            Call {receipt.helper.name}, who helped with your application, at{' '}
-            <a href={telHref(receipt.helper.phone)}>{phone(receipt.helper.phone)}</a>, or write to{' '}
-            <a href={`mailto:${receipt.helper.email}`}>{receipt.helper.email}</a>.
+            <Message
+              of={m.callHelper}
+              values={{
+                name: helper.name,
+                phone: phone(helper.phone),
+                email: helper.email,
+                tel: (chunks) => <a href={telHref(helper.phone)}>{chunks}</a>,
+                mail: (chunks) => <a href={`mailto:${helper.email}`}>{chunks}</a>,
+              }}
+            />
           </p>
         ) : (
           branding?.display_phone && (
             <p>
-              Call us at <a href={telHref(branding.display_phone)}>{phone(branding.display_phone)}</a>
-              {branding.display_email && (
-                <>
-                  , or write to <a href={`mailto:${branding.display_email}`}>{branding.display_email}</a>
-                </>
-              )}
-              .
+              <Message
+                of={branding.display_email ? m.callOrWriteUs : m.callUs}
+                values={{
+                  phone: phone(branding.display_phone),
+                  email: branding.display_email,
+                  tel: (chunks) => <a href={telHref(branding.display_phone)}>{chunks}</a>,
+                  mail: (chunks) => <a href={`mailto:${branding.display_email}`}>{chunks}</a>,
+                }}
+              />
             </p>
           )
         )}
-        <p>For a plan&apos;s coverage or a claim, call its carrier at the number beside the plan.</p>
+        <p>{t(m.callCarrier)}</p>
       </section>
       {receipt.application.length > 0 && (
         <section aria-labelledby="application-heading" className="receipt-application">
-          <h2 id="application-heading">Your application</h2>
+          <h2 id="application-heading">{t(m.applicationHeading)}</h2>
           {receipt.application
             .filter((s) => s.rows.length > 0)
             .map((s) => (
@@ -175,10 +198,10 @@ export function ReceiptPage() {
       )}
       <div className="buttons no-print">
         <button type="button" className="primary" onClick={() => window.print()}>
-          Print your application or save it as PDF
+          {t(m.print)}
         </button>
         <Link to={receipt.return_to || '/'} className="button">
-          Return to homepage
+          {t(m.home)}
         </Link>
       </div>
     </section>

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Message, useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
 import type { RecommendCard } from '../api/get-recommended-cards';
 import { useRecommendations } from '../hooks/use-recommendations';
+import { m } from '../messages';
 import { NoticeDialog } from './notice-dialog';
 import { RecommendCardItem } from './recommend-card';
 import '../recommend.css';
@@ -12,22 +15,24 @@ export function RecommendListPage() {
   const page = params.get('page') === 'cart' ? 'cart' : 'home';
   const cards = useRecommendations(page);
   const [notice, setNotice] = useState<RecommendCard | null>(null);
+  const t = useT();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> ›{' '}
-        {page === 'cart' && (
-          <>
-            <Link to="/cart">Cart</Link> ›{' '}
-          </>
-        )}
-        <span aria-current="page">Recommended Products</span>
+      <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
+        <Message
+          of={page === 'cart' ? m.trailFromCart : m.trail}
+          values={{
+            home: (chunks) => <Link to="/">{chunks}</Link>,
+            cart: (chunks) => <Link to="/cart">{chunks}</Link>,
+            here: (chunks) => <span aria-current="page">{chunks}</span>,
+          }}
+        />
       </nav>
-      <h1>Recommended Products</h1>
+      <h1>{t(m.title)}</h1>
       {cards === null ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t(common.loading)}</p>
       ) : cards.length === 0 ? (
-        <p className="recommend-empty">No Any Products</p>
+        <p className="recommend-empty">{t(m.none)}</p>
       ) : (
         <ul className="cards recommend-grid">
           {cards.map((card) => (

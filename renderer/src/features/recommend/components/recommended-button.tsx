@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
 import { useCartCount } from '../../../lib/cart-count';
+import { useT } from '../../../lib/i18n';
 import { tempId } from '../../../lib/storage';
 import { useCartHasRecommendations } from '../hooks/use-recommendations';
+import { m } from '../messages';
 import '../recommended-button.css';
-
-const LABEL = 'View Your Recommended Products';
 
 /** The header's 'View Your Recommended Products': only while the cart has plans and there is something to recommend. */
 export function RecommendedButton() {
   const { count } = useCartCount();
+  const t = useT();
   // null until the first answer.
   const recommended = useCartHasRecommendations(tempId.get(), count > 0);
   if (count === 0 || recommended === false) return null;
@@ -17,13 +18,13 @@ export function RecommendedButton() {
   if (recommended === null) {
     return (
       <span className="recommended-link recommended-pending" aria-hidden="true">
-        {LABEL}
+        {t(m.viewRecommended)}
       </span>
     );
   }
   return (
     <Link to="/RecommendList?page=cart" className="recommended-link">
-      {LABEL}
+      {t(m.viewRecommended)}
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '../../../testing/render';
+import { fireEvent, render, screen, spanish, within } from '../../../testing/render';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -100,5 +100,19 @@ describe('Recommended Products', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.textContent).toBe('Home › Recommended Products');
     expect(screen.queryByRole('button', { name: 'Recommended Products' })).toBeNull();
+  });
+
+  it('the recommended products speak Spanish when Spanish is chosen', async () => {
+    recommending([1, 2].map((id) => card(id)));
+    render(
+      <MemoryRouter>
+        <RecommendedPanel page="cart" />
+      </MemoryRouter>,
+      { language: await spanish() },
+    );
+    expect(await screen.findByRole('button', { name: 'Productos recomendados' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ver todo' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Más información\s*: Plan 1$/ })).toBeTruthy();
+    expect(screen.getAllByText((_, element) => element?.textContent === 'Desde: $11.00/mes' && element.tagName === 'P')).toHaveLength(1);
   });
 });

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Message, useT } from '../../../lib/i18n';
 import type { RecommendCard } from '../api/get-recommended-cards';
 import type { RecommendPage } from '../api/get-recommended-plan-ids';
 import { useRecommendations } from '../hooks/use-recommendations';
+import { m } from '../messages';
 import { CAROUSEL_MAX } from '../utils/carousel';
 import { Carousel } from './carousel';
 import { NoticeDialog } from './notice-dialog';
@@ -21,24 +23,25 @@ export function RecommendedPanel({ page, exclude }: { page: RecommendPage; exclu
   const [notice, setNotice] = useState<RecommendCard | null>(null);
   const headingId = useId();
   const bodyId = useId();
+  const t = useT();
   if (!cards || cards.length === 0) return null;
   return (
     <section className="recommended" aria-labelledby={headingId}>
       <div className="recommended-head">
         <h2 id={headingId}>
           <button type="button" className="recommended-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
-            Recommended Products
+            {t(m.title)}
             <span className="recommended-chevron" aria-hidden="true" />
           </button>
         </h2>
         {open &&
           (page === 'cart' ? (
             <button type="button" className="text-button" aria-expanded={all} aria-controls={bodyId} onClick={() => setAll((a) => !a)}>
-              {all ? 'View Less' : 'View All'}
+              {all ? t(m.viewLess) : t(m.viewAll)}
             </button>
           ) : (
             <Link to="/RecommendList?page=home" className="text-button">
-              View All<span className="visually-hidden"> recommended products</span>
+              <Message of={m.viewAllRecommended} values={{ hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
             </Link>
           ))}
       </div>

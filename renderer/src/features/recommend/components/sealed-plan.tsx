@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
+import { useT, type MessageDescriptor } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { decryptDetail } from '../api/decrypt-detail';
+import { m } from '../messages';
 
 /**
  * A recommended card's link, `/plan/{sealed}/{name}?portalId=&agentId=&groupId=`: the server opens the sealed ids
@@ -15,7 +17,9 @@ export function SealedPlan({ sealed, name }: { sealed: string; name: string }) {
   const navigate = useNavigate();
   const { refresh } = useSite();
   const cart = useCartCount();
-  const [error, setError] = useState<string | null>(null);
+  const t = useT();
+  // The server's words, or the page's own when the server gave none.
+  const [error, setError] = useState<string | MessageDescriptor | null>(null);
   const portalId = params.get('portalId') || undefined;
   const agentId = params.get('agentId') || undefined;
   const groupId = params.get('groupId') || undefined;
@@ -25,14 +29,17 @@ export function SealedPlan({ sealed, name }: { sealed: string; name: string }) {
     let current = true;
     decryptDetail({ planId: sealed, portalId, agentId, groupId })
       .then(async (opened) => {
-        if (opened?.planId == null) throw new ApiError(422, 'This link is not valid.', []);
+        if (opened?.planId == null) {
+          if (current) setError(m.linkNotValid);
+          return;
+        }
         // The link may have put the session on another site: its branding, menu and cart are read again.
         await refresh();
         refreshCart();
         if (current) navigate(`/plan/${opened.planId}/${name}`, { replace: true });
       })
       .catch((e: unknown) => {
-        if (current) setError(e instanceof ApiError ? e.message : 'This link could not be opened. Please try again.');
+        if (current) setError(e instanceof ApiError ? e.message : m.linkNotOpened);
       });
     return () => {
       current = false;
@@ -43,18 +50,18 @@ export function SealedPlan({ sealed, name }: { sealed: string; name: string }) {
     return (
       <section className="entry-status" role="status">
         <span className="spinner" aria-hidden="true" />
-        Opening the plan…
+        {t(m.opening)}
       </section>
     );
   }
   return (
     <section className="banner sealed-error" aria-labelledby="sealed-heading">
-      <h1 id="sealed-heading">This plan link cannot be opened</h1>
+      <h1 id="sealed-heading">{t(m.cannotOpen)}</h1>
       <p role="alert" className="error">
-        {error}
+        {typeof error === 'string' ? error : t(error)}
       </p>
       <p>
-        <Link to="/">Back to Homepage</Link>
+        <Link to="/">{t(m.backToHomepage)}</Link>
       </p>
     </section>
   );

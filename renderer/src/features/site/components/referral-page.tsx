@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Schema } from '../../../lib/api';
+import { Message } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { getEnrollmentInfoReferral } from '../api/get-enrollment-info-referral';
+import { m } from '../messages';
 import { EntryStatus } from './entry-status';
 
 /**
@@ -40,8 +42,10 @@ export function ReferralPage({ renderLanding }: { renderLanding: (referredBy: Re
   const { name, display_name } = referral.referrer_info;
   const referredBy = referral.valid_referral_link ? (
     <p className="referred-by">
-      Referred By <strong>{name}</strong>
-      {display_name && display_name !== name && <span> of {display_name}</span>}
+      <Message
+        of={display_name && display_name !== name ? m.referredByOf : m.referredBy}
+        values={{ name, company: display_name, strong: (chunks) => <strong>{chunks}</strong>, of: (chunks) => <span>{chunks}</span> }}
+      />
     </p>
   ) : null;
   return <>{renderLanding(referredBy)}</>;

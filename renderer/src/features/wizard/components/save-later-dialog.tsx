@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { StepContext, isBusy } from '../../../lib/step-machine';
+import { useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
+import { m } from '../messages';
 
 /**
  * Save & Continue Later: the alternate address to send the enrollment code to, saved with what the step holds now
@@ -9,18 +12,19 @@ import { StepContext, isBusy } from '../../../lib/step-machine';
  */
 export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean; onBack: () => void; formData: () => Record<string, unknown> }) {
   const navigate = useNavigate();
+  const t = useT();
   const wizard = StepContext.useActorRef();
   const saved = StepContext.useSelector((s) => s.context.saved);
   const emailError = StepContext.useSelector((s) => s.context.errors?.messageFor('email'));
   const busy = StepContext.useSelector(isBusy);
   const [email, setEmail] = useState('');
   return (
-    <Modal title="Save & Continue Later" open={asking || saved !== null}>
+    <Modal title={t(m.saveForLater)} open={asking || saved !== null}>
       {saved ? (
         <>
           <p role="status">{saved}</p>
           <button type="button" className="primary" onClick={() => navigate('/')}>
-            Done
+            {t(m.done)}
           </button>
         </>
       ) : (
@@ -31,7 +35,7 @@ export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean;
             wizard.send({ type: 'ANSWER', action: 'save-for-later', formData: formData(), extra: { email } });
           }}
         >
-          <label htmlFor="alternate-email">Please enter the alternate email you want to send Enrollment code to?</label>
+          <label htmlFor="alternate-email">{t(m.alternateEmail)}</label>
           <input
             id="alternate-email"
             type="email"
@@ -48,10 +52,10 @@ export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean;
           )}
           <div className="buttons">
             <button type="button" onClick={onBack}>
-              Back
+              {t(common.back)}
             </button>
             <button type="submit" className="primary" disabled={busy}>
-              Send Code
+              {t(m.sendCode)}
             </button>
           </div>
         </form>

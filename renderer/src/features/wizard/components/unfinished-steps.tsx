@@ -4,13 +4,15 @@
 // error summary of a step does, so a screen reader reads it and a keyboard user starts from it.
 import { useEffect, useRef } from 'react';
 import type { Schema } from '../../../lib/api';
+import { Message, useT, type MessageDescriptor } from '../../../lib/i18n';
+import { m } from '../messages';
 
 type Unfinished = Schema<'Unfinished'>;
 
-const reasons: Record<Schema<'UnfinishedReason'>, string> = {
-  not_started: 'Not filled in yet',
-  saved_for_later: 'Saved for later but not finished',
-  needs_attention: 'Some answers need your attention',
+const reasons: Record<Schema<'UnfinishedReason'>, MessageDescriptor> = {
+  not_started: m.notStarted,
+  saved_for_later: m.savedForLater,
+  needs_attention: m.needsAttention,
 };
 
 export function UnfinishedSteps({
@@ -26,6 +28,7 @@ export function UnfinishedSteps({
   attempt: number;
 }) {
   const ref = useRef<HTMLElement>(null);
+  const t = useT();
   useEffect(() => {
     if (attempt > 0) {
       ref.current?.focus();
@@ -35,26 +38,35 @@ export function UnfinishedSteps({
   if (steps.length === 0) return null;
   return (
     <section ref={ref} tabIndex={-1} className="card unfinished-steps" aria-labelledby="unfinished-heading">
-      <h2 id="unfinished-heading">Before you submit</h2>
-      <p>Your application is not complete yet. Finish {steps.length === 1 ? 'this step' : 'these steps'}, then submit:</p>
+      <h2 id="unfinished-heading">{t(m.beforeSubmit)}</h2>
+      <p>{t(m.notComplete, { count: steps.length })}</p>
       <ul>
         {steps.map((s) => (
           <li key={s.target_element}>
-            <a
-              href={`/enrollment/${s.route}`}
-              aria-disabled={busy || undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                if (!busy) onFinish(s);
+            <Message
+              of={m.unfinishedStep}
+              values={{
+                name: s.error_message,
+                why: t(reasons[s.reason]),
+                step: (chunks) => (
+                  <a
+                    href={`/enrollment/${s.route}`}
+                    aria-disabled={busy || undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      if (!busy) onFinish(s);
+                    }}
+                  >
+                    {chunks}
+                  </a>
+                ),
+                reason: (chunks) => <span className="muted">{chunks}</span>,
               }}
-            >
-              {s.error_message}
-            </a>{' '}
-            <span className="muted">{reasons[s.reason]}</span>
+            />
             {s.missing.length > 0 && (
               <ul>
-                {s.missing.map((m) => (
-                  <li key={`${m.target_element}-${m.error_message}`}>{m.error_message}</li>
+                {s.missing.map((missing) => (
+                  <li key={`${missing.target_element}-${missing.error_message}`}>{missing.error_message}</li>
                 ))}
               </ul>
             )}

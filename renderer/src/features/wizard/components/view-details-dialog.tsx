@@ -4,6 +4,8 @@ import { Failed, Pending } from '../../../components/query-state';
 import { SchemaForm } from '../../../components/lazy-schema-form';
 import { api } from '../../../lib/api';
 import { enrollmentKey } from '../../../lib/query';
+import { useT } from '../../../lib/i18n';
+import { m } from '../messages';
 
 export interface ViewDetailsDialogProps {
   enrollmentId: string;
@@ -23,6 +25,7 @@ export function ViewDetailsDialog({ enrollmentId, step, title, onClose }: ViewDe
     queryFn: () => api.get('/enrollment/{id}/step/{step}', { path: { id: enrollmentId, step }, query: { view: 'true' } }),
     staleTime: 0,
   });
+  const t = useT();
   const shown = read.data && 'step' in read.data ? read.data.step : null;
   return (
     <Modal title={title} open onClose={onClose} className="view-details-dialog">
@@ -44,7 +47,7 @@ export function ViewDetailsDialog({ enrollmentId, step, title, onClose }: ViewDe
       )}
       <div className="buttons">
         <button type="button" className="primary" onClick={onClose}>
-          OK
+          {t(m.ok)}
         </button>
       </div>
     </Modal>

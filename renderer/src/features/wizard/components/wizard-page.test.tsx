@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '../../../testing/render';
+import { fireEvent, render, screen, spanish, waitFor } from '../../../testing/render';
+import type { Chosen } from '../../../lib/i18n';
 import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ const billingUnfinished: Schema<'Unfinished'> = {
   missing: [],
 };
 
-function openAt(route: string) {
+function openAt(route: string, language?: Chosen) {
   render(
     <MemoryRouter initialEntries={[`/enrollment/${route}`]}>
       <Routes>
@@ -52,6 +53,7 @@ function openAt(route: string) {
         <Route path="/enrollment/receipt" element={<p>Receipt page</p>} />
       </Routes>
     </MemoryRouter>,
+    { language },
   );
 }
 
@@ -188,6 +190,23 @@ describe('the review step', () => {
     fireEvent.click(accept as HTMLElement);
     expect(await screen.findByText('Something went wrong. Please save your enrollment.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save and Continue Later' })).toBeTruthy();
+  });
+});
+
+describe('the review step in Spanish', () => {
+  it('the review speaks Spanish when Spanish is chosen, the server’s own words as they came', async () => {
+    localStorage.setItem('tempId', '9');
+    const unfinished = { ...review, wizard: { ...reviewPlace, summary: { ...reviewPlace.summary!, unfinished: [billingUnfinished] } } };
+    server.use(http.get('/api/v1/enrollment/9/step/review-confirm', () => success({ step: unfinished })));
+    openAt('review-confirm', await spanish());
+    expect(await screen.findByRole('heading', { name: '1. Personal Information' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ver detalles de Personal Information' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Editar Personal Information' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guardar y continuar más tarde' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Antes de enviar' })).toBeTruthy();
+    expect(screen.getByText('Su solicitud aún no está completa. Termine este paso y luego envíela:')).toBeTruthy();
+    expect(screen.getByText('Guardado para más tarde, pero sin terminar')).toBeTruthy();
+    expect(screen.getByText('Costo total del primer mes')).toBeTruthy();
   });
 });
 

@@ -19,9 +19,12 @@ import { outcomeOf, wizardSource } from '../utils/wizard-source';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
 import { UnfinishedSteps, unfinishedOf } from './unfinished-steps';
+import { Message, useT } from '../../../lib/i18n';
+import { common } from '../../../lib/messages';
+import { m } from '../messages';
 
 // The review's View Details loads when it is first opened: no other step draws it.
-const ViewDetailsDialog = lazy(() => import('./view-details-dialog').then((m) => ({ default: m.ViewDetailsDialog })));
+const ViewDetailsDialog = lazy(() => import('./view-details-dialog').then((module) => ({ default: module.ViewDetailsDialog })));
 
 /**
  * Whether the page was opened at a step's address, the step asked for while this script loaded (app/router.tsx): then
@@ -51,6 +54,7 @@ export function WizardPage() {
 function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const { route = '' } = useParams();
   const navigate = useNavigate();
+  const t = useT();
   const wizard = StepContext.useActorRef();
   const step = StepContext.useSelector((s) => s.context.step);
   const errors = StepContext.useSelector((s) => s.context.errors);
@@ -121,13 +125,13 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
     );
   }
   // A screen's room while the step loads: the footer is not drawn in view only to be pushed away by the form.
-  if (!step) return <p className="page-pending">Loading…</p>;
+  if (!step) return <p className="page-pending">{t(common.loading)}</p>;
   const form = drawnForm(step);
   const place = step.wizard;
   if (!form || !place) {
     return (
       <p role="alert" className="error">
-        This step could not be loaded.
+        {t(m.stepNotLoaded)}
       </p>
     );
   }
@@ -140,6 +144,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
         form.schema,
         errors.fields.filter((f) => f.target_element !== 'email'),
         (path) => drawn.has(path.split('.')[0]) && schemaAt(form.schema, path) !== undefined,
+        t,
       )
     : [];
   // The steps to finish before submitting: as a refused Submit named them, or as the review says on arrival.
@@ -180,15 +185,13 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
           {place.summary?.sections.map((s) => (
             <section key={s.step} className="card review-card" aria-labelledby={`card-${s.step}`}>
               <div className="review-card-head">
-                <h2 id={`card-${s.step}`}>
-                  {s.number}. {s.title}
-                </h2>
+                <h2 id={`card-${s.step}`}>{t(m.cardHeading, { number: String(s.number), title: s.title })}</h2>
                 <span className="review-card-actions">
                   <button type="button" className="text-button" onClick={() => setViewing({ step: s.step, title: s.title })}>
-                    View Details<span className="visually-hidden"> of {s.title}</span>
+                    <Message of={m.viewDetails} values={{ title: s.title, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                   </button>
                   <button type="button" className="text-button" onClick={() => wizard.send({ type: 'ANSWER', action: 'edit', extra: { target: s.step } })} disabled={busy}>
-                    Edit<span className="visually-hidden"> {s.title}</span>
+                    <Message of={m.edit} values={{ title: s.title, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                   </button>
                 </span>
               </div>
@@ -196,7 +199,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
               {s.rows.length > 0 ? (
                 <SummaryRows rows={s.rows} />
               ) : (
-                <p className="muted">Nothing was asked on this step.</p>
+                <p className="muted">{t(m.nothingAsked)}</p>
               )}
             </section>
           ))}
@@ -214,7 +217,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
               current.current = formData;
             }}
             onError={(found) => {
-              setRefused(problemsFromValidation(form.schema, found));
+              setRefused(problemsFromValidation(form.schema, found, t));
               setAttempts((n) => n + 1);
             }}
             onSubmit={submit}
@@ -224,12 +227,12 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
             <div className="buttons form-actions">
               {step.actions.some((a) => a.action === 'back') && (
                 <button type="button" onClick={() => wizard.send({ type: 'ANSWER', action: 'back' })} disabled={busy}>
-                  Back
+                  {t(common.back)}
                 </button>
               )}
               {step.actions.some((a) => a.action === 'save-for-later') && (
                 <button type="button" onClick={() => setAskingEmail(true)} disabled={busy}>
-                  Save &amp; Continue Later
+                  {t(m.saveForLater)}
                 </button>
               )}
               <button
@@ -240,14 +243,14 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
                 title={heldBy ?? undefined}
               >
                 {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-                {step.actions.find((a) => a.action === 'next')?.label ?? 'Next'}
+                {step.actions.find((a) => a.action === 'next')?.label ?? t(m.next)}
               </button>
             </div>
           </SchemaForm>
         </div>
         {place.summary && (
           <aside aria-labelledby="summary-heading" className="order-info">
-            <h2 id="summary-heading">Your plans</h2>
+            <h2 id="summary-heading">{t(m.plansHeading)}</h2>
             <ul className="order-lines">
               {place.summary.cart.lines.map((l) => (
                 <li key={l.plan_name}>
@@ -256,9 +259,9 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
               ))}
             </ul>
             <dl>
-              <dt>First Month Total Cost</dt>
+              <dt>{t(m.firstMonthTotal)}</dt>
               <dd>{money(place.summary.cart.initial_month_cost)}</dd>
-              <dt>Recurring Monthly Cost</dt>
+              <dt>{t(m.recurringMonthly)}</dt>
               <dd>{money(place.summary.cart.recurring_month_cost)}</dd>
             </dl>
           </aside>
@@ -285,30 +288,31 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
 /** A step opened (by its address) before its turn: says so, and offers the step the person is on. */
 function NotYourTurn({ enrollmentId, message }: { enrollmentId: string; message: string }) {
   const navigate = useNavigate();
+  const t = useT();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [lost, setLost] = useState(false);
   const go = () => {
     setBusy(true);
     getCurrentStep({ enrollment_id: enrollmentId }).then(
       (answer) => navigate('step' in answer ? `/enrollment/${answer.step.wizard?.route ?? answer.step.step}` : 'redirect' in answer ? answer.redirect : '/cart'),
       () => {
         setBusy(false);
-        setProblem('Your current step could not be found. Please try again.');
+        setLost(true);
       },
     );
   };
   return (
     <section className="banner not-your-turn" aria-labelledby="not-your-turn">
-      <h1 id="not-your-turn">{message || 'Please complete the earlier steps first'}</h1>
-      <p>Your application is saved at the step you reached. Continue from there; this step opens when its turn comes.</p>
-      {problem && (
+      <h1 id="not-your-turn">{message || t(m.earlierStepsFirst)}</h1>
+      <p>{t(m.savedWhereYouWere)}</p>
+      {lost && (
         <p role="alert" className="error">
-          {problem}
+          {t(m.currentStepLost)}
         </p>
       )}
       <div className="buttons">
         <button type="button" className="primary" onClick={go} disabled={busy}>
-          Go to my current step
+          {t(m.goToCurrentStep)}
         </button>
       </div>
     </section>

@@ -1,0 +1,45 @@
+import { defineMessages } from '../../lib/i18n';
+
+export const m = defineMessages({
+  breadcrumb: { id: 'cart.breadcrumb', defaultMessage: 'Breadcrumb' },
+  breadcrumbTrail: {
+    id: 'cart.breadcrumbTrail',
+    defaultMessage:
+      '<home>Home</home> › {withMember, select, yes {<member>Current Member › </member>} other {}}{listing} › {withPlan, select, yes {<plan>Plan Details</plan> › } other {}}<here>Cart</here>',
+  },
+  heading: { id: 'cart.heading', defaultMessage: 'My Cart' },
+  continueShopping: { id: 'cart.continueShopping', defaultMessage: '<arrow>←</arrow> Continue Shopping' },
+  empty: { id: 'cart.empty', defaultMessage: 'No items in cart.' },
+  product: { id: 'cart.product', defaultMessage: 'Product' },
+  totalPrice: { id: 'cart.totalPrice', defaultMessage: 'Total Price' },
+  remove: { id: 'cart.remove', defaultMessage: 'Remove' },
+  planDetailsOf: { id: 'cart.planDetailsOf', defaultMessage: '{name}<hidden>: plan details</hidden>' },
+  removePlan: { id: 'cart.removePlan', defaultMessage: 'Remove {name}' },
+  ridersHeading: { id: 'cart.ridersHeading', defaultMessage: 'Additional Riders' },
+  riderPrice: { id: 'cart.riderPrice', defaultMessage: '{option}: {price}/mo' },
+  addRider: { id: 'cart.addRider', defaultMessage: 'Add Rider<hidden>: {name}</hidden>' },
+  orderHeading: { id: 'cart.orderHeading', defaultMessage: 'Order Info' },
+  effectiveDate: { id: 'cart.effectiveDate', defaultMessage: 'Effective Date' },
+  fixedLine: { id: 'cart.fixedLine', defaultMessage: '{name}: {price}' },
+  firstMonthCost: { id: 'cart.firstMonthCost', defaultMessage: 'First Month Cost' },
+  recurringCost: { id: 'cart.recurringCost', defaultMessage: 'Recurring Cost' },
+  totalCost: { id: 'cart.totalCost', defaultMessage: 'Total Cost' },
+  checkout: { id: 'cart.checkout', defaultMessage: 'Proceed to Checkout' },
+  sendQuote: { id: 'cart.sendQuote', defaultMessage: 'Send Personalized Quote' },
+  removeTitle: { id: 'cart.removeTitle', defaultMessage: 'Remove plan' },
+  removeQuestion: { id: 'cart.removeQuestion', defaultMessage: 'Do you really want to remove?' },
+  no: { id: 'cart.no', defaultMessage: 'No' },
+  yes: { id: 'cart.yes', defaultMessage: 'Yes' },
+  // The plan details dialog.
+  planDetails: { id: 'cart.planDetails', defaultMessage: 'Plan Details' },
+  optionPrice: { id: 'cart.optionPrice', defaultMessage: '{option}: <strong>{price}</strong><per>/mo</per>' },
+  ok: { id: 'cart.ok', defaultMessage: 'OK' },
+  // The quote dialog.
+  quoteSent: { id: 'cart.quoteSent', defaultMessage: 'Quote sent' },
+  quoteAsk: { id: 'cart.quoteAsk', defaultMessage: 'Please enter details you want to send quote to?' },
+  quoteName: { id: 'cart.quoteName', defaultMessage: 'Name' },
+  quoteEmail: { id: 'cart.quoteEmail', defaultMessage: 'Email' },
+  quoteMessage: { id: 'cart.quoteMessage', defaultMessage: 'Message' },
+  preview: { id: 'cart.preview', defaultMessage: 'Preview' },
+  send: { id: 'cart.send', defaultMessage: 'Send' },
+});

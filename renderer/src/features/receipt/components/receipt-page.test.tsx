@@ -1,0 +1,66 @@
+import { render, screen, spanish } from '../../../testing/render';
+import { http } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../../lib/api';
+import { server, success } from '../../../testing/server';
+import { ReceiptPage } from './receipt-page';
+
+const receipt: Schema<'Receipt'> = {
+  policy_id: '20261201',
+  name: 'Dana Whitfield',
+  effective_date: '12/01/2026',
+  callInvoice: false,
+  eprocess: 'applicant',
+  return_to: '/',
+  plans: [
+    {
+      plan_name: 'Silver Choice PPO',
+      option_name: 'Member Only',
+      price: 511.2,
+      covered: ['Dana Whitfield'],
+      carrier_name: 'Peachtree Health',
+      carrier_phone: '8005550100',
+    },
+  ],
+  initial_month_cost: 511.2,
+  recurring_month_cost: 511.2,
+  payment: { method: 'Card ****1111', first_amount: 511.2, first_when: 'on 11/20/2026', recurring_amount: 511.2, recurring_when: 'on the 28th of each month' },
+  next_steps: ['Each plan’s carrier reviews your application.'],
+  helper: { name: 'Riley Chen', phone: '4045550134', email: 'riley@example.com' },
+  application: [],
+  cancel_until: '12/20/2026',
+};
+
+function drawn(answer: Schema<'Receipt'>, language?: Awaited<ReturnType<typeof spanish>>) {
+  localStorage.setItem('tempId', '9');
+  server.use(http.get('/api/v1/get-receipt', () => success(answer)));
+  return render(
+    <MemoryRouter>
+      <ReceiptPage />
+    </MemoryRouter>,
+    { language },
+  );
+}
+
+describe('the receipt', () => {
+  it('thanks the applicant and names the confirmation number, the plans, the payments and who to call', async () => {
+    drawn(receipt);
+    expect(await screen.findByRole('heading', { name: 'Thank you, Dana Whitfield!' })).toBeTruthy();
+    expect(screen.getByText(/Your confirmation number is/).textContent).toBe('Your confirmation number is 20261201');
+    expect(screen.getByText(/Covers/).textContent).toBe('Covers Dana Whitfield');
+    expect(screen.getByText(/Peachtree Health/).textContent).toBe('Peachtree Health · (800) 555-0100');
+    expect(screen.getByText(/First payment/).textContent).toBe('First payment: $511.20, taken on 11/20/2026');
+    expect(screen.getByText(/Call Riley Chen/).textContent).toBe('Call Riley Chen, who helped with your application, at (404) 555-0134, or write to riley@example.com.');
+    expect(screen.getByRole('link', { name: '(404) 555-0134' }).getAttribute('href')).toBe('tel:+14045550134');
+  });
+
+  it('the receipt speaks Spanish when Spanish is chosen', async () => {
+    drawn(receipt, await spanish());
+    expect(await screen.findByRole('heading', { name: '¡Gracias, Dana Whitfield!' })).toBeTruthy();
+    expect(screen.getByText(/Su número de confirmación es/).textContent).toBe('Su número de confirmación es 20261201');
+    expect(screen.getByRole('heading', { name: 'Sus planes' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancelar esta solicitud' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir su solicitud o guardarla como PDF' })).toBeTruthy();
+  });
+});
