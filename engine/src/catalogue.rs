@@ -21,6 +21,52 @@ pub struct Category {
     /// The days after an application is sent during which the applicant may cancel it (the free-look period).
     #[serde(default = "default_free_look_days")]
     pub free_look_days: u32,
+    /// Its names in other languages (`es: { display_name: ..., section_name: ... }`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(skip)]
+    pub translations: Translations,
+}
+
+/// Texts of the catalogue in other languages, written beside the English by the carrier or the store: by language,
+/// then by the name of the field they translate (`es: { short_text: ..., body_text: ... }`). A field not written in a
+/// language shows its English there.
+pub type Translations = BTreeMap<String, BTreeMap<String, String>>;
+
+/// Each text of `translations` as (language, English, translation), the English read from `english` by field name;
+/// or why one cannot be used (a language the store does not speak, a field that is no text of the thing, a blank).
+fn translated<'a>(
+    translations: &'a Translations,
+    english: &dyn Fn(&str) -> Option<&'a str>,
+) -> Result<Vec<(&'static str, &'a str, &'a str)>, String> {
+    let mut texts = Vec::new();
+    for (language, fields) in translations {
+        let spoken = crate::i18n::spoken(language)
+            .filter(|l| *l != crate::i18n::SOURCE)
+            .ok_or_else(|| format!("translations: the store does not speak {language}"))?;
+        for (field, words) in fields {
+            let source =
+                english(field).ok_or_else(|| format!("translations.{language}.{field}: no text of that name"))?;
+            if words.trim().is_empty() {
+                return Err(format!("translations.{language}.{field}: blank"));
+            }
+            if !source.trim().is_empty() {
+                texts.push((spoken, source, words.as_str()));
+            }
+        }
+    }
+    Ok(texts)
+}
+
+impl Category {
+    /// Its texts in other languages, as (language, English, translation).
+    pub fn translated(&self) -> Result<Vec<(&'static str, &str, &str)>, String> {
+        translated(&self.translations, &|field| match field {
+            "display_name" => Some(self.display_name.as_str()),
+            "section_name" => Some(self.section_name.as_str()),
+            _ => None,
+        })
+        .map_err(|e| format!("category {}: {e}", self.category))
+    }
 }
 
 fn default_free_look_days() -> u32 {
@@ -229,6 +275,36 @@ pub struct Plan {
     /// assets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub documents: Vec<PlanDocument>,
+    /// Its texts in other languages (`es: { short_text: ..., body_text: ... }`), by the names of the fields they
+    /// translate: `short_text` and the description's (`header_text`, `blueBarText`, `body_text`, ...).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: Translations,
+}
+
+impl Plan {
+    /// Its texts people read, by field name, in English.
+    pub fn text(&self, field: &str) -> Option<&str> {
+        let d = &self.description;
+        Some(match field {
+            "short_text" => &self.short_text,
+            "header_text" => &d.header_text,
+            "blueBarText" => &d.blue_bar_text,
+            "body_text" => &d.body_text,
+            "association_text" => &d.association_text,
+            "exclusions_text_name" => &d.exclusions_text_name,
+            "exclusions_text" => &d.exclusions_text,
+            "example_text_name" => &d.example_text_name,
+            "example_text" => &d.example_text,
+            "faq_text_name" => &d.faq_text_name,
+            "faq_text" => &d.faq_text,
+            _ => return None,
+        })
+    }
+
+    /// Its texts in other languages, as (language, English, translation).
+    pub fn translated(&self) -> Result<Vec<(&'static str, &str, &str)>, String> {
+        translated(&self.translations, &|field| self.text(field)).map_err(|e| format!("plan {}: {e}", self.plan_id))
+    }
 }
 
 /// A document of a plan, as a PDF under `/assets/documents/`.
@@ -484,6 +560,7 @@ pub fn check_plans(plans: &[Plan], carriers: &[Carrier], categories: &[Category]
         if !carriers.iter().any(|c| c.carrier_id == p.carrier_id) {
             return Err(format!("{at}: no carrier {}", p.carrier_id));
         }
+        p.translated()?;
         if !categories.iter().any(|c| c.category == p.category) {
             return Err(format!("{at}: no category {}", p.category));
         }

@@ -64,6 +64,20 @@ pub fn spoken(language: &str) -> Option<&'static str> {
 /// The keys whose text (a string, or a list of strings) is words people read. Every other string of an answer is
 /// data and is never translated: a form's answers, an enum's values, codes, names of fields, plan names.
 pub const WORDS: &[&str] = &[
+    // The catalogue's texts: a plan's and a category's.
+    "short_text",
+    "header_text",
+    "blueBarText",
+    "body_text",
+    "association_text",
+    "exclusions_text_name",
+    "exclusions_text",
+    "example_text_name",
+    "example_text",
+    "faq_text_name",
+    "faq_text",
+    "section_name",
+    // Forms, steps and messages.
     "title",
     "description",
     "error_message",
@@ -256,12 +270,31 @@ impl Words {
 
     /// These words and the other-language forms of `texts` (a workflow's questions, a detail field's label).
     pub fn with_texts<'a>(&self, texts: impl IntoIterator<Item = &'a Text>) -> Words {
+        self.with_pairs(texts.into_iter().flat_map(|text| {
+            text.other
+                .iter()
+                .filter_map(|(language, words)| Some((spoken(language)?, text.en.as_str(), words.as_str())))
+        }))
+    }
+
+    /// These words and each (language, English, translation) of `pairs` (the catalogue's plans and categories).
+    pub fn with_pairs<'a>(&self, pairs: impl IntoIterator<Item = (&'static str, &'a str, &'a str)>) -> Words {
         let mut words = self.clone();
-        for text in texts {
-            for (language, translated) in &text.other {
-                if let Some(known) = spoken(language) {
-                    words.catalogues.entry(known).or_default().add(&text.en, translated);
-                }
+        for (language, english, translated) in pairs {
+            words.catalogues.entry(language).or_default().add(english, translated);
+        }
+        words
+    }
+
+    /// These words, and `other`'s where both know a text (a catalogue's and a workflow's words together).
+    pub fn merged(&self, other: &Words) -> Words {
+        let mut words = self.clone();
+        for (language, catalogue) in &other.catalogues {
+            let mine = words.catalogues.entry(language).or_default();
+            mine.exact.extend(catalogue.exact.iter().map(|(k, v)| (k.clone(), v.clone())));
+            for pattern in &catalogue.patterns {
+                mine.patterns.retain(|p| p.parts != pattern.parts);
+                mine.patterns.push(pattern.clone());
             }
         }
         words
@@ -277,6 +310,24 @@ impl Words {
             Some(found) => found.into(),
             None => text.into(),
         }
+    }
+
+    /// A text of lines (an e-mail) in `language`, line by line: each line's words after its indent and bullet (`- `)
+    /// translated as a whole when the catalogue knows them, else kept.
+    pub fn translate_lines(&self, language: &str, text: &str) -> String {
+        let Some(catalogue) = self.catalogues.get(language) else { return text.to_string() };
+        let lines: Vec<String> = text
+            .split('\n')
+            .map(|line| {
+                let words = line.trim_start().trim_start_matches("- ");
+                let lead = &line[..line.len() - words.len()];
+                match catalogue.translate(words) {
+                    Some(found) => format!("{lead}{found}"),
+                    None => line.to_string(),
+                }
+            })
+            .collect();
+        lines.join("\n")
     }
 
     /// Translates the words of `value` (an answer, a form) in place: the text under each key of [`WORDS`] and the

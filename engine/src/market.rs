@@ -578,6 +578,7 @@ pub fn generate(spec: &MarketSpec, carriers: &[Carrier], taken: &BTreeSet<String
             blackout: None,
             facts: drawn.facts,
             documents: Vec::new(),
+            translations: Default::default(),
         });
     }
     plans

@@ -236,8 +236,17 @@ pub async fn send_sign_in_code(state: &AppState, session: &Session) -> ApiResult
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     session_role::put_sign_in_code(&mut tx, &session.0, agent, &digest(&code), &expires_at).await?;
-    crate::services::mail::enqueue(&state.crypto, &mut *tx, SIGN_IN_MAIL, &rep.email, "Your sign-in code", &body)
-        .await?;
+    let language = crate::services::language::current();
+    crate::services::mail::enqueue(
+        &state.crypto,
+        &mut *tx,
+        language,
+        SIGN_IN_MAIL,
+        &rep.email,
+        "Your sign-in code",
+        &body,
+    )
+    .await?;
     tx.commit().await?;
     Ok(mask_email(&rep.email))
 }

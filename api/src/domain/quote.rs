@@ -102,7 +102,7 @@ pub async fn content(state: &AppState, e: &Enrollment, q: &QuoteRequest) -> ApiR
     ));
     let notices = premier_notices(lines.iter().any(|l| l.is_premier()), lines.iter().map(|l| l.plan_category.as_str()));
     if !notices.is_empty() {
-        out.push_str(&format!("\n{}\n", notices.join(" ")));
+        out.push_str(&format!("\n{}\n", notices.join("\n")));
     }
     out.push_str(
         "\nPrices are monthly and may change if your information changes. This quote is not a contract of insurance.\n",
@@ -143,6 +143,8 @@ pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> Api
         return Err(ApiError::Throttled { retry_after });
     }
     let text = content(state, e, &q).await?;
-    crate::services::mail::enqueue(&state.crypto, &state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
+    let language = crate::services::language::current();
+    crate::services::mail::enqueue(&state.crypto, &state.db, language, QUOTE, &q.email, &subject(state, e), &text)
+        .await?;
     Ok(format!("Quote Successfully Sent to {}", q.email))
 }

@@ -72,7 +72,7 @@ pub fn hash(code: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Stores a new code for the enrollment and queues the e-mail that carries it; answers the code.
+/// Stores a new code for the enrollment and queues the e-mail that carries it, in `language`; answers the code.
 pub async fn issue(
     tx: &mut sqlx::AnyConnection,
     enrollment_id: i64,
@@ -80,6 +80,7 @@ pub async fn issue(
     saved_tab: &str,
     public_url: &str,
     crypto: &Crypto,
+    language: &str,
 ) -> Result<String, sqlx::Error> {
     let code = new_code();
     let expires = chrono::Utc::now() + chrono::Duration::days(CODE_DAYS);
@@ -104,7 +105,7 @@ pub async fn issue(
         token = direct_token(crypto, enrollment_id, saved_tab, expires, &code_hash),
         tab_b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
     );
-    crate::services::mail::enqueue(crypto, tx, "continue_code", email, "Your enrollment code", &body).await?;
+    crate::services::mail::enqueue(crypto, tx, language, "continue_code", email, "Your enrollment code", &body).await?;
     Ok(code)
 }
 

@@ -9,7 +9,7 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
 use axum::body::Body;
@@ -65,7 +65,7 @@ impl<S> Layer<S> for SpeakLayer {
     type Service = Speak<S>;
 
     fn layer(&self, inner: S) -> Speak<S> {
-        Speak { inner, live: self.0.clone() }
+        Speak { inner, live: self.0.clone(), words: Arc::default() }
     }
 }
 
@@ -73,6 +73,27 @@ impl<S> Layer<S> for SpeakLayer {
 pub struct Speak<S> {
     inner: S,
     live: Live,
+    words: Arc<Mutex<Known>>,
+}
+
+/// The words answers are translated with: the workflows' (the store's catalogue and the versions' texts) and the
+/// catalogue's, merged once for each pair of them (a new workflow version or a re-seed makes a new pair).
+#[derive(Default)]
+struct Known {
+    from: Option<(Arc<engine::i18n::Words>, Arc<engine::i18n::Words>)>,
+    merged: Arc<engine::i18n::Words>,
+}
+
+fn words_now(live: &Live, known: &Mutex<Known>) -> Arc<engine::i18n::Words> {
+    let state = live.now();
+    let (workflows, catalogue) = (state.workflows.words(), state.catalogue.words.clone());
+    let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
+    let same = known.from.as_ref().is_some_and(|(w, c)| Arc::ptr_eq(w, &workflows) && Arc::ptr_eq(c, &catalogue));
+    if !same {
+        known.merged = Arc::new(workflows.merged(&catalogue));
+        known.from = Some((workflows, catalogue));
+    }
+    known.merged.clone()
 }
 
 type Translating = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
@@ -96,10 +117,11 @@ where
         if language == engine::i18n::SOURCE {
             return Either::Left(answer);
         }
-        let live = self.live.clone();
+        let (live, known) = (self.live.clone(), self.words.clone());
         Either::Right(Box::pin(async move {
-            let response = answer.await?;
-            let words = live.now().workflows.words();
+            // What the call writes for later (an e-mail) is written in this language too.
+            let response = crate::services::language::speaking(language, answer).await?;
+            let words = words_now(&live, &known);
             Ok(translated(response, language, &words).await)
         }))
     }

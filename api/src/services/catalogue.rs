@@ -29,6 +29,8 @@ pub struct Catalogue {
     /// What a plan's card shows that no filter changes, computed once at load: the catalogue is immutable until the
     /// next seed, so a listing prices its plans and copies the rest.
     cards: HashMap<i64, CardFacts>,
+    /// Its plans' and categories' texts in the other languages they are written in (see `engine::i18n`).
+    pub words: std::sync::Arc<engine::i18n::Words>,
 }
 
 /// The parts of a plan's card that do not depend on who is shopping.
@@ -109,7 +111,15 @@ impl Catalogue {
                 (p.plan_id, card)
             })
             .collect();
-        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards })
+        let mut texts = Vec::new();
+        for category in &categories {
+            texts.extend(category.translated().map_err(|e| anyhow::anyhow!(e))?);
+        }
+        for plan in &plans {
+            texts.extend(plan.translated().map_err(|e| anyhow::anyhow!(e))?);
+        }
+        let words = std::sync::Arc::new(engine::i18n::Words::default().with_pairs(texts));
+        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards, words })
     }
 
     /// The carriers of these plans, each once, in the plans' order.

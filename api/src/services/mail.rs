@@ -147,10 +147,15 @@ pub async fn take_send_to(db: &Db, kind: &str, to: &str) -> Result<Result<(), u6
     .await
 }
 
-/// Adds a message to the outbox, its body sealed; call it inside the transaction that makes the message true.
+/// Adds a message to the outbox, its body sealed; call it inside the transaction that makes the message true. An
+/// e-mail is written in `language`, the language of the request that sends it (take it with
+/// [`crate::services::language::current`] while answering that request: the writer runs transactions on a task of
+/// its own); its lines are translated by the store's catalogue. A call to another service (the invoice) is data and
+/// goes as it is.
 pub async fn enqueue<'c, E>(
     crypto: &Crypto,
     executor: E,
+    language: &str,
     kind: &str,
     to: &str,
     subject: &str,
@@ -159,7 +164,13 @@ pub async fn enqueue<'c, E>(
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    outbox::enqueue(executor, kind, to, subject, &crypto.encrypt(body)).await
+    if kind == INVOICE || language == engine::i18n::SOURCE {
+        return outbox::enqueue(executor, kind, to, subject, &crypto.encrypt(body)).await;
+    }
+    let words = engine::i18n::Words::shipped();
+    let subject = words.translate(language, subject);
+    let body = words.translate_lines(language, body);
+    outbox::enqueue(executor, kind, to, &subject, &crypto.encrypt(&body)).await
 }
 
 /// Sends one claimed message.

@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod crypto;
 pub mod edi;
 pub mod keys;
+pub mod language;
 pub mod listings;
 pub mod mail;
 pub mod memo;

@@ -164,7 +164,7 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
 }
 
 /// Fills every step with the spec's save calls and submits the application.
-async fn submit_with_the_spec_calls(b: &mut common::Browser<'_>, id: i64) -> common::Answer {
+pub async fn submit_with_the_spec_calls(b: &mut common::Browser<'_>, id: i64) -> common::Answer {
     for (call, mut body) in [
         ("save-personal-info", personal()),
         ("save-contact-info", common::contact()),

@@ -65,3 +65,95 @@ async fn a_browser_that_asks_for_spanish_first_is_answered_in_spanish_until_engl
     let chosen = b.send_with(Method::POST, uri, Some(bad_zip().to_string()), &asked).await;
     assert_eq!(chosen.first_error().1, "Invalid Zip code", "the choice made in the store wins");
 }
+
+/// An e-mail's text as its reader sees it: quoted-printable bytes (`=C3=B3`) decoded.
+fn readable(mail: &str) -> String {
+    let mut bytes = Vec::new();
+    let raw = mail.as_bytes();
+    let mut i = 0;
+    while i < raw.len() {
+        let hex = raw
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (raw[i], hex) {
+            (b'=', Some(byte)) => {
+                bytes.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                bytes.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[tokio::test]
+async fn an_applicant_who_chose_spanish_receives_the_receipt_and_the_continue_code_in_spanish() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    b.language = Some("es");
+    let id = b.checked_out().await;
+    let saved = b
+        .post(
+            &format!("/api/v1/enrollment/{id}/step/primary_info"),
+            json!({ "action": "save-for-later", "formData": crate::common::personal(), "version": 0, "email": "dana.alt@example.com" }),
+        )
+        .await;
+    assert_eq!(saved.status, axum::http::StatusCode::OK, "{:?}", saved.body);
+    let code = readable(&crate::common::mail_to(&app, "dana.alt@example.com").await);
+    assert!(code.contains("Su código de inscripción"), "{code}");
+    assert!(code.contains("Su código de inscripción es: "), "{code}");
+    assert!(code.contains("Para continuar, abra "), "{code}");
+    assert!(!code.contains("Your enrollment"), "{code}");
+
+    let submitted = crate::save_for_later::submit_with_the_spec_calls(&mut b, id).await;
+    let policy_id = submitted.ok()["policy_id"].as_str().unwrap().to_string();
+    let receipt = readable(&crate::common::mail_to(&app, "dana.okafor@example.com").await);
+    assert!(receipt.contains("Comprobante de inscripción"), "{receipt}");
+    assert!(receipt.contains(&format!("Su número de confirmación es {policy_id}.")), "{receipt}");
+    assert!(receipt.contains("Estimado(a) Dana Okafor:"), "{receipt}");
+    assert!(receipt.contains("Sus planes:"), "{receipt}");
+    assert!(!receipt.contains("Thank you"), "{receipt}");
+}
+
+#[tokio::test]
+async fn every_text_of_every_plan_and_category_has_its_spanish() {
+    let app = TestApp::new().await;
+    let state = app.live.now();
+    let words = state.workflows.words().merged(&state.catalogue.words);
+    let spanish = words.catalogue("es").expect("the store speaks Spanish");
+    let fields = [
+        "short_text",
+        "header_text",
+        "blueBarText",
+        "body_text",
+        "association_text",
+        "exclusions_text_name",
+        "exclusions_text",
+        "example_text_name",
+        "example_text",
+        "faq_text_name",
+        "faq_text",
+    ];
+    let mut missing = std::collections::BTreeSet::new();
+    for category in &state.catalogue.categories {
+        for text in [&category.display_name, &category.section_name] {
+            if !text.is_empty() && spanish.translate(text).is_none() {
+                missing.insert(format!("category {}: {text}", category.category));
+            }
+        }
+    }
+    for plan in &state.catalogue.plans {
+        for field in fields {
+            let text = plan.text(field).unwrap_or_default();
+            if !text.trim().is_empty() && spanish.translate(text).is_none() {
+                missing.insert(format!("plan {} {field}: {}", plan.plan_id, serde_json::to_string(text).unwrap()));
+            }
+        }
+    }
+    let listed: Vec<String> = missing.iter().cloned().collect();
+    assert!(missing.is_empty(), "{} catalogue texts have no Spanish:\n{}", missing.len(), listed.join("\n"));
+}

@@ -76,6 +76,8 @@ pub async fn save_tab(
         enrollment.row.effective_date.clone(),
         carriers,
     ));
+    // The writer runs on a task of its own: the e-mails it queues are in the language of this request.
+    let language = crate::services::language::current();
     state
         .writer
         .write(Box::new(move |tx| {
@@ -104,6 +106,7 @@ pub async fn save_tab(
                     crate::services::mail::enqueue(
                         &shared.crypto,
                         &mut *tx,
+                        language,
                         "receipt",
                         email,
                         "Enrollment Receipt",
@@ -116,6 +119,7 @@ pub async fn save_tab(
                     crate::services::mail::enqueue(
                         &shared.crypto,
                         &mut *tx,
+                        engine::i18n::SOURCE,
                         crate::services::mail::INVOICE,
                         url,
                         "invoice",
@@ -226,6 +230,8 @@ pub async fn save_for_later(
     let saved_tab = tab.saved_tab_name();
     // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
     let job = Arc::new((data, lifecycle_text, state.clone(), email.to_string()));
+    // The writer runs on a task of its own: the e-mails it queues are in the language of this request.
+    let language = crate::services::language::current();
     state
         .writer
         .write(Box::new(move |tx| {
@@ -244,7 +250,8 @@ pub async fn save_for_later(
                 {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
-                crate::domain::resume::issue(tx, id, email, saved_tab, &shared.public_url, &shared.crypto).await?;
+                crate::domain::resume::issue(tx, id, email, saved_tab, &shared.public_url, &shared.crypto, language)
+                    .await?;
                 Ok(())
             })
         }))
