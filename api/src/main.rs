@@ -62,6 +62,17 @@ async fn run() -> anyhow::Result<()> {
             let members = api::domain::members::seed(&db, &config.fixtures_dir, &crypto).await?;
             println!("{}", if applied { "fixtures loaded" } else { "fixtures unchanged; nothing to do" });
             println!("{members} members loaded");
+            let catalogue = api::services::catalogue::Catalogue::load(&db).await?;
+            for language in engine::i18n::other_languages() {
+                let missing = catalogue.untranslated(language);
+                match missing.first() {
+                    None => println!("every catalogue text is written in {language}"),
+                    Some(first) => println!(
+                        "{} catalogue texts are not written in {language}; English is shown in their place (first: {first})",
+                        missing.len()
+                    ),
+                }
+            }
             Ok(())
         }
         "check-workflows" => {

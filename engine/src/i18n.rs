@@ -77,6 +77,10 @@ pub const WORDS: &[&str] = &[
     "faq_text_name",
     "faq_text",
     "section_name",
+    // A site's own words (the store's are in its catalogue; a rep's biography stays as the rep wrote it).
+    "tagline",
+    "display_about_name",
+    "about",
     // Forms, steps and messages.
     "title",
     "description",

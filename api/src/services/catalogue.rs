@@ -122,6 +122,29 @@ impl Catalogue {
         Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards, words })
     }
 
+    /// Where the catalogue's texts (categories' names, plans' texts) have no words in `language`, by the store's
+    /// catalogue or their own translations: English is shown in their place. Each as `where: the English`.
+    pub fn untranslated(&self, language: &str) -> Vec<String> {
+        let words = engine::i18n::Words::shipped().merged(&self.words);
+        let Some(known) = words.catalogue(language) else { return Vec::new() };
+        let mut missing = Vec::new();
+        let mut note = |place: String, text: &str| {
+            if !text.trim().is_empty() && known.translate(text).is_none() {
+                missing.push(format!("{place}: {text}"));
+            }
+        };
+        for category in &self.categories {
+            note(format!("category {} display_name", category.category), &category.display_name);
+            note(format!("category {} section_name", category.category), &category.section_name);
+        }
+        for plan in &self.plans {
+            for field in engine::catalogue::Plan::TEXTS {
+                note(format!("plan {} {field}", plan.plan_id), plan.text(field).unwrap_or_default());
+            }
+        }
+        missing
+    }
+
     /// The carriers of these plans, each once, in the plans' order.
     pub fn carriers_of(&self, plan_ids: impl IntoIterator<Item = i64>) -> Vec<i64> {
         let mut carriers = Vec::new();

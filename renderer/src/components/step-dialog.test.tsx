@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api';
+import { useLanguage } from '../lib/i18n';
 import type { Outcome, Step, StepSource } from '../lib/step-machine';
 import { StepDialog } from './step-dialog';
 
@@ -41,7 +42,37 @@ const confirmation: Step = {
   ],
 };
 
+/** A page's language choice, as the header offers it. */
+function ChooseSpanish() {
+  const { choose } = useLanguage();
+  return (
+    <button type="button" onClick={() => void choose('es')}>
+      Español
+    </button>
+  );
+}
+
 describe('the dialog frame', () => {
+  it('reads its step again in the language the person chooses while it is open, and stays where it was', async () => {
+    // The server answers in the language the page's cookie names, as it does.
+    const inSpanish = () => document.cookie.includes('enroll_lang=es');
+    const load = vi.fn(async (): Promise<Outcome> => ({
+      step: inSpanish() ? { ...confirmation, title: '¿Listo para inscribirse?', actions: [{ action: 'back', label: 'Volver al carrito' }] } : confirmation,
+    }));
+    render(
+      <>
+        <ChooseSpanish />
+        <StepDialog source={{ load, answer: vi.fn() }} localActions={['back']} onLocalAction={() => undefined} onFinish={() => undefined} />
+      </>,
+    );
+    expect(await screen.findByText('Ready to enroll?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByText('¿Listo para inscribirse?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Volver al carrito' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    document.cookie = 'enroll_lang=en; Path=/';
+  });
+
   it('draws the offer the server sends, carries the answer back and shows the next step', async () => {
     const answer = vi.fn(async (): Promise<Outcome> => ({ step: confirmation }));
     const source: StepSource = { load: async () => ({ step: offer }), answer };

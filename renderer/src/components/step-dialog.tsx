@@ -3,7 +3,7 @@
 // offer's two answers) or a confirmation. Nothing here knows which popup, offer or form it is drawing; the wizard's
 // tabs are drawn by the page frame (features/wizard) with the same machine.
 import { useEffect, useState } from 'react';
-import { type Outcome, type StepActionName, type StepSource, StepContext, type Step, isBusy } from '../lib/step-machine';
+import { type Outcome, type StepActionName, type StepSource, StepContext, type Step, isBusy, useReloadOnLanguage } from '../lib/step-machine';
 import { useT } from '../lib/i18n';
 import { money } from '../utils/format';
 import { drawnForm } from './drawn-form';
@@ -31,6 +31,8 @@ export function StepDialog({ source, start, ...props }: StepDialogProps) {
   );
 }
 
+const noFormData = () => undefined;
+
 function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepDialogProps, 'source' | 'start'>) {
   const flow = StepContext.useActorRef();
   const step = StepContext.useSelector((s) => s.context.step);
@@ -42,6 +44,8 @@ function StepInDialog({ localActions = [], onLocalAction, onFinish }: Omit<StepD
   // The form's own words for an answer it refuses (an eligibility question answered No): shown above the buttons.
   const [refusedHere, setRefusedHere] = useState<string | null>(null);
   const t = useT();
+  // Another language chosen while the dialog is open: its words are read again.
+  useReloadOnLanguage(flow.send, noFormData);
 
   useEffect(() => {
     if (ending === 'done') onFinish(flow.getSnapshot().context.outcome, flow.getSnapshot().context.message);

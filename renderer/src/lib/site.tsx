@@ -2,6 +2,7 @@
 // and shows by it. The server keeps where the session arrived (landing name, white-label domain, referral, partner
 // link, access code); the browser never decides it, it only asks again after anything that changes it.
 import { useQueryClient } from '@tanstack/react-query';
+import { useLanguage } from './i18n';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, type Schema } from './api';
 import { setBenefitRoot } from './benefit';
@@ -82,9 +83,11 @@ export function SiteProvider({ children }: { children: ReactNode }) {
       return null;
     }
   }, [client]);
+  // The site's words (its tagline, its About) are read again in a newly chosen language.
+  const { language } = useLanguage();
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+  }, [refresh, language]);
   return <Context.Provider value={{ site, refresh }}>{children}</Context.Provider>;
 }
 

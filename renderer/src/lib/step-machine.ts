@@ -3,6 +3,8 @@
 // server decides what comes next; the machine carries the person's actions to it. Which calls load and answer a step
 // is the caller's (`StepSource`); where the step is drawn too: the wizard draws it as a page, everything else in a
 // dialog (components/step-body.tsx draws a step's body in either).
+import { useEffect, useRef } from 'react';
+import { useLanguage } from './i18n';
 import { createActorContext } from '@xstate/react';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError, type Schema } from './api';
@@ -64,7 +66,9 @@ interface Context {
 export type StepEvent =
   | { type: 'ANSWER'; action: StepActionName; formData?: Record<string, unknown>; extra?: Record<string, unknown> }
   | { type: 'CLOSE' }
-  | { type: 'OPEN'; where: string | null };
+  | { type: 'OPEN'; where: string | null }
+  /** The step read again as it stands (its words in a newly chosen language), keeping what the form holds now. */
+  | { type: 'RELOAD'; formData?: Record<string, unknown> };
 
 const asApiError = (error: unknown) =>
   error instanceof ApiError ? error : new ApiError(0, error instanceof Error ? error.message : 'Something went wrong. Please try again.', []);
@@ -112,6 +116,17 @@ export const stepMachine = setup({
     }),
     showRefusal: assign((_, params: { error: unknown }) => ({ errors: asApiError(params.error) })),
     noteFailure: assign((_, params: { error: unknown }) => ({ failure: asApiError(params.error) })),
+    holdFormData: assign(({ context, event }) => {
+      assertEvent(event, 'RELOAD');
+      return { pending: { action: 'next' as StepActionName, formData: event.formData ?? context.step?.formData ?? {}, extra: {} } };
+    }),
+    // The step read again, with the answers the person had on screen rather than those last saved.
+    showReloaded: assign(({ context }, params: { outcome: Outcome }) => {
+      const step = params.outcome.step;
+      if (!step) return {};
+      const same = context.step?.step === step.step;
+      return { step: same && context.pending ? { ...step, formData: context.pending.formData } : step, pending: null };
+    }),
     // The step as reread replaces the one drawn; a refusal the step's own words now state is not said twice.
     showReread: assign(({ context }, params: { step: Step | null }) => {
       if (!params.step) return {};
@@ -176,6 +191,16 @@ export const stepMachine = setup({
         ANSWER: { target: 'answering', actions: 'holdAnswer' },
         CLOSE: { target: 'closed' },
         OPEN: { target: 'loading', actions: 'openAt' },
+        RELOAD: { target: 'reloading', actions: 'holdFormData' },
+      },
+    },
+    // Read again where it stands: a step that cannot be read keeps the one drawn.
+    reloading: {
+      invoke: {
+        src: 'loadStep',
+        input: ({ context }) => ({ source: context.source, where: context.where }),
+        onDone: { target: 'showing', actions: { type: 'showReloaded', params: ({ event }) => ({ outcome: event.output }) } },
+        onError: { target: 'showing' },
       },
     },
     answering: {
@@ -223,5 +248,19 @@ export const stepMachine = setup({
 export const StepContext = createActorContext(stepMachine);
 
 /** Whether the machine is talking to the server (the step's buttons wait). */
-export const isBusy = (state: { matches: (value: 'loading' | 'answering' | 'rereading') => boolean }) =>
-  state.matches('loading') || state.matches('answering') || state.matches('rereading');
+export const isBusy = (state: { matches: (value: 'loading' | 'answering' | 'rereading' | 'reloading') => boolean }) =>
+  state.matches('loading') || state.matches('answering') || state.matches('rereading') || state.matches('reloading');
+
+/**
+ * Reads the step again when the person chooses another language, so its words (the server's) follow, with the
+ * answers `current()` says are on screen kept.
+ */
+export function useReloadOnLanguage(send: (event: StepEvent) => void, current: () => Record<string, unknown> | undefined) {
+  const { language } = useLanguage();
+  const shown = useRef(language);
+  useEffect(() => {
+    if (shown.current === language) return;
+    shown.current = language;
+    send({ type: 'RELOAD', formData: current() });
+  }, [language, send, current]);
+}

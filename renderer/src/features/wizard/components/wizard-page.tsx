@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SummaryRows } from '../../../components/summary-rows';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -14,7 +14,7 @@ import { getCurrentStep } from '../api/get-current-step';
 import { stepAskedEarly, takeEarlyStep } from '../api/get-enrollment-step';
 import { getFieldLookup } from '../api/get-field-lookup';
 import { validateListItem } from '../api/validate-list-item';
-import { StepContext, isBusy } from '../../../lib/step-machine';
+import { StepContext, isBusy, useReloadOnLanguage } from '../../../lib/step-machine';
 import { outcomeOf, wizardSource } from '../utils/wizard-source';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
@@ -75,6 +75,8 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   // A list editor with an item open holds Next until the item is submitted or cancelled.
   const [heldBy, setHeldBy] = useState<string | null>(null);
   const current = useRef<Record<string, unknown>>({});
+  // Another language chosen mid-step: the step's words are read again, with what the person has typed kept.
+  useReloadOnLanguage(wizard.send, useCallback(() => current.current, []));
 
   // The form's script loads while the step is asked for, not after (unless the step is already here: see openedAtStep).
   useEffect(() => {
