@@ -1,7 +1,6 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import formatjs from '@formatjs/vite-plugin';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +70,43 @@ function slimFormLibrary(): Plugin {
 }
 
 /**
+ * A message as the page gets it: a message with nothing to fill in (most of them) as its text, which the page shows
+ * as it is; any other compiled by FormatJS's parser into its elements, which intl-messageformat formats without a
+ * parser. A message that does not parse stops the build.
+ */
+function compiledMessage(text: string, where: string): string {
+  let elements;
+  try {
+    elements = parse(text);
+  } catch (e) {
+    throw new Error(`${where}: "${text}" does not parse: ${(e as Error).message}`);
+  }
+  const only = elements.length === 1 ? elements[0] : undefined;
+  if (elements.length === 0) return '""';
+  return only && only.type === 0 ? JSON.stringify(only.value) : JSON.stringify(elements);
+}
+
+/**
+ * Each feature's English (`defaultMessage` in its messages files, a string literal) compiled in place, as the
+ * catalogues are: the page ships no message parser. (Ids stay as they are written: a short digest of each compresses
+ * worse than the names, which share their prefixes.)
+ */
+function compiledEnglish(): Plugin {
+  const literal = /defaultMessage:\s*('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")/g;
+  return {
+    name: 'compiled-english',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/messages\.ts$/.test(id) || !code.includes('defineMessages')) return null;
+      return code.replace(literal, (_, written: string) => {
+        const text = new Function(`return ${written}`)() as string;
+        return `defaultMessage: ${compiledMessage(text, id)}`;
+      });
+    },
+  };
+}
+
+/**
  * The languages besides English: `virtual:locales` answers `{ es: () => import(...) }` for each folder of catalogues
  * in src/locales (one file per part of the store, `src/locales/es/cart.json`; en.json is the code's English, gathered
  * for translators), and each language is compiled here, at build time, into one module: the page ships no message
@@ -105,11 +141,7 @@ function locales(): Plugin {
         this.addWatchFile(file);
         for (const [key, text] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) {
           if (key in compiled) throw new Error(`${file}: message ${key} is written twice`);
-          try {
-            compiled[key] = parse(text);
-          } catch (e) {
-            throw new Error(`${file}: message ${key} does not parse: ${(e as Error).message}`);
-          }
+          compiled[key] = JSON.parse(compiledMessage(text, `${file}: message ${key}`));
         }
       }
       return `export default ${JSON.stringify(compiled)};\n`;
@@ -149,8 +181,7 @@ function precompressed(): Plugin {
 
 export default defineConfig({
   plugins: [
-    // Each feature's English (`defineMessages` in its messages.ts) is compiled in place, as the catalogues are.
-    formatjs({ ast: true }),
+    compiledEnglish(),
     locales(),
     react(),
     markdownOnDemand(),

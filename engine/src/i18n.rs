@@ -4,20 +4,20 @@
 //! among them, exactly). Another language is a catalogue, `engine/locales/{language}.yaml`, built into the engine
 //! (build.rs lists the folder): each English text with its translation. A text with parts that change (a plan's id,
 //! an amount) is written once with `{placeholders}` (`Plan {plan} has no published version {version}`), and the
-//! parts are carried over, translated too when the catalogue knows them. The workflows' own texts written in other
+//! parts are carried over, translated too when the catalogue knows them. A placeholder named `{n}` takes a number
+//! or a date only (`{n} days`, `on {n}`), as do `{n1}`, `{n2}`. The workflows' own texts written in other
 //! languages (a carrier's question as `{ en, es }`, see [`crate::text`]) join the catalogue of their language.
 //!
 //! Translation happens as an answer leaves the server ([`Words::translate_value`]): only the words of an answer are
 //! read (its titles, descriptions, labels, messages; see [`WORDS`]), never its data, so an answer's values, an enum's
 //! choices and a person's own answers stay as they are whatever they say. A text the catalogue does not know stays
-//! English: `tests/i18n.rs` walks every form and message the shipped workflows make and fails on any such text.
+//! English: `api/tests/suite/spanish.rs` walks the steps a shopper and an applicant are shown, and every catalogue
+//! text, and fails on any such text.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
 use serde_json::Value;
-
-use crate::text::Text;
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));
 
@@ -77,6 +77,18 @@ pub const WORDS: &[&str] = &[
     "faq_text_name",
     "faq_text",
     "section_name",
+    "plan_short_text",
+    "category_name",
+    // A category's name in the landing's grid; a plan option's or a person's name is only translated when the
+    // catalogue has it as words ("Family").
+    "name",
+    "notices",
+    // The receipt's words: how the premiums are paid, when, what happens next, whom each plan covers.
+    "method",
+    "first_when",
+    "recurring_when",
+    "next_steps",
+    "covered",
     // A site's own words (the store's are in its catalogue; a rep's biography stays as the rep wrote it).
     "tagline",
     "display_about_name",
@@ -160,7 +172,11 @@ fn matched<'a>(parts: &'a [Part], text: &'a str) -> Option<Vec<(&'a str, &'a str
                 Some(Part::Words(next)) => text.match_indices(next.as_str()).map(|(i, _)| i).collect(),
                 Some(Part::Hole(_)) => text.char_indices().map(|(i, _)| i).skip(1).collect(),
             };
-            ends.into_iter().filter(|&end| end > 0).find_map(|end| {
+            // A hole named `n` (or `n1`, `n2`) takes a number or a date only ("30", "1,500", "$25", "12/01/2026"), so
+            // "{n} days" never reads a sentence.
+            let numeric = name.strip_prefix('n').is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()));
+            let fits = |hole: &str| !numeric || hole.chars().all(|c| c.is_ascii_digit() || ",.$%/".contains(c));
+            ends.into_iter().filter(|&end| end > 0 && fits(&text[..end])).find_map(|end| {
                 let mut found = matched(rest, &text[end..])?;
                 found.insert(0, (name.as_str(), &text[..end]));
                 Some(found)
@@ -241,7 +257,8 @@ impl Catalogue {
             let values = matched(&pattern.parts, text)?;
             let mut out = pattern.translated.clone();
             for (name, value) in values {
-                let value = self.exact.get(value).cloned().unwrap_or_else(|| value.to_string());
+                // A part is shorter than the text, so this ends.
+                let value = self.translate(value).unwrap_or_else(|| value.to_string());
                 out = out.replace(&format!("{{{name}}}"), &value);
             }
             Some(out)
@@ -272,16 +289,8 @@ impl Words {
         })
     }
 
-    /// These words and the other-language forms of `texts` (a workflow's questions, a detail field's label).
-    pub fn with_texts<'a>(&self, texts: impl IntoIterator<Item = &'a Text>) -> Words {
-        self.with_pairs(texts.into_iter().flat_map(|text| {
-            text.other
-                .iter()
-                .filter_map(|(language, words)| Some((spoken(language)?, text.en.as_str(), words.as_str())))
-        }))
-    }
-
-    /// These words and each (language, English, translation) of `pairs` (the catalogue's plans and categories).
+    /// These words and each (language, English, translation) of `pairs`: a workflow's texts written in other
+    /// languages (`Text::translations`), the catalogue's plans and categories.
     pub fn with_pairs<'a>(&self, pairs: impl IntoIterator<Item = (&'static str, &'a str, &'a str)>) -> Words {
         let mut words = self.clone();
         for (language, english, translated) in pairs {
@@ -369,7 +378,18 @@ fn translate_words(catalogue: &Catalogue, value: &mut Value, missed: &mut dyn Fn
 fn walk(catalogue: &Catalogue, value: &mut Value, missed: &mut dyn FnMut(&str)) {
     match value {
         Value::Object(fields) => {
+            // A row drawn as a label and its value (a plan's fact, a review's answer) shows the value as words too:
+            // "90 days", "Married".
+            let row = fields.contains_key("label");
             for (key, field) in fields.iter_mut() {
+                if row && key == "value" {
+                    if let Value::String(text) = field {
+                        if let Some(found) = catalogue.translate(text) {
+                            *text = found;
+                        }
+                    }
+                    continue;
+                }
                 if DATA.contains(&key.as_str()) {
                     continue;
                 }
@@ -426,6 +446,10 @@ mod tests {
             "a part the catalogue knows is translated too"
         );
         assert_eq!(es.translate("Something new"), None);
+        let mut days = Catalogue::default();
+        days.add("{n} days", "{n} días");
+        assert_eq!(days.translate("1,500 days").as_deref(), Some("1,500 días"));
+        assert_eq!(days.translate("You may cancel within 30 days"), None, "{{n}} takes a number only");
         assert_eq!(es.translate("Plan  has no published version 9"), None, "a hole is never empty");
     }
 
@@ -440,7 +464,8 @@ mod tests {
             "required": ["Member Only"],
             "x-messages": { "required": "Field is required" },
             "ui:enumNames": ["Member Only", "Unknown words"],
-            "name": "Member Only",
+            "facts": [{ "label": "Member Only", "value": "Member Only" }, { "value": "Member Only" }],
+            "plan_name": "Member Only",
         });
         let mut missed = Vec::new();
         words.translate_value("es", &mut answer, &mut |t| missed.push(t.to_string()));
@@ -455,7 +480,11 @@ mod tests {
         assert_eq!(answer["formData"]["tier"], "Member Only", "a person's answers are data");
         assert_eq!(answer["x-messages"]["required"], "Este campo es obligatorio");
         assert_eq!(answer["ui:enumNames"], json!(["Solo el miembro", "Unknown words"]));
-        assert_eq!(answer["name"], "Member Only", "not a key of words");
+        assert_eq!(answer["plan_name"], "Member Only", "a plan's name is data");
+        assert_eq!(
+            answer["facts"],
+            json!([{ "label": "Solo el miembro", "value": "Solo el miembro" }, { "value": "Member Only" }])
+        );
         assert_eq!(answer["required"][0], "Member Only", "a schema's required fields are names");
         assert_eq!(missed, vec!["Unknown words"]);
     }

@@ -611,6 +611,7 @@ mod tests {
                 image: String::new(),
                 section_name: String::new(),
                 free_look_days: 10,
+                translations: Default::default(),
             })
             .collect()
     }

@@ -486,8 +486,15 @@ pub fn every_property(schema: &Value) -> Properties<'_> {
 
 /// The title shown for a stored value: the choice's label for coded values, the value itself otherwise.
 pub fn display_value(prop: &Value, value: &Value) -> String {
+    display_value_in(prop, value, &|words| words.to_string())
+}
+
+/// [`display_value`] with its own words ("Signed", "Yes", "No") said by `say`, for a schema whose titles are in
+/// another language.
+pub fn display_value_in(prop: &Value, value: &Value, say: &dyn Fn(&'static str) -> String) -> String {
+    let display_value = |prop: &Value, value: &Value| display_value_in(prop, value, say);
     if prop.get("x-display").and_then(Value::as_str) == Some("signed") {
-        return "Signed".to_string();
+        return say("Signed");
     }
     // A set of flags (holidays, agreements): the titles of those that are on.
     if let (Some(flags), Value::Object(values)) = (prop.get("properties").and_then(Value::as_object), value) {
@@ -539,8 +546,8 @@ pub fn display_value(prop: &Value, value: &Value) -> String {
             .collect::<Vec<_>>()
             .join("; "),
         Value::String(s) => s.clone(),
-        Value::Bool(true) => "Yes".into(),
-        Value::Bool(false) => "No".into(),
+        Value::Bool(true) => say("Yes"),
+        Value::Bool(false) => say("No"),
         Value::Null => String::new(),
         other => other.to_string(),
     }

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use crate::errors::FieldError;
 use crate::lifecycle::EnrollmentLifecycle;
 use crate::rating::Cents;
-use crate::schema::{display_value, ComposedForm};
+use crate::schema::ComposedForm;
 use crate::tabs::TabName;
 
 /// What a step is.
@@ -488,6 +488,11 @@ fn words_of(name: &str) -> String {
 
 /// A review card for a tab: each shown field with its label and its value as a person reads it.
 pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
+    section_in(number, tab, form, &|words| words.to_string())
+}
+
+/// [`section`] for a form whose schema is in another language, the values' own words said by `say`.
+pub fn section_in(number: usize, tab: TabName, form: &ComposedForm, say: &dyn Fn(&'static str) -> String) -> Section {
     // Fields that exist under a condition (the chosen payment type's) are described in the schema's allOf.
     let props = crate::schema::every_property(&form.schema);
     let rows = form
@@ -498,7 +503,7 @@ pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
             let prop = props.get(&f.field_name).cloned().unwrap_or(Value::Null);
             Row {
                 label: prop["title"].as_str().map(str::to_string).unwrap_or_else(|| words_of(&f.field_name)),
-                value: display_value(&prop, &f.value),
+                value: crate::schema::display_value_in(&prop, &f.value, say),
             }
         })
         .collect();

@@ -31,6 +31,14 @@ impl Text {
         language == crate::i18n::SOURCE || self.other.contains_key(language)
     }
 
+    /// Its other forms as (language, English, translation), for the words answers are translated with
+    /// ([`crate::i18n::Words::with_pairs`]); a language the store does not speak is left out.
+    pub fn translations(&self) -> impl Iterator<Item = (&'static str, &str, &str)> {
+        self.other
+            .iter()
+            .filter_map(|(language, words)| Some((crate::i18n::spoken(language)?, self.en.as_str(), words.as_str())))
+    }
+
     /// The same text, written in `language` as `words` too (blank words are none).
     pub fn with(mut self, language: &str, words: &str) -> Text {
         if words.trim().is_empty() {

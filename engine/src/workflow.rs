@@ -424,7 +424,7 @@ impl Workflows {
         missing
     }
 
-    /// Each text written in these workflows (their words in every language, for [`crate::i18n::Words::with_texts`]).
+    /// Each text written in these workflows (their words in every language: see [`crate::text::Text::translations`]).
     pub fn written(&self) -> Vec<crate::text::Text> {
         let mut texts = Vec::new();
         self.texts(&mut |_, text| texts.push(text.clone()));

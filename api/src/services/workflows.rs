@@ -203,7 +203,8 @@ impl Known {
     /// Keeps `version` (by its digest), and its words.
     fn keep(&mut self, version: Arc<Version>) {
         if !self.by_hash.contains_key(&version.hash) {
-            self.words = Arc::new(self.words.with_texts(&version.workflows.written()));
+            let texts = version.workflows.written();
+            self.words = Arc::new(self.words.with_pairs(texts.iter().flat_map(engine::text::Text::translations)));
         }
         self.by_hash.insert(version.hash.clone(), version);
     }
@@ -265,7 +266,10 @@ impl Registry {
             })
             .collect();
         loads.sort_by_key(|l| l.seq);
-        let words = Arc::new(engine::i18n::Words::shipped().with_texts(&current.workflows.written()));
+        let texts = current.workflows.written();
+        let words = Arc::new(
+            engine::i18n::Words::shipped().with_pairs(texts.iter().flat_map(engine::text::Text::translations)),
+        );
         Ok(Registry {
             known: RwLock::new(Known {
                 by_hash: HashMap::from([(current.hash.clone(), current.clone())]),

@@ -1,17 +1,22 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { AccessCode } from '../features/access/components/access-code';
 import { HelpChat } from '../features/assist/components/help-chat';
-import { EmployeeEnrollment } from '../features/access/components/employee-enrollment';
 import { PageLoader } from '../features/chrome/components/page-loader';
 import { SiteFooter } from '../features/chrome/components/site-footer';
 import { SiteHeader } from '../features/chrome/components/site-header';
 import { RecommendedButton } from '../features/recommend/components/recommended-button';
+import { Pending } from '../components/query-state';
 import { useCartCount } from '../lib/cart-count';
 import { usePageTitle } from '../lib/page-title';
 import { useT } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { m } from './messages';
+
+// The footer's code popups load when one is first opened: every page carries only their buttons.
+const AccessCode = lazy(() => import('../features/access/components/access-code').then((m) => ({ default: m.AccessCode })));
+const EmployeeEnrollment = lazy(() =>
+  import('../features/access/components/employee-enrollment').then((m) => ({ default: m.EmployeeEnrollment })),
+);
 
 /** Pages drawn without the site's header and footer: they draw their own page (and its main landmark). */
 const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/];
@@ -37,7 +42,19 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader site={site} recommended={<RecommendedButton />} />
       <main id="main">{children}</main>
-      <SiteFooter site={site} employeeEnrollment={<EmployeeEnrollment />} accessCode={<AccessCode />} />
+      <SiteFooter
+        site={site}
+        employeeEnrollment={
+          <Suspense fallback={<Pending />}>
+            <EmployeeEnrollment />
+          </Suspense>
+        }
+        accessCode={
+          <Suspense fallback={<Pending />}>
+            <AccessCode />
+          </Suspense>
+        }
+      />
       <HelpChat />
     </>
   );

@@ -4,11 +4,8 @@ import { prefetchEnrollmentStep } from '../features/wizard/api/get-enrollment-st
 import { useT } from '../lib/i18n';
 import { common } from '../lib/messages';
 import { tempId } from '../lib/storage';
-import { ExternalEntry } from '../features/site/components/external-entry';
-import { LandingName } from '../features/site/components/landing-name';
 import { FrontPage } from './routes/front-page';
 import { LandingRoute, loadLandingMore } from './routes/landing';
-import { NotFoundPage } from './routes/not-found';
 
 // The landing page (the front page and the entries that lead to it) is in the main script; every other page loads
 // when first opened: those most visitors never open (the homes' lists, the receipt, ...), the shop's (plans, a plan,
@@ -28,6 +25,10 @@ const CurrentMembers = lazy(() => import('../features/current-members/components
 const MemberEntryPage = lazy(() => import('../features/member/components/member-entry-page').then((m) => ({ default: m.MemberEntryPage })));
 const ReceiptPage = lazy(() => import('../features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const RecommendListPage = lazy(() => import('../features/recommend/components/recommend-list-page').then((m) => ({ default: m.RecommendListPage })));
+const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
+// Entries by a link (a rep's or group's landing name, a partner's site) load when such a link is followed.
+const ExternalEntry = lazy(() => import('../features/site/components/external-entry').then((m) => ({ default: m.ExternalEntry })));
+const LandingName = lazy(() => import('../features/site/components/landing-name').then((m) => ({ default: m.LandingName })));
 const GroupAdminEntry = lazy(() => import('../features/site/components/group-admin-entry').then((m) => ({ default: m.GroupAdminEntry })));
 const LandingConfigError = lazy(() => import('../features/site/components/landing-config-error').then((m) => ({ default: m.LandingConfigError })));
 let wizard: typeof import('../features/wizard/components/wizard-page') | null = null;

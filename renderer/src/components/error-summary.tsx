@@ -5,7 +5,8 @@ import { useEffect, useId, useRef } from 'react';
 import type { FieldError } from '../lib/api';
 import { useT } from '../lib/i18n';
 import { schemaAt } from './field-messages';
-import { english, m, type Translate } from './messages';
+import { english, type Translate } from './messages';
+import { m } from './error-summary.messages';
 
 export interface Problem {
   /** The id of the field's element (rjsf's `root_first_name`); none for a problem of the whole form. */

@@ -1,6 +1,6 @@
 import type { Schema } from '../lib/api';
 import { Message } from '../lib/i18n';
-import { m } from './messages';
+import { m } from './filter-summary.messages';
 
 /** What the summary shows of the quote's filter. */
 export type ShownFilter = Pick<Schema<'FilterInfo'>, 'zip' | 'dob' | 'tier' | 'tier_name' | 'gender' | 'is_smoker'>;

@@ -11,7 +11,8 @@ import { Message, useT } from '../lib/i18n';
 import { common } from '../lib/messages';
 import { useFormData } from './form-data';
 import { transformErrors } from './field-messages';
-import { english, m, type Translate } from './messages';
+import { english, type Translate } from './messages';
+import { m } from './list-editor.messages';
 import { itemTitle } from './templates';
 
 type Item = Record<string, unknown>;

@@ -7,6 +7,7 @@ import { Message, useT } from '../lib/i18n';
 import { common } from '../lib/messages';
 import { transformErrors } from './field-messages';
 import { m } from './messages';
+import { m as own } from './modal-field-widget.messages';
 import { Modal } from './modal';
 
 export function ModalFieldWidget(props: WidgetProps) {
@@ -31,7 +32,7 @@ export function ModalFieldWidget(props: WidgetProps) {
     <div>
       {typeof value === 'string' && value && (
         <p id={id}>
-          <Message of={m.fieldValue} values={{ label, value, strong: (chunks) => <strong>{chunks}</strong> }} />
+          <Message of={own.fieldValue} values={{ label, value, strong: (chunks) => <strong>{chunks}</strong> }} />
         </p>
       )}
       <button
@@ -44,7 +45,7 @@ export function ModalFieldWidget(props: WidgetProps) {
           setOpen(true);
         }}
       >
-        {t(m.enterField, { label })}
+        {t(own.enterField, { label })}
       </button>
       <Modal title={label} open={open}>
         <div className="form-group">
@@ -70,7 +71,7 @@ export function ModalFieldWidget(props: WidgetProps) {
             {t(common.cancel)}
           </button>
           <button type="button" className="primary" onClick={save}>
-            {t(m.save)}
+            {t(own.save)}
           </button>
         </div>
       </Modal>

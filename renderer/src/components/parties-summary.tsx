@@ -1,6 +1,6 @@
 import type { Schema } from '../lib/api';
 import { useT } from '../lib/i18n';
-import { m } from './messages';
+import { m } from './parties-summary.messages';
 
 /** The summary of the selected group, member and portal (only what applies). */
 export function PartiesSummary({ parties }: { parties: Schema<'QuoteParties'> | null }) {

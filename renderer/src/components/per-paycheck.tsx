@@ -1,6 +1,6 @@
 import { money } from '../utils/format';
 import { useT } from '../lib/i18n';
-import { m } from './messages';
+import { m } from './per-paycheck.messages';
 
 /** What a price takes from each paycheck, for an employee of a group that says how often it pays. */
 export interface Paycheck {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { type Paycheck, PerPaycheck } from './per-paycheck';
 import { money, slug } from '../utils/format';
 import { Message, useT } from '../lib/i18n';
-import { m } from './messages';
+import { m } from './plan-card.messages';
 
 /** The words read only by a screen reader, inside a message (`<hidden>…</hidden>`). */
 const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;

@@ -1,5 +1,5 @@
 import { Message } from '../lib/i18n';
-import { m } from './messages';
+import { m } from './plan-documents.messages';
 
 /** A plan's documents (summary of benefits and coverage, provider directory, drug list): each opens its PDF. */
 export function PlanDocuments({ documents, planName }: { documents: { kind: string; title: string; url: string }[]; planName: string }) {

@@ -2,6 +2,7 @@ import type { Schema } from '../lib/api';
 import { Message, useT } from '../lib/i18n';
 import { PHONE_QUERY, useMedia } from '../lib/media';
 import { m } from './messages';
+import { m as own } from './progress-bar.messages';
 
 /**
  * The wizard's steps: on a wide screen each step with its number (a tick when done), the current one marked; on a
@@ -17,10 +18,10 @@ export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
   const current = steps[index];
   if (phone) {
     return (
-      <nav aria-label={t(m.progress)} className="stepper-compact">
+      <nav aria-label={t(own.progress)} className="stepper-compact">
         <p>
           <Message
-            of={m.stepOf}
+            of={own.stepOf}
             values={{
               step: index + 1,
               steps: steps.length,
@@ -37,7 +38,7 @@ export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
     );
   }
   return (
-    <nav aria-label={t(m.progress)} className="stepper">
+    <nav aria-label={t(own.progress)} className="stepper">
       <ol style={{ gridTemplateColumns: `repeat(${steps.length}, minmax(0, 1fr))` }}>
         {steps.map((s, i) => (
           <li key={s.step} className={`stepper-${s.status}`} aria-current={s.status === 'current' ? 'step' : undefined}>
@@ -45,7 +46,7 @@ export function ProgressBar({ steps }: { steps: Schema<'ProgressItem'>[] }) {
               {s.status === 'done' ? t(m.doneMark) : i + 1}
             </span>
             <span className="stepper-label">
-              <Message of={m.stepLabel} values={{ title: s.title, status: s.status, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
+              <Message of={own.stepLabel} values={{ title: s.title, status: s.status, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
             </span>
           </li>
         ))}

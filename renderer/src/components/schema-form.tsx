@@ -13,7 +13,8 @@ import { FormDataContext } from './form-data';
 import { applyCopies, lookupsFor, valueAt } from './form-effects';
 import { transformErrors } from './field-messages';
 import type { ListEditorContext } from './list-editor';
-import { m, type Translate } from './messages';
+import { type Translate } from './messages';
+import { m } from './schema-form.messages';
 import { templates } from './templates';
 import { widgets } from './widgets';
 

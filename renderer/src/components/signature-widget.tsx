@@ -10,7 +10,7 @@ import SignaturePad from 'signature_pad';
 import { useEffect, useRef } from 'react';
 import { useT } from '../lib/i18n';
 import { useFormData } from './form-data';
-import { m } from './messages';
+import { m } from './signature-widget.messages';
 
 // What draws a typed name (and its script face) loads only when a person chooses to type.
 const typingCode = () => import('./signature-typed');

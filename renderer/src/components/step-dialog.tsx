@@ -8,7 +8,7 @@ import { useT } from '../lib/i18n';
 import { money } from '../utils/format';
 import { drawnForm } from './drawn-form';
 import { ServerSchemaForm } from './server-schema-form';
-import { m } from './messages';
+import { m } from './step-dialog.messages';
 import { Modal } from './modal';
 
 export interface StepDialogProps {

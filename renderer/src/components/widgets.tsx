@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense } from 'react';
 import { useT } from '../lib/i18n';
 import { formatDateInput } from '../utils/date-input';
-import { m } from './messages';
+import { m } from './schema-form.messages';
 import { ModalFieldWidget } from './modal-field-widget';
 import { TEXT_FORMATS, type TextFormat } from './text-formats';
 import { TextInput } from './text-input';

@@ -10348,13 +10348,13 @@ export interface components {
              */
             true_condition: number;
         };
-        /** @description Words people read: a string (English), or the English and the Spanish. */
-        Text: string | {
+        /** @description Words people read: a string (English), or the words in English and in each other language the store speaks. */
+        Text: string | ({
             /** @description In English. */
             en: string;
-            /** @description In Spanish (English is shown where it is missing). */
-            es?: string;
-        };
+        } & {
+            [key: string]: string;
+        });
         /** @description The health questions of a plan, in the order they are asked, and what the applicant is told after answering. */
         PlanHealth: {
             questions: components["schemas"]["HealthQuestion"][];

@@ -1,6 +1,6 @@
 /**
- * The store's languages, spoken through FormatJS's ICU message formatter (intl-messageformat; react-intl's own
- * components would put 5 KB more on every page). English is the source: its words are the `defaultMessage`s of each
+ * The store's languages, spoken through FormatJS's ICU message formatter (intl-messageformat's `formatToParts`;
+ * react-intl's components would put 5 KB more on every page, and the formatter's class 1 KB). English is the source: its words are the `defaultMessage`s of each
  * feature's `messages.ts` (the build compiles them, so no message parser ships), gathered into `src/locales/en.json` by
  * `npm run messages` for translators. Every other language is a catalogue file beside it (`src/locales/es.json`),
  * compiled at build time and loaded only when that language is chosen (`virtual:locales`, vite.config.ts). Adding a
@@ -13,7 +13,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Children, createContext, Fragment, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { formatToParts, PART_TYPE, type Formatters } from 'intl-messageformat';
 import { catalogues, type Catalogue } from 'virtual:locales';
 
 export const SOURCE_LANGUAGE = 'en';
@@ -58,6 +58,9 @@ export async function loadCatalogue(language: string): Promise<Catalogue> {
   return load ? load() : {};
 }
 
+/** A message as the build compiles it: its text when it has nothing to fill in, else its elements. */
+type Compiled = string | MessageFormatElement[];
+
 export interface Chosen {
   language: string;
   messages: Catalogue;
@@ -74,22 +77,47 @@ interface LanguageContext extends Chosen {
 
 const Language = createContext<LanguageContext | null>(null);
 
+/** The browser's formatters intl-messageformat asks for, each made once per locale and options. */
+const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
+function once<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(kind: string, make: () => T, args: unknown[]): T {
+  const key = kind + JSON.stringify(args);
+  let found = made.get(key) as T | undefined;
+  if (!found) made.set(key, (found = make()));
+  return found;
+}
+const formatters: Formatters = {
+  getNumberFormat: (...args) => once('n', () => new Intl.NumberFormat(...(args as ConstructorParameters<typeof Intl.NumberFormat>)), args),
+  getDateTimeFormat: (...args) => once('d', () => new Intl.DateTimeFormat(...(args as ConstructorParameters<typeof Intl.DateTimeFormat>)), args),
+  getPluralRules: (...args) => once('p', () => new Intl.PluralRules(...(args as ConstructorParameters<typeof Intl.PluralRules>)), args),
+};
+
 /**
- * Formats messages in a language, each compiled once. A message missing from the catalogue is drawn in English and
- * reported (`npm run check-messages`, part of `make test`, fails on any missing one).
+ * A compiled message with `values` filled in, by intl-messageformat's own formatter (its `formatToParts`, without
+ * the class around it, whose caches and options the store does not use): a string, or the parts of a message with
+ * markup (text and what the tags' functions drew), as `IntlMessageFormat.format` answers them.
+ */
+function formatted(text: Compiled, at: string, values: Values | RichValues | undefined): string | ReactNode[] {
+  if (typeof text === 'string') return text;
+  const parts = formatToParts<ReactNode>(text, at, formatters, { number: {}, date: {}, time: {} }, values as Record<string, never>);
+  const joined: (string | ReactNode)[] = [];
+  for (const part of parts) {
+    const last = joined.length - 1;
+    if (part.type === PART_TYPE.literal && typeof joined[last] === 'string') joined[last] += part.value;
+    else joined.push(part.value);
+  }
+  return joined.length <= 1 ? ((joined[0] as string | undefined) ?? '') : joined;
+}
+
+/**
+ * Formats messages in a language. A message missing from the catalogue is drawn in English and reported
+ * (`npm run check-messages`, part of `make test`, fails on any missing one).
  */
 function formatter({ language, messages }: Chosen): Format {
-  const made = new Map<string, IntlMessageFormat>();
   return (message, values) => {
-    let format = made.get(message.id);
-    if (!format) {
-      const translated = messages[message.id];
-      if (!translated && language !== SOURCE_LANGUAGE) console.error(`no ${language} message ${message.id}: drawn in English`);
-      const text = translated ?? (message.defaultMessage as unknown as MessageFormatElement[]);
-      format = new IntlMessageFormat(text, locale(translated ? language : SOURCE_LANGUAGE));
-      made.set(message.id, format);
-    }
-    return format.format(values as Record<string, never>) as string | ReactNode[];
+    const translated = messages[message.id];
+    if (!translated && language !== SOURCE_LANGUAGE) console.error(`no ${language} message ${message.id}: drawn in English`);
+    const text = translated ?? (message.defaultMessage as unknown as Compiled);
+    return formatted(text, locale(translated ? language : SOURCE_LANGUAGE), values);
   };
 }
 
@@ -134,7 +162,7 @@ export type Translate = (message: MessageDescriptor, values?: Values) => string;
  * English, formatted as the page formats it.
  */
 export const inEnglish: Translate = (message, values) =>
-  String(new IntlMessageFormat(message.defaultMessage as unknown as MessageFormatElement[], locale(SOURCE_LANGUAGE)).format(values as Record<string, never>));
+  String(formatted(message.defaultMessage as unknown as Compiled, locale(SOURCE_LANGUAGE), values));
 
 /** `t(m.key, values)`: a message in the page's language, as a string (for attributes and plain text). */
 export function useT(): Translate {

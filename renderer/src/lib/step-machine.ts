@@ -82,6 +82,12 @@ export const stepMachine = setup({
     answerStep: fromPromise<Outcome, { source: StepSource; step: Step; pending: NonNullable<Context['pending']> }>(({ input }) =>
       input.source.answer(input.step, input.pending.action, input.pending.formData, input.pending.extra),
     ),
+    // The step on screen read again: by the source's reread when it has one (a popup), else loaded where it stands
+    // (a wizard step, by its route; the first step of a flow).
+    reloadStep: fromPromise<Outcome, { source: StepSource; step: Step; where: string | null }>(async ({ input }) => {
+      if (input.source.reread) return { step: (await input.source.reread(input.step)) ?? input.step };
+      return input.source.load(input.step.wizard?.route ?? input.where);
+    }),
     rereadStep: fromPromise<Step | null, { source: StepSource; step: Step }>(({ input }) =>
       input.source.reread ? input.source.reread(input.step) : Promise.resolve(null),
     ),
@@ -197,8 +203,8 @@ export const stepMachine = setup({
     // Read again where it stands: a step that cannot be read keeps the one drawn.
     reloading: {
       invoke: {
-        src: 'loadStep',
-        input: ({ context }) => ({ source: context.source, where: context.where }),
+        src: 'reloadStep',
+        input: ({ context }) => ({ source: context.source, step: context.step as Step, where: context.where }),
         onDone: { target: 'showing', actions: { type: 'showReloaded', params: ({ event }) => ({ outcome: event.output }) } },
         onError: { target: 'showing' },
       },

@@ -48,10 +48,21 @@ pub async fn application(
     cart: &[PricedLine],
 ) -> ApiResult<Vec<step::Section>> {
     let mut sections = Vec::new();
+    // The cards' values are composed here from the forms' titles (a question, its answer's name): in another
+    // language, from the forms in that language.
+    let language = crate::services::language::current();
+    let words = (language != engine::i18n::SOURCE).then(|| state.workflows.words());
+    let say = |english: &'static str| match &words {
+        Some(words) => words.translate(language, english).into_owned(),
+        None => english.to_string(),
+    };
     for (i, other) in enrollment.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
         let section = match complete_form(state, enrollment, cart, *other).await? {
-            Some((other_form, draft_waiting)) => {
-                let mut section = step::section(i + 1, *other, &other_form);
+            Some((mut other_form, draft_waiting)) => {
+                if let Some(words) = &words {
+                    words.translate_value(language, std::sync::Arc::make_mut(&mut other_form.schema), &mut |_| {});
+                }
+                let mut section = step::section_in(i + 1, *other, &other_form, &say);
                 section.note = draft_waiting.then(|| DRAFT_NOT_INCLUDED.to_string());
                 section
             }

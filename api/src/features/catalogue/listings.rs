@@ -215,8 +215,12 @@ fn documents_of(plan: &engine::catalogue::Plan) -> Vec<DocumentLink> {
     plan.documents.iter().map(|d| DocumentLink { kind: d.kind, title: d.kind.title(), url: d.url.clone() }).collect()
 }
 
+/// The categories as the spec answers them: their words in other languages reach a reader through the language
+/// layer, not as a field of the answer.
 pub async fn get_plan_category(State(state): State<AppState>) -> Answer<Vec<Category>> {
-    Answer(state.catalogue.categories.clone())
+    Answer(
+        state.catalogue.categories.iter().map(|c| Category { translations: Default::default(), ..c.clone() }).collect(),
+    )
 }
 
 pub async fn get_featured_plans(State(state): State<AppState>) -> Answer<Vec<PlanCard>> {

@@ -1,8 +1,6 @@
 import { defineMessages } from '../../lib/i18n';
 
 export const m = defineMessages({
-  helpChat: { id: 'assist.helpChat', defaultMessage: 'Help chat' },
-  hereToHelp: { id: 'assist.hereToHelp', defaultMessage: 'We are here to help you' },
   closeHelp: { id: 'assist.closeHelp', defaultMessage: 'Close help' },
   createTicket: { id: 'assist.createTicket', defaultMessage: 'Create Ticket' },
   createTicketHint: { id: 'assist.createTicketHint', defaultMessage: 'Opens our support site in a new tab' },

@@ -1,11 +1,6 @@
 import { defineMessages } from '../../lib/i18n';
 
 export const m = defineMessages({
-  plans: { id: 'plans.plans', defaultMessage: 'Plans' },
-  plansLead: { id: 'plans.plansLead', defaultMessage: 'Browse every kind of coverage the store offers. Prices come when you are ready.' },
-  featured: { id: 'plans.featured', defaultMessage: 'Featured Plans' },
-  featuredLead: { id: 'plans.featuredLead', defaultMessage: 'Popular choices from our carriers.' },
-  from: { id: 'plans.from', defaultMessage: 'From' },
   breadcrumb: { id: 'plans.breadcrumb', defaultMessage: 'Breadcrumb' },
   breadcrumbTrail: { id: 'plans.breadcrumbTrail', defaultMessage: '<home>Home</home> › <current>{title}</current>' },
   breadcrumbMember: { id: 'plans.breadcrumbMember', defaultMessage: '<home>Home</home> › <member>Current Member › </member><current>{title}</current>' },

@@ -1,23 +1,10 @@
 import { defineMessages } from '../../lib/i18n';
 
 export const m = defineMessages({
-  carousel: { id: 'recommend.carousel', defaultMessage: 'Recommended products' },
-  previous: { id: 'recommend.previous', defaultMessage: 'Previous recommended products' },
-  next: { id: 'recommend.next', defaultMessage: 'Next recommended products' },
-  showing: { id: 'recommend.showing', defaultMessage: 'Showing {from} to {to} of {total}' },
-  title: { id: 'recommend.title', defaultMessage: 'Recommended Products' },
-  ok: { id: 'recommend.ok', defaultMessage: 'OK' },
-  startingFrom: { id: 'recommend.startingFrom', defaultMessage: '<from>Starting From:</from> {price}<per>/mo</per>' },
-  pricedByCarrier: { id: 'recommend.pricedByCarrier', defaultMessage: 'Priced by the carrier' },
-  moreInfo: { id: 'recommend.moreInfo', defaultMessage: 'More Info<hidden>: {name}</hidden>' },
   breadcrumb: { id: 'recommend.breadcrumb', defaultMessage: 'Breadcrumb' },
   trail: { id: 'recommend.trail', defaultMessage: '<home>Home</home> › <here>Recommended Products</here>' },
   trailFromCart: { id: 'recommend.trailFromCart', defaultMessage: '<home>Home</home> › <cart>Cart</cart> › <here>Recommended Products</here>' },
   none: { id: 'recommend.none', defaultMessage: 'No Any Products' },
-  viewRecommended: { id: 'recommend.viewRecommended', defaultMessage: 'View Your Recommended Products' },
-  viewLess: { id: 'recommend.viewLess', defaultMessage: 'View Less' },
-  viewAll: { id: 'recommend.viewAll', defaultMessage: 'View All' },
-  viewAllRecommended: { id: 'recommend.viewAllRecommended', defaultMessage: 'View All<hidden> recommended products</hidden>' },
   linkNotValid: { id: 'recommend.linkNotValid', defaultMessage: 'This link is not valid.' },
   linkNotOpened: { id: 'recommend.linkNotOpened', defaultMessage: 'This link could not be opened. Please try again.' },
   opening: { id: 'recommend.opening', defaultMessage: 'Opening the plan…' },

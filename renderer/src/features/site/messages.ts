@@ -2,7 +2,6 @@ import { defineMessages } from '../../lib/i18n';
 
 export const m = defineMessages({
   backToHomepage: { id: 'site.backToHomepage', defaultMessage: 'Back to Homepage' },
-  opening: { id: 'site.opening', defaultMessage: 'Opening the store…' },
   configSign: { id: 'site.configSign', defaultMessage: '!' },
   groupNotConfigured: { id: 'site.groupNotConfigured', defaultMessage: 'Landing url is not configured for this Group' },
   agentNotConfigured: { id: 'site.agentNotConfigured', defaultMessage: 'Landing url is not configured for this Agent' },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { m } from '../messages';
+import { m } from './help-chat.messages';
 import '../assist.css';
 
 // The panel loads when a visitor first opens the chat: every page carries only the button.

@@ -5,6 +5,7 @@ import { common } from '../../../lib/messages';
 import { useSite } from '../../../lib/site';
 import { getTicketLink } from '../api/get-ticket-link';
 import { m } from '../messages';
+import { m as helpChatWords } from './help-chat.messages';
 import { FeedbackForm } from './feedback-form';
 
 // The assistant's conversation (and its state machine) loads when a visitor first chooses Contact Rep.
@@ -44,7 +45,7 @@ export function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) 
     >
       <header className="help-head">
         <h2 id={titleId} ref={heading} tabIndex={-1}>
-          {t(m.hereToHelp)}
+          {t(helpChatWords.hereToHelp)}
         </h2>
         <button type="button" className="help-close" aria-label={t(m.closeHelp)} onClick={onClose}>
           <span aria-hidden="true">{CROSS}</span>

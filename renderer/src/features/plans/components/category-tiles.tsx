@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { homepagePlanQuery } from '../api/get-homepage-plan';
-import { m } from '../messages';
+import { m } from './category-tiles.messages';
 
 /**
  * The Plans grid: a tile for each category the site offers, leading to its plans. The menu above offers the same

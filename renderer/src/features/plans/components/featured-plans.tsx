@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PlanCard } from '../../../components/plan-card';
 import { useT } from '../../../lib/i18n';
 import { featuredPlansQuery } from '../api/get-featured-plans';
-import { m } from '../messages';
+import { m } from './featured-plans.messages';
 
 /** How many cards stand in for the plans while they load: a row of the widest grid. */
 const PLACEHOLDERS = 4;

@@ -12,6 +12,7 @@ import { useSite } from '../../../lib/site';
 import { lastListing } from '../../../lib/storage';
 import { filteredPlansQuery } from '../api/get-filtered-plans';
 import { m } from '../messages';
+import { m as categoryTilesWords } from './category-tiles.messages';
 import { sideFilterQuery } from '../api/get-left-side-filter-fields';
 import { useCompareChoice } from '../hooks/use-compare-choice';
 import { narrowing, refineOf, withoutRefine, withRefine, type Refine } from '../utils/refine';
@@ -74,7 +75,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const drawn = plans !== null && categories !== null;
   const failed = listing.isError ? listing : categoriesRead.isError ? categoriesRead : null;
   const shown = known.filter((c) => selected.length === 0 || selected.includes(c.category));
-  const title = shown.length === 1 ? shown[0].display_name : t(m.plans);
+  const title = shown.length === 1 ? shown[0].display_name : t(categoryTilesWords.plans);
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (known.length > 0) lastListing.set({ href: `${pathname}${search}`, label: title });

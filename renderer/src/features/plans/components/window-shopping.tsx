@@ -10,6 +10,8 @@ import { lastListing } from '../../../lib/storage';
 import { menuFilteredPlansQuery } from '../api/get-menu-filtered-plans';
 import { useCompareChoice } from '../hooks/use-compare-choice';
 import { m } from '../messages';
+import { m as categoryTilesWords } from './category-tiles.messages';
+import { m as featuredPlansWords } from './featured-plans.messages';
 import { CompareBar } from './compare-bar';
 
 export interface WindowShoppingProps {
@@ -27,7 +29,7 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
   const categories = usePlanCategories().data ?? [];
   const listing = useQuery(menuFilteredPlansQuery(category));
 
-  const name = categories.find((c) => c.category === category)?.display_name ?? t(m.plans);
+  const name = categories.find((c) => c.category === category)?.display_name ?? t(categoryTilesWords.plans);
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (categories.length > 0) lastListing.set({ href: `${pathname}${search}`, label: name });
@@ -65,7 +67,7 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
               key={p.plan_id}
               headingLevel={2}
               plan={{ ...p, plan_price: p.from_price }}
-              priceLabel={t(m.from)}
+              priceLabel={t(featuredPlansWords.from)}
               action={
                 <button type="button" className="link-button" onClick={() => onGetPrice(p)}>
                   <Message of={m.moreInfo} values={{ name: p.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />

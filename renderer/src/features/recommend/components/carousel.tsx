@@ -3,7 +3,7 @@ import { useT } from '../../../lib/i18n';
 import type { RecommendCard } from '../api/get-recommended-cards';
 import type { RecommendPage } from '../api/get-recommended-plan-ids';
 import { useViewportWidth } from '../hooks/use-viewport-width';
-import { m } from '../messages';
+import { m } from './carousel.messages';
 import { CAROUSEL_MAX, carouselLayout } from '../utils/carousel';
 import { RecommendCardItem } from './recommend-card';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Message, useT } from '../../../lib/i18n';
 import { money } from '../../../utils/format';
 import type { RecommendCard } from '../api/get-recommended-cards';
-import { m } from '../messages';
+import { m } from './recommend-card.messages';
 
 /**
  * A recommended plan: its logo, category, name and starting price, and More Info, which follows the card's sealed link

@@ -5,6 +5,7 @@ import { common } from '../../../lib/messages';
 import type { RecommendCard } from '../api/get-recommended-cards';
 import { useRecommendations } from '../hooks/use-recommendations';
 import { m } from '../messages';
+import { m as recommendedPanelWords } from './recommended-panel.messages';
 import { NoticeDialog } from './notice-dialog';
 import { RecommendCardItem } from './recommend-card';
 import '../recommend.css';
@@ -28,7 +29,7 @@ export function RecommendListPage() {
           }}
         />
       </nav>
-      <h1>{t(m.title)}</h1>
+      <h1>{t(recommendedPanelWords.title)}</h1>
       {cards === null ? (
         <p role="status">{t(common.loading)}</p>
       ) : cards.length === 0 ? (

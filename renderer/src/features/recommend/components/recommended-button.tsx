@@ -3,7 +3,7 @@ import { useCartCount } from '../../../lib/cart-count';
 import { useT } from '../../../lib/i18n';
 import { tempId } from '../../../lib/storage';
 import { useCartHasRecommendations } from '../hooks/use-recommendations';
-import { m } from '../messages';
+import { m } from './recommended-button.messages';
 import '../recommended-button.css';
 
 /** The header's 'View Your Recommended Products': only while the cart has plans and there is something to recommend. */

@@ -4,7 +4,7 @@ import { Message, useT } from '../../../lib/i18n';
 import type { RecommendCard } from '../api/get-recommended-cards';
 import type { RecommendPage } from '../api/get-recommended-plan-ids';
 import { useRecommendations } from '../hooks/use-recommendations';
-import { m } from '../messages';
+import { m } from './recommended-panel.messages';
 import { CAROUSEL_MAX } from '../utils/carousel';
 import { Carousel } from './carousel';
 import { NoticeDialog } from './notice-dialog';

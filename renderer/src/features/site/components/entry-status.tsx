@@ -1,5 +1,5 @@
 import { useT } from '../../../lib/i18n';
-import { m } from '../messages';
+import { m } from './entry-status.messages';
 
 /** What an entry page shows while the server opens the site. */
 export function EntryStatus() {
