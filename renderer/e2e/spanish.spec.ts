@@ -31,13 +31,14 @@ async function linesOf(page: Page): Promise<string[]> {
     .filter(Boolean);
 }
 
-/** The page's lines once they stop changing (the answers read again in the new language have all come in). */
+/** The page's lines once they stop changing for a second (the answers read again in the new language are all in). */
 async function settled(page: Page): Promise<string[]> {
   let before = await linesOf(page);
-  for (let tries = 0; tries < 12; tries++) {
-    await page.waitForTimeout(300);
+  let still = 0;
+  for (let tries = 0; tries < 40 && still < 3; tries++) {
+    await page.waitForTimeout(350);
     const now = await linesOf(page);
-    if (now.join('\n') === before.join('\n')) return now;
+    still = now.join('\n') === before.join('\n') ? still + 1 : 0;
     before = now;
   }
   return before;
@@ -92,14 +93,22 @@ async function inSpanish(page: Page, name: string, data: RegExp[], ready: (page:
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
+    // The page lays itself out again for the new width (a carousel shows fewer cards on a phone).
+    await page.waitForTimeout(600);
+    // Words wider than their box: clipped (hidden, an ellipsis) or spilling over what is beside them. Boxes that
+    // scroll sideways on purpose (a carousel, a table on a phone) are left out.
     const overflowing = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
         .filter((el) => {
           // Words only a screen reader reads are clipped to a pixel on purpose.
           if (el.closest('.visually-hidden')) return false;
           const style = getComputedStyle(el);
-          const clips = style.overflowX === 'hidden' || style.overflow === 'hidden' || style.textOverflow === 'ellipsis';
-          return el.scrollWidth > el.clientWidth + 1 && clips && (el as HTMLElement).innerText?.trim();
+          if (['auto', 'scroll'].includes(style.overflowX) || el.closest('[style*="overflow"], .scroll-x')) return false;
+          // A carousel's cards beyond its window are out of sight on purpose.
+          const box = el.getBoundingClientRect();
+          if (!el.checkVisibility() || box.right <= 0 || box.left >= window.innerWidth) return false;
+          const ownWords = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /\S/.test(n.textContent ?? ''));
+          return ownWords && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
         })
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${(el as HTMLElement).innerText.slice(0, 60)}`),
     );
@@ -107,6 +116,8 @@ async function inSpanish(page: Page, name: string, data: RegExp[], ready: (page:
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(pageWidth, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    // What a phone shows first, to look at without scrolling a tall picture.
+    if (width < 600) await page.screenshot({ path: `${shots}/${name}-${width}-first.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('banner').getByRole('button', { name: 'English' }).click();

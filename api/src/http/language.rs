@@ -111,12 +111,15 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request) -> Self::Future {
+    fn call(&mut self, mut request: Request) -> Self::Future {
         let language = language_of(request.headers());
-        let answer = self.inner.call(request);
         if language == engine::i18n::SOURCE {
-            return Either::Left(answer);
+            return Either::Left(self.inner.call(request));
         }
+        // An answer kept compressed (a priced listing) is asked for as it is, to be read and translated; the
+        // compression around the whole application compresses the translated answer for the browser.
+        request.headers_mut().remove(header::ACCEPT_ENCODING);
+        let answer = self.inner.call(request);
         let (live, known) = (self.live.clone(), self.words.clone());
         Either::Right(Box::pin(async move {
             // What the call writes for later (an e-mail) is written in this language too.

@@ -82,6 +82,30 @@ fn bad_zip() -> Value {
 }
 
 #[tokio::test]
+async fn a_listing_kept_compressed_is_answered_in_spanish_to_a_browser_that_takes_compressed_answers() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    b.language = Some("es");
+    let id = b.start("IO").await;
+    let uri = format!("/api/v1/get-filtered-plans?categories=medical&enrollment_id={id}");
+    // Asked twice: the second answer is the one kept, compressed.
+    for _ in 0..2 {
+        let request = axum::http::Request::get(&uri)
+            .header("accept-encoding", "gzip")
+            .header("cookie", b.cookie.clone().unwrap())
+            .header("cookie", "enroll_lang=es")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+        assert_eq!(response.headers()["content-encoding"], "gzip", "the browser is answered compressed");
+        let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+        let mut body = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut body).unwrap();
+        assert!(body.contains("Deducible") && !body.contains("\"Deductible\""), "{body}");
+    }
+}
+
+#[tokio::test]
 async fn a_browser_that_asks_for_spanish_first_is_answered_in_spanish_until_english_is_chosen() {
     let app = TestApp::new().await;
     let mut b = app.browser();
