@@ -21,5 +21,6 @@ for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>
 base="http://localhost:$port"
 cd renderer
 node scripts/measure-js.mjs "$base"
+node scripts/measure-js.mjs "$base" --language es
 node scripts/measure-js.mjs "$base" --wizard
 LIGHTHOUSE_MODULES="$(cd "../$tools" && pwd)/node_modules" node scripts/lighthouse.mjs "$base" "$runs"

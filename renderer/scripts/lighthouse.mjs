@@ -8,7 +8,8 @@
 // reach it (the filter, the first medical plan, checkout), in the same browser; Lighthouse then reloads it with an
 // empty cache and the session kept (a user flow's navigation). Prints each run's score, LCP, CLS, TBT and FCP; with
 // LH_DEBUG=1, also the step's observed timings, layout shifts, requests (start, end, bytes, priority), long tasks, the
-// main thread's work by kind and each script's.
+// main thread's work by kind and each script's. Each page is measured in every language of LANGUAGES (`en es` by
+// default: the `enroll_lang` cookie the store's language choice sets).
 import { chromium } from 'playwright';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,12 +44,18 @@ const summary = (lhr) => {
   return `score ${Math.round(lhr.categories.performance.score * 100)}  LCP ${ms('largest-contentful-paint')}  FCP ${ms('first-contentful-paint')}  CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}  TBT ${Math.round(a['total-blocking-time'].numericValue)} ms`;
 };
 
+const languages = (process.env.LANGUAGES ?? 'en es').split(/\s+/).filter(Boolean);
 const { state, url: stepUrl } = await personalInformationSession();
 for (let run = 1; run <= runs; run++) {
-  // The landing page as a new visitor sees it; the step in the browser that reached it.
-  for (const [name, url, session] of [['landing', `${base}/`, null], ['Personal Information', stepUrl, state]]) {
+  // The landing page as a new visitor sees it; the step in the browser that reached it; each in each language.
+  for (const [page0, url, session, language] of languages.flatMap((l) => [
+    ['landing', `${base}/`, null, l],
+    ['Personal Information', stepUrl, state, l],
+  ])) {
+    const name = `${page0} (${language})`;
     const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     const page = await browser.newPage();
+    await page.setCookie({ name: 'enroll_lang', value: language, url: base });
     if (session) {
       const origin = new URL(base).origin;
       await page.setCookie(...session.cookies.map((c) => ({ ...c, expires: c.expires > 0 ? c.expires : undefined })));
@@ -61,7 +68,7 @@ for (let run = 1; run <= runs; run++) {
     const flow = await startFlow(page, { config: { extends: 'lighthouse:default', settings: { disableStorageReset: true, onlyCategories: ['performance'] } } });
     await flow.navigate(url);
     const [step] = (await flow.createFlowResult()).steps;
-    console.log(`run ${run} ${name.padEnd(20)} ${summary(step.lhr)}`);
+    console.log(`run ${run} ${name.padEnd(25)} ${summary(step.lhr)}`);
     if (process.env.LH_DEBUG) {
       const a = step.lhr.audits;
       const mt = a.metrics.details.items[0];

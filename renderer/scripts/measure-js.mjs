@@ -3,6 +3,7 @@
 //
 //   node scripts/measure-js.mjs http://localhost:8080                 the landing page (/)
 //   node scripts/measure-js.mjs http://localhost:8080 / /plans?type=dental
+//   node scripts/measure-js.mjs http://localhost:8080 --language es    the landing page in Spanish
 //   node scripts/measure-js.mjs http://localhost:8080 --wizard        the wizard's first four steps, reached as the
 //                                                                      browser journeys reach them (e2e/helpers.ts)
 //
@@ -18,7 +19,9 @@ if (!base) {
   process.exit(2);
 }
 const wizard = rest.includes('--wizard');
-const paths = rest.filter((a) => a !== '--wizard');
+// `--language es`: the page as a visitor who chose that language loads it (its catalogue among the scripts).
+const language = rest.includes('--language') ? rest[rest.indexOf('--language') + 1] : null;
+const paths = rest.filter((a, i) => a !== '--wizard' && a !== '--language' && rest[i - 1] !== '--language');
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -31,6 +34,7 @@ const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 /** A fresh load of `path` in a new context carrying `state`; prints each script and the total, gzipped. */
 async function measure(path, state, ready) {
   const context = await browser.newContext({ baseURL: base, storageState: state });
+  if (language) await context.addCookies([{ name: 'enroll_lang', value: language, url: base }]);
   const page = await context.newPage();
   const scripts = new Map();
   page.on('response', async (response) => {
