@@ -283,19 +283,7 @@ pub struct Plan {
 
 impl Plan {
     /// The names of its texts people read (see [`Plan::text`]).
-    pub const TEXTS: [&'static str; 11] = [
-        "short_text",
-        "header_text",
-        "blueBarText",
-        "body_text",
-        "association_text",
-        "exclusions_text_name",
-        "exclusions_text",
-        "example_text_name",
-        "example_text",
-        "faq_text_name",
-        "faq_text",
-    ];
+    pub const TEXTS: [&'static str; 11] = crate::i18n::PLAN_TEXTS;
 
     /// Its texts people read, by field name, in English.
     pub fn text(&self, field: &str) -> Option<&str> {

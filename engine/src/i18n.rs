@@ -64,18 +64,7 @@ pub fn spoken(language: &str) -> Option<&'static str> {
 /// The keys whose text (a string, or a list of strings) is words people read. Every other string of an answer is
 /// data and is never translated: a form's answers, an enum's values, codes, names of fields, plan names.
 pub const WORDS: &[&str] = &[
-    // The catalogue's texts: a plan's and a category's.
-    "short_text",
-    "header_text",
-    "blueBarText",
-    "body_text",
-    "association_text",
-    "exclusions_text_name",
-    "exclusions_text",
-    "example_text_name",
-    "example_text",
-    "faq_text_name",
-    "faq_text",
+    // A category's and a card's texts (a plan's own are `PLAN_TEXTS`).
     "section_name",
     "plan_short_text",
     "category_name",
@@ -119,6 +108,26 @@ pub const WORDS: &[&str] = &[
     "enumNames",
     "x-ready",
 ];
+
+/// The names of a plan's texts people read (`catalogue::Plan::text`), which answers carry under the same names.
+pub const PLAN_TEXTS: [&str; 11] = [
+    "short_text",
+    "header_text",
+    "blueBarText",
+    "body_text",
+    "association_text",
+    "exclusions_text_name",
+    "exclusions_text",
+    "example_text_name",
+    "example_text",
+    "faq_text_name",
+    "faq_text",
+];
+
+/// Whether the text under `key` is words people read.
+fn is_words(key: &str) -> bool {
+    WORDS.contains(&key) || PLAN_TEXTS.contains(&key)
+}
 
 /// The keys whose value maps names to words (a form's messages per check).
 const WORD_MAPS: &[&str] = &["x-messages"];
@@ -397,7 +406,7 @@ fn walk(catalogue: &Catalogue, value: &mut Value, missed: &mut dyn FnMut(&str)) 
                 if key == "required" && !field.is_string() {
                     continue;
                 }
-                if WORDS.contains(&key.as_str()) {
+                if is_words(key) {
                     translate_words(catalogue, field, missed);
                 } else if WORD_MAPS.contains(&key.as_str()) {
                     if let Value::Object(messages) = field {
