@@ -48,8 +48,8 @@ async function settled(page: Page): Promise<string[]> {
 function isData(line: string, data: RegExp[]): boolean {
   // No word of three letters or more that is not a name or a code: amounts, dates, numbers, "(404) 555-0134".
   if (!/[A-Za-z]{3,}/.test(line)) return true;
-  // An acronym (PPO, HMO, PDF) is the same in both.
-  if (/^[A-Z]{2,5}$/.test(line)) return true;
+  // An acronym (PPO, HMO, PDF), alone or with a count ("PPO (6)"), is the same in both.
+  if (/^[A-Z]{2,5}( \(\d+\))?$/.test(line)) return true;
   const bare = line.replace(/^[^A-Za-z0-9$]+/, '');
   return data.some((pattern) => pattern.test(line) || pattern.test(bare));
 }
@@ -79,7 +79,8 @@ const shots = 'test-results/spanish';
  * both widths and checks nothing overflows; then switches back to English, where the journey goes on.
  */
 async function inSpanish(page: Page, name: string, data: RegExp[], ready: (page: Page) => Promise<void>) {
-  const english = await linesOf(page);
+  // The English page as it stands once all its answers are in (a plans page draws its filters after its cards).
+  const english = await settled(page);
   await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await ready(page);

@@ -35,7 +35,13 @@ async fn every_word_of_every_step_a_shopper_and_an_applicant_are_shown_has_its_s
     let app = TestApp::new().await;
     let mut sent = steps_a_person_is_shown(&mut app.browser()).await;
     sent.extend(an_applicants_steps_in_order(&mut app.browser()).await);
-    let words = app.live.now().workflows.words();
+    // The plans page of a medical quote: cards with their price notes, the yearly cost's levels of use.
+    let mut shopper = app.browser();
+    let id = shopper.start("IO").await;
+    let listing = shopper.get(&format!("/api/v1/get-filtered-plans?categories=medical&enrollment_id={id}")).await;
+    sent.push(("the medical listing".into(), listing.ok().clone()));
+    let state = app.live.now();
+    let words = state.workflows.words().merged(&state.catalogue.words);
     let mut missing = std::collections::BTreeSet::new();
     for (_, answer) in &sent {
         let mut answer = answer.clone();
