@@ -56,6 +56,8 @@ function slimFormLibrary(): Plugin {
     { source: 'ajv-formats', importer: /[\\/]node_modules[\\/]@rjsf[\\/]validator-ajv8[\\/]/, by: own('./src/lib/formats.ts') },
     { source: 'ajv', importer: /[\\/]node_modules[\\/]@rjsf[\\/]validator-ajv8[\\/]/, by: 'ajv/dist/2020' },
     { source: './getDecimalSeparator.js', importer: /[\\/]node_modules[\\/]@rjsf[\\/]utils[\\/]lib[\\/]/, by: own('./src/lib/decimal-separator.ts') },
+    { source: './vocabularies/discriminator', importer: /[\\/]node_modules[\\/]ajv[\\/]dist[\\/]2020\.js$/, by: own('./src/lib/ajv-unused.ts') },
+    { source: './refs/json-schema-2020-12', importer: /[\\/]node_modules[\\/]ajv[\\/]dist[\\/]2020\.js$/, by: own('./src/lib/ajv-unused.ts') },
   ];
   return {
     name: 'slim-form-library',

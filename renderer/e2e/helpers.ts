@@ -1,6 +1,6 @@
 // Steps the browser journeys share: filling the filter and the wizard's steps as a person would.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -122,6 +122,15 @@ export async function answerHealthQuestions(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
+/**
+ * Scrolls the signature pad into view and waits for it to take ink: its code loads as it comes into view, and the
+ * canvas says it is busy (`aria-busy`) until then.
+ */
+export async function padInView(pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
+  await expect(pad, 'the pad takes ink once it is in view').not.toHaveAttribute('aria-busy', 'true');
+}
+
 /** Agreement & Signature: every box ticked and a signature drawn on the pad. */
 export async function signAgreement(page: Page) {
   await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
@@ -129,7 +138,7 @@ export async function signAgreement(page: Page) {
     await page.getByLabel(head).check();
   }
   const pad = page.getByRole('img', { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
+  await padInView(pad);
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   await page.mouse.move(box.x + 40, box.y + 100);

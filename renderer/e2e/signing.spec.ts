@@ -1,7 +1,7 @@
 // Signing the application: by typing one's name with the keyboard alone, and by drawing with a finger on a phone,
 // where the ink must land under the finger across the whole pad. The page says whose signature it asks for.
 import { expect, test, type Page } from '@playwright/test';
-import { answerHealthQuestions, fillContactInformation, fillPersonalInformation, noSeriousViolations, payByEft, problem, submitApplication, toPersonalInformation } from './helpers';
+import { answerHealthQuestions, fillContactInformation, fillPersonalInformation, noSeriousViolations, padInView, payByEft, problem, submitApplication, toPersonalInformation } from './helpers';
 
 /** From a new quote to Agreement & Signature, as Dana Okafor. */
 async function toAgreement(page: Page) {
@@ -58,7 +58,7 @@ test('on a phone the ink lands under the finger, up to the pad’s right edge', 
   await page.setViewportSize({ width: 390, height: 844 });
   await toAgreement(page);
   const pad = page.getByRole('img', { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
+  await padInView(pad);
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   expect(box.width, 'the pad fits the phone').toBeLessThan(390);
@@ -96,6 +96,7 @@ test('on a phone the ink lands under the finger, up to the pad’s right edge', 
   await expect(page.getByRole('heading', { name: 'Billing Information', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
+  await padInView(pad);
   await expect.poll(async () => (await inkOf()).to, { message: 'the signature is drawn again' }).toBeGreaterThan(0.9);
   expect((await inkOf()).from).toBeGreaterThan(0.75);
 });

@@ -20,10 +20,11 @@ import { widgets } from './widgets';
 
 // The server's schemas are checked where they are made (the engine's tests and the contract check), so ajv does not
 // check each against the JSON Schema meta-schema again: compiling the draft 2020-12 meta-schema was most of the cost
-// of drawing a step's first form on a phone (about 370 ms of main-thread work at Lighthouse's mobile CPU).
+// of drawing a step's first form on a phone (about 370 ms of main-thread work at Lighthouse's mobile CPU). Without that
+// check the meta-schemas are not needed at all (`meta: false`), and the build leaves them out (lib/ajv-unused.ts).
 export const validator = customizeValidator({
   AjvClass: Ajv2020,
-  ajvOptionsOverrides: { strict: false, validateSchema: false },
+  ajvOptionsOverrides: { strict: false, validateSchema: false, meta: false },
 });
 
 export { schemaAt, transformErrors } from './field-messages';

@@ -5,15 +5,20 @@
 // The pad's pixels follow its size on the screen: on a phone the 480-pixel pad is drawn narrower, and a pad whose
 // pixels stayed 480 wide would put the ink a third to the left of the finger. Its pixels are its size on the screen
 // times the screen's density, so the ink lands under the finger and stays sharp.
+//
+// The pad's own code (signature_pad) loads when the pad comes into view, or when the person chooses to type: the pad
+// sits at the end of a long step, below the first screen on a phone and on a laptop, so the step opens without it.
+// Until it is there the canvas says it is busy (`aria-busy`).
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import SignaturePad from 'signature_pad';
-import { useEffect, useRef } from 'react';
+import type SignaturePad from 'signature_pad';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { useFormData } from './form-data';
 import { m } from './signature-widget.messages';
 
 // What draws a typed name (and its script face) loads only when a person chooses to type.
 const typingCode = () => import('./signature-typed');
+const padCode = () => import('signature_pad').then((mod) => mod.default);
 
 export function SignatureWidget({ id, value, onChange, disabled, readonly, rawErrors, options, registry }: WidgetProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -27,14 +32,40 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
   const typedRef = useRef(typed);
   typedRef.current = typed;
   const t = useT();
+  const [Pad, setPad] = useState<typeof SignaturePad | null>(null);
   // The way of signing by typing, as the form names it (the choice's title in the server's schema).
   const methods = (registry.rootSchema.properties?.[field('method_field')] as RJSFSchema | undefined)?.oneOf as RJSFSchema[] | undefined;
   const typing = methods?.find((c) => c.const === 'typed')?.title ?? t(m.typeMyName);
 
+  // The pad's code is fetched once the pad shows on the screen, or typing is chosen (which draws on it).
+  const mounted = useRef(true);
+  const wanted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     const element = canvas.current;
-    if (!element) return;
-    const signature = new SignaturePad(element, { backgroundColor: 'rgb(255,255,255)' });
+    if (!element || Pad) return;
+    const load = () => {
+      if (wanted.current) return;
+      wanted.current = true;
+      void padCode().then((Loaded) => mounted.current && setPad(() => Loaded));
+    };
+    if (typed || typeof IntersectionObserver === 'undefined') return load();
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load();
+    });
+    seen.observe(element);
+    return () => seen.disconnect();
+  }, [Pad, typed]);
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element || !Pad) return;
+    const signature = new Pad(element, { backgroundColor: 'rgb(255,255,255)' });
     pad.current = signature;
     fitToScreen(element, signature);
     if (typeof value === 'string' && value.startsWith('data:image/png') && !typedRef.current) {
@@ -59,14 +90,14 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
       signature.removeEventListener('endStroke', ended);
       signature.off();
     };
-    // The pad is made once per form; later values come from the pad itself.
+    // The pad is made once per form, when its code is there; later values come from the pad itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [Pad]);
 
   useEffect(() => {
     if (disabled || readonly || typed) pad.current?.off();
     else pad.current?.on();
-  }, [disabled, readonly, typed]);
+  }, [disabled, readonly, typed, Pad]);
 
   // Typing: the name is drawn on the pad as it is typed, and that picture is the signature. Switching between the two
   // ways starts again from a blank pad, so a drawing and a typed name are never mixed.
@@ -94,9 +125,9 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
     return () => {
       current = false;
     };
-    // onChange is rjsf's, new on every draw; the picture follows the way of signing and the name only.
+    // onChange is rjsf's, new on every draw; the picture follows the way of signing, the name and the pad only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, name]);
+  }, [typed, name, Pad]);
 
   const help = `${id}-how`;
   return (
@@ -112,6 +143,7 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
         aria-label={typed ? (name ? t(m.signatureTyped, { name }) : t(m.signatureTypedEmpty)) : t(m.signaturePad)}
         aria-describedby={help}
         aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+        aria-busy={Pad ? undefined : true}
       />
       <p id={help} className="signature-hint">
         {typed ? t(m.typedHint) : t(m.keyboardHint, { option: typing })}
