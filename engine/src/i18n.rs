@@ -15,6 +15,7 @@
 //! text, and fails on any such text.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -72,6 +73,8 @@ pub const WORDS: &[&str] = &[
     // catalogue has it as words ("Family").
     "name",
     "notices",
+    // A listing's words when it has nothing to show, or which choice to loosen.
+    "notice",
     // The receipt's words: how the premiums are paid, when, what happens next, whom each plan covers.
     "method",
     "first_when",
@@ -107,6 +110,7 @@ pub const WORDS: &[&str] = &[
     "ui:enumNames",
     "enumNames",
     "x-ready",
+    "x-description",
 ];
 
 /// The names of a plan's texts people read (`catalogue::Plan::text`), which answers carry under the same names.
@@ -352,74 +356,97 @@ impl Words {
         lines.join("\n")
     }
 
-    /// Translates the words of `value` (an answer, a form) in place: the text under each key of [`WORDS`] and the
-    /// values of the maps under [`WORD_MAPS`], at any depth; never anything under [`DATA`]. Calls `missed` with each
-    /// word the catalogue does not know.
+    /// Translates the words of `value` (an answer, a form) in place: every text [`each_text`] visits. Calls `missed`
+    /// with each word the catalogue does not know (a row's value that it does not know is data, not a miss).
     pub fn translate_value(&self, language: &str, value: &mut Value, missed: &mut dyn FnMut(&str)) {
         let Some(catalogue) = self.catalogues.get(language) else { return };
-        walk(catalogue, value, missed);
+        each_text(value, &mut |_, place, text| match catalogue.translate(text) {
+            Some(found) => *text = found,
+            None if place == Place::Words && text.chars().any(char::is_alphabetic) => missed(text),
+            None => {}
+        });
     }
 }
 
-fn translate_text(catalogue: &Catalogue, text: &mut String, missed: &mut dyn FnMut(&str)) {
-    match catalogue.translate(text) {
-        Some(found) => *text = found,
-        None if text.chars().any(char::is_alphabetic) => missed(text),
-        None => {}
-    }
+/// What a text visited by [`each_text`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Words people read: the text under a key of [`WORDS`] or [`PLAN_TEXTS`] (or each text of an array there), and
+    /// each message of a map under [`WORD_MAPS`].
+    Words,
+    /// The value of a row drawn as a label and its value (a plan's fact, a review's answer): words when the catalogue
+    /// has them ("90 days", "Married"), data otherwise (a name, an amount).
+    RowValue,
 }
 
-fn translate_words(catalogue: &Catalogue, value: &mut Value, missed: &mut dyn FnMut(&str)) {
+/// Visits every text of `value` people read, at any depth, with its path (`/step/schema/title`) and what it
+/// is; never anything under [`DATA`], nor a schema's `required` list of field names. The one list of what is words in
+/// an answer: the language layer translates what this visits, and the tests read what it visits.
+pub fn each_text(value: &mut Value, visit: &mut dyn FnMut(&str, Place, &mut String)) {
+    walk(value, &mut String::new(), visit);
+}
+
+fn words_at(value: &mut Value, path: &mut String, visit: &mut dyn FnMut(&str, Place, &mut String)) {
     match value {
-        Value::String(text) => translate_text(catalogue, text, missed),
+        Value::String(text) => visit(path, Place::Words, text),
         Value::Array(items) => {
-            for item in items {
+            for (i, item) in items.iter_mut().enumerate() {
                 if let Value::String(text) = item {
-                    translate_text(catalogue, text, missed);
+                    let at = path.len();
+                    let _ = write!(path, "/{i}");
+                    visit(path, Place::Words, text);
+                    path.truncate(at);
                 }
             }
         }
         // A key of WORDS naming an object (a schema property called `title`) holds no words itself.
-        other => walk(catalogue, other, missed),
+        other => walk(other, path, visit),
     }
 }
 
-fn walk(catalogue: &Catalogue, value: &mut Value, missed: &mut dyn FnMut(&str)) {
+fn walk(value: &mut Value, path: &mut String, visit: &mut dyn FnMut(&str, Place, &mut String)) {
     match value {
         Value::Object(fields) => {
             // A row drawn as a label and its value (a plan's fact, a review's answer) shows the value as words too:
             // "90 days", "Married".
             let row = fields.contains_key("label");
             for (key, field) in fields.iter_mut() {
+                let at = path.len();
+                path.push('/');
+                path.push_str(key);
                 if row && key == "value" {
                     if let Value::String(text) = field {
-                        if let Some(found) = catalogue.translate(text) {
-                            *text = found;
-                        }
+                        visit(path, Place::RowValue, text);
                     }
-                    continue;
-                }
-                if DATA.contains(&key.as_str()) {
-                    continue;
-                }
-                // A schema's `required` lists names of fields; a part's `required` (a string) is words.
-                if key == "required" && !field.is_string() {
-                    continue;
-                }
-                if is_words(key) {
-                    translate_words(catalogue, field, missed);
+                } else if DATA.contains(&key.as_str()) || (key == "required" && !field.is_string()) {
+                    // A person's data; a schema's `required` lists names of fields (a part's `required`, a string, is
+                    // words).
+                } else if is_words(key) {
+                    words_at(field, path, visit);
                 } else if WORD_MAPS.contains(&key.as_str()) {
                     if let Value::Object(messages) = field {
-                        for message in messages.values_mut() {
-                            translate_words(catalogue, message, missed);
+                        for (name, message) in messages.iter_mut() {
+                            let at = path.len();
+                            path.push('/');
+                            path.push_str(name);
+                            words_at(message, path, visit);
+                            path.truncate(at);
                         }
                     }
                 } else {
-                    walk(catalogue, field, missed);
+                    walk(field, path, visit);
                 }
+                path.truncate(at);
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(|item| walk(catalogue, item, missed)),
+        Value::Array(items) => {
+            for (i, item) in items.iter_mut().enumerate() {
+                let at = path.len();
+                let _ = write!(path, "/{i}");
+                walk(item, path, visit);
+                path.truncate(at);
+            }
+        }
         _ => {}
     }
 }

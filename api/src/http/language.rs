@@ -15,7 +15,7 @@ use std::task::{Context, Poll};
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::future::Either;
 use tower::{Layer, Service};
 
@@ -140,10 +140,17 @@ pub async fn translated(response: Response, language: &'static str, words: &Arc<
     if !json {
         return response;
     }
+    // An answer of unknown or too great a length (none of the API's is either) leaves as it is, in English.
+    let size = axum::body::HttpBody::size_hint(response.body()).upper();
+    if size.is_none_or(|n| n > MOST_TRANSLATED_BYTES as u64) {
+        return response;
+    }
     let (mut parts, body) = response.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, MOST_TRANSLATED_BYTES).await else {
+        // Only a failure of the answer itself as it was being written (its length was known): the person is asked to
+        // try again, in the store's shape of an error, rather than given half an answer.
         tracing::warn!("an answer could not be read to be translated");
-        return Response::from_parts(parts, Body::empty());
+        return crate::error::ApiError::Unavailable(crate::error::SERVICE_UNAVAILABLE).into_response();
     };
     let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
         return Response::from_parts(parts, Body::from(bytes));
@@ -179,5 +186,29 @@ mod tests {
         assert_eq!(language_of(&chosen), "en", "a choice made in the store wins");
         assert_eq!(language_of(&headers(&[("cookie", "enroll_lang=es")])), "es");
         assert_eq!(language_of(&headers(&[("cookie", "enroll_lang=xx"), ("accept-language", "es")])), "es");
+    }
+
+    fn json(body: Body) -> Response {
+        let mut response = Response::new(body);
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response
+    }
+
+    async fn text_of(response: Response) -> String {
+        String::from_utf8(axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_answer_is_translated_when_its_length_is_known_and_left_whole_when_it_is_not() {
+        let words = Arc::new(engine::i18n::Words::shipped().clone());
+        let answer = r#"{"message":"Field is required","data":"Field is required"}"#;
+        let known = translated(json(Body::from(answer)), "es", &words).await;
+        assert_eq!(known.headers()[header::CONTENT_LANGUAGE], "es");
+        assert_eq!(text_of(known).await, r#"{"message":"Este campo es obligatorio","data":"Field is required"}"#);
+
+        let chunks = futures_util::stream::iter([Ok::<_, Infallible>(answer.as_bytes())]);
+        let streamed = translated(json(Body::from_stream(chunks)), "es", &words).await;
+        assert!(streamed.headers().get(header::CONTENT_LANGUAGE).is_none());
+        assert_eq!(text_of(streamed).await, answer, "an answer of unknown length leaves whole, in English");
     }
 }

@@ -40,6 +40,13 @@ async fn every_word_of_every_step_a_shopper_and_an_applicant_are_shown_has_its_s
     let id = shopper.start("IO").await;
     let listing = shopper.get(&format!("/api/v1/get-filtered-plans?categories=medical&enrollment_id={id}")).await;
     sent.push(("the medical listing".into(), listing.ok().clone()));
+    // Choices that leave nothing: which choice to loosen, and choices that leave nothing whichever is loosened.
+    for narrowed in ["networks=HMO&hsa=1", "networks=HMO&hsa=1&max_premium=1"] {
+        let empty =
+            shopper.get(&format!("/api/v1/get-filtered-plans?categories=medical&{narrowed}&enrollment_id={id}")).await;
+        assert!(empty.ok()["notice"].as_str().is_some_and(|n| n.starts_with("No plan matches")), "{:?}", empty.body);
+        sent.push((format!("a listing narrowed to nothing ({narrowed})"), empty.body));
+    }
     let state = app.live.now();
     let words = state.workflows.words().merged(&state.catalogue.words);
     let mut missing = std::collections::BTreeSet::new();

@@ -4,42 +4,16 @@
 use crate::common::{Browser, TestApp};
 use serde_json::{json, Value};
 
-/// Keys whose strings a person reads (a title, a help, a message), as opposed to values and names.
-const READ: &[&str] = &[
-    "title",
-    "description",
-    "text",
-    "message",
-    "notice",
-    "label",
-    "x-ready",
-    "x-description",
-    "ui:help",
-    "ui:description",
-    "ui:placeholder",
-    "error_message",
-];
-
-/// Every string under a key a person reads, anywhere in `value` (and every message of `x-messages`), with its path.
-fn read_texts(value: &Value, path: &str, out: &mut Vec<(String, String)>) {
-    match value {
-        Value::Object(fields) => {
-            for (key, field) in fields {
-                let here = format!("{path}/{key}");
-                match field {
-                    Value::String(text) if READ.contains(&key.as_str()) => out.push((here, text.clone())),
-                    Value::Object(messages) if key == "x-messages" => out.extend(
-                        messages.iter().filter_map(|(k, m)| Some((format!("{here}/{k}"), m.as_str()?.to_string()))),
-                    ),
-                    _ => read_texts(field, &here, out),
-                }
-            }
+/// Every text of `value` a person reads, with its path: what the language layer translates (`engine::i18n::each_text`),
+/// a row's value (data unless the catalogue has it as words) left out.
+fn read_texts(value: &Value) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    engine::i18n::each_text(&mut value.clone(), &mut |path, place, text| {
+        if place == engine::i18n::Place::Words {
+            out.push((path.to_string(), text.clone()));
         }
-        Value::Array(items) => {
-            items.iter().enumerate().for_each(|(i, item)| read_texts(item, &format!("{path}/{i}"), out))
-        }
-        _ => {}
-    }
+    });
+    out
 }
 
 fn developer_words(text: &str) -> Option<&'static str> {
@@ -101,8 +75,7 @@ async fn no_step_a_person_is_shown_carries_code_marks_tier_codes_or_proceed_furt
     let sent = steps_a_person_is_shown(&mut app.browser()).await;
     let mut found = Vec::new();
     for (what, answer) in &sent {
-        let mut texts = Vec::new();
-        read_texts(answer, "", &mut texts);
+        let texts = read_texts(answer);
         assert!(!texts.is_empty() || what.starts_with("a listing"), "{what} has texts to read: {answer}");
         found.extend(
             texts

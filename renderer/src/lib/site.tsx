@@ -67,11 +67,12 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   const [site, setSite] = useState<SiteInfo | null>(null);
   const client = useQueryClient();
   const answered = useRef(false);
-  const refresh = useCallback(async () => {
+  // `others`: whether every other answer kept is read again too.
+  const read = useCallback(async (others: boolean) => {
     try {
       const answer = await api.get('/get-default-info');
       // What the session may see follows its site (a group's menu, a rep's members): every answer kept is read again.
-      if (answered.current) void client.invalidateQueries();
+      if (others && answered.current) void client.invalidateQueries();
       answered.current = true;
       // The benefit service's root (recommendations, the help chat, leads): the default until the server names one.
       setBenefitRoot(answer.benefit_root);
@@ -83,11 +84,13 @@ export function SiteProvider({ children }: { children: ReactNode }) {
       return null;
     }
   }, [client]);
-  // The site's words (its tagline, its About) are read again in a newly chosen language.
+  const refresh = useCallback(() => read(true), [read]);
+  // The site's words (its tagline, its About) are read again in a newly chosen language; the language's choice has
+  // already had every other answer read again (lib/i18n.tsx).
   const { language } = useLanguage();
   useEffect(() => {
-    void refresh();
-  }, [refresh, language]);
+    void read(false);
+  }, [read, language]);
   return <Context.Provider value={{ site, refresh }}>{children}</Context.Provider>;
 }
 

@@ -3,7 +3,7 @@ import { render, screen, spanish, waitFor, within } from '../../../testing/rende
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { SiteInfo } from '../../../lib/site';
+import { SiteProvider, type SiteInfo } from '../../../lib/site';
 import { server, success } from '../../../testing/server';
 import { SiteHeader } from './site-header';
 
@@ -107,5 +107,34 @@ describe('the site header', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(document.cookie).toContain('enroll_lang=en');
     expect(screen.getByRole('button', { name: 'Español' }).getAttribute('lang')).toBe('es');
+  });
+
+  it('reads each answer on the page once again when another language is chosen, not twice', async () => {
+    const reads = { menu: 0, site: 0 };
+    server.use(
+      http.get('/api/v1/get-default-info', () => {
+        reads.site += 1;
+        return success({ ...store, settings: undefined });
+      }),
+      http.get('/api/v1/get-common-menu', () => {
+        reads.menu += 1;
+        return success(['dental', 'medical']);
+      }),
+      http.get('/api/v1/get-plan-category', () => success([{ category: 'dental', display_name: 'Dental Plans', image: '' }])),
+    );
+    render(
+      <MemoryRouter>
+        <SiteProvider>
+          <SiteHeader site={store} />
+        </SiteProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(reads).toEqual({ menu: 1, site: 1 }));
+    screen.getByRole('button', { name: 'Español' }).click();
+    await screen.findByText('¿Preguntas? Estamos aquí para ayudarle.');
+    await waitFor(() => expect(reads).toEqual({ menu: 2, site: 2 }));
+    // Nothing more arrives once the page has settled in Spanish.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads).toEqual({ menu: 2, site: 2 });
   });
 });
