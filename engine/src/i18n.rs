@@ -85,6 +85,15 @@ pub const WORDS: &[&str] = &[
     "tagline",
     "display_about_name",
     "about",
+    // An offer (the step's and the spec's suggested plans'), and a question before an act that cannot be undone.
+    "header",
+    "link_description",
+    "pop_up_title",
+    "pop_up_header",
+    "pop_up_link_description",
+    "accept",
+    "decline",
+    "cancel",
     // Forms, steps and messages.
     "title",
     "description",

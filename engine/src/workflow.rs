@@ -458,6 +458,21 @@ impl Workflows {
                 health(set, note);
             }
         }
+        for (list, name) in [(&shop.after_add, "after_add"), (&shop.checkout_upsells, "checkout_upsells")] {
+            for offer in list {
+                for (field, text) in [
+                    ("title", &offer.pop_up_title),
+                    ("header", &offer.pop_up_header),
+                    ("link description", &offer.pop_up_link_description),
+                    ("accept", &offer.accept),
+                    ("decline", &offer.decline),
+                ] {
+                    if !text.is_empty() {
+                        note(format!("{name} offer {} {field}", offer.id), text);
+                    }
+                }
+            }
+        }
         let step = self.wizard.forms.get(&TabName::PrimaryHealthInfo).and_then(|f| f.questionnaire.as_ref());
         for q in step.iter().flat_map(|s| &s.questions) {
             note(format!("Health Questions question {}", q.question_id), &q.question_text);
@@ -1006,6 +1021,20 @@ mod tests {
             .unwrap()
         });
         PrefillValues { group: Some(group), group_rep: rep, ..PrefillValues::default() }
+    }
+
+    #[test]
+    fn every_text_of_the_shipped_workflows_is_written_in_spanish_and_an_offer_without_it_is_counted() {
+        let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../workflows"));
+        let mut workflows = load_dir(dir).unwrap();
+        assert_eq!(workflows.untranslated("es"), Vec::<String>::new());
+        let offer = &mut workflows.shop.checkout_upsells[0];
+        offer.decline = crate::text::Text::from(offer.decline.en.as_str());
+        assert_eq!(
+            workflows.untranslated("es"),
+            ["checkout_upsells offer term_life decline: No, I like medical questions."],
+            "an offer's words are the workflow's texts too"
+        );
     }
 
     const HELP: &str = "Ask {group.name} at {group.phone} or {group.email}. Or ask {group.rep.name}, at \

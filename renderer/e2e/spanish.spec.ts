@@ -75,19 +75,10 @@ function catalogueNames(): RegExp[] {
 const shots = 'test-results/spanish';
 
 /**
- * Switches the page to Spanish with the header's choice, compares its lines with the English ones, pictures it at
- * both widths and checks nothing overflows; then switches back to English, where the journey goes on.
+ * The page in Spanish as a person sees it: no serious accessibility fault, and at a desktop's and a phone's width no
+ * words cut off or spilling out of their box and no sideways scrolling; pictured at both widths. Ends at 1280.
  */
-async function inSpanish(page: Page, name: string, data: RegExp[], ready: (page: Page) => Promise<void>) {
-  // The English page as it stands once all its answers are in (a plans page draws its filters after its cards).
-  const english = await settled(page);
-  await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await ready(page);
-  // Every answer carrying the server's words is read again in Spanish: the page is compared once they are all in.
-  const spanish = await settled(page);
-  const left = spanish.filter((line) => english.includes(line) && !isData(line, data));
-  expect.soft(left, `${name}: English left in the Spanish page`).toEqual([]);
+async function looksRight(page: Page, name: string) {
   await noSeriousViolations(page, `${name} (Spanish)`);
   for (const [width, height] of [
     [1280, 900],
@@ -121,6 +112,23 @@ async function inSpanish(page: Page, name: string, data: RegExp[], ready: (page:
     if (width < 600) await page.screenshot({ path: `${shots}/${name}-${width}-first.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Switches the page to Spanish with the header's choice, compares its lines with the English ones, pictures it at
+ * both widths and checks nothing overflows; then switches back to English, where the journey goes on.
+ */
+async function inSpanish(page: Page, name: string, data: RegExp[], ready: (page: Page) => Promise<void>) {
+  // The English page as it stands once all its answers are in (a plans page draws its filters after its cards).
+  const english = await settled(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await ready(page);
+  // Every answer carrying the server's words is read again in Spanish: the page is compared once they are all in.
+  const spanish = await settled(page);
+  const left = spanish.filter((line) => english.includes(line) && !isData(line, data));
+  expect.soft(left, `${name}: English left in the Spanish page`).toEqual([]);
+  await looksRight(page, name);
   await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // The step is read again in English before the journey goes on with it.
@@ -185,6 +193,85 @@ test('an applicant reads every page from the landing page to the receipt in Span
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
   await inSpanish(page, 'receipt', data, async (p) => {
     await expect(p.getByText(/Su número de confirmación es \d{10}/)).toBeVisible();
+  });
+});
+
+/** The lines of the dialog open on the page, once they stop changing. */
+async function dialogLines(page: Page): Promise<string[]> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const read = async () => (await dialog.innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
+  let before = await read();
+  for (let still = 0, tries = 0; still < 2 && tries < 20; tries++) {
+    await page.waitForTimeout(300);
+    const now = await read();
+    still = now.join('\n') === before.join('\n') ? still + 1 : 0;
+    before = now;
+  }
+  return before;
+}
+
+/** The buttons the popups' walk presses, in the page's language. */
+type Buttons = { add: RegExp; noThanks: string; checkout: string; decline: RegExp; enroll: string };
+const ENGLISH: Buttons = { add: /Add to Cart/, noThanks: 'No, thanks', checkout: 'Proceed to Checkout', decline: /^No, I like /, enroll: 'Member Enrollment' };
+const SPANISH: Buttons = { add: /Agregar al carrito/, noThanks: 'No, gracias', checkout: 'Proceder al pago', decline: /^No, me gustan /, enroll: 'Inscripción del miembro' };
+
+/**
+ * From a medical plan's page to checkout's confirmation, reading each popup met on the way: the offer after Add to
+ * Cart, each offer at checkout (declined in turn), and the confirmation. Each is answered with its lines, and handed to
+ * `look` while it is open.
+ */
+async function popupsFromThePlan(page: Page, press: Buttons, look: (name: string) => Promise<void>): Promise<[string, string[]][]> {
+  const met: [string, string[]][] = [];
+  await page.getByRole('main').getByRole('button', { name: press.add }).first().click();
+  met.push(['offer after adding', await dialogLines(page)]);
+  await look('offer after adding');
+  await page.getByRole('dialog').getByRole('button', { name: press.noThanks }).click();
+  await page.getByRole('button', { name: press.checkout }).click();
+  for (let offer = 1; ; offer++) {
+    const lines = await dialogLines(page);
+    const confirmation = page.getByRole('dialog').getByRole('button', { name: press.enroll });
+    const name = (await confirmation.isVisible()) ? 'checkout confirmation' : `checkout offer ${offer}`;
+    met.push([name, lines]);
+    await look(name);
+    if (name === 'checkout confirmation') return met;
+    const decline = page.getByRole('dialog').getByRole('button', { name: press.decline });
+    const answered = (await decline.textContent()) ?? '';
+    await decline.click();
+    await expect(page.getByRole('button', { name: answered, exact: true })).toHaveCount(0);
+    expect(offer, 'checkout ends with its confirmation').toBeLessThan(4);
+  }
+}
+
+test('every popup from Add to Cart to checkout’s confirmation reads in Spanish, with nothing left in English', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const data = catalogueNames();
+  const walk = async (spanish: boolean) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await fillFilter(page, '30301', dobOfAge(40));
+    await openFirstPlan(page);
+    await expect(page.getByRole('heading', { name: 'Your price' })).toBeVisible();
+    if (spanish) {
+      // The person chooses Spanish on the plan's page, before meeting its popups.
+      await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('heading', { name: 'Your price' })).toHaveCount(0);
+    }
+    const met = await popupsFromThePlan(page, spanish ? SPANISH : ENGLISH, async (name) => {
+      if (spanish) await looksRight(page, name);
+    });
+    await context.close();
+    return met;
+  };
+  const english = await walk(false);
+  const spanish = await walk(true);
+  expect(spanish.map(([name]) => name), 'the same popups in both languages').toEqual(english.map(([name]) => name));
+  expect(spanish.length, 'an offer after adding, offers at checkout, its confirmation').toBeGreaterThanOrEqual(3);
+  spanish.forEach(([name, lines], i) => {
+    const left = lines.filter((line) => english[i][1].includes(line) && !isData(line, data));
+    expect.soft(left, `${name}: English left in the Spanish popup`).toEqual([]);
   });
 });
 

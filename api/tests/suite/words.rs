@@ -53,6 +53,25 @@ pub async fn steps_a_person_is_shown(b: &mut Browser<'_>) -> Vec<(String, Value)
     sent.push(("checkout".into(), b.get(&format!("/api/v1/shop/{id}/checkout?effective_date={effective}")).await.body));
     b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
     b.save_personal_and_contact(id).await;
+    // The offers an applicant meets with a medical plan: the one after adding it, those of the spec's suggested-plan
+    // calls, and those at checkout, each declined in turn.
+    let mut medical = b.another();
+    let mid = medical.start("IO").await;
+    medical.add_first_plan(mid, "medical").await;
+    sent.push(("the offer after adding".into(), medical.get(&format!("/api/v1/shop/{mid}/after-add")).await.body));
+    for call in ["get-suggested-plan-list", "get-suggested-plan-list-new"] {
+        sent.push((call.into(), medical.get(&format!("/api/v1/{call}?enrollment_id={mid}")).await.body));
+    }
+    medical.post(&format!("/api/v1/shop/{mid}/offer/accident"), json!({ "action": "decline" })).await.ok();
+    let mut step = medical.get(&format!("/api/v1/shop/{mid}/checkout?effective_date={effective}")).await.ok().clone();
+    while step["step"]["kind"] == "offer" {
+        let offer = step["step"]["step"].as_str().unwrap().to_string();
+        sent.push((format!("the {offer} offer at checkout"), step));
+        let path = format!("/api/v1/shop/{mid}/offer/{offer}?effective_date={effective}");
+        step = medical.post(&path, json!({ "action": "decline" })).await.ok().clone();
+    }
+    assert_eq!(step["step"]["kind"], "confirmation", "{step}");
+    sent.push(("the confirmation after the offers".into(), step));
     for tab in ["primary_info", "contact_info", "dependent_info", "agreement_info", "billing_info", "review_info"] {
         sent.push((tab.into(), b.get(&format!("/api/v1/enrollment/{id}/step/{tab}")).await.body));
     }

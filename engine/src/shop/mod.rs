@@ -239,21 +239,21 @@ pub struct Offer {
     pub id: String,
     /// What is offered: the cheapest plan the person can buy in `category`, or exactly the `bundle`'s plans.
     pub offer: OfferPlans,
-    pub pop_up_title: String,
-    pub pop_up_header: String,
+    pub pop_up_title: crate::text::Text,
+    pub pop_up_header: crate::text::Text,
     #[serde(default)]
     pub pop_up_link: String,
     #[serde(default)]
-    pub pop_up_link_description: String,
+    pub pop_up_link_description: crate::text::Text,
     #[serde(default = "add_to_cart")]
-    pub accept: String,
-    pub decline: String,
+    pub accept: crate::text::Text,
+    pub decline: crate::text::Text,
     /// When the offer is made (cart_category, eprocess, ...); it is never made for plans already in the cart.
     #[serde(default)]
     pub when: Condition,
 }
 
-fn add_to_cart() -> String {
+fn add_to_cart() -> crate::text::Text {
     "Add To Cart".into()
 }
 

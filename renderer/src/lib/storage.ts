@@ -39,19 +39,22 @@ export const deviceId = {
 /** A listing of plans the person saw: where "Plans" and Continue Shopping take them back to. */
 export interface Listing {
   href: string;
-  /** Its name in a breadcrumb ("Dental Plans"). */
-  label: string;
+  /**
+   * The one kind of plan it lists, which names it in a breadcrumb ("Dental Plans") in whatever language the page is
+   * read in then (lib/catalogue.ts, `useListingName`); none for a listing of several kinds.
+   */
+  category: string | null;
 }
 
 const LAST_LISTING = 'enroll_last_listing';
-const MEDICAL: Listing = { href: '/plans?type=medical', label: 'Plans' };
+const MEDICAL: Listing = { href: '/plans?type=medical', category: null };
 
 /** The last listing of plans seen in this tab; Medical's until there is one. */
 export const lastListing = {
   get: (): Listing => {
     try {
       const kept = JSON.parse(sessionStorage.getItem(LAST_LISTING) ?? 'null') as Listing | null;
-      return kept && typeof kept.href === 'string' && kept.href.startsWith('/plans') ? kept : MEDICAL;
+      return kept && typeof kept.href === 'string' && kept.href.startsWith('/plans') ? { href: kept.href, category: typeof kept.category === 'string' ? kept.category : null } : MEDICAL;
     } catch {
       return MEDICAL;
     }

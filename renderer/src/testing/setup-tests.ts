@@ -18,6 +18,9 @@ afterEach(() => {
   server.resetHandlers();
   // Without vitest's globals, Testing Library cannot register its own cleanup: each test starts from an empty page.
   cleanup();
+  // What a page kept for the tab (the last listing seen, the enrollment) does not carry into the next test (tests run
+  // without a DOM have none).
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
   expect(unhandled.splice(0), 'requests no handler answered').toEqual([]);
 });
 afterAll(() => server.close());

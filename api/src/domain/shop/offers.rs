@@ -76,13 +76,15 @@ pub async fn resolve_offer(
             price: *p,
         })
         .collect();
-    let actions =
-        vec![StepAction::new(Action::Accept, &offer.accept), StepAction::new(Action::Decline, &offer.decline)];
-    let mut step = Step::choice(StepKind::Offer, &offer.id, &offer.pop_up_title, actions);
+    let actions = vec![
+        StepAction::new(Action::Accept, offer.accept.en.as_str()),
+        StepAction::new(Action::Decline, offer.decline.en.as_str()),
+    ];
+    let mut step = Step::choice(StepKind::Offer, &offer.id, offer.pop_up_title.en.as_str(), actions);
     step.offer = Some(Offering {
-        header: offer.pop_up_header.clone(),
+        header: offer.pop_up_header.en.clone(),
         link: offer.pop_up_link.clone(),
-        link_description: offer.pop_up_link_description.clone(),
+        link_description: offer.pop_up_link_description.en.clone(),
         plans,
         price: total,
     });

@@ -237,6 +237,13 @@ impl TestApp {
     }
 }
 
+impl<'a> Browser<'a> {
+    /// Another visitor of the same store, in the same language: a session of its own.
+    pub fn another(&self) -> Browser<'a> {
+        Browser { app: self.app, cookie: None, host: self.host.clone(), language: self.language }
+    }
+}
+
 impl Browser<'_> {
     pub async fn send(&mut self, method: Method, uri: &str, body: Option<String>) -> Answer {
         self.send_with(method, uri, body, &[]).await

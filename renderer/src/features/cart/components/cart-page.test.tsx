@@ -68,7 +68,9 @@ describe('the cart page', () => {
     }
   });
 
-  it('the cart speaks Spanish when Spanish is chosen', async () => {
+  it('the cart speaks Spanish when Spanish is chosen, its way back to the plans too, though they were seen in English', async () => {
+    // The dental listing, last seen in English.
+    sessionStorage.setItem('enroll_last_listing', JSON.stringify({ href: '/plans?type=dental', label: 'Dental Plans', category: 'dental' }));
     const line: Schema<'PricedLine'> = {
       plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred',
       plan_logo: '', plan_category: 'dental', plan_type: 'STD', price: 29.25, removable: 1,
@@ -78,6 +80,8 @@ describe('the cart page', () => {
         success({ result: [line], initial_month_cost: 29.25, recurring_month_cost: 29.25, total_cost: 29.25, riders: [], notices: [], show_quotation: false } satisfies Schema<'CartAnswer'>),
       ),
       http.get('/api/v1/get-cart-effective-dates', () => success({ result: ['12/01/2026'] } satisfies Answer<'/get-cart-effective-dates'>)),
+      // The catalogue's names as the server answers them once Spanish is chosen.
+      http.get('/api/v1/get-plan-category', () => success([{ category: 'dental', display_name: 'Planes dentales', image: '' }])),
     );
     render(
       <MemoryRouter>
@@ -90,7 +94,8 @@ describe('the cart page', () => {
     expect(screen.getByRole('button', { name: 'Proceder al pago' })).toBeTruthy();
     expect(screen.getByText('Costo del primer mes')).toBeTruthy();
     const trail = screen.getByRole('navigation', { name: 'Ruta de navegación' });
-    expect(trail.textContent).toMatch(/^Inicio › .+ › Carrito$/);
+    await waitFor(() => expect(trail.textContent).toBe('Inicio › Planes dentales › Carrito'));
+    expect(within(trail).getByRole('link', { name: 'Planes dentales' }).getAttribute('href')).toBe('/plans?type=dental');
     expect(within(trail).getByText('Carrito').getAttribute('aria-current')).toBe('page');
   });
 });

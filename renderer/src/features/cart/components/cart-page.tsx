@@ -8,6 +8,7 @@ import { ApiError, type Schema } from '../../../lib/api';
 import { invalidateCart } from '../../../lib/query';
 import { useSite } from '../../../lib/site';
 import { lastListing, lastPlan } from '../../../lib/storage';
+import { useListingName } from '../../../lib/catalogue';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { cartCheckout } from '../api/cart-checkout';
@@ -106,6 +107,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
 
   const lines = cart?.result ?? [];
   const listing = lastListing.get();
+  const listingName = useListingName(listing);
   const plan = lastPlan.get();
   const fixed = lines.filter((l) => l.removable === 0);
   return (
@@ -116,7 +118,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
           values={{
             withMember: parties?.result.user_info ? 'yes' : 'no',
             withPlan: plan ? 'yes' : 'no',
-            listing: <Link to={listing.href}>{listing.label}</Link>,
+            listing: <Link to={listing.href}>{listingName}</Link>,
             home: (chunks) => <Link to="/">{chunks}</Link>,
             member: (chunks) => <span>{chunks}</span>,
             plan: (chunks) => <Link to={plan ?? ''}>{chunks}</Link>,

@@ -10,6 +10,7 @@ import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { Message, useT } from '../../../lib/i18n';
 import { lastListing, lastPlan } from '../../../lib/storage';
+import { useListingName } from '../../../lib/catalogue';
 import type { FlowAnswer } from '../../../types/api';
 import { money } from '../../../utils/format';
 import { invalidateEnrollment } from '../../../lib/query';
@@ -143,13 +144,14 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
     }
   };
 
+  const seen = lastListing.get();
+  const seenName = useListingName(seen);
   if (!plan) return <Pending />;
   const d = plan.plan_desc;
   const button = flow?.buttons[0];
   const pendingAuto = flow?.step ?? null;
   // "Plans" goes back to the listing the person came from when it lists this plan's kind, else to that kind's listing.
-  const seen = lastListing.get();
-  const listing = seen.href.includes(`type=${plan.plan_category}`) ? seen : { href: `/plans?type=${plan.plan_category}`, label: t(m.plans) };
+  const listing = seen.href.includes(`type=${plan.plan_category}`) ? { href: seen.href, label: seenName } : { href: `/plans?type=${plan.plan_category}`, label: t(m.plans) };
 
   return (
     <>

@@ -6,6 +6,7 @@ import { PlanDocuments } from '../../../components/plan-documents';
 import { QueryState } from '../../../components/query-state';
 import { Message, useT } from '../../../lib/i18n';
 import { lastListing, tempId } from '../../../lib/storage';
+import { useListingName } from '../../../lib/catalogue';
 import { money, slug } from '../../../utils/format';
 import { comparisonQuery } from '../api/compare-plans';
 import { m } from '../messages';
@@ -38,7 +39,9 @@ export function ComparePage({ addToCart }: { addToCart?: (planId: number, planPr
   const read = useQuery(comparisonQuery(ids, tempId.get()));
   const comparison = read.data;
 
-  const listing = comparison ? { href: `/plans?type=${comparison.category}`, label: comparison.category_name } : lastListing.get();
+  const seen = lastListing.get();
+  const seenName = useListingName(seen);
+  const listing = comparison ? { href: `/plans?type=${comparison.category}`, label: comparison.category_name } : { href: seen.href, label: seenName };
   return (
     <>
       <nav aria-label={t(m.breadcrumb)} className="breadcrumb">

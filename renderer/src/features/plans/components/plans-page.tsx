@@ -77,9 +77,10 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
   const shown = known.filter((c) => selected.length === 0 || selected.includes(c.category));
   const title = shown.length === 1 ? shown[0].display_name : t(categoryTilesWords.plans);
   const { pathname, search } = useLocation();
+  const only = shown.length === 1 ? shown[0].category : null;
   useEffect(() => {
-    if (known.length > 0) lastListing.set({ href: `${pathname}${search}`, label: title });
-  }, [pathname, search, title, known.length]);
+    if (known.length > 0) lastListing.set({ href: `${pathname}${search}`, category: only });
+  }, [pathname, search, only, known.length]);
   const compare = useCompareChoice();
   const oneColumn = useMedia(ONE_COLUMN_QUERY);
   const categoryName = (category: string) => known.find((c) => c.category === category)?.display_name;

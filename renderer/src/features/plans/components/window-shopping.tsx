@@ -31,9 +31,10 @@ export function WindowShopping({ category, onGetPrice }: WindowShoppingProps) {
 
   const name = categories.find((c) => c.category === category)?.display_name ?? t(categoryTilesWords.plans);
   const { pathname, search } = useLocation();
+  const known = categories.some((c) => c.category === category);
   useEffect(() => {
-    if (categories.length > 0) lastListing.set({ href: `${pathname}${search}`, label: name });
-  }, [pathname, search, name, categories.length]);
+    if (categories.length > 0) lastListing.set({ href: `${pathname}${search}`, category: known ? category : null });
+  }, [pathname, search, category, known, categories.length]);
   const compare = useCompareChoice();
   const categoryName = (key: string) => categories.find((c) => c.category === key)?.display_name;
   return (
