@@ -2,10 +2,7 @@
 // offers. Shared by the header, the plans page and window shopping, so each is read once and kept (lib/query.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Answer, api } from './api';
-import { useT } from './i18n';
-import { common } from './messages';
 import type { SiteInfo } from './site';
-import type { Listing } from './storage';
 
 export interface MenuItem {
   category: string;
@@ -47,16 +44,4 @@ export function useCategoryMenu(site: SiteInfo | null): MenuItem[] {
   if (!menu.data || !categories.data) return [];
   const names = new Map(categories.data.map((c) => [c.category, c.display_name]));
   return menu.data.filter((c) => names.has(c)).map((c) => ({ category: c, label: names.get(c) ?? c }));
-}
-
-/**
- * A listing's name as a breadcrumb shows it, in the page's language: its one kind of plan's name as the catalogue reads
- * now ("Planes dentales" once Spanish is chosen, whatever language it was seen in), else "Plans".
- */
-export function useListingName(listing: Listing): string {
-  const t = useT();
-  // The catalogue's names are read only for a listing of one kind.
-  const categories = useQuery({ ...planCategoriesQuery, enabled: listing.category !== null }).data;
-  const name = listing.category ? categories?.find((c) => c.category === listing.category)?.display_name : undefined;
-  return name ?? t(common.plans);
 }

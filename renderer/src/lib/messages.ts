@@ -9,6 +9,4 @@ export const common = defineMessages({
   back: { id: 'common.back', defaultMessage: 'Back' },
   tryAgain: { id: 'common.tryAgain', defaultMessage: 'Try again' },
   loading: { id: 'common.loading', defaultMessage: 'Loading…' },
-  // A listing of several kinds of plan, as a breadcrumb names it.
-  plans: { id: 'common.plans', defaultMessage: 'Plans' },
 });

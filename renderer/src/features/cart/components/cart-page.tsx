@@ -8,7 +8,7 @@ import { ApiError, type Schema } from '../../../lib/api';
 import { invalidateCart } from '../../../lib/query';
 import { useSite } from '../../../lib/site';
 import { lastListing, lastPlan } from '../../../lib/storage';
-import { useListingName } from '../../../lib/catalogue';
+import { useListingName } from '../../../lib/listing-name';
 import { money } from '../../../utils/format';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { cartCheckout } from '../api/cart-checkout';

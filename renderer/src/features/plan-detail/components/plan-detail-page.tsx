@@ -10,7 +10,7 @@ import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { Message, useT } from '../../../lib/i18n';
 import { lastListing, lastPlan } from '../../../lib/storage';
-import { useListingName } from '../../../lib/catalogue';
+import { useListingName } from '../../../lib/listing-name';
 import type { FlowAnswer } from '../../../types/api';
 import { money } from '../../../utils/format';
 import { invalidateEnrollment } from '../../../lib/query';

@@ -6,7 +6,7 @@ import { PlanDocuments } from '../../../components/plan-documents';
 import { QueryState } from '../../../components/query-state';
 import { Message, useT } from '../../../lib/i18n';
 import { lastListing, tempId } from '../../../lib/storage';
-import { useListingName } from '../../../lib/catalogue';
+import { useListingName } from '../../../lib/listing-name';
 import { money, slug } from '../../../utils/format';
 import { comparisonQuery } from '../api/compare-plans';
 import { m } from '../messages';
