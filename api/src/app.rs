@@ -25,7 +25,7 @@ use tower::{Layer, ServiceBuilder};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::config::{Config, Keys};
+use crate::config::{Config, Keys, StopSettings};
 use crate::error::ApiError;
 use crate::features;
 use crate::http::listener::{Bounded, FirstByteDeadline, PeerAddr};
@@ -94,6 +94,8 @@ impl AppState {
                     .expect("not zero"),
             ))),
             listings: Arc::new(crate::services::memo::Memo::with_budget(LISTINGS_BUDGET)),
+            lifecycle: Arc::default(),
+            metrics_access: config.metrics.clone(),
         }))
     }
 }
@@ -161,6 +163,8 @@ fn served((calls, document): (Router<Live>, serde_json::Value), state: &Live, ro
 /// The whole application: the API under `/api/v1`, the probes, catalogue images under `/assets`, the renderer's
 /// hashed bundle under `/static` and its page for every other path; the middleware around all of it.
 pub fn app(state: &Live, config: &Config) -> Router {
+    // Counting starts with the first application made (what happens before it would count into nothing).
+    crate::services::metrics::install();
     // The renderer's build writes each text file compressed beside itself (`x.js.br`, `x.js.gz`): those are answered
     // to the browsers that take them, so the same script is not compressed again for every visitor. A build without
     // them is compressed by the compression layer as before.
@@ -201,7 +205,8 @@ pub fn app(state: &Live, config: &Config) -> Router {
         .nest_service("/static", bundle)
         .fallback_service(page);
     // The pages the server answers itself besides the API.
-    let pages = ["/healthz", "/readyz", "/rep-sign-in/{token}", "/carrier-sign-in/{token}"].map(String::from);
+    let pages =
+        ["/healthz", "/readyz", "/metrics", "/rep-sign-in/{token}", "/carrier-sign-in/{token}"].map(String::from);
     let routes = RouteTemplates::new(api_templates.into_iter().chain(benefit_templates).chain(pages));
     middleware::around_everything(
         app,
@@ -259,7 +264,8 @@ fn no_delay(tcp: &mut TcpStream) {
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::prepare(&config, &config.keys()?).await?;
-    crate::services::mail::spawn_sender(state.db.clone(), state.mailer.clone());
+    let lifecycle = state.lifecycle.clone();
+    let sender = crate::services::mail::spawn_sender(state.db.clone(), state.mailer.clone(), lifecycle.stopping());
     crate::services::recommender::spawn_refresher(
         state.recommender.clone(),
         state.db.clone(),
@@ -267,54 +273,152 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     );
     let live = Live::new(state);
     spawn_reloader(live.clone(), config.workflows_refresh);
-    crate::domain::carrier_files::spawn_batcher(live.clone(), config.edi.batch);
+    let batcher = crate::domain::carrier_files::spawn_batcher(live.clone(), config.edi.batch, lifecycle.stopping());
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await
         .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?
-        .per_client(config.max_connections_per_client);
+        .per_client(config.max_connections_per_client)
+        .busy_places(config.max_busy_connections);
     tracing::info!(
         address = %config.listen_addr, port = config.port, database = %config.database_label(),
         "serving on http://localhost:{}", config.port
     );
-    serve_connections(listener, app(&live, &config), HEADER_READ_TIMEOUT, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await;
+    let StopSettings { drain_notice, grace } = config.stopping.clone();
+    let draining = {
+        let lifecycle = lifecycle.clone();
+        async move {
+            asked_to_stop().await;
+            lifecycle.drain();
+            tracing::info!(notice_ms = drain_notice.as_millis() as u64, "asked to stop: /readyz answers 503");
+            tokio::time::sleep(drain_notice).await;
+            tracing::info!("no new connections are taken; the requests in flight finish");
+        }
+    };
+    let apps = Apps { app: app(&live, &config), busy: busy(Some(&live)) };
+    serve_connections_within(listener, apps, HEADER_READ_TIMEOUT, grace, draining).await;
+    lifecycle.stop_workers();
+    let workers = async {
+        let _ = sender.await;
+        let _ = batcher.await;
+    };
+    if tokio::time::timeout(grace, workers).await.is_err() {
+        tracing::warn!(
+            "the background workers did not finish in time; what they held is taken again when its lease ends"
+        );
+    }
+    tracing::info!("stopped");
     Ok(())
+}
+
+/// Completes when the process is asked to stop: SIGTERM (a process manager, a rolling restart) or Ctrl-C.
+async fn asked_to_stop() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "SIGTERM cannot be caught; only Ctrl-C stops the server gracefully");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = terminate => {}
+    }
 }
 
 /// How long a client may take to send a request's headers (and, on a kept-alive connection, to start the next
 /// request): a client that opens a connection and sends half a request is dropped instead of holding it forever.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Serves `app` on every connection `listener` accepts until `shutdown` completes, then lets open requests finish.
-/// axum's own `serve` runs hyper without a timer, so hyper's header read timeout never fires; this loop sets both.
+/// How long a connection taken past the limit may take to send its request before it is closed.
+const BUSY_READ_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// What the server serves: the application, and what a connection taken past the connection limit is served.
+#[derive(Clone)]
+pub struct Apps {
+    pub app: Router,
+    pub busy: Router,
+}
+
+impl From<Router> for Apps {
+    /// The application, with connections past the limit told the store is busy (no probes: see [`busy`]).
+    fn from(app: Router) -> Apps {
+        Apps { app, busy: busy(None) }
+    }
+}
+
+/// What a connection taken past the connection limit is served: the probes as always (with the state: a balancer's
+/// health checks never wait behind visitors), and every other request a 503 with Retry-After, in the store's shape.
+pub fn busy(state: Option<&Live>) -> Router {
+    let told = Router::new().fallback(|| async {
+        crate::services::metrics::count(crate::services::metrics::BUSY_ANSWERS);
+        ApiError::Busy
+    });
+    match state {
+        Some(state) => features::ops::routes().with_state(state.clone()).merge(told),
+        None => told,
+    }
+}
+
+/// Serves `apps` on every connection `listener` accepts until `shutdown` completes, then lets open requests finish
+/// (for up to 30 s). axum's own `serve` runs hyper without a timer, so hyper's header read timeout never fires; this
+/// loop sets both.
 pub async fn serve_connections<L>(
-    mut listener: Bounded<L>,
-    app: Router,
+    listener: Bounded<L>,
+    apps: impl Into<Apps>,
     header_read_timeout: Duration,
     shutdown: impl Future<Output = ()>,
 ) where
     L: Listener<Addr = SocketAddr>,
     L::Io: Unpin,
 {
+    serve_connections_within(listener, apps, header_read_timeout, Duration::from_secs(30), shutdown).await;
+}
+
+/// [`serve_connections`], giving the requests open at shutdown `grace` to finish.
+pub async fn serve_connections_within<L>(
+    mut listener: Bounded<L>,
+    apps: impl Into<Apps>,
+    header_read_timeout: Duration,
+    grace: Duration,
+    shutdown: impl Future<Output = ()>,
+) where
+    L: Listener<Addr = SocketAddr>,
+    L::Io: Unpin,
+{
+    let Apps { app, busy } = apps.into();
     let graceful = GracefulShutdown::new();
     let mut builder = ConnectionBuilder::new(TokioExecutor::new());
     builder.http1().timer(TokioTimer::new()).header_read_timeout(header_read_timeout);
+    // A connection past the limit is answered once and closed: its place is soon free for the next.
+    let mut busy_builder = ConnectionBuilder::new(TokioExecutor::new());
+    busy_builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_read_timeout.min(BUSY_READ_TIMEOUT))
+        .keep_alive(false);
     tokio::pin!(shutdown);
     loop {
         let (io, peer) = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
         };
+        let (served, builder, first_byte) = if io.is_busy() {
+            (busy.clone(), &busy_builder, header_read_timeout.min(BUSY_READ_TIMEOUT))
+        } else {
+            (app.clone(), &builder, header_read_timeout)
+        };
         let service = ServiceBuilder::new()
             .map_request(move |mut request: axum::http::Request<hyper::body::Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(PeerAddr(peer)));
                 request
             })
-            .service(app.clone());
+            .service(served);
         // The first byte must come within the header read timeout too (hyper's timer starts at the first byte).
-        let io = FirstByteDeadline::new(io, header_read_timeout);
+        let io = FirstByteDeadline::new(io, first_byte);
         let connection = builder.serve_connection_with_upgrades(TokioIo::new(io), TowerToHyperService::new(service));
         let connection = graceful.watch(connection.into_owned());
         tokio::spawn(async move {
@@ -323,7 +427,7 @@ pub async fn serve_connections<L>(
             }
         });
     }
-    if tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await.is_err() {
-        tracing::warn!("open connections did not finish within 30 s of shutdown");
+    if tokio::time::timeout(grace, graceful.shutdown()).await.is_err() {
+        tracing::warn!(grace_secs = grace.as_secs(), "open connections did not finish in time after shutdown");
     }
 }

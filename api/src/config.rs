@@ -18,6 +18,49 @@ pub const MOST_URI_BYTES: usize = 2048;
 /// most 2 MB); anything much larger is refused before it is read.
 pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
 
+/// Who may read `/metrics`: a caller on this machine (loopback, not relayed by a proxy), the addresses named in
+/// `METRICS_ALLOW` (comma-separated), and a caller with the credentials of `METRICS_AUTH` (`user:password`, sent as
+/// Basic authorization).
+#[derive(Clone, Debug, Default)]
+pub struct MetricsAccess {
+    pub allow: Vec<std::net::IpAddr>,
+    /// The `Authorization` header value that reads it; none: no credentials do.
+    pub authorization: Option<String>,
+}
+
+impl MetricsAccess {
+    fn from_env() -> anyhow::Result<MetricsAccess> {
+        let allow = std::env::var("METRICS_ALLOW")
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .map(|a| a.parse().with_context(|| format!("METRICS_ALLOW: {a} is not an IP address")))
+            .collect::<anyhow::Result<_>>()?;
+        let authorization = std::env::var("METRICS_AUTH")
+            .ok()
+            .filter(|a| !a.is_empty())
+            .map(|a| format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(a.as_bytes())));
+        Ok(MetricsAccess { allow, authorization })
+    }
+}
+
+/// How a replica stops: see [`crate::services::lifecycle`].
+#[derive(Clone, Debug)]
+pub struct StopSettings {
+    /// How long `/readyz` answers 503 while the replica still takes connections, so the balancer notices first
+    /// (`DRAIN_NOTICE_MS`, 3000: HAProxy checking every second and taking two failures needs two).
+    pub drain_notice: std::time::Duration,
+    /// How long the requests in flight, then the background workers, have to finish (`SHUTDOWN_GRACE_SECS`, 20).
+    pub grace: std::time::Duration,
+}
+
+impl Default for StopSettings {
+    fn default() -> Self {
+        StopSettings { drain_notice: std::time::Duration::from_millis(3000), grace: std::time::Duration::from_secs(20) }
+    }
+}
+
 #[derive(Clone)]
 pub struct Config {
     pub port: u16,
@@ -28,6 +71,15 @@ pub struct Config {
     /// Connections one client address may hold at once (0: no bound per client; the default behind a proxy, whose
     /// address every connection has).
     pub max_connections_per_client: usize,
+    /// Connections taken past `max_connections` only to be answered at once: a visitor's request with 503 and
+    /// Retry-After (the store is busy), a probe (`/healthz`, `/readyz`) as always; beyond these, a client waits in the
+    /// kernel's queue. 0: none.
+    pub max_busy_connections: usize,
+    /// How a replica stops (SIGTERM): how long it keeps taking connections while saying it is not ready, and how long
+    /// it then gives the requests in flight and its workers to finish.
+    pub stopping: StopSettings,
+    /// Who may read `/metrics`.
+    pub metrics: MetricsAccess,
     /// Behind a proxy: the client is the first address of X-Forwarded-For, not the peer.
     pub trust_proxy: bool,
     pub database_url: String,
@@ -129,7 +181,8 @@ fn env_path(name: &str, default: &str) -> PathBuf {
 
 impl Config {
     /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024),
-    /// `MAX_CONNECTIONS_PER_CLIENT` (64; 0 behind a proxy, `TRUST_PROXY`, unless set), `TRUST_PROXY`,
+    /// `MAX_CONNECTIONS_PER_CLIENT` (64; 0 behind a proxy, `TRUST_PROXY`, unless set), `MAX_BUSY_CONNECTIONS` (256),
+    /// `DRAIN_NOTICE_MS` (3000), `SHUTDOWN_GRACE_SECS` (20), `METRICS_ALLOW`, `METRICS_AUTH`, `TRUST_PROXY`,
     /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`,
@@ -148,6 +201,18 @@ impl Config {
                 n.parse().ok().filter(|n| *n > 0).with_context(|| format!("MAX_CONNECTIONS={n} is not a count"))?
             }
             Err(_) => 1024,
+        };
+        let max_busy_connections = match std::env::var("MAX_BUSY_CONNECTIONS") {
+            Ok(n) => n.parse().with_context(|| format!("MAX_BUSY_CONNECTIONS={n} is not a count"))?,
+            Err(_) => 256,
+        };
+        let drain_notice = match std::env::var("DRAIN_NOTICE_MS") {
+            Ok(n) => n.parse().with_context(|| format!("DRAIN_NOTICE_MS={n} is not a number of milliseconds"))?,
+            Err(_) => 3000,
+        };
+        let stopping = StopSettings {
+            drain_notice: std::time::Duration::from_millis(drain_notice),
+            grace: std::time::Duration::from_secs(seconds_from_env("SHUTDOWN_GRACE_SECS", 20)?),
         };
         let trust_proxy = std::env::var("TRUST_PROXY").is_ok_and(|v| v == "1" || v == "true");
         let max_connections_per_client = match std::env::var("MAX_CONNECTIONS_PER_CLIENT") {
@@ -169,6 +234,9 @@ impl Config {
             listen_addr,
             max_connections,
             max_connections_per_client,
+            max_busy_connections,
+            stopping,
+            metrics: MetricsAccess::from_env()?,
             trust_proxy,
             database_url,
             renderer_dir: env_path("RENDERER_DIR", "./renderer/dist"),

@@ -57,12 +57,19 @@ pub enum ApiError {
     /// The database cannot be reached or cannot take a write (503, with the words for people).
     #[error("{0}")]
     Unavailable(&'static str),
+    /// The replica holds as many connections as it may: a new visitor is told at once to try again shortly (503).
+    #[error("busy")]
+    Busy,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 /// What a call answers while the database cannot be reached (stopped, unreachable, every connection busy too long).
 pub const SERVICE_UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again in a moment.";
+/// What a visitor is told while the store holds as many people as it can.
+pub const BUSY: &str = "Many people are using the store right now. Please try again in a moment.";
+/// How soon a visitor told [`BUSY`] may try again, in seconds.
+pub const BUSY_RETRY_AFTER: u64 = 2;
 /// What a call that writes answers while the database's disk is full.
 pub const STORAGE_FULL: &str =
     "The store cannot save anything right now. What you saved before is safe; please try again in a few minutes.";
@@ -258,6 +265,10 @@ impl IntoResponse for ApiError {
             ApiError::Unavailable(words) => {
                 retry_after = Some(30);
                 (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", words)], None)
+            }
+            ApiError::Busy => {
+                retry_after = Some(BUSY_RETRY_AFTER);
+                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", BUSY)], None)
             }
             // A store error wrapped on its way up (a workflow version read, say) is answered as what it is.
             ApiError::Internal(e) if e.downcast_ref::<sqlx::Error>().and_then(unavailability).is_some() => {

@@ -111,6 +111,10 @@ pub struct Shared {
     pub saves_for_later: Arc<governor::DefaultKeyedRateLimiter<String>>,
     /// Priced listings already answered, by what they depend on.
     pub listings: Arc<crate::services::memo::Memo<crate::services::listings::ListingKey>>,
+    /// Who may read `/metrics`.
+    pub metrics_access: crate::config::MetricsAccess,
+    /// Whether this replica is on its way out (`/readyz` then answers 503), and its workers' signal to finish.
+    pub lifecycle: Arc<crate::services::lifecycle::Lifecycle>,
 }
 
 impl axum::extract::FromRef<AppState> for Key {

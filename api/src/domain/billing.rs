@@ -138,7 +138,10 @@ pub fn settle(state: &AppState, doc: &mut Value, stored: &Value, cards_on_file: 
         expiration_year: text(&snapshot, "expiration_year"),
         name: name.trim(),
     };
-    let token = state.gateway.tokenize(&card).map_err(|why| ApiError::field("card_number", why))?;
+    let token = state.gateway.tokenize(&card).map_err(|why| {
+        crate::services::metrics::count(crate::services::metrics::PAYMENTS_FAILED);
+        ApiError::field("card_number", why)
+    })?;
     fields.insert("card_number".into(), json!(payment::mask_number(&number)));
     fields.insert("card_token".into(), json!(token.token));
     fields.insert("card_brand".into(), json!(token.brand));

@@ -59,6 +59,7 @@ pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &st
     if !store::enrollment::move_enrollment(db, id, &session.0).await? {
         return Err(ApiError::NotFound(LINK_INVALID.into()));
     }
+    crate::services::metrics::count(crate::services::metrics::RESUMED);
     Ok((id, tab.to_string()))
 }
 
@@ -135,6 +136,7 @@ pub async fn redeem(db: &Db, session: &Session, code: &str, email: &str) -> ApiR
         return Err(ApiError::field("code", INVALID));
     }
     store::enrollment::move_enrollment(db, stored.enrollment_id, &session.0).await?;
+    crate::services::metrics::count(crate::services::metrics::RESUMED);
     Ok((stored.enrollment_id, stored.saved_tab))
 }
 

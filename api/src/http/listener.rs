@@ -1,6 +1,9 @@
 //! A bound on open connections: the listener takes a permit before it accepts, and the connection gives it back
-//! when it closes, so a flood of idle or slow clients cannot exhaust the server's file descriptors and memory; a
-//! client over the bound waits in the kernel's backlog until a connection closes. And a bound per client address:
+//! when it closes, so a flood of idle or slow clients cannot exhaust the server's file descriptors and memory. Past
+//! the bound, a few more places (`busy_places`) take connections that are only answered at once and closed: a
+//! visitor is told the store is busy (503 with Retry-After) instead of waiting unseen, and a probe is answered as
+//! always, so a load balancer's health checks never queue behind visitors. A client past those too waits in the
+//! kernel's backlog until a connection closes. And a bound per client address:
 //! a connection from an address that already holds its share is closed at once, so one client cannot take every
 //! place and starve the rest.
 
@@ -16,6 +19,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 pub struct Bounded<L> {
     inner: L,
     permits: Arc<Semaphore>,
+    /// Places past the bound for connections only answered at once (none: a client over the bound waits).
+    busy: Option<Arc<Semaphore>>,
     /// Connections each client address holds, and how many it may (none: no bound per client).
     per_client: Option<(Arc<PerClient>, usize)>,
 }
@@ -25,7 +30,13 @@ type PerClient = std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, us
 
 impl<L> Bounded<L> {
     pub fn new(inner: L, max_connections: usize) -> Bounded<L> {
-        Bounded { inner, permits: Arc::new(Semaphore::new(max_connections)), per_client: None }
+        Bounded { inner, permits: Arc::new(Semaphore::new(max_connections)), busy: None, per_client: None }
+    }
+
+    /// Up to `places` connections past the bound, each marked busy ([`Counted::is_busy`]) for the server to answer at
+    /// once and close (0: none).
+    pub fn busy_places(self, places: usize) -> Bounded<L> {
+        Bounded { busy: (places > 0).then(|| Arc::new(Semaphore::new(places))), ..self }
     }
 
     /// At most `max` connections from one client address (0: no bound per client).
@@ -54,13 +65,22 @@ where
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
         loop {
-            let permit = self.permits.clone().acquire_owned().await.expect("the semaphore is never closed");
+            // A place under the bound when there is one; else a busy place, when there is one of those.
+            let (permit, busy) = match &self.busy {
+                None => (self.permits.clone().acquire_owned().await, false),
+                Some(places) => tokio::select! {
+                    biased;
+                    permit = self.permits.clone().acquire_owned() => (permit, false),
+                    permit = places.clone().acquire_owned() => (permit, true),
+                },
+            };
+            let permit = permit.expect("the semaphores are never closed");
             let (io, addr) = self.inner.accept().await;
             let Some((counts, max)) = &self.per_client else {
-                return (Counted { io, _permit: permit, _client: None }, addr);
+                return (Counted { io, _permit: permit, _client: None, busy }, addr);
             };
             let Some(ip) = addr.client_address() else {
-                return (Counted { io, _permit: permit, _client: None }, addr);
+                return (Counted { io, _permit: permit, _client: None, busy }, addr);
             };
             let held = {
                 let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
@@ -74,7 +94,7 @@ where
             };
             if held {
                 let client = ClientPlace { counts: counts.clone(), ip };
-                return (Counted { io, _permit: permit, _client: Some(client) }, addr);
+                return (Counted { io, _permit: permit, _client: Some(client), busy }, addr);
             }
             // Over its share: the connection is closed (dropped) and its place under the bound given back.
             tracing::debug!(%ip, "a client over its share of connections was refused one");
@@ -109,11 +129,17 @@ pub struct Counted<Io> {
     io: Io,
     _permit: OwnedSemaphorePermit,
     _client: Option<ClientPlace>,
+    busy: bool,
 }
 
 impl<Io> Counted<Io> {
     pub fn get_ref(&self) -> &Io {
         &self.io
+    }
+
+    /// Whether it was taken past the bound, to be answered at once and closed.
+    pub fn is_busy(&self) -> bool {
+        self.busy
     }
 }
 

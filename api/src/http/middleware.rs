@@ -69,6 +69,7 @@ pub fn around_everything(
             HeaderValue::from_static("max-age=63072000; includeSubDomains"),
         )
     });
+    let measured_routes = routes.clone();
     // The outermost layer first.
     let stack = ServiceBuilder::new()
         // A client's request id is kept only when it is short and plain; otherwise the server makes one.
@@ -89,6 +90,8 @@ pub fn around_everything(
                     tracing::info!(status = response.status().as_u16(), duration_ms = latency.as_millis() as u64, "access");
                 }),
         )
+        // What /metrics reports of each answer, by the same route names (refusals of too long an address included).
+        .layer(StepLayer(Measure { routes: measured_routes }))
         // An address over the limit is refused before anything else reads it (414), and logged by its bounded name.
         .layer(StepLayer(RefuseLongUri))
         .option_layer(hsts)
@@ -156,6 +159,60 @@ impl Step for RefuseLongUri {
             return Err(ApiError::UriTooLong.into_response());
         }
         Ok(())
+    }
+}
+
+/// Counts each answer by its route, method and status, and times it, for /metrics (`services::metrics`); a request
+/// being answered counts as in flight until its answer is made or it is dropped.
+#[derive(Clone)]
+struct Measure {
+    routes: std::sync::Arc<RouteTemplates>,
+}
+
+/// A request in flight, counted off when its answer is made or the request is dropped (the client went away).
+struct InFlight;
+
+impl InFlight {
+    fn start() -> InFlight {
+        metrics::gauge!(crate::services::metrics::HTTP_IN_FLIGHT).increment(1.0);
+        InFlight
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        metrics::gauge!(crate::services::metrics::HTTP_IN_FLIGHT).decrement(1.0);
+    }
+}
+
+impl Step for Measure {
+    type Carry = (String, &'static str, std::time::Instant, InFlight);
+
+    #[allow(clippy::result_large_err)]
+    fn before(&self, request: &mut Request) -> Result<Self::Carry, Response> {
+        use axum::http::Method;
+        // Methods outside HTTP's own are counted together: a label never takes what a client makes up.
+        let method = match *request.method() {
+            Method::GET => "GET",
+            Method::POST => "POST",
+            Method::PUT => "PUT",
+            Method::DELETE => "DELETE",
+            Method::PATCH => "PATCH",
+            Method::HEAD => "HEAD",
+            Method::OPTIONS => "OPTIONS",
+            _ => "other",
+        };
+        Ok((self.routes.label(request.uri().path()), method, std::time::Instant::now(), InFlight::start()))
+    }
+
+    fn after((route, method, started, in_flight): Self::Carry, response: Response) -> Response {
+        use crate::services::metrics::{HTTP_DURATION, HTTP_REQUESTS};
+        let status = response.status().as_str().to_owned();
+        metrics::histogram!(HTTP_DURATION, "route" => route.clone(), "method" => method)
+            .record(started.elapsed().as_secs_f64());
+        metrics::counter!(HTTP_REQUESTS, "route" => route, "method" => method, "status" => status).increment(1);
+        drop(in_flight);
+        response
     }
 }
 

@@ -21,6 +21,25 @@ impl RouteTemplates {
         RouteTemplates(router)
     }
 
+    /// A request's route as a metric's label: its template, or else the kind of path it is, never the path itself
+    /// (a landing name, a token or a misspelled address would each make a series of its own).
+    pub fn label(&self, path: &str) -> String {
+        if let Ok(found) = self.0.at(path) {
+            return found.value.clone();
+        }
+        let kind = if path.starts_with("/api/") || path.starts_with("/benefit/") || path == "/api" || path == "/benefit"
+        {
+            "unknown call"
+        } else if path.starts_with("/static/") {
+            "/static/{file}"
+        } else if path.starts_with("/assets/") {
+            "/assets/{file}"
+        } else {
+            "page"
+        };
+        kind.to_string()
+    }
+
     /// The name of a request's path in the log.
     pub fn name(&self, path: &str) -> String {
         if let Ok(found) = self.0.at(path) {
@@ -56,5 +75,17 @@ mod tests {
         assert_eq!(routes.name("/jordan-whitfield"), "/jordan-whitfield");
         assert_eq!(routes.name("/"), "/");
         assert_eq!(routes.name(&format!("/{}", "x".repeat(16_000))).len(), 65);
+    }
+
+    #[test]
+    fn a_metrics_label_is_a_template_or_a_kind_of_path_never_a_name_or_a_token() {
+        let routes = RouteTemplates::new(["/api/v1/direct-continue/{token}", "/healthz"].map(String::from));
+        assert_eq!(routes.label("/api/v1/direct-continue/c2VjcmV0"), "/api/v1/direct-continue/{token}");
+        assert_eq!(routes.label("/healthz"), "/healthz");
+        assert_eq!(routes.label("/api/v1/no-such-call"), "unknown call");
+        assert_eq!(routes.label("/static/index-abc.js"), "/static/{file}");
+        assert_eq!(routes.label("/assets/logos/northgate.svg"), "/assets/{file}");
+        assert_eq!(routes.label("/jordan-whitfield"), "page");
+        assert_eq!(routes.label("/member-benefit-store/c2VjcmV0/IS"), "page");
     }
 }

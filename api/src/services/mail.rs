@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::services::crypto::Crypto;
+use crate::services::lifecycle::Stopping;
 use crate::store::outbox::{self, OutboxMessage};
 use crate::store::Db;
 use anyhow::Context;
@@ -193,6 +194,13 @@ async fn deliver(mailer: &Mailer, message: OutboxMessage) -> (i64, i64, anyhow::
 
 /// Claims and sends every message that is due, [`PARALLEL`] at a time; answers how many were sent.
 pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
+    deliver_due_until(db, mailer, &Stopping::never()).await
+}
+
+/// [`deliver_due`], until the sender is told to stop: from then on it takes no new message, finishes those in flight,
+/// and gives back the rest of its claim, so another replica's sender takes them at once rather than when the lease
+/// runs out.
+pub async fn deliver_due_until(db: &Db, mailer: &Mailer, stopping: &Stopping) -> anyhow::Result<usize> {
     let token = crate::services::crypto::random_token();
     let mut sent = 0;
     loop {
@@ -203,7 +211,7 @@ pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
         let mut in_flight = tokio::task::JoinSet::new();
         let mut queue = claimed.into_iter();
         loop {
-            while in_flight.len() < PARALLEL {
+            while in_flight.len() < PARALLEL && !stopping.is_stopped() {
                 let Some(message) = queue.next() else { break };
                 let mailer = mailer.clone();
                 in_flight.spawn(async move { deliver(&mailer, message).await });
@@ -222,6 +230,10 @@ pub async fn deliver_due(db: &Db, mailer: &Mailer) -> anyhow::Result<usize> {
                     outbox::mark_failed(db, id, &token, &error.to_string(), &next).await?;
                 }
             }
+        }
+        if stopping.is_stopped() {
+            outbox::release(db, &token).await?;
+            return Ok(sent);
         }
         if !full {
             return Ok(sent);
@@ -257,13 +269,16 @@ pub async fn post_json(url: &str, body: &str, idempotency_key: &str) -> anyhow::
 }
 
 /// Runs the sender for the life of the server.
-pub fn spawn_sender(db: Db, mailer: Mailer) {
+pub fn spawn_sender(db: Db, mailer: Mailer, mut stopping: Stopping) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(error) = deliver_due(&db, &mailer).await {
+            if let Err(error) = deliver_due_until(&db, &mailer, &stopping).await {
                 tracing::error!(error = ?error, "outbox sender");
             }
-            tokio::time::sleep(Duration::from_secs(2)).await;
+            if stopping.sleep(Duration::from_secs(2)).await {
+                tracing::info!("the outbox sender finished what it held");
+                return;
+            }
         }
-    });
+    })
 }

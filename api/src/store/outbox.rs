@@ -95,6 +95,33 @@ pub async fn mark_sent(db: &Db, outbox_id: i64, token: &str) -> Result<(), sqlx:
     Ok(())
 }
 
+/// How many messages wait to be sent (those a sender will still try), and how long the oldest has waited.
+pub async fn waiting(db: &Db) -> Result<(i64, Option<std::time::Duration>), sqlx::Error> {
+    use sqlx::Row;
+    let row = sqlx::query(
+        "select count(*) as waiting, min(created_at) as oldest from outbox where sent_at is null and attempts < $1",
+    )
+    .bind(crate::services::mail::MAX_ATTEMPTS)
+    .fetch_one(db)
+    .await?;
+    let oldest: Option<String> = row.try_get("oldest")?;
+    let age = oldest
+        .and_then(|at| chrono::DateTime::parse_from_rfc3339(&at).ok())
+        .and_then(|at| (chrono::Utc::now() - at.with_timezone(&chrono::Utc)).to_std().ok());
+    Ok((row.try_get("waiting")?, age))
+}
+
+/// Gives back what is left of a claim, unsent, for any sender to take at once (a sender told to stop).
+pub async fn release(db: &Db, token: &str) -> Result<u64, sqlx::Error> {
+    let released = sqlx::query(
+        "update outbox set claim_token = null, claimed_until = null where claim_token = $1 and sent_at is null",
+    )
+    .bind(token)
+    .execute(db)
+    .await?;
+    Ok(released.rows_affected())
+}
+
 /// A failed attempt: tried again at `next_attempt_at` (RFC 3339), by any sender.
 pub async fn mark_failed(
     db: &Db,

@@ -152,6 +152,7 @@ async fn write_in_groups(
         match &outcome {
             Ok(()) => {
                 largest.fetch_max(committed.len(), Ordering::Relaxed);
+                metrics::histogram!(crate::services::metrics::WRITER_GROUP).record(committed.len() as f64);
                 tracing::debug!(saves = committed.len(), "a group of saves was committed");
             }
             Err(error) => {

@@ -27,6 +27,7 @@ mod logs;
 mod members;
 mod middleware;
 mod openapi;
+mod operations;
 mod outbox;
 mod save_for_later;
 mod shop;

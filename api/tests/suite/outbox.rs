@@ -174,3 +174,37 @@ async fn one_replica_drains_two_hundred_receipts_against_a_slow_relay_sixteen_at
     assert_eq!(sent, 200);
     assert_eq!(received.lock().unwrap().len(), 200);
 }
+
+#[tokio::test]
+async fn a_sender_told_to_stop_finishes_the_messages_it_is_sending_and_gives_back_the_rest_for_another_at_once() {
+    let (url, received) = slow_relay(Duration::from_millis(400)).await;
+    let app = TestApp::with_smtp(&url).await;
+    let waiting = api::services::mail::PARALLEL + 8;
+    for n in 0..waiting {
+        api::services::mail::enqueue(
+            &app.state.crypto,
+            &app.state.db,
+            "en",
+            "receipt",
+            &format!("person{n}@example.com"),
+            "Receipt",
+            "hello",
+        )
+        .await
+        .unwrap();
+    }
+    let lifecycle = api::services::lifecycle::Lifecycle::default();
+    let stopping = lifecycle.stopping();
+    let (db, mailer) = (app.state.db.clone(), app.state.mailer.clone());
+    let sending = tokio::spawn(async move { api::services::mail::deliver_due_until(&db, &mailer, &stopping).await });
+    // Told to stop while the first messages are with the relay.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    lifecycle.stop_workers();
+    let sent = tokio::time::timeout(Duration::from_secs(10), sending).await.expect("it stops").unwrap().unwrap();
+    assert_eq!(sent, api::services::mail::PARALLEL, "the messages in flight were finished, no new one begun");
+    assert_eq!(received.lock().unwrap().len(), sent);
+    // The rest of its claim is free now, not when its lease would have run out.
+    let rest = api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
+    assert_eq!(rest, waiting - sent);
+    assert_eq!(received.lock().unwrap().len(), waiting, "every message was sent once");
+}

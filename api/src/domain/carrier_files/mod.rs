@@ -111,7 +111,10 @@ pub async fn ingest(state: &AppState, text: &str) -> anyhow::Result<Ingested> {
                     match (known, set.accepted) {
                         (false, _) => said.unknown += 1,
                         (true, true) => said.accepted += 1,
-                        (true, false) => said.rejected += 1,
+                        (true, false) => {
+                            said.rejected += 1;
+                            crate::services::metrics::count(crate::services::metrics::FILES_REJECTED);
+                        }
                     }
                 }
                 touched.push(id);
@@ -204,18 +207,25 @@ pub async fn resend(state: &AppState, policy_id: &str, resent_by: &str) -> anyho
     Ok(store::edi::resend(&state.db, enrollment.enrollment_id, resent_by).await?)
 }
 
-/// Batches and delivers every `EDI_BATCH_SECS` for the life of the server.
-pub fn spawn_batcher(live: crate::state::Live, every: Duration) {
+/// Batches and delivers every `EDI_BATCH_SECS` until the server is told to stop; a run under way when it is told is
+/// finished first (its file made and sent, its claims given up as done).
+pub fn spawn_batcher(
+    live: crate::state::Live,
+    every: Duration,
+    mut stopping: crate::services::lifecycle::Stopping,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            tokio::time::sleep(every).await;
+            if stopping.sleep(every).await {
+                return;
+            }
             match run_once(&live.now()).await {
                 Ok(run) if run.files.is_empty() && run.failed == 0 => {}
                 Ok(run) => tracing::info!(files = run.files.len(), sent = run.sent, failed = run.failed, "834 files"),
                 Err(error) => tracing::error!(error = ?error, "834 batcher"),
             }
         }
-    });
+    })
 }
 
 async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
@@ -459,6 +469,7 @@ async fn deliver(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                 }
             };
             store::edi::delivered(&state.db, file.interchange_id, &token).await?;
+            crate::services::metrics::count(crate::services::metrics::FILES_SENT);
             run.files.push(delivered);
         }
         if !full {

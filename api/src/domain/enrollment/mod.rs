@@ -136,6 +136,16 @@ pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> Ap
 
 /// A submitted application by its confirmation number, for the carrier and for an audit (not the applicant's
 /// session: the caller is authorized separately).
+/// Counts the wizard's steps an enrollment reached for the first time between `before` and `after` (the funnel of
+/// /metrics, by step name): its first step when it first checks out, and each step it goes further to.
+pub fn reached(before: &engine::lifecycle::EnrollmentLifecycle, after: &engine::lifecycle::EnrollmentLifecycle) {
+    let nav = after.nav();
+    let first_new = if before.nav().is_empty() { 0 } else { before.furthest() + 1 };
+    for tab in nav.iter().take(after.furthest() + 1).skip(first_new) {
+        metrics::counter!(crate::services::metrics::STEPS_REACHED, "step" => tab.as_str()).increment(1);
+    }
+}
+
 pub async fn load_submitted(state: &AppState, policy_id: &str) -> ApiResult<Option<Enrollment>> {
     match store::enrollment::find_by_policy(&state.db, policy_id).await? {
         Some((session_id, row)) => Ok(Some(from_row(state, &Session(session_id), row).await?)),

@@ -131,6 +131,10 @@ pub async fn save_tab(
             })
         }))
         .await?;
+    if tab == TabName::ReviewInfo {
+        crate::services::metrics::count(crate::services::metrics::SUBMITTED);
+    }
+    super::reached(&enrollment.lifecycle, &lifecycle);
     let next = match lifecycle.current_tab() {
         Some(next) => Next::Tab(next),
         None => Next::Receipt,
@@ -255,7 +259,9 @@ pub async fn save_for_later(
                 Ok(())
             })
         }))
-        .await
+        .await?;
+    crate::services::metrics::count(crate::services::metrics::SAVED_FOR_LATER);
+    Ok(())
 }
 
 /// Before a continue code is sent from Dependent Information, every dependent is validated on its own; the first

@@ -281,7 +281,10 @@ pub async fn answer_popup(
                 .await?;
             return match decision {
                 shop::questions::HealthDecision::Accepted(message) => Ok(Some(message)),
-                shop::questions::HealthDecision::Declined(message) => Err(ApiError::coded("decline", message)),
+                shop::questions::HealthDecision::Declined(message) => {
+                    crate::services::metrics::count(crate::services::metrics::DECLINED);
+                    Err(ApiError::coded("decline", message))
+                }
             };
         }
     }

@@ -245,6 +245,7 @@ async fn cart_checkout(
         "filter": filter_info(&e.filter), "taken_on": format_mdy(today()),
     });
     store::enrollment::insert_cart_snapshot(&state.db, e.row.enrollment_id, &snapshot.to_string()).await?;
+    enrollment::reached(&e.lifecycle, &lifecycle);
     let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
     Ok(Answer(CheckedOut { effective_date: effective_date.to_string(), next: next.describe() }))
 }

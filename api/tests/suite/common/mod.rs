@@ -115,6 +115,11 @@ impl TestApp {
         Self::configured(repo().join("workflows"), None, None, |c| c.cookie_secure = true).await
     }
 
+    /// The app with its configuration changed by `adjust`.
+    pub async fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        Self::configured(repo().join("workflows"), None, None, adjust).await
+    }
+
     /// Where this app serves the renderer's files from (empty until a test writes there).
     pub fn renderer_dir(&self) -> PathBuf {
         self._dir.0.join("no-renderer")
@@ -154,6 +159,9 @@ impl TestApp {
             listen_addr: std::net::IpAddr::from([127, 0, 0, 1]),
             max_connections: 1024,
             max_connections_per_client: 64,
+            max_busy_connections: 256,
+            stopping: api::config::StopSettings::default(),
+            metrics: api::config::MetricsAccess::default(),
             trust_proxy: true,
             database_url: database_url.clone(),
             data_dir: dir.0.clone(),
