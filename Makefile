@@ -10,7 +10,7 @@ endif
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench measure-web check-contract smtp-server x12-validator sshd renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-faults test-renderer test-e2e chromium clean
+.PHONY: run test bench measure-web cluster cluster-stop load check-contract smtp-server x12-validator sshd renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-faults test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
 run: renderer-build
@@ -32,6 +32,22 @@ bench:
 measure-web: chromium renderer-build
 	cargo build --release -p api
 	scripts/measure-web.sh $${RUNS:-3}
+
+## cluster: the production layout on this machine (never part of make test): a PostgreSQL server of its own, three
+## replicas of the release server and HAProxy in front, all on loopback and free ports (scripts/cluster.sh; the
+## runbook is docs/OPERATIONS.md). cluster-stop ends them; their data stays in .cluster until `scripts/cluster.sh clean`.
+cluster: renderer-build
+	cargo build --release -p api
+	scripts/cluster.sh start
+
+cluster-stop:
+	scripts/cluster.sh stop
+
+## load: whole journeys (browse, apply, stop at checkout, resume by code) against the cluster for a fixed time
+## (scripts/load.sh: LOAD_USERS, LOAD_SECONDS; never part of make test, but a short smoke run is)
+load: renderer-build
+	cargo build --release -p api -p load
+	scripts/load.sh
 
 # `npm install` from the lock rather than `npm ci`: this machine's npm writes locks without the other platforms'
 # optional packages (rollup's), which `npm ci` then refuses as out of sync; `npm install` installs the locked versions.

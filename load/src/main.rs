@@ -1,0 +1,551 @@
+//! The store under load made of whole journeys (`make load`, docs/PERFORMANCE.md): visitors who only browse, applicants
+//! who finish and submit, applicants who stop at checkout, and applicants who save for later and come back with the
+//! code they were e-mailed. Each journey is a new visitor (new cookies, new connections, an address of its own on
+//! 127.0.0.0/8, so the store's per-client limits see many people, as they would), walks the spec's calls as the
+//! renderer makes them, and waits a person's think time between steps.
+//!
+//! Built on goose, which starts the users, runs them for the time asked and makes the requests. At the end it prints
+//! the journeys completed, failed and abandoned by the script, and each step's p50, p95 and p99.
+//!
+//!   load --host http://localhost:8080 --users 800 --hatch-rate 100 --run-time 60s --no-print-metrics
+//!
+//! Settings in the environment: `LOAD_THINK_MS` (`1000-3000`: a person's pause between steps), `LOAD_MIX`
+//! (`browse=60,apply=27,checkout=10,resume=3`), `LOAD_MAIL_DIRS` (the replicas' outbox folders, comma-separated,
+//! where a resuming applicant finds the e-mail with their code; without them nobody resumes).
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
+use goose::prelude::*;
+use rand::Rng;
+use serde_json::{json, Value};
+
+/// The kinds of journey, as the mix names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Browse,
+    Apply,
+    Checkout,
+    Resume,
+}
+
+impl Kind {
+    const ALL: [Kind; 4] = [Kind::Browse, Kind::Apply, Kind::Checkout, Kind::Resume];
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Browse => "browse",
+            Kind::Apply => "apply",
+            Kind::Checkout => "checkout",
+            Kind::Resume => "resume",
+        }
+    }
+}
+
+/// How a journey that did not fail ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Completed,
+    /// Ended on purpose before the end (the applicant who stops at checkout).
+    Abandoned,
+}
+
+/// Journeys by kind and outcome, and each step's times (microseconds) and failures.
+#[derive(Default)]
+struct Tally {
+    journeys: BTreeMap<(Kind, &'static str), u64>,
+    steps: BTreeMap<&'static str, Vec<u32>>,
+    failed_steps: BTreeMap<&'static str, u64>,
+    reasons: BTreeMap<String, u64>,
+}
+
+static TALLY: LazyLock<Mutex<Tally>> = LazyLock::new(Mutex::default);
+static REQUESTS: AtomicU64 = AtomicU64::new(0);
+static VISITORS: AtomicU64 = AtomicU64::new(0);
+
+fn tally() -> std::sync::MutexGuard<'static, Tally> {
+    TALLY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A step that did not go as a person needs it to: which, and why.
+struct Failure(String);
+
+type Step<T> = Result<T, Failure>;
+
+/// One call of a journey, timed and counted under `step`: its JSON answer (Null for a page), or why it failed.
+async fn call(
+    user: &mut GooseUser,
+    step: &'static str,
+    method: GooseMethod,
+    path: &str,
+    body: Option<&Value>,
+) -> Step<Value> {
+    let failed = |why: String| {
+        *tally().failed_steps.entry(step).or_default() += 1;
+        Failure(format!("{step}: {why}"))
+    };
+    let mut builder = user.get_request_builder(&method, path).map_err(|e| failed(format!("{e:?}")))?;
+    if let Some(body) = body {
+        builder = builder.json(body);
+    }
+    let request = GooseRequest::builder().name(step).set_request_builder(builder).build();
+    let started = Instant::now();
+    let answer = user.request(request).await.map_err(|e| failed(format!("{e:?}")))?;
+    let response = answer.response.map_err(|e| failed(e.to_string()))?;
+    let status = response.status();
+    let text = response.text().await.map_err(|e| failed(e.to_string()))?;
+    let took = started.elapsed();
+    REQUESTS.fetch_add(1, Ordering::Relaxed);
+    if !status.is_success() {
+        let said = text.chars().take(160).collect::<String>();
+        return Err(failed(format!("{} {said}", status.as_u16())));
+    }
+    tally().steps.entry(step).or_default().push(took.as_micros().min(u128::from(u32::MAX)) as u32);
+    if text.starts_with('<') {
+        return Ok(Value::Null);
+    }
+    let envelope: Value = serde_json::from_str(&text).map_err(|e| failed(format!("not JSON: {e}")))?;
+    // The API's answers come in the spec's envelope; the probes and pages do not.
+    Ok(match envelope.get("data") {
+        Some(data) if envelope.get("status").is_some() => data.clone(),
+        _ => envelope,
+    })
+}
+
+async fn get(user: &mut GooseUser, step: &'static str, path: &str) -> Step<Value> {
+    call(user, step, GooseMethod::Get, path, None).await
+}
+
+async fn post(user: &mut GooseUser, step: &'static str, path: &str, body: Value) -> Step<Value> {
+    call(user, step, GooseMethod::Post, path, Some(&body)).await
+}
+
+/// A person's pause between two steps.
+async fn think() {
+    let (least, most) = *THINK;
+    let pause = if most > least { rand::thread_rng().gen_range(least..=most) } else { least };
+    tokio::time::sleep(Duration::from_millis(pause)).await;
+}
+
+static THINK: LazyLock<(u64, u64)> = LazyLock::new(|| {
+    let setting = std::env::var("LOAD_THINK_MS").unwrap_or_else(|_| "1000-3000".into());
+    let (least, most) = setting.split_once('-').unwrap_or((&setting, &setting));
+    (least.trim().parse().unwrap_or(1000), most.trim().parse().unwrap_or(3000))
+});
+
+/// A new visitor: new cookies, new connections, from an address of their own on loopback, sending the store's Origin
+/// (its POSTs are refused without one).
+async fn new_visitor(user: &mut GooseUser) -> Step<()> {
+    let n = VISITORS.fetch_add(1, Ordering::Relaxed);
+    let address =
+        std::net::Ipv4Addr::new(127, 1 + ((n >> 16) % 254) as u8, ((n >> 8) & 0xff) as u8, (n & 0xff).max(1) as u8);
+    let origin = user.base_url.as_str().trim_end_matches('/').to_string();
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(reqwest::header::ORIGIN, origin.parse().map_err(|_| Failure("the host is not an origin".into()))?);
+    let builder = reqwest::Client::builder()
+        .cookie_store(true)
+        .gzip(true)
+        .default_headers(headers)
+        .local_address(std::net::IpAddr::V4(address))
+        .timeout(Duration::from_secs(60));
+    user.set_client_builder(builder).await.map_err(|e| Failure(format!("client: {e:?}")))
+}
+
+/// A date of birth `years` ago, as the filter takes it.
+fn born(years: i64) -> String {
+    let today = chrono::Local::now().date_naive();
+    let day = today - chrono::Months::new((years * 12) as u32);
+    day.format("%m/%d/%Y").to_string()
+}
+
+/// The landing page, the site, the categories, the filter; a quote for a person of some age in Atlanta; the medical
+/// listing's first page and one plan. Answers the enrollment and the plans listed.
+async fn shop(user: &mut GooseUser) -> Step<(i64, Vec<i64>)> {
+    get(user, "landing page", "/").await?;
+    get(user, "site", "/api/v1/get-default-info").await?;
+    get(user, "categories", "/api/v1/get-plan-category").await?;
+    get(user, "filter form", "/api/v1/filter-form?variant=landing").await?;
+    think().await;
+    let age = rand::thread_rng().gen_range(25..=64);
+    let zip = ["30301", "30303", "30308", "30318"][rand::thread_rng().gen_range(0..4)];
+    let quote = json!({ "zip": zip, "gender": "1", "tier": "IO", "dob": born(age) });
+    let quoted = post(user, "quote", "/api/v1/add-filter-for-new-user", quote).await?;
+    let id = quoted["temp_enrollment_id"].as_i64().ok_or_else(|| Failure("quote: no enrollment".into()))?;
+    let listing = get(
+        user,
+        "listing",
+        &format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=medical&page=1&per_page=24"),
+    )
+    .await?;
+    let plans: Vec<i64> =
+        listing["result"].as_array().into_iter().flatten().filter_map(|p| p["plan_id"].as_i64()).collect();
+    let first = *plans.first().ok_or_else(|| Failure("listing: no plan".into()))?;
+    think().await;
+    get(user, "plan", &format!("/api/v1/get-plan-detail/{first}")).await?;
+    Ok((id, plans))
+}
+
+/// Browsing only: the medical listing and a plan, then the dental listing.
+async fn browse(user: &mut GooseUser) -> Step<Outcome> {
+    let (id, _) = shop(user).await?;
+    think().await;
+    get(
+        user,
+        "listing",
+        &format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental&page=1&per_page=24"),
+    )
+    .await?;
+    Ok(Outcome::Completed)
+}
+
+/// Into the cart with the first plan that can be added at once (no question to answer first), past the offers, checked out.
+async fn check_out(user: &mut GooseUser) -> Step<i64> {
+    let (id, plans) = shop(user).await?;
+    let mut chosen = None;
+    for plan in plans.iter().take(6) {
+        let flow = get(user, "plan's questions", &format!("/api/v1/shop/{id}/plan/{plan}")).await?;
+        if flow["ready"] == json!(true) {
+            chosen = Some(*plan);
+            break;
+        }
+    }
+    let plan = chosen.ok_or_else(|| Failure("no plan to add at once among the first six".into()))?;
+    let pricing =
+        get(user, "prices", &format!("/api/v1/get-plan-pricing-detail?pid={plan}&enrollment_id={id}")).await?;
+    let pricing_id = pricing["plans"][0]["plan_pricing_id"].as_i64().ok_or_else(|| Failure("prices: none".into()))?;
+    think().await;
+    let add = json!({ "enrollment_id": id, "plan_id": plan, "plan_pricing_id": pricing_id });
+    post(user, "add to cart", "/api/v1/add-plan-to-cart", add).await?;
+    let offer = get(user, "offer", &format!("/api/v1/shop/{id}/after-add")).await?;
+    if let Some(name) = offer["step"]["step"].as_str() {
+        think().await;
+        post(user, "decline offer", &format!("/api/v1/shop/{id}/offer/{name}"), json!({ "action": "decline" })).await?;
+    }
+    get(user, "cart", &format!("/api/v1/get-plan-cart?enrollment_id={id}")).await?;
+    let dates = get(user, "effective dates", &format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await?;
+    let date = dates["result"][0].as_str().ok_or_else(|| Failure("effective dates: none".into()))?.to_string();
+    think().await;
+    let mut step = get(user, "checkout", &format!("/api/v1/shop/{id}/checkout?effective_date={date}")).await?;
+    for _ in 0..4 {
+        let Some(name) = step["step"]["step"].as_str().filter(|_| step["step"]["kind"] == "offer").map(str::to_string)
+        else {
+            break;
+        };
+        think().await;
+        let path = format!("/api/v1/shop/{id}/offer/{name}?effective_date={date}");
+        step = post(user, "decline offer", &path, json!({ "action": "decline" })).await?;
+    }
+    let checkout = json!({ "enrollment_id": id, "effective_date": date, "type": "member" });
+    post(user, "check out", "/api/v1/cart-checkout", checkout).await?;
+    Ok(id)
+}
+
+/// What an applicant fills in on each step, by the step's name.
+fn answers_for(tab: &str, person: &str) -> Value {
+    match tab {
+        "primary_info" => json!({
+            "first_name": "Dana", "last_name": person, "weight": 165, "height_feet": 5, "height_inch": 7,
+            "marital_status": "1", "ssn": "123-45-6789", "prior_coverage_flag": "0"
+        }),
+        "contact_info" => json!({
+            "email_address": format!("{}@example.com", person.to_lowercase()), "phone_number": "4045550134",
+            "address1": "12 Peachtree St NE", "city": "Atlanta", "birth_state": "GA", "birth_city": "Macon"
+        }),
+        "primary_health_info" => {
+            let answers: serde_json::Map<String, Value> =
+                (141..=147).map(|id: i32| (id.to_string(), json!({ "yes_no_flag": "0" }))).collect();
+            json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" }, "answers_confirmed": true })
+        }
+        "agreement_info" => json!({
+            "agreements": { "accuracy": true, "authorization": true, "electronic_records": true },
+            "signature": SIGNATURE.as_str()
+        }),
+        "billing_info" => json!({
+            "payment_method": "eft", "routing_number": "061271001", "account_name": format!("Dana {person}"),
+            "account_number": "000123456789", "account_type": "checking", "account_holder_type": "individual",
+            "bill_date": 28
+        }),
+        _ => json!({}),
+    }
+}
+
+/// A name drawn on the store's signature pad, as the pad sends it.
+static SIGNATURE: LazyLock<String> = LazyLock::new(|| {
+    use base64::Engine;
+    let png = include_bytes!("../../fixtures/signatures/drawn-name.png");
+    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
+});
+
+/// Each step of the wizard from `tab` on, read then answered with Next, through the review's Submit; then the receipt.
+async fn finish(user: &mut GooseUser, id: i64, mut tab: String, person: &str) -> Step<Outcome> {
+    for _ in 0..12 {
+        let shown = get(user, step_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}")).await?;
+        think().await;
+        let answers = answers_for(&tab, person);
+        let mut body = json!({ "action": "next", "formData": answers });
+        if let Some(version) = shown["step"]["wizard"]["version"].as_i64() {
+            body["version"] = json!(version);
+        }
+        let answered = post(user, save_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}"), body).await?;
+        match answered["step"]["step"].as_str() {
+            Some(next) if next != tab => tab = next.to_string(),
+            Some(_) => return Err(Failure(format!("{tab}: refused: {}", answered["errors"]))),
+            None => {
+                get(user, "receipt", &format!("/api/v1/get-receipt?enrollment_id={id}")).await?;
+                return Ok(Outcome::Completed);
+            }
+        }
+    }
+    Err(Failure("the wizard did not end".into()))
+}
+
+fn step_name(tab: &str) -> &'static str {
+    match tab {
+        "primary_info" => "step: personal information",
+        "contact_info" => "step: contact information",
+        "primary_health_info" => "step: health questions",
+        "agreement_info" => "step: agreement",
+        "billing_info" => "step: billing",
+        "review_info" => "step: review",
+        _ => "step: other",
+    }
+}
+
+fn save_name(tab: &str) -> &'static str {
+    match tab {
+        "primary_info" => "save: personal information",
+        "contact_info" => "save: contact information",
+        "primary_health_info" => "save: health questions",
+        "agreement_info" => "save: agreement",
+        "billing_info" => "save: billing",
+        "review_info" => "submit",
+        _ => "save: other",
+    }
+}
+
+/// A surname of the applicant's own, so their e-mail address and name are theirs.
+fn person() -> String {
+    let mut rng = rand::thread_rng();
+    let letters: String = (0..6).map(|_| char::from(rng.gen_range(b'a'..=b'z'))).collect();
+    format!("Okafor{letters}")
+}
+
+async fn apply(user: &mut GooseUser) -> Step<Outcome> {
+    let id = check_out(user).await?;
+    finish(user, id, "primary_info".into(), &person()).await
+}
+
+async fn stop_at_checkout(user: &mut GooseUser) -> Step<Outcome> {
+    check_out(user).await?;
+    Ok(Outcome::Abandoned)
+}
+
+/// Saved for later on Personal Information with the code e-mailed; later, as a new visitor, the code and address
+/// entered and the application finished.
+async fn resume(user: &mut GooseUser) -> Step<Outcome> {
+    let id = check_out(user).await?;
+    let person = person();
+    let email = format!("{}.later@example.com", person.to_lowercase());
+    get(user, step_name("primary_info"), &format!("/api/v1/enrollment/{id}/step/primary_info")).await?;
+    think().await;
+    let save = json!({ "action": "save-for-later", "formData": answers_for("primary_info", &person), "email": email });
+    post(user, "save for later", &format!("/api/v1/enrollment/{id}/step/primary_info"), save).await?;
+    let code = code_mailed_to(&email).await?;
+    new_visitor(user).await?;
+    get(user, "landing page", "/").await?;
+    think().await;
+    let resumed = post(user, "resume", "/api/v1/continue-enrollment", json!({ "code": code, "email": email })).await?;
+    let id = resumed["enrollment_id"].as_i64().unwrap_or(id);
+    finish(user, id, "primary_info".into(), &person).await
+}
+
+/// The code in the e-mail to `email`, read from the replicas' outbox folders once it is delivered (up to a minute).
+async fn code_mailed_to(email: &str) -> Step<String> {
+    let folders: Vec<String> = std::env::var("LOAD_MAIL_DIRS")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|d| !d.is_empty())
+        .map(String::from)
+        .collect();
+    let to = format!("To: {email}");
+    for _ in 0..120 {
+        for folder in &folders {
+            let Ok(entries) = std::fs::read_dir(folder) else { continue };
+            for entry in entries.flatten() {
+                let Ok(text) = std::fs::read_to_string(entry.path()) else { continue };
+                if !text.contains(&to) {
+                    continue;
+                }
+                let text = text.replace("=\r\n", "").replace("=\n", "");
+                if let Some(code) =
+                    text.split("Your enrollment code is: ").nth(1).and_then(|rest| rest.split_whitespace().next())
+                {
+                    return Ok(code.to_string());
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    Err(Failure(format!("no code was e-mailed to {email} within a minute")))
+}
+
+/// Runs one journey of `kind` as a new visitor and counts how it ended.
+async fn journey(user: &mut GooseUser, kind: Kind) -> TransactionResult {
+    let outcome = match new_visitor(user).await {
+        Ok(()) => match kind {
+            Kind::Browse => browse(user).await,
+            Kind::Apply => apply(user).await,
+            Kind::Checkout => stop_at_checkout(user).await,
+            Kind::Resume => resume(user).await,
+        },
+        Err(why) => Err(why),
+    };
+    let mut tally = tally();
+    let ended = match outcome {
+        Ok(Outcome::Completed) => "completed",
+        Ok(Outcome::Abandoned) => "abandoned by the script",
+        Err(_) => "failed",
+    };
+    *tally.journeys.entry((kind, ended)).or_default() += 1;
+    if let Err(Failure(why)) = outcome {
+        // The reason without what is particular to one journey (ids), so the same fault is counted once.
+        let reason: String = why.chars().filter(|c| !c.is_ascii_digit()).take(140).collect();
+        *tally.reasons.entry(reason).or_default() += 1;
+    }
+    Ok(())
+}
+
+async fn browse_journey(user: &mut GooseUser) -> TransactionResult {
+    journey(user, Kind::Browse).await
+}
+async fn apply_journey(user: &mut GooseUser) -> TransactionResult {
+    journey(user, Kind::Apply).await
+}
+async fn checkout_journey(user: &mut GooseUser) -> TransactionResult {
+    journey(user, Kind::Checkout).await
+}
+async fn resume_journey(user: &mut GooseUser) -> TransactionResult {
+    journey(user, Kind::Resume).await
+}
+
+/// The mix of journeys, as weights by kind.
+fn mix() -> BTreeMap<Kind, usize> {
+    let setting = std::env::var("LOAD_MIX").unwrap_or_else(|_| "browse=60,apply=27,checkout=10,resume=3".into());
+    let mut weights = BTreeMap::new();
+    for part in setting.split(',') {
+        let Some((name, weight)) = part.split_once('=') else { continue };
+        if let (Some(kind), Ok(weight)) =
+            (Kind::ALL.into_iter().find(|k| k.name() == name.trim()), weight.trim().parse())
+        {
+            weights.insert(kind, weight);
+        }
+    }
+    if std::env::var("LOAD_MAIL_DIRS").unwrap_or_default().is_empty() {
+        // Nobody can read their code: nobody resumes.
+        weights.remove(&Kind::Resume);
+    }
+    weights.retain(|_, w| *w > 0);
+    weights
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    f64::from(sorted[rank.clamp(1, sorted.len()) - 1]) / 1000.0
+}
+
+fn report(seconds: f64) {
+    let tally = tally();
+    println!("\njourneys ({:.0} s):", seconds);
+    let mut totals: BTreeMap<&str, u64> = BTreeMap::new();
+    for kind in Kind::ALL {
+        let count = |ended: &str| tally.journeys.get(&(kind, ended)).copied().unwrap_or(0);
+        let (done, abandoned, failed) = (count("completed"), count("abandoned by the script"), count("failed"));
+        if done + abandoned + failed == 0 {
+            continue;
+        }
+        println!(
+            "  {:<9} completed {done:>7}   abandoned by the script {abandoned:>6}   failed {failed:>6}",
+            kind.name()
+        );
+        *totals.entry("completed").or_default() += done;
+        *totals.entry("abandoned").or_default() += abandoned;
+        *totals.entry("failed").or_default() += failed;
+    }
+    println!(
+        "  all       completed {:>7}   abandoned by the script {:>6}   failed {:>6}",
+        totals.get("completed").unwrap_or(&0),
+        totals.get("abandoned").unwrap_or(&0),
+        totals.get("failed").unwrap_or(&0)
+    );
+    let requests = REQUESTS.load(Ordering::Relaxed);
+    println!("requests: {requests} ({:.0} a second)", requests as f64 / seconds.max(1.0));
+    println!("\n{:<28} {:>8} {:>7} {:>9} {:>9} {:>9}", "step", "count", "failed", "p50 ms", "p95 ms", "p99 ms");
+    for (step, times) in &tally.steps {
+        let mut sorted = times.clone();
+        sorted.sort_unstable();
+        let failed = tally.failed_steps.get(step).copied().unwrap_or(0);
+        println!(
+            "{step:<28} {:>8} {failed:>7} {:>9.1} {:>9.1} {:>9.1}",
+            sorted.len(),
+            percentile(&sorted, 50.0),
+            percentile(&sorted, 95.0),
+            percentile(&sorted, 99.0)
+        );
+    }
+    for (step, failed) in &tally.failed_steps {
+        if !tally.steps.contains_key(step) {
+            println!("{step:<28} {:>8} {failed:>7}", 0);
+        }
+    }
+    if !tally.reasons.is_empty() {
+        println!("\nwhy journeys failed:");
+        for (reason, count) in &tally.reasons {
+            println!("  {count:>6}  {reason}");
+        }
+    }
+    let slowest = tally.steps.values().map(|t| {
+        let mut s = t.clone();
+        s.sort_unstable();
+        percentile(&s, 95.0)
+    });
+    let worst = slowest.fold(0.0, f64::max);
+    println!("\nthe slowest step's p95: {worst:.1} ms; journeys failed: {}", totals.get("failed").unwrap_or(&0));
+}
+
+#[tokio::main]
+async fn main() -> Result<(), GooseError> {
+    let weights = mix();
+    let (least, most) = *THINK;
+    let think = (Duration::from_millis(least), Duration::from_millis(most));
+    // goose's own controllers would listen on fixed ports, and its own report repeats ours: off unless asked for.
+    let mut attack = GooseAttack::initialize()?
+        .set_default(GooseDefault::NoTelnet, true)?
+        .set_default(GooseDefault::NoWebSocket, true)?
+        .set_default(GooseDefault::NoPrintMetrics, true)?;
+    for (kind, weight) in &weights {
+        let journey = match kind {
+            Kind::Browse => transaction!(browse_journey),
+            Kind::Apply => transaction!(apply_journey),
+            Kind::Checkout => transaction!(checkout_journey),
+            Kind::Resume => transaction!(resume_journey),
+        };
+        let scenario = Scenario::new(kind.name())
+            .set_weight(*weight)?
+            .set_wait_time(think.0, think.1)?
+            .register_transaction(journey);
+        *attack = attack.register_scenario(scenario);
+    }
+    let started = Instant::now();
+    attack.execute().await?;
+    report(started.elapsed().as_secs_f64());
+    let failed = tally().journeys.iter().filter(|((_, ended), _)| *ended == "failed").map(|(_, n)| n).sum::<u64>();
+    if std::env::var("LOAD_FAIL_ON_FAILED").is_ok_and(|v| v == "1") && failed > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# make load: whole journeys against the cluster (scripts/cluster.sh; started if it is not running) for a fixed time,
+# with the release build of the load generator (load/, on goose). Never part of make test; a short smoke run is
+# (load/tests/smoke.rs). docs/PERFORMANCE.md keeps the figures.
+#
+#   LOAD_USERS (800)      concurrent visitors
+#   LOAD_SECONDS (60)     how long they keep coming
+#   LOAD_HATCH (100)      visitors started a second until all are in
+#   LOAD_TARGET           another address to load (a single replica, say) instead of the cluster's balancer
+#   LOAD_THINK_MS, LOAD_MIX  see load/src/main.rs
+#   REPLICAS (3)          replicas of a cluster this starts
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(realpath -m "${CLUSTER_DIR:-.cluster}")
+if [ -z "${LOAD_TARGET:-}" ]; then
+  scripts/cluster.sh start >/dev/null
+  # shellcheck disable=SC1091
+  source "$dir/cluster.env"
+  target="http://localhost:$BALANCER_PORT"
+  mail_dirs=$(ls -d "$dir"/replica*/outbox 2>/dev/null | paste -sd, -)
+  # The folders exist once a replica delivered its first e-mail; name them all beforehand.
+  if [ -z "$mail_dirs" ]; then
+    mail_dirs=$(for n in $(seq 1 "$REPLICAS"); do printf '%s/replica%s/outbox,' "$dir" "$n"; done)
+  fi
+else
+  target=$LOAD_TARGET
+  mail_dirs=${LOAD_MAIL_DIRS:-}
+fi
+echo "load: ${LOAD_USERS:-800} visitors for ${LOAD_SECONDS:-60} s against $target"
+LOAD_MAIL_DIRS=$mail_dirs exec ./target/release/load --host "$target" --users "${LOAD_USERS:-800}" \
+  --hatch-rate "${LOAD_HATCH:-100}" --run-time "${LOAD_SECONDS:-60}s" --quiet
