@@ -97,7 +97,8 @@ write_balancer_config() {
     cat <<EOF
 # Written by scripts/cluster.sh: HAProxy in front of the store's replicas (docs/OPERATIONS.md).
 global
-    maxconn 20000
+    # Client and replica connections together stay within the usual 20,000 open files of a process.
+    maxconn 8000
     pidfile $dir/haproxy.pid
 
 defaults

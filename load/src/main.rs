@@ -1,7 +1,7 @@
 //! The store under load made of whole journeys (`make load`, docs/PERFORMANCE.md): visitors who only browse, applicants
 //! who finish and submit, applicants who stop at checkout, and applicants who save for later and come back with the
-//! code they were e-mailed. Each journey is a new visitor (new cookies, new connections, an address of its own on
-//! 127.0.0.0/8, so the store's per-client limits see many people, as they would), walks the spec's calls as the
+//! code they were e-mailed. Each journey is a new visitor (no cookies; each simulated browser has an address of its
+//! own on 127.0.0.0/8, so the store's per-client limits see many people, as they would), walks the spec's calls as the
 //! renderer makes them, and waits a person's think time between steps.
 //!
 //! Built on goose, which starts the users, runs them for the time asked and makes the requests. At the end it prints
@@ -10,7 +10,7 @@
 //!   load --host http://localhost:8080 --users 800 --hatch-rate 100 --run-time 60s --no-print-metrics
 //!
 //! Settings in the environment: `LOAD_THINK_MS` (`1000-3000`: a person's pause between steps), `LOAD_MIX`
-//! (`browse=60,apply=27,checkout=10,resume=3`), `LOAD_MAIL_DIRS` (the replicas' outbox folders, comma-separated,
+//! (`browse=60,apply=27,checkout=10,resume=3`; `probe=1` alone measures the generator itself), `LOAD_MAIL_DIRS` (the replicas' outbox folders, comma-separated,
 //! where a resuming applicant finds the e-mail with their code; without them nobody resumes).
 
 use std::collections::BTreeMap;
@@ -29,10 +29,13 @@ enum Kind {
     Apply,
     Checkout,
     Resume,
+    /// Not a person: `GET /healthz` over and over, to measure what the generator itself can drive (never in the
+    /// default mix).
+    Probe,
 }
 
 impl Kind {
-    const ALL: [Kind; 4] = [Kind::Browse, Kind::Apply, Kind::Checkout, Kind::Resume];
+    const ALL: [Kind; 5] = [Kind::Browse, Kind::Apply, Kind::Checkout, Kind::Resume, Kind::Probe];
 
     fn name(self) -> &'static str {
         match self {
@@ -40,6 +43,7 @@ impl Kind {
             Kind::Apply => "apply",
             Kind::Checkout => "checkout",
             Kind::Resume => "resume",
+            Kind::Probe => "probe",
         }
     }
 }
@@ -74,14 +78,43 @@ struct Failure(String);
 
 type Step<T> = Result<T, Failure>;
 
-/// One call of a journey, timed and counted under `step`: its JSON answer (Null for a page), or why it failed.
-async fn call(
-    user: &mut GooseUser,
-    step: &'static str,
-    method: GooseMethod,
-    path: &str,
-    body: Option<&Value>,
-) -> Step<Value> {
+/// An answer's text, read whole (as a browser reads it), parsed only when the journey needs what it says.
+struct Answer(String);
+
+impl Answer {
+    /// The answer as JSON, the spec's envelope taken off (its `data`); Null for a page.
+    fn json(&self, step: &'static str) -> Step<Value> {
+        if self.0.starts_with('<') {
+            return Ok(Value::Null);
+        }
+        let envelope: Value = serde_json::from_str(&self.0).map_err(|e| Failure(format!("{step}: not JSON: {e}")))?;
+        Ok(match envelope.get("data") {
+            Some(data) if envelope.get("status").is_some() => data.clone(),
+            _ => envelope,
+        })
+    }
+
+    /// The plans a listing lists, in its order (read without building the rest of the answer, a few hundred KB).
+    fn plan_ids(&self) -> Step<Vec<i64>> {
+        #[derive(serde::Deserialize)]
+        struct Listing {
+            data: Cards,
+        }
+        #[derive(serde::Deserialize)]
+        struct Cards {
+            result: Vec<Card>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Card {
+            plan_id: i64,
+        }
+        let listing: Listing = serde_json::from_str(&self.0).map_err(|e| Failure(format!("listing: {e}")))?;
+        Ok(listing.data.result.into_iter().map(|c| c.plan_id).collect())
+    }
+}
+
+/// One call of a journey, timed and counted under `step`: its answer, or why it failed.
+async fn call(user: &mut GooseUser, step: &'static str, method: GooseMethod, path: &str, body: Option<&Value>) -> Step<Answer> {
     let failed = |why: String| {
         *tally().failed_steps.entry(step).or_default() += 1;
         Failure(format!("{step}: {why}"))
@@ -103,22 +136,14 @@ async fn call(
         return Err(failed(format!("{} {said}", status.as_u16())));
     }
     tally().steps.entry(step).or_default().push(took.as_micros().min(u128::from(u32::MAX)) as u32);
-    if text.starts_with('<') {
-        return Ok(Value::Null);
-    }
-    let envelope: Value = serde_json::from_str(&text).map_err(|e| failed(format!("not JSON: {e}")))?;
-    // The API's answers come in the spec's envelope; the probes and pages do not.
-    Ok(match envelope.get("data") {
-        Some(data) if envelope.get("status").is_some() => data.clone(),
-        _ => envelope,
-    })
+    Ok(Answer(text))
 }
 
-async fn get(user: &mut GooseUser, step: &'static str, path: &str) -> Step<Value> {
+async fn get(user: &mut GooseUser, step: &'static str, path: &str) -> Step<Answer> {
     call(user, step, GooseMethod::Get, path, None).await
 }
 
-async fn post(user: &mut GooseUser, step: &'static str, path: &str, body: Value) -> Step<Value> {
+async fn post(user: &mut GooseUser, step: &'static str, path: &str, body: Value) -> Step<Answer> {
     call(user, step, GooseMethod::Post, path, Some(&body)).await
 }
 
@@ -135,22 +160,59 @@ static THINK: LazyLock<(u64, u64)> = LazyLock::new(|| {
     (least.trim().parse().unwrap_or(1000), most.trim().parse().unwrap_or(3000))
 });
 
-/// A new visitor: new cookies, new connections, from an address of their own on loopback, sending the store's Origin
-/// (its POSTs are refused without one).
+/// The cookies of the visitor a simulated browser is playing now; a new visitor starts with none.
+#[derive(Default)]
+struct Cookies(std::sync::RwLock<std::sync::Arc<reqwest::cookie::Jar>>);
+
+impl Cookies {
+    fn jar(&self) -> std::sync::Arc<reqwest::cookie::Jar> {
+        self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn forget(&self) {
+        *self.0.write().unwrap_or_else(|e| e.into_inner()) = Default::default();
+    }
+}
+
+impl reqwest::cookie::CookieStore for Cookies {
+    fn set_cookies(&self, headers: &mut dyn Iterator<Item = &reqwest::header::HeaderValue>, url: &reqwest::Url) {
+        self.jar().set_cookies(headers, url);
+    }
+
+    fn cookies(&self, url: &reqwest::Url) -> Option<reqwest::header::HeaderValue> {
+        self.jar().cookies(url)
+    }
+}
+
+/// A simulated browser: the cookies of the visitor it plays.
+struct Browser(std::sync::Arc<Cookies>);
+
+/// A new visitor: no cookies. Each simulated browser has an address of its own on loopback (so the store's
+/// per-client limits see many people, as they would) and sends the store's Origin (its POSTs are refused without
+/// one); it keeps its connections from one visitor to the next.
 async fn new_visitor(user: &mut GooseUser) -> Step<()> {
+    if let Some(Browser(cookies)) = user.get_session_data::<Browser>() {
+        cookies.forget();
+        return Ok(());
+    }
     let n = VISITORS.fetch_add(1, Ordering::Relaxed);
-    let address =
-        std::net::Ipv4Addr::new(127, 1 + ((n >> 16) % 254) as u8, ((n >> 8) & 0xff) as u8, (n & 0xff).max(1) as u8);
+    let address = std::net::Ipv4Addr::new(127, 1 + ((n >> 16) % 254) as u8, ((n >> 8) & 0xff) as u8, (n & 0xff).max(1) as u8);
     let origin = user.base_url.as_str().trim_end_matches('/').to_string();
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert(reqwest::header::ORIGIN, origin.parse().map_err(|_| Failure("the host is not an origin".into()))?);
+    let cookies = std::sync::Arc::new(Cookies::default());
     let builder = reqwest::Client::builder()
-        .cookie_store(true)
+        .cookie_provider(cookies.clone())
         .gzip(true)
         .default_headers(headers)
         .local_address(std::net::IpAddr::V4(address))
+        // A connection idle longer than this is not used again: the store closes idle ones after 10 s, and one it
+        // closed just as a request was sent on it would fail the request (a browser would quietly send it again).
+        .pool_idle_timeout(Duration::from_secs(5))
         .timeout(Duration::from_secs(60));
-    user.set_client_builder(builder).await.map_err(|e| Failure(format!("client: {e:?}")))
+    user.set_client_builder(builder).await.map_err(|e| Failure(format!("client: {e:?}")))?;
+    user.set_session_data(Browser(cookies));
+    Ok(())
 }
 
 /// A date of birth `years` ago, as the filter takes it.
@@ -171,7 +233,7 @@ async fn shop(user: &mut GooseUser) -> Step<(i64, Vec<i64>)> {
     let age = rand::thread_rng().gen_range(25..=64);
     let zip = ["30301", "30303", "30308", "30318"][rand::thread_rng().gen_range(0..4)];
     let quote = json!({ "zip": zip, "gender": "1", "tier": "IO", "dob": born(age) });
-    let quoted = post(user, "quote", "/api/v1/add-filter-for-new-user", quote).await?;
+    let quoted = post(user, "quote", "/api/v1/add-filter-for-new-user", quote).await?.json("quote")?;
     let id = quoted["temp_enrollment_id"].as_i64().ok_or_else(|| Failure("quote: no enrollment".into()))?;
     let listing = get(
         user,
@@ -179,8 +241,7 @@ async fn shop(user: &mut GooseUser) -> Step<(i64, Vec<i64>)> {
         &format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=medical&page=1&per_page=24"),
     )
     .await?;
-    let plans: Vec<i64> =
-        listing["result"].as_array().into_iter().flatten().filter_map(|p| p["plan_id"].as_i64()).collect();
+    let plans = listing.plan_ids()?;
     let first = *plans.first().ok_or_else(|| Failure("listing: no plan".into()))?;
     think().await;
     get(user, "plan", &format!("/api/v1/get-plan-detail/{first}")).await?;
@@ -205,7 +266,7 @@ async fn check_out(user: &mut GooseUser) -> Step<i64> {
     let (id, plans) = shop(user).await?;
     let mut chosen = None;
     for plan in plans.iter().take(6) {
-        let flow = get(user, "plan's questions", &format!("/api/v1/shop/{id}/plan/{plan}")).await?;
+        let flow = get(user, "plan's questions", &format!("/api/v1/shop/{id}/plan/{plan}")).await?.json("plan's questions")?;
         if flow["ready"] == json!(true) {
             chosen = Some(*plan);
             break;
@@ -214,20 +275,20 @@ async fn check_out(user: &mut GooseUser) -> Step<i64> {
     let plan = chosen.ok_or_else(|| Failure("no plan to add at once among the first six".into()))?;
     let pricing =
         get(user, "prices", &format!("/api/v1/get-plan-pricing-detail?pid={plan}&enrollment_id={id}")).await?;
-    let pricing_id = pricing["plans"][0]["plan_pricing_id"].as_i64().ok_or_else(|| Failure("prices: none".into()))?;
+    let pricing_id = pricing.json("prices")?["plans"][0]["plan_pricing_id"].as_i64().ok_or_else(|| Failure("prices: none".into()))?;
     think().await;
     let add = json!({ "enrollment_id": id, "plan_id": plan, "plan_pricing_id": pricing_id });
     post(user, "add to cart", "/api/v1/add-plan-to-cart", add).await?;
-    let offer = get(user, "offer", &format!("/api/v1/shop/{id}/after-add")).await?;
+    let offer = get(user, "offer", &format!("/api/v1/shop/{id}/after-add")).await?.json("offer")?;
     if let Some(name) = offer["step"]["step"].as_str() {
         think().await;
         post(user, "decline offer", &format!("/api/v1/shop/{id}/offer/{name}"), json!({ "action": "decline" })).await?;
     }
     get(user, "cart", &format!("/api/v1/get-plan-cart?enrollment_id={id}")).await?;
-    let dates = get(user, "effective dates", &format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await?;
+    let dates = get(user, "effective dates", &format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await?.json("effective dates")?;
     let date = dates["result"][0].as_str().ok_or_else(|| Failure("effective dates: none".into()))?.to_string();
     think().await;
-    let mut step = get(user, "checkout", &format!("/api/v1/shop/{id}/checkout?effective_date={date}")).await?;
+    let mut step = get(user, "checkout", &format!("/api/v1/shop/{id}/checkout?effective_date={date}")).await?.json("checkout")?;
     for _ in 0..4 {
         let Some(name) = step["step"]["step"].as_str().filter(|_| step["step"]["kind"] == "offer").map(str::to_string)
         else {
@@ -235,7 +296,7 @@ async fn check_out(user: &mut GooseUser) -> Step<i64> {
         };
         think().await;
         let path = format!("/api/v1/shop/{id}/offer/{name}?effective_date={date}");
-        step = post(user, "decline offer", &path, json!({ "action": "decline" })).await?;
+        step = post(user, "decline offer", &path, json!({ "action": "decline" })).await?.json("decline offer")?;
     }
     let checkout = json!({ "enrollment_id": id, "effective_date": date, "type": "member" });
     post(user, "check out", "/api/v1/cart-checkout", checkout).await?;
@@ -281,14 +342,14 @@ static SIGNATURE: LazyLock<String> = LazyLock::new(|| {
 /// Each step of the wizard from `tab` on, read then answered with Next, through the review's Submit; then the receipt.
 async fn finish(user: &mut GooseUser, id: i64, mut tab: String, person: &str) -> Step<Outcome> {
     for _ in 0..12 {
-        let shown = get(user, step_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}")).await?;
+        let shown = get(user, step_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}")).await?.json("step")?;
         think().await;
         let answers = answers_for(&tab, person);
         let mut body = json!({ "action": "next", "formData": answers });
         if let Some(version) = shown["step"]["wizard"]["version"].as_i64() {
             body["version"] = json!(version);
         }
-        let answered = post(user, save_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}"), body).await?;
+        let answered = post(user, save_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}"), body).await?.json("save")?;
         match answered["step"]["step"].as_str() {
             Some(next) if next != tab => tab = next.to_string(),
             Some(_) => return Err(Failure(format!("{tab}: refused: {}", answered["errors"]))),
@@ -356,7 +417,7 @@ async fn resume(user: &mut GooseUser) -> Step<Outcome> {
     new_visitor(user).await?;
     get(user, "landing page", "/").await?;
     think().await;
-    let resumed = post(user, "resume", "/api/v1/continue-enrollment", json!({ "code": code, "email": email })).await?;
+    let resumed = post(user, "resume", "/api/v1/continue-enrollment", json!({ "code": code, "email": email })).await?.json("resume")?;
     let id = resumed["enrollment_id"].as_i64().unwrap_or(id);
     finish(user, id, "primary_info".into(), &person).await
 }
@@ -399,6 +460,7 @@ async fn journey(user: &mut GooseUser, kind: Kind) -> TransactionResult {
             Kind::Apply => apply(user).await,
             Kind::Checkout => stop_at_checkout(user).await,
             Kind::Resume => resume(user).await,
+            Kind::Probe => probe(user).await,
         },
         Err(why) => Err(why),
     };
@@ -428,6 +490,17 @@ async fn checkout_journey(user: &mut GooseUser) -> TransactionResult {
 }
 async fn resume_journey(user: &mut GooseUser) -> TransactionResult {
     journey(user, Kind::Resume).await
+}
+async fn probe_journey(user: &mut GooseUser) -> TransactionResult {
+    journey(user, Kind::Probe).await
+}
+
+/// A hundred health checks on one connection, without pauses.
+async fn probe(user: &mut GooseUser) -> Step<Outcome> {
+    for _ in 0..100 {
+        get(user, "probe", "/healthz").await?;
+    }
+    Ok(Outcome::Completed)
 }
 
 /// The mix of journeys, as weights by kind.
@@ -522,17 +595,20 @@ async fn main() -> Result<(), GooseError> {
     let weights = mix();
     let (least, most) = *THINK;
     let think = (Duration::from_millis(least), Duration::from_millis(most));
-    // goose's own controllers would listen on fixed ports, and its own report repeats ours: off unless asked for.
+    // goose's own controllers would listen on fixed ports, and its own report repeats ours: off.
     let mut attack = GooseAttack::initialize()?
         .set_default(GooseDefault::NoTelnet, true)?
         .set_default(GooseDefault::NoWebSocket, true)?
-        .set_default(GooseDefault::NoPrintMetrics, true)?;
+        .set_default(GooseDefault::NoPrintMetrics, true)?
+        // Our own tally times each step: goose's aggregation of every request would double the generator's work.
+        .set_default(GooseDefault::NoMetrics, true)?;
     for (kind, weight) in &weights {
         let journey = match kind {
             Kind::Browse => transaction!(browse_journey),
             Kind::Apply => transaction!(apply_journey),
             Kind::Checkout => transaction!(checkout_journey),
             Kind::Resume => transaction!(resume_journey),
+            Kind::Probe => transaction!(probe_journey),
         };
         let scenario = Scenario::new(kind.name())
             .set_weight(*weight)?
