@@ -13,7 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(realpath -m "${CLUSTER_DIR:-.cluster}")
 if [ -z "${LOAD_TARGET:-}" ]; then
-  scripts/cluster.sh start >/dev/null
+  # A cluster already running is loaded as it is (with replicas stopped on purpose, say); otherwise it is started.
+  if ! { [ -f "$dir/haproxy.pid" ] && kill -0 "$(cat "$dir/haproxy.pid")" 2>/dev/null; }; then
+    scripts/cluster.sh start >/dev/null
+  fi
   # shellcheck disable=SC1091
   source "$dir/cluster.env"
   target="http://localhost:$BALANCER_PORT"

@@ -93,6 +93,14 @@ fn unavailability(e: &sqlx::Error) -> Option<&'static str> {
             Some(SERVICE_UNAVAILABLE)
         }
         sqlx::Error::Database(db) if storage_full(db.code().as_deref(), db.message()) => Some(STORAGE_FULL),
+        // PostgreSQL going away under a connection (a restart: "terminating connection due to administrator
+        // command", 57P01; a crash, 57P02; starting up, 57P03) or the connection failing (class 08): the call was
+        // not done, and can be made again once the database is back.
+        sqlx::Error::Database(db)
+            if db.code().is_some_and(|code| code.starts_with("57P") || code.starts_with("08")) =>
+        {
+            Some(SERVICE_UNAVAILABLE)
+        }
         _ => None,
     }
 }
@@ -302,5 +310,66 @@ impl IntoResponse for ApiError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database's refusal with a SQLSTATE code, as a driver reports it.
+    #[derive(Debug)]
+    struct Refusal(&'static str, &'static str);
+
+    impl std::fmt::Display for Refusal {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(self.1)
+        }
+    }
+
+    impl std::error::Error for Refusal {}
+
+    impl sqlx::error::DatabaseError for Refusal {
+        fn message(&self) -> &str {
+            self.1
+        }
+        fn code(&self) -> Option<std::borrow::Cow<'_, str>> {
+            Some(self.0.into())
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    fn status_of(error: sqlx::Error) -> StatusCode {
+        ApiError::from(error).into_response().status()
+    }
+
+    #[test]
+    fn a_database_restarting_under_a_call_is_answered_try_again_never_something_went_wrong() {
+        let restarted = Refusal("57P01", "terminating connection due to administrator command");
+        assert_eq!(status_of(sqlx::Error::Database(Box::new(restarted))), StatusCode::SERVICE_UNAVAILABLE);
+        let starting = Refusal("57P03", "the database system is starting up");
+        assert_eq!(status_of(sqlx::Error::Database(Box::new(starting))), StatusCode::SERVICE_UNAVAILABLE);
+        // Wrapped on its way up, as the writer's errors are.
+        let wrapped = ApiError::Internal(anyhow::Error::from(sqlx::Error::Database(Box::new(Refusal(
+            "57P01",
+            "terminating connection due to administrator command",
+        )))));
+        let answer = wrapped.into_response();
+        assert_eq!(answer.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(answer.headers()[axum::http::header::RETRY_AFTER], "30");
+        // A refusal of the call itself stays what it is.
+        let unique = Refusal("23505", "duplicate key value violates unique constraint");
+        assert_eq!(status_of(sqlx::Error::Database(Box::new(unique))), StatusCode::INTERNAL_SERVER_ERROR);
     }
 }

@@ -114,7 +114,13 @@ impl Answer {
 }
 
 /// One call of a journey, timed and counted under `step`: its answer, or why it failed.
-async fn call(user: &mut GooseUser, step: &'static str, method: GooseMethod, path: &str, body: Option<&Value>) -> Step<Answer> {
+async fn call(
+    user: &mut GooseUser,
+    step: &'static str,
+    method: GooseMethod,
+    path: &str,
+    body: Option<&Value>,
+) -> Step<Answer> {
     let failed = |why: String| {
         *tally().failed_steps.entry(step).or_default() += 1;
         Failure(format!("{step}: {why}"))
@@ -196,7 +202,8 @@ async fn new_visitor(user: &mut GooseUser) -> Step<()> {
         return Ok(());
     }
     let n = VISITORS.fetch_add(1, Ordering::Relaxed);
-    let address = std::net::Ipv4Addr::new(127, 1 + ((n >> 16) % 254) as u8, ((n >> 8) & 0xff) as u8, (n & 0xff).max(1) as u8);
+    let address =
+        std::net::Ipv4Addr::new(127, 1 + ((n >> 16) % 254) as u8, ((n >> 8) & 0xff) as u8, (n & 0xff).max(1) as u8);
     let origin = user.base_url.as_str().trim_end_matches('/').to_string();
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert(reqwest::header::ORIGIN, origin.parse().map_err(|_| Failure("the host is not an origin".into()))?);
@@ -266,7 +273,8 @@ async fn check_out(user: &mut GooseUser) -> Step<i64> {
     let (id, plans) = shop(user).await?;
     let mut chosen = None;
     for plan in plans.iter().take(6) {
-        let flow = get(user, "plan's questions", &format!("/api/v1/shop/{id}/plan/{plan}")).await?.json("plan's questions")?;
+        let flow =
+            get(user, "plan's questions", &format!("/api/v1/shop/{id}/plan/{plan}")).await?.json("plan's questions")?;
         if flow["ready"] == json!(true) {
             chosen = Some(*plan);
             break;
@@ -275,7 +283,9 @@ async fn check_out(user: &mut GooseUser) -> Step<i64> {
     let plan = chosen.ok_or_else(|| Failure("no plan to add at once among the first six".into()))?;
     let pricing =
         get(user, "prices", &format!("/api/v1/get-plan-pricing-detail?pid={plan}&enrollment_id={id}")).await?;
-    let pricing_id = pricing.json("prices")?["plans"][0]["plan_pricing_id"].as_i64().ok_or_else(|| Failure("prices: none".into()))?;
+    let pricing_id = pricing.json("prices")?["plans"][0]["plan_pricing_id"]
+        .as_i64()
+        .ok_or_else(|| Failure("prices: none".into()))?;
     think().await;
     let add = json!({ "enrollment_id": id, "plan_id": plan, "plan_pricing_id": pricing_id });
     post(user, "add to cart", "/api/v1/add-plan-to-cart", add).await?;
@@ -285,10 +295,13 @@ async fn check_out(user: &mut GooseUser) -> Step<i64> {
         post(user, "decline offer", &format!("/api/v1/shop/{id}/offer/{name}"), json!({ "action": "decline" })).await?;
     }
     get(user, "cart", &format!("/api/v1/get-plan-cart?enrollment_id={id}")).await?;
-    let dates = get(user, "effective dates", &format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await?.json("effective dates")?;
+    let dates = get(user, "effective dates", &format!("/api/v1/get-cart-effective-dates?enrollment_id={id}"))
+        .await?
+        .json("effective dates")?;
     let date = dates["result"][0].as_str().ok_or_else(|| Failure("effective dates: none".into()))?.to_string();
     think().await;
-    let mut step = get(user, "checkout", &format!("/api/v1/shop/{id}/checkout?effective_date={date}")).await?.json("checkout")?;
+    let mut step =
+        get(user, "checkout", &format!("/api/v1/shop/{id}/checkout?effective_date={date}")).await?.json("checkout")?;
     for _ in 0..4 {
         let Some(name) = step["step"]["step"].as_str().filter(|_| step["step"]["kind"] == "offer").map(str::to_string)
         else {
@@ -349,7 +362,8 @@ async fn finish(user: &mut GooseUser, id: i64, mut tab: String, person: &str) ->
         if let Some(version) = shown["step"]["wizard"]["version"].as_i64() {
             body["version"] = json!(version);
         }
-        let answered = post(user, save_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}"), body).await?.json("save")?;
+        let answered =
+            post(user, save_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}"), body).await?.json("save")?;
         match answered["step"]["step"].as_str() {
             Some(next) if next != tab => tab = next.to_string(),
             Some(_) => return Err(Failure(format!("{tab}: refused: {}", answered["errors"]))),
@@ -417,7 +431,9 @@ async fn resume(user: &mut GooseUser) -> Step<Outcome> {
     new_visitor(user).await?;
     get(user, "landing page", "/").await?;
     think().await;
-    let resumed = post(user, "resume", "/api/v1/continue-enrollment", json!({ "code": code, "email": email })).await?.json("resume")?;
+    let resumed = post(user, "resume", "/api/v1/continue-enrollment", json!({ "code": code, "email": email }))
+        .await?
+        .json("resume")?;
     let id = resumed["enrollment_id"].as_i64().unwrap_or(id);
     finish(user, id, "primary_info".into(), &person).await
 }
