@@ -27,8 +27,8 @@ pub const DB_POOL: &str = "db_pool_connections";
 /// E-mails waiting to be sent, and how long the oldest has waited.
 pub const OUTBOX_WAITING: &str = "outbox_messages_waiting";
 pub const OUTBOX_OLDEST: &str = "outbox_oldest_waiting_seconds";
-/// Saves committed together by the writer (one commit each group).
-pub const WRITER_GROUP: &str = "store_writer_group_size";
+/// Saves committed together by the writer (one commit each group), which the writer records.
+pub const WRITER_GROUP: &str = crate::store::writer::GROUP_SIZE;
 /// Applications submitted (the review's Submit, accepted).
 pub const SUBMITTED: &str = "enroll_applications_submitted_total";
 /// Enrollments saved for later (a code e-mailed).
@@ -106,7 +106,7 @@ pub async fn render(db: &crate::store::Db) -> String {
     let idle = db.num_idle() as f64;
     metrics::gauge!(DB_POOL, "state" => "idle").set(idle);
     metrics::gauge!(DB_POOL, "state" => "in_use").set(f64::from(db.size()) - idle);
-    match crate::store::outbox::waiting(db).await {
+    match crate::store::outbox::waiting(db, crate::services::mail::MAX_ATTEMPTS).await {
         Ok((waiting, oldest)) => {
             metrics::gauge!(OUTBOX_WAITING).set(waiting as f64);
             metrics::gauge!(OUTBOX_OLDEST).set(oldest.map_or(0.0, |age| age.as_secs_f64()));

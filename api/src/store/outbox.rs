@@ -95,13 +95,14 @@ pub async fn mark_sent(db: &Db, outbox_id: i64, token: &str) -> Result<(), sqlx:
     Ok(())
 }
 
-/// How many messages wait to be sent (those a sender will still try), and how long the oldest has waited.
-pub async fn waiting(db: &Db) -> Result<(i64, Option<std::time::Duration>), sqlx::Error> {
+/// How many messages wait to be sent (those tried fewer than `max_attempts` times, which a sender will still try), and
+/// how long the oldest has waited.
+pub async fn waiting(db: &Db, max_attempts: i64) -> Result<(i64, Option<std::time::Duration>), sqlx::Error> {
     use sqlx::Row;
     let row = sqlx::query(
         "select count(*) as waiting, min(created_at) as oldest from outbox where sent_at is null and attempts < $1",
     )
-    .bind(crate::services::mail::MAX_ATTEMPTS)
+    .bind(max_attempts)
     .fetch_one(db)
     .await?;
     let oldest: Option<String> = row.try_get("oldest")?;

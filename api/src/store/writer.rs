@@ -26,6 +26,9 @@ use crate::error::{ApiError, ApiResult};
 
 use super::Db;
 
+/// The metric the writer records each committed group's size under (`services::metrics` reports it at /metrics).
+pub const GROUP_SIZE: &str = "store_writer_group_size";
+
 /// The most saves written in one transaction: enough that a full queue (64 browsers saving at once) is one or two
 /// commits, few enough that a group does not hold the database's write lock for long.
 const MOST_IN_A_COMMIT: usize = 64;
@@ -152,7 +155,7 @@ async fn write_in_groups(
         match &outcome {
             Ok(()) => {
                 largest.fetch_max(committed.len(), Ordering::Relaxed);
-                metrics::histogram!(crate::services::metrics::WRITER_GROUP).record(committed.len() as f64);
+                metrics::histogram!(GROUP_SIZE).record(committed.len() as f64);
                 tracing::debug!(saves = committed.len(), "a group of saves was committed");
             }
             Err(error) => {
