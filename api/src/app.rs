@@ -353,9 +353,16 @@ impl From<Router> for Apps {
 /// What a connection taken past the connection limit is served: the probes as always (with the state: a balancer's
 /// health checks never wait behind visitors), and every other request a 503 with Retry-After, in the store's shape.
 pub fn busy(state: Option<&Live>) -> Router {
-    let told = Router::new().fallback(|| async {
+    // Told in the visitor's language, from the store's own words: this answer must cost next to nothing, so it reads
+    // no workflow or catalogue.
+    let told = Router::new().fallback(|request: axum::extract::Request| async move {
         crate::services::metrics::count(crate::services::metrics::BUSY_ANSWERS);
-        ApiError::Busy
+        let language = crate::http::language::language_of(request.headers());
+        let answer = axum::response::IntoResponse::into_response(ApiError::Busy);
+        if language == engine::i18n::SOURCE {
+            return answer;
+        }
+        crate::http::language::translated(answer, language, engine::i18n::Words::shipped()).await
     });
     match state {
         Some(state) => features::ops::routes().with_state(state.clone()).merge(told),

@@ -70,6 +70,36 @@ pub const SERVICE_UNAVAILABLE: &str = "The service is temporarily unavailable. P
 pub const BUSY: &str = "Many people are using the store right now. Please try again in a moment.";
 /// How soon a visitor told [`BUSY`] may try again, in seconds.
 pub const BUSY_RETRY_AFTER: u64 = 2;
+/// What a visitor is told who tried something too often too quickly.
+pub const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
+/// What a request that ran past the time limit is answered.
+pub const TIMED_OUT: &str = "The request took too long. Please try again.";
+/// What a call that failed for a reason of the store's own is answered (the reason goes to the log).
+pub const SOMETHING_WENT_WRONG: &str = "Something went wrong. Please try again.";
+/// What a call is answered when sent with a method it does not take.
+pub const WRONG_METHOD: &str = "This call does not take this method";
+
+fn too_large() -> String {
+    format!("The request is too large. Please send at most {} MB.", BODY_LIMIT / (1024 * 1024))
+}
+
+fn too_long_an_address() -> String {
+    format!(
+        "This address is too long. Addresses of the store are at most {} characters.",
+        crate::config::MOST_URI_BYTES
+    )
+}
+
+/// Every text the store's own refusals show people (not a call's checks, which come from the engine and the
+/// workflows): each must have its translation in every language the store speaks.
+pub fn own_refusals() -> Vec<String> {
+    [SERVICE_UNAVAILABLE, BUSY, STORAGE_FULL, TOO_MANY_ATTEMPTS, TIMED_OUT, SOMETHING_WENT_WRONG, WRONG_METHOD]
+        .map(String::from)
+        .into_iter()
+        .chain([too_large(), too_long_an_address()])
+        .collect()
+}
+
 /// What a call that writes answers while the database's disk is full.
 pub const STORAGE_FULL: &str =
     "The store cannot save anything right now. What you saved before is safe; please try again in a few minutes.";
@@ -237,38 +267,13 @@ impl IntoResponse for ApiError {
             ApiError::SignInRequired(m) => (StatusCode::UNAUTHORIZED, vec![FieldError::new("", m)], None),
             ApiError::Throttled { retry_after: seconds } => {
                 retry_after = Some(seconds);
-                (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    vec![FieldError::new("", "Too many attempts. Please wait a moment and try again.")],
-                    None,
-                )
+                (StatusCode::TOO_MANY_REQUESTS, vec![FieldError::new("", TOO_MANY_ATTEMPTS)], None)
             }
-            ApiError::TooLarge => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                vec![FieldError::new(
-                    "",
-                    format!("The request is too large. Please send at most {} MB.", BODY_LIMIT / (1024 * 1024)),
-                )],
-                None,
-            ),
-            ApiError::UriTooLong => (
-                StatusCode::URI_TOO_LONG,
-                vec![FieldError::new(
-                    "",
-                    format!(
-                        "This address is too long. Addresses of the store are at most {} characters.",
-                        crate::config::MOST_URI_BYTES
-                    ),
-                )],
-                None,
-            ),
-            ApiError::TimedOut => (
-                StatusCode::REQUEST_TIMEOUT,
-                vec![FieldError::new("", "The request took too long. Please try again.")],
-                None,
-            ),
+            ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, vec![FieldError::new("", too_large())], None),
+            ApiError::UriTooLong => (StatusCode::URI_TOO_LONG, vec![FieldError::new("", too_long_an_address())], None),
+            ApiError::TimedOut => (StatusCode::REQUEST_TIMEOUT, vec![FieldError::new("", TIMED_OUT)], None),
             ApiError::MethodNotAllowed => {
-                (StatusCode::METHOD_NOT_ALLOWED, vec![FieldError::new("", "This call does not take this method")], None)
+                (StatusCode::METHOD_NOT_ALLOWED, vec![FieldError::new("", WRONG_METHOD)], None)
             }
             ApiError::Unavailable(words) => {
                 retry_after = Some(30);
@@ -287,7 +292,7 @@ impl IntoResponse for ApiError {
             }
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
-                let item = FieldError::new("", "Something went wrong. Please try again.");
+                let item = FieldError::new("", SOMETHING_WENT_WRONG);
                 (StatusCode::INTERNAL_SERVER_ERROR, vec![item], None)
             }
         };
@@ -316,6 +321,19 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_refusal_the_store_makes_itself_reads_in_every_language_it_speaks() {
+        let words = engine::i18n::Words::shipped();
+        for language in engine::i18n::other_languages() {
+            for text in own_refusals() {
+                let said = words.translate(language, &text);
+                assert_ne!(said.as_ref(), text.as_str(), "\"{text}\" has no translation in {language}");
+            }
+        }
+        let too_large = words.translate("es", &too_large()).into_owned();
+        assert!(too_large.contains(&(BODY_LIMIT / (1024 * 1024)).to_string()), "the number is carried: {too_large}");
+    }
 
     /// A database's refusal with a SQLSTATE code, as a driver reports it.
     #[derive(Debug)]

@@ -131,7 +131,7 @@ where
 }
 
 /// `response` with its words in `language`, when it is a JSON answer.
-pub async fn translated(response: Response, language: &'static str, words: &Arc<engine::i18n::Words>) -> Response {
+pub async fn translated(response: Response, language: &'static str, words: &engine::i18n::Words) -> Response {
     let json = response
         .headers()
         .get(header::CONTENT_TYPE)

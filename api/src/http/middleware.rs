@@ -22,7 +22,7 @@ use tower_http::trace::TraceLayer;
 use crate::config::{BODY_LIMIT, MOST_URI_BYTES};
 use crate::error::ApiError;
 use crate::http::listener::PeerAddr;
-use crate::http::routes::RouteTemplates;
+use crate::http::routes::{RouteNames, RouteTemplates};
 use crate::http::step::{Step, StepLayer};
 use crate::http::throttle::Client;
 
@@ -69,7 +69,6 @@ pub fn around_everything(
             HeaderValue::from_static("max-age=63072000; includeSubDomains"),
         )
     });
-    let measured_routes = routes.clone();
     // The outermost layer first.
     let stack = ServiceBuilder::new()
         // A client's request id is kept only when it is short and plain; otherwise the server makes one.
@@ -77,21 +76,23 @@ pub fn around_everything(
         .map_response(IntoResponse::into_response)
         .layer(SetRequestIdLayer::new(REQUEST_ID, RandomRequestId))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        // What /metrics reports of each answer (refusals of too long an address included). It names the request's
+        // route once, for itself and for the access log below.
+        .layer(StepLayer(Measure { routes }))
+        .map_response(IntoResponse::into_response)
         // The access log: one line per answer with the request's id, method and route (its template, never its path
         // or query, which can carry a token, an e-mail address or a phone number), the status and the time taken.
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(move |request: &Request<Body>| {
                     let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok());
-                    let route = routes.name(request.uri().path());
+                    let route = request.extensions().get::<LogName>().map_or("", |name| name.0.as_str());
                     tracing::info_span!("request", id = %id.unwrap_or_default(), method = %request.method(), route = %route)
                 })
                 .on_response(|response: &Response, latency: Duration, _: &tracing::Span| {
                     tracing::info!(status = response.status().as_u16(), duration_ms = latency.as_millis() as u64, "access");
                 }),
         )
-        // What /metrics reports of each answer, by the same route names (refusals of too long an address included).
-        .layer(StepLayer(Measure { routes: measured_routes }))
         // An address over the limit is refused before anything else reads it (414), and logged by its bounded name.
         .layer(StepLayer(RefuseLongUri))
         .option_layer(hsts)
@@ -163,25 +164,30 @@ impl Step for RefuseLongUri {
 }
 
 /// Counts each answer by its route, method and status, and times it, for /metrics (`services::metrics`); a request
-/// being answered counts as in flight until its answer is made or it is dropped.
+/// being answered counts as in flight until its answer is made or it is dropped. It leaves the route's name in the log
+/// in the request's extensions ([`LogName`]), so the path is matched against the templates once.
 #[derive(Clone)]
 struct Measure {
     routes: std::sync::Arc<RouteTemplates>,
 }
+
+/// A request's route as the access log names it (`RouteNames::log`).
+#[derive(Clone)]
+struct LogName(String);
 
 /// A request in flight, counted off when its answer is made or the request is dropped (the client went away).
 struct InFlight;
 
 impl InFlight {
     fn start() -> InFlight {
-        metrics::gauge!(crate::services::metrics::HTTP_IN_FLIGHT).increment(1.0);
+        crate::services::metrics::in_flight(1.0);
         InFlight
     }
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        metrics::gauge!(crate::services::metrics::HTTP_IN_FLIGHT).decrement(1.0);
+        crate::services::metrics::in_flight(-1.0);
     }
 }
 
@@ -202,15 +208,13 @@ impl Step for Measure {
             Method::OPTIONS => "OPTIONS",
             _ => "other",
         };
-        Ok((self.routes.label(request.uri().path()), method, std::time::Instant::now(), InFlight::start()))
+        let RouteNames { log, label } = self.routes.names(request.uri().path());
+        request.extensions_mut().insert(LogName(log));
+        Ok((label, method, std::time::Instant::now(), InFlight::start()))
     }
 
     fn after((route, method, started, in_flight): Self::Carry, response: Response) -> Response {
-        use crate::services::metrics::{HTTP_DURATION, HTTP_REQUESTS};
-        let status = response.status().as_str().to_owned();
-        metrics::histogram!(HTTP_DURATION, "route" => route.clone(), "method" => method)
-            .record(started.elapsed().as_secs_f64());
-        metrics::counter!(HTTP_REQUESTS, "route" => route, "method" => method, "status" => status).increment(1);
+        crate::services::metrics::answered(route, method, response.status(), started.elapsed().as_secs_f64());
         drop(in_flight);
         response
     }

@@ -21,41 +21,48 @@ impl RouteTemplates {
         RouteTemplates(router)
     }
 
-    /// A request's route as a metric's label: its template, or else the kind of path it is, never the path itself
-    /// (a landing name, a token or a misspelled address would each make a series of its own).
-    pub fn label(&self, path: &str) -> String {
-        if let Ok(found) = self.0.at(path) {
-            return found.value.clone();
+    /// A request's names, from one match of its path: its name in the log and its label in /metrics.
+    pub fn names(&self, path: &str) -> RouteNames {
+        match self.0.at(path) {
+            Ok(found) => RouteNames { log: found.value.clone(), label: found.value.clone() },
+            Err(_) => RouteNames { log: unmatched_name(path), label: unmatched_label(path).to_string() },
         }
-        let kind = if path.starts_with("/api/") || path.starts_with("/benefit/") || path == "/api" || path == "/benefit"
-        {
-            "unknown call"
-        } else if path.starts_with("/static/") {
-            "/static/{file}"
-        } else if path.starts_with("/assets/") {
-            "/assets/{file}"
-        } else {
-            "page"
-        };
-        kind.to_string()
     }
+}
 
-    /// The name of a request's path in the log.
-    pub fn name(&self, path: &str) -> String {
-        if let Ok(found) = self.0.at(path) {
-            return found.value.clone();
-        }
-        let trimmed = path.trim_start_matches('/');
-        let (first, more) = match trimmed.split_once('/') {
-            Some((first, rest)) => (first, !rest.is_empty()),
-            None => (trimmed, false),
-        };
-        let first: String = first.chars().take(MOST_CHARS).collect();
-        if more {
-            format!("/{first}/…")
-        } else {
-            format!("/{first}")
-        }
+/// What a request is called, found once as it comes in and kept in its extensions for the access log's span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RouteNames {
+    /// The name in the log: the template, or else the path's first segment (bounded), and `/…` when it has more.
+    pub log: String,
+    /// The label in /metrics: the template, or else the kind of path it is, never the path itself (a landing name, a
+    /// token or a misspelled address would each make a series of its own).
+    pub label: String,
+}
+
+fn unmatched_label(path: &str) -> &'static str {
+    if path.starts_with("/api/") || path.starts_with("/benefit/") || path == "/api" || path == "/benefit" {
+        "unknown call"
+    } else if path.starts_with("/static/") {
+        "/static/{file}"
+    } else if path.starts_with("/assets/") {
+        "/assets/{file}"
+    } else {
+        "page"
+    }
+}
+
+fn unmatched_name(path: &str) -> String {
+    let trimmed = path.trim_start_matches('/');
+    let (first, more) = match trimmed.split_once('/') {
+        Some((first, rest)) => (first, !rest.is_empty()),
+        None => (trimmed, false),
+    };
+    let first: String = first.chars().take(MOST_CHARS).collect();
+    if more {
+        format!("/{first}/…")
+    } else {
+        format!("/{first}")
     }
 }
 
@@ -68,24 +75,24 @@ mod tests {
         let routes = RouteTemplates::new(
             ["/api/v1/direct-continue/{token}", "/api/v1/get-plan-cart", "/rep-sign-in/{token}"].map(String::from),
         );
-        assert_eq!(routes.name("/api/v1/direct-continue/c2VjcmV0"), "/api/v1/direct-continue/{token}");
-        assert_eq!(routes.name("/api/v1/get-plan-cart"), "/api/v1/get-plan-cart");
-        assert_eq!(routes.name("/rep-sign-in/abc"), "/rep-sign-in/{token}");
-        assert_eq!(routes.name("/member-benefit-store/c2VjcmV0/IS"), "/member-benefit-store/…");
-        assert_eq!(routes.name("/jordan-whitfield"), "/jordan-whitfield");
-        assert_eq!(routes.name("/"), "/");
-        assert_eq!(routes.name(&format!("/{}", "x".repeat(16_000))).len(), 65);
+        assert_eq!(routes.names("/api/v1/direct-continue/c2VjcmV0").log, "/api/v1/direct-continue/{token}");
+        assert_eq!(routes.names("/api/v1/get-plan-cart").log, "/api/v1/get-plan-cart");
+        assert_eq!(routes.names("/rep-sign-in/abc").log, "/rep-sign-in/{token}");
+        assert_eq!(routes.names("/member-benefit-store/c2VjcmV0/IS").log, "/member-benefit-store/…");
+        assert_eq!(routes.names("/jordan-whitfield").log, "/jordan-whitfield");
+        assert_eq!(routes.names("/").log, "/");
+        assert_eq!(routes.names(&format!("/{}", "x".repeat(16_000))).log.len(), 65);
     }
 
     #[test]
     fn a_metrics_label_is_a_template_or_a_kind_of_path_never_a_name_or_a_token() {
         let routes = RouteTemplates::new(["/api/v1/direct-continue/{token}", "/healthz"].map(String::from));
-        assert_eq!(routes.label("/api/v1/direct-continue/c2VjcmV0"), "/api/v1/direct-continue/{token}");
-        assert_eq!(routes.label("/healthz"), "/healthz");
-        assert_eq!(routes.label("/api/v1/no-such-call"), "unknown call");
-        assert_eq!(routes.label("/static/index-abc.js"), "/static/{file}");
-        assert_eq!(routes.label("/assets/logos/northgate.svg"), "/assets/{file}");
-        assert_eq!(routes.label("/jordan-whitfield"), "page");
-        assert_eq!(routes.label("/member-benefit-store/c2VjcmV0/IS"), "page");
+        assert_eq!(routes.names("/api/v1/direct-continue/c2VjcmV0").label, "/api/v1/direct-continue/{token}");
+        assert_eq!(routes.names("/healthz").label, "/healthz");
+        assert_eq!(routes.names("/api/v1/no-such-call").label, "unknown call");
+        assert_eq!(routes.names("/static/index-abc.js").label, "/static/{file}");
+        assert_eq!(routes.names("/assets/logos/northgate.svg").label, "/assets/{file}");
+        assert_eq!(routes.names("/jordan-whitfield").label, "page");
+        assert_eq!(routes.names("/member-benefit-store/c2VjcmV0/IS").label, "page");
     }
 }

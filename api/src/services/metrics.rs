@@ -5,7 +5,7 @@
 //!
 //! One recorder for the process (every server in it counts into it, as the tests start several), from the maintained
 //! `metrics` crate and its Prometheus exporter; the store's own router serves it. A label never carries an id, a
-//! code or a token: a route is named by its template ([`crate::http::routes::RouteTemplates::label`]), a step by the
+//! code or a token: a route is named by its template ([`crate::http::routes::RouteNames::label`]), a step by the
 //! workflow's tab name.
 //!
 //! docs/OPERATIONS.md says what each one means.
@@ -99,6 +99,23 @@ fn describe() {
 /// Counts one of the business counters above.
 pub fn count(name: &'static str) {
     metrics::counter!(name).increment(1);
+}
+
+/// Counts an enrollment that reached the wizard's step `step` (a tab's name) for the first time.
+pub fn step_reached(step: &str) {
+    metrics::counter!(STEPS_REACHED, "step" => step.to_owned()).increment(1);
+}
+
+/// Counts an answer made: its route's label, its method, its status, and the seconds it took.
+pub fn answered(route: String, method: &'static str, status: axum::http::StatusCode, seconds: f64) {
+    metrics::histogram!(HTTP_DURATION, "route" => route.clone(), "method" => method).record(seconds);
+    metrics::counter!(HTTP_REQUESTS, "route" => route, "method" => method, "status" => status.as_str().to_owned())
+        .increment(1);
+}
+
+/// A request is being answered (`1`), or no longer (`-1`).
+pub fn in_flight(change: f64) {
+    metrics::gauge!(HTTP_IN_FLIGHT).increment(change);
 }
 
 /// The text a scrape reads: the counters and histograms, with the gauges read from the database now.

@@ -26,7 +26,8 @@ use crate::error::{ApiError, ApiResult};
 
 use super::Db;
 
-/// The metric the writer records each committed group's size under (`services::metrics` reports it at /metrics).
+/// The metric the writer records each committed group's size under (`services::metrics` reports it at /metrics). The
+/// writer records it with the `metrics` crate itself, as the store does not reach up into the services.
 pub const GROUP_SIZE: &str = "store_writer_group_size";
 
 /// The most saves written in one transaction: enough that a full queue (64 browsers saving at once) is one or two

@@ -50,7 +50,8 @@ async fn a_replica_asked_to_stop_says_it_is_not_ready_and_still_answers_its_visi
 }
 
 #[tokio::test]
-async fn past_its_connection_limit_a_replica_tells_new_visitors_at_once_to_come_back_and_still_answers_its_probes() {
+async fn past_its_connection_limit_a_replica_tells_new_visitors_at_once_in_their_language_to_come_back_and_still_answers_its_probes(
+) {
     let app = TestApp::new().await;
     let (port, server) = served(&app, 2).await;
     // Two visitors hold the replica's two places (connected, their requests not yet sent).
@@ -65,6 +66,13 @@ async fn past_its_connection_limit_a_replica_tells_new_visitors_at_once_to_come_
     assert!(busy.contains("Many people are using the store right now. Please try again in a moment."), "{busy}");
     assert!(busy.contains("\"statusCode\":503"), "in the store's shape of an error: {busy}");
     assert!(started.elapsed() < Duration::from_secs(1), "told at once, not queued");
+    let en_espanol = exchange(port, get("/api/v1/get-plan-category", "Accept-Language: es-US,es;q=0.9\r\n")).await;
+    assert!(en_espanol.starts_with("HTTP/1.1 503"), "{en_espanol}");
+    assert!(
+        en_espanol.contains("Hay muchas personas usando la tienda en este momento."),
+        "a visitor who reads Spanish is told in Spanish: {en_espanol}"
+    );
+    assert!(en_espanol.to_ascii_lowercase().contains("content-language: es"), "{en_espanol}");
 
     let ready = exchange(port, get("/readyz", "")).await;
     assert!(ready.starts_with("HTTP/1.1 200") && ready.contains("ready"), "the balancer's probe is answered: {ready}");

@@ -142,7 +142,7 @@ pub fn reached(before: &engine::lifecycle::EnrollmentLifecycle, after: &engine::
     let nav = after.nav();
     let first_new = if before.nav().is_empty() { 0 } else { before.furthest() + 1 };
     for tab in nav.iter().take(after.furthest() + 1).skip(first_new) {
-        metrics::counter!(crate::services::metrics::STEPS_REACHED, "step" => tab.as_str()).increment(1);
+        crate::services::metrics::step_reached(tab.as_str());
     }
 }
 
