@@ -6,7 +6,8 @@
 #   LOAD_USERS (800)      concurrent visitors
 #   LOAD_SECONDS (60)     how long they keep coming
 #   LOAD_HATCH (100)      visitors started a second until all are in
-#   LOAD_TARGET           another address to load (a single replica, say) instead of the cluster's balancer
+#   LOAD_TARGET           another address to load (a single replica, say) instead of the cluster's balancer; then
+#                         LOAD_MAIL_DIRS and LOAD_REP_LINKS say where codes are e-mailed and which links sign reps in
 #   LOAD_THINK_MS, LOAD_MIX  see load/src/main.rs
 #   REPLICAS (3)          replicas of a cluster this starts
 set -euo pipefail
@@ -25,10 +26,21 @@ if [ -z "${LOAD_TARGET:-}" ]; then
   if [ -z "$mail_dirs" ]; then
     mail_dirs=$(for n in $(seq 1 "$REPLICAS"); do printf '%s/replica%s/outbox,' "$dir" "$n"; done)
   fi
+  # The reps' sign-in links (single use, 10 minutes), one for each visitor who could be a rep, sealed with the
+  # cluster's keys as the rep dashboard would hand them.
+  rep_links="$dir/rep-links.txt"
+  (
+    set -a
+    # shellcheck disable=SC1091
+    source "$dir/keys.env"
+    set +a
+    DATA_DIR="$dir/links" PUBLIC_URL="$target" ./target/release/enroll rep-link 7781 --count "${LOAD_USERS:-800}"
+  ) >"$rep_links"
 else
   target=$LOAD_TARGET
   mail_dirs=${LOAD_MAIL_DIRS:-}
+  rep_links=${LOAD_REP_LINKS:-}
 fi
 echo "load: ${LOAD_USERS:-800} visitors for ${LOAD_SECONDS:-60} s against $target"
-LOAD_MAIL_DIRS=$mail_dirs exec ./target/release/load --host "$target" --users "${LOAD_USERS:-800}" \
+LOAD_MAIL_DIRS=$mail_dirs LOAD_REP_LINKS=$rep_links exec ./target/release/load --host "$target" --users "${LOAD_USERS:-800}" \
   --hatch-rate "${LOAD_HATCH:-100}" --run-time "${LOAD_SECONDS:-60}s" --quiet

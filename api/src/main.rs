@@ -11,7 +11,8 @@
 //! enroll workflows list   the loads, newest first: version, when, by whom, what enrollments in flight did
 //! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
 //! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
-//! enroll rep-link AGENT_ID        print a rep's hand-off link (sealed, single use, 10 minutes) that signs the rep in
+//! enroll rep-link AGENT_ID [--count N]
+//!                         print a rep's hand-off link (sealed, single use, 10 minutes) that signs the rep in; N links
 //! enroll keys reseal        seal every sealed value again under the current data key (submitted applications too),
 //!                           print the counts, and forget the other keys (docs/SECURITY.md, rotating the data key)
 //! enroll generate-catalogue N [--seed S] [--first-id ID]
@@ -35,12 +36,22 @@ fn main() {
 }
 
 async fn run() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into()),
-        )
-        .init();
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    use tracing_subscriber::Layer as _;
+    let shown = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into());
+    let logs = tracing_subscriber::registry().with(tracing_subscriber::fmt::layer().with_filter(shown));
+    // Traces over OTLP only when a collector is named (OTEL_EXPORTER_OTLP_ENDPOINT); kept until the end, when what is
+    // left is sent.
+    let (_traces, sent) = match api::services::traces::TracesSettings::from_env()? {
+        Some(settings) => {
+            let (traces, layer) = api::services::traces::Traces::start(&settings)?;
+            (Some(traces), Some(layer))
+        }
+        None => (None, None),
+    };
+    logs.with(sent).init();
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
     let config = Config::from_env()?;
     if command != "check-workflows" {
@@ -149,10 +160,18 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         "rep-link" => {
-            let agent_id: i64 =
-                std::env::args().nth(2).context("enroll rep-link AGENT_ID")?.parse().context("AGENT_ID is a number")?;
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            let usage = "enroll rep-link AGENT_ID [--count N]";
+            let agent_id: i64 = args.first().context(usage)?.parse().context("AGENT_ID is a number")?;
+            // Several links at once (each its own, single use) for a rep's several browsers, or the load's reps.
+            let count: usize = match args.iter().position(|a| a == "--count") {
+                Some(i) => args.get(i + 1).context(usage)?.parse().context("N is a number")?,
+                None => 1,
+            };
             let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
-            println!("{}/rep-sign-in/{}", config.public_url, api::domain::access::rep_link(&crypto, agent_id));
+            for _ in 0..count {
+                println!("{}/rep-sign-in/{}", config.public_url, api::domain::access::rep_link(&crypto, agent_id));
+            }
             Ok(())
         }
         "carrier-link" => {

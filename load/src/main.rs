@@ -1,6 +1,6 @@
 //! The store under load made of whole journeys (`make load`, docs/PERFORMANCE.md): visitors who only browse, applicants
-//! who finish and submit, applicants who stop at checkout, and applicants who save for later and come back with the
-//! code they were e-mailed. Each journey is a new visitor (no cookies; each simulated browser has an address of its
+//! who finish and submit, applicants who stop at checkout, applicants who save for later and come back with the
+//! code they were e-mailed, and reps who sign in once and enroll member after member. Each journey is a new visitor (no cookies; each simulated browser has an address of its
 //! own on 127.0.0.0/8, so the store's per-client limits see many people, as they would), walks the spec's calls as the
 //! renderer makes them, and waits a person's think time between steps.
 //!
@@ -10,8 +10,13 @@
 //!   load --host http://localhost:8080 --users 800 --hatch-rate 100 --run-time 60s --no-print-metrics
 //!
 //! Settings in the environment: `LOAD_THINK_MS` (`1000-3000`: a person's pause between steps), `LOAD_MIX`
-//! (`browse=60,apply=27,checkout=10,resume=3`; `probe=1` alone measures the generator itself), `LOAD_MAIL_DIRS` (the replicas' outbox folders, comma-separated,
-//! where a resuming applicant finds the e-mail with their code; without them nobody resumes).
+//! (`browse=60,apply=25,checkout=9,resume=3,rep=3`; `probe=1` alone measures the generator itself), `LOAD_MAIL_DIRS` (the replicas' outbox folders, comma-separated,
+//! where a resuming applicant finds the e-mail with their code; without them nobody resumes), `LOAD_REP_LINKS` (a file
+//! of rep sign-in links, one a line, as `enroll rep-link 7781 --count N` prints them: each simulated rep signs in with
+//! one; without it no rep works).
+//!
+//! Every save the store acknowledged is looked for on the review before Submit (the review shows each finished step as
+//! it is stored): the report counts the saves acknowledged and those found, so a save lost in a restart shows.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,13 +34,15 @@ enum Kind {
     Apply,
     Checkout,
     Resume,
+    /// A rep at their desk: signed in once, then enrolling one member after another in the same session.
+    Rep,
     /// Not a person: `GET /healthz` over and over, to measure what the generator itself can drive (never in the
     /// default mix).
     Probe,
 }
 
 impl Kind {
-    const ALL: [Kind; 5] = [Kind::Browse, Kind::Apply, Kind::Checkout, Kind::Resume, Kind::Probe];
+    const ALL: [Kind; 6] = [Kind::Browse, Kind::Apply, Kind::Checkout, Kind::Resume, Kind::Rep, Kind::Probe];
 
     fn name(self) -> &'static str {
         match self {
@@ -43,6 +50,7 @@ impl Kind {
             Kind::Apply => "apply",
             Kind::Checkout => "checkout",
             Kind::Resume => "resume",
+            Kind::Rep => "rep",
             Kind::Probe => "probe",
         }
     }
@@ -67,6 +75,11 @@ struct Tally {
 
 static TALLY: LazyLock<Mutex<Tally>> = LazyLock::new(Mutex::default);
 static REQUESTS: AtomicU64 = AtomicU64::new(0);
+/// Saves the store answered as done (a step's Next); of them, those of journeys that reached the review, where they
+/// were looked for; and those the review showed.
+static SAVES_ACKNOWLEDGED: AtomicU64 = AtomicU64::new(0);
+static SAVES_LOOKED_FOR: AtomicU64 = AtomicU64::new(0);
+static SAVES_FOUND: AtomicU64 = AtomicU64::new(0);
 static VISITORS: AtomicU64 = AtomicU64::new(0);
 
 fn tally() -> std::sync::MutexGuard<'static, Tally> {
@@ -190,15 +203,16 @@ impl reqwest::cookie::CookieStore for Cookies {
     }
 }
 
-/// A simulated browser: the cookies of the visitor it plays.
-struct Browser(std::sync::Arc<Cookies>);
+/// A simulated browser: the cookies of the visitor it plays, and whether that is a rep who signed in.
+struct Browser(std::sync::Arc<Cookies>, std::sync::atomic::AtomicBool);
 
 /// A new visitor: no cookies. Each simulated browser has an address of its own on loopback (so the store's
 /// per-client limits see many people, as they would) and sends the store's Origin (its POSTs are refused without
 /// one); it keeps its connections from one visitor to the next.
 async fn new_visitor(user: &mut GooseUser) -> Step<()> {
-    if let Some(Browser(cookies)) = user.get_session_data::<Browser>() {
+    if let Some(Browser(cookies, rep)) = user.get_session_data::<Browser>() {
         cookies.forget();
+        rep.store(false, Ordering::Relaxed);
         return Ok(());
     }
     let n = VISITORS.fetch_add(1, Ordering::Relaxed);
@@ -218,7 +232,7 @@ async fn new_visitor(user: &mut GooseUser) -> Step<()> {
         .pool_idle_timeout(Duration::from_secs(5))
         .timeout(Duration::from_secs(60));
     user.set_client_builder(builder).await.map_err(|e| Failure(format!("client: {e:?}")))?;
-    user.set_session_data(Browser(cookies));
+    user.set_session_data(Browser(cookies, std::sync::atomic::AtomicBool::new(false)));
     Ok(())
 }
 
@@ -269,7 +283,7 @@ async fn browse(user: &mut GooseUser) -> Step<Outcome> {
 }
 
 /// Into the cart with the first plan that can be added at once (no question to answer first), past the offers, checked out.
-async fn check_out(user: &mut GooseUser) -> Step<i64> {
+async fn check_out(user: &mut GooseUser, checkout_type: &str) -> Step<i64> {
     let (id, plans) = shop(user).await?;
     let mut chosen = None;
     for plan in plans.iter().take(6) {
@@ -311,13 +325,21 @@ async fn check_out(user: &mut GooseUser) -> Step<i64> {
         let path = format!("/api/v1/shop/{id}/offer/{name}?effective_date={date}");
         step = post(user, "decline offer", &path, json!({ "action": "decline" })).await?.json("decline offer")?;
     }
-    let checkout = json!({ "enrollment_id": id, "effective_date": date, "type": "member" });
+    let checkout = json!({ "enrollment_id": id, "effective_date": date, "type": checkout_type });
     post(user, "check out", "/api/v1/cart-checkout", checkout).await?;
     Ok(id)
 }
 
-/// What an applicant fills in on each step, by the step's name.
-fn answers_for(tab: &str, person: &str) -> Value {
+/// Who fills in the application: the applicant, or a rep with the applicant on the phone (who answers the agreement's
+/// verification question: the last four digits of the phone number on Contact Information).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Filler {
+    Applicant,
+    Rep,
+}
+
+/// What is filled in on each step, by the step's name.
+fn answers_for(tab: &str, person: &str, by: Filler) -> Value {
     match tab {
         "primary_info" => json!({
             "first_name": "Dana", "last_name": person, "weight": 165, "height_feet": 5, "height_inch": 7,
@@ -332,10 +354,16 @@ fn answers_for(tab: &str, person: &str) -> Value {
                 (141..=147).map(|id: i32| (id.to_string(), json!({ "yes_no_flag": "0" }))).collect();
             json!({ "condition_questions": answers, "medication_question": { "yes_no_flag": "0" }, "answers_confirmed": true })
         }
-        "agreement_info" => json!({
-            "agreements": { "accuracy": true, "authorization": true, "electronic_records": true },
-            "signature": SIGNATURE.as_str()
-        }),
+        "agreement_info" => {
+            let mut signed = json!({
+                "agreements": { "accuracy": true, "authorization": true, "electronic_records": true },
+                "signature": SIGNATURE.as_str()
+            });
+            if by == Filler::Rep {
+                signed["answer"] = json!("0134");
+            }
+            signed
+        }
         "billing_info" => json!({
             "payment_method": "eft", "routing_number": "061271001", "account_name": format!("Dana {person}"),
             "account_number": "000123456789", "account_type": "checking", "account_holder_type": "individual",
@@ -353,11 +381,15 @@ static SIGNATURE: LazyLock<String> = LazyLock::new(|| {
 });
 
 /// Each step of the wizard from `tab` on, read then answered with Next, through the review's Submit; then the receipt.
-async fn finish(user: &mut GooseUser, id: i64, mut tab: String, person: &str) -> Step<Outcome> {
+async fn finish(user: &mut GooseUser, id: i64, mut tab: String, person: &str, by: Filler) -> Step<Outcome> {
+    let mut acknowledged: Vec<String> = Vec::new();
     for _ in 0..12 {
         let shown = get(user, step_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}")).await?.json("step")?;
+        if tab == "review_info" {
+            every_save_is_there(&shown, &acknowledged, person)?;
+        }
         think().await;
-        let answers = answers_for(&tab, person);
+        let answers = answers_for(&tab, person, by);
         let mut body = json!({ "action": "next", "formData": answers });
         if let Some(version) = shown["step"]["wizard"]["version"].as_i64() {
             body["version"] = json!(version);
@@ -365,7 +397,10 @@ async fn finish(user: &mut GooseUser, id: i64, mut tab: String, person: &str) ->
         let answered =
             post(user, save_name(&tab), &format!("/api/v1/enrollment/{id}/step/{tab}"), body).await?.json("save")?;
         match answered["step"]["step"].as_str() {
-            Some(next) if next != tab => tab = next.to_string(),
+            Some(next) if next != tab => {
+                SAVES_ACKNOWLEDGED.fetch_add(1, Ordering::Relaxed);
+                acknowledged.push(std::mem::replace(&mut tab, next.to_string()));
+            }
             Some(_) => return Err(Failure(format!("{tab}: refused: {}", answered["errors"]))),
             None => {
                 get(user, "receipt", &format!("/api/v1/get-receipt?enrollment_id={id}")).await?;
@@ -374,6 +409,31 @@ async fn finish(user: &mut GooseUser, id: i64, mut tab: String, person: &str) ->
         }
     }
     Err(Failure("the wizard did not end".into()))
+}
+
+/// Every step whose save the store acknowledged is on the review as a finished step, and Personal Information names
+/// this applicant: counted as found, or the journey fails.
+fn every_save_is_there(review: &Value, acknowledged: &[String], person: &str) -> Step<()> {
+    let summary = &review["step"]["wizard"]["summary"];
+    let sections = summary["sections"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let unfinished = summary["unfinished"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut lost = Vec::new();
+    SAVES_LOOKED_FOR.fetch_add(acknowledged.len() as u64, Ordering::Relaxed);
+    for tab in acknowledged {
+        let section = sections.iter().find(|s| s["step"] == tab.as_str());
+        let finished = !unfinished.iter().any(|u| u["target_element"] == tab.as_str());
+        let theirs = tab != "primary_info" || section.is_some_and(|s| s.to_string().contains(person));
+        if section.is_some() && finished && theirs {
+            SAVES_FOUND.fetch_add(1, Ordering::Relaxed);
+        } else {
+            lost.push(tab.as_str());
+        }
+    }
+    if lost.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure(format!("review: saves acknowledged but not stored: {}", lost.join(", "))))
+    }
 }
 
 fn step_name(tab: &str) -> &'static str {
@@ -408,24 +468,24 @@ fn person() -> String {
 }
 
 async fn apply(user: &mut GooseUser) -> Step<Outcome> {
-    let id = check_out(user).await?;
-    finish(user, id, "primary_info".into(), &person()).await
+    let id = check_out(user, "member").await?;
+    finish(user, id, "primary_info".into(), &person(), Filler::Applicant).await
 }
 
 async fn stop_at_checkout(user: &mut GooseUser) -> Step<Outcome> {
-    check_out(user).await?;
+    check_out(user, "member").await?;
     Ok(Outcome::Abandoned)
 }
 
 /// Saved for later on Personal Information with the code e-mailed; later, as a new visitor, the code and address
 /// entered and the application finished.
 async fn resume(user: &mut GooseUser) -> Step<Outcome> {
-    let id = check_out(user).await?;
+    let id = check_out(user, "member").await?;
     let person = person();
     let email = format!("{}.later@example.com", person.to_lowercase());
     get(user, step_name("primary_info"), &format!("/api/v1/enrollment/{id}/step/primary_info")).await?;
     think().await;
-    let save = json!({ "action": "save-for-later", "formData": answers_for("primary_info", &person), "email": email });
+    let save = json!({ "action": "save-for-later", "formData": answers_for("primary_info", &person, Filler::Applicant), "email": email });
     post(user, "save for later", &format!("/api/v1/enrollment/{id}/step/primary_info"), save).await?;
     let code = code_mailed_to(&email).await?;
     new_visitor(user).await?;
@@ -435,7 +495,39 @@ async fn resume(user: &mut GooseUser) -> Step<Outcome> {
         .await?
         .json("resume")?;
     let id = resumed["enrollment_id"].as_i64().unwrap_or(id);
-    finish(user, id, "primary_info".into(), &person).await
+    finish(user, id, "primary_info".into(), &person, Filler::Applicant).await
+}
+
+/// The rep sign-in links of `LOAD_REP_LINKS`, each for one simulated rep, by their path (`/rep-sign-in/...`).
+static REP_LINKS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let Ok(file) = std::env::var("LOAD_REP_LINKS") else { return Vec::new() };
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    text.lines().filter_map(|line| line.find("/rep-sign-in/").map(|at| line[at..].trim().to_string())).collect()
+});
+static NEXT_REP_LINK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The rep whose links `LOAD_REP_LINKS` holds (`enroll rep-link 7781`), by the access code a rep types first.
+const REP_CODE: &str = "REP7781";
+
+/// A rep at their desk: the first time, the access code and a sign-in link; then, in the same session, a member
+/// enrolled from the quote to Submit (Rep Enrollment at checkout), one after another.
+async fn rep(user: &mut GooseUser) -> Step<Outcome> {
+    let signed_in = user.get_session_data::<Browser>().is_some_and(|b| b.1.load(Ordering::Relaxed));
+    if !signed_in {
+        new_visitor(user).await?;
+        get(user, "landing page", "/").await?;
+        get(user, "rep code", &format!("/api/v1/validate-agent?agent_code={REP_CODE}")).await?;
+        post(user, "rep code", "/api/v1/confirm-access", json!({ "agent_code": REP_CODE })).await?;
+        let n = NEXT_REP_LINK.fetch_add(1, Ordering::Relaxed);
+        let link = REP_LINKS.get(n).cloned().ok_or_else(|| Failure(format!("no rep link left for rep {}", n + 1)))?;
+        think().await;
+        get(user, "rep sign-in", &link).await?;
+        if let Some(Browser(_, rep)) = user.get_session_data::<Browser>() {
+            rep.store(true, Ordering::Relaxed);
+        }
+    }
+    let id = check_out(user, "rep").await?;
+    finish(user, id, "primary_info".into(), &person(), Filler::Rep).await
 }
 
 /// The code in the e-mail to `email`, read from the replicas' outbox folders once it is delivered (up to a minute).
@@ -470,12 +562,15 @@ async fn code_mailed_to(email: &str) -> Step<String> {
 
 /// Runs one journey of `kind` as a new visitor and counts how it ended.
 async fn journey(user: &mut GooseUser, kind: Kind) -> TransactionResult {
-    let outcome = match new_visitor(user).await {
+    // A rep stays the visitor they are (signed in) from one member to the next.
+    let visitor = if kind == Kind::Rep { Ok(()) } else { new_visitor(user).await };
+    let outcome = match visitor {
         Ok(()) => match kind {
             Kind::Browse => browse(user).await,
             Kind::Apply => apply(user).await,
             Kind::Checkout => stop_at_checkout(user).await,
             Kind::Resume => resume(user).await,
+            Kind::Rep => rep(user).await,
             Kind::Probe => probe(user).await,
         },
         Err(why) => Err(why),
@@ -507,6 +602,9 @@ async fn checkout_journey(user: &mut GooseUser) -> TransactionResult {
 async fn resume_journey(user: &mut GooseUser) -> TransactionResult {
     journey(user, Kind::Resume).await
 }
+async fn rep_journey(user: &mut GooseUser) -> TransactionResult {
+    journey(user, Kind::Rep).await
+}
 async fn probe_journey(user: &mut GooseUser) -> TransactionResult {
     journey(user, Kind::Probe).await
 }
@@ -521,7 +619,7 @@ async fn probe(user: &mut GooseUser) -> Step<Outcome> {
 
 /// The mix of journeys, as weights by kind.
 fn mix() -> BTreeMap<Kind, usize> {
-    let setting = std::env::var("LOAD_MIX").unwrap_or_else(|_| "browse=60,apply=27,checkout=10,resume=3".into());
+    let setting = std::env::var("LOAD_MIX").unwrap_or_else(|_| "browse=60,apply=25,checkout=9,resume=3,rep=3".into());
     let mut weights = BTreeMap::new();
     for part in setting.split(',') {
         let Some((name, weight)) = part.split_once('=') else { continue };
@@ -534,6 +632,10 @@ fn mix() -> BTreeMap<Kind, usize> {
     if std::env::var("LOAD_MAIL_DIRS").unwrap_or_default().is_empty() {
         // Nobody can read their code: nobody resumes.
         weights.remove(&Kind::Resume);
+    }
+    if REP_LINKS.is_empty() {
+        // No rep can sign in: no rep works.
+        weights.remove(&Kind::Rep);
     }
     weights.retain(|_, w| *w > 0);
     weights
@@ -570,6 +672,12 @@ fn report(seconds: f64) {
         totals.get("completed").unwrap_or(&0),
         totals.get("abandoned").unwrap_or(&0),
         totals.get("failed").unwrap_or(&0)
+    );
+    let acknowledged = SAVES_ACKNOWLEDGED.load(Ordering::Relaxed);
+    let (looked_for, found) = (SAVES_LOOKED_FOR.load(Ordering::Relaxed), SAVES_FOUND.load(Ordering::Relaxed));
+    println!(
+        "saves acknowledged {acknowledged}; looked for on the review {looked_for}, found {found}, lost {}",
+        looked_for - found
     );
     let requests = REQUESTS.load(Ordering::Relaxed);
     println!("requests: {requests} ({:.0} a second)", requests as f64 / seconds.max(1.0));
@@ -624,6 +732,7 @@ async fn main() -> Result<(), GooseError> {
             Kind::Apply => transaction!(apply_journey),
             Kind::Checkout => transaction!(checkout_journey),
             Kind::Resume => transaction!(resume_journey),
+            Kind::Rep => transaction!(rep_journey),
             Kind::Probe => transaction!(probe_journey),
         };
         let scenario = Scenario::new(kind.name())

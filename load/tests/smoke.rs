@@ -1,5 +1,6 @@
 //! A short run of the load (part of make test): the debug server on a free port with a fresh SQLite database, a few
-//! visitors for twenty seconds with short pauses, every kind of journey among them. None may fail.
+//! visitors for twenty seconds with short pauses, every kind of journey among them (reps too, signed in with links the
+//! server's `enroll rep-link` made). None may fail, and every save the store acknowledged is on the review.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -63,6 +64,17 @@ fn a_short_load_of_every_kind_of_journey_ends_with_none_failed() {
         );
         std::thread::sleep(Duration::from_millis(200));
     }
+    // The reps' sign-in links, sealed with the keys the server made in its data directory.
+    let made = Command::new(&server)
+        .args(["rep-link", "7781", "--count", "12"])
+        .current_dir(&repo)
+        .env("DATA_DIR", dir.join("data"))
+        .env("PUBLIC_URL", format!("http://localhost:{port}"))
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let links = dir.join("rep-links.txt");
+    std::fs::write(&links, &made.stdout).unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_load"))
         .args([
             "--host",
@@ -76,13 +88,14 @@ fn a_short_load_of_every_kind_of_journey_ends_with_none_failed() {
             "--quiet",
         ])
         .env("LOAD_THINK_MS", "50-150")
-        .env("LOAD_MIX", "browse=3,apply=3,checkout=3,resume=3")
+        .env("LOAD_MIX", "browse=3,apply=3,checkout=3,resume=3,rep=3")
+        .env("LOAD_REP_LINKS", &links)
         .env("LOAD_MAIL_DIRS", dir.join("data/outbox"))
         .output()
         .unwrap();
     let report = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(output.status.success(), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
-    for kind in ["browse", "apply", "checkout", "resume"] {
+    for kind in ["browse", "apply", "checkout", "resume", "rep"] {
         let line = report
             .lines()
             .find(|l| l.trim_start().starts_with(kind))
@@ -92,5 +105,7 @@ fn a_short_load_of_every_kind_of_journey_ends_with_none_failed() {
         assert!(numbers[0] + numbers[1] > 0, "no {kind} journey ended:\n{report}");
         assert_eq!(numbers[2], 0, "{kind} journeys failed:\n{report}");
     }
+    let saves = report.lines().find(|l| l.starts_with("saves acknowledged")).unwrap_or_default();
+    assert!(saves.ends_with("lost 0") && !saves.contains("looked for on the review 0,"), "{saves}\n{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -138,7 +138,9 @@ pub fn settle(state: &AppState, doc: &mut Value, stored: &Value, cards_on_file: 
         expiration_year: text(&snapshot, "expiration_year"),
         name: name.trim(),
     };
-    let token = state.gateway.tokenize(&card).map_err(|why| {
+    let exchanged =
+        tracing::info_span!("exchange the card for the gateway's token").in_scope(|| state.gateway.tokenize(&card));
+    let token = exchanged.map_err(|why| {
         crate::services::metrics::count(crate::services::metrics::PAYMENTS_FAILED);
         ApiError::field("card_number", why)
     })?;

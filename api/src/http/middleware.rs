@@ -87,10 +87,26 @@ pub fn around_everything(
                 .make_span_with(move |request: &Request<Body>| {
                     let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok());
                     let route = request.extensions().get::<LogName>().map_or("", |name| name.0.as_str());
-                    tracing::info_span!("request", id = %id.unwrap_or_default(), method = %request.method(), route = %route)
+                    let span = tracing::info_span!(
+                        "request",
+                        id = %id.unwrap_or_default(),
+                        method = %request.method(),
+                        route = %route,
+                        otel.status_code = tracing::field::Empty,
+                    );
+                    // With traces on (services::traces), a request a proxy or collector traced joins its trace.
+                    crate::services::traces::join_callers_trace(&span, request.headers());
+                    span
                 })
-                .on_response(|response: &Response, latency: Duration, _: &tracing::Span| {
-                    tracing::info!(status = response.status().as_u16(), duration_ms = latency.as_millis() as u64, "access");
+                .on_response(|response: &Response, latency: Duration, span: &tracing::Span| {
+                    if response.status().is_server_error() {
+                        span.record("otel.status_code", "ERROR");
+                    }
+                    tracing::info!(
+                        status = response.status().as_u16(),
+                        duration_ms = latency.as_millis() as u64,
+                        "access"
+                    );
                 }),
         )
         // An address over the limit is refused before anything else reads it (414), and logged by its bounded name.

@@ -13,6 +13,7 @@ pub mod mail;
 pub mod memo;
 pub mod metrics;
 pub mod recommender;
+pub mod traces;
 pub mod workflows;
 pub mod zip;
 

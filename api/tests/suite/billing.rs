@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 /// Checked out with a dental plan, Personal, Contact and Agreement saved: the next step is Billing Information.
-async fn at_billing(app: &TestApp, b: &mut common::Browser<'_>, group: Option<i64>) -> i64 {
+pub(crate) async fn at_billing(app: &TestApp, b: &mut common::Browser<'_>, group: Option<i64>) -> i64 {
     let id = b.start("IO").await;
     if let Some(group) = group {
         common::join_group(app, id, group).await;
@@ -34,7 +34,7 @@ async fn at_billing(app: &TestApp, b: &mut common::Browser<'_>, group: Option<i6
     id
 }
 
-fn card() -> Value {
+pub(crate) fn card() -> Value {
     json!({ "payment_method": "cc", "first_name_on_cc": "Dana", "last_name_on_cc": "Okafor",
             "card_number": "4111 1111 1111 1111", "expiration_month": "08", "expiration_year": "2029",
             "security_code": "123", "address1": "12 Peachtree St NE", "city": "Atlanta", "state": "GA", "zip": "30303",

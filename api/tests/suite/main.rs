@@ -38,5 +38,6 @@ mod spanish;
 mod spec_answers;
 mod storefront;
 mod throttles;
+mod traces;
 mod words;
 mod workflow_versions;

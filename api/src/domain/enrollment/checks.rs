@@ -20,6 +20,7 @@ use super::{today, Enrollment};
 /// the hooks filled in, for `StepHooks::settle`. A save and submission's final gate both check this way, so a
 /// document that passed once fails later only when something it depends on changed (a card expired, a question was
 /// added).
+#[tracing::instrument(name = "check the answers", skip_all)]
 pub(super) async fn checked(
     state: &AppState,
     enrollment: &Enrollment,

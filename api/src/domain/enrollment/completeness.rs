@@ -67,6 +67,7 @@ fn worded(schema: &Value, problems: Vec<FieldError>) -> Vec<FieldError> {
 }
 
 /// Refuses a submission while anything is unfinished.
+#[tracing::instrument(name = "check every step is complete", skip_all)]
 pub async fn ensure_complete(state: &AppState, enrollment: &Enrollment, cart: &[PricedLine]) -> ApiResult<()> {
     let unfinished = unfinished(state, enrollment, cart).await?;
     if unfinished.is_empty() {

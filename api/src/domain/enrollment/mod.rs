@@ -246,6 +246,7 @@ impl PricedLine {
 }
 
 /// The cart, priced now: a price follows the filter, so it is never stored.
+#[tracing::instrument(name = "price the cart", skip_all)]
 pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
     let rows = store::cart::cart(&state.db, &state.local_reads, enrollment.row.enrollment_id).await?;
     let input = enrollment.filter.rating_input(today());

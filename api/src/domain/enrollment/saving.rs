@@ -3,6 +3,7 @@
 //! e-mails, the invoice call); and the drafts of Save & Continue Later, kept beside a step's complete document.
 
 use std::sync::Arc;
+use tracing::Instrument as _;
 
 use engine::lifecycle::Event;
 use engine::schema::ComposedForm;
@@ -20,6 +21,7 @@ use super::documents::{encrypted, form_and_stored, unmasked_and_cleaned, StoredT
 use super::{priced_cart, refuse, today, Enrollment, Next, PricedLine, STALE};
 
 /// Validates and saves a tab, then advances the wizard. `version`, when given, must be the stored one.
+#[tracing::instrument(name = "save a step", skip_all, fields(step = tab.as_str()))]
 pub async fn save_tab(
     state: &AppState,
     enrollment: &Enrollment,
@@ -130,6 +132,7 @@ pub async fn save_tab(
                 Ok(())
             })
         }))
+        .instrument(tracing::info_span!("commit the step"))
         .await?;
     if tab == TabName::ReviewInfo {
         crate::services::metrics::count(crate::services::metrics::SUBMITTED);

@@ -203,6 +203,7 @@ async fn get_cart_effective_dates(OwnedQuery(_, _): OwnedQuery<Nothing>) -> ApiR
     Ok(Answer(Listed { result: dates }))
 }
 
+#[tracing::instrument(name = "check out", skip_all)]
 async fn cart_checkout(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<Checkout>,
