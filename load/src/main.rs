@@ -750,3 +750,29 @@ async fn main() -> Result<(), GooseError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn review(sections: &[(&str, &str)], unfinished: &[&str]) -> Value {
+        let sections: Vec<Value> =
+            sections.iter().map(|(step, text)| json!({ "step": step, "rows": [{ "value": text }] })).collect();
+        let unfinished: Vec<Value> = unfinished.iter().map(|step| json!({ "target_element": step })).collect();
+        json!({ "step": { "wizard": { "summary": { "sections": sections, "unfinished": unfinished } } } })
+    }
+
+    #[test]
+    fn a_save_acknowledged_but_missing_unfinished_or_someone_elses_on_the_review_is_counted_as_lost() {
+        let acknowledged = ["primary_info".to_string(), "contact_info".to_string()];
+        let whole = review(&[("primary_info", "Okaforabc"), ("contact_info", "a@example.com")], &[]);
+        assert!(every_save_is_there(&whole, &acknowledged, "Okaforabc").is_ok());
+        let missing = review(&[("primary_info", "Okaforabc")], &[]);
+        let Err(Failure(why)) = every_save_is_there(&missing, &acknowledged, "Okaforabc") else { panic!() };
+        assert!(why.ends_with("contact_info"), "{why}");
+        let unfinished = review(&[("primary_info", "Okaforabc"), ("contact_info", "")], &["contact_info"]);
+        assert!(every_save_is_there(&unfinished, &acknowledged, "Okaforabc").is_err());
+        let someone_else = review(&[("primary_info", "Okaforxyz"), ("contact_info", "")], &[]);
+        assert!(every_save_is_there(&someone_else, &acknowledged, "Okaforabc").is_err());
+    }
+}
