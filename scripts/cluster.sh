@@ -59,8 +59,8 @@ start_database() {
 }
 
 start_replica() {
-  local n=$1 port_var="REPLICA_${1}_PORT"
-  local port=${!port_var}
+  local n=$1 port_var="REPLICA_${1}_PORT" ops_var="REPLICA_${1}_OPS_PORT"
+  local port=${!port_var} ops=${!ops_var:-}
   alive "$dir/replica$n.pid" && return 0
   mkdir -p "$dir/replica$n"
   # Every replica has the same keys and database; each its own data directory (its e-mail files when no SMTP_URL).
@@ -69,7 +69,8 @@ start_replica() {
     # shellcheck disable=SC1091
     source "$dir/keys.env"
     set +a
-    PORT=$port LISTEN_ADDR=127.0.0.1 DATA_DIR="$dir/replica$n" DATABASE_URL="$DATABASE_URL" \
+    # OPS_PORT: the balancer's checks and /metrics on a port of their own, never queued behind visitors.
+    PORT=$port OPS_PORT=$ops LISTEN_ADDR=127.0.0.1 DATA_DIR="$dir/replica$n" DATABASE_URL="$DATABASE_URL" \
       PUBLIC_URL="http://localhost:$BALANCER_PORT" TRUST_PROXY=true RUST_LOG="${RUST_LOG:-info}" \
       exec "$bin" serve >>"$dir/replica$n.log" 2>&1
   ) &
@@ -131,8 +132,9 @@ backend replicas
     default-server check inter 500ms fall 2 rise 2 maxconn ${REPLICA_MAXCONN:-900}
 EOF
     for n in $(seq 1 "$replicas"); do
-      local port_var="REPLICA_${n}_PORT"
-      echo "    server replica$n 127.0.0.1:${!port_var}"
+      local port_var="REPLICA_${n}_PORT" ops_var="REPLICA_${n}_OPS_PORT"
+      # Checked on the replica's operators' port: past its connection limit the visitors' port queues.
+      echo "    server replica$n 127.0.0.1:${!port_var}${!ops_var:+ check port ${!ops_var}}"
     done
     cat <<EOF
 
@@ -173,7 +175,10 @@ start() {
       echo "PG_PORT=$(free_port)"
       echo "BALANCER_PORT=$(free_port)"
       echo "STATS_PORT=$(free_port)"
-      for n in $(seq 1 "$replicas"); do echo "REPLICA_${n}_PORT=$(free_port)"; done
+      for n in $(seq 1 "$replicas"); do
+        echo "REPLICA_${n}_PORT=$(free_port)"
+        echo "REPLICA_${n}_OPS_PORT=$(free_port)"
+      done
       echo "REPLICAS=$replicas"
     } >"$state"
     load_state
@@ -195,8 +200,8 @@ EOF
   start_balancer
   say "the store is at http://localhost:$BALANCER_PORT (HAProxy's page: http://localhost:$STATS_PORT)"
   for n in $(seq 1 "$replicas"); do
-    local port_var="REPLICA_${n}_PORT"
-    say "replica $n at http://127.0.0.1:${!port_var} (metrics: /metrics), log $dir/replica$n.log"
+    local port_var="REPLICA_${n}_PORT" ops_var="REPLICA_${n}_OPS_PORT"
+    say "replica $n at http://127.0.0.1:${!port_var} (checks and metrics: http://127.0.0.1:${!ops_var:-${!port_var}}/metrics), log $dir/replica$n.log"
   done
   say "PostgreSQL at $DATABASE_URL"
 }

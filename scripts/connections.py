@@ -4,7 +4,8 @@
 Each client opens a connection from an address of its own on 127.0.0.0/8 (so the per-client bound sees many people),
 asks for the categories over and over on it (keep-alive, a pause between requests), and when the replica says it is
 busy (503 and the connection closed) waits and connects again. Meanwhile a probe asks for /readyz on a new connection
-every 200 ms, as a balancer does, and, given the replica's process id, its resident memory is read every second.
+every 200 ms, as a balancer does (on the replica's OPS_PORT with --probe-port), and, given the replica's process id,
+its resident memory is read every second.
 
   python3 scripts/connections.py --port 8080 --clients 3000 --seconds 60 --pid $(pgrep -f 'enroll serve')
 
@@ -77,7 +78,7 @@ async def probe(args, times, statuses, stop):
     while not stop.is_set():
         started = time.perf_counter()
         try:
-            reader, writer = await asyncio.open_connection(args.host, args.port)
+            reader, writer = await asyncio.open_connection(args.host, args.probe_port or args.port)
             writer.write(b"GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             await writer.drain()
             status, _ = await asyncio.wait_for(read_answer(reader), 10)
@@ -117,6 +118,7 @@ async def main():
     parser.add_argument("--pause", type=float, default=1.0, help="seconds between a client's requests")
     parser.add_argument("--path", default="/api/v1/get-plan-category")
     parser.add_argument("--pid", type=int, help="the replica's process, to read its memory")
+    parser.add_argument("--probe-port", type=int, help="where the probe asks (the replica's OPS_PORT); default --port")
     args = parser.parse_args()
 
     counts, statuses, times, peak = collections.Counter(), collections.Counter(), [], [0]

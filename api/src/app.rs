@@ -294,8 +294,27 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
             tracing::info!("no new connections are taken; the requests in flight finish");
         }
     };
+    let operators = match config.ops_port {
+        Some(port) => {
+            let listener = listen((config.listen_addr, port), OPERATOR_CONNECTIONS)
+                .await
+                .with_context(|| format!("cannot listen on {}:{port} (OPS_PORT)", config.listen_addr))?;
+            tracing::info!(port, "health checks and metrics also on a port of their own");
+            let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+            let served = serve_connections_within(listener, operators(&live), HEADER_READ_TIMEOUT, grace, async {
+                let _ = stopped.await;
+            });
+            Some((stop, tokio::spawn(served)))
+        }
+        None => None,
+    };
     let apps = Apps { app: app(&live, &config), busy: busy(Some(&live)) };
     serve_connections_within(listener, apps, HEADER_READ_TIMEOUT, grace, draining).await;
+    // The balancer reads "draining" on the operators' port until the visitors' is closed.
+    if let Some((stop, served)) = operators {
+        let _ = stop.send(());
+        let _ = served.await;
+    }
     lifecycle.stop_workers();
     let workers = async {
         let _ = sender.await;
@@ -308,6 +327,16 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The connections the operators' port (`OPS_PORT`) holds at once: a balancer's checks and a scraper or two.
+const OPERATOR_CONNECTIONS: usize = 64;
+
+/// What the operators' port serves: the probes and /metrics (its own access rules apply), nothing else.
+pub fn operators(live: &Live) -> Router {
+    features::ops::routes()
+        .with_state(live.clone())
+        .fallback(|| async { ApiError::NotFound("Only /healthz, /readyz and /metrics are answered here".into()) })
 }
 
 /// Completes when the process is asked to stop: SIGTERM (a process manager, a rolling restart) or Ctrl-C.

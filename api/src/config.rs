@@ -75,6 +75,9 @@ pub struct Config {
     /// Retry-After (the store is busy), a probe (`/healthz`, `/readyz`) as always; beyond these, a client waits in the
     /// kernel's queue. 0: none.
     pub max_busy_connections: usize,
+    /// A port of its own for `/healthz`, `/readyz` and `/metrics` (`OPS_PORT`; unset: none), so the balancer's checks
+    /// never wait in the accept queue with visitors past the connection limit. They are answered on `PORT` too.
+    pub ops_port: Option<u16>,
     /// How a replica stops (SIGTERM): how long it keeps taking connections while saying it is not ready, and how long
     /// it then gives the requests in flight and its workers to finish.
     pub stopping: StopSettings,
@@ -182,7 +185,8 @@ fn env_path(name: &str, default: &str) -> PathBuf {
 impl Config {
     /// `LISTEN_ADDR` (127.0.0.1; 0.0.0.0 to be reached from other machines), `MAX_CONNECTIONS` (1024),
     /// `MAX_CONNECTIONS_PER_CLIENT` (64; 0 behind a proxy, `TRUST_PROXY`, unless set), `MAX_BUSY_CONNECTIONS` (256),
-    /// `DRAIN_NOTICE_MS` (3000), `SHUTDOWN_GRACE_SECS` (20), `METRICS_ALLOW`, `METRICS_AUTH`, `TRUST_PROXY`,
+    /// `OPS_PORT` (none), `DRAIN_NOTICE_MS` (3000), `SHUTDOWN_GRACE_SECS` (20), `METRICS_ALLOW`, `METRICS_AUTH`,
+    /// `TRUST_PROXY`,
     /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`,
@@ -201,6 +205,12 @@ impl Config {
                 n.parse().ok().filter(|n| *n > 0).with_context(|| format!("MAX_CONNECTIONS={n} is not a count"))?
             }
             Err(_) => 1024,
+        };
+        let ops_port = match std::env::var("OPS_PORT") {
+            Ok(p) if !p.trim().is_empty() => {
+                Some(p.trim().parse().with_context(|| format!("OPS_PORT={p} is not a port number"))?)
+            }
+            _ => None,
         };
         let max_busy_connections = match std::env::var("MAX_BUSY_CONNECTIONS") {
             Ok(n) => n.parse().with_context(|| format!("MAX_BUSY_CONNECTIONS={n} is not a count"))?,
@@ -235,6 +245,7 @@ impl Config {
             max_connections,
             max_connections_per_client,
             max_busy_connections,
+            ops_port,
             stopping,
             metrics: MetricsAccess::from_env()?,
             trust_proxy,

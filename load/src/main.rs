@@ -530,6 +530,51 @@ async fn rep(user: &mut GooseUser) -> Step<Outcome> {
     finish(user, id, "primary_info".into(), &person(), Filler::Rep).await
 }
 
+/// The e-mails of the outbox folders read so far: each file is read once, however many applicants are waiting for
+/// their code (the folders hold every receipt too, thousands after a while: reading them all for each applicant made
+/// the generator take the store's CPU).
+#[derive(Default)]
+struct Mailbox {
+    read: std::collections::HashSet<std::path::PathBuf>,
+    /// The continue code e-mailed to each address.
+    codes: std::collections::HashMap<String, String>,
+}
+
+static MAILBOX: LazyLock<Mutex<Mailbox>> = LazyLock::new(Mutex::default);
+
+impl Mailbox {
+    /// Reads the files of `folders` not read before, keeping the codes they carry.
+    fn read_new(&mut self, folders: &[String]) {
+        for folder in folders {
+            let Ok(entries) = std::fs::read_dir(folder) else { continue };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                // A file written in the last moment may be half written: it is read on a later round.
+                let settled = entry
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|at| at.elapsed().is_ok_and(|age| age > Duration::from_millis(200)));
+                if !settled || self.read.contains(&path) {
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&path) else { continue };
+                self.read.insert(path);
+                let text = text.replace("=\r\n", "").replace("=\n", "");
+                // `To: someone@example.com`, or `To: "Name" <someone@example.com>`.
+                let to = text.lines().find_map(|l| l.strip_prefix("To: ")).map(|t| {
+                    let t = t.trim();
+                    t.rsplit_once('<').map_or(t, |(_, rest)| rest.trim_end_matches('>')).to_lowercase()
+                });
+                let code =
+                    text.split("Your enrollment code is: ").nth(1).and_then(|rest| rest.split_whitespace().next());
+                if let (Some(to), Some(code)) = (to, code) {
+                    self.codes.insert(to, code.to_string());
+                }
+            }
+        }
+    }
+}
+
 /// The code in the e-mail to `email`, read from the replicas' outbox folders once it is delivered (up to a minute).
 async fn code_mailed_to(email: &str) -> Step<String> {
     let folders: Vec<String> = std::env::var("LOAD_MAIL_DIRS")
@@ -538,21 +583,15 @@ async fn code_mailed_to(email: &str) -> Step<String> {
         .filter(|d| !d.is_empty())
         .map(String::from)
         .collect();
-    let to = format!("To: {email}");
     for _ in 0..120 {
-        for folder in &folders {
-            let Ok(entries) = std::fs::read_dir(folder) else { continue };
-            for entry in entries.flatten() {
-                let Ok(text) = std::fs::read_to_string(entry.path()) else { continue };
-                if !text.contains(&to) {
-                    continue;
-                }
-                let text = text.replace("=\r\n", "").replace("=\n", "");
-                if let Some(code) =
-                    text.split("Your enrollment code is: ").nth(1).and_then(|rest| rest.split_whitespace().next())
-                {
-                    return Ok(code.to_string());
-                }
+        {
+            let mut mailbox = MAILBOX.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(code) = mailbox.codes.remove(email) {
+                return Ok(code);
+            }
+            mailbox.read_new(&folders);
+            if let Some(code) = mailbox.codes.remove(email) {
+                return Ok(code);
             }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;

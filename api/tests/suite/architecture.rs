@@ -302,3 +302,33 @@ fn the_checker_finds_a_circle_a_downward_breach_and_a_feature_importing_another(
     assert!(breaches.contains(&"store (a lower layer) imports domain::enrollment".to_string()), "{breaches:?}");
     assert!(breaches.iter().any(|b| b.starts_with("feature cart imports feature shop")), "{breaches:?}");
 }
+
+/// The tables with an `enrollment_id` column, and for each whether an index (its key included) leads with it.
+async fn enrollment_lookups(db: &api::store::Db) -> Vec<(String, bool)> {
+    use sqlx::Row;
+    let conn = db.acquire().await.unwrap();
+    let postgres = conn.backend_name().eq_ignore_ascii_case("postgresql");
+    drop(conn);
+    let sql = if postgres {
+        "select c.table_name::text as name, (case when exists(select 1 from pg_index i \
+           join pg_class t on t.oid = i.indrelid join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0] \
+           where t.relname = c.table_name and a.attname = 'enrollment_id') then 1 else 0 end)::bigint as led \
+         from information_schema.columns c where c.table_schema = 'public' and c.column_name = 'enrollment_id'"
+    } else {
+        // A table's INTEGER PRIMARY KEY is its rowid, found without an index of its own.
+        "select m.name as name, case when c.pk = 1 or exists(select 1 from pragma_index_list(m.name) l \
+           join pragma_index_info(l.name) i on i.seqno = 0 where i.name = 'enrollment_id') then 1 else 0 end as led \
+         from sqlite_master m join pragma_table_info(m.name) c on c.name = 'enrollment_id' where m.type = 'table'"
+    };
+    let rows = sqlx::query(sql).fetch_all(db).await.unwrap();
+    rows.iter().map(|r| (r.get::<String, _>("name"), r.get::<i64, _>("led") == 1)).collect()
+}
+
+#[tokio::test]
+async fn every_table_found_by_its_enrollment_has_an_index_that_leads_with_it_so_no_call_slows_as_enrollments_grow() {
+    let app = crate::common::TestApp::new().await;
+    let tables = enrollment_lookups(&app.state.db).await;
+    assert!(tables.len() >= 10, "the tables with an enrollment_id were found: {tables:?}");
+    let unindexed: Vec<&str> = tables.iter().filter(|(_, led)| !led).map(|(name, _)| name.as_str()).collect();
+    assert!(unindexed.is_empty(), "read by enrollment_id without an index: {unindexed:?}");
+}

@@ -81,6 +81,44 @@ async fn past_its_connection_limit_a_replica_tells_new_visitors_at_once_in_their
     server.abort();
 }
 
+#[tokio::test]
+async fn with_every_place_taken_the_balancers_check_on_the_operators_port_is_answered_at_once() {
+    let app = TestApp::new().await;
+    let (port, server) = served(&app, 2).await;
+    // Two visitors hold the places and four more the busy places, none of them sending a request yet.
+    let mut held = Vec::new();
+    for _ in 0..6 {
+        held.push(TcpStream::connect(("127.0.0.1", port)).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // On the visitors' port a check now waits in the kernel's queue with everyone else.
+    let mut waiting = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    waiting.write_all(get("/readyz", "").as_bytes()).await.unwrap();
+    let mut nothing = [0u8; 1];
+    let waited = tokio::time::timeout(Duration::from_millis(500), waiting.read(&mut nothing)).await;
+    assert!(waited.is_err(), "the visitors' port was full: its check waits");
+
+    let operators = api::app::listen(("127.0.0.1", 0), 8).await.unwrap();
+    let ops_port = axum::serve::Listener::local_addr(&operators).unwrap().port();
+    let ops = tokio::spawn(api::app::serve_connections(
+        operators,
+        api::app::operators(&app.live),
+        Duration::from_secs(10),
+        std::future::pending(),
+    ));
+    let started = std::time::Instant::now();
+    let ready = exchange(ops_port, get("/readyz", "")).await;
+    assert!(ready.starts_with("HTTP/1.1 200") && ready.contains("ready"), "{ready}");
+    assert!(started.elapsed() < Duration::from_millis(500), "answered at once: {:?}", started.elapsed());
+    let elsewhere = exchange(ops_port, get("/api/v1/get-plan-category", "")).await;
+    assert!(elsewhere.starts_with("HTTP/1.1 404"), "only the operators' calls are answered there: {elsewhere}");
+    app.state.lifecycle.drain();
+    let draining = exchange(ops_port, get("/readyz", "")).await;
+    assert!(draining.starts_with("HTTP/1.1 503") && draining.contains("draining"), "{draining}");
+    ops.abort();
+    server.abort();
+}
+
 /// The value of the series `line_start` (a name and its labels as rendered) in `text`, 0 when absent.
 fn value_of(text: &str, line_start: &str) -> f64 {
     text.lines()

@@ -160,6 +160,7 @@ impl TestApp {
             max_connections: 1024,
             max_connections_per_client: 64,
             max_busy_connections: 256,
+            ops_port: None,
             stopping: api::config::StopSettings::default(),
             metrics: api::config::MetricsAccess::default(),
             trust_proxy: true,
