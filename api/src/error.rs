@@ -45,6 +45,14 @@ pub enum ApiError {
     /// The body is over the limit (413).
     #[error("too large")]
     TooLarge,
+    /// What the request carries is over a limit of its own (413: a carrier's questionnaire), each under its field in
+    /// its words.
+    #[error("too large")]
+    Oversized(Vec<FieldError>),
+    /// Done as often as it may be for now (429, with `Retry-After`), in words that say which limit (a carrier's
+    /// publishes an hour).
+    #[error("{message}")]
+    TooOften { retry_after: u64, message: String },
     /// The address (path and query) is over the limit (414).
     #[error("address too long")]
     UriTooLong,
@@ -91,12 +99,14 @@ fn too_long_an_address() -> String {
 }
 
 /// Every text the store's own refusals show people (not a call's checks, which come from the engine and the
-/// workflows): each must have its translation in every language the store speaks.
+/// workflows; the limits of a carrier's questionnaire are the store's own): each must have its translation in every
+/// language the store speaks.
 pub fn own_refusals() -> Vec<String> {
     [SERVICE_UNAVAILABLE, BUSY, STORAGE_FULL, TOO_MANY_ATTEMPTS, TIMED_OUT, SOMETHING_WENT_WRONG, WRONG_METHOD]
         .map(String::from)
         .into_iter()
         .chain([too_large(), too_long_an_address()])
+        .chain(crate::domain::carrier_console::refusals())
         .collect()
 }
 
@@ -270,6 +280,11 @@ impl IntoResponse for ApiError {
                 (StatusCode::TOO_MANY_REQUESTS, vec![FieldError::new("", TOO_MANY_ATTEMPTS)], None)
             }
             ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, vec![FieldError::new("", too_large())], None),
+            ApiError::Oversized(items) => (StatusCode::PAYLOAD_TOO_LARGE, items, None),
+            ApiError::TooOften { retry_after: seconds, message } => {
+                retry_after = Some(seconds);
+                (StatusCode::TOO_MANY_REQUESTS, vec![FieldError::new("", message)], None)
+            }
             ApiError::UriTooLong => (StatusCode::URI_TOO_LONG, vec![FieldError::new("", too_long_an_address())], None),
             ApiError::TimedOut => (StatusCode::REQUEST_TIMEOUT, vec![FieldError::new("", TIMED_OUT)], None),
             ApiError::MethodNotAllowed => {

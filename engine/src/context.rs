@@ -117,6 +117,10 @@ pub struct EnrollmentContext {
     /// that enrollments alike share their forms.
     #[serde(default)]
     pub cart_plans: Vec<i64>,
+    /// The language of the person the forms are drawn for (`es`; empty or `en` is English): their authors' words
+    /// (a carrier's questions and labels) are resolved in it where they are drawn, and forms are kept per language.
+    #[serde(default)]
+    pub language: String,
 }
 
 /// A condition over the [`EnrollmentContext`]; an empty condition always holds.

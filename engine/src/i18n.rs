@@ -1,12 +1,17 @@
-//! The server's words in the person's language.
+//! The store's own words in the person's language.
 //!
 //! English is the source: every text the engine and the api write stays in English in the code (the spec's own words
 //! among them, exactly). Another language is a catalogue, `engine/locales/{language}.yaml`, built into the engine
-//! (build.rs lists the folder): each English text with its translation. A text with parts that change (a plan's id,
-//! an amount) is written once with `{placeholders}` (`Plan {plan} has no published version {version}`), and the
-//! parts are carried over, translated too when the catalogue knows them. A placeholder named `{n}` takes a number
-//! or a date only (`{n} days`, `on {n}`), as do `{n1}`, `{n2}`. The workflows' own texts written in other
-//! languages (a carrier's question as `{ en, es }`, see [`crate::text`]) join the catalogue of their language.
+//! (build.rs lists the folder): each of the store's messages, keyed by its English, with its translation. A message
+//! with parts that change (a plan's id, an amount) is written once with `{placeholders}` (`Plan {plan} has no
+//! published version {version}`), and the parts are carried over, translated too when the catalogue knows them
+//! exactly. A placeholder named `{n}` takes a number or a date only (`{n} days`, `on {n}`), as do `{n1}`, `{n2}`. A
+//! text is matched against a template in one pass, without backtracking or recursion, whatever it holds.
+//!
+//! Only the store's words are here, and what the catalogue's plans and categories carry in other languages, exactly
+//! and never over the store's own ([`Words::of_authors`], [`Words::merged`]). A carrier's texts are not: they carry
+//! their own languages ([`crate::text::Text`]) and are resolved where they are drawn, so nothing a carrier writes can
+//! change another carrier's words or the store's.
 //!
 //! Translation happens as an answer leaves the server ([`Words::translate_value`]): only the words of an answer are
 //! read (its titles, descriptions, labels, messages; see [`WORDS`]), never its data, so an answer's values, an enum's
@@ -182,29 +187,47 @@ fn parts_of(text: &str) -> Vec<Part> {
     parts
 }
 
-/// The values of `parts`' holes in `text`, when `text` is the pattern with each hole filled (a hole takes the
-/// shortest text that lets the rest match, and at least one character).
+/// Whether `parts` hold words with a letter besides their placeholders.
+fn english_words(parts: &[Part]) -> bool {
+    parts.iter().any(|p| matches!(p, Part::Words(words) if words.chars().any(char::is_alphabetic)))
+}
+
+/// The values of `parts`' holes in `text`, when `text` is the pattern with each hole filled: each hole takes the text
+/// up to the first place its following words start (at least one character), the last hole the rest. One pass, no
+/// backtracking and no recursion: the time is linear in the text for each pattern, whatever the text holds (a
+/// catalogue never has two holes side by side, which [`Catalogue::parse`] refuses).
 fn matched<'a>(parts: &'a [Part], text: &'a str) -> Option<Vec<(&'a str, &'a str)>> {
-    match parts.split_first() {
-        None => text.is_empty().then(Vec::new),
-        Some((Part::Words(words), rest)) => matched(rest, text.strip_prefix(words.as_str())?),
-        Some((Part::Hole(name), rest)) => {
-            let ends: Vec<usize> = match rest.first() {
-                None => vec![text.len()],
-                Some(Part::Words(next)) => text.match_indices(next.as_str()).map(|(i, _)| i).collect(),
-                Some(Part::Hole(_)) => text.char_indices().map(|(i, _)| i).skip(1).collect(),
-            };
-            // A hole named `n` (or `n1`, `n2`) takes a number or a date only ("30", "1,500", "$25", "12/01/2026"), so
-            // "{n} days" never reads a sentence.
-            let numeric = name.strip_prefix('n').is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()));
-            let fits = |hole: &str| !numeric || hole.chars().all(|c| c.is_ascii_digit() || ",.$%/".contains(c));
-            ends.into_iter().filter(|&end| end > 0 && fits(&text[..end])).find_map(|end| {
-                let mut found = matched(rest, &text[end..])?;
-                found.insert(0, (name.as_str(), &text[..end]));
-                Some(found)
-            })
+    let mut found = Vec::new();
+    let mut rest = text;
+    let mut i = 0;
+    while i < parts.len() {
+        match &parts[i] {
+            Part::Words(words) => rest = rest.strip_prefix(words.as_str())?,
+            Part::Hole(name) => {
+                let end = match parts.get(i + 1) {
+                    None => rest.len(),
+                    // The last words end the text: the hole is all before them.
+                    Some(Part::Words(last)) if i + 2 == parts.len() => rest.strip_suffix(last.as_str())?.len(),
+                    Some(Part::Words(next)) => {
+                        let first = rest.char_indices().nth(1).map(|(at, _)| at)?;
+                        first + rest[first..].find(next.as_str())?
+                    }
+                    Some(Part::Hole(_)) => return None,
+                };
+                let hole = &rest[..end];
+                // A hole named `n` (or `n1`, `n2`) takes a number or a date only ("30", "1,500", "$25", "12/01/2026"),
+                // so "{n} days" never reads a sentence.
+                let numeric = name.strip_prefix('n').is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()));
+                if hole.is_empty() || (numeric && !hole.chars().all(|c| c.is_ascii_digit() || ",.$%/".contains(c))) {
+                    return None;
+                }
+                found.push((name.as_str(), hole));
+                rest = &rest[end..];
+            }
         }
+        i += 1;
     }
+    rest.is_empty().then_some(found)
 }
 
 /// One language's words: each English text's translation, exactly or by a pattern.
@@ -242,13 +265,21 @@ impl Catalogue {
             if holes(&english) != holes(&translated) {
                 return Err(format!("\"{translated}\" must carry the placeholders of \"{english}\""));
             }
+            let parts = parts_of(&english);
+            if parts.windows(2).any(|pair| matches!(pair, [Part::Hole(_), Part::Hole(_)])) {
+                return Err(format!("\"{english}\": a placeholder must be followed by words, not by another"));
+            }
+            if !holes(&english).is_empty() && !english_words(&parts) {
+                return Err(format!("\"{english}\": a text with placeholders needs words of its own"));
+            }
             catalogue.add(&english, &translated);
         }
         Ok(catalogue)
     }
 
-    /// Adds one text (a pattern when it has placeholders); a later translation of the same text replaces it.
-    pub fn add(&mut self, english: &str, translated: &str) {
+    /// Adds one of the store's own texts (a pattern when it has placeholders); a later translation of the same text
+    /// replaces it.
+    fn add(&mut self, english: &str, translated: &str) {
         let parts = parts_of(english);
         if parts.iter().any(|p| matches!(p, Part::Hole(_))) {
             self.patterns.retain(|p| p.parts != parts);
@@ -267,7 +298,7 @@ impl Catalogue {
     }
 
     /// `text` in this language, when the catalogue knows it: exactly, or by a pattern whose parts are carried over
-    /// (each translated too when the catalogue knows it).
+    /// (each translated too when the catalogue knows it exactly: never by a pattern again, so a text is read once).
     pub fn translate(&self, text: &str) -> Option<String> {
         if let Some(found) = self.exact.get(text) {
             return Some(found.clone());
@@ -277,11 +308,15 @@ impl Catalogue {
         }
         self.patterns.iter().find_map(|pattern| {
             let values = matched(&pattern.parts, text)?;
-            let mut out = pattern.translated.clone();
-            for (name, value) in values {
-                // A part is shorter than the text, so this ends.
-                let value = self.translate(value).unwrap_or_else(|| value.to_string());
-                out = out.replace(&format!("{{{name}}}"), &value);
+            let mut out = String::with_capacity(pattern.translated.len() + text.len());
+            for part in parts_of(&pattern.translated) {
+                match part {
+                    Part::Words(words) => out.push_str(&words),
+                    Part::Hole(name) => {
+                        let value = values.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap_or_default();
+                        out.push_str(self.exact.get(value).map(String::as_str).unwrap_or(value));
+                    }
+                }
             }
             Some(out)
         })
@@ -311,25 +346,37 @@ impl Words {
         })
     }
 
-    /// These words and each (language, English, translation) of `pairs`: a workflow's texts written in other
-    /// languages (`Text::translations`), the catalogue's plans and categories.
-    pub fn with_pairs<'a>(&self, pairs: impl IntoIterator<Item = (&'static str, &'a str, &'a str)>) -> Words {
-        let mut words = self.clone();
+    /// Words of texts their author wrote in other languages (a catalogue's plans and categories): each (language,
+    /// English, translation) of `pairs`, read exactly, never as a pattern (nothing an author writes is a placeholder).
+    /// Two different translations of the same English in one language are refused, naming the English: one text could
+    /// otherwise take another's words.
+    pub fn of_authors<'a>(pairs: impl IntoIterator<Item = (&'static str, &'a str, &'a str)>) -> Result<Words, String> {
+        let mut words = Words::default();
         for (language, english, translated) in pairs {
-            words.catalogues.entry(language).or_default().add(english, translated);
+            let exact = &mut words.catalogues.entry(language).or_default().exact;
+            match exact.get(english) {
+                Some(before) if before != translated => {
+                    return Err(format!(
+                        "\"{english}\" is translated as \"{before}\" and as \"{translated}\": one English text has one translation in a language"
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    exact.insert(english.to_string(), translated.to_string());
+                }
+            }
         }
-        words
+        Ok(words)
     }
 
-    /// These words, and `other`'s where both know a text (a catalogue's and a workflow's words together).
-    pub fn merged(&self, other: &Words) -> Words {
+    /// These words (the store's own), and `authors`' exact translations where the store has none: an author's words
+    /// never replace the store's own.
+    pub fn merged(&self, authors: &Words) -> Words {
         let mut words = self.clone();
-        for (language, catalogue) in &other.catalogues {
+        for (language, catalogue) in &authors.catalogues {
             let mine = words.catalogues.entry(language).or_default();
-            mine.exact.extend(catalogue.exact.iter().map(|(k, v)| (k.clone(), v.clone())));
-            for pattern in &catalogue.patterns {
-                mine.patterns.retain(|p| p.parts != pattern.parts);
-                mine.patterns.push(pattern.clone());
+            for (english, translated) in &catalogue.exact {
+                mine.exact.entry(english.clone()).or_insert_with(|| translated.clone());
             }
         }
         words
@@ -539,6 +586,86 @@ mod tests {
         let one = |entry: &str| Catalogue::parse(&format!("name: Spanish\nwords:\n  {entry}\n"));
         assert!(one("Plan {plan} is gone: El plan se fue").unwrap_err().contains("placeholders"));
         assert!(one("Close: ' '").unwrap_err().contains("no translation"));
+    }
+
+    #[test]
+    fn a_catalogue_refuses_placeholders_side_by_side_or_without_words_of_their_own() {
+        let one = |entry: &str| Catalogue::parse(&format!("name: Spanish\nwords:\n  {entry}\n"));
+        assert!(one("'{h0}{h1} qqq': '{h0}{h1} zzz'").unwrap_err().contains("followed by words"));
+        assert!(one("'{x}': '{x}'").unwrap_err().contains("words of its own"));
+        assert!(one("'{a} {b}': '{a} {b}'").unwrap_err().contains("words of its own"));
+        assert!(one("'{n} days': '{n} días'").is_ok());
+    }
+
+    #[test]
+    fn a_long_text_is_read_in_one_pass_whatever_it_repeats() {
+        // A pattern whose hole could take the text again ("{a} x" over "1 x x x ...") once recursed once per
+        // repetition, and overflowed the stack on a long text.
+        let mut es = Catalogue::default();
+        es.add("{a} x", "{a} equis");
+        es.add("Plan {plan} costs {price} a month", "El plan {plan} cuesta {price} al mes");
+        let long = format!("1{}", " x".repeat(200_000));
+        let started = std::time::Instant::now();
+        let translated = es.translate(&long).unwrap();
+        assert!(translated.ends_with(" equis") && translated.len() == long.len() + 4);
+        let costs = format!("Plan {} costs $5 a month", "Plan 7 costs ".repeat(50_000));
+        assert!(es.translate(&costs).is_some());
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "{:?}", started.elapsed());
+    }
+
+    #[test]
+    fn an_authors_words_are_exact_never_a_pattern_and_never_replace_the_stores_own() {
+        let authors = Words::of_authors([
+            ("es", "{x}", "ZZ"),
+            ("es", "Field is required", "BOB-REQUIRED"),
+            ("es", "Dental for {brand}", "Dental para {brand}"),
+        ])
+        .unwrap();
+        let words = Words { catalogues: BTreeMap::from([("es", spanish())]) }.merged(&authors);
+        assert_eq!(words.translate("es", "Field is required"), "Este campo es obligatorio", "the store's own stands");
+        assert_eq!(words.translate("es", "Anything at all"), "Anything at all", "{{x}} is a text, not a pattern");
+        assert_eq!(words.translate("es", "{x}"), "ZZ", "read exactly as written");
+        assert_eq!(words.translate("es", "Dental for Acme"), "Dental for Acme");
+        let twice = Words::of_authors([("es", "Family", "Familia"), ("es", "Family", "Familiar")]);
+        assert!(twice.unwrap_err().contains("\"Family\""), "one English, one translation");
+    }
+
+    mod bounded {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn template() -> impl Strategy<Value = String> {
+            // Words and placeholders, the same few letters so that they repeat and overlap in the texts read.
+            prop::collection::vec(prop_oneof![3 => "[ab {}]{1,4}", 1 => "\\{[an][0-9]?\\}"], 1..8)
+                .prop_map(|parts| parts.concat())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+            /// Whatever templates a catalogue is given and whatever text it reads, a text is translated (or not) in
+            /// time linear in its length, without recursing on it: no stack overflow, and a long text in a bound.
+            #[test]
+            fn any_catalogue_reads_any_text_in_a_bounded_time(
+                templates in prop::collection::vec(template(), 1..12),
+                seed in "[ab {}0-9]{0,40}",
+                repeat in 1usize..5_000,
+            ) {
+                let mut catalogue = Catalogue::default();
+                for template in &templates {
+                    let parts = parts_of(template);
+                    // What `parse` refuses is never in a catalogue.
+                    if parts.windows(2).any(|w| matches!(w, [Part::Hole(_), Part::Hole(_)])) {
+                        continue;
+                    }
+                    catalogue.add(template, &format!("es {template}"));
+                }
+                let text = seed.repeat(repeat);
+                let started = std::time::Instant::now();
+                let _ = catalogue.translate(&text);
+                prop_assert!(started.elapsed() < std::time::Duration::from_millis(500), "{:?} for {} bytes", started.elapsed(), text.len());
+            }
+        }
     }
 
     #[test]

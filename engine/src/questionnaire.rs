@@ -197,13 +197,14 @@ impl Questionnaire {
                     None => continue,
                 },
             };
+            let text = text.in_language(&ctx.language);
             let key = q.question_id.to_string();
             let details = q.details.as_ref().and_then(|name| self.detail_sets.get(name));
             let schema = yes_no_question(
                 text,
                 q.question_id,
                 details.map(|set| {
-                    let item = detail_entry(set);
+                    let item = detail_entry(set, &ctx.language);
                     let list = json!({
                         "type": "array", "title": "Details", "minItems": 1, "maxItems": set.entries, "items": item,
                         "x-item-title": "Detail #{n}",
@@ -290,22 +291,23 @@ pub fn health_info_schema(q: &Questionnaire, ctx: &EnrollmentContext) -> Value {
 }
 
 /// One entry of a detail set: its fields, in order, with their types' rules and the spec's messages.
-fn detail_entry(set: &DetailSet) -> Value {
+fn detail_entry(set: &DetailSet, language: &str) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for field in &set.fields {
+        let title = field.title.in_language(language);
         let (schema, widget) = match field.kind {
-            FieldKind::Text => (text_field(&field.title, 200), None),
-            FieldKind::LongText => (text_field(&field.title, 2000), Some("textarea")),
-            FieldKind::Date => (date_field(&field.title, &[Check::Date]), Some("dateMDY")),
-            FieldKind::PastDate => (date_field(&field.title, &[Check::Date, Check::NotFuture]), Some("dateMDY")),
+            FieldKind::Text => (text_field(title, 200), None),
+            FieldKind::LongText => (text_field(title, 2000), Some("textarea")),
+            FieldKind::Date => (date_field(title, &[Check::Date]), Some("dateMDY")),
+            FieldKind::PastDate => (date_field(title, &[Check::Date, Check::NotFuture]), Some("dateMDY")),
             FieldKind::YesNo => (
-                json!({ "type": "string", "title": &*field.title,
+                json!({ "type": "string", "title": title,
                         "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ] }),
                 Some("radio"),
             ),
             FieldKind::Phone => (
-                json!({ "type": "string", "title": &*field.title, "pattern": "^[0-9]{10}$",
+                json!({ "type": "string", "title": title, "pattern": "^[0-9]{10}$",
                         "x-normalize": "digits", "x-messages": { "pattern": INVALID_PHONE } }),
                 Some("phone"),
             ),

@@ -1,10 +1,13 @@
-//! A text people read, written in English and, when its author wrote it, in Spanish too: a carrier's question, a
-//! detail field's label, a health set's messages.
+//! A text people read, written by its author in English and, when they wrote it, in other languages too: a carrier's
+//! question, a detail field's label, a health set's messages, an offer's words.
 //!
-//! In a workflow file a text is a plain string (English only), or `{ en: ..., es: ... }`. English is what the spec's
-//! calls answer and what the code compares; each other form joins its language's words ([`crate::i18n`]), and a text
-//! without one is shown in English (`enroll check-workflows` counts them). A third language is a third key, with the
-//! store's catalogue for it (`engine/locales`), not code.
+//! In a workflow file a text is a plain string (English only), or `{ en: ..., es: ... }`. English is what the code
+//! compares, what an application records and what the spec's calls that define English answer; where a text is put
+//! into an answer a person reads, it is resolved in that person's language there ([`Text::in_language`]), so a text
+//! is only ever shown in its own author's words, and no other text, the store's own messages or another carrier's,
+//! can change them (docs/ARCHITECTURE.md, Languages). A text without words in a language is shown in English
+//! (`enroll check-workflows` counts them). A third language is a third key, with the store's catalogue for it
+//! (`engine/locales`), not code. There is deliberately no `Deref` to a string: each use says which words it takes.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -31,14 +34,6 @@ impl Text {
         language == crate::i18n::SOURCE || self.other.contains_key(language)
     }
 
-    /// Its other forms as (language, English, translation), for the words answers are translated with
-    /// ([`crate::i18n::Words::with_pairs`]); a language the store does not speak is left out.
-    pub fn translations(&self) -> impl Iterator<Item = (&'static str, &str, &str)> {
-        self.other
-            .iter()
-            .filter_map(|(language, words)| Some((crate::i18n::spoken(language)?, self.en.as_str(), words.as_str())))
-    }
-
     /// The same text, written in `language` as `words` too (blank words are none).
     pub fn with(mut self, language: &str, words: &str) -> Text {
         if words.trim().is_empty() {
@@ -47,21 +42,6 @@ impl Text {
             self.other.insert(language.to_string(), words.to_string());
         }
         self
-    }
-}
-
-impl std::ops::Deref for Text {
-    type Target = str;
-
-    /// English: what every screen shows today.
-    fn deref(&self) -> &str {
-        &self.en
-    }
-}
-
-impl std::fmt::Display for Text {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.en)
     }
 }
 
@@ -157,7 +137,6 @@ mod tests {
         assert_eq!(serde_json::to_value(&plain).unwrap(), serde_json::json!("Are you a resident?"));
         let both: Text = serde_yaml::from_str("{ en: Are you a resident?, es: ¿Es usted residente? }").unwrap();
         assert_eq!((both.in_language("es"), both.in_language("en")), ("¿Es usted residente?", "Are you a resident?"));
-        assert_eq!(&*both, "Are you a resident?", "screens read English today");
         let blank: Text = serde_yaml::from_str("{ en: Ill?, es: ' ' }").unwrap();
         assert!(!blank.has("es"), "blank Spanish is none");
         assert!(serde_yaml::from_str::<Text>("{ es: Solo }").is_err(), "English is needed");

@@ -424,13 +424,6 @@ impl Workflows {
         missing
     }
 
-    /// Each text written in these workflows (their words in every language: see [`crate::text::Text::translations`]).
-    pub fn written(&self) -> Vec<crate::text::Text> {
-        let mut texts = Vec::new();
-        self.texts(&mut |_, text| texts.push(text.clone()));
-        texts
-    }
-
     /// Each text written in these workflows, with where it is.
     fn texts(&self, note: &mut dyn FnMut(String, &crate::text::Text)) {
         use crate::text::Text;
@@ -467,7 +460,7 @@ impl Workflows {
                     ("accept", &offer.accept),
                     ("decline", &offer.decline),
                 ] {
-                    if !text.is_empty() {
+                    if !text.en.is_empty() {
                         note(format!("{name} offer {} {field}", offer.id), text);
                     }
                 }

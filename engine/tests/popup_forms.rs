@@ -18,6 +18,7 @@ fn forms() -> Value {
         eligibility: workflows.shop.eligibility_questions.first().cloned(),
         health: workflows.shop.health_questions.first().cloned(),
         group_name: Some("Peachtree Logistics".into()),
+        language: "en".into(),
     };
     let kinds = [
         ("eligibility", PopupKind::Eligibility),
@@ -63,4 +64,21 @@ fn every_popup_field_words_a_missing_or_wrong_answer_as_the_spec_does() {
         }
     }
     assert_eq!(forms()["eligibility"]["schema"]["x-messages"]["refuse"], "Please answer yes in order to continue");
+}
+
+#[test]
+fn a_carriers_question_is_drawn_in_the_readers_language_in_its_own_words_and_in_english_where_it_has_none() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let workflows = engine::workflow::load_dir(&dir).unwrap();
+    let mut eligibility = workflows.shop.eligibility_questions.first().cloned().unwrap();
+    eligibility.questions[1].question = engine::text::Text::from("{x}");
+    let title = |language: &str, key: &str| {
+        let choices =
+            PopupChoices { eligibility: Some(eligibility.clone()), language: language.into(), ..Default::default() };
+        let (schema, _) = engine::shop::popups::popup_form(PopupKind::Eligibility, &choices);
+        schema["properties"][key]["title"].as_str().unwrap().to_string()
+    };
+    assert_eq!(title("es", "q1"), "¿Es usted residente legal de los Estados Unidos?");
+    assert_eq!(title("en", "q1"), "Are you a legal resident of the United States?");
+    assert_eq!(title("es", "q2"), "{x}", "no Spanish: its English, as written");
 }

@@ -203,13 +203,13 @@ fn a_yes_to_a_knock_out_health_question_declines_and_every_question_must_be_answ
     );
     let accepted = json!({ "q901": "No", "q902": "No", "q903": "Yes" });
     assert!(
-        matches!(shop::questions::health_decision(&set, &accepted), shop::questions::HealthDecision::Accepted(_)),
+        matches!(shop::questions::health_decision(&set, &accepted, "en"), shop::questions::HealthDecision::Accepted(_)),
         "903 is only recorded"
     );
     let declined = json!({ "q901": "Yes", "q902": "No", "q903": "No" });
     assert_eq!(
-        shop::questions::health_decision(&set, &declined),
-        shop::questions::HealthDecision::Declined(set.decline_message.to_string())
+        shop::questions::health_decision(&set, &declined, "en"),
+        shop::questions::HealthDecision::Declined(set.decline_message.en.clone())
     );
 }
 

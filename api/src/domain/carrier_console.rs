@@ -13,11 +13,17 @@
 //!   two publishes at once never undo each other (the later one is made again on the newer version, or refused when
 //!   its draft was published meanwhile). Every replica reads it within `WORKFLOWS_REFRESH_SECS`; enrollments keep the
 //!   version they started on. Bringing back an earlier publish is a publish of its questionnaire.
+//! - **Limits** (`engine::shop::plan_questions::limits`). A draft or a file is refused before the work it would cost:
+//!   over its bytes before it is read (413), nested too deep before it is parsed, with too many questions, too long a
+//!   text or a name the format does not have before it is checked (422, under the field). A carrier publishes at
+//!   most [`PUBLISHES_PER_HOUR`] times an hour, counted in the database for every replica (429 with `Retry-After`).
+//!   docs/SECURITY.md, "The carriers' console's limits".
 
 use serde_json::Value;
 use sha2::Digest;
 
 use engine::catalogue::Plan;
+use engine::shop::plan_questions::limits::{self, Beyond};
 use engine::shop::plan_questions::{differences, Difference, PlanQuestionnaire};
 use engine::shop::PopupKind;
 use engine::step::{Action, Step, StepAction};
@@ -40,6 +46,34 @@ pub const SIGN_IN_FIRST: &str =
     "Please sign in with the link from your carrier portal: it opens the console for your carrier's plans.";
 /// What a carrier's staff are told about another carrier's plan.
 pub const NOT_YOUR_PLAN: &str = "This plan is another carrier's: you can only change your own carrier's plans.";
+
+/// How many times one carrier may publish (a draft, or an earlier version brought back) in any hour: each publish
+/// makes a whole version of the workflows, which every replica reads and keeps.
+pub const PUBLISHES_PER_HOUR: usize = 30;
+
+/// What a carrier that published [`PUBLISHES_PER_HOUR`] times in the last hour is told.
+pub fn too_many_publishes(minutes: u64) -> String {
+    format!(
+        "Your carrier may publish at most {PUBLISHES_PER_HOUR} times an hour. Please publish again in {minutes} min."
+    )
+}
+
+/// Every refusal of the console's limits, in English: each has its translation (`error::own_refusals`).
+pub fn refusals() -> Vec<String> {
+    let mut all = limits::refusals();
+    all.push(too_many_publishes(60));
+    all
+}
+
+/// What a carrier's publishes are counted under (`quota`).
+pub fn publishes_key(carrier_id: i64) -> String {
+    format!("carrier-publish:{carrier_id}")
+}
+
+/// A questionnaire over a limit, refused under its field (422).
+fn beyond(beyond: Beyond) -> ApiError {
+    ApiError::Invalid(vec![FieldError::new(beyond.field, beyond.reason)])
+}
 
 /// The sealed token of a carrier's sign-in link: single use, valid [`LINK_MINUTES`].
 pub fn carrier_link(crypto: &Crypto, carrier_id: i64, name: &str) -> String {
@@ -98,9 +132,10 @@ pub fn published(state: &AppState, plan: &Plan) -> PlanQuestionnaire {
     PlanQuestionnaire::of_shop(&state.workflows.current().workflows.shop, plan.plan_id, &plan.category)
 }
 
-/// A questionnaire as the console sends it, checked alone and then as the version it would make with the newest
-/// files: the checker's words at the field they are about (422).
+/// A questionnaire as the console sends it, checked against the limits and the format's names, then alone, then as
+/// the version it would make with the newest files: the checker's words at the field they are about (422).
 pub async fn checked(state: &AppState, plan: &Plan, document: &Value) -> ApiResult<PlanQuestionnaire> {
+    limits::check(document).map_err(beyond)?;
     let name = PlanQuestionnaire::file_name(plan.plan_id);
     let mut document = document.clone();
     // The file's kind and plan are the console's to say.
@@ -116,8 +151,15 @@ pub async fn checked(state: &AppState, plan: &Plan, document: &Value) -> ApiResu
     Ok(questionnaire)
 }
 
-/// A YAML file (an export, kept by the carrier) as a questionnaire of `plan`: its text must be of that plan.
+/// A YAML file (an export, kept by the carrier) as a questionnaire of `plan`: its text must be of that plan. Its size
+/// (413) and its depth (422) are told under `yaml` before it is parsed.
 pub async fn imported(state: &AppState, plan: &Plan, text: &str) -> ApiResult<PlanQuestionnaire> {
+    if text.len() > limits::MOST_BYTES {
+        return Err(ApiError::Oversized(vec![FieldError::new("yaml", limits::too_large())]));
+    }
+    if let Some(line) = limits::deeper_than(text, limits::MOST_DEPTH) {
+        return Err(ApiError::field("yaml", limits::too_deep_at(line)));
+    }
     let value: Value = serde_yaml::from_str(text)
         .map_err(|e| ApiError::Invalid(vec![FieldError::new("", format!("This is not a questionnaire file: {e}"))]))?;
     if let Some(other) = value.get("plan_id").and_then(Value::as_i64).filter(|id| *id != plan.plan_id) {
@@ -175,7 +217,7 @@ pub struct Made {
 }
 
 /// Publishes `questionnaire` for `plan` as a new version of the workflows (see the module's note): 409 when the draft
-/// was published or changed meanwhile.
+/// was published or changed meanwhile, 429 past [`PUBLISHES_PER_HOUR`] (counted before the version is made).
 pub async fn publish(
     state: &AppState,
     staff: &Staff,
@@ -184,6 +226,16 @@ pub async fn publish(
     source: Source,
     note: &str,
 ) -> ApiResult<Made> {
+    // A draft kept, or a version published, before the limits were: within them, or refused as a draft would be.
+    limits::check(&serde_json::to_value(questionnaire).expect("a questionnaire is JSON")).map_err(beyond)?;
+    let taken = {
+        let _turn = store::write_turn(&state.db).await;
+        let hour = chrono::Duration::hours(1);
+        store::quota::take(&state.db, &publishes_key(staff.carrier_id), PUBLISHES_PER_HOUR, hour).await?
+    };
+    if let Err(retry_after) = taken {
+        return Err(ApiError::TooOften { retry_after, message: too_many_publishes(retry_after.div_ceil(60)) });
+    }
     let carrier = state.catalogue.carrier_name(staff.carrier_id).to_string();
     let loaded_by =
         format!("{} ({carrier}) in the carriers' console, plan {}: {}", staff.name, plan.plan_id, note.trim());
@@ -259,6 +311,7 @@ pub async fn preview(state: &AppState, plan: &Plan, questionnaire: &PlanQuestion
             cart_categories: vec![plan.category.clone()],
             cart_plan_types: vec![plan.plan_type.clone()],
             cart_plans: vec![plan.plan_id],
+            language: crate::services::language::current().to_string(),
             ..Default::default()
         };
         let prefill = engine::workflow::PrefillValues::default();
@@ -281,6 +334,7 @@ fn popups_preview(state: &AppState, questionnaire: &PlanQuestionnaire) -> Vec<St
     let choices = engine::shop::popups::PopupChoices {
         eligibility: sets.eligibility.clone(),
         health: sets.health.clone(),
+        language: crate::services::language::current().to_string(),
         ..Default::default()
     };
     let mut steps = Vec::new();
@@ -318,6 +372,7 @@ pub fn try_answers(questionnaire: &PlanQuestionnaire, popup: &str, answers: &Val
     let choices = engine::shop::popups::PopupChoices {
         eligibility: sets.eligibility.clone(),
         health: sets.health.clone(),
+        language: crate::services::language::current().to_string(),
         ..Default::default()
     };
     let today = crate::domain::enrollment::today();
@@ -339,7 +394,7 @@ pub fn try_answers(questionnaire: &PlanQuestionnaire, popup: &str, answers: &Val
             let set = sets.health.as_ref().ok_or_else(|| no_such_popup(popup))?;
             let answers = engine::shop::popups::check_popup(PopupKind::HealthQuestions, &choices, answers, today)
                 .map_err(ApiError::Invalid)?;
-            Ok(match engine::shop::questions::health_decision(set, &answers) {
+            Ok(match engine::shop::questions::health_decision(set, &answers, crate::services::language::current()) {
                 engine::shop::questions::HealthDecision::Accepted(words) => Tried::Accepted(words),
                 engine::shop::questions::HealthDecision::Declined(words) => Tried::Declined(words),
             })

@@ -3,13 +3,13 @@
 //! The language is the one chosen in the store (the `enroll_lang` cookie the renderer sets, for the browser's
 //! session), or else the first of the browser's `Accept-Language` the store speaks, or else English. English answers
 //! pass untouched, at no cost. An answer in another language is read as it leaves the API and its words (titles,
-//! descriptions, labels, messages; never its data) are translated by the store's catalogue and the workflows' own
-//! texts ([`engine::i18n`]); it says which language it is in (`Content-Language`).
+//! descriptions, labels, messages; never its data) are translated by the store's catalogue ([`engine::i18n`]), and the
+//! texts of their authors (a carrier's questions) were already written in it where the answer drew them; it says
+//! which language it is in (`Content-Language`).
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
 use axum::body::Body;
@@ -65,7 +65,7 @@ impl<S> Layer<S> for SpeakLayer {
     type Service = Speak<S>;
 
     fn layer(&self, inner: S) -> Speak<S> {
-        Speak { inner, live: self.0.clone(), words: Arc::default() }
+        Speak { inner, live: self.0.clone() }
     }
 }
 
@@ -73,27 +73,6 @@ impl<S> Layer<S> for SpeakLayer {
 pub struct Speak<S> {
     inner: S,
     live: Live,
-    words: Arc<Mutex<Known>>,
-}
-
-/// The words answers are translated with: the workflows' (the store's catalogue and the versions' texts) and the
-/// catalogue's, merged once for each pair of them (a new workflow version or a re-seed makes a new pair).
-#[derive(Default)]
-struct Known {
-    from: Option<(Arc<engine::i18n::Words>, Arc<engine::i18n::Words>)>,
-    merged: Arc<engine::i18n::Words>,
-}
-
-fn words_now(live: &Live, known: &Mutex<Known>) -> Arc<engine::i18n::Words> {
-    let state = live.now();
-    let (workflows, catalogue) = (state.workflows.words(), state.catalogue.words.clone());
-    let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
-    let same = known.from.as_ref().is_some_and(|(w, c)| Arc::ptr_eq(w, &workflows) && Arc::ptr_eq(c, &catalogue));
-    if !same {
-        known.merged = Arc::new(workflows.merged(&catalogue));
-        known.from = Some((workflows, catalogue));
-    }
-    known.merged.clone()
 }
 
 type Translating = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
@@ -120,11 +99,13 @@ where
         // compression around the whole application compresses the translated answer for the browser.
         request.headers_mut().remove(header::ACCEPT_ENCODING);
         let answer = self.inner.call(request);
-        let (live, known) = (self.live.clone(), self.words.clone());
+        let live = self.live.clone();
         Either::Right(Box::pin(async move {
             // What the call writes for later (an e-mail) is written in this language too.
             let response = crate::services::language::speaking(language, answer).await?;
-            let words = words_now(&live, &known);
+            // The store's words, with the catalogue's plans' and categories' (see `services::catalogue`); a carrier's
+            // were resolved where the answer drew them.
+            let words = live.now().catalogue.words.clone();
             Ok(translated(response, language, &words).await)
         }))
     }
@@ -200,7 +181,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_answer_is_translated_when_its_length_is_known_and_left_whole_when_it_is_not() {
-        let words = Arc::new(engine::i18n::Words::shipped().clone());
+        let words = std::sync::Arc::new(engine::i18n::Words::shipped().clone());
         let answer = r#"{"message":"Field is required","data":"Field is required"}"#;
         let known = translated(json(Body::from(answer)), "es", &words).await;
         assert_eq!(known.headers()[header::CONTENT_LANGUAGE], "es");

@@ -29,7 +29,9 @@ pub struct Catalogue {
     /// What a plan's card shows that no filter changes, computed once at load: the catalogue is immutable until the
     /// next seed, so a listing prices its plans and copies the rest.
     cards: HashMap<i64, CardFacts>,
-    /// Its plans' and categories' texts in the other languages they are written in (see `engine::i18n`).
+    /// The words answers in other languages are translated with: the store's own catalogue, and its plans' and
+    /// categories' texts in the other languages they are written in, exactly and never over the store's own (see
+    /// `engine::i18n`). Made once per catalogue.
     pub words: std::sync::Arc<engine::i18n::Words>,
 }
 
@@ -118,15 +120,16 @@ impl Catalogue {
         for plan in &plans {
             texts.extend(plan.translated().map_err(|e| anyhow::anyhow!(e))?);
         }
-        let words = std::sync::Arc::new(engine::i18n::Words::default().with_pairs(texts));
+        let authors =
+            engine::i18n::Words::of_authors(texts).map_err(|e| anyhow::anyhow!("the catalogue's translations: {e}"))?;
+        let words = std::sync::Arc::new(engine::i18n::Words::shipped().merged(&authors));
         Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards, words })
     }
 
     /// Where the catalogue's texts (categories' names, plans' texts) have no words in `language`, by the store's
     /// catalogue or their own translations: English is shown in their place. Each as `where: the English`.
     pub fn untranslated(&self, language: &str) -> Vec<String> {
-        let words = engine::i18n::Words::shipped().merged(&self.words);
-        let Some(known) = words.catalogue(language) else { return Vec::new() };
+        let Some(known) = self.words.catalogue(language) else { return Vec::new() };
         let mut missing = Vec::new();
         let mut note = |place: String, text: &str| {
             if !text.trim().is_empty() && known.translate(text).is_none() {

@@ -195,22 +195,25 @@ struct Known {
     current: Arc<Version>,
     /// Every load read so far, oldest first.
     loads: Vec<Load>,
-    /// The store's words and those written in every version known here, for answers in other languages.
-    words: Arc<engine::i18n::Words>,
 }
 
 impl Known {
-    /// Keeps `version` (by its digest), and its words.
+    /// Keeps `version` (by its digest). Its carriers' words travel with it: they are resolved where they are drawn,
+    /// never added to words shared by other versions.
     fn keep(&mut self, version: Arc<Version>) {
-        if !self.by_hash.contains_key(&version.hash) {
-            let texts = version.workflows.written();
-            self.words = Arc::new(self.words.with_pairs(texts.iter().flat_map(engine::text::Text::translations)));
-        }
         self.by_hash.insert(version.hash.clone(), version);
     }
 
     fn last_seq(&self) -> i64 {
         self.loads.last().map(|l| l.seq).unwrap_or(0)
+    }
+
+    /// Forgets the versions that are not current and that no request holds: an enrollment on one reads it again from
+    /// the database when it next asks ([`Registry::get`]), so a server does not keep every version loaded (each
+    /// publish in the carriers' console is one) for as long as it runs.
+    fn forget_unused(&mut self) {
+        let current = self.current.hash.clone();
+        self.by_hash.retain(|hash, version| *hash == current || Arc::strong_count(version) > 1);
     }
 }
 
@@ -266,16 +269,11 @@ impl Registry {
             })
             .collect();
         loads.sort_by_key(|l| l.seq);
-        let texts = current.workflows.written();
-        let words = Arc::new(
-            engine::i18n::Words::shipped().with_pairs(texts.iter().flat_map(engine::text::Text::translations)),
-        );
         Ok(Registry {
             known: RwLock::new(Known {
                 by_hash: HashMap::from([(current.hash.clone(), current.clone())]),
                 current,
                 loads,
-                words,
             }),
         })
     }
@@ -283,11 +281,6 @@ impl Registry {
     /// The newest load's version: what a new enrollment answers, and what pages without an enrollment show.
     pub fn current(&self) -> Arc<Version> {
         self.known.read().expect("not poisoned").current.clone()
-    }
-
-    /// The store's words in every language, with those the versions known here are written in.
-    pub fn words(&self) -> Arc<engine::i18n::Words> {
-        self.known.read().expect("not poisoned").words.clone()
     }
 
     /// Reads the loads recorded since the last read; the newest whose version passes this server's checker becomes
@@ -307,6 +300,7 @@ impl Registry {
                     tracing::info!(version = short(&version.hash), seq = row.seq, "a workflow version is current");
                     known.keep(version.clone());
                     known.current = version;
+                    known.forget_unused();
                     known.loads.push(Load { seq: row.seq, hash: row.hash, in_flight });
                 }
                 Err(error) => {

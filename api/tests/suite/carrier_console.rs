@@ -465,3 +465,246 @@ async fn a_carrier_writes_each_question_in_english_and_spanish_and_the_file_keep
     let yaml = exported.ok()["yaml"].as_str().unwrap().to_string();
     assert!(yaml.contains("es: En los últimos 5 años"), "the file keeps the Spanish:\n{yaml}");
 }
+
+// The limits of what a carrier sends (docs/SECURITY.md, "The carriers' console's limits").
+
+use api::domain::carrier_console::{publishes_key, PUBLISHES_PER_HOUR};
+use engine::shop::plan_questions::limits::{self, MOST_BYTES, MOST_CHARACTERS, MOST_QUESTIONS};
+
+/// How many questionnaire drafts the store holds.
+async fn drafts_of(app: &TestApp, plan_id: i64) -> i64 {
+    sqlx::query_scalar("select count(*) from questionnaire_draft where plan_id = $1")
+        .bind(plan_id)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_import_nested_100000_deep_is_refused_at_once_and_the_store_goes_on_answering() {
+    let app = TestApp::new().await;
+    let mut one = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let mut two = signed_in(&app, NORTHGATE, "Tomás Ortega").await;
+    let import = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/import");
+    // Block sequences in one line, and flow sequences: some 200 KB each, under the bound on bytes.
+    let blocks = format!("{}x", "- ".repeat(100_000));
+    let flows = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let started = std::time::Instant::now();
+    let (a, b, health) = tokio::join!(
+        one.post(&import, json!({ "yaml": blocks })),
+        two.post(&import, json!({ "yaml": flows })),
+        async {
+            let mut probe = app.browser();
+            let asked = std::time::Instant::now();
+            let answer = probe.get("/healthz").await;
+            (answer.status, asked.elapsed())
+        }
+    );
+    let took = started.elapsed();
+    for answer in [a, b] {
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.body);
+        assert_eq!(
+            answer.first_error(),
+            (
+                "yaml".to_string(),
+                "A questionnaire may nest at most 32 levels: this one goes deeper at line 1".to_string()
+            )
+        );
+    }
+    // Loose bounds for a slow machine: the scan takes milliseconds, the parse took minutes.
+    assert!(took < std::time::Duration::from_secs(5), "refused in {took:?}");
+    assert_eq!(health.0, StatusCode::OK);
+    assert!(health.1 < std::time::Duration::from_secs(5), "/healthz answered in {:?}", health.1);
+    assert_eq!(drafts_of(&app, OPTIONAL_LIFE).await, 0, "nothing was saved");
+
+    // As deep in JSON: refused as deep before serde_json's own limit (128) would call it malformed.
+    let draft = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/draft");
+    let deep = format!("{{\"health\": {}{}}}", "[".repeat(200), "]".repeat(200));
+    let refused = one.send(Method::PUT, &draft, Some(deep)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    assert_eq!(refused.first_error().1, limits::too_deep_at(1));
+}
+
+#[tokio::test]
+async fn a_draft_over_256_kb_is_refused_413_before_it_is_read_as_json_and_nothing_is_saved() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let draft = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/draft");
+    let words = "A questionnaire may be at most 256 KB: this one is larger";
+    // Not even JSON: were it read, it would be refused 400 as malformed.
+    let unread = format!("{{\"health\": {}", " ".repeat(MOST_BYTES));
+    let refused = staff.send(Method::PUT, &draft, Some(unread)).await;
+    assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", refused.body);
+    assert_eq!(refused.first_error(), (String::new(), words.to_string()));
+    assert_eq!(refused.body["statusCode"], 413, "the store's error shape: {}", refused.body);
+    // 8,000 questions, as the probe sent them (some 400 KB).
+    let questions: Vec<Value> = (1..=8_000)
+        .map(|id| json!({ "question_id": id, "question_text": "Have you been treated for a heart condition?" }))
+        .collect();
+    let body = json!({ "health": { "decline_message": "No.", "questions": questions } });
+    let refused = staff.put(&draft, body).await;
+    assert_eq!((refused.status, refused.first_error().1.as_str()), (StatusCode::PAYLOAD_TOO_LARGE, words));
+    // Told by its length before a byte of it is read.
+    let declared = staff
+        .send_with(Method::PUT, &draft, Some("{}".into()), &[("content-length", &(MOST_BYTES + 1).to_string())])
+        .await;
+    assert_eq!(declared.status, StatusCode::PAYLOAD_TOO_LARGE);
+    // A file too.
+    let file = format!("health:\n  decline_message: {}\n", "x".repeat(MOST_BYTES));
+    let import = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/import");
+    let refused = staff.post(&import, json!({ "yaml": file })).await;
+    assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(refused.first_error(), ("yaml".to_string(), words.to_string()));
+    assert_eq!(drafts_of(&app, OPTIONAL_LIFE).await, 0, "nothing was saved");
+}
+
+#[tokio::test]
+async fn a_part_of_8000_questions_is_refused_under_the_part() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let words = "A part may hold at most 200 questions";
+    // 8,000 in a file of 56 KB: one question, and 7,999 aliases of it.
+    let file = format!(
+        "health:\n  decline_message: No.\n  questions:\n  - &q {{ question_id: 1, question_text: Ill? }}\n{}",
+        "  - *q\n".repeat(7_999)
+    );
+    assert!(file.len() < MOST_BYTES);
+    let started = std::time::Instant::now();
+    let refused = staff.post(&format!("{plan}/import"), json!({ "yaml": file })).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    assert_eq!(refused.first_error(), ("health.questions".to_string(), words.to_string()));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "refused in {:?}", started.elapsed());
+    // One more than the bound, in a draft.
+    let questions: Vec<Value> = (1..=MOST_QUESTIONS as i64 + 1)
+        .map(|id| json!({ "qid": id, "question": "Are you a resident?", "true_condition": 1 }))
+        .collect();
+    let refused = staff.put(&format!("{plan}/draft"), json!({ "eligibility": { "questions": questions } })).await;
+    assert_eq!(refused.first_error(), ("eligibility.questions".to_string(), words.to_string()));
+    assert_eq!(drafts_of(&app, OPTIONAL_LIFE).await, 0, "nothing was saved");
+    // A draft kept before there were limits is refused when it is published, as it would be when saved now.
+    let kept: Vec<Value> = (1..=MOST_QUESTIONS as i64 + 1)
+        .map(|id| json!({ "qid": id, "question": "Are you a resident?", "true_condition": 1 }))
+        .collect();
+    let document = json!({ "kind": "questionnaire", "plan_id": OPTIONAL_LIFE, "eligibility": { "questions": kept } });
+    api::store::carrier_console::save_draft(&app.state.db, OPTIONAL_LIFE, NORTHGATE, &document.to_string(), "Before")
+        .await
+        .unwrap();
+    let refused = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Residents" })).await;
+    assert_eq!(refused.first_error(), ("eligibility.questions".to_string(), words.to_string()));
+    // As many as the bound are a questionnaire.
+    let questions: Vec<Value> = (1..=MOST_QUESTIONS as i64)
+        .map(|id| json!({ "qid": id, "question": format!("Are you a resident of state {id}?"), "true_condition": 1 }))
+        .collect();
+    staff.put(&format!("{plan}/draft"), json!({ "eligibility": { "questions": questions } })).await.ok();
+}
+
+#[tokio::test]
+async fn a_question_of_5000_characters_is_refused_at_its_words() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let draft = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}/draft");
+    let question = |words: Value| {
+        json!({ "health": { "decline_message": "No.", "questions": [
+            { "question_id": 901, "question_text": "Heart disease?" }, { "question_id": 902, "question_text": words } ] } })
+    };
+    let refused = staff.put(&draft, question(json!("Have you ever ".repeat(358)[..5_000]))).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    assert_eq!(
+        refused.first_error(),
+        ("health.questions.1.question_text".to_string(), "A text may hold at most 2000 characters".to_string())
+    );
+    // In Spanish too, and a message: any text a carrier writes.
+    let spanish = question(json!({ "en": "Cancer?", "es": "¿".repeat(5_000) }));
+    let refused = staff.put(&draft, spanish).await;
+    assert_eq!(refused.first_error().0, "health.questions.1.question_text.es");
+    let mut message = question(json!("Cancer?"));
+    message["health"]["decline_message"] = json!("We are sorry. ".repeat(400));
+    assert_eq!(staff.put(&draft, message).await.first_error().0, "health.decline_message");
+    assert_eq!(drafts_of(&app, OPTIONAL_LIFE).await, 0, "nothing was saved");
+    // As long as the bound is words.
+    staff.put(&draft, question(json!("a".repeat(MOST_CHARACTERS)))).await.ok();
+}
+
+#[tokio::test]
+async fn a_misspelt_part_or_field_is_refused_as_unknown_under_its_name() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let health =
+        json!({ "decline_message": "No.", "questions": [ { "question_id": 901, "question_text": "Heart disease?" } ] });
+    let refused = staff.put(&format!("{plan}/draft"), json!({ "heath": health })).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    assert_eq!(refused.first_error(), ("heath".to_string(), limits::UNKNOWN_PART.to_string()));
+    assert!(limits::UNKNOWN_PART.starts_with("unknown part"));
+    let file = "kind: questionnaire\nheath:\n  decline_message: No.\n  questions:\n    - { question_id: 901, question_text: Heart disease? }\n";
+    let refused = staff.post(&format!("{plan}/import"), json!({ "yaml": file })).await;
+    assert_eq!(refused.first_error(), ("heath".to_string(), limits::UNKNOWN_PART.to_string()));
+    // In a question, and in a text's languages.
+    let mut misspelt = json!({ "health": health.clone() });
+    misspelt["health"]["questions"][0]["decline_on_yess"] = json!(false);
+    let refused = staff.put(&format!("{plan}/draft"), misspelt).await;
+    assert_eq!(
+        refused.first_error(),
+        ("health.questions.0.decline_on_yess".to_string(), limits::UNKNOWN_FIELD.to_string())
+    );
+    let mut language = json!({ "health": health.clone() });
+    language["health"]["questions"][0]["question_text"] = json!({ "en": "Heart disease?", "fr": "Maladie du cœur ?" });
+    let refused = staff.put(&format!("{plan}/draft"), language).await;
+    assert_eq!(refused.first_error().0, "health.questions.0.question_text.fr");
+    assert_eq!(drafts_of(&app, OPTIONAL_LIFE).await, 0, "nothing was saved");
+    // In Spanish, for a carrier's staff who reads it.
+    let words = engine::i18n::Words::shipped();
+    assert!(words.translate("es", limits::UNKNOWN_PART).starts_with("parte desconocida"));
+}
+
+#[tokio::test]
+async fn a_carriers_publish_past_30_in_an_hour_is_refused_429_and_another_carrier_still_publishes() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    // 29 publishes earlier in the hour (by the carrier's other staff, of its other plans).
+    for _ in 1..PUBLISHES_PER_HOUR {
+        let key = publishes_key(NORTHGATE);
+        api::store::quota::take(&app.state.db, &key, PUBLISHES_PER_HOUR, chrono::Duration::hours(1))
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    let published = staff.get(&plan).await.ok()["published"].clone();
+    staff.put(&format!("{plan}/draft"), with_question_904(&published)).await.ok();
+    let made = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Ask about diabetes" })).await;
+    let version = made.ok()["workflow_version"].as_str().unwrap().to_string();
+
+    // The 31st: refused before a version is made, the draft kept.
+    let mut again = with_question_904(&published);
+    again["health"]["questions"][1]["question_text"] = json!("Have you been diagnosed with type 1 or 2 diabetes?");
+    staff.put(&format!("{plan}/draft"), again).await.ok();
+    let refused = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Diabetes, both types" })).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    let retry_after: u64 = refused.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((3_500..=3_600).contains(&retry_after), "an hour after the first: {retry_after}");
+    assert_eq!(
+        refused.first_error(),
+        (
+            String::new(),
+            "Your carrier may publish at most 30 times an hour. Please publish again in 60 min.".to_string()
+        )
+    );
+    assert_eq!(refused.body["statusCode"], 429);
+    assert_eq!(app.state.workflows.current().hash, version, "no version was made");
+    assert_eq!(drafts_of(&app, OPTIONAL_LIFE).await, 1, "the draft waits");
+    // Bringing an earlier version back is a publish too.
+    let history = staff.get(&plan).await.ok()["history"].clone();
+    let original = history[1]["publish_id"].as_i64().unwrap();
+    let rolled = staff.post(&format!("{plan}/versions/{original}/publish"), json!({ "note": "Back" })).await;
+    assert_eq!(rolled.status, StatusCode::TOO_MANY_REQUESTS);
+
+    // Another carrier counts its own.
+    let other = app.state.catalogue.plans.iter().find(|p| p.carrier_id != NORTHGATE).unwrap();
+    let mut theirs = signed_in(&app, other.carrier_id, "Other staff").await;
+    let draft = format!("/api/v1/carrier/questionnaires/{}/draft", other.plan_id);
+    let eligibility = json!({ "eligibility": { "questions": [ { "qid": 77, "question": "Are you a resident of the United States?", "true_condition": 1 } ] } });
+    theirs.put(&draft, eligibility).await.ok();
+    theirs.post(&format!("{draft}/publish"), json!({ "note": "residents" })).await.ok();
+}

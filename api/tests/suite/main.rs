@@ -15,6 +15,7 @@ mod benefit;
 mod billing;
 mod carrier_console;
 mod carrier_files;
+mod carriers_words;
 mod completeness;
 mod dependents;
 mod employer;

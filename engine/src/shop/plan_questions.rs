@@ -4,7 +4,10 @@
 //! A plan's questionnaire is a workflow file of its own (`kind: questionnaire`, one per plan, named
 //! `questionnaire-{plan_id}.yaml`): it replaces whatever the shop workflow's question sets say about that plan, and a
 //! part it leaves out means the plan asks none of it. A plan without such a file asks what the shop workflow says
-//! ([`PlanQuestionnaire::of_shop`] writes that down as the console's starting point).
+//! ([`PlanQuestionnaire::of_shop`] writes that down as the console's starting point). What one may hold (bytes, depth,
+//! questions, characters, names): [`limits`].
+
+pub mod limits;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -127,7 +130,7 @@ impl PlanQuestionnaire {
         if let Some(health) = &self.health {
             let questions = health.questions.iter().map(|q| (q.question_id, q.question_text.en.as_str()));
             each_once("health", ("question_id", "question_text"), questions)?;
-            if health.decline_message.trim().is_empty() {
+            if health.decline_message.en.trim().is_empty() {
                 return Err(("/health/decline_message".into(), "say what an applicant who is declined reads".into()));
             }
             if !health.questions.iter().any(|q| q.decline_on_yes) {

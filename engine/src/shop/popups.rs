@@ -63,6 +63,8 @@ pub struct PopupChoices {
     pub health: Option<HealthSet>,
     /// The employer a valid group code named (confirm group).
     pub group_name: Option<String>,
+    /// The language of the person the popup is drawn for: the carrier's questions are shown in their words in it.
+    pub language: String,
 }
 
 /// What a choice that is not offered says.
@@ -97,7 +99,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::Eligibility => {
             for q in choices.eligibility.iter().flat_map(|s| &s.questions) {
                 let key = format!("q{}", q.qid);
-                let mut field = yes_no(&q.question);
+                let mut field = yes_no(q.question.in_language(&choices.language));
                 field["x-messages"] = json!({ "required": ANSWER_YES_NO });
                 if q.true_condition == 1 {
                     field["x-refuse"] = json!({ "No": ANSWER_YES });
@@ -197,7 +199,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::HealthQuestions => {
             for q in choices.health.iter().flat_map(|s| &s.questions) {
                 let key = format!("q{}", q.question_id);
-                let mut field = yes_no(&q.question_text);
+                let mut field = yes_no(q.question_text.in_language(&choices.language));
                 field["x-messages"] = json!({ "required": ANSWER_ALL });
                 props.insert(key.clone(), field);
                 ui.insert(key, json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));

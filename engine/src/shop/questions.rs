@@ -53,23 +53,24 @@ pub enum HealthDecision {
 pub const DECISION_STANDS: &str =
     "This decision stands for this application. A licensed agent can review it with you and, if the carrier agrees, reopen the questions.";
 
-/// The words a new answer set is refused with when an earlier one was declined; `None` when the set may be answered
-/// (never answered, or accepted: an accepted applicant may correct an answer, and is declined if it knocks out).
-pub fn decline_stands(set: &HealthSet, previous: Option<&Value>) -> Option<String> {
+/// The words a new answer set is refused with when an earlier one was declined, the carrier's in `language`; `None`
+/// when the set may be answered (never answered, or accepted: an accepted applicant may correct an answer, and is
+/// declined if it knocks out).
+pub fn decline_stands(set: &HealthSet, previous: Option<&Value>, language: &str) -> Option<String> {
     let declined = previous.is_some_and(|p| p.get("accepted") == Some(&Value::Bool(false)));
-    declined.then(|| format!("{} {DECISION_STANDS}", set.decline_message))
+    declined.then(|| format!("{} {DECISION_STANDS}", set.decline_message.in_language(language)))
 }
 
-/// Accepted (with the set's message) unless a knock-out question is answered Yes.
-pub fn health_decision(set: &HealthSet, answers: &Value) -> HealthDecision {
+/// Accepted (with the set's message, in `language`) unless a knock-out question is answered Yes.
+pub fn health_decision(set: &HealthSet, answers: &Value, language: &str) -> HealthDecision {
     let knocked_out = set
         .questions
         .iter()
         .any(|q| q.decline_on_yes && answers.get(format!("q{}", q.question_id)).and_then(Value::as_str) == Some("Yes"));
     if knocked_out {
-        HealthDecision::Declined(set.decline_message.to_string())
+        HealthDecision::Declined(set.decline_message.in_language(language).to_string())
     } else {
-        HealthDecision::Accepted(set.success_message.to_string())
+        HealthDecision::Accepted(set.success_message.in_language(language).to_string())
     }
 }
 
@@ -87,13 +88,14 @@ mod tests {
     #[test]
     fn a_decline_stands_when_the_questions_are_answered_again_and_an_acceptance_may_be_corrected() {
         let set = set();
-        assert_eq!(decline_stands(&set, None), None, "never answered");
-        assert_eq!(decline_stands(&set, Some(&json!({ "answers": {}, "accepted": true }))), None);
-        let stands = decline_stands(&set, Some(&json!({ "answers": { "q1": "Yes" }, "accepted": false }))).unwrap();
+        assert_eq!(decline_stands(&set, None, "en"), None, "never answered");
+        assert_eq!(decline_stands(&set, Some(&json!({ "answers": {}, "accepted": true })), "en"), None);
+        let stands =
+            decline_stands(&set, Some(&json!({ "answers": { "q1": "Yes" }, "accepted": false })), "en").unwrap();
         assert!(stands.starts_with("We cannot offer this plan online. This decision stands"), "{stands}");
         assert_eq!(
-            health_decision(&set, &json!({ "q1": "Yes" })),
-            HealthDecision::Declined(set.decline_message.to_string())
+            health_decision(&set, &json!({ "q1": "Yes" }), "en"),
+            HealthDecision::Declined(set.decline_message.en.clone())
         );
     }
 }

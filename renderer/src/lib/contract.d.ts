@@ -9111,7 +9111,7 @@ export interface components {
             /** @description Answers given so far: `[{ qid, true_condition }]`. */
             answers: unknown;
         };
-        /** @description One eligibility question, in the spec's words (English). */
+        /** @description One eligibility question, in the carrier's words in the reader's language. */
         EligibilityRow: {
             /** Format: int64 */
             qid: number;

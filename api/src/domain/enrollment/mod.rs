@@ -302,6 +302,8 @@ pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContex
                 enrollment.workflows.shop.plans_own.get(id).is_some_and(|own| own.questionnaire.application.is_some())
             })
             .collect(),
+        // The carriers' words in the forms are drawn in the reader's language.
+        language: crate::services::language::current().to_string(),
     }
 }
 

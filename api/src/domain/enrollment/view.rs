@@ -51,7 +51,7 @@ pub async fn application(
     // The cards' values are composed here from the forms' titles (a question, its answer's name): in another
     // language, from the forms in that language.
     let language = crate::services::language::current();
-    let words = (language != engine::i18n::SOURCE).then(|| state.workflows.words());
+    let words = (language != engine::i18n::SOURCE).then(|| state.catalogue.words.clone());
     let say = |english: &'static str| match &words {
         Some(words) => words.translate(language, english).into_owned(),
         None => english.to_string(),

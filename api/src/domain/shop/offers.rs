@@ -76,15 +76,17 @@ pub async fn resolve_offer(
             price: *p,
         })
         .collect();
+    // The workflow's words for the offer, in the reader's language.
+    let language = crate::services::language::current();
     let actions = vec![
-        StepAction::new(Action::Accept, offer.accept.en.as_str()),
-        StepAction::new(Action::Decline, offer.decline.en.as_str()),
+        StepAction::new(Action::Accept, offer.accept.in_language(language)),
+        StepAction::new(Action::Decline, offer.decline.in_language(language)),
     ];
-    let mut step = Step::choice(StepKind::Offer, &offer.id, offer.pop_up_title.en.as_str(), actions);
+    let mut step = Step::choice(StepKind::Offer, &offer.id, offer.pop_up_title.in_language(language), actions);
     step.offer = Some(Offering {
-        header: offer.pop_up_header.en.clone(),
+        header: offer.pop_up_header.in_language(language).to_string(),
         link: offer.pop_up_link.clone(),
-        link_description: offer.pop_up_link_description.en.clone(),
+        link_description: offer.pop_up_link_description.in_language(language).to_string(),
         plans,
         price: total,
     });

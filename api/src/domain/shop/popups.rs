@@ -136,6 +136,7 @@ pub async fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult
         eligibility: shop.eligibility_for(plan.plan_id, &plan.category).cloned(),
         health: shop.health_for(plan.plan_id, &plan.category).cloned(),
         group_name: group_to_confirm(state, e, plan).await?.map(|(_, name)| name),
+        language: crate::services::language::current().to_string(),
     })
 }
 
@@ -176,7 +177,7 @@ pub async fn popup_view(
     // A declined application is not asked again: the popup says the decision stands and only closes.
     if let (PopupKind::HealthQuestions, Some(set)) = (popup.popup, choices.health.as_ref()) {
         let previous = sealed_answer(state, e.row.enrollment_id, &plan_subject(plan.plan_id), HEALTH_QUESTIONS).await?;
-        if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref()) {
+        if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref(), &choices.language) {
             message = Some(stands);
             actions = vec![StepAction::new(Action::Cancel, "Close")];
         }
@@ -272,10 +273,10 @@ pub async fn answer_popup(
                 .as_ref()
                 .ok_or_else(|| ApiError::NotFound("This plan asks no health questions".into()))?;
             let previous = sealed_answer(state, id, &subject, HEALTH_QUESTIONS).await?;
-            if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref()) {
+            if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref(), &choices.language) {
                 return Err(ApiError::coded("decline", stands));
             }
-            let decision = shop::questions::health_decision(set, &answers);
+            let decision = shop::questions::health_decision(set, &answers, &choices.language);
             let accepted = matches!(decision, shop::questions::HealthDecision::Accepted(_));
             keep_sealed(state, id, &subject, HEALTH_QUESTIONS, &json!({ "answers": answers, "accepted": accepted }))
                 .await?;

@@ -8,6 +8,7 @@ mod pages;
 use aide::axum::routing::{get, post, put};
 use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
+use engine::shop::plan_questions::limits;
 use engine::shop::plan_questions::{Difference, PlanApplication, PlanEligibility, PlanHealth, PlanQuestionnaire};
 use engine::step::Step;
 use schemars::JsonSchema;
@@ -28,17 +29,58 @@ pub fn pages() -> axum::Router<Live> {
 }
 
 pub fn routes() -> ApiRouter<Live> {
+    // A draft's and a file's requests are bounded, and scanned for their depth, before they are read as JSON.
+    let bounded = || axum::middleware::from_fn(bounded);
     ApiRouter::new()
         .api_route("/carrier/me", get(me))
         .api_route("/carrier/questionnaire-form", get(questionnaire_form))
         .api_route("/carrier/questionnaires", get(questionnaires))
         .api_route("/carrier/questionnaires/{plan_id}", get(questionnaire))
-        .api_route("/carrier/questionnaires/{plan_id}/draft", put(save_draft).delete(discard_draft))
+        .api_route("/carrier/questionnaires/{plan_id}/draft", put(save_draft).delete(discard_draft).layer(bounded()))
         .api_route("/carrier/questionnaires/{plan_id}/draft/preview", get(preview).post(try_preview))
         .api_route("/carrier/questionnaires/{plan_id}/draft/publish", post(publish_draft))
         .api_route("/carrier/questionnaires/{plan_id}/versions/{publish_id}/publish", post(publish_again))
         .api_route("/carrier/questionnaires/{plan_id}/export", get(export))
-        .api_route("/carrier/questionnaires/{plan_id}/import", post(import))
+        .api_route("/carrier/questionnaires/{plan_id}/import", post(import).layer(bounded()))
+}
+
+/// A draft's or a file's request: refused over `limits::MOST_BYTES` before it is read further (413: a larger
+/// questionnaire is no real one), and nested past `limits::MOST_DEPTH` before it is parsed (422); otherwise handed
+/// on as it came.
+async fn bounded(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    use futures_util::StreamExt;
+    let field = if request.uri().path().ends_with("/import") { "yaml" } else { "" };
+    let too_large = || ApiError::Oversized(vec![engine::FieldError::new(field, limits::too_large())]).into_response();
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits::MOST_BYTES as u64) {
+        return too_large();
+    }
+    let (parts, body) = request.into_parts();
+    let mut bytes = Vec::new();
+    let mut chunks = body.into_data_stream();
+    while let Some(chunk) = chunks.next().await {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(e) => {
+                let words = format!("Malformed JSON body: Failed to buffer the request body: {e}");
+                return ApiError::BadRequest(words).into_response();
+            }
+        };
+        if bytes.len() + chunk.len() > limits::MOST_BYTES {
+            return too_large();
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if let Some(line) = std::str::from_utf8(&bytes).ok().and_then(|text| limits::deeper_than(text, limits::MOST_DEPTH))
+    {
+        return ApiError::field("", limits::too_deep_at(line)).into_response();
+    }
+    next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes))).await
 }
 
 /// Who is signed in to the console.
@@ -207,13 +249,22 @@ pub struct QuestionnaireBody {
     /// empty) to add none.
     #[schemars(with = "Option<PlanApplication>")]
     application: Option<Value>,
+    /// Any other name: kept, to be refused under it (a misspelt part is no part the plan leaves out).
+    #[serde(flatten)]
+    #[schemars(skip)]
+    others: serde_json::Map<String, Value>,
 }
 
 impl QuestionnaireBody {
-    /// The document it says: a part with no question is left out (the plan asks none of it).
+    /// The document it says: a part with no question is left out (the plan asks none of it); any other name stays,
+    /// for the check to refuse.
     fn document(self) -> Value {
         let form = serde_json::json!({ "eligibility": self.eligibility, "health": self.health, "application": self.application });
-        engine::shop::plan_questions::from_form(&form)
+        let mut document = engine::shop::plan_questions::from_form(&form);
+        if let Some(object) = document.as_object_mut() {
+            object.extend(self.others);
+        }
+        document
     }
 }
 

@@ -29,7 +29,7 @@ pub struct EligibilityQuestions {
     answers: Value,
 }
 
-/// One eligibility question, in the spec's words (English).
+/// One eligibility question, in the carrier's words in the reader's language.
 #[derive(Serialize, JsonSchema)]
 pub struct EligibilityRow {
     qid: i64,
@@ -40,7 +40,12 @@ pub struct EligibilityRow {
 
 impl From<&EligibilityQuestion> for EligibilityRow {
     fn from(q: &EligibilityQuestion) -> EligibilityRow {
-        EligibilityRow { qid: q.qid, question: q.question.to_string(), true_condition: q.true_condition }
+        let language = crate::services::language::current();
+        EligibilityRow {
+            qid: q.qid,
+            question: q.question.in_language(language).to_string(),
+            true_condition: q.true_condition,
+        }
     }
 }
 
@@ -229,7 +234,7 @@ pub async fn get_questions(
         .iter()
         .map(|q| HealthQuestionRow {
             question_id: q.question_id,
-            question_text: q.question_text.to_string(),
+            question_text: q.question_text.in_language(crate::services::language::current()).to_string(),
             question_sub_type: "checkbox",
             options: vec![option(1, "Yes"), option(0, "No")],
             require_detail: false,
