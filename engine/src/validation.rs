@@ -162,6 +162,8 @@ fn normalize(prop: &Value, text: &str) -> String {
     match prop.get("x-normalize").and_then(Value::as_str) {
         Some("digits") => text.chars().filter(char::is_ascii_digit).collect(),
         Some("upper") => text.to_uppercase(),
+        // A person's name in Unicode's composed form (NFC): what is validated and stored (the renderer does the same).
+        Some("name") => crate::forms::common::normalized_name(text),
         // The spec's employer state rule: two letters are a code (GA), anything longer is a name (New York).
         Some("state_case") if text.chars().count() == 2 => text.to_uppercase(),
         Some("state_case") => title_case(text),

@@ -231,12 +231,85 @@ pub struct Header {
     pub payer: Party,
 }
 
-/// A value an 834 cannot carry: the separators (`*`, `~`, `:`, `^`) and line breaks become spaces, runs of spaces
-/// one, and the text is cut at `most` characters.
+/// A value as an 834 can carry it: in the X12 character set ([`x12_characters`]), the separators (`*`, `~`, `:`, `^`)
+/// and line breaks become spaces, runs of spaces one, and the text is cut at `most` characters.
 pub fn element(text: &str, most: usize) -> String {
-    let plain: String =
-        text.chars().map(|c| if matches!(c, '*' | '~' | ':' | '^' | '\n' | '\r') { ' ' } else { c }).collect();
+    let plain: String = x12_characters(text)
+        .chars()
+        .map(|c| if matches!(c, '*' | '~' | ':' | '^' | '\n' | '\r') { ' ' } else { c })
+        .collect();
     plain.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(most).collect()
+}
+
+/// `text` in the X12 basic and extended character sets, which carriers' systems (and validators such as pyx12) read
+/// as ASCII: the store takes names and addresses in any script, a carrier's file holds printable ASCII only.
+///
+/// - Letters lose their accents: the compatibility decomposition (NFKD) with its combining marks dropped
+///   ("José Muñoz-Peña" -> "Jose Munoz-Pena", "Zoë" -> "Zoe", "Nguyễn" -> "Nguyen"; a full-width "Ａ" -> "A").
+/// - Latin letters that do not decompose are spelled as carriers' systems usually spell them (ß -> ss, Æ -> AE,
+///   Ø -> O, Œ -> OE, Ł -> L, Đ -> D, Þ -> TH, ı -> i), and typographic apostrophes, quotes and dashes are ASCII's.
+/// - Spaces of every kind are a space; control characters and invisible formatting (bidirectional marks, joiners)
+///   are dropped.
+/// - What has no ASCII form (a name in Hangul, Han, Cyrillic, Greek, Arabic ...) becomes `?`, one per character:
+///   the carrier reads that the name holds letters the file cannot carry, rather than a shorter name, or an empty
+///   name element that would make the file invalid. Spelling those scripts in Latin letters (transliteration) is the
+///   carriers' own treatment, left to a later change.
+pub fn x12_characters(text: &str) -> String {
+    use unicode_normalization::char::is_combining_mark;
+    use unicode_normalization::UnicodeNormalization;
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            ' '..='~' => out.push(c),
+            _ if c.is_whitespace() => out.push(' '),
+            // A mark typed after its letter (a decomposed name), a control character, invisible formatting.
+            _ if is_combining_mark(c) || c.is_control() || is_invisible(c) => {}
+            _ => {
+                // The character's compatibility decomposition without its marks, each part ASCII or spelled in it;
+                // one `?` for the character when a part is neither (a Hangul syllable is one `?`, not its jamo).
+                let parts: Option<String> = c
+                    .nfkd()
+                    .filter(|d| !is_combining_mark(*d))
+                    .map(|d| if matches!(d, ' '..='~') { Some(d.to_string()) } else { spelled(d).map(str::to_string) })
+                    .collect();
+                out.push_str(parts.as_deref().filter(|p| !p.is_empty()).unwrap_or("?"));
+            }
+        }
+    }
+    out
+}
+
+/// Formatting that is not seen: the bidirectional marks, embeddings, overrides and isolates, joiners, the byte order
+/// mark, the soft hyphen.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// The ASCII of a letter or a mark that no decomposition gives.
+fn spelled(c: char) -> Option<&'static str> {
+    Some(match c {
+        'ß' => "ss",
+        'ẞ' => "SS",
+        'Æ' => "AE",
+        'æ' => "ae",
+        'Œ' => "OE",
+        'œ' => "oe",
+        'Ø' => "O",
+        'ø' => "o",
+        'Ł' => "L",
+        'ł' => "l",
+        'Đ' | 'Ð' => "D",
+        'đ' | 'ð' => "d",
+        'Þ' => "TH",
+        'þ' => "th",
+        'ı' => "i",
+        'ħ' => "h",
+        'Ħ' => "H",
+        '‘' | '’' | 'ʼ' | '′' => "'",
+        '“' | '”' => "\"",
+        '‐' | '‑' | '‒' | '–' | '—' | '−' => "-",
+        _ => return None,
+    })
 }
 
 fn date(day: NaiveDate) -> String {

@@ -260,3 +260,48 @@ fn a_carriers_999_and_ta1_say_which_sets_were_accepted_and_why_the_others_were_n
         "not an X12 interchange (it does not start with ISA)"
     );
 }
+
+#[test]
+fn names_and_addresses_in_any_script_reach_the_carrier_in_the_x12_character_set() {
+    let codes = codes();
+    let mut application = family(Tier::IC, &["dental"], Maintenance::Addition);
+    application.members[0].first_name = "José".into();
+    application.members[0].last_name = "Muñoz-Peña".into();
+    // As a person may have typed them: decomposed, with a typographic apostrophe and an invisible direction mark.
+    application.members[0].address = Some(Address {
+        line1: "12 Calle Pen\u{303}asco\u{200F}".into(),
+        line2: Some("Piso 3º, l’Église".into()),
+        city: "San José".into(),
+        state: "GA".into(),
+        zip: "30301".into(),
+    });
+    application.members[1].first_name = "Zoë".into();
+    application.members[1].last_name = "Muñoz-Peña".into();
+    let set = transaction(&codes, &header(7, false), &[application.clone()]).unwrap();
+    let file = interchange(&envelope(7), &[set.to_string()]);
+    assert!(file.is_ascii(), "only ASCII: {:?}", file.chars().filter(|c| !c.is_ascii()).collect::<String>());
+    assert!(file.contains("NM1*IL*1*Munoz-Pena*Jose*"), "the subscriber's accents folded:\n{file}");
+    assert!(file.contains("NM1*IL*1*Munoz-Pena*Zoe"), "the dependent's:\n{file}");
+    assert!(file.contains("N3*12 Calle Penasco*Piso 3o, l'Eglise~"), "the address:\n{file}");
+    assert!(file.contains("N4*San Jose*GA*30301"), "the city:\n{file}");
+    // A name with no ASCII form at all is kept as a name the file cannot spell (one `?` a letter), never an empty
+    // element that would make the file invalid.
+    application.members[1].first_name = "민준".into();
+    application.members[1].last_name = "김".into();
+    let set = transaction(&codes, &header(8, false), &[application]).unwrap();
+    let korean = interchange(&envelope(8), &[set.to_string()]);
+    assert!(korean.is_ascii() && korean.contains("NM1*IL*1*?*??"), "{korean}");
+    let dir = scratch();
+    let mut failures = Vec::new();
+    for (n, text) in [file, korean].iter().enumerate() {
+        let path = dir.join(format!("834-names-{n}.x12"));
+        std::fs::write(&path, text).unwrap();
+        match outside_errors(&path) {
+            Ok(errors) if errors.is_empty() => {}
+            Ok(errors) => failures.push(errors),
+            Err(missing) => assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "{missing}"),
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+    assert!(failures.is_empty(), "x12valid: {failures:?}");
+}

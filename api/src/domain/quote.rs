@@ -3,6 +3,7 @@
 
 use engine::cart::totals;
 use engine::errors::messages::REQUIRED;
+use engine::forms::common::{is_valid_name, normalized_name};
 use engine::FieldError;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -44,11 +45,13 @@ pub struct QuoteRequest {
 /// The quote form's fields with the spec's messages, each under its field.
 pub fn checked(input: &QuoteFields) -> ApiResult<QuoteRequest> {
     let text = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_string();
-    let (name, email, message) = (text(&input.name), text(&input.email), text(&input.message));
+    // The addressee's name by the forms' one rule for names, in any script, stored composed (NFC) as they are.
+    let name = normalized_name(&text(&input.name));
+    let (email, message) = (text(&input.email), text(&input.message));
     let mut errors = Vec::new();
     if name.is_empty() {
         errors.push(FieldError::new("name", REQUIRED));
-    } else if name.len() > 100 || !name.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '.' | '\'' | '-')) {
+    } else if name.chars().count() > 100 || !is_valid_name(&name) {
         errors.push(FieldError::new("name", INVALID_NAME));
     }
     // The mailbox, however it was written: what the quote goes to and what the limit counts.

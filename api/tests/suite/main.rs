@@ -27,6 +27,7 @@ mod keys;
 mod logs;
 mod members;
 mod middleware;
+mod names;
 mod openapi;
 mod operations;
 mod outbox;

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::dates::DATE_PATTERN;
 use crate::errors::messages::SIGN_AGAIN;
+use crate::forms::common::NAME_PATTERN;
 
 // How the applicant signs: drawing on the pad, or typing their name (drawn in a script face by the renderer, the
 // image checked by the same ink rule). Typing is the way for anyone who cannot draw: a keyboard, a switch, a screen
@@ -60,9 +61,11 @@ pub struct AgreementInfo {
     pub user_name: Option<String>,
     #[schemars(title = "How would you like to sign?", extend("x-widget" = "radio", "default" = "drawn"))]
     pub signature_method: Option<SignatureMethod>,
-    #[schemars(title = "Type your full name", length(min = 2, max = 100), regex(pattern = r"[A-Za-z]"))]
+    // A typed signature is a name like any other the forms ask (`NAME_PATTERN`), in any script.
+    #[schemars(title = "Type your full name", length(min = 2, max = 100), regex(pattern = NAME_PATTERN))]
     #[schemars(extend(
-        "x-messages" = { "required": "Please type your full name to sign", "minLength": "Please type your full name to sign", "pattern": "Please type your full name to sign", "maxLength": "Please keep your name under 100 characters" }
+        "x-messages" = { "required": "Please type your full name to sign", "minLength": "Please type your full name to sign", "pattern": "Please type your full name to sign", "maxLength": "Please keep your name under 100 characters" },
+        "x-normalize" = "name"
     ))]
     pub signature_name: Option<String>,
     #[schemars(title = "I agree that the name I typed is my electronic signature")]

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::errors::messages::INVALID_ROUTING;
-use crate::forms::common::PostalAddress;
+use crate::forms::common::{PostalAddress, NAME_PATTERN};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum AccountType {
@@ -100,11 +100,11 @@ pub struct BillingInfo {
     /// A card on file (an existing member's), or 0 for a new one; offered only when there is one.
     #[schemars(title = "Card", extend("x-widget" = "radio"))]
     pub card_id: Option<i64>,
-    #[schemars(title = "First Name on Card", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z '\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
+    #[schemars(title = "First Name on Card", length(max = 50), regex(pattern = NAME_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }, "x-normalize" = "name"))]
     pub first_name_on_cc: Option<String>,
-    #[schemars(title = "Last Name on Card", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z '\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
+    #[schemars(title = "Last Name on Card", length(max = 50), regex(pattern = NAME_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }, "x-normalize" = "name"))]
     pub last_name_on_cc: Option<String>,
     #[schemars(title = "Card Number", regex(pattern = r"^([0-9]{13,25}|[*]{4}[0-9]{4})$"))]
     #[schemars(extend("x-messages" = { "pattern": "Card number must be Min-13 and Max-25" }, "x-normalize" = "number", "x-checks" = [{ "check": "card" }], "x-never-stored" = true))]

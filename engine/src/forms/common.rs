@@ -6,8 +6,41 @@ use serde::{Deserialize, Serialize};
 use crate::dates::DATE_PATTERN;
 use crate::errors::messages::INVALID_ZIP;
 
-/// Letters, spaces, apostrophes, periods and hyphens, starting with a letter.
-pub const NAME_PATTERN: &str = r"^[A-Za-z][A-Za-z .'\-]*$";
+/// A person's name, the one rule of every name a form asks (the applicant's first, middle and last, a dependent's, a
+/// beneficiary's, the card holder's, a typed signature, the quote's addressee): letters of any script with their
+/// combining marks (a name typed decomposed, `e` + U+0301, passes too), spaces, periods, hyphens and both apostrophes
+/// (`'` and `’`), starting with a letter. Digits, markup (`<`, `>`, `&`, quotes), control characters and the invisible
+/// bidirectional marks, overrides and isolates (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) are none of these.
+/// Written for both validators that read it as the schema's `pattern`: the jsonschema crate (Rust's regex syntax) and
+/// the renderer's ajv, which compiles patterns with the `u` flag (`\p{..}` needs it).
+pub const NAME_PATTERN: &str = r"^\p{L}[\p{L}\p{M} .'’\-]*$";
+
+/// What a street address or a city may not hold: control characters and the bidirectional marks, overrides and
+/// isolates, which change how the text reads without being seen (and reach the carriers' files).
+pub const ADDRESS_PATTERN: &str = r"^[^\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]*$";
+/// The refusal of an address line holding one of them.
+pub const INVALID_ADDRESS: &str = "Please enter the address without hidden control or text-direction characters";
+/// The refusal of a city holding one of them.
+pub const INVALID_CITY: &str = "Please enter the city without hidden control or text-direction characters";
+
+/// A name as it is validated and stored (`x-normalize: name`): in Unicode's composed form (NFC), so that "José" typed
+/// decomposed and "José" typed composed are the same name, counted alike against a field's length.
+pub fn normalized_name(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfc().collect()
+}
+
+/// Whether `text` (already normalised) is a name by [`NAME_PATTERN`], matched by the same validator as a form's field:
+/// for a name checked outside a form's schema (the personalized quote's addressee).
+pub fn is_valid_name(text: &str) -> bool {
+    static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    VALIDATOR
+        .get_or_init(|| {
+            jsonschema::validator_for(&serde_json::json!({ "type": "string", "pattern": NAME_PATTERN }))
+                .expect("the name pattern compiles")
+        })
+        .is_valid(&serde_json::Value::String(text.to_string()))
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Gender {
@@ -25,14 +58,14 @@ pub enum Gender {
 // A person's name as every form asks it (the applicant, a beneficiary, a dependent), with the spec's messages.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct PersonName {
-    #[schemars(title = "First Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }))]
+    #[schemars(title = "First Name", length(max = 50), regex(pattern = NAME_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid first name", "maxLength": "Please enter valid first name" }, "x-normalize" = "name"))]
     pub first_name: Option<String>,
-    #[schemars(title = "Middle Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid middle name", "maxLength": "Please enter valid middle name" }))]
+    #[schemars(title = "Middle Name", length(max = 50), regex(pattern = NAME_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid middle name", "maxLength": "Please enter valid middle name" }, "x-normalize" = "name"))]
     pub middle_name: Option<String>,
-    #[schemars(title = "Last Name", length(max = 50), regex(pattern = r"^[A-Za-z][A-Za-z .'\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }))]
+    #[schemars(title = "Last Name", length(max = 50), regex(pattern = NAME_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": "Please enter valid last name", "maxLength": "Please enter valid last name" }, "x-normalize" = "name"))]
     pub last_name: Option<String>,
 }
 
@@ -53,11 +86,14 @@ pub struct Measures {
 /// A street address (Contact Information, and a card's billing address).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct PostalAddress {
-    #[schemars(title = "Address 1", length(max = 100))]
+    #[schemars(title = "Address 1", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
     pub address1: Option<String>,
-    #[schemars(title = "Address 2", length(max = 100))]
+    #[schemars(title = "Address 2", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
     pub address2: Option<String>,
-    #[schemars(title = "City", length(max = 60))]
+    #[schemars(title = "City", length(max = 60), regex(pattern = ADDRESS_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_CITY }))]
     pub city: Option<String>,
     #[schemars(title = "State", extend("x-lookup" = "states", "x-normalize" = "upper"))]
     pub state: Option<String>,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dates::DATE_PATTERN;
 use crate::errors::messages::INVALID_PHONE;
-use crate::forms::common::YesNo;
+use crate::forms::common::{YesNo, ADDRESS_PATTERN, INVALID_ADDRESS, INVALID_CITY};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum AverageWorkWeek {
@@ -104,11 +104,14 @@ pub struct EmployerInfo {
     #[schemars(title = "Employer Phone", regex(pattern = r"^[0-9]{10}$"))]
     #[schemars(extend("x-messages" = { "pattern": INVALID_PHONE }, "x-normalize" = "digits", "x-widget" = "phone"))]
     pub phone: Option<String>,
-    #[schemars(title = "Address 1", length(max = 100))]
+    #[schemars(title = "Address 1", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
     pub address1: Option<String>,
-    #[schemars(title = "Address 2", length(max = 100))]
+    #[schemars(title = "Address 2", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
     pub address2: Option<String>,
-    #[schemars(title = "City", length(max = 60))]
+    #[schemars(title = "City", length(max = 60), regex(pattern = ADDRESS_PATTERN))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_CITY }))]
     pub city: Option<String>,
     #[schemars(title = "State", length(max = 40), regex(pattern = r"^[A-Za-z][A-Za-z .]*$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid state" }, "x-normalize" = "state_case"))]

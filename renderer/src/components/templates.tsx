@@ -1,8 +1,19 @@
 // rjsf templates for lists (beneficiaries, health details, medications): buttons that say what they do, and each
-// item under a numbered heading taken from the uiSchema the server composed (`ui:options.itemTitle`, "Beneficiary #{n}").
-import type { ArrayFieldItemTemplateProps, IconButtonProps, ObjectFieldTemplateProps, RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
+// item under a numbered heading taken from the uiSchema the server composed (`ui:options.itemTitle`, "Beneficiary #{n}");
+// and the text input, which keeps a name as the server will store it (`x-normalize`).
+import { getDefaultRegistry } from '@rjsf/core';
+import type {
+  ArrayFieldItemTemplateProps,
+  BaseInputTemplateProps,
+  IconButtonProps,
+  ObjectFieldTemplateProps,
+  RJSFSchema,
+  TemplatesType,
+  UiSchema,
+} from '@rjsf/utils';
 import { descriptionId, getTemplate, getUiOptions, titleId, TranslatableString } from '@rjsf/utils';
 import { isWideField } from './field-layout';
+import { normalizeTyped } from './normalize';
 
 /** A list's button in words (rjsf draws icons), `word` said in the form's language (its `translateString`). */
 function TextButton({ word, withTitle, ...props }: IconButtonProps & { word: TranslatableString; withTitle?: boolean }) {
@@ -98,6 +109,18 @@ function Refused({ schema, value, said, id }: { schema: RJSFSchema | undefined; 
   );
 }
 
+const CoreBaseInputTemplate = getDefaultRegistry().templates.BaseInputTemplate;
+
+/**
+ * rjsf's text input, keeping what is typed as the field's `x-normalize` says (a name in Unicode's composed form):
+ * the form's data, its early check and what is sent are what the server will store.
+ */
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { schema, onChange } = props;
+  if (schema['x-normalize'] !== 'name') return <CoreBaseInputTemplate {...props} />;
+  return <CoreBaseInputTemplate {...props} onChange={(value, errors, id) => onChange(normalizeTyped(schema, value), errors, id)} />;
+}
+
 interface Section {
   title: string;
   fields: string[];
@@ -125,6 +148,7 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
 } = {
   ArrayFieldItemTemplate,
   ObjectFieldTemplate,
+  BaseInputTemplate,
   ButtonTemplates: {
     AddButton: (p) => <TextButton {...(p as IconButtonProps)} word={TranslatableString.AddButton} withTitle />,
     RemoveButton: (p) => <TextButton {...p} word={TranslatableString.RemoveButton} />,
