@@ -106,7 +106,7 @@ pub fn own_refusals() -> Vec<String> {
         .map(String::from)
         .into_iter()
         .chain([too_large(), too_long_an_address()])
-        .chain(crate::domain::carrier_console::refusals())
+        .chain(engine::shop::plan_questions::limits::refusals())
         .collect()
 }
 

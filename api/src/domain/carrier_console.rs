@@ -58,7 +58,8 @@ pub fn too_many_publishes(minutes: u64) -> String {
     )
 }
 
-/// Every refusal of the console's limits, in English: each has its translation (`error::own_refusals`).
+/// Every refusal of the console's limits, in English: each has its translation (the questionnaire's are among
+/// `error::own_refusals`, which cannot import this layer; the test below reads them all).
 pub fn refusals() -> Vec<String> {
     let mut all = limits::refusals();
     all.push(too_many_publishes(60));
@@ -413,4 +414,21 @@ fn no_such_popup(popup: &str) -> ApiError {
 /// What a draft changes of what is published, question by question.
 pub fn changes(published: &PlanQuestionnaire, draft: &PlanQuestionnaire) -> Vec<Difference> {
     differences(published, draft)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_refusal_of_the_consoles_limits_reads_in_every_language_the_store_speaks() {
+        let words = engine::i18n::Words::shipped();
+        for language in engine::i18n::other_languages() {
+            for text in super::refusals() {
+                assert_ne!(
+                    words.translate(language, &text),
+                    text.as_str(),
+                    "\"{text}\" has no translation in {language}"
+                );
+            }
+        }
+    }
 }
