@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { server } from './server';
+
+// A form's code loads when the form is first drawn (a lazy chunk: rjsf and ajv), which on a busy two-core machine
+// takes longer than Testing Library's one-second wait for what appears: wait as long as a person would.
+configure({ asyncUtilTimeout: 5000 });
 
 // A page under test usually swallows a failed request (it shows an empty list instead), so msw's own error for a
 // request no handler answers could go unnoticed: the test fails instead, naming the requests.
