@@ -16,7 +16,8 @@
 //! - **Limits** (`engine::shop::plan_questions::limits`). A draft or a file is refused before the work it would cost:
 //!   over its bytes before it is read (413), nested too deep before it is parsed, with too many questions, too long a
 //!   text or a name the format does not have before it is checked (422, under the field). A carrier publishes at
-//!   most [`PUBLISHES_PER_HOUR`] times an hour, counted in the database for every replica (429 with `Retry-After`).
+//!   most [`limits::PUBLISHES_PER_HOUR`] times an hour, counted in the database for every replica (429 with
+//!   `Retry-After`).
 //!   docs/SECURITY.md, "The carriers' console's limits".
 
 use serde_json::Value;
@@ -46,25 +47,6 @@ pub const SIGN_IN_FIRST: &str =
     "Please sign in with the link from your carrier portal: it opens the console for your carrier's plans.";
 /// What a carrier's staff are told about another carrier's plan.
 pub const NOT_YOUR_PLAN: &str = "This plan is another carrier's: you can only change your own carrier's plans.";
-
-/// How many times one carrier may publish (a draft, or an earlier version brought back) in any hour: each publish
-/// makes a whole version of the workflows, which every replica reads and keeps.
-pub const PUBLISHES_PER_HOUR: usize = 30;
-
-/// What a carrier that published [`PUBLISHES_PER_HOUR`] times in the last hour is told.
-pub fn too_many_publishes(minutes: u64) -> String {
-    format!(
-        "Your carrier may publish at most {PUBLISHES_PER_HOUR} times an hour. Please publish again in {minutes} min."
-    )
-}
-
-/// Every refusal of the console's limits, in English: each has its translation (the questionnaire's are among
-/// `error::own_refusals`, which cannot import this layer; the test below reads them all).
-pub fn refusals() -> Vec<String> {
-    let mut all = limits::refusals();
-    all.push(too_many_publishes(60));
-    all
-}
 
 /// What a carrier's publishes are counted under (`quota`).
 pub fn publishes_key(carrier_id: i64) -> String {
@@ -218,7 +200,7 @@ pub struct Made {
 }
 
 /// Publishes `questionnaire` for `plan` as a new version of the workflows (see the module's note): 409 when the draft
-/// was published or changed meanwhile, 429 past [`PUBLISHES_PER_HOUR`] (counted before the version is made).
+/// was published or changed meanwhile, 429 past [`limits::PUBLISHES_PER_HOUR`] (counted before the version is made).
 pub async fn publish(
     state: &AppState,
     staff: &Staff,
@@ -232,10 +214,10 @@ pub async fn publish(
     let taken = {
         let _turn = store::write_turn(&state.db).await;
         let hour = chrono::Duration::hours(1);
-        store::quota::take(&state.db, &publishes_key(staff.carrier_id), PUBLISHES_PER_HOUR, hour).await?
+        store::quota::take(&state.db, &publishes_key(staff.carrier_id), limits::PUBLISHES_PER_HOUR, hour).await?
     };
     if let Err(retry_after) = taken {
-        return Err(ApiError::TooOften { retry_after, message: too_many_publishes(retry_after.div_ceil(60)) });
+        return Err(ApiError::TooOften { retry_after, message: limits::too_many_publishes(retry_after.div_ceil(60)) });
     }
     let carrier = state.catalogue.carrier_name(staff.carrier_id).to_string();
     let loaded_by =
@@ -414,21 +396,4 @@ fn no_such_popup(popup: &str) -> ApiError {
 /// What a draft changes of what is published, question by question.
 pub fn changes(published: &PlanQuestionnaire, draft: &PlanQuestionnaire) -> Vec<Difference> {
     differences(published, draft)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_refusal_of_the_consoles_limits_reads_in_every_language_the_store_speaks() {
-        let words = engine::i18n::Words::shipped();
-        for language in engine::i18n::other_languages() {
-            for text in super::refusals() {
-                assert_ne!(
-                    words.translate(language, &text),
-                    text.as_str(),
-                    "\"{text}\" has no translation in {language}"
-                );
-            }
-        }
-    }
 }

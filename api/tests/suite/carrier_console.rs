@@ -468,7 +468,8 @@ async fn a_carrier_writes_each_question_in_english_and_spanish_and_the_file_keep
 
 // The limits of what a carrier sends (docs/SECURITY.md, "The carriers' console's limits").
 
-use api::domain::carrier_console::{publishes_key, PUBLISHES_PER_HOUR};
+use api::domain::carrier_console::publishes_key;
+use engine::shop::plan_questions::limits::PUBLISHES_PER_HOUR;
 use engine::shop::plan_questions::limits::{self, MOST_BYTES, MOST_CHARACTERS, MOST_QUESTIONS};
 
 /// How many questionnaire drafts the store holds.

@@ -27,6 +27,9 @@ pub const MOST_CHARACTERS: usize = 2_000;
 /// The most levels a questionnaire nests (each map and list is a level: a question's words in two languages are at
 /// level 5, a detail field's label at level 7).
 pub const MOST_DEPTH: usize = 32;
+/// How many times one carrier may publish (a draft, or an earlier version brought back) in any hour: each publish
+/// makes a whole version of the workflows, which every replica reads.
+pub const PUBLISHES_PER_HOUR: usize = 30;
 
 /// The parts of a questionnaire, and the fields the console sets itself.
 const PARTS: [&str; 3] = ["eligibility", "health", "application"];
@@ -67,9 +70,17 @@ pub fn too_long() -> String {
     format!("A text may hold at most {MOST_CHARACTERS} characters")
 }
 
-/// Every refusal of this module, for the test that each has its translation.
+/// What a carrier that published [`PUBLISHES_PER_HOUR`] times in the last hour is told.
+pub fn too_many_publishes(minutes: u64) -> String {
+    format!(
+        "Your carrier may publish at most {PUBLISHES_PER_HOUR} times an hour. Please publish again in {minutes} min."
+    )
+}
+
+/// Every refusal of the console's limits, for the test that each has its translation (`error::own_refusals`).
 pub fn refusals() -> Vec<String> {
     vec![
+        too_many_publishes(60),
         too_large(),
         too_deep_at(1),
         too_deep(),
