@@ -20,7 +20,10 @@ const port = Number((process.env.ENROLL_E2E_PORT ??= execFileSync(process.execPa
 export default defineConfig({
   testDir: './e2e',
   globalTeardown: './e2e/teardown.ts',
-  timeout: 60_000,
+  // One journey at a time: the browser, the debug server and axe keep both cores busy, so a second worker only
+  // doubles each journey's time (measured: 13.6 s against 24.6 s for the first). The limit leaves room for a slower
+  // machine: a journey took a minute in CI.
+  timeout: 120_000,
   workers: 1,
   reporter: [['list']],
   use: {

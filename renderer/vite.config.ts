@@ -205,5 +205,9 @@ export default defineConfig({
     environmentOptions: { happyDOM: { url: 'http://localhost' } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Both cores: vitest's default leaves one free, which on a two-core machine runs the files one at a time (5.7 min
+    // against 3.5 for the suite here).
+    maxWorkers: 2,
+    minWorkers: 1,
   },
 });

@@ -364,10 +364,13 @@ async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow:
         Some("ingest") if args.len() > 1 => {
             for file in &args[1..] {
                 let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-                let said = carrier_files::ingest(&state, &text).await.with_context(|| file.clone())?;
+                let name = std::path::Path::new(file).file_name().map(|n| n.to_string_lossy().into_owned());
+                let said = carrier_files::ingest(&state, &text, name.as_deref()).await.with_context(|| file.clone())?;
                 println!(
-                    "{file}: {} accepted, {} rejected, {} about files this store did not send",
-                    said.accepted, said.rejected, said.unknown
+                    "{file}: {} accepted ({} with errors noted), {} rejected, {} about files this store did not send, \
+                     {} from a sender the file was not sent to (not applied), {} contradicting an earlier answer \
+                     (not applied)",
+                    said.accepted, said.with_errors, said.rejected, said.unknown, said.foreign, said.conflicting
                 );
             }
             Ok(())

@@ -525,14 +525,77 @@ pub fn interchange(envelope: &Envelope, transactions: &[String]) -> String {
     out
 }
 
-/// What a carrier said of a file we sent: of the whole interchange (TA1), or of each transaction set of a functional
-/// group (999).
+/// Who an acknowledgement comes from and is addressed to, as its envelope says: the interchange's sender and receiver
+/// (ISA06, ISA08) and, for a 999, its functional group's (GS02, GS03). A TA1 is outside any group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sender {
+    pub interchange_sender: String,
+    pub interchange_receiver: String,
+    pub group_sender: Option<String>,
+    pub group_receiver: Option<String>,
+}
+
+impl Sender {
+    /// Whether the answer comes from the carrier whose identifier is `carrier` (the receiver id our file was sent to)
+    /// and is addressed to `us` (our sender id), in the interchange and in the group alike: an answer another sender
+    /// wrote, or one meant for another store, is never applied to our files.
+    pub fn is(&self, carrier: &str, us: &str) -> bool {
+        let (carrier, us) = (element(carrier, 15), element(us, 15));
+        self.interchange_sender == carrier
+            && self.interchange_receiver == us
+            && self.group_sender.as_deref().is_none_or(|g| g == carrier)
+            && self.group_receiver.as_deref().is_none_or(|g| g == us)
+    }
+}
+
+/// What a carrier decided of a file, a functional group or a transaction set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Accepted,
+    /// Accepted, with errors the carrier noted (TA1 `E`, IK5 or AK9 `E`): the carrier took it.
+    AcceptedWithErrors,
+    Rejected,
+}
+
+impl Verdict {
+    /// A TA104, IK5/AK501 or AK901 code: `A` accepted, `E` accepted with errors noted, anything else (`R`, `M`, `W`,
+    /// `X`, `P` partly) rejected.
+    fn of(code: &str) -> Verdict {
+        match code {
+            "A" => Verdict::Accepted,
+            "E" => Verdict::AcceptedWithErrors,
+            _ => Verdict::Rejected,
+        }
+    }
+
+    /// Whether the carrier took it (with or without errors noted).
+    pub fn accepted(self) -> bool {
+        self != Verdict::Rejected
+    }
+}
+
+/// What a carrier said of a file we sent: of the whole interchange (TA1), of a whole functional group (a 999 that
+/// names no set), or of each transaction set of a functional group (999, or the older 997).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Acknowledgement {
-    /// TA1: the interchange `control_number` was accepted (`A`, or `E` with errors noted) or rejected (`R`).
-    Interchange { control_number: u64, accepted: bool, reason: Option<String> },
-    /// 999: the sets of the functional group `group_control` (our GS06), each accepted or rejected.
-    Sets { group_control: u64, sets: Vec<SetAcknowledgement> },
+    /// TA1: the interchange `control_number` (our ISA13).
+    Interchange { from: Sender, control_number: u64, verdict: Verdict, reason: Option<String> },
+    /// A 999 whose AK9 answers the functional group `group_control` (our GS06) without naming any set: the verdict is
+    /// every set's.
+    Group { from: Sender, group_control: u64, verdict: Verdict, reason: Option<String> },
+    /// A 999's answers about the sets of the functional group `group_control` (our GS06).
+    Sets { from: Sender, group_control: u64, sets: Vec<SetAcknowledgement> },
+}
+
+impl Acknowledgement {
+    pub fn from(&self) -> &Sender {
+        match self {
+            Acknowledgement::Interchange { from, .. }
+            | Acknowledgement::Group { from, .. }
+            | Acknowledgement::Sets { from, .. } => from,
+        }
+    }
 }
 
 /// A 999's answer about one transaction set.
@@ -540,19 +603,9 @@ pub enum Acknowledgement {
 pub struct SetAcknowledgement {
     /// Its ST02.
     pub set_control: String,
-    /// `A` or `E` (accepted, with errors noted); `R`, `M`, `W` or `X` are rejections.
-    pub accepted: bool,
+    pub verdict: Verdict,
     /// What the carrier found wrong, in words (its error codes named).
     pub reason: Option<String>,
-}
-
-/// The segments of an X12 text, without the line breaks carriers put after each terminator.
-fn plain_segments(text: &str) -> String {
-    text.split('~')
-        .map(|s| s.trim_matches(['\r', '\n', ' ']))
-        .filter(|s| !s.is_empty())
-        .map(|s| format!("{s}~"))
-        .collect()
 }
 
 fn segment_error(code: &str) -> &'static str {
@@ -614,81 +667,228 @@ fn set_error(code: &str) -> &'static str {
     }
 }
 
-/// Reads a carrier's acknowledgements (TA1 and 999) from the text of a file: every TA1, and every 999 of its
-/// interchange. An error says what could not be read (never the file's content).
+/// A TA1's note code (TA105, element I18), in words.
+fn interchange_note(code: &str) -> &'static str {
+    match code {
+        "000" => "no error",
+        "001" => "the control numbers of the header and the trailer differ",
+        "002" => "the control standard is not supported",
+        "003" => "this version of the controls is not supported",
+        "004" => "the segment terminator is not valid",
+        "005" => "the sender's id qualifier is not valid",
+        "006" => "the sender's id is not valid",
+        "007" => "the receiver's id qualifier is not valid",
+        "008" => "the receiver's id is not valid",
+        "009" => "the receiver's id is unknown",
+        "010" => "the authorization information qualifier is not valid",
+        "011" => "the authorization information is not valid",
+        "012" => "the security information qualifier is not valid",
+        "013" => "the security information is not valid",
+        "014" => "the interchange date is not valid",
+        "015" => "the interchange time is not valid",
+        "016" => "the interchange standards identifier is not valid",
+        "017" => "the interchange version is not valid",
+        "018" => "the interchange control number is not valid",
+        "019" => "the acknowledgment requested value is not valid",
+        "020" => "the test indicator is not valid",
+        "021" => "the number of included groups is not valid",
+        "022" => "the control structure is not valid",
+        "023" => "the file ended early",
+        "024" => "the interchange content is not valid",
+        "025" => "the interchange control number was used before",
+        "026" => "the data element separator is not valid",
+        "027" => "the component element separator is not valid",
+        "028" => "the delivery date of a deferred delivery is not valid",
+        "029" => "the delivery time of a deferred delivery is not valid",
+        "030" => "the delivery time code of a deferred delivery is not valid",
+        "031" => "the grade of service is not valid",
+        _ => "an error",
+    }
+}
+
+/// A 999's AK9 functional group error code (element 716), in words.
+fn group_error(code: &str) -> &'static str {
+    match code {
+        "1" => "functional group not supported",
+        "2" => "functional group version not supported",
+        "3" => "functional group trailer missing",
+        "4" => "group control numbers of header and trailer differ",
+        "5" => "number of included sets does not match the count",
+        "6" => "group control number violates the syntax",
+        "10" => "authentication key name unknown",
+        "11" => "encryption key name unknown",
+        "12" => "requested service not available",
+        "13" => "unknown security recipient",
+        "14" => "unknown security originator",
+        "15" => "syntax error in decrypted text",
+        "16" => "security not supported",
+        "17" => "incorrect message length",
+        "18" => "message authentication code failed",
+        "19" => "functional group control number not unique within the interchange",
+        "23" => "S3E security end segment missing for S3S",
+        "24" => "S3S security start segment missing for S3E",
+        "25" => "S4E security end segment missing for S4S",
+        "26" => "S4S security start segment missing for S4E",
+        _ => "an error",
+    }
+}
+
+/// Reads a carrier's acknowledgements from the text of a file: every TA1, and every 999 (or 997) of every functional
+/// group of every interchange in it, each with the envelope it came in ([`Sender`]). The separators are the ones the
+/// file's ISA declares. An error says what could not be read (never the file's content); a file is read whole or not
+/// at all.
 pub fn read_acknowledgements(text: &str) -> Result<Vec<Acknowledgement>, String> {
-    use x12_types::util::Parser as _;
-    let plain = plain_segments(text);
-    if !plain.starts_with("ISA") {
+    let text = text.trim_start_matches(['\u{feff}', ' ', '\r', '\n', '\t']);
+    if !text.starts_with("ISA") {
         return Err("not an X12 interchange (it does not start with ISA)".into());
     }
-    let mut found = Vec::new();
-    for segment in plain.split('~') {
-        let elements: Vec<&str> = segment.split('*').collect();
-        if elements.first() == Some(&"TA1") && elements.len() >= 5 {
-            let control_number = elements[1].trim().parse().map_err(|_| "a TA1 without a control number")?;
-            let accepted = matches!(elements[4], "A" | "E");
-            let note = elements.get(5).copied().unwrap_or_default();
-            let reason = (!accepted || !note.is_empty() && note != "000").then(|| {
-                format!(
-                    "the interchange was {} (TA1 note code {note})",
-                    if accepted { "accepted with errors" } else { "rejected" }
-                )
-            });
-            found.push(Acknowledgement::Interchange { control_number, accepted, reason });
+    // ISA is fixed-width: its fourth character separates elements, its 106th ends the segment.
+    let separator = text.chars().nth(3).ok_or("an ISA segment cut short")?;
+    let terminator = text.chars().nth(105).ok_or("an ISA segment cut short")?;
+    if separator.is_alphanumeric() || terminator.is_alphanumeric() || separator == terminator {
+        return Err("an ISA segment whose separators cannot be read".into());
+    }
+    let component = text.chars().nth(104).ok_or("an ISA segment cut short")?;
+    let mut reader = Reader { component, ..Reader::default() };
+    for segment in text.split(terminator) {
+        let segment = segment.trim_matches(['\r', '\n', ' ', '\t']);
+        if !segment.is_empty() {
+            reader.segment(&segment.split(separator).map(str::trim).collect::<Vec<_>>())?;
         }
     }
-    if plain.contains("~ST*999*") {
-        // x12-types reads an interchange of 999s; one without TA1 segments in it.
-        let without_ta1: String =
-            plain.split_inclusive('~').filter(|s| !s.starts_with("TA1*")).collect::<Vec<_>>().concat();
-        let (_, transmission) = x12_types::v005010::Transmission::<x12_types::v005010::_999>::parse(&without_ta1)
-            .map_err(|e| format!("a 999 that does not read ({})", e.map(|e| e.code.description().to_string())))?;
-        for group in &transmission.functional_group {
-            for ack in &group.segments {
-                let group_control = ack
-                    .ak1
-                    ._02
-                    .as_deref()
-                    .and_then(|n| n.trim().parse().ok())
-                    .ok_or("a 999 whose AK1 names no group control number")?;
-                let mut sets = Vec::new();
-                for set in &ack.loop_ak2 {
-                    let set_control = set.ak2._02.clone().unwrap_or_default();
-                    let status = set.ik5._01.as_deref().unwrap_or_default();
-                    let accepted = matches!(status, "A" | "E");
-                    let mut said = Vec::new();
-                    for ik3 in &set.loop_ik3 {
-                        let mut words = format!(
-                            "segment {} at {}: {}",
-                            ik3.ik3._01.as_deref().unwrap_or("?"),
-                            ik3.ik3._02.as_deref().unwrap_or("?"),
-                            segment_error(ik3.ik3._04.as_deref().unwrap_or_default())
-                        );
-                        for ik4 in &ik3.loop_ik4 {
-                            let _ = write!(
-                                words,
-                                "; element {}: {}",
-                                ik4.ik4._01.as_deref().unwrap_or("?"),
-                                element_error(ik4.ik4._03.as_deref().unwrap_or_default())
-                            );
-                        }
-                        said.push(words);
-                    }
-                    for code in
-                        [&set.ik5._02, &set.ik5._03, &set.ik5._04, &set.ik5._05, &set.ik5._06].into_iter().flatten()
-                    {
-                        said.push(set_error(code).to_string());
-                    }
-                    let reason = (!said.is_empty()).then(|| said.join("; "));
-                    sets.push(SetAcknowledgement { set_control, accepted, reason });
-                }
-                found.push(Acknowledgement::Sets { group_control, sets });
-            }
-        }
+    if reader.set.is_some() || reader.group.is_some() {
+        return Err("a 999 that ends before its AK9 and SE".into());
     }
-    if found.is_empty() {
+    if reader.found.is_empty() {
         return Err("no TA1 or 999 acknowledgement in it".into());
     }
-    Ok(found)
+    Ok(reader.found)
+}
+
+/// Where [`read_acknowledgements`] is in a file.
+#[derive(Default)]
+struct Reader {
+    /// ISA16: what separates the parts of a composite element.
+    component: char,
+    found: Vec<Acknowledgement>,
+    interchange: Option<(String, String)>,
+    group: Option<(String, String)>,
+    /// Within an ST*999 (or 997): the group it answers (AK1) and its sets so far.
+    answer: Option<(Option<u64>, Vec<SetAcknowledgement>)>,
+    /// The set being answered (AK2 .. IK5): its ST02 and what was said so far.
+    set: Option<(String, Vec<String>)>,
+}
+
+impl Reader {
+    fn from(&self) -> Result<Sender, String> {
+        let (interchange_sender, interchange_receiver) = self.interchange.clone().ok_or("a segment before any ISA")?;
+        Ok(Sender {
+            interchange_sender,
+            interchange_receiver,
+            group_sender: self.group.as_ref().map(|g| g.0.clone()),
+            group_receiver: self.group.as_ref().map(|g| g.1.clone()),
+        })
+    }
+
+    fn segment(&mut self, elements: &[&str]) -> Result<(), String> {
+        let at = |i: usize| elements.get(i).copied().unwrap_or_default();
+        match elements[0] {
+            "ISA" => {
+                if elements.len() < 17 {
+                    return Err("an ISA segment without its 16 elements".into());
+                }
+                self.interchange = Some((at(6).to_string(), at(8).to_string()));
+                self.group = None;
+            }
+            "IEA" => self.interchange = None,
+            "GS" => self.group = Some((at(2).to_string(), at(3).to_string())),
+            "GE" => self.group = None,
+            "TA1" => {
+                let control_number = at(1).parse().map_err(|_| "a TA1 without a control number")?;
+                let verdict = Verdict::of(at(4));
+                let note = at(5);
+                let reason = (verdict != Verdict::Accepted || !note.is_empty() && note != "000").then(|| {
+                    let said = match verdict {
+                        Verdict::Accepted => "accepted",
+                        Verdict::AcceptedWithErrors => "accepted with errors",
+                        Verdict::Rejected => "rejected",
+                    };
+                    format!("the interchange was {said}: {} (TA1 note code {note})", interchange_note(note))
+                });
+                self.found.push(Acknowledgement::Interchange { from: self.from()?, control_number, verdict, reason });
+            }
+            "ST" if matches!(at(1), "999" | "997") => self.answer = Some((None, Vec::new())),
+            "AK1" => {
+                let answer = self.answer.as_mut().ok_or("an AK1 outside a 999")?;
+                answer.0 = Some(at(2).parse().map_err(|_| "a 999 whose AK1 names no group control number")?);
+            }
+            "AK2" => {
+                self.end_set()?;
+                if at(2).is_empty() {
+                    return Err("a 999 whose AK2 names no transaction set".into());
+                }
+                self.set = Some((at(2).to_string(), Vec::new()));
+            }
+            "IK3" | "AK3" => {
+                let (_, said) = self.set.as_mut().ok_or("an IK3 outside an AK2")?;
+                said.push(format!("segment {} at {}: {}", at(1), at(2), segment_error(at(4))));
+            }
+            "IK4" | "AK4" => {
+                let (_, said) = self.set.as_mut().ok_or("an IK4 outside an AK2")?;
+                // IK4's element position is a composite (position:component:repeat); IK404, a copy of the bad
+                // data, is never read: it may hold what the applicant typed.
+                let words = format!(
+                    "element {}: {}",
+                    at(1).split(self.component).next().unwrap_or_default(),
+                    element_error(at(3))
+                );
+                match said.last_mut() {
+                    Some(last) if last.starts_with("segment ") => {
+                        let _ = write!(last, "; {words}");
+                    }
+                    _ => said.push(words),
+                }
+            }
+            "IK5" | "AK5" => {
+                let (set_control, mut said) = self.set.take().ok_or("an IK5 outside an AK2")?;
+                said.extend(elements.iter().skip(2).filter(|c| !c.is_empty()).map(|c| set_error(c).to_string()));
+                let reason = (!said.is_empty()).then(|| said.join("; "));
+                let answer = self.answer.as_mut().ok_or("an IK5 outside a 999")?;
+                answer.1.push(SetAcknowledgement { set_control, verdict: Verdict::of(at(1)), reason });
+            }
+            "AK9" => {
+                self.end_set()?;
+                let (group_control, sets) = self.answer.take().ok_or("an AK9 outside a 999")?;
+                let group_control = group_control.ok_or("a 999 without an AK1")?;
+                if sets.is_empty() {
+                    let verdict = Verdict::of(at(1));
+                    let said: Vec<&str> =
+                        elements.iter().skip(5).filter(|c| !c.is_empty()).map(|c| group_error(c)).collect();
+                    let reason = (verdict != Verdict::Accepted || !said.is_empty()).then(|| {
+                        let verdict = if verdict.accepted() { "accepted with errors" } else { "rejected" };
+                        let mut words = format!("the functional group was {verdict}");
+                        if !said.is_empty() {
+                            let _ = write!(words, ": {}", said.join("; "));
+                        }
+                        words
+                    });
+                    self.found.push(Acknowledgement::Group { from: self.from()?, group_control, verdict, reason });
+                } else {
+                    self.found.push(Acknowledgement::Sets { from: self.from()?, group_control, sets });
+                }
+                // The ST .. SE of this 999 ends with its SE; another AK1 needs another ST.
+            }
+            "SE" if self.answer.is_some() => return Err("a 999 that ends before its AK9".into()),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// An AK2 whose IK5 never came.
+    fn end_set(&mut self) -> Result<(), String> {
+        match self.set {
+            Some(_) => Err("a 999 set answer without its IK5".into()),
+            None => Ok(()),
+        }
+    }
 }

@@ -206,8 +206,18 @@ fn a_code_the_guide_does_not_have_is_refused_where_it_is_written() {
     assert_eq!(codes.missing_lines(["medical", "space_travel"]), ["space_travel"]);
 }
 
+fn harborstone(group: bool) -> engine::x12::Sender {
+    engine::x12::Sender {
+        interchange_sender: "HARBORSTONE".into(),
+        interchange_receiver: "BENEFITSTORE".into(),
+        group_sender: group.then(|| "HARBORSTONE".into()),
+        group_receiver: group.then(|| "BENEFITSTORE".into()),
+    }
+}
+
 #[test]
 fn a_carriers_999_and_ta1_say_which_sets_were_accepted_and_why_the_others_were_not() {
+    use engine::x12::{Acknowledgement, SetAcknowledgement, Verdict};
     let answer =
         "ISA*00*          *00*          *ZZ*HARBORSTONE    *ZZ*BENEFITSTORE   *261127*0900*^*00501*000000077*0*T*:~\n\
         TA1*000000012*261126*1030*A*000~\n\
@@ -218,27 +228,46 @@ fn a_carriers_999_and_ta1_say_which_sets_were_accepted_and_why_the_others_were_n
         IK5*A~\n\
         AK2*834*0002*005010X220A1~\n\
         IK3*NM1*9*2100*8~\n\
-        IK4*9*67*7~\n\
+        IK4*9*67*7*123456789~\n\
         IK5*R*5~\n\
-        AK9*P*2*2*1~\n\
-        SE*10*0001~\n\
+        AK2*834*0003*005010X220A1~\n\
+        IK3*DMG*12*2100*8~\n\
+        IK4*3:0*1251*8~\n\
+        IK5*E*5~\n\
+        AK9*P*3*3*2~\n\
+        SE*15*0001~\n\
         GE*1*77~\n\
         IEA*1*000000077~\n";
     let read = engine::x12::read_acknowledgements(answer).unwrap();
     assert_eq!(
         read,
         vec![
-            engine::x12::Acknowledgement::Interchange { control_number: 12, accepted: true, reason: None },
-            engine::x12::Acknowledgement::Sets {
+            Acknowledgement::Interchange {
+                from: harborstone(false),
+                control_number: 12,
+                verdict: Verdict::Accepted,
+                reason: None
+            },
+            Acknowledgement::Sets {
+                from: harborstone(true),
                 group_control: 12,
                 sets: vec![
-                    engine::x12::SetAcknowledgement { set_control: "0001".into(), accepted: true, reason: None },
-                    engine::x12::SetAcknowledgement {
+                    SetAcknowledgement { set_control: "0001".into(), verdict: Verdict::Accepted, reason: None },
+                    SetAcknowledgement {
                         set_control: "0002".into(),
-                        accepted: false,
+                        verdict: Verdict::Rejected,
                         reason: Some(
                             "segment NM1 at 9: segment has data element errors; element 9: invalid code value; \
                              segments in error"
+                                .into()
+                        ),
+                    },
+                    SetAcknowledgement {
+                        set_control: "0003".into(),
+                        verdict: Verdict::AcceptedWithErrors,
+                        reason: Some(
+                            "segment DMG at 12: segment has data element errors; element 3: invalid date; segments in \
+                             error"
                                 .into()
                         ),
                     },
@@ -246,19 +275,69 @@ fn a_carriers_999_and_ta1_say_which_sets_were_accepted_and_why_the_others_were_n
             },
         ]
     );
+    assert!(!format!("{read:?}").contains("123456789"), "a copy of the bad data is never kept");
     let rejected = "ISA*00*          *00*          *ZZ*HARBORSTONE    *ZZ*BENEFITSTORE   *261127*0900*^*00501*000000078*0*T*:~TA1*000000013*261126*1030*R*006~IEA*0*000000078~";
     assert_eq!(
         engine::x12::read_acknowledgements(rejected).unwrap(),
-        vec![engine::x12::Acknowledgement::Interchange {
+        vec![Acknowledgement::Interchange {
+            from: harborstone(false),
             control_number: 13,
-            accepted: false,
-            reason: Some("the interchange was rejected (TA1 note code 006)".into()),
+            verdict: Verdict::Rejected,
+            reason: Some("the interchange was rejected: the sender's id is not valid (TA1 note code 006)".into()),
         }]
     );
     assert_eq!(
         engine::x12::read_acknowledgements("hello").unwrap_err(),
         "not an X12 interchange (it does not start with ISA)"
     );
+}
+
+#[test]
+fn every_functional_group_of_an_acknowledgement_is_read_with_its_own_sender_in_whatever_separators_it_declares() {
+    use engine::x12::{Acknowledgement, Verdict};
+    // Two groups in one interchange (the second a 997, which some carriers still send), the whole first group
+    // rejected by its AK9 alone, separators `|` and `!` and no line breaks.
+    let answer =
+        "ISA|00|          |00|          |ZZ|HARBORSTONE    |ZZ|BENEFITSTORE   |261127|0900|^|00501|000000080|0|P|>!\
+        GS|FA|HARBORSTONE|BENEFITSTORE|20261127|0900|80|X|005010X231A1!ST|999|0001|005010X231A1!AK1|BE|21|005010X220A1!\
+        AK9|R|2|2|0|5!SE|4|0001!GE|1|80!GS|FA|HARBORDENT|BENEFITSTORE|20261127|0900|81|X|004010!ST|997|0001!\
+        AK1|BE|22!AK2|834|0001!AK5|A!AK9|A|1|1|1!SE|6|0001!GE|1|81!IEA|2|000000080!";
+    let read = engine::x12::read_acknowledgements(answer).unwrap();
+    assert_eq!(read.len(), 2, "{read:?}");
+    assert_eq!(
+        read[0],
+        Acknowledgement::Group {
+            from: harborstone(true),
+            group_control: 21,
+            verdict: Verdict::Rejected,
+            reason: Some("the functional group was rejected: number of included sets does not match the count".into()),
+        }
+    );
+    let Acknowledgement::Sets { from, group_control: 22, sets } = &read[1] else { panic!("{read:?}") };
+    assert_eq!(from.group_sender.as_deref(), Some("HARBORDENT"));
+    assert_eq!(sets[0].verdict, Verdict::Accepted);
+    assert!(read[0].from().is("HARBORSTONE", "BENEFITSTORE"));
+    assert!(!read[1].from().is("HARBORSTONE", "BENEFITSTORE"), "a group another sender wrote is not Harborstone's");
+    assert!(!read[0].from().is("FAIRMEADOW", "BENEFITSTORE"));
+    assert!(!read[0].from().is("HARBORSTONE", "OTHERSTORE"), "an answer addressed to another store");
+}
+
+#[test]
+fn an_acknowledgement_cut_short_or_out_of_order_is_refused_in_words_never_half_read() {
+    let isa =
+        "ISA*00*          *00*          *ZZ*HARBORSTONE    *ZZ*BENEFITSTORE   *261127*0900*^*00501*000000077*0*T*:~";
+    for (body, error) in [
+        ("GS*FA*H*B*1*1*1*X*1~ST*999*1~AK1*BE*12~AK2*834*0001~AK9*A*1*1*1~SE*4*1~", "a 999 set answer without its IK5"),
+        ("GS*FA*H*B*1*1*1*X*1~ST*999*1~AK1*BE*12~AK2*834*0001~IK5*A~", "a 999 that ends before its AK9 and SE"),
+        ("GS*FA*H*B*1*1*1*X*1~ST*999*1~AK1*BE*twelve~", "a 999 whose AK1 names no group control number"),
+        ("GS*FA*H*B*1*1*1*X*1~ST*999*1~AK1*BE*12~SE*2*1~", "a 999 that ends before its AK9"),
+        ("IK5*A~", "an IK5 outside an AK2"),
+        ("TA1*x*1*1*A*000~", "a TA1 without a control number"),
+        ("GS*FA*H*B*1*1*1*X*1~GE*0*1~", "no TA1 or 999 acknowledgement in it"),
+    ] {
+        assert_eq!(engine::x12::read_acknowledgements(&format!("{isa}{body}IEA*1*000000077~")).unwrap_err(), error);
+    }
+    assert_eq!(engine::x12::read_acknowledgements("ISA*00*short~").unwrap_err(), "an ISA segment cut short");
 }
 
 #[test]

@@ -15,6 +15,8 @@ pub const FAILED: &str = "failed";
 pub const ACCEPTED: &str = "accepted";
 /// The carrier's acknowledgement (999 or TA1) rejected it (the reason says why).
 pub const REJECTED: &str = "rejected";
+/// An addition the applicant cancelled before any file held it: it is never sent.
+pub const WITHDRAWN: &str = "withdrawn";
 
 /// Queues an application's event for a carrier; call it inside the transaction that makes it true. An event already
 /// queued for the same application and carrier is not queued again.
@@ -252,6 +254,8 @@ pub struct Listed {
     pub status: String,
     pub reason: Option<String>,
     pub interchange_id: Option<i64>,
+    /// Its ST02 in that interchange.
+    pub set_control: Option<String>,
     pub created_at: String,
 }
 
@@ -259,8 +263,10 @@ pub struct Listed {
 pub async fn unacknowledged(db: &Db, carrier_id: i64, before: &str) -> Result<Vec<Listed>, sqlx::Error> {
     let rows = sqlx::query(
         "select t.edi_transaction_id, t.enrollment_id, e.policy_id, t.carrier_id, t.event, t.status, t.reason, \
-         t.interchange_id, t.created_at from edi_transaction t join enrollment e on e.enrollment_id = t.enrollment_id \
-         where t.carrier_id = $1 and t.created_at < $2 and t.status <> 'accepted' order by t.edi_transaction_id",
+         t.interchange_id, t.set_control, t.created_at from edi_transaction t \
+         join enrollment e on e.enrollment_id = t.enrollment_id \
+         where t.carrier_id = $1 and t.created_at < $2 and t.status not in ('accepted', 'withdrawn') \
+         order by t.edi_transaction_id",
     )
     .bind(carrier_id)
     .bind(before)
@@ -269,55 +275,197 @@ pub async fn unacknowledged(db: &Db, carrier_id: i64, before: &str) -> Result<Ve
     rows.iter().map(listed).collect()
 }
 
-/// Records a 999's answer about a set of an interchange; false when no such set was sent.
+/// What became of one answer of a carrier's acknowledgement (kept in `edi_acknowledgement.outcome`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It decided the state of what it names.
+    Applied,
+    /// What it names had this answer already.
+    Repeated,
+    /// What it names had a different answer already, which stands.
+    Conflicting,
+    /// It came from a sender the file was not sent to, or is addressed to another store.
+    Foreign,
+    /// No such file or set was sent.
+    Unknown,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Applied => "applied",
+            Outcome::Repeated => "repeated",
+            Outcome::Conflicting => "conflicting",
+            Outcome::Foreign => "foreign",
+            Outcome::Unknown => "unknown",
+        }
+    }
+}
+
+/// A transaction's status for a carrier's verdict: accepted with errors noted is accepted (the carrier took the
+/// application; its reason keeps the carrier's notes).
+fn status_of(verdict: engine::x12::Verdict) -> &'static str {
+    if verdict.accepted() {
+        ACCEPTED
+    } else {
+        REJECTED
+    }
+}
+
+/// The carrier an interchange was sent to, when this store made it.
+pub async fn carrier_of_interchange(db: &Db, interchange_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("select carrier_id from edi_interchange where interchange_id = $1")
+        .bind(interchange_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Records a 999's answer about a set of an interchange, when it is the first: a set answered already keeps its
+/// first answer (the update only takes a set still `sent`, so two servers reading the same file apply it once).
 pub async fn acknowledge_set(
     db: &Db,
     interchange_id: i64,
     set_control: &str,
-    accepted: bool,
+    verdict: engine::x12::Verdict,
     reason: Option<&str>,
-) -> Result<bool, sqlx::Error> {
+) -> Result<Outcome, sqlx::Error> {
+    let status = status_of(verdict);
     let done = sqlx::query(
         "update edi_transaction set status = $1, reason = $2, acknowledged_at = $3 \
-         where interchange_id = $4 and set_control = $5",
+         where interchange_id = $4 and set_control = $5 and status = $6",
     )
-    .bind(if accepted { ACCEPTED } else { REJECTED })
+    .bind(status)
     .bind(reason)
     .bind(now())
     .bind(interchange_id)
     .bind(set_control)
+    .bind(SENT)
     .execute(db)
     .await?;
-    Ok(done.rows_affected() > 0)
+    if done.rows_affected() > 0 {
+        return Ok(Outcome::Applied);
+    }
+    let had: Option<(String, Option<String>)> =
+        sqlx::query_as("select status, reason from edi_transaction where interchange_id = $1 and set_control = $2")
+            .bind(interchange_id)
+            .bind(set_control)
+            .fetch_optional(db)
+            .await?;
+    Ok(match had {
+        None => Outcome::Unknown,
+        Some((had, had_reason)) if had == status && had_reason.as_deref() == reason => Outcome::Repeated,
+        Some(_) => Outcome::Conflicting,
+    })
 }
 
-/// Records a TA1: a rejected interchange rejects every set of it not yet answered. False when no such interchange
-/// was sent.
+/// Records a TA1, or a 999 answering a whole functional group: a rejection rejects every set of the interchange not
+/// yet answered; an acceptance decides nothing by itself (each set waits for its 999).
 pub async fn acknowledge_interchange(
     db: &Db,
     interchange_id: i64,
-    accepted: bool,
+    verdict: engine::x12::Verdict,
     reason: Option<&str>,
-) -> Result<bool, sqlx::Error> {
-    let known: Option<i64> = sqlx::query_scalar("select interchange_id from edi_interchange where interchange_id = $1")
-        .bind(interchange_id)
-        .fetch_optional(db)
-        .await?;
-    let known = known.is_some();
-    if known && !accepted {
-        sqlx::query(
-            "update edi_transaction set status = $1, reason = $2, acknowledged_at = $3 \
-             where interchange_id = $4 and status = $5",
-        )
-        .bind(REJECTED)
-        .bind(reason)
-        .bind(now())
-        .bind(interchange_id)
-        .bind(SENT)
-        .execute(db)
-        .await?;
+) -> Result<Outcome, sqlx::Error> {
+    if carrier_of_interchange(db, interchange_id).await?.is_none() {
+        return Ok(Outcome::Unknown);
     }
-    Ok(known)
+    if verdict.accepted() {
+        return Ok(Outcome::Applied);
+    }
+    let done = sqlx::query(
+        "update edi_transaction set status = $1, reason = $2, acknowledged_at = $3 \
+         where interchange_id = $4 and status = $5",
+    )
+    .bind(REJECTED)
+    .bind(reason)
+    .bind(now())
+    .bind(interchange_id)
+    .bind(SENT)
+    .execute(db)
+    .await?;
+    Ok(if done.rows_affected() > 0 { Outcome::Applied } else { Outcome::Conflicting })
+}
+
+/// One answer of an acknowledgement, as kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// `TA1` or `999`.
+    pub kind: &'static str,
+    pub sender: String,
+    pub group_sender: Option<String>,
+    pub interchange_id: i64,
+    pub set_control: Option<String>,
+    pub verdict: engine::x12::Verdict,
+    pub reason: Option<String>,
+    pub outcome: Outcome,
+    pub source: Option<String>,
+}
+
+/// Keeps an answer in the history (`edi_acknowledgement`), whatever became of it.
+pub async fn record_answer(db: &Db, answer: &Answer) -> Result<(), sqlx::Error> {
+    let verdict = match answer.verdict {
+        engine::x12::Verdict::Accepted => "accepted",
+        engine::x12::Verdict::AcceptedWithErrors => "accepted_with_errors",
+        engine::x12::Verdict::Rejected => "rejected",
+    };
+    sqlx::query(
+        "insert into edi_acknowledgement (received_at, kind, sender, group_sender, interchange_id, set_control, \
+         verdict, reason, outcome, source) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(now())
+    .bind(answer.kind)
+    .bind(&answer.sender)
+    .bind(&answer.group_sender)
+    .bind(answer.interchange_id)
+    .bind(&answer.set_control)
+    .bind(verdict)
+    .bind(&answer.reason)
+    .bind(answer.outcome.as_str())
+    .bind(&answer.source)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// An answer kept in the history, as the audit view shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub received_at: String,
+    pub kind: String,
+    pub sender: String,
+    pub interchange_id: i64,
+    pub set_control: Option<String>,
+    pub verdict: String,
+    pub reason: Option<String>,
+    pub outcome: String,
+}
+
+/// The answers about an application's current files (its sets, and the interchanges and groups that hold them), oldest
+/// first; what an earlier attempt was told is in its attempt (`edi_attempt`).
+pub async fn answers_of(db: &Db, enrollment_id: i64) -> Result<Vec<Kept>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select a.received_at, a.kind, a.sender, a.interchange_id, a.set_control, a.verdict, a.reason, a.outcome \
+         from edi_acknowledgement a where exists (select 1 from edi_transaction t where t.enrollment_id = $1 \
+         and t.interchange_id = a.interchange_id and (a.set_control is null or a.set_control = t.set_control)) \
+         order by a.edi_acknowledgement_id",
+    )
+    .bind(enrollment_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Kept {
+                received_at: r.try_get("received_at")?,
+                kind: r.try_get("kind")?,
+                sender: r.try_get("sender")?,
+                interchange_id: r.try_get("interchange_id")?,
+                set_control: r.try_get("set_control")?,
+                verdict: r.try_get("verdict")?,
+                reason: r.try_get("reason")?,
+                outcome: r.try_get("outcome")?,
+            })
+        })
+        .collect()
 }
 
 /// The interchange's file, when every set of it has been answered and the file was delivered: (carrier, file name).
@@ -362,7 +510,8 @@ pub async fn forget_contents(db: &Db, before: &str) -> Result<u64, sqlx::Error> 
 pub async fn of_enrollment(db: &Db, enrollment_id: i64) -> Result<Vec<Listed>, sqlx::Error> {
     let rows = sqlx::query(
         "select t.edi_transaction_id, t.enrollment_id, e.policy_id, t.carrier_id, t.event, t.status, t.reason, \
-         t.interchange_id, t.created_at from edi_transaction t join enrollment e on e.enrollment_id = t.enrollment_id \
+         t.interchange_id, t.set_control, t.created_at from edi_transaction t \
+         join enrollment e on e.enrollment_id = t.enrollment_id \
          where t.enrollment_id = $1 order by t.edi_transaction_id",
     )
     .bind(enrollment_id)
@@ -381,6 +530,7 @@ fn listed(r: &sqlx::any::AnyRow) -> Result<Listed, sqlx::Error> {
         status: r.try_get("status")?,
         reason: r.try_get("reason")?,
         interchange_id: r.try_get("interchange_id")?,
+        set_control: r.try_get("set_control")?,
         created_at: r.try_get("created_at")?,
     })
 }
@@ -487,7 +637,25 @@ pub async fn cancel(
         == 1;
     if recorded {
         for carrier_id in carriers {
-            queue(&mut **tx, enrollment_id, *carrier_id, "cancellation", Some(&cancellation.last_day)).await?;
+            // An addition no file holds yet, and no batcher is writing, is withdrawn: the carrier never hears of the
+            // application, and no file carries both its addition and its cancellation. One a batcher has claimed goes
+            // in that batcher's file, and the cancellation follows in a later one.
+            let withdrawn = sqlx::query(
+                "update edi_transaction set status = $1, reason = $2 where enrollment_id = $3 and carrier_id = $4 \
+                 and event = 'addition' and status = $5 and (claimed_until is null or claimed_until < $6)",
+            )
+            .bind(WITHDRAWN)
+            .bind("the application was cancelled before it was sent")
+            .bind(enrollment_id)
+            .bind(carrier_id)
+            .bind(PENDING)
+            .bind(now())
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+            if withdrawn == 0 {
+                queue(&mut **tx, enrollment_id, *carrier_id, "cancellation", Some(&cancellation.last_day)).await?;
+            }
         }
     }
     Ok(recorded)

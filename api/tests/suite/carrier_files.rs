@@ -179,15 +179,17 @@ async fn acknowledgements_accept_or_reject_each_application_with_the_reason_and_
     );
 
     // The other carrier rejects its whole file (TA1).
+    let other_carrier =
+        std::fs::read_to_string(&other).unwrap().lines().next().unwrap().split('*').nth(8).unwrap().to_string();
     let ta1 = format!(
-        "ISA*00*          *00*          *ZZ*HARBORSTONE    *ZZ*BENEFITSTORE   *261127*0900*^*00501*000000901*0*T*:~\
+        "ISA*00*          *00*          *ZZ*{other_carrier}*ZZ*BENEFITSTORE   *261127*0900*^*00501*000000901*0*T*:~\
          TA1*{other_id:09}*261126*1030*R*006~IEA*0*000000901~"
     );
-    let said = api::domain::carrier_files::ingest(&app.state, &ta1).await.unwrap();
+    let said = api::domain::carrier_files::ingest(&app.state, &ta1, None).await.unwrap();
     assert_eq!(said, api::domain::carrier_files::Ingested::default(), "a TA1 counts no set by itself");
     let rejected: i64 = sqlx::query_scalar(
         "select count(*) from edi_transaction where interchange_id = $1 and status = 'rejected' \
-         and reason = 'the interchange was rejected (TA1 note code 006)'",
+         and reason = 'the interchange was rejected: the sender''s id is not valid (TA1 note code 006)'",
     )
     .bind(other_id)
     .fetch_one(&app.state.db)
@@ -206,11 +208,157 @@ async fn acknowledgements_accept_or_reject_each_application_with_the_reason_and_
     let dental_file = files.iter().find(|f| f["carrier_name"] == "Brightbite Dental & Vision").unwrap();
     assert_eq!(dental_file["status"], "rejected", "the audit view shows the rejection: {files:?}");
     assert!(dental_file["reason"].as_str().unwrap().contains("invalid code value"));
-    let unknown =
-        api::domain::carrier_files::ingest(&app.state, &nine_ninety_nine("BRIGHTBITE", 999_999, &[("0001", true)]))
-            .await
-            .unwrap();
+    let unknown = api::domain::carrier_files::ingest(
+        &app.state,
+        &nine_ninety_nine("BRIGHTBITE", 999_999, &[("0001", true)]),
+        None,
+    )
+    .await
+    .unwrap();
     assert_eq!(unknown.unknown, 1, "an answer about a file this store never sent is counted, not recorded");
+}
+
+/// Two applications' files, one for each of their two carriers: (dental file, its interchange, the other file, its
+/// interchange, its carrier's receiver id).
+async fn two_files(app: &TestApp) -> (std::path::PathBuf, i64, std::path::PathBuf, i64, String) {
+    submitted_with_two_carriers(&mut app.browser()).await;
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let dental = run.files.iter().find(|f| f.to_string_lossy().contains("BRIGHTBITE")).unwrap().clone();
+    let other = run.files.iter().find(|f| !f.to_string_lossy().contains("BRIGHTBITE")).unwrap().clone();
+    let isa = |file: &std::path::Path, n: usize| -> String {
+        std::fs::read_to_string(file).unwrap().lines().next().unwrap().split('*').nth(n).unwrap().trim().to_string()
+    };
+    let (dental_id, other_id) = (isa(&dental, 13).parse().unwrap(), isa(&other, 13).parse().unwrap());
+    let other_carrier = isa(&other, 8);
+    (dental, dental_id, other, other_id, other_carrier)
+}
+
+async fn status_of(app: &TestApp, interchange: i64) -> (String, Option<String>) {
+    sqlx::query_as("select status, reason from edi_transaction where interchange_id = $1")
+        .bind(interchange)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_acknowledgement_from_another_carrier_naming_our_file_is_kept_for_a_person_and_never_applied() {
+    let app = TestApp::new().await;
+    let (dental, dental_id, _, _, other_carrier) = two_files(&app).await;
+    let inbound = app.config.edi.dir.join("inbound");
+    std::fs::create_dir_all(&inbound).unwrap();
+    // The other carrier (a real trading partner of ours) rejects Brightbite's file by its control number, in its own
+    // envelope; then an answer in Brightbite's name but addressed to another store.
+    std::fs::write(inbound.join("spoof.999"), nine_ninety_nine(&other_carrier, dental_id, &[("0001", false)])).unwrap();
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(status_of(&app, dental_id).await, ("sent".to_string(), None), "not applied");
+    assert!(dental.exists(), "the carrier's drop folder keeps its file");
+    assert!(!inbound.join("spoof.999").exists());
+    assert!(inbound.join("foreign/spoof.999").exists(), "kept for a person");
+    let elsewhere =
+        nine_ninety_nine("BRIGHTBITE", dental_id, &[("0001", true)]).replace("BENEFITSTORE", "ANOTHERSTORE");
+    let said = api::domain::carrier_files::ingest(&app.state, &elsewhere, None).await.unwrap();
+    assert_eq!((said.foreign, said.accepted), (1, 0), "an answer addressed to another store: {said:?}");
+    assert_eq!(status_of(&app, dental_id).await.0, "sent");
+    let kept: Vec<(String, String, String)> = sqlx::query_as(
+        "select sender, outcome, coalesce(source, '') from edi_acknowledgement where interchange_id = $1 \
+         order by edi_acknowledgement_id",
+    )
+    .bind(dental_id)
+    .fetch_all(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!(
+        kept,
+        [
+            (other_carrier.clone(), "foreign".to_string(), "spoof.999".to_string()),
+            ("BRIGHTBITE".to_string(), "foreign".to_string(), String::new())
+        ]
+    );
+
+    // Brightbite's own answer is applied.
+    let said = api::domain::carrier_files::ingest(
+        &app.state,
+        &nine_ninety_nine("BRIGHTBITE", dental_id, &[("0001", true)]),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!((said.accepted, said.foreign), (1, 0));
+    assert_eq!(status_of(&app, dental_id).await.0, "accepted");
+}
+
+#[tokio::test]
+async fn a_later_answer_never_overturns_the_first_and_the_audit_view_shows_every_answer_with_what_became_of_it() {
+    let app = TestApp::new().await;
+    let (_, dental_id, _, other_id, other_carrier) = two_files(&app).await;
+    // Accepted with errors noted: taken, with the carrier's notes as the reason.
+    let with_errors = nine_ninety_nine("BRIGHTBITE", dental_id, &[("0001", true)])
+        .replace("IK5*A", "IK3*DMG*12*2100*8~\nIK4*3*1251*8~\nIK5*E*5");
+    let said = api::domain::carrier_files::ingest(&app.state, &with_errors, None).await.unwrap();
+    assert_eq!((said.accepted, said.with_errors), (1, 1));
+    let taken = (
+        "accepted".to_string(),
+        Some(
+            "segment DMG at 12: segment has data element errors; element 3: invalid date; segments in error"
+                .to_string(),
+        ),
+    );
+    assert_eq!(status_of(&app, dental_id).await, taken);
+    // The same answer again changes nothing; a rejection of the same set later is kept and reported, not applied.
+    let again = api::domain::carrier_files::ingest(&app.state, &with_errors, None).await.unwrap();
+    assert_eq!(again, api::domain::carrier_files::Ingested::default());
+    let later = nine_ninety_nine("BRIGHTBITE", dental_id, &[("0001", false)]);
+    let said = api::domain::carrier_files::ingest(&app.state, &later, None).await.unwrap();
+    assert_eq!((said.conflicting, said.rejected), (1, 0));
+    assert_eq!(status_of(&app, dental_id).await, taken, "the first answer stands");
+
+    // Both groups of one interchange are read: the other carrier's AK9 rejects its whole file, naming no set.
+    let whole = format!(
+        "ISA*00*          *00*          *ZZ*{other_carrier:<15}*ZZ*BENEFITSTORE   *261127*0900*^*00501*000000902*0*T*:~\
+         GS*FA*{other_carrier}*BENEFITSTORE*20261127*0900*902*X*005010X231A1~ST*999*0001*005010X231A1~\
+         AK1*BE*{other_id}*005010X220A1~AK9*R*1*1*0*5~SE*4*0001~GE*1*902~IEA*1*000000902~"
+    );
+    let said = api::domain::carrier_files::ingest(&app.state, &whole, None).await.unwrap();
+    assert_eq!(said, api::domain::carrier_files::Ingested::default(), "a whole answer counts no set by itself");
+    assert_eq!(
+        status_of(&app, other_id).await,
+        (
+            "rejected".to_string(),
+            Some("the functional group was rejected: number of included sets does not match the count".to_string())
+        )
+    );
+
+    let policy_id: String = sqlx::query_scalar(
+        "select e.policy_id from enrollment e join edi_transaction t on t.enrollment_id = e.enrollment_id \
+         where t.interchange_id = $1",
+    )
+    .bind(dental_id)
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    let audit = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(common::AUDIT_AUTH));
+    let view = app.browser().get_with(&format!("/api/v1/applications/{policy_id}"), &[("authorization", &audit)]).await;
+    let files = view.ok()["carrier_files"].as_array().unwrap().clone();
+    let dental = files.iter().find(|f| f["carrier_name"] == "Brightbite Dental & Vision").unwrap();
+    let answers: Vec<(String, String)> = dental["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["verdict"].as_str().unwrap().to_string(), a["outcome"].as_str().unwrap().to_string()))
+        .collect();
+    let pairs = |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+    assert_eq!(
+        answers,
+        pairs(&[
+            ("accepted_with_errors", "applied"),
+            ("accepted_with_errors", "repeated"),
+            ("rejected", "conflicting")
+        ])
+    );
+    let other = files.iter().find(|f| f["carrier_name"] != "Brightbite Dental & Vision").unwrap();
+    assert_eq!(other["answers"][0]["kind"], "999");
+    assert_eq!(other["answers"][0]["outcome"], "applied");
 }
 
 #[tokio::test]
@@ -222,9 +370,13 @@ async fn an_application_a_carrier_rejected_is_sent_again_in_a_new_file_and_the_r
     let dental = run.files.iter().find(|f| f.to_string_lossy().contains("BRIGHTBITE")).unwrap().clone();
     let first = std::fs::read_to_string(&dental).unwrap();
     let interchange: i64 = first.lines().next().unwrap().split('*').nth(13).unwrap().parse().unwrap();
-    api::domain::carrier_files::ingest(&app.state, &nine_ninety_nine("BRIGHTBITE", interchange, &[("0001", false)]))
-        .await
-        .unwrap();
+    api::domain::carrier_files::ingest(
+        &app.state,
+        &nine_ninety_nine("BRIGHTBITE", interchange, &[("0001", false)]),
+        None,
+    )
+    .await
+    .unwrap();
     let brightbite = api::domain::carrier_files::carrier_named(&app.state, "brightbite").unwrap();
     let open = api::domain::carrier_files::reconcile(&app.state, brightbite, std::time::Duration::ZERO).await.unwrap();
     let policy_id = open[0].policy_id.clone().unwrap();
@@ -274,6 +426,8 @@ async fn an_application_cancelled_in_its_free_look_period_reaches_its_carriers_a
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = submitted_with_two_carriers(&mut b).await;
+    let sent = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((sent.files.len(), sent.sent), (2, 2), "the addition, to each carrier");
     // Dental has 30 days, prescription drugs 10: the application takes the shorter.
     let until = (chrono::Local::now().date_naive() + chrono::Days::new(10)).format("%m/%d/%Y").to_string();
     let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
@@ -302,11 +456,12 @@ async fn an_application_cancelled_in_its_free_look_period_reaches_its_carriers_a
     );
 
     let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
-    assert_eq!((run.files.len(), run.sent), (2, 4), "the addition and the cancellation, for each carrier");
+    assert_eq!((run.files.len(), run.sent), (2, 2), "the cancellation, to each carrier in a file of its own");
     let last_day = chrono::Local::now().date_naive().format("%Y%m%d").to_string();
     for file in &run.files {
         let text = std::fs::read_to_string(file).unwrap();
         assert!(text.contains("INS*Y*18*024*14*A***AC~"), "a cancellation of the subscriber:\n{text}");
+        assert!(!text.contains("INS*Y*18*021"), "no addition beside it:\n{text}");
         // Coverage ends today, or never starts when it was to start later: its last day is its first.
         let dates: Vec<&str> =
             text.split("INS*Y*18*024").nth(1).unwrap().lines().filter(|l| l.starts_with("DTP")).collect();
@@ -314,6 +469,38 @@ async fn an_application_cancelled_in_its_free_look_period_reaches_its_carriers_a
         assert_eq!(dates[1], format!("DTP*349*D8*{}~", first.max(last_day.as_str())), "{text}");
         assert_eq!(outside_errors(file), "", "x12valid accepts {}", file.display());
     }
+}
+
+#[tokio::test]
+async fn an_application_cancelled_before_any_file_held_it_never_reaches_its_carriers() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let cancelled =
+        b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "Changed my mind" })).await;
+    assert_eq!(cancelled.ok()["by"], "the applicant");
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent), (0, 0), "neither the addition nor a cancellation is sent: {run:?}");
+    let policy_id = cancelled.ok()["policy_id"].as_str().map(str::to_string);
+    let policy_id = match policy_id {
+        Some(p) => p,
+        None => sqlx::query_scalar("select policy_id from enrollment where enrollment_id = $1")
+            .bind(id)
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap(),
+    };
+    let audit = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(common::AUDIT_AUTH));
+    let view = app.browser().get_with(&format!("/api/v1/applications/{policy_id}"), &[("authorization", &audit)]).await;
+    let files = view.ok()["carrier_files"].as_array().unwrap().clone();
+    assert_eq!(files.len(), 2, "{files:?}");
+    for file in &files {
+        assert_eq!(file["status"], "withdrawn", "{files:?}");
+        assert_eq!(file["reason"], "the application was cancelled before it was sent");
+    }
+    let brightbite = api::domain::carrier_files::carrier_named(&app.state, "brightbite").unwrap();
+    let open = api::domain::carrier_files::reconcile(&app.state, brightbite, std::time::Duration::ZERO).await.unwrap();
+    assert!(open.is_empty(), "nothing waits for the carrier's answer: {open:?}");
 }
 
 #[tokio::test]

@@ -10173,8 +10173,8 @@ export interface components {
             /** @description `addition` or `cancellation`. */
             event: string;
             /**
-             * @description `pending` (waiting for the next file), `sent`, `accepted`, `rejected` (the carrier's acknowledgement) or
-             *     `failed` (it could not be written).
+             * @description `pending` (waiting for the next file), `sent`, `accepted`, `rejected` (the carrier's acknowledgement),
+             *     `failed` (it could not be written) or `withdrawn` (cancelled before any file held it: never sent).
              */
             status: string;
             /** @description Why it was rejected or could not be written. */
@@ -10189,11 +10189,32 @@ export interface components {
              *     new attempt.
              */
             resent?: components["schemas"]["Resent"] | null;
+            /**
+             * @description Every answer the carrier's acknowledgements gave about it, oldest first, with what became of each: the first
+             *     decides its status; a later different one, or one from a sender it was not sent to, is kept and not applied.
+             */
+            answers: components["schemas"]["CarrierAnswer"][];
         };
         /** @description An application sent to a carrier again. */
         Resent: {
             at: string;
             by: string;
+        };
+        /** @description One answer of a carrier's acknowledgement about an application's file. */
+        CarrierAnswer: {
+            received_at: string;
+            /** @description `TA1` (of the whole file) or `999` (of its group, or of this application's transaction). */
+            kind: string;
+            /** @description Who sent it (its ISA06). */
+            sender: string;
+            /** @description `accepted`, `accepted_with_errors` or `rejected`. */
+            verdict: string;
+            reason?: string | null;
+            /**
+             * @description `applied`, `repeated` (the same answer again), `conflicting` (it differs from the first answer, which stands),
+             *     `foreign` (from a sender the file was not sent to: not applied).
+             */
+            outcome: string;
         };
         /** @description The success envelope of a typed answer. */
         Map_of_AnyValueEnvelope: {

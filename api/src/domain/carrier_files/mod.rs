@@ -72,55 +72,143 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<Run> {
     Ok(run)
 }
 
-/// What a carrier's acknowledgements said.
+/// What a carrier's acknowledgements said, answer by answer (each is kept in `edi_acknowledgement` whatever became of
+/// it).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Ingested {
+    /// Applications the carrier took (with errors noted or not).
     pub accepted: usize,
+    /// Of those, the ones taken with errors the carrier noted (the reason says which).
+    pub with_errors: usize,
     pub rejected: usize,
-    /// Answers about files or sets we never sent (another sender's, or a mistyped number).
+    /// Answers about files or sets we never sent (a mistyped number, another store's).
     pub unknown: usize,
+    /// Answers from a sender a file was not sent to, or addressed to another store: kept, never applied.
+    pub foreign: usize,
+    /// Answers that differ from the first answer about the same application, which stands.
+    pub conflicting: usize,
 }
 
-/// Reads a carrier's acknowledgements (TA1 and 999) and records what they say of each application; a file every
-/// application of which is answered is deleted from the drop folder.
-pub async fn ingest(state: &AppState, text: &str) -> anyhow::Result<Ingested> {
-    use engine::x12::Acknowledgement;
+impl Ingested {
+    /// Whether anything in it needs a person: the file is then kept (`inbound/foreign`).
+    pub fn needs_a_person(&self) -> bool {
+        self.foreign > 0 || self.conflicting > 0
+    }
+}
+
+/// Reads a carrier's acknowledgements (TA1, 999 or 997) and records what they say of each application. An answer is
+/// applied only to a file sent to the carrier that wrote it (its ISA06 and GS02 are the receiver id the file was sent
+/// to, and its ISA08 and GS03 our sender id), and only as the first answer about what it names; every answer is kept
+/// as history with what became of it. A file every application of which is answered is deleted from the drop
+/// folder. `source` names the file read, for the history.
+pub async fn ingest(state: &AppState, text: &str, source: Option<&str>) -> anyhow::Result<Ingested> {
+    use engine::x12::{Acknowledgement, Verdict};
+    use store::edi::{Answer, Outcome};
     let mut said = Ingested::default();
     let mut touched = Vec::new();
     for answer in engine::x12::read_acknowledgements(text).map_err(anyhow::Error::msg)? {
+        let from = answer.from().clone();
+        let (kind, interchange_id, whole) = match &answer {
+            Acknowledgement::Interchange { control_number, verdict, reason, .. } => {
+                ("TA1", *control_number as i64, Some((*verdict, reason.clone())))
+            }
+            Acknowledgement::Group { group_control, verdict, reason, .. } => {
+                ("999", *group_control as i64, Some((*verdict, reason.clone())))
+            }
+            Acknowledgement::Sets { group_control, .. } => ("999", *group_control as i64, None),
+        };
+        // Whose file it names: an answer is the carrier's only about the carrier's own files.
+        let ours = match store::edi::carrier_of_interchange(&state.db, interchange_id).await? {
+            None => Some(Outcome::Unknown),
+            Some(carrier_id) if !from.is(&receiver_of(state, carrier_id), &state.edi.sender_id) => {
+                Some(Outcome::Foreign)
+            }
+            Some(_) => None,
+        };
+        let record = |set_control: Option<String>, verdict: Verdict, reason: Option<String>, outcome: Outcome| Answer {
+            kind,
+            sender: from.interchange_sender.clone(),
+            group_sender: from.group_sender.clone(),
+            interchange_id,
+            set_control,
+            verdict,
+            reason,
+            outcome,
+            source: source.map(str::to_string),
+        };
+        let mut count = |outcome: Outcome, verdict: Verdict, sets: usize| match outcome {
+            Outcome::Unknown => said.unknown += sets,
+            Outcome::Foreign => said.foreign += sets,
+            Outcome::Conflicting => said.conflicting += sets,
+            Outcome::Repeated => {}
+            Outcome::Applied => match verdict {
+                Verdict::Accepted => said.accepted += sets,
+                Verdict::AcceptedWithErrors => {
+                    said.accepted += sets;
+                    said.with_errors += sets;
+                }
+                Verdict::Rejected => {
+                    said.rejected += sets;
+                    crate::services::metrics::count(crate::services::metrics::FILES_REJECTED);
+                }
+            },
+        };
         match answer {
-            Acknowledgement::Interchange { control_number, accepted, reason } => {
-                let id = control_number as i64;
-                if store::edi::acknowledge_interchange(&state.db, id, accepted, reason.as_deref()).await? {
-                    touched.push(id);
-                } else {
-                    said.unknown += 1;
+            Acknowledgement::Interchange { .. } | Acknowledgement::Group { .. } => {
+                let (verdict, reason) = whole.expect("a whole answer");
+                let outcome = match ours {
+                    Some(outcome) => outcome,
+                    None => {
+                        store::edi::acknowledge_interchange(&state.db, interchange_id, verdict, reason.as_deref())
+                            .await?
+                    }
+                };
+                // A whole answer counts no set by itself, but what cannot be applied is reported.
+                if outcome != Outcome::Applied {
+                    count(outcome, verdict, 1);
+                }
+                store::edi::record_answer(&state.db, &record(None, verdict, reason, outcome)).await?;
+                if outcome == Outcome::Applied {
+                    touched.push(interchange_id);
                 }
             }
-            Acknowledgement::Sets { group_control, sets } => {
-                let id = group_control as i64;
+            Acknowledgement::Sets { sets, .. } => {
                 for set in sets {
-                    let known = store::edi::acknowledge_set(
+                    let outcome = match ours {
+                        Some(outcome) => outcome,
+                        None => {
+                            store::edi::acknowledge_set(
+                                &state.db,
+                                interchange_id,
+                                &set.set_control,
+                                set.verdict,
+                                set.reason.as_deref(),
+                            )
+                            .await?
+                        }
+                    };
+                    count(outcome, set.verdict, 1);
+                    store::edi::record_answer(
                         &state.db,
-                        id,
-                        &set.set_control,
-                        set.accepted,
-                        set.reason.as_deref(),
+                        &record(Some(set.set_control), set.verdict, set.reason, outcome),
                     )
                     .await?;
-                    match (known, set.accepted) {
-                        (false, _) => said.unknown += 1,
-                        (true, true) => said.accepted += 1,
-                        (true, false) => {
-                            said.rejected += 1;
-                            crate::services::metrics::count(crate::services::metrics::FILES_REJECTED);
-                        }
-                    }
                 }
-                touched.push(id);
+                if ours.is_none() {
+                    touched.push(interchange_id);
+                }
             }
         }
     }
+    if said.needs_a_person() {
+        tracing::warn!(
+            foreign = said.foreign,
+            conflicting = said.conflicting,
+            "an acknowledgement holds answers that were not applied: from a sender the file was not sent to, or \
+             contradicting an earlier answer"
+        );
+    }
+    touched.sort_unstable();
     touched.dedup();
     for interchange_id in touched {
         let Some((carrier_id, file_name)) = store::edi::answered_file(&state.db, interchange_id).await? else {
@@ -140,7 +228,8 @@ pub async fn ingest(state: &AppState, text: &str) -> anyhow::Result<Ingested> {
 }
 
 /// The acknowledgements carriers left in `EDI_DIR/inbound`: each is read and deleted; one that does not read is moved
-/// to `inbound/unreadable` (and named in the log, never its content).
+/// to `inbound/unreadable`, and one with answers that were not applied (a foreign sender's, or contradicting an
+/// earlier answer) to `inbound/foreign`, for a person (each named in the log, never its content).
 async fn read_inbound(state: &AppState) -> anyhow::Result<()> {
     let inbound = state.edi.dir.join("inbound");
     let Ok(mut entries) = tokio::fs::read_dir(&inbound).await else { return Ok(()) };
@@ -151,14 +240,21 @@ async fn read_inbound(state: &AppState) -> anyhow::Result<()> {
             continue;
         }
         let text = tokio::fs::read_to_string(&path).await.unwrap_or_default();
-        match ingest(state, &text).await {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let aside = match ingest(state, &text, Some(&name)).await {
             Ok(said) => {
-                tracing::info!(file = %path.display(), accepted = said.accepted, rejected = said.rejected, unknown = said.unknown, "acknowledgements read");
-                tokio::fs::remove_file(&path).await?;
+                tracing::info!(file = %path.display(), accepted = said.accepted, with_errors = said.with_errors, rejected = said.rejected, unknown = said.unknown, foreign = said.foreign, conflicting = said.conflicting, "acknowledgements read");
+                said.needs_a_person().then_some("foreign")
             }
             Err(error) => {
                 tracing::warn!(file = %path.display(), %error, "an acknowledgement file does not read; set aside");
-                let aside = inbound.join("unreadable");
+                Some("unreadable")
+            }
+        };
+        match aside {
+            None => tokio::fs::remove_file(&path).await?,
+            Some(folder) => {
+                let aside = inbound.join(folder);
                 tokio::fs::create_dir_all(&aside).await?;
                 tokio::fs::rename(&path, aside.join(entry.file_name())).await?;
             }
@@ -408,7 +504,8 @@ pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str)
     let mut sets = Vec::with_capacity(by_sponsor.len());
     for (n, (group_id, applications)) in by_sponsor.iter().enumerate() {
         let number = n as u32 + 1;
-        let reference = format!("{interchange_id}-VERIFY-{month}");
+        // Each set its own reference (BGN02): a verify file holds a set per sponsor.
+        let reference = format!("{interchange_id}-VERIFY-{month}-{number}");
         let header = set_header(state, number, reference, created, true, *group_id, &payer);
         sets.push(engine::x12::transaction(codes, &header, applications).map_err(anyhow::Error::msg)?.to_string());
     }

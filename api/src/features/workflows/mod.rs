@@ -133,8 +133,8 @@ pub struct CarrierFile {
     carrier_name: String,
     /// `addition` or `cancellation`.
     event: String,
-    /// `pending` (waiting for the next file), `sent`, `accepted`, `rejected` (the carrier's acknowledgement) or
-    /// `failed` (it could not be written).
+    /// `pending` (waiting for the next file), `sent`, `accepted`, `rejected` (the carrier's acknowledgement),
+    /// `failed` (it could not be written) or `withdrawn` (cancelled before any file held it: never sent).
     status: String,
     /// Why it was rejected or could not be written.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -146,6 +146,27 @@ pub struct CarrierFile {
     /// new attempt.
     #[serde(skip_serializing_if = "Option::is_none")]
     resent: Option<Resent>,
+    /// Every answer the carrier's acknowledgements gave about it, oldest first, with what became of each: the first
+    /// decides its status; a later different one, or one from a sender it was not sent to, is kept and not applied.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    answers: Vec<CarrierAnswer>,
+}
+
+/// One answer of a carrier's acknowledgement about an application's file.
+#[derive(Serialize, JsonSchema)]
+pub struct CarrierAnswer {
+    received_at: String,
+    /// `TA1` (of the whole file) or `999` (of its group, or of this application's transaction).
+    kind: String,
+    /// Who sent it (its ISA06).
+    sender: String,
+    /// `accepted`, `accepted_with_errors` or `rejected`.
+    verdict: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    /// `applied`, `repeated` (the same answer again), `conflicting` (it differs from the first answer, which stands),
+    /// `foreign` (from a sender the file was not sent to: not applied).
+    outcome: String,
 }
 
 /// An application sent to a carrier again.
@@ -194,6 +215,7 @@ async fn application(
             .unwrap_or_else(|| format!("Carrier {carrier_id}"))
     };
     let earlier = crate::store::edi::attempts_of(&state.db, e.row.enrollment_id).await?;
+    let answers = crate::store::edi::answers_of(&state.db, e.row.enrollment_id).await?;
     let mut carrier_files = Vec::new();
     for t in crate::store::edi::of_enrollment(&state.db, e.row.enrollment_id).await? {
         // What each carrier said before the application was sent again, then where it stands now.
@@ -205,6 +227,7 @@ async fn application(
                 reason: attempt.reason.clone(),
                 interchange: attempt.interchange_id,
                 resent: Some(Resent { at: attempt.resent_at.clone(), by: attempt.resent_by.clone() }),
+                answers: Vec::new(),
             });
         }
         carrier_files.push(CarrierFile {
@@ -214,6 +237,21 @@ async fn application(
             reason: t.reason,
             interchange: t.interchange_id,
             resent: None,
+            answers: answers
+                .iter()
+                .filter(|a| {
+                    Some(a.interchange_id) == t.interchange_id
+                        && a.set_control.as_ref().is_none_or(|s| Some(s) == t.set_control.as_ref())
+                })
+                .map(|a| CarrierAnswer {
+                    received_at: a.received_at.clone(),
+                    kind: a.kind.clone(),
+                    sender: a.sender.clone(),
+                    verdict: a.verdict.clone(),
+                    reason: a.reason.clone(),
+                    outcome: a.outcome.clone(),
+                })
+                .collect(),
         });
     }
     Ok(Answer(Application {
