@@ -151,6 +151,9 @@ pub struct Address {
 pub struct Member {
     pub relationship: Relationship,
     pub first_name: String,
+    /// As the applicant gave it (NM105), when they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub middle_name: Option<String>,
     pub last_name: String,
     /// Nine digits, when the application gave one.
     pub ssn: Option<String>,
@@ -355,6 +358,7 @@ fn member_loop(codes: &Codes, enrollment: &Enrollment, index: usize) -> Result<O
         _02: code("1"),
         _03: Some(element(&member.last_name, 60)),
         _04: Some(element(&member.first_name, 35)),
+        _05: member.middle_name.as_deref().map(|m| element(m, 25)).filter(|m| !m.is_empty()),
         _08: member.ssn.as_ref().map(|_| code("34")),
         _09: member.ssn.clone(),
         ..Default::default()

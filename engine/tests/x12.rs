@@ -28,6 +28,7 @@ fn person(relationship: Relationship, first: &str, born: &str, gender: &str, ssn
     Member {
         relationship,
         first_name: first.into(),
+        middle_name: None,
         last_name: "Okafor".into(),
         ssn: ssn.map(str::to_string),
         birth_date: day(born),
@@ -355,12 +356,13 @@ fn names_and_addresses_in_any_script_reach_the_carrier_in_the_x12_character_set(
         zip: "30301".into(),
     });
     application.members[1].first_name = "Zoë".into();
+    application.members[1].middle_name = Some("Renée".into());
     application.members[1].last_name = "Muñoz-Peña".into();
     let set = transaction(&codes, &header(7, false), &[application.clone()]).unwrap();
     let file = interchange(&envelope(7), &[set.to_string()]);
     assert!(file.is_ascii(), "only ASCII: {:?}", file.chars().filter(|c| !c.is_ascii()).collect::<String>());
     assert!(file.contains("NM1*IL*1*Munoz-Pena*Jose*"), "the subscriber's accents folded:\n{file}");
-    assert!(file.contains("NM1*IL*1*Munoz-Pena*Zoe"), "the dependent's:\n{file}");
+    assert!(file.contains("NM1*IL*1*Munoz-Pena*Zoe*Renee~"), "the dependent's, with her middle name:\n{file}");
     assert!(file.contains("N3*12 Calle Penasco*Piso 3o, l'Eglise~"), "the address:\n{file}");
     assert!(file.contains("N4*San Jose*GA*30301"), "the city:\n{file}");
     // A name with no ASCII form at all is kept as a name the file cannot spell (one `?` a letter), never an empty

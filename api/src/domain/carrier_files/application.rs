@@ -91,6 +91,7 @@ pub async fn application(
     let mut members = vec![Member {
         relationship: Relationship::Subscriber,
         first_name: personal.name.first_name.clone().unwrap_or_default(),
+        middle_name: personal.name.middle_name.clone(),
         last_name: personal.name.last_name.clone().unwrap_or_default(),
         ssn: ssn_digits(personal.ssn.as_deref()),
         birth_date: birth(personal.birthdate.as_deref().or(Some(filter.dob.as_str())), "the applicant")?,
@@ -104,6 +105,7 @@ pub async fn application(
                 _ => Relationship::Child,
             },
             first_name: dependent.name.first_name.clone().unwrap_or_default(),
+            middle_name: dependent.name.middle_name.clone(),
             last_name: dependent.name.last_name.clone().unwrap_or_default(),
             ssn: ssn_digits(dependent.ssn.as_deref()),
             birth_date: birth(dependent.birthdate.as_deref(), &format!("dependent #{}", i + 1))?,
