@@ -553,8 +553,7 @@ impl Sender {
 }
 
 /// What a carrier decided of a file, a functional group or a transaction set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     Accepted,
     /// Accepted, with errors the carrier noted (TA1 `E`, IK5 or AK9 `E`): the carrier took it.
@@ -576,6 +575,24 @@ impl Verdict {
     /// Whether the carrier took it (with or without errors noted).
     pub fn accepted(self) -> bool {
         self != Verdict::Rejected
+    }
+
+    /// As it is kept and shown: `accepted`, `accepted_with_errors` or `rejected`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::AcceptedWithErrors => "accepted_with_errors",
+            Verdict::Rejected => "rejected",
+        }
+    }
+
+    /// In the words of a reason.
+    fn words(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::AcceptedWithErrors => "accepted with errors",
+            Verdict::Rejected => "rejected",
+        }
     }
 }
 
@@ -812,12 +829,11 @@ impl Reader {
                 let verdict = Verdict::of(at(4));
                 let note = at(5);
                 let reason = (verdict != Verdict::Accepted || !note.is_empty() && note != "000").then(|| {
-                    let said = match verdict {
-                        Verdict::Accepted => "accepted",
-                        Verdict::AcceptedWithErrors => "accepted with errors",
-                        Verdict::Rejected => "rejected",
-                    };
-                    format!("the interchange was {said}: {} (TA1 note code {note})", interchange_note(note))
+                    format!(
+                        "the interchange was {}: {} (TA1 note code {note})",
+                        verdict.words(),
+                        interchange_note(note)
+                    )
                 });
                 self.found.push(Acknowledgement::Interchange { from: self.from()?, control_number, verdict, reason });
             }
@@ -869,8 +885,7 @@ impl Reader {
                     let said: Vec<&str> =
                         elements.iter().skip(5).filter(|c| !c.is_empty()).map(|c| group_error(c)).collect();
                     let reason = (verdict != Verdict::Accepted || !said.is_empty()).then(|| {
-                        let verdict = if verdict.accepted() { "accepted with errors" } else { "rejected" };
-                        let mut words = format!("the functional group was {verdict}");
+                        let mut words = format!("the functional group was {}", verdict.words());
                         if !said.is_empty() {
                             let _ = write!(words, ": {}", said.join("; "));
                         }

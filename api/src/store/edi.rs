@@ -358,17 +358,14 @@ pub async fn acknowledge_set(
     })
 }
 
-/// Records a TA1, or a 999 answering a whole functional group: a rejection rejects every set of the interchange not
-/// yet answered; an acceptance decides nothing by itself (each set waits for its 999).
+/// Records a TA1, or a 999 answering a whole functional group, about an interchange this store made: a rejection
+/// rejects every set of it not yet answered; an acceptance decides nothing by itself (each set waits for its 999).
 pub async fn acknowledge_interchange(
     db: &Db,
     interchange_id: i64,
     verdict: engine::x12::Verdict,
     reason: Option<&str>,
 ) -> Result<Outcome, sqlx::Error> {
-    if carrier_of_interchange(db, interchange_id).await?.is_none() {
-        return Ok(Outcome::Unknown);
-    }
     if verdict.accepted() {
         return Ok(Outcome::Applied);
     }
@@ -403,11 +400,6 @@ pub struct Answer {
 
 /// Keeps an answer in the history (`edi_acknowledgement`), whatever became of it.
 pub async fn record_answer(db: &Db, answer: &Answer) -> Result<(), sqlx::Error> {
-    let verdict = match answer.verdict {
-        engine::x12::Verdict::Accepted => "accepted",
-        engine::x12::Verdict::AcceptedWithErrors => "accepted_with_errors",
-        engine::x12::Verdict::Rejected => "rejected",
-    };
     sqlx::query(
         "insert into edi_acknowledgement (received_at, kind, sender, group_sender, interchange_id, set_control, \
          verdict, reason, outcome, source) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
@@ -418,7 +410,7 @@ pub async fn record_answer(db: &Db, answer: &Answer) -> Result<(), sqlx::Error> 
     .bind(&answer.group_sender)
     .bind(answer.interchange_id)
     .bind(&answer.set_control)
-    .bind(verdict)
+    .bind(answer.verdict.as_str())
     .bind(&answer.reason)
     .bind(answer.outcome.as_str())
     .bind(&answer.source)

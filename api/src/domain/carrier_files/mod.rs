@@ -117,7 +117,8 @@ pub async fn ingest(state: &AppState, text: &str, source: Option<&str>) -> anyho
             }
             Acknowledgement::Sets { group_control, .. } => ("999", *group_control as i64, None),
         };
-        // Whose file it names: an answer is the carrier's only about the carrier's own files.
+        // Whose file it names: an answer is the carrier's only about the carrier's own files. Past this, the store
+        // functions are only called about an interchange this store made.
         let ours = match store::edi::carrier_of_interchange(&state.db, interchange_id).await? {
             None => Some(Outcome::Unknown),
             Some(carrier_id) if !from.is(&receiver_of(state, carrier_id), &state.edi.sender_id) => {
@@ -136,19 +137,19 @@ pub async fn ingest(state: &AppState, text: &str, source: Option<&str>) -> anyho
             outcome,
             source: source.map(str::to_string),
         };
-        let mut count = |outcome: Outcome, verdict: Verdict, sets: usize| match outcome {
-            Outcome::Unknown => said.unknown += sets,
-            Outcome::Foreign => said.foreign += sets,
-            Outcome::Conflicting => said.conflicting += sets,
+        let mut count = |outcome: Outcome, verdict: Verdict| match outcome {
+            Outcome::Unknown => said.unknown += 1,
+            Outcome::Foreign => said.foreign += 1,
+            Outcome::Conflicting => said.conflicting += 1,
             Outcome::Repeated => {}
             Outcome::Applied => match verdict {
-                Verdict::Accepted => said.accepted += sets,
+                Verdict::Accepted => said.accepted += 1,
                 Verdict::AcceptedWithErrors => {
-                    said.accepted += sets;
-                    said.with_errors += sets;
+                    said.accepted += 1;
+                    said.with_errors += 1;
                 }
                 Verdict::Rejected => {
-                    said.rejected += sets;
+                    said.rejected += 1;
                     crate::services::metrics::count(crate::services::metrics::FILES_REJECTED);
                 }
             },
@@ -165,7 +166,7 @@ pub async fn ingest(state: &AppState, text: &str, source: Option<&str>) -> anyho
                 };
                 // A whole answer counts no set by itself, but what cannot be applied is reported.
                 if outcome != Outcome::Applied {
-                    count(outcome, verdict, 1);
+                    count(outcome, verdict);
                 }
                 store::edi::record_answer(&state.db, &record(None, verdict, reason, outcome)).await?;
                 if outcome == Outcome::Applied {
@@ -187,7 +188,7 @@ pub async fn ingest(state: &AppState, text: &str, source: Option<&str>) -> anyho
                             .await?
                         }
                     };
-                    count(outcome, set.verdict, 1);
+                    count(outcome, set.verdict);
                     store::edi::record_answer(
                         &state.db,
                         &record(Some(set.set_control), set.verdict, set.reason, outcome),
