@@ -105,7 +105,10 @@ const LISTINGS_BUDGET: usize = 8 * 1024 * 1024;
 
 /// The path named is the one the browser asked for, whatever prefix a nested service was given without it.
 async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> ApiError {
-    ApiError::NotFound(format!("No such API call: {method} {}", uri.path()))
+    ApiError::NotFound(crate::error::Said::with(
+        "No such API call: {method} {path}",
+        &[("method", &method), ("path", &uri.path())],
+    ))
 }
 
 /// The `/api/v1` calls: every feature's routes, their OpenAPI document, the session layer, and the API's own 404 for
@@ -189,11 +192,9 @@ pub fn app(state: &Live, config: &Config) -> Router {
     let unknown = middleware::api_limits(axum::routing::any(api_not_found));
     let (api, api_templates) = api_router(state);
     let (benefit, benefit_templates) = benefit_router(state);
-    // Answers leave each root in the person's language (inside the compression, which then compresses them).
-    let speak = crate::http::language::SpeakLayer(state.clone());
     let roots = Router::new()
-        .nest_service("/api/v1", speak.layer(middleware::api_limits(api)))
-        .nest_service(crate::config::BENEFIT_ROOT, speak.layer(middleware::api_limits(benefit)));
+        .nest_service("/api/v1", middleware::api_limits(api))
+        .nest_service(crate::config::BENEFIT_ROOT, middleware::api_limits(benefit));
     let roots = ["/api", "/api/", "/api/{*rest}", "/benefit", "/benefit/", "/benefit/{*rest}"]
         .into_iter()
         .fold(roots, |router, path| router.route_service(path, unknown.clone()));
@@ -384,19 +385,15 @@ impl From<Router> for Apps {
 pub fn busy(state: Option<&Live>) -> Router {
     // Told in the visitor's language, from the store's own words: this answer must cost next to nothing, so it reads
     // no workflow or catalogue.
-    let told = Router::new().fallback(|request: axum::extract::Request| async move {
+    let told = Router::new().fallback(|| async move {
         crate::services::metrics::count(crate::services::metrics::BUSY_ANSWERS);
-        let language = crate::http::language::language_of(request.headers());
-        let answer = axum::response::IntoResponse::into_response(ApiError::Busy);
-        if language == engine::i18n::SOURCE {
-            return answer;
-        }
-        crate::http::language::translated(answer, language, engine::i18n::Words::shipped()).await
+        axum::response::IntoResponse::into_response(ApiError::Busy)
     });
-    match state {
+    let busy = match state {
         Some(state) => features::ops::routes().with_state(state.clone()).merge(told),
         None => told,
-    }
+    };
+    busy.layer(crate::http::language::SpeakLayer)
 }
 
 /// Serves `apps` on every connection `listener` accepts until `shutdown` completes, then lets open requests finish

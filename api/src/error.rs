@@ -11,14 +11,71 @@ use crate::config::BODY_LIMIT;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+/// The words of a refusal: one of the store's messages, said in the language of the request when the refusal is
+/// answered, or words already in the reader's language (an author's, resolved where they were drawn; or the engine's
+/// refusals, said where they were made). There is deliberately no conversion from a `String`: a message with parts
+/// is said from its template ([`Said::with`]), never composed in English first.
+///
+/// Kept small (boxed parts): every handler's `Result` carries one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Said {
+    Message(&'static str),
+    Filled(Box<(&'static str, Vec<(&'static str, String)>)>),
+    Resolved(Box<str>),
+}
+
+impl From<&'static str> for Said {
+    fn from(id: &'static str) -> Said {
+        Said::Message(id)
+    }
+}
+
+impl Said {
+    /// The store's message `template` with its placeholders' values.
+    pub fn with(template: &'static str, values: &[(&'static str, &dyn std::fmt::Display)]) -> Said {
+        Said::Filled(Box::new((template, values.iter().map(|(name, value)| (*name, value.to_string())).collect())))
+    }
+
+    /// Words already in the reader's language.
+    pub fn resolved(words: impl Into<String>) -> Said {
+        Said::Resolved(words.into().into_boxed_str())
+    }
+
+    /// The words in `language`.
+    pub fn in_language(&self, language: &str) -> String {
+        match self {
+            Said::Message(id) => engine::i18n::say(language, id).to_string(),
+            Said::Filled(filled) => {
+                let (template, values) = &**filled;
+                let values: Vec<(&str, &dyn std::fmt::Display)> =
+                    values.iter().map(|(name, value)| (*name, value as &dyn std::fmt::Display)).collect();
+                engine::i18n::say_with(language, template, &values)
+            }
+            Said::Resolved(words) => words.to_string(),
+        }
+    }
+
+    /// The words in the language of the request being answered.
+    pub fn said(&self) -> String {
+        self.in_language(crate::language::current())
+    }
+}
+
+/// In English, as the log writes it.
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_language(engine::i18n::SOURCE))
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Said),
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Said),
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Said),
     #[error("validation failed")]
     Invalid(Vec<FieldError>),
     /// A submission refused because steps are not finished (422): one item per step, under its name, with its route
@@ -28,17 +85,17 @@ pub enum ApiError {
     /// A coded refusal of the spec: a pricing error code (stateError, changePid, ...), or a cart refusal (blackout,
     /// alreadyActive, decline). `extra` is merged into the answer (the new pid, the prices shown beside Enroll Now).
     #[error("{message}")]
-    Coded { code: &'static str, message: String, extra: Value },
+    Coded { code: &'static str, message: Said, extra: Value },
     /// A request another site made the browser send, or one for what the session may not see (403).
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Said),
     /// A call that needs credentials the request did not carry (401, with a Basic challenge).
     #[error("{0}")]
-    Unauthorized(String),
+    Unauthorized(Said),
     /// A call that needs a signed-in person (a rep), whose session only gave a public code (401, no challenge: the
     /// words say how to sign in).
     #[error("{0}")]
-    SignInRequired(String),
+    SignInRequired(Said),
     /// Too many calls of this kind from one client, or too many e-mails to one address (429).
     #[error("throttled")]
     Throttled { retry_after: u64 },
@@ -52,7 +109,7 @@ pub enum ApiError {
     /// Done as often as it may be for now (429, with `Retry-After`), in words that say which limit (a carrier's
     /// publishes an hour).
     #[error("{message}")]
-    TooOften { retry_after: u64, message: String },
+    TooOften { retry_after: u64, message: Said },
     /// The address (path and query) is over the limit (414).
     #[error("address too long")]
     UriTooLong,
@@ -87,27 +144,36 @@ pub const SOMETHING_WENT_WRONG: &str = "Something went wrong. Please try again."
 /// What a call is answered when sent with a method it does not take.
 pub const WRONG_METHOD: &str = "This call does not take this method";
 
-fn too_large() -> String {
-    format!("The request is too large. Please send at most {} MB.", BODY_LIMIT / (1024 * 1024))
+const TOO_LARGE: &str = "The request is too large. Please send at most {megabytes} MB.";
+const TOO_LONG_AN_ADDRESS: &str =
+    "This address is too long. Addresses of the store are at most {characters} characters.";
+
+fn too_large() -> Said {
+    Said::with(TOO_LARGE, &[("megabytes", &(BODY_LIMIT / (1024 * 1024)))])
 }
 
-fn too_long_an_address() -> String {
-    format!(
-        "This address is too long. Addresses of the store are at most {} characters.",
-        crate::config::MOST_URI_BYTES
-    )
+fn too_long_an_address() -> Said {
+    Said::with(TOO_LONG_AN_ADDRESS, &[("characters", &crate::config::MOST_URI_BYTES)])
 }
 
-/// Every text the store's own refusals show people (not a call's checks, which come from the engine and the
+/// Every message the store's own refusals show people (not a call's checks, which come from the engine and the
 /// workflows; the limits of a carrier's questionnaire are the store's own): each must have its translation in every
 /// language the store speaks.
-pub fn own_refusals() -> Vec<String> {
-    [SERVICE_UNAVAILABLE, BUSY, STORAGE_FULL, TOO_MANY_ATTEMPTS, TIMED_OUT, SOMETHING_WENT_WRONG, WRONG_METHOD]
-        .map(String::from)
-        .into_iter()
-        .chain([too_large(), too_long_an_address()])
-        .chain(engine::shop::plan_questions::limits::refusals())
-        .collect()
+pub fn own_refusals() -> Vec<&'static str> {
+    [
+        SERVICE_UNAVAILABLE,
+        BUSY,
+        STORAGE_FULL,
+        TOO_MANY_ATTEMPTS,
+        TIMED_OUT,
+        SOMETHING_WENT_WRONG,
+        WRONG_METHOD,
+        TOO_LARGE,
+        TOO_LONG_AN_ADDRESS,
+    ]
+    .into_iter()
+    .chain(engine::shop::plan_questions::limits::refusals())
+    .collect()
 }
 
 /// What a call that writes answers while the database's disk is full.
@@ -161,8 +227,9 @@ pub fn is_storage_full(error: &anyhow::Error) -> bool {
 }
 
 impl ApiError {
-    pub fn field(target: &str, message: impl Into<String>) -> ApiError {
-        ApiError::Invalid(vec![FieldError::new(target, message)])
+    /// A refusal of one field, its message said now in the request's language.
+    pub fn field(target: &str, message: impl Into<Said>) -> ApiError {
+        ApiError::Invalid(vec![FieldError::new(target, message.into().said())])
     }
 
     /// The refusal as the step protocol answers it: the spec's words that are not written for people in plain
@@ -191,10 +258,11 @@ impl ApiError {
             engine::rating::PricingError::ChangePid(pid) => json!({ "pid": pid }),
             _ => json!({}),
         };
-        ApiError::Coded { code: error.code(), message: error.message(), extra }
+        let message = Said::resolved(error.message(crate::language::current()));
+        ApiError::Coded { code: error.code(), message, extra }
     }
 
-    pub fn coded(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn coded(code: &'static str, message: impl Into<Said>) -> ApiError {
         ApiError::Coded { code, message: message.into(), extra: json!({}) }
     }
 
@@ -220,6 +288,13 @@ pub struct Listed<T> {
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Message {
     pub message: String,
+}
+
+impl Message {
+    /// One of the store's messages, said in the request's language.
+    pub fn said(id: &'static str) -> Message {
+        Message { message: crate::language::say(id).to_string() }
+    }
 }
 
 /// An answer that may be empty: `Some` in the envelope (200), `None` as 204 No Content, as the spec answers a code or
@@ -254,60 +329,66 @@ impl IntoResponse for ApiError {
         let mut extra = None;
         let mut retry_after = None;
         let mut challenge = false;
+        // Every refusal is said in the language of the request it answers, here where it becomes the answer.
+        let language = crate::language::current();
+        let say = |words: &'static str| engine::i18n::say(language, words);
+        let said = |words: Said| FieldError::new("", words.in_language(language));
         let (status, items, code) = match self {
-            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, vec![FieldError::new("", m)], None),
-            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![FieldError::new("", m)], None),
-            ApiError::Conflict(m) => (StatusCode::CONFLICT, vec![FieldError::new("version", m)], None),
+            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, vec![said(m)], None),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![said(m)], None),
+            ApiError::Conflict(m) => {
+                (StatusCode::CONFLICT, vec![FieldError::new("version", m.in_language(language))], None)
+            }
             ApiError::Invalid(items) => (StatusCode::UNPROCESSABLE_ENTITY, items, None),
             ApiError::Unfinished(unfinished) => {
                 // Each item is a step: its name, route and title, why it is unfinished and what is missing there.
-                let message = engine::step::unfinished_message(&unfinished);
+                let message = engine::step::unfinished_message(&unfinished, language);
                 extra = Some(json!({ "message": message, "data": unfinished }));
                 (StatusCode::UNPROCESSABLE_ENTITY, Vec::new(), None)
             }
             ApiError::Coded { code, message, extra: more } => {
                 extra = Some(more);
-                (StatusCode::UNPROCESSABLE_ENTITY, vec![FieldError::new("", message)], Some(code))
+                (StatusCode::UNPROCESSABLE_ENTITY, vec![said(message)], Some(code))
             }
-            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![FieldError::new("", m)], None),
+            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![said(m)], None),
             ApiError::Unauthorized(m) => {
                 challenge = true;
-                (StatusCode::UNAUTHORIZED, vec![FieldError::new("", m)], None)
+                (StatusCode::UNAUTHORIZED, vec![said(m)], None)
             }
-            ApiError::SignInRequired(m) => (StatusCode::UNAUTHORIZED, vec![FieldError::new("", m)], None),
+            ApiError::SignInRequired(m) => (StatusCode::UNAUTHORIZED, vec![said(m)], None),
             ApiError::Throttled { retry_after: seconds } => {
                 retry_after = Some(seconds);
-                (StatusCode::TOO_MANY_REQUESTS, vec![FieldError::new("", TOO_MANY_ATTEMPTS)], None)
+                (StatusCode::TOO_MANY_REQUESTS, vec![FieldError::new("", say(TOO_MANY_ATTEMPTS))], None)
             }
-            ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, vec![FieldError::new("", too_large())], None),
+            ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, vec![said(too_large())], None),
             ApiError::Oversized(items) => (StatusCode::PAYLOAD_TOO_LARGE, items, None),
             ApiError::TooOften { retry_after: seconds, message } => {
                 retry_after = Some(seconds);
-                (StatusCode::TOO_MANY_REQUESTS, vec![FieldError::new("", message)], None)
+                (StatusCode::TOO_MANY_REQUESTS, vec![said(message)], None)
             }
-            ApiError::UriTooLong => (StatusCode::URI_TOO_LONG, vec![FieldError::new("", too_long_an_address())], None),
-            ApiError::TimedOut => (StatusCode::REQUEST_TIMEOUT, vec![FieldError::new("", TIMED_OUT)], None),
+            ApiError::UriTooLong => (StatusCode::URI_TOO_LONG, vec![said(too_long_an_address())], None),
+            ApiError::TimedOut => (StatusCode::REQUEST_TIMEOUT, vec![FieldError::new("", say(TIMED_OUT))], None),
             ApiError::MethodNotAllowed => {
-                (StatusCode::METHOD_NOT_ALLOWED, vec![FieldError::new("", WRONG_METHOD)], None)
+                (StatusCode::METHOD_NOT_ALLOWED, vec![FieldError::new("", say(WRONG_METHOD))], None)
             }
             ApiError::Unavailable(words) => {
                 retry_after = Some(30);
-                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", words)], None)
+                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", say(words))], None)
             }
             ApiError::Busy => {
                 retry_after = Some(BUSY_RETRY_AFTER);
-                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", BUSY)], None)
+                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", say(BUSY))], None)
             }
             // A store error wrapped on its way up (a workflow version read, say) is answered as what it is.
             ApiError::Internal(e) if e.downcast_ref::<sqlx::Error>().and_then(unavailability).is_some() => {
                 let words = e.downcast_ref::<sqlx::Error>().and_then(unavailability).unwrap_or(SERVICE_UNAVAILABLE);
                 tracing::warn!(error = %e, "the database is unavailable");
                 retry_after = Some(30);
-                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", words)], None)
+                (StatusCode::SERVICE_UNAVAILABLE, vec![FieldError::new("", say(words))], None)
             }
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
-                let item = FieldError::new("", SOMETHING_WENT_WRONG);
+                let item = FieldError::new("", say(SOMETHING_WENT_WRONG));
                 (StatusCode::INTERNAL_SERVER_ERROR, vec![item], None)
             }
         };
@@ -339,15 +420,14 @@ mod tests {
 
     #[test]
     fn every_refusal_the_store_makes_itself_reads_in_every_language_it_speaks() {
-        let words = engine::i18n::Words::shipped();
         for language in engine::i18n::other_languages() {
-            for text in own_refusals() {
-                let said = words.translate(language, &text);
-                assert_ne!(said.as_ref(), text.as_str(), "\"{text}\" has no translation in {language}");
+            for id in own_refusals() {
+                assert_ne!(engine::i18n::say(language, id), id, "\"{id}\" has no translation in {language}");
             }
         }
-        let too_large = words.translate("es", &too_large()).into_owned();
-        assert!(too_large.contains(&(BODY_LIMIT / (1024 * 1024)).to_string()), "the number is carried: {too_large}");
+        let spanish = too_large().in_language("es");
+        assert!(spanish.contains(&(BODY_LIMIT / (1024 * 1024)).to_string()), "the number is carried: {spanish}");
+        assert_ne!(spanish, too_large().in_language("en"));
     }
 
     /// A database's refusal with a SQLSTATE code, as a driver reports it.

@@ -54,17 +54,17 @@ pub fn optional_id(value: Option<&Value>, name: &str) -> ApiResult<Option<i64>> 
     }
 }
 
+fn not_whole(name: &str) -> ApiError {
+    ApiError::field(name, crate::error::Said::with("{field} must be a whole number", &[("field", &name)]))
+}
+
 /// Parses an enrollment id as sent (number or numeric string).
 pub fn parse_id(value: Option<&Value>, name: &str) -> ApiResult<i64> {
     match value {
         None | Some(Value::Null) => Err(ApiError::field(name, REQUIRED)),
-        Some(Value::Number(n)) => {
-            n.as_i64().ok_or_else(|| ApiError::field(name, format!("{name} must be a whole number")))
-        }
+        Some(Value::Number(n)) => n.as_i64().ok_or_else(|| not_whole(name)),
         Some(Value::String(s)) if s.trim().is_empty() => Err(ApiError::field(name, REQUIRED)),
-        Some(Value::String(s)) => {
-            s.trim().parse().map_err(|_| ApiError::field(name, format!("{name} must be a whole number")))
-        }
-        Some(_) => Err(ApiError::field(name, format!("{name} must be a whole number"))),
+        Some(Value::String(s)) => s.trim().parse().map_err(|_| not_whole(name)),
+        Some(_) => Err(not_whole(name)),
     }
 }

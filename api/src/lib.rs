@@ -11,7 +11,8 @@
 //!           └ state         the application state handed to every handler
 //!              └ services   mail and outbox, crypto, banking directory and payment gateway, zip data, catalogue
 //!                 └ store   every SQL query, one module per table family
-//!                    └ error, config, input (ids as sent), engine
+//!                    └ error, config, input (ids as sent), language (the request's, and the store's messages said
+//!                      in it), engine
 //! ```
 //!
 //! A feature never imports another feature; what two features share moves down into `domain` (or below).
@@ -23,6 +24,7 @@ pub mod error;
 pub mod features;
 pub mod http;
 pub mod input;
+pub mod language;
 pub mod services;
 pub mod state;
 pub mod store;

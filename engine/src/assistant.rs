@@ -68,21 +68,27 @@ pub enum AnswerKind {
 }
 
 impl AnswerKind {
-    /// The answer as kept (trimmed, a phone number's digits only), or the words that say what is wrong.
-    pub fn check(&self, answer: &str) -> Result<String, String> {
+    /// The answer as kept (trimmed, a phone number's digits only), or the words in `language` that say what is
+    /// wrong.
+    pub fn check(&self, answer: &str, language: &str) -> Result<String, String> {
+        let say = |message: &str| crate::i18n::say(language, message).to_string();
         let answer = answer.trim();
         if answer.is_empty() {
-            return Err("Please type your answer".into());
+            return Err(say("Please type your answer"));
         }
         if answer.chars().count() > MAX_ANSWER {
-            return Err(format!("Please keep your answer under {MAX_ANSWER} characters"));
+            return Err(crate::i18n::say_with(
+                language,
+                "Please keep your answer under {n} characters",
+                &[("n", &MAX_ANSWER)],
+            ));
         }
         match self {
             AnswerKind::Text => Ok(answer.to_string()),
             AnswerKind::Zip if answer.len() == 5 && answer.bytes().all(|b| b.is_ascii_digit()) => Ok(answer.into()),
-            AnswerKind::Zip => Err("Please enter a 5-digit ZIP code".into()),
+            AnswerKind::Zip => Err(say("Please enter a 5-digit ZIP code")),
             AnswerKind::Email if looks_like_email(answer) => Ok(answer.to_string()),
-            AnswerKind::Email => Err("Please enter a valid email address".into()),
+            AnswerKind::Email => Err(say("Please enter a valid email address")),
             AnswerKind::Phone => {
                 let digits: String = answer.chars().filter(char::is_ascii_digit).collect();
                 let digits = digits.strip_prefix('1').filter(|d| d.len() == 10).map(str::to_string).unwrap_or(digits);
@@ -90,14 +96,18 @@ impl AnswerKind {
                 if digits.len() == 10 && only_phone_characters {
                     Ok(digits)
                 } else {
-                    Err("Please enter a 10-digit phone number".into())
+                    Err(say("Please enter a 10-digit phone number"))
                 }
             }
+            // An option is offered in the reader's words and kept as written.
             AnswerKind::Choice { options } => options
                 .iter()
-                .find(|o| o.eq_ignore_ascii_case(answer))
+                .find(|o| o.eq_ignore_ascii_case(answer) || crate::i18n::say(language, o).eq_ignore_ascii_case(answer))
                 .cloned()
-                .ok_or_else(|| format!("Please answer one of: {}", options.join(", "))),
+                .ok_or_else(|| {
+                    let said: Vec<&str> = options.iter().map(|o| crate::i18n::say(language, o)).collect();
+                    crate::i18n::say_with(language, "Please answer one of: {options}", &[("options", &said.join(", "))])
+                }),
         }
     }
 
@@ -182,18 +192,18 @@ mod tests {
 
     #[test]
     fn answers_are_checked_by_the_kind_the_question_takes() {
-        assert_eq!(AnswerKind::Zip.check(" 30303 "), Ok("30303".into()));
-        assert_eq!(AnswerKind::Zip.check("3030"), Err("Please enter a 5-digit ZIP code".into()));
-        assert_eq!(AnswerKind::Phone.check("(404) 555-0191"), Ok("4045550191".into()));
-        assert_eq!(AnswerKind::Phone.check("+1 404 555 0191"), Ok("4045550191".into()));
-        assert!(AnswerKind::Phone.check("call me").is_err());
-        assert!(AnswerKind::Email.check("ana@example.com").is_ok());
-        assert!(AnswerKind::Email.check("ana@example").is_err());
+        assert_eq!(AnswerKind::Zip.check(" 30303 ", "en"), Ok("30303".into()));
+        assert_eq!(AnswerKind::Zip.check("3030", "en"), Err("Please enter a 5-digit ZIP code".into()));
+        assert_eq!(AnswerKind::Phone.check("(404) 555-0191", "en"), Ok("4045550191".into()));
+        assert_eq!(AnswerKind::Phone.check("+1 404 555 0191", "en"), Ok("4045550191".into()));
+        assert!(AnswerKind::Phone.check("call me", "en").is_err());
+        assert!(AnswerKind::Email.check("ana@example.com", "en").is_ok());
+        assert!(AnswerKind::Email.check("ana@example", "en").is_err());
         let choice = AnswerKind::Choice { options: vec!["Myself".into(), "My family".into()] };
-        assert_eq!(choice.check("my family"), Ok("My family".into()));
-        assert_eq!(choice.check("my dog"), Err("Please answer one of: Myself, My family".into()));
-        assert_eq!(AnswerKind::Text.check("   "), Err("Please type your answer".into()));
-        assert!(AnswerKind::Text.check(&"x".repeat(MAX_ANSWER + 1)).is_err());
+        assert_eq!(choice.check("my family", "en"), Ok("My family".into()));
+        assert_eq!(choice.check("my dog", "en"), Err("Please answer one of: Myself, My family".into()));
+        assert_eq!(AnswerKind::Text.check("   ", "en"), Err("Please type your answer".into()));
+        assert!(AnswerKind::Text.check(&"x".repeat(MAX_ANSWER + 1), "en").is_err());
     }
 
     #[test]

@@ -27,45 +27,56 @@ pub struct Category {
     pub translations: Translations,
 }
 
-/// Texts of the catalogue in other languages, written beside the English by the carrier or the store: by language,
-/// then by the name of the field they translate (`es: { short_text: ..., body_text: ... }`). A field not written in a
-/// language shows its English there.
-pub type Translations = BTreeMap<String, BTreeMap<String, String>>;
+pub use crate::text::Translations;
 
-/// Each text of `translations` as (language, English, translation), the English read from `english` by field name;
-/// or why one cannot be used (a language the store does not speak, a field that is no text of the thing, a blank).
-fn translated<'a>(
+/// Why `translations` cannot be used, if they cannot: a language the store does not speak (or English), a field that
+/// is no text of the thing (`english` answers none for it), a blank.
+fn check_translations<'a>(
     translations: &'a Translations,
     english: &dyn Fn(&str) -> Option<&'a str>,
-) -> Result<Vec<(&'static str, &'a str, &'a str)>, String> {
-    let mut texts = Vec::new();
+) -> Result<(), String> {
     for (language, fields) in translations {
-        let spoken = crate::i18n::spoken(language)
-            .filter(|l| *l != crate::i18n::SOURCE)
+        crate::i18n::spoken(language)
+            .filter(|l| *l == language && *l != crate::i18n::SOURCE)
             .ok_or_else(|| format!("translations: the store does not speak {language}"))?;
         for (field, words) in fields {
-            let source =
-                english(field).ok_or_else(|| format!("translations.{language}.{field}: no text of that name"))?;
+            english(field).ok_or_else(|| format!("translations.{language}.{field}: no text of that name"))?;
             if words.trim().is_empty() {
                 return Err(format!("translations.{language}.{field}: blank"));
             }
-            if !source.trim().is_empty() {
-                texts.push((spoken, source, words.as_str()));
-            }
         }
     }
-    Ok(texts)
+    Ok(())
+}
+
+/// The text `field` (its English `english`) in `language`: its author's words in that language, or the English.
+fn in_language<'a>(translations: &'a Translations, field: &str, english: &'a str, language: &str) -> &'a str {
+    translations.get(language).and_then(|fields| fields.get(field)).map_or(english, String::as_str)
 }
 
 impl Category {
-    /// Its texts in other languages, as (language, English, translation).
-    pub fn translated(&self) -> Result<Vec<(&'static str, &str, &str)>, String> {
-        translated(&self.translations, &|field| match field {
+    /// Why its translations cannot be used, if they cannot.
+    pub fn check_translations(&self) -> Result<(), String> {
+        check_translations(&self.translations, &|field| match field {
             "display_name" => Some(self.display_name.as_str()),
             "section_name" => Some(self.section_name.as_str()),
             _ => None,
         })
         .map_err(|e| format!("category {}: {e}", self.category))
+    }
+
+    /// Its name in `language` (its own words in it, or the English).
+    pub fn display_name_in(&self, language: &str) -> &str {
+        in_language(&self.translations, "display_name", &self.display_name, language)
+    }
+
+    /// The heading of its section on the plans page in `language`.
+    pub fn section_in(&self, language: &str) -> &str {
+        if self.section_name.is_empty() {
+            self.display_name_in(language)
+        } else {
+            in_language(&self.translations, "section_name", &self.section_name, language)
+        }
     }
 }
 
@@ -304,9 +315,32 @@ impl Plan {
         })
     }
 
-    /// Its texts in other languages, as (language, English, translation).
-    pub fn translated(&self) -> Result<Vec<(&'static str, &str, &str)>, String> {
-        translated(&self.translations, &|field| self.text(field)).map_err(|e| format!("plan {}: {e}", self.plan_id))
+    /// Its text `field` in `language`: the words written for it in that language, or the English.
+    pub fn text_in(&self, field: &str, language: &str) -> Option<&str> {
+        Some(in_language(&self.translations, field, self.text(field)?, language))
+    }
+
+    /// Its description with each text in `language`.
+    pub fn description_in(&self, language: &str) -> PlanDescription {
+        let say = |field: &str| self.text_in(field, language).unwrap_or_default().to_string();
+        PlanDescription {
+            header_text: say("header_text"),
+            blue_bar_text: say("blueBarText"),
+            body_text: say("body_text"),
+            association_text: say("association_text"),
+            exclusions_text_name: say("exclusions_text_name"),
+            exclusions_text: say("exclusions_text"),
+            example_text_name: say("example_text_name"),
+            example_text: say("example_text"),
+            faq_text_name: say("faq_text_name"),
+            faq_text: say("faq_text"),
+        }
+    }
+
+    /// Why its translations cannot be used, if they cannot.
+    pub fn check_translations(&self) -> Result<(), String> {
+        check_translations(&self.translations, &|field| self.text(field))
+            .map_err(|e| format!("plan {}: {e}", self.plan_id))
     }
 }
 
@@ -352,7 +386,8 @@ fn listed() -> bool {
 pub struct Blackout {
     pub from: String,
     pub to: String,
-    pub message: String,
+    /// The carrier's words, in each language it wrote them in.
+    pub message: crate::text::Text,
 }
 
 impl Blackout {
@@ -563,7 +598,7 @@ pub fn check_plans(plans: &[Plan], carriers: &[Carrier], categories: &[Category]
         if !carriers.iter().any(|c| c.carrier_id == p.carrier_id) {
             return Err(format!("{at}: no carrier {}", p.carrier_id));
         }
-        p.translated()?;
+        p.check_translations()?;
         if !categories.iter().any(|c| c.category == p.category) {
             return Err(format!("{at}: no category {}", p.category));
         }

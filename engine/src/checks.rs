@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::dates::{age_on, parse_mdy};
 use crate::errors::messages;
+use crate::i18n::{say, say_with};
 
 /// One rule of a property's `x-checks`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -70,13 +71,20 @@ pub fn age_problem(
     relationship: Option<&str>,
     disabled: bool,
     age: i32,
+    language: &str,
 ) -> Option<String> {
     match relationship? {
-        "spouse" if age < spouse_min => Some(format!("A spouse must be {spouse_min} or older")),
-        "spouse" if age > spouse_max => Some(format!("The plans in your cart cover a spouse up to age {spouse_max}")),
-        "child" if age >= child_limit && !disabled => {
-            Some(format!("A child is covered until age {child_limit}; an older child is covered only if disabled"))
+        "spouse" if age < spouse_min => {
+            Some(say_with(language, "A spouse must be {age} or older", &[("age", &spouse_min)]))
         }
+        "spouse" if age > spouse_max => {
+            Some(say_with(language, "The plans in your cart cover a spouse up to age {age}", &[("age", &spouse_max)]))
+        }
+        "child" if age >= child_limit && !disabled => Some(say_with(
+            language,
+            "A child is covered until age {age}; an older child is covered only if disabled",
+            &[("age", &child_limit)],
+        )),
         _ => None,
     }
 }
@@ -101,26 +109,31 @@ pub fn examples() -> Vec<Check> {
 
 impl Check {
     /// What this check says of `value` (a property of an object whose other properties are `siblings`), in the
-    /// words of the property's schema `prop`; none when it holds. `today` anchors ages and dates.
+    /// words of the property's schema `prop` (composed in the reader's language) or else the store's own in
+    /// `language`; none when it holds. `today` anchors ages and dates.
     pub fn problem(
         &self,
         prop: &Value,
         value: &Value,
         siblings: &Map<String, Value>,
         today: NaiveDate,
+        language: &str,
     ) -> Option<String> {
         let text = value.as_str().unwrap_or_default();
-        let worded = |key: &str, default: &str| {
-            prop.pointer(&format!("/x-messages/{key}")).and_then(Value::as_str).unwrap_or(default).to_string()
-        };
+        let own = |message: &str| say(language, message).to_string();
+        let worded =
+            |key: &str, default: &str| match prop.pointer(&format!("/x-messages/{key}")).and_then(Value::as_str) {
+                Some(message) => message.to_string(),
+                None => own(default),
+            };
         match self {
-            Check::Date => parse_mdy(text).is_none().then(|| messages::INVALID_DATE.to_string()),
-            Check::NotFuture => parse_mdy(text).filter(|d| *d >= today).map(|_| messages::DATE_NOT_FUTURE.to_string()),
+            Check::Date => parse_mdy(text).is_none().then(|| own(messages::INVALID_DATE)),
+            Check::NotFuture => parse_mdy(text).filter(|d| *d >= today).map(|_| own(messages::DATE_NOT_FUTURE)),
             // 'You must be 18 years to proceed', the spec's words, for any age limit.
             Check::Adult { min_age } => parse_mdy(text)
                 .filter(|d| age_on(*d, today) < *min_age)
-                .map(|_| format!("You must be {min_age} years to proceed")),
-            Check::Ssn => (!is_valid_ssn(text)).then(|| messages::INVALID_SSN.to_string()),
+                .map(|_| say_with(language, messages::UNDER_AGE, &[("age", min_age)])),
+            Check::Ssn => (!is_valid_ssn(text)).then(|| own(messages::INVALID_SSN)),
             Check::AtLeastOne => {
                 let any = value.as_object().is_some_and(|flags| flags.values().any(|f| f == &Value::Bool(true)));
                 (!any).then(|| worded("at_least_one", "Select at least one"))
@@ -139,22 +152,20 @@ impl Check {
             }
             // A mask stands for the card on file, checked when it was given.
             Check::Card if crate::payment::is_masked_number(text) => None,
-            Check::Card => crate::payment::card_number_problem(text).map(str::to_string),
+            Check::Card => crate::payment::card_number_problem(text).map(own),
             Check::NotExpired { month_field } => {
                 let month = siblings.get(month_field).and_then(Value::as_str)?;
-                crate::payment::card_expired(month, text, today).then(|| "The card has expired".to_string())
+                crate::payment::card_expired(month, text, today).then(|| own("The card has expired"))
             }
             Check::After { field } => {
                 let earlier = siblings.get(field).and_then(Value::as_str).and_then(parse_mdy)?;
-                parse_mdy(text)
-                    .filter(|d| *d < earlier)
-                    .map(|_| "Term date cannot be before the effective date".to_string())
+                parse_mdy(text).filter(|d| *d < earlier).map(|_| own("Term date cannot be before the effective date"))
             }
             Check::DependentAge { spouse_min, spouse_max, child_limit } => {
                 let age = age_on(parse_mdy(text)?, today);
                 let relationship = siblings.get("relationship").and_then(Value::as_str);
                 let disabled = siblings.get("disabled").and_then(Value::as_bool).unwrap_or(false);
-                age_problem(*spouse_min, *spouse_max, *child_limit, relationship, disabled, age)
+                age_problem(*spouse_min, *spouse_max, *child_limit, relationship, disabled, age, language)
             }
             Check::Ink => crate::signature::check(text).is_err().then(|| worded("ink", messages::SIGN_AGAIN)),
         }

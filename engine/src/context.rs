@@ -51,9 +51,14 @@ impl Tier {
         }
     }
 
-    /// The tiers as a form's choices (`oneOf` of `{ const, title }`), in their order.
-    pub fn choices(premier: bool) -> Vec<serde_json::Value> {
-        Tier::ALL.iter().map(|t| serde_json::json!({ "const": t.code(), "title": t.label_for(premier) })).collect()
+    /// The tiers as a form's choices (`oneOf` of `{ const, title }`), in their order, named in `language`.
+    pub fn choices(premier: bool, language: &str) -> Vec<serde_json::Value> {
+        Tier::ALL
+            .iter()
+            .map(
+                |t| serde_json::json!({ "const": t.code(), "title": crate::i18n::say(language, t.label_for(premier)) }),
+            )
+            .collect()
     }
 
     pub fn parse(code: &str) -> Option<Tier> {

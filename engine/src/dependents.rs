@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::context::{EnrollmentContext, Tier};
+use crate::i18n::{say, say_with};
 
 /// Who counts as a spouse or a child by age, as carriers write it (workflows/enrollment.yaml,
 /// `forms.dependent_info.dependent_ages`). A plan may set a lower child age limit (`eligibility.child_age_limit`);
@@ -62,16 +63,18 @@ pub const ADD_FAMILY: &str = "Family coverage needs at least two dependents: ple
 pub const NO_SPOUSE_SAID: &str = "You answered that you have no spouse to cover: please add children only";
 
 /// The Member + Children tier without a premier plan needs each child the quote was for.
-fn children_to_add(quoted: i64) -> String {
-    format!("Your quote is for {quoted} children: please add each of them to continue")
+fn children_to_add(quoted: i64, language: &str) -> String {
+    say_with(language, "Your quote is for {n} children: please add each of them to continue", &[("n", &quoted)])
 }
 
 /// More children than the quote was for.
-fn children_quoted(quoted: i64) -> String {
-    let children = if quoted == 1 { "1 child".to_string() } else { format!("{quoted} children") };
-    format!(
-        "Your quote is for {children}. To cover another child, change the number of children in your quote on the plans page"
-    )
+fn children_quoted(quoted: i64, language: &str) -> String {
+    let message = if quoted == 1 {
+        "Your quote is for 1 child. To cover another child, change the number of children in your quote on the plans page"
+    } else {
+        "Your quote is for {n} children. To cover another child, change the number of children in your quote on the plans page"
+    };
+    say_with(language, message, &[("n", &quoted)])
 }
 
 /// A premier plan is in the cart (plan type MM).
@@ -108,39 +111,43 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
     if !disabled_applies {
         list["items"]["properties"].as_object_mut().map(|p| p.remove("disabled"));
     }
+    let language = ctx.language.as_str();
+    let say = |message: &'static str| say(language, message);
     let relationship = &mut list["items"]["properties"]["relationship"];
-    let mut messages =
-        json!({ "maxItems": format!("You can add at most {MAX_DEPENDENTS} dependents"), "maxContains": ONE_SPOUSE });
+    let mut messages = json!({
+        "maxItems": say_with(language, "You can add at most {count} dependents", &[("count", &MAX_DEPENDENTS)]),
+        "maxContains": say(ONE_SPOUSE)
+    });
     match tier {
         Tier::IS => {
             fix_relationship(relationship, "spouse");
             list["minItems"] = json!(1);
             list["maxItems"] = json!(1);
-            messages["minItems"] = json!(ADD_SPOUSE);
-            messages["maxItems"] = json!(ONE_SPOUSE);
-            list["x-description"] = json!("Add your spouse.");
+            messages["minItems"] = json!(say(ADD_SPOUSE));
+            messages["maxItems"] = json!(say(ONE_SPOUSE));
+            list["x-description"] = json!(say("Add your spouse."));
         }
         Tier::IC => {
             fix_relationship(relationship, "child");
             list["minItems"] = json!(1);
-            messages["minItems"] = json!(ADD_CHILD);
+            messages["minItems"] = json!(say(ADD_CHILD));
             let existing = ctx.enrollment_type.as_deref().is_some_and(|t| t.starts_with("existing"));
             if premier {
                 list["maxItems"] = json!(1);
-                messages["maxItems"] = json!(ONLY_ONE_CHILD_PREMIER);
+                messages["maxItems"] = json!(say(ONLY_ONE_CHILD_PREMIER));
             } else if !existing {
                 let quoted = ctx.children_quoted.filter(|n| (1..=MAX_DEPENDENTS as i64).contains(n)).unwrap_or(1);
                 list["minItems"] = json!(quoted);
                 list["maxItems"] = json!(quoted);
                 if quoted > 1 {
-                    messages["minItems"] = json!(children_to_add(quoted));
+                    messages["minItems"] = json!(children_to_add(quoted, language));
                 }
-                messages["maxItems"] = json!(children_quoted(quoted));
+                messages["maxItems"] = json!(children_quoted(quoted, language));
             }
-            list["x-description"] = json!("Add your children.");
+            list["x-description"] = json!(say("Add your children."));
         }
         Tier::IF => {
-            relationship["x-messages"] = json!({ "enum": "Please choose Spouse or Child" });
+            relationship["x-messages"] = json!({ "enum": say("Please choose Spouse or Child") });
             // Not the person's to choose here either: the relationship follows the list. A new dependent is the spouse
             // while none is listed (and the premier spouse question was not answered No), a child after that
             // (`x-new-item`: the first rule whose `if` holds for `{ form, items }` gives the new item its values).
@@ -155,19 +162,19 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
                 { "set": { "relationship": "child" } }
             ]);
             list["minItems"] = json!(2);
-            messages["minItems"] = json!(ADD_FAMILY);
+            messages["minItems"] = json!(say(ADD_FAMILY));
             list["contains"] = spouse();
             list["minContains"] = json!(0);
             list["maxContains"] = json!(1);
-            list["x-description"] = json!("Add your spouse and your children.");
+            list["x-description"] = json!(say("Add your spouse and your children."));
         }
         Tier::IO => {
             list["maxItems"] = json!(0);
-            messages["maxItems"] = json!("Member Only coverage has no dependents");
+            messages["maxItems"] = json!(say("Member Only coverage has no dependents"));
         }
     }
     list["x-messages"] = messages;
-    list["x-ready"] = json!(READY);
+    list["x-ready"] = json!(say(READY));
     if spouse_question {
         // Yes: a spouse must be among the dependents. No: none may be.
         let rules = schema.as_object_mut().expect("an object schema").entry("allOf").or_insert_with(|| json!([]));
@@ -182,8 +189,8 @@ pub fn shape(schema: &mut Value, ctx: &EnrollmentContext, health_info: Option<Va
             "then": { "properties": { "dependents": { "not": { "contains": spouse() } } } },
         }));
         let messages = &mut schema["properties"]["dependents"]["x-messages"];
-        messages["minContains"] = json!(ADD_SPOUSE);
-        messages["not"] = json!(NO_SPOUSE_SAID);
+        messages["minContains"] = json!(say(ADD_SPOUSE));
+        messages["not"] = json!(say(NO_SPOUSE_SAID));
     }
 }
 

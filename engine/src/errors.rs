@@ -30,7 +30,8 @@ pub mod messages {
     pub const INVALID_PHONE: &str = "Invalid phone number";
     pub const INVALID_EMAIL_FORMAT: &str = "Email is not in correct format";
     pub const INVALID_ROUTING: &str = "Invalid routing number";
-    pub const UNDER_18: &str = "You must be 18 years to proceed";
+    /// The spec's "You must be 18 years to proceed", for any age limit.
+    pub const UNDER_AGE: &str = "You must be {age} years to proceed";
     pub const INVALID_SSN: &str = "Invalid Social Security Number";
     pub const INVALID_DATE: &str = "Please enter a valid date (MM/DD/YYYY)";
     pub const DATE_NOT_FUTURE: &str = "Date cannot be today or a future date";

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::{say, say_with};
+
 /// A fact's unit, which says how its number reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -213,27 +215,28 @@ impl PlanFacts {
         }
     }
 
-    /// One fact as a person reads it ("$1,500", "20%", "12 months"); `None` when not stated.
-    pub fn display(&self, key: &str) -> Option<String> {
+    /// One fact as a person reads it in `language` ("$1,500", "20%", "12 months"); `None` when not stated.
+    pub fn display(&self, key: &str, language: &str) -> Option<String> {
         let value = self.stated().get(key)?.clone();
         let kind = kind(key)?;
         match (kind.unit, &value) {
             (None, serde_json::Value::String(s)) => {
                 let network: Network = serde_json::from_value(serde_json::Value::String(s.clone())).ok()?;
-                Some(network.label().to_string())
+                Some(say(language, network.label()).to_string())
             }
-            (None, serde_json::Value::Bool(yes)) => Some(if *yes { "Yes" } else { "No" }.to_string()),
-            (Some(unit), serde_json::Value::Number(n)) => Some(written(unit, n.as_u64()?)),
+            (None, serde_json::Value::Bool(yes)) => Some(say(language, if *yes { "Yes" } else { "No" }).to_string()),
+            (Some(unit), serde_json::Value::Number(n)) => Some(written(unit, n.as_u64()?, language)),
             _ => None,
         }
     }
 }
 
-/// The first `most` facts a plan's category is compared by that it states, as (label, value) to show on its card.
-pub fn highlights(category: &str, facts: &PlanFacts, most: usize) -> Vec<(&'static str, String)> {
+/// The first `most` facts a plan's category is compared by that it states, as (label, value) in `language` to show on
+/// its card.
+pub fn highlights(category: &str, facts: &PlanFacts, most: usize, language: &str) -> Vec<(&'static str, String)> {
     default_compare(category)
         .iter()
-        .filter_map(|key| Some((kind(key)?.label, facts.display(key)?)))
+        .filter_map(|key| Some((say(language, kind(key)?.label), facts.display(key, language)?)))
         .take(most)
         .collect()
 }
@@ -241,19 +244,26 @@ pub fn highlights(category: &str, facts: &PlanFacts, most: usize) -> Vec<(&'stat
 /// The card's facts of a plan with several levels (`levels`: each level's facts, the plan's under its own): a fact the
 /// levels state alike reads as one value, one they differ in as its range ("$1,000 to $2,000"), so that the card says
 /// what every level of the plan can be and never only the cheapest's.
-pub fn highlights_of_levels(category: &str, levels: &[PlanFacts], most: usize) -> Vec<(&'static str, String)> {
+pub fn highlights_of_levels(
+    category: &str,
+    levels: &[PlanFacts],
+    most: usize,
+    language: &str,
+) -> Vec<(&'static str, String)> {
     default_compare(category)
         .iter()
         .filter_map(|key| {
             let kind = kind(key)?;
             let numbers: Vec<u64> = levels.iter().filter_map(|l| l.stated().get(*key)?.as_u64()).collect();
             let value = match (kind.unit, numbers.iter().min(), numbers.iter().max()) {
-                (Some(unit), Some(low), Some(high)) if low != high => {
-                    format!("{} to {}", written(unit, *low), written(unit, *high))
-                }
-                _ => levels.iter().find_map(|l| l.display(key))?,
+                (Some(unit), Some(low), Some(high)) if low != high => say_with(
+                    language,
+                    "{n1} to {n2}",
+                    &[("n1", &written(unit, *low, language)), ("n2", &written(unit, *high, language))],
+                ),
+                _ => levels.iter().find_map(|l| l.display(key, language))?,
             };
-            Some((kind.label, value))
+            Some((say(language, kind.label), value))
         })
         .take(most)
         .collect()
@@ -307,24 +317,23 @@ pub fn text_contradicts(text: &str, levels: &[PlanFacts]) -> Option<String> {
     None
 }
 
-/// A number in its unit, as a person reads it.
-pub fn written(unit: Unit, n: u64) -> String {
+/// A number in its unit, as a person reads it in `language`.
+pub fn written(unit: Unit, n: u64, language: &str) -> String {
+    let counted = |one: &str, many: &str| {
+        if n == 1 {
+            say(language, one).to_string()
+        } else {
+            say_with(language, many, &[("n", &grouped(n))])
+        }
+    };
     match unit {
         Unit::Usd => format!("${}", grouped(n)),
         Unit::Percent => format!("{n}%"),
-        Unit::Days => plural(n, "day"),
-        Unit::Months if n == 0 => "None".into(),
-        Unit::Months => plural(n, "month"),
-        Unit::Years => plural(n, "year"),
+        Unit::Days => counted("1 day", "{n} days"),
+        Unit::Months if n == 0 => say(language, "None").to_string(),
+        Unit::Months => counted("1 month", "{n} months"),
+        Unit::Years => counted("1 year", "{n} years"),
         Unit::Count => grouped(n),
-    }
-}
-
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{} {word}s", grouped(n))
     }
 }
 
@@ -357,14 +366,14 @@ mod tests {
             term_years: Some(1),
             ..PlanFacts::default()
         };
-        assert_eq!(facts.display("network").as_deref(), Some("PPO"));
-        assert_eq!(facts.display("deductible_usd").as_deref(), Some("$1,500"));
-        assert_eq!(facts.display("coinsurance_percent").as_deref(), Some("20%"));
-        assert_eq!(facts.display("major_waiting_period_months").as_deref(), Some("12 months"));
-        assert_eq!(facts.display("basic_waiting_period_months").as_deref(), Some("None"));
-        assert_eq!(facts.display("elimination_period_days").as_deref(), Some("90 days"));
-        assert_eq!(facts.display("term_years").as_deref(), Some("1 year"));
-        assert_eq!(facts.display("out_of_pocket_max_usd"), None, "not stated");
+        assert_eq!(facts.display("network", "en").as_deref(), Some("PPO"));
+        assert_eq!(facts.display("deductible_usd", "en").as_deref(), Some("$1,500"));
+        assert_eq!(facts.display("coinsurance_percent", "en").as_deref(), Some("20%"));
+        assert_eq!(facts.display("major_waiting_period_months", "en").as_deref(), Some("12 months"));
+        assert_eq!(facts.display("basic_waiting_period_months", "en").as_deref(), Some("None"));
+        assert_eq!(facts.display("elimination_period_days", "en").as_deref(), Some("90 days"));
+        assert_eq!(facts.display("term_years", "en").as_deref(), Some("1 year"));
+        assert_eq!(facts.display("out_of_pocket_max_usd", "en"), None, "not stated");
     }
 
     #[test]
@@ -409,7 +418,7 @@ mod tests {
     #[test]
     fn a_card_shows_the_range_of_a_fact_its_levels_differ_in() {
         let dental = levels(&[(Some(1000), Some(50)), (Some(1500), Some(50))]);
-        let shown = highlights_of_levels("dental", &dental, 3);
+        let shown = highlights_of_levels("dental", &dental, 3, "en");
         assert!(shown.contains(&("Annual maximum", "$1,000 to $1,500".to_string())), "{shown:?}");
         assert!(shown.contains(&("Deductible", "$50".to_string())), "{shown:?}");
     }

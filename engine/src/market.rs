@@ -77,13 +77,37 @@ fn bands(min: i32, max: i32, step: f64) -> Vec<AgeBand> {
 }
 
 fn money(n: u32) -> String {
-    crate::facts::written(crate::facts::Unit::Usd, u64::from(n))
+    crate::facts::written(crate::facts::Unit::Usd, u64::from(n), crate::i18n::SOURCE)
+}
+
+/// A text of a generated plan: one of the store's messages (`{daily} a day in hospital, ...`) with its values, so it
+/// is written in every language the store speaks.
+struct Said {
+    template: &'static str,
+    values: Vec<(&'static str, String)>,
+}
+
+impl Said {
+    fn new(template: &'static str, values: &[(&'static str, String)]) -> Said {
+        Said { template, values: values.to_vec() }
+    }
+
+    fn in_language(&self, language: &str) -> String {
+        let values: Vec<(&str, &dyn std::fmt::Display)> =
+            self.values.iter().map(|(name, value)| (*name, value as &dyn std::fmt::Display)).collect();
+        crate::i18n::say_with(language, self.template, &values)
+    }
+
+    /// Whether `language`'s catalogue has words for it (else it is shown in English there).
+    fn said_in(&self, language: &str) -> bool {
+        crate::i18n::say(language, self.template) != self.template
+    }
 }
 
 /// One plan's shape before its ids and carrier: name, rating, facts, options.
 struct Drawn {
     name: String,
-    short_text: String,
+    short_text: Said,
     body: String,
     min_age: i32,
     max_age: i32,
@@ -125,16 +149,20 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             }
             Drawn {
                 name: format!("{metal} {net} {deductible}"),
-                short_text: format!(
-                    "{} deductible, {} out-of-pocket maximum, {} primary care visits.",
-                    money(deductible),
-                    money(facts.out_of_pocket_max_usd.unwrap_or_default()),
-                    match facts.primary_care_copay_usd {
-                        Some(0) => "free".to_string(),
-                        Some(c) => format!("{} copay for", money(c)),
-                        None => String::new(),
+                short_text: {
+                    let (deductible, maximum) =
+                        (money(deductible), money(facts.out_of_pocket_max_usd.unwrap_or_default()));
+                    match facts.primary_care_copay_usd.filter(|c| *c > 0) {
+                        Some(copay) => Said::new(
+                            "{deductible} deductible, {maximum} out-of-pocket maximum, {copay} copay for primary care visits.",
+                            &[("deductible", deductible), ("maximum", maximum), ("copay", money(copay))],
+                        ),
+                        None => Said::new(
+                            "{deductible} deductible, {maximum} out-of-pocket maximum, free primary care visits.",
+                            &[("deductible", deductible), ("maximum", maximum)],
+                        ),
                     }
-                ),
+                },
                 body: "Major medical coverage that meets the Affordable Care Act's essential health benefits: doctor visits, hospital stays, emergencies, maternity, mental health and prescriptions. Preventive care is covered in full in network.".into(),
                 min_age: 18,
                 max_age: 64,
@@ -169,14 +197,19 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 .collect();
             Drawn {
                 name: format!("{product} {} {}", facts.network.map(Network::label).unwrap_or_default(), maxima[maxima.len() - 1]),
-                short_text: format!(
-                    "Cleanings and exams paid in full; up to {} a year; {}.",
-                    money(maxima[maxima.len() - 1]),
+                short_text: {
+                    let maximum = money(maxima[maxima.len() - 1]);
                     match facts.major_waiting_period_months.unwrap_or(0) {
-                        0 => "no waiting period for major services".to_string(),
-                        months => format!("major services after {months} months"),
+                        0 => Said::new(
+                            "Cleanings and exams paid in full; up to {maximum} a year; no waiting period for major services.",
+                            &[("maximum", maximum)],
+                        ),
+                        months => Said::new(
+                            "Cleanings and exams paid in full; up to {maximum} a year; major services after {months} months.",
+                            &[("maximum", maximum), ("months", months.to_string())],
+                        ),
                     }
-                ),
+                },
                 body: "Preventive care (cleanings, exams, X-rays) is paid in full; fillings and extractions are shared after the deductible; crowns, bridges and root canals after the waiting period.".into(),
                 min_age: 18,
                 max_age: 99,
@@ -198,10 +231,12 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             let product = *d.pick(&["Vision Basic", "Vision Plus", "ClearSight", "Eyecare Select"]);
             Drawn {
                 name: format!("{product} {}", facts.frame_allowance_usd.unwrap_or_default()),
-                short_text: format!(
-                    "Yearly eye exam for {} and {} toward frames.",
-                    facts.exam_copay_usd.filter(|c| *c > 0).map(money).unwrap_or_else(|| "$0".into()),
-                    money(facts.frame_allowance_usd.unwrap_or_default())
+                short_text: Said::new(
+                    "Yearly eye exam for {copay} and {allowance} toward frames.",
+                    &[
+                        ("copay", facts.exam_copay_usd.filter(|c| *c > 0).map(money).unwrap_or_else(|| "$0".into())),
+                        ("allowance", money(facts.frame_allowance_usd.unwrap_or_default())),
+                    ],
                 ),
                 body: "A yearly eye exam, lenses or contacts, and an allowance toward frames every 12 or 24 months."
                     .into(),
@@ -233,7 +268,10 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             eligibility.tobacco_factor = Some(1.5);
             Drawn {
                 name: format!("Term Life {term} to {}k", amounts[amounts.len() - 1] / 1000),
-                short_text: format!("Level premiums for {term} years; up to {} for your family.", money(amounts[amounts.len() - 1])),
+                short_text: Said::new(
+                    "Level premiums for {term} years; up to {amount} for your family.",
+                    &[("term", term.to_string()), ("amount", money(amounts[amounts.len() - 1]))],
+                ),
                 body: "Pays the benefit amount to the people you name if you die during the term. The premium stays the same for the whole term; no cash value.".into(),
                 min_age: 18,
                 max_age: if term >= 30 { 50 } else if term >= 20 { 60 } else { 70 },
@@ -256,10 +294,12 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             };
             Drawn {
                 name: format!("Everyday Care {}", d.pick(&["1000", "2000", "Plus", "Select"])),
-                short_text: format!(
-                    "Doctor visits for {} and {} a day in the hospital. Not major medical coverage.",
-                    money(facts.primary_care_copay_usd.unwrap_or_default()),
-                    money(facts.daily_hospital_benefit_usd.unwrap_or_default())
+                short_text: Said::new(
+                    "Doctor visits for {copay} and {daily} a day in the hospital. Not major medical coverage.",
+                    &[
+                        ("copay", money(facts.primary_care_copay_usd.unwrap_or_default())),
+                        ("daily", money(facts.daily_hospital_benefit_usd.unwrap_or_default())),
+                    ],
                 ),
                 body: "Limited medical coverage pays set amounts for doctor visits, tests and hospital stays. It is not major medical insurance and does not meet the Affordable Care Act's minimum essential coverage.".into(),
                 min_age: 18,
@@ -285,9 +325,9 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                     d.pick(&["Saver", "Value", "Plus", "Select"]),
                     facts.generic_drug_copay_usd.unwrap_or_default()
                 ),
-                short_text: format!(
-                    "Generic drugs for {} at most pharmacies.",
-                    money(facts.generic_drug_copay_usd.unwrap_or_default())
+                short_text: Said::new(
+                    "Generic drugs for {copay} at most pharmacies.",
+                    &[("copay", money(facts.generic_drug_copay_usd.unwrap_or_default()))],
                 ),
                 body: "Lower prices on prescriptions at participating pharmacies, with fixed copays on generic drugs."
                     .into(),
@@ -309,7 +349,10 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             };
             Drawn {
                 name: format!("{} Membership {}", d.pick(&["Wellness", "Healthy Living", "Everyday Perks"]), facts.telehealth_visits.unwrap_or_default()),
-                short_text: format!("{} telehealth visits a year, gym and hearing discounts.", facts.telehealth_visits.unwrap_or_default()),
+                short_text: Said::new(
+                    "{visits} telehealth visits a year, gym and hearing discounts.",
+                    &[("visits", facts.telehealth_visits.unwrap_or_default().to_string())],
+                ),
                 body: "A membership, not insurance: telehealth visits, a nurse line, and discounts on gyms, hearing aids and vision care.".into(),
                 min_age: 18,
                 max_age: 99,
@@ -327,7 +370,10 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 let letter = *d.pick(&["G", "N", "F"]);
                 return Drawn {
                     name: format!("Medicare Supplement Plan {letter}"),
-                    short_text: format!("Pays what Original Medicare leaves to you; Plan {letter} for people 65 and older."),
+                    short_text: Said::new(
+                        "Pays what Original Medicare leaves to you; Plan {letter} for people 65 and older.",
+                        &[("letter", letter.to_string())],
+                    ),
                     body: "Medicare Supplement insurance pays your share of costs under Original Medicare (Parts A and B): coinsurance, copays and, depending on the plan, deductibles. You must be enrolled in Medicare Parts A and B.".into(),
                     min_age: 65,
                     max_age: 99,
@@ -346,7 +392,10 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             let amount = *d.pick(&[5_000, 10_000, 20_000, 30_000]);
             Drawn {
                 name: format!("{} {}", d.pick(&["Cancer Care", "Gap Protect", "Cancer Shield"]), amount / 1000),
-                short_text: format!("Pays you {} when a covered diagnosis happens, to use as you need.", money(amount)),
+                short_text: Said::new(
+                    "Pays you {amount} when a covered diagnosis happens, to use as you need.",
+                    &[("amount", money(amount))],
+                ),
                 body: "Pays a cash benefit directly to you on a covered diagnosis, on top of any other coverage."
                     .into(),
                 min_age: 18,
@@ -370,7 +419,10 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             eligibility.min_working_hours = Some(i64::from(*d.pick(&[20, 25, 30])));
             Drawn {
                 name: format!("Income Protect {} {elimination}/{period}", if period >= 24 { "Long-Term" } else { "Short-Term" }),
-                short_text: format!("Replaces part of your pay after {elimination} days off work, for up to {period} months."),
+                short_text: Said::new(
+                    "Replaces part of your pay after {days} days off work, for up to {months} months.",
+                    &[("days", elimination.to_string()), ("months", period.to_string())],
+                ),
                 body: "Pays a monthly benefit, a share of your income, while an illness or injury keeps you from working, after the elimination period.".into(),
                 min_age: 18,
                 max_age: 64,
@@ -399,7 +451,10 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 .collect();
             Drawn {
                 name: format!("Critical Illness {} {}", d.pick(&["Care", "Protect", "Plus"]), amounts[amounts.len() - 1] / 1000),
-                short_text: format!("A lump sum of up to {} on a heart attack, stroke or cancer diagnosis.", money(amounts[amounts.len() - 1])),
+                short_text: Said::new(
+                    "A lump sum of up to {amount} on a heart attack, stroke or cancer diagnosis.",
+                    &[("amount", money(amounts[amounts.len() - 1]))],
+                ),
                 body: "Pays a lump sum directly to you when you are diagnosed with a covered critical illness, such as a heart attack, stroke, cancer or kidney failure.".into(),
                 min_age: 18,
                 max_age: 74,
@@ -419,9 +474,9 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             };
             Drawn {
                 name: format!("Accident {} {}", d.pick(&["Care", "Advantage", "Guard", "Shield"]), facts.benefit_amount_usd.unwrap_or_default() / 1000),
-                short_text: format!(
-                    "Cash for ER visits, fractures and {} a day in hospital after an accident.",
-                    money(facts.daily_hospital_benefit_usd.unwrap_or_default())
+                short_text: Said::new(
+                    "Cash for ER visits, fractures and {daily} a day in hospital after an accident.",
+                    &[("daily", money(facts.daily_hospital_benefit_usd.unwrap_or_default()))],
                 ),
                 body: "Pays set amounts for injuries from an accident: emergency care, fractures, dislocations, hospital stays, and an accidental death benefit.".into(),
                 min_age: 18,
@@ -438,7 +493,10 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
             let daily = *d.pick(&[100, 200, 250, 500]);
             Drawn {
                 name: format!("Hospital Cash {daily}"),
-                short_text: format!("{} a day in hospital, paid to you, plus an admission benefit.", money(daily)),
+                short_text: Said::new(
+                    "{daily} a day in hospital, paid to you, plus an admission benefit.",
+                    &[("daily", money(daily))],
+                ),
                 body:
                     "Pays you a fixed amount for each day you spend in a hospital, whatever your other coverage pays."
                         .into(),
@@ -471,10 +529,13 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                     d.pick(&["Care", "Protect", "Wellness"]),
                     facts.deductible_usd.unwrap_or_default()
                 ),
-                short_text: format!(
-                    "{reimbursement}% of vet bills back after a {} deductible, up to {} a year.",
-                    money(facts.deductible_usd.unwrap_or_default()),
-                    money(facts.annual_maximum_usd.unwrap_or_default())
+                short_text: Said::new(
+                    "{percent}% of vet bills back after a {deductible} deductible, up to {maximum} a year.",
+                    &[
+                        ("percent", reimbursement.to_string()),
+                        ("deductible", money(facts.deductible_usd.unwrap_or_default())),
+                        ("maximum", money(facts.annual_maximum_usd.unwrap_or_default())),
+                    ],
                 ),
                 body: "Reimburses vet bills for accidents and illnesses of your dog or cat, at any licensed vet."
                     .into(),
@@ -490,6 +551,9 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
         }
     }
 }
+
+const EXCLUSIONS: &str = "Exclusions and Limitations";
+const FAQ: &str = "Frequently Asked Questions";
 
 /// The first word of a carrier's name, as product names use it.
 fn brand(carrier: &Carrier) -> &str {
@@ -541,13 +605,48 @@ pub fn generate(spec: &MarketSpec, carriers: &[Carrier], taken: &BTreeSet<String
                 facts: facts.clone(),
             })
             .collect();
+        let short_text = drawn.short_text.in_language(crate::i18n::SOURCE);
+        let exclusions = Said::new(
+            "See the {carrier} policy for exclusions and limitations. Benefits are paid only for covered services and conditions.",
+            &[("carrier", carrier.name.clone())],
+        );
+        let faq = Said::new(
+            "Q: Who do I call with a question?\n\nA: {carrier} at {phone}.",
+            &[("carrier", carrier.name.clone()), ("phone", carrier.phone.clone())],
+        );
+        // The plan's texts in each other language the store has the words for, written beside the English as a
+        // carrier writes its own (its name is the same in every language).
+        let mut translations = crate::catalogue::Translations::new();
+        for language in crate::i18n::other_languages() {
+            let mut fields = BTreeMap::new();
+            let mut put = |field: &str, words: String| drop(fields.insert(field.to_string(), words));
+            if drawn.short_text.said_in(language) {
+                put("short_text", drawn.short_text.in_language(language));
+                put("blueBarText", drawn.short_text.in_language(language));
+            }
+            put("header_text", name.clone());
+            for (field, english) in
+                [("body_text", drawn.body.as_str()), ("exclusions_text_name", EXCLUSIONS), ("faq_text_name", FAQ)]
+            {
+                let words = crate::i18n::say(language, english);
+                if words != english {
+                    put(field, words.to_string());
+                }
+            }
+            for (field, said) in [("exclusions_text", &exclusions), ("faq_text", &faq)] {
+                if said.said_in(language) {
+                    put(field, said.in_language(language));
+                }
+            }
+            translations.insert(language.to_string(), fields);
+        }
         plans.push(Plan {
             plan_id,
             carrier_id: carrier.carrier_id,
             category: category.to_string(),
             plan_name: name.clone(),
             plan_type: "STD".into(),
-            short_text: drawn.short_text.clone(),
+            short_text: short_text.clone(),
             logo: carrier.logo.clone(),
             featured: false,
             states,
@@ -559,15 +658,12 @@ pub fn generate(spec: &MarketSpec, carriers: &[Carrier], taken: &BTreeSet<String
             options,
             description: PlanDescription {
                 header_text: name,
-                blue_bar_text: drawn.short_text,
+                blue_bar_text: short_text,
                 body_text: drawn.body,
-                exclusions_text_name: "Exclusions and Limitations".into(),
-                exclusions_text: format!(
-                    "See the {} policy for exclusions and limitations. Benefits are paid only for covered services and conditions.",
-                    carrier.name
-                ),
-                faq_text_name: "Frequently Asked Questions".into(),
-                faq_text: format!("Q: Who do I call with a question?\n\nA: {} at {}.", carrier.name, carrier.phone),
+                exclusions_text_name: EXCLUSIONS.into(),
+                exclusions_text: exclusions.in_language(crate::i18n::SOURCE),
+                faq_text_name: FAQ.into(),
+                faq_text: faq.in_language(crate::i18n::SOURCE),
                 ..PlanDescription::default()
             },
             eligibility: drawn.eligibility,
@@ -578,7 +674,7 @@ pub fn generate(spec: &MarketSpec, carriers: &[Carrier], taken: &BTreeSet<String
             blackout: None,
             facts: drawn.facts,
             documents: Vec::new(),
-            translations: Default::default(),
+            translations,
         });
     }
     plans
@@ -640,7 +736,7 @@ mod tests {
             let option = &plan.options[0];
             let facts = plan.facts_of(option);
             let compared = crate::facts::default_compare(&plan.category);
-            let stated = compared.iter().filter(|k| facts.display(k).is_some()).count();
+            let stated = compared.iter().filter(|k| facts.display(k, "en").is_some()).count();
             assert!(stated * 2 >= compared.len(), "{} states too few of {compared:?}: {facts:?}", plan.plan_name);
         }
     }

@@ -15,6 +15,8 @@
 use chrono::{Datelike, NaiveDate};
 use serde_json::{json, Value};
 
+use crate::i18n::say;
+
 /// The default bill date (spec: 28).
 pub const DEFAULT_BILL_DATE: u32 = 28;
 /// Days of the month a premium can be drawn on.
@@ -179,6 +181,7 @@ pub fn is_masked_number(text: &str) -> bool {
 /// read-only, in place of new ones.
 pub fn shape(
     schema: &mut Value,
+    language: &str,
     server_type: &str,
     today: NaiveDate,
     contact_address: Option<Value>,
@@ -186,12 +189,15 @@ pub fn shape(
 ) {
     let (methods, selected) = offered(server_type);
     let props = &mut schema["properties"];
+    // The store's words, said in the reader's language (the EFT text and the bill dates are fixed texts, each said
+    // whole as it reads).
     props["payment_method"]["oneOf"] =
-        Value::Array(methods.iter().map(|m| json!({ "const": m, "title": label(m) })).collect());
+        Value::Array(methods.iter().map(|m| json!({ "const": m, "title": say(language, label(m)) })).collect());
     props["payment_method"]["default"] = json!(selected);
-    props["payment_method"]["description"] = json!(format!("{} {}", eft_text(), descriptor_text()));
-    props["bill_date"]["oneOf"] =
-        Value::Array(BILL_DATES.iter().map(|d| json!({ "const": d, "title": ordinal_of_month(*d) })).collect());
+    props["payment_method"]["description"] = json!(say(language, &format!("{} {}", eft_text(), descriptor_text())));
+    props["bill_date"]["oneOf"] = Value::Array(
+        BILL_DATES.iter().map(|d| json!({ "const": d, "title": say(language, &ordinal_of_month(*d)) })).collect(),
+    );
     props["bill_date"]["default"] = json!(DEFAULT_BILL_DATE);
     let year = today.year();
     props["expiration_year"]["oneOf"] = Value::Array(
@@ -207,8 +213,8 @@ pub fn shape(
             }
         }
     }
-    on_file_choices(props, "bank_id", on_file.and_then(|f| f.get("banks")), "A new bank account");
-    on_file_choices(props, "card_id", on_file.and_then(|f| f.get("cards")), "A new card");
+    on_file_choices(props, "bank_id", on_file.and_then(|f| f.get("banks")), say(language, "A new bank account"));
+    on_file_choices(props, "card_id", on_file.and_then(|f| f.get("cards")), say(language, "A new card"));
     // A new bank account asks every bank field but the choice of one on file.
     let bank = &BANK_FIELDS[1..];
     let card = [

@@ -25,6 +25,7 @@ use serde_json::{json, Map, Value};
 use crate::context::{Condition, EnrollmentContext};
 use crate::dates::DATE_PATTERN;
 use crate::errors::messages::INVALID_PHONE;
+use crate::i18n::{say, say_with};
 
 /// The spec's message when a Yes/No question is left unanswered.
 pub const ANSWER_ALL: &str = "Please answer all questions";
@@ -137,11 +138,10 @@ pub enum Subject {
 pub struct MedicationQuestion {
     #[schemars(range(min = 1))]
     pub question_id: u32,
-    #[schemars(length(min = 1))]
-    pub question_text: String,
+    pub question_text: crate::text::Text,
     /// The question as a dependent is asked it ("Is this person ..."); the applicant's words when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dependent_text: Option<String>,
+    pub dependent_text: Option<crate::text::Text>,
 }
 
 impl Questionnaire {
@@ -187,6 +187,7 @@ impl Questionnaire {
     /// The `condition_questions` property of the step's schema. How it is drawn is said in the schema too
     /// (`x-order`, `x-label`, `x-widget`), from which composition derives the uiSchema.
     pub fn condition_questions_schema(&self, ctx: &EnrollmentContext, subject: Subject) -> Value {
+        let language = ctx.language.as_str();
         let mut properties = Map::new();
         let mut order = Vec::new();
         for q in self.asked(ctx) {
@@ -197,22 +198,23 @@ impl Questionnaire {
                     None => continue,
                 },
             };
-            let text = text.in_language(&ctx.language);
+            let text = text.in_language(language);
             let key = q.question_id.to_string();
             let details = q.details.as_ref().and_then(|name| self.detail_sets.get(name));
             let schema = yes_no_question(
                 text,
                 q.question_id,
                 details.map(|set| {
-                    let item = detail_entry(set, &ctx.language);
+                    let item = detail_entry(set, language);
                     let list = json!({
-                        "type": "array", "title": "Details", "minItems": 1, "maxItems": set.entries, "items": item,
-                        "x-item-title": "Detail #{n}",
-                        "x-messages": { "minItems": "Please give the details of your Yes answer",
-                                        "maxItems": format!("At most {} entries", set.entries) },
+                        "type": "array", "title": say(language, "Details"), "minItems": 1, "maxItems": set.entries,
+                        "items": item, "x-item-title": say(language, "Detail #{n}"),
+                        "x-messages": { "minItems": say(language, "Please give the details of your Yes answer"),
+                                        "maxItems": say_with(language, "At most {count} entries", &[("count", &set.entries)]) },
                     });
                     ("conditions", list)
                 }),
+                language,
             );
             properties.insert(key.clone(), schema);
             order.push(json!(key));
@@ -220,52 +222,54 @@ impl Questionnaire {
         // Question ids look like numbers, and a browser lists such keys in numeric order: `x-order` keeps the
         // carrier's. The step's heading already says Health Questions (`x-label: false`).
         json!({
-            "type": "object", "title": "Health Questions", "properties": properties, "required": order,
-            "x-order": order, "x-label": false, "x-messages": { "required": ANSWER_ALL },
+            "type": "object", "title": say(language, "Health Questions"), "properties": properties, "required": order,
+            "x-order": order, "x-label": false, "x-messages": { "required": say(language, ANSWER_ALL) },
         })
     }
 
-    /// The `medication_question` property of the step's schema, in `subject`'s words; `None` without one.
-    pub fn medication_question_schema(&self, subject: Subject) -> Option<Value> {
+    /// The `medication_question` property of the step's schema, in `subject`'s words in `language`; `None` without
+    /// one.
+    pub fn medication_question_schema(&self, subject: Subject, language: &str) -> Option<Value> {
         let m = self.medication_question.as_ref()?;
         let text = match (subject, &m.dependent_text) {
             (Subject::Dependent, Some(text)) => text,
             _ => &m.question_text,
         };
         let row = json!({
-            "type": "object", "title": "Medication",
+            "type": "object", "title": say(language, "Medication"),
             "properties": {
-                "medication": text_field("Medication", 100),
-                "dosage": text_field("Dosage", 100),
-                "medical_condition": text_field("Medical Condition", 200),
+                "medication": text_field(say(language, "Medication"), 100, language),
+                "dosage": text_field(say(language, "Dosage"), 100, language),
+                "medical_condition": text_field(say(language, "Medical Condition"), 200, language),
             },
             "required": ["medication"],
         });
         let list = json!({
-            "type": "array", "title": "Medications", "minItems": 1, "maxItems": MAX_MEDICATIONS, "items": row,
-            "x-item-title": "Medication #{n}",
-            "x-messages": { "minItems": "Please list at least one medication",
-                            "maxItems": format!("At most {MAX_MEDICATIONS} medications") },
+            "type": "array", "title": say(language, "Medications"), "minItems": 1, "maxItems": MAX_MEDICATIONS,
+            "items": row, "x-item-title": say(language, "Medication #{n}"),
+            "x-messages": { "minItems": say(language, "Please list at least one medication"),
+                            "maxItems": say_with(language, "At most {count} medications", &[("count", &MAX_MEDICATIONS)]) },
         });
-        Some(yes_no_question(text, m.question_id, Some(("medications", list))))
+        Some(yes_no_question(text.in_language(language), m.question_id, Some(("medications", list)), language))
     }
 }
 
 /// A Yes/No question (default No) whose Yes reveals `details`: the property appears, and is required, only while
 /// the answer is Yes. rjsf resolves the `if`/`then` to show or hide it; the server's validation and clean-up read the
 /// same keywords, so details sent with a No are dropped.
-fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>) -> Value {
+fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>, language: &str) -> Value {
+    let answer_all = say(language, ANSWER_ALL);
     let mut schema = json!({
         "type": "object", "title": text, "x-question-id": question_id, "x-label": false,
         "properties": {
             "yes_no_flag": {
                 "type": "string", "title": text, "default": "0", "x-widget": "radio",
-                "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ],
-                "x-messages": { "required": ANSWER_ALL, "enum": ANSWER_ALL },
+                "oneOf": [ { "const": "1", "title": say(language, "Yes") }, { "const": "0", "title": say(language, "No") } ],
+                "x-messages": { "required": answer_all, "enum": answer_all },
             }
         },
         "required": ["yes_no_flag"],
-        "x-messages": { "required": ANSWER_ALL },
+        "x-messages": { "required": answer_all },
     });
     if let Some((name, list)) = details {
         schema["allOf"] = json!([{
@@ -279,15 +283,19 @@ fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>)
 /// The questions, the medication question and the notes, as one object: a dependent's `health_info`.
 pub fn health_info_schema(q: &Questionnaire, ctx: &EnrollmentContext) -> Value {
     let mut properties = Map::new();
+    let language = ctx.language.as_str();
     properties.insert("condition_questions".into(), q.condition_questions_schema(ctx, Subject::Dependent));
-    if let Some(medication) = q.medication_question_schema(Subject::Dependent) {
+    if let Some(medication) = q.medication_question_schema(Subject::Dependent, language) {
         properties.insert("medication_question".into(), medication);
     }
     properties.insert(
         "notes".into(),
-        json!({ "type": "string", "title": "Additional Notes", "maxLength": 2000, "x-widget": "textarea" }),
+        json!({ "type": "string", "title": say(language, "Additional Notes"), "maxLength": 2000, "x-widget": "textarea" }),
     );
-    json!({ "type": "object", "title": "Health Information", "properties": properties, "required": ["condition_questions"] })
+    json!({
+        "type": "object", "title": say(language, "Health Information"), "properties": properties,
+        "required": ["condition_questions"]
+    })
 }
 
 /// One entry of a detail set: its fields, in order, with their types' rules and the spec's messages.
@@ -297,18 +305,18 @@ fn detail_entry(set: &DetailSet, language: &str) -> Value {
     for field in &set.fields {
         let title = field.title.in_language(language);
         let (schema, widget) = match field.kind {
-            FieldKind::Text => (text_field(title, 200), None),
-            FieldKind::LongText => (text_field(title, 2000), Some("textarea")),
-            FieldKind::Date => (date_field(title, &[Check::Date]), Some("dateMDY")),
-            FieldKind::PastDate => (date_field(title, &[Check::Date, Check::NotFuture]), Some("dateMDY")),
+            FieldKind::Text => (text_field(title, 200, language), None),
+            FieldKind::LongText => (text_field(title, 2000, language), Some("textarea")),
+            FieldKind::Date => (date_field(title, &[Check::Date], language), Some("dateMDY")),
+            FieldKind::PastDate => (date_field(title, &[Check::Date, Check::NotFuture], language), Some("dateMDY")),
             FieldKind::YesNo => (
                 json!({ "type": "string", "title": title,
-                        "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ] }),
+                        "oneOf": [ { "const": "1", "title": say(language, "Yes") }, { "const": "0", "title": say(language, "No") } ] }),
                 Some("radio"),
             ),
             FieldKind::Phone => (
                 json!({ "type": "string", "title": title, "pattern": "^[0-9]{10}$",
-                        "x-normalize": "digits", "x-messages": { "pattern": INVALID_PHONE } }),
+                        "x-normalize": "digits", "x-messages": { "pattern": say(language, INVALID_PHONE) } }),
                 Some("phone"),
             ),
         };
@@ -323,17 +331,17 @@ fn detail_entry(set: &DetailSet, language: &str) -> Value {
         }
         properties.insert(field.name.clone(), schema);
     }
-    json!({ "type": "object", "title": "Detail", "properties": properties, "required": required })
+    json!({ "type": "object", "title": say(language, "Detail"), "properties": properties, "required": required })
 }
 
-fn text_field(title: &str, max: u32) -> Value {
+fn text_field(title: &str, max: u32, language: &str) -> Value {
     json!({ "type": "string", "title": title, "maxLength": max,
-            "x-messages": { "maxLength": format!("Please keep this under {max} characters") } })
+            "x-messages": { "maxLength": say_with(language, "Please keep this under {count} characters", &[("count", &max)]) } })
 }
 
-fn date_field(title: &str, checks: &[Check]) -> Value {
+fn date_field(title: &str, checks: &[Check], language: &str) -> Value {
     json!({ "type": "string", "title": title, "pattern": DATE_PATTERN, "x-checks": crate::checks::list(checks),
-            "x-messages": { "pattern": crate::errors::messages::INVALID_DATE } })
+            "x-messages": { "pattern": say(language, crate::errors::messages::INVALID_DATE) } })
 }
 
 /// The spec's adapters send and receive the questions as a list of `{ question_id, question_text, yes_no_flag,

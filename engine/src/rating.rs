@@ -170,38 +170,44 @@ impl PricingError {
         }
     }
 
-    /// The spec's messages; where it cuts one short the sentence is finished the same way as the state message.
-    pub fn message(self) -> String {
-        match self {
-            PricingError::ChangePid(_) => "This plan has been replaced by a newer version.".into(),
+    /// The spec's messages in `language`; where it cuts one short the sentence is finished the same way as the state
+    /// message.
+    pub fn message(self, language: &str) -> String {
+        let message = match self {
+            PricingError::ChangePid(_) => "This plan has been replaced by a newer version.",
             PricingError::EnrollmentIdError => {
-                "Your quote could not be found. Please enter your basic info again to see prices.".into()
+                "Your quote could not be found. Please enter your basic info again to see prices."
             }
             PricingError::StateError => {
-                "Plan not available in your state. Please change the state by editing your basic info above.".into()
+                "Plan not available in your state. Please change the state by editing your basic info above."
             }
             PricingError::TierError => {
-                "Plan not available for this tier. Please change the tier by editing your basic info above.".into()
+                "Plan not available for this tier. Please change the tier by editing your basic info above."
             }
             PricingError::AgeError => {
-                "Plan not available for selected age group. Please change the date of birth by editing your basic info above.".into()
+                "Plan not available for selected age group. Please change the date of birth by editing your basic info above."
             }
             PricingError::MetError => {
-                "Plan not available in the area of your zip code. Please change the zip code by editing your basic info above.".into()
+                "Plan not available in the area of your zip code. Please change the zip code by editing your basic info above."
             }
-            PricingError::PortalError => "This plan is not offered on your enrollment platform.".into(),
-            PricingError::SalaryError => "Please enter a sufficient annual income to add product to the cart".into(),
-            PricingError::HourError => "Please enter sufficient working hours a week to add product to the cart".into(),
+            PricingError::PortalError => "This plan is not offered on your enrollment platform.",
+            PricingError::SalaryError => "Please enter a sufficient annual income to add product to the cart",
+            PricingError::HourError => "Please enter sufficient working hours a week to add product to the cart",
             PricingError::SmokerError => {
-                "Tobacco usage required to price this plan. Please tell us whether you use tobacco.".into()
+                "Tobacco usage required to price this plan. Please tell us whether you use tobacco."
             }
-            PricingError::PlanAgeError { min_age, max_age } => format!(
-                "This plan covers a spouse aged {min_age} to {max_age} only. Please change the spouse's date of birth."
-            ),
+            PricingError::PlanAgeError { min_age, max_age } => {
+                return crate::i18n::say_with(
+                    language,
+                    "This plan covers a spouse aged {n1} to {n2} only. Please change the spouse's date of birth.",
+                    &[("n1", &min_age), ("n2", &max_age)],
+                );
+            }
             PricingError::NewQuestionsError => {
-                "Please answer a few health questions to enroll in this plan. Click Enroll Now to begin.".into()
+                "Please answer a few health questions to enroll in this plan. Click Enroll Now to begin."
             }
-        }
+        };
+        crate::i18n::say(language, message).to_string()
     }
 }
 

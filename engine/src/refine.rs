@@ -58,6 +58,15 @@ impl FactFilter {
             FactFilter::Hsa => "HSA-eligible only",
         }
     }
+
+    /// What a listing says when the filter cannot narrow some categories' plans, which fill `{categories}`.
+    pub fn not_applied(self) -> &'static str {
+        match self {
+            FactFilter::Networks => "The network does not apply to {categories}",
+            FactFilter::MaxDeductible => "The deductible limit does not apply to {categories}",
+            FactFilter::Hsa => "HSA-eligible only does not apply to {categories}",
+        }
+    }
 }
 
 /// A person's choices; none chosen keeps every plan in the catalogue's order.

@@ -13,6 +13,7 @@ use crate::context::EnrollmentContext;
 use crate::errors::messages::REQUIRED;
 use crate::forms;
 use crate::forms::states::US_STATES;
+use crate::i18n::say;
 pub use crate::json::Properties;
 use crate::tabs::TabName;
 use crate::validation::ValidatorSlot;
@@ -33,6 +34,8 @@ pub struct ComposedForm {
     prefilled: Vec<Prefilled>,
     /// The schema's compiled validator, kept with the shape it came from (see [`ComposedForm::validate`]).
     pub(crate) validator: ValidatorSlot,
+    /// The language its words are in, which its refusals are said in too.
+    pub language: String,
 }
 
 /// A tab's form for a kind of enrollment: everything but its values, which are the person's. It depends only on the
@@ -46,6 +49,7 @@ pub struct FormShape {
     /// Each field's prefill source, and whether the field is read-only (then a prefilled value follows its source).
     sources: Vec<(Option<Prefill>, bool)>,
     validator: ValidatorSlot,
+    language: String,
 }
 
 impl FormShape {
@@ -66,6 +70,7 @@ impl FormShape {
             fields: self.fields.clone(),
             prefilled,
             validator: self.validator.clone(),
+            language: self.language.clone(),
         };
         form.fill(stored);
         form
@@ -107,7 +112,7 @@ struct Prefilled {
 impl ComposedForm {
     /// Validates a cleaned submission of this form (see `validation::validate`), with the validator its shape keeps.
     pub fn validate(&self, data: &Value, today: chrono::NaiveDate) -> Result<(), Vec<crate::errors::FieldError>> {
-        self.validator.validate(&self.schema, data, today)
+        self.validator.validate(&self.schema, data, today, &self.language)
     }
 
     /// The form with `stored` (the tab's saved document, sensitive values masked) as its values: the schema does not
@@ -157,7 +162,10 @@ pub fn shape(
     ctx: &EnrollmentContext,
     prefill: &PrefillValues,
 ) -> Option<FormShape> {
+    // The tab's own form is the store's words only: said in the reader's language here, before the words of anyone
+    // else (a carrier's questions) are put into it.
     let mut base = forms::form_schema(tab);
+    crate::i18n::say_all(&ctx.language, &mut base);
     if tab == TabName::DependentInfo {
         let health =
             settings.and_then(|s| s.questionnaire.as_ref()).map(|q| crate::questionnaire::health_info_schema(q, ctx));
@@ -173,6 +181,7 @@ pub fn shape(
             .unwrap_or_else(|| chrono::Local::now().date_naive());
         crate::payment::shape(
             &mut base,
+            &ctx.language,
             server_type,
             today,
             prefill.contact_address.clone(),
@@ -197,6 +206,8 @@ pub struct FilterOptions {
     pub categories: Vec<(String, String)>,
     /// The form is asked a part at a time (the referral banner): whether the person smokes is asked too.
     pub in_parts: bool,
+    /// The reader's language (`es`; empty is English).
+    pub language: String,
 }
 
 /// The filter form (landing page and quote form): zip, gender, tier and date of birth required, prefilled from the
@@ -212,7 +223,9 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
             .collect(),
         ..FormSettings::default()
     };
+    let language = options.language.as_str();
     let mut schema = forms::filter_schema();
+    crate::i18n::say_all(language, &mut schema);
     if !options.in_parts {
         if let Some(props) = schema["properties"].as_object_mut() {
             props.remove("is_smoker");
@@ -221,15 +234,19 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
     // The tiers' names are the engine's (`Tier::label_for`), never the page's.
     let tier = &mut schema["properties"]["tier"];
     let title = tier["title"].clone();
-    *tier = json!({ "title": title, "type": "string", "oneOf": crate::context::Tier::choices(options.premier) });
+    *tier =
+        json!({ "title": title, "type": "string", "oneOf": crate::context::Tier::choices(options.premier, language) });
     if options.premier {
+        // The categories' names are the catalogue's, given in the reader's language.
         let choices: Vec<Value> =
             options.categories.iter().map(|(key, name)| json!({ "const": key, "title": name })).collect();
-        schema["properties"]["category"] =
-            json!({ "type": "string", "title": "Category", "oneOf": choices, "x-messages": { "required": REQUIRED } });
+        schema["properties"]["category"] = json!({
+            "type": "string", "title": say(language, "Category"), "oneOf": choices,
+            "x-messages": { "required": say(language, REQUIRED) }
+        });
     }
-    let mut form =
-        compose_schema(schema, &settings, &EnrollmentContext::default()).form(&PrefillValues::default(), current);
+    let ctx = EnrollmentContext { language: options.language.clone(), ..EnrollmentContext::default() };
+    let mut form = compose_schema(schema, &settings, &ctx).form(&PrefillValues::default(), current);
     let schema = Arc::make_mut(&mut form.schema);
     if options.premier {
         if let Some(list) = schema["required"].as_array_mut() {
@@ -239,9 +256,9 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
     use crate::context::Tier;
     let tier_is = |tiers: &[Tier]| json!({ "properties": { "tier": { "enum": tiers.iter().map(|t| t.code()).collect::<Vec<_>>() } }, "required": ["tier"] });
     schema["allOf"] = json!([
-        { "if": tier_is(&[Tier::IS, Tier::IF]), "then": { "properties": { "spouse_dob": crate::shop::popups::spouse_dob_field() } } },
-        { "if": tier_is(&[Tier::IC]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(9) } } },
-        { "if": tier_is(&[Tier::IF]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(8) } } },
+        { "if": tier_is(&[Tier::IS, Tier::IF]), "then": { "properties": { "spouse_dob": crate::shop::popups::spouse_dob_field(language) } } },
+        { "if": tier_is(&[Tier::IC]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(9, language) } } },
+        { "if": tier_is(&[Tier::IF]), "then": { "properties": { "no_of_children": crate::shop::popups::children_field(8, language) } } },
     ]);
     let ui_schema = Arc::make_mut(&mut form.ui_schema);
     ui_schema["spouse_dob"] = json!({ "ui:widget": "dateMDY" });
@@ -276,7 +293,7 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
         let s = settings.fields.get(&name).unwrap_or(&no_settings);
         apply_nested_settings(&mut prop, &name, settings, ctx);
         if name == "agreements" {
-            prop = agreement_checkboxes(&settings.agreements);
+            prop = agreement_checkboxes(&settings.agreements, &ctx.language);
         }
         if let Some(questionnaire) = &settings.questionnaire {
             match name.as_str() {
@@ -284,7 +301,9 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
                     prop = questionnaire.condition_questions_schema(ctx, crate::questionnaire::Subject::Applicant)
                 }
                 "medication_question" => {
-                    match questionnaire.medication_question_schema(crate::questionnaire::Subject::Applicant) {
+                    match questionnaire
+                        .medication_question_schema(crate::questionnaire::Subject::Applicant, &ctx.language)
+                    {
                         Some(schema) => prop = schema,
                         None => continue,
                     }
@@ -299,11 +318,12 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
         let is_required = s.required.as_ref().is_some_and(|f| f.on(ctx));
         let read_only = s.read_only.as_ref().is_some_and(|f| f.on(ctx));
         let mut field_ui = Map::new();
+        // A workflow's titles and helps are the store's words (a help's `{group.name}` is filled after it is said).
         if let Some(title) = &s.title {
-            prop["title"] = json!(title);
+            prop["title"] = json!(say(&ctx.language, title));
         }
         if let Some(help) = &s.help {
-            field_ui.insert("ui:help".into(), json!(help));
+            field_ui.insert("ui:help".into(), json!(say(&ctx.language, help)));
         }
         if let Some(autocomplete) = s.autocomplete {
             field_ui.insert("ui:autocomplete".into(), json!(autocomplete));
@@ -316,8 +336,12 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
             field_ui.insert("ui:options".into(), options);
         }
         if prop.get("x-lookup").and_then(Value::as_str) == Some("states") {
-            prop["oneOf"] =
-                Value::Array(US_STATES.iter().map(|(code, name)| json!({ "const": code, "title": name })).collect());
+            prop["oneOf"] = Value::Array(
+                US_STATES
+                    .iter()
+                    .map(|(code, name)| json!({ "const": code, "title": say(&ctx.language, name) }))
+                    .collect(),
+            );
         }
         if read_only {
             prop["readOnly"] = json!(true);
@@ -357,6 +381,7 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
         fields,
         sources,
         validator: ValidatorSlot::default(),
+        language: ctx.language.clone(),
     }
 }
 
@@ -377,7 +402,7 @@ fn apply_nested_settings(prop: &mut Value, name: &str, settings: &FormSettings, 
             continue;
         }
         if let Some(title) = &s.title {
-            target["properties"][child]["title"] = json!(title);
+            target["properties"][child]["title"] = json!(say(&ctx.language, title));
         }
         if let Some(flag) = &s.required {
             let required =
@@ -456,22 +481,25 @@ fn nested_ui_of_properties(props: &mut Map<String, Value>, ui: &mut Map<String, 
 }
 
 /// The workflow's agreement texts as checkboxes; a required one must be ticked ('This field is required.').
-fn agreement_checkboxes(texts: &[crate::workflow::AgreementText]) -> Value {
-    const MESSAGE: &str = "This field is required.";
+/// The texts are the store's (its workflow's), said in `language`.
+fn agreement_checkboxes(texts: &[crate::workflow::AgreementText], language: &str) -> Value {
+    let message = say(language, "This field is required.");
     let mut properties = Map::new();
     let mut required = Vec::new();
     for text in texts {
-        let mut checkbox = json!({ "type": "boolean", "title": text.text_head, "description": text.text_body });
+        let mut checkbox = json!({
+            "type": "boolean", "title": say(language, &text.text_head), "description": say(language, &text.text_body)
+        });
         if text.text_required {
             checkbox["const"] = json!(true);
-            checkbox["x-messages"] = json!({ "required": MESSAGE, "enum": MESSAGE });
+            checkbox["x-messages"] = json!({ "required": message, "enum": message });
             required.push(json!(text.id));
         }
         properties.insert(text.id.clone(), checkbox);
     }
     json!({
-        "title": "Agreements", "type": "object", "properties": properties, "required": required,
-        "x-messages": { "required": MESSAGE },
+        "title": say(language, "Agreements"), "type": "object", "properties": properties, "required": required,
+        "x-messages": { "required": message },
     })
 }
 

@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::errors::FieldError;
+use crate::i18n::{say, say_with};
 use crate::lifecycle::EnrollmentLifecycle;
 use crate::rating::Cents;
 use crate::schema::ComposedForm;
@@ -210,13 +211,18 @@ pub struct Confirm {
     pub cancel: &'static str,
 }
 
-/// What the person is asked before the application is submitted.
-pub const SUBMIT_CONFIRM: Confirm = Confirm {
-    title: "Submit your application?",
-    text: "Please check your answers above. Once you submit, your application goes to the carriers and can no longer be changed online.",
-    accept: "Submit Application",
-    cancel: "Keep reviewing",
-};
+/// What the person is asked before the application is submitted, in `language`.
+pub fn submit_confirm(language: &str) -> Confirm {
+    Confirm {
+        title: say(language, "Submit your application?"),
+        text: say(
+            language,
+            "Please check your answers above. Once you submit, your application goes to the carriers and can no longer be changed online.",
+        ),
+        accept: say(language, "Submit Application"),
+        cancel: say(language, "Keep reviewing"),
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Progress {
@@ -285,7 +291,8 @@ pub enum UnfinishedReason {
 }
 
 impl UnfinishedReason {
-    /// The reason as a person reads it beside the step's name.
+    /// The reason as a person reads it beside the step's name, in English (the renderer names it in the reader's
+    /// language by the reason).
     pub fn words(self) -> &'static str {
         match self {
             UnfinishedReason::NotStarted => "Not filled in yet",
@@ -296,27 +303,30 @@ impl UnfinishedReason {
 }
 
 impl Unfinished {
-    pub fn new(tab: TabName, reason: UnfinishedReason, missing: Vec<FieldError>) -> Unfinished {
+    /// `missing` is in the step's words, which are in `language`.
+    pub fn new(tab: TabName, reason: UnfinishedReason, missing: Vec<FieldError>, language: &str) -> Unfinished {
+        let title = say(language, tab.title());
         Unfinished {
             target_element: tab,
-            error_message: format!("Finish {}", tab.title()),
+            error_message: say_with(language, "Finish {step}", &[("step", &title)]),
             route: tab.route(),
-            title: tab.title(),
+            title,
             reason,
             missing,
         }
     }
 }
 
-/// What a refused submission says first: which steps to finish, as a sentence.
-pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
+/// What a refused submission says first: which steps to finish, as a sentence in `language` (the steps' titles are
+/// already in it).
+pub fn unfinished_message(unfinished: &[Unfinished], language: &str) -> String {
     let titles: Vec<&str> = unfinished.iter().map(|u| u.title).collect();
     let list = match titles.as_slice() {
         [] => return String::new(),
         [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => say_with(language, "{steps} and {last}", &[("steps", &rest.join(", ")), ("last", last)]),
     };
-    format!("Your application is not complete yet. Please finish {list}.")
+    say_with(language, "Your application is not complete yet. Please finish {steps}.", &[("steps", &list)])
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -338,7 +348,8 @@ pub struct CartSummaryLine {
     pub price: Cents,
 }
 
-pub fn progress(lifecycle: &EnrollmentLifecycle, tab: TabName) -> Progress {
+/// Where `tab` stands among the wizard's steps, their titles in `language`.
+pub fn progress(lifecycle: &EnrollmentLifecycle, tab: TabName, language: &str) -> Progress {
     let nav = lifecycle.nav();
     let index = nav.iter().position(|t| *t == tab).unwrap_or(0);
     Progress {
@@ -350,7 +361,7 @@ pub fn progress(lifecycle: &EnrollmentLifecycle, tab: TabName) -> Progress {
             .map(|(i, t)| ProgressItem {
                 step: *t,
                 route: t.route(),
-                title: t.title(),
+                title: say(language, t.title()),
                 status: match i.cmp(&index) {
                     std::cmp::Ordering::Less => "done",
                     std::cmp::Ordering::Equal => "current",
@@ -370,20 +381,23 @@ pub fn build(
     summary: Option<Summary>,
     save_for_later: bool,
 ) -> Step {
+    let language = form.language.clone();
+    let say = |words: &'static str| say(&language, words);
     let review = tab == TabName::ReviewInfo;
+    let confirm = submit_confirm(&language);
     let mut actions = vec![
-        StepAction::new(Action::Next, if review { SUBMIT_CONFIRM.accept } else { "Next" }),
-        StepAction::new(Action::Back, "Back"),
+        StepAction::new(Action::Next, if review { confirm.accept } else { say("Next") }),
+        StepAction::new(Action::Back, say("Back")),
     ];
     if save_for_later {
-        actions.push(StepAction::new(Action::SaveForLater, "Save & Continue Later"));
+        actions.push(StepAction::new(Action::SaveForLater, say("Save & Continue Later")));
     }
     if summary.is_some() {
-        actions.push(StepAction::new(Action::Edit, "Edit"));
+        actions.push(StepAction::new(Action::Edit, say("Edit")));
     }
     let mut step = Step::form(
         tab.as_str(),
-        tab.heading(),
+        say(tab.heading()),
         (std::sync::Arc::unwrap_or_clone(form.schema), std::sync::Arc::unwrap_or_clone(form.ui_schema), form.form_data),
         actions,
     );
@@ -391,8 +405,8 @@ pub fn build(
         tab,
         route: tab.route(),
         version,
-        progress: progress(lifecycle, tab),
-        confirm: review.then_some(SUBMIT_CONFIRM),
+        progress: progress(lifecycle, tab, &language),
+        confirm: review.then_some(confirm),
         summary,
     });
     step
@@ -428,27 +442,31 @@ impl FilterVariant {
 /// The quote's filter as a step, asked as `variant` says; `editing` when the quote exists. The tier asked alone
 /// (`FilterVariant::Tier`) is [`tier_choice`]'s, which needs to know where it starts.
 pub fn quote_filter(form: ComposedForm, variant: FilterVariant, editing: bool) -> Step {
-    let landing_title = form.schema["title"].as_str().unwrap_or("Find plans for you").to_string();
+    let language = form.language.clone();
+    let say = |words: &'static str| say(&language, words);
+    // The form's title was said with its schema.
+    let landing_title =
+        form.schema["title"].as_str().map_or_else(|| say("Find plans for you").to_string(), str::to_string);
     let (title, next, text) = match (variant, editing) {
-        (FilterVariant::Dialog, true) => ("Edit your information".to_string(), "Submit", None),
+        (FilterVariant::Dialog, true) => (say("Edit your information").to_string(), say("Submit"), None),
         (FilterVariant::Dialog, false) => (
-            "Get your price".to_string(),
-            "See my prices",
-            Some("Your ZIP code, age and who you cover decide your price. It takes a few seconds, and nothing is bought."),
+            say("Get your price").to_string(),
+            say("See my prices"),
+            Some(say("Your ZIP code, age and who you cover decide your price. It takes a few seconds, and nothing is bought.")),
         ),
-        _ => (landing_title, "Submit", None),
+        _ => (landing_title, say("Submit"), None),
     };
     let mut step = Step::form(
         "filter",
         title,
         (std::sync::Arc::unwrap_or_clone(form.schema), std::sync::Arc::unwrap_or_clone(form.ui_schema), form.form_data),
-        vec![StepAction::new(Action::Next, next), StepAction::new(Action::Cancel, "Back")],
+        vec![StepAction::new(Action::Next, next), StepAction::new(Action::Cancel, say("Back"))],
     );
     step.text = text.map(str::to_string);
-    let part = |title: &str, fields: &[&str], required: Option<&str>| StepPart {
-        title: title.to_string(),
+    let part = |title: &'static str, fields: &[&str], required: Option<&'static str>| StepPart {
+        title: say(title).to_string(),
         fields: fields.iter().map(|f| f.to_string()).collect(),
-        required: required.map(str::to_string),
+        required: required.map(|r| say(r).to_string()),
     };
     if variant == FilterVariant::InParts {
         step.parts = Some(vec![
@@ -463,19 +481,21 @@ pub fn quote_filter(form: ComposedForm, variant: FilterVariant, editing: bool) -
 /// The filter's tier asked alone, starting from `chosen` (none: the placeholder, and 'Please choose a tier' if it is
 /// left so). Its names are the filter's (a premier plan in the cart names the children tier 'Member + 1 Child').
 pub fn tier_choice(form: ComposedForm, chosen: Option<&str>) -> Step {
+    let language = form.language.clone();
+    let say = |words: &'static str| say(&language, words);
     let mut tier = form.schema["properties"]["tier"].clone();
-    tier["x-messages"] = json!({ "required": crate::errors::messages::CHOOSE_TIER });
-    let title = tier["title"].as_str().unwrap_or("Choose Tier").to_string();
+    tier["x-messages"] = json!({ "required": say(crate::errors::messages::CHOOSE_TIER) });
+    let title = tier["title"].as_str().map_or_else(|| say("Choose Tier").to_string(), str::to_string);
     let schema = json!({ "type": "object", "properties": { "tier": tier }, "required": ["tier"] });
     let ui_schema = json!({ "ui:order": ["tier"], "tier": { "ui:placeholder": title } });
     let form_data = chosen.map_or_else(|| json!({}), |t| json!({ "tier": t }));
     let mut step = Step::form(
         "tier",
-        "Choose a tier".to_string(),
+        say("Choose a tier"),
         (schema, ui_schema, form_data),
-        vec![StepAction::new(Action::Next, "Submit"), StepAction::new(Action::Cancel, "Cancel")],
+        vec![StepAction::new(Action::Next, say("Submit")), StepAction::new(Action::Cancel, say("Cancel"))],
     );
-    step.text = Some("Choose who the coverage includes; the prices follow the tier.".to_string());
+    step.text = Some(say("Choose who the coverage includes; the prices follow the tier.").to_string());
     step
 }
 
@@ -486,13 +506,11 @@ fn words_of(name: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// A review card for a tab: each shown field with its label and its value as a person reads it.
+/// A review card for a tab: each shown field with its label and its value as a person reads it, in the form's
+/// language (its titles were composed in it; the values' own words, "Yes", "Signed", are said in it).
 pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
-    section_in(number, tab, form, &|words| words.to_string())
-}
-
-/// [`section`] for a form whose schema is in another language, the values' own words said by `say`.
-pub fn section_in(number: usize, tab: TabName, form: &ComposedForm, say: &dyn Fn(&'static str) -> String) -> Section {
+    let language = form.language.as_str();
+    let say = |words: &'static str| say(language, words).to_string();
     // Fields that exist under a condition (the chosen payment type's) are described in the schema's allOf.
     let props = crate::schema::every_property(&form.schema);
     let rows = form
@@ -503,9 +521,9 @@ pub fn section_in(number: usize, tab: TabName, form: &ComposedForm, say: &dyn Fn
             let prop = props.get(&f.field_name).cloned().unwrap_or(Value::Null);
             Row {
                 label: prop["title"].as_str().map(str::to_string).unwrap_or_else(|| words_of(&f.field_name)),
-                value: crate::schema::display_value_in(&prop, &f.value, say),
+                value: crate::schema::display_value_in(&prop, &f.value, &say),
             }
         })
         .collect();
-    Section { number, step: tab, title: tab.title(), rows, note: None }
+    Section { number, step: tab, title: crate::i18n::say(language, tab.title()), rows, note: None }
 }

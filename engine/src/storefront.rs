@@ -35,6 +35,11 @@ pub struct Branding {
     pub thank_you_image: String,
     /// The site's colours.
     pub colors: Colors,
+    /// Its words in other languages (`es: { tagline: ..., display_about_name: ..., about: ... }`), written beside the
+    /// English by the site's owner; resolved before the branding is answered ([`Branding::in_language`]).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[schemars(skip)]
+    pub translations: crate::text::Translations,
 }
 
 /// A site's colours, as CSS hex colours (`#1f5f8b`).
@@ -48,6 +53,28 @@ pub struct Colors {
 }
 
 impl Branding {
+    /// Its texts people read, by field name.
+    pub const TEXTS: [&'static str; 4] = ["display_name", "tagline", "display_about_name", "about"];
+
+    /// This branding with its texts in `language`: its owner's words in it where written, else the English; the
+    /// translations themselves are not carried on.
+    pub fn in_language(&self, language: &str) -> Branding {
+        let mut said = Branding { translations: Default::default(), ..self.clone() };
+        if let Some(words) = self.translations.get(language) {
+            for (field, text) in [
+                ("display_name", &mut said.display_name),
+                ("tagline", &mut said.tagline),
+                ("display_about_name", &mut said.display_about_name),
+                ("about", &mut said.about),
+            ] {
+                if let Some(written) = words.get(field).filter(|w| !w.trim().is_empty()) {
+                    *text = written.clone();
+                }
+            }
+        }
+        said
+    }
+
     /// This branding with every empty field taken from `fallback`.
     pub fn over(&self, fallback: &Branding) -> Branding {
         let pick = |own: &String, other: &String| if own.trim().is_empty() { other.clone() } else { own.clone() };
@@ -66,6 +93,7 @@ impl Branding {
                 primary: pick(&self.colors.primary, &fallback.colors.primary),
                 accent: pick(&self.colors.accent, &fallback.colors.accent),
             },
+            translations: Default::default(),
         }
     }
 

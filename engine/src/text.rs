@@ -15,6 +15,11 @@ use std::collections::BTreeMap;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// Texts of a thing in other languages, written beside the English by their author (a carrier, a site's owner, the
+/// store): by language, then by the name of the field they translate (`es: { short_text: ..., body_text: ... }`). A
+/// field not written in a language shows its English there.
+pub type Translations = BTreeMap<String, BTreeMap<String, String>>;
+
 /// A text in English, and in the other languages its author wrote it in.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Text {
@@ -42,6 +47,21 @@ impl Text {
             self.other.insert(language.to_string(), words.to_string());
         }
         self
+    }
+}
+
+impl Text {
+    /// One of the store's own messages as a text in every language its catalogues have it in (a default a workflow
+    /// file may leave out, such as an offer's "Add To Cart").
+    pub fn said(id: &str) -> Text {
+        crate::i18n::other_languages().fold(Text::from(id), |text, language| {
+            let words = crate::i18n::say(language, id);
+            if words == id {
+                text
+            } else {
+                text.with(language, words)
+            }
+        })
     }
 }
 

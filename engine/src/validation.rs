@@ -9,6 +9,7 @@ use jsonschema::error::ValidationErrorKind;
 use serde_json::{Map, Value};
 
 use crate::errors::{messages, FieldError};
+use crate::i18n::say;
 use crate::json::Properties;
 
 pub use crate::checks::{is_valid_ssn, MINIMUM_AGE};
@@ -328,8 +329,9 @@ impl ValidatorSlot {
         schema: &std::sync::Arc<Value>,
         data: &Value,
         today: NaiveDate,
+        language: &str,
     ) -> Result<(), Vec<FieldError>> {
-        validate_with(&self.validator_for(schema), schema, data, today)
+        validate_with(&self.validator_for(schema), schema, data, today, language)
     }
 
     fn validator_for(&self, schema: &std::sync::Arc<Value>) -> std::sync::Arc<jsonschema::Validator> {
@@ -342,9 +344,10 @@ impl ValidatorSlot {
     }
 }
 
-/// Validates a cleaned submission; `today` anchors age and future-date rules.
-pub fn validate(schema: &Value, data: &Value, today: NaiveDate) -> Result<(), Vec<FieldError>> {
-    validate_with(&validator_for(schema), schema, data, today)
+/// Validates a cleaned submission; `today` anchors age and future-date rules. The messages are the schema's own
+/// (`x-messages`, composed in the reader's language) or else the store's, said in `language`.
+pub fn validate(schema: &Value, data: &Value, today: NaiveDate, language: &str) -> Result<(), Vec<FieldError>> {
+    validate_with(&validator_for(schema), schema, data, today, language)
 }
 
 fn validate_with(
@@ -352,6 +355,7 @@ fn validate_with(
     schema: &Value,
     data: &Value,
     today: NaiveDate,
+    language: &str,
 ) -> Result<(), Vec<FieldError>> {
     let mut errors: Vec<FieldError> = Vec::new();
     for error in validator.iter_errors(data) {
@@ -375,10 +379,10 @@ fn validate_with(
         if errors.iter().any(|e| e.target_element == target) {
             continue;
         }
-        let message = message_for(schema, &target, keyword);
+        let message = message_for(schema, &target, keyword, language);
         errors.push(FieldError::new(target, message));
     }
-    check_node(schema, data, "", today, &mut errors);
+    check_node(schema, data, "", today, language, &mut errors);
     if errors.is_empty() {
         Ok(())
     } else {
@@ -388,7 +392,14 @@ fn validate_with(
 
 /// The engine's own checks (`x-refuse`, `x-checks`) on every property of `data` and, below it, of nested objects and
 /// array items; a field the schema already faulted is left with that one message.
-fn check_node(schema: &Value, data: &Value, path: &str, today: NaiveDate, errors: &mut Vec<FieldError>) {
+fn check_node(
+    schema: &Value,
+    data: &Value,
+    path: &str,
+    today: NaiveDate,
+    language: &str,
+    errors: &mut Vec<FieldError>,
+) {
     let Some(values) = data.as_object() else {
         return;
     };
@@ -399,19 +410,19 @@ fn check_node(schema: &Value, data: &Value, path: &str, today: NaiveDate, errors
             errors.iter().any(|e| e.target_element == target || e.target_element.starts_with(&format!("{target}.")));
         if !faulted {
             let message = refusal(prop, value).or_else(|| match crate::checks::of(prop) {
-                Ok(checks) => checks.iter().find_map(|c| c.problem(prop, value, values, today)),
+                Ok(checks) => checks.iter().find_map(|c| c.problem(prop, value, values, today, language)),
                 // A check that does not parse (a schema a newer server wrote, say) refuses rather than passes.
-                Err(_) => Some(UNCHECKABLE.to_string()),
+                Err(_) => Some(say(language, UNCHECKABLE).to_string()),
             });
             if let Some(message) = message {
                 errors.push(FieldError::new(target.clone(), message));
             }
         }
         match value {
-            Value::Object(_) => check_node(prop, value, &target, today, errors),
+            Value::Object(_) => check_node(prop, value, &target, today, language, errors),
             Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    check_node(&prop["items"], item, &format!("{target}.{i}"), today, errors);
+                    check_node(&prop["items"], item, &format!("{target}.{i}"), today, language, errors);
                 }
             }
             _ => {}
@@ -473,7 +484,7 @@ fn keyword_of(kind: &ValidationErrorKind) -> &'static str {
     }
 }
 
-fn message_for(schema: &Value, target: &str, keyword: &str) -> String {
+fn message_for(schema: &Value, target: &str, keyword: &str, language: &str) -> String {
     // `beneficiaries.0.first_name`: a number steps into an array's items, unless it names a property (a question
     // id); a property may also be one that a condition adds (`then`).
     let prop = target.split('.').try_fold(schema, |node, segment| {
@@ -491,14 +502,15 @@ fn message_for(schema: &Value, target: &str, keyword: &str) -> String {
         .and_then(|p| p.get("x-messages"))
         .and_then(|m| m.get(keyword).or_else(|| m.get("default")))
         .and_then(Value::as_str);
-    match (custom, keyword) {
-        (Some(text), _) => text.to_string(),
-        (None, "required") => messages::REQUIRED.to_string(),
-        (None, "enum") => "Please choose one of the options".to_string(),
-        (None, "maxLength") => "This value is too long".to_string(),
-        (None, "format") => "This value is not in the expected format".to_string(),
-        (None, _) => "This value is not valid".to_string(),
-    }
+    let own = match (custom, keyword) {
+        (Some(text), _) => return text.to_string(),
+        (None, "required") => messages::REQUIRED,
+        (None, "enum") => "Please choose one of the options",
+        (None, "maxLength") => "This value is too long",
+        (None, "format") => "This value is not in the expected format",
+        (None, _) => "This value is not valid",
+    };
+    say(language, own).to_string()
 }
 
 /// `/a/0/b` -> `a.0.b`, the spec's error keys.

@@ -47,8 +47,8 @@ impl Usage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UseProfile {
-    /// What a person reads about the level ("A few check-ups and a prescription").
-    pub description: String,
+    /// What a person reads about the level ("A few check-ups and a prescription"), in each language written.
+    pub description: crate::text::Text,
     pub primary_care_visits: u32,
     pub specialist_visits: u32,
     /// Generic prescriptions filled in the year.
@@ -77,8 +77,8 @@ pub struct UseProfiles {
     pub kind: String,
     /// Where the numbers come from, as a reviewer reads it.
     pub source: String,
-    /// "How we estimate this", as the store shows it.
-    pub explanation: String,
+    /// "How we estimate this", as the store shows it, in each language written.
+    pub explanation: crate::text::Text,
     pub low: UseProfile,
     pub medium: UseProfile,
     pub high: UseProfile,
@@ -203,7 +203,7 @@ mod tests {
     /// Round numbers, so that each example below can be worked by hand.
     fn profiles() -> UseProfiles {
         let level = |pc, sp, rx, er, stays| UseProfile {
-            description: String::new(),
+            description: crate::text::Text::default(),
             primary_care_visits: pc,
             specialist_visits: sp,
             generic_prescriptions: rx,
@@ -213,7 +213,7 @@ mod tests {
         UseProfiles {
             kind: "estimate".into(),
             source: String::new(),
-            explanation: String::new(),
+            explanation: crate::text::Text::default(),
             low: level(2, 0, 2, 0, 0),
             medium: level(4, 2, 12, 1, 0),
             high: level(8, 6, 24, 1, 1),

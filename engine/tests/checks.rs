@@ -19,7 +19,7 @@ fn every_check_answers_each_case_of_the_shared_table_as_the_table_says() {
         kinds.insert(case["check"]["check"].as_str().unwrap().to_string());
         let prop = json!({ "x-messages": case.get("messages").cloned().unwrap_or(json!({})) });
         let siblings: Map<String, Value> = case.get("siblings").and_then(Value::as_object).cloned().unwrap_or_default();
-        let answer = check.problem(&prop, &case["value"], &siblings, today);
+        let answer = check.problem(&prop, &case["value"], &siblings, today, "en");
         let expected = case["expected"].as_str().map(str::to_string);
         assert_eq!(answer, expected, "{case}");
     }
@@ -46,7 +46,7 @@ fn a_field_whose_checks_do_not_parse_is_refused_on_save_never_passed() {
     let schema =
         json!({ "type": "object", "properties": { "dob": { "type": "string", "x-checks": [{ "check": "adlut" }] } } });
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
-    let errors = engine::validation::validate(&schema, &json!({ "dob": "01/01/2020" }), today).unwrap_err();
+    let errors = engine::validation::validate(&schema, &json!({ "dob": "01/01/2020" }), today, "en").unwrap_err();
     assert_eq!(errors[0].error_message, engine::validation::UNCHECKABLE);
 }
 
@@ -55,5 +55,5 @@ fn every_form_of_the_shipped_workflows_has_only_checks_that_parse() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
     let workflows = engine::workflow::load_dir(&dir).unwrap();
     engine::schema::every_check_parses(&workflows).unwrap();
-    engine::checks::every(&engine::shop::popups::spouse_dob_field()).unwrap();
+    engine::checks::every(&engine::shop::popups::spouse_dob_field("en")).unwrap();
 }

@@ -76,7 +76,7 @@ fn a_plan_outside_its_states_tiers_or_ages_answers_the_spec_error_code() {
     for (i, error, code, start) in cases {
         assert_eq!(price_option(&p, &p.options[0], &i, &curve()), Err(error));
         assert_eq!(error.code(), code);
-        assert!(error.message().starts_with(start));
+        assert!(error.message("en").starts_with(start));
     }
 }
 
@@ -129,7 +129,7 @@ fn each_further_condition_of_sale_answers_its_error_code_with_the_specs_words() 
     for (p, i, error, code, start) in cases {
         assert_eq!(rated(&p, &i), Err(error), "{code}");
         assert_eq!(error.code(), code);
-        assert!(error.message().starts_with(start), "{}", error.message());
+        assert!(error.message("en").starts_with(start), "{}", error.message("en"));
     }
     // Each condition met: the flat test plan's 400.00 a month.
     assert_eq!(rated(&plan_with("{ zip_prefixes: ['303'] }"), &base), Ok(Cents(40000)));
@@ -188,7 +188,7 @@ fn a_spouse_outside_the_plans_ages_answers_plan_age_error_with_the_servers_messa
     let error = price_option(&p, &p.options[0], &with_spouse(Tier::IS, 70), &curve()).unwrap_err();
     assert_eq!(error.code(), "planAgeError");
     assert_eq!(
-        error.message(),
+        error.message("en"),
         "This plan covers a spouse aged 18 to 64 only. Please change the spouse's date of birth."
     );
     // A spouse of 45 on IS: 400.00 x 2.0 = 800.00; the spouse's age does not count on Member Only.
@@ -226,7 +226,7 @@ fn every_pricing_error_code_of_the_spec_has_its_code_and_words() {
     ];
     for (error, code, start) in cases {
         assert_eq!(error.code(), code);
-        assert!(error.message().starts_with(start), "{code}: {}", error.message());
+        assert!(error.message("en").starts_with(start), "{code}: {}", error.message("en"));
     }
 }
 

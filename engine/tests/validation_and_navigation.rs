@@ -24,7 +24,7 @@ fn today() -> NaiveDate {
 
 fn errors_of(schema: &Value, composed: &Value, submitted: Value) -> Vec<(String, String)> {
     let cleaned = clean(schema, &submitted, composed);
-    match validate(schema, &cleaned, today()) {
+    match validate(schema, &cleaned, today(), "en") {
         Ok(()) => vec![],
         Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
     }

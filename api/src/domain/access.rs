@@ -227,26 +227,23 @@ pub async fn send_sign_in_code(state: &AppState, session: &Session) -> ApiResult
     };
     let expires = chrono::Utc::now() + chrono::Duration::minutes(SIGN_IN_MINUTES);
     let expires_at = expires.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    use crate::language::{say, say_with};
     let body = format!(
-        "Your sign-in code for the Benefit Store is: {code}\n\n\
-         It works once, for {SIGN_IN_MINUTES} minutes, in the browser that asked for it.\n\
-         If you did not ask for it, someone entered your rep access code; nothing was shown to them, and you may \
-         ignore this e-mail.\n"
+        "{}\n\n{}\n{}\n",
+        say_with("Your sign-in code for the Benefit Store is: {code}", &[("code", &code)]),
+        say_with(
+            "It works once, for {minutes} minutes, in the browser that asked for it.",
+            &[("minutes", &SIGN_IN_MINUTES)]
+        ),
+        say(
+            "If you did not ask for it, someone entered your rep access code; nothing was shown to them, and you may ignore this e-mail."
+        ),
     );
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     session_role::put_sign_in_code(&mut tx, &session.0, agent, &digest(&code), &expires_at).await?;
-    let language = crate::services::language::current();
-    crate::services::mail::enqueue(
-        &state.crypto,
-        &mut *tx,
-        language,
-        SIGN_IN_MAIL,
-        &rep.email,
-        "Your sign-in code",
-        &body,
-    )
-    .await?;
+    crate::services::mail::enqueue(&state.crypto, &mut *tx, SIGN_IN_MAIL, &rep.email, say("Your sign-in code"), &body)
+        .await?;
     tx.commit().await?;
     Ok(mask_email(&rep.email))
 }

@@ -135,7 +135,8 @@ impl<'e> Audience<'e> {
     /// Why the plan cannot be bought now, if it cannot.
     pub fn notice(&self, plan: &Plan) -> Option<Notice> {
         if let Some(blackout) = plan.blackout.as_ref().filter(|b| b.covers(today())) {
-            return Some(Notice { code: "blackout", message: blackout.message.clone() });
+            let message = blackout.message.in_language(crate::language::current()).to_string();
+            return Some(Notice { code: "blackout", message });
         }
         let member = self.member.as_ref()?;
         already_active(member, plan).map(|message| Notice { code: "alreadyActive", message })

@@ -59,8 +59,9 @@ pub fn fill_in(
     }
 }
 
+/// What a routing number no bank has is told, in the request's language.
 pub fn no_bank_message(routing: &str) -> String {
-    format!("No bank was found for routing number {routing}")
+    crate::language::say_with("No bank was found for routing number {routing}", &[("routing", &routing)])
 }
 
 /// A bank account or card on file, when one is chosen, fills its fields from the member's records: the account
@@ -142,7 +143,7 @@ pub fn settle(state: &AppState, doc: &mut Value, stored: &Value, cards_on_file: 
         tracing::info_span!("exchange the card for the gateway's token").in_scope(|| state.gateway.tokenize(&card));
     let token = exchanged.map_err(|why| {
         crate::services::metrics::count(crate::services::metrics::PAYMENTS_FAILED);
-        ApiError::field("card_number", why)
+        ApiError::field("card_number", crate::error::Said::resolved(crate::language::say_text(&why)))
     })?;
     fields.insert("card_number".into(), json!(payment::mask_number(&number)));
     fields.insert("card_token".into(), json!(token.token));

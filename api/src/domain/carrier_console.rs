@@ -55,7 +55,8 @@ pub fn publishes_key(carrier_id: i64) -> String {
 
 /// A questionnaire over a limit, refused under its field (422).
 fn beyond(beyond: Beyond) -> ApiError {
-    ApiError::Invalid(vec![FieldError::new(beyond.field, beyond.reason)])
+    let reason = beyond.reason(crate::language::current());
+    ApiError::Invalid(vec![FieldError::new(beyond.field, reason)])
 }
 
 /// The sealed token of a carrier's sign-in link: single use, valid [`LINK_MINUTES`].
@@ -103,7 +104,10 @@ pub async fn staff(state: &AppState, session: &Session) -> ApiResult<Staff> {
 
 /// A plan of the staff's own carrier: 404 for no such plan, 403 for another carrier's.
 pub fn own_plan<'s>(state: &'s AppState, staff: &Staff, plan_id: i64) -> ApiResult<&'s Plan> {
-    let plan = state.catalogue.plan(plan_id).ok_or_else(|| ApiError::NotFound(format!("No plan {plan_id}")))?;
+    let plan = state
+        .catalogue
+        .plan(plan_id)
+        .ok_or_else(|| ApiError::NotFound(crate::error::Said::with("No plan {plan}", &[("plan", &plan_id)])))?;
     if plan.carrier_id != staff.carrier_id {
         return Err(ApiError::Forbidden(NOT_YOUR_PLAN.into()));
     }
@@ -138,10 +142,12 @@ pub async fn checked(state: &AppState, plan: &Plan, document: &Value) -> ApiResu
 /// (413) and its depth (422) are told under `yaml` before it is parsed.
 pub async fn imported(state: &AppState, plan: &Plan, text: &str) -> ApiResult<PlanQuestionnaire> {
     if text.len() > limits::MOST_BYTES {
-        return Err(ApiError::Oversized(vec![FieldError::new("yaml", limits::too_large())]));
+        let words = limits::too_large(crate::language::current());
+        return Err(ApiError::Oversized(vec![FieldError::new("yaml", words)]));
     }
     if let Some(line) = limits::deeper_than(text, limits::MOST_DEPTH) {
-        return Err(ApiError::field("yaml", limits::too_deep_at(line)));
+        let words = limits::too_deep_at(line, crate::language::current());
+        return Err(ApiError::field("yaml", crate::error::Said::resolved(words)));
     }
     let value: Value = serde_yaml::from_str(text)
         .map_err(|e| ApiError::Invalid(vec![FieldError::new("", format!("This is not a questionnaire file: {e}"))]))?;
@@ -217,7 +223,8 @@ pub async fn publish(
         store::quota::take(&state.db, &publishes_key(staff.carrier_id), limits::PUBLISHES_PER_HOUR, hour).await?
     };
     if let Err(retry_after) = taken {
-        return Err(ApiError::TooOften { retry_after, message: limits::too_many_publishes(retry_after.div_ceil(60)) });
+        let words = limits::too_many_publishes(retry_after.div_ceil(60), crate::language::current());
+        return Err(ApiError::TooOften { retry_after, message: crate::error::Said::resolved(words) });
     }
     let carrier = state.catalogue.carrier_name(staff.carrier_id).to_string();
     let loaded_by =
@@ -294,7 +301,7 @@ pub async fn preview(state: &AppState, plan: &Plan, questionnaire: &PlanQuestion
             cart_categories: vec![plan.category.clone()],
             cart_plan_types: vec![plan.plan_type.clone()],
             cart_plans: vec![plan.plan_id],
-            language: crate::services::language::current().to_string(),
+            language: crate::language::current().to_string(),
             ..Default::default()
         };
         let prefill = engine::workflow::PrefillValues::default();
@@ -317,7 +324,7 @@ fn popups_preview(state: &AppState, questionnaire: &PlanQuestionnaire) -> Vec<St
     let choices = engine::shop::popups::PopupChoices {
         eligibility: sets.eligibility.clone(),
         health: sets.health.clone(),
-        language: crate::services::language::current().to_string(),
+        language: crate::language::current().to_string(),
         ..Default::default()
     };
     let mut steps = Vec::new();
@@ -355,7 +362,7 @@ pub fn try_answers(questionnaire: &PlanQuestionnaire, popup: &str, answers: &Val
     let choices = engine::shop::popups::PopupChoices {
         eligibility: sets.eligibility.clone(),
         health: sets.health.clone(),
-        language: crate::services::language::current().to_string(),
+        language: crate::language::current().to_string(),
         ..Default::default()
     };
     let today = crate::domain::enrollment::today();
@@ -377,7 +384,7 @@ pub fn try_answers(questionnaire: &PlanQuestionnaire, popup: &str, answers: &Val
             let set = sets.health.as_ref().ok_or_else(|| no_such_popup(popup))?;
             let answers = engine::shop::popups::check_popup(PopupKind::HealthQuestions, &choices, answers, today)
                 .map_err(ApiError::Invalid)?;
-            Ok(match engine::shop::questions::health_decision(set, &answers, crate::services::language::current()) {
+            Ok(match engine::shop::questions::health_decision(set, &answers, crate::language::current()) {
                 engine::shop::questions::HealthDecision::Accepted(words) => Tried::Accepted(words),
                 engine::shop::questions::HealthDecision::Declined(words) => Tried::Declined(words),
             })

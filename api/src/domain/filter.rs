@@ -35,8 +35,15 @@ pub(crate) async fn filter_options(
         Some(e) => priced_cart(state, e).await?.iter().any(|l| l.is_premier()),
         None => false,
     };
-    let categories = state.catalogue.categories.iter().map(|c| (c.category.clone(), c.display_name.clone())).collect();
-    Ok(FilterOptions { premier: viewed || selected || in_cart, categories, in_parts: false })
+    // The form is drawn in the reader's language, the categories named in it by their own words.
+    let language = crate::language::current();
+    let categories = state
+        .catalogue
+        .categories
+        .iter()
+        .map(|c| (c.category.clone(), c.display_name_in(language).to_string()))
+        .collect();
+    Ok(FilterOptions { premier: viewed || selected || in_cart, categories, in_parts: false, language: language.into() })
 }
 
 pub const UNKNOWN_CATEGORY: &str = "Please choose one of the categories offered";
@@ -45,7 +52,7 @@ pub const UNKNOWN_CATEGORY: &str = "Please choose one of the categories offered"
 pub(crate) fn validated_filter(candidate: &Value, previous: &Filter, options: &FilterOptions) -> ApiResult<Filter> {
     let form = compose_filter(&json!({}), options);
     let cleaned = clean(&form.schema, candidate, &form.form_data);
-    validate(&form.schema, &cleaned, today()).map_err(ApiError::Invalid)?;
+    validate(&form.schema, &cleaned, today(), &form.language).map_err(ApiError::Invalid)?;
     let text = |k: &str| cleaned[k].as_str().unwrap_or_default().to_string();
     let zip = crate::services::zip::lookup(&text("zip")).ok_or_else(|| ApiError::field("zip", INVALID_ZIP))?;
     let category = candidate
@@ -87,7 +94,7 @@ pub(crate) fn validated_filter(candidate: &Value, previous: &Filter, options: &F
 }
 
 /// A whole, non-negative number sent as a number or a string ("52000"); `None` when absent or empty.
-fn whole_number(body: &Value, field: &str, message: &str) -> ApiResult<Option<i64>> {
+fn whole_number(body: &Value, field: &str, message: &'static str) -> ApiResult<Option<i64>> {
     let number = match body.get(field) {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),

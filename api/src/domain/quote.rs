@@ -11,6 +11,7 @@ use serde::Deserialize;
 use crate::domain::enrollment::{priced_cart, Enrollment};
 use crate::domain::shop::pricing::{dollars, premier_notices};
 use crate::error::{ApiError, ApiResult};
+use crate::language::{say, say_with};
 use crate::state::AppState;
 
 /// The `tab` value of save-enrollment that sends a quote.
@@ -84,37 +85,51 @@ pub async fn content(state: &AppState, e: &Enrollment, q: &QuoteRequest) -> ApiR
     if lines.is_empty() {
         return Err(ApiError::field("cart", "Your cart is empty. Please add a plan before sending a quote."));
     }
+    // In the language of the request that sends it (the rep's or administrator's): the quote's words are the store's.
     let t = totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
-    let tier = e.filter.tier().map(|t| t.label()).unwrap_or_default();
-    let mut out = format!("Hello {},\n\n{} prepared this personalized quote for you.\n\n", q.name, sender(state, e));
+    let tier = e.filter.tier().map(|t| say(t.label())).unwrap_or_default();
+    let mut out = format!(
+        "{}\n\n{}\n\n",
+        say_with("Hello {name},", &[("name", &q.name)]),
+        say_with("{sender} prepared this personalized quote for you.", &[("sender", &sender(state, e))]),
+    );
     if !q.message.is_empty() {
         out.push_str(&format!("{}\n\n", q.message));
     }
-    out.push_str(&format!(
-        "Quoted for ZIP {} ({}), {}, date of birth {}.\n\n",
-        e.filter.zip, e.filter.state, tier, e.filter.dob
-    ));
+    let quoted = say_with(
+        "Quoted for ZIP {zip} ({state}), {tier}, date of birth {dob}.",
+        &[("zip", &e.filter.zip), ("state", &e.filter.state), ("tier", &tier), ("dob", &e.filter.dob)],
+    );
+    out.push_str(&format!("{quoted}\n\n"));
     for line in &lines {
-        out.push_str(&format!("- {} ({}): {} per month\n", line.plan_name, line.option_name, dollars(line.price)));
+        let priced = say_with(
+            "{plan} ({option}): {price} per month",
+            &[("plan", &line.plan_name), ("option", &line.option_name), ("price", &dollars(line.price))],
+        );
+        out.push_str(&format!("- {priced}\n"));
     }
     out.push_str(&format!(
-        "\nFirst Month Cost: {}\nRecurring Cost: {} per month\nTotal Cost: {}\n",
-        dollars(t.initial_month_cost),
-        dollars(t.recurring_month_cost),
-        dollars(t.total_cost)
+        "\n{}\n{}\n{}\n",
+        say_with("First Month Cost: {amount}", &[("amount", &dollars(t.initial_month_cost))]),
+        say_with("Recurring Cost: {amount} per month", &[("amount", &dollars(t.recurring_month_cost))]),
+        say_with("Total Cost: {amount}", &[("amount", &dollars(t.total_cost))]),
     ));
     let notices = premier_notices(lines.iter().any(|l| l.is_premier()), lines.iter().map(|l| l.plan_category.as_str()));
     if !notices.is_empty() {
-        out.push_str(&format!("\n{}\n", notices.join("\n")));
+        let said: Vec<&str> = notices.iter().map(|n| say(n)).collect();
+        out.push_str(&format!("\n{}\n", said.join("\n")));
     }
-    out.push_str(
-        "\nPrices are monthly and may change if your information changes. This quote is not a contract of insurance.\n",
-    );
+    out.push_str(&format!(
+        "\n{}\n",
+        say(
+            "Prices are monthly and may change if your information changes. This quote is not a contract of insurance."
+        )
+    ));
     Ok(out)
 }
 
 pub fn subject(state: &AppState, e: &Enrollment) -> String {
-    format!("Your personalized benefits quote from {}", sender(state, e))
+    say_with("Your personalized benefits quote from {sender}", &[("sender", &sender(state, e))])
 }
 
 /// Refuses a quote from an applicant: the spec hides the button from them.
@@ -146,8 +161,6 @@ pub async fn send(state: &AppState, e: &Enrollment, fields: &QuoteFields) -> Api
         return Err(ApiError::Throttled { retry_after });
     }
     let text = content(state, e, &q).await?;
-    let language = crate::services::language::current();
-    crate::services::mail::enqueue(&state.crypto, &state.db, language, QUOTE, &q.email, &subject(state, e), &text)
-        .await?;
-    Ok(format!("Quote Successfully Sent to {}", q.email))
+    crate::services::mail::enqueue(&state.crypto, &state.db, QUOTE, &q.email, &subject(state, e), &text).await?;
+    Ok(say_with("Quote Successfully Sent to {email}", &[("email", &q.email)]))
 }

@@ -95,18 +95,25 @@ pub async fn issue(
     continue_code::delete_for_enrollment(&mut *tx, enrollment_id).await?;
     let code_hash = hash(&code);
     continue_code::insert(&mut *tx, &code_hash, &stored).await?;
-    let body = format!(
-        "Your enrollment has been saved.\n\n\
-         Your enrollment code is: {code}\n\n\
-         To continue, open {public_url}/continue-enrollment and enter this code with this e-mail address,\n\
-         or open this link: {public_url}/direct-continue/{token}/{tab_b64}\n\
-         The code is valid until {}.\n\n\
-         If you did not ask for this code, you can ignore this message.\n",
-        expires.format("%m/%d/%Y"),
-        token = direct_token(crypto, enrollment_id, saved_tab, expires, &code_hash),
-        tab_b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
+    let (say, say_with) = (|id| engine::i18n::say(language, id), |t, v| engine::i18n::say_with(language, t, v));
+    let link = format!(
+        "{public_url}/direct-continue/{}/{}",
+        direct_token(crypto, enrollment_id, saved_tab, expires, &code_hash),
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(saved_tab),
     );
-    crate::services::mail::enqueue(crypto, tx, language, "continue_code", email, "Your enrollment code", &body).await?;
+    let body = format!(
+        "{}\n\n{}\n\n{}\n{}\n{}\n\n{}\n",
+        say("Your enrollment has been saved."),
+        say_with("Your enrollment code is: {code}", &[("code", &code)]),
+        say_with(
+            "To continue, open {url}/continue-enrollment and enter this code with this e-mail address,",
+            &[("url", &public_url)]
+        ),
+        say_with("or open this link: {link}", &[("link", &link)]),
+        say_with("The code is valid until {date}.", &[("date", &expires.format("%m/%d/%Y"))]),
+        say("If you did not ask for this code, you can ignore this message."),
+    );
+    crate::services::mail::enqueue(crypto, tx, "continue_code", email, say("Your enrollment code"), &body).await?;
     Ok(code)
 }
 

@@ -131,12 +131,12 @@ impl Standing {
     }
 
     /// How the site looks: its owner's branding over the store's own.
+    /// The site's branding in the reader's language.
     pub fn branding(&self, state: &AppState) -> Branding {
-        let store = &state.catalogue.sites.store;
         match self.owner(state) {
-            (Some(group), _) => group.branding.over(&group_defaults(group)).over(store),
-            (_, Some(rep)) => rep.branding.over(&rep_defaults(rep)).over(store),
-            _ => store.clone(),
+            (Some(group), _) => group_branding(state, group),
+            (_, Some(rep)) => rep_branding(state, rep),
+            _ => store_branding(state),
         }
     }
 
@@ -153,7 +153,7 @@ fn group_defaults(group: &Group) -> Branding {
         display_name: group.name.clone(),
         display_phone: group.phone.clone(),
         display_email: group.email.clone().unwrap_or_default(),
-        display_about_name: format!("About {}", group.name),
+        display_about_name: crate::language::say_with("About {name}", &[("name", &group.name)]),
         ..Branding::default()
     }
 }
@@ -163,19 +163,27 @@ fn rep_defaults(rep: &Rep) -> Branding {
         display_name: rep.name(),
         display_phone: rep.phone.clone(),
         display_email: rep.email.clone(),
-        display_about_name: format!("About {}", rep.name()),
+        display_about_name: crate::language::say_with("About {name}", &[("name", &rep.name())]),
         ..Branding::default()
     }
 }
 
-/// The rep's branding as their landing information gives it.
-pub fn rep_branding(state: &AppState, rep: &Rep) -> Branding {
-    rep.branding.over(&rep_defaults(rep)).over(&state.catalogue.sites.store)
+/// The store's own branding in the reader's language.
+fn store_branding(state: &AppState) -> Branding {
+    state.catalogue.sites.store.in_language(crate::language::current())
 }
 
-/// The group's branding as its landing information gives it.
+/// The rep's branding as their landing information gives it, in the reader's language (a rep's own words are
+/// theirs, in the languages they wrote them in).
+pub fn rep_branding(state: &AppState, rep: &Rep) -> Branding {
+    let language = crate::language::current();
+    rep.branding.in_language(language).over(&rep_defaults(rep)).over(&store_branding(state))
+}
+
+/// The group's branding as its landing information gives it, in the reader's language.
 pub fn group_branding(state: &AppState, group: &Group) -> Branding {
-    group.branding.over(&group_defaults(group)).over(&state.catalogue.sites.store)
+    let language = crate::language::current();
+    group.branding.in_language(language).over(&group_defaults(group)).over(&store_branding(state))
 }
 
 /// The one portal a group enrolls on, if it has exactly one.

@@ -21,6 +21,7 @@ use serde_json::{Map, Value};
 
 use crate::domain::enrollment::{load, Enrollment};
 use crate::domain::session::Session;
+use crate::error::Said;
 use crate::error::{ApiError, ApiResult};
 use crate::input::{parse_id, Id};
 use crate::state::AppState;
@@ -55,8 +56,14 @@ fn typed<T: DeserializeOwned>(object: Map<String, Value>) -> ApiResult<T> {
             Some((missing, _)) => ApiError::field(missing, REQUIRED),
             None => {
                 let field = if field == "." { String::new() } else { field };
-                let shown = if field.is_empty() { "The request".to_string() } else { field.clone() };
-                ApiError::field(&field, format!("{shown} is not valid ({inner})"))
+                if field.is_empty() {
+                    ApiError::field(&field, Said::with("The request is not valid ({why})", &[("why", &inner)]))
+                } else {
+                    ApiError::field(
+                        &field,
+                        Said::with("{field} is not valid ({why})", &[("field", &field), ("why", &inner)]),
+                    )
+                }
             }
         }
     })
@@ -71,9 +78,12 @@ async fn json_object<S: Send + Sync>(req: Request, state: &S) -> ApiResult<Map<S
             Err(ApiError::BadRequest("The request body must be JSON (Content-Type: application/json)".into()))
         }
         Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => Err(ApiError::TooLarge),
-        Err(rejection) => Err(ApiError::BadRequest(format!("Malformed JSON body: {}", rejection.body_text()))),
+        Err(rejection) => Err(ApiError::BadRequest(Said::with(MALFORMED, &[("why", &rejection.body_text())]))),
     }
 }
+
+/// A body that is not JSON, with why (the parser's words, for whoever wrote the client).
+pub const MALFORMED: &str = "Malformed JSON body: {why}";
 
 /// The query string's parameters, each as a JSON string.
 fn query_object(parts: &Parts) -> ApiResult<Map<String, Value>> {

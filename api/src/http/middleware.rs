@@ -71,6 +71,8 @@ pub fn around_everything(
     });
     // The outermost layer first.
     let stack = ServiceBuilder::new()
+        // Each request is answered in its person's language, by whichever layer answers it.
+        .layer(crate::http::language::SpeakLayer)
         // A client's request id is kept only when it is short and plain; otherwise the server makes one.
         .layer(StepLayer(PlainRequestId))
         .map_response(IntoResponse::into_response)

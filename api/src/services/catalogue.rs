@@ -29,10 +29,6 @@ pub struct Catalogue {
     /// What a plan's card shows that no filter changes, computed once at load: the catalogue is immutable until the
     /// next seed, so a listing prices its plans and copies the rest.
     cards: HashMap<i64, CardFacts>,
-    /// The words answers in other languages are translated with: the store's own catalogue, and its plans' and
-    /// categories' texts in the other languages they are written in, exactly and never over the store's own (see
-    /// `engine::i18n`). Made once per catalogue.
-    pub words: std::sync::Arc<engine::i18n::Words>,
 }
 
 /// The parts of a plan's card that do not depend on who is shopping.
@@ -40,8 +36,15 @@ pub struct Catalogue {
 pub struct CardFacts {
     /// The lowest price anyone can be quoted.
     pub from_price: Option<engine::rating::Cents>,
-    /// The first facts its category is compared by, as (label, value).
-    pub highlights: Vec<(&'static str, String)>,
+    /// The first facts its category is compared by, as (label, value), in each language the store speaks.
+    highlights: std::collections::BTreeMap<&'static str, Vec<(&'static str, String)>>,
+}
+
+impl CardFacts {
+    /// The card's facts in `language` (English if the store does not speak it).
+    pub fn highlights(&self, language: &str) -> &[(&'static str, String)] {
+        self.highlights.get(language).or_else(|| self.highlights.get(engine::i18n::SOURCE)).map_or(&[], Vec::as_slice)
+    }
 }
 
 impl Catalogue {
@@ -108,41 +111,45 @@ impl Catalogue {
                 let levels: Vec<_> = p.options.iter().map(|o| p.facts_of(o)).collect();
                 let card = CardFacts {
                     from_price: engine::rating::starting_price(p, &curve),
-                    highlights: engine::facts::highlights_of_levels(&p.category, &levels, 3),
+                    highlights: engine::i18n::languages()
+                        .map(|language| {
+                            (language, engine::facts::highlights_of_levels(&p.category, &levels, 3, language))
+                        })
+                        .collect(),
                 };
                 (p.plan_id, card)
             })
             .collect();
-        let mut texts = Vec::new();
         for category in &categories {
-            texts.extend(category.translated().map_err(|e| anyhow::anyhow!(e))?);
+            category.check_translations().map_err(|e| anyhow::anyhow!("the catalogue's translations: {e}"))?;
         }
         for plan in &plans {
-            texts.extend(plan.translated().map_err(|e| anyhow::anyhow!(e))?);
+            plan.check_translations().map_err(|e| anyhow::anyhow!("the catalogue's translations: {e}"))?;
         }
-        let authors =
-            engine::i18n::Words::of_authors(texts).map_err(|e| anyhow::anyhow!("the catalogue's translations: {e}"))?;
-        let words = std::sync::Arc::new(engine::i18n::Words::shipped().merged(&authors));
-        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards, words })
+        Ok(Catalogue { categories, carriers, plans, groups, reps, portals, curve, sites, index, cards })
     }
 
-    /// Where the catalogue's texts (categories' names, plans' texts) have no words in `language`, by the store's
-    /// catalogue or their own translations: English is shown in their place. Each as `where: the English`.
+    /// Where the catalogue's texts (categories' names, plans' texts) are not written in `language`: English is shown
+    /// in their place. Each as `where: the English`.
     pub fn untranslated(&self, language: &str) -> Vec<String> {
-        let Some(known) = self.words.catalogue(language) else { return Vec::new() };
         let mut missing = Vec::new();
-        let mut note = |place: String, text: &str| {
-            if !text.trim().is_empty() && known.translate(text).is_none() {
-                missing.push(format!("{place}: {text}"));
+        let mut note = |place: String, english: &str, written: bool| {
+            if !written && english.chars().any(char::is_alphabetic) {
+                missing.push(format!("{place}: {english}"));
             }
         };
+        let written = |translations: &engine::catalogue::Translations, field: &str| {
+            translations.get(language).is_some_and(|t| t.contains_key(field))
+        };
         for category in &self.categories {
-            note(format!("category {} display_name", category.category), &category.display_name);
-            note(format!("category {} section_name", category.category), &category.section_name);
+            let at = |field: &str| format!("category {} {field}", category.category);
+            note(at("display_name"), &category.display_name, written(&category.translations, "display_name"));
+            note(at("section_name"), &category.section_name, written(&category.translations, "section_name"));
         }
         for plan in &self.plans {
             for field in engine::catalogue::Plan::TEXTS {
-                note(format!("plan {} {field}", plan.plan_id), plan.text(field).unwrap_or_default());
+                let english = plan.text(field).unwrap_or_default();
+                note(format!("plan {} {field}", plan.plan_id), english, written(&plan.translations, field));
             }
         }
         missing

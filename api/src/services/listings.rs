@@ -10,6 +10,7 @@ use crate::services::memo::{Kept, Memo};
 /// What a priced listing depends on besides the catalogue: the key it is kept under.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ListingKey {
+    language: &'static str,
     input: Option<engine::rating::RatingInput>,
     categories: Vec<String>,
     accepted: Vec<i64>,
@@ -22,6 +23,8 @@ pub struct ListingKey {
 
 /// What a listing was asked for.
 pub struct Listing<'a> {
+    /// The language it is written in.
+    pub language: &'static str,
     /// What the quote's filter prices by (none when it cannot price).
     pub input: Option<engine::rating::RatingInput>,
     /// The categories asked for; none for all.
@@ -47,6 +50,7 @@ pub fn kept_or_priced(
     price: impl FnOnce() -> ApiResult<Arc<Kept>>,
 ) -> ApiResult<Arc<Kept>> {
     let key = ListingKey {
+        language: asked.language,
         input: asked.input,
         categories: asked.categories.iter().map(|c| c.to_string()).collect(),
         accepted: asked.accepted,

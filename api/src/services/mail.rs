@@ -149,14 +149,12 @@ pub async fn take_send_to(db: &Db, kind: &str, to: &str) -> Result<Result<(), u6
 }
 
 /// Adds a message to the outbox, its body sealed; call it inside the transaction that makes the message true. An
-/// e-mail is written in `language`, the language of the request that sends it (take it with
-/// [`crate::services::language::current`] while answering that request: the writer runs transactions on a task of
-/// its own); its lines are translated by the store's catalogue. A call to another service (the invoice) is data and
-/// goes as it is.
+/// e-mail is composed in the language of the request that sends it, while that request is answered (the store's
+/// messages said in it: [`crate::language::say`]); the writer runs transactions on a task of its own,
+/// where the request's language is not known. A call to another service (the invoice) is data and goes as it is.
 pub async fn enqueue<'c, E>(
     crypto: &Crypto,
     executor: E,
-    language: &str,
     kind: &str,
     to: &str,
     subject: &str,
@@ -165,13 +163,7 @@ pub async fn enqueue<'c, E>(
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    if kind == INVOICE || language == engine::i18n::SOURCE {
-        return outbox::enqueue(executor, kind, to, subject, &crypto.encrypt(body)).await;
-    }
-    let words = engine::i18n::Words::shipped();
-    let subject = words.translate(language, subject);
-    let body = words.translate_lines(language, body);
-    outbox::enqueue(executor, kind, to, &subject, &crypto.encrypt(&body)).await
+    outbox::enqueue(executor, kind, to, subject, &crypto.encrypt(body)).await
 }
 
 /// Sends one claimed message.

@@ -6,7 +6,6 @@ pub mod catalogue;
 pub mod crypto;
 pub mod edi;
 pub mod keys;
-pub mod language;
 pub mod lifecycle;
 pub mod listings;
 pub mod mail;

@@ -201,7 +201,7 @@ const LAYERS: &[&[&str]] = &[
     &["state"],
     &["services"],
     &["store"],
-    &["error", "config", "input"],
+    &["error", "config", "input", "language"],
 ];
 
 fn layer(module: &str) -> Option<usize> {

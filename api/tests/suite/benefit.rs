@@ -148,7 +148,7 @@ async fn a_plan_in_blackout_or_already_active_for_the_member_carries_the_servers
     assert_eq!(blackout["plan_id"], 2302);
     assert_eq!(blackout["notice"]["code"], "blackout");
     let words = &app.state.catalogue.plan(2302).unwrap().blackout.as_ref().unwrap().message;
-    assert_eq!(blackout["notice"]["message"], words.as_str());
+    assert_eq!(blackout["notice"]["message"], words.en.as_str());
     assert!(cards.ok()[1]["notice"].is_null());
 
     // Maria Alvarez has Harborstone Hospital Indemnity (2201) active.

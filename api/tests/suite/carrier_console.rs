@@ -523,7 +523,7 @@ async fn an_import_nested_100000_deep_is_refused_at_once_and_the_store_goes_on_a
     let deep = format!("{{\"health\": {}{}}}", "[".repeat(200), "]".repeat(200));
     let refused = one.send(Method::PUT, &draft, Some(deep)).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
-    assert_eq!(refused.first_error().1, limits::too_deep_at(1));
+    assert_eq!(refused.first_error().1, limits::too_deep_at(1, "en"));
 }
 
 #[tokio::test]
@@ -655,8 +655,7 @@ async fn a_misspelt_part_or_field_is_refused_as_unknown_under_its_name() {
     assert_eq!(refused.first_error().0, "health.questions.0.question_text.fr");
     assert_eq!(drafts_of(&app, OPTIONAL_LIFE).await, 0, "nothing was saved");
     // In Spanish, for a carrier's staff who reads it.
-    let words = engine::i18n::Words::shipped();
-    assert!(words.translate("es", limits::UNKNOWN_PART).starts_with("parte desconocida"));
+    assert!(engine::i18n::say("es", limits::UNKNOWN_PART).starts_with("parte desconocida"));
 }
 
 #[tokio::test]

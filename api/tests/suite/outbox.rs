@@ -70,7 +70,6 @@ async fn two_replicas_draining_one_outbox_against_a_slow_relay_deliver_every_mes
         api::services::mail::enqueue(
             &first.state.crypto,
             &first.state.db,
-            "en",
             "receipt",
             &format!("member{n}@example.com"),
             "Enrollment Receipt",
@@ -121,17 +120,9 @@ async fn two_replicas_draining_one_outbox_against_a_slow_relay_deliver_every_mes
 async fn a_message_claimed_by_a_replica_that_died_is_sent_by_another_once_the_lease_runs_out() {
     let (url, received) = slow_relay(Duration::from_millis(0)).await;
     let app = TestApp::with_smtp(&url).await;
-    api::services::mail::enqueue(
-        &app.state.crypto,
-        &app.state.db,
-        "en",
-        "receipt",
-        "a@example.com",
-        "Receipt",
-        "hello",
-    )
-    .await
-    .unwrap();
+    api::services::mail::enqueue(&app.state.crypto, &app.state.db, "receipt", "a@example.com", "Receipt", "hello")
+        .await
+        .unwrap();
     // A replica claimed it, then died: its lease is still running.
     let later =
         (chrono::Utc::now() + chrono::Duration::minutes(1)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
@@ -156,17 +147,9 @@ async fn one_replica_drains_two_hundred_receipts_against_a_slow_relay_sixteen_at
     let app = TestApp::with_smtp(&url).await;
     for n in 0..200 {
         let to = format!("member{n}@example.com");
-        api::services::mail::enqueue(
-            &app.state.crypto,
-            &app.state.db,
-            "en",
-            "receipt",
-            &to,
-            "Enrollment Receipt",
-            "Thanks",
-        )
-        .await
-        .unwrap();
+        api::services::mail::enqueue(&app.state.crypto, &app.state.db, "receipt", &to, "Enrollment Receipt", "Thanks")
+            .await
+            .unwrap();
     }
     let started = Instant::now();
     let sent = api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
@@ -184,7 +167,6 @@ async fn a_sender_told_to_stop_finishes_the_messages_it_is_sending_and_gives_bac
         api::services::mail::enqueue(
             &app.state.crypto,
             &app.state.db,
-            "en",
             "receipt",
             &format!("person{n}@example.com"),
             "Receipt",

@@ -212,7 +212,7 @@ pub struct HealthSet {
 }
 
 fn accepted_message() -> crate::text::Text {
-    "Thank you. Your answers qualify you for this plan.".into()
+    crate::text::Text::said("Thank you. Your answers qualify you for this plan.")
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -254,7 +254,7 @@ pub struct Offer {
 }
 
 fn add_to_cart() -> crate::text::Text {
-    "Add To Cart".into()
+    crate::text::Text::said("Add To Cart")
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

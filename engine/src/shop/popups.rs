@@ -6,6 +6,7 @@ use serde_json::{json, Map, Value};
 use crate::context::{EnrollmentContext, Tier};
 use crate::dates::DATE_PATTERN;
 use crate::errors::messages::{INVALID_DATE, REQUIRED};
+use crate::i18n::{say, say_with};
 use crate::rating::PricingError;
 use crate::shop::{
     EligibilitySet, HealthSet, PlanPopup, PopupKind, ShopWorkflow, ANSWER_ALL, ANSWER_YES, ANSWER_YES_FORM,
@@ -69,29 +70,37 @@ pub struct PopupChoices {
 
 /// What a choice that is not offered says.
 pub const PLEASE_CHOOSE: &str = "Please choose one of the options";
+/// What a number of hours worked a week out of its range says.
+const HOURS: &str = "Please enter the hours you work in a week (1 to 168)";
 
-fn yes_no(title: &str) -> Value {
-    json!({ "type": "string", "title": title, "oneOf": [ { "const": "Yes", "title": "Yes" }, { "const": "No", "title": "No" } ] })
+/// A Yes/No question titled `title` (already in the reader's words), its answers named in `language`.
+fn yes_no(title: &str, language: &str) -> Value {
+    json!({ "type": "string", "title": title,
+            "oneOf": [ { "const": "Yes", "title": say(language, "Yes") }, { "const": "No", "title": say(language, "No") } ] })
 }
 
 /// The spouse's date of birth, as the dependency popup and the quote form ask it: not today or later.
-pub fn spouse_dob_field() -> Value {
+pub fn spouse_dob_field(language: &str) -> Value {
     json!({
-        "type": "string", "title": "Spouse Date of Birth", "description": "MM/DD/YYYY",
+        "type": "string", "title": say(language, "Spouse Date of Birth"), "description": say(language, "MM/DD/YYYY"),
         "pattern": DATE_PATTERN,
         "x-checks": [{ "check": "date" }, { "check": "not_future" }],
-        "x-messages": { "required": REQUIRED, "pattern": INVALID_DATE },
+        "x-messages": { "required": say(language, REQUIRED), "pattern": say(language, INVALID_DATE) },
     })
 }
 
 /// The number of children: 1-9 on Member + Children, 1-8 on Family.
-pub fn children_field(most: i64) -> Value {
+pub fn children_field(most: i64, language: &str) -> Value {
     let options: Vec<Value> = (1..=most).map(|n| json!({ "const": n, "title": n.to_string() })).collect();
-    json!({ "type": "integer", "title": "Number of Children", "oneOf": options, "x-messages": { "required": REQUIRED } })
+    json!({ "type": "integer", "title": say(language, "Number of Children"), "oneOf": options,
+            "x-messages": { "required": say(language, REQUIRED) } })
 }
 
 /// The JSON Schema and uiSchema of a popup's form.
 pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
+    // The store's words in the reader's language; the carrier's questions in their own words in it.
+    let language = choices.language.as_str();
+    let say = |words: &'static str| say(language, words);
     let mut props = Map::new();
     let mut ui = Map::new();
     let mut required: Vec<String> = Vec::new();
@@ -99,10 +108,10 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::Eligibility => {
             for q in choices.eligibility.iter().flat_map(|s| &s.questions) {
                 let key = format!("q{}", q.qid);
-                let mut field = yes_no(q.question.in_language(&choices.language));
-                field["x-messages"] = json!({ "required": ANSWER_YES_NO });
+                let mut field = yes_no(q.question.in_language(language), language);
+                field["x-messages"] = json!({ "required": say(ANSWER_YES_NO) });
                 if q.true_condition == 1 {
-                    field["x-refuse"] = json!({ "No": ANSWER_YES });
+                    field["x-refuse"] = json!({ "No": say(ANSWER_YES) });
                 }
                 props.insert(key.clone(), field);
                 ui.insert(key.clone(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
@@ -112,11 +121,11 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::DependencyInfo => {
             let tier = choices.tier.unwrap_or_default();
             if matches!(tier, Tier::IS | Tier::IF) {
-                props.insert("dep_dob".into(), spouse_dob_field());
+                props.insert("dep_dob".into(), spouse_dob_field(language));
                 ui.insert("dep_dob".into(), json!({ "ui:widget": "dateMDY" }));
             }
             if matches!(tier, Tier::IC | Tier::IF) {
-                props.insert("no_of_children".into(), children_field(if tier == Tier::IC { 9 } else { 8 }));
+                props.insert("no_of_children".into(), children_field(if tier == Tier::IC { 9 } else { 8 }, language));
             }
             required
                 .extend(["dep_dob", "no_of_children"].into_iter().filter(|k| props.contains_key(*k)).map(String::from));
@@ -125,15 +134,15 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
             props.insert(
                 "annual_incode".into(),
                 json!({
-                    "type": "integer", "title": "Annual Income ($)", "minimum": 1, "maximum": 100000000,
-                    "x-messages": { "required": REQUIRED, "minimum": "Please enter your annual income in whole dollars", "type": "Please enter your annual income in whole dollars" },
+                    "type": "integer", "title": say("Annual Income ($)"), "minimum": 1, "maximum": 100000000,
+                    "x-messages": { "required": say(REQUIRED), "minimum": say("Please enter your annual income in whole dollars"), "type": say("Please enter your annual income in whole dollars") },
                 }),
             );
             props.insert(
                 "working_hours".into(),
                 json!({
-                    "type": "integer", "title": "Working Hours per Week", "minimum": 1, "maximum": 168,
-                    "x-messages": { "required": REQUIRED, "minimum": "Please enter the hours you work in a week (1 to 168)", "maximum": "Please enter the hours you work in a week (1 to 168)", "type": "Please enter the hours you work in a week (1 to 168)" },
+                    "type": "integer", "title": say("Working Hours per Week"), "minimum": 1, "maximum": 168,
+                    "x-messages": { "required": say(REQUIRED), "minimum": say(HOURS), "maximum": say(HOURS), "type": say(HOURS) },
                 }),
             );
             required.extend(["annual_incode", "working_hours"].map(String::from));
@@ -142,9 +151,9 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
             props.insert(
                 "is_smoker".into(),
                 json!({
-                    "type": "string", "title": "Have you used tobacco in the last 12 months?",
-                    "oneOf": [ { "const": "1", "title": "Yes" }, { "const": "0", "title": "No" } ],
-                    "x-messages": { "required": REQUIRED },
+                    "type": "string", "title": say("Have you used tobacco in the last 12 months?"),
+                    "oneOf": [ { "const": "1", "title": say("Yes") }, { "const": "0", "title": say("No") } ],
+                    "x-messages": { "required": say(REQUIRED) },
                 }),
             );
             ui.insert("is_smoker".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
@@ -152,10 +161,10 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         }
         PopupKind::ChooseTier => {
             let options: Vec<Value> =
-                choices.plan_tiers.iter().map(|t| json!({ "const": t.code(), "title": t.label() })).collect();
+                choices.plan_tiers.iter().map(|t| json!({ "const": t.code(), "title": say(t.label()) })).collect();
             props.insert(
                 "tier".into(),
-                json!({ "type": "string", "title": "Choose Tier", "oneOf": options, "x-messages": { "required": crate::errors::messages::CHOOSE_TIER } }),
+                json!({ "type": "string", "title": say("Choose Tier"), "oneOf": options, "x-messages": { "required": say(crate::errors::messages::CHOOSE_TIER) } }),
             );
             required.push("tier".into());
         }
@@ -164,7 +173,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 choices.portals.iter().map(|(id, name)| json!({ "const": id, "title": name })).collect();
             props.insert(
                 "platform_group_id".into(),
-                json!({ "type": "integer", "title": "Choose Enrollment Portal", "oneOf": options, "x-messages": { "required": "Please choose a platform" } }),
+                json!({ "type": "integer", "title": say("Choose Enrollment Portal"), "oneOf": options, "x-messages": { "required": say("Please choose a platform") } }),
             );
             required.push("platform_group_id".into());
         }
@@ -176,7 +185,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
                 .collect();
             props.insert(
                 "membership".into(),
-                json!({ "type": "string", "title": "Membership Options", "oneOf": options, "x-messages": { "required": "Please choose a membership" } }),
+                json!({ "type": "string", "title": say("Membership Options"), "oneOf": options, "x-messages": { "required": say("Please choose a membership") } }),
             );
             ui.insert("membership".into(), json!({ "ui:widget": "radio" }));
             required.push("membership".into());
@@ -184,14 +193,17 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::GroupCode => {
             props.insert(
                 "group_code".into(),
-                json!({ "type": "string", "title": "Group Enrollment Code", "maxLength": 40, "x-messages": { "required": REQUIRED } }),
+                json!({ "type": "string", "title": say("Group Enrollment Code"), "maxLength": 40, "x-messages": { "required": say(REQUIRED) } }),
             );
             required.push("group_code".into());
         }
         PopupKind::ConfirmGroup => {
-            let name = choices.group_name.as_deref().unwrap_or("this group");
-            let mut field = yes_no(&format!("Is {name} your employer?"));
-            field["x-messages"] = json!({ "required": REQUIRED });
+            let question = match choices.group_name.as_deref() {
+                Some(name) => say_with(language, "Is {name} your employer?", &[("name", &name)]),
+                None => say("Is this group your employer?").to_string(),
+            };
+            let mut field = yes_no(&question, language);
+            field["x-messages"] = json!({ "required": say(REQUIRED) });
             props.insert("confirm".into(), field);
             ui.insert("confirm".into(), json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
             required.push("confirm".into());
@@ -199,8 +211,8 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
         PopupKind::HealthQuestions => {
             for q in choices.health.iter().flat_map(|s| &s.questions) {
                 let key = format!("q{}", q.question_id);
-                let mut field = yes_no(q.question_text.in_language(&choices.language));
-                field["x-messages"] = json!({ "required": ANSWER_ALL });
+                let mut field = yes_no(q.question_text.in_language(language), language);
+                field["x-messages"] = json!({ "required": say(ANSWER_ALL) });
                 props.insert(key.clone(), field);
                 ui.insert(key, json!({ "ui:widget": "radio", "ui:options": { "inline": true } }));
             }
@@ -211,7 +223,8 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
     // choice not made) says what a missing one says, and a choice that is not offered says so; a browser never shows
     // its validator's own wording.
     for field in props.values_mut() {
-        let missing = field.pointer("/x-messages/required").and_then(Value::as_str).unwrap_or(REQUIRED).to_string();
+        let missing =
+            field.pointer("/x-messages/required").and_then(Value::as_str).unwrap_or(say(REQUIRED)).to_string();
         let messages = field["x-messages"].as_object_mut().map(std::mem::take).unwrap_or_default();
         let mut messages = Value::Object(messages);
         messages["required"] = json!(missing);
@@ -219,7 +232,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
             messages["type"] = json!(missing);
         }
         if field.get("oneOf").is_some() && messages.get("enum").is_none() {
-            messages["enum"] = json!(PLEASE_CHOOSE);
+            messages["enum"] = json!(say(PLEASE_CHOOSE));
         }
         field["x-messages"] = messages;
     }
@@ -231,7 +244,7 @@ pub fn popup_form(kind: PopupKind, choices: &PopupChoices) -> (Value, Value) {
     });
     if kind == PopupKind::Eligibility {
         // Above the buttons, whenever an answer that must be Yes is No.
-        schema["x-messages"] = json!({ "refuse": ANSWER_YES_FORM });
+        schema["x-messages"] = json!({ "refuse": say(ANSWER_YES_FORM) });
     }
     (schema, ui_schema)
 }
@@ -244,17 +257,20 @@ pub fn check_popup(
     data: &Value,
     today: NaiveDate,
 ) -> Result<Value, Vec<FieldError>> {
+    let language = choices.language.as_str();
     let (schema, _) = popup_form(kind, choices);
     let cleaned = crate::validation::clean(&schema, data, &schema);
-    match crate::validation::validate(&schema, &cleaned, today) {
+    match crate::validation::validate(&schema, &cleaned, today, language) {
         Ok(()) => Ok(cleaned),
         Err(mut errors) => {
-            if kind == PopupKind::Eligibility && errors.iter().any(|e| e.error_message == ANSWER_YES) {
-                errors.insert(0, FieldError::new("eligibility", ANSWER_YES_FORM));
+            // The form's messages are in the reader's language: compared in it.
+            let (answer_yes, answer_all) = (say(language, ANSWER_YES), say(language, ANSWER_ALL));
+            if kind == PopupKind::Eligibility && errors.iter().any(|e| e.error_message == answer_yes) {
+                errors.insert(0, FieldError::new("eligibility", say(language, ANSWER_YES_FORM)));
             }
-            if kind == PopupKind::HealthQuestions && errors.iter().any(|e| e.error_message == ANSWER_ALL) {
-                errors.retain(|e| e.error_message != ANSWER_ALL);
-                errors.insert(0, FieldError::new("health_questions", ANSWER_ALL));
+            if kind == PopupKind::HealthQuestions && errors.iter().any(|e| e.error_message == answer_all) {
+                errors.retain(|e| e.error_message != answer_all);
+                errors.insert(0, FieldError::new("health_questions", answer_all));
             }
             Err(errors)
         }

@@ -58,7 +58,9 @@ pub const DECISION_STANDS: &str =
 /// declined if it knocks out).
 pub fn decline_stands(set: &HealthSet, previous: Option<&Value>, language: &str) -> Option<String> {
     let declined = previous.is_some_and(|p| p.get("accepted") == Some(&Value::Bool(false)));
-    declined.then(|| format!("{} {DECISION_STANDS}", set.decline_message.in_language(language)))
+    declined.then(|| {
+        format!("{} {}", set.decline_message.in_language(language), crate::i18n::say(language, DECISION_STANDS))
+    })
 }
 
 /// Accepted (with the set's message, in `language`) unless a knock-out question is answered Yes.

@@ -22,7 +22,7 @@ pub fn shipped_workflow() -> WizardWorkflow {
 /// A submission cleaned and validated as a save would be: `(field, message)` for each fault.
 pub fn errors(form: &ComposedForm, submitted: &Value) -> Vec<(String, String)> {
     let cleaned = clean(&form.schema, submitted, &form.form_data);
-    match validate(&form.schema, &cleaned, today()) {
+    match validate(&form.schema, &cleaned, today(), &form.language) {
         Ok(()) => vec![],
         Err(errors) => errors.into_iter().map(|e| (e.target_element, e.error_message)).collect(),
     }

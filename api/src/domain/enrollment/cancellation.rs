@@ -6,6 +6,7 @@
 use chrono::NaiveDate;
 
 use super::{today, Enrollment};
+use crate::error::Said;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
@@ -74,17 +75,23 @@ pub async fn cancel(state: &AppState, e: &Enrollment, reason: &str) -> ApiResult
         return Err(ApiError::field("reason", "Please tell us why you are cancelling"));
     }
     if reason.chars().count() > MOST_REASON_CHARS {
-        return Err(ApiError::field("reason", format!("Please say it in {MOST_REASON_CHARS} characters or fewer")));
+        return Err(ApiError::field(
+            "reason",
+            Said::with("Please say it in {n} characters or fewer", &[("n", &MOST_REASON_CHARS)]),
+        ));
     }
     if let Some(done) = cancellation(state, e).await? {
-        return Err(ApiError::Conflict(format!("This application was already cancelled on {}", done.cancelled_on)));
+        return Err(ApiError::Conflict(Said::with(
+            "This application was already cancelled on {date}",
+            &[("date", &done.cancelled_on)],
+        )));
     }
     let last = last_day_to_cancel(state, e).await?;
     let day = today();
     if day > last {
-        return Err(ApiError::Conflict(format!(
-            "The free-look period of this application ended on {}: please call us to cancel your coverage",
-            last.format("%m/%d/%Y")
+        return Err(ApiError::Conflict(Said::with(
+            "The free-look period of this application ended on {date}: please call us to cancel your coverage",
+            &[("date", &last.format("%m/%d/%Y"))],
         )));
     }
     let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;

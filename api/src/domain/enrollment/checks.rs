@@ -13,6 +13,7 @@ use crate::store;
 use super::documents::{unmasked_and_cleaned, StoredTab};
 use super::hooks::{hooks_of, Filled};
 use super::{today, Enrollment};
+use crate::error::Said;
 
 /// A step's document checked as a Next checks it: the masks sent back put back, cleaned, what the step's hooks fill
 /// in (billing's bank name and records on file), the schema and its rules, the verification answers, and the step's
@@ -62,7 +63,8 @@ async fn verification_check(state: &AppState, enrollment: &Enrollment, tab: TabN
         // A held value sealed at rest is compared opened.
         let held = state.crypto.decrypt(held).unwrap_or_else(|| held.to_string());
         if !verify.agrees(answer, &held) {
-            return Err(ApiError::field(field, verify.message.clone()));
+            // The workflow's words are the store's.
+            return Err(ApiError::field(field, Said::resolved(crate::language::say_text(&verify.message))));
         }
     }
     Ok(())

@@ -22,15 +22,16 @@ use super::{context, Enrollment, PricedLine};
 /// The steps this enrollment must still finish before it can be submitted, in the wizard's order.
 pub async fn unfinished(state: &AppState, enrollment: &Enrollment, cart: &[PricedLine]) -> ApiResult<Vec<Unfinished>> {
     let required = engine::selection::navigation(&enrollment.workflows.wizard, &context(enrollment, cart));
+    let language = crate::language::current();
     let mut found = Vec::new();
     for tab in required.into_iter().filter(|t| *t != TabName::ReviewInfo) {
         let (mut form, stored) = form_and_stored(state, enrollment, cart, tab).await?;
         if stored.is_draft {
-            found.push(Unfinished::new(tab, UnfinishedReason::SavedForLater, Vec::new()));
+            found.push(Unfinished::new(tab, UnfinishedReason::SavedForLater, Vec::new(), language));
             continue;
         }
         let Some(complete) = stored.complete_only() else {
-            found.push(Unfinished::new(tab, UnfinishedReason::NotStarted, Vec::new()));
+            found.push(Unfinished::new(tab, UnfinishedReason::NotStarted, Vec::new(), language));
             continue;
         };
         form.fill(&complete.masked);
@@ -40,7 +41,12 @@ pub async fn unfinished(state: &AppState, enrollment: &Enrollment, cart: &[Price
             Err(other) => return Err(other),
         };
         if !problems.is_empty() {
-            found.push(Unfinished::new(tab, UnfinishedReason::NeedsAttention, worded(&form.schema, problems)));
+            found.push(Unfinished::new(
+                tab,
+                UnfinishedReason::NeedsAttention,
+                worded(&form.schema, problems),
+                language,
+            ));
         }
     }
     Ok(found)

@@ -155,7 +155,10 @@ pub(super) async fn form_and_stored(
     } else {
         enrollment.workflows.form_shape(tab, &ctx, compose)
     };
-    let shape = shape.ok_or_else(|| ApiError::NotFound(format!("{} is not a step of this enrollment", tab.title())))?;
+    let shape = shape.ok_or_else(|| {
+        let step = crate::language::say(tab.title());
+        ApiError::NotFound(crate::error::Said::with("{step} is not a step of this enrollment", &[("step", &step)]))
+    })?;
     let mut form = shape.form(&prefill, &json!({}));
     let sensitive = sensitive_fields(&form.schema);
     let mut stored = stored_tab(state, enrollment.row.enrollment_id, tab, &sensitive).await?;

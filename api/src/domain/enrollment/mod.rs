@@ -303,12 +303,12 @@ pub fn context(enrollment: &Enrollment, cart: &[PricedLine]) -> EnrollmentContex
             })
             .collect(),
         // The carriers' words in the forms are drawn in the reader's language.
-        language: crate::services::language::current().to_string(),
+        language: crate::language::current().to_string(),
     }
 }
 
 fn refuse(why: Rejection) -> ApiError {
-    ApiError::Conflict(why.message().to_string())
+    ApiError::Conflict(why.message().into())
 }
 
 /// Where the person goes after a save or a navigation.

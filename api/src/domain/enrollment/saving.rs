@@ -19,6 +19,7 @@ use crate::store::tab::TabWrite;
 
 use super::documents::{encrypted, form_and_stored, unmasked_and_cleaned, StoredTab};
 use super::{priced_cart, refuse, today, Enrollment, Next, PricedLine, STALE};
+use crate::error::Said;
 
 /// Validates and saves a tab, then advances the wizard. `version`, when given, must be the stored one.
 #[tracing::instrument(name = "save a step", skip_all, fields(step = tab.as_str()))]
@@ -78,8 +79,8 @@ pub async fn save_tab(
         enrollment.row.effective_date.clone(),
         carriers,
     ));
-    // The writer runs on a task of its own: the e-mails it queues are in the language of this request.
-    let language = crate::services::language::current();
+    // The writer runs on a task of its own: the e-mails' subject is said here, in the language of this request.
+    let subject = crate::language::say(RECEIPT_SUBJECT);
     state
         .writer
         .write(Box::new(move |tx| {
@@ -105,23 +106,13 @@ pub async fn save_tab(
                     }
                 }
                 for (email, body) in receipts.iter() {
-                    crate::services::mail::enqueue(
-                        &shared.crypto,
-                        &mut *tx,
-                        language,
-                        "receipt",
-                        email,
-                        "Enrollment Receipt",
-                        body,
-                    )
-                    .await?;
+                    crate::services::mail::enqueue(&shared.crypto, &mut *tx, "receipt", email, subject, body).await?;
                 }
                 if let (Some(policy_id), Some(url)) = (policy_id, &shared.invoice_url) {
                     let invoice = json!({ "effectiveDate": effective_date, "policy_id": policy_id }).to_string();
                     crate::services::mail::enqueue(
                         &shared.crypto,
                         &mut *tx,
-                        engine::i18n::SOURCE,
                         crate::services::mail::INVOICE,
                         url,
                         "invoice",
@@ -166,20 +157,36 @@ async fn receipt_mails(
         .flatten()
         .collect::<Vec<_>>()
         .join(" ");
+    // Written in the language of the request that submits, which the member reads it in.
+    use crate::language::{say, say_with};
     let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());
-    let plans: String =
-        cart.iter().map(|l| format!("  - {} ({}): {} a month\n", l.plan_name, l.option_name, l.price)).collect();
+    let plans: String = cart
+        .iter()
+        .map(|l| {
+            let line = say_with(
+                "{plan} ({option}): {price} a month",
+                &[("plan", &l.plan_name), ("option", &l.option_name), ("price", &l.price)],
+            );
+            format!("  - {line}\n")
+        })
+        .collect();
+    let effective = enrollment.row.effective_date.clone().unwrap_or_else(|| say("the date you chose").to_string());
     let body = format!(
-        "Enrollment Receipt\n\nDear {name},\n\nThank you for enrolling. Your confirmation number is {policy_id}.\n\
-         Your coverage is effective as of {}.\n\nYour plans:\n{plans}\n\
-         First month: {}\nRecurring monthly: {}\n\n\
-         Keep this e-mail for your records. Your policy documents follow from each carrier.\n",
-        enrollment.row.effective_date.as_deref().unwrap_or("the date you chose"),
-        totals.initial_month_cost,
-        totals.recurring_month_cost,
+        "{}\n\n{}\n\n{}\n{}\n\n{}\n{plans}\n{}\n{}\n\n{}\n",
+        say(RECEIPT_SUBJECT),
+        say_with("Dear {name},", &[("name", &name)]),
+        say_with("Thank you for enrolling. Your confirmation number is {number}.", &[("number", &policy_id)]),
+        say_with("Your coverage is effective as of {date}.", &[("date", &effective)]),
+        say("Your plans:"),
+        say_with("First month: {amount}", &[("amount", &totals.initial_month_cost)]),
+        say_with("Recurring monthly: {amount}", &[("amount", &totals.recurring_month_cost)]),
+        say("Keep this e-mail for your records. Your policy documents follow from each carrier."),
     );
     let mut mails: Vec<(String, String)> = member_email.map(|e| (e.to_string(), body.clone())).into_iter().collect();
-    let copy = format!("A copy for your records: {name} completed an enrollment.\n\n{body}");
+    let copy = format!(
+        "{}\n\n{body}",
+        say_with("A copy for your records: {name} completed an enrollment.", &[("name", &name)])
+    );
     if let Some(rep) = enrollment.row.agent_id.and_then(|id| state.catalogue.reps.get(&id)) {
         mails.push((rep.email.clone(), copy.clone()));
     }
@@ -192,6 +199,9 @@ async fn receipt_mails(
 }
 
 pub const ENTER_VALID_EMAIL: &str = "Enter valid email address";
+
+/// The receipt e-mail's subject, and its first line.
+const RECEIPT_SUBJECT: &str = "Enrollment Receipt";
 
 pub const SAVED_FOR_LATER: &str = "Information Saved!!! Check your email to continue";
 
@@ -238,7 +248,7 @@ pub async fn save_for_later(
     // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
     let job = Arc::new((data, lifecycle_text, state.clone(), email.to_string()));
     // The writer runs on a task of its own: the e-mails it queues are in the language of this request.
-    let language = crate::services::language::current();
+    let language = crate::language::current();
     state
         .writer
         .write(Box::new(move |tx| {
@@ -272,9 +282,12 @@ pub async fn save_for_later(
 fn first_dependent_error(form: &ComposedForm, cleaned: &Value) -> ApiResult<()> {
     let item_schema = &form.schema["properties"]["dependents"]["items"];
     for (i, dependent) in cleaned["dependents"].as_array().into_iter().flatten().enumerate() {
-        if let Err(errors) = validate(item_schema, dependent, today()) {
+        if let Err(errors) = validate(item_schema, dependent, today(), &form.language) {
             let message = &errors[0].error_message;
-            return Err(ApiError::field("dependents", format!("Dependent #{} {message}", i + 1)));
+            return Err(ApiError::field(
+                "dependents",
+                Said::with("Dependent #{n} {message}", &[("n", &(i + 1)), ("message", message)]),
+            ));
         }
     }
     Ok(())
@@ -363,7 +376,7 @@ fn with_field(
     merged[field] = value.clone();
     let cleaned = unmasked_and_cleaned(form, stored, &merged);
     if cleaned.get(field).is_none() {
-        return Err(ApiError::field(field, message_when_missing(form, field)));
+        return Err(ApiError::field(field, Said::resolved(message_when_missing(form, field))));
     }
     if let Err(errors) = form.validate(&cleaned, today()) {
         let own: Vec<_> = errors.into_iter().filter(|e| e.target_element == field).collect();
@@ -374,12 +387,12 @@ fn with_field(
     serde_json::to_string(&encrypted(state, form, cleaned)).map_err(|e| ApiError::Internal(e.into()))
 }
 
+/// The field's own message (its form is in the reader's language), or else the store's.
 fn message_when_missing(form: &ComposedForm, field: &str) -> String {
-    form.schema["properties"][field]
-        .pointer("/x-messages/required")
-        .and_then(Value::as_str)
-        .unwrap_or(engine::errors::messages::REQUIRED)
-        .to_string()
+    form.schema["properties"][field].pointer("/x-messages/required").and_then(Value::as_str).map_or_else(
+        || engine::i18n::say(&form.language, engine::errors::messages::REQUIRED).to_string(),
+        str::to_string,
+    )
 }
 
 /// The audit record of an agreement: the exact texts shown (and their SHA-256), the verification type, the signer's

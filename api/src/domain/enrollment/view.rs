@@ -48,25 +48,19 @@ pub async fn application(
     cart: &[PricedLine],
 ) -> ApiResult<Vec<step::Section>> {
     let mut sections = Vec::new();
-    // The cards' values are composed here from the forms' titles (a question, its answer's name): in another
-    // language, from the forms in that language.
-    let language = crate::services::language::current();
-    let words = (language != engine::i18n::SOURCE).then(|| state.catalogue.words.clone());
-    let say = |english: &'static str| match &words {
-        Some(words) => words.translate(language, english).into_owned(),
-        None => english.to_string(),
-    };
+    // The cards' values are composed from the forms' titles (a question, its answer's name), and the forms are
+    // composed in the reader's language.
+    let say = crate::language::say;
     for (i, other) in enrollment.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {
         let section = match complete_form(state, enrollment, cart, *other).await? {
-            Some((mut other_form, draft_waiting)) => {
-                if let Some(words) = &words {
-                    words.translate_value(language, std::sync::Arc::make_mut(&mut other_form.schema), &mut |_| {});
-                }
-                let mut section = step::section_in(i + 1, *other, &other_form, &say);
-                section.note = draft_waiting.then(|| DRAFT_NOT_INCLUDED.to_string());
+            Some((other_form, draft_waiting)) => {
+                let mut section = step::section(i + 1, *other, &other_form);
+                section.note = draft_waiting.then(|| say(DRAFT_NOT_INCLUDED).to_string());
                 section
             }
-            None => step::Section { number: i + 1, step: *other, title: other.title(), rows: Vec::new(), note: None },
+            None => {
+                step::Section { number: i + 1, step: *other, title: say(other.title()), rows: Vec::new(), note: None }
+            }
         };
         sections.push(section);
     }

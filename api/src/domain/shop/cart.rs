@@ -7,6 +7,7 @@ use crate::domain::shop::popups::group_code_missing;
 use crate::domain::shop::pricing::price;
 use crate::error::ApiError;
 use crate::error::ApiResult;
+use crate::error::Said;
 use crate::input::{required_id, Id};
 use crate::state::AppState;
 use crate::store;
@@ -19,11 +20,12 @@ use engine::shop;
 /// unanswered eligibility or health questions.
 pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option: &PlanOption) -> ApiResult<Cents> {
     if let Some(blackout) = plan.blackout.as_ref().filter(|b| b.covers(today())) {
-        return Err(ApiError::coded("blackout", blackout.message.clone()));
+        let words = blackout.message.in_language(crate::language::current());
+        return Err(ApiError::coded("blackout", Said::resolved(words)));
     }
     if let Some(member) = crate::domain::members::of_enrollment(state, &e.row).await? {
         if let Some(message) = already_active(&member, plan) {
-            return Err(ApiError::coded("alreadyActive", message));
+            return Err(ApiError::coded("alreadyActive", Said::resolved(message)));
         }
     }
     if group_code_missing(e, plan) {
@@ -49,10 +51,9 @@ pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option
 pub fn already_active(member: &crate::domain::members::Member, plan: &Plan) -> Option<String> {
     let policy =
         member.policies.iter().find(|p| p["plan_id"].as_i64() == Some(plan.plan_id) && p["status"] == "active")?;
-    Some(format!(
-        "You already have an active {} policy (policy {}). It stays in force; there is no need to enroll in it again.",
-        plan.plan_name,
-        policy["policy_id"].as_str().unwrap_or_default()
+    Some(crate::language::say_with(
+        "You already have an active {plan} policy (policy {policy}). It stays in force; there is no need to enroll in it again.",
+        &[("plan", &plan.plan_name), ("policy", &policy["policy_id"].as_str().unwrap_or_default())],
     ))
 }
 
@@ -98,10 +99,13 @@ pub async fn remove_with_dependents(
             .filter_map(|l| state.catalogue.plan(l.plan_id))
             .find(|p| p.membership.contains(&plan_id))
             .map(|p| p.plan_name.clone())
-            .unwrap_or_else(|| "the plan it comes with".into());
+            .unwrap_or_else(|| crate::language::say("the plan it comes with").into());
         return Err(ApiError::field(
             "plan_id",
-            format!("The {membership} membership comes with {owner}; remove {owner} to remove it."),
+            Said::with(
+                "The {membership} membership comes with {owner}; remove {owner} to remove it.",
+                &[("membership", &membership), ("owner", &owner)],
+            ),
         ));
     }
     if !store::cart::remove_from_cart(&state.db, id, plan_id, pricing_id).await? {

@@ -77,7 +77,7 @@ pub async fn resolve_offer(
         })
         .collect();
     // The workflow's words for the offer, in the reader's language.
-    let language = crate::services::language::current();
+    let language = crate::language::current();
     let actions = vec![
         StepAction::new(Action::Accept, offer.accept.in_language(language)),
         StepAction::new(Action::Decline, offer.decline.in_language(language)),
@@ -113,14 +113,15 @@ pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> Api
 
 /// The confirmation that ends checkout's steps.
 pub fn confirmation(effective_date: &str) -> Step {
+    use crate::language::{say, say_with};
     let actions = vec![
-        StepAction::new(Action::Rep, "Rep Enrollment"),
-        StepAction::new(Action::Member, "Member Enrollment"),
-        StepAction::new(Action::Back, "Back to Cart"),
+        StepAction::new(Action::Rep, say("Rep Enrollment")),
+        StepAction::new(Action::Member, say("Member Enrollment")),
+        StepAction::new(Action::Back, say("Back to Cart")),
     ];
-    let mut step =
-        Step::choice(StepKind::Confirmation, "confirmation", "Cart page confirmation to proceed further", actions);
-    step.text = Some(format!("Your plans will be effective as of {effective_date}"));
+    let title = say("Cart page confirmation to proceed further");
+    let mut step = Step::choice(StepKind::Confirmation, "confirmation", title, actions);
+    step.text = Some(say_with("Your plans will be effective as of {date}", &[("date", &effective_date)]));
     step
 }
 

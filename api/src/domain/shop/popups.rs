@@ -26,7 +26,6 @@ use engine::catalogue::Plan;
 use engine::context::EnrollmentContext;
 use engine::context::Tier;
 use engine::rating::price_plan;
-use engine::rating::PricingError;
 use engine::shop;
 use engine::shop::popups::PopupChoices;
 use engine::shop::popups::PopupFacts;
@@ -101,7 +100,10 @@ pub fn group_for_code<'s>(state: &'s AppState, plan: &Plan, code: &str) -> ApiRe
     if plan.eligibility.groups.as_ref().is_some_and(|groups| !groups.contains(&group.group_id)) {
         return Err(ApiError::field(
             "group_code",
-            format!("{} is not offered to employees of {}", plan.plan_name, group.name),
+            crate::error::Said::with(
+                "{plan} is not offered to employees of {group}",
+                &[("plan", &plan.plan_name), ("group", &group.name)],
+            ),
         ));
     }
     Ok(group)
@@ -117,7 +119,11 @@ pub async fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult
         .flat_map(|m| {
             let priced = input.as_ref().and_then(|i| price_plan(m, i, &state.catalogue.curve).ok()).unwrap_or_default();
             priced.into_iter().map(move |(o, p)| {
-                (m.plan_id, o.plan_pricing_id, format!("{} ({}) - {} per month", m.plan_name, o.name, dollars(p)))
+                let label = crate::language::say_with(
+                    "{plan} ({option}) - {price} per month",
+                    &[("plan", &m.plan_name), ("option", &o.name), ("price", &dollars(p))],
+                );
+                (m.plan_id, o.plan_pricing_id, label)
             })
         })
         .collect();
@@ -136,7 +142,7 @@ pub async fn choices(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResult
         eligibility: shop.eligibility_for(plan.plan_id, &plan.category).cloned(),
         health: shop.health_for(plan.plan_id, &plan.category).cloned(),
         group_name: group_to_confirm(state, e, plan).await?.map(|(_, name)| name),
-        language: crate::services::language::current().to_string(),
+        language: crate::language::current().to_string(),
     })
 }
 
@@ -172,21 +178,24 @@ pub async fn popup_view(
     let mut message = facts
         .pricing_error
         .filter(|error| popup.popup.answers(*error) && !super::pricing::awaits_answer(e, *error))
-        .map(PricingError::message);
-    let mut actions = vec![StepAction::new(Action::Submit, &popup.submit), StepAction::new(Action::Cancel, "Cancel")];
+        .map(|error| error.message(&choices.language));
+    // The popup's words are the store's (its shop workflow's), said in the reader's language.
+    let say = |words: &str| engine::i18n::say(&choices.language, words).to_string();
+    let mut actions =
+        vec![StepAction::new(Action::Submit, say(&popup.submit)), StepAction::new(Action::Cancel, say("Cancel"))];
     // A declined application is not asked again: the popup says the decision stands and only closes.
     if let (PopupKind::HealthQuestions, Some(set)) = (popup.popup, choices.health.as_ref()) {
         let previous = sealed_answer(state, e.row.enrollment_id, &plan_subject(plan.plan_id), HEALTH_QUESTIONS).await?;
         if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref(), &choices.language) {
             message = Some(stands);
-            actions = vec![StepAction::new(Action::Cancel, "Close")];
+            actions = vec![StepAction::new(Action::Cancel, say("Close"))];
         }
     }
     let form_data = popup_data(state, e, plan, popup.popup).await?;
-    let mut step = Step::form(popup.popup.id(), &popup.title, (schema, ui_schema, form_data), actions);
-    step.text = popup.text.clone();
+    let mut step = Step::form(popup.popup.id(), say(&popup.title), (schema, ui_schema, form_data), actions);
+    step.text = popup.text.as_deref().map(say);
     step.message = message;
-    step.opens_with = popup.opens_with.clone();
+    step.opens_with = popup.opens_with.as_deref().map(say);
     Ok(step)
 }
 
@@ -200,7 +209,7 @@ pub async fn plan_flow(state: &AppState, e: &Enrollment, plan: &Plan) -> ApiResu
         match &popup.opens_with {
             Some(label) => buttons.push(FlowButton {
                 step: popup.popup.id(),
-                label: label.clone(),
+                label: crate::language::say_text(label),
                 view: popup_view(state, e, plan, popup, &facts).await?,
             }),
             None if step.is_none() => step = Some(popup_view(state, e, plan, popup, &facts).await?),
@@ -274,7 +283,7 @@ pub async fn answer_popup(
                 .ok_or_else(|| ApiError::NotFound("This plan asks no health questions".into()))?;
             let previous = sealed_answer(state, id, &subject, HEALTH_QUESTIONS).await?;
             if let Some(stands) = shop::questions::decline_stands(set, previous.as_ref(), &choices.language) {
-                return Err(ApiError::coded("decline", stands));
+                return Err(ApiError::coded("decline", crate::error::Said::resolved(stands)));
             }
             let decision = shop::questions::health_decision(set, &answers, &choices.language);
             let accepted = matches!(decision, shop::questions::HealthDecision::Accepted(_));
@@ -284,7 +293,7 @@ pub async fn answer_popup(
                 shop::questions::HealthDecision::Accepted(message) => Ok(Some(message)),
                 shop::questions::HealthDecision::Declined(message) => {
                     crate::services::metrics::count(crate::services::metrics::DECLINED);
-                    Err(ApiError::coded("decline", message))
+                    Err(ApiError::coded("decline", crate::error::Said::resolved(message)))
                 }
             };
         }

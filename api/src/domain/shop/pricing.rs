@@ -230,13 +230,15 @@ pub struct Highlight {
     pub value: String,
 }
 
+/// The plan's card in the reader's language: its texts in its own words in it, its facts said in it.
 pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
+    let language = crate::language::current();
     PlanCard {
         plan_id: plan.plan_id,
         plan_name: plan.plan_name.clone(),
         plan_type: plan.plan_type.clone(),
         plan_logo: plan.logo.clone(),
-        plan_short_text: plan.short_text.clone(),
+        plan_short_text: plan.text_in("short_text", language).unwrap_or_default().to_string(),
         plan_price: price,
         from_price: state.catalogue.card_facts(plan.plan_id).and_then(|c| c.from_price).filter(|_| !plan.hides_price()),
         plan_category: plan.category.clone(),
@@ -245,7 +247,7 @@ pub fn card(state: &AppState, plan: &Plan, price: Option<Cents>) -> PlanCard {
             .catalogue
             .card_facts(plan.plan_id)
             .map(|c| {
-                c.highlights
+                c.highlights(language)
                     .iter()
                     .map(|(label, value)| Highlight { label: label.to_string(), value: value.clone() })
                     .collect()

@@ -166,7 +166,10 @@ pub async fn add(
         Some(Value::Number(n)) => n.to_string(),
         _ => String::new(),
     };
-    let kept = question.answer.check(&text).map_err(|message| ApiError::field("answer", message))?;
+    let kept = question
+        .answer
+        .check(&text, crate::language::current())
+        .map_err(|message| ApiError::field("answer", crate::error::Said::resolved(message)))?;
     let standing = site::standing(&state, &session, &host).await?;
     body.ids.check(&standing)?;
     let site = site_key(&state, &standing);
@@ -196,12 +199,15 @@ pub async fn leave_feedback(
         return Err(ApiError::field("message", WRITE_FEEDBACK));
     }
     if message.chars().count() > MAX_FEEDBACK {
-        return Err(ApiError::field("message", format!("Please keep your feedback under {MAX_FEEDBACK} characters")));
+        return Err(ApiError::field(
+            "message",
+            crate::error::Said::with("Please keep your feedback under {n} characters", &[("n", &MAX_FEEDBACK)]),
+        ));
     }
     let standing = site::standing(&state, &session, &host).await?;
     let site = site_key(&state, &standing);
     store::benefit::add_feedback(&state.db, &site, &device, &state.crypto.encrypt(message)).await?;
-    Ok(Answer(Message { message: FEEDBACK_THANKS.into() }))
+    Ok(Answer(Message::said(FEEDBACK_THANKS)))
 }
 
 /// Feedback as the site's owner reads it.

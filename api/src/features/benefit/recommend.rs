@@ -115,7 +115,9 @@ fn popular(state: &AppState, audience: &Audience) -> Recommendations {
     let snapshot = state.recommender.now();
     Recommendations {
         basis: "popularity",
-        recommendations: visible(state, audience, &snapshot.popular, |_| "Popular in the store".into()),
+        recommendations: visible(state, audience, &snapshot.popular, |_| {
+            crate::language::say("Popular in the store").into()
+        }),
     }
 }
 
@@ -175,7 +177,9 @@ pub async fn filter(
     let answer = match alike {
         Some(ranked) => Recommendations {
             basis: "people_like_you",
-            recommendations: visible(&state, &audience, ranked, |_| "Popular with people like you".into()),
+            recommendations: visible(&state, &audience, ranked, |_| {
+                crate::language::say("Popular with people like you").into()
+            }),
         },
         None => popular(&state, &audience),
     };
@@ -192,7 +196,10 @@ fn plan_ids(text: &str, field: &str) -> ApiResult<Vec<i64>> {
         .collect::<Result<_, _>>()
         .map_err(|_| ApiError::field(field, "Please send plan ids separated by commas"))?;
     if ids.len() > MOST_CARDS {
-        return Err(ApiError::field(field, format!("Please ask for at most {MOST_CARDS} plans at once")));
+        return Err(ApiError::field(
+            field,
+            crate::error::Said::with("Please ask for at most {n} plans at once", &[("n", &MOST_CARDS)]),
+        ));
     }
     Ok(ids)
 }
@@ -227,8 +234,14 @@ pub async fn association(
     let ranked: Vec<(i64, f64)> = best.iter().map(|r| (r.to, r.lift)).collect();
     let reason = |to: i64| {
         let Some(rule) = best.iter().find(|r| r.to == to) else { return String::new() };
-        let name = state.catalogue.plan(rule.from).map(|p| p.plan_name.as_str()).unwrap_or("this plan");
-        format!("{}% of people who chose {name} also chose it", (rule.confidence * 100.0).round())
+        let name = state
+            .catalogue
+            .plan(rule.from)
+            .map_or_else(|| crate::language::say("this plan").to_string(), |p| p.plan_name.clone());
+        crate::language::say_with(
+            "{percent}% of people who chose {plan} also chose it",
+            &[("percent", &(rule.confidence * 100.0).round()), ("plan", &name)],
+        )
     };
     Ok(Answer(Recommendations { basis: "association", recommendations: visible(&state, &audience, &ranked, reason) }))
 }

@@ -87,7 +87,10 @@ pub fn device(sent: Option<&str>) -> ApiResult<String> {
 pub fn web_url(sent: Option<&str>) -> ApiResult<String> {
     let url = sent.map(str::trim).unwrap_or_default();
     if url.len() > MAX_WEB_URL {
-        return Err(ApiError::field("web_url", format!("The page address is over {MAX_WEB_URL} characters")));
+        return Err(ApiError::field(
+            "web_url",
+            crate::error::Said::with("The page address is over {n} characters", &[("n", &MAX_WEB_URL)]),
+        ));
     }
     Ok(url.to_string())
 }

@@ -133,7 +133,8 @@ pub async fn routing_lookup(
     if !payment::aba_checksum_ok(q) {
         return Err(ApiError::field("q", INVALID_ROUTING));
     }
-    let bank = state.banks.lookup(q).ok_or_else(|| ApiError::field("q", no_bank_message(q)))?;
+    let bank =
+        state.banks.lookup(q).ok_or_else(|| ApiError::field("q", crate::error::Said::resolved(no_bank_message(q))))?;
     Ok(Answer(BankFound {
         response: BankAnswer {
             name: bank.name.clone(),

@@ -17,7 +17,9 @@ use serde_json::Value;
 
 use crate::domain::carrier_console::{self as console, Source, Tried};
 use crate::domain::session::Session;
+use crate::error::Said;
 use crate::error::{Answer, ApiError, ApiResult};
+use crate::http::extract::MALFORMED;
 use crate::http::extract::{AppJson, AppQuery};
 use crate::state::{AppState, Live};
 use crate::store;
@@ -51,7 +53,9 @@ async fn bounded(request: axum::extract::Request, next: axum::middleware::Next) 
     use axum::response::IntoResponse;
     use futures_util::StreamExt;
     let field = if request.uri().path().ends_with("/import") { "yaml" } else { "" };
-    let too_large = || ApiError::Oversized(vec![engine::FieldError::new(field, limits::too_large())]).into_response();
+    let language = crate::language::current();
+    let too_large =
+        || ApiError::Oversized(vec![engine::FieldError::new(field, limits::too_large(language))]).into_response();
     let declared = request
         .headers()
         .get(axum::http::header::CONTENT_LENGTH)
@@ -67,8 +71,8 @@ async fn bounded(request: axum::extract::Request, next: axum::middleware::Next) 
         let chunk = match chunk {
             Ok(chunk) => chunk,
             Err(e) => {
-                let words = format!("Malformed JSON body: Failed to buffer the request body: {e}");
-                return ApiError::BadRequest(words).into_response();
+                let why = format!("Failed to buffer the request body: {e}");
+                return ApiError::BadRequest(Said::with(MALFORMED, &[("why", &why)])).into_response();
             }
         };
         if bytes.len() + chunk.len() > limits::MOST_BYTES {
@@ -78,7 +82,7 @@ async fn bounded(request: axum::extract::Request, next: axum::middleware::Next) 
     }
     if let Some(line) = std::str::from_utf8(&bytes).ok().and_then(|text| limits::deeper_than(text, limits::MOST_DEPTH))
     {
-        return ApiError::field("", limits::too_deep_at(line)).into_response();
+        return ApiError::field("", Said::resolved(limits::too_deep_at(line, language))).into_response();
     }
     next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes))).await
 }
@@ -440,11 +444,14 @@ async fn earlier(
     publish_id: &str,
 ) -> ApiResult<store::carrier_console::Published> {
     let id = crate::input::parse_id(Some(&Value::String(publish_id.to_string())), "publish_id")?;
-    store::carrier_console::history(&state.db, plan.plan_id)
-        .await?
-        .into_iter()
-        .find(|p| p.publish_id == id)
-        .ok_or_else(|| ApiError::NotFound(format!("Plan {} has no published version {id}", plan.plan_id)))
+    store::carrier_console::history(&state.db, plan.plan_id).await?.into_iter().find(|p| p.publish_id == id).ok_or_else(
+        || {
+            ApiError::NotFound(Said::with(
+                "Plan {plan} has no published version {version}",
+                &[("plan", &plan.plan_id), ("version", &id)],
+            ))
+        },
+    )
 }
 
 /// Which version to export.
@@ -479,7 +486,7 @@ async fn export(
         Some("draft") => stored(
             &store::carrier_console::draft(&state.db, plan.plan_id)
                 .await?
-                .ok_or_else(|| ApiError::NotFound(format!("Plan {} has no draft", plan.plan_id)))?
+                .ok_or_else(|| ApiError::NotFound(Said::with("Plan {plan} has no draft", &[("plan", &plan.plan_id)])))?
                 .document,
         )?,
         Some(id) if id.parse::<i64>().is_ok() => stored(&earlier(&state, plan, id).await?.document)?,

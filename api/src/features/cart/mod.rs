@@ -215,7 +215,8 @@ async fn cart_checkout(
     let input = e.filter.rating_input(today()).ok_or_else(|| ApiError::field("dob", REQUIRED))?;
     for line in &lines {
         if let Some(Err(p)) = state.catalogue.plan(line.plan_id).map(|plan| check_eligibility(plan, &input)) {
-            return Err(ApiError::field("cart", format!("{}: {}", line.plan_name, p.message())));
+            let why = p.message(crate::language::current());
+            return Err(ApiError::field("cart", crate::error::Said::resolved(format!("{}: {why}", line.plan_name))));
         }
     }
     let effective_date = body.effective_date.as_deref().map(str::trim).unwrap_or_default();

@@ -12,6 +12,7 @@ use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::encoding::{AcceptEncoding, KeptAnswer};
 use crate::http::extract::{AppQuery, ListingQuery, MaybeOwnedQuery};
 use crate::input::parse_id;
+use crate::language::{say, say_with};
 use crate::state::AppState;
 use engine::refine::{network_named, Candidate, FactFilter, Refine, SortKey};
 use engine::yearly::Usage;
@@ -72,7 +73,10 @@ impl FilteredPlansQuery {
                 network_named(n).ok_or_else(|| {
                     ApiError::field(
                         "networks",
-                        format!("Unknown network {n}: choose HMO, PPO, EPO, any provider or discount"),
+                        crate::error::Said::with(
+                            "Unknown network {network}: choose HMO, PPO, EPO, any provider or discount",
+                            &[("network", n)],
+                        ),
                     )
                 })
             })
@@ -212,14 +216,31 @@ pub struct DocumentLink {
 }
 
 fn documents_of(plan: &engine::catalogue::Plan) -> Vec<DocumentLink> {
-    plan.documents.iter().map(|d| DocumentLink { kind: d.kind, title: d.kind.title(), url: d.url.clone() }).collect()
+    plan.documents
+        .iter()
+        .map(|d| DocumentLink { kind: d.kind, title: say(d.kind.title()), url: d.url.clone() })
+        .collect()
 }
 
-/// The categories as the spec answers them: their words in other languages reach a reader through the language
-/// layer, not as a field of the answer.
+/// The categories as the spec answers them, named in the reader's language (their own words in it).
 pub async fn get_plan_category(State(state): State<AppState>) -> Answer<Vec<Category>> {
+    let language = crate::language::current();
     Answer(
-        state.catalogue.categories.iter().map(|c| Category { translations: Default::default(), ..c.clone() }).collect(),
+        state
+            .catalogue
+            .categories
+            .iter()
+            .map(|c| Category {
+                display_name: c.display_name_in(language).to_string(),
+                section_name: if c.section_name.is_empty() {
+                    String::new()
+                } else {
+                    c.section_in(language).to_string()
+                },
+                translations: Default::default(),
+                ..c.clone()
+            })
+            .collect(),
     )
 }
 
@@ -250,13 +271,17 @@ pub async fn get_filtered_plans(
                 return Err(ApiError::field("page", "page starts at 1"));
             }
             if !(1..=MOST_PER_PAGE).contains(&per_page) {
-                return Err(ApiError::field("per_page", format!("per_page is from 1 to {MOST_PER_PAGE}")));
+                return Err(ApiError::field(
+                    "per_page",
+                    crate::error::Said::with("per_page is from 1 to {n}", &[("n", &MOST_PER_PAGE)]),
+                ));
             }
             Some((page as usize, per_page as usize))
         }
     };
     let refine = query.refine()?;
     let asked = crate::services::listings::Listing {
+        language: crate::language::current(),
         input: e.filter.rating_input(today()),
         categories: &wanted,
         accepted: accepted.ids(),
@@ -391,9 +416,14 @@ fn priced_listing(
             .map(|f| (f, kept_by(&refine.without(f)).len()))
             .find(|(f, n)| *n > 0 && refine.without(f) != *refine)
             .map(|(f, n)| {
-                format!("No plan matches all your choices. Remove {} to see {n} {}.", loosen_label(f), plural(n))
+                let template = if n == 1 {
+                    "No plan matches all your choices. Remove {choice} to see {n} plan."
+                } else {
+                    "No plan matches all your choices. Remove {choice} to see {n} plans."
+                };
+                say_with(template, &[("choice", &say(loosen_label(f))), ("n", &n)])
             })
-            .unwrap_or_else(|| "No plan matches all your choices. Clear them to see every plan.".to_string())
+            .unwrap_or_else(|| say("No plan matches all your choices. Clear them to see every plan.").to_string())
     });
     let result: Vec<PlanCard> = kept
         .iter()
@@ -401,7 +431,7 @@ fn priced_listing(
             let entry = &entries[*i];
             let mut card = card(state, entry.plan, entry.price);
             card.yearly_cost = entry.yearly;
-            card.price_note = entry.note;
+            card.price_note = entry.note.map(say);
             card.per_paycheck = crate::domain::shop::pricing::paycheck(state, e.group_id, entry.price);
             card
         })
@@ -413,11 +443,12 @@ fn priced_listing(
             (result.into_iter().skip((page - 1) * per_page).take(per_page).collect(), Some(total))
         }
     };
+    // The spec's message stays the spec's (in the reader's language); the notice says it in plain words.
     let notice = match loosen {
         Some(words) => Some(words),
-        None => message.map(|m| engine::words::plain(m).to_string()),
+        None => message.map(|m| say(engine::words::plain(m)).to_string()),
     };
-    FilteredPlans { result, message, notice, total, facets }
+    FilteredPlans { result, message: message.map(say), notice, total, facets }
 }
 
 fn loosen_label(filter: &str) -> &'static str {
@@ -427,14 +458,6 @@ fn loosen_label(filter: &str) -> &'static str {
         "hsa" => "HSA-eligible only",
         "networks" => "the network choice",
         _ => "the carrier choice",
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        "plan"
-    } else {
-        "plans"
     }
 }
 
@@ -471,22 +494,31 @@ fn facets(
         if categories.is_empty() {
             continue;
         }
+        let language = crate::language::current();
         let names: Vec<&str> = categories
             .iter()
             .map(|c| {
-                state.catalogue.categories.iter().find(|k| &k.category == c).map_or(c.as_str(), |k| &k.display_name)
+                state
+                    .catalogue
+                    .categories
+                    .iter()
+                    .find(|k| &k.category == c)
+                    .map_or(c.as_str(), |k| k.display_name_in(language))
             })
             .collect();
-        let label = filter.label();
-        let words = format!("{}{} does not apply to {}", label[..1].to_uppercase(), &label[1..], names.join(", "));
+        let words = say_with(filter.not_applied(), &[("categories", &names.join(", "))]);
         not_applied.push(NotApplied { filter, categories, words });
     }
+    let language = crate::language::current();
     let estimate = profiles.filter(|_| entries.iter().any(|e| e.yearly.is_some())).map(|p| EstimateInfo {
         usage: refine.usage.unwrap_or(Usage::Medium),
-        explanation: p.explanation.clone(),
+        explanation: p.explanation.in_language(language).to_string(),
         levels: Usage::ALL
             .into_iter()
-            .map(|usage| EstimateLevel { usage, description: p.profile(usage).description.clone() })
+            .map(|usage| EstimateLevel {
+                usage,
+                description: p.profile(usage).description.in_language(language).to_string(),
+            })
             .collect(),
     });
     Facets {
@@ -537,7 +569,7 @@ fn plan_detail(state: &AppState, id: &str) -> ApiResult<Answer<PlanDetail>> {
     let plan = id.parse::<i64>().ok().and_then(|id| state.catalogue.plan(id)).ok_or_else(ApiError::plan_not_found)?;
     Ok(Answer(PlanDetail {
         card: card(state, plan, None),
-        plan_desc: plan.description.clone(),
+        plan_desc: plan.description_in(crate::language::current()),
         is_prudential_plan: plan.is_premier(),
         hides_price: plan.hides_price(),
         documents: documents_of(plan),
@@ -623,6 +655,7 @@ pub async fn compare_plans(
     if plans.iter().any(|p| p.category != category) {
         return Err(ApiError::field("plan_ids", ONE_CATEGORY));
     }
+    let language = crate::language::current();
     let mut compared = Vec::new();
     let mut facts = Vec::new();
     for plan in &plans {
@@ -662,11 +695,11 @@ pub async fn compare_plans(
     let rows = engine::facts::default_compare(&category)
         .iter()
         .filter_map(|key| {
-            let values: Vec<Option<String>> = facts.iter().map(|f| f.display(key)).collect();
+            let values: Vec<Option<String>> = facts.iter().map(|f| f.display(key, language)).collect();
             let kind = engine::facts::kind(key)?;
             values.iter().any(Option::is_some).then(|| ComparedFact {
                 key: key.to_string(),
-                label: kind.label.to_string(),
+                label: engine::i18n::say(language, kind.label).to_string(),
                 values,
             })
         })
@@ -676,7 +709,7 @@ pub async fn compare_plans(
         .categories
         .iter()
         .find(|c| c.category == category)
-        .map(|c| c.display_name.clone())
+        .map(|c| c.display_name_in(language).to_string())
         .unwrap_or_default();
     Ok(Answer(Comparison { category, category_name, plans: compared, facts: rows }))
 }

@@ -126,7 +126,7 @@ pub async fn validate_single(
     let item = &form.schema["properties"]["dependents"]["items"];
     let dependent = step_shape(&Value::Object(body));
     let cleaned = clean(item, &dependent, &json!({}));
-    if let Err(errors) = validate(item, &cleaned, today()) {
+    if let Err(errors) = validate(item, &cleaned, today(), &form.language) {
         return Err(ApiError::Invalid(
             errors
                 .into_iter()

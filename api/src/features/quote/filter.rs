@@ -173,7 +173,12 @@ pub async fn get_enrollment_temp_info(
         "eprocess" => json!(e.row.eprocess),
         other => match TabName::parse_saved(other) {
             Some(tab) => enrollment::documents::masked_tab(&state, &e, tab).await?,
-            _ => return Err(ApiError::field("column", format!("Unknown column {other}"))),
+            _ => {
+                return Err(ApiError::field(
+                    "column",
+                    crate::error::Said::with("Unknown column {column}", &[("column", &other)]),
+                ))
+            }
         },
     };
     Ok(Answer(Listed { result }))

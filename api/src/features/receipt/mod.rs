@@ -13,6 +13,7 @@ use crate::domain::enrollment;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::http::throttle::{self, Throttle};
+use crate::language::{say, say_with};
 use crate::state::{AppState, Live};
 use crate::store;
 
@@ -104,6 +105,9 @@ pub struct Payment {
     recurring_amount: Option<engine::rating::Cents>,
     /// When each later payment is taken ("on the 28th of each month").
     recurring_when: Option<String>,
+    /// How they are paid, inside a sentence ("through your employer's payroll"), when an employer collects them.
+    #[serde(skip)]
+    paid: Option<String>,
 }
 
 /// The rep who helped with the application.
@@ -210,8 +214,11 @@ async fn get_receipt(
     let next_steps = match &cancellation {
         // A cancelled application has nothing of the usual next steps left: what happens now is the cancellation's.
         Some(c) => vec![
-            format!("Each carrier of this application is told that it was cancelled on {}.", c.cancelled_on),
-            "No further premium is taken for it; a premium already taken is refunded by the carrier.".to_string(),
+            say_with(
+                "Each carrier of this application is told that it was cancelled on {date}.",
+                &[("date", &c.cancelled_on)],
+            ),
+            say("No further premium is taken for it; a premium already taken is refunded by the carrier.").to_string(),
         ],
         None => next_steps(email.as_deref(), payment.as_ref(), e.row.effective_date.as_deref()),
     };
@@ -257,16 +264,16 @@ async fn covered(
     cart: &[enrollment::PricedLine],
     applicant: &str,
 ) -> ApiResult<Vec<String>> {
-    let mut people = vec![format!("{applicant} (you)")];
+    let mut people = vec![say_with("{name} (you)", &[("name", &applicant)])];
     let dependents = enrollment::documents::masked_complete_tab(state, e, cart, TabName::DependentInfo).await?;
     for d in dependents["dependents"].as_array().into_iter().flatten() {
         let name = [d["first_name"].as_str(), d["last_name"].as_str()].into_iter().flatten().collect::<Vec<_>>();
-        let relationship = match d["relationship"].as_str() {
-            Some("spouse") => "Spouse",
-            Some("child") => "Child",
-            _ => "Dependent",
+        let template = match d["relationship"].as_str() {
+            Some("spouse") => "{name} (Spouse)",
+            Some("child") => "{name} (Child)",
+            _ => "{name} (Dependent)",
         };
-        people.push(format!("{} ({relationship})", name.join(" ")));
+        people.push(say_with(template, &[("name", &name.join(" "))]));
     }
     Ok(people)
 }
@@ -279,59 +286,82 @@ fn payment(
     recurring: Option<engine::rating::Cents>,
 ) -> Option<Payment> {
     let text = |k: &str| billing[k].as_str().unwrap_or_default().trim().to_string();
-    let bill_day = billing["bill_date"].as_u64().map(|d| format!("on the {} of each month", ordinal(d as u32)));
-    let (method, first_when, recurring_when) = match text("payment_method").as_str() {
+    let bill_day = billing["bill_date"].as_u64().map(|d| monthly_on(d as u32));
+    let (method, first_when, recurring_when, paid) = match text("payment_method").as_str() {
         "" => return None,
         "cc" => {
-            (format!("Card {}", text("card_number")), Some(format!("on {}", submitted.format("%m/%d/%Y"))), bill_day)
+            let on = say_with("on {n}", &[("n", &submitted.format("%m/%d/%Y"))]);
+            (say_with("Card {number}", &[("number", &text("card_number"))]), Some(on), bill_day, None)
         }
         "eft" | "elist" => {
             let by = submitted + chrono::Days::new(engine::payment::EFT_INITIAL_DAYS.into());
-            let bank = [text("bank_name"), format!("account {}", text("account_number"))]
-                .into_iter()
-                .filter(|p| !p.is_empty() && p != "account ")
-                .collect::<Vec<_>>()
-                .join(", ");
-            (format!("EFT from {bank}"), Some(format!("by {}", by.format("%m/%d/%Y"))), bill_day)
+            let (bank, account) = (text("bank_name"), text("account_number"));
+            let method = match (bank.is_empty(), account.is_empty()) {
+                (false, false) => {
+                    say_with("EFT from {bank}, account {account}", &[("bank", &bank), ("account", &account)])
+                }
+                (true, false) => say_with("EFT from {bank}", &[("bank", &say_with("account {n}", &[("n", &account)]))]),
+                _ => say_with("EFT from {bank}", &[("bank", &bank)]),
+            };
+            (method, Some(say_with("by {n}", &[("n", &by.format("%m/%d/%Y"))])), bill_day, None)
         }
-        "list" => ("Through your employer's payroll".to_string(), None, None),
-        _ => ("By statement to your employer".to_string(), None, None),
+        "list" => (say("Through your employer's payroll").into(), None, None, Some("through your employer's payroll")),
+        _ => (say("By statement to your employer").into(), None, None, Some("by statement to your employer")),
     };
-    Some(Payment { method, first_amount: first, first_when, recurring_amount: recurring, recurring_when })
+    Some(Payment {
+        method,
+        first_amount: first,
+        first_when,
+        recurring_amount: recurring,
+        recurring_when,
+        paid: paid.map(|p| say(p).to_string()),
+    })
 }
 
-/// "28th", "1st".
-fn ordinal(day: u32) -> String {
-    engine::payment::ordinal_of_month(day).trim_end_matches(" of month").to_string()
+/// "on the 28th of each month", in the reader's language.
+fn monthly_on(day: u32) -> String {
+    let template = match (day % 10, day % 100) {
+        (_, 11..=13) => "on the {n}th of each month",
+        (1, _) => "on the {n}st of each month",
+        (2, _) => "on the {n}nd of each month",
+        (3, _) => "on the {n}rd of each month",
+        _ => "on the {n}th of each month",
+    };
+    say_with(template, &[("n", &day)])
 }
 
 /// What happens after the application is sent, in the order it happens.
 fn next_steps(email: Option<&str>, payment: Option<&Payment>, effective: Option<&str>) -> Vec<String> {
     let mut steps = Vec::new();
     if let Some(email) = email {
-        steps.push(format!(
-            "We e-mail a copy of this confirmation to {email} within 10 minutes. A rep or employer who helped you \
-             enroll receives one too."
+        steps.push(say_with(
+            "We e-mail a copy of this confirmation to {email} within 10 minutes. A rep or employer who helped you enroll receives one too.",
+            &[("email", &email)],
         ));
     }
     steps.push(
-        "Each plan's carrier reviews your application. If a carrier needs anything more, it contacts you directly."
-            .to_string(),
+        say(
+            "Each plan's carrier reviews your application. If a carrier needs anything more, it contacts you directly.",
+        )
+        .to_string(),
     );
     if let Some(p) = payment {
-        match (&p.first_when, &p.recurring_when) {
-            (Some(first), Some(later)) => {
-                steps.push(format!("Your first payment is taken {first}, and each later one {later}."))
-            }
-            (Some(first), None) => steps.push(format!("Your first payment is taken {first}.")),
-            _ => steps.push(format!("Your premiums are paid {}.", p.method.to_lowercase())),
+        match (&p.first_when, &p.recurring_when, &p.paid) {
+            (Some(first), Some(later), _) => steps.push(say_with(
+                "Your first payment is taken {first}, and each later one {later}.",
+                &[("first", first), ("later", later)],
+            )),
+            (Some(first), None, _) => steps.push(say_with("Your first payment is taken {first}.", &[("first", first)])),
+            (_, _, Some(paid)) => steps.push(say_with("Your premiums are paid {method}.", &[("method", paid)])),
+            _ => {}
         }
     }
     match effective {
-        Some(date) => steps.push(format!(
-            "Your coverage starts on {date}. Your ID cards and plan documents arrive from each carrier before then."
+        Some(date) => steps.push(say_with(
+            "Your coverage starts on {n}. Your ID cards and plan documents arrive from each carrier before then.",
+            &[("n", &date)],
         )),
-        None => steps.push("Your ID cards and plan documents arrive from each carrier.".to_string()),
+        None => steps.push(say("Your ID cards and plan documents arrive from each carrier.").to_string()),
     }
     steps
 }

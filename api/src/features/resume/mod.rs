@@ -90,12 +90,13 @@ async fn save_enrollment(
         let sent = quote::send(&state, &e, &body.quote).await?;
         return Ok(Answer(Message { message: sent }));
     }
-    let tab = TabName::parse_saved(tab_name)
-        .ok_or_else(|| ApiError::field("tab", format!("{tab_name} cannot be saved for later")))?;
+    let tab = TabName::parse_saved(tab_name).ok_or_else(|| {
+        ApiError::field("tab", crate::error::Said::with("{tab} cannot be saved for later", &[("tab", &tab_name)]))
+    })?;
     let data = body.data.clone().unwrap_or_else(|| json!({}));
     let email = body.quote.email.as_deref().unwrap_or_default();
     enrollment::saving::save_for_later(&state, &e, tab, &data, version_of(&body.version)?, email, &client.0).await?;
-    Ok(Answer(Message { message: enrollment::saving::SAVED_FOR_LATER.into() }))
+    Ok(Answer(Message::said(enrollment::saving::SAVED_FOR_LATER)))
 }
 
 /// Resumes with the code and e-mail address: the enrollment moves to the caller's session.

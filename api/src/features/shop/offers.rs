@@ -124,17 +124,21 @@ async fn take_offer(
     let (offer, at_checkout) = match shop.checkout_upsells.iter().find(|o| o.id == offer_id) {
         Some(o) => (o, true),
         None => (
-            shop.after_add
-                .iter()
-                .find(|o| o.id == offer_id)
-                .ok_or_else(|| ApiError::NotFound(format!("Unknown offer {offer_id}")))?,
+            shop.after_add.iter().find(|o| o.id == offer_id).ok_or_else(|| {
+                ApiError::NotFound(crate::error::Said::with("Unknown offer {offer}", &[("offer", &offer_id)]))
+            })?,
             false,
         ),
     };
     let accept = match body.action.as_deref() {
         Some("accept") => true,
         Some("decline") => false,
-        Some(other) => return Err(ApiError::field("action", format!("Unknown action {other}; use accept or decline"))),
+        Some(other) => {
+            return Err(ApiError::field(
+                "action",
+                crate::error::Said::with("Unknown action {action}; use accept or decline", &[("action", &other)]),
+            ))
+        }
         None => return Err(ApiError::field("action", REQUIRED)),
     };
     let cart = priced_cart(&state, &e).await?;

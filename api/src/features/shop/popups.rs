@@ -55,7 +55,8 @@ pub async fn post_plan_popup(
 ) -> ApiResult<Answer<PlanFlow>> {
     let plan = plan_of(&state, &Some(path.plan_id))?;
     let popup = path.popup;
-    let kind = PopupKind::parse(&popup).ok_or_else(|| ApiError::NotFound(format!("Unknown popup {popup}")))?;
+    let kind = PopupKind::parse(&popup)
+        .ok_or_else(|| ApiError::NotFound(crate::error::Said::with("Unknown popup {popup}", &[("popup", &popup)])))?;
     let data = body.form_data.unwrap_or_else(|| json!({}));
     // A refusal on a screen is read by a person: in plain words, where the spec's are not written for one.
     let message = answer_popup(&state, &e, plan, kind, &data).await.map_err(ApiError::in_plain_words)?;

@@ -40,7 +40,7 @@ pub struct EligibilityRow {
 
 impl From<&EligibilityQuestion> for EligibilityRow {
     fn from(q: &EligibilityQuestion) -> EligibilityRow {
-        let language = crate::services::language::current();
+        let language = crate::language::current();
         EligibilityRow {
             qid: q.qid,
             question: q.question.in_language(language).to_string(),
@@ -150,7 +150,7 @@ pub async fn save_aflac_questions(
     }
     let answers = shop::questions::eligibility_from_list(&body.aflac_data);
     answer_popup(&state, &e, plan, PopupKind::Eligibility, &answers).await?;
-    Ok(Answer(Message { message: "Eligibility answers saved".into() }))
+    Ok(Answer(Message::said("Eligibility answers saved")))
 }
 
 /// `store-temp-dependent-info { enrollment_id, plan_id, dep_dob | no_of_children }`: either value alone, checked with
@@ -234,7 +234,7 @@ pub async fn get_questions(
         .iter()
         .map(|q| HealthQuestionRow {
             question_id: q.question_id,
-            question_text: q.question_text.in_language(crate::services::language::current()).to_string(),
+            question_text: q.question_text.in_language(crate::language::current()).to_string(),
             question_sub_type: "checkbox",
             options: vec![option(1, "Yes"), option(0, "No")],
             require_detail: false,
@@ -262,11 +262,14 @@ pub async fn save_question_answers(
     }
     match answer_popup(&state, &e, plan, PopupKind::HealthQuestions, &Value::Object(answers)).await {
         Ok(success_message) => Ok(Answer(HealthAccepted { success_message })),
-        Err(ApiError::Coded { code: "decline", message, .. }) => Err(ApiError::Coded {
-            code: "decline",
-            message: message.clone(),
-            extra: json!({ "errorCode": "decline", "data": { "error_message": message } }),
-        }),
+        Err(ApiError::Coded { code: "decline", message, .. }) => {
+            let words = message.said();
+            Err(ApiError::Coded {
+                code: "decline",
+                message,
+                extra: json!({ "errorCode": "decline", "data": { "error_message": words } }),
+            })
+        }
         Err(other) => Err(other),
     }
 }

@@ -253,7 +253,7 @@ pub async fn track_elevate_traffic(
         return Err(ApiError::field("enrollment_id", "This enrollment did not come from the Elevate site."));
     }
     store::enrollment::set_from_site(&state.db, e.row.enrollment_id, ELEVATE).await?;
-    Ok(Answer(Message { message: "Recorded.".into() }))
+    Ok(Answer(Message::said("Recorded.")))
 }
 
 /// `get-enrollment-info-referral?referral_id=`: the rep (and group) of a referral link and whether it is still

@@ -167,7 +167,7 @@ pub async fn default_info(State(state): State<AppState>, session: Session, host:
 /// it unlocked, and is a visitor of the store's own site again.
 pub async fn clear_site(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Message>> {
     store::site::clear_for_session(&state.db, &session.0).await?;
-    Ok(Answer(Message { message: "You are on the Benefit Store's own site now.".into() }))
+    Ok(Answer(Message::said("You are on the Benefit Store's own site now.")))
 }
 
 /// `get-ticket-link`: where to open a support ticket.

@@ -207,7 +207,7 @@ async fn save_enroller_code(
 ) -> ApiResult<Answer<Message>> {
     let code = body.enroller_code.unwrap_or(Value::Null);
     enrollment::saving::save_field(&state, &e, TabName::PrimaryInfo, "enroller_code", &code).await?;
-    Ok(Answer(Message { message: "Enroller Code saved".into() }))
+    Ok(Answer(Message::said("Enroller Code saved")))
 }
 
 /// Whether Personal Information offers the Enroller Code for this enrollment (a workflow rule, not a list of ids).
@@ -271,7 +271,8 @@ async fn check_tab_required(
     OwnedQuery(e, query): OwnedQuery<TabQuery>,
 ) -> ApiResult<Answer<Listed<TabRequired>>> {
     let name = query.tab_name.as_deref().unwrap_or_default();
-    let tab = TabName::parse_saved(name).ok_or_else(|| ApiError::field("tab_name", format!("Unknown tab {name}")))?;
+    let tab = TabName::parse_saved(name)
+        .ok_or_else(|| ApiError::field("tab_name", crate::error::Said::with("Unknown tab {tab}", &[("tab", &name)])))?;
     let cart = priced_cart(&state, &e).await?;
     let required = select_tabs(&e.workflows.wizard, &enrollment::context(&e, &cart))
         .into_iter()
@@ -282,7 +283,8 @@ async fn check_tab_required(
 // ---- wizard: the step protocol ------------------------------------------------------------------------------------
 
 fn tab_of(step: &str) -> ApiResult<TabName> {
-    TabName::parse(step).ok_or_else(|| ApiError::NotFound(format!("Unknown step {step}")))
+    TabName::parse(step)
+        .ok_or_else(|| ApiError::NotFound(crate::error::Said::with("Unknown step {step}", &[("step", &step)])))
 }
 
 /// The step the person is on after an action, drawn from the enrollment as it is now.
@@ -328,7 +330,10 @@ async fn get_step(
         )
         .contains(&tab)
         {
-            return Err(ApiError::NotFound(format!("This application has no step {}", path.step)));
+            return Err(ApiError::NotFound(crate::error::Said::with(
+                "This application has no step {step}",
+                &[("step", &path.step)],
+            )));
         }
         return answer(&state, &e, Next::Tab(tab)).await;
     }
@@ -380,7 +385,10 @@ async fn take_step(
         Some(other) => {
             return Err(ApiError::field(
                 "action",
-                format!("Unknown action {other}; use next, back, edit or save-for-later"),
+                crate::error::Said::with(
+                    "Unknown action {action}; use next, back, edit or save-for-later",
+                    &[("action", &other)],
+                ),
             ))
         }
         None => return Err(ApiError::field("action", REQUIRED)),

@@ -58,9 +58,9 @@ async fn form_checks() -> Answer<Vec<DocumentedCheck>> {
 async fn workflow_schema(Path(kind): Path<String>) -> ApiResult<Answer<serde_json::Map<String, Value>>> {
     let schema = engine::workflow::format_schema(&kind).and_then(|s| s.as_object().cloned());
     schema.map(Answer).ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "No workflow file kind {kind}; the kinds are {}",
-            engine::workflow::FILE_KINDS.join(", ")
+        ApiError::NotFound(crate::error::Said::with(
+            "No workflow file kind {kind}; the kinds are {kinds}",
+            &[("kind", &kind), ("kinds", &engine::workflow::FILE_KINDS.join(", "))],
         ))
     })
 }
@@ -193,9 +193,9 @@ async fn application(
     Path(policy_id): Path<String>,
 ) -> ApiResult<Answer<Application>> {
     authorized(&state, &headers)?;
-    let e = enrollment::load_submitted(&state, &policy_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("No submitted application {policy_id}")))?;
+    let e = enrollment::load_submitted(&state, &policy_id).await?.ok_or_else(|| {
+        ApiError::NotFound(crate::error::Said::with("No submitted application {policy}", &[("policy", &policy_id)]))
+    })?;
     let cart = enrollment::priced_cart(&state, &e).await?;
     let mut steps = Vec::new();
     for (i, tab) in e.lifecycle.nav().iter().filter(|t| **t != TabName::ReviewInfo).enumerate() {

@@ -18,6 +18,8 @@ use std::sync::OnceLock;
 
 use serde_json::{Map, Value};
 
+use crate::i18n::say_with;
+
 /// The most bytes of a draft (its request) or of an imported file's text.
 pub const MOST_BYTES: usize = 256 * 1024;
 /// The most questions of a part, and the most entries of any other list or map of a questionnaire.
@@ -40,70 +42,71 @@ pub const UNKNOWN_PART: &str = "unknown part: a questionnaire's parts are eligib
 /// A name that is not a field of the format where it stands.
 pub const UNKNOWN_FIELD: &str = "unknown field: the questionnaire's format has no field of this name here";
 
-/// What a questionnaire over [`MOST_BYTES`] is told.
-pub fn too_large() -> String {
-    format!("A questionnaire may be at most {} KB: this one is larger", MOST_BYTES / 1024)
+const TOO_LARGE: &str = "A questionnaire may be at most {n} KB: this one is larger";
+const TOO_DEEP_AT: &str = "A questionnaire may nest at most {n1} levels: this one goes deeper at line {n2}";
+const TOO_DEEP: &str = "A questionnaire may nest at most {n} levels";
+const TOO_MANY_QUESTIONS: &str = "A part may hold at most {n} questions";
+const TOO_MANY_ENTRIES: &str = "A list may hold at most {n} entries";
+const TOO_LONG: &str = "A text may hold at most {n} characters";
+const TOO_MANY_PUBLISHES: &str =
+    "Your carrier may publish at most {n1} times an hour. Please publish again in {n2} min.";
+
+/// What a questionnaire over [`MOST_BYTES`] is told, in `language`.
+pub fn too_large(language: &str) -> String {
+    say_with(language, TOO_LARGE, &[("n", &(MOST_BYTES / 1024))])
 }
 
 /// What a text that nests past [`MOST_DEPTH`] is told, with the line where it does (1 for JSON on one line).
-pub fn too_deep_at(line: usize) -> String {
-    format!("A questionnaire may nest at most {MOST_DEPTH} levels: this one goes deeper at line {line}")
-}
-
-/// What a questionnaire that nests past [`MOST_DEPTH`] is told, at the field where it does.
-pub fn too_deep() -> String {
-    format!("A questionnaire may nest at most {MOST_DEPTH} levels")
-}
-
-/// What a part with more than [`MOST_QUESTIONS`] questions is told.
-pub fn too_many_questions() -> String {
-    format!("A part may hold at most {MOST_QUESTIONS} questions")
-}
-
-/// What another list or map with more than [`MOST_QUESTIONS`] entries is told.
-pub fn too_many_entries() -> String {
-    format!("A list may hold at most {MOST_QUESTIONS} entries")
-}
-
-/// What a text over [`MOST_CHARACTERS`] is told.
-pub fn too_long() -> String {
-    format!("A text may hold at most {MOST_CHARACTERS} characters")
+pub fn too_deep_at(line: usize, language: &str) -> String {
+    say_with(language, TOO_DEEP_AT, &[("n1", &MOST_DEPTH), ("n2", &line)])
 }
 
 /// What a carrier that published [`PUBLISHES_PER_HOUR`] times in the last hour is told.
-pub fn too_many_publishes(minutes: u64) -> String {
-    format!(
-        "Your carrier may publish at most {PUBLISHES_PER_HOUR} times an hour. Please publish again in {minutes} min."
-    )
+pub fn too_many_publishes(minutes: u64, language: &str) -> String {
+    say_with(language, TOO_MANY_PUBLISHES, &[("n1", &PUBLISHES_PER_HOUR), ("n2", &minutes)])
 }
 
-/// Every refusal of the console's limits, for the test that each has its translation (`error::own_refusals`).
-pub fn refusals() -> Vec<String> {
+/// Every refusal of the console's limits (their messages as written), for the test that each has its translation
+/// (`error::own_refusals`).
+pub fn refusals() -> Vec<&'static str> {
     vec![
-        too_many_publishes(60),
-        too_large(),
-        too_deep_at(1),
-        too_deep(),
-        too_many_questions(),
-        too_many_entries(),
-        too_long(),
-        UNKNOWN_PART.to_string(),
-        UNKNOWN_FIELD.to_string(),
+        TOO_MANY_PUBLISHES,
+        TOO_LARGE,
+        TOO_DEEP_AT,
+        TOO_DEEP,
+        TOO_MANY_QUESTIONS,
+        TOO_MANY_ENTRIES,
+        TOO_LONG,
+        UNKNOWN_PART,
+        UNKNOWN_FIELD,
     ]
 }
 
-/// A questionnaire over a limit: the field (dotted, `health.questions`; empty for the whole) and the words.
+/// A questionnaire over a limit: the field (dotted, `health.questions`; empty for the whole) and which limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Beyond {
     pub field: String,
-    pub reason: String,
+    /// The limit's message, and the number it names.
+    why: (&'static str, usize),
 }
 
 impl Beyond {
-    fn at(field: &str, reason: impl Into<String>) -> Beyond {
-        Beyond { field: field.to_string(), reason: reason.into() }
+    fn at(field: &str, why: (&'static str, usize)) -> Beyond {
+        Beyond { field: field.to_string(), why }
+    }
+
+    /// What the carrier is told, in `language`.
+    pub fn reason(&self, language: &str) -> String {
+        say_with(language, self.why.0, &[("n", &self.why.1)])
     }
 }
+
+const UNKNOWN_PART_AT: (&str, usize) = (UNKNOWN_PART, 0);
+const UNKNOWN_FIELD_AT: (&str, usize) = (UNKNOWN_FIELD, 0);
+const TOO_DEEP_HERE: (&str, usize) = (TOO_DEEP, MOST_DEPTH);
+const TOO_MANY_QUESTIONS_HERE: (&str, usize) = (TOO_MANY_QUESTIONS, MOST_QUESTIONS);
+const TOO_MANY_ENTRIES_HERE: (&str, usize) = (TOO_MANY_ENTRIES, MOST_QUESTIONS);
+const TOO_LONG_HERE: (&str, usize) = (TOO_LONG, MOST_CHARACTERS);
 
 /// The line (from 1) where `text`, YAML or JSON, first nests deeper than `most` levels; none when it never does.
 ///
@@ -303,12 +306,12 @@ fn format() -> &'static Value {
 pub fn check(document: &Value) -> Result<(), Beyond> {
     if let Value::Object(top) = document {
         if let Some(name) = top.keys().find(|k| !PARTS.contains(&k.as_str()) && !OWN_FIELDS.contains(&k.as_str())) {
-            return Err(Beyond::at(name, UNKNOWN_PART));
+            return Err(Beyond::at(name, UNKNOWN_PART_AT));
         }
     }
     sizes(document, "", 0)?;
     match unknown(format(), format(), document, "") {
-        Some(field) => Err(Beyond::at(&field, UNKNOWN_FIELD)),
+        Some(field) => Err(Beyond::at(&field, UNKNOWN_FIELD_AT)),
         None => Ok(()),
     }
 }
@@ -325,19 +328,19 @@ fn join(path: &str, key: &str) -> String {
 fn sizes(value: &Value, path: &str, depth: usize) -> Result<(), Beyond> {
     let depth = if value.is_array() || value.is_object() { depth + 1 } else { depth };
     if depth > MOST_DEPTH {
-        return Err(Beyond::at(path, too_deep()));
+        return Err(Beyond::at(path, TOO_DEEP_HERE));
     }
     let many = |count: usize| {
         if count <= MOST_QUESTIONS {
             Ok(())
         } else if path == "questions" || path.ends_with(".questions") {
-            Err(Beyond::at(path, too_many_questions()))
+            Err(Beyond::at(path, TOO_MANY_QUESTIONS_HERE))
         } else {
-            Err(Beyond::at(path, too_many_entries()))
+            Err(Beyond::at(path, TOO_MANY_ENTRIES_HERE))
         }
     };
     match value {
-        Value::String(text) if text.chars().count() > MOST_CHARACTERS => Err(Beyond::at(path, too_long())),
+        Value::String(text) if text.chars().count() > MOST_CHARACTERS => Err(Beyond::at(path, TOO_LONG_HERE)),
         Value::Array(items) => {
             many(items.len())?;
             items.iter().enumerate().try_for_each(|(i, item)| sizes(item, &join(path, &i.to_string()), depth))
@@ -347,7 +350,7 @@ fn sizes(value: &Value, path: &str, depth: usize) -> Result<(), Beyond> {
             for (key, item) in map {
                 let at = join(path, key);
                 if key.chars().count() > MOST_CHARACTERS {
-                    return Err(Beyond::at(&at, too_long()));
+                    return Err(Beyond::at(&at, TOO_LONG_HERE));
                 }
                 sizes(item, &at, depth)?;
             }
@@ -584,27 +587,30 @@ mod tests {
         assert_eq!(check(&health((1..=MOST_QUESTIONS).map(question).collect())), Ok(()));
         assert_eq!(
             check(&health((1..=MOST_QUESTIONS + 1).map(question).collect())),
-            Err(Beyond::at("health.questions", "A part may hold at most 200 questions"))
+            Err(Beyond::at("health.questions", TOO_MANY_QUESTIONS_HERE))
         );
+        let beyond = Beyond::at("health.questions", TOO_MANY_QUESTIONS_HERE);
+        assert_eq!(beyond.reason("en"), "A part may hold at most 200 questions");
+        assert_eq!(beyond.reason("es"), "Una parte puede tener como máximo 200 preguntas");
         let mut long = health(vec![question(1)]);
         long["health"]["questions"][0]["question_text"] = json!({ "en": "a".repeat(MOST_CHARACTERS + 1) });
-        assert_eq!(check(&long), Err(Beyond::at("health.questions.0.question_text.en", too_long())));
+        assert_eq!(check(&long), Err(Beyond::at("health.questions.0.question_text.en", TOO_LONG_HERE)));
         long["health"]["questions"][0]["question_text"] = json!("é".repeat(MOST_CHARACTERS));
         assert_eq!(check(&long), Ok(()), "characters, not bytes");
         assert_eq!(
             check(&json!({ "heath": { "questions": [] } })),
-            Err(Beyond::at("heath", UNKNOWN_PART)),
+            Err(Beyond::at("heath", UNKNOWN_PART_AT)),
             "a misspelt part"
         );
         let mut misspelt = health(vec![question(1)]);
         misspelt["health"]["questions"][0]["decline_on_yess"] = json!(true);
-        assert_eq!(check(&misspelt), Err(Beyond::at("health.questions.0.decline_on_yess", UNKNOWN_FIELD)));
+        assert_eq!(check(&misspelt), Err(Beyond::at("health.questions.0.decline_on_yess", UNKNOWN_FIELD_AT)));
         let mut language = health(vec![question(1)]);
         language["health"]["decline_message"] = json!({ "en": "No.", "fr": "Non." });
-        assert_eq!(check(&language), Err(Beyond::at("health.decline_message.fr", UNKNOWN_FIELD)));
+        assert_eq!(check(&language), Err(Beyond::at("health.decline_message.fr", UNKNOWN_FIELD_AT)));
         let set = json!({ "application": { "questions": [ { "question_id": 160, "question_text": "Dive?", "details": "diving" } ],
             "detail_sets": { "diving": { "fields": [ { "name": "feet", "title": "Feet", "kind": "text" } ] } } } });
-        assert_eq!(check(&set), Err(Beyond::at("application.detail_sets.diving.fields.0.kind", UNKNOWN_FIELD)));
+        assert_eq!(check(&set), Err(Beyond::at("application.detail_sets.diving.fields.0.kind", UNKNOWN_FIELD_AT)));
         let mut deep = json!("x");
         for _ in 0..MOST_DEPTH {
             deep = json!([deep]);
@@ -612,7 +618,7 @@ mod tests {
         let field = format!("application.questions.0.when{}", ".0".repeat(MOST_DEPTH - 4));
         assert_eq!(
             check(&json!({ "application": { "questions": [ { "when": deep } ] } })),
-            Err(Beyond::at(&field, too_deep()))
+            Err(Beyond::at(&field, TOO_DEEP_HERE))
         );
     }
 
