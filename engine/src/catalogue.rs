@@ -84,17 +84,6 @@ fn default_free_look_days() -> u32 {
     10
 }
 
-impl Category {
-    /// The heading of the category's section on the plans page.
-    pub fn section(&self) -> &str {
-        if self.section_name.is_empty() {
-            &self.display_name
-        } else {
-            &self.section_name
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Carrier {
     pub carrier_id: i64,

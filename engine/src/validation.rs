@@ -165,6 +165,8 @@ fn normalize(prop: &Value, text: &str) -> String {
         Some("upper") => text.to_uppercase(),
         // A person's name in Unicode's composed form (NFC): what is validated and stored (the renderer does the same).
         Some("name") => crate::forms::common::normalized_name(text),
+        // Any other text people type (an address, an account holder's name): composed (NFC) too, as it is stored.
+        Some("text") => crate::forms::common::normalized_name(text),
         // The spec's employer state rule: two letters are a code (GA), anything longer is a name (New York).
         Some("state_case") if text.chars().count() == 2 => text.to_uppercase(),
         Some("state_case") => title_case(text),

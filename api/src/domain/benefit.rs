@@ -166,14 +166,14 @@ impl<'e> Audience<'e> {
             plan_id: plan.plan_id,
             plan_name: plan.plan_name.clone(),
             plan_logo: plan.logo.clone(),
-            plan_short_text: plan.short_text.clone(),
+            plan_short_text: plan.text_in("short_text", crate::language::current()).unwrap_or_default().to_string(),
             plan_category: plan.category.clone(),
             category_name: state
                 .catalogue
                 .categories
                 .iter()
                 .find(|c| c.category == plan.category)
-                .map(|c| c.display_name.clone())
+                .map(|c| c.display_name_in(crate::language::current()).to_string())
                 .unwrap_or_default(),
             carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
             starting_from,

@@ -206,7 +206,9 @@ pub struct Made {
 }
 
 /// Publishes `questionnaire` for `plan` as a new version of the workflows (see the module's note): 409 when the draft
-/// was published or changed meanwhile, 429 past [`limits::PUBLISHES_PER_HOUR`] (counted before the version is made).
+/// was published or changed meanwhile, 429 past [`limits::PUBLISHES_PER_HOUR`] (a place is taken before the version is
+/// made, so that publishes made at once are each counted, and given back when the publish is refused or fails: only
+/// a version made counts).
 pub async fn publish(
     state: &AppState,
     staff: &Staff,
@@ -217,15 +219,32 @@ pub async fn publish(
 ) -> ApiResult<Made> {
     // A draft kept, or a version published, before the limits were: within them, or refused as a draft would be.
     limits::check(&serde_json::to_value(questionnaire).expect("a questionnaire is JSON")).map_err(beyond)?;
+    let key = publishes_key(staff.carrier_id);
     let taken = {
         let _turn = store::write_turn(&state.db).await;
-        let hour = chrono::Duration::hours(1);
-        store::quota::take(&state.db, &publishes_key(staff.carrier_id), limits::PUBLISHES_PER_HOUR, hour).await?
+        store::quota::take(&state.db, &key, limits::PUBLISHES_PER_HOUR, chrono::Duration::hours(1)).await?
     };
     if let Err(retry_after) = taken {
         let words = limits::too_many_publishes(retry_after.div_ceil(60), crate::language::current());
         return Err(ApiError::TooOften { retry_after, message: crate::error::Said::resolved(words) });
     }
+    let made = make_version(state, staff, plan, questionnaire, source, note).await;
+    if made.is_err() {
+        let _turn = store::write_turn(&state.db).await;
+        store::quota::give_back(&state.db, &key).await?;
+    }
+    made
+}
+
+/// The version a publish makes (see [`publish`]).
+async fn make_version(
+    state: &AppState,
+    staff: &Staff,
+    plan: &Plan,
+    questionnaire: &PlanQuestionnaire,
+    source: Source,
+    note: &str,
+) -> ApiResult<Made> {
     let carrier = state.catalogue.carrier_name(staff.carrier_id).to_string();
     let loaded_by =
         format!("{} ({carrier}) in the carriers' console, plan {}: {}", staff.name, plan.plan_id, note.trim());

@@ -21,5 +21,6 @@ pub struct Paycheck {
 pub fn paycheck(state: &AppState, group_id: Option<i64>, monthly: Option<Cents>) -> Option<Paycheck> {
     let frequency = group_id.and_then(|g| state.catalogue.groups.get(&g))?.payroll_frequency?;
     let monthly = monthly?;
-    Some(Paycheck { amount: engine::rating::per_paycheck(monthly, frequency), frequency, label: frequency.label() })
+    let label = crate::language::say(frequency.label());
+    Some(Paycheck { amount: engine::rating::per_paycheck(monthly, frequency), frequency, label })
 }

@@ -116,8 +116,7 @@ pub async fn content(state: &AppState, e: &Enrollment, q: &QuoteRequest) -> ApiR
     ));
     let notices = premier_notices(lines.iter().any(|l| l.is_premier()), lines.iter().map(|l| l.plan_category.as_str()));
     if !notices.is_empty() {
-        let said: Vec<&str> = notices.iter().map(|n| say(n)).collect();
-        out.push_str(&format!("\n{}\n", said.join("\n")));
+        out.push_str(&format!("\n{}\n", notices.join("\n")));
     }
     out.push_str(&format!(
         "\n{}\n",

@@ -55,6 +55,33 @@ pub async fn take(db: &Db, key: &str, limit: usize, window: chrono::Duration) ->
     Ok(Err(1))
 }
 
+/// Gives back one place taken for `key` (the newest: the places are counted, not told apart), for what was taken
+/// and then not done.
+pub async fn give_back(db: &Db, key: &str) -> Result<(), sqlx::Error> {
+    for _ in 0..ATTEMPTS {
+        let row = sqlx::query("select times, version from quota where key = $1").bind(key).fetch_optional(db).await?;
+        let Some(row) = row else { return Ok(()) };
+        let text: String = row.try_get("times")?;
+        let version: i64 = row.try_get("version")?;
+        let mut times = parse(&text);
+        let Some(newest) = times.iter().enumerate().max_by_key(|(_, t)| **t).map(|(i, _)| i) else { return Ok(()) };
+        times.remove(newest);
+        let text =
+            times.iter().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)).collect::<Vec<_>>().join(",");
+        let written = sqlx::query("update quota set times = $1, version = version + 1 where key = $2 and version = $3")
+            .bind(&text)
+            .bind(key)
+            .bind(version)
+            .execute(db)
+            .await?
+            .rows_affected();
+        if written == 1 {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
 /// Forgets what was counted for `key` (its owner got in).
 pub async fn clear(db: &Db, key: &str) -> Result<(), sqlx::Error> {
     sqlx::query("delete from quota where key = $1").bind(key).execute(db).await?;

@@ -708,3 +708,39 @@ async fn a_carriers_publish_past_30_in_an_hour_is_refused_429_and_another_carrie
     theirs.put(&draft, eligibility).await.ok();
     theirs.post(&format!("{draft}/publish"), json!({ "note": "residents" })).await.ok();
 }
+
+#[tokio::test]
+async fn a_publish_the_workflows_refuse_gives_back_its_place_and_only_versions_made_are_counted() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let key = publishes_key(NORTHGATE);
+    for _ in 1..PUBLISHES_PER_HOUR {
+        api::store::quota::take(&app.state.db, &key, PUBLISHES_PER_HOUR, chrono::Duration::hours(1))
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    let published = staff.get(&plan).await.ok()["published"].clone();
+    // A draft kept before the console checked what it does now (two questions under one id), which the workflows
+    // refuse when the version is made.
+    let mut twice = with_question_904(&published);
+    twice["health"]["questions"][0]["question_id"] = json!(904);
+    twice["kind"] = json!("questionnaire");
+    twice["plan_id"] = json!(OPTIONAL_LIFE);
+    let document = serde_json::to_string(&twice).unwrap();
+    api::store::carrier_console::save_draft(&app.state.db, OPTIONAL_LIFE, NORTHGATE, &document, "an older console")
+        .await
+        .unwrap();
+    for _ in 0..3 {
+        let refused = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Diabetes" })).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    }
+    // The 30th place is still free: the refused publishes made no version and spent none.
+    staff.put(&format!("{plan}/draft"), with_question_904(&published)).await.ok();
+    let made = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Ask about diabetes" })).await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    staff.put(&format!("{plan}/draft"), published.clone()).await.ok();
+    let past = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Back as it was" })).await;
+    assert_eq!(past.status, StatusCode::TOO_MANY_REQUESTS, "{}", past.body);
+}

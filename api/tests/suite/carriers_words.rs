@@ -194,3 +194,22 @@ async fn a_spanish_applicant_declined_reads_the_carriers_own_spanish_and_the_sto
     let said = again.body["data"]["error_message"].as_str().unwrap();
     assert!(said.starts_with("Según sus respuestas") && said.contains("Esta decisión se mantiene"), "{said}");
 }
+
+#[tokio::test]
+async fn a_carriers_question_that_reads_like_one_of_the_stores_messages_is_shown_as_the_carrier_wrote_it() {
+    let app = TestApp::new().await;
+    let mut staff = staff_of(&app, BRIGHTBITE).await;
+    // English only: the store has Spanish for these words as its own messages, but they are the carrier's question.
+    let path = format!("/api/v1/carrier/questionnaires/{BRIGHTBITE_DENTAL}");
+    let draft = json!({ "eligibility": { "questions": [
+        { "qid": 974, "question": "Field is required", "true_condition": 0 },
+        { "qid": 975, "question": "Plan 1403 has no published version 99", "true_condition": 0 },
+    ] } });
+    staff.put(&format!("{path}/draft"), draft).await.ok();
+    staff.post(&format!("{path}/draft/publish"), json!({ "note": "as written" })).await.ok();
+    assert_eq!(
+        eligibility_in_spanish(&app, BRIGHTBITE_DENTAL).await,
+        vec!["974: Field is required", "975: Plan 1403 has no published version 99"],
+        "the carrier's words, never the store's Spanish of its own messages"
+    );
+}

@@ -98,6 +98,12 @@ async fn an_address_holding_a_control_or_text_direction_character_is_refused_in_
         ),
         ("address2", "Apt\u{7} 4", "Please enter the address without hidden control or text-direction characters"),
         ("city", "Atlanta\u{200F}", "Please enter the city without hidden control or text-direction characters"),
+        // The Arabic letter mark: invisible, and it turns how a line reads as the overrides do.
+        (
+            "address1",
+            "12 Peachtree\u{61C} St",
+            "Please enter the address without hidden control or text-direction characters",
+        ),
     ];
     for (field, text, message) in cases {
         let mut contact = common::contact();
@@ -110,6 +116,57 @@ async fn an_address_holding_a_control_or_text_direction_character_is_refused_in_
         b.language = None;
         let (_, words) = spanish.first_error();
         assert!(words.starts_with("Por favor, ingrese la ") && words.contains("sin caracteres ocultos"), "{words}");
+    }
+}
+
+#[tokio::test]
+async fn an_address_and_an_account_holder_in_any_alphabet_are_kept_composed_however_they_were_typed() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let mut personal = common::personal();
+    personal["enrollment_id"] = json!(id);
+    b.post("/api/v1/save-personal-info", personal).await.ok();
+    let mut contact = common::contact();
+    contact["enrollment_id"] = json!(id);
+    contact["address1"] = json!("12 Avenida de la Pen\u{303}a");
+    contact["address2"] = json!("E\u{301}difice N\u{303}");
+    b.post("/api/v1/save-contact-info", contact).await.ok();
+    let stored = read_back(&mut b, id, "contact_info").await;
+    assert_eq!(
+        (stored["address1"].as_str(), stored["address2"].as_str()),
+        (Some("12 Avenida de la Peña"), Some("Édifice Ñ"))
+    );
+    let at_rest = common::stored_document(&app, id, "contact_info").await;
+    assert!(at_rest.contains("Peña") && !at_rest.contains("Pen\u{303}a"), "{at_rest}");
+
+    let mut agreement = common::agreement();
+    agreement["enrollment_id"] = json!(id);
+    b.post("/api/v1/save-agreement-info", agreement).await.ok();
+    // The bank account's holder: a person's name in any script, or a business's with its digits and an ampersand.
+    for (holder, kept) in [
+        (format!("{JOSE} {MUNOZ_PENA}"), "José Muñoz-Peña"),
+        ("Nguyễn Văn An".to_string(), "Nguyễn Văn An"),
+        ("김민준".to_string(), "김민준"),
+        ("Smith & Sons 2".to_string(), "Smith & Sons 2"),
+    ] {
+        let mut billing = common::billing_eft();
+        billing["enrollment_id"] = json!(id);
+        billing["account_name"] = json!(holder);
+        let saved = b.post("/api/v1/save-billing-info", billing).await;
+        assert_eq!(saved.status, StatusCode::OK, "{holder}: {}", saved.body);
+        assert_eq!(read_back(&mut b, id, "payment_info").await["account_name"], kept);
+    }
+    for holder in ["<b>Dana</b>", "Dana\u{202E}", "-Dana"] {
+        let mut billing = common::billing_eft();
+        billing["enrollment_id"] = json!(id);
+        billing["account_name"] = json!(holder);
+        let refused = b.post("/api/v1/save-billing-info", billing).await;
+        assert_eq!(
+            refused.first_error(),
+            ("account_name".to_string(), "Invalid account holder name".to_string()),
+            "{holder:?}"
+        );
     }
 }
 

@@ -247,3 +247,130 @@ async fn every_text_of_every_plan_and_category_has_its_spanish() {
     let missing = app.live.now().catalogue.untranslated("es");
     assert!(missing.is_empty(), "{} catalogue texts have no Spanish:\n{}", missing.len(), missing.join("\n"));
 }
+
+/// The sources of the engine and the api (without their unit tests), each file's text with its path.
+fn sources() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    let mut stack = vec![root.join("engine/src"), root.join("api/src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let shown = path.strip_prefix(&root).unwrap().display().to_string();
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or_default().to_string();
+                files.push((shown, code));
+            }
+        }
+    }
+    files
+}
+
+/// The Rust string literal at the start of `text` (after spaces), unescaped, with the bytes it took; none when
+/// `text` does not start with one.
+fn literal(text: &str) -> Option<(String, usize)> {
+    let start = text.len() - text.trim_start().len();
+    let body = text[start..].strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = body.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => return Some((out, start + 1 + at + 1)),
+            '\\' => match chars.next()?.1 {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                '"' => out.push('"'),
+                '\\' => out.push('\\'),
+                '\'' => out.push('\''),
+                // A line continued: the line break and the next line's leading spaces are not part of it.
+                '\n' => {
+                    let rest = &body[at + 2..];
+                    let skipped = rest.len() - rest.trim_start().len();
+                    for _ in 0..rest[..skipped].chars().count() {
+                        chars.next();
+                    }
+                }
+                other => out.push(other),
+            },
+            other => out.push(other),
+        }
+    }
+    None
+}
+
+#[test]
+fn every_message_the_code_says_has_its_spanish() {
+    // Where a message is said: its literal, or a constant's name, is the first or second argument of these.
+    const CALLS: [&str; 9] = [
+        "say(",
+        "say_with(",
+        "Said::with(",
+        "Text::said(",
+        "own(",
+        "ApiError::field(",
+        "ApiError::coded(",
+        "ApiError::NotFound(",
+        "ApiError::Conflict(",
+    ];
+    let files = sources();
+    let mut constants = std::collections::BTreeMap::new();
+    for (_, text) in &files {
+        for (at, _) in text.match_indices("const ") {
+            let rest = &text[at + 6..];
+            let Some((name, after)) = rest.split_once(':') else { continue };
+            if !name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') || name.is_empty() {
+                continue;
+            }
+            let Some(value) =
+                after.trim_start().strip_prefix("&str =").or(after.trim_start().strip_prefix("&'static str ="))
+            else {
+                continue;
+            };
+            if let Some((words, _)) = literal(value) {
+                constants.insert(name.to_string(), words);
+            }
+        }
+    }
+    let spanish = engine::i18n::Words::shipped().catalogue("es").unwrap();
+    let mut said = std::collections::BTreeMap::new();
+    for (file, text) in &files {
+        for call in CALLS {
+            for (at, _) in text.match_indices(call) {
+                // A method of the same name (`.say(`) or a longer name (`essay(`) is not the call.
+                if text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                    continue;
+                }
+                let args = &text[at + call.len()..];
+                // The message is the first argument, or the second after a language or a field's name (a field's
+                // name or a code has no space, so it is never taken for a message below).
+                let first_len = literal(args).map_or_else(|| args.find(',').unwrap_or(args.len()), |(_, len)| len);
+                let second = args[first_len..].trim_start().strip_prefix(',');
+                for arg in std::iter::once(args).chain(second) {
+                    let arg = arg.trim_start().trim_start_matches('&');
+                    if let Some((words, _)) = literal(arg) {
+                        said.entry(words).or_insert_with(|| file.clone());
+                        continue;
+                    }
+                    let name: String =
+                        arg.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':').collect();
+                    let last = name.rsplit("::").next().unwrap_or_default();
+                    if let Some(words) = constants.get(last) {
+                        said.entry(words.clone()).or_insert_with(|| file.clone());
+                    }
+                }
+            }
+        }
+    }
+    // A field's name or a code is not a message.
+    let missing: Vec<String> = said
+        .iter()
+        .filter(|(words, _)| words.contains(' ') && words.chars().any(char::is_alphabetic))
+        .filter(|(words, _)| spanish.get(words).is_none())
+        .map(|(words, file)| format!("  {file}: {words}"))
+        .collect();
+    assert!(missing.is_empty(), "{} messages the code says have no Spanish:\n{}", missing.len(), missing.join("\n"));
+    assert!(said.len() > 300, "the scan finds the messages ({} found)", said.len());
+}

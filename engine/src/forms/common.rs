@@ -16,8 +16,14 @@ use crate::errors::messages::INVALID_ZIP;
 pub const NAME_PATTERN: &str = r"^\p{L}[\p{L}\p{M} .'’\-]*$";
 
 /// What a street address or a city may not hold: control characters and the bidirectional marks, overrides and
-/// isolates, which change how the text reads without being seen (and reach the carriers' files).
-pub const ADDRESS_PATTERN: &str = r"^[^\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]*$";
+/// isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which change how the text reads without being
+/// seen (and reach the carriers' files). Stored in Unicode's composed form (`x-normalize: text`).
+pub const ADDRESS_PATTERN: &str = r"^[^\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$";
+
+/// A bank account holder's name: a person's or a business's, in any script (letters with their marks, digits,
+/// spaces and `.`, `,`, `&`, `-` and both apostrophes), starting with a letter or a digit; no markup, control or
+/// text-direction characters.
+pub const ACCOUNT_HOLDER_PATTERN: &str = r"^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,&'’\-]*$";
 /// The refusal of an address line holding one of them.
 pub const INVALID_ADDRESS: &str = "Please enter the address without hidden control or text-direction characters";
 /// The refusal of a city holding one of them.
@@ -87,13 +93,13 @@ pub struct Measures {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct PostalAddress {
     #[schemars(title = "Address 1", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }, "x-normalize" = "text"))]
     pub address1: Option<String>,
     #[schemars(title = "Address 2", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }, "x-normalize" = "text"))]
     pub address2: Option<String>,
     #[schemars(title = "City", length(max = 60), regex(pattern = ADDRESS_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": INVALID_CITY }))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_CITY }, "x-normalize" = "text"))]
     pub city: Option<String>,
     #[schemars(title = "State", extend("x-lookup" = "states", "x-normalize" = "upper"))]
     pub state: Option<String>,

@@ -105,13 +105,13 @@ pub struct EmployerInfo {
     #[schemars(extend("x-messages" = { "pattern": INVALID_PHONE }, "x-normalize" = "digits", "x-widget" = "phone"))]
     pub phone: Option<String>,
     #[schemars(title = "Address 1", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }, "x-normalize" = "text"))]
     pub address1: Option<String>,
     #[schemars(title = "Address 2", length(max = 100), regex(pattern = ADDRESS_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_ADDRESS }, "x-normalize" = "text"))]
     pub address2: Option<String>,
     #[schemars(title = "City", length(max = 60), regex(pattern = ADDRESS_PATTERN))]
-    #[schemars(extend("x-messages" = { "pattern": INVALID_CITY }))]
+    #[schemars(extend("x-messages" = { "pattern": INVALID_CITY }, "x-normalize" = "text"))]
     pub city: Option<String>,
     #[schemars(title = "State", length(max = 40), regex(pattern = r"^[A-Za-z][A-Za-z .]*$"))]
     #[schemars(extend("x-messages" = { "pattern": "Please enter a valid state" }, "x-normalize" = "state_case"))]

@@ -9,7 +9,8 @@
 //!   `{ "check": "total", "field": "beneficiary_percentage" }`, ...; every kind is documented there), run by the
 //!   engine on every save and, where the browser checks early, by the renderer from the same definition;
 //! - `x-normalize`: how the server cleans a value before validating it (`digits`, `upper`, `ssn`, `state_case`,
-//!   `name`: Unicode's composed form, NFC, which the renderer applies too as it is typed);
+//!   `name` and `text` (an address, an account holder): Unicode's composed form, NFC, which the renderer applies too
+//!   as it is typed);
 //! - `x-widget`: the renderer widget registered under that name (`dateMDY`, `ssn`, `phone`, `zip`, `textarea`, `radio`);
 //! - `x-lookup`: a list of choices the engine fills in (`states`);
 //! - `x-refuse`: a value -> the message refusing it (a choice that is offered but blocks saving);

@@ -117,7 +117,7 @@ const CoreBaseInputTemplate = getDefaultRegistry().templates.BaseInputTemplate;
  */
 function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { schema, onChange } = props;
-  if (schema['x-normalize'] !== 'name') return <CoreBaseInputTemplate {...props} />;
+  if (schema['x-normalize'] !== 'name' && schema['x-normalize'] !== 'text') return <CoreBaseInputTemplate {...props} />;
   return <CoreBaseInputTemplate {...props} onChange={(value, errors, id) => onChange(normalizeTyped(schema, value), errors, id)} />;
 }
 

@@ -10383,7 +10383,10 @@ export interface components {
             decline_message: components["schemas"]["Text"];
             /**
              * @description Shown when the answers are accepted.
-             * @default Thank you. Your answers qualify you for this plan.
+             * @default {
+             *       "en": "Thank you. Your answers qualify you for this plan.",
+             *       "es": "Gracias. Sus respuestas lo califican para este plan."
+             *     }
              */
             success_message: components["schemas"]["Text"];
         };

@@ -150,12 +150,14 @@ pub fn yearly_cost_of(
 /// The notices a premier quote carries: its administrative fee, and, when it holds a life plan (`categories` are the
 /// quote's), that optional life depends on medical underwriting. The spec prints both on every premier cart; the
 /// second only confuses a person who is buying no life cover.
+/// They are said in the request's language.
 pub fn premier_notices<'c>(premier: bool, mut categories: impl Iterator<Item = &'c str>) -> Vec<&'static str> {
-    match (premier, categories.any(|c| c.contains("life"))) {
+    let notices = match (premier, categories.any(|c| c.contains("life"))) {
         (false, _) => Vec::new(),
         (true, false) => vec![engine::rating::ADMIN_FEE_NOTICE],
         (true, true) => vec![engine::rating::ADMIN_FEE_NOTICE, engine::rating::UNDERWRITING_NOTICE],
-    }
+    };
+    notices.into_iter().map(crate::language::say).collect()
 }
 
 pub use crate::domain::payroll::{paycheck, Paycheck};

@@ -136,7 +136,10 @@ async fn riders(state: &AppState, e: &Enrollment, lines: &[PricedLine]) -> ApiRe
                     plan_pricing_id: option.plan_pricing_id,
                     plan_name: plan.plan_name.clone(),
                     option_name: option.name.clone(),
-                    plan_short_text: plan.short_text.clone(),
+                    plan_short_text: plan
+                        .text_in("short_text", crate::language::current())
+                        .unwrap_or_default()
+                        .to_string(),
                     price,
                 });
             }

@@ -156,10 +156,11 @@ pub async fn left_side_filter_fields(
         .filter(|c| offered.contains(&c.category.as_str()))
         .map(|c| {
             let count = listed.iter().filter(|entry| entry.plan.category == c.category).count();
+            let language = crate::language::current();
             SideCategory {
                 category: c.category.clone(),
-                display_name: c.display_name.clone(),
-                section_name: c.section().to_string(),
+                display_name: c.display_name_in(language).to_string(),
+                section_name: c.section_in(language).to_string(),
                 count,
                 selected: e.filter.category.as_deref() == Some(c.category.as_str()),
             }

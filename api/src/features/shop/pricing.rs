@@ -66,7 +66,7 @@ pub async fn pricing_detail(
             if let ApiError::Coded { extra, .. } = &mut refusal {
                 extra["plans"] = json!(priced.iter().map(|(o, p)| price_line(plan, o, *p, tier)).collect::<Vec<_>>());
                 if awaits_answer(&e, error) {
-                    extra["asked"] = json!(ASKED_WORDS);
+                    extra["asked"] = json!(crate::language::say(ASKED_WORDS));
                 }
             }
             Err(refusal)

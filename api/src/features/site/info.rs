@@ -191,7 +191,10 @@ pub async fn homepage_plan(
         .filter(|c| offered.contains(&c.category.as_str()))
         .map(|c| HomeTile {
             image: c.image.clone(),
-            plan: TilePlan { name: c.display_name.clone(), category: c.category.clone() },
+            plan: TilePlan {
+                name: c.display_name_in(crate::language::current()).to_string(),
+                category: c.category.clone(),
+            },
             link: format!("/plans?type={}", c.category),
         })
         .collect();
