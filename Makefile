@@ -18,8 +18,16 @@ run: renderer-build
 	./target/release/enroll serve
 
 ## test: every check and test (formatting, lints, engine, api on SQLite and PostgreSQL, renderer, browser journeys)
-test: check-rust test-rust check-contract test-postgres test-fuzz test-crash test-faults test-renderer test-e2e
-	@echo "make test: all checks passed"
+## The browser journeys keep one core busy (Chromium's renderer) and leave the other mostly idle, so once the build and
+## the SQLite suite have passed they run beside the remaining stages, which use the other core: their output is
+## printed whole when they end. A failure of either side fails make test.
+test: check-rust test-rust check-contract chromium smtp-server x12-validator renderer-build
+	@logs=$$(mktemp -d); \
+	( cd $(RENDERER) && npm run e2e > $$logs/e2e 2>&1; echo $$? > $$logs/e2e.status ) & journeys=$$!; \
+	status=0; $(MAKE) --no-print-directory test-postgres test-fuzz test-crash test-faults test-renderer || status=1; \
+	wait $$journeys; echo "---- the browser journeys (npm run e2e), run beside the stages above ----"; \
+	cat $$logs/e2e; [ "$$(cat $$logs/e2e.status)" = 0 ] || status=1; rm -rf $$logs; \
+	if [ $$status = 0 ]; then echo "make test: all checks passed"; else echo "make test: failed" >&2; fi; exit $$status
 
 ## bench: the benchmark (never part of make test): the server beside an axum hello-world, a 2,000-plan catalogue,
 ## wrk; prints the table docs/PERFORMANCE.md keeps. BENCH_ARGS="--growth --postgres --seconds 10" for more.
