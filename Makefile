@@ -116,9 +116,12 @@ test-crash: build
 smtp-server:
 	@python3 -c "import aiosmtpd" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
 
-# pyx12's x12valid, the outside validator every 834 file the tests make is held to.
+# The two outside validators every 834 file the tests make is held to: pyx12's x12valid, and LinuxForHealth x12 (which
+# needs pydantic 1: a virtual environment of its own, .x12-venv).
 x12-validator:
 	@python3 -c "import pyx12" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check pyx12==4.0.0
+	@if [ ! -x .x12-venv/bin/lfhx12 ]; then python3 -m venv .x12-venv && .x12-venv/bin/pip install --quiet \
+		--disable-pip-version-check "linuxforhealth-x12==0.57.0" "pydantic<2"; fi
 
 # OpenSSH's server: the carriers' SFTP test starts one on loopback (and the delivery uses OpenSSH's sftp client).
 # GnuPG: the carriers' encryption test makes a carrier's key with it and decrypts what the store encrypted.

@@ -46,6 +46,12 @@ impl AppState {
         crate::store::seed::seed(&db, &config.fixtures_dir).await.context("seeding fixtures failed")?;
         let workflows = crate::services::workflows::Registry::start(&db, &config.workflows_dir).await?;
         let catalogue = Catalogue::load(&db).await?;
+        // An application of a plan no 834 file could carry would never reach its carrier: refused at start.
+        if let Some(codes) = &workflows.current().workflows.x12 {
+            let carriers: Vec<_> = catalogue.carriers.values().cloned().collect();
+            let unsendable = engine::catalogue::unsendable(codes, &carriers, &catalogue.plans);
+            anyhow::ensure!(unsendable.is_empty(), "plans that no 834 file could carry:\n{}", unsendable.join("\n"));
+        }
         let catalogue_digest = store::seed::catalogue_digest(&db).await?;
         let crypto = crate::services::crypto::Crypto::from_keys(keys);
         crate::services::keys::check_at_start(&db, &crypto).await?;

@@ -132,6 +132,9 @@ pub struct EdiSettings {
     pub sender_id: String,
     /// The sponsor of individual-market applications (N1*P5; `EDI_SENDER_NAME`, Benefit Store by default).
     pub sender_name: String,
+    /// The store's federal tax id (EIN, nine digits; `EDI_SENDER_TAX_ID`), by which the sponsor of individual-market
+    /// applications is named (`N1*P5*...*FI`); unset, by the sender id, a code agreed with the carriers (`94`).
+    pub sender_tax_id: Option<String>,
     /// Files are production data (ISA15 `P`) rather than test data (`T`; `EDI_PRODUCTION=1`).
     pub production: bool,
     /// How many days the sealed copy of a file is kept in the database after the carrier acknowledged it
@@ -288,6 +291,18 @@ impl Config {
                     .ok()
                     .filter(|s| !s.is_empty())
                     .unwrap_or_else(|| "Benefit Store".into()),
+                sender_tax_id: match std::env::var("EDI_SENDER_TAX_ID") {
+                    Ok(id) if id.trim().is_empty() => None,
+                    Ok(id) => {
+                        let digits: String = id.chars().filter(char::is_ascii_digit).collect();
+                        anyhow::ensure!(
+                            digits.len() == 9 && id.chars().all(|c| c.is_ascii_digit() || c == '-'),
+                            "EDI_SENDER_TAX_ID={id} is not a federal tax id (nine digits, as 12-3456789)"
+                        );
+                        Some(digits)
+                    }
+                    Err(_) => None,
+                },
                 production: std::env::var("EDI_PRODUCTION").is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
                 retention_days: match std::env::var("EDI_RETENTION_DAYS") {
                     Ok(days) => {

@@ -125,13 +125,26 @@ async fn run() -> anyhow::Result<()> {
                 }
             }
             match &workflows.x12 {
-                Some(codes) => println!(
-                    "{}: X12 codes of carriers' 834 files are valid ({} categories, {} tiers, {} relationships)",
-                    config.workflows_dir.display(),
-                    codes.insurance_lines.len(),
-                    codes.coverage_levels.len(),
-                    codes.relationships.len()
-                ),
+                Some(codes) => {
+                    // Every plan of the fixtures reaches its carrier: its line is the installation's, its carrier's
+                    // guide's, or its own, and each is a code the implementation guide or the carrier's guide has.
+                    let fixtures = api::store::seed::read_fixtures(&config.fixtures_dir)?;
+                    let unsendable = engine::catalogue::unsendable(codes, &fixtures.carriers, &fixtures.plans);
+                    anyhow::ensure!(
+                        unsendable.is_empty(),
+                        "plans that no 834 file could carry:\n{}",
+                        unsendable.join("\n")
+                    );
+                    println!(
+                        "{}: X12 codes of carriers' 834 files are valid ({} standard insurance lines, {} tiers, {} \
+                         relationships; every plan of {} carriers has its line)",
+                        config.workflows_dir.display(),
+                        codes.insurance_lines.len(),
+                        codes.coverage_levels.len(),
+                        codes.relationships.len(),
+                        fixtures.carriers.len()
+                    )
+                }
                 None => println!("{}: no X12 codes (kind: x12): no 834 files are made", config.workflows_dir.display()),
             }
             Ok(())

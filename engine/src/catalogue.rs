@@ -119,6 +119,10 @@ pub struct CarrierEdi {
     /// encrypted: each file is then encrypted to that key alone and named `.pgp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pgp_key: Option<String>,
+    /// What its companion guide says its files take: character set and case, its insurance line codes, the
+    /// situational data it takes, its master policy.
+    #[serde(default)]
+    pub guide: crate::x12::Guide,
 }
 
 /// A carrier's SFTP server: files are put in `dir` as `user`, signed in with the store's key (`EDI_SFTP_KEY`), on a
@@ -154,6 +158,7 @@ impl Carrier {
             payer_id_qualifier: "94".into(),
             sftp: None,
             pgp_key: None,
+            guide: crate::x12::Guide::default(),
         })
     }
 }
@@ -265,6 +270,10 @@ pub struct Plan {
     /// A retired plan: pricing sends the person to this one instead (changePid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaced_by: Option<i64>,
+    /// The insurance line code (HD03) its carrier knows this product by, when it is not its category's (a
+    /// short-term disability plan's `STD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub insurance_line: Option<String>,
     /// A window in which the plan cannot be added to a cart, with the carrier's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blackout: Option<Blackout>,
@@ -476,6 +485,12 @@ pub struct Group {
     /// How often the group pays its employees: under the group every price also shows what it takes per paycheck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payroll_frequency: Option<PayrollFrequency>,
+    /// The employer's federal tax id (EIN, nine digits), by which carriers' files name the sponsor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tax_id: Option<String>,
+    /// The group's policy number with each carrier it holds a group policy with, by carrier id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub policy_numbers: BTreeMap<i64, String>,
 }
 
 /// How often an employer pays its employees.
@@ -550,6 +565,9 @@ pub struct Rep {
     /// How the rep's site looks.
     #[serde(default)]
     pub branding: Branding,
+    /// The rep's national producer number (NPN), by which carriers know the rep who enrolled an application.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub npn: Option<String>,
 }
 
 impl Rep {
@@ -571,6 +589,26 @@ pub struct Address {
 
 /// Plan type code of a premier plan (the spec's "prudential" plans).
 pub const PREMIER: &str = "MM";
+
+/// Each plan that could not be written in its carrier's 834 files under `codes` (the installation's) and its carrier's
+/// companion guide: a carrier whose guide does not check, or a plan whose category has no insurance line for it (the
+/// implementation guide has none for life, and the carrier's guide names none); each as `where: why`. The store
+/// refuses to start with any (an application of such a plan could not reach its carrier).
+pub fn unsendable(codes: &crate::x12::Codes, carriers: &[Carrier], plans: &[Plan]) -> Vec<String> {
+    let mut found = Vec::new();
+    for carrier in carriers {
+        if let Err((path, why)) = carrier.edi().guide.check(codes) {
+            found.push(format!("carrier {} ({}) edi.guide{path}: {why}", carrier.carrier_id, carrier.name));
+        }
+    }
+    for plan in plans {
+        let Some(carrier) = carriers.iter().find(|c| c.carrier_id == plan.carrier_id) else { continue };
+        if let Err(why) = carrier.edi().guide.line(codes, &plan.category, plan.insurance_line.as_deref()) {
+            found.push(format!("plan {} of {}: {why}", plan.plan_id, carrier.name));
+        }
+    }
+    found
+}
 
 /// What must hold of a catalogue before it is loaded: ids used once, the carriers, categories and plans it names
 /// exist, ages and age bands that leave no age of the plan unpriced, a tier factor for every tier sold, options with

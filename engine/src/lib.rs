@@ -24,7 +24,8 @@
 //!   mined from carts and enrollments.
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals; [`facts`]: what plans are compared by;
 //!   [`market`]: a synthetic catalogue of any size.
-//! - [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
+//! - [`x12`]: the 834 files sent to carriers, written to each carrier's companion guide.
+//! - [`money`], [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
 //!
 //! Data (workflow definitions, the catalogue) is at the bottom, rules above it, composition on top; no module is
 //! part of an import circle (api/tests/suite/architecture.rs checks it).
@@ -44,6 +45,7 @@ pub mod i18n;
 pub mod json;
 pub mod lifecycle;
 pub mod market;
+pub mod money;
 pub mod payment;
 pub mod questionnaire;
 pub mod rating;

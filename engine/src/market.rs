@@ -671,6 +671,9 @@ pub fn generate(spec: &MarketSpec, carriers: &[Carrier], taken: &BTreeSet<String
             membership: Vec::new(),
             rider_of: Vec::new(),
             replaced_by: None,
+            // Short-term disability (a benefit period under two years) is its own line, as carriers file it.
+            insurance_line: (category == "di" && drawn.facts.benefit_period_months.is_some_and(|m| m < 24))
+                .then(|| "STD".to_string()),
             blackout: None,
             facts: drawn.facts,
             documents: Vec::new(),

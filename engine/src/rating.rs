@@ -3,45 +3,16 @@
 //! price = base rate (tier IO, age 21 for the age curve) x age factor x tier factor x tobacco factor, plus the 3%
 //! administrative fee on premier (plan type MM) plans, rounded to the cent once at the end.
 
-use serde::Serialize;
-
 use crate::catalogue::{Plan, PlanOption, RatingMethod, PREMIER};
 use crate::context::Tier;
 
-/// Money in cents, so sums are exact.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cents(pub i64);
-
-impl Cents {
-    pub fn dollars(self) -> f64 {
-        self.0 as f64 / 100.0
-    }
-
-    pub fn from_dollars(dollars: f64) -> Cents {
-        Cents((dollars * 100.0).round() as i64)
-    }
-}
+pub use crate::money::Cents;
 
 /// What a monthly premium takes from each paycheck of an employer that pays `frequency`: a year of it spread over the
 /// year's paychecks, to the cent.
 pub fn per_paycheck(monthly: Cents, frequency: crate::catalogue::PayrollFrequency) -> Cents {
     let periods = frequency.periods();
     Cents((monthly.0 * 12 + periods / 2).div_euclid(periods))
-}
-
-/// As a person reads an amount: `$2,064.68`, `-$5.00`.
-impl std::fmt::Display for Cents {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let cents = self.0.unsigned_abs();
-        write!(f, "{sign}${}.{:02}", crate::facts::grouped(cents / 100), cents % 100)
-    }
-}
-
-impl Serialize for Cents {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(self.dollars())
-    }
 }
 
 /// Money in the answers: dollars, two decimals.

@@ -21,11 +21,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use x12_types::util::X12Element;
 use x12_types::v005010::{
-    _834Loop1000, _834Loop2000, _834Loop2100, _834Loop2300, _834, BGN, DMG, DTP, GE, GS, HD, IEA, INS, ISA, N1, N3, N4,
-    NM1, REF, SE, ST,
+    _834Loop1000, _834Loop2000, _834Loop2100, _834Loop2300, _834Loop2700, _834Loop2750, _834, AMT, BGN, DMG, DTP, GE,
+    GS, HD, IEA, INS, ISA, LE, LS, LUI, LX, N1, N3, N4, NM1, PER, REF, SE, ST,
 };
 
 use crate::context::Tier;
+use crate::money::Cents;
 
 /// One 834 transaction set (ST to SE), as x12-types has it.
 pub type Transaction = _834;
@@ -126,6 +127,213 @@ impl Codes {
     }
 }
 
+/// A carrier's companion guide, as data: what its EDI team takes in an 834 beyond the implementation guide's own
+/// rules. A carrier without one takes the installation's codes (`workflows/x12.yaml`) in the extended character set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Guide {
+    /// The X12 character set its systems read: `extended` (letters of both cases, digits, and the extended set's
+    /// punctuation; the default) or `basic` (upper case letters, digits, a space and the basic set's punctuation).
+    #[serde(default)]
+    pub character_set: CharacterSet,
+    /// Whether names, addresses and plans are written `as_written` (the default) or in `upper` case.
+    #[serde(default)]
+    pub case: LetterCase,
+    /// Its insurance line code (HD03) of a category, where it is not the installation's: above all for the lines
+    /// the implementation guide has no code for (life, critical illness, accident, hospital indemnity, supplemental,
+    /// pet: life is not supported by the 834 TR3 at all, X12's RFI 2479), where the carrier's guide designates one.
+    #[serde(default)]
+    pub insurance_lines: BTreeMap<String, String>,
+    /// What its guide says a code it designates means for it (`AH: term life, read with HD04`): needed for each
+    /// code it designates for a category the implementation guide has no line for, and for each code of its own
+    /// beyond the implementation guide's list (a file with one is no longer TR3-conformant, and is said to be).
+    #[serde(default)]
+    pub line_meanings: BTreeMap<String, String>,
+    /// INS08 of a subscriber who enrolls on their own, not through an employer: the implementation guide's `AC`
+    /// (active) unless the carrier's guide names another of its employment status codes, or none (`null`: INS08 left
+    /// out, for a carrier whose list lacks `AC`).
+    #[serde(default = "active")]
+    pub individual_employment_status: Option<String>,
+    /// The situational data it takes, each sent only where the application has it.
+    #[serde(default = "Extra::standard")]
+    pub takes: std::collections::BTreeSet<Extra>,
+    /// Its master policy number for the store's business (REF*38), when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master_policy: Option<String>,
+}
+
+fn active() -> Option<String> {
+    Some("AC".into())
+}
+
+impl Default for Guide {
+    fn default() -> Guide {
+        Guide {
+            character_set: CharacterSet::default(),
+            case: LetterCase::default(),
+            insurance_lines: BTreeMap::new(),
+            line_meanings: BTreeMap::new(),
+            individual_employment_status: active(),
+            takes: Extra::standard(),
+            master_policy: None,
+        }
+    }
+}
+
+/// The X12 character sets (X12.6).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CharacterSet {
+    /// Upper and lower case letters, digits, a space and `! " & ' ( ) + , - . / ; ? = % @ [ ] _ { } \ | < > # $`.
+    #[default]
+    Extended,
+    /// Upper case letters, digits, a space and `! " & ' ( ) + , - . / ; ? =`.
+    Basic,
+}
+
+/// How the letters of a file's names and addresses are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LetterCase {
+    #[default]
+    AsWritten,
+    Upper,
+}
+
+/// Situational data a carrier's guide says it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Extra {
+    /// The broker loop (`N1*BO`): the rep who enrolled the applicant, by name and national producer number.
+    Broker,
+    /// The subscriber's phone and e-mail (`PER*IP`).
+    Contact,
+    /// The language the applicant applied in, when it is not English (`LUI`).
+    Language,
+    /// Each plan's monthly premium for the household, on the subscriber's coverage (`AMT*P3`).
+    Premium,
+    /// A life plan's coverage amount, as a reporting category of the subscriber (loop 2750, `COVERAGE AMOUNT`).
+    CoverageAmount,
+    /// The beneficiaries of a life or accident plan, as reporting categories of the subscriber (loop 2750,
+    /// `BENEFICIARY`), which the implementation guide leaves to the trading partners.
+    Beneficiaries,
+}
+
+impl Extra {
+    /// What the implementation guide's own situational segments carry: taken unless a guide says otherwise.
+    pub fn standard() -> std::collections::BTreeSet<Extra> {
+        [Extra::Broker, Extra::Contact, Extra::Language, Extra::Premium].into_iter().collect()
+    }
+}
+
+impl Guide {
+    /// What the guide cannot say: a code of its own beyond the implementation guide's list without its meaning, a
+    /// code designated for a line the implementation guide has none for (`codes`, the installation's, has none)
+    /// without what the carrier means by it, a meaning that says nothing.
+    pub fn check(&self, codes: &Codes) -> Result<(), (String, String)> {
+        for (code, meaning) in &self.line_meanings {
+            if code.is_empty() || code.len() > 3 || !code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            {
+                return Err((
+                    format!("/line_meanings/{code}"),
+                    "an insurance line code is one to three capital letters or digits".into(),
+                ));
+            }
+            if meaning.trim().is_empty() {
+                return Err((format!("/line_meanings/{code}"), "say what the carrier's guide means by it".into()));
+            }
+        }
+        for (category, code) in &self.insurance_lines {
+            let at = || format!("/insurance_lines/{category}");
+            self.line_allowed(code).map_err(|why| (at(), why))?;
+            if !codes.insurance_lines.contains_key(category) && !self.line_meanings.contains_key(code) {
+                return Err((
+                    at(),
+                    format!(
+                        "{GUIDE} has no insurance line for {category}: say under line_meanings what the carrier's guide \
+                         means by {code}"
+                    ),
+                ));
+            }
+        }
+        const EMPLOYMENT: [&str; 8] = ["AC", "AO", "AU", "FT", "L1", "PT", "RT", "TE"];
+        if let Some(status) = self.individual_employment_status.as_deref().filter(|s| !EMPLOYMENT.contains(s)) {
+            return Err((
+                "/individual_employment_status".into(),
+                format!(
+                    "{status} is not a code of element 584 (INS08) in {GUIDE}: use one of {}",
+                    EMPLOYMENT.join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether `code` may be sent as an insurance line to this carrier: one of the implementation guide's, or one of
+    /// the carrier's own its guide gives the meaning of.
+    fn line_allowed(&self, code: &str) -> Result<(), String> {
+        if INSURANCE_LINES.contains(&code) || self.line_meanings.contains_key(code) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{code} is not a code of element 1205 (HD03) in {GUIDE}, nor one the carrier's guide gives the meaning \
+                 of: use one of {} or say under line_meanings what the carrier's guide means by it",
+                INSURANCE_LINES.join(", ")
+            ))
+        }
+    }
+
+    /// Its own codes beyond the implementation guide's list: its files holding one are outside the TR3.
+    pub fn beyond_the_implementation_guide(&self) -> Vec<&str> {
+        self.line_meanings.keys().map(String::as_str).filter(|c| !INSURANCE_LINES.contains(c)).collect()
+    }
+
+    /// The insurance line of a plan of `category` for this carrier: the plan's own (`plan_line`), the guide's for the
+    /// category, or the installation's; an error naming the category when there is none, or when it is not allowed.
+    pub fn line(&self, codes: &Codes, category: &str, plan_line: Option<&str>) -> Result<String, String> {
+        let line = plan_line
+            .or_else(|| self.insurance_lines.get(category).map(String::as_str))
+            .or_else(|| codes.insurance_lines.get(category).map(String::as_str))
+            .ok_or_else(|| format!("no insurance line code for the category {category}: the implementation guide has none, and the carrier's guide names none"))?;
+        self.line_allowed(line)?;
+        Ok(line.to_string())
+    }
+
+    /// How this carrier's file writes `text` in at most `most` characters (see [`element`]): in its character set
+    /// and case.
+    pub fn text(&self, text: &str, most: usize) -> String {
+        let upper = self.case == LetterCase::Upper || self.character_set == CharacterSet::Basic;
+        let mut written = x12_characters(text);
+        if upper {
+            written = written.to_uppercase();
+        }
+        if self.character_set == CharacterSet::Basic {
+            written = written.chars().map(|c| if in_basic_set(c) { c } else { ' ' }).collect();
+        }
+        cut(&written, most)
+    }
+
+    /// `text` as [`Guide::text`] writes it, with trailing spaces to the element's least length where it is shorter:
+    /// X12 pads an element so (a city of one letter, as Y, Alaska; a name of which the file could carry nothing).
+    pub fn text_at_least(&self, text: &str, least: usize, most: usize) -> String {
+        let mut written = self.text(text, most);
+        let short = least.saturating_sub(written.chars().count());
+        written.extend(std::iter::repeat_n(' ', short));
+        written
+    }
+
+    /// Whether `text` can be written whole in this carrier's character set (an e-mail address needs `@`, which the
+    /// basic set lacks).
+    fn carries(&self, text: &str) -> bool {
+        self.character_set == CharacterSet::Extended || x12_characters(text).to_uppercase().chars().all(in_basic_set)
+    }
+}
+
+/// The X12 basic character set, besides the separators this store's files use (`*`, `~`, `:`, `^`).
+fn in_basic_set(c: char) -> bool {
+    c.is_ascii_uppercase() || c.is_ascii_digit() || " !\"&'()+,-./;?=".contains(c)
+}
+
 /// A party named in a transaction: the sponsor or the payer, by name and the identifier agreed with the carrier.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Party {
@@ -160,6 +368,10 @@ pub struct Member {
     pub birth_date: NaiveDate,
     /// As the forms store it (a key of [`Codes::genders`]).
     pub gender: String,
+    /// The marital status code (DMG04, element 1067: `M` married, `I` single, `D` divorced, `W` widowed), when
+    /// known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marital_status: Option<String>,
     /// The subscriber's (an 834 gives the subscriber's residence).
     pub address: Option<Address>,
 }
@@ -175,6 +387,63 @@ pub struct Coverage {
     pub effective: NaiveDate,
     /// The members it covers, by their place in [`Enrollment::members`] (the subscriber is always covered).
     pub covers: Vec<usize>,
+    /// The plan's own insurance line code (a disability plan's STD or LTD), over its category's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
+    /// The monthly premium for the household's tier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub premium: Option<Cents>,
+    /// A life plan's coverage amount, in whole dollars.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<u32>,
+}
+
+/// How the subscriber works for the employer that sponsors the coverage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Employment {
+    pub status: EmploymentStatus,
+    /// The first day of employment (DTP*336), when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<NaiveDate>,
+}
+
+/// The subscriber's standing with the sponsoring employer (INS05, INS07 and INS08).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EmploymentStatus {
+    /// Active, 30 hours a week or more (INS08 `FT`).
+    FullTime,
+    /// Active, under 30 hours a week (INS08 `PT`).
+    PartTime,
+    /// Retired (INS08 `RT`).
+    Retired,
+    /// Covered under COBRA after the qualifying event (element 1219's code, INS07): INS05 `C`, INS08 `TE`.
+    Cobra { qualifying_event: String },
+}
+
+/// The rep who enrolled the applicant (the broker loop, `N1*BO`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Broker {
+    pub name: String,
+    /// The rep's national producer number.
+    pub npn: String,
+}
+
+/// A person the applicant names to receive a life or accident plan's benefit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Beneficiary {
+    pub name: String,
+    /// Who they are to the applicant, in words ("Spouse", "Estate").
+    pub relationship: String,
+    /// Their share of the benefit, in percent.
+    pub percent: u8,
+}
+
+/// How to reach the subscriber.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contact {
+    /// Ten digits.
+    pub phone: Option<String>,
+    pub email: Option<String>,
 }
 
 /// What happens to the coverage.
@@ -211,13 +480,28 @@ impl Maintenance {
 pub struct Enrollment {
     /// The confirmation number: the subscriber's number (REF*0F) until the carrier gives its own.
     pub policy_id: String,
-    /// Whether the subscriber enrolls through an employer (INS08: full-time employee) or on their own (active).
-    pub employee: bool,
+    /// How the subscriber works for the sponsoring employer; none for one who enrolls on their own.
+    pub employment: Option<Employment>,
+    /// The employer's group policy number with this carrier (REF*1L), for an employee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_policy: Option<String>,
     /// The applicant first.
     pub members: Vec<Member>,
     /// The plans held with this carrier.
     pub coverages: Vec<Coverage>,
     pub maintenance: Maintenance,
+    /// How to reach the subscriber.
+    #[serde(default)]
+    pub contact: Contact,
+    /// The language the applicant applied in (ISO 639-2, `spa`), when it is not English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// The rep who enrolled the applicant, when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub broker: Option<Broker>,
+    /// The beneficiaries the applicant named, for a life or accident plan.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beneficiaries: Vec<Beneficiary>,
 }
 
 /// What a file says of itself: why it is sent (BGN), and the transaction's number within its interchange.
@@ -234,14 +518,28 @@ pub struct Header {
     pub payer: Party,
 }
 
-/// A value as an 834 can carry it: in the X12 character set ([`x12_characters`]), the separators (`*`, `~`, `:`, `^`)
-/// and line breaks become spaces, runs of spaces one, and the text is cut at `most` characters.
+/// A value as an 834 can carry it: in the X12 extended character set ([`x12_characters`]), the separators (`*`, `~`,
+/// `:`, `^`) and line breaks become spaces, runs of spaces one, and the text is cut at `most` characters ([`cut`]).
+/// A carrier's own set and case are [`Guide::text`]'s.
 pub fn element(text: &str, most: usize) -> String {
-    let plain: String = x12_characters(text)
-        .chars()
-        .map(|c| if matches!(c, '*' | '~' | ':' | '^' | '\n' | '\r') { ' ' } else { c })
-        .collect();
-    plain.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(most).collect()
+    cut(&x12_characters(text), most)
+}
+
+/// `text` with the separators and line breaks as spaces, runs of spaces one, in at most `most` characters: cut at the
+/// last space that leaves at least half of them (a name or an address loses its last words whole rather than a word
+/// in the middle), or else at `most`.
+fn cut(text: &str, most: usize) -> String {
+    let plain: String =
+        text.chars().map(|c| if matches!(c, '*' | '~' | ':' | '^' | '\n' | '\r') { ' ' } else { c }).collect();
+    let joined = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    if joined.chars().count() <= most {
+        return joined;
+    }
+    let head: String = joined.chars().take(most + 1).collect();
+    match head.rfind(' ').filter(|at| head[..*at].chars().count() * 2 >= most) {
+        Some(at) => head[..at].to_string(),
+        None => head.chars().take(most).collect(),
+    }
 }
 
 /// `text` in the X12 basic and extended character sets, which carriers' systems (and validators such as pyx12) read
@@ -315,6 +613,17 @@ fn spelled(c: char) -> Option<&'static str> {
     })
 }
 
+/// An amount as X12 writes a decimal (type R): dollars, without a sign for a positive amount, a thousands separator or
+/// trailing zeros after the point (`412.5`, `30`).
+fn decimal(amount: Cents) -> String {
+    let (dollars, cents) = (amount.0 / 100, (amount.0 % 100).abs());
+    match (cents, cents % 10) {
+        (0, _) => dollars.to_string(),
+        (_, 0) => format!("{dollars}.{}", cents / 10),
+        _ => format!("{dollars}.{cents:02}"),
+    }
+}
+
 fn date(day: NaiveDate) -> String {
     day.format("%Y%m%d").to_string()
 }
@@ -328,7 +637,12 @@ fn dtp(qualifier: &str, day: NaiveDate) -> DTP {
 }
 
 /// A member's loop: who, and each plan with this carrier that covers them. `None` when no plan covers them.
-fn member_loop(codes: &Codes, enrollment: &Enrollment, index: usize) -> Result<Option<_834Loop2000>, String> {
+fn member_loop(
+    codes: &Codes,
+    guide: &Guide,
+    enrollment: &Enrollment,
+    index: usize,
+) -> Result<Option<_834Loop2000>, String> {
     let member = &enrollment.members[index];
     let maintenance = enrollment.maintenance;
     let coverages: Vec<&Coverage> = enrollment
@@ -344,30 +658,60 @@ fn member_loop(codes: &Codes, enrollment: &Enrollment, index: usize) -> Result<O
         .get(&member.relationship)
         .ok_or_else(|| format!("no relationship code for {:?}", member.relationship))?;
     let subscriber = member.relationship == Relationship::Subscriber;
+    // Each element within the standard's least and most lengths.
+    let text = |text: &str, least: usize, most: usize| guide.text_at_least(text, least, most);
+    // Benefit status (INS05), the COBRA qualifying event (INS07) and the subscriber's employment status (INS08): a
+    // dependent of a COBRA subscriber is covered under COBRA too.
+    let (benefit_status, cobra_event, employment_status) = match enrollment.employment.as_ref().map(|e| &e.status) {
+        None => ("A", None, guide.individual_employment_status.as_deref()),
+        Some(EmploymentStatus::FullTime) => ("A", None, Some("FT")),
+        Some(EmploymentStatus::PartTime) => ("A", None, Some("PT")),
+        Some(EmploymentStatus::Retired) => ("A", None, Some("RT")),
+        Some(EmploymentStatus::Cobra { qualifying_event }) => ("C", Some(qualifying_event.clone()), Some("TE")),
+    };
     let ins = INS {
         _01: if subscriber { "Y" } else { "N" }.into(),
         _02: relationship.clone(),
         _03: Some(maintenance.type_code().into()),
         _04: Some(maintenance.reason_code().into()),
-        _05: Some("A".into()),
-        _08: subscriber.then(|| if enrollment.employee { "FT" } else { "AC" }.into()),
+        _05: Some(benefit_status.into()),
+        _07: cobra_event,
+        _08: employment_status.filter(|_| subscriber).map(str::to_string),
         ..Default::default()
     };
+    let mut refs = vec![REF { _01: code("0F"), _02: Some(text(&enrollment.policy_id, 1, 50)), ..Default::default() }];
+    if let Some(policy) = &enrollment.group_policy {
+        refs.push(REF { _01: code("1L"), _02: Some(text(policy, 1, 50)), ..Default::default() });
+    }
+    // The member is eligible from the first day any of their plans with this carrier covers them; the subscriber's
+    // employment began on the day the application says.
+    let mut member_dates = Vec::new();
+    if let Some(first) = coverages.iter().map(|c| c.effective).min() {
+        member_dates.push(dtp("356", first));
+    }
+    if let (true, Some(started)) = (subscriber, enrollment.employment.as_ref().and_then(|e| e.started)) {
+        member_dates.push(dtp("336", started));
+    }
     let name = NM1 {
         _01: code("IL"),
         _02: code("1"),
-        _03: Some(element(&member.last_name, 60)),
-        _04: Some(element(&member.first_name, 35)),
-        _05: member.middle_name.as_deref().map(|m| element(m, 25)).filter(|m| !m.is_empty()),
+        _03: Some(text(&member.last_name, 1, 60)),
+        _04: Some(text(&member.first_name, 1, 35)),
+        _05: member.middle_name.as_deref().map(|m| text(m, 0, 25)).filter(|m| !m.is_empty()),
         _08: member.ssn.as_ref().map(|_| code("34")),
         _09: member.ssn.clone(),
         ..Default::default()
     };
+    let contact =
+        (subscriber && guide.takes.contains(&Extra::Contact)).then(|| contact_of(guide, &enrollment.contact)).flatten();
     let (street, place) = match (&member.address, subscriber) {
         (Some(a), true) => (
-            Some(N3 { _01: element(&a.line1, 55), _02: a.line2.as_deref().map(|l| element(l, 55)) }),
+            Some(N3 {
+                _01: text(&a.line1, 1, 55),
+                _02: a.line2.as_deref().map(|l| text(l, 0, 55)).filter(|l| !l.is_empty()),
+            }),
             Some(N4 {
-                _01: Some(element(&a.city, 30)),
+                _01: Some(text(&a.city, 2, 30)),
                 _02: Some(code(&a.state)),
                 _03: Some(element(&a.zip, 15)),
                 ..Default::default()
@@ -376,14 +720,25 @@ fn member_loop(codes: &Codes, enrollment: &Enrollment, index: usize) -> Result<O
         _ => (None, None),
     };
     let gender = codes.genders.get(&member.gender).cloned().unwrap_or_else(|| "U".into());
-    let demographics =
-        DMG { _01: Some("D8".into()), _02: Some(date(member.birth_date)), _03: Some(gender), ..Default::default() };
+    let demographics = DMG {
+        _01: Some("D8".into()),
+        _02: Some(date(member.birth_date)),
+        _03: Some(gender),
+        _04: member.marital_status.clone(),
+        ..Default::default()
+    };
+    let language = match (&enrollment.language, subscriber && guide.takes.contains(&Extra::Language)) {
+        (Some(language), true) => vec![LUI {
+            _01: Some("LD".into()),
+            _02: Some(element(language, 3)),
+            _04: Some("7".into()),
+            ..Default::default()
+        }],
+        _ => Vec::new(),
+    };
     let mut plans = Vec::new();
-    for coverage in coverages {
-        let line = codes
-            .insurance_lines
-            .get(&coverage.category)
-            .ok_or_else(|| format!("no insurance line code for the category {}", coverage.category))?;
+    for coverage in &coverages {
+        let line = guide.line(codes, &coverage.category, coverage.line.as_deref())?;
         let level = codes
             .coverage_levels
             .get(&coverage.tier)
@@ -392,52 +747,147 @@ fn member_loop(codes: &Codes, enrollment: &Enrollment, index: usize) -> Result<O
         if let Maintenance::Cancellation { last_day } = maintenance {
             dates.push(dtp("349", last_day.max(coverage.effective)));
         }
+        // The household's premium is the subscriber's to pay: said once, on the subscriber's coverage.
+        let premium = match (coverage.premium, subscriber && guide.takes.contains(&Extra::Premium)) {
+            (Some(premium), true) => vec![AMT { _01: code("P3"), _02: decimal(premium), ..Default::default() }],
+            _ => Vec::new(),
+        };
         plans.push(_834Loop2300 {
             hd: Some(HD {
                 _01: maintenance.type_code().into(),
-                _03: Some(line.clone()),
-                _04: Some(element(&coverage.plan, 50)),
+                _03: Some(line),
+                _04: Some(text(&coverage.plan, 1, 50)),
                 _05: Some(level.clone()),
                 ..Default::default()
             }),
             dtp: dates,
+            amt: premium,
             ..Default::default()
         });
     }
+    let categories = if subscriber { reporting_categories(guide, enrollment, &coverages) } else { Vec::new() };
+    let (ls, le) = if categories.is_empty() {
+        (None, None)
+    } else {
+        (Some(LS { _01: "2700".into() }), Some(LE { _01: "2700".into() }))
+    };
     Ok(Some(_834Loop2000 {
         ins: Some(ins),
-        r#ref: vec![REF { _01: code("0F"), _02: Some(element(&enrollment.policy_id, 50)), ..Default::default() }],
+        r#ref: refs,
+        dtp: member_dates,
         loop_2100: vec![_834Loop2100 {
             nm1: Some(name),
+            per: contact,
             n3: street,
             n4: place,
             dmg: Some(demographics),
+            lui: language,
             ..Default::default()
         }],
         loop_2300: plans,
+        ls,
+        loop_2700: categories,
+        le,
         ..Default::default()
     }))
 }
 
-/// One 834 transaction (ST to SE) for a carrier: the member loops of every enrollment given, in order.
-pub fn transaction(codes: &Codes, header: &Header, enrollments: &[Enrollment]) -> Result<_834, String> {
+/// The subscriber's phone and e-mail as the carrier's character set can carry them (`PER*IP`); none when neither.
+fn contact_of(guide: &Guide, contact: &Contact) -> Option<PER> {
+    let mut numbers: Vec<(&str, String)> = Vec::new();
+    if let Some(phone) = contact.phone.as_deref().map(|p| p.chars().filter(char::is_ascii_digit).collect::<String>()) {
+        if phone.len() == 10 {
+            numbers.push(("TE", phone));
+        }
+    }
+    if let Some(email) = contact.email.as_deref().filter(|e| guide.carries(e)) {
+        numbers.push(("EM", guide.text(email, 80)));
+    }
+    let mut numbers = numbers.into_iter();
+    let first = numbers.next()?;
+    let second = numbers.next();
+    Some(PER {
+        _01: code("IP"),
+        _03: Some(code(first.0)),
+        _04: Some(first.1),
+        _05: second.as_ref().map(|(q, _)| code(q)),
+        _06: second.map(|(_, n)| n),
+        ..Default::default()
+    })
+}
+
+/// The subscriber's reporting categories (loop 2750) a carrier's guide takes: each life plan's coverage amount, and
+/// each beneficiary (name, relationship and share, as one reference a carrier's guide reads). The implementation guide
+/// gives this loop for what it leaves to the trading partners; the names are this store's (docs/ARCHITECTURE.md,
+/// Carriers' files).
+fn reporting_categories(guide: &Guide, enrollment: &Enrollment, coverages: &[&Coverage]) -> Vec<_834Loop2700> {
+    let mut categories: Vec<(String, String)> = Vec::new();
+    if guide.takes.contains(&Extra::CoverageAmount) {
+        for coverage in coverages {
+            if let Some(amount) = coverage.amount {
+                categories.push(("COVERAGE AMOUNT".into(), amount.to_string()));
+            }
+        }
+    }
+    if guide.takes.contains(&Extra::Beneficiaries) {
+        for beneficiary in &enrollment.beneficiaries {
+            let said = format!("{}, {}, {}%", beneficiary.name, beneficiary.relationship, beneficiary.percent);
+            categories.push(("BENEFICIARY".into(), said));
+        }
+    }
+    categories
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, value))| _834Loop2700 {
+            lx: Some(LX { _01: (i + 1).to_string() }),
+            loop_2750: vec![_834Loop2750 {
+                n1: N1 { _01: code("75"), _02: Some(guide.text_at_least(&name, 1, 60)), ..Default::default() },
+                r#ref: REF { _01: code("ZZ"), _02: Some(guide.text_at_least(&value, 1, 50)), ..Default::default() },
+                dtp: None,
+            }],
+        })
+        .collect()
+}
+
+/// One 834 transaction (ST to SE) for a carrier, written as its guide says: the member loops of every enrollment
+/// given, in order.
+pub fn transaction(codes: &Codes, guide: &Guide, header: &Header, enrollments: &[Enrollment]) -> Result<_834, String> {
     let number = format!("{:04}", header.control_number);
     let mut loop_2000 = Vec::new();
     for enrollment in enrollments {
         for index in 0..enrollment.members.len() {
-            loop_2000.extend(member_loop(codes, enrollment, index)?);
+            loop_2000.extend(member_loop(codes, guide, enrollment, index)?);
         }
     }
     let party = |role: &str, p: &Party| _834Loop1000 {
         n1: N1 {
             _01: code(role),
-            _02: Some(element(&p.name, 60)),
+            _02: Some(guide.text_at_least(&p.name, 1, 60)),
             _03: Some(code(&p.id_qualifier)),
             _04: Some(element(&p.id, 80)),
             ..Default::default()
         },
         ..Default::default()
     };
+    let mut parties = vec![party("P5", &header.sponsor), party("IN", &header.payer)];
+    // The broker loop names the rep of a set whose applications one rep enrolled (a set holds one sponsor's
+    // applications; a rep's name is the set's when every application in it was theirs).
+    if guide.takes.contains(&Extra::Broker) {
+        let brokers: Vec<&Broker> = enrollments.iter().filter_map(|e| e.broker.as_ref()).collect();
+        if let Some(first) =
+            brokers.first().filter(|b| brokers.len() == enrollments.len() && brokers.iter().all(|o| o == *b))
+        {
+            parties.push(party(
+                "BO",
+                &Party { name: first.name.clone(), id_qualifier: "94".into(), id: first.npn.clone() },
+            ));
+        }
+    }
+    let master = guide.master_policy.as_ref().map(|policy| REF {
+        _01: code("38"),
+        _02: Some(guide.text_at_least(policy, 1, 50)),
+        ..Default::default()
+    });
     let mut set = _834 {
         st: ST { _01: "834".into(), _02: number.clone(), _03: Some(GUIDE.into()) },
         bgn: BGN {
@@ -448,7 +898,8 @@ pub fn transaction(codes: &Codes, header: &Header, enrollments: &[Enrollment]) -
             _08: Some(code(if header.verify { "4" } else { "2" })),
             ..Default::default()
         },
-        loop_1000: vec![party("P5", &header.sponsor), party("IN", &header.payer)],
+        r#ref: master.into_iter().collect(),
+        loop_1000: parties,
         loop_2000,
         se: SE { _01: String::new(), _02: number },
         ..Default::default()

@@ -28,6 +28,8 @@ fn form(payment_method: Option<&str>) -> ComposedForm {
         portals: Vec::new(),
         branding: Default::default(),
         payroll_frequency: None,
+        tax_id: None,
+        policy_numbers: Default::default(),
     });
     let prefill = PrefillValues {
         group,

@@ -1,7 +1,7 @@
 // Names in every alphabet: an applicant who reads the store in Spanish enrolls as José Muñoz-Peña, typed as some
 // keyboards send it (each accent a combining mark after its letter), with her daughter Zoë, through to the receipt.
 // Every form keeps the names in Unicode's composed form as they are typed, the server stores them so, and the
-// carrier's 834 file of the application (checked by e2e/teardown.ts with x12valid) spells them in ASCII.
+// carrier's 834 file of the application (checked by e2e/teardown.ts with both outside validators) spells them in ASCII.
 import { expect, test } from '@playwright/test';
 import { dobOfAge } from './helpers';
 

@@ -224,6 +224,8 @@ pub struct LifecycleExtras<'a> {
     pub effective_date: Option<&'a str>,
     pub checkout_type: Option<&'a str>,
     pub policy_id: Option<&'a str>,
+    /// The language the application is submitted in (with its policy id).
+    pub submitted_language: Option<&'a str>,
 }
 
 /// Stores a new lifecycle if nobody changed it since `expected_version` was read; false when somebody did.
@@ -240,7 +242,8 @@ where
     let done = sqlx::query(
         "update enrollment set lifecycle = $1, lifecycle_version = lifecycle_version + 1, updated_at = $2, \
          effective_date = coalesce($3, effective_date), checkout_type = coalesce($4, checkout_type), \
-         policy_id = coalesce($5, policy_id) where enrollment_id = $6 and lifecycle_version = $7",
+         policy_id = coalesce($5, policy_id), submitted_language = coalesce($8, submitted_language) \
+         where enrollment_id = $6 and lifecycle_version = $7",
     )
     .bind(lifecycle)
     .bind(now())
@@ -249,9 +252,20 @@ where
     .bind(extras.policy_id)
     .bind(enrollment_id)
     .bind(expected_version)
+    .bind(extras.submitted_language)
     .execute(executor)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// The language an application was submitted in; none for one submitted before it was kept.
+pub async fn submitted_language(db: &Db, enrollment_id: i64) -> Result<Option<String>, sqlx::Error> {
+    let language: Option<Option<String>> =
+        sqlx::query_scalar("select submitted_language from enrollment where enrollment_id = $1")
+            .bind(enrollment_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(language.flatten())
 }
 
 /// Puts an enrollment under an employer group (a group code given on a plan): it becomes a group member's.

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::errors::messages::INVALID_ROUTING;
-use crate::forms::common::{PostalAddress, ACCOUNT_HOLDER_PATTERN, NAME_PATTERN};
+use crate::forms::common::{PostalAddress, NAME_PATTERN, ORGANIZATION_PATTERN};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum AccountType {
@@ -85,7 +85,7 @@ pub struct BillingInfo {
         "x-fills" = { "call": "routing-number-bank-lookup", "param": "q", "value": "response.name", "into": "bank_name" }
     ))]
     pub routing_number: Option<String>,
-    #[schemars(title = "Account Holder Name", length(max = 60), regex(pattern = ACCOUNT_HOLDER_PATTERN))]
+    #[schemars(title = "Account Holder Name", length(max = 60), regex(pattern = ORGANIZATION_PATTERN))]
     #[schemars(extend(
         "x-messages" = { "pattern": "Invalid account holder name", "maxLength": "Invalid account holder name" },
         "x-normalize" = "text"

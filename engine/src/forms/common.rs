@@ -20,10 +20,10 @@ pub const NAME_PATTERN: &str = r"^\p{L}[\p{L}\p{M} .'’\-]*$";
 /// seen (and reach the carriers' files). Stored in Unicode's composed form (`x-normalize: text`).
 pub const ADDRESS_PATTERN: &str = r"^[^\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$";
 
-/// A bank account holder's name: a person's or a business's, in any script (letters with their marks, digits,
-/// spaces and `.`, `,`, `&`, `-` and both apostrophes), starting with a letter or a digit; no markup, control or
-/// text-direction characters.
-pub const ACCOUNT_HOLDER_PATTERN: &str = r"^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,&'’\-]*$";
+/// A business's name, or a person's where a business's may stand (a bank account's holder, an employer): in any
+/// script (letters with their marks, digits, spaces and `.`, `,`, `&`, `(`, `)`, `/`, `-` and both apostrophes),
+/// starting with a letter or a digit; no markup, control or text-direction characters.
+pub const ORGANIZATION_PATTERN: &str = r"^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,&()/'’\-]*$";
 /// The refusal of an address line holding one of them.
 pub const INVALID_ADDRESS: &str = "Please enter the address without hidden control or text-direction characters";
 /// The refusal of a city holding one of them.

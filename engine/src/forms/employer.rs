@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dates::DATE_PATTERN;
 use crate::errors::messages::INVALID_PHONE;
-use crate::forms::common::{YesNo, ADDRESS_PATTERN, INVALID_ADDRESS, INVALID_CITY};
+use crate::forms::common::{YesNo, ADDRESS_PATTERN, INVALID_ADDRESS, INVALID_CITY, ORGANIZATION_PATTERN};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum AverageWorkWeek {
@@ -94,12 +94,33 @@ pub struct HolidayPolicy {
     pub Floating_Day: Option<bool>,
 }
 
-/// Employer Information (`employer_info`).
+/// Employer Information (`employer_info`). An employee on COBRA is asked what ended their coverage as an active
+/// employee (the carriers' files say it: INS07), and only they are: the question lives under the condition.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Employer Information")]
+#[schemars(extend("allOf" = [
+    { "if": { "properties": { "employment_status": { "const": "C" } }, "required": ["employment_status"] },
+      "then": {
+        "properties": { "cobra_event": {
+            "type": "string", "title": "What led to your COBRA coverage",
+            "oneOf": [
+                { "const": "1", "title": "My employment ended" },
+                { "const": "2", "title": "My working hours were reduced" },
+                { "const": "9", "title": "I was laid off" },
+                { "const": "10", "title": "I am on a leave of absence" },
+                { "const": "8", "title": "My former employer went bankrupt (I am retired)" }
+            ],
+            "x-messages": { "required": "Please choose what led to your COBRA coverage", "enum": "Please choose what led to your COBRA coverage" }
+        } },
+        "required": ["cobra_event"]
+      } }
+]))]
 pub struct EmployerInfo {
-    #[schemars(title = "Employer Name", length(max = 100), regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9 &.,'()/\-]*$"))]
-    #[schemars(extend("x-messages" = { "pattern": "Invalid employer information", "maxLength": "Invalid employer information" }))]
+    #[schemars(title = "Employer Name", length(max = 100), regex(pattern = ORGANIZATION_PATTERN))]
+    #[schemars(extend(
+        "x-messages" = { "pattern": "Invalid employer information", "maxLength": "Invalid employer information" },
+        "x-normalize" = "text"
+    ))]
     pub name: Option<String>,
     #[schemars(title = "Employer Phone", regex(pattern = r"^[0-9]{10}$"))]
     #[schemars(extend("x-messages" = { "pattern": INVALID_PHONE }, "x-normalize" = "digits", "x-widget" = "phone"))]
@@ -133,6 +154,10 @@ pub struct EmployerInfo {
     pub compensation_type: Option<CompensationType>,
     #[schemars(title = "Employment Status", extend("x-refuse" = { "R": "You cannot proceed with retired employer" }))]
     pub employment_status: Option<EmploymentStatus>,
+    /// The COBRA qualifying event (element 1219's code), asked only of an employee on COBRA (see the struct).
+    #[schemars(skip)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cobra_event: Option<String>,
     #[schemars(title = "Industry", length(max = 100))]
     pub emp_industry: Option<String>,
     #[schemars(title = "Number of Employees", range(min = 1, max = 1000000))]

@@ -3,10 +3,16 @@
 //! birth dates), and the plans of the application that the carrier holds. Read by the batcher
 //! (`domain::carrier_files`), never for a browser.
 
-use engine::forms::applicant::{ContactInfo, PersonalInfo};
-use engine::forms::household::{DependentInfo, DependentRelationship};
+use engine::forms::applicant::{ContactInfo, MaritalStatus, PersonalInfo};
+use engine::forms::employer::{AverageWorkWeek, EmployerInfo, EmploymentStatus as Standing};
+use engine::forms::household::{
+    BeneficiaryInfo, DependentInfo, DependentRelationship, Relationship as BeneficiaryRelationship,
+};
 use engine::tabs::TabName;
-use engine::x12::{Address, Coverage, Enrollment, Maintenance, Member, Party, Relationship};
+use engine::x12::{
+    Address, Beneficiary, Broker, Contact, Coverage, Employment, EmploymentStatus, Enrollment, Maintenance, Member,
+    Party, Relationship,
+};
 
 use crate::domain::enrollment::documents::plain_complete_tab;
 use crate::domain::enrollment::Filter;
@@ -41,11 +47,70 @@ fn document<T: serde::de::DeserializeOwned>(value: serde_json::Value, tab: &str)
         .map_err(|_| unwritable(format!("the stored {tab} does not read as its form's fields")))
 }
 
-/// The sponsor of an application: its employer group, or the store for the individual market.
-pub fn sponsor(state: &AppState, group_id: Option<i64>, store_name: &str, store_id: &str) -> Party {
+/// The sponsor of an application: its employer group, by its federal tax id (or its enrollment code, agreed with the
+/// carriers, when the catalogue has none), or the store for the individual market, by its own tax id when configured.
+pub fn sponsor(state: &AppState, group_id: Option<i64>) -> Party {
+    let edi = &state.edi;
     match group_id.and_then(|g| state.catalogue.groups.get(&g)) {
-        Some(group) => Party { name: group.name.clone(), id_qualifier: "94".into(), id: group.code.clone() },
-        None => Party { name: store_name.into(), id_qualifier: "94".into(), id: store_id.into() },
+        Some(group) => match &group.tax_id {
+            Some(tax_id) => Party { name: group.name.clone(), id_qualifier: "FI".into(), id: tax_id.clone() },
+            None => Party { name: group.name.clone(), id_qualifier: "94".into(), id: group.code.clone() },
+        },
+        None => match &edi.sender_tax_id {
+            Some(tax_id) => Party { name: edi.sender_name.clone(), id_qualifier: "FI".into(), id: tax_id.clone() },
+            None => Party { name: edi.sender_name.clone(), id_qualifier: "94".into(), id: edi.sender_id.clone() },
+        },
+    }
+}
+
+/// DMG04's code of a marital status as the forms store it.
+fn marital_code(status: Option<&MaritalStatus>) -> Option<String> {
+    Some(
+        match status? {
+            MaritalStatus::Single => "I",
+            MaritalStatus::Married => "M",
+            MaritalStatus::Divorced => "D",
+            MaritalStatus::Widowed => "W",
+        }
+        .into(),
+    )
+}
+
+/// How an employee works for the sponsoring employer, as Employer Information says it: on COBRA with its qualifying
+/// event, retired, or active full-time (30 hours a week or more) or part-time.
+fn employment_of(employer: &EmployerInfo) -> Employment {
+    let status = match employer.employment_status {
+        Some(Standing::Cobra) => EmploymentStatus::Cobra {
+            // Asked of every employee on COBRA; "1" (the employment ended) for one saved before it was asked.
+            qualifying_event: employer.cobra_event.clone().unwrap_or_else(|| "1".into()),
+        },
+        Some(Standing::Retired) => EmploymentStatus::Retired,
+        _ => match employer.average_work_week {
+            Some(AverageWorkWeek::LessThan20 | AverageWorkWeek::From20To29) => EmploymentStatus::PartTime,
+            _ => EmploymentStatus::FullTime,
+        },
+    };
+    Employment { status, started: employer.employment_start_date.as_deref().and_then(day) }
+}
+
+/// Who a beneficiary is to the applicant, as the carrier reads it.
+fn relationship_words(relationship: BeneficiaryRelationship) -> &'static str {
+    match relationship {
+        BeneficiaryRelationship::Spouse => "Spouse",
+        BeneficiaryRelationship::Child => "Child",
+        BeneficiaryRelationship::Parent => "Parent",
+        BeneficiaryRelationship::Sibling => "Sibling",
+        BeneficiaryRelationship::DomesticPartner => "Domestic partner",
+        BeneficiaryRelationship::Estate => "Estate",
+        BeneficiaryRelationship::Other => "Other",
+    }
+}
+
+/// The ISO 639-2 code of a language the store speaks, when it is not English (the carriers' files say it).
+fn iso_639_2(language: &str) -> Option<String> {
+    match language {
+        "es" => Some("spa".into()),
+        _ => None,
     }
 }
 
@@ -73,6 +138,18 @@ pub async fn application(
         document(plain_complete_tab(state, enrollment_id, TabName::ContactInfo).await?, "Contact Information")?;
     let household: DependentInfo =
         document(plain_complete_tab(state, enrollment_id, TabName::DependentInfo).await?, "Dependent Information")?;
+    let named: BeneficiaryInfo =
+        document(plain_complete_tab(state, enrollment_id, TabName::BeneficiaryInfo).await?, "Beneficiary Information")?;
+    let employment = match row.group_id {
+        Some(_) => {
+            let employer: EmployerInfo = document(
+                plain_complete_tab(state, enrollment_id, TabName::EmployerInfo).await?,
+                "Employer Information",
+            )?;
+            Some(employment_of(&employer))
+        }
+        None => None,
+    };
 
     let birth = |text: Option<&str>, who: &str| {
         text.and_then(day).ok_or_else(|| unwritable(format!("{who} has no date of birth")))
@@ -96,6 +173,7 @@ pub async fn application(
         ssn: ssn_digits(personal.ssn.as_deref()),
         birth_date: birth(personal.birthdate.as_deref().or(Some(filter.dob.as_str())), "the applicant")?,
         gender: personal.gender.as_ref().map(stored).unwrap_or_else(|| filter.gender.clone()),
+        marital_status: marital_code(personal.marital_status.as_ref()),
         address,
     }];
     for (i, dependent) in household.dependents.unwrap_or_default().iter().enumerate() {
@@ -110,9 +188,21 @@ pub async fn application(
             ssn: ssn_digits(dependent.ssn.as_deref()),
             birth_date: birth(dependent.birthdate.as_deref(), &format!("dependent #{}", i + 1))?,
             gender: dependent.gender.as_ref().map(stored).unwrap_or_default(),
+            marital_status: None,
             address: None,
         });
     }
+    // Each plan's price as it was checked out (the cart's last snapshot before the submission).
+    let snapshot: serde_json::Value = store::enrollment::latest_cart_snapshot(&state.db, enrollment_id)
+        .await?
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    let price_of = |pricing_id: i64| {
+        snapshot["cart"]["result"].as_array()?.iter().find(|l| l["plan_pricing_id"].as_i64() == Some(pricing_id))?
+            ["price"]
+            .as_f64()
+            .map(engine::rating::Cents::from_dollars)
+    };
     // Every plan covers the whole household the tier quotes (the dependents are the tier's).
     let covers: Vec<usize> = (1..members.len()).collect();
     let mut coverages = Vec::new();
@@ -122,6 +212,9 @@ pub async fn application(
             continue;
         }
         let level = plan.options.iter().find(|o| o.plan_pricing_id == line.plan_pricing_id);
+        // A life plan's coverage amount is its level's.
+        let amount =
+            (plan.category == "term_life").then(|| level.and_then(|o| plan.facts_of(o).benefit_amount_usd)).flatten();
         coverages.push(Coverage {
             category: plan.category.clone(),
             // The plan and its level ("Silver Choice PPO 2500"), the level once when the plan's name says it.
@@ -132,17 +225,70 @@ pub async fn application(
             tier,
             effective,
             covers: covers.clone(),
+            line: plan.insurance_line.clone(),
+            premium: price_of(line.plan_pricing_id),
+            amount,
         });
     }
     if coverages.is_empty() {
         return Err(unwritable("the application holds no plan of this carrier"));
     }
+    // The beneficiaries are those of the plans that pay one: the carrier holding none of them is not sent them. Which
+    // plans those are is the wizard's rule (it asks for beneficiaries for them alone), asked of this carrier's plans.
+    let pays_a_beneficiary = {
+        let workflows = match &row.workflow_version {
+            Some(version) => state.workflows.get(&state.db, version).await.map_err(ApiError::Internal)?,
+            None => state.workflows.current(),
+        };
+        let ctx = engine::context::EnrollmentContext {
+            enrollment_type: Some(row.enrollment_type.clone()),
+            eprocess: engine::context::Eprocess::parse(&row.eprocess).unwrap_or_default(),
+            group_id: row.group_id,
+            tier: Some(tier),
+            state: Some(filter.state.clone()),
+            cart_categories: coverages.iter().map(|c| c.category.clone()).collect(),
+            ..Default::default()
+        };
+        engine::selection::select_tabs(&workflows.workflows.wizard, &ctx)
+            .iter()
+            .any(|tab| tab.tab_name == TabName::BeneficiaryInfo && tab.required)
+    };
+    let beneficiaries = named
+        .beneficiaries
+        .filter(|_| pays_a_beneficiary)
+        .unwrap_or_default()
+        .iter()
+        .map(|b| Beneficiary {
+            name: [b.name.first_name.as_deref(), b.name.middle_name.as_deref(), b.name.last_name.as_deref()]
+                .into_iter()
+                .flatten()
+                .filter(|part| !part.trim().is_empty())
+                .collect::<Vec<_>>()
+                .join(" "),
+            relationship: b.relationship.map(relationship_words).unwrap_or_default().into(),
+            percent: b.beneficiary_percentage.and_then(|p| u8::try_from(p).ok()).unwrap_or(0),
+        })
+        .collect();
+    let broker = row
+        .agent_id
+        .and_then(|agent| state.catalogue.reps.get(&agent))
+        .and_then(|rep| Some(Broker { name: rep.name(), npn: rep.npn.clone()? }));
+    let group_policy = row
+        .group_id
+        .and_then(|g| state.catalogue.groups.get(&g))
+        .and_then(|g| g.policy_numbers.get(&carrier_id).cloned());
+    let language = store::enrollment::submitted_language(&state.db, enrollment_id).await?.and_then(|l| iso_639_2(&l));
     let enrollment = Enrollment {
         policy_id: row.policy_id.clone().unwrap_or_default(),
-        employee: row.group_id.is_some(),
+        employment,
+        group_policy,
         members,
         coverages,
         maintenance,
+        contact: Contact { phone: contact.phone_number.clone(), email: contact.email_address.clone() },
+        language,
+        broker,
+        beneficiaries,
     };
     Ok((enrollment, row.group_id))
 }

@@ -383,7 +383,7 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
             let number = n as u32 + 1;
             let header =
                 set_header(state, number, format!("{interchange_id}-{number}"), created, false, *group_id, &payer);
-            let set = engine::x12::transaction(codes, &header, std::slice::from_ref(application));
+            let set = engine::x12::transaction(codes, &edi.guide, &header, std::slice::from_ref(application));
             sets.push(set.map_err(anyhow::Error::msg)?.to_string());
             let control = format!("{number:04}");
             if !store::edi::put_in_interchange(&mut tx, claimed.edi_transaction_id, &token, interchange_id, &control)
@@ -423,7 +423,7 @@ fn set_header(
         reference,
         created,
         verify,
-        sponsor: application::sponsor(state, group_id, &state.edi.sender_name, &state.edi.sender_id),
+        sponsor: application::sponsor(state, group_id),
         payer: payer.clone(),
     }
 }
@@ -508,7 +508,8 @@ pub async fn verify(state: &AppState, carrier_id: i64, month: &str, as_of: &str)
         // Each set its own reference (BGN02): a verify file holds a set per sponsor.
         let reference = format!("{interchange_id}-VERIFY-{month}-{number}");
         let header = set_header(state, number, reference, created, true, *group_id, &payer);
-        sets.push(engine::x12::transaction(codes, &header, applications).map_err(anyhow::Error::msg)?.to_string());
+        let set = engine::x12::transaction(codes, &edi.guide, &header, applications).map_err(anyhow::Error::msg)?;
+        sets.push(set.to_string());
     }
     seal_file(state, &mut tx, interchange_id, &edi, created, &sets).await?;
     tx.commit().await?;

@@ -81,6 +81,7 @@ pub async fn save_tab(
     ));
     // The writer runs on a task of its own: the e-mails' subject is said here, in the language of this request.
     let subject = crate::language::say(RECEIPT_SUBJECT);
+    let language = crate::language::current();
     state
         .writer
         .write(Box::new(move |tx| {
@@ -93,7 +94,12 @@ pub async fn save_tab(
                 if let Some(agreement) = agreement {
                     agreement.insert(tx, id).await?;
                 }
-                let extras = LifecycleExtras { policy_id: policy_id.as_deref(), ..LifecycleExtras::default() };
+                // A submitted application keeps the language it was submitted in (its carriers' files say it).
+                let extras = LifecycleExtras {
+                    policy_id: policy_id.as_deref(),
+                    submitted_language: policy_id.as_ref().map(|_| language),
+                    ..LifecycleExtras::default()
+                };
                 if !store::enrollment::update_lifecycle(&mut *tx, id, lifecycle_text, lifecycle_version, extras).await?
                 {
                     return Err(ApiError::Conflict(STALE.into()));

@@ -238,7 +238,7 @@ async fn cart_checkout(
     let mut lifecycle = e.lifecycle.clone();
     lifecycle.handle(Event::Checkout { nav }).map_err(|why| ApiError::Conflict(why.message().into()))?;
     let text = serde_json::to_string(&lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
-    let extras = LifecycleExtras { effective_date: Some(effective_date), checkout_type, policy_id: None };
+    let extras = LifecycleExtras { effective_date: Some(effective_date), checkout_type, ..LifecycleExtras::default() };
     if !store::enrollment::update_lifecycle(&state.db, e.row.enrollment_id, &text, e.row.lifecycle_version, extras)
         .await?
     {

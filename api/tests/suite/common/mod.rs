@@ -186,6 +186,7 @@ impl TestApp {
                 dir: dir.0.join("edi"),
                 sender_id: "BENEFITSTORE".into(),
                 sender_name: "Benefit Store".into(),
+                sender_tax_id: Some("990123456".into()),
                 production: false,
                 retention_days: 30,
                 sftp_key: dir.0.join("edi/sftp_key"),
