@@ -607,8 +607,7 @@ fn a_carriers_guide_says_what_its_codes_mean_and_a_code_of_neither_list_is_refus
     silent.line_meanings.clear();
     let (path, why) = silent.check(&codes).unwrap_err();
     assert!(path.starts_with("/insurance_lines/") && why.contains("has no insurance line for"), "{path}: {why}");
-    let mut status = Guide::default();
-    status.individual_employment_status = Some("XX".into());
+    let status = Guide { individual_employment_status: Some("XX".into()), ..Guide::default() };
     assert_eq!(status.check(&codes).unwrap_err().0, "/individual_employment_status");
 }
 

@@ -469,6 +469,11 @@ async fn an_application_cancelled_in_its_free_look_period_reaches_its_carriers_a
 async fn an_application_cancelled_before_any_file_held_it_never_reaches_its_carriers() {
     let app = TestApp::new().await;
     let mut b = app.browser();
+    let draft = b.start("IO").await;
+    let early =
+        b.post("/api/v1/cancel-application", json!({ "enrollment_id": draft, "reason": "Changed my mind" })).await;
+    assert_eq!(early.status, axum::http::StatusCode::CONFLICT);
+    assert_eq!(early.body["message"], "This application has not been submitted yet: there is nothing to cancel");
     let id = submitted_with_two_carriers(&mut b).await;
     let cancelled =
         b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "Changed my mind" })).await;

@@ -68,7 +68,9 @@ pub async fn cancellation(state: &AppState, e: &Enrollment) -> ApiResult<Option<
 /// Cancels the submitted application `e` for `reason`.
 pub async fn cancel(state: &AppState, e: &Enrollment, reason: &str) -> ApiResult<Cancelled> {
     if !e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict("This application has not been sent yet: there is nothing to cancel".into()));
+        return Err(ApiError::Conflict(
+            "This application has not been submitted yet: there is nothing to cancel".into(),
+        ));
     }
     let reason = reason.trim();
     if reason.is_empty() {
