@@ -274,6 +274,28 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
     form
 }
 
+/// Puts each field a condition brings in (`allOf` of `if`/`then`) in the form's order right after the fields its
+/// condition looks at: rjsf draws only what the order names, and the question belongs beside the answer that opens it
+/// (an employee's COBRA status, then what led to it).
+fn conditional_order(schema: &Value, order: &mut Vec<Value>) {
+    let Some(rules) = schema.get("allOf").and_then(Value::as_array) else { return };
+    for rule in rules {
+        let Some(brought) = rule.pointer("/then/properties").and_then(Value::as_object) else { continue };
+        let looked_at: Vec<&String> =
+            rule.pointer("/if/properties").and_then(Value::as_object).map(|p| p.keys().collect()).unwrap_or_default();
+        let mut at = order
+            .iter()
+            .rposition(|name| looked_at.iter().any(|l| name.as_str() == Some(l.as_str())))
+            .map_or(order.len(), |i| i + 1);
+        for name in brought.keys() {
+            if !order.iter().any(|o| o.as_str() == Some(name.as_str())) {
+                order.insert(at, json!(name));
+                at += 1;
+            }
+        }
+    }
+}
+
 fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentContext) -> FormShape {
     let no_settings = FieldSettings::default();
     let properties = std::mem::take(&mut schema["properties"]);
@@ -367,6 +389,7 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
     }
     schema["properties"] = Value::Object(kept);
     schema["required"] = json!(required);
+    conditional_order(&schema, &mut order);
     if let Some(rules) = schema.get_mut("allOf").and_then(Value::as_array_mut) {
         for rule in rules {
             if let Some(then_required) = rule.pointer_mut("/then/required").and_then(Value::as_array_mut) {

@@ -55,7 +55,15 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await page.getByLabel('Standard 6 holidays').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(problem(page, /You cannot proceed with retired employer/)).toBeVisible();
+  // An employee on COBRA is asked what led to it (the carrier's file says so), and only they are.
+  const cobraEvent = page.getByLabel('What led to your COBRA coverage');
+  await expect(cobraEvent).toHaveCount(0);
+  await page.locator('#root_employment_status').selectOption({ label: 'COBRA' });
+  await expect(cobraEvent).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(problem(page, /Please choose what led to your COBRA coverage/)).toBeVisible();
   await page.locator('#root_employment_status').selectOption({ label: 'Active' });
+  await expect(cobraEvent).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
