@@ -105,6 +105,13 @@ pub struct PlanFacts {
     /// A high-deductible health plan its carrier qualifies for a health savings account.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hsa_eligible: Option<bool>,
+    /// What a household covered together meets before the plan shares costs, when the plan says; otherwise twice a
+    /// person's (see [`PlanFacts::family_deductible`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub family_deductible_usd: Option<u32>,
+    /// The most a household covered together pays in a year, when the plan says; otherwise twice a person's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub family_out_of_pocket_max_usd: Option<u32>,
 }
 
 /// A fact's name, its label and unit.
@@ -139,7 +146,12 @@ pub const KINDS: &[FactKind] = &[
     FactKind { key: "reimbursement_percent", label: "Vet bills reimbursed", unit: Some(Unit::Percent) },
     FactKind { key: "telehealth_visits", label: "Telehealth visits a year", unit: Some(Unit::Count) },
     FactKind { key: "hsa_eligible", label: "HSA-eligible", unit: None },
+    FactKind { key: "family_deductible_usd", label: "Family deductible", unit: Some(Unit::Usd) },
+    FactKind { key: "family_out_of_pocket_max_usd", label: "Family out-of-pocket maximum", unit: Some(Unit::Usd) },
 ];
+
+/// The facts that are a household's, shown only to a quote that covers more than one person.
+pub const HOUSEHOLD_FACTS: [&str; 2] = ["family_deductible_usd", "family_out_of_pocket_max_usd"];
 
 pub fn kind(key: &str) -> Option<&'static FactKind> {
     KINDS.iter().find(|k| k.key == key)
@@ -158,6 +170,8 @@ pub fn default_compare(category: &str) -> &'static [&'static str] {
             "coinsurance_percent",
             "generic_drug_copay_usd",
             "hsa_eligible",
+            "family_deductible_usd",
+            "family_out_of_pocket_max_usd",
         ],
         // Limited medical plans are not major medical: none qualifies for a health savings account.
         "limitedmed" => &[
@@ -215,9 +229,30 @@ impl PlanFacts {
         }
     }
 
+    /// A household's deductible: the plan's own, or twice a person's, as the embedded family deductible of most
+    /// health plans is (a person's is met by one, a family's by two or more together).
+    pub fn family_deductible(&self) -> Option<u32> {
+        self.family_deductible_usd.or(self.deductible_usd.map(|d| d.saturating_mul(2)))
+    }
+
+    /// A household's out-of-pocket maximum: the plan's own, or twice a person's (the Affordable Care Act's
+    /// self-only and other-than-self-only limits are one to two).
+    pub fn family_out_of_pocket_max(&self) -> Option<u32> {
+        self.family_out_of_pocket_max_usd.or(self.out_of_pocket_max_usd.map(|m| m.saturating_mul(2)))
+    }
+
     /// One fact as a person reads it in `language` ("$1,500", "20%", "12 months"); `None` when not stated.
     pub fn display(&self, key: &str, language: &str) -> Option<String> {
-        let value = self.stated().get(key)?.clone();
+        // A household's deductible and maximum read as the plan's own, or twice a person's.
+        let household = match key {
+            "family_deductible_usd" => self.family_deductible(),
+            "family_out_of_pocket_max_usd" => self.family_out_of_pocket_max(),
+            _ => None,
+        };
+        let value = match household {
+            Some(amount) => amount.into(),
+            None => self.stated().get(key)?.clone(),
+        };
         let kind = kind(key)?;
         match (kind.unit, &value) {
             (None, serde_json::Value::String(s)) => {
@@ -401,7 +436,7 @@ mod tests {
             .cloned()
             .collect();
         assert_eq!(keys, vec!["network"]);
-        assert_eq!(KINDS.len(), 23, "every field of PlanFacts has a kind");
+        assert_eq!(KINDS.len(), 25, "every field of PlanFacts has a kind");
     }
 
     fn levels(key_values: &[(Option<u32>, Option<u32>)]) -> Vec<PlanFacts> {

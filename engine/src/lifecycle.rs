@@ -3,7 +3,9 @@
 //! ```text
 //!   shopping --Checkout{nav}--> checked_out::at_tab(nav[0])
 //!   at_tab(t) --Saved(t)--> at_tab(next of t) | at_tab(review) when returning to review
-//!   at_tab(t) --Back(t)--> at_tab(previous of t) | shopping when t is the first tab
+//!   at_tab(t) --Back(t)--> at_tab(previous of t) | at_tab(t) when t is the first tab (the api shows the cart)
+//!   checked_out --Checkout{same nav}--> where it was | --Checkout{other nav}--> at_tab(nav[0])
+//!   checked_out --CartChanged--> shopping
 //!   at_tab(review) --Edit(t)--> at_tab(t, returning to review)
 //!   at_tab(review) --Submit--> submitted
 //! ```
@@ -109,7 +111,9 @@ impl Lifecycle {
                 _ => self.reject(Rejection::TabNotReached),
             },
             Event::Back(from) => match self.index(*from) {
-                Some(0) => Transition(State::shopping()),
+                // Back from the first step goes to the cart, which shows what was checked out: the checkout holds,
+                // and the wizard reopens here.
+                Some(0) => Handled,
                 Some(i) if i <= self.furthest => Transition(State::at_tab(self.nav[i - 1], false)),
                 _ => self.reject(Rejection::TabNotReached),
             },
@@ -124,10 +128,12 @@ impl Lifecycle {
         }
     }
 
-    /// Checked out: checking out again (after changes to the cart) restarts the wizard with the new navigation.
+    /// Checked out: checking out again with the same steps goes on where the person was; with other steps (the cart
+    /// now asks for others) it restarts the wizard with the new navigation.
     #[superstate]
     fn checked_out(&mut self, event: &Event) -> Outcome<State> {
         match event {
+            Event::Checkout { nav } if *nav == self.nav => Handled,
             Event::Checkout { nav } => self.start(nav),
             Event::CartChanged => Transition(State::shopping()),
             _ => Handled,

@@ -114,7 +114,8 @@ struct Drawn {
     tiers: Vec<Tier>,
     family: f64,
     rating: RatingMethod,
-    /// Level names, base rates and the facts each level changes.
+    /// Level names, base rates and the facts each level changes. A plan of one level names it "Standard": a level
+    /// says how much the plan pays, never whom it covers (that is the tier, "Family").
     levels: Vec<(String, f64, PlanFacts)>,
     facts: PlanFacts,
     eligibility: Eligibility,
@@ -141,6 +142,8 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 emergency_room_copay_usd: Some(d.between(3, 10) * 50),
                 coinsurance_percent: Some(*d.pick(&[0, 10, 20, 30, 40])),
                 generic_drug_copay_usd: Some(d.between(1, 5) * 5),
+                // Copays before the deductible: not the high-deductible plan a health savings account goes with.
+                hsa_eligible: Some(false),
                 ..PlanFacts::default()
             };
             let net = facts.network.map(Network::label).unwrap_or_default();
@@ -169,7 +172,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: all_tiers(),
                 family: 2.8,
                 rating: RatingMethod::AgeCurve,
-                levels: vec![("Individual".into(), rate * (0.9 + d.unit() * 0.2), PlanFacts::default())],
+                levels: vec![("Standard".into(), rate * (0.9 + d.unit() * 0.2), PlanFacts::default())],
                 facts,
                 eligibility,
             }
@@ -245,7 +248,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: all_tiers(),
                 family: 2.6,
                 rating: RatingMethod::Flat,
-                levels: vec![("Individual".into(), 6.0 + d.unit() * 10.0, PlanFacts::default())],
+                levels: vec![("Standard".into(), 6.0 + d.unit() * 10.0, PlanFacts::default())],
                 facts,
                 eligibility,
             }
@@ -307,7 +310,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: all_tiers(),
                 family: 2.5,
                 rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.12) },
-                levels: vec![("Individual".into(), 60.0 + d.unit() * 80.0, PlanFacts::default())],
+                levels: vec![("Standard".into(), 60.0 + d.unit() * 80.0, PlanFacts::default())],
                 facts,
                 eligibility,
             }
@@ -336,7 +339,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: all_tiers(),
                 family: 2.0,
                 rating: RatingMethod::Flat,
-                levels: vec![("Individual".into(), 9.0 + d.unit() * 25.0, PlanFacts::default())],
+                levels: vec![("Standard".into(), 9.0 + d.unit() * 25.0, PlanFacts::default())],
                 facts,
                 eligibility,
             }
@@ -380,7 +383,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                     tiers: vec![Tier::IO, Tier::IS],
                     family: 2.0,
                     rating: RatingMethod::AgeBands { bands: bands(65, 99, 1.18) },
-                    levels: vec![("Individual".into(), 120.0 + d.unit() * 90.0, PlanFacts::default())],
+                    levels: vec![("Standard".into(), 120.0 + d.unit() * 90.0, PlanFacts::default())],
                     facts: PlanFacts {
                         network: Some(Network::AnyProvider),
                         deductible_usd: Some(if letter == "G" { 257 } else { 0 }),
@@ -403,7 +406,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: all_tiers(),
                 family: 2.2,
                 rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.2) },
-                levels: vec![("Individual".into(), 10.0 + f64::from(amount) / 1000.0 * 0.9, PlanFacts::default())],
+                levels: vec![("Standard".into(), 10.0 + f64::from(amount) / 1000.0 * 0.9, PlanFacts::default())],
                 facts: PlanFacts {
                     benefit_amount_usd: Some(amount),
                     network: Some(Network::AnyProvider),
@@ -429,7 +432,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: vec![Tier::IO],
                 family: 1.0,
                 rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.25) },
-                levels: vec![("Individual".into(), 22.0 + d.unit() * 30.0, PlanFacts::default())],
+                levels: vec![("Standard".into(), 22.0 + d.unit() * 30.0, PlanFacts::default())],
                 facts: PlanFacts {
                     benefit_percent: Some(*d.pick(&[50, 60, 60, 70])),
                     elimination_period_days: Some(elimination),
@@ -484,7 +487,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: all_tiers(),
                 family: 2.4,
                 rating: RatingMethod::Flat,
-                levels: vec![("Individual".into(), 9.0 + d.unit() * 12.0, PlanFacts::default())],
+                levels: vec![("Standard".into(), 9.0 + d.unit() * 12.0, PlanFacts::default())],
                 facts,
                 eligibility,
             }
@@ -505,7 +508,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
                 tiers: all_tiers(),
                 family: 2.3,
                 rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.15) },
-                levels: vec![("Individual".into(), 8.0 + f64::from(daily) / 25.0, PlanFacts::default())],
+                levels: vec![("Standard".into(), 8.0 + f64::from(daily) / 25.0, PlanFacts::default())],
                 facts: PlanFacts {
                     daily_hospital_benefit_usd: Some(daily),
                     benefit_amount_usd: Some(*d.pick(&[500, 1000, 1500])),

@@ -40,6 +40,48 @@ pub fn eft_text() -> String {
     )
 }
 
+/// The card authorization text, with the spec's constants.
+pub fn card_text() -> String {
+    format!(
+        "By choosing Credit Card you authorize us to charge your first premium to this card when you submit your \
+         application, and each later premium on your bill date. There is no charge for paying by card. To stop a \
+         payment, tell us at least {STOP_PAYMENT_BUSINESS_DAYS} business days before it is due."
+    )
+}
+
+/// What the cart will cost: the first payment and each month's after it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Premiums {
+    pub first: crate::money::Cents,
+    pub monthly: crate::money::Cents,
+}
+
+/// The terms of paying by `method`, and what it will take and when (`premiums`, from `today`), in `language`.
+pub fn terms(method: &str, language: &str, today: NaiveDate, premiums: Option<Premiums>) -> String {
+    use crate::i18n::say_with;
+    let authorization = match method {
+        "eft" => say(language, &format!("{} {}", eft_text(), descriptor_text())).to_string(),
+        "cc" => say(language, &format!("{} {}", card_text(), descriptor_text())).to_string(),
+        _ => say(language, "Your employer bills your premium and takes it from your pay.").to_string(),
+    };
+    let Some(Premiums { first, monthly }) = premiums else { return authorization };
+    let last_day = crate::dates::format_mdy(today + chrono::Days::new(u64::from(EFT_INITIAL_DAYS)));
+    let when = match method {
+        "eft" => say_with(
+            language,
+            "Your first payment, {first}, is drawn from this account by {date}; then {monthly} on your bill date each month.",
+            &[("first", &first), ("date", &last_day), ("monthly", &monthly)],
+        ),
+        "cc" => say_with(
+            language,
+            "Your first payment, {first}, is charged to this card when you submit your application; then {monthly} on your bill date each month.",
+            &[("first", &first), ("monthly", &monthly)],
+        ),
+        _ => say_with(language, "Your premium is {monthly} a month.", &[("monthly", &monthly)]),
+    };
+    format!("{when} {authorization}")
+}
+
 /// The statement descriptor text.
 pub fn descriptor_text() -> String {
     format!("Your premium appears on your bank or card statement as {STATEMENT_DESCRIPTOR}.")
@@ -186,6 +228,7 @@ pub fn shape(
     today: NaiveDate,
     contact_address: Option<Value>,
     on_file: Option<&Value>,
+    premiums: Option<Premiums>,
 ) {
     let (methods, selected) = offered(server_type);
     let props = &mut schema["properties"];
@@ -194,7 +237,6 @@ pub fn shape(
     props["payment_method"]["oneOf"] =
         Value::Array(methods.iter().map(|m| json!({ "const": m, "title": say(language, label(m)) })).collect());
     props["payment_method"]["default"] = json!(selected);
-    props["payment_method"]["description"] = json!(say(language, &format!("{} {}", eft_text(), descriptor_text())));
     props["bill_date"]["oneOf"] = Value::Array(
         BILL_DATES.iter().map(|d| json!({ "const": d, "title": say(language, &ordinal_of_month(*d)) })).collect(),
     );
@@ -233,13 +275,21 @@ pub fn shape(
     let read_only = |fields: &[&str]| -> serde_json::Map<String, Value> {
         fields.iter().map(|f| (f.to_string(), json!({ "readOnly": true }))).collect()
     };
+    // Each way of paying says its own terms, and what it will take and when, while it is chosen.
+    let said_terms: Vec<Value> = methods
+        .iter()
+        .map(|m| {
+            json!({ "if": when(&[m]), "then": { "properties": { "payment_method": { "description": terms(m, language, today, premiums) } } } })
+        })
+        .collect();
     // Indexes 1 and 2 are where `group_by_method` puts each type's fields; the rest only require or lock them.
     schema["allOf"] = json!([
         { "required": ["payment_method", "bill_date"] },
         { "if": when(&["eft", "elist"]), "then": { "required": [] } },
         { "if": when(&["cc"]), "then": { "required": [] } },
-        // A new card (not the mask of the one on file) needs its security code, which is never stored.
-        { "if": { "allOf": [ when(&["cc"]), { "properties": { "card_number": { "pattern": "^[0-9]+$" } }, "required": ["card_number"] } ] },
+        // A new card (any card number but the mask of the one on file, typed or not yet) needs its security code,
+        // which is never stored: required from the start, so it is drawn so.
+        { "if": { "allOf": [ when(&["cc"]), { "not": { "properties": { "card_number": { "pattern": "^[*]{4}[0-9]{4}$" } }, "required": ["card_number"] } } ] },
           "then": { "required": ["security_code"] } },
         { "if": { "properties": { "is_physical_address": { "const": true } }, "required": ["is_physical_address"] },
           "then": { "properties": read_only(&["address1", "address2", "city", "state", "zip"]) } },
@@ -248,6 +298,9 @@ pub fn shape(
         { "if": chosen("bank_id"), "then": { "properties": read_only(bank) } },
         { "if": chosen("card_id"), "then": { "properties": read_only(&["first_name_on_cc", "last_name_on_cc", "card_number", "expiration_month", "expiration_year"]) } },
     ]);
+    if let Some(rules) = schema["allOf"].as_array_mut() {
+        rules.extend(said_terms);
+    }
 }
 
 /// Offers the records on file as the choices of `field` (and 0 for a new one), the first selected; removes the field

@@ -254,8 +254,9 @@ impl Questionnaire {
     }
 }
 
-/// A Yes/No question (default No) whose Yes reveals `details`: the property appears, and is required, only while
-/// the answer is Yes. rjsf resolves the `if`/`then` to show or hide it; the server's validation and clean-up read the
+/// A Yes/No question, unanswered until the person answers it (a health answer is never assumed: a carrier may void
+/// a policy over a wrong one), whose Yes reveals `details`: the property appears, and is required, only while the
+/// answer is Yes. rjsf resolves the `if`/`then` to show or hide it; the server's validation and clean-up read the
 /// same keywords, so details sent with a No are dropped.
 fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>, language: &str) -> Value {
     let answer_all = say(language, ANSWER_ALL);
@@ -263,7 +264,7 @@ fn yes_no_question(text: &str, question_id: u32, details: Option<(&str, Value)>,
         "type": "object", "title": text, "x-question-id": question_id, "x-label": false,
         "properties": {
             "yes_no_flag": {
-                "type": "string", "title": text, "default": "0", "x-widget": "radio",
+                "type": "string", "title": text, "x-widget": "radio",
                 "oneOf": [ { "const": "1", "title": say(language, "Yes") }, { "const": "0", "title": say(language, "No") } ],
                 "x-messages": { "required": answer_all, "enum": answer_all },
             }
@@ -371,10 +372,11 @@ pub fn to_list(schema: &Value, keyed: &Value) -> Value {
         props
             .iter()
             .map(|(key, prop)| {
+                // Unanswered is null, never No.
                 let mut entry = json!({
                     "question_id": prop.get("x-question-id").cloned().unwrap_or_else(|| json!(key)),
                     "question_text": prop["title"],
-                    "yes_no_flag": "0",
+                    "yes_no_flag": null,
                 });
                 if let Some(answer) = keyed.get(key).and_then(Value::as_object) {
                     for (k, v) in answer {

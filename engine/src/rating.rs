@@ -270,6 +270,33 @@ pub fn starting_price(plan: &Plan, curve: &AgeCurve) -> Option<Cents> {
     Some(Cents::from_dollars(base * age_factor * tier_factor * admin_fee))
 }
 
+/// Every option of a plan priced for this household and tier at the answers still to be given that cost least and
+/// let it be bought: no tobacco when not asked yet, one of its enrollment portals, the least income and hours it
+/// takes. What the answers are known of is kept (an age, a spouse's age, tobacco once answered), so a family is never
+/// shown one person's price while the plan's questions wait. Cheapest first; the error a known answer makes
+/// (the state, the tier, an age) otherwise.
+pub fn lowest_for_household<'p>(
+    plan: &'p Plan,
+    input: &RatingInput,
+    curve: &AgeCurve,
+) -> Result<Vec<(&'p PlanOption, Cents)>, PricingError> {
+    let mut least = input.clone();
+    let rules = &plan.eligibility;
+    least.smoker = least.smoker.or(Some(false));
+    if let Some(portals) = &rules.portals {
+        if !least.portal_id.is_some_and(|p| portals.contains(&p)) {
+            least.portal_id = portals.first().copied();
+        }
+    }
+    if let Some(income) = rules.min_annual_income {
+        least.annual_income = Some(least.annual_income.unwrap_or(0).max(income));
+    }
+    if let Some(hours) = rules.min_working_hours {
+        least.working_hours = Some(least.working_hours.unwrap_or(0).max(hours));
+    }
+    price_plan(plan, &least, curve)
+}
+
 /// Every option of a plan with its price, cheapest first.
 pub fn price_plan<'p>(
     plan: &'p Plan,

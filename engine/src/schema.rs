@@ -12,7 +12,6 @@ use serde_json::{json, Map, Value};
 use crate::context::EnrollmentContext;
 use crate::errors::messages::REQUIRED;
 use crate::forms;
-use crate::forms::states::US_STATES;
 use crate::i18n::say;
 pub use crate::json::Properties;
 use crate::tabs::TabName;
@@ -186,6 +185,7 @@ pub fn shape(
             today,
             prefill.contact_address.clone(),
             prefill.payment_on_file.as_ref(),
+            prefill.premiums,
         );
     }
     let empty = FormSettings::default();
@@ -357,12 +357,9 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
         if let Some(options) = prop.get("x-options").cloned() {
             field_ui.insert("ui:options".into(), options);
         }
-        if prop.get("x-lookup").and_then(Value::as_str) == Some("states") {
+        if let Some(list) = prop.get("x-lookup").and_then(Value::as_str).map(crate::forms::states::lookup) {
             prop["oneOf"] = Value::Array(
-                US_STATES
-                    .iter()
-                    .map(|(code, name)| json!({ "const": code, "title": say(&ctx.language, name) }))
-                    .collect(),
+                list.iter().map(|(code, name)| json!({ "const": code, "title": say(&ctx.language, name) })).collect(),
             );
         }
         if read_only {

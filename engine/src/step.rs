@@ -329,10 +329,114 @@ pub fn unfinished_message(unfinished: &[Unfinished], language: &str) -> String {
     say_with(language, "Your application is not complete yet. Please finish {steps}.", &[("steps", &list)])
 }
 
+/// An answer as the review reads it: its label and its value in words; an answer made of answers (a questionnaire,
+/// a list of dependents) says them in short in `value` and each in full in `parts`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Row {
     pub label: String,
     pub value: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Row>,
+}
+
+/// Whether a field is shown in a form (a hidden one, the dependents' fixed "employed", is not said).
+fn shown(prop: &Value) -> bool {
+    prop.get("x-widget").and_then(Value::as_str) != Some("hidden")
+}
+
+/// `value` of the field `prop`, labelled `label`, as a person reads it in `language` (the schema's titles are in it):
+/// a question with its answer and the details its Yes gave; a list item by item, each named as the form numbers it
+/// ("Dependent #1") with its answers; a group answer by answer, in short first ("No to all 5 questions"); anything
+/// else as [`crate::schema::display_value_in`] says it.
+pub fn row_of(label: String, prop: &Value, value: &Value, language: &str) -> Row {
+    let say = |words: &'static str| say(language, words).to_string();
+    match value {
+        Value::Array(items) if prop.get("items").is_some() => {
+            let title = prop.get("x-item-title").and_then(Value::as_str);
+            let parts: Vec<Row> = items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    let numbered = (i + 1).to_string();
+                    let label = title.map_or_else(|| format!("#{numbered}"), |t| t.replace("{n}", &numbered));
+                    Row {
+                        value: name_of(&prop["items"], item, language),
+                        parts: answers_of(&prop["items"], item, language),
+                        label,
+                    }
+                })
+                .collect();
+            let names: Vec<&str> = parts.iter().map(|p| p.value.as_str()).filter(|v| !v.is_empty()).collect();
+            let value = if names.len() == parts.len() { names.join(", ") } else { parts.len().to_string() };
+            Row { label, value, parts }
+        }
+        Value::Object(answer) if prop.get("properties").is_some() && !is_flags(prop) => {
+            let props = crate::schema::every_property(prop);
+            // A question: its answer, and the details its Yes asks for.
+            if let (Some(flag), Some(given)) = (props.get("yes_no_flag"), answer.get("yes_no_flag")) {
+                let details = answers_of(prop, value, language)
+                    .into_iter()
+                    .filter(|r| !(r.parts.is_empty() && r.label == flag["title"]))
+                    .collect();
+                return Row { label, value: crate::schema::display_value_in(flag, given, &say), parts: details };
+            }
+            let parts = answers_of(prop, value, language);
+            let (yes, no) = (say("Yes"), say("No"));
+            let questions = !parts.is_empty() && parts.iter().all(|p| p.value == yes || p.value == no);
+            let value = if questions {
+                let n = parts.len();
+                match parts.iter().filter(|p| p.value == yes).count() {
+                    0 => say_with(language, "No to all {n} questions", &[("n", &n)]),
+                    said => say_with(language, "Yes to {yes} of {n} questions", &[("yes", &said), ("n", &n)]),
+                }
+            } else {
+                parts.iter().map(|p| format!("{}: {}", p.label, p.value)).collect::<Vec<_>>().join("; ")
+            };
+            Row { label, value, parts }
+        }
+        _ => Row { label, value: crate::schema::display_value_in(prop, value, &say), parts: Vec::new() },
+    }
+}
+
+/// Whether `prop` is a set of check boxes (holidays, agreements), said as the titles of those ticked.
+fn is_flags(prop: &Value) -> bool {
+    prop.get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|flags| flags.values().all(|f| f.get("type").and_then(Value::as_str) == Some("boolean")))
+}
+
+/// Each answer of the object `value` of schema `prop` as a row, in the form's order: the shown and given ones.
+fn answers_of(prop: &Value, value: &Value, language: &str) -> Vec<Row> {
+    crate::schema::every_property(prop)
+        .iter()
+        .filter(|(_, field)| shown(field))
+        .filter_map(|(key, field)| {
+            let given = value.get(key)?;
+            let label = field["title"].as_str().map(str::to_string).unwrap_or_else(|| words_of(key));
+            Some(row_of(label, field, given, language))
+        })
+        .filter(|r| !r.value.is_empty() || !r.parts.is_empty())
+        .collect()
+}
+
+/// What an item of a list is called: a person by name, with who they are ("Sam Okafor (Spouse)"); a medication by
+/// its name; otherwise nothing (the item is its number).
+fn name_of(item_schema: &Value, item: &Value, language: &str) -> String {
+    let say = |words: &'static str| say(language, words).to_string();
+    let text = |key: &str| item.get(key).and_then(Value::as_str).map(str::trim).filter(|t| !t.is_empty());
+    let name: Vec<&str> = ["first_name", "middle_name", "last_name"].into_iter().filter_map(text).collect();
+    if name.is_empty() {
+        return text("medication").unwrap_or_default().to_string();
+    }
+    let props = crate::schema::every_property(item_schema);
+    let who = item
+        .get("relationship")
+        .and_then(|r| Some(crate::schema::display_value_in(props.get("relationship")?, r, &say)))
+        .filter(|w| !w.is_empty());
+    match who {
+        Some(who) => format!("{} ({who})", name.join(" ")),
+        None => name.join(" "),
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -510,19 +614,16 @@ fn words_of(name: &str) -> String {
 /// language (its titles were composed in it; the values' own words, "Yes", "Signed", are said in it).
 pub fn section(number: usize, tab: TabName, form: &ComposedForm) -> Section {
     let language = form.language.as_str();
-    let say = |words: &'static str| say(language, words).to_string();
     // Fields that exist under a condition (the chosen payment type's) are described in the schema's allOf.
     let props = crate::schema::every_property(&form.schema);
     let rows = form
         .fields
         .iter()
         .filter(|f| !matches!(&f.value, Value::String(s) if s.is_empty()))
-        .map(|f| {
+        .filter_map(|f| {
             let prop = props.get(&f.field_name).cloned().unwrap_or(Value::Null);
-            Row {
-                label: prop["title"].as_str().map(str::to_string).unwrap_or_else(|| words_of(&f.field_name)),
-                value: crate::schema::display_value_in(&prop, &f.value, &say),
-            }
+            let label = prop["title"].as_str().map(str::to_string).unwrap_or_else(|| words_of(&f.field_name));
+            shown(&prop).then(|| row_of(label, &prop, &f.value, language))
         })
         .collect();
     Section { number, step: tab, title: crate::i18n::say(language, tab.title()), rows, note: None }

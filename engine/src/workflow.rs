@@ -333,6 +333,8 @@ pub struct PrefillValues {
     /// The address given on Contact Information (address1, address2, city, state, zip), which Billing
     /// Information's 'Choose physical address' copies.
     pub contact_address: Option<serde_json::Value>,
+    /// What the cart will cost, which Billing Information says beside each way of paying.
+    pub premiums: Option<crate::payment::Premiums>,
 }
 
 impl PrefillValues {

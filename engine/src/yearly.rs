@@ -160,7 +160,8 @@ pub fn yearly_cost(profiles: &UseProfiles, facts: &PlanFacts, monthly: Cents, pe
 pub fn out_of_pocket(profiles: &UseProfiles, facts: &PlanFacts, usage: Usage, people: u32) -> Cents {
     let one = person_out_of_pocket(profiles, facts, profiles.profile(usage));
     let mut total = one * u64::from(people.max(1));
-    if let Some(family_cap) = facts.out_of_pocket_max_usd.map(|m| u64::from(m) * if people > 1 { 2 } else { 1 }) {
+    let cap = if people > 1 { facts.family_out_of_pocket_max() } else { facts.out_of_pocket_max_usd };
+    if let Some(family_cap) = cap.map(u64::from) {
         total = total.min(family_cap * 100);
     }
     Cents(total as i64)

@@ -37,12 +37,17 @@ fn condition_detail() -> Value {
 }
 
 #[test]
-fn every_question_defaults_to_no_and_all_no_answers_are_accepted() {
+fn no_question_starts_answered_and_every_one_answered_no_is_accepted() {
     let form = health_form(&shipped_workflow());
     let questions = &form.schema["properties"]["condition_questions"]["properties"];
-    for id in ["141", "145", "146", "147"] {
-        assert_eq!(questions[id]["properties"]["yes_no_flag"]["default"], "0", "question {id}");
+    for id in ["141", "142", "143", "144", "145", "146", "147"] {
+        let flag = &questions[id]["properties"]["yes_no_flag"];
+        assert!(flag.is_object(), "question {id} is asked");
+        assert_eq!(flag.get("default"), None, "question {id} starts unanswered: no health answer is assumed");
     }
+    let medication = &form.schema["properties"]["medication_question"]["properties"]["yes_no_flag"];
+    assert_eq!(medication.get("default"), None, "nor the medication question");
+    assert_eq!(form.form_data.pointer("/condition_questions/141/yes_no_flag"), None, "nothing answered for the person");
     assert_eq!(errors(&form, &all_no()), vec![]);
 }
 
@@ -290,7 +295,7 @@ fn the_spec_list_shape_converts_to_answers_by_question_and_errors_back_to_list_i
     assert_eq!(back[0]["question_id"], 141);
     assert_eq!(back[0]["yes_no_flag"], "1");
     assert_eq!(back[1]["question_id"], 142);
-    assert_eq!(back[1]["yes_no_flag"], "0", "an unanswered question reads as its default, No");
+    assert_eq!(back[1]["yes_no_flag"], Value::Null, "an unanswered question reads as unanswered, never No");
 }
 
 #[test]

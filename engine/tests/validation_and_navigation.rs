@@ -68,15 +68,43 @@ fn personal_errors(submitted: Value) -> Vec<(String, String)> {
     let wf = workflow::load_dir(&dir).unwrap().wizard;
     let prefill =
         PrefillValues { dob: Some("04/12/1986".into()), gender: Some("1".into()), ..PrefillValues::default() };
-    let form = compose(
-        TabName::PrimaryInfo,
-        wf.forms.get(&TabName::PrimaryInfo),
-        &EnrollmentContext::default(),
-        &prefill,
-        &json!({}),
-    )
-    .unwrap();
+    let form =
+        compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &medical_cart(), &prefill, &json!({}))
+            .unwrap();
     errors_of(&form.schema, &form.form_data, submitted)
+}
+
+/// An enrollment whose cart holds a medical plan, which underwrites on height and weight.
+fn medical_cart() -> EnrollmentContext {
+    EnrollmentContext { cart_categories: vec!["medical".into()], ..EnrollmentContext::default() }
+}
+
+#[test]
+fn height_and_weight_are_asked_only_where_a_plan_in_the_cart_rates_or_underwrites_on_them() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
+    let wf = workflow::load_dir(&dir).unwrap().wizard;
+    let asked = |categories: &[&str], plan_types: &[&str]| {
+        let ctx = EnrollmentContext {
+            cart_categories: categories.iter().map(|c| c.to_string()).collect(),
+            cart_plan_types: plan_types.iter().map(|c| c.to_string()).collect(),
+            ..EnrollmentContext::default()
+        };
+        let form = compose(
+            TabName::PrimaryInfo,
+            wf.forms.get(&TabName::PrimaryInfo),
+            &ctx,
+            &PrefillValues::default(),
+            &json!({}),
+        )
+        .unwrap();
+        let required = form.schema["required"].as_array().unwrap().iter().any(|r| r == "weight");
+        (form.schema["properties"].get("weight").is_some(), required)
+    };
+    assert_eq!(asked(&["dental"], &[]), (false, false), "a dental plan rates on neither");
+    assert_eq!(asked(&["dental", "vision"], &[]), (false, false));
+    assert_eq!(asked(&["dental", "medical"], &[]), (true, true), "a medical plan underwrites on them");
+    assert_eq!(asked(&["term_life"], &[]), (true, true));
+    assert_eq!(asked(&["accident"], &["MM"]), (true, true), "a premier plan rates each member");
 }
 
 fn person() -> Value {
@@ -129,14 +157,9 @@ fn a_read_only_field_keeps_the_server_value_whatever_the_browser_sends() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows");
     let wf = workflow::load_dir(&dir).unwrap().wizard;
     let prefill = PrefillValues { dob: Some("04/12/1986".into()), ..PrefillValues::default() };
-    let form = compose(
-        TabName::PrimaryInfo,
-        wf.forms.get(&TabName::PrimaryInfo),
-        &EnrollmentContext::default(),
-        &prefill,
-        &json!({}),
-    )
-    .unwrap();
+    let form =
+        compose(TabName::PrimaryInfo, wf.forms.get(&TabName::PrimaryInfo), &medical_cart(), &prefill, &json!({}))
+            .unwrap();
     let mut submitted = person();
     submitted["birthdate"] = json!("01/01/2010");
     submitted["is_admin"] = json!(true);
@@ -207,7 +230,23 @@ fn back_goes_to_the_previous_tab_and_from_the_first_tab_to_the_cart() {
     l.handle(Event::Back(TabName::ContactInfo)).unwrap();
     assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo));
     l.handle(Event::Back(TabName::PrimaryInfo)).unwrap();
-    assert!(l.is_shopping());
+    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo), "the cart is shown, and the checkout holds");
+    assert!(!l.is_shopping());
+}
+
+#[test]
+fn checking_out_the_same_cart_again_goes_on_where_the_person_was_and_a_changed_cart_starts_over() {
+    let mut l = checked_out();
+    let nav = l.nav().to_vec();
+    l.handle(Event::Saved(TabName::PrimaryInfo)).unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::ContactInfo));
+    l.handle(Event::Checkout { nav: nav.clone() }).unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::ContactInfo), "where the person was");
+    l.handle(Event::Checkout { nav: vec![TabName::PrimaryInfo, TabName::BeneficiaryInfo, TabName::ReviewInfo] })
+        .unwrap();
+    assert_eq!(l.current_tab(), Some(TabName::PrimaryInfo), "other steps: from the first");
+    l.handle(Event::CartChanged).unwrap();
+    assert!(l.is_shopping(), "a changed cart is shopped again");
 }
 
 #[test]

@@ -107,7 +107,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page).toHaveURL(/\/enrollment\/receipt/);
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
   await expect(page.getByText(/Your coverage is effective as of \d\d\/01\/\d{4}/)).toBeVisible();
-  await expect(page.getByText(/We e-mail a copy of this confirmation to dana\.okafor@example\.com within 10 minutes/)).toBeVisible();
+  await expect(page.getByText(/We e-mail your Enrollment Receipt to dana\.okafor@example\.com within 10 minutes/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your plans' })).toBeVisible();
   await expect(page.getByRole('cell', { name: /^\$\d+\.\d\d$/ }).first()).toBeVisible();
   // Who each plan covers and who to call about it, the payments, what happens next, and the application as sent.

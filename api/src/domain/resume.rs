@@ -6,7 +6,8 @@
 //!
 //! A code and the direct link sent with it work once: the link's sealed token names the code, and using either takes
 //! the code out of use. Saving for later again replaces the enrollment's earlier code (and link); submitting the
-//! application revokes them.
+//! application revokes them. A link opened again in the browser that used it opens the application again (that
+//! browser holds it already, so nothing is given away); anywhere else a spent link says so, and where to look.
 
 use base64::Engine;
 use rand::Rng;
@@ -23,6 +24,8 @@ pub const CODE_DAYS: i64 = 30;
 const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 pub const INVALID: &str = "Invalid enrollment code or e-mail address";
 pub const LINK_INVALID: &str = "This link is not valid or has expired. Please continue with your enrollment code.";
+/// A link whose code was used, or replaced by a newer save, opened in a browser that does not hold the application.
+pub const LINK_USED: &str = "This link was already used, or a newer e-mail replaced it: each code and link works once. Open the newest e-mail we sent you, or continue in the browser where you used it.";
 
 /// The token of a direct-continue link: the enrollment, the saved tab, an expiry and the code it goes with, sealed
 /// with the data key, so the link cannot be forged, altered, used after it expires or after its code was used,
@@ -38,7 +41,13 @@ pub fn direct_token(
 }
 
 /// Opens a direct-continue link for the caller's session; answers the enrollment id and saved tab.
-pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &str) -> ApiResult<(i64, String)> {
+pub async fn redeem_link(
+    db: &Db,
+    local: &store::local::LocalReads,
+    crypto: &Crypto,
+    session: &Session,
+    token: &str,
+) -> ApiResult<(i64, String)> {
     let text = crypto.open_token(token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
     let mut parts = text.split(':');
     let (Some("direct-continue"), Some(id), Some(tab), Some(expires), Some(code_hash), None) =
@@ -54,7 +63,13 @@ pub async fn redeem_link(db: &Db, crypto: &Crypto, session: &Session, token: &st
     }
     let code = continue_code::find(db, code_hash).await?;
     if code.is_none_or(|c| c.enrollment_id != id) || !continue_code::delete(db, code_hash).await? {
-        return Err(ApiError::NotFound(LINK_INVALID.into()));
+        // Opened again in the browser that used it (which holds the application now): it opens the application
+        // again, until it is submitted. Anywhere else it is spent.
+        let held = store::enrollment::find_enrollment(db, local, &session.0, id).await?;
+        if held.is_some_and(|row| row.policy_id.is_none()) {
+            return Ok((id, tab.to_string()));
+        }
+        return Err(ApiError::NotFound(LINK_USED.into()));
     }
     if !store::enrollment::move_enrollment(db, id, &session.0).await? {
         return Err(ApiError::NotFound(LINK_INVALID.into()));
@@ -110,7 +125,10 @@ pub async fn issue(
             &[("url", &public_url)]
         ),
         say_with("or open this link: {link}", &[("link", &link)]),
-        say_with("The code is valid until {date}.", &[("date", &expires.format("%m/%d/%Y"))]),
+        say_with(
+            "The code, or this link, works once, until {date}. Each time you choose Save & Continue Later, we send a new one.",
+            &[("date", &expires.format("%m/%d/%Y"))]
+        ),
         say("If you did not ask for this code, you can ignore this message."),
     );
     crate::services::mail::enqueue(crypto, tx, "continue_code", email, say("Your enrollment code"), &body).await?;

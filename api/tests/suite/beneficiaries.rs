@@ -54,8 +54,11 @@ async fn a_life_plan_adds_the_beneficiary_step_and_its_shares_must_total_one_hun
         .find(|c| c["step"] == "beneficiary_info")
         .unwrap()
         .clone();
-    let text = card["rows"][0]["value"].as_str().unwrap().to_string();
-    assert!(text.starts_with("#1: Ada, Okafor"), "{text}");
+    // Each beneficiary by name in short, and every answer of each in full (View Details, the receipt's copy).
+    let row = &card["rows"][0];
+    assert!(row["value"].as_str().unwrap().starts_with("Ada Okafor"), "{row}");
+    assert_eq!(row["parts"][0]["label"], "Beneficiary #1", "{row}");
+    let text = row.to_string();
     assert!(text.contains("***-**-9999") && !text.contains("219099999"), "{text}");
 
     let back = b.get(&format!("/api/v1/enrollment/{id}/step/beneficiary_info")).await;

@@ -23,7 +23,7 @@ fn spec_list(questions: &Value) -> Vec<Value> {
 }
 
 #[tokio::test]
-async fn a_medical_plan_asks_the_health_questions_each_defaulting_to_no() {
+async fn a_medical_plan_asks_the_health_questions_none_of_them_answered_for_the_person() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = at_health_questions(&mut b).await;
@@ -36,7 +36,13 @@ async fn a_medical_plan_asks_the_health_questions_each_defaulting_to_no() {
     let ids: Vec<i64> =
         result["condition_questions"].as_array().unwrap().iter().map(|q| q["question_id"].as_i64().unwrap()).collect();
     assert_eq!(ids, [141, 142, 143, 144, 145, 146, 147]);
-    assert!(result["condition_questions"].as_array().unwrap().iter().all(|q| q["yes_no_flag"] == "0"));
+    assert!(
+        result["condition_questions"].as_array().unwrap().iter().all(|q| q["yes_no_flag"].is_null()),
+        "no health answer is assumed: {result}"
+    );
+    assert!(result["medication_question"]["yes_no_flag"].is_null());
+    let form = step.ok()["step"]["formData"].clone();
+    assert!(form.pointer("/condition_questions/141/yes_no_flag").is_none(), "nor in the step's form: {form}");
     let q145 = &result["condition_questions"][4];
     assert_eq!(q145["detail_fields"], json!([]), "question 145 has no detail fields");
     let q146: Vec<&str> = result["condition_questions"][5]["detail_fields"]
@@ -144,8 +150,16 @@ async fn the_step_protocol_saves_the_health_step_like_any_other() {
     let review = b.sign_and_pay(id).await;
     let sections = review.ok()["step"]["wizard"]["summary"]["sections"].as_array().unwrap().clone();
     let health = sections.iter().find(|s| s["step"] == "primary_health_info").expect("a Health Questions card");
-    let text = health["rows"][0]["value"].as_str().unwrap();
-    assert!(text.contains("cancer or a tumor?: No"), "{text}");
+    // The questions in short, then each question with its answer: a person's summary, never a code.
+    let questions = &health["rows"][0];
+    assert_eq!(questions["value"], "No to all 7 questions", "{questions}");
+    let cancer = questions["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["label"].as_str().unwrap().contains("cancer or a tumor?"));
+    assert_eq!(cancer.expect("the question, with its answer")["value"], "No");
+    assert!(!health.to_string().contains(r#""value":"0""#), "never a raw 0: {health}");
 }
 
 #[tokio::test]

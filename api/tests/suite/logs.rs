@@ -24,7 +24,7 @@ async fn no_log_line_at_any_level_carries_the_ssn() {
     body["enrollment_id"] = json!(id);
     body["ssn"] = json!("219-09-9999");
     b.post("/api/v1/save-personal-info", body.clone()).await.ok();
-    body["weight"] = json!(0);
+    body["first_name"] = json!("");
     body["ssn"] = json!("219099998");
     let refused = b.post("/api/v1/save-personal-info", body).await;
     assert_eq!(refused.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);

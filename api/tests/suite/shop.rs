@@ -337,7 +337,8 @@ async fn the_accident_offer_follows_a_medical_plan_once_and_accepting_adds_it() 
 }
 
 #[tokio::test]
-async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_and_a_rep_only_the_confirmation() {
+async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_with_member_enrollment_first_and_a_rep_only_the_confirmation_with_rep_enrollment_first(
+) {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = quote(&mut b, "30301", "IO", 40).await;
@@ -366,7 +367,7 @@ async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_and_a
     assert_eq!(step["kind"], "confirmation");
     assert_eq!(step["text"], "Your plans will be effective as of 12/01/2026");
     let labels: Vec<&str> = step["actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
-    assert_eq!(labels, ["Rep Enrollment", "Member Enrollment", "Back to Cart"]);
+    assert_eq!(labels, ["Member Enrollment", "Rep Enrollment", "Back to Cart"], "a shopper's own first: the primary");
     let ids = plan_ids(&cart(&mut b, id).await);
     assert!(ids.contains(&1202) && ids.contains(&1102) && !ids.iter().any(|p| (1401..=1403).contains(p)));
 
@@ -376,6 +377,9 @@ async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_and_a
     rep.add_first_plan(rid, "limitedmed").await;
     let straight = rep.get(&format!("/api/v1/shop/{rid}/checkout?effective_date=12/01/2026")).await;
     assert_eq!(straight.ok()["step"]["kind"], "confirmation");
+    let labels: Vec<&str> =
+        straight.ok()["step"]["actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["Rep Enrollment", "Member Enrollment", "Back to Cart"], "a rep's first: the primary");
 }
 
 #[tokio::test]

@@ -101,8 +101,8 @@ pub struct HealthInfo {
     #[schemars(title = "Additional Notes", length(max = 2000), extend("x-widget" = "textarea"))]
     #[schemars(extend("x-messages" = { "maxLength": "Please keep the notes under 2000 characters" }))]
     pub notes: Option<String>,
-    // Each question starts at No; a person who has not read them would send No throughout. The confirmation asks for
-    // the reading in the accuracy agreement's words: a misstated health history can end in a rescinded policy.
+    // No question starts answered; the confirmation asks, in the accuracy agreement's words, that each was read and
+    // answered truly: a misstated health history can end in a rescinded policy.
     #[schemars(
         title = "I have read each question above, and my answers are true and complete to the best of my knowledge and belief",
         description = "A false or incomplete answer may lead to the rescission of coverage or the denial of a claim.",

@@ -131,8 +131,9 @@ pub struct ContactInfo {
     #[schemars(title = "Zip+4", regex(pattern = r"^[0-9]{4}$"))]
     #[schemars(extend("x-messages" = { "pattern": "Invalid Zip+4 code" }))]
     pub zip4: Option<String>,
-    #[schemars(title = "Birth State", extend("x-lookup" = "states", "x-normalize" = "upper"))]
+    #[schemars(title = "Birth State", extend("x-lookup" = "birth_places", "x-normalize" = "upper"))]
     pub birth_state: Option<String>,
+    /// Born outside the United States? Give the city and the country.
     #[schemars(title = "Birth City", length(max = 60))]
     pub birth_city: Option<String>,
     #[schemars(title = "USPS Address Validation")]

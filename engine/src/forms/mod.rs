@@ -39,7 +39,6 @@ use self::billing::BillingInfo;
 use self::employer::EmployerInfo;
 use self::filter::FilterForm;
 use self::household::{BeneficiaryInfo, DependentInfo};
-use self::states::US_STATES;
 use crate::tabs::TabName;
 
 fn generate<T: JsonSchema>() -> Value {
@@ -83,8 +82,8 @@ pub fn choices(tab: TabName, field: &str) -> Vec<(String, String)> {
             .filter_map(|o| Some((o.get("const")?.as_str()?.to_string(), o.get("title")?.as_str()?.to_string())))
             .collect();
     }
-    if prop.get("x-lookup").and_then(Value::as_str) == Some("states") {
-        return US_STATES.iter().map(|(code, name)| (code.to_string(), name.to_string())).collect();
+    if let Some(name) = prop.get("x-lookup").and_then(Value::as_str) {
+        return states::lookup(name).iter().map(|(code, name)| (code.to_string(), name.to_string())).collect();
     }
     prop.get("properties")
         .and_then(Value::as_object)

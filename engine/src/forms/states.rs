@@ -59,3 +59,16 @@ pub const US_STATES: [(&str, &str); 56] = [
     ("AS", "American Samoa"),
     ("MP", "Northern Mariana Islands"),
 ];
+
+/// Where a person can say they were born: a state or territory, or abroad (`OT`, no state's code).
+pub const OUTSIDE_THE_UNITED_STATES: (&str, &str) = ("OT", "Outside the United States");
+
+/// The choices of a field that names a list by `x-lookup`: `states` (a ZIP code's states) or `birth_places` (those,
+/// and outside the United States); none for another name.
+pub fn lookup(name: &str) -> Vec<(&'static str, &'static str)> {
+    match name {
+        "states" => US_STATES.to_vec(),
+        "birth_places" => US_STATES.iter().copied().chain([OUTSIDE_THE_UNITED_STATES]).collect(),
+        _ => Vec::new(),
+    }
+}

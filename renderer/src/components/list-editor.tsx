@@ -26,6 +26,8 @@ const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunk
  */
 export interface ListEditorContext {
   holdNext?: (reason: string | null) => void;
+  /** The list changed (an item submitted or deleted): the page keeps what the step holds as a draft. */
+  listChanged?: () => void;
   validateItem?: (call: string, item: { primary_info: Record<string, unknown>; health_info: unknown }) => Promise<unknown>;
 }
 
@@ -181,7 +183,13 @@ export function ListEditor(props: FieldProps) {
     const rule = rules.find((r) => !r.if || validator.isValid(r.if, { form, items: list }, r.if));
     start(list.length, { ...((registry.schemaUtils.getDefaultFormState(itemSchema, {}) ?? {}) as Item), ...(rule?.set ?? {}) });
   };
-  const remove = (index: number) => onChange(list.filter((_, i) => i !== index), fieldPathId.path);
+  const remove = (index: number) => {
+    onChange(
+      list.filter((_, i) => i !== index),
+      fieldPathId.path,
+    );
+    context.listChanged?.();
+  };
 
   const submit = async () => {
     if (!editing) return;
@@ -217,6 +225,7 @@ export function ListEditor(props: FieldProps) {
     next[editing.index] = editing.item;
     onChange(next, fieldPathId.path);
     setEditing(null);
+    context.listChanged?.();
   };
 
   const editPath = toFieldPathId('edit', registry.globalFormOptions, fieldPathId);

@@ -717,6 +717,8 @@ export interface components {
             /** @description None for a disability plan, whose price is the carrier's quote. */
             plan_price?: components["schemas"]["Dollars"] | null;
             tier?: string | null;
+            /** @description Who it covers, as the quote's tier is read ("Family"). */
+            coverage: string;
             is_prudential_plan: boolean;
             /** @description A health plan's estimated yearly cost at this level, for the quote. */
             yearly_cost?: components["schemas"]["YearlyCost"] | null;

@@ -7625,6 +7625,8 @@ export interface components {
             /** @description None for a disability plan, whose price is the carrier's quote. */
             plan_price?: components["schemas"]["Dollars"] | null;
             tier?: string | null;
+            /** @description Who it covers, as the quote's tier is read ("Family"). */
+            coverage: string;
             is_prudential_plan: boolean;
             /** @description A health plan's estimated yearly cost at this level, for the quote. */
             yearly_cost?: components["schemas"]["YearlyCost"] | null;
@@ -8330,9 +8332,14 @@ export interface components {
             /** @description A word about the card (changes saved for later that are not part of the application yet). */
             note?: string | null;
         };
+        /**
+         * @description An answer as the review reads it: its label and its value in words; an answer made of answers (a questionnaire,
+         *     a list of dependents) says them in short in `value` and each in full in `parts`.
+         */
         Row: {
             label: string;
             value: string;
+            parts?: components["schemas"]["Row"][];
         };
         CartSummary: {
             lines: components["schemas"]["CartSummaryLine"][];
@@ -8749,9 +8756,14 @@ export interface components {
             carrier_name: string;
             /** @description The level compared (its facts are the column's). */
             option_name: string;
+            /** @description Who it covers on the quote's tier ("Family"); none without a quote. */
+            coverage?: string | null;
             /** @description The monthly price for the quote; none when not priced or not shown. */
             plan_price?: components["schemas"]["Dollars"] | null;
-            /** @description The lowest price anyone can be quoted. */
+            /**
+             * @description The lowest price it can have: for the quote's household while its price waits for answers, for anyone
+             *     without a quote.
+             */
             from_price?: components["schemas"]["Dollars"] | null;
             /**
              * Format: int64
@@ -9503,6 +9515,8 @@ export interface components {
             plan_pricing_id: number;
             plan_name: string;
             option_name: string;
+            /** @description Who the line covers, as the quote's tier is read ("Family"): a plan's level is not its coverage. */
+            coverage: string;
             plan_logo: string;
             plan_category: string;
             plan_type: string;
@@ -9750,6 +9764,11 @@ export interface components {
         } | {
             saved: boolean;
             message: string;
+            sent: string;
+        } | {
+            drafted: boolean;
+            /** Format: int64 */
+            version: number;
         };
         /** @description How a step is asked for. */
         StepLook: {
@@ -9761,9 +9780,9 @@ export interface components {
         };
         /** @description What the person did on a step. */
         StepAction2: {
-            /** @description next, back, edit or save-for-later. */
+            /** @description next, back, edit, save-for-later or draft (keep what the step holds now, before Next). */
             action?: string | null;
-            /** @description The step's form data (next, save-for-later). */
+            /** @description The step's form data (next, save-for-later, draft). */
             formData?: unknown;
             /** @description The document version the step was drawn from. */
             version?: components["schemas"]["Id"] | null;
@@ -10054,6 +10073,8 @@ export interface components {
         ReceiptLine: {
             plan_name: string;
             option_name: string;
+            /** @description Who the plan's coverage is for, as its tier is read ("Family"). */
+            coverage: string;
             /** @description The monthly price. */
             price: components["schemas"]["Dollars"];
             /** @description Who the plan covers: the applicant, then each dependent, as "Sam Okafor (Spouse)". */

@@ -159,6 +159,14 @@ impl StepHooks for Billing {
     ) -> BoxFuture<'a, ApiResult<()>> {
         Box::pin(async move {
             prefill.payment_on_file = member.map(|m| crate::domain::members::payment_on_file(state, m));
+            // Each way of paying says what it will take: the cart's first and monthly costs.
+            let prices: Vec<_> =
+                crate::domain::enrollment::priced_cart(state, enrollment).await?.iter().map(|l| l.price).collect();
+            let totals = engine::cart::totals(&prices);
+            prefill.premiums = (!prices.is_empty()).then_some(engine::payment::Premiums {
+                first: totals.initial_month_cost,
+                monthly: totals.recurring_month_cost,
+            });
             // 'Choose physical address' copies the address given on Contact Information (its complete document).
             let contact = complete_document(state, enrollment, TabName::ContactInfo).await?;
             prefill.contact_address = contact.map(|c| {

@@ -98,6 +98,7 @@ impl Filter {
             today: Some(engine::dates::format_mdy(today())),
             applicant_name: None,
             contact_address: None,
+            premiums: None,
         }
     }
 }
@@ -221,6 +222,8 @@ pub struct PricedLine {
     pub plan_pricing_id: i64,
     pub plan_name: String,
     pub option_name: String,
+    /// Who the line covers, as the quote's tier is read ("Family"): a plan's level is not its coverage.
+    pub coverage: String,
     pub plan_logo: String,
     pub plan_category: String,
     pub plan_type: String,
@@ -245,6 +248,12 @@ impl PricedLine {
     }
 }
 
+/// Who a plan bought on the quote's tier covers, in the reader's words ("Member + Spouse"; "Member + 1 Child" on a
+/// premier plan, which covers one child).
+pub fn coverage_of(tier: Option<engine::context::Tier>, plan: &engine::catalogue::Plan) -> String {
+    tier.map(|t| crate::language::say(t.label_for(plan.is_premier())).to_string()).unwrap_or_default()
+}
+
 /// The cart, priced now: a price follows the filter, so it is never stored.
 #[tracing::instrument(name = "price the cart", skip_all)]
 pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
@@ -266,6 +275,7 @@ pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult
             plan_pricing_id: option.plan_pricing_id,
             plan_name: plan.plan_name.clone(),
             option_name: option.name.clone(),
+            coverage: coverage_of(enrollment.filter.tier(), plan),
             plan_logo: plan.logo.clone(),
             plan_category: plan.category.clone(),
             plan_type: plan.plan_type.clone(),
@@ -366,6 +376,8 @@ async fn store_lifecycle(state: &AppState, enrollment: &Enrollment, lifecycle: &
 
 /// Moves the wizard without saving anything (visit, back, edit).
 pub async fn navigate(state: &AppState, enrollment: &mut Enrollment, event: Event) -> ApiResult<Next> {
+    // Back from the first step shows the cart; the checkout holds (engine::lifecycle).
+    let to_the_cart = matches!(&event, Event::Back(from) if enrollment.lifecycle.nav().first() == Some(from));
     let mut lifecycle = enrollment.lifecycle.clone();
     lifecycle.handle(event).map_err(refuse)?;
     if lifecycle != enrollment.lifecycle {
@@ -374,6 +386,7 @@ pub async fn navigate(state: &AppState, enrollment: &mut Enrollment, event: Even
         enrollment.row.lifecycle_version += 1;
     }
     Ok(match enrollment.lifecycle.current_tab() {
+        Some(_) if to_the_cart => Next::Cart,
         Some(tab) => Next::Tab(tab),
         None if enrollment.lifecycle.is_submitted() => Next::Receipt,
         None => Next::Cart,

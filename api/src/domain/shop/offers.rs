@@ -111,14 +111,14 @@ pub async fn next_offer(state: &AppState, e: &Enrollment, list: &[Offer]) -> Api
     Ok(None)
 }
 
-/// The confirmation that ends checkout's steps.
-pub fn confirmation(effective_date: &str) -> Step {
+/// The confirmation that ends checkout's steps: its three choices, the one for who is checking out first (the
+/// primary one): Rep Enrollment for a rep's enrollment, Member Enrollment for anyone else.
+pub fn confirmation(effective_date: &str, by_a_rep: bool) -> Step {
     use crate::language::{say, say_with};
-    let actions = vec![
-        StepAction::new(Action::Rep, say("Rep Enrollment")),
-        StepAction::new(Action::Member, say("Member Enrollment")),
-        StepAction::new(Action::Back, say("Back to Cart")),
-    ];
+    let rep = StepAction::new(Action::Rep, say("Rep Enrollment"));
+    let member = StepAction::new(Action::Member, say("Member Enrollment"));
+    let (first, second) = if by_a_rep { (rep, member) } else { (member, rep) };
+    let actions = vec![first, second, StepAction::new(Action::Back, say("Back to Cart"))];
     let title = say("Cart page confirmation to proceed further");
     let mut step = Step::choice(StepKind::Confirmation, "confirmation", title, actions);
     step.text = Some(say_with("Your plans will be effective as of {date}", &[("date", &effective_date)]));
@@ -130,5 +130,6 @@ pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &st
     if let Some(offer) = next_offer(state, e, &e.workflows.shop.checkout_upsells).await? {
         return Ok(offer);
     }
-    Ok(confirmation(effective_date))
+    let by_a_rep = engine::context::Eprocess::parse(&e.row.eprocess) == Some(engine::context::Eprocess::Rep);
+    Ok(confirmation(effective_date, by_a_rep))
 }

@@ -56,6 +56,20 @@ impl Accepted {
     }
 }
 
+/// The plan's prices for the quote's household at the answers still to be given that cost least
+/// ([`engine::rating::lowest_for_household`]): what a plan whose price waits for answers is shown and sorted at, so a
+/// family is never shown one person's price. Empty when a known answer rules the plan out.
+pub fn household_floor<'p>(
+    state: &AppState,
+    filter: &crate::domain::enrollment::Filter,
+    plan: &'p Plan,
+) -> Vec<(&'p PlanOption, Cents)> {
+    filter
+        .rating_input(today())
+        .and_then(|input| engine::rating::lowest_for_household(plan, &input, &state.catalogue.curve).ok())
+        .unwrap_or_default()
+}
+
 /// [`price`] for one plan of a listing, from the enrollment's quote and its accepted health answers read once.
 pub fn price_in_listing<'p>(state: &AppState, e: &Quote, plan: &'p Plan, accepted: &Accepted) -> Priced<'p> {
     let Some(input) = e.filter.rating_input(today()) else {
@@ -110,6 +124,8 @@ pub struct PriceLine {
     /// None for a disability plan, whose price is the carrier's quote.
     pub plan_price: Option<Cents>,
     pub tier: Option<&'static str>,
+    /// Who it covers, as the quote's tier is read ("Family").
+    pub coverage: String,
     pub is_prudential_plan: bool,
     /// A health plan's estimated yearly cost at this level, for the quote.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -128,6 +144,7 @@ pub fn price_line(plan: &Plan, option: &PlanOption, price: Cents, tier: Option<T
         option_name: option.name.clone(),
         plan_price: if plan.hides_price() { None } else { Some(price) },
         tier: tier.map(Tier::code),
+        coverage: crate::domain::enrollment::coverage_of(tier, plan),
         is_prudential_plan: plan.is_premier(),
         yearly_cost: None,
         per_paycheck: None,

@@ -309,6 +309,8 @@ pub(crate) struct Entry<'p> {
     pub price: Option<engine::rating::Cents>,
     /// What the price waits for.
     pub note: Option<&'static str>,
+    /// While the price waits: the lowest it can be for the quote's household (none when not shown).
+    pub from: Option<engine::rating::Cents>,
     /// The facts of the level priced (the first level's when none is).
     pub facts: engine::facts::PlanFacts,
     pub yearly: Option<engine::yearly::YearlyCost>,
@@ -339,7 +341,14 @@ pub(crate) fn listed<'p>(
                 continue;
             }
             // A plan one of the shop's popups can price (income, tobacco, portal, ...) is listed; its page asks.
+            // Its prices are the household's at the answers that cost least (the health questions' wait with the
+            // quote's own prices).
             Err((error, priced)) if e.workflows.shop.answers(error) => {
+                let priced = if priced.is_empty() {
+                    crate::domain::shop::pricing::household_floor(state, &e.filter, plan)
+                } else {
+                    priced
+                };
                 (priced.first().copied(), crate::domain::shop::pricing::price_note(error))
             }
             Err(_) => continue,
@@ -350,24 +359,28 @@ pub(crate) fn listed<'p>(
         };
         // A price waiting for answers is not the quote's yet: the card shows the starting price and the note.
         let price = cheapest.map(|(_, p)| p).filter(|_| note.is_none() && !plan.hides_price());
+        let from = cheapest.map(|(_, p)| p).filter(|_| note.is_some() && !plan.hides_price());
         let yearly = match (&e.workflows.estimate, price) {
             (Some(profiles), Some(monthly)) if engine::yearly::estimated(&plan.category) => {
                 Some(engine::yearly::yearly_cost(profiles, &facts, monthly, people))
             }
             _ => None,
         };
-        entries.push(Entry { plan, price, note, facts, yearly });
+        entries.push(Entry { plan, price, note, from, facts, yearly });
     }
     (entries, io_only)
 }
 
-/// A listed plan as refining reads it; a price waiting for answers is the starting price.
+/// A listed plan as refining reads it; a price waiting for answers is the lowest it can be for the household.
 fn candidate<'a>(state: &'a AppState, entry: &'a Entry<'a>) -> Candidate<'a> {
     Candidate {
         plan_name: &entry.plan.plan_name,
         carrier: state.catalogue.carrier_name(entry.plan.carrier_id),
         category: &entry.plan.category,
-        premium: entry.price.or_else(|| state.catalogue.card_facts(entry.plan.plan_id).and_then(|c| c.from_price)),
+        premium: entry
+            .price
+            .or(entry.from)
+            .or_else(|| state.catalogue.card_facts(entry.plan.plan_id).and_then(|c| c.from_price)),
         facts: entry.facts.clone(),
         yearly: entry.yearly,
     }
@@ -432,6 +445,9 @@ fn priced_listing(
             let mut card = card(state, entry.plan, entry.price);
             card.yearly_cost = entry.yearly;
             card.price_note = entry.note.map(say);
+            if entry.from.is_some() {
+                card.from_price = entry.from;
+            }
             card.per_paycheck = crate::domain::shop::pricing::paycheck(state, e.group_id, entry.price);
             card
         })
@@ -598,9 +614,13 @@ pub struct ComparedPlan {
     carrier_name: String,
     /// The level compared (its facts are the column's).
     option_name: String,
+    /// Who it covers on the quote's tier ("Family"); none without a quote.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    coverage: Option<String>,
     /// The monthly price for the quote; none when not priced or not shown.
     plan_price: Option<engine::rating::Cents>,
-    /// The lowest price anyone can be quoted.
+    /// The lowest price it can have: for the quote's household while its price waits for answers, for anyone
+    /// without a quote.
     from_price: Option<engine::rating::Cents>,
     /// The level Add to Cart puts in the cart: only for a plan the quote prices without further questions (one that
     /// asks them is added from its page).
@@ -688,12 +708,24 @@ pub async fn compare_plans(
             plan_logo: plan.logo.clone(),
             carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
             option_name: option.name.clone(),
+            coverage: e.as_ref().map(|e| crate::domain::enrollment::coverage_of(e.filter.tier(), plan)),
             plan_price: cheapest.map(|(_, p)| p).filter(|_| !plan.hides_price()),
-            from_price: engine::rating::starting_price(plan, &state.catalogue.curve),
+            // While its price waits for answers: the lowest it can be for the quote's household.
+            from_price: match &e {
+                Some(e) if !ready => crate::domain::shop::pricing::household_floor(&state, &e.filter, plan)
+                    .first()
+                    .map(|(_, p)| *p)
+                    .filter(|_| !plan.hides_price()),
+                Some(_) => None,
+                None => engine::rating::starting_price(plan, &state.catalogue.curve),
+            },
         });
     }
+    // A household's deductible and maximum are for a quote of more than one person.
+    let household = e.as_ref().is_some_and(|e| e.filter.tier().is_some_and(|t| t != engine::context::Tier::IO));
     let rows = engine::facts::default_compare(&category)
         .iter()
+        .filter(|key| household || !engine::facts::HOUSEHOLD_FACTS.contains(key))
         .filter_map(|key| {
             let values: Vec<Option<String>> = facts.iter().map(|f| f.display(key, language)).collect();
             let kind = engine::facts::kind(key)?;

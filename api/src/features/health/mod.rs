@@ -121,7 +121,7 @@ fn questions_answer(schema: &Value, answers: &Value) -> Value {
     }
     let medication = schema["properties"].get("medication_question").map(|m| {
         let mut question = json!({
-            "question_id": m["x-question-id"], "question_text": m["title"], "yes_no_flag": "0", "medications": [],
+            "question_id": m["x-question-id"], "question_text": m["title"], "yes_no_flag": null, "medications": [],
             "max_rows": m.pointer("/allOf/0/then/properties/medications/maxItems"),
         });
         if let Some(answer) = answers.get("medication_question").and_then(Value::as_object) {

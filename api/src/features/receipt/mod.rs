@@ -82,6 +82,8 @@ pub struct CancelApplication {
 pub struct ReceiptLine {
     plan_name: String,
     option_name: String,
+    /// Who the plan's coverage is for, as its tier is read ("Family").
+    coverage: String,
     /// The monthly price.
     price: engine::rating::Cents,
     /// Who the plan covers: the applicant, then each dependent, as "Sam Okafor (Spouse)".
@@ -191,6 +193,11 @@ async fn get_receipt(
             ReceiptLine {
                 plan_name: line["plan_name"].as_str().unwrap_or_default().to_string(),
                 option_name: line["option_name"].as_str().unwrap_or_default().to_string(),
+                coverage: line["plan_id"]
+                    .as_i64()
+                    .and_then(|id| state.catalogue.plan(id))
+                    .map(|plan| enrollment::coverage_of(e.filter.tier(), plan))
+                    .unwrap_or_default(),
                 price: money(&line["price"]).unwrap_or_default(),
                 covered: covered.clone(),
                 carrier_name: carrier.map(|c| c.name.clone()).unwrap_or_default(),
@@ -220,7 +227,7 @@ async fn get_receipt(
             ),
             say("No further premium is taken for it; a premium already taken is refunded by the carrier.").to_string(),
         ],
-        None => next_steps(email.as_deref(), payment.as_ref(), e.row.effective_date.as_deref()),
+        None => next_steps(email.as_deref(), &copies_to(&state, &e), payment.as_ref(), e.row.effective_date.as_deref()),
     };
     let application = enrollment::view::application(&state, &e, &enrollment::priced_cart(&state, &e).await?).await?;
     let last_day = enrollment::cancellation::last_day_to_cancel(&state, &e).await?;
@@ -330,14 +337,35 @@ fn monthly_on(day: u32) -> String {
     say_with(template, &[("n", &day)])
 }
 
+/// Who receives a copy of the Enrollment Receipt besides the member, as the submission's e-mails go: the rep who
+/// enrolled them, and the employer group's benefits administrator.
+fn copies_to(state: &AppState, e: &enrollment::Enrollment) -> Vec<String> {
+    let mut copies = Vec::new();
+    if let Some(rep) = e.row.agent_id.and_then(|id| state.catalogue.reps.get(&id)) {
+        copies.push(rep.name());
+    }
+    if let Some(group) = e.row.group_id.and_then(|id| state.catalogue.groups.get(&id)).filter(|g| g.email.is_some()) {
+        copies.push(say_with("the benefits administrator at {group}", &[("group", &group.name)]));
+    }
+    copies
+}
+
 /// What happens after the application is sent, in the order it happens.
-fn next_steps(email: Option<&str>, payment: Option<&Payment>, effective: Option<&str>) -> Vec<String> {
+fn next_steps(
+    email: Option<&str>,
+    copies: &[String],
+    payment: Option<&Payment>,
+    effective: Option<&str>,
+) -> Vec<String> {
     let mut steps = Vec::new();
-    if let Some(email) = email {
-        steps.push(say_with(
-            "We e-mail a copy of this confirmation to {email} within 10 minutes. A rep or employer who helped you enroll receives one too.",
-            &[("email", &email)],
-        ));
+    match (email, copies) {
+        (Some(email), []) => steps
+            .push(say_with("We e-mail your Enrollment Receipt to {email} within 10 minutes.", &[("email", &email)])),
+        (Some(email), copies) => steps.push(say_with(
+            "We e-mail your Enrollment Receipt to {email} within 10 minutes, and a copy to {copies}.",
+            &[("email", &email), ("copies", &copies.join(&format!(" {} ", say("and"))))],
+        )),
+        (None, _) => {}
     }
     steps.push(
         say(

@@ -135,7 +135,7 @@ async fn direct_continue(
     session: Session,
     Path(token): Path<String>,
 ) -> ApiResult<Answer<ResumedByLink>> {
-    let (id, saved_tab) = resume::redeem_link(&state.db, &state.crypto, &session, &token).await?;
+    let (id, saved_tab) = resume::redeem_link(&state.db, &state.local_reads, &state.crypto, &session, &token).await?;
     let route = TabName::parse_saved(&saved_tab).map(|t| t.route()).unwrap_or("/cart");
     Ok(Answer(ResumedByLink { enrollment_id: id, saved_tab, route }))
 }

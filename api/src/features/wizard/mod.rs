@@ -85,9 +85,23 @@ pub struct TabRequired {
 #[derive(Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum StepOutcome {
-    Step { step: Box<Step> },
-    Redirect { redirect: &'static str },
-    Saved { saved: bool, message: &'static str },
+    Step {
+        step: Box<Step>,
+    },
+    Redirect {
+        redirect: &'static str,
+    },
+    /// Saved for later: the spec's confirmation, then where the code went and how long it works.
+    Saved {
+        saved: bool,
+        message: String,
+        sent: String,
+    },
+    /// Kept as a draft beside the step (a dependent or beneficiary added, before Next): the version it is now at.
+    Drafted {
+        drafted: bool,
+        version: i64,
+    },
 }
 
 /// The step of `/enrollment/{id}/step/{step}`.
@@ -100,9 +114,9 @@ pub struct StepPath {
 /// What the person did on a step.
 #[derive(Deserialize, JsonSchema)]
 pub struct StepAction {
-    /// next, back, edit or save-for-later.
+    /// next, back, edit, save-for-later or draft (keep what the step holds now, before Next).
     action: Option<String>,
-    /// The step's form data (next, save-for-later).
+    /// The step's form data (next, save-for-later, draft).
     #[serde(rename = "formData")]
     form_data: Option<Value>,
     /// The document version the step was drawn from.
@@ -377,16 +391,28 @@ async fn take_step(
             let target = body.target.as_deref().ok_or_else(|| ApiError::field("target", REQUIRED))?;
             enrollment::navigate(&state, &mut e, Event::Edit(tab_of(target)?)).await?
         }
+        // What the step holds now, kept beside it (as the spec's save-dependent-info-to-temp keeps the dependents):
+        // a reload finds it; the finished document stays as it was until Next.
+        Some("draft") => {
+            let version = enrollment::saving::save_draft(&state, &e, tab, &form_data, version).await?;
+            return Ok(Answer(StepOutcome::Drafted { drafted: true, version }));
+        }
         Some("save-for-later") => {
             let email = body.email.as_deref().unwrap_or_default();
             enrollment::saving::save_for_later(&state, &e, tab, &form_data, version, email, &client.0).await?;
-            return Ok(Answer(StepOutcome::Saved { saved: true, message: enrollment::saving::SAVED_FOR_LATER }));
+            let until = chrono::Local::now().date_naive() + chrono::Days::new(crate::domain::resume::CODE_DAYS as u64);
+            let sent = crate::language::say_with(
+                "We sent your enrollment code to {email}. The code, or the link in the e-mail, works once, until {date}.",
+                &[("email", &email.trim()), ("date", &engine::dates::format_mdy(until))],
+            );
+            let message = crate::language::say(enrollment::saving::SAVED_FOR_LATER).to_string();
+            return Ok(Answer(StepOutcome::Saved { saved: true, message, sent }));
         }
         Some(other) => {
             return Err(ApiError::field(
                 "action",
                 crate::error::Said::with(
-                    "Unknown action {action}; use next, back, edit or save-for-later",
+                    "Unknown action {action}; use next, back, edit, save-for-later or draft",
                     &[("action", &other)],
                 ),
             ))

@@ -17,6 +17,7 @@ export const m = defineMessages({
   removePlan: { id: 'cart.removePlan', defaultMessage: 'Remove {name}' },
   ridersHeading: { id: 'cart.ridersHeading', defaultMessage: 'Additional Riders' },
   riderPrice: { id: 'cart.riderPrice', defaultMessage: '{option}: {price}/mo' },
+  lineCoverage: { id: 'cart.lineCoverage', defaultMessage: '{coverage} · {level}' },
   addRider: { id: 'cart.addRider', defaultMessage: 'Add Rider<hidden>: {name}</hidden>' },
   orderHeading: { id: 'cart.orderHeading', defaultMessage: 'Order Info' },
   effectiveDate: { id: 'cart.effectiveDate', defaultMessage: 'Effective Date' },

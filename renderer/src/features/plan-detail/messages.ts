@@ -12,6 +12,7 @@ export const m = defineMessages({
   notAdded: { id: 'plan-detail.notAdded', defaultMessage: 'The plan could not be added.' },
   yourPrice: { id: 'plan-detail.yourPrice', defaultMessage: 'Your price' },
   coverage: { id: 'plan-detail.coverage', defaultMessage: 'Coverage' },
+  level: { id: 'plan-detail.level', defaultMessage: 'Level' },
   monthlyPrice: { id: 'plan-detail.monthlyPrice', defaultMessage: 'Monthly price' },
   yearlyCostMedium: { id: 'plan-detail.yearlyCostMedium', defaultMessage: 'Estimated yearly cost (medium use)' },
   action: { id: 'plan-detail.action', defaultMessage: 'Action' },

@@ -9,7 +9,7 @@ export const m = defineMessages({
   effective: { id: 'receipt.effective', defaultMessage: 'Your coverage is effective as of <strong>{date}</strong>.' },
   plansHeading: { id: 'receipt.plansHeading', defaultMessage: 'Your plans' },
   plan: { id: 'receipt.plan', defaultMessage: 'Plan' },
-  option: { id: 'receipt.option', defaultMessage: 'Option' },
+  coverage: { id: 'receipt.coverage', defaultMessage: 'Coverage' },
   monthlyPrice: { id: 'receipt.monthlyPrice', defaultMessage: 'Monthly price' },
   covers: { id: 'receipt.covers', defaultMessage: 'Covers {names}' },
   carrierPhone: { id: 'receipt.carrierPhone', defaultMessage: '{carrier} · <tel>{phone}</tel>' },

@@ -29,7 +29,7 @@ describe('the cart page', () => {
     [true, false],
   ])('offers a rep Send Personalized Quote except on the single-portal host (special host %s)', async (special, offered) => {
     const line: Schema<'PricedLine'> = {
-      plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred',
+      plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred', coverage: 'Member Only',
       plan_logo: '', plan_category: 'dental', plan_type: 'STD', price: 29.25, removable: 1,
     };
     const site: Answer<'/get-default-info'> = {
@@ -72,7 +72,7 @@ describe('the cart page', () => {
     // The dental listing, last seen in English.
     sessionStorage.setItem('enroll_last_listing', JSON.stringify({ href: '/plans?type=dental', label: 'Dental Plans', category: 'dental' }));
     const line: Schema<'PricedLine'> = {
-      plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred',
+      plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred', coverage: 'Member Only',
       plan_logo: '', plan_category: 'dental', plan_type: 'STD', price: 29.25, removable: 1,
     };
     server.use(

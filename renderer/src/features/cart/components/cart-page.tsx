@@ -160,7 +160,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
                           <Message of={m.planDetailsOf} values={{ name: l.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                         </button>
                         <br />
-                        <small>{l.option_name}</small>
+                        <small>{l.coverage ? t(m.lineCoverage, { coverage: l.coverage, level: l.option_name }) : l.option_name}</small>
                       </td>
                       <td>
                         {money(l.price)}

@@ -33,6 +33,7 @@ const plan: Schema<'PlanDetail'> = {
 };
 
 const line: Schema<'PriceLine'> = {
+  coverage: 'Member Only',
   plan_id: 1101,
   plan_pricing_id: 7,
   plan_name: 'Brightbite Dental Preferred PPO',

@@ -26,7 +26,8 @@ type FlowStep = Schema<'Step'>;
  * What the page reads of an option priced for the quote: the answer's PriceLine, or a line of the `plans` a pricing
  * refusal still carries, which the document does not describe (so it is checked, field by field, before it is shown).
  */
-export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price' | 'yearly_cost' | 'per_paycheck'>;
+export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price' | 'yearly_cost' | 'per_paycheck'> &
+  Partial<Pick<Schema<'PriceLine'>, 'coverage'>>;
 
 function isPriceLine(value: unknown): value is PriceLine {
   if (typeof value !== 'object' || value === null) return false;
@@ -216,6 +217,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
             <thead>
               <tr>
                 <th scope="col">{t(m.coverage)}</th>
+                <th scope="col">{t(m.level)}</th>
                 <th scope="col">{t(m.monthlyPrice)}</th>
                 {pricing.plans.some((l) => l.yearly_cost) && <th scope="col">{t(m.yearlyCostMedium)}</th>}
                 <th scope="col">
@@ -226,6 +228,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
             <tbody>
               {pricing.plans.map((line) => (
                 <tr key={line.plan_pricing_id}>
+                  <td>{line.coverage}</td>
                   <td>{line.option_name}</td>
                   <td>
                     {plan.hides_price || line.plan_price == null ? t(m.shownInCart) : money(line.plan_price)}

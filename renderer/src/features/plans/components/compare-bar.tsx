@@ -8,7 +8,20 @@ import { MOST_COMPARED, compareHref } from '../utils/compare-selection';
  * The bar at the foot of a listing while plans are ticked to compare: which ones, Compare (n) once two are ticked, and
  * Clear. A refusal (a fourth plan, another category) is said here, where the person looks.
  */
-export function CompareBar({ choice, refusal, onRemove, onClear }: { choice: ComparedChoice[]; refusal: string | null; onRemove: (c: ComparedChoice) => void; onClear: () => void }) {
+export function CompareBar({
+  choice,
+  refusal,
+  onRemove,
+  onClear,
+  usage,
+}: {
+  choice: ComparedChoice[];
+  refusal: string | null;
+  onRemove: (c: ComparedChoice) => void;
+  onClear: () => void;
+  /** The listing's level of use, which the comparison's yearly costs are shown at. */
+  usage?: string;
+}) {
   const t = useT();
   if (choice.length === 0 && !refusal) return null;
   return (
@@ -45,7 +58,7 @@ export function CompareBar({ choice, refusal, onRemove, onClear }: { choice: Com
         </div>
         <div className="compare-bar-actions">
           {choice.length >= 2 ? (
-            <Link className="button primary" to={compareHref(choice)}>
+            <Link className="button primary" to={compareHref(choice, usage)}>
               {t(m.compareCount, { count: choice.length })}
             </Link>
           ) : (

@@ -187,7 +187,7 @@ export function PlansPage({ enrollmentId: id, parties, renderQuote, recommended 
       </div>
       {drawn && recommended}
       {explaining && facets?.estimate && <EstimateDialog estimate={facets.estimate} onClose={() => setExplaining(false)} />}
-      <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} />
+      <CompareBar choice={compare.choice} refusal={compare.refusal} onRemove={(c) => compare.toggle(c)} onClear={compare.clear} usage={facets?.estimate?.usage} />
     </>
   );
 }

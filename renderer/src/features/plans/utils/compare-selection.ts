@@ -25,7 +25,9 @@ export function toggleCompared(choice: ComparedChoice[], plan: ComparedChoice, c
   return { choice: [...choice, plan], refusal: null };
 }
 
-/** The comparison page's address for the choice: /compare?plans=1,2,3. */
-export function compareHref(choice: ComparedChoice[]): string {
-  return `/compare?plans=${choice.map((c) => c.plan_id).join(',')}`;
+/** The comparison page's address for the choice, at the listing's level of use when it is not medium:
+ * /compare?plans=1,2,3&usage=high. */
+export function compareHref(choice: ComparedChoice[], usage?: string): string {
+  const plans = `/compare?plans=${choice.map((c) => c.plan_id).join(',')}`;
+  return usage && usage !== 'medium' ? `${plans}&usage=${usage}` : plans;
 }

@@ -16,7 +16,8 @@ const receipt: Schema<'Receipt'> = {
   plans: [
     {
       plan_name: 'Silver Choice PPO',
-      option_name: 'Member Only',
+      option_name: 'Gold 1000',
+      coverage: 'Member Only',
       price: 511.2,
       covered: ['Dana Whitfield'],
       carrier_name: 'Peachtree Health',

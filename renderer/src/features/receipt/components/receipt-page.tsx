@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Failed, Pending } from '../../../components/query-state';
 import { useCartCount } from '../../../lib/cart-count';
 import { useSite } from '../../../lib/site';
+import { pageBannerImage, thankYouImage } from '../../../lib/site-settings';
 import { tempId } from '../../../lib/storage';
 import { money, phone, telHref } from '../../../utils/format';
 import { receiptQuery } from '../api/get-receipt';
@@ -23,7 +24,9 @@ const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
  */
 export function ReceiptPage() {
   const { refresh } = useCartCount();
-  const branding = useSite().site?.branding;
+  const { site } = useSite();
+  const branding = site?.branding;
+  const [banner, thanks] = [pageBannerImage(site ?? null), thankYouImage(site ?? null)];
   const t = useT();
   // The enrollment this browser was on: once its receipt is read, the browser forgets it (a new quote starts afresh).
   const [id] = useState(() => tempId.get());
@@ -42,10 +45,16 @@ export function ReceiptPage() {
   const { helper } = receipt;
   return (
     <section className="receipt" aria-labelledby="receipt-heading">
+      {/* The site's own pictures (its settings): the banner over the page, its thank-you beside the thanks. */}
+      {banner && <img className="receipt-banner" src={banner} alt="" />}
       <div className="receipt-head">
-        <span className="receipt-tick" aria-hidden="true">
-          {TICK}
-        </span>
+        {thanks ? (
+          <img className="receipt-thanks" src={thanks} alt="" width={72} height={72} />
+        ) : (
+          <span className="receipt-tick" aria-hidden="true">
+            {TICK}
+          </span>
+        )}
         <div>
           <h1 id="receipt-heading">{t(m.thanks, { name: receipt.name })}</h1>
           <p className="lead">{t(receipt.cancellation ? m.submittedThenCancelled : m.submitted)}</p>
@@ -71,7 +80,7 @@ export function ReceiptPage() {
             <thead>
               <tr>
                 <th scope="col">{t(m.plan)}</th>
-                <th scope="col">{t(m.option)}</th>
+                <th scope="col">{t(m.coverage)}</th>
                 <th scope="col" className="numeric">
                   {t(m.monthlyPrice)}
                 </th>
@@ -96,7 +105,10 @@ export function ReceiptPage() {
                       </small>
                     )}
                   </td>
-                  <td>{l.option_name}</td>
+                  <td>
+                    {l.coverage || l.option_name}
+                    {l.coverage && <small className="receipt-level">{l.option_name}</small>}
+                  </td>
                   <td className="numeric">{money(l.price)}</td>
                 </tr>
               ))}
@@ -191,7 +203,7 @@ export function ReceiptPage() {
             .map((s) => (
               <section key={s.step} aria-labelledby={`application-${s.step}`}>
                 <h3 id={`application-${s.step}`}>{s.title}</h3>
-                <SummaryRows rows={s.rows} />
+                <SummaryRows rows={s.rows} full />
               </section>
             ))}
         </section>

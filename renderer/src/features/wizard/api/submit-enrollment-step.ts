@@ -8,7 +8,7 @@ const STEP = '/enrollment/{id}/step/{step}';
  * only that `action` is a string). `target` is the step Edit Details opens; `email` the alternate address Save &
  * Continue Later sends the code to.
  */
-export type StepRequest = Omit<Body<typeof STEP>, 'action' | 'version'> & { action: 'next' | 'back' | 'edit' | 'save-for-later' };
+export type StepRequest = Omit<Body<typeof STEP>, 'action' | 'version'> & { action: 'next' | 'back' | 'edit' | 'save-for-later' | 'draft' };
 
 export interface SubmitEnrollmentStepInput {
   enrollment_id: string;

@@ -22,7 +22,11 @@ export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean;
     <Modal title={t(m.saveForLater)} open={asking || saved !== null}>
       {saved ? (
         <>
-          <p role="status">{saved}</p>
+          <div role="status">
+            {saved.split('\n').map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
           <button type="button" className="primary" onClick={() => navigate('/')}>
             {t(m.done)}
           </button>

@@ -1,50 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
 import { Modal } from '../../../components/modal';
-import { Failed, Pending } from '../../../components/query-state';
-import { SchemaForm } from '../../../components/lazy-schema-form';
-import { api } from '../../../lib/api';
-import { enrollmentKey } from '../../../lib/query';
+import { SummaryRows, type SummaryRow } from '../../../components/summary-rows';
 import { useT } from '../../../lib/i18n';
 import { m } from '../messages';
 
 export interface ViewDetailsDialogProps {
-  enrollmentId: string;
-  /** The step to look at (its name) and its title. */
-  step: string;
+  /** The step's title and its answers, as the review's card has them. */
   title: string;
+  rows: SummaryRow[];
   onClose: () => void;
 }
 
 /**
- * The review's View Details: a step's form as it was saved, read-only, in a dialog. Looking moves nothing: the
- * application stays at the review (the server's `view` look).
+ * The review's View Details: every answer of a step in full, as a person's summary (each question with its answer,
+ * each dependent with theirs), and nothing to press but OK: the step is changed with its card's Edit.
  */
-export function ViewDetailsDialog({ enrollmentId, step, title, onClose }: ViewDetailsDialogProps) {
-  const read = useQuery({
-    queryKey: [...enrollmentKey(enrollmentId), 'view-step', step],
-    queryFn: () => api.get('/enrollment/{id}/step/{step}', { path: { id: enrollmentId, step }, query: { view: 'true' } }),
-    staleTime: 0,
-  });
+export function ViewDetailsDialog({ title, rows, onClose }: ViewDetailsDialogProps) {
   const t = useT();
-  const shown = read.data && 'step' in read.data ? read.data.step : null;
   return (
     <Modal title={title} open onClose={onClose} className="view-details-dialog">
-      {read.isError ? (
-        <Failed query={read} />
-      ) : !shown ? (
-        <Pending />
-      ) : (
-        <SchemaForm
-          id={`view-${step}`}
-          schema={shown.schema}
-          uiSchema={shown.uiSchema}
-          formData={(shown.formData ?? {}) as Record<string, unknown>}
-          disabled
-          onSubmit={() => undefined}
-        >
-          <span />
-        </SchemaForm>
-      )}
+      {rows.length > 0 ? <SummaryRows rows={rows} full /> : <p className="muted">{t(m.nothingAsked)}</p>}
       <div className="buttons">
         <button type="button" className="primary" onClick={onClose}>
           {t(m.ok)}

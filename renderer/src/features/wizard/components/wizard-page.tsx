@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { SummaryRows } from '../../../components/summary-rows';
+import { SummaryRows, type SummaryRow } from '../../../components/summary-rows';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorSummary, type Problem, problemsFromServer, problemsFromValidation } from '../../../components/error-summary';
@@ -15,7 +15,7 @@ import { stepAskedEarly, takeEarlyStep } from '../api/get-enrollment-step';
 import { getFieldLookup } from '../api/get-field-lookup';
 import { validateListItem } from '../api/validate-list-item';
 import { StepContext, isBusy, useReloadOnLanguage } from '../../../lib/step-machine';
-import { outcomeOf, wizardSource } from '../utils/wizard-source';
+import { outcomeOf, wizardSource, type WizardSource } from '../utils/wizard-source';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { SaveLaterDialog } from './save-later-dialog';
 import { UnfinishedSteps, unfinishedOf } from './unfinished-steps';
@@ -46,12 +46,12 @@ export function WizardPage() {
   if (!id) return <Navigate to="/" replace />;
   return (
     <StepContext.Provider options={{ input: { source, where: route, first } }}>
-      <WizardStep enrollmentId={id} />
+      <WizardStep enrollmentId={id} source={source} />
     </StepContext.Provider>
   );
 }
 
-function WizardStep({ enrollmentId }: { enrollmentId: string }) {
+function WizardStep({ enrollmentId, source }: { enrollmentId: string; source: WizardSource }) {
   const { route = '' } = useParams();
   const navigate = useNavigate();
   const t = useT();
@@ -67,7 +67,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   // The browser's own refusal of the form, and the count of refused Nexts (each moves the focus to the summary).
   const [refused, setRefused] = useState<Problem[]>([]);
   // The review's card whose step is being looked at (View Details).
-  const [viewing, setViewing] = useState<{ step: string; title: string } | null>(null);
+  const [viewing, setViewing] = useState<{ title: string; rows: SummaryRow[] } | null>(null);
   const [attempts, setAttempts] = useState(0);
   // The form's data waiting for the confirmation the step asks for (the review's Submit Application).
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
@@ -162,13 +162,19 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
   const context: ListEditorContext = {
     holdNext: setHeldBy,
     validateItem: (call, item) => validateListItem(call, { enrollment_id: enrollmentId, ...item }),
+    // A person added or removed is kept at once, as the spec's temporary storage keeps dependents: a reload before
+    // Next finds them. Read once the form has taken the change (the next task).
+    listChanged: () =>
+      window.setTimeout(() => {
+        if (step) void source.draft(step, current.current).catch(() => undefined);
+      }, 0),
   };
 
   return (
     <>
       {viewing && (
         <Suspense fallback={null}>
-          <ViewDetailsDialog enrollmentId={enrollmentId} step={viewing.step} title={viewing.title} onClose={() => setViewing(null)} />
+          <ViewDetailsDialog title={viewing.title} rows={viewing.rows} onClose={() => setViewing(null)} />
         </Suspense>
       )}
       <ProgressBar steps={place.progress.steps} />
@@ -189,7 +195,7 @@ function WizardStep({ enrollmentId }: { enrollmentId: string }) {
               <div className="review-card-head">
                 <h2 id={`card-${s.step}`}>{t(m.cardHeading, { number: String(s.number), title: s.title })}</h2>
                 <span className="review-card-actions">
-                  <button type="button" className="text-button" onClick={() => setViewing({ step: s.step, title: s.title })}>
+                  <button type="button" className="text-button" onClick={() => setViewing({ title: s.title, rows: s.rows })}>
                     <Message of={m.viewDetails} values={{ title: s.title, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
                   </button>
                   <button type="button" className="text-button" onClick={() => wizard.send({ type: 'ANSWER', action: 'edit', extra: { target: s.step } })} disabled={busy}>
