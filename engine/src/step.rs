@@ -419,16 +419,25 @@ fn answers_of(prop: &Value, value: &Value, language: &str) -> Vec<Row> {
         .collect()
 }
 
-/// What an item of a list is called: a person by name, with who they are ("Sam Okafor (Spouse)"); a medication by
-/// its name; otherwise nothing (the item is its number).
+/// What an item of a list is called: a person by name, with who they are ("Sam Okafor (Spouse)"); anything else (a
+/// medication, a health condition) by its first text answer; otherwise nothing (the item is its number).
 fn name_of(item_schema: &Value, item: &Value, language: &str) -> String {
     let say = |words: &'static str| say(language, words).to_string();
     let text = |key: &str| item.get(key).and_then(Value::as_str).map(str::trim).filter(|t| !t.is_empty());
     let name: Vec<&str> = ["first_name", "middle_name", "last_name"].into_iter().filter_map(text).collect();
-    if name.is_empty() {
-        return text("medication").unwrap_or_default().to_string();
-    }
     let props = crate::schema::every_property(item_schema);
+    if name.is_empty() {
+        // A free text the person typed, never a choice's code (a choice is said by its title in the item's rows).
+        return props
+            .iter()
+            .filter(|(_, field)| shown(field) && field.get("type").and_then(Value::as_str) == Some("string"))
+            .filter(|(_, field)| {
+                field.get("enum").is_none() && field.get("oneOf").is_none() && field.get("format").is_none()
+            })
+            .find_map(|(key, _)| text(key))
+            .unwrap_or_default()
+            .to_string();
+    }
     let who = item
         .get("relationship")
         .and_then(|r| Some(crate::schema::display_value_in(props.get("relationship")?, r, &say)))

@@ -311,3 +311,42 @@ fn a_dependent_is_asked_about_themselves_and_never_the_applicants_pregnancy_ques
     let applicant = q.condition_questions_schema(&ctx, engine::questionnaire::Subject::Applicant);
     assert!(applicant["properties"]["145"].to_string().contains("Are you currently pregnant"));
 }
+
+/// The review's rows of the health step, as the applicant reads them: label, value and the rows beneath.
+fn review_rows(form: &ComposedForm, answers: &Value) -> Vec<engine::step::Row> {
+    form.schema["properties"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter_map(|(key, prop)| {
+            let label = prop["title"].as_str().unwrap_or(key).to_string();
+            Some(engine::step::row_of(label, prop, answers.get(key)?, "en"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_review_says_the_health_answers_as_words_with_each_condition_and_medication_named_never_a_count() {
+    let form = health_form(&shipped_workflow());
+    let mut answers = all_no();
+    answers["condition_questions"]["141"] = json!({ "yes_no_flag": "1", "conditions": [condition_detail()] });
+    answers["medication_question"] =
+        json!({ "yes_no_flag": "1", "medications": [{ "medication": "Lisinopril", "dosage": "10 mg daily" }] });
+    let rows = review_rows(&form, &answers);
+    let questions = rows.iter().find(|r| r.parts.len() == 7).expect("the seven condition questions are one row");
+    assert_eq!(questions.value, "Yes to 1 of 7 questions");
+    let heart = &questions.parts[0];
+    assert_eq!(heart.value, "Yes");
+    let details = heart.parts.iter().find(|p| !p.parts.is_empty()).expect("the Yes carries its details");
+    assert_eq!(details.value, "Hypertension", "a condition is named by what the person typed, not counted");
+    assert!(questions.parts[1..].iter().all(|p| p.value == "No"));
+    let medication =
+        rows.iter().find(|r| r.parts.iter().any(|p| p.value == "Lisinopril")).expect("the medication is named");
+    assert_eq!(medication.value, "Yes");
+    let said: Vec<&str> = rows.iter().map(|r| r.value.as_str()).collect();
+    assert!(!said.iter().any(|v| *v == "0" || *v == "1"), "no answer is a raw code: {said:?}");
+
+    answers = all_no();
+    let rows = review_rows(&form, &answers);
+    assert!(rows.iter().any(|r| r.value == "No to all 7 questions"));
+}

@@ -3,6 +3,7 @@ import {
   addBeneficiary,
   addToCart,
   answerDependencyInfo,
+  answerNoToTheRest,
   checkout,
   answerHealthQuestions,
   dobOfAge,
@@ -14,6 +15,11 @@ import {
   signAgreement,
   submitApplication,
 } from './helpers';
+
+/** The draft of `step` the page keeps once a person is added, answered (the spec's temporary storage). */
+function draftKept(page: Page, step: string) {
+  return page.waitForResponse((r) => r.url().endsWith(`/step/${step}`) && r.request().postDataJSON()?.action === 'draft' && r.ok());
+}
 
 /**
  * Completes dependent #N, whom the Dependency popup's answers already listed: its form opens titled Dependent #N with
@@ -37,6 +43,10 @@ async function completeDependent(page: Page, n: number, person: { first: string;
   await field('height_feet').fill('5');
   await field('height_inch').fill('6');
   await field('weight').fill(person.relationship === 'Spouse' ? '170' : '80');
+  // The dependent's health questions start unanswered, and are answered one by one.
+  const editor = page.getByRole('region', { name: `Dependent #${n}` });
+  await expect(editor.getByRole('radio', { checked: true })).toHaveCount(0);
+  await answerNoToTheRest(editor);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(new RegExp(`Dependent #${n} ${person.first} Okafor, ${person.relationship}`))).toBeVisible();
 }
@@ -64,7 +74,13 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
 
   // Accident coverage pays its death benefit to beneficiaries, whose shares must total 100.
   await expect(page.getByRole('heading', { name: 'Beneficiary Information', level: 1 })).toBeVisible();
+  const beneficiaryKept = draftKept(page, 'beneficiary_info');
   await addBeneficiary(page, 1, 'Ada', '60');
+  // A reload before Next loses nothing: the beneficiary added is kept as a draft beside the step (a moment after).
+  await beneficiaryKept;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Beneficiary Information', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Beneficiary #1 Ada Okafor/)).toBeVisible();
   await expect(page.getByText(/add up to 60%, under 100%/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' }), 'Next waits for a total of 100').toBeDisabled();
   await addBeneficiary(page, 2, 'Ben', '40');
@@ -78,7 +94,14 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await expect(page.getByLabel('Yes')).toBeChecked();
   // The popup said a spouse and two children: all three are listed, waiting for what the popup did not ask.
   await expect(page.getByRole('button', { name: /^Edit Dependent #\d$/ })).toHaveCount(3);
+  const dependentKept = draftKept(page, 'dependent_info');
   await completeDependent(page, 1, { first: 'Sam', relationship: 'Spouse', gender: 'Male', dob: '02/14/1985', ssn: '219099999' });
+  // So is a dependent completed: a reload shows Sam as he was finished, the two children still waiting.
+  await dependentKept;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dependent Information', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Dependent #1 Sam Okafor, Spouse/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit Dependent #\d$/ })).toHaveCount(3);
   await completeDependent(page, 2, { first: 'Ada', relationship: 'Child', gender: 'Female', dob: '06/01/2015', ssn: '321549876' });
   await completeDependent(page, 3, { first: 'Ben', relationship: 'Child', gender: 'Male', dob: '09/15/2017', ssn: '321549877' });
   // A fourth would be a child: the family's spouse is listed.
@@ -98,8 +121,13 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await expect(page.getByRole('heading', { name: '4. Health Questions' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '5. Dependent Information' })).toBeVisible();
   const dependents = page.getByRole('region', { name: '5. Dependent Information' });
-  await expect(dependents.getByText(/Sam, Okafor, Spouse/)).toBeVisible();
-  await expect(dependents.getByText(/\*\*\*-\*\*-9999/)).toBeVisible();
+  // The card names the family; View Details says each person's answers, the SSN masked.
+  await expect(dependents.getByText('Sam Okafor (Spouse), Ada Okafor (Child), Ben Okafor (Child)')).toBeVisible();
+  await page.getByRole('button', { name: 'View Details of Dependent Information' }).click();
+  const family = page.getByRole('dialog', { name: 'Dependent Information' });
+  await expect(family.getByText('***-**-9999')).toBeVisible();
+  await expect(family.getByRole('button', { name: /Edit|Delete/ })).toHaveCount(0);
+  await family.getByRole('button', { name: 'OK' }).click();
   await noSeriousViolations(page, 'review');
   await submitApplication(page);
   await expect(page).toHaveURL(/\/enrollment\/receipt/);

@@ -78,9 +78,12 @@ export async function fillFilter(page: Page, zip: string, dob: string) {
 export async function fillPersonalInformation(page: Page) {
   await page.getByLabel('First Name').fill('Dana');
   await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Weight (lbs)').fill('165');
-  await page.getByLabel('Height (feet)').fill('5');
-  await page.getByLabel('Height (inches)').fill('7');
+  // Height and weight are asked only where a plan in the cart underwrites on them.
+  if ((await page.getByLabel('Weight (lbs)').count()) > 0) {
+    await page.getByLabel('Weight (lbs)').fill('165');
+    await page.getByLabel('Height (feet)').fill('5');
+    await page.getByLabel('Height (inches)').fill('7');
+  }
   await page.getByLabel('Marital Status').selectOption({ label: 'Married' });
   await page.getByLabel('Social Security Number').fill('123456789');
   await page.getByLabel('No prior Health Coverage').check();
@@ -97,16 +100,35 @@ export async function fillContactInformation(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
-/** Health Questions' closing confirmation, that each question was read and answered truly (they start at No). */
+/**
+ * Health Questions: each question not answered yet answered No (none starts answered: the person answers every one),
+ * then the closing confirmation that each was read and answered truly.
+ */
+/**
+ * Answers No to each yes-or-no question in `scope` the person has not answered (none starts answered): the journeys'
+ * people are well unless a test says otherwise.
+ */
+export async function answerNoToTheRest(scope: Locator) {
+  for (const group of await scope.getByRole('radiogroup').all()) {
+    if ((await group.locator('input[type="radio"]:checked').count()) === 0) await group.getByRole('radio', { name: 'No', exact: true }).check();
+  }
+}
+
 export async function confirmHealthAnswers(page: Page) {
+  for (const no of await page.locator('input[type="radio"][id$="_yes_no_flag-1"]').all()) {
+    const group = await no.getAttribute('name');
+    if ((await page.locator(`input[type="radio"][name="${group}"]:checked`).count()) === 0) await no.check();
+  }
   await page.getByLabel(/^I have read each question above, and my answers are true and complete/).check();
 }
 
 /** Health Questions: question 141 answered Yes with one detail entry and one medication; the rest stay No. */
 export async function answerHealthQuestions(page: Page) {
   await expect(page.getByRole('heading', { name: 'Health Questions', level: 1 })).toBeVisible();
-  // Yes is the first option of each question (index 0), No the default.
-  await expect(page.locator('#root_condition_questions_141_yes_no_flag-1')).toBeChecked();
+  // Yes is the first option of each question (index 0), No the second; neither is chosen for the person.
+  await expect(page.locator('#root_condition_questions_141_yes_no_flag-0')).not.toBeChecked();
+  await expect(page.locator('#root_condition_questions_141_yes_no_flag-1')).not.toBeChecked();
+  await expect(page.locator('main input[type="radio"]:checked'), 'no health question starts answered').toHaveCount(0);
   await page.locator('#root_condition_questions_141_yes_no_flag-0').check();
   await page.locator('#root_condition_questions_141_conditions__add').click();
   await expect(page.getByRole('heading', { name: 'Detail #1' })).toBeVisible();

@@ -84,12 +84,26 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByRole('heading', { name: '4. Agreement & Signature' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '5. Billing Information' })).toBeVisible();
   await expect(page.getByText('First Month Total Cost')).toBeVisible();
-  // View Details shows a step as it was saved, read-only, and leaves the application at the review.
+  // The card says the health answers in short; View Details says each question with its answer, as a person's
+  // summary with nothing to press but OK, and leaves the application at the review.
+  const healthCard = page.getByRole('region', { name: '3. Health Questions' });
+  await expect(healthCard.getByText(/^Yes to 1 of \d+ questions$/)).toBeVisible();
+  await page.getByRole('button', { name: 'View Details of Health Questions' }).click();
+  const health = page.getByRole('dialog', { name: 'Health Questions' });
+  await expect(health.getByText('Hypertension')).toBeVisible();
+  await expect(health.getByText('Lisinopril')).toBeVisible();
+  await expect(health.getByRole('definition').filter({ hasText: /^No$/ }).first()).toBeVisible();
+  await expect(health.getByRole('textbox')).toHaveCount(0);
+  await expect(health.getByRole('button', { name: /Edit|Delete/ })).toHaveCount(0);
+  // Answers are words (Yes, No, what was typed), never a raw 0 or 1; nothing says to choose a Next that is not there.
+  await expect(health.getByRole('definition').filter({ hasText: /^\s*[01]\s*$/ })).toHaveCount(0);
+  await expect(health).not.toContainText('Choose Next');
+  await noSeriousViolations(page, 'view details');
+  await health.getByRole('button', { name: 'OK' }).click();
+  await expect(health).toBeHidden();
   await page.getByRole('button', { name: 'View Details of Personal Information' }).click();
   const details = page.getByRole('dialog', { name: 'Personal Information' });
-  await expect(details.getByLabel('First Name')).toHaveValue('Dana');
-  await expect(details.getByLabel('First Name')).toBeDisabled();
-  await noSeriousViolations(page, 'view details');
+  await expect(details.getByRole('definition').filter({ hasText: /^Dana$/ })).toBeVisible();
   await details.getByRole('button', { name: 'OK' }).click();
   await expect(details).toBeHidden();
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
@@ -203,6 +217,8 @@ test('save and continue later e-mails a code that resumes the enrollment once in
   await page.getByLabel('Please enter the alternate email').fill('robin.alt@example.com');
   await page.getByRole('button', { name: 'Send Code' }).click();
   await expect(page.getByText('Information Saved!!! Check your email to continue')).toBeVisible();
+  // The confirmation says where the code went, and how long and how often it works.
+  await expect(page.getByText(/^We sent your enrollment code to robin\.alt@example\.com\. The code, or the link in the e-mail, works once, until \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
   await noSeriousViolations(page, 'save for later');
 
   const code = await codeMailedTo('robin.alt@example.com');
@@ -216,12 +232,16 @@ test('save and continue later e-mails a code that resumes the enrollment once in
   await expect(resumed).toHaveURL(/\/enrollment\/personal-information/);
   await expect(resumed.getByLabel('First Name')).toHaveValue('Robin');
 
-  // The code and the link sent with it work once: the link of the e-mail just used opens nothing any more.
+  // The code and the link sent with it work once: elsewhere the link of the e-mail just used says so, and where.
   const usedLink = await linkMailedTo('robin.alt@example.com');
   const third = await browser.newContext();
   const linked = await third.newPage();
   await linked.goto(usedLink);
-  await expect(linked.getByRole('alert')).toContainText('This link is not valid or has expired');
+  await expect(linked.getByRole('alert')).toContainText('This link was already used, or a newer e-mail replaced it: each code and link works once.');
+  // Opened again in the browser that used it, the same link opens the application there.
+  await resumed.goto(usedLink);
+  await expect(resumed).toHaveURL(/\/enrollment\/personal-information/);
+  await expect(resumed.getByLabel('First Name')).toHaveValue('Robin');
 
   // Saved for later again, the new e-mail's link opens it in yet another browser.
   await resumed.getByRole('button', { name: 'Save & Continue Later' }).click();

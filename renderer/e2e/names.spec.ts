@@ -50,9 +50,10 @@ test('a Spanish applicant enrolls as José Muñoz-Peña with her daughter Zoë, 
   await page.locator('#root_last_name').fill(MUNOZ_PENA);
   await expect(page.locator('#root_first_name')).toHaveValue('José');
   await expect(page.locator('#root_last_name')).toHaveValue('Muñoz-Peña');
-  await page.locator('#root_weight').fill('140');
-  await page.locator('#root_height_feet').fill('5');
-  await page.locator('#root_height_inch').fill('4');
+  // A dental plan neither rates nor underwrites on a person's build: height and weight are not asked.
+  await expect(page.locator('#root_marital_status')).toBeVisible();
+  await expect(page.locator('#root_weight')).toHaveCount(0);
+  await expect(page.locator('#root_height_feet')).toHaveCount(0);
   await page.locator('#root_marital_status').selectOption({ label: 'Casado(a)' });
   await page.locator('#root_ssn').fill('123456789');
   await page.getByLabel('Sin cobertura médica anterior').check();

@@ -282,3 +282,32 @@ test('an employee enters the group enrollment code from the footer, confirms the
   // The group pays every two weeks: each price also says what it takes from a paycheck.
   await expect(page.getByText(/^\$[\d,]+\.\d\d per paycheck \(every two weeks\)$/).first()).toBeVisible();
 });
+
+test('an income refused, then answered again, leaves no refusal on the plan behind the popups that follow', async ({ page }) => {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page.getByRole('heading', { name: 'Medical Plans', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'More Info about Harborstone Premier Health PPO' }).click();
+  await page.locator('#root_q1-0').check();
+  await page.locator('#root_q2-0').check();
+  await page.locator('#root_q3-1').check();
+  await dialog(page, 'Eligibility Questions').getByRole('button', { name: 'Continue' }).click();
+  const income = dialog(page, 'Annual Income');
+  await income.getByLabel('Annual Income ($)').fill('1000');
+  await income.getByLabel('Working Hours per Week').fill('40');
+  await income.getByRole('button', { name: 'Continue' }).click();
+  await expect(income.getByText('Please enter a sufficient annual income to add product to the cart')).toBeVisible();
+  // Closed, the page says why the plan cannot be added; the income popup comes back to be answered again.
+  await income.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.error[data-code="salaryError"]')).toBeVisible();
+  const again = dialog(page, 'Annual Income');
+  await again.getByLabel('Annual Income ($)').fill('52000');
+  await again.getByLabel('Working Hours per Week').fill('40');
+  await again.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page, 'Tobacco Usage')).toBeVisible();
+  await expect(page.locator('.error[data-code="salaryError"]'), 'the refusal answered is gone from behind the next popup').toHaveCount(0);
+  await page.locator('#root_is_smoker-1').check();
+  await dialog(page, 'Tobacco Usage').getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page, 'Membership Options')).toBeVisible();
+  await expect(page.getByText('Please enter a sufficient annual income to add product to the cart')).toHaveCount(0);
+});

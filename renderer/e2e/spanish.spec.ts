@@ -57,7 +57,7 @@ function isData(line: string, data: RegExp[]): boolean {
 /** The catalogue's names (plans, their options, carriers), read from its files, and the applicant's own. */
 function catalogueNames(): RegExp[] {
   // The applicant's own answers, and what the store looked up from them (the ZIP's city, the routing number's bank).
-  const names = new Set<string>(['Benefit Store', 'Dana Okafor', 'Dana', 'Okafor', 'dana.okafor@example.com', 'Macon', 'Atlanta', '12 Peachtree St NE', 'Peachtree Community Bank']);
+  const names = new Set<string>(['Benefit Store', 'Dana Okafor', 'Dana', 'Okafor', 'dana.okafor@example.com', 'Macon', 'Atlanta', '12 Peachtree St NE', 'Peachtree Community Bank', 'Hypertension', 'Lisinopril', '10 mg daily']);
   const folder = join(repo, 'fixtures/catalogue');
   const files = [...readdirSync(folder).map((f) => join(folder, f)), ...readdirSync(join(folder, 'plans')).map((f) => join(folder, 'plans', f))];
   for (const file of files.filter((f) => f.endsWith('.yaml'))) {

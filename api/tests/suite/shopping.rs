@@ -187,6 +187,64 @@ async fn a_card_whose_price_waits_for_answers_shows_the_starting_price_and_says_
 }
 
 #[tokio::test]
+async fn a_family_sees_a_waiting_plan_at_the_lowest_a_family_can_pay_sorted_by_it_and_that_price_once_answered() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let family = quote(&mut b, "IF").await;
+    let listed = plans(&listing(&mut b, family, "categories=medical&sort=premium").await);
+    let shown: Vec<f64> =
+        listed.iter().filter_map(|p| p["plan_price"].as_f64().or_else(|| p["from_price"].as_f64())).collect();
+    assert!(
+        shown.len() >= 5 && shown.windows(2).all(|w| w[0] <= w[1]),
+        "sorted by the price each card shows: {shown:?}"
+    );
+    let tobacco = listed.iter().find(|p| p["plan_id"] == 6088).expect("a plan that waits for the tobacco question");
+    assert_eq!(tobacco["price_note"], "Price after 1 question: whether you use tobacco");
+    let from = tobacco["from_price"].as_f64().unwrap();
+
+    // Not one person's price: a member alone is shown less for the same plan.
+    let mut alone = app.browser();
+    let one = quote(&mut alone, "IO").await;
+    let single = plans(&listing(&mut alone, one, "categories=medical").await);
+    let theirs = single.iter().find(|p| p["plan_id"] == 6088).unwrap()["from_price"].as_f64().unwrap();
+    assert!(from > theirs * 2.0, "the family's {from} against one person's {theirs}");
+
+    // Answered without tobacco, the family pays what it was shown.
+    b.put(&format!("/api/v1/change-filter-info/{family}"), json!({ "is_smoker": "0" })).await.ok();
+    let answered = plans(&listing(&mut b, family, "categories=medical").await);
+    let priced = answered.iter().find(|p| p["plan_id"] == 6088).unwrap();
+    assert_eq!(priced["plan_price"].as_f64(), Some(from), "{priced}");
+    assert!(priced["price_note"].is_null());
+}
+
+#[tokio::test]
+async fn a_familys_coverage_is_named_family_beside_each_plans_level_on_the_plan_page_the_comparison_and_the_cart() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let family = quote(&mut b, "IF").await;
+    let pricing = b.get(&format!("/api/v1/get-plan-pricing-detail?pid=1101&enrollment_id={family}")).await;
+    let lines = pricing.ok()["plans"].as_array().unwrap().clone();
+    assert!(lines.iter().all(|l| l["coverage"] == "Family"), "{lines:?}");
+    let compared = b.get(&format!("/api/v1/compare-plans?plan_ids=1302,1304&enrollment_id={family}")).await;
+    assert!(compared.ok()["plans"].as_array().unwrap().iter().all(|p| p["coverage"] == "Family"));
+    let facts: Vec<&str> =
+        compared.ok()["facts"].as_array().unwrap().iter().map(|f| f["key"].as_str().unwrap()).collect();
+    assert!(facts.contains(&"family_deductible_usd") && facts.contains(&"family_out_of_pocket_max_usd"), "{facts:?}");
+    let hsa = compared.ok()["facts"].as_array().unwrap().iter().find(|f| f["key"] == "hsa_eligible").unwrap().clone();
+    assert_eq!(hsa["values"], json!(["No", "Yes"]), "a plan that is not HSA-eligible says No");
+    b.add_first_plan(family, "dental").await;
+    let cart = b.get(&format!("/api/v1/get-plan-cart?enrollment_id={family}")).await;
+    assert_eq!(cart.ok()["result"][0]["coverage"], "Family");
+
+    // A member alone: Member Only, and no household's deductible.
+    let mut alone = app.browser();
+    let one = quote(&mut alone, "IO").await;
+    let compared = alone.get(&format!("/api/v1/compare-plans?plan_ids=1302,1304&enrollment_id={one}")).await;
+    assert_eq!(compared.ok()["plans"][0]["coverage"], "Member Only");
+    assert!(!compared.ok().to_string().contains("family_deductible_usd"));
+}
+
+#[tokio::test]
 async fn the_comparison_adds_a_plan_to_the_cart_and_shows_its_yearly_cost_and_documents() {
     let app = TestApp::new().await;
     let mut b = app.browser();

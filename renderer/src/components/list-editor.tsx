@@ -26,8 +26,11 @@ const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunk
  */
 export interface ListEditorContext {
   holdNext?: (reason: string | null) => void;
-  /** The list changed (an item submitted or deleted): the page keeps what the step holds as a draft. */
-  listChanged?: () => void;
+  /**
+   * The list at `path` is now `list` (an item submitted or deleted): the page keeps what the step holds as a draft.
+   * Given the list itself, because the form's own change may reach the page only after React has drawn it.
+   */
+  listChanged?: (path: readonly (string | number)[], list: unknown[]) => void;
   validateItem?: (call: string, item: { primary_info: Record<string, unknown>; health_info: unknown }) => Promise<unknown>;
 }
 
@@ -184,11 +187,9 @@ export function ListEditor(props: FieldProps) {
     start(list.length, { ...((registry.schemaUtils.getDefaultFormState(itemSchema, {}) ?? {}) as Item), ...(rule?.set ?? {}) });
   };
   const remove = (index: number) => {
-    onChange(
-      list.filter((_, i) => i !== index),
-      fieldPathId.path,
-    );
-    context.listChanged?.();
+    const next = list.filter((_, i) => i !== index);
+    onChange(next, fieldPathId.path);
+    context.listChanged?.(fieldPathId.path, next);
   };
 
   const submit = async () => {
@@ -225,7 +226,7 @@ export function ListEditor(props: FieldProps) {
     next[editing.index] = editing.item;
     onChange(next, fieldPathId.path);
     setEditing(null);
-    context.listChanged?.();
+    context.listChanged?.(fieldPathId.path, next);
   };
 
   const editPath = toFieldPathId('edit', registry.globalFormOptions, fieldPathId);

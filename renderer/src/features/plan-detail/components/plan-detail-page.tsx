@@ -70,7 +70,7 @@ export interface PlanDetailPageProps {
   /** The quote's summary with its edit form (saving it reads everything about the enrollment again). */
   renderQuote: (props: { onSaved: () => void }) => ReactNode;
   /** The plan's popup opened at `start`; it finishes with the server's last answer (null when closed) and message. */
-  renderPopup: (props: { start: FlowStep; onFinish: (answer: FlowAnswer | null, message: string | null) => void }) => ReactNode;
+  renderPopup: (props: { start: FlowStep; onAnswered: () => void; onFinish: (answer: FlowAnswer | null, message: string | null) => void }) => ReactNode;
   /** The offers the shop makes once a plan is in the cart. */
   renderOffers: (props: { onFinish: () => void }) => ReactNode;
 }
@@ -213,29 +213,38 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
       {pricing && pricing.plans.length > 0 && (
         <section aria-labelledby="prices-heading">
           <h2 id="prices-heading">{t(m.yourPrice)}</h2>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t(m.coverage)}</th>
-                <th scope="col">{t(m.level)}</th>
-                <th scope="col">{t(m.monthlyPrice)}</th>
-                {pricing.plans.some((l) => l.yearly_cost) && <th scope="col">{t(m.yearlyCostMedium)}</th>}
-                <th scope="col">
+          {/* On a phone each line is a card of its own (styles.css, .price-lines): the roles stay those of a table. */}
+          <table className="table price-lines" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t(m.coverage)}</th>
+                <th scope="col" role="columnheader">{t(m.level)}</th>
+                <th scope="col" role="columnheader">{t(m.monthlyPrice)}</th>
+                {pricing.plans.some((l) => l.yearly_cost) && (
+                  <th scope="col" role="columnheader">
+                    {t(m.yearlyCostMedium)}
+                  </th>
+                )}
+                <th scope="col" role="columnheader">
                   <span className="visually-hidden">{t(m.action)}</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {pricing.plans.map((line) => (
-                <tr key={line.plan_pricing_id}>
-                  <td>{line.coverage}</td>
-                  <td>{line.option_name}</td>
-                  <td>
+                <tr key={line.plan_pricing_id} role="row">
+                  <td role="cell" data-label={t(m.coverage)}>{line.coverage}</td>
+                  <td role="cell" data-label={t(m.level)}>{line.option_name}</td>
+                  <td role="cell" data-label={t(m.monthlyPrice)}>
                     {plan.hides_price || line.plan_price == null ? t(m.shownInCart) : money(line.plan_price)}
                     <PerPaycheck paycheck={line.per_paycheck} />
                   </td>
-                  {pricing.plans.some((l) => l.yearly_cost) && <td>{line.yearly_cost ? money(line.yearly_cost.medium) : t(m.noEstimate)}</td>}
-                  <td>
+                  {pricing.plans.some((l) => l.yearly_cost) && (
+                    <td role="cell" data-label={t(m.yearlyCostMedium)}>
+                      {line.yearly_cost ? money(line.yearly_cost.medium) : t(m.noEstimate)}
+                    </td>
+                  )}
+                  <td role="cell" className="price-line-action">
                     {flow?.ready ? (
                       <button type="button" className="primary" onClick={() => add(line)} aria-label={t(m.addToCartOption, { option: line.option_name })}>
                         {t(m.addToCart)}
@@ -288,6 +297,9 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
         <Fragment key={popup.start.step}>
           {renderPopup({
             start: popup.start,
+            // Each answer may change what the page says behind the popup (a refused income answered again): its
+            // prices and their words are read again at once, not only when the popups end.
+            onAnswered: () => void client.invalidateQueries({ queryKey: planPricesQuery(enrollmentId, planId).queryKey }),
             onFinish: (answer, message) => {
               if (answer === null) setDismissed(popup.start.step);
               // The popups are asked anew; the answered one must not reopen from the flow read before the answer.

@@ -12,6 +12,8 @@ export interface PlanPopupProps {
   planId: string;
   /** The popup to open: the one the plan opens by itself, or one a button opens (Enroll Now). */
   start: Step;
+  /** An answer was taken (the popup may go on to another step). */
+  onAnswered?: () => void;
   onFinish: (answer: FlowAnswer | null, message: string | null) => void;
 }
 
@@ -24,13 +26,16 @@ function elsewhere(error: unknown): Outcome {
 }
 
 /** A popup the shop asks on a plan (eligibility, income, tobacco, membership, group code), answered on the server. */
-export function PlanPopup({ enrollmentId, planId, start, onFinish }: PlanPopupProps) {
+export function PlanPopup({ enrollmentId, planId, start, onAnswered, onFinish }: PlanPopupProps) {
   const navigate = useNavigate();
   const source: StepSource = {
     // A popup always opens at a step the plan's page holds: there is nothing to load.
     load: () => Promise.resolve({ step: null }),
     answer: (step, _action, formData) =>
-      answerShopPlanPopup({ enrollment_id: enrollmentId, plan_id: planId, step: step.step, formData }).then(outcomeOf, elsewhere),
+      answerShopPlanPopup({ enrollment_id: enrollmentId, plan_id: planId, step: step.step, formData }).then((answer) => {
+        onAnswered?.();
+        return outcomeOf(answer);
+      }, elsewhere),
     reread: (step) =>
       getPlanPopups({ enrollment_id: enrollmentId, plan_id: planId }).then((flow) =>
         flow.step?.step === step.step ? flow.step : (flow.buttons.find((b) => b.step === step.step)?.view ?? null),

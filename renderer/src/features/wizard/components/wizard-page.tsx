@@ -33,6 +33,19 @@ const ViewDetailsDialog = lazy(() => import('./view-details-dialog').then((modul
  */
 const openedAtStep = stepAskedEarly();
 
+/** `data` with the value at `path` (object keys and list indexes) replaced by `value`; `data` itself is left as it is. */
+function withValueAt(data: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(data)) {
+    const copy: unknown[] = [...data];
+    copy[Number(head)] = withValueAt(copy[Number(head)], rest, value);
+    return copy;
+  }
+  const record = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  return { ...record, [head]: withValueAt(record[head], rest, value) };
+}
+
 /** Every wizard step: whatever the server's step says, drawn by one form. */
 export function WizardPage() {
   const id = tempId.get();
@@ -163,11 +176,12 @@ function WizardStep({ enrollmentId, source }: { enrollmentId: string; source: Wi
     holdNext: setHeldBy,
     validateItem: (call, item) => validateListItem(call, { enrollment_id: enrollmentId, ...item }),
     // A person added or removed is kept at once, as the spec's temporary storage keeps dependents: a reload before
-    // Next finds them. Read once the form has taken the change (the next task).
-    listChanged: () =>
-      window.setTimeout(() => {
-        if (step) void source.draft(step, current.current).catch(() => undefined);
-      }, 0),
+    // Next finds them. The draft is the form's data with the list as it now is: the form's own change reaches the page
+    // only once React has drawn it, which after an item's check on the server may come after this.
+    listChanged: (path, list) => {
+      current.current = withValueAt(current.current, path, list) as Record<string, unknown>;
+      if (step) void source.draft(step, current.current).catch(() => undefined);
+    },
   };
 
   return (
