@@ -115,7 +115,7 @@ pub struct FilterInfo {
     pub dob: String,
     pub state: String,
     pub tier: String,
-    /// The tier's name as a person reads it ("Member + Spouse").
+    /// The tier's name as a person reads it ("Member + Spouse"), in the language of the answer.
     pub tier_name: String,
     pub gender: String,
     pub is_smoker: Option<String>,
@@ -134,7 +134,7 @@ pub fn filter_info(filter: &Filter) -> FilterInfo {
         dob: filter.dob.clone(),
         state: filter.state.clone(),
         tier: filter.tier.clone(),
-        tier_name: filter.tier().map(|t| t.label().to_string()).unwrap_or_default(),
+        tier_name: filter.tier().map(|t| crate::language::say(t.label()).to_string()).unwrap_or_default(),
         gender: filter.gender.clone(),
         is_smoker: filter.is_smoker.clone(),
         category: filter.category.clone(),

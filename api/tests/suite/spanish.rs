@@ -374,3 +374,14 @@ fn every_message_the_code_says_has_its_spanish() {
     assert!(missing.is_empty(), "{} messages the code says have no Spanish:\n{}", missing.len(), missing.join("\n"));
     assert!(said.len() > 300, "the scan finds the messages ({} found)", said.len());
 }
+
+#[tokio::test]
+async fn the_quote_above_the_plans_names_its_coverage_in_the_language_chosen() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.start("IF").await;
+    let uri = format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info");
+    assert_eq!(b.get(&uri).await.ok()["result"]["tier_name"], "Family");
+    b.language = Some("es");
+    assert_eq!(b.get(&uri).await.ok()["result"]["tier_name"], "Familia");
+}

@@ -8426,7 +8426,7 @@ export interface components {
             dob: string;
             state: string;
             tier: string;
-            /** @description The tier's name as a person reads it ("Member + Spouse"). */
+            /** @description The tier's name as a person reads it ("Member + Spouse"), in the language of the answer. */
             tier_name: string;
             gender: string;
             is_smoker?: string | null;
