@@ -67,6 +67,9 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await openFirstPlan(page);
   await addToCart(page);
   await expect(page.getByRole('link', { name: /Cart, 2 items/ })).toBeVisible();
+  // Each line names the family's coverage beside its level, never Individual.
+  await expect(page.getByText(/^Family · /).first()).toBeVisible();
+  await expect(page.getByText(/^Individual/)).toHaveCount(0);
   await checkout(page);
 
   await fillPersonalInformation(page);
@@ -132,4 +135,6 @@ test('a family enrolls with a spouse, two children, beneficiaries 60/40, a healt
   await submitApplication(page);
   await expect(page).toHaveURL(/\/enrollment\/receipt/);
   await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+  await expect(page.getByRole('cell').filter({ hasText: /^Family/ }).first()).toBeVisible();
+  await expect(page.getByText(/Covers Dana, Sam, Ada, Ben|Covers Dana Okafor \(you\), Sam/).first()).toBeVisible();
 });
