@@ -126,6 +126,11 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(page.getByRole('cell', { name: /^\$\d+\.\d\d$/ }).first()).toBeVisible();
   // Who each plan covers and who to call about it, the payments, what happens next, and the application as sent.
   await expect(page.getByText('Covers Dana Okafor (you)')).toBeVisible();
+  // The site's banner and thank-you pictures are drawn, and have loaded.
+  for (const picture of ['img.receipt-banner', 'img.receipt-thanks']) {
+    await expect(page.locator(picture)).toBeVisible();
+    await expect.poll(() => page.locator(picture).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), `${picture} has loaded`).toBe(true);
+  }
   await expect(page.getByRole('heading', { name: 'Your payments' })).toBeVisible();
   await expect(page.getByText(/^First payment: \$[\d,]+\.\d\d, taken by \d\d\/\d\d\/\d{4}$/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
