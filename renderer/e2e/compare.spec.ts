@@ -113,3 +113,33 @@ test('a long listing shows its first page and Show more plans adds the next', as
   await more.click();
   await expect(cards).toHaveCount(48);
 });
+
+test('the comparison keeps the level of use chosen on the list: its yearly costs are the ones the cards showed', async ({ page }) => {
+  await page.goto('/');
+  await fillFilter(page, '30301', dobOfAge(40));
+  await expect(page).toHaveURL(/\/plans\?type=medical/);
+  await page.goto('/plans?type=medical&sort=yearly_cost&usage=high');
+  const cards = page.locator('ul.cards > li').filter({ hasText: /Estimated yearly cost \$[\d,]+\.\d\d \(high use\)/ });
+  await expect(cards.first()).toBeVisible();
+  const shown: Record<string, string> = {};
+  for (let i = 0; i < 2; i++) {
+    const card = cards.nth(i);
+    const box = card.getByRole('checkbox', { name: /^Compare / });
+    const name = ((await box.getAttribute('aria-label')) ?? (await box.evaluate((b) => b.closest('label')?.textContent ?? ''))).replace(/^Compare\s*/, '').trim();
+    expect(name, 'the box names its plan').not.toBe('');
+    shown[name] = /Estimated yearly cost (\$[\d,]+\.\d\d) \(high use\)/.exec(await card.innerText())?.[1] ?? '';
+    await box.check();
+  }
+  await page.getByRole('complementary', { name: 'Plans to compare' }).getByRole('link', { name: 'Compare (2)' }).click();
+  await expect(page).toHaveURL(/usage=high/);
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Estimated yearly cost (high use)' }) });
+  await expect(row).toBeVisible();
+  const names = Object.keys(shown);
+  const headers = await page.getByRole('columnheader').allInnerTexts();
+  for (const name of names) {
+    const column = headers.findIndex((h) => h.includes(name));
+    expect(column, `${name} is compared`).toBeGreaterThanOrEqual(0);
+    // The corner above the facts' names is no column header: the plans' columns are the row's cells in order.
+    await expect(row.getByRole('cell').nth(column), `${name}: the list's yearly cost`).toHaveText(new RegExp(`^\\${shown[name]}`));
+  }
+});

@@ -119,14 +119,26 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
     let app = TestApp::new().await;
     let mut first = app.browser();
     let id = first.checked_out().await;
-    first
+    let saved = first
         .post(
             &format!("/api/v1/enrollment/{id}/step/primary_info"),
             json!({ "action": "save-for-later", "formData": personal(), "email": "link@example.com" }),
         )
-        .await
-        .ok();
+        .await;
+    let sent = saved.ok()["sent"].as_str().unwrap().to_string();
+    assert!(
+        sent.starts_with(
+            "We sent your enrollment code to link@example.com. The code, or the link in the e-mail, works once, until "
+        ),
+        "the confirmation names the address and how the code works: {sent}"
+    );
     let mail = common::mail_to(&app, "link@example.com").await;
+    let once = mail
+        .lines()
+        .find(|l| l.starts_with("The code, or this link, works once, until "))
+        .expect("the e-mail says how the code works");
+    assert!(once.ends_with("Each time you choose Save & Continue Later, we send a new one."), "{once}");
+    assert!(!mail.contains("valid until"), "the e-mail promises nothing the code does not do");
     let link = mail
         .split_whitespace()
         .find_map(|w| w.strip_prefix("http://localhost:8080/direct-continue/"))
@@ -157,6 +169,16 @@ async fn the_link_in_the_e_mail_resumes_the_enrollment_and_a_forged_or_expired_l
     let resumed = second.get(&format!("/api/v1/direct-continue/{token}")).await;
     assert_eq!(resumed.ok()["enrollment_id"], id);
     assert_eq!(resumed.ok()["route"], "personal-information");
+    let again = second.get(&format!("/api/v1/direct-continue/{token}")).await;
+    assert_eq!(again.ok()["enrollment_id"], id, "opened again where it was used, the link opens the application there");
+    let mut third = app.browser();
+    let elsewhere = third.get(&format!("/api/v1/direct-continue/{token}")).await;
+    assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        elsewhere.first_error().1,
+        api::domain::resume::LINK_USED,
+        "elsewhere it says it was used, not that it expired"
+    );
     let step = second.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await;
     assert_eq!(step.ok()["step"]["formData"]["first_name"], "Dana");
     let tab = second.get(&format!("/api/v1/check-tab-required?enrollment_id={id}&tab_name=contact_info")).await;
