@@ -248,6 +248,11 @@ export async function addToCart(page: Page, accept = false) {
 
 /** Proceed to Checkout: the upsells an applicant is offered are declined, then `button` on the confirmation. */
 export async function checkout(page: Page, button = 'Member Enrollment') {
+  await (await toCheckoutConfirmation(page, button)).click();
+}
+
+/** Proceed to Checkout, the upsells declined, up to the confirmation: answers its `button`, not yet pressed. */
+export async function toCheckoutConfirmation(page: Page, button = 'Member Enrollment'): Promise<Locator> {
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const confirm = page.getByRole('button', { name: button });
   const decline = page.getByRole('button', { name: /^No, I like (medical questions|waiting periods)\.$/ });
@@ -260,7 +265,7 @@ export async function checkout(page: Page, button = 'Member Enrollment') {
     await expect(page.getByRole('button', { name: answered, exact: true })).toHaveCount(0);
   }
   await expect(page.getByText(/Your plans will be effective as of \d\d\/01\/\d{4}/)).toBeVisible();
-  await confirm.click();
+  return confirm;
 }
 
 /** The dependency popup of a premier plan: the spouse's date of birth and/or the number of children. */
