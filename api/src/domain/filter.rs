@@ -8,6 +8,7 @@ use crate::domain::enrollment::Filter;
 use crate::error::ApiError;
 use crate::error::ApiResult;
 use crate::state::AppState;
+use crate::store;
 use engine::errors::messages::INVALID_ZIP;
 use engine::schema::compose_filter;
 use engine::schema::FilterOptions;
@@ -44,6 +45,40 @@ pub(crate) async fn filter_options(
         .map(|c| (c.category.clone(), c.display_name_in(language).to_string()))
         .collect();
     Ok(FilterOptions { premier: viewed || selected || in_cart, categories, in_parts: false, language: language.into() })
+}
+
+/// Changes the quote's filter to `filter`: the one place a filter is written, whichever call changes it (the filter
+/// form, a popup's answer, the dependents' dates, the portal chosen). A submitted enrollment's quote no longer changes;
+/// an unchanged filter is not written.
+pub async fn change(state: &AppState, e: &Enrollment, filter: &Filter) -> ApiResult<()> {
+    e.ensure_open()?;
+    if *filter == e.filter {
+        return Ok(());
+    }
+    let text = serde_json::to_string(filter).map_err(|e| ApiError::Internal(e.into()))?;
+    store::enrollment::update_filter(&state.db, e.row.enrollment_id, &text).await?;
+    Ok(())
+}
+
+/// The enrollment type of a new enrollment under `group` (an employee's) or under none.
+pub fn enroll_type_under(group: Option<i64>) -> &'static str {
+    if group.is_some() {
+        "new-group-member"
+    } else {
+        "new-member"
+    }
+}
+
+/// The enrollment portal (and employer group) chosen for an enrollment in flight: its quote is for that portal, and
+/// an enrollment not yet an existing member's is made under that group (or none).
+pub async fn choose_portal(state: &AppState, e: &Enrollment, portal: i64, group: Option<i64>) -> ApiResult<()> {
+    let mut filter = e.filter.clone();
+    filter.platform_group_id = Some(portal);
+    change(state, e, &filter).await?;
+    if e.row.member_id.is_none() {
+        store::enrollment::set_group(&state.db, e.row.enrollment_id, group, enroll_type_under(group)).await?;
+    }
+    Ok(())
 }
 
 pub const UNKNOWN_CATEGORY: &str = "Please choose one of the categories offered";

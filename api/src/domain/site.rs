@@ -350,3 +350,25 @@ pub async fn create_enrollment(
     )
     .await?)
 }
+
+/// 'Not my site': the session forgets where it arrived and what it unlocked, and is a visitor of the store's own site
+/// again.
+pub async fn forget(state: &AppState, session: &Session) -> ApiResult<()> {
+    site::clear_for_session(&state.db, &session.0).await?;
+    Ok(())
+}
+
+/// Records that the enrollment came from the partner site `partner` (only a session the partner sent may say so;
+/// Elevate is the one partner whose visitors are tracked).
+pub async fn track_partner(
+    state: &AppState,
+    e: &crate::domain::enrollment::Enrollment,
+    partner: &str,
+) -> ApiResult<()> {
+    let arrived = arrived(state, &e.session).await?;
+    if arrived.from_site.as_deref() != Some(partner) {
+        return Err(ApiError::field("enrollment_id", "This enrollment did not come from the Elevate site."));
+    }
+    crate::store::enrollment::set_from_site(&state.db, e.row.enrollment_id, partner).await?;
+    Ok(())
+}

@@ -1,5 +1,5 @@
 //! The shape of the code, checked: no import circles in the api or the engine, the api's layers only import
-//! downward, and no feature imports another feature.
+//! downward, no feature imports another feature, and features reach the store only through the domain.
 //!
 //! A module here is a file (`a/b.rs` or `a/b/mod.rs` is `a::b`). An import is any `crate::`, `super::` or `self::`
 //! path outside comments, in `use` trees or inline; it points at the longest module that prefixes it.
@@ -258,6 +258,33 @@ fn the_apis_layers_import_only_downward_and_no_feature_imports_another() {
     }
     let breaches = layer_breaches(&graph);
     assert!(breaches.is_empty(), "{breaches:#?}");
+}
+
+/// The modules of `from` (a top module of the api) that import a module under `to`.
+fn importers_of<'g>(graph: &'g BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> Vec<&'g String> {
+    let under = |module: &str, top: &str| module == top || module.starts_with(&format!("{top}::"));
+    graph.iter().filter(|(m, targets)| under(m, from) && targets.iter().any(|t| under(t, to))).map(|(m, _)| m).collect()
+}
+
+#[test]
+fn a_feature_reaches_the_store_only_through_the_domain() {
+    let graph = imports(&modules(&crate_src("api")));
+    let found = importers_of(&graph, "features", "store");
+    assert!(found.is_empty(), "these features import the store; call a domain function instead: {found:?}");
+}
+
+#[test]
+fn the_checker_sees_a_feature_that_imports_the_store() {
+    let modules: BTreeMap<String, String> = [
+        ("store::cart".to_string(), String::new()),
+        ("store".to_string(), String::new()),
+        ("features::cart::add".to_string(), "fn f() { crate::store::cart::put_in_cart(); }".to_string()),
+        ("features::shop".to_string(), "use crate::domain::shop::cart;".to_string()),
+        ("domain::shop::cart".to_string(), "use crate::store;".to_string()),
+    ]
+    .into();
+    let graph = imports(&modules);
+    assert_eq!(importers_of(&graph, "features", "store"), vec!["features::cart::add"]);
 }
 
 #[test]

@@ -329,8 +329,9 @@ fn every_message_the_code_says_has_its_spanish() {
             else {
                 continue;
             };
+            // Two modules may each have a constant of the same name: a use of the name counts every one of them.
             if let Some((words, _)) = literal(value) {
-                constants.insert(name.to_string(), words);
+                constants.entry(name.to_string()).or_insert_with(Vec::new).push(words);
             }
         }
     }
@@ -357,7 +358,7 @@ fn every_message_the_code_says_has_its_spanish() {
                     let name: String =
                         arg.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':').collect();
                     let last = name.rsplit("::").next().unwrap_or_default();
-                    if let Some(words) = constants.get(last) {
+                    for words in constants.get(last).into_iter().flatten() {
                         said.entry(words.clone()).or_insert_with(|| file.clone());
                     }
                 }

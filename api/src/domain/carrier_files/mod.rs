@@ -20,6 +20,7 @@
 //! Nothing of a file's content is logged: a line says which carrier, which interchange and how many transactions.
 
 pub mod application;
+pub mod history;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -3,11 +3,14 @@
 //! same way whichever call a browser makes.
 
 pub mod cancellation;
+pub mod checkout;
 mod checks;
 pub mod completeness;
 pub mod documents;
 mod hooks;
 pub mod saving;
+pub mod screenshots;
+pub mod submitted;
 pub mod view;
 
 use chrono::NaiveDate;
@@ -213,6 +216,15 @@ async fn pinned_workflows(
         }
     }
     registry.get(&state.db, &version).await.map_err(ApiError::Internal)
+}
+
+/// The cart as it was checked out (the last checkout before the submission), as the receipt shows it: not as a
+/// price would read today. Null when it never checked out.
+pub async fn checked_out_cart(state: &AppState, e: &Enrollment) -> ApiResult<serde_json::Value> {
+    Ok(store::enrollment::latest_cart_snapshot(&state.db, e.row.enrollment_id)
+        .await?
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default())
 }
 
 /// A cart line priced for the enrollment's filter.

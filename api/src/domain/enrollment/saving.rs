@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use tracing::Instrument as _;
 
+use engine::context::Tier;
 use engine::lifecycle::Event;
 use engine::schema::ComposedForm;
 use engine::tabs::TabName;
@@ -457,4 +458,17 @@ pub fn verification_type(form: &ComposedForm) -> &'static str {
 fn new_policy_id() -> String {
     use rand::Rng;
     format!("{:010}", rand::thread_rng().gen_range(1_000_000_000u64..10_000_000_000))
+}
+
+/// `delete-dependent-in-IO`: a Member Only enrollment keeps no dependents (after the tier changed to IO, say).
+/// Whether there were dependents to remove.
+pub async fn remove_dependents_of_member_only(state: &AppState, e: &Enrollment) -> ApiResult<bool> {
+    if e.filter.tier() != Some(Tier::IO) {
+        return Err(ApiError::field("tier", "Dependents are removed only for Member Only (IO) coverage"));
+    }
+    if e.lifecycle.is_submitted() {
+        return Err(ApiError::Conflict("This enrollment has already been submitted".into()));
+    }
+    let removed = store::tab::delete_tab(&state.db, e.row.enrollment_id, TabName::DependentInfo.as_str()).await?;
+    Ok(removed)
 }

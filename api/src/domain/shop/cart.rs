@@ -1,9 +1,12 @@
 use crate::domain::enrollment;
 use crate::domain::enrollment::today;
 use crate::domain::enrollment::Enrollment;
+use crate::domain::enrollment::PricedLine;
 use crate::domain::shop::answers::answer;
 use crate::domain::shop::answers::plan_subject;
+use crate::domain::shop::answers::{keep_answer, MEMBERSHIP};
 use crate::domain::shop::popups::group_code_missing;
+use crate::domain::shop::pricing::plan_of;
 use crate::domain::shop::pricing::price;
 use crate::error::ApiError;
 use crate::error::ApiResult;
@@ -15,6 +18,9 @@ use engine::catalogue::Plan;
 use engine::catalogue::PlanOption;
 use engine::rating::Cents;
 use engine::shop;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::json;
 
 /// Why a plan cannot go in the cart now, if it cannot: changePid, the pricing codes, blackout, alreadyActive,
 /// unanswered eligibility or health questions.
@@ -122,4 +128,170 @@ pub async fn remove_with_dependents(
         }
     }
     Ok(true)
+}
+
+/// Add to Cart: the plan's option, with every rule adding holds (a plan with memberships is added with one; an
+/// unlisted plan only as a rider of a plan in the cart; blackout, already active, group code, eligibility, pricing).
+/// The number of lines the cart then holds.
+pub async fn add(
+    state: &AppState,
+    e: &mut Enrollment,
+    plan_id: &Option<Id>,
+    plan_pricing_id: &Option<Id>,
+) -> ApiResult<usize> {
+    let plan = plan_of(state, plan_id)?;
+    let option = option_of(plan, plan_pricing_id, "plan_pricing_id")?;
+    if !plan.membership.is_empty() {
+        return Err(ApiError::field("membership", "Please choose a membership option to add this plan"));
+    }
+    // Unlisted plans are sold only with their plan: a rider while a plan it rides on is in the cart.
+    let sold_alone = plan.listed || (!plan.rider_of.is_empty() && rider_allowed(state, e, plan).await?);
+    if !sold_alone {
+        return Err(ApiError::plan_not_found());
+    }
+    refuse_adding(state, e, plan, option).await?;
+    reopen_cart(state, e).await?;
+    store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
+    cart_count(state, e).await
+}
+
+/// Add to Cart of a premier plan with the membership association chosen with it, added together; the membership line
+/// cannot be removed on its own. The number of lines the cart then holds.
+pub async fn add_with_membership(
+    state: &AppState,
+    e: &mut Enrollment,
+    (plan_id, plan_pricing_id): (&Option<Id>, &Option<Id>),
+    (membership_id, membership_pricing_id): (&Option<Id>, &Option<Id>),
+) -> ApiResult<usize> {
+    let plan = plan_of(state, plan_id)?;
+    let option = option_of(plan, plan_pricing_id, "plan_pricing_id")?;
+    let membership_id = required_id(membership_id, "plan_id1")?;
+    if !plan.membership.contains(&membership_id) {
+        return Err(ApiError::field("plan_id1", "Please choose a membership option offered with this plan"));
+    }
+    let membership = state.catalogue.plan(membership_id).ok_or_else(ApiError::plan_not_found)?;
+    let membership_option = option_of(membership, membership_pricing_id, "plan_pricing_id1")?;
+    refuse_adding(state, e, plan, option).await?;
+    refuse_adding(state, e, membership, membership_option).await?;
+    reopen_cart(state, e).await?;
+    let chosen = json!({ "plan_id": membership.plan_id, "plan_pricing_id": membership_option.plan_pricing_id });
+    keep_answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), MEMBERSHIP, &chosen).await?;
+    store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
+    store::cart::put_in_cart(
+        &state.db,
+        e.row.enrollment_id,
+        membership.plan_id,
+        membership_option.plan_pricing_id,
+        false,
+    )
+    .await?;
+    cart_count(state, e).await
+}
+
+/// The cart as the cart page shows it.
+#[derive(Serialize, JsonSchema)]
+pub struct CartAnswer {
+    /// Each line priced for the quote.
+    result: Vec<PricedLine>,
+    initial_month_cost: Cents,
+    recurring_month_cost: Cents,
+    total_cost: Cents,
+    /// Riders that can be added to the plans in the cart.
+    riders: Vec<Rider>,
+    /// What a premier plan's quote must say.
+    notices: Vec<&'static str>,
+    /// Whether the caller may send a personalised quote (reps and groups).
+    show_quotation: bool,
+    /// The recurring cost per paycheck, for an employee of a group that says how often it pays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_paycheck: Option<crate::domain::payroll::Paycheck>,
+}
+
+/// A rider offered with a plan in the cart, priced.
+#[derive(Serialize, JsonSchema)]
+pub struct Rider {
+    plan_id: i64,
+    plan_pricing_id: i64,
+    plan_name: String,
+    option_name: String,
+    plan_short_text: String,
+    price: Cents,
+}
+
+/// The cart as the cart page shows it, priced now.
+pub async fn page(state: &AppState, e: &Enrollment) -> ApiResult<CartAnswer> {
+    let lines = enrollment::priced_cart(state, e).await?;
+    answer_of(state, e, lines).await
+}
+
+/// The cart page's answer for lines already priced.
+pub(crate) async fn answer_of(state: &AppState, e: &Enrollment, lines: Vec<PricedLine>) -> ApiResult<CartAnswer> {
+    let t = engine::cart::totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>());
+    let notices = crate::domain::shop::pricing::premier_notices(
+        lines.iter().any(|l| l.is_premier()),
+        lines.iter().map(|l| l.plan_category.as_str()),
+    );
+    Ok(CartAnswer {
+        riders: riders(state, e, &lines).await?,
+        result: lines,
+        initial_month_cost: t.initial_month_cost,
+        recurring_month_cost: t.recurring_month_cost,
+        total_cost: t.total_cost,
+        notices,
+        show_quotation: crate::domain::quote::may_send(e),
+        per_paycheck: crate::domain::payroll::paycheck(state, e.row.group_id, Some(t.recurring_month_cost)),
+    })
+}
+
+/// Riders that can be added to the plans in the cart, priced.
+async fn riders(state: &AppState, e: &Enrollment, lines: &[PricedLine]) -> ApiResult<Vec<Rider>> {
+    let mut offered = Vec::new();
+    for plan in state.catalogue.plans.iter().filter(|p| !p.rider_of.is_empty()) {
+        let rides = lines.iter().any(|l| plan.rider_of.contains(&l.plan_id));
+        if !rides || lines.iter().any(|l| l.plan_id == plan.plan_id) {
+            continue;
+        }
+        if let Ok(priced) = price(state, e, plan).await? {
+            for (option, price) in priced {
+                offered.push(Rider {
+                    plan_id: plan.plan_id,
+                    plan_pricing_id: option.plan_pricing_id,
+                    plan_name: plan.plan_name.clone(),
+                    option_name: option.name.clone(),
+                    plan_short_text: plan
+                        .text_in("short_text", crate::language::current())
+                        .unwrap_or_default()
+                        .to_string(),
+                    price,
+                });
+            }
+        }
+    }
+    Ok(offered)
+}
+
+/// Removes a line and what belongs to it (riders, a membership no remaining plan needs); an emptied cart forgets
+/// the offers shown with it. The number of lines the cart then holds.
+pub async fn remove(
+    state: &AppState,
+    e: &mut Enrollment,
+    plan_id: &Option<Id>,
+    pricing_id: &Option<Id>,
+) -> ApiResult<usize> {
+    let plan_id = required_id(plan_id, "plan_id")?;
+    let pricing_id = required_id(pricing_id, "plan_pricing_id")?;
+    if !remove_with_dependents(state, e, plan_id, pricing_id).await? {
+        return Err(ApiError::NotFound("This plan is not in your cart".into()));
+    }
+    let count = cart_count(state, e).await?;
+    if count == 0 {
+        crate::domain::shop::answers::forget_offers(&state.db, e.row.enrollment_id).await?;
+    }
+    Ok(count)
+}
+
+/// What the first month costs: the cart priced now.
+pub async fn first_month_cost(state: &AppState, e: &Enrollment) -> ApiResult<Cents> {
+    let lines = enrollment::priced_cart(state, e).await?;
+    Ok(engine::cart::totals(&lines.iter().map(|l| l.price).collect::<Vec<_>>()).initial_month_cost)
 }

@@ -4,18 +4,25 @@ use crate::domain::enrollment::today;
 use crate::domain::enrollment::Enrollment;
 use crate::domain::enrollment::PricedLine;
 use crate::domain::shop::answers::answer;
+use crate::domain::shop::answers::keep_answer;
 use crate::domain::shop::answers::CART;
 use crate::domain::shop::answers::OFFERS;
+use crate::domain::shop::cart::{cart_count, option_of, refuse_adding, reopen_cart};
+use crate::domain::shop::pricing::plan_of;
 use crate::domain::shop::pricing::price;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
+use crate::input::Id;
 use crate::state::AppState;
+use crate::store;
 use engine::catalogue::Plan;
 use engine::catalogue::PlanOption;
+use engine::errors::messages::REQUIRED;
 use engine::rating::Cents;
 use engine::shop;
 use engine::shop::Offer;
 use engine::shop::OfferPlans;
 use engine::step::{Action, OfferedPlan, Offering, Step, StepAction, StepKind};
+use serde_json::json;
 
 /// An offer resolved to plans the person can buy now; `None` when it cannot be made.
 pub async fn resolve_offer(
@@ -132,4 +139,70 @@ pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &st
     }
     let by_a_rep = engine::context::Eprocess::parse(&e.row.eprocess) == Some(engine::context::Eprocess::Rep);
     Ok(confirmation(effective_date, by_a_rep))
+}
+
+/// An offer answered: the next checkout step (after a checkout upsell), or none (back to the cart, after an offer
+/// made on adding a plan); and how many lines the cart now holds.
+pub struct OfferTaken {
+    pub step: Option<Step>,
+    pub cart_count: usize,
+}
+
+/// Answers the shop's offer `offer_id` (`action` accept or decline). Accepting puts its plans in the cart, each
+/// passing the same rules as Add to Cart before any is added; either way the offer is not made again.
+pub async fn take(
+    state: &AppState,
+    mut e: Enrollment,
+    offer_id: &str,
+    action: Option<&str>,
+    effective_date: &str,
+) -> ApiResult<OfferTaken> {
+    let workflows = e.workflows.clone();
+    let shop = &workflows.shop;
+    let (offer, at_checkout) = match shop.checkout_upsells.iter().find(|o| o.id == offer_id) {
+        Some(o) => (o, true),
+        None => (
+            shop.after_add.iter().find(|o| o.id == offer_id).ok_or_else(|| {
+                ApiError::NotFound(crate::error::Said::with("Unknown offer {offer}", &[("offer", &offer_id)]))
+            })?,
+            false,
+        ),
+    };
+    let accept = match action {
+        Some("accept") => true,
+        Some("decline") => false,
+        Some(other) => {
+            return Err(ApiError::field(
+                "action",
+                crate::error::Said::with("Unknown action {action}; use accept or decline", &[("action", &other)]),
+            ))
+        }
+        None => return Err(ApiError::field("action", REQUIRED)),
+    };
+    let cart = priced_cart(state, &e).await?;
+    let view = resolve_offer(state, &e, offer, &cart).await?;
+    if accept {
+        let view = view.ok_or_else(|| ApiError::Conflict("This offer is no longer available".into()))?;
+        // The offered lines pass the same rules as Add to Cart (blackout, already active, pricing) before any is added.
+        let mut lines = Vec::new();
+        for offered in view.offer.iter().flat_map(|o| &o.plans) {
+            let plan = plan_of(state, &Some(Id(offered.plan_id.into())))?;
+            let option = option_of(plan, &Some(Id(offered.plan_pricing_id.into())), "plan_pricing_id")?;
+            refuse_adding(state, &e, plan, option).await?;
+            lines.push((plan.plan_id, option.plan_pricing_id));
+        }
+        reopen_cart(state, &mut e).await?;
+        for (plan_id, pricing_id) in lines {
+            store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id, true).await?;
+        }
+    }
+    let mut answered = answered_offers(state, &e).await?;
+    if !answered.contains(&offer.id) {
+        answered.push(offer.id.clone());
+    }
+    keep_answer(&state.db, e.row.enrollment_id, CART, OFFERS, &json!(answered)).await?;
+    let e = enrollment::load(state, &e.session, e.row.enrollment_id).await?;
+    let cart_count = cart_count(state, &e).await?;
+    let step = if at_checkout { Some(checkout_step(state, &e, effective_date).await?) } else { None };
+    Ok(OfferTaken { step, cart_count })
 }

@@ -16,7 +16,7 @@ use crate::domain::shop::answers::GROUP_CODE;
 use crate::domain::shop::answers::HEALTH_QUESTIONS;
 use crate::domain::shop::answers::MEMBERSHIP;
 use crate::domain::shop::pricing::dollars;
-use crate::domain::shop::pricing::price;
+use crate::domain::shop::pricing::{plan_of, price};
 use crate::domain::shop::views::{ChosenOption, FlowButton, PlanFlow};
 use crate::error::ApiError;
 use crate::error::ApiResult;
@@ -25,6 +25,7 @@ use crate::store;
 use engine::catalogue::Plan;
 use engine::context::EnrollmentContext;
 use engine::context::Tier;
+use engine::errors::messages::REQUIRED;
 use engine::rating::price_plan;
 use engine::shop;
 use engine::shop::popups::PopupChoices;
@@ -269,11 +270,7 @@ pub async fn answer_popup(
             let pending = group_to_confirm(state, e, plan).await?;
             forget_answer(&state.db, id, &subject, GROUP_CODE).await?;
             if let (Some((group, _)), Some("Yes")) = (pending, answers["confirm"].as_str()) {
-                if let Some(group) = state.catalogue.groups.get(&group) {
-                    landing_configured(group)?;
-                }
-                store::enrollment::set_enrollment_group(&state.db, id, group).await?;
-                crate::domain::access::become_employee(&state.db, &e.session, group).await?;
+                join_group(state, e, group).await?;
             }
         }
         PopupKind::HealthQuestions => {
@@ -298,14 +295,7 @@ pub async fn answer_popup(
             };
         }
     }
-    if filter != e.filter {
-        store::enrollment::update_filter(
-            &state.db,
-            id,
-            &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
-        )
-        .await?;
-    }
+    crate::domain::filter::change(state, e, &filter).await?;
     Ok(None)
 }
 
@@ -332,5 +322,41 @@ pub async fn reopen_health_questions(
     let mut tx = state.db.begin().await?;
     store::shop_answer::reopen_declined(&mut tx, enrollment_id, &subject, HEALTH_QUESTIONS, by, reason).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// Puts the enrollment under the employer group whose code was given (`set-enrollment-group-code`; the page has
+/// asked the person to confirm the employer): a group the plan (`plan_id`) is sold to, when one is named; 'Invalid
+/// Group Enrollment Code' otherwise.
+pub async fn join_group_by_code<'s>(
+    state: &'s AppState,
+    e: &Enrollment,
+    code: Option<&str>,
+    plan_id: Option<crate::input::Id>,
+) -> ApiResult<&'s engine::catalogue::Group> {
+    let code = code.map(str::trim).unwrap_or_default();
+    if code.is_empty() {
+        return Err(ApiError::field("group_code", REQUIRED));
+    }
+    let group = match plan_id.filter(|p| !p.0.is_null()) {
+        Some(id) => group_for_code(state, plan_of(state, &Some(id))?, code)?,
+        None => state
+            .catalogue
+            .group_by_code(code)
+            .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?,
+    };
+    join_group(state, e, group.group_id).await?;
+    Ok(group)
+}
+
+/// Puts the enrollment under an employer group the person confirmed: its session is now the group's employee's. A
+/// group whose landing page is not set up is refused.
+pub async fn join_group(state: &AppState, e: &Enrollment, group_id: i64) -> ApiResult<()> {
+    if let Some(group) = state.catalogue.groups.get(&group_id) {
+        landing_configured(group)?;
+    }
+    e.ensure_open()?;
+    store::enrollment::set_enrollment_group(&state.db, e.row.enrollment_id, group_id).await?;
+    crate::domain::access::become_employee(&state.db, &e.session, group_id).await?;
     Ok(())
 }

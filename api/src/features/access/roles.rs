@@ -14,7 +14,6 @@ use crate::error::{Answer, ApiError, ApiResult, MaybeAnswer};
 use crate::http::extract::{AppJson, AppQuery};
 use crate::http::session::{Renewed, WithSession};
 use crate::state::AppState;
-use crate::store;
 
 /// `validate-agent?agent_code=`.
 #[derive(Deserialize, JsonSchema)]
@@ -294,17 +293,10 @@ pub async fn update_filter_portal(
         arrived.group_id = group;
     })
     .await?;
-    let enroll_type = if group.is_some() { "new-group-member" } else { "new-member" };
+    let enroll_type = crate::domain::filter::enroll_type_under(group);
     if let Some(id) = crate::input::optional_id(body.enrollment_id.as_ref(), "enrollment_id")? {
         let e = crate::domain::enrollment::load(&state, &session, id).await?;
-        e.ensure_open()?;
-        let mut filter = e.filter.clone();
-        filter.platform_group_id = Some(portal);
-        let text = serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?;
-        store::enrollment::update_filter(&state.db, id, &text).await?;
-        if e.row.member_id.is_none() {
-            store::enrollment::set_group(&state.db, id, group, enroll_type).await?;
-        }
+        crate::domain::filter::choose_portal(&state, &e, portal, group).await?;
     }
     Ok(Answer(PortalChosen { platform_group_id: portal, group_id: group, enroll_type: enroll_type.into() }))
 }

@@ -3,25 +3,17 @@
 
 use axum::extract::State;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::Deserialize;
+use serde_json::Value;
 
-use super::site::{device, web_url, OwnerIds};
-use crate::domain::benefit::{owned_sites, site_key};
+use crate::domain::benefit::chat::{self, AssistState, FeedbackRow, FEEDBACK_THANKS};
+use crate::domain::benefit::visitor::{device, web_url, OwnerIds};
 use crate::domain::session::Session;
-use crate::domain::site::{self, Host, Standing};
-use crate::error::{Answer, ApiError, ApiResult, Message};
+use crate::domain::site::{self, Host};
+use crate::error::{Answer, ApiResult, Message};
 use crate::http::extract::{AppJson, AppQuery};
-use crate::input::{parse_id, Id};
+use crate::input::Id;
 use crate::state::AppState;
-use crate::store;
-
-pub const CHOOSE_QUESTION: &str = "Please choose a question to answer";
-pub const WRITE_FEEDBACK: &str = "Please write your feedback";
-pub const FEEDBACK_THANKS: &str = "Thank you for your feedback.";
-
-/// The longest feedback kept.
-const MAX_FEEDBACK: usize = 2000;
 
 /// `assist/get`: the device and page.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -30,98 +22,6 @@ pub struct AssistQuery {
     web_url: Option<String>,
     #[serde(flatten)]
     ids: OwnerIds,
-}
-
-/// Who the visitor can contact: the site's representative, or the site itself.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct Contact {
-    name: String,
-    email: String,
-    phone: String,
-}
-
-/// A question the assistant asks.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct NextQuestion {
-    id: i64,
-    question: String,
-    /// The answer it takes, as JSON Schema.
-    schema: Map<String, Value>,
-}
-
-/// A question's words, and the answer it takes (for editing).
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct QuestionText {
-    question: String,
-    /// The answer it takes, as JSON Schema.
-    schema: Map<String, Value>,
-}
-
-/// An answer given.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct PastAnswer {
-    question_id: i64,
-    answer: String,
-    assistant_question: QuestionText,
-}
-
-/// The chat as the device left it.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct AssistState {
-    greeting: String,
-    /// The next question; none when every question is answered.
-    question: Option<NextQuestion>,
-    /// What the assistant says when no question remains.
-    closing: String,
-    /// The answers so far, in the order they were first given.
-    answer: Vec<PastAnswer>,
-    contact: Contact,
-}
-
-fn contact(state: &AppState, standing: &Standing) -> Contact {
-    match standing.agent_id.and_then(|a| state.catalogue.reps.get(&a)) {
-        Some(rep) => Contact { name: rep.name(), email: rep.email.clone(), phone: rep.phone.clone() },
-        None => {
-            let branding = standing.branding(state);
-            Contact { name: branding.display_name, email: branding.display_email, phone: branding.display_phone }
-        }
-    }
-}
-
-fn schema_of(question: &engine::assistant::AssistQuestion) -> Map<String, Value> {
-    match question.answer.schema() {
-        Value::Object(schema) => schema,
-        _ => Map::new(),
-    }
-}
-
-async fn chat(state: &AppState, standing: &Standing, device: &str) -> ApiResult<AssistState> {
-    let workflows = state.workflows.current();
-    let script = &workflows.assistant;
-    let mut answer = Vec::new();
-    for (question_id, sealed) in store::benefit::answers(&state.db, device, &site_key(state, standing)).await? {
-        // An answer to a question since removed from the script is not shown.
-        let Some(question) = script.question(question_id) else { continue };
-        let text = state
-            .crypto
-            .decrypt(&sealed)
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a chat answer does not open with this key")))?;
-        answer.push(PastAnswer {
-            question_id,
-            answer: text,
-            assistant_question: QuestionText { question: question.question.clone(), schema: schema_of(question) },
-        });
-    }
-    let answered: Vec<i64> = answer.iter().map(|a| a.question_id).collect();
-    let question =
-        script.next(&answered).map(|q| NextQuestion { id: q.id, question: q.question.clone(), schema: schema_of(q) });
-    Ok(AssistState {
-        greeting: script.greeting.clone(),
-        question,
-        closing: script.closing.clone(),
-        answer,
-        contact: contact(state, standing),
-    })
 }
 
 /// `assist/get`: the greeting, the next question, the answers so far and whom to contact.
@@ -135,7 +35,7 @@ pub async fn get(
     web_url(query.web_url.as_deref())?;
     let standing = site::standing(&state, &session, &host).await?;
     query.ids.check(&standing)?;
-    Ok(Answer(chat(&state, &standing, &device).await?))
+    Ok(Answer(chat::state(&state, &standing, &device).await?))
 }
 
 /// `assist/add`: an answer to a question (again for the same question: the answer edited).
@@ -158,23 +58,8 @@ pub async fn add(
 ) -> ApiResult<Answer<AssistState>> {
     let device = device(body.device_id.as_deref())?;
     web_url(body.web_url.as_deref())?;
-    let id = parse_id(body.question_id.as_ref().map(|i| &i.0), "question_id")?;
-    let workflows = state.workflows.current();
-    let question = workflows.assistant.question(id).ok_or_else(|| ApiError::field("question_id", CHOOSE_QUESTION))?;
-    let text = match &body.answer {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    };
-    let kept = question
-        .answer
-        .check(&text, crate::language::current())
-        .map_err(|message| ApiError::field("answer", crate::error::Said::resolved(message)))?;
-    let standing = site::standing(&state, &session, &host).await?;
-    body.ids.check(&standing)?;
-    let site = site_key(&state, &standing);
-    store::benefit::put_answer(&state.db, &device, &site, id, &state.crypto.encrypt(&kept)).await?;
-    Ok(Answer(chat(&state, &standing, &device).await?))
+    let visitor = (&session, &host, &body.ids);
+    Ok(Answer(chat::answer(&state, visitor, &device, body.question_id.as_ref(), body.answer.as_ref()).await?))
 }
 
 /// `assist/feedback` *(ours)*: a visitor's words for the site's owner.
@@ -194,42 +79,12 @@ pub async fn leave_feedback(
 ) -> ApiResult<Answer<Message>> {
     let device = device(body.device_id.as_deref())?;
     web_url(body.web_url.as_deref())?;
-    let message = body.message.as_deref().map(str::trim).unwrap_or_default();
-    if message.is_empty() {
-        return Err(ApiError::field("message", WRITE_FEEDBACK));
-    }
-    if message.chars().count() > MAX_FEEDBACK {
-        return Err(ApiError::field(
-            "message",
-            crate::error::Said::with("Please keep your feedback under {n} characters", &[("n", &MAX_FEEDBACK)]),
-        ));
-    }
     let standing = site::standing(&state, &session, &host).await?;
-    let site = site_key(&state, &standing);
-    store::benefit::add_feedback(&state.db, &site, &device, &state.crypto.encrypt(message)).await?;
+    chat::leave_feedback(&state, &standing, &device, body.message.as_deref()).await?;
     Ok(Answer(Message::said(FEEDBACK_THANKS)))
-}
-
-/// Feedback as the site's owner reads it.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct FeedbackRow {
-    /// `rep:{id}`, `group:{id}` or `store`.
-    site: String,
-    message: String,
-    /// When it was left (RFC 3339).
-    created_at: String,
 }
 
 /// `GET assist/feedback`: the feedback left on the rep's or group administrator's own sites, newest first.
 pub async fn feedback(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<FeedbackRow>>> {
-    let sites = owned_sites(&state, &session).await?;
-    let mut rows = Vec::new();
-    for (site, sealed, created_at) in store::benefit::feedback_of(&state.db, &sites).await? {
-        let message = state
-            .crypto
-            .decrypt(&sealed)
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("feedback does not open with this key")))?;
-        rows.push(FeedbackRow { site, message, created_at });
-    }
-    Ok(Answer(rows))
+    Ok(Answer(chat::feedback_for(&state, &session).await?))
 }

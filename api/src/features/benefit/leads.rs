@@ -5,20 +5,14 @@ use axum::extract::State;
 use axum::Json;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use super::site::{device, web_url, OwnerIds};
-use crate::domain::benefit::{owned_sites, site_key};
+use crate::domain::benefit::leads::{self, LeadResult, LeadRow};
+use crate::domain::benefit::visitor::{device, web_url, OwnerIds};
 use crate::domain::session::Session;
 use crate::domain::site::{self, Host};
-use crate::error::{Answer, ApiError, ApiResult};
+use crate::error::{Answer, ApiResult};
 use crate::http::extract::AppQuery;
 use crate::state::AppState;
-use crate::store;
-use crate::store::benefit::Lead;
-
-pub const ALLOW_OR_DECLINE: &str = "Please choose Allow or Don't Allow";
-pub const NO_POSITION: &str = "Your location could not be read. Please try again or enter your ZIP code.";
 
 /// `check-lead-information`: the device and page.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -54,7 +48,7 @@ pub async fn check_lead_information(
     web_url(query.web_url.as_deref())?;
     let standing = site::standing(&state, &session, &host).await?;
     query.ids.check(&standing)?;
-    let lead = store::benefit::lead(&state.db, &device, &site_key(&state, &standing)).await?;
+    let lead = leads::of_device(&state, &standing, &device).await?;
     Ok(Json(match lead {
         Some(lead) => {
             LeadCheck { status_code: 200, status: "success", zip_code: lead.zip_code, consent: Some(lead.consent) }
@@ -74,50 +68,12 @@ pub struct StoreLeadQuery {
     ids: OwnerIds,
 }
 
-/// The lead as kept.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct LeadResult {
-    /// The nearest ZIP code to the position (none when declined or nothing is near).
-    zip_code: Option<String>,
-    city: Option<String>,
-    state: Option<String>,
-    consent: String,
-}
-
 /// `{ status, result }`, as the spec has it.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct StoredLead {
     /// Always `success`.
     status: &'static str,
     result: LeadResult,
-}
-
-/// The consent and position the banner sent.
-fn answer_of(text: Option<&str>) -> ApiResult<(String, Option<(f64, f64)>)> {
-    let field = "store_information";
-    let value: Value = text
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| ApiError::field(field, ALLOW_OR_DECLINE))
-        .and_then(|t| serde_json::from_str(t).map_err(|_| ApiError::field(field, ALLOW_OR_DECLINE)))?;
-    match value.get("consent").and_then(Value::as_str) {
-        Some("declined") => Ok(("declined".into(), None)),
-        Some("allowed") => {
-            let number = |k: &str| value.get(k).and_then(Value::as_f64).filter(|n| n.is_finite());
-            match (number("latitude"), number("longitude")) {
-                (Some(lat), Some(lon)) if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lon) => {
-                    Ok(("allowed".into(), Some((lat, lon))))
-                }
-                _ => Err(ApiError::field(field, NO_POSITION)),
-            }
-        }
-        _ => Err(ApiError::field(field, ALLOW_OR_DECLINE)),
-    }
-}
-
-/// About a kilometre: enough to find a ZIP code, no more of a person's whereabouts than that.
-fn rounded(degrees: f64) -> f64 {
-    (degrees * 100.0).round() / 100.0
 }
 
 /// `get-lead-information`: keeps the device's answer on the session's site; when allowed, the nearest ZIP code to the
@@ -130,63 +86,12 @@ pub async fn get_lead_information(
 ) -> ApiResult<Json<StoredLead>> {
     let device = device(query.device_id.as_deref())?;
     let page = web_url(query.web_url.as_deref())?;
-    let (consent, position) = answer_of(query.store_information.as_deref())?;
-    let standing = site::standing(&state, &session, &host).await?;
-    query.ids.check(&standing)?;
-    let zip = position.and_then(|(lat, lon)| crate::services::zip::nearest(lat, lon));
-    let lead = Lead {
-        device_id: device,
-        site: site_key(&state, &standing),
-        agent_id: standing.agent_id,
-        group_id: standing.group_id,
-        web_url: page,
-        consent: consent.clone(),
-        zip_code: zip.map(|z| z.zip_code.clone()),
-        latitude: position.map(|(lat, _)| rounded(lat)),
-        longitude: position.map(|(_, lon)| rounded(lon)),
-        updated_at: String::new(),
-    };
-    store::benefit::put_lead(&state.db, &lead).await?;
-    Ok(Json(StoredLead {
-        status: "success",
-        result: LeadResult {
-            zip_code: zip.map(|z| z.zip_code.clone()),
-            city: zip.map(|z| z.city.clone()),
-            state: zip.map(|z| z.state.clone()),
-            consent,
-        },
-    }))
-}
-
-/// A lead as its site's owner sees it.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct LeadRow {
-    /// The device, shortened: enough to tell visitors apart.
-    device: String,
-    /// `rep:{id}`, `group:{id}` or `store`.
-    site: String,
-    consent: String,
-    zip_code: Option<String>,
-    /// The page the visitor was on.
-    web_url: String,
-    /// When the visitor answered (RFC 3339).
-    answered_at: String,
+    let visitor = (&session, &host, &query.ids);
+    let result = leads::keep(&state, visitor, device, page, query.store_information.as_deref()).await?;
+    Ok(Json(StoredLead { status: "success", result }))
 }
 
 /// `leads` *(ours)*: the leads of the rep's or group administrator's own sites, newest first.
 pub async fn leads(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<LeadRow>>> {
-    let sites = owned_sites(&state, &session).await?;
-    let rows = store::benefit::leads_of(&state.db, &sites).await?;
-    Ok(Answer(
-        rows.into_iter()
-            .map(|l| LeadRow {
-                device: l.device_id.chars().take(8).collect(),
-                site: l.site,
-                consent: l.consent,
-                zip_code: l.zip_code,
-                web_url: l.web_url,
-                answered_at: l.updated_at,
-            })
-            .collect(),
-    ))
+    Ok(Answer(leads::of_owner(&state, &session).await?))
 }

@@ -6,7 +6,6 @@ mod assist;
 mod leads;
 mod links;
 mod recommend;
-mod site;
 
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::site::SiteIds;
+use crate::domain::benefit::visitor::SiteIds;
 use crate::domain::benefit::{Audience, Given, RecommendedCard};
 use crate::domain::session::Session;
 use crate::domain::site::{self, Host};

@@ -9,21 +9,21 @@ use aide::axum::routing::{get, post, put};
 use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
 use engine::shop::plan_questions::limits;
-use engine::shop::plan_questions::{Difference, PlanApplication, PlanEligibility, PlanHealth, PlanQuestionnaire};
+use engine::shop::plan_questions::{PlanApplication, PlanEligibility, PlanHealth, PlanQuestionnaire};
 use engine::step::Step;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::domain::carrier_console::{self as console, Source, Tried};
+use crate::domain::carrier_console::versions::{self, PlanQuestions};
+use crate::domain::carrier_console::Staff;
+use crate::domain::carrier_console::{self as console, Tried};
 use crate::domain::session::Session;
 use crate::error::Said;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::MALFORMED;
 use crate::http::extract::{AppJson, AppQuery};
 use crate::state::{AppState, Live};
-use crate::store;
-use crate::store::carrier_console::Staff;
 
 /// The sign-in link's page, outside the API.
 pub fn pages() -> axum::Router<Live> {
@@ -122,54 +122,12 @@ async fn questionnaire_form(State(state): State<AppState>, session: Session) -> 
     Ok(Answer(QuestionnaireForm { schema, ui_schema }))
 }
 
-/// A plan's questions: what applicants are asked now, the draft being edited, and what was published before.
-#[derive(Serialize, JsonSchema)]
-pub struct PlanQuestions {
-    plan_id: i64,
-    plan_name: String,
-    category: String,
-    /// What applicants starting now are asked.
-    published: PlanQuestionnaire,
-    /// The draft, when there is one.
-    draft: Option<DraftView>,
-    /// Every publish from the console, newest first.
-    history: Vec<PublishView>,
-    /// The draft (or, without one, what is published) as the console's form shows it.
-    form_data: Value,
-}
-
-/// A draft and what it changes.
-#[derive(Serialize, JsonSchema)]
-pub struct DraftView {
-    questionnaire: PlanQuestionnaire,
-    /// Raised by each save; a publish may name the revision it means.
-    revision: i64,
-    updated_by: String,
-    updated_at: String,
-    /// What it changes of what is published, question by question.
-    changes: Vec<Difference>,
-}
-
-/// One publish.
-#[derive(Serialize, JsonSchema)]
-pub struct PublishView {
-    publish_id: i64,
-    questionnaire: PlanQuestionnaire,
-    note: String,
-    published_by: String,
-    published_at: String,
-    /// The workflow version it made current.
-    version: String,
-    /// The earlier publish it brought back, for a rollback.
-    restores: Option<i64>,
-}
-
 /// `GET /carrier/questionnaires`: the questions of each of the session's carrier's plans.
 async fn questionnaires(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<PlanQuestions>>> {
     let staff = console::staff(&state, &session).await?;
     let mut plans = Vec::new();
     for plan in state.catalogue.plans.iter().filter(|p| p.carrier_id == staff.carrier_id) {
-        plans.push(view(&state, plan).await?);
+        plans.push(versions::view(&state, plan).await?);
     }
     Ok(Answer(plans))
 }
@@ -181,7 +139,7 @@ async fn questionnaire(
     Path(plan_id): Path<String>,
 ) -> ApiResult<Answer<PlanQuestions>> {
     let (_, plan) = own(&state, &session, &plan_id).await?;
-    Ok(Answer(view(&state, plan).await?))
+    Ok(Answer(versions::view(&state, plan).await?))
 }
 
 /// The session's carrier staff and their plan `plan_id` (401, 404 or 403 otherwise).
@@ -194,49 +152,6 @@ async fn own<'s>(
     let plan_id = crate::input::parse_id(Some(&Value::String(plan_id.to_string())), "plan_id")?;
     let plan = console::own_plan(state, &staff, plan_id)?;
     Ok((staff, plan))
-}
-
-async fn view(state: &AppState, plan: &engine::catalogue::Plan) -> ApiResult<PlanQuestions> {
-    let published = console::published(state, plan);
-    let draft = match store::carrier_console::draft(&state.db, plan.plan_id).await? {
-        Some(draft) => {
-            let questionnaire = stored(&draft.document)?;
-            Some(DraftView {
-                changes: console::changes(&published, &questionnaire),
-                questionnaire,
-                revision: draft.revision,
-                updated_by: draft.updated_by,
-                updated_at: draft.updated_at,
-            })
-        }
-        None => None,
-    };
-    let mut history = Vec::new();
-    for p in store::carrier_console::history(&state.db, plan.plan_id).await? {
-        history.push(PublishView {
-            publish_id: p.publish_id,
-            questionnaire: stored(&p.document)?,
-            note: p.note,
-            published_by: p.published_by,
-            published_at: p.published_at,
-            version: p.workflow_hash,
-            restores: p.restores,
-        });
-    }
-    let form_data = engine::shop::plan_questions::form_data(draft.as_ref().map_or(&published, |d| &d.questionnaire));
-    Ok(PlanQuestions {
-        plan_id: plan.plan_id,
-        plan_name: plan.plan_name.clone(),
-        category: plan.category.clone(),
-        published,
-        draft,
-        history,
-        form_data,
-    })
-}
-
-fn stored(document: &str) -> ApiResult<PlanQuestionnaire> {
-    serde_json::from_str(document).map_err(|e| ApiError::Internal(anyhow::anyhow!("a stored questionnaire: {e}")))
 }
 
 /// A plan's questions as the console sends them: the workflow format of a plan's questionnaire (its kind and plan
@@ -282,19 +197,8 @@ async fn save_draft(
 ) -> ApiResult<Answer<PlanQuestions>> {
     let (staff, plan) = own(&state, &session, &plan_id).await?;
     let questionnaire = console::checked(&state, plan, &body.document()).await?;
-    keep_draft(&state, &staff, plan, &questionnaire).await?;
-    Ok(Answer(view(&state, plan).await?))
-}
-
-async fn keep_draft(
-    state: &AppState,
-    staff: &Staff,
-    plan: &engine::catalogue::Plan,
-    questionnaire: &PlanQuestionnaire,
-) -> ApiResult<i64> {
-    let document = serde_json::to_string(questionnaire).expect("a questionnaire is JSON");
-    let _turn = store::write_turn(&state.db).await;
-    Ok(store::carrier_console::save_draft(&state.db, plan.plan_id, staff.carrier_id, &document, &staff.name).await?)
+    versions::keep_draft(&state, &staff, plan, &questionnaire).await?;
+    Ok(Answer(versions::view(&state, plan).await?))
 }
 
 /// `DELETE /carrier/questionnaires/{plan_id}/draft`: the draft is discarded.
@@ -304,19 +208,8 @@ async fn discard_draft(
     Path(plan_id): Path<String>,
 ) -> ApiResult<Answer<PlanQuestions>> {
     let (_, plan) = own(&state, &session, &plan_id).await?;
-    {
-        let _turn = store::write_turn(&state.db).await;
-        store::carrier_console::discard_draft(&state.db, plan.plan_id).await?;
-    }
-    Ok(Answer(view(&state, plan).await?))
-}
-
-/// The draft, or what is published when there is none.
-async fn draft_or_published(state: &AppState, plan: &engine::catalogue::Plan) -> ApiResult<PlanQuestionnaire> {
-    match store::carrier_console::draft(&state.db, plan.plan_id).await? {
-        Some(draft) => stored(&draft.document),
-        None => Ok(console::published(state, plan)),
-    }
+    versions::discard_draft(&state, plan).await?;
+    Ok(Answer(versions::view(&state, plan).await?))
 }
 
 /// The steps an applicant would meet.
@@ -336,7 +229,7 @@ async fn preview(
     Path(plan_id): Path<String>,
 ) -> ApiResult<Answer<Preview>> {
     let (_, plan) = own(&state, &session, &plan_id).await?;
-    let questionnaire = draft_or_published(&state, plan).await?;
+    let questionnaire = versions::draft_or_published(&state, plan).await?;
     Ok(Answer(Preview { steps: console::preview(&state, plan, &questionnaire).await? }))
 }
 
@@ -367,7 +260,7 @@ async fn try_preview(
     AppJson(body): AppJson<TryAnswers>,
 ) -> ApiResult<Answer<Outcome>> {
     let (_, plan) = own(&state, &session, &plan_id).await?;
-    let questionnaire = draft_or_published(&state, plan).await?;
+    let questionnaire = versions::draft_or_published(&state, plan).await?;
     let answers = if body.answers.is_null() { Value::Object(Default::default()) } else { body.answers };
     Ok(Answer(match console::try_answers(&questionnaire, &body.popup, &answers)? {
         Tried::Accepted(message) => Outcome { outcome: "accepted", message },
@@ -393,8 +286,6 @@ pub struct Published {
     workflow_version: String,
 }
 
-const NOTE_NEEDED: &str = "Please say what this change is: the note is kept with the version";
-
 /// `POST /carrier/questionnaires/{plan_id}/draft/publish`: the draft becomes a new version of the workflows (409
 /// when it was published or changed meanwhile).
 async fn publish_draft(
@@ -404,18 +295,7 @@ async fn publish_draft(
     AppJson(body): AppJson<PublishBody>,
 ) -> ApiResult<Answer<Published>> {
     let (staff, plan) = own(&state, &session, &plan_id).await?;
-    if body.note.trim().is_empty() {
-        return Err(ApiError::field("note", NOTE_NEEDED));
-    }
-    let draft = store::carrier_console::draft(&state.db, plan.plan_id)
-        .await?
-        .ok_or_else(|| ApiError::Conflict("There is no draft to publish: it was published or discarded.".into()))?;
-    if body.revision.is_some_and(|r| r != draft.revision) {
-        return Err(ApiError::Conflict(console::DRAFT_CHANGED.into()));
-    }
-    let questionnaire = stored(&draft.document)?;
-    let source = Source::Draft { revision: draft.revision };
-    let made = console::publish(&state, &staff, plan, &questionnaire, source, &body.note).await?;
+    let made = versions::publish_draft(&state, &staff, plan, body.revision, &body.note).await?;
     Ok(Answer(Published { publish_id: made.publish_id, workflow_version: made.version }))
 }
 
@@ -428,30 +308,8 @@ async fn publish_again(
     AppJson(body): AppJson<PublishBody>,
 ) -> ApiResult<Answer<Published>> {
     let (staff, plan) = own(&state, &session, &plan_id).await?;
-    if body.note.trim().is_empty() {
-        return Err(ApiError::field("note", NOTE_NEEDED));
-    }
-    let earlier = earlier(&state, plan, &publish_id).await?;
-    let questionnaire = stored(&earlier.document)?;
-    let source = Source::Earlier { publish_id: earlier.publish_id };
-    let made = console::publish(&state, &staff, plan, &questionnaire, source, &body.note).await?;
+    let made = versions::publish_again(&state, &staff, plan, &publish_id, &body.note).await?;
     Ok(Answer(Published { publish_id: made.publish_id, workflow_version: made.version }))
-}
-
-async fn earlier(
-    state: &AppState,
-    plan: &engine::catalogue::Plan,
-    publish_id: &str,
-) -> ApiResult<store::carrier_console::Published> {
-    let id = crate::input::parse_id(Some(&Value::String(publish_id.to_string())), "publish_id")?;
-    store::carrier_console::history(&state.db, plan.plan_id).await?.into_iter().find(|p| p.publish_id == id).ok_or_else(
-        || {
-            ApiError::NotFound(Said::with(
-                "Plan {plan} has no published version {version}",
-                &[("plan", &plan.plan_id), ("version", &id)],
-            ))
-        },
-    )
 }
 
 /// Which version to export.
@@ -460,8 +318,6 @@ pub struct ExportQuery {
     /// `published` (the default: what applicants are asked now), `draft`, or a publish's id.
     version: Option<String>,
 }
-
-const VERSION_WORDS: &str = "Please ask for published, draft, or the number of a version published before";
 
 /// A version as the workflow file it is.
 #[derive(Serialize, JsonSchema)]
@@ -481,17 +337,7 @@ async fn export(
     AppQuery(query): AppQuery<ExportQuery>,
 ) -> ApiResult<Answer<Exported>> {
     let (_, plan) = own(&state, &session, &plan_id).await?;
-    let questionnaire = match query.version.as_deref().map(str::trim) {
-        None | Some("" | "published") => console::published(&state, plan),
-        Some("draft") => stored(
-            &store::carrier_console::draft(&state.db, plan.plan_id)
-                .await?
-                .ok_or_else(|| ApiError::NotFound(Said::with("Plan {plan} has no draft", &[("plan", &plan.plan_id)])))?
-                .document,
-        )?,
-        Some(id) if id.parse::<i64>().is_ok() => stored(&earlier(&state, plan, id).await?.document)?,
-        Some(_) => return Err(ApiError::field("version", VERSION_WORDS)),
-    };
+    let questionnaire = versions::version(&state, plan, query.version.as_deref()).await?;
     Ok(Answer(Exported { file_name: PlanQuestionnaire::file_name(plan.plan_id), yaml: questionnaire.to_yaml() }))
 }
 
@@ -511,6 +357,6 @@ async fn import(
 ) -> ApiResult<Answer<PlanQuestions>> {
     let (staff, plan) = own(&state, &session, &plan_id).await?;
     let questionnaire = console::imported(&state, plan, &body.yaml).await?;
-    keep_draft(&state, &staff, plan, &questionnaire).await?;
-    Ok(Answer(view(&state, plan).await?))
+    versions::keep_draft(&state, &staff, plan, &questionnaire).await?;
+    Ok(Answer(versions::view(&state, plan).await?))
 }

@@ -8,7 +8,6 @@
 use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
-use engine::context::Tier;
 use engine::questionnaire::from_list;
 use engine::tabs::TabName;
 use engine::validation::{clean, validate};
@@ -21,7 +20,6 @@ use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{version_of, Id};
 use crate::state::{AppState, Live};
-use crate::store;
 
 /// The dependents as the spec's calls send them.
 #[derive(Deserialize, JsonSchema)]
@@ -173,12 +171,6 @@ pub async fn delete_in_io(
     State(state): State<AppState>,
     OwnedJson(e, _): OwnedJson<Nothing>,
 ) -> ApiResult<Answer<Removed>> {
-    if e.filter.tier() != Some(Tier::IO) {
-        return Err(ApiError::field("tier", "Dependents are removed only for Member Only (IO) coverage"));
-    }
-    if e.lifecycle.is_submitted() {
-        return Err(ApiError::Conflict("This enrollment has already been submitted".into()));
-    }
-    let removed = store::tab::delete_tab(&state.db, e.row.enrollment_id, TabName::DependentInfo.as_str()).await?;
+    let removed = enrollment::saving::remove_dependents_of_member_only(&state, &e).await?;
     Ok(Answer(Removed { removed }))
 }

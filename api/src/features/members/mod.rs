@@ -11,21 +11,17 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::domain::enrollment::{self, Filter};
-use crate::domain::filter::validated_filter;
+use crate::domain::enrollment::{self};
 use crate::domain::members::{
-    bank_fields, card_fields, find, of_enrollment, open_link, phone_problem, someone_else_has, EMAIL_EXISTS,
-    LINK_ELSEWHERE, LINK_INVALID, MEMBER_ROUTE_GROUP, PHONE_EXISTS,
+    self, bank_fields, card_fields, of_enrollment, phone_problem, someone_else_has, ContactHash, EMAIL_EXISTS,
+    MEMBER_ROUTE_GROUP, PHONE_EXISTS,
 };
 use crate::domain::session::Session;
-use crate::domain::site;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, MaybeOwnedJson, MaybeOwnedQuery, Nothing, OwnedQuery};
 use crate::http::session::{Renewed, WithSession};
 use crate::http::throttle::{self, Throttle};
 use crate::state::{AppState, Live};
-use crate::store;
-use crate::store::member::ContactHash;
 use engine::errors::messages::INVALID_EMAIL_FORMAT;
 
 /// `add-filter-for-member { user_id, tier, open_type }`.
@@ -116,29 +112,7 @@ pub async fn add_filter_for_member(
     AppJson(body): AppJson<MemberEntry>,
 ) -> ApiResult<WithSession<Answer<MemberQuote>>> {
     let token = body.user_id.as_ref().and_then(Value::as_str).unwrap_or_default();
-    let user_id = open_link(&state.crypto, token).ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
-    // A link opens the store in the session that first opens it: a forwarded or leaked link is no way in.
-    if !store::member::bind_link(&state.db, &crate::domain::members::digest(token), &session.0).await? {
-        return Err(ApiError::NotFound(LINK_ELSEWHERE.into()));
-    }
-    let member = find(&state, user_id).await?.ok_or_else(|| ApiError::NotFound(LINK_INVALID.into()))?;
-    let tier = body.tier.as_deref().filter(|t| !t.is_empty()).unwrap_or("IO");
-    let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
-    let filter = validated_filter(&candidate, &Filter::default(), &Default::default())?;
-    let parties = site::NewParties {
-        eprocess: "applicant",
-        enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
-        open_type: None,
-        agent_id: None,
-        group_id: Some(MEMBER_ROUTE_GROUP),
-        portal_id: None,
-        referral_id: None,
-        from_site: None,
-    };
-    let id = site::create_enrollment(&state, &session, &filter, &parties).await?;
-    // The session is now this member's: their home is the member home.
-    site::update(&state, &session, |arrived| arrived.member_id = Some(user_id)).await?;
-    store::enrollment::set_enrollment_member(&state.db, id, user_id).await?;
+    let (id, member) = members::roster::open_store_by_link(&state, &session, token, body.tier.as_deref()).await?;
     // The session is now a member's: it continues under a new id, the link bound to it.
     let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
     crate::domain::access::renew(&state.db, &session, &renewed.session).await?;

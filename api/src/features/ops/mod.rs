@@ -8,8 +8,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
 
+use crate::domain::readiness;
 use crate::state::{AppState, Live};
-use crate::store;
 
 pub fn routes() -> Router<Live> {
     Router::new().route("/healthz", get(alive)).route("/readyz", get(ready)).route("/metrics", get(metrics))
@@ -50,39 +50,12 @@ async fn alive() -> Response {
     Json(json!({ "status": "alive" })).into_response()
 }
 
-/// How long the readiness probe waits for the database: a load balancer asks often and must hear quickly.
-const READY_WITHIN: std::time::Duration = std::time::Duration::from_millis(1500);
-
-/// Ready: the database answers within [`READY_WITHIN`], carries every migration, and takes a write (a full disk makes
-/// the server not ready until writes succeed again).
+/// Ready: see [`readiness::check`]; 503 with what is not ready otherwise.
 async fn ready(State(state): State<AppState>) -> Response {
-    let unavailable =
-        |status: &str| (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": status }))).into_response();
-    // A replica on its way out is not ready, whatever its database says: the balancer stops sending it visitors.
-    if state.lifecycle.is_draining() {
-        return unavailable("draining");
-    }
-    let probe = async {
-        if !store::ready(&state.db).await? {
-            return Ok::<_, anyhow::Error>(Some("migrations pending"));
-        }
-        store::write_probe(&state.db).await?;
-        Ok(None)
-    };
-    match tokio::time::timeout(READY_WITHIN, probe).await {
-        Ok(Ok(None)) => Json(json!({ "status": "ready" })).into_response(),
-        Ok(Ok(Some(pending))) => unavailable(pending),
-        Ok(Err(error)) if crate::error::is_storage_full(&error) => {
-            tracing::warn!(error = %error, "readiness check failed: the database cannot take a write");
-            unavailable("storage full")
-        }
-        Ok(Err(error)) => {
-            tracing::warn!(error = %error, "readiness check failed");
-            unavailable("database unavailable")
-        }
-        Err(_) => {
-            tracing::warn!("readiness check failed: the database did not answer in time");
-            unavailable("database unavailable")
+    match readiness::check(&state).await {
+        Ok(()) => Json(json!({ "status": "ready" })).into_response(),
+        Err(not_ready) => {
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": not_ready.status() }))).into_response()
         }
     }
 }

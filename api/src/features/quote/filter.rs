@@ -16,7 +16,6 @@ use crate::domain::site::{self, Host};
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, AppQuery, MaybeOwnedQuery, OwnedPath, OwnedQuery};
 use crate::state::AppState;
-use crate::store;
 
 /// `filter-form`: the quote form as a step, filled from the enrollment when one is named.
 #[derive(Deserialize, JsonSchema)]
@@ -152,12 +151,7 @@ pub async fn change_filter_info(
     let chosen = body.get("category").and_then(Value::as_str);
     let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str), chosen).await?;
     let filter = validated_filter(&merged, &e.filter, &options)?;
-    store::enrollment::update_filter(
-        &state.db,
-        id,
-        &serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?,
-    )
-    .await?;
+    crate::domain::filter::change(&state, &e, &filter).await?;
     Ok(Answer(ChangedFilter { temp_enrollment_id: id, filter_info: filter_info(&filter) }))
 }
 

@@ -4,7 +4,6 @@ use aide::axum::routing::{get, post};
 use aide::axum::ApiRouter;
 use axum::extract::State;
 use axum::middleware::from_fn_with_state;
-use engine::errors::messages::REQUIRED;
 use engine::tabs::TabName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -15,7 +14,6 @@ use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::http::throttle::{self, Throttle};
 use crate::language::{say, say_with};
 use crate::state::{AppState, Live};
-use crate::store;
 
 /// The submitted application's receipt.
 #[derive(Serialize, JsonSchema)]
@@ -174,10 +172,7 @@ async fn get_receipt(
     };
     let return_to = arrival.home_link(e.row.referral_id.as_deref()).unwrap_or_else(|| "/".into());
     // The cart as it was checked out (the last checkout before the submission), not as a price would read today.
-    let snapshot: serde_json::Value = store::enrollment::latest_cart_snapshot(&state.db, e.row.enrollment_id)
-        .await?
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default();
+    let snapshot = enrollment::checked_out_cart(&state, &e).await?;
     let cart = &snapshot["cart"];
     let money = |v: &serde_json::Value| v.as_f64().map(engine::rating::Cents::from_dollars);
     let covered = covered(&state, &e, &priced, &name).await?;
@@ -394,37 +389,12 @@ fn next_steps(
     steps
 }
 
-/// Largest screenshot kept (a data URL): a whole form as PNG fits well within it.
-const SCREENSHOT_MAX: usize = 2_000_000;
-/// What one enrollment keeps at most: a picture of each step several times over, not an upload store.
-const SCREENSHOTS_KEPT: i64 = 40;
-const SCREENSHOT_BYTES_KEPT: i64 = 20_000_000;
-
 /// `save-screenshot { enrollment_id, name, image }`: what the person saw, a PNG data URL, kept for audit. The spec's
 /// front end only logs a failure, so a refusal here says why but blocks nothing.
 async fn save_screenshot(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<Screenshot>,
 ) -> ApiResult<Answer<ScreenshotSaved>> {
-    let name = body.name.as_deref().map(str::trim).unwrap_or_default();
-    if name.is_empty() || name.len() > 100 {
-        return Err(ApiError::field("name", REQUIRED));
-    }
-    let image = body.image.as_deref().unwrap_or_default();
-    let png = image.strip_prefix("data:image/png;base64,").map(|b64| {
-        use base64::Engine;
-        base64::engine::general_purpose::STANDARD.decode(b64).is_ok_and(|bytes| bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
-    });
-    if png != Some(true) {
-        return Err(ApiError::field("image", "The screenshot must be a PNG image"));
-    }
-    if image.len() > SCREENSHOT_MAX {
-        return Err(ApiError::field("image", "The screenshot is too large"));
-    }
-    let (kept, bytes) = store::enrollment::screenshot_usage(&state.db, e.row.enrollment_id).await?;
-    if kept >= SCREENSHOTS_KEPT || bytes + image.len() as i64 > SCREENSHOT_BYTES_KEPT {
-        return Err(ApiError::field("image", "No more screenshots are kept for this enrollment"));
-    }
-    store::enrollment::insert_screenshot(&state.db, e.row.enrollment_id, name, image).await?;
+    enrollment::screenshots::keep(&state, &e, body.name.as_deref(), body.image.as_deref()).await?;
     Ok(Answer(ScreenshotSaved { saved: true }))
 }

@@ -1,18 +1,15 @@
 //! The group code asked on a plan sold to some employers' employees, and what the page needs to know about it.
 
 use axum::extract::State;
-use engine::errors::messages::REQUIRED;
-use engine::shop;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::shop::popups::{group_code_missing, group_for_code, landing_configured};
+use crate::domain::shop::popups::{group_code_missing, join_group_by_code};
 use crate::domain::shop::pricing::plan_of;
-use crate::error::{Answer, ApiError, ApiResult};
+use crate::error::{Answer, ApiResult};
 use crate::http::extract::{OwnedJson, OwnedQuery};
 use crate::input::Id;
 use crate::state::AppState;
-use crate::store;
 
 /// `set-enrollment-group-code { group_code, enrollment_id, plan_id? }`.
 #[derive(Deserialize, JsonSchema)]
@@ -50,21 +47,7 @@ pub async fn set_enrollment_group_code(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<GroupCodeBody>,
 ) -> ApiResult<Answer<EnrollmentGroup>> {
-    let code = body.group_code.as_deref().map(str::trim).unwrap_or_default();
-    if code.is_empty() {
-        return Err(ApiError::field("group_code", REQUIRED));
-    }
-    let group = match body.plan_id.filter(|p| !p.0.is_null()) {
-        Some(id) => group_for_code(&state, plan_of(&state, &Some(id))?, code)?,
-        None => state
-            .catalogue
-            .group_by_code(code)
-            .ok_or_else(|| ApiError::field("group_code", shop::INVALID_GROUP_CODE))?,
-    };
-    landing_configured(group)?;
-    e.ensure_open()?;
-    store::enrollment::set_enrollment_group(&state.db, e.row.enrollment_id, group.group_id).await?;
-    crate::domain::access::become_employee(&state.db, &e.session, group.group_id).await?;
+    let group = join_group_by_code(&state, &e, body.group_code.as_deref(), body.plan_id).await?;
     Ok(Answer(EnrollmentGroup { group_id: group.group_id, name: group.name.clone() }))
 }
 

@@ -2,24 +2,17 @@
 //! as steps of the renderer's protocol and as the spec's suggested-plan calls.
 
 use axum::extract::State;
-use engine::errors::messages::REQUIRED;
 use engine::shop;
 use engine::step::Step;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use crate::domain::enrollment::{self, priced_cart};
-use crate::domain::shop::answers::{keep_answer, CART, OFFERS};
-use crate::domain::shop::cart::{cart_count, option_of, refuse_adding, reopen_cart};
-use crate::domain::shop::offers::{answered_offers, checkout_step, next_offer, resolve_offer};
-use crate::domain::shop::pricing::plan_of;
+use crate::domain::shop::offers::{self, answered_offers, checkout_step, next_offer, resolve_offer};
 use crate::domain::shop::views::SuggestedItem;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
 use crate::http::extract::{AppJson, AppQuery, Nothing, OwnedPath, OwnedQuery};
-use crate::input::Id;
 use crate::state::AppState;
-use crate::store;
 
 /// The next step of a flow, or none.
 #[derive(Serialize, JsonSchema)]
@@ -114,60 +107,11 @@ pub async fn post_offer(
 
 async fn take_offer(
     State(state): State<AppState>,
-    OwnedPath(mut e, path): OwnedPath<OfferPath>,
+    OwnedPath(e, path): OwnedPath<OfferPath>,
     AppQuery(query): AppQuery<CheckoutQuery>,
     AppJson(body): AppJson<OfferAnswer>,
 ) -> ApiResult<Answer<OfferOutcome>> {
-    let offer_id = path.offer;
-    let workflows = e.workflows.clone();
-    let shop = &workflows.shop;
-    let (offer, at_checkout) = match shop.checkout_upsells.iter().find(|o| o.id == offer_id) {
-        Some(o) => (o, true),
-        None => (
-            shop.after_add.iter().find(|o| o.id == offer_id).ok_or_else(|| {
-                ApiError::NotFound(crate::error::Said::with("Unknown offer {offer}", &[("offer", &offer_id)]))
-            })?,
-            false,
-        ),
-    };
-    let accept = match body.action.as_deref() {
-        Some("accept") => true,
-        Some("decline") => false,
-        Some(other) => {
-            return Err(ApiError::field(
-                "action",
-                crate::error::Said::with("Unknown action {action}; use accept or decline", &[("action", &other)]),
-            ))
-        }
-        None => return Err(ApiError::field("action", REQUIRED)),
-    };
-    let cart = priced_cart(&state, &e).await?;
-    let view = resolve_offer(&state, &e, offer, &cart).await?;
-    if accept {
-        let view = view.ok_or_else(|| ApiError::Conflict("This offer is no longer available".into()))?;
-        // The offered lines pass the same rules as Add to Cart (blackout, already active, pricing) before any is added.
-        let mut lines = Vec::new();
-        for offered in view.offer.iter().flat_map(|o| &o.plans) {
-            let plan = plan_of(&state, &Some(Id(offered.plan_id.into())))?;
-            let option = option_of(plan, &Some(Id(offered.plan_pricing_id.into())), "plan_pricing_id")?;
-            refuse_adding(&state, &e, plan, option).await?;
-            lines.push((plan.plan_id, option.plan_pricing_id));
-        }
-        reopen_cart(&state, &mut e).await?;
-        for (plan_id, pricing_id) in lines {
-            store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id, true).await?;
-        }
-    }
-    let mut answered = answered_offers(&state, &e).await?;
-    if !answered.contains(&offer.id) {
-        answered.push(offer.id.clone());
-    }
-    keep_answer(&state.db, e.row.enrollment_id, CART, OFFERS, &json!(answered)).await?;
-    let e = enrollment::load(&state, &e.session, e.row.enrollment_id).await?;
-    let cart_count = cart_count(&state, &e).await?;
-    Ok(Answer(if at_checkout {
-        OfferOutcome { step: Some(checkout_step(&state, &e, &query.effective_date).await?), redirect: None, cart_count }
-    } else {
-        OfferOutcome { step: None, redirect: Some("/cart"), cart_count }
-    }))
+    let taken = offers::take(&state, e, &path.offer, body.action.as_deref(), &query.effective_date).await?;
+    let redirect = taken.step.is_none().then_some("/cart");
+    Ok(Answer(OfferOutcome { step: taken.step, redirect, cart_count: taken.cart_count }))
 }

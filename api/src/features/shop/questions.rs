@@ -16,7 +16,6 @@ use crate::error::{Answer, ApiError, ApiResult, Listed, MaybeAnswer, Message};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{Id, PlanRef};
 use crate::state::AppState;
-use crate::store;
 
 /// The plan's eligibility questions and the answers given.
 #[derive(Serialize, JsonSchema)]
@@ -194,8 +193,7 @@ pub async fn store_temp_dependent_info(
     if let Some(n) = answers["no_of_children"].as_i64() {
         filter.no_of_children = Some(n);
     }
-    let text = serde_json::to_string(&filter).map_err(|e| ApiError::Internal(e.into()))?;
-    store::enrollment::update_filter(&state.db, e.row.enrollment_id, &text).await?;
+    crate::domain::filter::change(&state, &e, &filter).await?;
     Ok(Answer(DependentDates { spouse_dob: filter.spouse_dob, no_of_children: filter.no_of_children }))
 }
 

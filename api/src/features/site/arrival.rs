@@ -5,7 +5,6 @@ use crate::domain::site::{self, group_branding, rep_branding, Arrived};
 use crate::error::{Answer, ApiError, ApiResult, MaybeAnswer, Message};
 use crate::http::extract::{AppQuery, OwnedJson};
 use crate::state::AppState;
-use crate::store;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use base64::Engine;
@@ -248,11 +247,7 @@ pub async fn track_elevate_traffic(
     State(state): State<AppState>,
     OwnedJson(e, _): OwnedJson<crate::http::extract::Nothing>,
 ) -> ApiResult<Answer<Message>> {
-    let arrived = site::arrived(&state, &e.session).await?;
-    if arrived.from_site.as_deref() != Some(ELEVATE) {
-        return Err(ApiError::field("enrollment_id", "This enrollment did not come from the Elevate site."));
-    }
-    store::enrollment::set_from_site(&state.db, e.row.enrollment_id, ELEVATE).await?;
+    site::track_partner(&state, &e, ELEVATE).await?;
     Ok(Answer(Message::said("Recorded.")))
 }
 

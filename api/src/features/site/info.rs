@@ -6,7 +6,6 @@ use crate::domain::session::Session;
 use crate::domain::site::{self, Host, Standing};
 use crate::error::{Answer, ApiResult, Message};
 use crate::state::AppState;
-use crate::store;
 use axum::extract::State;
 use engine::catalogue::{Address, Portal};
 use engine::storefront::{Branding, Eprocess, FrontPage, Links, OpenType};
@@ -166,7 +165,7 @@ pub async fn default_info(State(state): State<AppState>, session: Session, host:
 /// `clear-site` ('Not my site', and the 404 page's Back to Homepage): the session forgets where it arrived and what
 /// it unlocked, and is a visitor of the store's own site again.
 pub async fn clear_site(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Message>> {
-    store::site::clear_for_session(&state.db, &session.0).await?;
+    site::forget(&state, &session).await?;
     Ok(Answer(Message::said("You are on the Benefit Store's own site now.")))
 }
 

@@ -20,6 +20,8 @@
 //!   `Retry-After`).
 //!   docs/SECURITY.md, "The carriers' console's limits".
 
+pub mod versions;
+
 use serde_json::Value;
 use sha2::Digest;
 
@@ -37,7 +39,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::services::crypto::Crypto;
 use crate::state::AppState;
 use crate::store;
-use crate::store::carrier_console::{PublishOutcome, Staff};
+use crate::store::carrier_console::PublishOutcome;
+pub use crate::store::carrier_console::Staff;
 
 /// How long a carrier's sign-in link works.
 pub const LINK_MINUTES: i64 = 15;

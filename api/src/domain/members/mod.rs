@@ -6,6 +6,8 @@
 //! document. The spec's member route `/member-benefit-store/{id}/{tier}` carries, here, a sealed token instead of
 //! the plain user id, so the link cannot be made up for someone else's records.
 
+pub mod roster;
+
 use std::path::Path;
 
 use anyhow::Context;
@@ -17,7 +19,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::services::crypto::Crypto;
 use crate::state::AppState;
 use crate::store::enrollment::EnrollmentRow;
-use crate::store::member::{self, ContactHash};
+use crate::store::member;
+pub use crate::store::member::ContactHash;
 use crate::store::Db;
 use engine::errors::messages::INVALID_PHONE;
 

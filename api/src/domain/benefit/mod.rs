@@ -3,6 +3,10 @@
 //! recommended plan (blackout, already active), the cards, the sealed ids in recommendation links, and the site a
 //! lead or a chat belongs to.
 
+pub mod chat;
+pub mod leads;
+pub mod visitor;
+
 use engine::catalogue::Plan;
 use engine::rating::Cents;
 use engine::recommend::Profile;
