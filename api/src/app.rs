@@ -67,7 +67,8 @@ impl AppState {
         Ok(AppState::new(crate::state::Shared {
             db,
             local_reads: Arc::new(local_reads),
-            kept_quotes: Arc::default(),
+            kept_shoppers: Arc::default(),
+            accepted_plans: Arc::default(),
             edi: config.edi.clone(),
             writer,
             workflows: Arc::new(workflows),

@@ -71,14 +71,21 @@ impl axum::extract::FromRef<Live> for Key {
     }
 }
 
+/// The plans whose health questions were accepted (in order), by enrollment and revision of its answers.
+pub type AcceptedPlans = crate::services::memo::Bounded<(i64, i64), Arc<[i64]>>;
+
 /// What every request shares.
 #[derive(Clone)]
 pub struct Shared {
     pub db: Db,
     /// The busiest reads of a SQLite file, made in place (see `store::local`); none on PostgreSQL.
     pub local_reads: Arc<crate::store::local::LocalReads>,
-    /// The quotes read in place lately, kept until this process writes (see `store::local`).
-    pub kept_quotes: Arc<crate::store::enrollment::KeptQuotes>,
+    /// The shoppers (what a listing reads of an enrollment) read in place lately, kept until this process writes (see
+    /// `store::local`).
+    pub kept_shoppers: Arc<crate::store::enrollment::KeptShoppers>,
+    /// The plans whose health questions an enrollment had accepted, by (enrollment, revision of its answers): a listing
+    /// opens the sealed answers only when they changed.
+    pub accepted_plans: Arc<AcceptedPlans>,
     /// How carriers' 834 files are made and where they go.
     pub edi: crate::config::EdiSettings,
     /// Where the wizard's saves are written (grouped into one commit on SQLite).

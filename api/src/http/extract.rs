@@ -163,9 +163,9 @@ where
     }
 }
 
-/// [`OwnedQuery`] for a priced listing: the enrollment's quote and the plans whose health questions it had accepted,
-/// read in one round trip.
-pub struct ListingQuery<T>(pub crate::domain::enrollment::Quote, pub crate::domain::shop::pricing::Accepted, pub T);
+/// The query of a priced listing: the caller's session, the enrollment it names (not read: the listing reads what it
+/// needs of it, `domain::shop::shopper`), and the query as `T`.
+pub struct ListingQuery<T>(pub Session, pub i64, pub T);
 
 impl<S, T> FromRequestParts<S> for ListingQuery<T>
 where
@@ -180,10 +180,7 @@ where
         let session = session(parts, state).await?;
         let object = query_object(parts)?;
         let id = parse_id(object.get("enrollment_id"), "enrollment_id")?;
-        let kind = crate::domain::shop::answers::HEALTH_QUESTIONS;
-        let (quote, answers) = crate::domain::enrollment::load_quote(state, &session, id, kind).await?;
-        let accepted = crate::domain::shop::pricing::Accepted::from_answers(state, answers)?;
-        Ok(ListingQuery(quote, accepted, typed(object)?))
+        Ok(ListingQuery(session, id, typed(object)?))
     }
 }
 

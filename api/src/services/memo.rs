@@ -152,6 +152,36 @@ impl<K: std::hash::Hash + Eq> Memo<K> {
     }
 }
 
+/// A few small values kept by key, at most [`Bounded::MOST`], and when full started afresh: for values whose key says
+/// everything they depend on (so that nothing kept is ever stale), such as which plans' health questions an
+/// enrollment had accepted at one revision of its answers.
+pub struct Bounded<K, V> {
+    kept: Mutex<HashMap<K, V>>,
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Bounded<K, V> {
+    /// The most values kept.
+    pub const MOST: usize = 10_000;
+
+    pub fn get(&self, key: &K) -> Option<V> {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned()
+    }
+
+    pub fn put(&self, key: K, value: V) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= Self::MOST {
+            kept.clear();
+        }
+        kept.insert(key, value);
+    }
+}
+
+impl<K, V> Default for Bounded<K, V> {
+    fn default() -> Self {
+        Bounded { kept: Mutex::new(HashMap::new()) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

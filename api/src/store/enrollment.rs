@@ -109,76 +109,67 @@ pub async fn find_enrollment(
     Ok(rows.into_iter().next())
 }
 
-/// What a priced listing needs of an enrollment: its filter and the workflow version it answers (and what moving it to
-/// a newer version needs).
+/// What a priced listing needs of an enrollment: its filter, the workflow version it answers (and what moving it to a
+/// newer version needs), and the revision of its shop answers.
 #[derive(Debug, Clone)]
-pub struct QuoteRow {
+pub struct ShopperRow {
     pub enrollment_id: i64,
     pub filter: String,
     pub group_id: Option<i64>,
     pub policy_id: Option<String>,
     pub workflow_version: Option<String>,
+    /// Raised by every change of its shop answers (`store::shop_answer`).
+    pub answers_revision: i64,
 }
 
-/// A row of [`find_quote_with_answers`]: the quote, and an answer when the enrollment has one.
-struct QuoteAndAnswer(QuoteRow, Option<(String, String)>);
-
-impl FromColumns for QuoteAndAnswer {
+impl FromColumns for ShopperRow {
     fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error> {
-        let quote = QuoteRow {
+        Ok(ShopperRow {
             enrollment_id: row.column("enrollment_id")?,
             filter: row.column("filter")?,
             group_id: row.column("group_id")?,
             policy_id: row.column("policy_id")?,
             workflow_version: row.column("workflow_version")?,
-        };
-        let subject: Option<String> = row.column("subject")?;
-        let data: Option<String> = row.column("data")?;
-        Ok(QuoteAndAnswer(quote, subject.zip(data)))
+            answers_revision: row.column("answers_revision")?,
+        })
     }
 }
 
-/// A quote read in place and kept until the database changes (`store::local::Recent`), by enrollment: whose session
-/// read it, the kind of answers read with it, the row and the answers.
-type KeptQuote = (String, &'static str, QuoteRow, Vec<(String, String)>);
+/// A shopper read in place and kept until the database changes (`store::local::Recent`), by enrollment: whose session
+/// read it, and the row.
+type KeptShopper = (String, ShopperRow);
 
-/// The quotes read in place lately.
+/// The shoppers read in place lately.
 #[derive(Default)]
-pub struct KeptQuotes(Recent<i64, std::sync::Arc<KeptQuote>>);
+pub struct KeptShoppers(Recent<i64, std::sync::Arc<KeptShopper>>);
 
-/// The quote of an enrollment (if the session owns it) and its shop answers of one kind, in one round trip and with
-/// nothing else: a listing needs only these and is the busiest call there is (read in place when it can be, and then
-/// kept until the database changes: see `store::local`).
-pub async fn find_quote_with_answers(
+/// What a listing needs of an enrollment, if the session owns it, with nothing else: a listing is the busiest call
+/// there is (read in place when it can be, and then kept until the database changes: see `store::local`).
+pub async fn find_shopper(
     db: &Db,
     local: &LocalReads,
-    kept: &KeptQuotes,
+    kept: &KeptShoppers,
     session_id: &str,
     enrollment_id: i64,
-    kind: &'static str,
-) -> Result<Option<(QuoteRow, Vec<(String, String)>)>, sqlx::Error> {
-    const SQL: &str =
-        "select e.enrollment_id, e.filter, e.group_id, e.policy_id, e.workflow_version, a.subject, a.data \
-         from enrollment e left join shop_answer a on a.enrollment_id = e.enrollment_id and a.kind = $3 \
-         where e.enrollment_id = $1 and e.session_id = $2";
+) -> Result<Option<ShopperRow>, sqlx::Error> {
+    const SQL: &str = "select enrollment_id, filter, group_id, policy_id, workflow_version, answers_revision \
+         from enrollment where enrollment_id = $1 and session_id = $2";
     // Taken before the read: a commit after it, even one the read sees, makes what is kept stale, never the reverse.
     let commit = local.last_commit();
-    if let Some(quote) = commit.and_then(|commit| kept.0.get(&enrollment_id, commit)) {
-        // Another session's quote is not found, as the statement's `session_id` would not find it.
-        if quote.0 == session_id && quote.1 == kind {
-            return Ok(Some((quote.2.clone(), quote.3.clone())));
+    if let Some(shopper) = commit.and_then(|commit| kept.0.get(&enrollment_id, commit)) {
+        // Another session's enrollment is not found, as the statement's `session_id` would not find it.
+        if shopper.0 == session_id {
+            return Ok(Some(shopper.1.clone()));
         }
     }
-    let params = [Param::Int(enrollment_id), Param::Text(session_id), Param::Text(kind)];
-    let mut rows = read_rows::<QuoteAndAnswer>(db, local, SQL, &params).await?.into_iter();
-    let Some(QuoteAndAnswer(quote, first_answer)) = rows.next() else { return Ok(None) };
-    let answers: Vec<(String, String)> =
-        first_answer.into_iter().chain(rows.filter_map(|QuoteAndAnswer(_, answer)| answer)).collect();
+    let params = [Param::Int(enrollment_id), Param::Text(session_id)];
+    let Some(row) = read_rows::<ShopperRow>(db, local, SQL, &params).await?.into_iter().next() else {
+        return Ok(None);
+    };
     if let Some(commit) = commit {
-        let value = (session_id.to_string(), kind, quote.clone(), answers.clone());
-        kept.0.put(enrollment_id, commit, std::sync::Arc::new(value));
+        kept.0.put(enrollment_id, commit, std::sync::Arc::new((session_id.to_string(), row.clone())));
     }
-    Ok(Some((quote, answers)))
+    Ok(Some(row))
 }
 
 /// A submitted application by its id, whoever's session owns it: for the server's own jobs (carriers' files), never

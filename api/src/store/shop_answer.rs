@@ -3,6 +3,7 @@
 
 use sqlx::Row;
 
+use super::local::{read_rows, Columns, FromColumns, LocalReads, Param};
 use super::{now, Db};
 
 pub async fn find(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> Result<Option<String>, sqlx::Error> {
@@ -15,7 +16,11 @@ pub async fn find(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> Res
     row.map(|r| r.try_get("data")).transpose()
 }
 
+/// What the enrollment's shop answers are at now: raised by every change of them, in the change's transaction.
+const RAISE_REVISION: &str = "update enrollment set answers_revision = answers_revision + 1 where enrollment_id = $1";
+
 pub async fn upsert(db: &Db, enrollment_id: i64, subject: &str, kind: &str, data: &str) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
     sqlx::query(
         "insert into shop_answer (enrollment_id, subject, kind, data, updated_at) values ($1, $2, $3, $4, $5) \
          on conflict (enrollment_id, subject, kind) do update set data = excluded.data, updated_at = excluded.updated_at",
@@ -25,19 +30,44 @@ pub async fn upsert(db: &Db, enrollment_id: i64, subject: &str, kind: &str, data
     .bind(kind)
     .bind(data)
     .bind(now())
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    sqlx::query(RAISE_REVISION).bind(enrollment_id).execute(&mut *tx).await?;
+    tx.commit().await
 }
 
 pub async fn delete(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
+    let mut tx = db.begin().await?;
+    let deleted = sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
         .bind(enrollment_id)
         .bind(subject)
         .bind(kind)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
-    Ok(())
+    if deleted.rows_affected() > 0 {
+        sqlx::query(RAISE_REVISION).bind(enrollment_id).execute(&mut *tx).await?;
+    }
+    tx.commit().await
+}
+
+/// The enrollment's answers of one kind: each subject and its stored document.
+pub async fn of_kind(
+    db: &Db,
+    local: &LocalReads,
+    enrollment_id: i64,
+    kind: &str,
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    const SQL: &str = "select subject, data from shop_answer where enrollment_id = $1 and kind = $2";
+    let rows = read_rows::<SubjectAndData>(db, local, SQL, &[Param::Int(enrollment_id), Param::Text(kind)]).await?;
+    Ok(rows.into_iter().map(|r| (r.0, r.1)).collect())
+}
+
+struct SubjectAndData(String, String);
+
+impl FromColumns for SubjectAndData {
+    fn from_columns(row: &impl Columns) -> Result<Self, sqlx::Error> {
+        Ok(SubjectAndData(row.column("subject")?, row.column("data")?))
+    }
 }
 
 /// Sets a declined answer aside and records who reopened it and why (`underwriting_reopening`), in the caller's
@@ -75,5 +105,6 @@ pub async fn reopen_declined(
         .bind(kind)
         .execute(&mut **tx)
         .await?;
+    sqlx::query(RAISE_REVISION).bind(enrollment_id).execute(&mut **tx).await?;
     Ok(())
 }

@@ -880,3 +880,41 @@ async fn a_plan_waiting_for_the_income_its_questions_ask_is_not_refused_for_it_u
     assert_eq!(refused.body["code"], "salaryError");
     assert!(refused.body.get("asked").is_none(), "an income given and too low is refused: {}", refused.body);
 }
+
+/// The listing's price of a plan (none while it waits for answers, which the entry then says).
+async fn listed_price(b: &mut Browser<'_>, id: i64, category: &str, plan_id: i64) -> Value {
+    let listing = b.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories={category}")).await;
+    let entry = listing.ok()["result"].as_array().unwrap().iter().find(|p| p["plan_id"] == plan_id).cloned();
+    let entry = entry.unwrap_or_else(|| panic!("plan {plan_id} is listed"));
+    assert_eq!(
+        entry["plan_price"].is_null(),
+        entry.get("price_note").is_some(),
+        "a price, or what it waits for: {entry}"
+    );
+    entry["plan_price"].clone()
+}
+
+#[tokio::test]
+async fn a_listing_asked_again_opens_no_health_answer_until_the_answers_change() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = quote(&mut b, "30301", "IO", 40).await;
+    assert_eq!(listed_price(&mut b, id, "term_life", 1403).await, Value::Null, "waits for its health questions");
+    let all_no = json!({ "enrollment_id": id, "plan_id": 1403, "answers": [ { "question_id": 901, "yes_no_flag": 0 }, { "question_id": 902, "yes_no_flag": 0 }, { "question_id": 903, "yes_no_flag": 1 } ] });
+    b.post("/api/v1/save-question-answers", all_no).await.ok();
+    let priced = listed_price(&mut b, id, "term_life", 1403).await;
+    assert!(priced.as_f64().is_some_and(|p| p > 0.0), "priced once its answers are accepted: {priced}");
+    // The sealed answers are made unreadable behind the store's back (their revision unchanged): a listing asked
+    // again still knows they were accepted, so it did not read them again.
+    sqlx::query("update shop_answer set data = $1 where enrollment_id = $2 and kind = 'health_questions'")
+        .bind(r#"{"sealed":"unreadable"}"#)
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(listed_price(&mut b, id, "term_life", 1403).await, priced, "the same listing asked again");
+    // Any change of the enrollment's answers raises their revision (here an eligibility answer for another plan):
+    // the next listing reads the health answers as they now are, and these no longer open.
+    popup(&mut b, id, 1303, "eligibility", json!({ "q1": "Yes", "q2": "Yes", "q3": "No" })).await.ok();
+    assert_eq!(listed_price(&mut b, id, "term_life", 1403).await, Value::Null, "read again after the change");
+}

@@ -157,39 +157,6 @@ pub async fn load_submitted(state: &AppState, policy_id: &str) -> ApiResult<Opti
     }
 }
 
-/// What a priced listing needs of an enrollment (see [`load_quote`]).
-pub struct Quote {
-    pub filter: Filter,
-    /// The employer group it is under, if any (whose menu decides the categories shopped).
-    pub group_id: Option<i64>,
-    /// The workflow version it answers (which plans ask health questions).
-    pub workflows: std::sync::Arc<crate::services::workflows::Version>,
-}
-
-/// The caller's enrollment as a listing needs it, with its shop answers of one kind, read in one round trip and
-/// without what a listing does not use (its lifecycle, group, people).
-pub async fn load_quote(
-    state: &AppState,
-    session: &Session,
-    enrollment_id: i64,
-    kind: &'static str,
-) -> ApiResult<(Quote, Vec<(String, String)>)> {
-    let (mut row, answers) = store::enrollment::find_quote_with_answers(
-        &state.db,
-        &state.local_reads,
-        &state.kept_quotes,
-        &session.0,
-        enrollment_id,
-        kind,
-    )
-    .await?
-    .ok_or_else(ApiError::enrollment_not_found)?;
-    let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
-    let submitted = row.policy_id.is_some();
-    let workflows = pinned_workflows(state, row.enrollment_id, &mut row.workflow_version, submitted).await?;
-    Ok((Quote { filter, group_id: row.group_id, workflows }, answers))
-}
-
 async fn from_row(state: &AppState, session: &Session, mut row: EnrollmentRow) -> ApiResult<Enrollment> {
     let filter = serde_json::from_str(&row.filter).map_err(|e| ApiError::Internal(e.into()))?;
     let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
@@ -201,7 +168,7 @@ async fn from_row(state: &AppState, session: &Session, mut row: EnrollmentRow) -
 /// The workflow version the enrollment answers: the one it is pinned to (`pinned`), unless a later load moved
 /// enrollments in flight, in which case it is moved to the current version now and `pinned` says so (its answers
 /// stay; the next step asks what is new).
-async fn pinned_workflows(
+pub(crate) async fn pinned_workflows(
     state: &AppState,
     enrollment_id: i64,
     pinned: &mut Option<String>,

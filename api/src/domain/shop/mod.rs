@@ -9,4 +9,5 @@ pub mod cart;
 pub mod offers;
 pub mod popups;
 pub mod pricing;
+pub mod shopper;
 pub mod views;

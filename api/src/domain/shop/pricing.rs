@@ -1,7 +1,8 @@
 use crate::domain::enrollment::today;
-use crate::domain::enrollment::{Enrollment, Quote};
+use crate::domain::enrollment::Enrollment;
 use crate::domain::shop::answers::plan_subject;
 use crate::domain::shop::answers::sealed_answer;
+use crate::domain::shop::shopper::{Accepted, Shopper};
 use crate::error::ApiError;
 use crate::error::ApiResult;
 use crate::input::{required_id, Id};
@@ -21,40 +22,8 @@ pub fn plan_of<'s>(state: &'s AppState, id: &Option<Id>) -> ApiResult<&'s Plan> 
     state.catalogue.plan(id).ok_or_else(ApiError::plan_not_found)
 }
 
-/// The plans whose health questions this enrollment answered and had accepted, read once for a listing of many
-/// plans (one query instead of one per plan).
-pub struct Accepted(std::collections::HashSet<i64>);
-
-impl Accepted {
-    /// The accepted plans among an enrollment's stored health answers (subject and sealed data).
-    pub fn from_answers(state: &AppState, answers: Vec<(String, String)>) -> ApiResult<Accepted> {
-        let mut accepted = std::collections::HashSet::new();
-        for (subject, data) in answers {
-            let Some(plan_id) = subject.strip_prefix("plan:").and_then(|p| p.parse::<i64>().ok()) else { continue };
-            let stored: serde_json::Value = serde_json::from_str(&data).map_err(|e| ApiError::Internal(e.into()))?;
-            let opened = stored["sealed"]
-                .as_str()
-                .and_then(|s| state.crypto.decrypt(s))
-                .and_then(|plain| serde_json::from_str::<serde_json::Value>(&plain).ok());
-            if opened.is_some_and(|o| o["accepted"] == true) {
-                accepted.insert(plan_id);
-            }
-        }
-        Ok(Accepted(accepted))
-    }
-}
-
 /// Every option of a plan priced, cheapest first; or why it cannot be sold now, with the prices the page shows anyway.
 pub type Priced<'p> = Result<Vec<(&'p PlanOption, Cents)>, (PricingError, Vec<(&'p PlanOption, Cents)>)>;
-
-impl Accepted {
-    /// The accepted plans, in order (for a key).
-    pub fn ids(&self) -> Vec<i64> {
-        let mut ids: Vec<i64> = self.0.iter().copied().collect();
-        ids.sort_unstable();
-        ids
-    }
-}
 
 /// The plan's prices for the quote's household at the answers still to be given that cost least
 /// ([`engine::rating::lowest_for_household`]): what a plan whose price waits for answers is shown and sorted at, so a
@@ -71,13 +40,13 @@ pub fn household_floor<'p>(
 }
 
 /// [`price`] for one plan of a listing, from the enrollment's quote and its accepted health answers read once.
-pub fn price_in_listing<'p>(state: &AppState, e: &Quote, plan: &'p Plan, accepted: &Accepted) -> Priced<'p> {
+pub fn price_in_listing<'p>(state: &AppState, e: &Shopper, plan: &'p Plan, accepted: &Accepted) -> Priced<'p> {
     let Some(input) = e.filter.rating_input(today()) else {
         return Err((PricingError::EnrollmentIdError, Vec::new()));
     };
     let priced = price_plan(plan, &input, &state.catalogue.curve).map_err(|error| (error, Vec::new()))?;
     let asks = e.workflows.shop.health_for(plan.plan_id, &plan.category).is_some();
-    if asks && !accepted.0.contains(&plan.plan_id) {
+    if asks && !accepted.contains(plan.plan_id) {
         return Err((PricingError::NewQuestionsError, priced));
     }
     Ok(priced)

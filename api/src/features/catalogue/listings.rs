@@ -255,8 +255,9 @@ pub const NO_PLANS: &str = "No Plans are available for your selection";
 pub async fn get_filtered_plans(
     State(state): State<AppState>,
     AcceptEncoding(coding): AcceptEncoding,
-    ListingQuery(e, accepted, query): ListingQuery<FilteredPlansQuery>,
+    ListingQuery(session, id, query): ListingQuery<FilteredPlansQuery>,
 ) -> ApiResult<KeptAnswer<FilteredPlans>> {
+    let (e, accepted) = crate::domain::shop::shopper::load(&state, &session, id).await?;
     let wanted: Vec<&str> = query
         .categories
         .as_deref()
@@ -298,7 +299,7 @@ pub async fn get_filtered_plans(
 }
 
 /// How many people the quote covers, which the yearly cost's expected care is for.
-fn people_covered(e: &crate::domain::enrollment::Quote) -> u32 {
+fn people_covered(e: &crate::domain::shop::shopper::Shopper) -> u32 {
     engine::yearly::people(e.filter.tier().unwrap_or_default(), e.filter.no_of_children)
 }
 
@@ -320,9 +321,9 @@ pub(crate) struct Entry<'p> {
 /// page asks); and whether a category was left empty because its plans are for Member Only.
 pub(crate) fn listed<'p>(
     state: &'p AppState,
-    e: &crate::domain::enrollment::Quote,
+    e: &crate::domain::shop::shopper::Shopper,
     wanted: &[&str],
-    accepted: &crate::domain::shop::pricing::Accepted,
+    accepted: &crate::domain::shop::shopper::Accepted,
 ) -> (Vec<Entry<'p>>, bool) {
     let mut entries = Vec::new();
     let mut io_only = false;
@@ -390,9 +391,9 @@ fn candidate<'a>(state: &'a AppState, entry: &'a Entry<'a>) -> Candidate<'a> {
 /// what it can be narrowed by.
 fn priced_listing(
     state: &AppState,
-    e: &crate::domain::enrollment::Quote,
+    e: &crate::domain::shop::shopper::Shopper,
     wanted: &[&str],
-    accepted: &crate::domain::shop::pricing::Accepted,
+    accepted: &crate::domain::shop::shopper::Accepted,
     page: Option<(usize, usize)>,
     refine: &Refine,
 ) -> FilteredPlans {

@@ -144,8 +144,9 @@ pub async fn group_menu(
 /// how many plans each lists, for the plans page's side filter.
 pub async fn left_side_filter_fields(
     State(state): State<AppState>,
-    ListingQuery(e, accepted, _): ListingQuery<Nothing>,
+    ListingQuery(session, id, _): ListingQuery<Nothing>,
 ) -> ApiResult<Answer<Listed<SideFilter>>> {
+    let (e, accepted) = crate::domain::shop::shopper::load(&state, &session, id).await?;
     let offered = menu(&state, e.group_id, None);
     // Each count is what the category's listing shows for this quote: the same function lists them.
     let (listed, _) = super::listings::listed(&state, &e, &offered, &accepted);
