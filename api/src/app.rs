@@ -30,7 +30,7 @@ use crate::error::ApiError;
 use crate::features;
 use crate::http::listener::{Bounded, FirstByteDeadline, PeerAddr};
 use crate::http::routes::RouteTemplates;
-use crate::http::step::{StepLayer, StepService};
+use crate::http::sync_middleware::{StepLayer, StepService};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
@@ -124,13 +124,13 @@ fn api_router(state: &Live) -> (Calls, Vec<String>) {
     let calls = ApiRouter::new()
         .merge(features::site::routes())
         .merge(features::access::routes())
-        .merge(features::quote::routes())
+        .merge(features::filter::routes())
         .merge(features::catalogue::routes())
         .merge(features::members::routes())
         .merge(features::shop::routes())
         .merge(features::cart::routes())
         .merge(features::wizard::routes())
-        .merge(features::health::routes())
+        .merge(features::health_questions::routes())
         .merge(features::dependents::routes())
         .merge(features::billing::routes())
         .merge(features::resume::routes())
@@ -206,7 +206,7 @@ pub fn app(state: &Live, config: &Config) -> Router {
         .into_iter()
         .fold(roots, |router, path| router.route_service(path, unknown.clone()));
     let app = roots
-        .merge(features::ops::routes().with_state(state.clone()))
+        .merge(features::probes::routes().with_state(state.clone()))
         .merge(features::access::pages().with_state(state.clone()))
         .merge(features::carrier::pages().with_state(state.clone()))
         .nest_service("/assets", images)
@@ -342,7 +342,7 @@ const OPERATOR_CONNECTIONS: usize = 64;
 
 /// What the operators' port serves: the probes and /metrics (its own access rules apply), nothing else.
 pub fn operators(live: &Live) -> Router {
-    features::ops::routes()
+    features::probes::routes()
         .with_state(live.clone())
         .fallback(|| async { ApiError::NotFound("Only /healthz, /readyz and /metrics are answered here".into()) })
 }
@@ -397,7 +397,7 @@ pub fn busy(state: Option<&Live>) -> Router {
         axum::response::IntoResponse::into_response(ApiError::Busy)
     });
     let busy = match state {
-        Some(state) => features::ops::routes().with_state(state.clone()).merge(told),
+        Some(state) => features::probes::routes().with_state(state.clone()).merge(told),
         None => told,
     };
     busy.layer(crate::http::language::SpeakLayer)

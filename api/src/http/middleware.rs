@@ -23,7 +23,7 @@ use crate::config::{BODY_LIMIT, MOST_URI_BYTES};
 use crate::error::ApiError;
 use crate::http::listener::PeerAddr;
 use crate::http::routes::{RouteNames, RouteTemplates};
-use crate::http::step::{Step, StepLayer};
+use crate::http::sync_middleware::{Step, StepLayer};
 use crate::http::throttle::Client;
 
 /// How long one request may take before it is answered 408.

@@ -9,7 +9,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod routes;
 pub mod session;
-pub mod step;
+pub mod sync_middleware;
 pub mod throttle;
 
 /// A 303 to `to` from a page whose address carried a token (a sign-in link): the answer is not kept by any cache,

@@ -18,7 +18,7 @@ use rand::RngCore;
 
 use crate::domain::session::Session;
 use crate::error::ApiError;
-use crate::http::step::Step;
+use crate::http::sync_middleware::Step;
 
 pub const COOKIE: &str = "enroll_session";
 

@@ -1,4 +1,4 @@
-//! What the store measures of itself, in the Prometheus text format at `GET /metrics` (features::ops): each route's
+//! What the store measures of itself, in the Prometheus text format at `GET /metrics` (features::probes): each route's
 //! requests, errors and time taken, the requests in flight, the busy answers past the connection limit, the database
 //! pool, the outbox's queue and its age, the writer's group size, and what people did (applications submitted, saves
 //! for later, resumes, declines, 834 files sent and rejected, failed payments, the wizard's steps reached).

@@ -1,5 +1,5 @@
-//! The quote: the filter form in all its variants (the tier alone among them), a new quote from a filter, a
-//! changed filter (the cart repriced), and the quote's saved answers as the spec's calls read them.
+//! The filter plans are priced for: its form in all its variants (the tier alone among them), a new enrollment from
+//! a filter, a changed filter (the cart repriced), and the enrollment's saved answers as the spec's calls read them.
 
 mod filter;
 
