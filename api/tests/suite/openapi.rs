@@ -45,7 +45,7 @@ fn registered_paths(benefit: bool) -> BTreeSet<String> {
             }
             let text = std::fs::read_to_string(&path).unwrap();
             // The probes and the pages the server answers itself are outside the API and its document.
-            let outside = path.parent().is_some_and(|p| p.ends_with("ops")) || path.ends_with("pages.rs");
+            let outside = path.parent().is_some_and(|p| p.ends_with("probes")) || path.ends_with("pages.rs");
             assert!(
                 outside || !text.contains(".route(\""),
                 "{}: a call registered with .route() is missing from the document; use .api_route()",

@@ -5617,7 +5617,7 @@ export interface paths {
             /** @description What the person did on a step. */
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StepAction2"];
+                    "application/json": components["schemas"]["WizardAction"];
                 };
             };
             responses: {
@@ -9779,16 +9779,38 @@ export interface components {
             view?: string | null;
         };
         /** @description What the person did on a step. */
-        StepAction2: {
-            /** @description next, back, edit, save-for-later or draft (keep what the step holds now, before Next). */
-            action?: string | null;
-            /** @description The step's form data (next, save-for-later, draft). */
-            formData?: unknown;
+        WizardAction: {
+            /** @constant */
+            action: "next";
+            /** @default {} */
+            formData: {
+                [key: string]: unknown;
+            };
             /** @description The document version the step was drawn from. */
             version?: components["schemas"]["Id"] | null;
-            /** @description The step to edit (edit, from the review). */
-            target?: string | null;
-            /** @description Where the continue code goes (save-for-later). */
+        } | {
+            /** @constant */
+            action: "back";
+            version?: components["schemas"]["Id"] | null;
+        } | {
+            /** @constant */
+            action: "edit";
+            /** @description The step to open (its name). */
+            target: string;
+            version?: components["schemas"]["Id"] | null;
+        } | {
+            /** @constant */
+            action: "draft";
+            /** @default null */
+            formData: unknown;
+            version?: components["schemas"]["Id"] | null;
+        } | {
+            /** @constant */
+            action: "save-for-later";
+            /** @default null */
+            formData: unknown;
+            version?: components["schemas"]["Id"] | null;
+            /** @description Where the continue code goes, when not to the address on file. */
             email?: string | null;
         };
         /** @description The success envelope of a typed answer. */

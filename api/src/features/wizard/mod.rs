@@ -111,20 +111,100 @@ pub struct StepPath {
     step: String,
 }
 
-/// What the person did on a step.
-#[derive(Deserialize, JsonSchema)]
-pub struct StepAction {
-    /// next, back, edit, save-for-later or draft (keep what the step holds now, before Next).
+/// What the person did on a step, as a browser sends it: read loosely, so that a missing or unknown action is answered
+/// under its field in words ([`StepBody::action`]); the contract describes it as the [`WizardAction`] it becomes.
+#[derive(Deserialize)]
+pub struct StepBody {
     action: Option<String>,
-    /// The step's form data (next, save-for-later, draft).
     #[serde(rename = "formData")]
     form_data: Option<Value>,
-    /// The document version the step was drawn from.
     version: Option<Id>,
-    /// The step to edit (edit, from the review).
     target: Option<String>,
-    /// Where the continue code goes (save-for-later).
     email: Option<String>,
+}
+
+impl JsonSchema for StepBody {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        WizardAction::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        WizardAction::json_schema(generator)
+    }
+}
+
+/// What the person did on a step.
+#[derive(Debug, JsonSchema)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum WizardAction {
+    /// Next: the step's answers are saved and the next step is shown.
+    Next {
+        #[serde(rename = "formData", default)]
+        form_data: serde_json::Map<String, Value>,
+        /// The document version the step was drawn from.
+        #[schemars(with = "Option<Id>")]
+        version: Option<i64>,
+    },
+    /// Back: the step before (the cart, from the first step); nothing is saved.
+    Back {
+        #[schemars(with = "Option<Id>")]
+        version: Option<i64>,
+    },
+    /// Edit Details: the review opens the step `target`.
+    Edit {
+        /// The step to open (its name).
+        target: String,
+        #[schemars(with = "Option<Id>")]
+        version: Option<i64>,
+    },
+    /// What the step holds now, kept beside it so that a reload finds it; the step's finished answers stay as they
+    /// were until Next.
+    Draft {
+        #[serde(rename = "formData", default)]
+        form_data: Value,
+        #[schemars(with = "Option<Id>")]
+        version: Option<i64>,
+    },
+    /// Save & Continue Later: the step's answers are kept and the continue code is sent.
+    SaveForLater {
+        #[serde(rename = "formData", default)]
+        form_data: Value,
+        #[schemars(with = "Option<Id>")]
+        version: Option<i64>,
+        /// Where the continue code goes, when not to the address on file.
+        email: Option<String>,
+    },
+}
+
+impl StepBody {
+    /// The action it says, or why it says none (under the field it is about).
+    pub fn action(self) -> ApiResult<WizardAction> {
+        let version = version_of(&self.version)?;
+        let form_data = self.form_data.unwrap_or_else(|| json!({}));
+        Ok(match self.action.as_deref() {
+            Some("next") => match form_data {
+                Value::Object(form_data) => WizardAction::Next { form_data, version },
+                _ => return Err(ApiError::BadRequest("formData must be a JSON object".into())),
+            },
+            Some("back") => WizardAction::Back { version },
+            Some("edit") => {
+                let target = self.target.ok_or_else(|| ApiError::field("target", REQUIRED))?;
+                WizardAction::Edit { target, version }
+            }
+            Some("draft") => WizardAction::Draft { form_data, version },
+            Some("save-for-later") => WizardAction::SaveForLater { form_data, version, email: self.email },
+            Some(other) => {
+                return Err(ApiError::field(
+                    "action",
+                    crate::error::Said::with(
+                        "Unknown action {action}; use next, back, edit, save-for-later or draft",
+                        &[("action", &other)],
+                    ),
+                ))
+            }
+            None => return Err(ApiError::field("action", REQUIRED)),
+        })
+    }
 }
 
 pub fn routes() -> ApiRouter<Live> {
@@ -364,7 +444,7 @@ async fn post_step(
     state: State<AppState>,
     client: crate::http::throttle::Client,
     path: OwnedPath<StepPath>,
-    body: AppJson<StepAction>,
+    body: AppJson<StepBody>,
 ) -> ApiResult<Answer<StepOutcome>> {
     // A refusal on a screen is read by a person: in plain words, where the spec's are not written for one.
     take_step(state, client, path, body).await.map_err(ApiError::in_plain_words)
@@ -374,31 +454,23 @@ async fn take_step(
     State(state): State<AppState>,
     client: crate::http::throttle::Client,
     OwnedPath(mut e, path): OwnedPath<StepPath>,
-    AppJson(body): AppJson<StepAction>,
+    AppJson(body): AppJson<StepBody>,
 ) -> ApiResult<Answer<StepOutcome>> {
     let tab = tab_of(&path.step)?;
-    let version = version_of(&body.version)?;
-    let form_data = body.form_data.unwrap_or_else(|| json!({}));
-    let next = match body.action.as_deref() {
-        Some("next") => {
-            if !form_data.is_object() {
-                return Err(ApiError::BadRequest("formData must be a JSON object".into()));
-            }
-            enrollment::saving::save_tab(&state, &e, tab, &form_data, version).await?.1
+    let next = match body.action()? {
+        WizardAction::Next { form_data, version } => {
+            enrollment::saving::save_tab(&state, &e, tab, &Value::Object(form_data), version).await?.1
         }
-        Some("back") => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
-        Some("edit") => {
-            let target = body.target.as_deref().ok_or_else(|| ApiError::field("target", REQUIRED))?;
-            enrollment::navigate(&state, &mut e, Event::Edit(tab_of(target)?)).await?
+        WizardAction::Back { .. } => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
+        WizardAction::Edit { target, .. } => {
+            enrollment::navigate(&state, &mut e, Event::Edit(tab_of(&target)?)).await?
         }
-        // What the step holds now, kept beside it (as the spec's save-dependent-info-to-temp keeps the dependents):
-        // a reload finds it; the finished document stays as it was until Next.
-        Some("draft") => {
+        WizardAction::Draft { form_data, version } => {
             let version = enrollment::saving::save_draft(&state, &e, tab, &form_data, version).await?;
             return Ok(Answer(StepOutcome::Drafted { drafted: true, version }));
         }
-        Some("save-for-later") => {
-            let email = body.email.as_deref().unwrap_or_default();
+        WizardAction::SaveForLater { form_data, version, email } => {
+            let email = email.as_deref().unwrap_or_default();
             enrollment::saving::save_for_later(&state, &e, tab, &form_data, version, email, &client.0).await?;
             let until = chrono::Local::now().date_naive() + chrono::Days::new(crate::domain::resume::CODE_DAYS as u64);
             let sent = crate::language::say_with(
@@ -408,16 +480,6 @@ async fn take_step(
             let message = crate::language::say(enrollment::saving::SAVED_FOR_LATER).to_string();
             return Ok(Answer(StepOutcome::Saved { saved: true, message, sent }));
         }
-        Some(other) => {
-            return Err(ApiError::field(
-                "action",
-                crate::error::Said::with(
-                    "Unknown action {action}; use next, back, edit, save-for-later or draft",
-                    &[("action", &other)],
-                ),
-            ))
-        }
-        None => return Err(ApiError::field("action", REQUIRED)),
     };
     answer(&state, &e, next).await
 }

@@ -4,11 +4,11 @@ import type { StepOutcome } from './get-enrollment-step';
 const STEP = '/enrollment/{id}/step/{step}';
 
 /**
- * What the person did on a step, as the document's body has it, with the actions the wizard knows (the document says
- * only that `action` is a string). `target` is the step Edit Details opens; `email` the alternate address Save &
- * Continue Later sends the code to.
+ * What the person did on a step, as the document's body has it: one of the wizard's actions, each with what it
+ * carries (Next and Save & Continue Later the form's answers, Edit Details the step it opens, Save & Continue Later
+ * the alternate address the code goes to, a draft what a list step holds now).
  */
-export type StepRequest = Omit<Body<typeof STEP>, 'action' | 'version'> & { action: 'next' | 'back' | 'edit' | 'save-for-later' | 'draft' };
+export type StepRequest = Body<typeof STEP>;
 
 export interface SubmitEnrollmentStepInput {
   enrollment_id: string;

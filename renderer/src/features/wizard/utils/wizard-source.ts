@@ -16,8 +16,24 @@ export function outcomeOf(answer: StepOutcome): Outcome {
   return { step: null, saved: true, message: [answer.message, answer.sent].filter(Boolean).join('\n') };
 }
 
+/** The actions a person takes on a wizard step (a draft is the source's own, below). */
 const WIZARD_ACTIONS = ['next', 'back', 'edit', 'save-for-later'] as const;
-const isWizardAction = (action: string): action is StepRequest['action'] => (WIZARD_ACTIONS as readonly string[]).includes(action);
+type WizardAction = (typeof WIZARD_ACTIONS)[number];
+const isWizardAction = (action: string): action is WizardAction => (WIZARD_ACTIONS as readonly string[]).includes(action);
+
+/** The request of an action: only Next and Save & Continue Later carry the form's answers; Edit names the tab. */
+function requestOf(action: WizardAction, formData: Record<string, unknown>, extra: Record<string, unknown>): StepRequest {
+  switch (action) {
+    case 'next':
+      return { action, formData };
+    case 'save-for-later':
+      return { action, formData, email: typeof extra.email === 'string' ? extra.email : null };
+    case 'edit':
+      return { action, target: String(extra.target ?? '') };
+    case 'back':
+      return { action };
+  }
+}
 
 /** The page as drawn, loaded only when a step is saved: what pictures it is no part of a step's first load. */
 const capturePage = () => import('../../../lib/screenshot').then((m) => m.capturePage());
@@ -47,9 +63,7 @@ export function wizardSource(enrollmentId: string, capture: () => Promise<string
     load: (route) => getEnrollmentStep({ enrollment_id: enrollmentId, route: route ?? '' }).then(outcomeOf),
     answer: (step, action, formData, extra) => {
       if (!isWizardAction(action)) return Promise.reject(new Error(`A wizard step does not ${action}.`));
-      // Only Next and Save & Continue Later carry the form's answers; Edit names the tab, Save the address.
-      const answers = action === 'next' || action === 'save-for-later' ? { formData } : {};
-      const request: StepRequest = { action, ...answers, ...extra };
+      const request = requestOf(action, formData, extra);
       // Each step saved is pictured for the audit record, as the person saw it when they pressed Next.
       const picture = action === 'next' ? capture() : null;
       const sending = picture ? import('../../../lib/screenshot') : null;
