@@ -818,3 +818,24 @@ async fn looking_at_a_step_from_the_review_leaves_the_application_at_the_review(
     let absent = b.get(&format!("/api/v1/enrollment/{id}/step/beneficiary_info?view=true")).await;
     assert_eq!(absent.status, StatusCode::NOT_FOUND, "no beneficiaries without life cover");
 }
+
+#[tokio::test]
+async fn a_step_told_no_action_an_unknown_one_or_an_edit_without_its_step_says_so_under_the_field() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = b.checked_out().await;
+    let step = format!("/api/v1/enrollment/{id}/step/primary_info");
+    let none = b.post(&step, json!({ "formData": {} })).await;
+    assert_eq!(none.first_error(), ("action".into(), "Field is required".into()));
+    let unknown = b.post(&step, json!({ "action": "jump" })).await;
+    assert_eq!(
+        unknown.first_error(),
+        ("action".into(), "Unknown action jump; use next, back, edit, save-for-later or draft".into())
+    );
+    let edit = b.post(&step, json!({ "action": "edit" })).await;
+    assert_eq!(edit.first_error(), ("target".into(), "Field is required".into()));
+    let not_an_object = b.post(&step, json!({ "action": "next", "formData": [1, 2] })).await;
+    assert_eq!(not_an_object.status, StatusCode::BAD_REQUEST, "{:?}", not_an_object.body);
+    let current = b.get(&format!("/api/v1/enrollment/{id}/step")).await;
+    assert_eq!(current.ok()["step"]["step"], "primary_info", "none of them moved the application");
+}
