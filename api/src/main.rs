@@ -1,41 +1,163 @@
-//! `enroll`: the benefit-enrollment server and its maintenance commands.
-//!
-//! ```text
-//! enroll [serve]          migrate, seed fixtures if they changed, serve the API and the renderer (default)
-//! enroll migrate          apply database migrations
-//! enroll seed             load fixtures/ into the database (idempotent)
-//! enroll check-workflows  check every file of workflows/ against the engine's format and each other
-//! enroll workflows load [--in-flight stay|move] [--by NAME]
-//!                         check workflows/ and make it the current version of a running deployment (every server
-//!                         reads it within WORKFLOWS_REFRESH_SECS); enrollments in flight stay on theirs by default
-//! enroll workflows list   the loads, newest first: version, when, by whom, what enrollments in flight did
-//! enroll member-link ID [TIER]  print the member link (sealed) that opens the store for member ID
-//! enroll group-admin-link ID     print the group administrator's link (sealed) that opens group ID's home
-//! enroll rep-link AGENT_ID [--count N]
-//!                         print a rep's hand-off link (sealed, single use, 10 minutes) that signs the rep in; N links
-//! enroll keys reseal        seal every sealed value again under the current data key (submitted applications too),
-//!                           print the counts, and forget the other keys (docs/SECURITY.md, rotating the data key)
-//! enroll generate-catalogue N [--seed S] [--first-id ID]
-//!                         print N synthetic plans (YAML, the fixtures' format) from the fixtures' carriers
-//! enroll reopen-health-questions ENROLLMENT PLAN --by NAME --reason TEXT
-//!                         a licensed agent's or underwriter's reopening of a plan's declined health questions
-//!                         (recorded with who and why)
-//! ```
+//! `enroll`: the benefit-enrollment server and its maintenance commands (`enroll --help` lists them, and
+//! `enroll COMMAND --help` says what each takes).
+
+use std::path::PathBuf;
 
 use anyhow::Context;
+use clap::{Parser, Subcommand};
 
 use api::config::Config;
 
+/// The benefit-enrollment server and its maintenance commands. Settings come from the environment (README.md).
+#[derive(Parser)]
+#[command(name = "enroll", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate, load the fixtures if they changed, and serve the API and the renderer (the default)
+    Serve,
+    /// Apply the database migrations
+    Migrate,
+    /// Load fixtures/ into the database (idempotent)
+    Seed,
+    /// Check every file of workflows/ against the engine's format and each other
+    CheckWorkflows,
+    /// Make workflows/ the current version of a running deployment, or list the versions loaded
+    Workflows {
+        #[command(subcommand)]
+        command: WorkflowsCommand,
+    },
+    /// Carriers' 834 files: make and deliver them now, read acknowledgements, verify, reconcile, send again
+    Edi {
+        #[command(subcommand)]
+        command: EdiCommand,
+    },
+    /// Print the member link (sealed) that opens the store for a member
+    MemberLink {
+        /// The member's user id
+        id: i64,
+        /// The tier the quote starts on (IO, IS, IC or IF)
+        #[arg(default_value = "IO")]
+        tier: String,
+    },
+    /// Print the group administrator's link (sealed) that opens the group's home
+    GroupAdminLink {
+        /// The group's id
+        id: i64,
+    },
+    /// Print a rep's hand-off link (sealed, single use, 10 minutes) that signs the rep in
+    RepLink {
+        /// The rep's agent id
+        agent_id: i64,
+        /// How many links (each its own, single use)
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+    },
+    /// Print a sign-in link to the carriers' console for a carrier's staff member
+    CarrierLink {
+        /// The carrier's id
+        carrier_id: i64,
+        /// The staff member's name, kept with what they change (default: "carrier ID staff")
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// The data key: seal every sealed value again under the current key (docs/SECURITY.md)
+    Keys {
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
+    /// Print synthetic plans (YAML, the fixtures' format) drawn from the fixtures' carriers
+    GenerateCatalogue {
+        /// How many plans
+        plans: usize,
+        /// The draw's seed: the same seed draws the same plans
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The first plan id
+        #[arg(long, default_value_t = 100_000)]
+        first_id: i64,
+    },
+    /// Reopen a plan's declined health questions for one enrollment (a licensed agent's or underwriter's decision,
+    /// recorded with who and why)
+    ReopenHealthQuestions {
+        enrollment: i64,
+        plan: i64,
+        /// Who reopens them
+        #[arg(long)]
+        by: String,
+        /// Why
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum WorkflowsCommand {
+    /// Check workflows/ and make it the current version (every server reads it within WORKFLOWS_REFRESH_SECS)
+    Load {
+        /// What enrollments in flight do: stay on their version, or move to this one at their next step
+        #[arg(long, value_parser = ["stay", "move"], default_value = "stay")]
+        in_flight: String,
+        /// Who loads it, as the history says (default: the user running the command)
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// The loads, newest first: version, when, what enrollments in flight did, by whom
+    List,
+}
+
+#[derive(Subcommand)]
+enum EdiCommand {
+    /// Make and deliver the carriers' 834 files now and read the acknowledgements waiting (what the server does every
+    /// EDI_BATCH_SECS)
+    Run,
+    /// Read carriers' acknowledgements (999, TA1)
+    Ingest {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Make this month's verify file of a carrier now, if it was not made
+    Verify {
+        /// The carrier's id, receiver id or name
+        carrier: String,
+    },
+    /// The carrier's applications no acknowledgement accepted some hours after they were submitted
+    Reconcile {
+        /// The carrier's id, receiver id or name
+        carrier: String,
+        #[arg(long, default_value_t = 48)]
+        hours: u64,
+    },
+    /// Send an application again to each carrier that rejected it or waits for it
+    Resend {
+        /// The application's confirmation number
+        policy_id: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum KeysCommand {
+    /// Seal every sealed value again under the current data key (submitted applications too), print the counts, and
+    /// forget the other keys
+    Reseal,
+}
+
 fn main() {
+    // Arguments first: --help, --version and a mistyped command answer without starting anything.
+    let cli = Cli::parse();
     // Errors are for a person at a terminal: the chain of causes, no backtrace.
-    let outcome = api::runtime().map_err(anyhow::Error::from).and_then(|runtime| runtime.block_on(run()));
+    let outcome = api::runtime().map_err(anyhow::Error::from).and_then(|runtime| runtime.block_on(run(cli)));
     if let Err(error) = outcome {
         eprintln!("enroll: {error:#}");
         std::process::exit(1);
     }
 }
 
-async fn run() -> anyhow::Result<()> {
+async fn run(cli: Cli) -> anyhow::Result<()> {
     use tracing_subscriber::layer::SubscriberExt as _;
     use tracing_subscriber::util::SubscriberInitExt as _;
     use tracing_subscriber::Layer as _;
@@ -52,20 +174,20 @@ async fn run() -> anyhow::Result<()> {
         None => (None, None),
     };
     logs.with(sent).init();
-    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
+    let command = cli.command.unwrap_or(Command::Serve);
     let config = Config::from_env()?;
-    if command != "check-workflows" {
+    if !matches!(command, Command::CheckWorkflows) {
         config.ensure_data_dir()?;
     }
-    match command.as_str() {
-        "serve" => api::serve(config).await,
-        "migrate" => {
+    match command {
+        Command::Serve => api::serve(config).await,
+        Command::Migrate => {
             let db = api::store::connect(&config.database_url).await?;
             api::store::migrate(&db).await?;
             println!("migrations applied to {}", config.database_label());
             Ok(())
         }
-        "seed" => {
+        Command::Seed => {
             let db = api::store::connect(&config.database_url).await?;
             api::store::migrate(&db).await?;
             let applied = api::store::seed::seed(&db, &config.fixtures_dir).await?;
@@ -86,7 +208,7 @@ async fn run() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        "check-workflows" => {
+        Command::CheckWorkflows => {
             let workflows = engine::workflow::load_dir(&config.workflows_dir)
                 .with_context(|| "workflows are not valid".to_string())?;
             engine::schema::every_check_parses(&workflows)
@@ -149,70 +271,37 @@ async fn run() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        "member-link" => {
-            let user_id: i64 =
-                std::env::args().nth(2).context("enroll member-link ID [TIER]")?.parse().context("ID is a number")?;
-            let tier = std::env::args().nth(3).unwrap_or_else(|| "IO".into());
+        Command::MemberLink { id, tier } => {
             let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
             println!(
                 "{}/member-benefit-store/{}/{tier}",
                 config.public_url,
-                api::domain::members::link_token(&crypto, user_id)
+                api::domain::members::link_token(&crypto, id)
             );
             Ok(())
         }
-        "group-admin-link" => {
-            let group_id: i64 =
-                std::env::args().nth(2).context("enroll group-admin-link ID")?.parse().context("ID is a number")?;
+        Command::GroupAdminLink { id } => {
             let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
-            println!(
-                "{}/websites?group={}",
-                config.public_url,
-                api::domain::access::group_admin_link(&crypto, group_id)
-            );
+            println!("{}/websites?group={}", config.public_url, api::domain::access::group_admin_link(&crypto, id));
             Ok(())
         }
-        "rep-link" => {
-            let args: Vec<String> = std::env::args().skip(2).collect();
-            let usage = "enroll rep-link AGENT_ID [--count N]";
-            let agent_id: i64 = args.first().context(usage)?.parse().context("AGENT_ID is a number")?;
+        Command::RepLink { agent_id, count } => {
             // Several links at once (each its own, single use) for a rep's several browsers, or the load's reps.
-            let count: usize = match args.iter().position(|a| a == "--count") {
-                Some(i) => args.get(i + 1).context(usage)?.parse().context("N is a number")?,
-                None => 1,
-            };
             let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
             for _ in 0..count {
                 println!("{}/rep-sign-in/{}", config.public_url, api::domain::access::rep_link(&crypto, agent_id));
             }
             Ok(())
         }
-        "carrier-link" => {
-            let args: Vec<String> = std::env::args().skip(2).collect();
-            let usage = "enroll carrier-link CARRIER_ID [--name NAME]";
-            let carrier_id: i64 = args.first().context(usage)?.parse().context("CARRIER_ID is a number")?;
-            let name = match args.iter().position(|a| a == "--name") {
-                Some(i) => args.get(i + 1).context(usage)?.clone(),
-                None => format!("carrier {carrier_id} staff"),
-            };
+        Command::CarrierLink { carrier_id, name } => {
+            let name = name.unwrap_or_else(|| format!("carrier {carrier_id} staff"));
             let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
             let link = api::domain::carrier_console::carrier_link(&crypto, carrier_id, &name);
             println!("{}/carrier-sign-in/{link}", config.public_url);
             Ok(())
         }
-        "generate-catalogue" => {
-            let args: Vec<String> = std::env::args().skip(2).collect();
-            let usage = "enroll generate-catalogue N [--seed S] [--first-id ID]";
-            let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
-            let spec = engine::market::MarketSpec {
-                plans: args.first().context(usage)?.parse().context("N is a number of plans")?,
-                seed: option("--seed").map(|s| s.parse()).transpose().context("--seed is a number")?.unwrap_or(1),
-                first_id: option("--first-id")
-                    .map(|s| s.parse())
-                    .transpose()
-                    .context("--first-id is a number")?
-                    .unwrap_or(100_000),
-            };
+        Command::GenerateCatalogue { plans, seed, first_id } => {
+            let spec = engine::market::MarketSpec { plans, seed, first_id };
             let fixtures = api::store::seed::read_fixtures(&config.fixtures_dir)?;
             // Named apart from the catalogue's other plans (not from an earlier draw of the same ids).
             let drawn = spec.first_id..spec.first_id + spec.plans as i64;
@@ -226,15 +315,7 @@ async fn run() -> anyhow::Result<()> {
             print!("{}", serde_yaml::to_string(&Plans { plans })?);
             Ok(())
         }
-        "reopen-health-questions" => {
-            let args: Vec<String> = std::env::args().skip(2).collect();
-            let usage = "enroll reopen-health-questions ENROLLMENT PLAN --by NAME --reason TEXT";
-            let number = |i: usize| -> anyhow::Result<i64> {
-                args.get(i).context(usage)?.parse().with_context(|| format!("{} is not a number", args[i]))
-            };
-            let (enrollment_id, plan_id) = (number(0)?, number(1)?);
-            let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
-            let (by, reason) = (option("--by").context(usage)?, option("--reason").context(usage)?);
+        Command::ReopenHealthQuestions { enrollment: enrollment_id, plan: plan_id, by, reason } => {
             let state = api::state::AppState::prepare(&config, &config.keys()?).await?;
             api::domain::shop::popups::reopen_health_questions(&state, enrollment_id, plan_id, &by, &reason)
                 .await
@@ -242,12 +323,9 @@ async fn run() -> anyhow::Result<()> {
             println!("the health questions of plan {plan_id} are reopened for enrollment {enrollment_id}; recorded");
             Ok(())
         }
-        "workflows" => workflows_command(&config, std::env::args().skip(2).collect()).await,
-        "edi" => edi_command(&config, std::env::args().skip(2).collect()).await,
-        "keys" => {
-            if std::env::args().nth(2).as_deref() != Some("reseal") {
-                anyhow::bail!("enroll keys reseal");
-            }
+        Command::Workflows { command } => workflows_command(&config, command).await,
+        Command::Edi { command } => edi_command(&config, command).await,
+        Command::Keys { command: KeysCommand::Reseal } => {
             // Not `prepare`: a server would refuse to start while a retired key is still needed, which is when this
             // runs. The current and retired keys of the environment open and seal.
             let db = api::store::connect(&config.database_url).await?;
@@ -279,37 +357,20 @@ async fn run() -> anyhow::Result<()> {
             println!("every sealed value is under key {}; the other keys can be dropped", crypto.current_key_id());
             Ok(())
         }
-        other => {
-            anyhow::bail!(
-                "unknown command {other}; use serve, migrate, seed, check-workflows, workflows, edi, member-link, \
-                 group-admin-link, rep-link, carrier-link, keys or reopen-health-questions"
-            )
-        }
     }
 }
 
 /// `enroll workflows load|list`.
-async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result<()> {
+async fn workflows_command(config: &Config, command: WorkflowsCommand) -> anyhow::Result<()> {
     use api::services::workflows::{load, short, InFlight, LoadError};
     let db = api::store::connect(&config.database_url).await?;
     api::store::migrate(&db).await?;
-    match args.first().map(String::as_str) {
-        Some("load") => {
-            let mut in_flight = InFlight::Stay;
-            let mut by =
-                format!("enroll workflows load ({})", std::env::var("USER").unwrap_or_else(|_| "operator".into()));
-            let mut rest = args[1..].iter();
-            while let Some(arg) = rest.next() {
-                match arg.as_str() {
-                    "--in-flight" => {
-                        let value = rest.next().map(String::as_str).unwrap_or_default();
-                        in_flight = InFlight::parse(value)
-                            .with_context(|| format!("--in-flight is stay or move, not {value:?}"))?;
-                    }
-                    "--by" => by = rest.next().cloned().context("--by needs a name")?,
-                    other => anyhow::bail!("unknown option {other}; use --in-flight stay|move and --by NAME"),
-                }
-            }
+    match command {
+        WorkflowsCommand::Load { in_flight, by } => {
+            let in_flight = InFlight::parse(&in_flight).context("--in-flight is stay or move")?;
+            let by = by.unwrap_or_else(|| {
+                format!("enroll workflows load ({})", std::env::var("USER").unwrap_or_else(|_| "operator".into()))
+            });
             let dir = &config.workflows_dir;
             let bundle = engine::workflow::Bundle::read_dir(dir)?;
             match load(&db, &bundle, &dir.display().to_string(), &by, in_flight).await {
@@ -332,7 +393,7 @@ async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result
                 Err(LoadError::Database(error)) => Err(error.into()),
             }
         }
-        Some("list") => {
+        WorkflowsCommand::List => {
             for (i, row) in api::store::workflow::history(&db).await?.iter().enumerate() {
                 println!(
                     "{:>4}  {}  {}  {:<5}  {}{}",
@@ -346,22 +407,15 @@ async fn workflows_command(config: &Config, args: Vec<String>) -> anyhow::Result
             }
             Ok(())
         }
-        _ => anyhow::bail!("use enroll workflows load [--in-flight stay|move] [--by NAME], or enroll workflows list"),
     }
 }
 
-/// `enroll edi run`: makes and delivers the carriers' 834 files now and reads the acknowledgements waiting (what the
-/// server does every EDI_BATCH_SECS). `enroll edi ingest FILE...`: reads carriers' acknowledgements (999, TA1).
-/// `enroll edi verify CARRIER`: makes this month's verify file of the carrier now, if it was not made.
-/// `enroll edi reconcile CARRIER [--hours N]`: the carrier's applications no acknowledgement accepted N hours (48)
-/// after they were submitted.
-async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow::Result<()> {
+/// `enroll edi ...`: see [`EdiCommand`].
+async fn edi_command(config: &api::config::Config, command: EdiCommand) -> anyhow::Result<()> {
     use api::domain::carrier_files;
-    let usage = "use enroll edi run, enroll edi ingest FILE..., enroll edi verify CARRIER, enroll edi reconcile \
-                 CARRIER [--hours N], or enroll edi resend POLICY_ID";
     let state = api::state::AppState::prepare(config, &config.keys()?).await?;
-    match args.first().map(String::as_str) {
-        Some("run") => {
+    match command {
+        EdiCommand::Run => {
             let run = carrier_files::run_once(&state).await?;
             for file in &run.files {
                 println!("written: {}", file.display());
@@ -374,10 +428,11 @@ async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow:
             );
             Ok(())
         }
-        Some("ingest") if args.len() > 1 => {
-            for file in &args[1..] {
-                let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-                let name = std::path::Path::new(file).file_name().map(|n| n.to_string_lossy().into_owned());
+        EdiCommand::Ingest { files } => {
+            for path in &files {
+                let file = path.display().to_string();
+                let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
                 let said = carrier_files::ingest(&state, &text, name.as_deref()).await.with_context(|| file.clone())?;
                 println!(
                     "{file}: {} accepted ({} with errors noted), {} rejected, {} about files this store did not send, \
@@ -388,9 +443,9 @@ async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow:
             }
             Ok(())
         }
-        Some("verify") if args.len() > 1 => {
-            let carrier = carrier_files::carrier_named(&state, &args[1])
-                .with_context(|| format!("no carrier {} (give its id, receiver id or name)", args[1]))?;
+        EdiCommand::Verify { carrier } => {
+            let carrier = carrier_files::carrier_named(&state, &carrier)
+                .with_context(|| format!("no carrier {carrier} (give its id, receiver id or name)"))?;
             let month = chrono::Local::now().format("%Y-%m").to_string();
             let as_of = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
             match carrier_files::verify(&state, carrier, &month, &as_of).await? {
@@ -399,13 +454,9 @@ async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow:
             }
             Ok(())
         }
-        Some("reconcile") if args.len() > 1 => {
-            let carrier = carrier_files::carrier_named(&state, &args[1])
-                .with_context(|| format!("no carrier {} (give its id, receiver id or name)", args[1]))?;
-            let hours: u64 = match args.iter().position(|a| a == "--hours") {
-                Some(i) => args.get(i + 1).context(usage)?.parse().context("--hours is a number")?,
-                None => 48,
-            };
+        EdiCommand::Reconcile { carrier, hours } => {
+            let carrier = carrier_files::carrier_named(&state, &carrier)
+                .with_context(|| format!("no carrier {carrier} (give its id, receiver id or name)"))?;
             let open = carrier_files::reconcile(&state, carrier, std::time::Duration::from_secs(hours * 3600)).await?;
             for t in &open {
                 println!(
@@ -421,14 +472,13 @@ async fn edi_command(config: &api::config::Config, args: Vec<String>) -> anyhow:
             println!("{} applications with no accepted acknowledgement after {hours} hours", open.len());
             Ok(())
         }
-        Some("resend") if args.len() == 2 => {
+        EdiCommand::Resend { policy_id } => {
             let operator = std::env::var("USER").unwrap_or_else(|_| "an operator".into());
-            match carrier_files::resend(&state, &args[1], &format!("{operator} (enroll edi resend)")).await? {
-                0 => println!("{}: no carrier rejected it or waits for it; nothing to send again", args[1]),
-                n => println!("{}: sent again to {n} carriers by the next run", args[1]),
+            match carrier_files::resend(&state, &policy_id, &format!("{operator} (enroll edi resend)")).await? {
+                0 => println!("{policy_id}: no carrier rejected it or waits for it; nothing to send again"),
+                n => println!("{policy_id}: sent again to {n} carriers by the next run"),
             }
             Ok(())
         }
-        _ => anyhow::bail!(usage),
     }
 }

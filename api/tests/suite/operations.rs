@@ -196,3 +196,51 @@ fn base64_of(text: &str) -> String {
     use base64::Engine;
     base64::engine::general_purpose::STANDARD.encode(text)
 }
+
+/// `enroll ARGS`, run as an operator would (no database is touched by what these ask): its exit code and output.
+fn enroll(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_enroll")).args(args).output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn the_command_line_says_what_each_command_takes_and_refuses_a_mistyped_one_with_its_usage() {
+    let (code, help, _) = enroll(&["--help"]);
+    assert_eq!(code, 0);
+    for command in [
+        "serve",
+        "migrate",
+        "seed",
+        "check-workflows",
+        "workflows",
+        "edi",
+        "member-link",
+        "group-admin-link",
+        "rep-link",
+        "carrier-link",
+        "keys",
+        "generate-catalogue",
+        "reopen-health-questions",
+    ] {
+        assert!(help.contains(&format!("  {command} ")), "--help lists {command}:\n{help}");
+    }
+    let (code, help, _) = enroll(&["edi", "reconcile", "--help"]);
+    assert_eq!(code, 0);
+    assert!(help.contains("--hours <HOURS>") && help.contains("[default: 48]"), "{help}");
+    let (code, _, said) = enroll(&["rep-link", "seven"]);
+    assert_eq!(code, 2, "a wrong argument is a usage error");
+    assert!(said.contains("invalid value 'seven' for '<AGENT_ID>'"), "{said}");
+    let (code, _, said) = enroll(&["reopen-health-questions", "12", "1403", "--by", "Jordan"]);
+    assert_eq!(code, 2);
+    assert!(said.contains("--reason <REASON>"), "a required option is named: {said}");
+    let (code, _, said) = enroll(&["workflows", "load", "--in-flight", "later"]);
+    assert_eq!(code, 2);
+    assert!(said.contains("[possible values: stay, move]"), "{said}");
+    let (code, _, said) = enroll(&["sead"]);
+    assert_eq!(code, 2);
+    assert!(
+        said.contains("unrecognized subcommand 'sead'") && said.contains("seed"),
+        "a near command is offered: {said}"
+    );
+}
