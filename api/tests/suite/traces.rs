@@ -1,6 +1,7 @@
 //! Traces over OTLP, sent to a collector of the test's own (a plain HTTP server reading OTLP's protobuf messages): a
-//! payment is followed in one trace from the cart through the gateway's token to the commit, a caller's trace is
-//! joined, and no span carries the card, the security code, the SSN or the applicant's name.
+//! payment is followed in one trace from the cart through the gateway's token to the commit, reading the enrollment
+//! and pricing its cart once (as a Back and the step it shows do), a caller's trace is joined, and no span carries the
+//! card, the security code, the SSN or the applicant's name.
 
 use std::sync::{Arc, Mutex};
 
@@ -63,7 +64,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 #[tokio::test(flavor = "current_thread")]
-async fn with_traces_on_a_card_payment_is_followed_in_one_trace_from_the_cart_to_the_commit_and_no_span_carries_the_card(
+async fn with_traces_on_a_payment_is_one_trace_from_the_cart_to_the_commit_reading_the_enrollment_and_pricing_the_cart_once_and_no_span_carries_the_card(
 ) {
     let (endpoint, received) = collector();
     let settings = api::services::traces::TracesSettings { endpoint, service_name: "enroll-test".into() };
@@ -124,9 +125,32 @@ async fn with_traces_on_a_card_payment_is_followed_in_one_trace_from_the_cart_to
         }
     }
 
+    // The enrollment is read once and its cart priced once, however many of the step's rules read them.
+    let count = |trace: &[&Span], name: &str| trace.iter().filter(|s| s.name == name).count();
+    assert_eq!(count(&payment, "read the enrollment"), 1, "the payment read the enrollment once");
+    assert_eq!(count(&payment, "price the cart"), 1, "the payment priced the cart once");
+    let (back_trace, back_span) = ("5bf92f3577b34da6a3ce929d0e0e4737", "10f067aa0ba902b8");
+    let traceparent = format!("00-{back_trace}-{back_span}-01");
+    let back = b
+        .send_with(
+            axum::http::Method::POST,
+            &format!("/api/v1/enrollment/{id}/step/review_info"),
+            Some(json!({ "action": "back" }).to_string()),
+            &[("traceparent", traceparent.as_str())],
+        )
+        .await;
+    assert_eq!(back.ok()["step"]["step"], "billing_info");
+
     // A request no one traced before starts a trace of its own, and the check-out has its span in it.
     let checkout = spans.iter().map(|(_, s)| s).find(|s| s.name == "check out").expect("the check-out's span");
     assert_ne!(hex(&checkout.trace_id), caller_trace);
+
+    tokio::task::spawn_blocking(move || traces.flush()).await.unwrap().unwrap();
+    let spans = received.spans();
+    let moved: Vec<&Span> = spans.iter().map(|(_, s)| s).filter(|s| hex(&s.trace_id) == back_trace).collect();
+    assert!(moved.iter().any(|s| s.name == "request"), "the Back's trace was received");
+    assert_eq!(count(&moved, "read the enrollment"), 1, "Back and the step it shows read the enrollment once");
+    assert_eq!(count(&moved, "price the cart"), 1, "Back and the step it shows priced the cart once");
 
     let everything = format!("{spans:?}");
     for secret in ["4111 1111", "4111111111111111", "123-45-6789", "Okafor", "\"123\""] {

@@ -115,9 +115,17 @@ pub struct Enrollment {
     pub lifecycle: EnrollmentLifecycle,
     /// The workflow version it answers: its steps, questions, validation, review and receipt.
     pub workflows: std::sync::Arc<crate::services::workflows::Version>,
+    /// Its cart as priced by this request ([`priced_cart`]): a request prices it once, however many of its rules read
+    /// it. A change of the cart forgets it ([`Enrollment::cart_changed`]).
+    priced: tokio::sync::OnceCell<Vec<PricedLine>>,
 }
 
 impl Enrollment {
+    /// The cart was changed by this request: the next read prices it again.
+    pub fn cart_changed(&mut self) {
+        self.priced = tokio::sync::OnceCell::new();
+    }
+
     /// A submitted enrollment's quote and cart no longer change: 409 with the lifecycle's words.
     pub fn ensure_open(&self) -> ApiResult<()> {
         if self.lifecycle.is_submitted() {
@@ -131,6 +139,8 @@ pub fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
 }
 
+/// The caller's enrollment `enrollment_id` (its session owns it), or not found.
+#[tracing::instrument(name = "read the enrollment", skip_all)]
 pub async fn load(state: &AppState, session: &Session, enrollment_id: i64) -> ApiResult<Enrollment> {
     let row = store::enrollment::find_enrollment(&state.db, &state.local_reads, &session.0, enrollment_id)
         .await?
@@ -162,7 +172,7 @@ async fn from_row(state: &AppState, session: &Session, mut row: EnrollmentRow) -
     let lifecycle = serde_json::from_str(&row.lifecycle).map_err(|e| ApiError::Internal(e.into()))?;
     let submitted = row.policy_id.is_some();
     let workflows = pinned_workflows(state, row.enrollment_id, &mut row.workflow_version, submitted).await?;
-    Ok(Enrollment { session: session.clone(), row, filter, lifecycle, workflows })
+    Ok(Enrollment { session: session.clone(), row, filter, lifecycle, workflows, priced: Default::default() })
 }
 
 /// The workflow version the enrollment answers: the one it is pinned to (`pinned`), unless a later load moved
@@ -233,9 +243,14 @@ pub fn coverage_of(tier: Option<engine::context::Tier>, plan: &engine::catalogue
     tier.map(|t| crate::language::say(t.label_for(plan.is_premier())).to_string()).unwrap_or_default()
 }
 
-/// The cart, priced now: a price follows the filter, so it is never stored.
-#[tracing::instrument(name = "price the cart", skip_all)]
+/// The cart, priced now: a price follows the filter, so it is never stored. Priced once a request (see
+/// [`Enrollment::cart_changed`]).
 pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
+    enrollment.priced.get_or_try_init(|| price_the_cart(state, enrollment)).await.cloned()
+}
+
+#[tracing::instrument(name = "price the cart", skip_all)]
+async fn price_the_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
     let rows = store::cart::cart(&state.db, &state.local_reads, enrollment.row.enrollment_id).await?;
     let input = enrollment.filter.rating_input(today());
     let mut lines = Vec::new();

@@ -26,7 +26,7 @@ use crate::error::Said;
 #[tracing::instrument(name = "save a step", skip_all, fields(step = tab.as_str()))]
 pub async fn save_tab(
     state: &AppState,
-    enrollment: &Enrollment,
+    enrollment: &mut Enrollment,
     tab: TabName,
     submitted: &Value,
     version: Option<i64>,
@@ -70,6 +70,7 @@ pub async fn save_tab(
     };
     let (stored_version, lifecycle_version) = (stored.version, enrollment.row.lifecycle_version);
     // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
+    let submitted_as = policy_id.clone();
     let job = Arc::new((
         data,
         agreement,
@@ -140,6 +141,10 @@ pub async fn save_tab(
         Some(next) => Next::Tab(next),
         None => Next::Receipt,
     };
+    // The enrollment as it now stands, for what the request answers next (it is not read again).
+    enrollment.lifecycle = lifecycle;
+    enrollment.row.lifecycle_version += 1;
+    enrollment.row.policy_id = submitted_as.or(enrollment.row.policy_id.take());
     Ok((stored.version + 1, next))
 }
 

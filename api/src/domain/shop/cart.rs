@@ -69,8 +69,10 @@ pub fn option_of<'p>(plan: &'p Plan, id: &Option<Id>, name: &str) -> ApiResult<&
     plan.option(pricing_id).ok_or_else(ApiError::plan_not_found)
 }
 
+/// The cart is about to change: a checked-out enrollment goes back to its cart, and what was priced is forgotten.
 pub async fn reopen_cart(state: &AppState, e: &mut Enrollment) -> ApiResult<()> {
     e.ensure_open()?;
+    e.cart_changed();
     enrollment::navigate(state, e, engine::lifecycle::Event::CartChanged).await.map(|_| ())
 }
 
@@ -127,6 +129,7 @@ pub async fn remove_with_dependents(
             store::cart::drop_cart_line(&state.db, id, line.plan_id).await?;
         }
     }
+    e.cart_changed();
     Ok(true)
 }
 
@@ -152,6 +155,7 @@ pub async fn add(
     refuse_adding(state, e, plan, option).await?;
     reopen_cart(state, e).await?;
     store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan.plan_id, option.plan_pricing_id, true).await?;
+    e.cart_changed();
     cart_count(state, e).await
 }
 
@@ -185,6 +189,7 @@ pub async fn add_with_membership(
         false,
     )
     .await?;
+    e.cart_changed();
     cart_count(state, e).await
 }
 

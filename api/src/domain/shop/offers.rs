@@ -195,6 +195,7 @@ pub async fn take(
         for (plan_id, pricing_id) in lines {
             store::cart::put_in_cart(&state.db, e.row.enrollment_id, plan_id, pricing_id, true).await?;
         }
+        e.cart_changed();
     }
     let mut answered = answered_offers(state, &e).await?;
     if !answered.contains(&offer.id) {

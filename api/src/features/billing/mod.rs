@@ -149,7 +149,7 @@ pub async fn routing_lookup(
 /// typing a new one. The account number and card token come from the member's records, never from the browser.
 pub async fn save_existing(
     State(state): State<AppState>,
-    OwnedJson(e, body): OwnedJson<OnFileChoice>,
+    OwnedJson(mut e, body): OwnedJson<OnFileChoice>,
 ) -> ApiResult<Answer<SavedStep>> {
     let member = crate::domain::members::of_enrollment(&state, &e.row).await?;
     let id_of = |v: &Option<Id>| {
@@ -173,17 +173,17 @@ pub async fn save_existing(
     };
     doc["bill_date"] = bill_date;
     let version = version_of(&body.version)?;
-    let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::BillingInfo, &doc, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &mut e, TabName::BillingInfo, &doc, version).await?;
     Ok(Answer(SavedStep { version, next: next.describe() }))
 }
 
 /// `save-billing-info`: a new bank account or card.
 pub async fn save(
     State(state): State<AppState>,
-    OwnedJson(e, body): OwnedJson<TabSave>,
+    OwnedJson(mut e, body): OwnedJson<TabSave>,
 ) -> ApiResult<Answer<SavedStep>> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(&[]);
-    let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::BillingInfo, &fields, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &mut e, TabName::BillingInfo, &fields, version).await?;
     Ok(Answer(SavedStep { version, next: next.describe() }))
 }

@@ -147,11 +147,11 @@ pub async fn validate_single(
 /// `save-dependent-info`: the list, validated with the tier's rules, and the wizard moves on.
 pub async fn save(
     State(state): State<AppState>,
-    OwnedJson(e, body): OwnedJson<DependentsSave>,
+    OwnedJson(mut e, body): OwnedJson<DependentsSave>,
 ) -> ApiResult<Answer<SavedStep>> {
     let data = step_data(&body);
     let version = version_of(&body.version)?;
-    let (version, next) = enrollment::saving::save_tab(&state, &e, TabName::DependentInfo, &data, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &mut e, TabName::DependentInfo, &data, version).await?;
     Ok(Answer(SavedStep { version, next: next.describe() }))
 }
 

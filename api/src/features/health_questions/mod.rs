@@ -79,7 +79,7 @@ pub async fn dependent_questions(
 /// them), `medication_question`, `notes`.
 pub async fn save_primary(
     State(state): State<AppState>,
-    OwnedJson(e, body): OwnedJson<HealthSave>,
+    OwnedJson(mut e, body): OwnedJson<HealthSave>,
 ) -> ApiResult<Answer<SavedStep>> {
     let version = version_of(&body.version)?;
     let listed = body.condition_questions.clone().filter(|q| q.is_array());
@@ -90,7 +90,7 @@ pub async fn save_primary(
         answers.insert("condition_questions".into(), keyed);
     }
     let answers = Value::Object(answers);
-    let saved = enrollment::saving::save_tab(&state, &e, TabName::PrimaryHealthInfo, &answers, version).await;
+    let saved = enrollment::saving::save_tab(&state, &mut e, TabName::PrimaryHealthInfo, &answers, version).await;
     let (version, next) = match (saved, &listed) {
         (Err(ApiError::Invalid(errors)), Some(list)) => {
             return Err(ApiError::Invalid(

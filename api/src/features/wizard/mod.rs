@@ -16,7 +16,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::domain::enrollment::{self, load, priced_cart, Enrollment, Next, NextStep, SavedStep};
+use crate::domain::enrollment::{self, priced_cart, Enrollment, Next, NextStep, SavedStep};
 use crate::error::{Answer, ApiError, ApiResult, Listed, Message};
 use crate::http::extract::{AppJson, AppQuery, Nothing, OwnedJson, OwnedPath, OwnedQuery, TabSave};
 use crate::input::{version_of, Id};
@@ -338,25 +338,24 @@ fn save_route(tab: TabName) -> ApiMethodRouter<Live> {
 
 async fn save_info(
     state: AppState,
-    e: Enrollment,
+    mut e: Enrollment,
     body: TabSave,
     skip: &[&str],
     tab: TabName,
 ) -> ApiResult<Answer<SavedStep>> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(skip);
-    let (version, next) = enrollment::saving::save_tab(&state, &e, tab, &fields, version).await?;
+    let (version, next) = enrollment::saving::save_tab(&state, &mut e, tab, &fields, version).await?;
     Ok(Answer(SavedStep { version, next: next.describe() }))
 }
 
 async fn save_review_info(
     State(state): State<AppState>,
-    OwnedJson(e, body): OwnedJson<TabSave>,
+    OwnedJson(mut e, body): OwnedJson<TabSave>,
 ) -> ApiResult<Answer<Submitted>> {
     let version = version_of(&body.version)?;
     let fields = body.fields_without(&["first_enroll"]);
-    let (_, next) = enrollment::saving::save_tab(&state, &e, TabName::ReviewInfo, &fields, version).await?;
-    let e = load(&state, &e.session, e.row.enrollment_id).await?;
+    let (_, next) = enrollment::saving::save_tab(&state, &mut e, TabName::ReviewInfo, &fields, version).await?;
     Ok(Answer(Submitted { policy_id: e.row.policy_id, next: next.describe() }))
 }
 
@@ -381,13 +380,11 @@ fn tab_of(step: &str) -> ApiResult<TabName> {
         .ok_or_else(|| ApiError::NotFound(crate::error::Said::with("Unknown step {step}", &[("step", &step)])))
 }
 
-/// The step the person is on after an action, drawn from the enrollment as it is now.
+/// The step the person is on after an action, drawn from the enrollment as the action left it.
 async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Answer<StepOutcome>> {
     Ok(Answer(match next {
-        Next::Tab(tab) => {
-            let e = load(state, &e.session, e.row.enrollment_id).await?;
-            StepOutcome::Step { step: Box::new(enrollment::view::step_view(state, &e, tab).await?) }
-        }
+        // The enrollment as the action left it (a save or a move changes it in place): it is not read again.
+        Next::Tab(tab) => StepOutcome::Step { step: Box::new(enrollment::view::step_view(state, e, tab).await?) },
         Next::Cart => StepOutcome::Redirect { redirect: "/cart" },
         Next::Receipt => StepOutcome::Redirect { redirect: "/enrollment/receipt" },
     }))
@@ -459,7 +456,7 @@ async fn take_step(
     let tab = tab_of(&path.step)?;
     let next = match body.action()? {
         WizardAction::Next { form_data, version } => {
-            enrollment::saving::save_tab(&state, &e, tab, &Value::Object(form_data), version).await?.1
+            enrollment::saving::save_tab(&state, &mut e, tab, &Value::Object(form_data), version).await?.1
         }
         WizardAction::Back { .. } => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
         WizardAction::Edit { target, .. } => {
