@@ -69,6 +69,33 @@ impl FactFilter {
     }
 }
 
+/// One of a person's choices that narrow a listing, as a listing that they emptied names it to loosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Choice {
+    MaxPremium,
+    MaxDeductible,
+    Hsa,
+    Networks,
+    Carriers,
+}
+
+impl Choice {
+    /// The order a listing the choices emptied tries loosening them in: the limits first, the carriers last.
+    pub const LOOSENED_FIRST: [Choice; 5] =
+        [Choice::MaxPremium, Choice::MaxDeductible, Choice::Hsa, Choice::Networks, Choice::Carriers];
+
+    /// The choice as a person names it ("Remove the premium limit").
+    pub fn label(self) -> &'static str {
+        match self {
+            Choice::MaxPremium => "the premium limit",
+            Choice::MaxDeductible => "the deductible limit",
+            Choice::Hsa => "HSA-eligible only",
+            Choice::Networks => "the network choice",
+            Choice::Carriers => "the carrier choice",
+        }
+    }
+}
+
 /// A person's choices; none chosen keeps every plan in the catalogue's order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Refine {
@@ -136,16 +163,15 @@ impl Refine {
         !self.carriers.is_empty() || self.max_premium.is_some() || !self.fact_filters().is_empty()
     }
 
-    /// The choices without one filter: what a person would see by loosening it.
-    pub fn without(&self, filter: &str) -> Refine {
+    /// The choices without one of them: what a person would see by loosening it.
+    pub fn without(&self, choice: Choice) -> Refine {
         let mut loose = self.clone();
-        match filter {
-            "carriers" => loose.carriers.clear(),
-            "max_premium" => loose.max_premium = None,
-            "networks" => loose.networks.clear(),
-            "max_deductible" => loose.max_deductible = None,
-            "hsa" => loose.hsa = false,
-            _ => {}
+        match choice {
+            Choice::Carriers => loose.carriers.clear(),
+            Choice::MaxPremium => loose.max_premium = None,
+            Choice::Networks => loose.networks.clear(),
+            Choice::MaxDeductible => loose.max_deductible = None,
+            Choice::Hsa => loose.hsa = false,
         }
         loose
     }

@@ -24,7 +24,7 @@ pub async fn queue<'c, E>(
     executor: E,
     enrollment_id: i64,
     carrier_id: i64,
-    event: &str,
+    event: EdiEvent,
     last_day: Option<&str>,
 ) -> Result<(), sqlx::Error>
 where
@@ -36,7 +36,7 @@ where
     )
     .bind(enrollment_id)
     .bind(carrier_id)
-    .bind(event)
+    .bind(event.as_str())
     .bind(last_day)
     .bind(now())
     .bind(PENDING)
@@ -54,12 +54,44 @@ pub async fn carriers_waiting(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
     rows.iter().map(|r| r.try_get("carrier_id")).collect()
 }
 
+/// What an application's transaction tells its carrier: its coverage begins, or ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EdiEvent {
+    Addition,
+    Cancellation,
+}
+
+impl EdiEvent {
+    /// As the `event` column keeps it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EdiEvent::Addition => "addition",
+            EdiEvent::Cancellation => "cancellation",
+        }
+    }
+
+    fn of_column(row: &sqlx::any::AnyRow) -> Result<EdiEvent, sqlx::Error> {
+        let text: String = row.try_get("event")?;
+        match text.as_str() {
+            "addition" => Ok(EdiEvent::Addition),
+            "cancellation" => Ok(EdiEvent::Cancellation),
+            _ => Err(sqlx::Error::Decode(format!("an EDI transaction's event is {text:?}").into())),
+        }
+    }
+}
+
+impl std::fmt::Display for EdiEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A transaction claimed for a file.
 #[derive(Debug, Clone)]
 pub struct Claimed {
     pub edi_transaction_id: i64,
     pub enrollment_id: i64,
-    pub event: String,
+    pub event: EdiEvent,
     pub last_day: Option<String>,
 }
 
@@ -96,7 +128,7 @@ pub async fn claim_pending(
             Ok(Claimed {
                 edi_transaction_id: r.try_get("edi_transaction_id")?,
                 enrollment_id: r.try_get("enrollment_id")?,
-                event: r.try_get("event")?,
+                event: EdiEvent::of_column(r)?,
                 last_day: r.try_get("last_day")?,
             })
         })
@@ -250,7 +282,7 @@ pub struct Listed {
     pub enrollment_id: i64,
     pub policy_id: Option<String>,
     pub carrier_id: i64,
-    pub event: String,
+    pub event: EdiEvent,
     pub status: String,
     pub reason: Option<String>,
     pub interchange_id: Option<i64>,
@@ -518,7 +550,7 @@ fn listed(r: &sqlx::any::AnyRow) -> Result<Listed, sqlx::Error> {
         enrollment_id: r.try_get("enrollment_id")?,
         policy_id: r.try_get("policy_id")?,
         carrier_id: r.try_get("carrier_id")?,
-        event: r.try_get("event")?,
+        event: EdiEvent::of_column(r)?,
         status: r.try_get("status")?,
         reason: r.try_get("reason")?,
         interchange_id: r.try_get("interchange_id")?,
@@ -646,7 +678,8 @@ pub async fn cancel(
             .await?
             .rows_affected();
             if withdrawn == 0 {
-                queue(&mut **tx, enrollment_id, *carrier_id, "cancellation", Some(&cancellation.last_day)).await?;
+                queue(&mut **tx, enrollment_id, *carrier_id, EdiEvent::Cancellation, Some(&cancellation.last_day))
+                    .await?;
             }
         }
     }

@@ -88,7 +88,7 @@ async fn run() -> anyhow::Result<()> {
             .bind(&now)
             .execute(&mut *tx)
             .await?;
-            api::store::edi::queue(&mut *tx, id, carrier_id, "addition", None).await?;
+            api::store::edi::queue(&mut *tx, id, carrier_id, api::store::edi::EdiEvent::Addition, None).await?;
         }
     }
     tx.commit().await?;

@@ -75,7 +75,7 @@ pub async fn of_enrollment(state: &AppState, enrollment_id: i64) -> ApiResult<Ve
         for attempt in earlier.iter().filter(|a| a.edi_transaction_id == t.edi_transaction_id) {
             carrier_files.push(CarrierFile {
                 carrier_name: carrier_name(t.carrier_id),
-                event: t.event.clone(),
+                event: t.event.to_string(),
                 status: attempt.status.clone(),
                 reason: attempt.reason.clone(),
                 interchange: attempt.interchange_id,
@@ -85,7 +85,7 @@ pub async fn of_enrollment(state: &AppState, enrollment_id: i64) -> ApiResult<Ve
         }
         carrier_files.push(CarrierFile {
             carrier_name: carrier_name(t.carrier_id),
-            event: t.event,
+            event: t.event.to_string(),
             status: t.status,
             reason: t.reason,
             interchange: t.interchange_id,

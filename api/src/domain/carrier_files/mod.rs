@@ -355,11 +355,13 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
         // Read before the write transaction: a write should not wait on reads.
         let mut ready = Vec::new();
         for c in claimed {
-            let maintenance = match (c.event.as_str(), c.last_day.as_deref()) {
-                ("cancellation", Some(day)) => match chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") {
-                    Ok(last_day) => Maintenance::Cancellation { last_day },
-                    Err(_) => Maintenance::Addition,
-                },
+            let maintenance = match (c.event, c.last_day.as_deref()) {
+                (store::edi::EdiEvent::Cancellation, Some(day)) => {
+                    match chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") {
+                        Ok(last_day) => Maintenance::Cancellation { last_day },
+                        Err(_) => Maintenance::Addition,
+                    }
+                }
                 _ => Maintenance::Addition,
             };
             match application::application(state, c.enrollment_id, carrier_id, maintenance).await {

@@ -110,7 +110,14 @@ pub async fn save_tab(
                     // A submitted application is not resumed: its continue codes and links stop working.
                     crate::store::continue_code::delete_for_enrollment(&mut *tx, id).await?;
                     for carrier_id in carriers {
-                        crate::store::edi::queue(&mut *tx, id, *carrier_id, "addition", None).await?;
+                        crate::store::edi::queue(
+                            &mut *tx,
+                            id,
+                            *carrier_id,
+                            crate::store::edi::EdiEvent::Addition,
+                            None,
+                        )
+                        .await?;
                     }
                 }
                 for (email, body) in receipts.iter() {

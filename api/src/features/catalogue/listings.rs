@@ -425,17 +425,17 @@ fn priced_listing(
     };
     // A listing the person's choices emptied says which choice to loosen, and what that would show.
     let loosen = (kept.is_empty() && !entries.is_empty() && refine.narrows()).then(|| {
-        ["max_premium", "max_deductible", "hsa", "networks", "carriers"]
+        engine::refine::Choice::LOOSENED_FIRST
             .into_iter()
             .map(|f| (f, kept_by(&refine.without(f)).len()))
-            .find(|(f, n)| *n > 0 && refine.without(f) != *refine)
+            .find(|(f, n)| *n > 0 && refine.without(*f) != *refine)
             .map(|(f, n)| {
                 let template = if n == 1 {
                     "No plan matches all your choices. Remove {choice} to see {n} plan."
                 } else {
                     "No plan matches all your choices. Remove {choice} to see {n} plans."
                 };
-                say_with(template, &[("choice", &say(loosen_label(f))), ("n", &n)])
+                say_with(template, &[("choice", &say(f.label())), ("n", &n)])
             })
             .unwrap_or_else(|| say("No plan matches all your choices. Clear them to see every plan.").to_string())
     });
@@ -466,16 +466,6 @@ fn priced_listing(
         None => message.map(|m| say(engine::words::plain(m)).to_string()),
     };
     FilteredPlans { result, message: message.map(say), notice, total, facets }
-}
-
-fn loosen_label(filter: &str) -> &'static str {
-    match filter {
-        "max_premium" => "the premium limit",
-        "max_deductible" => "the deductible limit",
-        "hsa" => "HSA-eligible only",
-        "networks" => "the network choice",
-        _ => "the carrier choice",
-    }
 }
 
 /// What the listing can be narrowed by: over every plan the quote lists in the categories asked.
