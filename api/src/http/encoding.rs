@@ -35,14 +35,7 @@ impl<T> KeptAnswer<T> {
     where
         T: Serialize,
     {
-        #[derive(Serialize)]
-        struct Envelope<'a, T> {
-            status: &'static str,
-            data: &'a T,
-        }
-        let body =
-            serde_json::to_vec(&Envelope { status: "success", data }).map_err(|e| ApiError::Internal(e.into()))?;
-        Ok(KeptAnswer(Arc::new(Kept::new(body)), coding, PhantomData))
+        Ok(KeptAnswer(Arc::new(Kept::answering(data)?), coding, PhantomData))
     }
 }
 

@@ -80,6 +80,18 @@ impl Kept {
         Kept { plain: plain.into(), brotli: OnceLock::new(), gzip: OnceLock::new() }
     }
 
+    /// `data` serialized once in the success envelope (`{ status: "success", data }`), to answer now and to keep.
+    pub fn answering<T: serde::Serialize>(data: &T) -> Result<Kept, crate::error::ApiError> {
+        #[derive(serde::Serialize)]
+        struct Envelope<'a, T> {
+            status: &'static str,
+            data: &'a T,
+        }
+        let body = serde_json::to_vec(&Envelope { status: "success", data })
+            .map_err(|e| crate::error::ApiError::Internal(e.into()))?;
+        Ok(Kept::new(body))
+    }
+
     /// The answer in `coding`, compressed now if it was never asked for in it.
     pub fn encoded(&self, coding: Coding) -> Bytes {
         match coding {

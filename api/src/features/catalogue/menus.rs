@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::access::CHOOSE_GROUP;
 use crate::domain::session::Session;
+use crate::domain::shop::listing::{self, SideFilter};
 use crate::domain::shop::pricing::{card, plan_of, price, PlanCard};
 use crate::domain::shop::views::menu;
 use crate::domain::site::{self, Host};
@@ -21,23 +22,6 @@ use crate::state::AppState;
 #[derive(Serialize, JsonSchema)]
 pub struct GroupMenu {
     menu: Vec<String>,
-}
-
-/// The plans page's side filter.
-#[derive(Serialize, JsonSchema)]
-pub struct SideFilter {
-    categories: Vec<SideCategory>,
-}
-
-/// A category of the side filter: its name, how many plans it lists, whether the quote is for it.
-#[derive(Serialize, JsonSchema)]
-pub struct SideCategory {
-    category: String,
-    display_name: String,
-    /// The heading of the category's section on the plans page.
-    section_name: String,
-    count: usize,
-    selected: bool,
 }
 
 /// Who a quote is for, shown above the plans and the cart.
@@ -146,28 +130,7 @@ pub async fn left_side_filter_fields(
     State(state): State<AppState>,
     ListingQuery(session, id, _): ListingQuery<Nothing>,
 ) -> ApiResult<Answer<Listed<SideFilter>>> {
-    let (e, accepted) = crate::domain::shop::shopper::load(&state, &session, id).await?;
-    let offered = menu(&state, e.group_id, None);
-    // Each count is what the category's listing shows for this quote: the same function lists them.
-    let (listed, _) = super::listings::listed(&state, &e, &offered, &accepted);
-    let categories = state
-        .catalogue
-        .categories
-        .iter()
-        .filter(|c| offered.contains(&c.category.as_str()))
-        .map(|c| {
-            let count = listed.iter().filter(|entry| entry.plan.category == c.category).count();
-            let language = crate::language::current();
-            SideCategory {
-                category: c.category.clone(),
-                display_name: c.display_name_in(language).to_string(),
-                section_name: c.section_in(language).to_string(),
-                count,
-                selected: e.filter.category.as_deref() == Some(c.category.as_str()),
-            }
-        })
-        .collect();
-    Ok(Answer(Listed { result: SideFilter { categories } }))
+    Ok(Answer(Listed { result: listing::side_filter(&state, &session, id).await? }))
 }
 
 fn listed_in<'a>(state: &'a AppState, category: &'a str) -> impl Iterator<Item = &'a Plan> + 'a {
