@@ -1,7 +1,8 @@
 // The spec's messages for rjsf's errors: each field's `x-messages` by keyword, found wherever the field sits (nested
 // objects, list items, fields a condition adds).
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { english, m, type Translate } from './messages';
+import { inEnglish as english, type Translate } from '../lib/i18n';
+import { m } from './messages';
 
 type Messages = Record<string, string>;
 

@@ -1,9 +1,8 @@
 // The shared components' words (`components.<key>`), in English; src/locales/<lang>/components.json holds the others.
 import { defineMessages } from '../lib/i18n';
 
-// The spec's messages for rjsf's errors live in field-messages.ts; they are named here too, where features find them.
-export { everyProperty, schemaAt, transformErrors } from './field-messages';
 export { inEnglish as english, type Translate } from '../lib/i18n';
+
 
 export const m = defineMessages({
   // lazy-schema-form.tsx, drawn while a form's library loads.

@@ -5,7 +5,7 @@ import type { Chosen } from '../../../lib/i18n';
 import { render, screen, spanish } from '../../../testing/render';
 import { refusal, server, success } from '../../../testing/server';
 import { CarrierConsole } from './carrier-console';
-import { nestedErrors } from './plan-editor';
+import { nestedErrors } from '../utils/nested-errors';
 
 function renderAt(path: string, language?: Chosen) {
   return render(

@@ -1,7 +1,7 @@
 // One plan in the console: its questions in the server's form, what the draft changes, the draft as an applicant meets
 // it, publishing, the versions published before, and a version as a workflow file.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { SchemaForm } from '../../../components/lazy-schema-form';
 import { Failed, Pending } from '../../../components/query-state';
@@ -20,18 +20,8 @@ import {
   saveDraft,
 } from '../api/console';
 import { m } from '../messages';
+import { nestedErrors } from '../utils/nested-errors';
 import { PreviewPanel } from './preview-panel';
-
-/** The server's messages as rjsf's nested errors: `health.questions.1.question_text` under that field. */
-export function nestedErrors(fields: FieldError[]): ErrorSchema {
-  const root: Record<string, unknown> = {};
-  for (const f of fields.filter((f) => f.target_element)) {
-    let at = root;
-    for (const key of f.target_element.split('.')) at = (at[key] ??= {}) as Record<string, unknown>;
-    ((at.__errors ??= []) as string[]).push(f.error_message);
-  }
-  return root as ErrorSchema;
-}
 
 /** Saves `text` as a file named `name` (a version as a workflow file). */
 function download(name: string, text: string) {

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { Message, useT } from '../../../lib/i18n';
 import { type PlanQuestions, getPreview, tryPreview } from '../api/console';
 import { m } from '../messages';
-import { nestedErrors } from './plan-editor';
+import { nestedErrors } from '../utils/nested-errors';
 
 type Width = 'phone' | 'desktop';
 

@@ -3,7 +3,7 @@ import { SummaryRows, type SummaryRow } from '../../../components/summary-rows';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorSummary, type Problem, problemsFromServer, problemsFromValidation } from '../../../components/error-summary';
-import { everyProperty, schemaAt } from '../../../components/messages';
+import { everyProperty, schemaAt } from '../../../components/field-messages';
 import { ProgressBar } from '../../../components/progress-bar';
 import { drawnForm } from '../../../components/drawn-form';
 import { preloadSchemaForm, SchemaForm } from '../../../components/lazy-schema-form';
