@@ -359,3 +359,43 @@ async fn every_table_found_by_its_enrollment_has_an_index_that_leads_with_it_so_
     let unindexed: Vec<&str> = tables.iter().filter(|(_, led)| !led).map(|(name, _)| name.as_str()).collect();
     assert!(unindexed.is_empty(), "read by enrollment_id without an index: {unindexed:?}");
 }
+
+/// The code spans of docs/ARCHITECTURE.md's "Where does X live" table that name a file or folder of the repository.
+fn paths_the_table_names() -> Vec<String> {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let doc = std::fs::read_to_string(repo.join("docs/ARCHITECTURE.md")).unwrap();
+    let start = doc.find("### Where does X live").expect("the table's heading");
+    let table = &doc[start..];
+    let table = &table[..table[4..].find("\n### ").map_or(table.len(), |end| end + 4)];
+    let roots = ["api/", "engine/", "renderer/", "workflows/", "fixtures/", "docs/", "scripts/", "migrations/"];
+    table
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| roots.iter().any(|root| span.starts_with(root)))
+        // A placeholder (`<feature>`) names a kind of path, not one.
+        .filter(|span| !span.contains('<') && !span.contains(' '))
+        .flat_map(expanded)
+        .collect()
+}
+
+/// `a/{b,c}.yaml` as the paths it names, as a shell expands it (one brace group).
+fn expanded(span: &str) -> Vec<String> {
+    match (span.find('{'), span.find('}')) {
+        (Some(open), Some(close)) if open < close => span[open + 1..close]
+            .split(',')
+            .map(|choice| format!("{}{choice}{}", &span[..open], &span[close + 1..]))
+            .collect(),
+        _ => vec![span.to_string()],
+    }
+}
+
+#[test]
+fn every_file_the_architectures_where_does_x_live_table_names_exists() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let named = paths_the_table_names();
+    assert!(named.len() > 60, "the table's paths were read ({})", named.len());
+    assert!(named.contains(&"fixtures/catalogue/groups.yaml".to_string()), "a brace group is read as its paths");
+    let missing: Vec<&String> = named.iter().filter(|path| !repo.join(path).exists()).collect();
+    assert!(missing.is_empty(), "docs/ARCHITECTURE.md names paths that do not exist: {missing:?}");
+}
