@@ -121,437 +121,484 @@ struct Drawn {
     eligibility: Eligibility,
 }
 
+/// One plan of `category`, drawn as carriers sell it there.
 fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
-    let network = |d: &mut Draw, choices: &[Network]| Some(*d.pick(choices));
-    let mut eligibility = Eligibility::default();
     match category {
-        "medical" => {
-            let metal = *d.pick(&["Bronze", "Silver", "Gold"]);
-            let (ded_low, ded_high, rate) = match metal {
-                "Bronze" => (4500, 7500, 330.0),
-                "Silver" => (2000, 4500, 420.0),
-                _ => (500, 2000, 510.0),
-            };
-            let deductible = d.between(ded_low / 250, ded_high / 250) * 250;
-            let facts = PlanFacts {
-                network: network(d, &[Network::Ppo, Network::Hmo, Network::Epo]),
-                deductible_usd: Some(deductible),
-                out_of_pocket_max_usd: Some((deductible + d.between(8, 24) * 125).min(9200)),
-                primary_care_copay_usd: Some(d.between(0, 10) * 5),
-                specialist_copay_usd: Some(d.between(6, 18) * 5),
-                emergency_room_copay_usd: Some(d.between(3, 10) * 50),
-                coinsurance_percent: Some(*d.pick(&[0, 10, 20, 30, 40])),
-                generic_drug_copay_usd: Some(d.between(1, 5) * 5),
-                // Copays before the deductible: not the high-deductible plan a health savings account goes with.
-                hsa_eligible: Some(false),
+        "medical" => medical(d),
+        "dental" => dental(d),
+        "vision" => vision(d),
+        "term_life" => term_life(d),
+        "limitedmed" => limitedmed(d),
+        "rx" => rx(d),
+        "lifestyle" => lifestyle(d),
+        "supplemental" => supplemental(d),
+        "di" => di(d),
+        "critical" => critical(d),
+        "accident" => accident(d),
+        "hospital" => hospital(d),
+        _ => other(d),
+    }
+}
+
+/// One of `choices`, as the plan's network.
+fn network(d: &mut Draw, choices: &[Network]) -> Option<Network> {
+    Some(*d.pick(choices))
+}
+
+/// A medical plan: its name, rating, facts and levels.
+fn medical(d: &mut Draw) -> Drawn {
+    let mut eligibility = Eligibility::default();
+    let metal = *d.pick(&["Bronze", "Silver", "Gold"]);
+    let (ded_low, ded_high, rate) = match metal {
+        "Bronze" => (4500, 7500, 330.0),
+        "Silver" => (2000, 4500, 420.0),
+        _ => (500, 2000, 510.0),
+    };
+    let deductible = d.between(ded_low / 250, ded_high / 250) * 250;
+    let facts = PlanFacts {
+        network: network(d, &[Network::Ppo, Network::Hmo, Network::Epo]),
+        deductible_usd: Some(deductible),
+        out_of_pocket_max_usd: Some((deductible + d.between(8, 24) * 125).min(9200)),
+        primary_care_copay_usd: Some(d.between(0, 10) * 5),
+        specialist_copay_usd: Some(d.between(6, 18) * 5),
+        emergency_room_copay_usd: Some(d.between(3, 10) * 50),
+        coinsurance_percent: Some(*d.pick(&[0, 10, 20, 30, 40])),
+        generic_drug_copay_usd: Some(d.between(1, 5) * 5),
+        // Copays before the deductible: not the high-deductible plan a health savings account goes with.
+        hsa_eligible: Some(false),
+        ..PlanFacts::default()
+    };
+    let net = facts.network.map(Network::label).unwrap_or_default();
+    if d.chance(0.3) {
+        eligibility.tobacco_factor = Some(*d.pick(&[1.2, 1.3, 1.5]));
+    }
+    Drawn {
+        name: format!("{metal} {net} {deductible}"),
+        short_text: {
+            let (deductible, maximum) =
+                (money(deductible), money(facts.out_of_pocket_max_usd.unwrap_or_default()));
+            match facts.primary_care_copay_usd.filter(|c| *c > 0) {
+                Some(copay) => Said::new(
+                    "{deductible} deductible, {maximum} out-of-pocket maximum, {copay} copay for primary care visits.",
+                    &[("deductible", deductible), ("maximum", maximum), ("copay", money(copay))],
+                ),
+                None => Said::new(
+                    "{deductible} deductible, {maximum} out-of-pocket maximum, free primary care visits.",
+                    &[("deductible", deductible), ("maximum", maximum)],
+                ),
+            }
+        },
+        body: "Major medical coverage that meets the Affordable Care Act's essential health benefits: doctor visits, hospital stays, emergencies, maternity, mental health and prescriptions. Preventive care is covered in full in network.".into(),
+        min_age: 18,
+        max_age: 64,
+        tiers: all_tiers(),
+        family: 2.8,
+        rating: RatingMethod::AgeCurve,
+        levels: vec![("Standard".into(), rate * (0.9 + d.unit() * 0.2), PlanFacts::default())],
+        facts,
+        eligibility,
+    }
+}
+
+/// A dental plan: its name, rating, facts and levels.
+fn dental(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let product = *d.pick(&["Dental Essentials", "Dental Plus", "Dental Premier", "Family Dental"]);
+    let facts = PlanFacts {
+        network: network(d, &[Network::Ppo, Network::Ppo, Network::Hmo]),
+        deductible_usd: Some(*d.pick(&[0, 50, 50, 75, 100])),
+        preventive_paid_percent: Some(100),
+        basic_waiting_period_months: Some(*d.pick(&[0, 0, 6])),
+        major_waiting_period_months: Some(*d.pick(&[0, 6, 12, 12])),
+        ..PlanFacts::default()
+    };
+    let base = 18.0 + d.unit() * 20.0;
+    let maxima: &[u32] =
+        d.pick::<&[u32]>(&[&[1000, 1500][..], &[1000, 1500, 2000][..], &[1250, 2500][..], &[1500][..]]);
+    let levels = maxima
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let facts = PlanFacts { annual_maximum_usd: Some(*m), ..PlanFacts::default() };
+            (format!("Annual maximum {}", money(*m)), base * (1.0 + i as f64 * 0.22), facts)
+        })
+        .collect();
+    Drawn {
+        name: format!("{product} {} {}", facts.network.map(Network::label).unwrap_or_default(), maxima[maxima.len() - 1]),
+        short_text: {
+            let maximum = money(maxima[maxima.len() - 1]);
+            match facts.major_waiting_period_months.unwrap_or(0) {
+                0 => Said::new(
+                    "Cleanings and exams paid in full; up to {maximum} a year; no waiting period for major services.",
+                    &[("maximum", maximum)],
+                ),
+                months => Said::new(
+                    "Cleanings and exams paid in full; up to {maximum} a year; major services after {months} months.",
+                    &[("maximum", maximum), ("months", months.to_string())],
+                ),
+            }
+        },
+        body: "Preventive care (cleanings, exams, X-rays) is paid in full; fillings and extractions are shared after the deductible; crowns, bridges and root canals after the waiting period.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: all_tiers(),
+        family: 2.7,
+        rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.06) },
+        levels,
+        facts,
+        eligibility,
+    }
+}
+
+/// A vision plan: its name, rating, facts and levels.
+fn vision(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let facts = PlanFacts {
+        network: network(d, &[Network::Ppo, Network::AnyProvider]),
+        exam_copay_usd: Some(*d.pick(&[0, 10, 10, 15, 25])),
+        frame_allowance_usd: Some(*d.pick(&[100, 130, 150, 175, 200])),
+        ..PlanFacts::default()
+    };
+    let product = *d.pick(&["Vision Basic", "Vision Plus", "ClearSight", "Eyecare Select"]);
+    Drawn {
+        name: format!("{product} {}", facts.frame_allowance_usd.unwrap_or_default()),
+        short_text: Said::new(
+            "Yearly eye exam for {copay} and {allowance} toward frames.",
+            &[
+                ("copay", facts.exam_copay_usd.filter(|c| *c > 0).map(money).unwrap_or_else(|| "$0".into())),
+                ("allowance", money(facts.frame_allowance_usd.unwrap_or_default())),
+            ],
+        ),
+        body: "A yearly eye exam, lenses or contacts, and an allowance toward frames every 12 or 24 months.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: all_tiers(),
+        family: 2.6,
+        rating: RatingMethod::Flat,
+        levels: vec![("Standard".into(), 6.0 + d.unit() * 10.0, PlanFacts::default())],
+        facts,
+        eligibility,
+    }
+}
+
+/// A term_life plan: its name, rating, facts and levels.
+fn term_life(d: &mut Draw) -> Drawn {
+    let mut eligibility = Eligibility::default();
+    let term = *d.pick(&[10, 15, 20, 30]);
+    let amounts: &[u32] =
+        d.pick::<&[u32]>(&[&[50_000, 100_000, 250_000][..], &[100_000, 250_000, 500_000][..], &[25_000, 50_000][..]]);
+    let per_thousand = 0.05 + d.unit() * 0.04;
+    let levels = amounts
+        .iter()
+        .map(|a| {
+            let facts = PlanFacts { benefit_amount_usd: Some(*a), ..PlanFacts::default() };
+            (format!("{} coverage", money(*a)), f64::from(*a) / 1000.0 * per_thousand + 4.0, facts)
+        })
+        .collect();
+    eligibility.tobacco_factor = Some(1.5);
+    Drawn {
+        name: format!("Term Life {term} to {}k", amounts[amounts.len() - 1] / 1000),
+        short_text: Said::new(
+            "Level premiums for {term} years; up to {amount} for your family.",
+            &[("term", term.to_string()), ("amount", money(amounts[amounts.len() - 1]))],
+        ),
+        body: "Pays the benefit amount to the people you name if you die during the term. The premium stays the same for the whole term; no cash value.".into(),
+        min_age: 18,
+        max_age: if term >= 30 { 50 } else if term >= 20 { 60 } else { 70 },
+        tiers: vec![Tier::IO],
+        family: 1.0,
+        rating: RatingMethod::AgeBands { bands: bands(18, 70, 1.55) },
+        levels,
+        facts: PlanFacts { term_years: Some(term), ..PlanFacts::default() },
+        eligibility,
+    }
+}
+
+/// A limitedmed plan: its name, rating, facts and levels.
+fn limitedmed(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let facts = PlanFacts {
+        network: network(d, &[Network::Ppo, Network::AnyProvider]),
+        deductible_usd: Some(*d.pick(&[0, 250, 500, 1000])),
+        primary_care_copay_usd: Some(*d.pick(&[20, 25, 30, 40])),
+        specialist_copay_usd: Some(*d.pick(&[40, 50, 60])),
+        daily_hospital_benefit_usd: Some(*d.pick(&[500, 1000, 1500])),
+        ..PlanFacts::default()
+    };
+    Drawn {
+        name: format!("Everyday Care {}", d.pick(&["1000", "2000", "Plus", "Select"])),
+        short_text: Said::new(
+            "Doctor visits for {copay} and {daily} a day in the hospital. Not major medical coverage.",
+            &[
+                ("copay", money(facts.primary_care_copay_usd.unwrap_or_default())),
+                ("daily", money(facts.daily_hospital_benefit_usd.unwrap_or_default())),
+            ],
+        ),
+        body: "Limited medical coverage pays set amounts for doctor visits, tests and hospital stays. It is not major medical insurance and does not meet the Affordable Care Act's minimum essential coverage.".into(),
+        min_age: 18,
+        max_age: 64,
+        tiers: all_tiers(),
+        family: 2.5,
+        rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.12) },
+        levels: vec![("Standard".into(), 60.0 + d.unit() * 80.0, PlanFacts::default())],
+        facts,
+        eligibility,
+    }
+}
+
+/// A rx plan: its name, rating, facts and levels.
+fn rx(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let facts = PlanFacts {
+        network: network(d, &[Network::Discount, Network::Ppo]),
+        generic_drug_copay_usd: Some(*d.pick(&[4, 5, 10, 15])),
+        deductible_usd: Some(*d.pick(&[0, 0, 100, 250])),
+        ..PlanFacts::default()
+    };
+    Drawn {
+        name: format!(
+            "Rx {} {}",
+            d.pick(&["Saver", "Value", "Plus", "Select"]),
+            facts.generic_drug_copay_usd.unwrap_or_default()
+        ),
+        short_text: Said::new(
+            "Generic drugs for {copay} at most pharmacies.",
+            &[("copay", money(facts.generic_drug_copay_usd.unwrap_or_default()))],
+        ),
+        body: "Lower prices on prescriptions at participating pharmacies, with fixed copays on generic drugs.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: all_tiers(),
+        family: 2.0,
+        rating: RatingMethod::Flat,
+        levels: vec![("Standard".into(), 9.0 + d.unit() * 25.0, PlanFacts::default())],
+        facts,
+        eligibility,
+    }
+}
+
+/// A lifestyle plan: its name, rating, facts and levels.
+fn lifestyle(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let facts = PlanFacts {
+        network: Some(Network::Discount),
+        telehealth_visits: Some(*d.pick(&[4, 6, 12, 24])),
+        ..PlanFacts::default()
+    };
+    Drawn {
+        name: format!("{} Membership {}", d.pick(&["Wellness", "Healthy Living", "Everyday Perks"]), facts.telehealth_visits.unwrap_or_default()),
+        short_text: Said::new(
+            "{visits} telehealth visits a year, gym and hearing discounts.",
+            &[("visits", facts.telehealth_visits.unwrap_or_default().to_string())],
+        ),
+        body: "A membership, not insurance: telehealth visits, a nurse line, and discounts on gyms, hearing aids and vision care.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: all_tiers(),
+        family: 1.6,
+        rating: RatingMethod::Flat,
+        levels: vec![("Membership".into(), 8.0 + d.unit() * 18.0, PlanFacts::default())],
+        facts,
+        eligibility,
+    }
+}
+
+/// A supplemental plan: its name, rating, facts and levels.
+fn supplemental(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    if d.chance(0.35) {
+        // Medicare Supplement: for people 65 and older who have Medicare Parts A and B.
+        let letter = *d.pick(&["G", "N", "F"]);
+        return Drawn {
+            name: format!("Medicare Supplement Plan {letter}"),
+            short_text: Said::new(
+                "Pays what Original Medicare leaves to you; Plan {letter} for people 65 and older.",
+                &[("letter", letter.to_string())],
+            ),
+            body: "Medicare Supplement insurance pays your share of costs under Original Medicare (Parts A and B): coinsurance, copays and, depending on the plan, deductibles. You must be enrolled in Medicare Parts A and B.".into(),
+            min_age: 65,
+            max_age: 99,
+            tiers: vec![Tier::IO, Tier::IS],
+            family: 2.0,
+            rating: RatingMethod::AgeBands { bands: bands(65, 99, 1.18) },
+            levels: vec![("Standard".into(), 120.0 + d.unit() * 90.0, PlanFacts::default())],
+            facts: PlanFacts {
+                network: Some(Network::AnyProvider),
+                deductible_usd: Some(if letter == "G" { 257 } else { 0 }),
                 ..PlanFacts::default()
-            };
-            let net = facts.network.map(Network::label).unwrap_or_default();
-            if d.chance(0.3) {
-                eligibility.tobacco_factor = Some(*d.pick(&[1.2, 1.3, 1.5]));
-            }
-            Drawn {
-                name: format!("{metal} {net} {deductible}"),
-                short_text: {
-                    let (deductible, maximum) =
-                        (money(deductible), money(facts.out_of_pocket_max_usd.unwrap_or_default()));
-                    match facts.primary_care_copay_usd.filter(|c| *c > 0) {
-                        Some(copay) => Said::new(
-                            "{deductible} deductible, {maximum} out-of-pocket maximum, {copay} copay for primary care visits.",
-                            &[("deductible", deductible), ("maximum", maximum), ("copay", money(copay))],
-                        ),
-                        None => Said::new(
-                            "{deductible} deductible, {maximum} out-of-pocket maximum, free primary care visits.",
-                            &[("deductible", deductible), ("maximum", maximum)],
-                        ),
-                    }
-                },
-                body: "Major medical coverage that meets the Affordable Care Act's essential health benefits: doctor visits, hospital stays, emergencies, maternity, mental health and prescriptions. Preventive care is covered in full in network.".into(),
-                min_age: 18,
-                max_age: 64,
-                tiers: all_tiers(),
-                family: 2.8,
-                rating: RatingMethod::AgeCurve,
-                levels: vec![("Standard".into(), rate * (0.9 + d.unit() * 0.2), PlanFacts::default())],
-                facts,
-                eligibility,
-            }
-        }
-        "dental" => {
-            let product = *d.pick(&["Dental Essentials", "Dental Plus", "Dental Premier", "Family Dental"]);
-            let facts = PlanFacts {
-                network: network(d, &[Network::Ppo, Network::Ppo, Network::Hmo]),
-                deductible_usd: Some(*d.pick(&[0, 50, 50, 75, 100])),
-                preventive_paid_percent: Some(100),
-                basic_waiting_period_months: Some(*d.pick(&[0, 0, 6])),
-                major_waiting_period_months: Some(*d.pick(&[0, 6, 12, 12])),
-                ..PlanFacts::default()
-            };
-            let base = 18.0 + d.unit() * 20.0;
-            let maxima: &[u32] =
-                d.pick::<&[u32]>(&[&[1000, 1500][..], &[1000, 1500, 2000][..], &[1250, 2500][..], &[1500][..]]);
-            let levels = maxima
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let facts = PlanFacts { annual_maximum_usd: Some(*m), ..PlanFacts::default() };
-                    (format!("Annual maximum {}", money(*m)), base * (1.0 + i as f64 * 0.22), facts)
-                })
-                .collect();
-            Drawn {
-                name: format!("{product} {} {}", facts.network.map(Network::label).unwrap_or_default(), maxima[maxima.len() - 1]),
-                short_text: {
-                    let maximum = money(maxima[maxima.len() - 1]);
-                    match facts.major_waiting_period_months.unwrap_or(0) {
-                        0 => Said::new(
-                            "Cleanings and exams paid in full; up to {maximum} a year; no waiting period for major services.",
-                            &[("maximum", maximum)],
-                        ),
-                        months => Said::new(
-                            "Cleanings and exams paid in full; up to {maximum} a year; major services after {months} months.",
-                            &[("maximum", maximum), ("months", months.to_string())],
-                        ),
-                    }
-                },
-                body: "Preventive care (cleanings, exams, X-rays) is paid in full; fillings and extractions are shared after the deductible; crowns, bridges and root canals after the waiting period.".into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: all_tiers(),
-                family: 2.7,
-                rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.06) },
-                levels,
-                facts,
-                eligibility,
-            }
-        }
-        "vision" => {
-            let facts = PlanFacts {
-                network: network(d, &[Network::Ppo, Network::AnyProvider]),
-                exam_copay_usd: Some(*d.pick(&[0, 10, 10, 15, 25])),
-                frame_allowance_usd: Some(*d.pick(&[100, 130, 150, 175, 200])),
-                ..PlanFacts::default()
-            };
-            let product = *d.pick(&["Vision Basic", "Vision Plus", "ClearSight", "Eyecare Select"]);
-            Drawn {
-                name: format!("{product} {}", facts.frame_allowance_usd.unwrap_or_default()),
-                short_text: Said::new(
-                    "Yearly eye exam for {copay} and {allowance} toward frames.",
-                    &[
-                        ("copay", facts.exam_copay_usd.filter(|c| *c > 0).map(money).unwrap_or_else(|| "$0".into())),
-                        ("allowance", money(facts.frame_allowance_usd.unwrap_or_default())),
-                    ],
-                ),
-                body: "A yearly eye exam, lenses or contacts, and an allowance toward frames every 12 or 24 months."
-                    .into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: all_tiers(),
-                family: 2.6,
-                rating: RatingMethod::Flat,
-                levels: vec![("Standard".into(), 6.0 + d.unit() * 10.0, PlanFacts::default())],
-                facts,
-                eligibility,
-            }
-        }
-        "term_life" => {
-            let term = *d.pick(&[10, 15, 20, 30]);
-            let amounts: &[u32] = d.pick::<&[u32]>(&[
-                &[50_000, 100_000, 250_000][..],
-                &[100_000, 250_000, 500_000][..],
-                &[25_000, 50_000][..],
-            ]);
-            let per_thousand = 0.05 + d.unit() * 0.04;
-            let levels = amounts
-                .iter()
-                .map(|a| {
-                    let facts = PlanFacts { benefit_amount_usd: Some(*a), ..PlanFacts::default() };
-                    (format!("{} coverage", money(*a)), f64::from(*a) / 1000.0 * per_thousand + 4.0, facts)
-                })
-                .collect();
-            eligibility.tobacco_factor = Some(1.5);
-            Drawn {
-                name: format!("Term Life {term} to {}k", amounts[amounts.len() - 1] / 1000),
-                short_text: Said::new(
-                    "Level premiums for {term} years; up to {amount} for your family.",
-                    &[("term", term.to_string()), ("amount", money(amounts[amounts.len() - 1]))],
-                ),
-                body: "Pays the benefit amount to the people you name if you die during the term. The premium stays the same for the whole term; no cash value.".into(),
-                min_age: 18,
-                max_age: if term >= 30 { 50 } else if term >= 20 { 60 } else { 70 },
-                tiers: vec![Tier::IO],
-                family: 1.0,
-                rating: RatingMethod::AgeBands { bands: bands(18, 70, 1.55) },
-                levels,
-                facts: PlanFacts { term_years: Some(term), ..PlanFacts::default() },
-                eligibility,
-            }
-        }
-        "limitedmed" => {
-            let facts = PlanFacts {
-                network: network(d, &[Network::Ppo, Network::AnyProvider]),
-                deductible_usd: Some(*d.pick(&[0, 250, 500, 1000])),
-                primary_care_copay_usd: Some(*d.pick(&[20, 25, 30, 40])),
-                specialist_copay_usd: Some(*d.pick(&[40, 50, 60])),
-                daily_hospital_benefit_usd: Some(*d.pick(&[500, 1000, 1500])),
-                ..PlanFacts::default()
-            };
-            Drawn {
-                name: format!("Everyday Care {}", d.pick(&["1000", "2000", "Plus", "Select"])),
-                short_text: Said::new(
-                    "Doctor visits for {copay} and {daily} a day in the hospital. Not major medical coverage.",
-                    &[
-                        ("copay", money(facts.primary_care_copay_usd.unwrap_or_default())),
-                        ("daily", money(facts.daily_hospital_benefit_usd.unwrap_or_default())),
-                    ],
-                ),
-                body: "Limited medical coverage pays set amounts for doctor visits, tests and hospital stays. It is not major medical insurance and does not meet the Affordable Care Act's minimum essential coverage.".into(),
-                min_age: 18,
-                max_age: 64,
-                tiers: all_tiers(),
-                family: 2.5,
-                rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.12) },
-                levels: vec![("Standard".into(), 60.0 + d.unit() * 80.0, PlanFacts::default())],
-                facts,
-                eligibility,
-            }
-        }
-        "rx" => {
-            let facts = PlanFacts {
-                network: network(d, &[Network::Discount, Network::Ppo]),
-                generic_drug_copay_usd: Some(*d.pick(&[4, 5, 10, 15])),
-                deductible_usd: Some(*d.pick(&[0, 0, 100, 250])),
-                ..PlanFacts::default()
-            };
-            Drawn {
-                name: format!(
-                    "Rx {} {}",
-                    d.pick(&["Saver", "Value", "Plus", "Select"]),
-                    facts.generic_drug_copay_usd.unwrap_or_default()
-                ),
-                short_text: Said::new(
-                    "Generic drugs for {copay} at most pharmacies.",
-                    &[("copay", money(facts.generic_drug_copay_usd.unwrap_or_default()))],
-                ),
-                body: "Lower prices on prescriptions at participating pharmacies, with fixed copays on generic drugs."
-                    .into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: all_tiers(),
-                family: 2.0,
-                rating: RatingMethod::Flat,
-                levels: vec![("Standard".into(), 9.0 + d.unit() * 25.0, PlanFacts::default())],
-                facts,
-                eligibility,
-            }
-        }
-        "lifestyle" => {
-            let facts = PlanFacts {
-                network: Some(Network::Discount),
-                telehealth_visits: Some(*d.pick(&[4, 6, 12, 24])),
-                ..PlanFacts::default()
-            };
-            Drawn {
-                name: format!("{} Membership {}", d.pick(&["Wellness", "Healthy Living", "Everyday Perks"]), facts.telehealth_visits.unwrap_or_default()),
-                short_text: Said::new(
-                    "{visits} telehealth visits a year, gym and hearing discounts.",
-                    &[("visits", facts.telehealth_visits.unwrap_or_default().to_string())],
-                ),
-                body: "A membership, not insurance: telehealth visits, a nurse line, and discounts on gyms, hearing aids and vision care.".into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: all_tiers(),
-                family: 1.6,
-                rating: RatingMethod::Flat,
-                levels: vec![("Membership".into(), 8.0 + d.unit() * 18.0, PlanFacts::default())],
-                facts,
-                eligibility,
-            }
-        }
-        "supplemental" => {
-            if d.chance(0.35) {
-                // Medicare Supplement: for people 65 and older who have Medicare Parts A and B.
-                let letter = *d.pick(&["G", "N", "F"]);
-                return Drawn {
-                    name: format!("Medicare Supplement Plan {letter}"),
-                    short_text: Said::new(
-                        "Pays what Original Medicare leaves to you; Plan {letter} for people 65 and older.",
-                        &[("letter", letter.to_string())],
-                    ),
-                    body: "Medicare Supplement insurance pays your share of costs under Original Medicare (Parts A and B): coinsurance, copays and, depending on the plan, deductibles. You must be enrolled in Medicare Parts A and B.".into(),
-                    min_age: 65,
-                    max_age: 99,
-                    tiers: vec![Tier::IO, Tier::IS],
-                    family: 2.0,
-                    rating: RatingMethod::AgeBands { bands: bands(65, 99, 1.18) },
-                    levels: vec![("Standard".into(), 120.0 + d.unit() * 90.0, PlanFacts::default())],
-                    facts: PlanFacts {
-                        network: Some(Network::AnyProvider),
-                        deductible_usd: Some(if letter == "G" { 257 } else { 0 }),
-                        ..PlanFacts::default()
-                    },
-                    eligibility,
-                };
-            }
-            let amount = *d.pick(&[5_000, 10_000, 20_000, 30_000]);
-            Drawn {
-                name: format!("{} {}", d.pick(&["Cancer Care", "Gap Protect", "Cancer Shield"]), amount / 1000),
-                short_text: Said::new(
-                    "Pays you {amount} when a covered diagnosis happens, to use as you need.",
-                    &[("amount", money(amount))],
-                ),
-                body: "Pays a cash benefit directly to you on a covered diagnosis, on top of any other coverage."
-                    .into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: all_tiers(),
-                family: 2.2,
-                rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.2) },
-                levels: vec![("Standard".into(), 10.0 + f64::from(amount) / 1000.0 * 0.9, PlanFacts::default())],
-                facts: PlanFacts {
-                    benefit_amount_usd: Some(amount),
-                    network: Some(Network::AnyProvider),
-                    ..PlanFacts::default()
-                },
-                eligibility,
-            }
-        }
-        "di" => {
-            let elimination = *d.pick(&[7, 14, 30, 90]);
-            let period = *d.pick(&[3, 6, 12, 24, 60]);
-            eligibility.min_annual_income = Some(i64::from(*d.pick(&[12_000, 15_000, 20_000, 25_000])));
-            eligibility.min_working_hours = Some(i64::from(*d.pick(&[20, 25, 30])));
-            Drawn {
-                name: format!("Income Protect {} {elimination}/{period}", if period >= 24 { "Long-Term" } else { "Short-Term" }),
-                short_text: Said::new(
-                    "Replaces part of your pay after {days} days off work, for up to {months} months.",
-                    &[("days", elimination.to_string()), ("months", period.to_string())],
-                ),
-                body: "Pays a monthly benefit, a share of your income, while an illness or injury keeps you from working, after the elimination period.".into(),
-                min_age: 18,
-                max_age: 64,
-                tiers: vec![Tier::IO],
-                family: 1.0,
-                rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.25) },
-                levels: vec![("Standard".into(), 22.0 + d.unit() * 30.0, PlanFacts::default())],
-                facts: PlanFacts {
-                    benefit_percent: Some(*d.pick(&[50, 60, 60, 70])),
-                    elimination_period_days: Some(elimination),
-                    benefit_period_months: Some(period),
-                    ..PlanFacts::default()
-                },
-                eligibility,
-            }
-        }
-        "critical" => {
-            let amounts: &[u32] =
-                d.pick::<&[u32]>(&[&[10_000, 20_000][..], &[15_000, 30_000][..], &[10_000, 25_000, 50_000][..]]);
-            let levels = amounts
-                .iter()
-                .map(|a| {
-                    let facts = PlanFacts { benefit_amount_usd: Some(*a), ..PlanFacts::default() };
-                    (format!("{} benefit", money(*a)), 6.0 + f64::from(*a) / 1000.0 * 0.85, facts)
-                })
-                .collect();
-            Drawn {
-                name: format!("Critical Illness {} {}", d.pick(&["Care", "Protect", "Plus"]), amounts[amounts.len() - 1] / 1000),
-                short_text: Said::new(
-                    "A lump sum of up to {amount} on a heart attack, stroke or cancer diagnosis.",
-                    &[("amount", money(amounts[amounts.len() - 1]))],
-                ),
-                body: "Pays a lump sum directly to you when you are diagnosed with a covered critical illness, such as a heart attack, stroke, cancer or kidney failure.".into(),
-                min_age: 18,
-                max_age: 74,
-                tiers: all_tiers(),
-                family: 2.1,
-                rating: RatingMethod::AgeBands { bands: bands(18, 74, 1.35) },
-                levels,
-                facts: PlanFacts::default(),
-                eligibility,
-            }
-        }
-        "accident" => {
-            let facts = PlanFacts {
-                benefit_amount_usd: Some(*d.pick(&[10_000, 25_000, 50_000])),
-                daily_hospital_benefit_usd: Some(*d.pick(&[100, 200, 300])),
-                ..PlanFacts::default()
-            };
-            Drawn {
-                name: format!("Accident {} {}", d.pick(&["Care", "Advantage", "Guard", "Shield"]), facts.benefit_amount_usd.unwrap_or_default() / 1000),
-                short_text: Said::new(
-                    "Cash for ER visits, fractures and {daily} a day in hospital after an accident.",
-                    &[("daily", money(facts.daily_hospital_benefit_usd.unwrap_or_default()))],
-                ),
-                body: "Pays set amounts for injuries from an accident: emergency care, fractures, dislocations, hospital stays, and an accidental death benefit.".into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: all_tiers(),
-                family: 2.4,
-                rating: RatingMethod::Flat,
-                levels: vec![("Standard".into(), 9.0 + d.unit() * 12.0, PlanFacts::default())],
-                facts,
-                eligibility,
-            }
-        }
-        "hospital" => {
-            let daily = *d.pick(&[100, 200, 250, 500]);
-            Drawn {
-                name: format!("Hospital Cash {daily}"),
-                short_text: Said::new(
-                    "{daily} a day in hospital, paid to you, plus an admission benefit.",
-                    &[("daily", money(daily))],
-                ),
-                body:
-                    "Pays you a fixed amount for each day you spend in a hospital, whatever your other coverage pays."
-                        .into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: all_tiers(),
-                family: 2.3,
-                rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.15) },
-                levels: vec![("Standard".into(), 8.0 + f64::from(daily) / 25.0, PlanFacts::default())],
-                facts: PlanFacts {
-                    daily_hospital_benefit_usd: Some(daily),
-                    benefit_amount_usd: Some(*d.pick(&[500, 1000, 1500])),
-                    ..PlanFacts::default()
-                },
-                eligibility,
-            }
-        }
-        _ => {
-            // Pet: priced by the pet's owner; every age of owner may buy it.
-            let reimbursement = *d.pick(&[70, 80, 90]);
-            let facts = PlanFacts {
-                annual_maximum_usd: Some(*d.pick(&[5_000, 10_000, 15_000])),
-                deductible_usd: Some(*d.pick(&[100, 250, 500])),
-                reimbursement_percent: Some(reimbursement),
-                ..PlanFacts::default()
-            };
-            Drawn {
-                name: format!(
-                    "Pet {} {reimbursement}/{}",
-                    d.pick(&["Care", "Protect", "Wellness"]),
-                    facts.deductible_usd.unwrap_or_default()
-                ),
-                short_text: Said::new(
-                    "{percent}% of vet bills back after a {deductible} deductible, up to {maximum} a year.",
-                    &[
-                        ("percent", reimbursement.to_string()),
-                        ("deductible", money(facts.deductible_usd.unwrap_or_default())),
-                        ("maximum", money(facts.annual_maximum_usd.unwrap_or_default())),
-                    ],
-                ),
-                body: "Reimburses vet bills for accidents and illnesses of your dog or cat, at any licensed vet."
-                    .into(),
-                min_age: 18,
-                max_age: 99,
-                tiers: vec![Tier::IO],
-                family: 1.0,
-                rating: RatingMethod::Flat,
-                levels: vec![("One pet".into(), 18.0 + d.unit() * 30.0, PlanFacts::default())],
-                facts,
-                eligibility,
-            }
-        }
+            },
+            eligibility,
+        };
+    }
+    let amount = *d.pick(&[5_000, 10_000, 20_000, 30_000]);
+    Drawn {
+        name: format!("{} {}", d.pick(&["Cancer Care", "Gap Protect", "Cancer Shield"]), amount / 1000),
+        short_text: Said::new(
+            "Pays you {amount} when a covered diagnosis happens, to use as you need.",
+            &[("amount", money(amount))],
+        ),
+        body: "Pays a cash benefit directly to you on a covered diagnosis, on top of any other coverage.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: all_tiers(),
+        family: 2.2,
+        rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.2) },
+        levels: vec![("Standard".into(), 10.0 + f64::from(amount) / 1000.0 * 0.9, PlanFacts::default())],
+        facts: PlanFacts {
+            benefit_amount_usd: Some(amount),
+            network: Some(Network::AnyProvider),
+            ..PlanFacts::default()
+        },
+        eligibility,
+    }
+}
+
+/// A di plan: its name, rating, facts and levels.
+fn di(d: &mut Draw) -> Drawn {
+    let mut eligibility = Eligibility::default();
+    let elimination = *d.pick(&[7, 14, 30, 90]);
+    let period = *d.pick(&[3, 6, 12, 24, 60]);
+    eligibility.min_annual_income = Some(i64::from(*d.pick(&[12_000, 15_000, 20_000, 25_000])));
+    eligibility.min_working_hours = Some(i64::from(*d.pick(&[20, 25, 30])));
+    Drawn {
+        name: format!("Income Protect {} {elimination}/{period}", if period >= 24 { "Long-Term" } else { "Short-Term" }),
+        short_text: Said::new(
+            "Replaces part of your pay after {days} days off work, for up to {months} months.",
+            &[("days", elimination.to_string()), ("months", period.to_string())],
+        ),
+        body: "Pays a monthly benefit, a share of your income, while an illness or injury keeps you from working, after the elimination period.".into(),
+        min_age: 18,
+        max_age: 64,
+        tiers: vec![Tier::IO],
+        family: 1.0,
+        rating: RatingMethod::AgeBands { bands: bands(18, 64, 1.25) },
+        levels: vec![("Standard".into(), 22.0 + d.unit() * 30.0, PlanFacts::default())],
+        facts: PlanFacts {
+            benefit_percent: Some(*d.pick(&[50, 60, 60, 70])),
+            elimination_period_days: Some(elimination),
+            benefit_period_months: Some(period),
+            ..PlanFacts::default()
+        },
+        eligibility,
+    }
+}
+
+/// A critical plan: its name, rating, facts and levels.
+fn critical(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let amounts: &[u32] =
+        d.pick::<&[u32]>(&[&[10_000, 20_000][..], &[15_000, 30_000][..], &[10_000, 25_000, 50_000][..]]);
+    let levels = amounts
+        .iter()
+        .map(|a| {
+            let facts = PlanFacts { benefit_amount_usd: Some(*a), ..PlanFacts::default() };
+            (format!("{} benefit", money(*a)), 6.0 + f64::from(*a) / 1000.0 * 0.85, facts)
+        })
+        .collect();
+    Drawn {
+        name: format!("Critical Illness {} {}", d.pick(&["Care", "Protect", "Plus"]), amounts[amounts.len() - 1] / 1000),
+        short_text: Said::new(
+            "A lump sum of up to {amount} on a heart attack, stroke or cancer diagnosis.",
+            &[("amount", money(amounts[amounts.len() - 1]))],
+        ),
+        body: "Pays a lump sum directly to you when you are diagnosed with a covered critical illness, such as a heart attack, stroke, cancer or kidney failure.".into(),
+        min_age: 18,
+        max_age: 74,
+        tiers: all_tiers(),
+        family: 2.1,
+        rating: RatingMethod::AgeBands { bands: bands(18, 74, 1.35) },
+        levels,
+        facts: PlanFacts::default(),
+        eligibility,
+    }
+}
+
+/// A accident plan: its name, rating, facts and levels.
+fn accident(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let facts = PlanFacts {
+        benefit_amount_usd: Some(*d.pick(&[10_000, 25_000, 50_000])),
+        daily_hospital_benefit_usd: Some(*d.pick(&[100, 200, 300])),
+        ..PlanFacts::default()
+    };
+    Drawn {
+        name: format!("Accident {} {}", d.pick(&["Care", "Advantage", "Guard", "Shield"]), facts.benefit_amount_usd.unwrap_or_default() / 1000),
+        short_text: Said::new(
+            "Cash for ER visits, fractures and {daily} a day in hospital after an accident.",
+            &[("daily", money(facts.daily_hospital_benefit_usd.unwrap_or_default()))],
+        ),
+        body: "Pays set amounts for injuries from an accident: emergency care, fractures, dislocations, hospital stays, and an accidental death benefit.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: all_tiers(),
+        family: 2.4,
+        rating: RatingMethod::Flat,
+        levels: vec![("Standard".into(), 9.0 + d.unit() * 12.0, PlanFacts::default())],
+        facts,
+        eligibility,
+    }
+}
+
+/// A hospital plan: its name, rating, facts and levels.
+fn hospital(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    let daily = *d.pick(&[100, 200, 250, 500]);
+    Drawn {
+        name: format!("Hospital Cash {daily}"),
+        short_text: Said::new(
+            "{daily} a day in hospital, paid to you, plus an admission benefit.",
+            &[("daily", money(daily))],
+        ),
+        body: "Pays you a fixed amount for each day you spend in a hospital, whatever your other coverage pays.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: all_tiers(),
+        family: 2.3,
+        rating: RatingMethod::AgeBands { bands: bands(18, 99, 1.15) },
+        levels: vec![("Standard".into(), 8.0 + f64::from(daily) / 25.0, PlanFacts::default())],
+        facts: PlanFacts {
+            daily_hospital_benefit_usd: Some(daily),
+            benefit_amount_usd: Some(*d.pick(&[500, 1000, 1500])),
+            ..PlanFacts::default()
+        },
+        eligibility,
+    }
+}
+
+/// A plan of another category: its name, rating, facts and levels.
+fn other(d: &mut Draw) -> Drawn {
+    let eligibility = Eligibility::default();
+    // Pet: priced by the pet's owner; every age of owner may buy it.
+    let reimbursement = *d.pick(&[70, 80, 90]);
+    let facts = PlanFacts {
+        annual_maximum_usd: Some(*d.pick(&[5_000, 10_000, 15_000])),
+        deductible_usd: Some(*d.pick(&[100, 250, 500])),
+        reimbursement_percent: Some(reimbursement),
+        ..PlanFacts::default()
+    };
+    Drawn {
+        name: format!(
+            "Pet {} {reimbursement}/{}",
+            d.pick(&["Care", "Protect", "Wellness"]),
+            facts.deductible_usd.unwrap_or_default()
+        ),
+        short_text: Said::new(
+            "{percent}% of vet bills back after a {deductible} deductible, up to {maximum} a year.",
+            &[
+                ("percent", reimbursement.to_string()),
+                ("deductible", money(facts.deductible_usd.unwrap_or_default())),
+                ("maximum", money(facts.annual_maximum_usd.unwrap_or_default())),
+            ],
+        ),
+        body: "Reimburses vet bills for accidents and illnesses of your dog or cat, at any licensed vet.".into(),
+        min_age: 18,
+        max_age: 99,
+        tiers: vec![Tier::IO],
+        family: 1.0,
+        rating: RatingMethod::Flat,
+        levels: vec![("One pet".into(), 18.0 + d.unit() * 30.0, PlanFacts::default())],
+        facts,
+        eligibility,
     }
 }
 
