@@ -136,7 +136,7 @@ fn draw_plan(d: &mut Draw, category: &str) -> Drawn {
         "critical" => critical(d),
         "accident" => accident(d),
         "hospital" => hospital(d),
-        _ => other(d),
+        _ => pet(d),
     }
 }
 
@@ -565,8 +565,8 @@ fn hospital(d: &mut Draw) -> Drawn {
     }
 }
 
-/// A plan of another category: its name, rating, facts and levels.
-fn other(d: &mut Draw) -> Drawn {
+/// A pet plan (the catalogue's other categories): its name, rating, facts and levels.
+fn pet(d: &mut Draw) -> Drawn {
     let eligibility = Eligibility::default();
     // Pet: priced by the pet's owner; every age of owner may buy it.
     let reimbursement = *d.pick(&[70, 80, 90]);
