@@ -1,28 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { PartiesSummary } from '../../../components/parties-summary';
 import { Failed, Pending } from '../../../components/query-state';
-import { ApiError, type Schema } from '../../../lib/api';
-import { invalidateCart } from '../../../lib/query';
+import type { Schema } from '../../../lib/api';
+import { Message, useT } from '../../../lib/i18n';
+import { useListingName } from '../../../lib/listing-name';
 import { useSite } from '../../../lib/site';
 import { lastListing, lastPlan } from '../../../lib/storage';
-import { useListingName } from '../../../lib/listing-name';
-import { money } from '../../../utils/format';
-import { addPlanToCart } from '../api/add-plan-to-cart';
-import { cartCheckout } from '../api/cart-checkout';
 import { cartDatesQuery } from '../api/get-cart-effective-dates';
-import { type CartLine, type Rider, planCartQuery } from '../api/get-plan-cart';
-import { removePlanFromCart } from '../api/remove-plan-from-cart';
+import { type CartLine, planCartQuery } from '../api/get-plan-cart';
+import { useCartChanges } from '../hooks/use-cart-changes';
+import { m } from '../messages';
+import { CartLines } from './cart-lines';
+import { OrderInfo } from './order-info';
 import { PlanDetailsDialog } from './plan-details-dialog';
 import { QuoteDialog } from './quote-dialog';
-import { PerPaycheck } from '../../../components/per-paycheck';
-import { Message, useT } from '../../../lib/i18n';
-import { m } from '../messages';
-
-/** Remove's mark (its name, read instead, is the button's label). */
-const CROSS = '✕';
+import { Riders } from './riders';
 
 const EMPTY: Schema<'CartAnswer'> = { result: [], initial_month_cost: 0, recurring_month_cost: 0, total_cost: 0, riders: [], notices: [], show_quotation: false };
 
@@ -48,7 +43,6 @@ export interface CartPageProps {
 export function CartPage({ enrollmentId: id, parties, renderCheckout, recommended }: CartPageProps) {
   const navigate = useNavigate();
   const { site } = useSite();
-  const client = useQueryClient();
   const t = useT();
   const cartRead = useQuery(planCartQuery(id));
   // A cart that cannot be read is shown empty, with why above it.
@@ -61,55 +55,29 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
   const [checkingOut, setCheckingOut] = useState(false);
   const [quoting, setQuoting] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  // The cart changed: its lines, costs, dates and the header's badge are read again.
-  const reload = useCallback(() => void invalidateCart(client, id), [client, id]);
-
-  const remove = async (line: CartLine) => {
-    await removePlanFromCart({ enrollment_id: id, plan_id: line.plan_id, plan_pricing_id: line.plan_pricing_id }).catch(() => undefined);
-    setRemoving(null);
-    reload();
-  };
-
-  const addRider = async (rider: Rider) => {
-    setError(null);
-    try {
-      await addPlanToCart({ enrollment_id: id, plan_id: rider.plan_id, plan_pricing_id: rider.plan_pricing_id });
-      reload();
-    } catch (e) {
-      if (e instanceof ApiError) setError(e);
-      else throw e;
-    }
-  };
+  const changes = useCartChanges(id);
+  const { error, reload } = changes;
 
   const checkout = async (type: string) => {
-    setError(null);
     if (type === 'back') {
+      changes.clearError();
       setCheckingOut(false);
       reload();
       return;
     }
-    // The cart as the person confirmed it is pictured for the audit record (what pictures it loads only now).
-    const pictures = import('../../../lib/screenshot');
-    const picture = pictures.then((screenshot) => screenshot.capturePage());
+    let route: string | null = null;
     try {
-      const done = await cartCheckout({ enrollment_id: id, effective_date: date, type });
-      void pictures.then((screenshot) => screenshot.sendScreenshot(id, 'cart_checkout', picture)).catch(() => undefined);
+      route = await changes.checkout(date, type);
+    } finally {
       setCheckingOut(false);
-      navigate(`/enrollment/${done.next.route}`);
-    } catch (e) {
-      setCheckingOut(false);
-      reload();
-      if (e instanceof ApiError) setError(e);
-      else throw e;
     }
+    if (route !== null) navigate(`/enrollment/${route}`);
   };
 
   const lines = cart?.result ?? [];
   const listing = lastListing.get();
   const listingName = useListingName(listing);
   const plan = lastPlan.get();
-  const fixed = lines.filter((l) => l.removable === 0);
   return (
     <>
       <nav aria-label={t(m.breadcrumb)} className="breadcrumb">
@@ -140,41 +108,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
           ) : lines.length === 0 ? (
             <p>{t(m.empty)}</p>
           ) : (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t(m.product)}</th>
-                  <th scope="col">{t(m.totalPrice)}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t(m.remove)}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines
-                  .filter((l) => l.removable === 1)
-                  .map((l) => (
-                    <tr key={l.plan_id}>
-                      <td>
-                        <button type="button" className="link" onClick={() => setDetails(l)}>
-                          <Message of={m.planDetailsOf} values={{ name: l.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
-                        </button>
-                        <br />
-                        <small>{l.coverage ? t(m.lineCoverage, { coverage: l.coverage, level: l.option_name }) : l.option_name}</small>
-                      </td>
-                      <td>
-                        {money(l.price)}
-                        <PerPaycheck paycheck={l.per_paycheck} />
-                      </td>
-                      <td>
-                        <button type="button" className="link" aria-label={t(m.removePlan, { name: l.plan_name })} onClick={() => setRemoving(l)}>
-                          {CROSS}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
+            <CartLines lines={lines.filter((l) => l.removable === 1)} onDetails={setDetails} onRemove={setRemoving} />
           )}
           {error?.messageFor('cart') && (
             <p role="alert" className="error">
@@ -186,63 +120,19 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
               {n}
             </p>
           ))}
-          {cart && cart.riders.length > 0 && (
-            <section aria-labelledby="riders-heading">
-              <h2 id="riders-heading">{t(m.ridersHeading)}</h2>
-              <ul className="cards">
-                {cart.riders.map((r) => (
-                  <li key={r.plan_pricing_id} className="card">
-                    <h3>{r.plan_name}</h3>
-                    <p>{r.plan_short_text}</p>
-                    <p className="price">{t(m.riderPrice, { option: r.option_name, price: money(r.price) })}</p>
-                    <button type="button" onClick={() => addRider(r)}>
-                      <Message of={m.addRider} values={{ name: r.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          {cart && cart.riders.length > 0 && <Riders riders={cart.riders} onAdd={(r) => void changes.addRider(r)} />}
         </section>
-        <aside aria-labelledby="order-heading" className="order-info">
-          <h2 id="order-heading">{t(m.orderHeading)}</h2>
-          <label htmlFor="effective-date">{t(m.effectiveDate)}</label>
-          <select id="effective-date" value={date} onChange={(e) => setDate(e.target.value)}>
-            {dates.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-          {error?.messageFor('effective_date') && (
-            <p role="alert" className="error">
-              {error.messageFor('effective_date')}
-            </p>
-          )}
-          {fixed.map((l) => (
-            <p key={l.plan_id}>{t(m.fixedLine, { name: l.plan_name, price: money(l.price) })}</p>
-          ))}
-          <dl>
-            <dt>{t(m.firstMonthCost)}</dt>
-            <dd>{money(cart?.initial_month_cost)}</dd>
-            <dt>{t(m.recurringCost)}</dt>
-            <dd>
-              {money(cart?.recurring_month_cost)}
-              <PerPaycheck paycheck={cart?.per_paycheck} />
-            </dd>
-            <dt>{t(m.totalCost)}</dt>
-            <dd>{money(cart?.total_cost)}</dd>
-          </dl>
-          <button type="button" className="primary" disabled={lines.length === 0} onClick={() => setCheckingOut(true)}>
-            {t(m.checkout)}
-          </button>
-          {/* A rep's or group's process may send a quote, never on the single-portal host. */}
-          {cart?.show_quotation && site?.special_host === false && lines.length > 0 && (
-            <button type="button" onClick={() => setQuoting(true)}>
-              {t(m.sendQuote)}
-            </button>
-          )}
-        </aside>
+        <OrderInfo
+          cart={cart}
+          fixed={lines.filter((l) => l.removable === 0)}
+          dates={dates}
+          date={date}
+          onDate={setDate}
+          error={error}
+          mayQuote={!!cart?.show_quotation && site?.special_host === false}
+          onCheckout={() => setCheckingOut(true)}
+          onQuote={() => setQuoting(true)}
+        />
       </div>
       {recommended}
       {details && <PlanDetailsDialog line={details} onClose={() => setDetails(null)} />}
@@ -252,7 +142,14 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
           <button type="button" onClick={() => setRemoving(null)}>
             {t(m.no)}
           </button>
-          <button type="button" className="primary" onClick={() => removing && remove(removing)}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              if (!removing) return;
+              void changes.remove(removing).then(() => setRemoving(null));
+            }}
+          >
             {t(m.yes)}
           </button>
         </div>
@@ -264,7 +161,7 @@ export function CartPage({ enrollmentId: id, parties, renderCheckout, recommende
             // An accepted upsell is in the cart now: the page and the header show it at once.
             reload();
           },
-          onLocalAction: checkout,
+          onLocalAction: (action) => void checkout(action),
           onFinish: () => {
             setCheckingOut(false);
             reload();
