@@ -6,6 +6,7 @@
 
 pub mod answers;
 pub mod cart;
+pub mod compare;
 pub mod listing;
 pub mod offers;
 pub mod popups;
