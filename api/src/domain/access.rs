@@ -23,6 +23,8 @@ use crate::store::Db;
 pub const INVALID_REP_CODE: &str = "Invalid Rep Access Code";
 pub const CHOOSE_GROUP: &str = "Please choose a group";
 pub const CHOOSE_PLATFORM: &str = "Please choose a platform";
+/// What a page for reps says to anyone else.
+pub const ENTER_REP_CODE: &str = "Please enter your Rep Access Code first.";
 /// How long a group administrator's link opens the store.
 pub const GROUP_LINK_DAYS: i64 = 14;
 /// How long a rep's hand-off link and a sign-in code work.

@@ -10,6 +10,7 @@ pub mod enrollment;
 pub mod filter;
 pub mod members;
 pub mod payroll;
+pub mod portals;
 pub mod quote;
 pub mod readiness;
 pub mod resume;

@@ -7,9 +7,10 @@ use engine::errors::messages::REQUIRED;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::access::{self, role_of, Grant, Role, Spend, CHOOSE_GROUP, CHOOSE_PLATFORM, INVALID_REP_CODE};
+use crate::domain::access::{self, role_of, Grant, Role, Spend, CHOOSE_GROUP, ENTER_REP_CODE, INVALID_REP_CODE};
+use crate::domain::portals;
 use crate::domain::session::Session;
-use crate::domain::site::{self, group_branding, rep_branding, Arrived, Host, Standing};
+use crate::domain::site::{self, group_branding, rep_branding, Arrived, Host};
 use crate::error::{Answer, ApiError, ApiResult, MaybeAnswer};
 use crate::http::extract::{AppJson, AppQuery};
 use crate::http::session::{Renewed, WithSession};
@@ -194,22 +195,9 @@ async fn session_rep<'a>(state: &'a AppState, session: &Session) -> ApiResult<&'
     }
 }
 
-/// What a page for reps says to anyone else.
-pub const ENTER_REP_CODE: &str = "Please enter your Rep Access Code first.";
 /// What a page for a group's administrator says to anyone else.
 pub const GROUP_ADMINS_ONLY: &str =
     "This page is for your group's administrator. Please use the link from your group dashboard.";
-
-/// The portals a rep or group enrolls on (every portal when they do not say).
-fn portals_of(state: &AppState, allowed: &[i64]) -> Vec<Portal> {
-    state
-        .catalogue
-        .portals
-        .iter()
-        .filter(|p| allowed.is_empty() || allowed.contains(&p.platform_group_id))
-        .cloned()
-        .collect()
-}
 
 /// `get-enrollment-platforms { agent_id }`: the enrollment portals the session's rep (or group) enrolls on.
 pub async fn enrollment_platforms(
@@ -217,20 +205,7 @@ pub async fn enrollment_platforms(
     session: Session,
     host: Host,
 ) -> ApiResult<Answer<Vec<Portal>>> {
-    let standing = site::standing(&state, &session, &host).await?;
-    let allowed = allowed_portals(&state, &standing);
-    Ok(Answer(portals_of(&state, &allowed)))
-}
-
-fn allowed_portals(state: &AppState, standing: &Standing) -> Vec<i64> {
-    match standing.role {
-        Role::Rep(agent) => state.catalogue.reps.get(&agent).map(|r| r.portals.clone()).unwrap_or_default(),
-        _ => standing
-            .group_id
-            .and_then(|g| state.catalogue.groups.get(&g))
-            .map(|g| g.portals.clone())
-            .unwrap_or_default(),
-    }
+    Ok(Answer(portals::of_session(&state, &session, &host).await?))
 }
 
 /// `update-filter-portal { enrollment_id, group_id, platform_group_id }`.
@@ -263,41 +238,9 @@ pub async fn update_filter_portal(
     host: Host,
     AppJson(body): AppJson<PortalChoice>,
 ) -> ApiResult<Answer<PortalChosen>> {
-    let standing = site::standing(&state, &session, &host).await?;
-    let allowed = allowed_portals(&state, &standing);
-    let portal = crate::input::optional_id(body.platform_group_id.as_ref(), "platform_group_id")
-        .ok()
-        .flatten()
-        .filter(|p| portals_of(&state, &allowed).iter().any(|portal| portal.platform_group_id == *p))
-        .ok_or_else(|| ApiError::field("platform_group_id", CHOOSE_PLATFORM))?;
-    let chosen = crate::input::optional_id(body.group_id.as_ref(), "group_id")?;
-    let group = match standing.role {
-        Role::Rep(agent) => {
-            let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::field("agent_id", INVALID_REP_CODE))?;
-            match chosen {
-                Some(g) if rep.groups.contains(&g) => Some(g),
-                Some(_) => return Err(ApiError::field("group_id", CHOOSE_GROUP)),
-                None => None,
-            }
-        }
-        Role::GroupAdmin(group) => Some(group),
-        // An employee, or a visitor of a group's site, chooses among the group's portals (Choose Enrollment Portal).
-        Role::Employee(group) => Some(group),
-        Role::Applicant => match standing.group_id {
-            Some(group) => Some(group),
-            None => return Err(ApiError::Forbidden(ENTER_REP_CODE.into())),
-        },
-    };
-    site::update(&state, &session, |arrived| {
-        arrived.portal_id = Some(portal);
-        arrived.group_id = group;
-    })
-    .await?;
+    let ids = (body.platform_group_id.as_ref(), body.group_id.as_ref(), body.enrollment_id.as_ref());
+    let (portal, group) = portals::choose(&state, &session, &host, ids).await?;
     let enroll_type = crate::domain::filter::enroll_type_under(group);
-    if let Some(id) = crate::input::optional_id(body.enrollment_id.as_ref(), "enrollment_id")? {
-        let e = crate::domain::enrollment::load(&state, &session, id).await?;
-        crate::domain::filter::choose_portal(&state, &e, portal, group).await?;
-    }
     Ok(Answer(PortalChosen { platform_group_id: portal, group_id: group, enroll_type: enroll_type.into() }))
 }
 
@@ -369,7 +312,7 @@ fn group_info(state: &AppState, group: &Group, code_known: bool) -> GroupInfo {
         display_name: group_branding(state, group).display_name,
         address_information: group.address_information.clone(),
         agent_code: group.agent_id.and_then(|a| state.catalogue.reps.get(&a)).map(|r| r.agent_code.clone()),
-        platforms: portals_of(state, &group.portals),
+        platforms: portals::portals_of(state, &group.portals),
     }
 }
 
