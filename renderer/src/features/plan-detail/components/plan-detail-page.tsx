@@ -1,66 +1,30 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { Pending } from '../../../components/query-state';
 import { PlanCard, PlanHighlights } from '../../../components/plan-card';
-import { PerPaycheck } from '../../../components/per-paycheck';
 import { PlanDocuments } from '../../../components/plan-documents';
 import { ApiError, type Schema } from '../../../lib/api';
 import { useCartCount } from '../../../lib/cart-count';
 import { Message, useT } from '../../../lib/i18n';
-import { lastListing, lastPlan } from '../../../lib/storage';
+import { lastListing } from '../../../lib/storage';
 import { useListingName } from '../../../lib/listing-name';
 import type { FlowAnswer } from '../../../types/api';
-import { money } from '../../../utils/format';
 import { invalidateEnrollment } from '../../../lib/query';
 import { planDetailQuery } from '../../../lib/plan-detail';
 import { planPricesQuery } from '../api/get-plan-pricing-detail';
 import { relatedPlansQuery } from '../api/get-related-plans';
 import { shopPlanQuery } from '../api/get-shop-plan';
+import { usePlanWhereabouts } from '../hooks/use-plan-whereabouts';
 import { m } from '../messages';
+import { type PriceLine, pricingOf } from '../utils/pricing';
+import { PlanAbout } from './plan-about';
+import { PriceLines } from './price-lines';
 
 type FlowStep = Schema<'Step'>;
 
-/**
- * What the page reads of an option priced for the quote: the answer's PriceLine, or a line of the `plans` a pricing
- * refusal still carries, which the document does not describe (so it is checked, field by field, before it is shown).
- */
-export type PriceLine = Pick<Schema<'PriceLine'>, 'plan_id' | 'plan_pricing_id' | 'option_name' | 'plan_price' | 'yearly_cost' | 'per_paycheck'> &
-  Partial<Pick<Schema<'PriceLine'>, 'coverage'>>;
-
-function isPriceLine(value: unknown): value is PriceLine {
-  if (typeof value !== 'object' || value === null) return false;
-  const line: Partial<Record<keyof PriceLine, unknown>> = value;
-  return (
-    typeof line.plan_id === 'number' &&
-    typeof line.plan_pricing_id === 'number' &&
-    typeof line.option_name === 'string' &&
-    (line.plan_price === undefined || line.plan_price === null || typeof line.plan_price === 'number')
-  );
-}
-
-interface Pricing {
-  plans: PriceLine[];
-  notices: string[];
-  /** `asked`: the price waits for an answer the plan's questions ask (the income), not given yet: the server's words
-   * for it, shown instead of a refusal (there is no fault to show yet). */
-  error: { code?: string; message: string; asked: string | null } | null;
-}
-
-/**
- * The prices as the page shows them: the answer's, or a refusal's message with any prices it still carries (`unavailable`
- * when the refusal has no words of the server's).
- */
-function pricingOf(answer: Schema<'PlanPrices'> | undefined, error: unknown, unavailable: string): Pricing | null {
-  if (answer) return { plans: answer.plans, notices: answer.notices, error: null };
-  if (!error) return null;
-  if (error instanceof ApiError && error.code === 'changePid') return null;
-  const message = error instanceof ApiError ? error.message : unavailable;
-  const plans = error instanceof ApiError && Array.isArray(error.extra.plans) ? error.extra.plans.filter(isPriceLine) : [];
-  const asked = error instanceof ApiError && typeof error.extra.asked === 'string' ? error.extra.asked : null;
-  return { plans, notices: [], error: { code: error instanceof ApiError ? error.code : undefined, message, asked } };
-}
+export type { PriceLine } from '../utils/pricing';
 
 export interface PlanDetailPageProps {
   enrollmentId: string;
@@ -73,21 +37,6 @@ export interface PlanDetailPageProps {
   renderPopup: (props: { start: FlowStep; onAnswered: () => void; onFinish: (answer: FlowAnswer | null, message: string | null) => void }) => ReactNode;
   /** The offers the shop makes once a plan is in the cart. */
   renderOffers: (props: { onFinish: () => void }) => ReactNode;
-}
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n\s*\n/)
-        .filter((p) => p.trim())
-        .map((p, i) => (
-          <p key={i} className="prewrap">
-            {p.trim()}
-          </p>
-        ))}
-    </>
-  );
 }
 
 /** A plan: its prices (with Add to Cart once the shop's popups are answered), its texts and the plans suggested with it. */
@@ -114,19 +63,7 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
   // Everything is read again, the quote's filter too (a popup's answer may change it).
   const load = () => void invalidateEnrollment(client, enrollmentId);
 
-  // A plan that does not exist is a page that does not; a plan sold as another shows the other.
-  const missing = planRead.isError;
-  const moved = pricesRead.error instanceof ApiError && pricesRead.error.code === 'changePid' ? pricesRead.error.extra.pid : undefined;
-  useEffect(() => {
-    if (missing) navigate('/404');
-    else if (moved) navigate(`/plan/${String(moved)}/plan`, { replace: true });
-  }, [missing, moved, navigate]);
-
-  // The cart's breadcrumb leads back to the plan last looked at.
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (planRead.data) lastPlan.set(pathname);
-  }, [planRead.data, pathname]);
+  usePlanWhereabouts(planRead.isError, pricesRead.error, planRead.data !== undefined);
 
   // A popup that opens by itself does so as soon as the server says it is needed (unless the person closed it).
   useEffect(() => {
@@ -211,72 +148,16 @@ export function PlanDetailPage({ enrollmentId, planId, addToCart, renderQuote, r
         </p>
       )}
       {pricing && pricing.plans.length > 0 && (
-        <section aria-labelledby="prices-heading">
-          <h2 id="prices-heading">{t(m.yourPrice)}</h2>
-          {/* On a phone each line is a card of its own (styles.css, .price-lines): the roles stay those of a table. */}
-          <table className="table price-lines" role="table">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">{t(m.coverage)}</th>
-                <th scope="col" role="columnheader">{t(m.level)}</th>
-                <th scope="col" role="columnheader">{t(m.monthlyPrice)}</th>
-                {pricing.plans.some((l) => l.yearly_cost) && (
-                  <th scope="col" role="columnheader">
-                    {t(m.yearlyCostMedium)}
-                  </th>
-                )}
-                <th scope="col" role="columnheader">
-                  <span className="visually-hidden">{t(m.action)}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {pricing.plans.map((line) => (
-                <tr key={line.plan_pricing_id} role="row">
-                  <td role="cell" data-label={t(m.coverage)}>{line.coverage}</td>
-                  <td role="cell" data-label={t(m.level)}>{line.option_name}</td>
-                  <td role="cell" data-label={t(m.monthlyPrice)}>
-                    {plan.hides_price || line.plan_price == null ? t(m.shownInCart) : money(line.plan_price)}
-                    <PerPaycheck paycheck={line.per_paycheck} />
-                  </td>
-                  {pricing.plans.some((l) => l.yearly_cost) && (
-                    <td role="cell" data-label={t(m.yearlyCostMedium)}>
-                      {line.yearly_cost ? money(line.yearly_cost.medium) : t(m.noEstimate)}
-                    </td>
-                  )}
-                  <td role="cell" className="price-line-action">
-                    {flow?.ready ? (
-                      <button type="button" className="primary" onClick={() => add(line)} aria-label={t(m.addToCartOption, { option: line.option_name })}>
-                        {t(m.addToCart)}
-                      </button>
-                    ) : button ? (
-                      <button type="button" className="primary" onClick={() => setPopup({ start: button.view })}>
-                        {button.label}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <PriceLines
+          lines={pricing.plans}
+          hidesPrice={plan.hides_price}
+          ready={flow?.ready ?? false}
+          button={button}
+          onAdd={(line) => void add(line)}
+          onOpen={(start) => setPopup({ start })}
+        />
       )}
-      <section aria-labelledby="about-heading">
-        <h2 id="about-heading">{d.header_text || t(m.aboutThisPlan)}</h2>
-        <Paragraphs text={d.body_text} />
-        {[
-          [d.exclusions_text_name, d.exclusions_text],
-          [d.example_text_name, d.example_text],
-          [d.faq_text_name, d.faq_text],
-        ]
-          .filter(([name, text]) => name && text)
-          .map(([name, text]) => (
-            <details key={name}>
-              <summary>{name}</summary>
-              <Paragraphs text={text} />
-            </details>
-          ))}
-      </section>
+      <PlanAbout description={d} />
       {plan.documents.length > 0 && (
         <section aria-labelledby="documents-heading">
           <h2 id="documents-heading">{t(m.documents)}</h2>
