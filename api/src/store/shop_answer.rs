@@ -20,6 +20,8 @@ pub async fn find(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> Res
 const RAISE_REVISION: &str = "update enrollment set answers_revision = answers_revision + 1 where enrollment_id = $1";
 
 pub async fn upsert(db: &Db, enrollment_id: i64, subject: &str, kind: &str, data: &str) -> Result<(), sqlx::Error> {
+    // A write transaction of two statements: it takes its turn with SQLite's other writers (`store::write_turn`).
+    let _turn = super::write_turn(db).await;
     let mut tx = db.begin().await?;
     sqlx::query(
         "insert into shop_answer (enrollment_id, subject, kind, data, updated_at) values ($1, $2, $3, $4, $5) \
@@ -37,6 +39,7 @@ pub async fn upsert(db: &Db, enrollment_id: i64, subject: &str, kind: &str, data
 }
 
 pub async fn delete(db: &Db, enrollment_id: i64, subject: &str, kind: &str) -> Result<(), sqlx::Error> {
+    let _turn = super::write_turn(db).await;
     let mut tx = db.begin().await?;
     let deleted = sqlx::query("delete from shop_answer where enrollment_id = $1 and subject = $2 and kind = $3")
         .bind(enrollment_id)
