@@ -1,5 +1,6 @@
 //! The shape of the code, checked: no import circles in the api or the engine, the api's layers only import
-//! downward, no feature imports another feature, and features reach the store only through the domain.
+//! downward, no feature imports another feature, features reach the store only through the domain, and http names of
+//! the domain only what it needs to read a request.
 //!
 //! A module here is a file (`a/b.rs` or `a/b/mod.rs` is `a::b`). An import is any `crate::`, `super::` or `self::`
 //! path outside comments, in `use` trees or inline; it points at the longest module that prefixes it.
@@ -285,6 +286,56 @@ fn the_checker_sees_a_feature_that_imports_the_store() {
     .into();
     let graph = imports(&modules);
     assert_eq!(importers_of(&graph, "features", "store"), vec!["features::cart::add"]);
+}
+
+/// All the http layer may name of the domain: the session and the host it reads from a request, the caller's own
+/// enrollment it loads for the extractors that need one (`load`, `Enrollment`), and a type the OpenAPI document
+/// describes. Anything else of the domain in http would be a rule applied before the handler runs.
+const HTTP_MAY_NAME: &[&str] = &[
+    "domain::session::Session",
+    "domain::site::Host",
+    "domain::enrollment::load",
+    "domain::enrollment::Enrollment",
+    "domain::shop::pricing::PriceLine",
+];
+
+/// The domain paths each module under `from` names that `allowed` does not list, as `module: path`.
+fn domain_names_beyond(modules: &BTreeMap<String, String>, from: &str, allowed: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (name, text) in modules.iter().filter(|(m, _)| *m == from || m.starts_with(&format!("{from}::"))) {
+        let mut paths = Vec::new();
+        paths_after(text, "crate::", &[], &mut paths);
+        for path in paths.into_iter().filter(|p| p.first().is_some_and(|top| top == "domain")) {
+            let named = path.iter().filter(|part| *part != "self").cloned().collect::<Vec<_>>().join("::");
+            if !allowed.contains(&named.as_str()) {
+                found.push(format!("{name}: {named}"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn http_names_of_the_domain_only_the_session_the_host_and_the_callers_enrollment() {
+    let found = domain_names_beyond(&modules(&crate_src("api")), "http", HTTP_MAY_NAME);
+    assert!(
+        found.is_empty(),
+        "http does domain work here; move it into domain/ and call it from a handler: {found:#?}"
+    );
+}
+
+#[test]
+fn the_checker_sees_http_naming_more_of_the_domain() {
+    let modules: BTreeMap<String, String> = [
+        ("http::extract".to_string(), "use crate::domain::{session::Session, enrollment::{self, load}};".to_string()),
+        ("http::listing".to_string(), "fn f() { crate::domain::shop::listing::answer(); }".to_string()),
+        ("features::shop".to_string(), "use crate::domain::shop::listing;".to_string()),
+    ]
+    .into();
+    assert_eq!(
+        domain_names_beyond(&modules, "http", HTTP_MAY_NAME),
+        ["http::extract: domain::enrollment", "http::listing: domain::shop::listing::answer"]
+    );
 }
 
 #[test]

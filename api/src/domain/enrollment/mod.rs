@@ -11,6 +11,7 @@ mod hooks;
 pub mod receipt;
 pub mod saving;
 pub mod screenshots;
+pub mod steps;
 pub mod submitted;
 pub mod view;
 

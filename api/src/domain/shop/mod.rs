@@ -11,5 +11,6 @@ pub mod listing;
 pub mod offers;
 pub mod popups;
 pub mod pricing;
+pub mod questions;
 pub mod shopper;
 pub mod views;

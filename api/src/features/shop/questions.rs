@@ -2,16 +2,13 @@
 //! questions and their answers. They read and write the same answers as the step protocol.
 
 use axum::extract::State;
-use engine::errors::messages::REQUIRED;
-use engine::shop::{self, EligibilityQuestion, PopupKind};
+use engine::shop::{EligibilityQuestion, HealthQuestion};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::domain::enrollment::today;
-use crate::domain::shop::answers::{answer, plan_subject, sealed_answer};
-use crate::domain::shop::popups::{answer_popup, choices};
-use crate::domain::shop::pricing::plan_of;
+use crate::domain::enrollment::Filter;
+use crate::domain::shop::questions;
 use crate::error::{Answer, ApiError, ApiResult, Listed, MaybeAnswer, Message};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::input::{Id, PlanRef};
@@ -55,6 +52,12 @@ pub struct DependentDates {
     no_of_children: Option<i64>,
 }
 
+impl DependentDates {
+    fn of(filter: Filter) -> DependentDates {
+        DependentDates { spouse_dob: filter.spouse_dob, no_of_children: filter.no_of_children }
+    }
+}
+
 /// Whether the spouse's date of birth is known and within the plan's ages.
 #[derive(Serialize, JsonSchema)]
 pub struct DependentDob {
@@ -70,6 +73,19 @@ pub struct HealthQuestionRow {
     question_sub_type: &'static str,
     options: Vec<QuestionOption>,
     require_detail: bool,
+}
+
+impl From<&HealthQuestion> for HealthQuestionRow {
+    fn from(q: &HealthQuestion) -> HealthQuestionRow {
+        let option = |option_id, option_text| QuestionOption { option_id, option_text, option_group: "yes_no" };
+        HealthQuestionRow {
+            question_id: q.question_id,
+            question_text: q.question_text.in_language(crate::language::current()).to_string(),
+            question_sub_type: "checkbox",
+            options: vec![option(1, "Yes"), option(0, "No")],
+            require_detail: false,
+        }
+    }
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -128,14 +144,13 @@ pub async fn aflac_questions(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<MaybeAnswer<EligibilityQuestions>> {
-    let plan = plan_of(&state, &query.plan_id)?;
-    let Some(set) = e.workflows.shop.eligibility_for(plan.plan_id, &plan.category) else {
-        return Ok(MaybeAnswer(None));
-    };
-    let stored = answer(&state.db, e.row.enrollment_id, &plan_subject(plan.plan_id), "eligibility").await?;
-    let answers = stored.as_ref().map(shop::questions::eligibility_as_list).unwrap_or_else(|| json!([]));
-    let result = set.questions.iter().map(EligibilityRow::from).collect();
-    Ok(MaybeAnswer(Some(EligibilityQuestions { status_code: 200, result, answers })))
+    Ok(MaybeAnswer(questions::eligibility(&state, &e, &query.plan_id).await?.map(|(set, answers)| {
+        EligibilityQuestions {
+            status_code: 200,
+            result: set.questions.iter().map(EligibilityRow::from).collect(),
+            answers,
+        }
+    })))
 }
 
 /// `save-aflac-questions { enrollment_id, plan_id, aflac_data: [{ qid, true_condition }] }`.
@@ -143,12 +158,7 @@ pub async fn save_aflac_questions(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<EligibilityAnswers>,
 ) -> ApiResult<Answer<Message>> {
-    let plan = plan_of(&state, &body.plan_id)?;
-    if e.workflows.shop.eligibility_for(plan.plan_id, &plan.category).is_none() {
-        return Err(ApiError::NotFound("This plan asks no eligibility questions".into()));
-    }
-    let answers = shop::questions::eligibility_from_list(&body.aflac_data);
-    answer_popup(&state, &e, plan, PopupKind::Eligibility, &answers).await?;
+    questions::answer_eligibility(&state, &e, &body.plan_id, &body.aflac_data).await?;
     Ok(Answer(Message::said("Eligibility answers saved")))
 }
 
@@ -158,48 +168,13 @@ pub async fn store_temp_dependent_info(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<TempDependentInfo>,
 ) -> ApiResult<Answer<DependentDates>> {
-    let plan = plan_of(&state, &body.plan_id)?;
-    e.ensure_open()?;
-    let given = |v: &Value| Some(v.clone()).filter(|v| !v.is_null() && v.as_str() != Some(""));
-    let (dob, children) = (given(&body.dep_dob), given(&body.no_of_children));
-    if dob.is_none() && children.is_none() {
-        return Err(ApiError::field("dep_dob", REQUIRED));
-    }
-    let mut data = json!({});
-    if let Some(dob) = &dob {
-        data["dep_dob"] = dob.clone();
-    }
-    if let Some(n) = &children {
-        data["no_of_children"] =
-            n.as_str().and_then(|s| s.trim().parse::<i64>().ok()).map(Value::from).unwrap_or(n.clone());
-    }
-    let sent =
-        |target: &str| (target == "dep_dob" && dob.is_some()) || (target == "no_of_children" && children.is_some());
-    let answers =
-        match shop::popups::check_popup(PopupKind::DependencyInfo, &choices(&state, &e, plan).await?, &data, today()) {
-            Ok(answers) => answers,
-            Err(errors) => {
-                let errors: Vec<_> = errors.into_iter().filter(|e| sent(&e.target_element)).collect();
-                if !errors.is_empty() {
-                    return Err(ApiError::Invalid(errors));
-                }
-                data
-            }
-        };
-    let mut filter = e.filter.clone();
-    if let Some(dob) = answers["dep_dob"].as_str() {
-        filter.spouse_dob = Some(dob.to_string());
-    }
-    if let Some(n) = answers["no_of_children"].as_i64() {
-        filter.no_of_children = Some(n);
-    }
-    crate::domain::filter::change(&state, &e, &filter).await?;
-    Ok(Answer(DependentDates { spouse_dob: filter.spouse_dob, no_of_children: filter.no_of_children }))
+    let filter = questions::keep_dependents(&state, &e, &body.plan_id, &body.dep_dob, &body.no_of_children).await?;
+    Ok(Answer(DependentDates::of(filter)))
 }
 
 /// `get-temp-dependent-info { enrollment_id }`: spouse_dob and no_of_children of the quote.
 pub async fn get_temp_dependent_info(OwnedQuery(e, _): OwnedQuery<Nothing>) -> ApiResult<Answer<DependentDates>> {
-    Ok(Answer(DependentDates { spouse_dob: e.filter.spouse_dob, no_of_children: e.filter.no_of_children }))
+    Ok(Answer(DependentDates::of(e.filter)))
 }
 
 /// The dependent-date check (the spec's `{hash}` call) `{ enrollment_id, plan_id }`: whether the spouse's date of
@@ -208,12 +183,7 @@ pub async fn check_dependent_dob(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Answer<DependentDob>> {
-    let plan = plan_of(&state, &query.plan_id)?;
-    let input = e.filter.rating_input(today());
-    let status = match (input, &e.filter.spouse_dob) {
-        (Some(input), Some(_)) => input.spouse_age.is_some_and(|age| age >= plan.min_age && age <= plan.max_age),
-        _ => false,
-    };
+    let status = questions::spouse_within_ages(&state, &e, &query.plan_id)?;
     Ok(Answer(DependentDob { status, depdob: e.filter.spouse_dob }))
 }
 
@@ -222,23 +192,9 @@ pub async fn get_questions(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Answer<Listed<Vec<HealthQuestionRow>>>> {
-    let plan = plan_of(&state, &query.plan_id)?;
-    let Some(set) = e.workflows.shop.health_for(plan.plan_id, &plan.category) else {
-        return Ok(Answer(Listed { result: Vec::new() }));
-    };
-    let option = |option_id, option_text| QuestionOption { option_id, option_text, option_group: "yes_no" };
-    let questions = set
-        .questions
-        .iter()
-        .map(|q| HealthQuestionRow {
-            question_id: q.question_id,
-            question_text: q.question_text.in_language(crate::language::current()).to_string(),
-            question_sub_type: "checkbox",
-            options: vec![option(1, "Yes"), option(0, "No")],
-            require_detail: false,
-        })
-        .collect();
-    Ok(Answer(Listed { result: questions }))
+    let set = questions::health_questions(&state, &e, &query.plan_id)?;
+    let result = set.map(|set| set.questions.iter().map(HealthQuestionRow::from).collect()).unwrap_or_default();
+    Ok(Answer(Listed { result }))
 }
 
 /// `save-question-answers { enrollment_id, plan_id, answers: [{ question_id, yes_no_flag }] }`: errorCode decline with
@@ -247,19 +203,9 @@ pub async fn save_question_answers(
     State(state): State<AppState>,
     OwnedJson(e, body): OwnedJson<HealthAnswers>,
 ) -> ApiResult<Answer<HealthAccepted>> {
-    let plan = plan_of(&state, &body.plan_id)?;
-    let mut answers = serde_json::Map::new();
-    for item in &body.answers {
-        let id = item.get("question_id").and_then(|q| q.as_i64().or_else(|| q.as_str()?.parse().ok()));
-        let flag = item
-            .get("yes_no_flag")
-            .and_then(|f| f.as_i64().or_else(|| f.as_str()?.parse().ok()).or_else(|| f.as_bool().map(i64::from)));
-        if let (Some(id), Some(flag)) = (id, flag) {
-            answers.insert(format!("q{id}"), json!(if flag == 1 { "Yes" } else { "No" }));
-        }
-    }
-    match answer_popup(&state, &e, plan, PopupKind::HealthQuestions, &Value::Object(answers)).await {
+    match questions::answer_health(&state, &e, &body.plan_id, &body.answers).await {
         Ok(success_message) => Ok(Answer(HealthAccepted { success_message })),
+        // The spec's popup reads a decline's words under data.error_message.
         Err(ApiError::Coded { code: "decline", message, .. }) => {
             let words = message.said();
             Err(ApiError::Coded {
@@ -277,13 +223,6 @@ pub async fn check_already_answered(
     State(state): State<AppState>,
     OwnedQuery(e, query): OwnedQuery<PlanRef>,
 ) -> ApiResult<Answer<AlreadyAnswered>> {
-    let plan = plan_of(&state, &query.plan_id)?;
-    let stored = sealed_answer(
-        &state,
-        e.row.enrollment_id,
-        &plan_subject(plan.plan_id),
-        crate::domain::shop::answers::HEALTH_QUESTIONS,
-    )
-    .await?;
-    Ok(Answer(AlreadyAnswered { result: stored.is_some(), accepted: stored.is_some_and(|s| s["accepted"] == true) }))
+    let (result, accepted) = questions::health_answered(&state, &e, &query.plan_id).await?;
+    Ok(Answer(AlreadyAnswered { result, accepted }))
 }

@@ -6,7 +6,6 @@ use aide::axum::routing::{get, post, ApiMethodRouter};
 use aide::axum::ApiRouter;
 use axum::extract::State;
 use engine::errors::messages::REQUIRED;
-use engine::lifecycle::Event;
 use engine::schema::FieldDefinition;
 use engine::selection::select_tabs;
 use engine::step::Step;
@@ -16,6 +15,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::domain::enrollment::steps::{self, Taken, WizardAction};
 use crate::domain::enrollment::{self, priced_cart, Enrollment, Next, NextStep, SavedStep};
 use crate::error::{Answer, ApiError, ApiResult, Listed, Message};
 use crate::http::extract::{AppJson, AppQuery, Nothing, OwnedJson, OwnedPath, OwnedQuery, TabSave};
@@ -131,49 +131,6 @@ impl JsonSchema for StepBody {
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         WizardAction::json_schema(generator)
     }
-}
-
-/// What the person did on a step.
-#[derive(Debug, JsonSchema)]
-#[serde(tag = "action", rename_all = "kebab-case")]
-pub enum WizardAction {
-    /// Next: the step's answers are saved and the next step is shown.
-    Next {
-        #[serde(rename = "formData", default)]
-        form_data: serde_json::Map<String, Value>,
-        /// The document version the step was drawn from.
-        #[schemars(with = "Option<Id>")]
-        version: Option<i64>,
-    },
-    /// Back: the step before (the cart, from the first step); nothing is saved.
-    Back {
-        #[schemars(with = "Option<Id>")]
-        version: Option<i64>,
-    },
-    /// Edit Details: the review opens the step `target`.
-    Edit {
-        /// The step to open (its name).
-        target: String,
-        #[schemars(with = "Option<Id>")]
-        version: Option<i64>,
-    },
-    /// What the step holds now, kept beside it so that a reload finds it; the step's finished answers stay as they
-    /// were until Next.
-    Draft {
-        #[serde(rename = "formData", default)]
-        form_data: Value,
-        #[schemars(with = "Option<Id>")]
-        version: Option<i64>,
-    },
-    /// Save & Continue Later: the step's answers are kept and the continue code is sent.
-    SaveForLater {
-        #[serde(rename = "formData", default)]
-        form_data: Value,
-        #[schemars(with = "Option<Id>")]
-        version: Option<i64>,
-        /// Where the continue code goes, when not to the address on file.
-        email: Option<String>,
-    },
 }
 
 impl StepBody {
@@ -375,11 +332,6 @@ async fn check_tab_required(
 
 // ---- wizard: the step protocol ------------------------------------------------------------------------------------
 
-fn tab_of(step: &str) -> ApiResult<TabName> {
-    TabName::parse(step)
-        .ok_or_else(|| ApiError::NotFound(crate::error::Said::with("Unknown step {step}", &[("step", &step)])))
-}
-
 /// The step the person is on after an action, drawn from the enrollment as the action left it.
 async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Answer<StepOutcome>> {
     Ok(Answer(match next {
@@ -391,12 +343,7 @@ async fn answer(state: &AppState, e: &Enrollment, next: Next) -> ApiResult<Answe
 }
 
 async fn current_step(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<StepOutcome>> {
-    let next = match e.lifecycle.current_tab() {
-        Some(tab) => Next::Tab(tab),
-        None if e.lifecycle.is_submitted() => Next::Receipt,
-        None => Next::Cart,
-    };
-    answer(&state, &e, next).await
+    answer(&state, &e, steps::where_now(&e)).await
 }
 
 /// How a step is asked for.
@@ -412,29 +359,9 @@ async fn get_step(
     OwnedPath(mut e, path): OwnedPath<StepPath>,
     AppQuery(look): AppQuery<StepLook>,
 ) -> ApiResult<Answer<StepOutcome>> {
-    let tab = tab_of(&path.step)?;
-    if matches!(look.view.as_deref().map(str::trim), Some("true" | "1")) {
-        // A look changes nothing: not where the application stands, not a submitted one.
-        if !engine::selection::navigation(
-            &e.workflows.wizard,
-            &enrollment::context(&e, &priced_cart(&state, &e).await?),
-        )
-        .contains(&tab)
-        {
-            return Err(ApiError::NotFound(crate::error::Said::with(
-                "This application has no step {step}",
-                &[("step", &path.step)],
-            )));
-        }
-        return answer(&state, &e, Next::Tab(tab)).await;
-    }
-    if e.lifecycle.is_submitted() {
-        return answer(&state, &e, Next::Receipt).await;
-    }
-    if e.lifecycle.current_tab() != Some(tab) {
-        enrollment::navigate(&state, &mut e, Event::Visit(tab)).await?;
-    }
-    answer(&state, &e, Next::Tab(tab)).await
+    let only_to_look = matches!(look.view.as_deref().map(str::trim), Some("true" | "1"));
+    let next = steps::visit(&state, &mut e, &path.step, only_to_look).await?;
+    answer(&state, &e, next).await
 }
 
 async fn post_step(
@@ -453,30 +380,10 @@ async fn take_step(
     OwnedPath(mut e, path): OwnedPath<StepPath>,
     AppJson(body): AppJson<StepBody>,
 ) -> ApiResult<Answer<StepOutcome>> {
-    let tab = tab_of(&path.step)?;
-    let next = match body.action()? {
-        WizardAction::Next { form_data, version } => {
-            enrollment::saving::save_tab(&state, &mut e, tab, &Value::Object(form_data), version).await?.1
-        }
-        WizardAction::Back { .. } => enrollment::navigate(&state, &mut e, Event::Back(tab)).await?,
-        WizardAction::Edit { target, .. } => {
-            enrollment::navigate(&state, &mut e, Event::Edit(tab_of(&target)?)).await?
-        }
-        WizardAction::Draft { form_data, version } => {
-            let version = enrollment::saving::save_draft(&state, &e, tab, &form_data, version).await?;
-            return Ok(Answer(StepOutcome::Drafted { drafted: true, version }));
-        }
-        WizardAction::SaveForLater { form_data, version, email } => {
-            let email = email.as_deref().unwrap_or_default();
-            enrollment::saving::save_for_later(&state, &e, tab, &form_data, version, email, &client.0).await?;
-            let until = chrono::Local::now().date_naive() + chrono::Days::new(crate::domain::resume::CODE_DAYS as u64);
-            let sent = crate::language::say_with(
-                "We sent your enrollment code to {email}. The code, or the link in the e-mail, works once, until {date}.",
-                &[("email", &email.trim()), ("date", &engine::dates::format_mdy(until))],
-            );
-            let message = crate::language::say(enrollment::saving::SAVED_FOR_LATER).to_string();
-            return Ok(Answer(StepOutcome::Saved { saved: true, message, sent }));
-        }
-    };
-    answer(&state, &e, next).await
+    let tab = steps::tab_of(&path.step)?;
+    match steps::take(&state, &mut e, tab, body.action()?, &client.0).await? {
+        Taken::Moved(next) => answer(&state, &e, next).await,
+        Taken::Drafted { version } => Ok(Answer(StepOutcome::Drafted { drafted: true, version })),
+        Taken::SavedForLater { message, sent } => Ok(Answer(StepOutcome::Saved { saved: true, message, sent })),
+    }
 }

@@ -4,6 +4,8 @@
 //! the rep, group and portal of a new enrollment, the site's branding and the front page. The browser reads this
 //! back (`get-default-info`); it never sets it.
 
+pub mod arrival;
+
 use engine::catalogue::{Group, Rep};
 use engine::storefront::{Arrival, Branding, DomainSite, Eprocess, OpenType};
 use serde::{Deserialize, Serialize};
