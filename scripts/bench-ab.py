@@ -8,6 +8,11 @@ share of the anchor's median. Build each binary first and copy it aside (`cp tar
 
     scripts/bench-ab.py /tmp/enroll-before /tmp/enroll-after          # 5 rounds
     ROUNDS=9 scripts/bench-ab.py /tmp/enroll-before /tmp/enroll-after
+    QUERIES=first,whole,all,all-whole scripts/bench-ab.py A B         # other listings too, each in every round
+
+QUERIES names the listings measured (default `first`): `first` (one category, the first page of 24), `refined`
+(that page sorted and narrowed), `whole` (one category, every plan), `all` (all 13 categories, a first page of 24)
+and `all-whole` (all 13, every plan).
 """
 import os
 import shutil
@@ -20,11 +25,24 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
 
 
+LISTINGS = {
+    "first": "categories=medical&page=1&per_page=24",
+    "refined": "categories=medical&page=1&per_page=24&sort=yearly_cost&networks=PPO,HMO&max_deductible=6000",
+    "whole": "categories=medical",
+    "all": "page=1&per_page=24",
+    "all-whole": "",
+}
+
+
 def main():
     binaries = sys.argv[1:]
     if not binaries or any(b in ("-h", "--help") for b in binaries):
         raise SystemExit(__doc__)
     rounds = int(os.environ.get("ROUNDS", "5"))
+    queries = os.environ.get("QUERIES", "first").split(",")
+    unknown = [q for q in queries if q not in LISTINGS]
+    if unknown:
+        raise SystemExit(f"unknown QUERIES {unknown}; known: {', '.join(LISTINGS)}")
     work = tempfile.mkdtemp(prefix="enroll-bench-ab-")
     servers, anchor = [], None
     try:
@@ -39,12 +57,15 @@ def main():
         port = bench.free_port()
         anchor = subprocess.Popen([bench.ANCHOR], env={**os.environ, "PORT": str(port)})
         bench.wait_ready(f"http://127.0.0.1:{port}/", anchor)
-        results = {"anchor": []} | {b: [] for b in binaries}
+        names = [(b, q) for q in queries for b in binaries]
+        results = {"anchor": []} | {f"{b} {q}": [] for b, q in names}
         for n in range(rounds):
             results["anchor"].append(bench.wrk(f"http://127.0.0.1:{port}/", 5, "")["rps"])
-            for binary, _, base, shopper in servers:
-                url = f"{base}/api/v1/get-filtered-plans?enrollment_id={shopper.id}&categories=medical&page=1&per_page=24"
-                results[binary].append(bench.wrk(url, 5, bench.GET_SCRIPT % shopper.fresh().cookie())["rps"])
+            for query in queries:
+                for binary, _, base, shopper in servers:
+                    url = f"{base}/api/v1/get-filtered-plans?enrollment_id={shopper.id}&{LISTINGS[query]}".rstrip("&")
+                    rps = bench.wrk(url, 5, bench.GET_SCRIPT % shopper.fresh().cookie())["rps"]
+                    results[f"{binary} {query}"].append(rps)
             print(f"round {n + 1}: " + ", ".join(f"{k} {v[-1]:,.0f}" for k, v in results.items()), flush=True)
         top = statistics.median(results["anchor"])
         for name, runs in results.items():

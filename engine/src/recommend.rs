@@ -106,6 +106,25 @@ pub struct Rule {
     pub lift: f64,
 }
 
+/// What people who chose any of `from` also chose: each companion once, by its strongest rule (lift, then
+/// confidence) from any of them, strongest first; a plan of `from` is never its own companion. `rules` gives each
+/// plan's rules.
+pub fn companions<'r>(rules: impl Fn(i64) -> Option<&'r [Rule]>, from: &[i64]) -> Vec<&'r Rule> {
+    let mut best: Vec<&Rule> = Vec::new();
+    for rule in from.iter().filter_map(|p| rules(*p)).flatten() {
+        if from.contains(&rule.to) {
+            continue;
+        }
+        match best.iter_mut().find(|b| b.to == rule.to) {
+            Some(b) if (rule.lift, rule.confidence) > (b.lift, b.confidence) => *b = rule,
+            Some(_) => {}
+            None => best.push(rule),
+        }
+    }
+    best.sort_by(|a, b| b.lift.total_cmp(&a.lift).then(b.confidence.total_cmp(&a.confidence)).then(a.to.cmp(&b.to)));
+    best
+}
+
 /// The counts association rules are read from, kept up to date one basket at a time.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Counts {
@@ -320,6 +339,19 @@ mod tests {
         assert!((rule.support - 3.0 / 23.0).abs() < 1e-9);
         // 1 is in all 23 baskets, so 2 tells nothing about it: lift 1.
         assert!((rule.lift - 1.0).abs() < 1e-9, "{rule:?}");
+    }
+
+    #[test]
+    fn a_companion_of_two_chosen_plans_is_named_once_by_its_strongest_rule_and_never_one_of_them() {
+        let rule = |from, to, confidence, lift| Rule { from, to, together: 5, support: 0.1, confidence, lift };
+        let rules: std::collections::BTreeMap<i64, Vec<Rule>> = [
+            (1, vec![rule(1, 3, 0.5, 2.0), rule(1, 2, 0.9, 5.0)]),
+            (2, vec![rule(2, 3, 0.6, 3.0), rule(2, 4, 0.4, 3.0), rule(2, 1, 0.9, 9.0)]),
+        ]
+        .into();
+        let found = companions(|p| rules.get(&p).map(Vec::as_slice), &[1, 2]);
+        let named: Vec<(i64, i64)> = found.iter().map(|r| (r.from, r.to)).collect();
+        assert_eq!(named, [(2, 3), (2, 4)], "3 by its stronger rule from 2, before 4 (same lift, less confidence)");
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod checks;
 pub mod completeness;
 pub mod documents;
 mod hooks;
+pub mod parties;
 pub mod receipt;
 pub mod saving;
 pub mod screenshots;

@@ -218,19 +218,7 @@ pub async fn association(
     audience.profile(Given { state: us_state, ..Given::default() });
     let from: Vec<i64> = if sent.is_empty() { audience.in_cart().to_vec() } else { sent };
     let snapshot = state.recommender.now();
-    // Each companion once, by its strongest rule from any of the plans.
-    let mut best: Vec<&engine::recommend::Rule> = Vec::new();
-    for rule in from.iter().filter_map(|p| snapshot.also.get(p)).flatten() {
-        if from.contains(&rule.to) {
-            continue;
-        }
-        match best.iter_mut().find(|b| b.to == rule.to) {
-            Some(b) if (rule.lift, rule.confidence) > (b.lift, b.confidence) => *b = rule,
-            Some(_) => {}
-            None => best.push(rule),
-        }
-    }
-    best.sort_by(|a, b| b.lift.total_cmp(&a.lift).then(b.confidence.total_cmp(&a.confidence)).then(a.to.cmp(&b.to)));
+    let best = engine::recommend::companions(|p| snapshot.also.get(&p).map(Vec::as_slice), &from);
     let ranked: Vec<(i64, f64)> = best.iter().map(|r| (r.to, r.lift)).collect();
     let reason = |to: i64| {
         let Some(rule) = best.iter().find(|r| r.to == to) else { return String::new() };
