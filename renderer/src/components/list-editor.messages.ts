@@ -1,4 +1,4 @@
-// The words of list-editor.tsx (`components.<key>`), apart from the shared ones in messages.ts, so that they load with it.
+// The words of list-editor.tsx and its parts in list-editor/ (`components.<key>`), apart from the shared ones in messages.ts, so that they load with them.
 import { defineMessages } from '../lib/i18n';
 
 export const m = defineMessages({

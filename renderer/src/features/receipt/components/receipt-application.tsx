@@ -1,0 +1,22 @@
+import { SummaryRows } from '../../../components/summary-rows';
+import type { Schema } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { m } from '../messages';
+
+/** The whole application as it was sent, a section for each step that asked something. */
+export function ReceiptApplication({ sections }: { sections: Schema<'Section'>[] }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="application-heading" className="receipt-application">
+      <h2 id="application-heading">{t(m.applicationHeading)}</h2>
+      {sections
+        .filter((s) => s.rows.length > 0)
+        .map((s) => (
+          <section key={s.step} aria-labelledby={`application-${s.step}`}>
+            <h3 id={`application-${s.step}`}>{s.title}</h3>
+            <SummaryRows rows={s.rows} full />
+          </section>
+        ))}
+    </section>
+  );
+}
