@@ -46,15 +46,29 @@ pub async fn upsert(db: &Db, row: MemberRow<'_>) -> Result<(), sqlx::Error> {
 pub enum Owner {
     Rep(i64),
     Group(i64),
+    /// A rep's own members among a group's employees (a group several reps serve).
+    RepInGroup {
+        agent: i64,
+        group: i64,
+    },
 }
 
 /// The sealed documents of an owner's members, by user id.
 pub async fn of_owner(db: &Db, owner: Owner) -> Result<Vec<String>, sqlx::Error> {
-    let (sql, id) = match owner {
-        Owner::Rep(id) => ("select document from member where agent_id = $1 order by user_id", id),
-        Owner::Group(id) => ("select document from member where group_id = $1 order by user_id", id),
+    let query = match owner {
+        Owner::Rep(id) => {
+            sqlx::query_scalar("select document from member where agent_id = $1 order by user_id").bind(id)
+        }
+        Owner::Group(id) => {
+            sqlx::query_scalar("select document from member where group_id = $1 order by user_id").bind(id)
+        }
+        Owner::RepInGroup { agent, group } => {
+            sqlx::query_scalar("select document from member where group_id = $1 and agent_id = $2 order by user_id")
+                .bind(group)
+                .bind(agent)
+        }
     };
-    sqlx::query_scalar(sql).bind(id).fetch_all(db).await
+    query.fetch_all(db).await
 }
 
 /// A member's rep and employer group.

@@ -55,7 +55,7 @@ async fn everything_shown(app: &TestApp, language: Option<&'static str>) -> Vec<
 
 /// The texts their authors write the same in Spanish: the store's messages whose Spanish is their English ("PPO"),
 /// the catalogue's texts written the same (a plan's name as its heading), the catalogue's names (plans, carriers),
-/// and the applicant's name, which titles their card.
+/// the applicant's name, which titles their card, and a member's bank on file, which titles its choice.
 fn written_the_same_in_spanish(app: &TestApp) -> std::collections::BTreeSet<String> {
     let shipped = engine::i18n::Words::shipped().catalogue("es").unwrap();
     let mut same: std::collections::BTreeSet<String> =
@@ -74,6 +74,8 @@ fn written_the_same_in_spanish(app: &TestApp) -> std::collections::BTreeSet<Stri
     }
     same.extend(catalogue.carriers.values().map(|c| c.name.clone()));
     same.insert("Dana Okafor".into());
+    // Maria Alvarez's bank account on file, by its bank's name and its masked number.
+    same.insert("Gulf Coast Federal Credit Union ****2311".into());
     same
 }
 

@@ -356,6 +356,47 @@ async fn a_reps_current_members_are_the_reps_own_with_ssns_masked_and_each_plans
 }
 
 #[tokio::test]
+async fn a_rep_of_a_group_another_rep_also_serves_reads_only_their_own_members_on_every_member_call() {
+    // Group 1929 is served by rep 7790 (Priya Raman); Maria Alvarez, one of its employees, is rep 7781's member.
+    let app = TestApp::new().await;
+    let mut priya = app.browser();
+    priya.sign_in_rep("REP7790").await;
+    let names = |rows: &Value| -> Vec<String> {
+        rows.as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap().to_string()).collect()
+    };
+    let group = priya.get("/api/v1/get-group-users?group_id=1929").await;
+    assert_eq!(names(group.ok()), ["Lena Fischer", "Jamal Carter"], "the group's employees who are Priya's members");
+    let own = priya.get("/api/v1/get-agent-members").await;
+    assert_eq!(names(own.ok()), ["Lena Fischer", "Jamal Carter", "Elena Petrova"]);
+    assert_eq!(priya.get("/api/v1/get-agent-members?agent_id=7781").await.status, StatusCode::FORBIDDEN);
+    let enroll_maria =
+        priya.post("/api/v1/add-filter-for-existing-user", json!({ "user_id": 5001, "tier": "IO" })).await;
+    assert_eq!(enroll_maria.status, StatusCode::FORBIDDEN, "Enroll Now for another rep's member");
+    let with_policy = json!({ "user_id": 5001, "tier": "IO", "policy_id": "1" });
+    assert_eq!(priya.post("/api/v1/add-filter-for-existing-user", with_policy).await.status, StatusCode::FORBIDDEN);
+
+    // The member-record calls read the member of an enrollment the session owns: Priya's own quote has none, and
+    // nothing of Maria's is in any of their answers.
+    let id = priya.start("IO").await;
+    for call in [
+        "get-member-info",
+        "get-existing-primary-health-info",
+        "get-dependents-existing-user-enrollment",
+        "get-existing-bank-info",
+        "get-existing-card-info",
+    ] {
+        let answer = priya.get(&format!("/api/v1/{call}?enrollment_id={id}")).await;
+        assert!(answer.status.as_u16() < 500, "{call}: {}", answer.status);
+        assert!(!answer.body.to_string().contains("Alvarez"), "{call}: {}", answer.body);
+    }
+
+    // Rep 7781, Maria's own rep, still finds her.
+    let mut jordan = app.browser();
+    jordan.sign_in_rep("REP7781").await;
+    assert!(names(jordan.get("/api/v1/get-agent-members").await.ok()).contains(&"Maria Alvarez".to_string()));
+}
+
+#[tokio::test]
 async fn enroll_now_quotes_the_reps_own_member_for_the_tier_chosen_and_refuses_another_reps_member() {
     let app = TestApp::new().await;
     let mut b = app.browser();

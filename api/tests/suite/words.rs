@@ -21,10 +21,16 @@ fn developer_words(text: &str) -> Option<&'static str> {
     if text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| codes.contains(&w)) {
         return Some("a code of the product");
     }
-    [("`", "a code mark"), ("crate::", "a module path"), ("proceed further", "the spec's 'proceed further'")]
-        .into_iter()
-        .find(|(mark, _)| text.contains(mark))
-        .map(|(_, why)| why)
+    [
+        ("`", "a code mark"),
+        ("crate::", "a module path"),
+        ("proceed further", "the spec's 'proceed further'"),
+        (" or 0 ", "a stored value"),
+        ("offered only when", "a note on when the field is offered"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| text.contains(mark))
+    .map(|(_, why)| why)
 }
 
 /// The answers a shopper's and an applicant's screens are drawn from, on the Family tier: the filter's forms, a
@@ -91,6 +97,32 @@ pub async fn steps_a_person_is_shown(b: &mut Browser<'_>) -> Vec<(String, Value)
         )
         .await;
     sent.push(("a refused Dependent Information".into(), refused.body));
+    // An existing member's Billing, with a bank account and a card on file to choose from.
+    let mut maria = b.another();
+    let token = api::domain::members::link_token(&maria.app().state.crypto, 5001);
+    let opened = maria.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await;
+    let member = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
+    maria.add_first_plan(member, "dental").await;
+    maria.post("/api/v1/cart-checkout", json!({ "enrollment_id": member, "effective_date": date })).await.ok();
+    for (tab, answers) in [
+        (
+            "primary_info",
+            json!({ "first_name": "Maria", "last_name": "Alvarez", "weight": 140, "height_feet": 5,
+            "height_inch": 4, "marital_status": "1", "ssn": "219-09-4321", "prior_coverage_flag": "0" }),
+        ),
+        (
+            "contact_info",
+            json!({ "email_address": "maria.alvarez@example.com", "phone_number": "8135550177",
+            "address1": "220 Bayshore Blvd", "city": "Tampa", "birth_state": "FL", "birth_city": "Miami" }),
+        ),
+        ("agreement_info", crate::common::agreement()),
+    ] {
+        let path = format!("/api/v1/enrollment/{member}/step/{tab}");
+        maria.post(&path, json!({ "action": "next", "formData": answers })).await.ok();
+    }
+    let billing = maria.get(&format!("/api/v1/enrollment/{member}/step/billing_info")).await.body;
+    assert!(billing.to_string().contains("****2311"), "the member's account on file is offered: {billing}");
+    sent.push(("an existing member's Billing Information".into(), billing));
     sent
 }
 

@@ -75,7 +75,8 @@ pub struct BillingInfo {
     #[schemars(title = "Payment Type", extend("x-widget" = "radio"))]
     #[schemars(extend("x-messages" = { "required": "Please choose a payment type", "enum": "Please choose a payment type" }))]
     pub payment_method: Option<String>,
-    /// A bank account on file (an existing member's), or 0 for a new one; offered only when there is one.
+    // An existing member's bank account on file, or 0 for a new one; offered only when there is one.
+    /// Use an account we have on file for you, or enter a new one.
     #[schemars(title = "Bank Account", extend("x-widget" = "radio"))]
     pub bank_id: Option<i64>,
     #[schemars(title = "Routing Number", regex(pattern = r"^[0-9]{9}$"))]
@@ -100,7 +101,8 @@ pub struct BillingInfo {
     pub account_type: Option<AccountType>,
     #[schemars(title = "Account Holder Type")]
     pub account_holder_type: Option<AccountHolderType>,
-    /// A card on file (an existing member's), or 0 for a new one; offered only when there is one.
+    // An existing member's card on file, or 0 for a new one; offered only when there is one.
+    /// Use a card we have on file for you, or enter a new one.
     #[schemars(title = "Card", extend("x-widget" = "radio"))]
     pub card_id: Option<i64>,
     #[schemars(title = "First Name on Card", length(max = 50), regex(pattern = NAME_PATTERN))]

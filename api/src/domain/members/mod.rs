@@ -190,12 +190,14 @@ pub fn payment_on_file(state: &AppState, member: &Member) -> Value {
         .iter()
         .map(|c| {
             let text = |k: &str| c[k].as_str().unwrap_or_default().to_string();
-            let label = format!(
-                "{} ending {}, expires {}/{}",
-                text("card_brand"),
-                text("last4"),
-                text("expiration_month"),
-                text("expiration_year")
+            let label = crate::language::say_with(
+                "{brand} ending {last4}, expires {month}/{year}",
+                &[
+                    ("brand", &text("card_brand")),
+                    ("last4", &text("last4")),
+                    ("month", &text("expiration_month")),
+                    ("year", &text("expiration_year")),
+                ],
             );
             json!({ "card_id": c["card_id"], "label": label, "values": card_fields(c) })
         })

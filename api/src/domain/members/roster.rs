@@ -96,24 +96,26 @@ pub async fn of_rep(state: &AppState, session: &Session, asked: Option<&Value>) 
     rows(state, Owner::Rep(agent)).await
 }
 
-/// The group whose employees the session may see: a group administrator's own, or one of a signed-in rep's groups.
-async fn visible_group(state: &AppState, session: &Session, asked: Option<i64>) -> ApiResult<i64> {
+/// Which of a group's employees the session may see: all of a group administrator's own group; of one of a signed-in
+/// rep's groups, the rep's own members only (a group several reps serve lists each rep their own).
+async fn visible_group(state: &AppState, session: &Session, asked: Option<i64>) -> ApiResult<Owner> {
     match (member_viewer(&state.db, session).await?, asked) {
-        (Role::GroupAdmin(own), None) => Ok(own),
-        (Role::GroupAdmin(own), Some(asked)) if asked == own => Ok(own),
+        (Role::GroupAdmin(own), None) => Ok(Owner::Group(own)),
+        (Role::GroupAdmin(own), Some(asked)) if asked == own => Ok(Owner::Group(own)),
         (Role::Rep(agent), Some(asked))
             if state.catalogue.reps.get(&agent).is_some_and(|r| r.groups.contains(&asked)) =>
         {
-            Ok(asked)
+            Ok(Owner::RepInGroup { agent, group: asked })
         }
         _ => Err(ApiError::Forbidden(NOT_YOUR_MEMBERS.into())),
     }
 }
 
-/// The group's employees who are members, for its administrator (or its rep); `asked` names the group.
+/// The group's employees who are members, for its administrator (or, the rep's own among them, its rep); `asked`
+/// names the group.
 pub async fn of_group(state: &AppState, session: &Session, asked: Option<&Value>) -> ApiResult<Vec<MemberRow>> {
-    let group = visible_group(state, session, optional_id(asked, "group_id")?).await?;
-    rows(state, Owner::Group(group)).await
+    let owner = visible_group(state, session, optional_id(asked, "group_id")?).await?;
+    rows(state, owner).await
 }
 
 /// Enroll Now for a current member: a quote for the member, from their profile and the tier chosen ('Please choose a

@@ -252,6 +252,11 @@ impl<'a> Browser<'a> {
     pub fn another(&self) -> Browser<'a> {
         Browser { app: self.app, cookie: None, host: self.host.clone(), language: self.language }
     }
+
+    /// The application this browser talks to.
+    pub fn app(&self) -> &'a TestApp {
+        self.app
+    }
 }
 
 impl Browser<'_> {
