@@ -187,8 +187,11 @@ test('a group administrator sees the group home and only the group’s four memb
 test('a member who followed their member link is greeted on the member home and changes the tier', async ({ page }) => {
   await page.goto(new URL(enroll('member-link', '5001', 'IS')).pathname);
   await expect(page).toHaveURL(/\/plans/);
+  await expect(page.getByText('Your Employer Group: Gulf Coast Members Association', { exact: false })).toBeVisible();
 
-  await page.goto('/member-home');
+  // Home leads to the member's own home at once, without a reload.
+  await page.getByRole('navigation', { name: 'Plan categories' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/member-home$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Maria Alvarez' })).toBeVisible();
   const tier = page.getByLabel('Choose Tier');
   await expect(tier.locator('option:checked')).toHaveText('Member Only');

@@ -60,6 +60,36 @@ pub async fn change(state: &AppState, e: &Enrollment, filter: &Filter) -> ApiRes
     Ok(())
 }
 
+/// Changes the quote's filter from the quote form's fields (`change-filter-info`): an empty field keeps what was there
+/// (the spec drops empty values from update payloads) and the whole filter is checked with the form's schema, which
+/// asks the category when a premier plan is in the cart or on the page (`plan_id`). A form that asks only the tier
+/// (the member home) keeps the quote's category, or takes the category of the premier plan in the cart.
+pub async fn change_from_form(
+    state: &AppState,
+    e: &Enrollment,
+    fields: &serde_json::Map<String, Value>,
+) -> ApiResult<Filter> {
+    e.ensure_open()?;
+    let mut merged = serde_json::to_value(&e.filter).map_err(|e| ApiError::Internal(e.into()))?;
+    for (k, v) in fields {
+        let empty = v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty());
+        if !empty {
+            merged[k] = v.clone();
+        }
+    }
+    let chosen = fields.get("category").and_then(Value::as_str);
+    let options = filter_options(state, Some(e), fields.get("plan_id").and_then(Value::as_str), chosen).await?;
+    let no_category = merged["category"].as_str().is_none_or(|c| c.trim().is_empty());
+    if options.premier && no_category {
+        if let Some(premier) = priced_cart(state, e).await?.iter().find(|l| l.is_premier()) {
+            merged["category"] = json!(premier.plan_category);
+        }
+    }
+    let filter = validated_filter(&merged, &e.filter, &options)?;
+    change(state, e, &filter).await?;
+    Ok(filter)
+}
+
 /// The enrollment type of a new enrollment under `group` (an employee's) or under none.
 pub fn enroll_type_under(group: Option<i64>) -> &'static str {
     if group.is_some() {

@@ -12,11 +12,54 @@ async fn maria_checked_out(app: &TestApp, b: &mut common::Browser<'_>, tier: &st
     let token = api::domain::members::link_token(&app.state.crypto, 5001);
     let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": tier })).await;
     let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
-    assert_eq!(opened.ok()["portal_id"], 1929, "the member route's group");
+    assert_eq!(opened.ok()["portal_id"], 10, "her employer group's portal");
     b.add_first_plan(id, "dental").await;
     let date = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
     b.post("/api/v1/cart-checkout", json!({ "enrollment_id": id, "effective_date": date })).await.ok();
     id
+}
+
+#[tokio::test]
+async fn a_member_link_shows_the_members_own_employer_group_or_none() {
+    let app = TestApp::new().await;
+    for (user_id, group, portal) in
+        [(5001, json!("Gulf Coast Members Association"), json!(10)), (5002, Value::Null, Value::Null)]
+    {
+        let mut b = app.browser();
+        let token = api::domain::members::link_token(&app.state.crypto, user_id);
+        let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await;
+        assert_eq!(opened.ok()["portal_id"], portal, "member {user_id}");
+        let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
+        let parties = b.get(&format!("/api/v1/get-group-agent-member-info?enrollment_id={id}")).await;
+        assert_eq!(parties.ok()["result"]["group_info"]["name"], group, "member {user_id}: {}", parties.body);
+    }
+}
+
+#[tokio::test]
+async fn a_member_with_a_premier_plan_in_the_cart_changes_the_tier_from_the_member_home() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let token = api::domain::members::link_token(&app.state.crypto, 5001);
+    let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await;
+    let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
+    let plan = app.state.catalogue.plans.iter().find(|p| p.is_premier()).expect("a premier plan");
+    sqlx::query("insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, 1, 'now')")
+        .bind(id)
+        .bind(plan.plan_id)
+        .bind(plan.options[0].plan_pricing_id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    // The member home's form asks the tier alone.
+    let changed = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "tier": "IF" })).await;
+    assert_eq!(changed.ok()["filter_info"]["tier"], "IF", "{}", changed.body);
+    assert_eq!(changed.ok()["filter_info"]["category"], plan.category, "the premier plan's category");
+    // A category the person chose stays theirs.
+    let chosen =
+        b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "tier": "IS", "category": "dental" })).await;
+    assert_eq!(chosen.ok()["filter_info"]["category"], "dental");
+    let again = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "tier": "IO" })).await;
+    assert_eq!(again.ok()["filter_info"]["category"], "dental");
 }
 
 #[tokio::test]

@@ -8924,9 +8924,9 @@ export interface components {
             temp_enrollment_id: number;
             /**
              * Format: int64
-             * @description The member route's group.
+             * @description The enrollment portal of the member's employer group; none for a member of no group.
              */
-            portal_id: number;
+            portal_id?: number | null;
             /** @description The member's name. */
             name: string;
         };

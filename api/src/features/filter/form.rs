@@ -138,21 +138,8 @@ pub async fn change_filter_info(
     OwnedPath(e, _): OwnedPath,
     AppJson(body): AppJson<FilterFields>,
 ) -> ApiResult<Answer<ChangedFilter>> {
-    let id = e.row.enrollment_id;
-    e.ensure_open()?;
-    let mut merged = serde_json::to_value(&e.filter).map_err(|e| ApiError::Internal(e.into()))?;
-    for (k, v) in &body {
-        // The spec drops empty values from update payloads: an empty field keeps what was there.
-        let empty = v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty());
-        if !empty {
-            merged[k] = v.clone();
-        }
-    }
-    let chosen = body.get("category").and_then(Value::as_str);
-    let options = filter_options(&state, Some(&e), body.get("plan_id").and_then(Value::as_str), chosen).await?;
-    let filter = validated_filter(&merged, &e.filter, &options)?;
-    crate::domain::filter::change(&state, &e, &filter).await?;
-    Ok(Answer(ChangedFilter { temp_enrollment_id: id, filter_info: filter_info(&filter) }))
+    let filter = crate::domain::filter::change_from_form(&state, &e, &body).await?;
+    Ok(Answer(ChangedFilter { temp_enrollment_id: e.row.enrollment_id, filter_info: filter_info(&filter) }))
 }
 
 pub async fn get_enrollment_temp_info(

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::domain::enrollment::{self};
 use crate::domain::members::{
     self, bank_fields, card_fields, of_enrollment, phone_problem, someone_else_has, ContactHash, EMAIL_EXISTS,
-    MEMBER_ROUTE_GROUP, PHONE_EXISTS,
+    PHONE_EXISTS,
 };
 use crate::domain::session::Session;
 use crate::error::{Answer, ApiError, ApiResult, Listed};
@@ -41,8 +41,8 @@ pub struct MemberEntry {
 #[derive(Serialize, JsonSchema)]
 pub struct MemberQuote {
     temp_enrollment_id: i64,
-    /// The member route's group.
-    portal_id: i64,
+    /// The enrollment portal of the member's employer group; none for a member of no group.
+    portal_id: Option<i64>,
     /// The member's name.
     name: String,
 }
@@ -120,7 +120,7 @@ pub async fn add_filter_for_member(
         renewed,
         Answer(MemberQuote {
             temp_enrollment_id: id,
-            portal_id: MEMBER_ROUTE_GROUP,
+            portal_id: members::portal_of(&state, &member),
             name: format!("{} {}", member.first_name, member.last_name),
         }),
     ))
