@@ -98,6 +98,17 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await expect(page).toHaveURL(/\/enrollment\/review-confirm/);
   await expect(page.getByRole('region', { name: /Billing Information/ }).getByText('****1111')).toBeVisible();
   await submitApplication(page);
-  await expect(page.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to homepage' })).toHaveAttribute('href', '/agent-home');
+  // The receipt is the rep's: of the member, by name, and on to the next member or back to the members list.
+  await expect(page.getByRole('heading', { name: /’s application is submitted$/ })).toBeVisible();
+  await expect(page.getByText(/The confirmation number is \d{10}/)).toBeVisible();
+  await expect(page.getByText(/\(you\)|Thank you/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Enroll another member' })).toHaveAttribute('href', '/agent-home');
+  await expect(page.getByRole('link', { name: 'Back to members' })).toHaveAttribute('href', '/agent-select-member');
+  await noSeriousViolations(page, "the rep's receipt");
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/rep-receipt-${width}.png`, fullPage: true });
+  }
+  await page.getByRole('link', { name: 'Back to members' }).click();
+  await expect(page).toHaveURL(/\/agent-select-member$/);
 });

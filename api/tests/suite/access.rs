@@ -175,6 +175,17 @@ async fn a_rep_enrolls_a_group_member_who_pays_by_card_and_the_rep_gets_a_receip
     let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
     assert_eq!(receipt.ok()["return_to"], "/agent-home");
     assert_eq!(receipt.ok()["callInvoice"], true);
+    // The rep reads the receipt of the member, by name: nothing in it speaks to the rep as the applicant.
+    assert_eq!(receipt.ok()["reader"], "rep");
+    assert_eq!(receipt.ok()["plans"][0]["covered"][0], "Dana Okafor (Applicant)");
+    let steps: Vec<&str> = receipt.ok()["next_steps"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert!(
+        steps[0].starts_with("We e-mail Dana Okafor's Enrollment Receipt to")
+            && steps[0].ends_with("a copy to you and the benefits administrator at Peachtree Logistics."),
+        "{steps:?}"
+    );
+    assert!(steps.iter().all(|s| !s.contains("your") && !s.contains("Your")), "{steps:?}");
+    assert!(steps.iter().any(|s| s.contains("it contacts Dana Okafor directly")), "{steps:?}");
 
     let copy = common::mail_to(&app, "jordan.whitfield@benefitstore.example").await;
     assert!(copy.contains("Subject: Enrollment Receipt") && copy.contains(&policy_id), "{copy}");

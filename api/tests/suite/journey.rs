@@ -89,6 +89,7 @@ async fn an_applicant_goes_from_filter_to_receipt_through_the_spec_calls() {
     let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await;
     assert_eq!(receipt.ok()["policy_id"], policy_id.as_str());
     assert_eq!(receipt.ok()["name"], "Dana Okafor");
+    assert_eq!(receipt.ok()["reader"], "applicant", "the applicant is spoken to");
     assert_eq!(receipt.ok()["effective_date"], date.as_str());
     // The plans applied for, priced as at checkout, with the totals.
     let plans = receipt.ok()["plans"].as_array().unwrap().clone();

@@ -10059,6 +10059,8 @@ export interface components {
         };
         /** @description The submitted application's receipt. */
         Receipt: {
+            /** @description Who this receipt is written for: the applicant, or the rep who enrolled them. */
+            reader: components["schemas"]["Reader"];
             /** @description The confirmation number. */
             policy_id?: string | null;
             /** @description The applicant's name. */
@@ -10091,6 +10093,8 @@ export interface components {
             /** @description Its cancellation, when it was cancelled. */
             cancellation?: components["schemas"]["CancellationShown"] | null;
         };
+        /** @description Who reads a receipt. */
+        Reader: "applicant" | "rep";
         /** @description A plan applied for. */
         ReceiptLine: {
             plan_name: string;

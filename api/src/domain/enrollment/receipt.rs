@@ -6,14 +6,28 @@ use engine::tabs::TabName;
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::domain::access::{role_of, Role};
 use crate::domain::enrollment::{self, Enrollment};
+use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
 use crate::language::{say, say_with};
 use crate::state::AppState;
 
+/// Who reads a receipt.
+#[derive(Serialize, JsonSchema, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Reader {
+    /// The applicant, who is spoken to.
+    Applicant,
+    /// The rep who enrolled the applicant, who reads of the applicant by name.
+    Rep,
+}
+
 /// The submitted application's receipt.
 #[derive(Serialize, JsonSchema)]
 pub struct Receipt {
+    /// Who this receipt is written for: the applicant, or the rep who enrolled them.
+    reader: Reader,
     /// The confirmation number.
     policy_id: Option<String>,
     /// The applicant's name.
@@ -107,11 +121,16 @@ pub struct Helper {
     email: String,
 }
 
-/// The receipt of the submitted enrollment `e` (409 before it is submitted).
-pub async fn receipt(state: &AppState, e: &Enrollment) -> ApiResult<Receipt> {
+/// The receipt of the submitted enrollment `e` (409 before it is submitted), written for whoever `session` is: the
+/// rep who enrolled the applicant reads of them by name, anyone else is the applicant and is spoken to.
+pub async fn receipt(state: &AppState, session: &Session, e: &Enrollment) -> ApiResult<Receipt> {
     if !e.lifecycle.is_submitted() {
         return Err(ApiError::Conflict("This enrollment has not been submitted yet".into()));
     }
+    let reader = match role_of(&state.db, session).await? {
+        Role::Rep(agent) if e.row.agent_id == Some(agent) => Reader::Rep,
+        _ => Reader::Applicant,
+    };
     // The cart as it prices now, read once: each step's form (and so its masking) depends on it.
     let priced = enrollment::priced_cart(state, e).await?;
     let personal = enrollment::documents::masked_complete_tab(state, e, &priced, TabName::PrimaryInfo).await?;
@@ -134,7 +153,7 @@ pub async fn receipt(state: &AppState, e: &Enrollment) -> ApiResult<Receipt> {
     let snapshot = enrollment::checked_out_cart(state, e).await?;
     let cart = &snapshot["cart"];
     let money = |v: &serde_json::Value| v.as_f64().map(engine::rating::Cents::from_dollars);
-    let covered = covered(state, e, &priced, &name).await?;
+    let covered = covered(state, e, &priced, &name, reader).await?;
     let plans = cart["result"]
         .as_array()
         .into_iter()
@@ -162,7 +181,7 @@ pub async fn receipt(state: &AppState, e: &Enrollment) -> ApiResult<Receipt> {
     let (initial, recurring) = (money(&cart["initial_month_cost"]), money(&cart["recurring_month_cost"]));
     let submitted = enrollment::cancellation::submitted_on(state, e).await?;
     let billing = enrollment::documents::masked_complete_tab(state, e, &priced, TabName::BillingInfo).await?;
-    let payment = payment(&billing, submitted, initial, recurring);
+    let payment = payment(&billing, submitted, initial, recurring, reader);
     let contact = enrollment::documents::masked_complete_tab(state, e, &priced, TabName::ContactInfo).await?;
     let email = contact["email_address"].as_str().filter(|m| !m.is_empty()).map(str::to_string);
     let helper = e
@@ -181,13 +200,23 @@ pub async fn receipt(state: &AppState, e: &Enrollment) -> ApiResult<Receipt> {
             ),
             say("No further premium is taken for it; a premium already taken is refunded by the carrier.").to_string(),
         ],
-        None => next_steps(email.as_deref(), &copies_to(state, e), payment.as_ref(), e.row.effective_date.as_deref()),
+        None => {
+            let who = (reader == Reader::Rep).then_some(name.as_str());
+            next_steps(
+                who,
+                email.as_deref(),
+                &copies_to(state, e, reader),
+                payment.as_ref(),
+                e.row.effective_date.as_deref(),
+            )
+        }
     };
     let application = enrollment::view::application(state, e, &enrollment::priced_cart(state, e).await?).await?;
     let last_day = enrollment::cancellation::last_day_to_cancel(state, e).await?;
     let cancel_until =
         (cancellation.is_none() && enrollment::today() <= last_day).then(|| last_day.format("%m/%d/%Y").to_string());
     Ok(Receipt {
+        reader,
         policy_id: e.row.policy_id.clone(),
         name,
         effective_date: e.row.effective_date.clone(),
@@ -214,8 +243,13 @@ async fn covered(
     e: &Enrollment,
     cart: &[enrollment::PricedLine],
     applicant: &str,
+    reader: Reader,
 ) -> ApiResult<Vec<String>> {
-    let mut people = vec![say_with("{name} (you)", &[("name", &applicant)])];
+    let me = match reader {
+        Reader::Applicant => "{name} (you)",
+        Reader::Rep => "{name} (Applicant)",
+    };
+    let mut people = vec![say_with(me, &[("name", &applicant)])];
     let dependents = enrollment::documents::masked_complete_tab(state, e, cart, TabName::DependentInfo).await?;
     for d in dependents["dependents"].as_array().into_iter().flatten() {
         let name = [d["first_name"].as_str(), d["last_name"].as_str()].into_iter().flatten().collect::<Vec<_>>();
@@ -235,6 +269,7 @@ fn payment(
     submitted: chrono::NaiveDate,
     first: Option<engine::rating::Cents>,
     recurring: Option<engine::rating::Cents>,
+    reader: Reader,
 ) -> Option<Payment> {
     let text = |k: &str| billing[k].as_str().unwrap_or_default().trim().to_string();
     let bill_day = billing["bill_date"].as_u64().map(|d| monthly_on(d as u32));
@@ -256,7 +291,13 @@ fn payment(
             };
             (method, Some(say_with("by {n}", &[("n", &by.format("%m/%d/%Y"))])), bill_day, None)
         }
+        "list" if reader == Reader::Rep => {
+            (say("Through the employer's payroll").into(), None, None, Some("through the employer's payroll"))
+        }
         "list" => (say("Through your employer's payroll").into(), None, None, Some("through your employer's payroll")),
+        _ if reader == Reader::Rep => {
+            (say("By statement to the employer").into(), None, None, Some("by statement to the employer"))
+        }
         _ => (say("By statement to your employer").into(), None, None, Some("by statement to your employer")),
     };
     Some(Payment {
@@ -283,10 +324,10 @@ fn monthly_on(day: u32) -> String {
 
 /// Who receives a copy of the Enrollment Receipt besides the member, as the submission's e-mails go: the rep who
 /// enrolled them, and the employer group's benefits administrator.
-fn copies_to(state: &AppState, e: &Enrollment) -> Vec<String> {
+fn copies_to(state: &AppState, e: &Enrollment, reader: Reader) -> Vec<String> {
     let mut copies = Vec::new();
     if let Some(rep) = e.row.agent_id.and_then(|id| state.catalogue.reps.get(&id)) {
-        copies.push(rep.name());
+        copies.push(if reader == Reader::Rep { say("you").to_string() } else { rep.name() });
     }
     if let Some(group) = e.row.group_id.and_then(|id| state.catalogue.groups.get(&id)).filter(|g| g.email.is_some()) {
         copies.push(say_with("the benefits administrator at {group}", &[("group", &group.name)]));
@@ -296,44 +337,71 @@ fn copies_to(state: &AppState, e: &Enrollment) -> Vec<String> {
 
 /// What happens after the application is sent, in the order it happens.
 fn next_steps(
+    member: Option<&str>,
     email: Option<&str>,
     copies: &[String],
     payment: Option<&Payment>,
     effective: Option<&str>,
 ) -> Vec<String> {
+    // The applicant is spoken to; the rep who enrolled them reads of them by name (`member`).
+    let said = |yours: &'static str, theirs: &'static str, values: &[(&str, &dyn std::fmt::Display)]| match member {
+        None => say_with(yours, values),
+        Some(name) => {
+            let mut values = values.to_vec();
+            values.push(("name", &name));
+            say_with(theirs, &values)
+        }
+    };
     let mut steps = Vec::new();
     match (email, copies) {
-        (Some(email), []) => steps
-            .push(say_with("We e-mail your Enrollment Receipt to {email} within 10 minutes.", &[("email", &email)])),
-        (Some(email), copies) => steps.push(say_with(
+        (Some(email), []) => steps.push(said(
+            "We e-mail your Enrollment Receipt to {email} within 10 minutes.",
+            "We e-mail {name}'s Enrollment Receipt to {email} within 10 minutes.",
+            &[("email", &email)],
+        )),
+        (Some(email), copies) => steps.push(said(
             "We e-mail your Enrollment Receipt to {email} within 10 minutes, and a copy to {copies}.",
+            "We e-mail {name}'s Enrollment Receipt to {email} within 10 minutes, and a copy to {copies}.",
             &[("email", &email), ("copies", &copies.join(&format!(" {} ", say("and"))))],
         )),
         (None, _) => {}
     }
-    steps.push(
-        say(
-            "Each plan's carrier reviews your application. If a carrier needs anything more, it contacts you directly.",
-        )
-        .to_string(),
-    );
+    steps.push(said(
+        "Each plan's carrier reviews your application. If a carrier needs anything more, it contacts you directly.",
+        "Each plan's carrier reviews the application. If a carrier needs anything more, it contacts {name} directly.",
+        &[],
+    ));
     if let Some(p) = payment {
         match (&p.first_when, &p.recurring_when, &p.paid) {
-            (Some(first), Some(later), _) => steps.push(say_with(
+            (Some(first), Some(later), _) => steps.push(said(
                 "Your first payment is taken {first}, and each later one {later}.",
+                "{name}'s first payment is taken {first}, and each later one {later}.",
                 &[("first", first), ("later", later)],
             )),
-            (Some(first), None, _) => steps.push(say_with("Your first payment is taken {first}.", &[("first", first)])),
-            (_, _, Some(paid)) => steps.push(say_with("Your premiums are paid {method}.", &[("method", paid)])),
+            (Some(first), None, _) => steps.push(said(
+                "Your first payment is taken {first}.",
+                "{name}'s first payment is taken {first}.",
+                &[("first", first)],
+            )),
+            (_, _, Some(paid)) => steps.push(said(
+                "Your premiums are paid {method}.",
+                "{name}'s premiums are paid {method}.",
+                &[("method", paid)],
+            )),
             _ => {}
         }
     }
     match effective {
-        Some(date) => steps.push(say_with(
+        Some(date) => steps.push(said(
             "Your coverage starts on {n}. Your ID cards and plan documents arrive from each carrier before then.",
+            "{name}'s coverage starts on {n}. The ID cards and plan documents arrive from each carrier before then.",
             &[("n", &date)],
         )),
-        None => steps.push(say("Your ID cards and plan documents arrive from each carrier.").to_string()),
+        None => steps.push(said(
+            "Your ID cards and plan documents arrive from each carrier.",
+            "{name}'s ID cards and plan documents arrive from each carrier.",
+            &[],
+        )),
     }
     steps
 }

@@ -11,6 +11,7 @@ use crate::domain::enrollment::{
     self,
     receipt::{self, CancellationShown, Receipt},
 };
+use crate::domain::session::Session;
 use crate::error::{Answer, ApiResult};
 use crate::http::extract::{Nothing, OwnedJson, OwnedQuery};
 use crate::http::throttle::{self, Throttle};
@@ -54,9 +55,10 @@ pub fn routes() -> ApiRouter<Live> {
 /// `get-receipt { enrollment_id }`: the submitted application's receipt.
 async fn get_receipt(
     State(state): State<AppState>,
+    session: Session,
     OwnedQuery(e, _): OwnedQuery<Nothing>,
 ) -> ApiResult<Answer<Receipt>> {
-    Ok(Answer(receipt::receipt(&state, &e).await?))
+    Ok(Answer(receipt::receipt(&state, &session, &e).await?))
 }
 
 /// `cancel-application` *(ours)*: the applicant (or the rep who enrolled them) cancels the submitted application

@@ -32,6 +32,18 @@ export const m = defineMessages({
   applicationHeading: { id: 'receipt.applicationHeading', defaultMessage: 'Your application' },
   print: { id: 'receipt.print', defaultMessage: 'Print your application or save it as PDF' },
   home: { id: 'receipt.home', defaultMessage: 'Return to homepage' },
+  // The receipt as the rep who enrolled the applicant reads it: of the applicant, by name; and where to go next.
+  repHeading: { id: 'receipt.repHeading', defaultMessage: '{name}’s application is submitted' },
+  repSubmitted: { id: 'receipt.repSubmitted', defaultMessage: 'The application has been submitted.' },
+  repSubmittedThenCancelled: { id: 'receipt.repSubmittedThenCancelled', defaultMessage: 'The application was submitted, then cancelled.' },
+  repConfirmationNumber: { id: 'receipt.repConfirmationNumber', defaultMessage: 'The confirmation number is <strong>{number}</strong>' },
+  repEffective: { id: 'receipt.repEffective', defaultMessage: '{name}’s coverage is effective as of <strong>{date}</strong>.' },
+  repPlansHeading: { id: 'receipt.repPlansHeading', defaultMessage: '{name}’s plans' },
+  repPaymentsHeading: { id: 'receipt.repPaymentsHeading', defaultMessage: '{name}’s payments' },
+  repApplicationHeading: { id: 'receipt.repApplicationHeading', defaultMessage: '{name}’s application' },
+  repPrint: { id: 'receipt.repPrint', defaultMessage: 'Print the application or save it as PDF' },
+  enrollAnother: { id: 'receipt.enrollAnother', defaultMessage: 'Enroll another member' },
+  backToMembers: { id: 'receipt.backToMembers', defaultMessage: 'Back to members' },
   // The free-look period's cancellation.
   cancelledHeading: { id: 'receipt.cancelledHeading', defaultMessage: 'This application was cancelled' },
   cancelledOn: { id: 'receipt.cancelledOn', defaultMessage: 'Cancelled on <strong>{date}</strong> by {by}: {reason}' },

@@ -3,12 +3,12 @@ import type { Schema } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { m } from '../messages';
 
-/** The whole application as it was sent, a section for each step that asked something. */
-export function ReceiptApplication({ sections }: { sections: Schema<'Section'>[] }) {
+/** The whole application as it was sent, a section for each step that asked something; `of` as in ReceiptPayment. */
+export function ReceiptApplication({ sections, of }: { sections: Schema<'Section'>[]; of?: string }) {
   const t = useT();
   return (
     <section aria-labelledby="application-heading" className="receipt-application">
-      <h2 id="application-heading">{t(m.applicationHeading)}</h2>
+      <h2 id="application-heading">{of ? t(m.repApplicationHeading, { name: of }) : t(m.applicationHeading)}</h2>
       {sections
         .filter((s) => s.rows.length > 0)
         .map((s) => (

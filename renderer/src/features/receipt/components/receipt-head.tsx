@@ -18,6 +18,8 @@ export interface ReceiptHeadProps {
 /** The receipt's top: the site's banner, the thanks (by name) and the confirmation number and effective date. */
 export function ReceiptHead({ receipt, banner, thanks }: ReceiptHeadProps) {
   const t = useT();
+  // The rep who enrolled the applicant reads of them by name; the applicant is thanked and spoken to.
+  const rep = receipt.reader === 'rep';
   return (
     <>
       {/* The site's own pictures (its settings): the banner over the page, its thank-you beside the thanks. */}
@@ -31,20 +33,20 @@ export function ReceiptHead({ receipt, banner, thanks }: ReceiptHeadProps) {
           </span>
         )}
         <div>
-          <h1 id="receipt-heading">{t(m.thanks, { name: receipt.name })}</h1>
-          <p className="lead">{t(receipt.cancellation ? m.submittedThenCancelled : m.submitted)}</p>
+          <h1 id="receipt-heading">{t(rep ? m.repHeading : m.thanks, { name: receipt.name })}</h1>
+          <p className="lead">{t(receipt.cancellation ? (rep ? m.repSubmittedThenCancelled : m.submittedThenCancelled) : rep ? m.repSubmitted : m.submitted)}</p>
         </div>
       </div>
       <div className="receipt-facts">
         {/* The document lets both be missing; a sentence about a number or date there is not is left out. */}
         {receipt.policy_id && (
           <p>
-            <Message of={m.confirmationNumber} values={{ number: String(receipt.policy_id), strong }} />
+            <Message of={rep ? m.repConfirmationNumber : m.confirmationNumber} values={{ number: String(receipt.policy_id), strong }} />
           </p>
         )}
         {receipt.effective_date && (
           <p>
-            <Message of={m.effective} values={{ date: receipt.effective_date, strong }} />
+            <Message of={rep ? m.repEffective : m.effective} values={{ date: receipt.effective_date, name: receipt.name, strong }} />
           </p>
         )}
       </div>

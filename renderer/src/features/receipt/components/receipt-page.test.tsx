@@ -7,6 +7,7 @@ import { server, success } from '../../../testing/server';
 import { ReceiptPage } from './receipt-page';
 
 const receipt: Schema<'Receipt'> = {
+  reader: 'applicant',
   policy_id: '20261201',
   name: 'Dana Whitfield',
   effective_date: '12/01/2026',
@@ -63,5 +64,18 @@ describe('the receipt', () => {
     expect(screen.getByRole('heading', { name: 'Sus planes' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancelar esta solicitud' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Imprimir su solicitud o guardarla como PDF' })).toBeTruthy();
+  });
+
+  it('the rep who enrolled the member reads of the member by name and goes on to the next member or the members list', async () => {
+    drawn({ ...receipt, reader: 'rep', eprocess: 'rep', return_to: '/agent-home' });
+    expect(await screen.findByRole('heading', { name: 'Dana Whitfield’s application is submitted' })).toBeTruthy();
+    expect(screen.queryByText(/Thank you/)).toBeNull();
+    expect(screen.getByText(/The confirmation number is/).textContent).toBe('The confirmation number is 20261201');
+    expect(screen.getByRole('heading', { name: 'Dana Whitfield’s plans' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Dana Whitfield’s payments' })).toBeTruthy();
+    expect(screen.queryByText(/who helped with your application/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Enroll another member' }).getAttribute('href')).toBe('/agent-home');
+    expect(screen.getByRole('link', { name: 'Back to members' }).getAttribute('href')).toBe('/agent-select-member');
+    expect(screen.queryByRole('link', { name: 'Return to homepage' })).toBeNull();
   });
 });

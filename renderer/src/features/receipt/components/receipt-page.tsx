@@ -25,11 +25,13 @@ export function ReceiptPage() {
   if (!id) return <p role="alert">{t(m.noEnrollment)}</p>;
   if (read.isError) return <Failed query={read} />;
   if (!receipt) return <Pending />;
+  // The rep who enrolled the applicant reads of them by name, goes on to the next member, and calls no one.
+  const of = receipt.reader === 'rep' ? receipt.name : undefined;
   return (
     <section className="receipt" aria-labelledby="receipt-heading">
       <ReceiptHead receipt={receipt} banner={banner} thanks={thanks} />
       {receipt.plans.length > 0 && <ReceiptPlans receipt={receipt} />}
-      {receipt.payment && <ReceiptPayment payment={receipt.payment} />}
+      {receipt.payment && <ReceiptPayment payment={receipt.payment} of={of} />}
       <section aria-labelledby="next-heading">
         <h2 id="next-heading">{t(m.nextHeading)}</h2>
         <ol className="receipt-next">
@@ -39,15 +41,26 @@ export function ReceiptPage() {
         </ol>
       </section>
       <CancelApplication enrollmentId={id} receipt={receipt} />
-      <ReceiptQuestions helper={receipt.helper} branding={site?.branding} />
-      {receipt.application.length > 0 && <ReceiptApplication sections={receipt.application} />}
+      {!of && <ReceiptQuestions helper={receipt.helper} branding={site?.branding} />}
+      {receipt.application.length > 0 && <ReceiptApplication sections={receipt.application} of={of} />}
       <div className="buttons no-print">
         <button type="button" className="primary" onClick={() => window.print()}>
-          {t(m.print)}
+          {t(of ? m.repPrint : m.print)}
         </button>
-        <Link to={receipt.return_to || '/'} className="button">
-          {t(m.home)}
-        </Link>
+        {of ? (
+          <>
+            <Link to={receipt.return_to || '/agent-home'} className="button">
+              {t(m.enrollAnother)}
+            </Link>
+            <Link to="/agent-select-member" className="button">
+              {t(m.backToMembers)}
+            </Link>
+          </>
+        ) : (
+          <Link to={receipt.return_to || '/'} className="button">
+            {t(m.home)}
+          </Link>
+        )}
       </div>
     </section>
   );

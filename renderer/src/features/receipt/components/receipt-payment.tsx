@@ -6,12 +6,15 @@ import { m } from '../messages';
 
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
-/** How the applicant pays: the method, and the first and recurring payments (with when, if the receipt says). */
-export function ReceiptPayment({ payment }: { payment: Schema<'Payment'> }) {
+/**
+ * How the applicant pays: the method, and the first and recurring payments (with when, if the receipt says). `of`
+ * names the applicant when the rep who enrolled them reads it.
+ */
+export function ReceiptPayment({ payment, of }: { payment: Schema<'Payment'>; of?: string }) {
   const t = useT();
   return (
     <section aria-labelledby="payment-heading">
-      <h2 id="payment-heading">{t(m.paymentsHeading)}</h2>
+      <h2 id="payment-heading">{of ? t(m.repPaymentsHeading, { name: of }) : t(m.paymentsHeading)}</h2>
       <p>{payment.method}</p>
       <ul className="receipt-payments">
         {payment.first_amount != null && (

@@ -9,7 +9,7 @@ export function ReceiptPlans({ receipt }: { receipt: Schema<'Receipt'> }) {
   const lines = receipt.plans;
   return (
     <>
-      <h2>{t(m.plansHeading)}</h2>
+      <h2>{receipt.reader === 'rep' ? t(m.repPlansHeading, { name: receipt.name }) : t(m.plansHeading)}</h2>
       <table className="table receipt-plans">
         <thead>
           <tr>
