@@ -344,7 +344,7 @@ fn compose_schema(mut schema: Value, settings: &FormSettings, ctx: &EnrollmentCo
         if let Some(title) = &s.title {
             prop["title"] = json!(say(&ctx.language, title));
         }
-        if let Some(help) = &s.help {
+        if let Some(help) = s.help.as_ref().and_then(|h| h.for_context(ctx)) {
             field_ui.insert("ui:help".into(), json!(say(&ctx.language, help)));
         }
         if let Some(autocomplete) = s.autocomplete {

@@ -28,8 +28,9 @@ test('a rep enrolls a new member of group 2556 with an enroller code, and the me
   await fillPersonalInformation(page);
   // Group 2556 credits its enrollments to an enroller.
   await expect(page.locator('#root_enroller_code__error')).toHaveText('Enter Enroller Code');
-  // Who gives the code and how to reach them, and what to do without one: no dead end.
-  await expect(page.getByText(/Ask the benefits administrator at Peachtree Logistics for it, at \(404\) 555-0188 or benefits@peachtreelogistics\.example\./)).toBeVisible();
+  // The code is the rep's own; who gives it and how to reach them, and what to do without one: no dead end.
+  await expect(page.getByText(/enter the enroller code Peachtree Logistics gave you for its employees/)).toBeVisible();
+  await expect(page.getByText(/ask the benefits administrator at Peachtree Logistics, at \(404\) 555-0188 or benefits@peachtreelogistics\.example\./)).toBeVisible();
   await expect(page.getByText(/No code yet\? Choose Save & Continue Later and come back with it/)).toBeVisible();
   await page.getByRole('button', { name: 'Enter Enroller Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enroller Code' });

@@ -56,6 +56,23 @@ async fn a_member_of_group_2556_must_give_an_enroller_code_and_can_save_it_on_it
 }
 
 #[tokio::test]
+async fn a_rep_enrolling_an_employee_is_told_the_enroller_code_is_their_own_not_to_ask_themselves() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    b.sign_in_rep("REP7781").await;
+    let id = b.checked_out().await;
+    common::join_group(&app, id, 2556).await;
+    let step = b.get(&format!("/api/v1/enrollment/{id}/step/primary_info")).await;
+    let help = step.ok()["step"]["uiSchema"]["enroller_code"]["ui:help"].as_str().unwrap_or_default().to_string();
+    assert!(
+        help.contains("enter the enroller code Peachtree Logistics gave you for its employees' enrollments"),
+        "{help}"
+    );
+    assert!(help.contains("ask the benefits administrator at Peachtree Logistics, at (404) 555-0188"), "{help}");
+    assert!(!help.contains("Jordan Whitfield"), "the rep is not told to ask themselves: {help}");
+}
+
+#[tokio::test]
 async fn an_applicant_outside_those_groups_is_not_asked_for_an_enroller_code() {
     let app = TestApp::new().await;
     let mut b = app.browser();

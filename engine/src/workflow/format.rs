@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::context::Flag;
+use crate::context::{Condition, EnrollmentContext, Flag};
 use crate::tabs::TabName;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -106,11 +106,11 @@ pub struct FieldSettings {
     /// A label replacing the default one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    /// A help text shown under the field. It may name what the enrollment knows in braces, as a prefill source
-    /// (`{group.phone}`): a sentence naming something the enrollment does not know is left out (see
-    /// [`PrefillValues::words`]).
+    /// A help text shown under the field, or help texts by who reads it (the first whose `when` holds). It may name
+    /// what the enrollment knows in braces, as a prefill source (`{group.phone}`): a sentence naming something the
+    /// enrollment does not know is left out (see [`PrefillValues::words`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub help: Option<String>,
+    pub help: Option<Help>,
     /// The answer must agree with what the application already holds (a verification question); checked by the
     /// server only, so the expected answer never reaches the page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -119,6 +119,45 @@ pub struct FieldSettings {
     /// assistive technology knows it (WCAG 1.3.5). Only for fields about the applicant, never a dependent's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub autocomplete: Option<Autocomplete>,
+}
+
+/// A field's help: one text for everyone, or texts by who reads it, the first whose `when` holds (one without a
+/// `when` always does; none holding, no help).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Help {
+    Text(String),
+    ByCase(Vec<HelpCase>),
+}
+
+/// One help text and when it is the one shown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HelpCase {
+    /// When this text is shown (e.g. `{ eprocess: [rep] }`: to a rep enrolling someone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
+    pub text: String,
+}
+
+impl Help {
+    /// The text shown for this enrollment.
+    pub fn for_context(&self, ctx: &EnrollmentContext) -> Option<&str> {
+        match self {
+            Help::Text(text) => Some(text),
+            Help::ByCase(cases) => {
+                cases.iter().find(|c| c.when.as_ref().is_none_or(|w| w.holds(ctx))).map(|c| c.text.as_str())
+            }
+        }
+    }
+
+    /// Every text it may show.
+    pub fn texts(&self) -> Vec<&str> {
+        match self {
+            Help::Text(text) => vec![text],
+            Help::ByCase(cases) => cases.iter().map(|c| c.text.as_str()).collect(),
+        }
+    }
 }
 
 /// The HTML autocomplete names the forms use.

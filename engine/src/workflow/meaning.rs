@@ -106,7 +106,8 @@ pub(super) fn check_meaning(name: &str, workflow: &WizardWorkflow) -> Result<(),
                 ));
             }
         }
-        for (field, help) in settings.fields.iter().filter_map(|(f, s)| Some((f, s.help.as_ref()?))) {
+        let helps = settings.fields.iter().filter_map(|(f, s)| Some((f, s.help.as_ref()?)));
+        for (field, help) in helps.flat_map(|(f, h)| h.texts().into_iter().map(move |t| (f, t))) {
             if let Some(unknown) = unknown_placeholders(help).first() {
                 return Err(WorkflowError::new(
                     name,
