@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { dobOfAge, enrollBinary, fillFilter, noSeriousViolations, repo, startServer } from './helpers';
 
 // The carriers' console on a server of its own (its publishes change the workflows of its own database only).
@@ -75,6 +76,19 @@ test('a carrier adds a health question in its console, previews it, publishes it
     await preview.getByRole('button', { name: 'Phone' }).click();
     await expect(preview.locator('.preview-frame.phone')).toBeVisible();
     await noSeriousViolations(staff, 'the carriers console');
+    // Its own frame, not the shop's: the carrier, who is signed in and Sign out; no cart, no help chat; one main.
+    const frame = staff.getByRole('banner');
+    await expect(frame).toContainText('Northgate Life · Carrier console');
+    await expect(frame.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(staff.getByRole('link', { name: /cart/i })).toHaveCount(0);
+    await expect(staff.locator('main')).toHaveCount(1);
+    const landmarks = await new AxeBuilder({ page: staff }).setLegacyMode(true).withTags(['best-practice']).analyze();
+    expect(landmarks.violations.filter((v) => v.id.startsWith('landmark') || v.id === 'region').map((v) => v.id)).toEqual([]);
+    for (const [width, height] of [[1280, 900], [390, 844]]) {
+      await staff.setViewportSize({ width, height });
+      await staff.screenshot({ path: `test-results/carrier-console-${width}.png` });
+    }
+    await staff.setViewportSize({ width: 1280, height: 900 });
 
     // A refusal names the field: the same number twice.
     await staff.locator('#root_health_questions_1_question_id').fill('901');

@@ -37,6 +37,12 @@ pub async fn staff_of(db: &Db, session_id: &str) -> Result<Option<Staff>, sqlx::
     row.map(|r| Ok(Staff { carrier_id: r.try_get("carrier_id")?, name: r.try_get("staff_name")? })).transpose()
 }
 
+/// Ends the carrier staff's sign-in on a session (nothing when it had none).
+pub async fn sign_out(db: &Db, session_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from carrier_session where session_id = $1").bind(session_id).execute(db).await?;
+    Ok(())
+}
+
 /// A plan's draft.
 #[derive(Debug, Clone)]
 pub struct Draft {

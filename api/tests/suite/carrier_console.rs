@@ -79,6 +79,13 @@ async fn a_carriers_link_signs_its_staff_in_once_and_the_console_shows_only_its_
     assert!(refused.first_error().1.starts_with("Please sign in with the link from your carrier portal"));
     let forged = other.get("/carrier-sign-in/bm90LWEtdG9rZW4").await;
     assert_eq!(forged.headers["location"], "/carrier?sign-in=link-failed");
+
+    // Signed out, the console asks for the portal's link again; signing out twice is answered the same.
+    let out = b.post("/api/v1/carrier/sign-out", json!({})).await;
+    assert_eq!(out.ok()["message"], "You are signed out of the carrier console.");
+    assert_eq!(b.get("/api/v1/carrier/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(b.get("/api/v1/carrier/questionnaires").await.status, StatusCode::UNAUTHORIZED);
+    b.post("/api/v1/carrier/sign-out", json!({})).await.ok();
 }
 
 #[tokio::test]

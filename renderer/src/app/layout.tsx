@@ -18,8 +18,11 @@ const EmployeeEnrollment = lazy(() =>
   import('../features/access/components/employee-enrollment').then((m) => ({ default: m.EmployeeEnrollment })),
 );
 
-/** Pages drawn without the site's header and footer: they draw their own page (and its main landmark). */
-const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/];
+/**
+ * Pages drawn without the site's header and footer: they draw their own page (and its main landmark). The carriers'
+ * console is a carrier's place of work, not the shop: it draws its own frame, without the cart or the help chat.
+ */
+const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/, /^\/carrier$/];
 
 /**
  * Every page: the site's header, the page, the footer with its ways in, and the help chat; a loader until the site is

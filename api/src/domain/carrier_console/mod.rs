@@ -98,6 +98,12 @@ pub async fn sign_in(state: &AppState, renewed: &Session, staff: &Staff, spend: 
     Ok(true)
 }
 
+/// Signs the session's carrier staff out: the console asks for the portal's link again.
+pub async fn sign_out(state: &AppState, session: &Session) -> ApiResult<()> {
+    store::carrier_console::sign_out(&state.db, &session.0).await?;
+    Ok(())
+}
+
 /// The carrier staff of this session, or 401 with how to sign in.
 pub async fn staff(state: &AppState, session: &Session) -> ApiResult<Staff> {
     store::carrier_console::staff_of(&state.db, &session.0)

@@ -35,6 +35,7 @@ pub fn routes() -> ApiRouter<Live> {
     let bounded = || axum::middleware::from_fn(bounded);
     ApiRouter::new()
         .api_route("/carrier/me", get(me))
+        .api_route("/carrier/sign-out", post(sign_out))
         .api_route("/carrier/questionnaire-form", get(questionnaire_form))
         .api_route("/carrier/questionnaires", get(questionnaires))
         .api_route("/carrier/questionnaires/{plan_id}", get(questionnaire))
@@ -101,6 +102,13 @@ async fn me(State(state): State<AppState>, session: Session) -> ApiResult<Answer
     let staff = console::staff(&state, &session).await?;
     let carrier_name = state.catalogue.carrier_name(staff.carrier_id).to_string();
     Ok(Answer(Me { carrier_id: staff.carrier_id, carrier_name, staff_name: staff.name }))
+}
+
+/// `POST /carrier/sign-out`: the session's carrier staff are signed out (a session signed in as no one is answered
+/// the same).
+async fn sign_out(State(state): State<AppState>, session: Session) -> ApiResult<Answer<crate::error::Message>> {
+    console::sign_out(&state, &session).await?;
+    Ok(Answer(crate::error::Message::said("You are signed out of the carrier console.")))
 }
 
 /// The console's form of a plan's questions.

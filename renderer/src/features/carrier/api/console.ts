@@ -12,6 +12,11 @@ export function getCarrierMe(): Promise<Answer<'/carrier/me'>> {
 
 export const carrierMeQuery = queryOptions({ queryKey: ['carrier', 'me'], queryFn: getCarrierMe });
 
+/** Signs the carrier's staff member out of the console. */
+export function signOut(): Promise<Answer<'/carrier/sign-out', 'post'>> {
+  return api.post('/carrier/sign-out');
+}
+
 /** The questions of each of the carrier's plans. */
 export function getQuestionnaires(): Promise<PlanQuestions[]> {
   return api.get('/carrier/questionnaires');

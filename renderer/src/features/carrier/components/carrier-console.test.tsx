@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Chosen } from '../../../lib/i18n';
-import { render, screen, spanish } from '../../../testing/render';
+import { fireEvent, render, screen, spanish } from '../../../testing/render';
 import { refusal, server, success } from '../../../testing/server';
 import { CarrierConsole } from './carrier-console';
 import { nestedErrors } from '../utils/nested-errors';
@@ -48,6 +48,28 @@ describe('the carriers console', () => {
     const buttons = (await screen.findByRole('navigation', { name: 'Plans' })).querySelectorAll('button');
     expect([...buttons].map((b) => b.textContent)).toEqual(['Term Life 20 · no questions', 'Optional Life · 3 health questionsDraft']);
     expect(await screen.findByRole('heading', { name: 'Optional Life', level: 2 })).toBeTruthy();
+  });
+
+  it('is its own frame: the carrier’s name, who is signed in and Sign out, which asks for the portal’s link again', async () => {
+    let signedIn = true;
+    server.use(
+      http.get('/api/v1/carrier/me', () =>
+        signedIn ? success({ carrier_id: 3, carrier_name: 'Northgate Life', staff_name: 'Priya Raman' }) : refusal(401, 'Please sign in.'),
+      ),
+      http.post('/api/v1/carrier/sign-out', () => {
+        signedIn = false;
+        return success({ message: 'You are signed out of the carrier console.' });
+      }),
+      http.get('/api/v1/carrier/questionnaires', () => success([])),
+    );
+    renderAt('/carrier');
+    const frame = await screen.findByRole('banner');
+    expect(frame.textContent).toBe('Northgate Life · Carrier consoleSigned in as Priya RamanSign out');
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(frame.closest('main')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('You are signed out. Open the console again with the link from your carrier portal.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
   it('puts each of the server’s refusals at the field its path names', () => {

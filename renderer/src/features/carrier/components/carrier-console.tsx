@@ -1,12 +1,12 @@
 // The carriers' console (`/carrier`): a carrier's staff, signed in by their portal's link, pick one of their plans and
 // change its eligibility and health questions. What a question may say, what a change makes of the workflows and who
 // may change what are the server's (domain/carrier_console); this page draws its answers.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Message, type MessageDescriptor, useT, type Values } from '../../../lib/i18n';
 import { Failed, Pending } from '../../../components/query-state';
-import { carrierMeQuery, questionnairesQuery } from '../api/console';
+import { carrierMeQuery, questionnairesQuery, signOut } from '../api/console';
 import { m } from '../messages';
 import { PlanEditor } from './plan-editor';
 import '../carrier.css';
@@ -15,6 +15,14 @@ export function CarrierConsole() {
   const [params, setParams] = useSearchParams();
   const me = useQuery({ ...carrierMeQuery, retry: false });
   const plans = useQuery({ ...questionnairesQuery, enabled: me.isSuccess });
+  const client = useQueryClient();
+  const leave = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      setParams({ 'signed-out': '1' });
+      void client.resetQueries({ queryKey: ['carrier'] });
+    },
+  });
   const t = useT();
 
   if (me.isPending) return <Pending />;
@@ -29,18 +37,30 @@ export function CarrierConsole() {
             {t(m.linkFailed)}
           </p>
         )}
-        <p>{me.error.message}</p>
+        {params.get('signed-out') ? <p role="status">{t(m.signedOut)}</p> : <p>{me.error.message}</p>}
       </main>
     );
   }
   const chosen = Number(params.get('plan')) || plans.data?.[0]?.plan_id;
   const plan = plans.data?.find((p) => p.plan_id === chosen);
   return (
-    <main className="carrier-console">
-      <header className="console-header">
-        <h1>{t(m.heading, { carrier: me.data.carrier_name })}</h1>
-        <p className="hint">{t(m.signedInAs, { name: me.data.staff_name })}</p>
+    <>
+      {/* The console's own frame: the carrier's, not the shop's (no cart, no plans menu, no help chat). */}
+      <header className="console-frame">
+        <p className="console-brand">
+          <Message of={m.frameBrand} values={{ carrier: me.data.carrier_name, strong: (chunks) => <strong>{chunks}</strong> }} />
+        </p>
+        <p className="console-who">
+          {t(m.signedInAs, { name: me.data.staff_name })}
+          <button type="button" className="text-button" disabled={leave.isPending} onClick={() => leave.mutate()}>
+            {t(m.signOut)}
+          </button>
+        </p>
       </header>
+      <main className="carrier-console">
+      <div className="console-header">
+        <h1>{t(m.heading, { carrier: me.data.carrier_name })}</h1>
+      </div>
       {plans.isError ? (
         <Failed query={plans} />
       ) : !plans.data ? (
@@ -68,7 +88,8 @@ export function CarrierConsole() {
           {plan ? <PlanEditor key={plan.plan_id} plan={plan} /> : <p>{t(m.noPlans)}</p>}
         </div>
       )}
-    </main>
+      </main>
+    </>
   );
 }
 
