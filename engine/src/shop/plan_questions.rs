@@ -478,7 +478,10 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
     let schema = json!({ "type": "object", "properties": {
         "eligibility": eligibility, "health": health, "application": application } });
     let long: serde_json::Map<String, Value> = crate::i18n::languages()
-        .map(|language| (language.to_string(), serde_json::json!({ "ui:widget": "textarea" })))
+        // A question is a sentence or two: four lines show it whole.
+        .map(|language| {
+            (language.to_string(), serde_json::json!({ "ui:widget": "textarea", "ui:options": { "rows": 4 } }))
+        })
         .collect();
     let question = |title: &str| {
         serde_json::json!({ "ui:label": false, "ui:options": { "orderable": true, "itemTitle": title }, "items": {

@@ -10416,6 +10416,8 @@ export interface components {
             plan_id: number;
             plan_name: string;
             category: string;
+            /** @description The category's name, as the store shows it. */
+            category_name: string;
             /** @description What applicants starting now are asked. */
             published: components["schemas"]["PlanQuestionnaire"];
             /** @description The draft, when there is one. */

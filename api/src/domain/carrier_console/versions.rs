@@ -23,6 +23,8 @@ pub struct PlanQuestions {
     plan_id: i64,
     plan_name: String,
     category: String,
+    /// The category's name, as the store shows it.
+    category_name: String,
     /// What applicants starting now are asked.
     published: PlanQuestionnaire,
     /// The draft, when there is one.
@@ -92,6 +94,12 @@ pub async fn view(state: &AppState, plan: &Plan) -> ApiResult<PlanQuestions> {
         plan_id: plan.plan_id,
         plan_name: plan.plan_name.clone(),
         category: plan.category.clone(),
+        category_name: state
+            .catalogue
+            .categories
+            .iter()
+            .find(|c| c.category == plan.category)
+            .map_or_else(|| plan.category.clone(), |c| c.display_name_in(crate::language::current()).to_string()),
         published,
         draft,
         history,

@@ -14,8 +14,8 @@ export const m = defineMessages({
   draft: { id: 'carrier.draft', defaultMessage: 'Draft' },
   noPlans: { id: 'carrier.noPlans', defaultMessage: 'This carrier has no plans.' },
   asksNone: { id: 'carrier.asksNone', defaultMessage: 'no questions' },
-  asksEligibility: { id: 'carrier.asksEligibility', defaultMessage: '{count} eligibility questions' },
-  asksHealth: { id: 'carrier.asksHealth', defaultMessage: '{count} health questions' },
+  asksEligibility: { id: 'carrier.asksEligibility', defaultMessage: '{count, plural, one {# eligibility question} other {# eligibility questions}}' },
+  asksHealth: { id: 'carrier.asksHealth', defaultMessage: '{count, plural, one {# health question} other {# health questions}}' },
   asksBoth: { id: 'carrier.asksBoth', defaultMessage: '{eligibility} eligibility, {health} health questions' },
 
   // preview-panel.tsx
@@ -42,8 +42,8 @@ export const m = defineMessages({
     defaultMessage: 'Published as version {version}: applicants who start now are asked these questions; applications already started keep theirs.',
   },
   imported: { id: 'carrier.imported', defaultMessage: '{file} is the draft now.' },
-  planLine: { id: 'carrier.planLine', defaultMessage: 'Plan {id} · {category}' },
-  planLineDraft: { id: 'carrier.planLineDraft', defaultMessage: 'Plan {id} · {category} · draft saved by {name}' },
+  planLine: { id: 'carrier.planLine', defaultMessage: '{category}' },
+  planLineDraft: { id: 'carrier.planLineDraft', defaultMessage: '{category} · draft saved by {name}' },
   questions: { id: 'carrier.questions', defaultMessage: 'Questions' },
   saveDraft: { id: 'carrier.saveDraft', defaultMessage: 'Save draft' },
   discardDraft: { id: 'carrier.discardDraft', defaultMessage: 'Discard draft' },

@@ -33,7 +33,6 @@ function download(name: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
-const shortVersion = (version: string) => version.slice(0, 12);
 
 export function PlanEditor({ plan }: { plan: PlanQuestions }) {
   const client = useQueryClient();
@@ -82,7 +81,7 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
       setNote('');
       await client.invalidateQueries({ queryKey: questionnairesQuery.queryKey });
       setDrawn((n) => n + 1);
-      return t(m.published, { version: shortVersion(made.workflow_version) });
+      return t(m.published, { version: String(made.publish_id) });
     });
   const imported = (file: File) =>
     run(async () => {
@@ -97,8 +96,8 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
       <h2 id="plan-title">{plan.plan_name}</h2>
       <p className="hint">
         {plan.draft
-          ? t(m.planLineDraft, { id: String(plan.plan_id), category: plan.category, name: plan.draft.updated_by })
-          : t(m.planLine, { id: String(plan.plan_id), category: plan.category })}
+          ? t(m.planLineDraft, { category: plan.category_name, name: plan.draft.updated_by })
+          : t(m.planLine, { category: plan.category_name })}
       </p>
       {said && (
         <p role="status" className="console-said">
@@ -130,7 +129,8 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
               disabled={busy}
               onSubmit={save}
             >
-              <div className="buttons">
+              {/* Kept in reach at the bottom of the screen however long the form is. */}
+              <div className="buttons console-actions">
                 <button type="submit" className="primary" disabled={busy}>
                   {t(m.saveDraft)}
                 </button>
@@ -240,7 +240,7 @@ function History({
       setNote('');
       await client.invalidateQueries({ queryKey: questionnairesQuery.queryKey });
       onDone();
-      return t(m.publishedAgain, { id: String(publishId), version: shortVersion(made.workflow_version) });
+      return t(m.publishedAgain, { id: String(publishId), version: String(made.publish_id) });
     });
   return (
     <section aria-labelledby="history-title" className="console-box">
