@@ -214,8 +214,10 @@ pub async fn publish(db: &Db, p: &Publish<'_>) -> Result<PublishOutcome, sqlx::E
     }
     if let Some(original) = &p.original {
         sqlx::query(
+            // Dated when the files said them: the load they were read from (now, were it not to be found).
             "insert into questionnaire_publish (plan_id, carrier_id, document, note, published_by, published_at, \
-             workflow_seq, workflow_hash) values ($1, $2, $3, $4, $5, $6, $7, $8)",
+             workflow_seq, workflow_hash) values ($1, $2, $3, $4, $5, \
+             coalesce((select loaded_at from workflow_load where seq = $7), $6), $7, $8)",
         )
         .bind(p.plan_id)
         .bind(p.carrier_id)

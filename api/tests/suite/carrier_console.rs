@@ -217,6 +217,11 @@ async fn a_published_question_is_asked_of_new_applicants_while_one_who_started_b
     assert_eq!(history.len(), 2, "the publish, and what the workflow files said before it: {history:?}");
     assert_eq!(history[0]["note"], "Ask about diabetes");
     assert_eq!(history[1]["published_by"], "the workflow files");
+    // What the files said is dated when they were loaded, not when the console first changed them.
+    let loads = api::store::workflow::history(&app.state.db).await.unwrap();
+    let first_load = loads.iter().find(|l| l.seq == loads.iter().map(|l| l.seq).min().unwrap()).unwrap();
+    assert_eq!(history[1]["published_at"], first_load.loaded_at.as_str(), "{history:?}");
+    assert_ne!(history[1]["published_at"], history[0]["published_at"]);
     let original = history[1]["publish_id"].as_i64().unwrap();
 
     let rolled =
