@@ -116,6 +116,19 @@ test('a carrier adds a health question in its console, previews it, publishes it
     await expect(staff.getByRole('status').filter({ hasText: /is published again/ })).toBeVisible();
     const later = await applicant(browser, server.base);
     expect(await healthQuestionsAsked(later)).toEqual(['901', '902', '903']);
+
+    // A question's English changed alone: its Spanish is marked older, and publishing needs the carrier's word.
+    const english = staff.locator('#root_health_questions_0_question_text_en');
+    await english.fill('In the last 10 years, have you been treated for heart disease, cancer or stroke?');
+    await staff.getByRole('button', { name: 'Save draft' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: /^Draft saved/ })).toBeVisible();
+    await expect(changes.getByText('Its Spanish is older than its English: the question\'s words changed in English only.')).toBeVisible();
+    await publish.getByLabel('What changes (kept with the version)').fill('Ten years');
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await expect(staff.getByText(/^Some Spanish was written for the English before your change/)).toBeVisible();
+    await publish.getByLabel('A text’s Spanish is older than its English. Publish it as it is.').check();
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: /^Published as version/ })).toBeVisible();
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

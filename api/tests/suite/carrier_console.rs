@@ -478,6 +478,41 @@ async fn a_carrier_writes_each_question_in_english_and_spanish_and_the_file_keep
     assert!(yaml.contains("es: En los últimos 5 años"), "the file keeps the Spanish:\n{yaml}");
 }
 
+#[tokio::test]
+async fn a_carrier_who_changes_a_questions_english_is_told_its_spanish_is_older_and_publishes_only_after_saying_so() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let form = staff.get(&plan).await.ok()["form_data"].clone();
+    let mut draft = json!({ "health": form["health"].clone() });
+    let spanish = form["health"]["questions"][0]["question_text"]["es"].clone();
+    draft["health"]["questions"][0]["question_text"] = json!({ "en": "In the last 10 years, have you been treated for heart disease, cancer or stroke?", "es": spanish });
+    let saved = staff.put(&format!("{plan}/draft"), draft.clone()).await;
+    assert_eq!(
+        saved.ok()["draft"]["stale"],
+        json!([{ "part": "health", "question_id": 901, "what": "the question's words", "language": "es" }])
+    );
+    let refused = staff.post(&format!("{plan}/draft/publish"), json!({ "note": "Ten years" })).await;
+    assert_eq!(
+        refused.first_error(),
+        (
+            "stale_confirmed".into(),
+            "Some Spanish was written for the English before your change. Update it, or confirm that it may be published as it is.".into()
+        )
+    );
+    assert_eq!(staff.get(&plan).await.ok()["history"].as_array().unwrap().len(), 0, "nothing was published");
+
+    // Its Spanish written again, nothing is older.
+    draft["health"]["questions"][0]["question_text"]["es"] =
+        json!("En los últimos 10 años, ¿ha recibido tratamiento por una enfermedad del corazón, cáncer o un derrame cerebral?");
+    let rewritten = staff.put(&format!("{plan}/draft"), draft.clone()).await;
+    assert_eq!(rewritten.ok()["draft"]["stale"], json!([]));
+    draft["health"]["questions"][0]["question_text"]["es"] = spanish;
+    staff.put(&format!("{plan}/draft"), draft).await.ok();
+    let confirmed = json!({ "note": "Ten years", "stale_confirmed": true });
+    staff.post(&format!("{plan}/draft/publish"), confirmed).await.ok();
+}
+
 // The limits of what a carrier sends (docs/SECURITY.md, "The carriers' console's limits").
 
 use api::domain::carrier_console::publishes_key;

@@ -294,6 +294,56 @@ pub fn differences(before: &PlanQuestionnaire, after: &PlanQuestionnaire) -> Vec
     found
 }
 
+/// A text whose words in another language were written for its English before a change: its English changed in the
+/// change, and its words in that language did not, so they may no longer say the same.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct StaleText {
+    /// `eligibility`, `health` or `application`.
+    pub part: &'static str,
+    /// The question it is in; none for the part's messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question_id: Option<i64>,
+    /// Which text, in words ("the question's words").
+    pub what: String,
+    /// The language whose words are older than the English (`es`).
+    pub language: String,
+}
+
+/// The texts of `after` whose other languages are older than their English, against `before` (see [`StaleText`]).
+pub fn stale_texts(before: &PlanQuestionnaire, after: &PlanQuestionnaire) -> Vec<StaleText> {
+    let text = |v: Option<&Value>| v.and_then(|v| serde_json::from_value::<crate::text::Text>(v.clone()).ok());
+    let mut found = Vec::new();
+    for d in differences(before, after) {
+        let (Some(was), Some(is)) = (&d.before, &d.after) else { continue };
+        let fields: &[(&str, &str)] = if d.question_id.is_some() {
+            &[
+                ("question", "the question's words"),
+                ("question_text", "the question's words"),
+                ("dependent_text", "the words for a dependent"),
+            ]
+        } else {
+            &[("decline_message", "the message when declined"), ("success_message", "the message when accepted")]
+        };
+        for (field, what) in fields {
+            let (Some(old), Some(new)) = (text(was.get(*field)), text(is.get(*field))) else { continue };
+            if old.en == new.en {
+                continue;
+            }
+            for (language, words) in &new.other {
+                if old.other.get(language) == Some(words) {
+                    found.push(StaleText {
+                        part: d.part,
+                        question_id: d.question_id,
+                        what: what.to_string(),
+                        language: language.clone(),
+                    });
+                }
+            }
+        }
+    }
+    found
+}
+
 fn json_of(question: &impl Serialize) -> Value {
     serde_json::to_value(question).expect("a question is JSON")
 }
@@ -668,5 +718,32 @@ mod tests {
                 ("application", None, "removed", vec!["the detail set diving".to_string()]),
             ]
         );
+    }
+
+    #[test]
+    fn a_question_whose_english_changed_and_its_spanish_did_not_is_marked_stale_and_one_changed_in_both_is_not() {
+        let before = questionnaire();
+        let mut english_only = before.clone();
+        let text = |en: &str, es: &str| crate::text::Text::from(en).with("es", es);
+        english_only.health.as_mut().unwrap().questions[0].question_text =
+            text("Treated for cancer in 10 years?", "¿Tratado por cáncer?");
+        let found = stale_texts(&before, &english_only);
+        assert_eq!(
+            found,
+            vec![StaleText {
+                part: "health",
+                question_id: Some(901),
+                what: "the question's words".into(),
+                language: "es".into()
+            }]
+        );
+        let mut both = before.clone();
+        both.health.as_mut().unwrap().questions[0].question_text =
+            text("Treated for cancer in 10 years?", "¿Tratado por cáncer en 10 años?");
+        assert!(stale_texts(&before, &both).is_empty(), "its Spanish was written again");
+        let mut spanish_only = before.clone();
+        spanish_only.health.as_mut().unwrap().questions[0].question_text =
+            text("Treated for cancer?", "¿Tratado de cáncer?");
+        assert!(stale_texts(&before, &spanish_only).is_empty(), "the English did not change");
     }
 }

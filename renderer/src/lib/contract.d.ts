@@ -10604,6 +10604,11 @@ export interface components {
             updated_at: string;
             /** @description What it changes of what is published, question by question. */
             changes: components["schemas"]["Difference"][];
+            /**
+             * @description Its texts whose words in another language were written for the English before the change: publishing needs
+             *     the carrier to say these may go as they are.
+             */
+            stale: components["schemas"]["StaleText"][];
         };
         /** @description One difference between two versions of a plan's questionnaire, question by question. */
         Difference: {
@@ -10622,6 +10627,23 @@ export interface components {
             before?: unknown;
             /** @description The question (or part) after, when it exists. */
             after?: unknown;
+        };
+        /**
+         * @description A text whose words in another language were written for its English before a change: its English changed in the
+         *     change, and its words in that language did not, so they may no longer say the same.
+         */
+        StaleText: {
+            /** @description `eligibility`, `health` or `application`. */
+            part: string;
+            /**
+             * Format: int64
+             * @description The question it is in; none for the part's messages.
+             */
+            question_id?: number | null;
+            /** @description Which text, in words ("the question's words"). */
+            what: string;
+            /** @description The language whose words are older than the English (`es`). */
+            language: string;
         };
         /** @description One publish. */
         PublishView: {
@@ -10709,6 +10731,8 @@ export interface components {
              * @description The draft's revision this publish means (the one on screen); without it, the draft as it is now.
              */
             revision?: number | null;
+            /** @description The carrier says the draft may be published with words in another language older than their English. */
+            stale_confirmed?: boolean | null;
         };
         /** @description The success envelope of a typed answer. */
         PublishedEnvelope: {

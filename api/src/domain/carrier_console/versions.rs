@@ -2,7 +2,7 @@
 //! publish, and publishing the draft or an earlier version again.
 
 use engine::catalogue::Plan;
-use engine::shop::plan_questions::{Difference, PlanQuestionnaire};
+use engine::shop::plan_questions::{stale_texts, Difference, PlanQuestionnaire, StaleText};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
@@ -35,6 +35,9 @@ pub struct PlanQuestions {
     form_data: Value,
 }
 
+/// A publish of a draft whose other languages are older than its English, not yet confirmed.
+pub const STALE_TRANSLATIONS: &str = "Some Spanish was written for the English before your change. Update it, or confirm that it may be published as it is.";
+
 /// A draft and what it changes.
 #[derive(Serialize, JsonSchema)]
 pub struct DraftView {
@@ -45,6 +48,9 @@ pub struct DraftView {
     updated_at: String,
     /// What it changes of what is published, question by question.
     changes: Vec<Difference>,
+    /// Its texts whose words in another language were written for the English before the change: publishing needs
+    /// the carrier to say these may go as they are.
+    stale: Vec<StaleText>,
 }
 
 /// One publish.
@@ -69,6 +75,7 @@ pub async fn view(state: &AppState, plan: &Plan) -> ApiResult<PlanQuestions> {
             let questionnaire = stored(&draft.document)?;
             Some(DraftView {
                 changes: changes(&published, &questionnaire),
+                stale: stale_texts(&published, &questionnaire),
                 questionnaire,
                 revision: draft.revision,
                 updated_by: draft.updated_by,
@@ -159,6 +166,7 @@ pub async fn publish_draft(
     plan: &Plan,
     revision: Option<i64>,
     note: &str,
+    stale_confirmed: bool,
 ) -> ApiResult<Made> {
     if note.trim().is_empty() {
         return Err(ApiError::field("note", NOTE_NEEDED));
@@ -170,6 +178,9 @@ pub async fn publish_draft(
         return Err(ApiError::Conflict(DRAFT_CHANGED.into()));
     }
     let questionnaire = stored(&draft.document)?;
+    if !stale_confirmed && !stale_texts(&published(state, plan), &questionnaire).is_empty() {
+        return Err(ApiError::field("stale_confirmed", STALE_TRANSLATIONS));
+    }
     let source = Source::Draft { revision: draft.revision };
     let made = publish(state, staff, plan, &questionnaire, source, note).await?;
     Ok(made)

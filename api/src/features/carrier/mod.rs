@@ -284,6 +284,8 @@ pub struct PublishBody {
     note: String,
     /// The draft's revision this publish means (the one on screen); without it, the draft as it is now.
     revision: Option<i64>,
+    /// The carrier says the draft may be published with words in another language older than their English.
+    stale_confirmed: Option<bool>,
 }
 
 /// A version published.
@@ -303,7 +305,9 @@ async fn publish_draft(
     AppJson(body): AppJson<PublishBody>,
 ) -> ApiResult<Answer<Published>> {
     let (staff, plan) = own(&state, &session, &plan_id).await?;
-    let made = versions::publish_draft(&state, &staff, plan, body.revision, &body.note).await?;
+    let made =
+        versions::publish_draft(&state, &staff, plan, body.revision, &body.note, body.stale_confirmed == Some(true))
+            .await?;
     Ok(Answer(Published { publish_id: made.publish_id, workflow_version: made.version }))
 }
 

@@ -7,6 +7,11 @@ export const m = defineMessages({
   heading: { id: 'carrier.heading', defaultMessage: 'Questions of {carrier}’s plans' },
   signedInAs: { id: 'carrier.signedInAs', defaultMessage: 'Signed in as {name}' },
   signOut: { id: 'carrier.signOut', defaultMessage: 'Sign out' },
+  stale: { id: 'carrier.stale', defaultMessage: 'Its {language} is older than its English: {what} changed in English only.' },
+  staleConfirm: {
+    id: 'carrier.staleConfirm',
+    defaultMessage: '{count, plural, one {A text’s Spanish is older than its English. Publish it as it is.} other {# texts’ Spanish is older than their English. Publish them as they are.}}',
+  },
   frameBrand: { id: 'carrier.frameBrand', defaultMessage: '<strong>{carrier}</strong> · Carrier console' },
   signedOut: { id: 'carrier.signedOut', defaultMessage: 'You are signed out. Open the console again with the link from your carrier portal.' },
   plans: { id: 'carrier.plans', defaultMessage: 'Plans' },

@@ -33,7 +33,7 @@ describe('the carriers console', () => {
       plan_name,
       category: 'term_life',
       published: { kind: 'questionnaire', plan_id, health: health ? { questions: Array(health).fill({}), decline_message: 'No.' } : null },
-      draft: draft ? { questionnaire: {}, revision: 1, updated_by: 'Priya', updated_at: '', changes: [] } : null,
+      draft: draft ? { questionnaire: {}, revision: 1, updated_by: 'Priya', updated_at: '', changes: [], stale: [] } : null,
       history: [],
       form_data: {},
     });
@@ -87,7 +87,7 @@ describe('the carriers console', () => {
       plan_name: 'Optional Life',
       category: 'term_life',
       published: { kind: 'questionnaire', plan_id: 1403, health: { questions: [{}, {}, {}], decline_message: 'No.' } },
-      draft: { questionnaire: {}, revision: 1, updated_by: 'Priya', updated_at: '', changes: [] },
+      draft: { questionnaire: {}, revision: 1, updated_by: 'Priya', updated_at: '', changes: [], stale: [] },
       history: [],
       form_data: {},
     };

@@ -41,6 +41,8 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
+  // The carrier's word that texts whose Spanish is older than their English may be published as they are.
+  const [staleConfirmed, setStaleConfirmed] = useState(false);
   // Each save draws the form afresh from the server's answer.
   const [drawn, setDrawn] = useState(0);
   const t = useT();
@@ -77,8 +79,9 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
     });
   const publish = () =>
     run(async () => {
-      const made = await publishDraft(plan.plan_id, { note, revision: plan.draft?.revision ?? null });
+      const made = await publishDraft(plan.plan_id, { note, revision: plan.draft?.revision ?? null, stale_confirmed: staleConfirmed });
       setNote('');
+      setStaleConfirmed(false);
       await client.invalidateQueries({ queryKey: questionnairesQuery.queryKey });
       setDrawn((n) => n + 1);
       return t(m.published, { version: String(made.publish_id) });
@@ -89,7 +92,7 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
       setDrawn((n) => n + 1);
       return t(m.imported, { file: file.name });
     });
-  const general = errors.filter((e) => !e.target_element || e.target_element === 'note' || e.target_element === 'plan_id');
+  const general = errors.filter((e) => !e.target_element || ['note', 'plan_id', 'stale_confirmed'].includes(e.target_element));
 
   return (
     <section className="console-plan" aria-labelledby="plan-title">
@@ -159,6 +162,12 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
                 {t(m.whatChanges)}
                 <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
               </label>
+              {plan.draft.stale.length > 0 && (
+                <label className="checkbox">
+                  <input type="checkbox" checked={staleConfirmed} onChange={(e) => setStaleConfirmed(e.target.checked)} />
+                  {t(m.staleConfirm, { count: plan.draft.stale.length })}
+                </label>
+              )}
               <div className="buttons">
                 <button type="button" className="primary" onClick={publish} disabled={busy}>
                   {t(m.publish)}
@@ -201,12 +210,28 @@ function Changes({ plan }: { plan: PlanQuestions }) {
                 }}
               />
               {wordsOf(c.after ?? c.before) && <q>{wordsOf(c.after ?? c.before)}</q>}
+              {plan.draft?.stale
+                .filter((x) => x.part === c.part && x.question_id === c.question_id)
+                .map((x) => (
+                  <p key={`${x.what}-${x.language}`} className="stale">
+                    {t(m.stale, { what: x.what, language: languageName(x.language) })}
+                  </p>
+                ))}
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+/** A language by its name ("Spanish"), as the console's staff read it. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** A question's words, from a difference's question (none for a part or its messages). */
