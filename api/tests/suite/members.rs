@@ -42,14 +42,7 @@ async fn a_member_with_a_premier_plan_in_the_cart_changes_the_tier_from_the_memb
     let token = api::domain::members::link_token(&app.state.crypto, 5001);
     let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await;
     let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
-    let plan = app.state.catalogue.plans.iter().find(|p| p.is_premier()).expect("a premier plan");
-    sqlx::query("insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, 1, 'now')")
-        .bind(id)
-        .bind(plan.plan_id)
-        .bind(plan.options[0].plan_pricing_id)
-        .execute(&app.state.db)
-        .await
-        .unwrap();
+    let plan = common::premier_in_cart(&app, id).await;
     // The member home's form asks the tier alone.
     let changed = b.put(&format!("/api/v1/change-filter-info/{id}"), json!({ "tier": "IF" })).await;
     assert_eq!(changed.ok()["filter_info"]["tier"], "IF", "{}", changed.body);
@@ -130,23 +123,7 @@ async fn a_card_or_bank_account_on_file_is_used_without_typing_it_again() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = maria_checked_out(&app, &mut b, "IO").await;
-    for (call, body) in [
-        (
-            "primary_info",
-            json!({ "first_name": "Maria", "last_name": "Alvarez", "weight": 140, "height_feet": 5,
-            "height_inch": 4, "marital_status": "1", "ssn": "219-09-4321", "prior_coverage_flag": "0" }),
-        ),
-        (
-            "contact_info",
-            json!({ "email_address": "maria.alvarez@example.com", "phone_number": "8135550177",
-            "address1": "220 Bayshore Blvd", "city": "Tampa", "birth_state": "FL", "birth_city": "Miami" }),
-        ),
-        ("agreement_info", common::agreement()),
-    ] {
-        b.post(&format!("/api/v1/enrollment/{id}/step/{call}"), json!({ "action": "next", "formData": body }))
-            .await
-            .ok();
-    }
+    b.maria_to_billing(id).await;
     // The step offers what is on file as choices, each with the values it fills in.
     let step = b.get(&format!("/api/v1/enrollment/{id}/step/billing_info")).await.ok()["step"].clone();
     let bank_choice = &step["schema"]["allOf"][1]["then"]["properties"]["bank_id"];

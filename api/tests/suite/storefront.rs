@@ -520,14 +520,7 @@ async fn the_tiers_are_named_by_the_store_and_a_premier_cart_covers_one_child() 
     let info = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await;
     assert_eq!(info.ok()["result"]["tier_name"], "Member Only");
     // Harborstone Premier Health PPO (plan type MM) in the cart: the children tier covers one child.
-    let plan = app.state.catalogue.plans.iter().find(|p| p.is_premier()).expect("a premier plan");
-    sqlx::query("insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, 1, 'now')")
-        .bind(id)
-        .bind(plan.plan_id)
-        .bind(plan.options[0].plan_pricing_id)
-        .execute(&app.state.db)
-        .await
-        .unwrap();
+    common::premier_in_cart(&app, id).await;
     let premier = b.get(&format!("/api/v1/filter-form?enrollment_id={id}&variant=tier")).await;
     let premier = premier.ok();
     assert_eq!(

@@ -104,22 +104,7 @@ pub async fn steps_a_person_is_shown(b: &mut Browser<'_>) -> Vec<(String, Value)
     let member = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
     maria.add_first_plan(member, "dental").await;
     maria.post("/api/v1/cart-checkout", json!({ "enrollment_id": member, "effective_date": date })).await.ok();
-    for (tab, answers) in [
-        (
-            "primary_info",
-            json!({ "first_name": "Maria", "last_name": "Alvarez", "weight": 140, "height_feet": 5,
-            "height_inch": 4, "marital_status": "1", "ssn": "219-09-4321", "prior_coverage_flag": "0" }),
-        ),
-        (
-            "contact_info",
-            json!({ "email_address": "maria.alvarez@example.com", "phone_number": "8135550177",
-            "address1": "220 Bayshore Blvd", "city": "Tampa", "birth_state": "FL", "birth_city": "Miami" }),
-        ),
-        ("agreement_info", crate::common::agreement()),
-    ] {
-        let path = format!("/api/v1/enrollment/{member}/step/{tab}");
-        maria.post(&path, json!({ "action": "next", "formData": answers })).await.ok();
-    }
+    maria.maria_to_billing(member).await;
     let billing = maria.get(&format!("/api/v1/enrollment/{member}/step/billing_info")).await.body;
     assert!(billing.to_string().contains("****2311"), "the member's account on file is offered: {billing}");
     sent.push(("an existing member's Billing Information".into(), billing));

@@ -257,6 +257,27 @@ impl<'a> Browser<'a> {
     pub fn app(&self) -> &'a TestApp {
         self.app
     }
+
+    /// Maria Alvarez's (the fixtures' member 5001) Personal and Contact Information and the agreement, each by Next:
+    /// the enrollment is then at Billing Information.
+    pub async fn maria_to_billing(&mut self, id: i64) {
+        for (tab, answers) in [
+            (
+                "primary_info",
+                json!({ "first_name": "Maria", "last_name": "Alvarez", "weight": 140, "height_feet": 5,
+                "height_inch": 4, "marital_status": "1", "ssn": "219-09-4321", "prior_coverage_flag": "0" }),
+            ),
+            (
+                "contact_info",
+                json!({ "email_address": "maria.alvarez@example.com", "phone_number": "8135550177",
+                "address1": "220 Bayshore Blvd", "city": "Tampa", "birth_state": "FL", "birth_city": "Miami" }),
+            ),
+            ("agreement_info", agreement()),
+        ] {
+            let path = format!("/api/v1/enrollment/{id}/step/{tab}");
+            self.post(&path, json!({ "action": "next", "formData": answers })).await.ok();
+        }
+    }
 }
 
 impl Browser<'_> {
@@ -546,4 +567,18 @@ impl std::io::Write for CapturedLogs {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// Puts the catalogue's first premier plan (its first option) in the enrollment's cart directly, as if its popups had
+/// been answered: the plan.
+pub async fn premier_in_cart(app: &TestApp, id: i64) -> &engine::catalogue::Plan {
+    let plan = app.state.catalogue.plans.iter().find(|p| p.is_premier()).expect("a premier plan");
+    sqlx::query("insert into cart_line (enrollment_id, plan_id, plan_pricing_id, removable, added_at) values ($1, $2, $3, 1, 'now')")
+        .bind(id)
+        .bind(plan.plan_id)
+        .bind(plan.options[0].plan_pricing_id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    plan
 }
