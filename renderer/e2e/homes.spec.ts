@@ -48,7 +48,9 @@ test('a rep enters their access code, lands on their home and starts a quote for
   await fillFilter(page, '30301', dobOfAge(40));
   await expect(page).toHaveURL(/\/plans/);
   await expect(firstPlanLink(page)).toBeVisible();
-  await expect(page.getByText('Your Employer Group: Peachtree Logistics').first()).toBeVisible();
+  // The group is named, not as the rep's own employer.
+  await expect(page.getByText('Employer Group: Peachtree Logistics').first()).toBeVisible();
+  await expect(page.getByText(/Your Employer Group/)).toHaveCount(0);
 });
 
 test('a rep starts a new member of no group, and the quote names no employer group', async ({ page }) => {

@@ -5,6 +5,7 @@ export const m = defineMessages({
   // parties-summary.tsx
   partyMember: { id: 'components.partyMember', defaultMessage: 'Member: {first} {last}' },
   partyGroup: { id: 'components.partyGroup', defaultMessage: 'Your Employer Group: {name}' },
+  partyGroupToRep: { id: 'components.partyGroupToRep', defaultMessage: 'Employer Group: {name}' },
   partyPortal: { id: 'components.partyPortal', defaultMessage: 'Portal: {name}' },
   partyRep: { id: 'components.partyRep', defaultMessage: 'Rep: {name}' },
 });

@@ -10,6 +10,8 @@ export const m = defineMessages({
   home: { id: 'chrome.home', defaultMessage: 'Home' },
   employerGroup: { id: 'chrome.employerGroup', defaultMessage: 'Your Employer Group: <strong>{name}</strong>' },
   employerGroupAt: { id: 'chrome.employerGroupAt', defaultMessage: 'Your Employer Group: <strong>{name}</strong> <place>· {address}</place>' },
+  repGroup: { id: 'chrome.repGroup', defaultMessage: 'Employer Group: <strong>{name}</strong>' },
+  repGroupAt: { id: 'chrome.repGroupAt', defaultMessage: 'Employer Group: <strong>{name}</strong> <place>· {address}</place>' },
   copyright: { id: 'chrome.copyright', defaultMessage: '© {year} {name}' },
   about: { id: 'chrome.about', defaultMessage: 'About {name}' },
   footerHelp: { id: 'chrome.footerHelp', defaultMessage: 'Questions about a plan or your enrollment? We are here to help.' },

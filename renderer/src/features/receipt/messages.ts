@@ -43,6 +43,11 @@ export const m = defineMessages({
   repApplicationHeading: { id: 'receipt.repApplicationHeading', defaultMessage: '{name}’s application' },
   repPrint: { id: 'receipt.repPrint', defaultMessage: 'Print the application or save it as PDF' },
   enrollAnother: { id: 'receipt.enrollAnother', defaultMessage: 'Enroll another member' },
+  repChangedMind: { id: 'receipt.repChangedMind', defaultMessage: '{name} changed their mind?' },
+  repCancelUntil: { id: 'receipt.repCancelUntil', defaultMessage: 'This application can be cancelled until <strong>{date}</strong> (its free-look period).' },
+  repCancelTitle: { id: 'receipt.repCancelTitle', defaultMessage: 'Cancel {name}’s application?' },
+  repCancelWhy: { id: 'receipt.repCancelWhy', defaultMessage: 'Why is it being cancelled?' },
+  repKeep: { id: 'receipt.repKeep', defaultMessage: 'Keep the application' },
   backToMembers: { id: 'receipt.backToMembers', defaultMessage: 'Back to members' },
   // The free-look period's cancellation.
   cancelledHeading: { id: 'receipt.cancelledHeading', defaultMessage: 'This application was cancelled' },

@@ -97,6 +97,13 @@ describe('the site header', () => {
     expect(screen.getByText(/Your Employer Group:/).textContent).toBe('Your Employer Group: Peachtree Logistics · 1200 Marietta Blvd NW, Suite 300, Atlanta, GA 30318');
   });
 
+  it('names the group without calling it the reader’s employer when a rep enrolls its employees', async () => {
+    drawn({ ...store, eprocess: 'rep', group: { group_id: 2556, name: 'Peachtree Logistics', address_information: { address1: '', address2: '', city: '', state: '', zip: '' } } });
+    await screen.findByRole('link', { name: 'Dental Plans' });
+    expect(screen.getByText(/Employer Group:/).textContent).toBe('Employer Group: Peachtree Logistics');
+    expect(screen.queryByText(/Your Employer Group/)).toBeNull();
+  });
+
   it('speaks Spanish when it is chosen, offers English in its own name, and changes language where the person is', async () => {
     drawn({ ...store, group: { group_id: 2556, name: 'Peachtree Logistics', address_information: { address1: '1200 Marietta Blvd NW', address2: '', city: 'Atlanta', state: 'GA', zip: '30318' } } }, await spanish());
     expect(screen.getByText('¿Preguntas? Estamos aquí para ayudarle.')).toBeTruthy();

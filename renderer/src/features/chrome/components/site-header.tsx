@@ -139,7 +139,8 @@ export function SiteHeader({ site, recommended }: { site: SiteInfo; recommended?
           <div className="header-inner">
             <p>
               <Message
-                of={address(site) ? m.employerGroupAt : m.employerGroup}
+                // A rep enrolls the group's employees: the group is not the rep's employer.
+                of={site.eprocess === 'rep' ? (address(site) ? m.repGroupAt : m.repGroup) : address(site) ? m.employerGroupAt : m.employerGroup}
                 values={{
                   name: site.group.name,
                   address: address(site),

@@ -16,6 +16,8 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
   const reasonId = useId();
   const errorId = useId();
   const t = useT();
+  // The rep who enrolled the applicant cancels for them: the words are of the applicant, not to the reader.
+  const rep = receipt.reader === 'rep';
   if (receipt.cancellation) {
     const c = receipt.cancellation;
     return (
@@ -32,14 +34,14 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
   const reasonError = failure?.messageFor('reason');
   return (
     <section aria-labelledby="cancel-heading" className="receipt-cancel no-print">
-      <h2 id="cancel-heading">{t(m.changedMind)}</h2>
+      <h2 id="cancel-heading">{rep ? t(m.repChangedMind, { name: receipt.name }) : t(m.changedMind)}</h2>
       <p>
-        <Message of={m.cancelUntil} values={{ date: receipt.cancel_until, strong: (chunks) => <strong>{chunks}</strong> }} />
+        <Message of={rep ? m.repCancelUntil : m.cancelUntil} values={{ date: receipt.cancel_until, strong: (chunks) => <strong>{chunks}</strong> }} />
       </p>
       <button type="button" className="button" onClick={() => setOpen(true)}>
         {t(m.cancelThis)}
       </button>
-      <Modal title={t(m.cancelTitle)} open={open} onClose={() => setOpen(false)}>
+      <Modal title={rep ? t(m.repCancelTitle, { name: receipt.name }) : t(m.cancelTitle)} open={open} onClose={() => setOpen(false)}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -47,7 +49,7 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
           }}
         >
           <p>{t(m.cancelEffect)}</p>
-          <label htmlFor={reasonId}>{t(m.cancelWhy)}</label>
+          <label htmlFor={reasonId}>{t(rep ? m.repCancelWhy : m.cancelWhy)}</label>
           <textarea
             id={reasonId}
             value={reason}
@@ -69,7 +71,7 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
               {t(m.cancelConfirm)}
             </button>
             <button type="button" className="button" onClick={() => setOpen(false)}>
-              {t(m.keep)}
+              {t(rep ? m.repKeep : m.keep)}
             </button>
           </div>
         </form>

@@ -77,5 +77,7 @@ describe('the receipt', () => {
     expect(screen.getByRole('link', { name: 'Enroll another member' }).getAttribute('href')).toBe('/agent-home');
     expect(screen.getByRole('link', { name: 'Back to members' }).getAttribute('href')).toBe('/agent-select-member');
     expect(screen.queryByRole('link', { name: 'Return to homepage' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Dana Whitfield changed their mind?' })).toBeTruthy();
+    expect(screen.getByText(/^This application can be cancelled until/)).toBeTruthy();
   });
 });
