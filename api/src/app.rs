@@ -34,7 +34,7 @@ use crate::http::sync_middleware::{StepLayer, StepService};
 use crate::http::{middleware, openapi};
 use crate::services::banking::{RoutingDirectory, SandboxGateway};
 use crate::services::catalogue::Catalogue;
-use crate::services::mail::Mailer;
+use crate::services::mail::{Mailer, Texts};
 use crate::state::{AppState, Live};
 use crate::store;
 
@@ -80,7 +80,11 @@ impl AppState {
             mailer: match &config.smtp_url {
                 Some(url) => Mailer::to_smtp(&config.mail_from, url, crypto.clone())?,
                 None => Mailer::to_files(&config.mail_from, config.data_dir.join("outbox"), crypto.clone())?,
-            },
+            }
+            .with_texts(match &config.text_url {
+                Some(url) => Texts::Gateway(url.clone()),
+                None => Texts::Files(config.data_dir.join("texts")),
+            })?,
             public_url: config.public_url.trim_end_matches('/').to_string(),
             banks: Arc::new(RoutingDirectory::load(&config.routing_directory)?),
             gateway: Arc::new(SandboxGateway),
@@ -134,6 +138,7 @@ fn api_router(state: &Live) -> (Calls, Vec<String>) {
         .merge(features::dependents::routes())
         .merge(features::billing::routes())
         .merge(features::resume::routes())
+        .merge(features::signature::routes())
         .merge(features::receipt::routes())
         .merge(features::workflows::routes())
         .merge(features::carrier::routes());

@@ -14,6 +14,7 @@ pub mod probes;
 pub mod receipt;
 pub mod resume;
 pub mod shop;
+pub mod signature;
 pub mod site;
 pub mod wizard;
 pub mod workflows;

@@ -41,10 +41,22 @@ enum Delivery {
     Smtp(SmtpTransport),
 }
 
+/// The outbox kind of a text message: its recipient is a phone number (ten digits) and its body the text.
+pub const TEXT: &str = "text";
+
+/// Where text messages go: a text-message gateway's HTTP endpoint, or (no gateway connected) files a person can read,
+/// which are not delivered to anyone's phone.
+#[derive(Clone, Debug)]
+pub enum Texts {
+    Gateway(String),
+    Files(PathBuf),
+}
+
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
     delivery: Delivery,
+    texts: Option<Texts>,
     /// Opens the outbox's sealed bodies.
     crypto: Crypto,
 }
@@ -52,12 +64,8 @@ pub struct Mailer {
 impl Mailer {
     /// Delivers into `.eml` files in `dir`.
     pub fn to_files(from: &str, dir: PathBuf, crypto: Crypto) -> anyhow::Result<Mailer> {
-        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        // The messages carry continue codes and personal data: the owner's alone.
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
-            .with_context(|| format!("cannot restrict {}", dir.display()))?;
-        Ok(Mailer { from: sender(from)?, delivery: Delivery::Files(dir), crypto })
+        private_dir(&dir)?;
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Files(dir), texts: None, crypto })
     }
 
     /// Delivers to an SMTP relay named `smtp://host:port`.
@@ -70,7 +78,49 @@ impl Mailer {
         };
         let transport =
             SmtpTransport::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(20))).build();
-        Ok(Mailer { from: sender(from)?, delivery: Delivery::Smtp(transport), crypto })
+        Ok(Mailer { from: sender(from)?, delivery: Delivery::Smtp(transport), texts: None, crypto })
+    }
+
+    /// Sends text messages by `texts`.
+    pub fn with_texts(mut self, texts: Texts) -> anyhow::Result<Mailer> {
+        if let Texts::Files(dir) = &texts {
+            private_dir(dir)?;
+        }
+        self.texts = Some(texts);
+        Ok(self)
+    }
+
+    /// Whether text messages reach phones (a gateway is connected), rather than files on the server.
+    pub fn texts_delivered(&self) -> bool {
+        matches!(self.texts, Some(Texts::Gateway(_)))
+    }
+
+    /// The folder texts are written to, when no gateway is connected.
+    pub fn texts_dir(&self) -> Option<&PathBuf> {
+        match &self.texts {
+            Some(Texts::Files(dir)) => Some(dir),
+            _ => None,
+        }
+    }
+
+    /// Sends a text message: to the gateway, with the outbox row as its idempotency key, or into a file.
+    async fn text(&self, outbox_id: i64, to: &str, body: &str) -> anyhow::Result<()> {
+        match &self.texts {
+            Some(Texts::Gateway(url)) => {
+                let message = serde_json::json!({ "to": format!("+1{to}"), "body": body }).to_string();
+                post_json(url, &message, &format!("outbox-{outbox_id}")).await
+            }
+            Some(Texts::Files(dir)) => {
+                use std::io::Write;
+                use std::os::unix::fs::OpenOptionsExt;
+                let file = dir.join(format!("outbox-{outbox_id}.txt"));
+                let mut out =
+                    std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(&file)?;
+                out.write_all(format!("To: {to}\n\n{body}\n").as_bytes())?;
+                Ok(())
+            }
+            None => anyhow::bail!("no way to send text messages is set up"),
+        }
     }
 
     /// The folder `.eml` files are written to, when delivering to files.
@@ -106,6 +156,14 @@ impl Mailer {
         }
         Ok(())
     }
+}
+
+/// Creates `dir` for messages: they carry codes, links and personal data, so it is the owner's alone.
+fn private_dir(dir: &PathBuf) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+        .with_context(|| format!("cannot restrict {}", dir.display()))
 }
 
 fn sender(from: &str) -> anyhow::Result<Mailbox> {
@@ -174,6 +232,8 @@ async fn deliver(mailer: &Mailer, message: OutboxMessage) -> (i64, i64, anyhow::
     };
     let outcome = if kind == INVOICE {
         post_json(&to, &body, &format!("outbox-{id}")).await
+    } else if kind == TEXT {
+        mailer.text(id, &to, &body).await
     } else {
         let mailer = mailer.clone();
         match tokio::task::spawn_blocking(move || mailer.send(id, &to, &subject, &body)).await {
@@ -234,15 +294,15 @@ pub async fn deliver_due_until(db: &Db, mailer: &Mailer, stopping: &Stopping) ->
 }
 
 /// POSTs `body` as JSON to an `http://host[:port]/path` URL and expects a 2xx answer. Plain HTTP only: the admin
-/// service is reached inside the deployment (no TLS client is built into the server).
+/// service and a text gateway are reached inside the deployment (no TLS client is built into the server).
 pub async fn post_json(url: &str, body: &str, idempotency_key: &str) -> anyhow::Result<()> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let rest = url.strip_prefix("http://").with_context(|| format!("INVOICE_URL {url} must start with http://"))?;
+    let rest = url.strip_prefix("http://").with_context(|| format!("{url} must start with http://"))?;
     let (authority, path) = rest.split_once('/').map_or((rest, "/".to_string()), |(a, p)| (a, format!("/{p}")));
     let address = if authority.contains(':') { authority.to_string() } else { format!("{authority}:80") };
     let mut stream = tokio::time::timeout(Duration::from_secs(10), tokio::net::TcpStream::connect(&address))
         .await
-        .context("the invoice service did not answer in time")??;
+        .with_context(|| format!("{url} did not answer in time"))??;
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
          Idempotency-Key: {idempotency_key}\r\nConnection: close\r\n\r\n{body}",
@@ -252,11 +312,11 @@ pub async fn post_json(url: &str, body: &str, idempotency_key: &str) -> anyhow::
     let mut answer = Vec::new();
     tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
         .await
-        .context("the invoice service did not answer in time")??;
+        .with_context(|| format!("{url} did not answer in time"))??;
     let status_line = String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_string();
     match status_line.split_whitespace().nth(1) {
         Some(code) if code.starts_with('2') => Ok(()),
-        _ => anyhow::bail!("the invoice service answered {status_line:?}"),
+        _ => anyhow::bail!("{url} answered {status_line:?}"),
     }
 }
 

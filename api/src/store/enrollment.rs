@@ -186,6 +186,20 @@ pub async fn find_submitted(db: &Db, enrollment_id: i64) -> Result<Option<Enroll
     row.as_ref().map(EnrollmentRow::from_columns).transpose()
 }
 
+/// An application not yet submitted by its id, with the session that owns it: for a link the store sent its
+/// applicant (a signature request), which is authorized by the link, never for a call naming an id.
+pub async fn find_open_by_id(db: &Db, enrollment_id: i64) -> Result<Option<(String, EnrollmentRow)>, sqlx::Error> {
+    let row = sqlx::query(
+        "select session_id, enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, member_id, \
+         referral_id, lifecycle, lifecycle_version, effective_date, policy_id, workflow_version from enrollment \
+         where enrollment_id = $1 and policy_id is null",
+    )
+    .bind(enrollment_id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(|r| Ok((r.try_get("session_id")?, EnrollmentRow::from_columns(r)?))).transpose()
+}
+
 /// A submitted application by its confirmation number, with the session that owns it.
 pub async fn find_by_policy(db: &Db, policy_id: &str) -> Result<Option<(String, EnrollmentRow)>, sqlx::Error> {
     let row = sqlx::query(

@@ -18,6 +18,7 @@ pub mod sealed;
 pub mod seed;
 pub mod session_role;
 pub mod shop_answer;
+pub mod signature_request;
 pub mod site;
 pub mod tab;
 pub mod workflow;

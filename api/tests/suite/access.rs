@@ -3,9 +3,6 @@
 //! calls the invoice service through the outbox.
 
 use crate::common;
-
-use std::sync::{Arc, Mutex};
-
 use crate::common::{agreement, contact, personal, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -93,32 +90,9 @@ async fn an_employee_code_makes_enrollments_the_groups_and_an_unknown_code_answe
     assert_eq!(employer["required"], true, "an employee is asked about their employment");
 }
 
-/// A tiny invoice service on loopback that keeps what it is sent.
-async fn invoice_service() -> (String, Arc<Mutex<Vec<Value>>>) {
-    let received = Arc::new(Mutex::new(Vec::new()));
-    let keep = received.clone();
-    let app = axum::Router::new().route(
-        "/invoices/auto",
-        axum::routing::post(move |headers: axum::http::HeaderMap, axum::Json(mut body): axum::Json<Value>| {
-            let keep = keep.clone();
-            async move {
-                // The key a receiver deduplicates repeats by, kept beside what was sent.
-                let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).unwrap_or_default();
-                body["idempotency_key_given"] = json!(key.starts_with("outbox-"));
-                keep.lock().unwrap().push(body);
-                StatusCode::CREATED
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (format!("http://{address}/invoices/auto"), received)
-}
-
 #[tokio::test]
 async fn a_rep_enrolls_a_group_member_who_pays_by_card_and_the_rep_gets_a_receipt_copy_and_an_invoice_is_called() {
-    let (url, received) = invoice_service().await;
+    let (url, received) = common::loopback_service("/invoices/auto").await;
     let app = TestApp::with_invoice_url(&url).await;
     let mut b = app.browser();
     b.sign_in_rep("REP7781").await;

@@ -31,6 +31,7 @@ mod names;
 mod openapi;
 mod operations;
 mod outbox;
+mod remote_signature;
 mod save_for_later;
 mod shop;
 mod shopping;

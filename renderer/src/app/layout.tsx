@@ -20,9 +20,10 @@ const EmployeeEnrollment = lazy(() =>
 
 /**
  * Pages drawn without the site's header and footer: they draw their own page (and its main landmark). The carriers'
- * console is a carrier's place of work, not the shop: it draws its own frame, without the cart or the help chat.
+ * console is a carrier's place of work, not the shop: it draws its own frame, without the cart or the help chat. So
+ * does the page of a link a rep sent an applicant to sign their application: nothing there is for shopping.
  */
-const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/, /^\/carrier$/];
+const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/, /^\/carrier$/, /^\/sign\/[^/]+$/];
 
 /**
  * Every page: the site's header, the page, the footer with its ways in, and the help chat; a loader until the site is

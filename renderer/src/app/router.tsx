@@ -40,6 +40,7 @@ function WizardPage() {
   const [Ready] = useState(() => wizard?.WizardPage ?? null);
   return Ready ? <Ready /> : <LazyWizardPage />;
 }
+const SigningPage = lazy(() => import('../features/remote-signing/components/signing-page').then((m) => ({ default: m.SigningPage })));
 const CarrierConsole = lazy(() => import('../features/carrier/components/carrier-console').then((m) => ({ default: m.CarrierConsole })));
 const CompareRoute = lazy(() => import('./routes/compare').then((m) => ({ default: m.CompareRoute })));
 
@@ -101,6 +102,7 @@ export function AppRouter() {
       <Route path="/enrollment/receipt" element={<ReceiptPage />} />
       <Route path="/enrollment/:route" element={<WizardPage />} />
       <Route path="/carrier" element={<CarrierConsole />} />
+      <Route path="/sign/:token" element={<SigningPage />} />
       <Route path="/404" element={<NotFoundPage />} />
       {/* The routing table's other names for pages the store has under one name. */}
       <Route path="/website" element={<GroupAdminEntry />} />

@@ -6467,6 +6467,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/enrollment/{id}/signature-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RemoteSignatureEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description How to send the application for signature. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SendForSignature"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RemoteSignatureEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signature/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signature/{token}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            /** @description The date of birth that opens a signature link. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OpenLink"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ToSignEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signature/{token}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            /** @description The applicant's agreements and signature, with the date of birth that opened the link. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignLink"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignedAnswerEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-receipt": {
         parameters: {
             query?: never;
@@ -10077,6 +10311,103 @@ export interface components {
             enrollment_id: number;
             saved_tab: string;
             route: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        InvitationEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Invitation"];
+        };
+        /** @description Who asks for a signature, as the link's first page says before the date of birth is given. */
+        Invitation: {
+            /** @description The applicant's first name. */
+            first_name: string;
+            /** @description The rep who sent the link. */
+            rep_name: string;
+        };
+        /** @description The date of birth that opens a signature link. */
+        OpenLink: {
+            /** @description The applicant's date of birth, MM/DD/YYYY. */
+            birthdate?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ToSignEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ToSign"];
+        };
+        /** @description The application as the applicant reads it before signing, and the form they sign with. */
+        ToSign: {
+            applicant_name: string;
+            rep_name: string;
+            /** @description The steps before the agreement, read-only, sensitive values masked. */
+            sections: components["schemas"]["Section"][];
+            /** @description The plans applied for and their monthly cost. */
+            cart: components["schemas"]["CartSummary"];
+            /** @description The agreements and the signature, as a form. */
+            schema: {
+                [key: string]: unknown;
+            };
+            uiSchema: {
+                [key: string]: unknown;
+            };
+            formData: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The applicant's agreements and signature, with the date of birth that opened the link. */
+        SignLink: {
+            /** @description The applicant's date of birth, MM/DD/YYYY. */
+            birthdate?: string | null;
+            /** @description The agreements and the signature. */
+            formData?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        SignedAnswerEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["SignedAnswer"];
+        };
+        /** @description The application was signed. */
+        SignedAnswer: {
+            signed: boolean;
+            message: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        RemoteSignatureEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["RemoteSignature"];
+        };
+        /** @description Signing on the applicant's device, as the rep's Agreement & Signature shows it. */
+        RemoteSignature: {
+            state: components["schemas"]["RequestState"];
+            /** @description The applicant's e-mail address on Contact Information, where an e-mail goes. */
+            email?: string | null;
+            /** @description The applicant's phone number on Contact Information, where a text goes. */
+            phone?: string | null;
+            /** @description Whether texts reach phones; when not, a text is kept on the server and not delivered. */
+            texts_delivered: boolean;
+            /** @description Why the application cannot be sent yet (steps to finish first); none when it can. */
+            not_yet?: string | null;
+            /** @description How and where the newest link went, when one was sent. */
+            channel?: components["schemas"]["Channel"] | null;
+            sent_to?: string | null;
+            /** @description When it was sent, and until when it works (MM/DD/YYYY HH:MM, UTC). */
+            sent_at?: string | null;
+            expires_at?: string | null;
+            /** @description Who signed, and when. */
+            signed_name?: string | null;
+            signed_at?: string | null;
+        };
+        /** @description Where a request stands, as the rep sees it. */
+        RequestState: "none" | "waiting" | "signed" | "expired";
+        /** @description How the link reaches the applicant. */
+        Channel: "email" | "text";
+        /** @description How to send the application for signature. */
+        SendForSignature: {
+            /** @description `email` or `text`. */
+            channel?: unknown;
         };
         /** @description For the document: the input of an owned call is `T` plus the enrollment's id. */
         OwnedScreenshot: {

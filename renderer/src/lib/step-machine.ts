@@ -126,12 +126,20 @@ export const stepMachine = setup({
       assertEvent(event, 'RELOAD');
       return { pending: { action: 'next' as StepActionName, formData: event.formData ?? context.step?.formData ?? {}, extra: {} } };
     }),
-    // The step read again, with the answers the person had on screen rather than those last saved.
+    // The step read again, with the answers the person had on screen rather than those last saved; a field the
+    // step now shows read-only (an applicant's signature given on their own device) shows what the server holds.
     showReloaded: assign(({ context }, params: { outcome: Outcome }) => {
       const step = params.outcome.step;
       if (!step) return {};
       const same = context.step?.step === step.step;
-      return { step: same && context.pending ? { ...step, formData: context.pending.formData } : step, pending: null };
+      if (!same || !context.pending) return { step, pending: null };
+      const formData: Record<string, unknown> = { ...context.pending.formData };
+      const ui = (step.uiSchema ?? {}) as Record<string, { 'ui:readonly'?: boolean } | undefined>;
+      const held = (step.formData ?? {}) as Record<string, unknown>;
+      for (const [field, options] of Object.entries(ui)) {
+        if (options && typeof options === 'object' && options['ui:readonly'] === true && field in held) formData[field] = held[field];
+      }
+      return { step: { ...step, formData }, pending: null };
     }),
     // The step as reread replaces the one drawn; a refusal the step's own words now state is not said twice.
     showReread: assign(({ context }, params: { step: Step | null }) => {

@@ -133,6 +133,31 @@ impl StepHooks for Agreement {
             Ok(())
         })
     }
+
+    /// What the applicant signed on their own device (a rep sent it to them) stands in for the form's agreements
+    /// and signature.
+    fn fill_in<'a>(
+        &'a self,
+        state: &'a AppState,
+        enrollment: &'a Enrollment,
+        _form: &'a ComposedForm,
+        document: &'a mut Value,
+    ) -> BoxFuture<'a, ApiResult<Filled>> {
+        Box::pin(async move {
+            super::signature_held::put_in_place(state, enrollment, document).await?;
+            Ok(Filled::default())
+        })
+    }
+
+    /// A signature given on the applicant's device holds for the application they read, not a changed one.
+    fn cross_check<'a>(
+        &'a self,
+        state: &'a AppState,
+        enrollment: &'a Enrollment,
+        document: &'a Value,
+    ) -> BoxFuture<'a, ApiResult<()>> {
+        Box::pin(async move { super::signature_held::still_signed(state, enrollment, document).await })
+    }
 }
 
 /// The last complete document of `tab`, read.

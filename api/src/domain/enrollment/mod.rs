@@ -10,8 +10,10 @@ pub mod documents;
 mod hooks;
 pub mod parties;
 pub mod receipt;
+pub mod remote_signature;
 pub mod saving;
 pub mod screenshots;
+mod signature_held;
 pub mod steps;
 pub mod submitted;
 pub mod view;
@@ -165,6 +167,14 @@ pub fn reached(before: &engine::lifecycle::EnrollmentLifecycle, after: &engine::
 
 pub async fn load_submitted(state: &AppState, policy_id: &str) -> ApiResult<Option<Enrollment>> {
     match store::enrollment::find_by_policy(&state.db, policy_id).await? {
+        Some((session_id, row)) => Ok(Some(from_row(state, &Session(session_id), row).await?)),
+        None => Ok(None),
+    }
+}
+
+/// An application not yet submitted, for the link its applicant was sent to sign it (the link authorizes the caller).
+pub async fn load_for_link(state: &AppState, enrollment_id: i64) -> ApiResult<Option<Enrollment>> {
+    match store::enrollment::find_open_by_id(&state.db, enrollment_id).await? {
         Some((session_id, row)) => Ok(Some(from_row(state, &Session(session_id), row).await?)),
         None => Ok(None),
     }

@@ -109,6 +109,8 @@ pub async fn save_tab(
                 if policy_id.is_some() {
                     // A submitted application is not resumed: its continue codes and links stop working.
                     crate::store::continue_code::delete_for_enrollment(&mut *tx, id).await?;
+                    // Nor signed again on the applicant's device.
+                    crate::store::signature_request::revoke_open(&mut *tx, id).await?;
                     for carrier_id in carriers {
                         crate::store::edi::queue(
                             &mut *tx,

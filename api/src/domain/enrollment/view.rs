@@ -18,7 +18,10 @@ pub const DRAFT_NOT_INCLUDED: &str =
 /// finish (see `completeness`).
 pub async fn step_view(state: &AppState, enrollment: &Enrollment, tab: TabName) -> ApiResult<Step> {
     let cart = priced_cart(state, enrollment).await?;
-    let (form, version) = tab_form(state, enrollment, &cart, tab).await?;
+    let (mut form, version) = tab_form(state, enrollment, &cart, tab).await?;
+    if tab == TabName::AgreementInfo {
+        super::signature_held::show_signed(state, enrollment, &mut form).await?;
+    }
     let summary = if tab == TabName::ReviewInfo {
         let sections = application(state, enrollment, &cart).await?;
         let totals = engine::cart::totals(&cart.iter().map(|l| l.price).collect::<Vec<_>>());

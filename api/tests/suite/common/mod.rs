@@ -175,6 +175,7 @@ impl TestApp {
             smtp_url,
             routing_directory: repo().join("fixtures/banking/fedach-directory.txt"),
             invoice_url,
+            text_url: None,
             single_portal_host: Some("enroll.harborstone-worksite.example".into()),
             site_settings_auth: api::config::DEFAULT_SITE_SETTINGS_AUTH.into(),
             benefit_root: api::config::BENEFIT_ROOT.into(),
@@ -581,4 +582,29 @@ pub async fn premier_in_cart(app: &TestApp, id: i64) -> &engine::catalogue::Plan
         .await
         .unwrap();
     plan
+}
+
+/// A tiny service on loopback that keeps the JSON POSTed to `path` (the invoice service, a text gateway), each with
+/// `idempotency_key_given` beside it.
+pub async fn loopback_service(path: &'static str) -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
+    use std::sync::{Arc, Mutex};
+    let received = Arc::new(Mutex::new(Vec::new()));
+    let keep = received.clone();
+    let app = axum::Router::new().route(
+        path,
+        axum::routing::post(move |headers: axum::http::HeaderMap, axum::Json(mut body): axum::Json<Value>| {
+            let keep = keep.clone();
+            async move {
+                // The key a receiver deduplicates repeats by, kept beside what was sent.
+                let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).unwrap_or_default();
+                body["idempotency_key_given"] = json!(key.starts_with("outbox-"));
+                keep.lock().unwrap().push(body);
+                StatusCode::CREATED
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (format!("http://{address}{path}"), received)
 }

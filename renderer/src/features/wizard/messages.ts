@@ -1,6 +1,34 @@
 import { defineMessages } from '../../lib/i18n';
 
 export const m = defineMessages({
+  // Signing on the applicant's own device (a rep's Agreement & Signature).
+  remoteHeading: { id: 'wizard.remoteHeading', defaultMessage: 'Let the applicant sign on their own device' },
+  remoteIntro: {
+    id: 'wizard.remoteIntro',
+    defaultMessage:
+      'Send the application to the applicant to read and sign on their phone or computer. They are asked for their date of birth before it opens. Once they have signed, you see their signature here and submit the application.',
+  },
+  remoteHow: { id: 'wizard.remoteHow', defaultMessage: 'Send the link by' },
+  remoteByEmail: { id: 'wizard.remoteByEmail', defaultMessage: 'E-mail to {email}' },
+  remoteByText: { id: 'wizard.remoteByText', defaultMessage: 'Text message to {phone} (a mobile phone)' },
+  remoteNoEmail: { id: 'wizard.remoteNoEmail', defaultMessage: 'E-mail (no address on Contact Information)' },
+  remoteNoPhone: { id: 'wizard.remoteNoPhone', defaultMessage: 'Text message (no phone number on Contact Information)' },
+  remoteTextsKept: {
+    id: 'wizard.remoteTextsKept',
+    defaultMessage: 'This site has no text message service connected: a text is kept on the server and does not reach the phone. Send it by e-mail instead.',
+  },
+  remoteSend: { id: 'wizard.remoteSend', defaultMessage: 'Send for signature' },
+  remoteSendAgain: { id: 'wizard.remoteSendAgain', defaultMessage: 'Send a new link' },
+  remoteSending: { id: 'wizard.remoteSending', defaultMessage: 'Sending…' },
+  remoteWaiting: {
+    id: 'wizard.remoteWaiting',
+    defaultMessage: 'Sent to {to} on {at}. Waiting for the applicant to sign; the link works until {until}. A new link replaces this one.',
+  },
+  remoteSigned: {
+    id: 'wizard.remoteSigned',
+    defaultMessage: 'Signed by {name} on {at}, on their own device. Their agreements and signature are below; answer the verification question and choose Next.',
+  },
+  remoteExpired: { id: 'wizard.remoteExpired', defaultMessage: 'The link sent on {at} expired before it was signed. Send a new one.' },
   stepNotLoaded: { id: 'wizard.stepNotLoaded', defaultMessage: 'This step could not be loaded.' },
   // The review's cards and summary.
   cardHeading: { id: 'wizard.cardHeading', defaultMessage: '{number}. {title}' },

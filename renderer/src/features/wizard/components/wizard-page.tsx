@@ -7,6 +7,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { drawnForm } from '../../../components/drawn-form';
 import { preloadSchemaForm, SchemaForm } from '../../../components/lazy-schema-form';
 import type { ListEditorContext } from '../../../components/list-editor';
+import { useSite } from '../../../lib/site';
 import { tempId } from '../../../lib/storage';
 import { stepAskedEarly, takeEarlyStep } from '../api/get-enrollment-step';
 import { getFieldLookup } from '../api/get-field-lookup';
@@ -20,6 +21,7 @@ import { useWizardState } from '../hooks/use-wizard-state';
 import { stepProblems } from '../utils/step-problems';
 import { outcomeOf, wizardSource, type WizardSource } from '../utils/wizard-source';
 import { StepFailure } from './not-your-turn';
+import { RemoteSignaturePanel } from './remote-signature-panel';
 import { ReviewCards } from './review-cards';
 import { ReviewFailureDialog } from './review-failure-dialog';
 import { ReviewOrder } from './review-order';
@@ -69,6 +71,7 @@ function WizardStep({ enrollmentId, source }: { enrollmentId: string; source: Wi
   // A list editor with an item open holds Next until the item is submitted or cancelled.
   const [heldBy, setHeldBy] = useState<string | null>(null);
   const draft = useStepDraft(step, wizard.send, source);
+  const byRep = useSite().site?.eprocess === 'rep';
 
   // The form's script loads while the step is asked for, not after (unless the step is already here: see openedAtStep).
   useEffect(() => {
@@ -129,6 +132,9 @@ function WizardStep({ enrollmentId, source }: { enrollmentId: string; source: Wi
               onView={(s) => setViewing({ title: s.title, rows: s.rows })}
               onEdit={(s) => wizard.send({ type: 'ANSWER', action: 'edit', extra: { target: s.step } })}
             />
+          )}
+          {byRep && step.step === 'agreement_info' && (
+            <RemoteSignaturePanel enrollmentId={enrollmentId} onSigned={() => wizard.send({ type: 'RELOAD', formData: draft.read() })} />
           )}
           <SchemaForm
             id={`${step.step}-${place.version}`}
