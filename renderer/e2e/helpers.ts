@@ -161,6 +161,11 @@ export async function padInView(pad: Locator) {
 /** Agreement & Signature: every box ticked and a signature drawn on the pad. */
 export async function signAgreement(page: Page) {
   await expect(page.getByRole('heading', { name: 'Agreement, Application and Authorization', level: 1 })).toBeVisible();
+  await agreeAndDraw(page);
+}
+
+/** The agreements' boxes ticked and a signature drawn on the pad: on the step, or on a link sent to sign it. */
+export async function agreeAndDraw(page: Page) {
   for (const head of ['Accuracy of this application', 'Authorization to obtain information', 'Electronic signature and records']) {
     await page.getByLabel(head).check();
   }
@@ -331,6 +336,23 @@ export async function signInCodeMailedTo(to: string, since: number): Promise<str
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`no sign-in code e-mailed to ${to}`);
+}
+
+/** The link to sign an application on one's own device, as a path, from the newest e-mail to `to`. */
+export async function signingLinkMailedTo(to: string): Promise<string> {
+  const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
+  for (let i = 0; i < 40; i++) {
+    const newest = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => ({ path: join(dir, f), at: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)
+      .map((m) => readFileSync(m.path, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => m.includes(`To: ${to}`));
+    const match = newest.map((m) => /https?:\/\/[^/\s]+(\/sign\/[0-9a-f]+)/.exec(m)).find(Boolean);
+    if (match) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no signing link e-mailed to ${to}`);
 }
 
 /** The direct-continue link, as a path, from the newest e-mail to `to`. */

@@ -9,5 +9,6 @@ export const m = defineMessages({
   typedHint: { id: 'components.typedHint', defaultMessage: 'Your typed name, drawn as your signature.' },
   keyboardHint: { id: 'components.keyboardHint', defaultMessage: 'To sign with the keyboard instead, choose “{option}” above.' },
   typeMyName: { id: 'components.typeMyName', defaultMessage: 'Type my name' },
+  signatureGiven: { id: 'components.signatureGiven', defaultMessage: 'The applicant’s signature' },
   clear: { id: 'components.clear', defaultMessage: 'Clear' },
 });

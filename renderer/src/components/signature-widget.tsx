@@ -129,6 +129,14 @@ export function SignatureWidget({ id, value, onChange, disabled, readonly, rawEr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed, name, Pad]);
 
+  // A signature the step shows read-only (given by the applicant on their own device) is its picture, not a pad.
+  if (readonly && typeof value === 'string' && value.startsWith('data:image/png')) {
+    return (
+      <div className="signature signature-held">
+        <img id={id} src={value} alt={t(m.signatureGiven)} width={480} height={160} />
+      </div>
+    );
+  }
   const help = `${id}-how`;
   return (
     <div className={typed ? 'signature signature-typed' : 'signature'}>

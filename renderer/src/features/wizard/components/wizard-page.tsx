@@ -137,7 +137,7 @@ function WizardStep({ enrollmentId, source }: { enrollmentId: string; source: Wi
             <RemoteSignaturePanel enrollmentId={enrollmentId} onSigned={() => wizard.send({ type: 'RELOAD', formData: draft.read() })} />
           )}
           <SchemaForm
-            id={`${step.step}-${place.version}`}
+            id={`${step.step}-${place.version}-${heldFields(form.uiSchema)}`}
             reserve="page-pending"
             afterPaint={openedAtStep}
             className={place.summary ? undefined : 'form-columns'}
@@ -169,4 +169,15 @@ function WizardStep({ enrollmentId, source }: { enrollmentId: string; source: Wi
       <SaveLaterDialog asking={askingEmail} onBack={() => setAskingEmail(false)} formData={draft.read} />
     </>
   );
+}
+
+/**
+ * The fields the step shows read-only because the server holds them (an applicant's signature given on their own
+ * device): a step read again with more of them is a new form, drawn from what the server holds.
+ */
+function heldFields(uiSchema: Record<string, unknown>): string {
+  return Object.entries(uiSchema)
+    .filter(([, options]) => typeof options === 'object' && options !== null && (options as Record<string, unknown>)['ui:readonly'] === true)
+    .map(([field]) => field)
+    .join(',');
 }
