@@ -15,7 +15,7 @@ create table signature_request (
     expires_at text not null,
     -- wrong dates of birth given with the link
     tries integer not null default 0,
-    -- when a newer request replaced it, the rep took it back, the tries ran out or the application was submitted
+    -- when a newer request replaced it, the tries ran out or the application was submitted
     revoked_at text,
     signed_at text,
     signed_name text,
