@@ -51,11 +51,13 @@ test('a carrier adds a health question in its console, previews it, publishes it
     await expect(staff.getByRole('heading', { name: 'Questions of Northgate Life’s plans', level: 1 })).toBeVisible();
     await staff.getByRole('navigation', { name: 'Plans' }).getByRole('button', { name: /Northgate Optional Life/ }).click();
     await expect(staff.getByRole('heading', { name: 'Northgate Optional Life 100k-300k', level: 2 })).toBeVisible();
+    await expect(staff.getByRole('heading', { name: 'Northgate Optional Life 100k-300k', level: 2 }), 'below the list on a phone: the reader is taken there').toBeFocused();
 
     // A fourth health question, moved up to be asked second: form actions only.
     const questions = staff.locator('#root_health_questions');
     await questions.getByRole('button', { name: 'Add' }).last().click();
-    await staff.locator('#root_health_questions_3_question_id').fill('904');
+    await expect(staff.locator('#root_health_questions_3_question_id')).toBeHidden();
+    await expect(staff.getByText('Question number')).toHaveCount(0);
     await staff.locator('#root_health_questions_3_question_text_en').fill('Have you been diagnosed with diabetes?');
     await staff.locator('#root_health_questions_3_question_text_es').fill('¿Le han diagnosticado diabetes?');
     await expect(staff.locator('#root_health_questions_3_decline_on_yes')).toBeChecked();
@@ -64,7 +66,7 @@ test('a carrier adds a health question in its console, previews it, publishes it
     await staff.getByRole('button', { name: 'Save draft' }).click();
     await expect(staff.getByRole('status').filter({ hasText: /^Draft saved/ })).toBeVisible();
     const changes = staff.getByRole('region', { name: 'What the draft changes' });
-    await expect(changes.getByRole('listitem')).toHaveText([/^Health question 904: added \(asked at position 2\)/]);
+    await expect(changes.getByRole('listitem')).toHaveText([/^Health question: added \(asked at position 2\)/]);
 
     // The preview asks it as the shop would; a Yes to it declines.
     const preview = staff.getByRole('region', { name: 'The draft as applicants will see it' });
@@ -90,11 +92,12 @@ test('a carrier adds a health question in its console, previews it, publishes it
     }
     await staff.setViewportSize({ width: 1280, height: 900 });
 
-    // A refusal names the field: the same number twice.
-    await staff.locator('#root_health_questions_1_question_id').fill('901');
+    // A refusal names the field: a question of blanks.
+    const words = staff.locator('#root_health_questions_1_question_text_en');
+    await words.fill('   ');
     await staff.getByRole('button', { name: 'Save draft' }).click();
-    await expect(staff.getByText('question 901 is listed twice')).toBeVisible();
-    await staff.locator('#root_health_questions_1_question_id').fill('904');
+    await expect(staff.getByText('a question needs its words')).toBeVisible();
+    await words.fill('Have you been diagnosed with diabetes?');
     await staff.getByRole('button', { name: 'Save draft' }).click();
     await expect(staff.getByRole('status').filter({ hasText: /^Draft saved/ })).toBeVisible();
 

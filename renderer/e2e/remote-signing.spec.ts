@@ -46,6 +46,7 @@ test('a rep sends the application to the applicant, who signs it on their own ph
   await applicant.goto(link);
   await expect(applicant.getByRole('heading', { name: 'Review and sign your application', level: 1 })).toBeVisible();
   await expect(applicant.getByText('Hello Dana. Jordan Whitfield has prepared your insurance application')).toBeVisible();
+  await expect(applicant.getByText('Whitfield Family Benefits', { exact: true }), 'the rep’s site, not the store’s').toBeVisible();
   await expect(applicant.getByRole('button', { name: /cart/i })).toHaveCount(0);
   await noSeriousViolations(applicant, 'signing link: date of birth');
   await applicant.getByLabel('Date of birth (MM/DD/YYYY)').fill('01/01/1970');

@@ -457,6 +457,43 @@ async fn a_plan_adds_a_question_to_the_applications_health_step_asked_only_when_
 }
 
 #[tokio::test]
+async fn a_question_the_carrier_adds_is_numbered_by_the_store_above_every_number_its_answers_could_be_under() {
+    let app = TestApp::new().await;
+    let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;
+    let plan = format!("/api/v1/carrier/questionnaires/{OPTIONAL_LIFE}");
+    let published = staff.get(&plan).await.ok()["published"].clone();
+    let numbers = |saved: &Value, part: &str| -> Vec<i64> {
+        let questions = saved["draft"]["questionnaire"][part]["questions"].as_array().unwrap();
+        questions.iter().map(|q| q["question_id"].as_i64().unwrap()).collect()
+    };
+    let mut health = published["health"].clone();
+    let diabetes = json!({ "question_text": "Have you been diagnosed with diabetes?", "decline_on_yes": true });
+    health["questions"].as_array_mut().unwrap().push(diabetes);
+    let saved = staff.put(&format!("{plan}/draft"), json!({ "health": health.clone() })).await;
+    assert_eq!(numbers(saved.ok(), "health"), [901, 902, 903, 904]);
+    // Taken out and another added: the new one is not read as the one the draft had.
+    let mut again = published["health"].clone();
+    again["questions"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({ "question_text": "Do you smoke?", "decline_on_yes": true }));
+    let saved = staff.put(&format!("{plan}/draft"), json!({ "health": again })).await;
+    assert_eq!(numbers(saved.ok(), "health"), [901, 902, 903, 905]);
+
+    // In the application, above every number the application asks already.
+    let (dental, carrier) = first_dental_plan(&app).await;
+    let mut dental_staff = signed_in(&app, carrier, "Dental underwriting").await;
+    let question =
+        json!({ "application": { "questions": [ { "question_text": "Do you scuba dive below 100 feet?" } ] } });
+    let saved = dental_staff.put(&format!("/api/v1/carrier/questionnaires/{dental}/draft"), question).await;
+    let number = numbers(saved.ok(), "application")[0];
+    let mut b = app.browser();
+    let id = b.checked_out_with("dental").await;
+    let asked = application_questions(&mut b, id).await;
+    assert!(asked.iter().all(|n| *n < number), "{number} is above {asked:?}");
+}
+
+#[tokio::test]
 async fn a_carrier_writes_each_question_in_english_and_spanish_and_the_file_keeps_both() {
     let app = TestApp::new().await;
     let mut staff = signed_in(&app, NORTHGATE, "Priya Raman").await;

@@ -20,7 +20,7 @@ async fn maria_checked_out(app: &TestApp, b: &mut common::Browser<'_>, tier: &st
 }
 
 #[tokio::test]
-async fn a_member_link_shows_the_members_own_employer_group_or_none() {
+async fn a_member_link_shows_the_members_own_employer_group_and_its_portal_or_none() {
     let app = TestApp::new().await;
     for (user_id, group, portal) in
         [(5001, json!("Gulf Coast Members Association"), json!(10)), (5002, Value::Null, Value::Null)]
@@ -30,6 +30,8 @@ async fn a_member_link_shows_the_members_own_employer_group_or_none() {
         let opened = b.post("/api/v1/add-filter-for-member", json!({ "user_id": token, "tier": "IO" })).await;
         assert_eq!(opened.ok()["portal_id"], portal, "member {user_id}");
         let id = opened.ok()["temp_enrollment_id"].as_i64().unwrap();
+        let filter = b.get(&format!("/api/v1/get-enrollment-temp-info?enrollment_id={id}&column=filter_info")).await;
+        assert_eq!(filter.ok()["result"]["platform_group_id"], portal, "the enrollment is on the portal named");
         let parties = b.get(&format!("/api/v1/get-group-agent-member-info?enrollment_id={id}")).await;
         assert_eq!(parties.ok()["result"]["group_info"]["name"], group, "member {user_id}: {}", parties.body);
     }

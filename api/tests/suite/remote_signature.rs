@@ -54,6 +54,7 @@ async fn a_rep_sends_the_application_the_applicant_signs_it_on_their_own_device_
     let mut applicant = rep.another();
     let invitation = applicant.get(&format!("/api/v1/signature/{token}")).await;
     assert_eq!(invitation.ok()["first_name"], "Dana");
+    assert_eq!(invitation.ok()["site_name"], "Whitfield Family Benefits", "the rep's site, not the store's name");
     let opened =
         applicant.post(&format!("/api/v1/signature/{token}/open"), json!({ "birthdate": dob_of_age(40) })).await;
     let opened = opened.ok();

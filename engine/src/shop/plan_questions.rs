@@ -309,11 +309,12 @@ pub struct StaleText {
     pub language: String,
 }
 
-/// The texts of `after` whose other languages are older than their English, against `before` (see [`StaleText`]).
-pub fn stale_texts(before: &PlanQuestionnaire, after: &PlanQuestionnaire) -> Vec<StaleText> {
+/// The texts whose other languages are older than their English (see [`StaleText`]), among the `differences` of one
+/// version from another.
+pub fn stale_texts(differences: &[Difference]) -> Vec<StaleText> {
     let text = |v: Option<&Value>| v.and_then(|v| serde_json::from_value::<crate::text::Text>(v.clone()).ok());
     let mut found = Vec::new();
-    for d in differences(before, after) {
+    for d in differences {
         let (Some(was), Some(is)) = (&d.before, &d.after) else { continue };
         let fields: &[(&str, &str)] = if d.question_id.is_some() {
             &[
@@ -467,16 +468,14 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
     };
     let question_words = words("Question", false);
     // A part of the form: a titled list of questions whose number and words are `id` and `words`, with `more` fields.
+    // The number is the store's, kept hidden: answers are kept under it, so a reworded question keeps it, and a new
+    // question is given one when it is saved ([`number_new_questions`]).
     let part = |title: &str, description: &str, (id, words): (&str, &str), more: Value| {
-        let mut properties = json!({
-            id: { "type": "integer", "minimum": 1, "title": "Question number",
-                  "description": "Answers are kept under this number: keep it when you reword a question." },
-            words: question_words.clone()
-        });
+        let mut properties = json!({ id: { "type": "integer", "minimum": 1 }, words: question_words.clone() });
         properties.as_object_mut().expect("an object").extend(more.as_object().cloned().unwrap_or_default());
         json!({ "type": "object", "title": title, "description": description, "properties": { "questions": {
             "type": "array", "title": "Questions",
-            "items": { "type": "object", "required": [id, words], "properties": properties } } } })
+            "items": { "type": "object", "required": [words], "properties": properties } } } })
     };
     let eligibility = part(
         "Eligibility questions",
@@ -533,9 +532,11 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
             (language.to_string(), serde_json::json!({ "ui:widget": "textarea", "ui:options": { "rows": 4 } }))
         })
         .collect();
+    let hidden = serde_json::json!({ "ui:widget": "hidden" });
     let question = |title: &str| {
         serde_json::json!({ "ui:label": false, "ui:options": { "orderable": true, "itemTitle": title }, "items": {
-            "ui:label": false, "question": long, "question_text": long, "dependent_text": long } })
+            "ui:label": false, "qid": hidden, "question_id": hidden,
+            "question": long, "question_text": long, "dependent_text": long } })
     };
     let ui_schema = serde_json::json!({
         "eligibility": { "questions": question("Eligibility question #{n}") },
@@ -552,6 +553,46 @@ pub fn editor_form(detail_sets: &[String]) -> (Value, Value) {
         }
     });
     (schema, ui_schema)
+}
+
+/// The field each part keeps its questions' numbers in.
+pub const NUMBER_FIELDS: [(&str, &str); 3] =
+    [("eligibility", "qid"), ("health", "question_id"), ("application", "question_id")];
+
+/// Gives each question of a console's form data that has no number yet the next number free in its part: above every
+/// number `taken` lists for the part (the numbers its earlier versions used, whose answers are kept under them, and,
+/// for the application, the numbers the application asks already) and every number the form holds.
+pub fn number_new_questions(form: &mut Value, taken: &BTreeMap<&str, BTreeSet<i64>>) {
+    for (part, field) in NUMBER_FIELDS {
+        let Some(questions) = form.get_mut(part).and_then(|p| p.get_mut("questions")).and_then(Value::as_array_mut)
+        else {
+            continue;
+        };
+        let held = questions.iter().filter_map(|q| q.get(field).and_then(Value::as_i64));
+        let highest = taken.get(part).into_iter().flatten().copied().chain(held).max().unwrap_or(0);
+        let mut next = highest.max(0) + 1;
+        for question in questions.iter_mut().filter_map(Value::as_object_mut) {
+            if question.get(field).is_none_or(Value::is_null) {
+                question.insert(field.to_string(), next.into());
+                next += 1;
+            }
+        }
+    }
+}
+
+/// The numbers each part of `questionnaire` uses.
+pub fn numbers_of(questionnaire: &PlanQuestionnaire) -> BTreeMap<&'static str, BTreeSet<i64>> {
+    let mut numbers: BTreeMap<&'static str, BTreeSet<i64>> = BTreeMap::new();
+    if let Some(e) = &questionnaire.eligibility {
+        numbers.entry("eligibility").or_default().extend(e.questions.iter().map(|q| q.qid));
+    }
+    if let Some(h) = &questionnaire.health {
+        numbers.entry("health").or_default().extend(h.questions.iter().map(|q| q.question_id));
+    }
+    if let Some(a) = &questionnaire.application {
+        numbers.entry("application").or_default().extend(a.questions.iter().map(|q| i64::from(q.question_id)));
+    }
+    numbers
 }
 
 /// A questionnaire as the console's form shows it: both parts, a part the plan does not ask with no question.
@@ -695,6 +736,28 @@ mod tests {
     }
 
     #[test]
+    fn a_question_added_in_the_console_is_numbered_above_every_number_its_part_used_and_others_keep_theirs() {
+        let mut form = serde_json::json!({
+            "eligibility": { "questions": [ { "question": "Resident?" } ] },
+            "health": { "questions": [
+                { "question_id": 901, "question_text": "Cancer?" },
+                { "question_text": "Diabetes?" },
+                { "question_id": null, "question_text": "Heart?" } ] },
+            "application": { "questions": [ { "question_text": "Dive?" } ] }
+        });
+        let taken = BTreeMap::from([("health", BTreeSet::from([903])), ("application", BTreeSet::from([141, 160]))]);
+        number_new_questions(&mut form, &taken);
+        let numbers = |part: &str, field: &str| -> Vec<i64> {
+            form[part]["questions"].as_array().unwrap().iter().map(|q| q[field].as_i64().unwrap()).collect()
+        };
+        assert_eq!(numbers("eligibility", "qid"), [1], "a part that used none starts at 1");
+        assert_eq!(numbers("health", "question_id"), [901, 904, 905], "903 was used before: its answers are its own");
+        assert_eq!(numbers("application", "question_id"), [161], "above what the application asks already");
+        let (_, ui) = editor_form(&[]);
+        assert_eq!(ui["health"]["questions"]["items"]["question_id"]["ui:widget"], "hidden", "no number on screen");
+    }
+
+    #[test]
     fn a_draft_is_told_from_what_is_published_question_by_question() {
         let before = questionnaire();
         let mut after = before.clone();
@@ -727,7 +790,7 @@ mod tests {
         let text = |en: &str, es: &str| crate::text::Text::from(en).with("es", es);
         english_only.health.as_mut().unwrap().questions[0].question_text =
             text("Treated for cancer in 10 years?", "¿Tratado por cáncer?");
-        let found = stale_texts(&before, &english_only);
+        let found = stale_texts(&differences(&before, &english_only));
         assert_eq!(
             found,
             vec![StaleText {
@@ -740,10 +803,10 @@ mod tests {
         let mut both = before.clone();
         both.health.as_mut().unwrap().questions[0].question_text =
             text("Treated for cancer in 10 years?", "¿Tratado por cáncer en 10 años?");
-        assert!(stale_texts(&before, &both).is_empty(), "its Spanish was written again");
+        assert!(stale_texts(&differences(&before, &both)).is_empty(), "its Spanish was written again");
         let mut spanish_only = before.clone();
         spanish_only.health.as_mut().unwrap().questions[0].question_text =
             text("Treated for cancer?", "¿Tratado de cáncer?");
-        assert!(stale_texts(&before, &spanish_only).is_empty(), "the English did not change");
+        assert!(stale_texts(&differences(&before, &spanish_only)).is_empty(), "the English did not change");
     }
 }

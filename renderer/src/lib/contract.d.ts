@@ -10324,6 +10324,8 @@ export interface components {
             first_name: string;
             /** @description The rep who sent the link. */
             rep_name: string;
+            /** @description The name of the rep's site, which the applicant met the rep by. */
+            site_name: string;
         };
         /** @description The date of birth that opens a signature link. */
         OpenLink: {

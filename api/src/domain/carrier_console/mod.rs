@@ -134,6 +134,7 @@ pub async fn checked(state: &AppState, plan: &Plan, document: &Value) -> ApiResu
     limits::check(document).map_err(beyond)?;
     let name = PlanQuestionnaire::file_name(plan.plan_id);
     let mut document = document.clone();
+    engine::shop::plan_questions::number_new_questions(&mut document, &versions::numbers_used(state, plan).await?);
     // The file's kind and plan are the console's to say.
     if let Some(object) = document.as_object_mut() {
         object.insert("kind".into(), "questionnaire".into());

@@ -73,9 +73,10 @@ pub async fn view(state: &AppState, plan: &Plan) -> ApiResult<PlanQuestions> {
     let draft = match store::carrier_console::draft(&state.db, plan.plan_id).await? {
         Some(draft) => {
             let questionnaire = stored(&draft.document)?;
+            let changes = changes(&published, &questionnaire);
             Some(DraftView {
-                changes: changes(&published, &questionnaire),
-                stale: stale_texts(&published, &questionnaire),
+                stale: stale_texts(&changes),
+                changes,
                 questionnaire,
                 revision: draft.revision,
                 updated_by: draft.updated_by,
@@ -145,6 +146,42 @@ pub async fn draft_or_published(state: &AppState, plan: &Plan) -> ApiResult<Plan
     }
 }
 
+/// The question numbers each part of the plan's questions has used (published, the draft, every earlier publish),
+/// and, for the application, the numbers its Health Questions step asks already: a new question is numbered above
+/// them, so no answer given to an earlier question is read as an answer to it.
+pub async fn numbers_used(
+    state: &AppState,
+    plan: &Plan,
+) -> ApiResult<std::collections::BTreeMap<&'static str, std::collections::BTreeSet<i64>>> {
+    use engine::shop::plan_questions::numbers_of;
+    let mut used = numbers_of(&published(state, plan));
+    let mut versions = Vec::new();
+    if let Some(draft) = store::carrier_console::draft(&state.db, plan.plan_id).await? {
+        versions.push(stored(&draft.document)?);
+    }
+    for p in store::carrier_console::history(&state.db, plan.plan_id).await? {
+        versions.push(stored(&p.document)?);
+    }
+    for questionnaire in &versions {
+        for (part, numbers) in numbers_of(questionnaire) {
+            used.entry(part).or_default().extend(numbers);
+        }
+    }
+    let current = state.workflows.current();
+    let step = current
+        .workflows
+        .wizard
+        .forms
+        .get(&engine::tabs::TabName::PrimaryHealthInfo)
+        .and_then(|f| f.questionnaire.as_ref());
+    if let Some(step) = step {
+        let application = used.entry("application").or_default();
+        application.extend(step.questions.iter().map(|q| i64::from(q.question_id)));
+        application.extend(step.medication_question.iter().map(|q| i64::from(q.question_id)));
+    }
+    Ok(used)
+}
+
 /// An earlier publish of the plan, by its id.
 async fn earlier(state: &AppState, plan: &Plan, publish_id: &str) -> ApiResult<store::carrier_console::Published> {
     let id = crate::input::parse_id(Some(&Value::String(publish_id.to_string())), "publish_id")?;
@@ -178,7 +215,7 @@ pub async fn publish_draft(
         return Err(ApiError::Conflict(DRAFT_CHANGED.into()));
     }
     let questionnaire = stored(&draft.document)?;
-    if !stale_confirmed && !stale_texts(&published(state, plan), &questionnaire).is_empty() {
+    if !stale_confirmed && !stale_texts(&changes(&published(state, plan), &questionnaire)).is_empty() {
         return Err(ApiError::field("stale_confirmed", STALE_TRANSLATIONS));
     }
     let source = Source::Draft { revision: draft.revision };
@@ -186,7 +223,8 @@ pub async fn publish_draft(
     Ok(made)
 }
 
-/// Publishes an earlier publish again (a rollback), as a new version; a draft stays as it is.
+/// Publishes an earlier publish again (a rollback), as a new version; a draft stays as it is. No text of it is
+/// stale: its languages were published together, and it is brought back as it was.
 pub async fn publish_again(
     state: &AppState,
     staff: &Staff,

@@ -297,6 +297,8 @@ pub struct Invitation {
     pub first_name: String,
     /// The rep who sent the link.
     pub rep_name: String,
+    /// The name of the rep's site, which the applicant met the rep by.
+    pub site_name: String,
 }
 
 /// What a link opens to before the date of birth is given: whose application, and who sent it.
@@ -304,7 +306,11 @@ pub async fn invitation(state: &AppState, token: &str) -> ApiResult<Invitation> 
     let (request, e) = usable(state, token).await?;
     let personal = super::documents::plain_complete_tab(state, e.row.enrollment_id, TabName::PrimaryInfo).await?;
     let first_name = personal.get("first_name").and_then(Value::as_str).unwrap_or_default().trim().to_string();
-    Ok(Invitation { first_name, rep_name: rep_name(state, Some(request.agent_id)) })
+    let site_name = state.catalogue.reps.get(&request.agent_id).map_or_else(
+        || state.catalogue.sites.store.in_language(crate::language::current()).display_name,
+        |rep| crate::domain::site::rep_branding(state, rep).display_name,
+    );
+    Ok(Invitation { first_name, rep_name: rep_name(state, Some(request.agent_id)), site_name })
 }
 
 /// The application as the applicant reads it before signing, and the form they sign with.

@@ -188,7 +188,10 @@ pub async fn open_store_by_link(
         members::find(state, user_id).await?.ok_or_else(|| ApiError::NotFound(members::LINK_INVALID.into()))?;
     let tier = tier.filter(|t| !t.is_empty()).unwrap_or("IO");
     let candidate = json!({ "zip": member.address.zip, "gender": member.gender, "tier": tier, "dob": member.dob });
-    let filter = validated_filter(&candidate, &Filter::default(), &Default::default())?;
+    let mut filter = validated_filter(&candidate, &Filter::default(), &Default::default())?;
+    // The enrollment is on the portal the answer names: the member's group's, or none.
+    let portal = members::portal_of(state, &member);
+    filter.platform_group_id = portal;
     let parties = site::NewParties {
         eprocess: "applicant",
         enrollment_type: if member.kind == "existing-user" { "existing-user" } else { "existing-member" },
@@ -197,7 +200,7 @@ pub async fn open_store_by_link(
         // The member's own employer group, or none: the spec fixes group 1929 in this route, which is the group of
         // its example member; a member of another group, or of none, is never shown as one of that group's.
         group_id: member.group_id,
-        portal_id: None,
+        portal_id: portal,
         referral_id: None,
         from_site: None,
     };

@@ -65,7 +65,7 @@ export const m = defineMessages({
   changeQuestion: {
     id: 'carrier.changeQuestion',
     defaultMessage:
-      '<strong>{part, select, eligibility {Eligibility} health {Health} application {Application} other {{part}}} question {id}: {change, select, added {added} removed {removed} changed {changed} moved {moved} other {{change}}}</strong> ({what})',
+      '<strong>{part, select, eligibility {Eligibility} health {Health} application {Application} other {{part}}} question: {change, select, added {added} removed {removed} changed {changed} moved {moved} other {{change}}}</strong> ({what})',
   },
   changePart: {
     id: 'carrier.changePart',

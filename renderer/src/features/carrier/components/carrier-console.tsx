@@ -2,6 +2,7 @@
 // change its eligibility and health questions. What a question may say, what a change makes of the workflows and who
 // may change what are the server's (domain/carrier_console); this page draws its answers.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Message, type MessageDescriptor, useT, type Values } from '../../../lib/i18n';
@@ -13,6 +14,8 @@ import '../carrier.css';
 
 export function CarrierConsole() {
   const [params, setParams] = useSearchParams();
+  // Whether a plan was chosen from the list (not opened with the page): its questions then take the focus.
+  const [picked, setPicked] = useState(false);
   const me = useQuery({ ...carrierMeQuery, retry: false });
   const plans = useQuery({ ...questionnairesQuery, enabled: me.isSuccess });
   const client = useQueryClient();
@@ -76,7 +79,10 @@ export function CarrierConsole() {
                     type="button"
                     className="text-button"
                     aria-current={p.plan_id === plan?.plan_id ? 'true' : undefined}
-                    onClick={() => setParams({ plan: String(p.plan_id) })}
+                    onClick={() => {
+                      setParams({ plan: String(p.plan_id) });
+                      setPicked(true);
+                    }}
                   >
                     <Message of={m.planButton} values={{ name: p.plan_name, asks: asks(p, t), hint: (chunks) => <span className="hint">{chunks}</span> }} />
                     {p.draft && <span className="badge">{t(m.draft)}</span>}
@@ -85,7 +91,7 @@ export function CarrierConsole() {
               ))}
             </ul>
           </nav>
-          {plan ? <PlanEditor key={plan.plan_id} plan={plan} /> : <p>{t(m.noPlans)}</p>}
+          {plan ? <PlanEditor key={plan.plan_id} plan={plan} takeFocus={picked} /> : <p>{t(m.noPlans)}</p>}
         </div>
       )}
       </main>

@@ -2,7 +2,7 @@
 // it, publishing, the versions published before, and a version as a workflow file.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SchemaForm } from '../../../components/lazy-schema-form';
 import { Failed, Pending } from '../../../components/query-state';
 import { ApiError, type FieldError } from '../../../lib/api';
@@ -34,8 +34,13 @@ function download(name: string, text: string) {
 }
 
 
-export function PlanEditor({ plan }: { plan: PlanQuestions }) {
+export function PlanEditor({ plan, takeFocus = false }: { plan: PlanQuestions; takeFocus?: boolean }) {
   const client = useQueryClient();
+  // A plan chosen from the list opens below it on a phone: its heading takes the focus, and the reader is there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   const form = useQuery(questionnaireFormQuery);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [said, setSaid] = useState<string | null>(null);
@@ -96,7 +101,9 @@ export function PlanEditor({ plan }: { plan: PlanQuestions }) {
 
   return (
     <section className="console-plan" aria-labelledby="plan-title">
-      <h2 id="plan-title">{plan.plan_name}</h2>
+      <h2 id="plan-title" tabIndex={-1} ref={heading}>
+        {plan.plan_name}
+      </h2>
       <p className="hint">
         {plan.draft
           ? t(m.planLineDraft, { category: plan.category_name, name: plan.draft.updated_by })
@@ -203,7 +210,6 @@ function Changes({ plan }: { plan: PlanQuestions }) {
                 of={c.question_id ? m.changeQuestion : m.changePart}
                 values={{
                   part: c.part,
-                  id: String(c.question_id),
                   change: c.change,
                   what: c.what.join('; '),
                   strong: (chunks) => <strong>{chunks}</strong>,

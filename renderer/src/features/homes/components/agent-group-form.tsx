@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import type { Schema } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { common } from '../../../lib/messages';
 import { m } from '../messages';
+import { BackAndSubmit } from '../../../components/back-and-submit';
 
 export interface AgentGroupFormProps {
   /** The rep's groups; null while they are read. */
@@ -54,14 +54,7 @@ export function AgentGroupForm({ groups, group, onGroup, groupError, groupAlert,
           {groupAlert}
         </p>
       )}
-      <div className="buttons">
-        <button type="button" onClick={onBack}>
-          {t(common.back)}
-        </button>
-        <button type="submit" className="primary" disabled={busy}>
-          {t(m.submit)}
-        </button>
-      </div>
+      <BackAndSubmit onBack={onBack} submit={t(m.submit)} busy={busy} />
     </form>
   );
 }

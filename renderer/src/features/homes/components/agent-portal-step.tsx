@@ -1,9 +1,9 @@
 import type { FormEvent, Ref } from 'react';
 import type { Schema } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { common } from '../../../lib/messages';
 import { m } from '../messages';
 import { PortalSelect } from './portal-select';
+import { BackAndSubmit } from '../../../components/back-and-submit';
 
 export interface AgentPortalStepProps {
   /** The step's heading, which takes the focus when the step is new. */
@@ -26,14 +26,7 @@ export function AgentPortalStep({ focus, portals, portal, onPortal, portalError,
       </h2>
       <p className="hint">{t(m.portalDecides)}</p>
       <PortalSelect id="agent-portal" portals={portals} value={portal} onChange={onPortal} error={portalError} />
-      <div className="buttons">
-        <button type="button" onClick={onBack}>
-          {t(common.back)}
-        </button>
-        <button type="submit" className="primary">
-          {t(m.submit)}
-        </button>
-      </div>
+      <BackAndSubmit onBack={onBack} submit={t(m.submit)} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { m } from '../messages';
 import { PortalSelect } from './portal-select';
 import { WhoToEnroll } from './who-to-enroll';
 import '../homes.css';
+import { BackAndSubmit } from '../../../components/back-and-submit';
 
 type Address = NonNullable<NonNullable<SiteInfo['group']>['address_information']>;
 
@@ -55,14 +56,7 @@ export function GroupHome() {
           </h2>
           <p className="hint">{t(m.groupPortalHint, { name: site.group?.name ?? '' })}</p>
           <PortalSelect id="group-portal" portals={portals} value={portal} onChange={setPortal} error={portalError} />
-          <div className="buttons">
-            <button type="button" onClick={() => setStep('who')}>
-              {t(common.back)}
-            </button>
-            <button type="submit" className="primary" disabled={busy}>
-              {t(m.submit)}
-            </button>
-          </div>
+          <BackAndSubmit onBack={() => setStep('who')} submit={t(m.submit)} busy={busy} />
         </form>
       )}
       {(error ?? loadFailure) && (

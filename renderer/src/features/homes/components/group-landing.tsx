@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { useT } from '../../../lib/i18n';
-import { common } from '../../../lib/messages';
 import { useSite } from '../../../lib/site';
 import { usePortalChoice } from '../hooks/use-portal-choice';
 import { useStartEnrollment } from '../hooks/use-start-enrollment';
 import { m } from '../messages';
 import { PortalSelect } from './portal-select';
 import '../homes.css';
+import { BackAndSubmit } from '../../../components/back-and-submit';
 
 /**
  * The front page of a group's site: its banner, and Start Enrollment, which asks which of the group's portals to
@@ -68,14 +68,7 @@ export function GroupLanding() {
               {error ?? loadFailure}
             </p>
           )}
-          <div className="buttons">
-            <button type="button" onClick={() => setOpen(false)}>
-              {t(common.back)}
-            </button>
-            <button type="submit" className="primary" disabled={busy}>
-              {t(m.submit)}
-            </button>
-          </div>
+          <BackAndSubmit onBack={() => setOpen(false)} submit={t(m.submit)} busy={busy} />
         </form>
       </Modal>
     </div>

@@ -20,9 +20,11 @@ type ToSign = Schema<'ToSign'>;
 export function SigningPage() {
   const { token = '' } = useParams();
   const t = useT();
-  const brand = useSite().site?.branding.display_name;
   const asked = useQuery(invitationQuery(token));
   const invitation = asked.data ?? null;
+  // The rep's site, which the applicant met the rep by, rather than the host's.
+  const host = useSite().site?.branding.display_name;
+  const brand = invitation?.site_name ?? host;
   const [refusal, setEnded] = useState<string | null>(null);
   const ended = refusal ?? (asked.error ? (asked.error instanceof ApiError ? asked.error.message : t(m.linkFailed)) : null);
   const [birthdate, setBirthdate] = useState('');

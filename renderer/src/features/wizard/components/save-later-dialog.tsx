@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { StepContext, isBusy } from '../../../lib/step-machine';
 import { useT } from '../../../lib/i18n';
-import { common } from '../../../lib/messages';
 import { m } from '../messages';
+import { BackAndSubmit } from '../../../components/back-and-submit';
 
 /**
  * Save & Continue Later: the alternate address to send the enrollment code to, saved with what the step holds now
@@ -54,14 +54,7 @@ export function SaveLaterDialog({ asking, onBack, formData }: { asking: boolean;
               {emailError}
             </p>
           )}
-          <div className="buttons">
-            <button type="button" onClick={onBack}>
-              {t(common.back)}
-            </button>
-            <button type="submit" className="primary" disabled={busy}>
-              {t(m.sendCode)}
-            </button>
-          </div>
+          <BackAndSubmit onBack={onBack} submit={t(m.sendCode)} busy={busy} />
         </form>
       )}
     </Modal>
