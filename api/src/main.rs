@@ -269,6 +269,20 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 }
                 None => println!("{}: no X12 codes (kind: x12): no 834 files are made", config.workflows_dir.display()),
             }
+            match &workflows.life_events {
+                Some(events) => println!(
+                    "{}: life events are valid ({} kinds: {}; age limit {}{})",
+                    config.workflows_dir.display(),
+                    events.events.len(),
+                    events.events.iter().map(|e| e.id.as_str()).collect::<Vec<_>>().join(", "),
+                    events.age_off.age,
+                    if events.open_enrollment.is_some() { "; a yearly open enrollment" } else { "" }
+                ),
+                None => println!(
+                    "{}: no life events (kind: life_events): members cannot report one",
+                    config.workflows_dir.display()
+                ),
+            }
             Ok(())
         }
         Command::MemberLink { id, tier } => {

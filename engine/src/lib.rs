@@ -25,6 +25,8 @@
 //! - [`catalogue`], [`rating`], [`cart`]: plans, prices and cart totals; [`facts`]: what plans are compared by;
 //!   [`market`]: a synthetic catalogue of any size.
 //! - [`x12`]: the 834 files sent to carriers, written to each carrier's companion guide.
+//! - [`life_events`]: what lets a member change their coverage after the sale: windows, effective dates, proofs
+//!   (data from `workflows/life_events.yaml`).
 //! - [`money`], [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
 //!
 //! Data (workflow definitions, the catalogue) is at the bottom, rules above it, composition on top; no module is
@@ -43,6 +45,7 @@ pub mod facts;
 pub mod forms;
 pub mod i18n;
 pub mod json;
+pub mod life_events;
 pub mod lifecycle;
 pub mod market;
 pub mod money;

@@ -181,14 +181,14 @@ async fn the_file_formats_are_published_and_applications_need_the_carriers_autho
     let mut b = app.browser();
     let wizard = b.get("/api/v1/workflow-schemas/wizard").await;
     assert_eq!(wizard.ok()["title"], "Enrollment workflow file");
-    for kind in ["shop", "assistant", "estimate", "x12", "questionnaire"] {
+    for kind in ["shop", "assistant", "estimate", "x12", "questionnaire", "life_events"] {
         assert_eq!(b.get(&format!("/api/v1/workflow-schemas/{kind}")).await.status, StatusCode::OK);
     }
     let unknown = b.get("/api/v1/workflow-schemas/cart").await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     assert_eq!(
         unknown.first_error().1,
-        "No workflow file kind cart; the kinds are wizard, shop, assistant, estimate, x12, questionnaire"
+        "No workflow file kind cart; the kinds are wizard, shop, assistant, estimate, x12, questionnaire, life_events"
     );
 
     let anonymous = b.get("/api/v1/applications/AB12345678").await;

@@ -26,6 +26,8 @@ pub struct Workflows {
     /// How our categories, tiers, relationships and genders are said in carriers' 834 files (`kind: x12`); without
     /// them, no file is made.
     pub x12: Option<crate::x12::Codes>,
+    /// The life events a member may report after the sale (`kind: life_events`); without them, none can be.
+    pub life_events: Option<crate::life_events::LifeEvents>,
 }
 
 impl Workflows {
@@ -95,6 +97,14 @@ impl Workflows {
                 note(format!("detail set {name} field {}", field.name), &field.title);
             }
         }
+        for event in self.life_events.iter().flat_map(|l| &l.events) {
+            for (field, text) in [("title", &event.title), ("help", &event.help), ("date title", &event.date_title)] {
+                note(format!("life event {} {field}", event.id), text);
+            }
+            for document in event.proof.iter().flat_map(|p| &p.any_of) {
+                note(format!("life event {} document {}", event.id, document.id), &document.title);
+            }
+        }
     }
 }
 
@@ -109,7 +119,7 @@ pub fn shop_format_schema() -> Value {
 }
 
 /// The kinds of workflow file, each with its published format (committed as `workflows/schema/<kind>.schema.json`).
-pub const FILE_KINDS: [&str; 6] = ["wizard", "shop", "assistant", "estimate", "x12", "questionnaire"];
+pub const FILE_KINDS: [&str; 7] = ["wizard", "shop", "assistant", "estimate", "x12", "questionnaire", "life_events"];
 
 /// The JSON Schema of a kind of workflow file: what an editor validates and completes the files with, and what the
 /// checker holds them to first.
@@ -121,6 +131,7 @@ pub fn format_schema(kind: &str) -> Option<Value> {
         "estimate" => Some(estimate_format_schema()),
         "x12" => Some(x12_format_schema()),
         "questionnaire" => Some(questionnaire_format_schema()),
+        "life_events" => Some(life_events_format_schema()),
         _ => None,
     }
 }
@@ -179,6 +190,7 @@ impl Bundle {
     pub fn parse(&self, dir: &str) -> Result<Workflows, WorkflowError> {
         let shown = |name: &str| if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
         let (mut wizard, mut shop, mut assistant, mut estimate, mut x12) = (None, None, None, None, None);
+        let mut life_events = None;
         let mut questionnaires = std::collections::BTreeMap::new();
         let mut questionnaire_files = std::collections::BTreeMap::new();
         for (file, text) in &self.files {
@@ -242,6 +254,17 @@ impl Bundle {
                 x12 = Some(parse_x12_file(&name, text)?);
                 continue;
             }
+            if kind.as_deref() == Some("life_events") {
+                if life_events.is_some() {
+                    return Err(WorkflowError::new(
+                        &name,
+                        "/kind",
+                        "a second file of life events; an installation has at most one",
+                    ));
+                }
+                life_events = Some(parse_life_events_file(&name, text)?);
+                continue;
+            }
             let workflow = parse_file(&name, text)?;
             if wizard.is_some() {
                 return Err(WorkflowError::new(
@@ -258,7 +281,7 @@ impl Bundle {
             shop.ok_or_else(|| WorkflowError::new(dir, "/", "no shop workflow file (kind: shop) found"))?;
         shop.plans_own = questionnaires;
         check_references(&shop_file, &shop)?;
-        Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default(), estimate, x12 })
+        Ok(Workflows { wizard, shop, assistant: assistant.unwrap_or_default(), estimate, x12, life_events })
     }
 }
 
@@ -394,6 +417,21 @@ pub fn parse_x12_file(name: &str, text: &str) -> Result<crate::x12::Codes, Workf
         serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
     codes.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
     Ok(codes)
+}
+
+/// The format of the life events' file (`kind: life_events`), as JSON Schema.
+pub fn life_events_format_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(crate::life_events::LifeEvents)).expect("a schema is JSON")
+}
+
+/// Reads the life events a member may report: the format first, then what the format cannot say.
+pub fn parse_life_events_file(name: &str, text: &str) -> Result<crate::life_events::LifeEvents, WorkflowError> {
+    let value = parse_yaml(name, text)?;
+    validate_format(name, &value, &life_events_format_schema())?;
+    let events: crate::life_events::LifeEvents =
+        serde_json::from_value(value).map_err(|e| WorkflowError::new(name, "/", e.to_string()))?;
+    events.check().map_err(|(path, reason)| WorkflowError::new(name, path, reason))?;
+    Ok(events)
 }
 
 /// The format of a plan's own questionnaire (`kind: questionnaire`), as JSON Schema.

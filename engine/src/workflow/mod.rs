@@ -7,7 +7,7 @@
 //!
 //! - [`format`]: the wizard file's types (tabs, forms, fields, the prefill sources);
 //! - [`prefill`]: what an enrollment knows that a field's help names in braces, and the words it becomes;
-//! - [`load`]: the six kinds of file read, each held to its published format, and a version's files loaded as a whole;
+//! - [`load`]: the seven kinds of file read, each held to its published format, and a version's files loaded as a whole;
 //! - `meaning`: what a format cannot say (a tab listed once, fields that exist, questions that are defined).
 
 mod error;
