@@ -4,14 +4,16 @@
 //! The segments are x12-types' (`x12_types::v005010`), rendered by it; this module decides their values. Our words
 //! (categories, tiers, relationships, genders) become X12 codes through [`Codes`], which are data
 //! (`workflows/x12.yaml`, `kind: x12`): an installation changes a carrier's codes there, not here. What stays in code
-//! is the guide's own grammar: maintenance types (021 addition, 024 cancellation, 030 audit), qualifiers and the
-//! envelope's counts.
+//! is the guide's own grammar: maintenance types (021 addition, 024 cancellation or termination, 030 audit, 001 change,
+//! 025 reinstatement), qualifiers and the envelope's counts.
 //!
 //! A transaction says, in this order: who sponsors the coverage (`N1*P5`: the employer group, or the store for the
 //! individual market) and who insures it (`N1*IN`: the carrier); then a member loop per person covered, the
 //! subscriber first (`INS`, `REF*0F` the subscriber's number, `NM1*IL` name and SSN, `N3`/`N4` the subscriber's
 //! address, `DMG` birth date and gender) with a health coverage loop per plan covering that person (`HD` with the
-//! insurance line and coverage level, `DTP*348` the first day of coverage, `DTP*349` the last on a cancellation).
+//! insurance line and coverage level, `DTP*348` the first day of coverage, `DTP*349` the last on a cancellation or a
+//! termination, `DTP*303` the day a change takes effect). A change after the sale ([`Change`]) sends the subscriber
+//! and the dependents it is about, each with what happens to them ([`MemberChange`]).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -447,7 +449,7 @@ pub struct Contact {
 }
 
 /// What happens to the coverage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Maintenance {
     /// A new enrollment (021, initial enrollment).
     Addition,
@@ -455,23 +457,111 @@ pub enum Maintenance {
     Cancellation { last_day: NaiveDate },
     /// What the carrier should hold, for reconciling (030, audit).
     Audit,
+    /// A change after the sale: a life event's, a member's own, or an agent's.
+    Change(Change),
+}
+
+/// A change after the sale. The subscriber's loop is always sent (001 when the change is not about them); of the
+/// dependents, only those it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    /// Why (INS04, element 1203: a life event's reason code, `25` for corrected details, `AI` for none given).
+    pub reason: String,
+    /// The day the change takes effect: a member added is covered from it, and it is each changed coverage's
+    /// maintenance effective date (DTP*303).
+    pub effective: NaiveDate,
+    /// What happens to each member it is about, by their place in [`Enrollment::members`].
+    pub members: Vec<(usize, MemberChange)>,
+}
+
+/// What happens to one member in a change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MemberChange {
+    /// Added to the coverage from the change's effective day (021): a newborn, a new spouse.
+    Added,
+    /// Their coverage ends on `last_day` (024, DTP*349).
+    Ended { last_day: NaiveDate },
+    /// Their ended coverage is brought back as it was (025).
+    Reinstated,
+    /// Their details changed (001): an address, a phone, an e-mail; with the name they had, when it is their name
+    /// (the corrected name NM1*74, the one it replaces NM1*70).
+    Changed {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        prior_name: Option<PriorName>,
+    },
+}
+
+/// The name a member had before a change of name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PriorName {
+    pub first_name: String,
+    pub last_name: String,
+}
+
+impl Change {
+    /// Whether it changes anyone's coverage (an addition, an end, a reinstatement): the plans are then sent with
+    /// the subscriber's loop too, at their levels after the change.
+    fn touches_coverage(&self) -> bool {
+        self.members.iter().any(|(_, m)| !matches!(m, MemberChange::Changed { .. }))
+    }
+}
+
+/// How one member's loop says what happens to them.
+struct Said<'a> {
+    /// INS03, and each of their plans' HD01.
+    type_code: &'static str,
+    /// INS04.
+    reason: &'a str,
+    /// The first day of their coverage, when it is not the plans' (a member added by a change).
+    starts: Option<NaiveDate>,
+    /// The last day of their coverage, on an end.
+    last_day: Option<NaiveDate>,
+    /// Whether their plans are sent (a change of an address alone sends none).
+    plans: bool,
+    /// The change's effective day, for each plan sent with a change (DTP*303).
+    maintained: Option<NaiveDate>,
+    /// The name a change of name replaces.
+    prior_name: Option<&'a PriorName>,
 }
 
 impl Maintenance {
-    fn type_code(self) -> &'static str {
-        match self {
-            Maintenance::Addition => "021",
-            Maintenance::Cancellation { .. } => "024",
-            Maintenance::Audit => "030",
-        }
-    }
-
-    fn reason_code(self) -> &'static str {
-        match self {
-            Maintenance::Addition => "28",
-            Maintenance::Cancellation { .. } => "14",
-            Maintenance::Audit => "XN",
-        }
+    /// What member `index`'s loop says; none for a dependent a change is not about.
+    fn said(&self, index: usize, subscriber: bool) -> Option<Said<'_>> {
+        let plain = |type_code, reason| Said {
+            type_code,
+            reason,
+            starts: None,
+            last_day: None,
+            plans: true,
+            maintained: None,
+            prior_name: None,
+        };
+        Some(match self {
+            Maintenance::Addition => plain("021", "28"),
+            Maintenance::Cancellation { last_day } => Said { last_day: Some(*last_day), ..plain("024", "14") },
+            Maintenance::Audit => plain("030", "XN"),
+            Maintenance::Change(change) => {
+                let reason = change.reason.as_str();
+                let maintained = Some(change.effective);
+                match change.members.iter().find(|(i, _)| *i == index).map(|(_, m)| m) {
+                    Some(MemberChange::Added) => {
+                        Said { starts: Some(change.effective), maintained, ..plain("021", reason) }
+                    }
+                    Some(MemberChange::Ended { last_day }) => {
+                        Said { last_day: Some(*last_day), maintained, ..plain("024", reason) }
+                    }
+                    Some(MemberChange::Reinstated) => Said { maintained, ..plain("025", reason) },
+                    Some(MemberChange::Changed { prior_name }) => Said {
+                        plans: change.touches_coverage(),
+                        maintained,
+                        prior_name: prior_name.as_ref(),
+                        ..plain("001", reason)
+                    },
+                    None if subscriber => Said { plans: change.touches_coverage(), maintained, ..plain("001", reason) },
+                    None => return None,
+                }
+            }
+        })
     }
 }
 
@@ -644,7 +734,8 @@ fn member_loop(
     index: usize,
 ) -> Result<Option<_834Loop2000>, String> {
     let member = &enrollment.members[index];
-    let maintenance = enrollment.maintenance;
+    let subscriber = member.relationship == Relationship::Subscriber;
+    let Some(said) = enrollment.maintenance.said(index, subscriber) else { return Ok(None) };
     let coverages: Vec<&Coverage> = enrollment
         .coverages
         .iter()
@@ -657,7 +748,6 @@ fn member_loop(
         .relationships
         .get(&member.relationship)
         .ok_or_else(|| format!("no relationship code for {:?}", member.relationship))?;
-    let subscriber = member.relationship == Relationship::Subscriber;
     // Each element within the standard's least and most lengths.
     let text = |text: &str, least: usize, most: usize| guide.text_at_least(text, least, most);
     // Benefit status (INS05), the COBRA qualifying event (INS07) and the subscriber's employment status (INS08): a
@@ -672,8 +762,8 @@ fn member_loop(
     let ins = INS {
         _01: if subscriber { "Y" } else { "N" }.into(),
         _02: relationship.clone(),
-        _03: Some(maintenance.type_code().into()),
-        _04: Some(maintenance.reason_code().into()),
+        _03: Some(said.type_code.into()),
+        _04: Some(said.reason.into()),
         _05: Some(benefit_status.into()),
         _07: cobra_event,
         _08: employment_status.filter(|_| subscriber).map(str::to_string),
@@ -686,14 +776,15 @@ fn member_loop(
     // The member is eligible from the first day any of their plans with this carrier covers them; the subscriber's
     // employment began on the day the application says.
     let mut member_dates = Vec::new();
-    if let Some(first) = coverages.iter().map(|c| c.effective).min() {
+    if let Some(first) = said.starts.or_else(|| coverages.iter().map(|c| c.effective).min()) {
         member_dates.push(dtp("356", first));
     }
     if let (true, Some(started)) = (subscriber, enrollment.employment.as_ref().and_then(|e| e.started)) {
         member_dates.push(dtp("336", started));
     }
+    // A corrected name is the insured's as corrected (NM1*74), and the one it replaces follows (NM1*70).
     let name = NM1 {
-        _01: code("IL"),
+        _01: code(if said.prior_name.is_some() { "74" } else { "IL" }),
         _02: code("1"),
         _03: Some(text(&member.last_name, 1, 60)),
         _04: Some(text(&member.first_name, 1, 35)),
@@ -737,15 +828,19 @@ fn member_loop(
         _ => Vec::new(),
     };
     let mut plans = Vec::new();
-    for coverage in &coverages {
+    for coverage in coverages.iter().filter(|_| said.plans) {
         let line = guide.line(codes, &coverage.category, coverage.line.as_deref())?;
         let level = codes
             .coverage_levels
             .get(&coverage.tier)
             .ok_or_else(|| format!("no coverage level for the tier {}", coverage.tier.code()))?;
-        let mut dates = vec![dtp("348", coverage.effective)];
-        if let Maintenance::Cancellation { last_day } = maintenance {
-            dates.push(dtp("349", last_day.max(coverage.effective)));
+        let starts = said.starts.unwrap_or(coverage.effective);
+        let mut dates = vec![dtp("348", starts)];
+        if let Some(last_day) = said.last_day {
+            dates.push(dtp("349", last_day.max(starts)));
+        }
+        if let Some(maintained) = said.maintained {
+            dates.push(dtp("303", maintained));
         }
         // The household's premium is the subscriber's to pay: said once, on the subscriber's coverage.
         let premium = match (coverage.premium, subscriber && guide.takes.contains(&Extra::Premium)) {
@@ -754,7 +849,7 @@ fn member_loop(
         };
         plans.push(_834Loop2300 {
             hd: Some(HD {
-                _01: maintenance.type_code().into(),
+                _01: said.type_code.into(),
                 _03: Some(line),
                 _04: Some(text(&coverage.plan, 1, 50)),
                 _05: Some(level.clone()),
@@ -771,19 +866,35 @@ fn member_loop(
     } else {
         (Some(LS { _01: "2700".into() }), Some(LE { _01: "2700".into() }))
     };
+    let demographics_again = demographics.clone();
+    let mut names = vec![_834Loop2100 {
+        nm1: Some(name),
+        per: contact,
+        n3: street,
+        n4: place,
+        dmg: Some(demographics),
+        lui: language,
+        ..Default::default()
+    }];
+    if let Some(prior) = said.prior_name {
+        names.push(_834Loop2100 {
+            nm1: Some(NM1 {
+                _01: code("70"),
+                _02: code("1"),
+                _03: Some(text(&prior.last_name, 1, 60)),
+                _04: Some(text(&prior.first_name, 1, 35)),
+                ..Default::default()
+            }),
+            // The person the prior name was theirs: the same birth date and gender.
+            dmg: Some(DMG { _04: None, ..demographics_again }),
+            ..Default::default()
+        });
+    }
     Ok(Some(_834Loop2000 {
         ins: Some(ins),
         r#ref: refs,
         dtp: member_dates,
-        loop_2100: vec![_834Loop2100 {
-            nm1: Some(name),
-            per: contact,
-            n3: street,
-            n4: place,
-            dmg: Some(demographics),
-            lui: language,
-            ..Default::default()
-        }],
+        loop_2100: names,
         loop_2300: plans,
         ls,
         loop_2700: categories,

@@ -12,6 +12,7 @@ use engine::x12::{
     interchange, transaction, Address, Beneficiary, Broker, CharacterSet, Codes, Contact, Coverage, Employment,
     EmploymentStatus, Enrollment, Envelope, Extra, Guide, Header, LetterCase, Maintenance, Member, Party, Relationship,
 };
+use engine::x12::{Change, MemberChange, PriorName};
 
 fn codes() -> Codes {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows/x12.yaml");
@@ -202,6 +203,124 @@ fn a_familys_medical_and_dental_plans_are_one_transaction_pinned_byte_for_byte()
     held_to_both_validators(&[&golden]);
 }
 
+/// The file `enrollment` makes, pinned as `tests/golden/{name}.x12`; its path.
+fn pinned(name: &str, enrollment: Enrollment) -> PathBuf {
+    let set = transaction(&codes(), &Guide::default(), &header(7, false), &[enrollment]).unwrap();
+    let file = interchange(&envelope(7), &[set.to_string()]);
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.x12"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &file).unwrap();
+    }
+    assert_eq!(
+        file,
+        std::fs::read_to_string(&golden).unwrap_or_default(),
+        "{name}: UPDATE_GOLDEN=1 writes it, to be read"
+    );
+    golden
+}
+
+/// The segments of member loop `n` (0: the first member sent) of a pinned file.
+fn member_segments(path: &Path, n: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let segments: Vec<String> = text.split('~').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    let starts: Vec<usize> =
+        segments.iter().enumerate().filter(|(_, s)| s.starts_with("INS*")).map(|(i, _)| i).collect();
+    let end = starts.get(n + 1).copied().unwrap_or_else(|| segments.iter().position(|s| s.starts_with("SE*")).unwrap());
+    segments[starts[n]..end].to_vec()
+}
+
+#[test]
+fn each_change_after_the_sale_says_what_happens_to_whom_pinned_byte_for_byte_and_read_by_both_validators() {
+    // Dana and Sam, with a medical and a dental plan since January 1; Zoë is born on May 17.
+    let mut birth = family(Tier::IF, &["medical", "dental"], Maintenance::Addition);
+    birth.members[2].first_name = "Zoë".into();
+    birth.members[2].birth_date = day("2027-05-17");
+    birth.maintenance = Maintenance::Change(Change {
+        reason: "02".into(),
+        effective: day("2027-05-17"),
+        members: vec![(2, MemberChange::Added)],
+    });
+    let birth = pinned("834-change-birth", birth);
+    let dana = member_segments(&birth, 0);
+    assert_eq!(dana[0], "INS*Y*18*001*02*A***AC", "the subscriber's loop is a change, for the birth");
+    assert!(dana.contains(&"HD*001**HLT*Harborstone medical plan, Gold*FAM".to_string()), "now a family: {dana:?}");
+    assert!(dana.contains(&"DTP*303*D8*20270517".to_string()), "from the day of birth: {dana:?}");
+    let zoe = member_segments(&birth, 1);
+    assert_eq!(zoe[0], "INS*N*19*021*02*A", "the newborn is added, for a birth");
+    assert!(zoe.contains(&"NM1*IL*1*Okafor*Zoe".to_string()), "{zoe:?}");
+    assert!(zoe.contains(&"DTP*348*D8*20270517".to_string()), "covered from birth: {zoe:?}");
+    assert_eq!(member_segments(&birth, 1).len(), zoe.len(), "Sam, whom the birth does not change, is not sent");
+
+    // Dana and Sam divorce on June 12: Sam is covered to June 30.
+    let mut divorce = family(Tier::IO, &["medical"], Maintenance::Addition);
+    divorce.members.push(family(Tier::IS, &[], Maintenance::Addition).members[1].clone());
+    divorce.coverages[0].covers = vec![1];
+    divorce.maintenance = Maintenance::Change(Change {
+        reason: "01".into(),
+        effective: day("2027-07-01"),
+        members: vec![(1, MemberChange::Ended { last_day: day("2027-06-30") })],
+    });
+    let divorce = pinned("834-change-divorce", divorce);
+    let sam = member_segments(&divorce, 1);
+    assert_eq!(sam[0], "INS*N*01*024*01*A");
+    assert!(sam.contains(&"DTP*349*D8*20270630".to_string()), "{sam:?}");
+    assert!(member_segments(&divorce, 0).contains(&"HD*001**HLT*Harborstone medical plan, Gold*EMP".to_string()));
+
+    // The family ends its dental plan at the end of August: everyone's dental coverage ends.
+    let mut ended = family(Tier::IF, &["dental"], Maintenance::Addition);
+    let last_day = day("2027-08-31");
+    ended.maintenance = Maintenance::Change(Change {
+        reason: "14".into(),
+        effective: day("2027-09-01"),
+        members: (0..3).map(|i| (i, MemberChange::Ended { last_day })).collect(),
+    });
+    let ended = pinned("834-change-plan-ended", ended);
+    for n in 0..3 {
+        assert!(member_segments(&ended, n)[0].contains("*024*14*"), "member {n}");
+    }
+
+    // An agent brings the dental plan back.
+    let mut back = family(Tier::IF, &["dental"], Maintenance::Addition);
+    back.maintenance = Maintenance::Change(Change {
+        reason: "41".into(),
+        effective: day("2027-09-01"),
+        members: (0..3).map(|i| (i, MemberChange::Reinstated)).collect(),
+    });
+    let back = pinned("834-change-reinstatement", back);
+    assert!(member_segments(&back, 0).contains(&"HD*025**DEN*Harborstone dental plan, Gold*FAM".to_string()));
+
+    // Dana moves: her loop alone, with her new address and no plan.
+    let mut moved = family(Tier::IF, &["medical"], Maintenance::Addition);
+    moved.members[0].address.as_mut().unwrap().line1 = "400 Ponce de Leon Ave NE".into();
+    moved.maintenance = Maintenance::Change(Change {
+        reason: "43".into(),
+        effective: day("2027-10-01"),
+        members: vec![(0, MemberChange::Changed { prior_name: None })],
+    });
+    let moved = pinned("834-change-address", moved);
+    let dana = member_segments(&moved, 0);
+    assert!(
+        dana.contains(&"N3*400 Ponce de Leon Ave NE".to_string()) && !dana.iter().any(|s| s.starts_with("HD*")),
+        "{dana:?}"
+    );
+
+    // Dana takes her husband's name: the corrected name, then the one it replaces.
+    let mut renamed = family(Tier::IF, &["medical"], Maintenance::Addition);
+    renamed.members[0].last_name = "Okafor-Núñez".into();
+    let prior_name = Some(PriorName { first_name: "Dana".into(), last_name: "Okafor".into() });
+    renamed.maintenance = Maintenance::Change(Change {
+        reason: "25".into(),
+        effective: day("2027-10-01"),
+        members: vec![(0, MemberChange::Changed { prior_name })],
+    });
+    let renamed = pinned("834-change-name", renamed);
+    let dana = member_segments(&renamed, 0);
+    assert!(dana.iter().any(|s| s.starts_with("NM1*74*1*Okafor-Nunez*Dana")), "{dana:?}");
+    assert!(dana.contains(&"NM1*70*1*Okafor*Dana".to_string()), "{dana:?}");
+
+    held_to_both_validators(&[&birth, &divorce, &ended, &back, &moved, &renamed]);
+}
+
 #[test]
 fn every_category_tier_and_event_makes_a_file_both_outside_validators_read() {
     let codes = codes();
@@ -228,7 +347,7 @@ fn every_category_tier_and_event_makes_a_file_both_outside_validators_read() {
             let number = (n * 10 + m + 1) as u32;
             // Two applications in one transaction: one of every category, by a rep, in Spanish, with beneficiaries;
             // and an employee's medical plan alone, employed as each tier's turn says.
-            let mut everything = family(tier, &categories, maintenance);
+            let mut everything = family(tier, &categories, maintenance.clone());
             everything.language = Some("spa".into());
             everything.broker = Some(Broker { name: "Jordan Whitfield".into(), npn: "17781004".into() });
             everything.beneficiaries = vec![
