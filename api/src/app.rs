@@ -140,6 +140,7 @@ fn api_router(state: &Live) -> (Calls, Vec<String>) {
         .merge(features::resume::routes())
         .merge(features::signature::routes())
         .merge(features::receipt::routes())
+        .merge(features::policies::routes())
         .merge(features::workflows::routes())
         .merge(features::carrier::routes());
     served(openapi::document(calls), state, "/api/v1")

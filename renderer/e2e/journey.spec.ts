@@ -149,6 +149,25 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(application, 'the printed copy holds the whole application').toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
+  // After the sale a plan is ended at the end of a month, saying why; the receipt then says until when it covers.
+  const coverage = page.getByRole('region', { name: 'Your coverage' });
+  await expect(coverage.getByText(/sent to the carrier, which has not confirmed it yet\.$/).first()).toBeVisible();
+  await coverage.getByRole('button', { name: /^End this plan/ }).first().click();
+  const end = page.getByRole('dialog', { name: /^End .+\?$/ });
+  await expect(end.getByText(/^It covers until \d\d\/\d\d\/\d{4}, the end of the month, and then ends/)).toBeVisible();
+  await end.getByLabel('Why is it ended? (kept with the change)').fill('We have this through my new job');
+  await end.getByRole('button', { name: /^End the plan on \d\d\/\d\d\/\d{4}$/ }).click();
+  await expect(end).toBeHidden();
+  await expect(coverage.getByText(/until \d\d\/\d\d\/\d{4}, when it ends\.$/)).toBeVisible();
+  await expect(coverage.getByText(/Asked by the applicant: “We have this through my new job”$/)).toBeVisible();
+  await noSeriousViolations(page, 'coverage after a plan is ended');
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await coverage.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/coverage-after-the-sale-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // Within its free-look period the applicant may still cancel it, saying why; the receipt then says so.
   await expect(page.getByText(/^You can cancel this application until \d\d\/\d\d\/\d{4} \(its free-look period\)\.$/)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel this application' }).click();

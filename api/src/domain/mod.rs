@@ -2,6 +2,7 @@
 //! for the engine (they read and write), written once.
 
 pub mod access;
+pub mod after_sale;
 pub mod benefit;
 pub mod billing;
 pub mod carrier_console;

@@ -10,6 +10,7 @@ pub mod dependents;
 pub mod filter;
 pub mod health_questions;
 pub mod members;
+pub mod policies;
 pub mod probes;
 pub mod receipt;
 pub mod resume;

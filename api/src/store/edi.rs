@@ -36,7 +36,7 @@ where
     )
     .bind(enrollment_id)
     .bind(carrier_id)
-    .bind(event.as_str())
+    .bind(event.column())
     .bind(last_day)
     .bind(now())
     .bind(PENDING)
@@ -59,14 +59,17 @@ pub async fn carriers_waiting(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
 pub enum EdiEvent {
     Addition,
     Cancellation,
+    /// A change after the sale (`coverage_change`), by its id.
+    Change(i64),
 }
 
 impl EdiEvent {
-    /// As the `event` column keeps it.
-    pub fn as_str(self) -> &'static str {
+    /// As the `event` column keeps it: each change is an event of its own, so each reaches a carrier once.
+    pub fn column(self) -> String {
         match self {
-            EdiEvent::Addition => "addition",
-            EdiEvent::Cancellation => "cancellation",
+            EdiEvent::Addition => "addition".into(),
+            EdiEvent::Cancellation => "cancellation".into(),
+            EdiEvent::Change(id) => format!("change-{id}"),
         }
     }
 
@@ -75,14 +78,21 @@ impl EdiEvent {
         match text.as_str() {
             "addition" => Ok(EdiEvent::Addition),
             "cancellation" => Ok(EdiEvent::Cancellation),
-            _ => Err(sqlx::Error::Decode(format!("an EDI transaction's event is {text:?}").into())),
+            other => other
+                .strip_prefix("change-")
+                .and_then(|id| id.parse().ok())
+                .map(EdiEvent::Change)
+                .ok_or_else(|| sqlx::Error::Decode(format!("an EDI transaction's event is {text:?}").into())),
         }
     }
 }
 
 impl std::fmt::Display for EdiEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        match self {
+            EdiEvent::Change(_) => f.write_str("change"),
+            other => f.write_str(&other.column()),
+        }
     }
 }
 

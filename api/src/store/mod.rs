@@ -8,6 +8,7 @@ pub mod carrier_console;
 pub mod cart;
 pub mod catalogue;
 pub mod continue_code;
+pub mod coverage_change;
 pub mod edi;
 pub mod enrollment;
 pub mod local;

@@ -11,7 +11,7 @@ use serde_json::json;
 
 /// What the two outside validators (`scripts/validate-834`: pyx12's x12valid and LinuxForHealth x12) find wrong in
 /// `file`: nothing, empty. A missing validator fails under CI=true and is said to be skipped otherwise.
-fn outside_errors(file: &Path) -> String {
+pub(crate) fn outside_errors(file: &Path) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/validate-834");
     let out = Command::new(&script).arg(file).output().expect("scripts/validate-834 runs");
     let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
@@ -28,7 +28,7 @@ fn outside_errors(file: &Path) -> String {
 
 /// A dental plan (Brightbite) and a prescription drug plan (another carrier), checked out and submitted with the spec's
 /// calls for Dana Okafor: answers the enrollment id.
-async fn submitted_with_two_carriers(b: &mut Browser<'_>) -> i64 {
+pub(crate) async fn submitted_with_two_carriers(b: &mut Browser<'_>) -> i64 {
     let id = b.start("IO").await;
     b.add_first_plan(id, "dental").await;
     b.add_first_plan(id, "rx").await;

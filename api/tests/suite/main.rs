@@ -8,6 +8,7 @@
 mod common;
 
 mod access;
+mod after_sale;
 mod agreement;
 mod architecture;
 mod beneficiaries;

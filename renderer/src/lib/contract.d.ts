@@ -6849,6 +6849,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/{id}/end-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description Which plan to end, and why. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EndPlan"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflow-schemas/{kind}": {
         parameters: {
             query?: never;
@@ -10534,6 +10633,59 @@ export interface components {
             /** @description Always `success`. */
             status: string;
             data: components["schemas"]["CancellationShown"];
+        };
+        /** @description The success envelope of a typed answer. */
+        PolicyEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Policy"];
+        };
+        /** @description A submitted application as a policy. */
+        Policy: {
+            /** @description The confirmation number. */
+            policy_id: string;
+            plans: components["schemas"]["PolicyPlan"][];
+            /** @description Every change, in the order it was asked. */
+            changes: components["schemas"]["PolicyChange"][];
+        };
+        /** @description A plan of a policy. */
+        PolicyPlan: {
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            category_name: string;
+            carrier_name: string;
+            status: components["schemas"]["PlanStatus"];
+            /** @description Its first day of coverage, MM/DD/YYYY. */
+            effective: string;
+            /** @description Its last day of coverage, MM/DD/YYYY, once its end is recorded. */
+            last_day?: string | null;
+            /**
+             * @description The last day it would cover if ended now (MM/DD/YYYY): the end of this month, or of its first month when it
+             *     has not begun; none when it cannot be ended.
+             */
+            may_end_on?: string | null;
+        };
+        /** @description Where a plan of a policy stands. */
+        PlanStatus: "pending" | "ending" | "ended" | "cancelled";
+        /** @description A change of the policy, as the member reads it. */
+        PolicyChange: {
+            /** @description What changed, in words. */
+            what: string;
+            /** @description Who asked it, and why, in their words. */
+            requested_by: string;
+            reason: string;
+            /** @description When it was asked (RFC 3339). */
+            requested_at: string;
+            /** @description The day it takes effect, MM/DD/YYYY. */
+            effective: string;
+        };
+        /** @description Which plan to end, and why. */
+        EndPlan: {
+            /** @description The plan to end: one the policy holds. */
+            plan_id?: unknown;
+            /** @description Why it is ended (kept with the change). */
+            reason?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {

@@ -114,12 +114,54 @@ fn iso_639_2(language: &str) -> Option<String> {
     }
 }
 
-/// The application `enrollment_id` (submitted) as the carrier's file says it, with its employer group.
+/// The application `enrollment_id` (submitted) as the carrier's file says it, with its employer group. A verify
+/// file (an audit) leaves out the plans whose end has passed.
 pub async fn application(
     state: &AppState,
     enrollment_id: i64,
     carrier_id: i64,
     maintenance: Maintenance,
+) -> ApiResult<(Enrollment, Option<i64>)> {
+    let ended: Vec<i64> = match maintenance {
+        Maintenance::Audit => {
+            let today = crate::domain::enrollment::today().format("%Y-%m-%d").to_string();
+            store::coverage_change::of_enrollment(&state.db, enrollment_id)
+                .await?
+                .iter()
+                .filter(|c| c.last_day.as_deref().is_some_and(|last| last < today.as_str()))
+                .filter_map(|c| c.plan_id)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    application_of(state, enrollment_id, carrier_id, maintenance, &|plan| !ended.contains(&plan)).await
+}
+
+/// A change after the sale (`coverage_change` `change_id`) as the carrier's file says it: a plan's end is each
+/// member's end of that plan, the last day its `DTP*349`.
+pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiResult<(Enrollment, Option<i64>)> {
+    let change = store::coverage_change::find(&state.db, change_id)
+        .await?
+        .ok_or_else(|| unwritable(format!("change {change_id} is not recorded")))?;
+    let effective = day(&change.effective).ok_or_else(|| unwritable("the change has no effective date"))?;
+    let last_day = change.last_day.as_deref().and_then(day).ok_or_else(|| unwritable("the end has no last day"))?;
+    let plan = change.plan_id.ok_or_else(|| unwritable("the end names no plan"))?;
+    let (mut enrollment, group) =
+        application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| p == plan).await?;
+    enrollment.maintenance = Maintenance::Change(engine::x12::Change {
+        reason: change.reason_code.clone(),
+        effective,
+        members: (0..enrollment.members.len()).map(|i| (i, engine::x12::MemberChange::Ended { last_day })).collect(),
+    });
+    Ok((enrollment, group))
+}
+
+async fn application_of(
+    state: &AppState,
+    enrollment_id: i64,
+    carrier_id: i64,
+    maintenance: Maintenance,
+    holds: &(dyn Fn(i64) -> bool + Sync),
 ) -> ApiResult<(Enrollment, Option<i64>)> {
     let row = store::enrollment::find_submitted(&state.db, enrollment_id)
         .await?
@@ -208,7 +250,7 @@ pub async fn application(
     let mut coverages = Vec::new();
     for line in store::cart::cart(&state.db, &state.local_reads, enrollment_id).await? {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
-        if plan.carrier_id != carrier_id {
+        if plan.carrier_id != carrier_id || !holds(plan.plan_id) {
             continue;
         }
         let level = plan.options.iter().find(|o| o.plan_pricing_id == line.plan_pricing_id);

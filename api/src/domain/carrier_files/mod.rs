@@ -364,7 +364,11 @@ async fn batch(state: &AppState, run: &mut Run) -> anyhow::Result<()> {
                 }
                 _ => Maintenance::Addition,
             };
-            match application::application(state, c.enrollment_id, carrier_id, maintenance).await {
+            let built = match c.event {
+                store::edi::EdiEvent::Change(change_id) => application::change(state, change_id, carrier_id).await,
+                _ => application::application(state, c.enrollment_id, carrier_id, maintenance).await,
+            };
+            match built {
                 Ok((application, group_id)) => ready.push((c, application, group_id)),
                 Err(error) => {
                     let reason = error.to_string();

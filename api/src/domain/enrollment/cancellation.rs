@@ -38,10 +38,19 @@ pub async fn last_day_to_cancel(state: &AppState, e: &Enrollment) -> ApiResult<N
 }
 
 /// Who cancels, as the record says it: the rep who enrolled the applicant, or the applicant.
-fn who(state: &AppState, e: &Enrollment) -> String {
+pub(crate) fn who(state: &AppState, e: &Enrollment) -> String {
     match e.row.agent_id.filter(|_| e.row.eprocess == "rep").and_then(|a| state.catalogue.reps.get(&a)) {
         Some(rep) => format!("the rep {} ({})", rep.name(), rep.agent_id),
         None => "the applicant".into(),
+    }
+}
+
+/// Who asked, as [`who`] recorded it, in the reader's language (the record keeps the English).
+pub(crate) fn said_by(recorded: &str) -> String {
+    match recorded.strip_prefix("the rep ") {
+        _ if recorded == "the applicant" => crate::language::say("the applicant").to_string(),
+        Some(rep) => crate::language::say_with("the rep {name}", &[("name", &rep)]),
+        None => recorded.to_string(),
     }
 }
 
@@ -56,7 +65,7 @@ pub struct Cancelled {
 impl From<store::edi::Cancellation> for Cancelled {
     fn from(c: store::edi::Cancellation) -> Cancelled {
         let on = NaiveDate::parse_from_str(&c.last_day, "%Y-%m-%d").map(|d| d.format("%m/%d/%Y").to_string());
-        Cancelled { cancelled_on: on.unwrap_or(c.last_day), by: c.cancelled_by, reason: c.reason }
+        Cancelled { cancelled_on: on.unwrap_or(c.last_day), by: said_by(&c.cancelled_by), reason: c.reason }
     }
 }
 

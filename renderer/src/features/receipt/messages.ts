@@ -60,4 +60,22 @@ export const m = defineMessages({
   cancelWhy: { id: 'receipt.cancelWhy', defaultMessage: 'Why are you cancelling?' },
   cancelConfirm: { id: 'receipt.cancelConfirm', defaultMessage: 'Cancel the application' },
   keep: { id: 'receipt.keep', defaultMessage: 'Keep my application' },
+  // The policy after the sale: each plan's standing, and ending one.
+  coverageHeading: { id: 'receipt.coverageHeading', defaultMessage: 'Your coverage' },
+  repCoverageHeading: { id: 'receipt.repCoverageHeading', defaultMessage: '{name}’s coverage' },
+  planPending: { id: 'receipt.planPending', defaultMessage: '<strong>{plan}</strong> ({carrier}): from {from}, sent to the carrier, which has not confirmed it yet.' },
+  planEnding: { id: 'receipt.planEnding', defaultMessage: '<strong>{plan}</strong> ({carrier}): covers from {from} until {until}, when it ends.' },
+  planEnded: { id: 'receipt.planEnded', defaultMessage: '<strong>{plan}</strong> ({carrier}): ended on {until}.' },
+  planCancelled: { id: 'receipt.planCancelled', defaultMessage: '<strong>{plan}</strong> ({carrier}): cancelled.' },
+  endPlan: { id: 'receipt.endPlan', defaultMessage: 'End this plan<hidden> ({plan})</hidden>' },
+  endTitle: { id: 'receipt.endTitle', defaultMessage: 'End {plan}?' },
+  endEffect: {
+    id: 'receipt.endEffect',
+    defaultMessage: 'It covers until {date}, the end of the month, and then ends; {carrier} is told. The other plans go on.',
+  },
+  endWhy: { id: 'receipt.endWhy', defaultMessage: 'Why is it ended? (kept with the change)' },
+  endConfirm: { id: 'receipt.endConfirm', defaultMessage: 'End the plan on {date}' },
+  endKeep: { id: 'receipt.endKeep', defaultMessage: 'Keep the plan' },
+  changesHeading: { id: 'receipt.changesHeading', defaultMessage: 'Changes' },
+  changeLine: { id: 'receipt.changeLine', defaultMessage: '{what}. Asked by {by}: “{reason}”' },
 });

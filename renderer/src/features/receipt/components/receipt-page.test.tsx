@@ -1,9 +1,9 @@
-import { render, screen, spanish } from '../../../testing/render';
+import { fireEvent, render, screen, spanish } from '../../../testing/render';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../lib/api';
-import { server, success } from '../../../testing/server';
+import { refusal, server, success } from '../../../testing/server';
 import { ReceiptPage } from './receipt-page';
 
 const receipt: Schema<'Receipt'> = {
@@ -34,9 +34,14 @@ const receipt: Schema<'Receipt'> = {
   cancel_until: '12/20/2026',
 };
 
-function drawn(answer: Schema<'Receipt'>, language?: Awaited<ReturnType<typeof spanish>>) {
+const noPlans: Schema<'Policy'> = { policy_id: '20261201', plans: [], changes: [] };
+
+function drawn(answer: Schema<'Receipt'>, language?: Awaited<ReturnType<typeof spanish>>, policy: Schema<'Policy'> = noPlans) {
   localStorage.setItem('tempId', '9');
-  server.use(http.get('/api/v1/get-receipt', () => success(answer)));
+  server.use(
+    http.get('/api/v1/get-receipt', () => success(answer)),
+    http.get('/api/v1/policies/9', () => success(policy)),
+  );
   return render(
     <MemoryRouter>
       <ReceiptPage />
@@ -79,5 +84,50 @@ describe('the receipt', () => {
     expect(screen.queryByRole('link', { name: 'Return to homepage' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Dana Whitfield changed their mind?' })).toBeTruthy();
     expect(screen.getByText(/^This application can be cancelled until/)).toBeTruthy();
+  });
+});
+
+const dental: Schema<'Policy'>['plans'][number] = {
+  plan_id: 2101,
+  plan_name: 'Brightbite Dental Preferred PPO',
+  category_name: 'Dental Plans',
+  carrier_name: 'Brightbite Dental & Vision',
+  status: 'pending',
+  effective: '12/01/2026',
+  may_end_on: '12/31/2026',
+};
+
+describe('the coverage after the sale', () => {
+  it('ends a plan at the end of the month once the member says why, and shows it ending and the change', async () => {
+    let asked: unknown = null;
+    server.use(
+      http.post('/api/v1/policies/9/end-plan', async ({ request }) => {
+        asked = await request.json();
+        if (!(asked as { reason: string }).reason.trim()) {
+          return refusal(422, 'Please tell us why you are ending this plan', [
+            { target_element: 'reason', error_message: 'Please tell us why you are ending this plan' },
+          ]);
+        }
+        return success({
+          policy_id: '20261201',
+          plans: [{ ...dental, status: 'ending', last_day: '12/31/2026', may_end_on: null }],
+          changes: [{ what: 'Brightbite Dental Preferred PPO ends on 12/31/2026', requested_by: 'the applicant', reason: 'Dental at my new job', requested_at: '2026-12-02T10:00:00Z', effective: '01/01/2027' }],
+        });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [] });
+    const line = await screen.findByText(/from 12\/01\/2026, sent to the carrier/);
+    expect(line.textContent).toBe('Brightbite Dental Preferred PPO (Brightbite Dental & Vision): from 12/01/2026, sent to the carrier, which has not confirmed it yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'End this plan (Brightbite Dental Preferred PPO)' }));
+    expect(screen.getByText(/It covers until 12\/31\/2026, the end of the month/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'End the plan on 12/31/2026' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please tell us why you are ending this plan');
+    fireEvent.change(screen.getByLabelText('Why is it ended? (kept with the change)'), { target: { value: 'Dental at my new job' } });
+    fireEvent.click(screen.getByRole('button', { name: 'End the plan on 12/31/2026' }));
+    const ending = await screen.findByText(/covers from 12\/01\/2026 until 12\/31\/2026/);
+    expect(ending.textContent).toBe('Brightbite Dental Preferred PPO (Brightbite Dental & Vision): covers from 12/01/2026 until 12/31/2026, when it ends.');
+    expect(asked).toEqual({ plan_id: 2101, reason: 'Dental at my new job' });
+    expect(screen.getByText(/Asked by the applicant/).textContent).toBe('Brightbite Dental Preferred PPO ends on 12/31/2026. Asked by the applicant: “Dental at my new job”');
+    expect(screen.queryByRole('button', { name: /End this plan/ })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useSite } from '../../../lib/site';
 import { pageBannerImage, thankYouImage } from '../../../lib/site-settings';
 import { useReceipt } from '../hooks/use-receipt';
 import { CancelApplication } from './cancel-application';
+import { PolicyPlans } from './policy-plans';
 import { ReceiptApplication } from './receipt-application';
 import { ReceiptHead } from './receipt-head';
 import { ReceiptPayment } from './receipt-payment';
@@ -40,6 +41,7 @@ export function ReceiptPage() {
           ))}
         </ol>
       </section>
+      <PolicyPlans enrollmentId={id} receipt={receipt} />
       <CancelApplication enrollmentId={id} receipt={receipt} />
       {!of && <ReceiptQuestions helper={receipt.helper} branding={site?.branding} />}
       {receipt.application.length > 0 && <ReceiptApplication sections={receipt.application} of={of} />}

@@ -1,0 +1,233 @@
+//! After the sale: a submitted application is a policy the member keeps for years, and its coverage changes. Each
+//! change is recorded in the order it was asked, with who asked and why (`store::coverage_change`), and reaches each
+//! carrier it is about once, as an 834 change (`engine::x12::Change`, made by `domain::carrier_files`).
+//!
+//! Today a member (the session that owns the application: the applicant, or the rep who enrolled them) sees the
+//! policy's plans with their status and dates, and ends a plan at the end of a month ([`end_plan`]). The rules of
+//! life events (windows, effective dates, proofs) are the engine's (`engine::life_events`, from
+//! `workflows/life_events.yaml`).
+
+use chrono::NaiveDate;
+use engine::life_events::end_of_month;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::enrollment::{cancellation, today, Enrollment};
+use crate::error::{ApiError, ApiResult, Said};
+use crate::state::AppState;
+use crate::store;
+use crate::store::coverage_change::{ChangeRow, END_PLAN};
+
+/// The maintenance reason code of a plan the member ends (INS04 14, voluntary withdrawal).
+const VOLUNTARY_WITHDRAWAL: &str = "14";
+
+/// Where a plan of a policy stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanStatus {
+    /// Sent to the carrier, which has not confirmed it yet.
+    Pending,
+    /// Its end is recorded; it covers until its last day.
+    Ending,
+    /// Its last day has passed.
+    Ended,
+    /// The application was cancelled in its free-look period.
+    Cancelled,
+}
+
+/// A plan of a policy.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PolicyPlan {
+    pub plan_id: i64,
+    pub plan_name: String,
+    pub category_name: String,
+    pub carrier_name: String,
+    pub status: PlanStatus,
+    /// Its first day of coverage, MM/DD/YYYY.
+    pub effective: String,
+    /// Its last day of coverage, MM/DD/YYYY, once its end is recorded.
+    pub last_day: Option<String>,
+    /// The last day it would cover if ended now (MM/DD/YYYY): the end of this month, or of its first month when it
+    /// has not begun; none when it cannot be ended.
+    pub may_end_on: Option<String>,
+}
+
+/// A change of the policy, as the member reads it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PolicyChange {
+    /// What changed, in words.
+    pub what: String,
+    /// Who asked it, and why, in their words.
+    pub requested_by: String,
+    pub reason: String,
+    /// When it was asked (RFC 3339).
+    pub requested_at: String,
+    /// The day it takes effect, MM/DD/YYYY.
+    pub effective: String,
+}
+
+/// A submitted application as a policy.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Policy {
+    /// The confirmation number.
+    pub policy_id: String,
+    pub plans: Vec<PolicyPlan>,
+    /// Every change, in the order it was asked.
+    pub changes: Vec<PolicyChange>,
+}
+
+fn shown(day: NaiveDate) -> String {
+    day.format("%m/%d/%Y").to_string()
+}
+
+fn stored_day(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
+
+/// The application's first day of coverage.
+fn first_day(e: &Enrollment) -> ApiResult<NaiveDate> {
+    // Kept as the checkout gave it (MM/DD/YYYY).
+    let given = e.row.effective_date.as_deref();
+    given.and_then(|d| engine::dates::parse_mdy(d).or_else(|| stored_day(d))).ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!("submitted application {} has no effective date", e.row.enrollment_id))
+    })
+}
+
+/// The last day a plan starting on `first` covers when it is ended on `today`: the end of this month, or of the
+/// plan's first month when it has not begun (a plan covers at least the month it starts).
+pub fn last_day_if_ended(first: NaiveDate, today: NaiveDate) -> NaiveDate {
+    end_of_month(first.max(today))
+}
+
+fn not_submitted() -> ApiError {
+    ApiError::Conflict("This application has not been submitted yet: it has no coverage to change".into())
+}
+
+/// The policy `e` (submitted): its plans, their status and dates, and its changes.
+pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
+    if !e.lifecycle.is_submitted() {
+        return Err(not_submitted());
+    }
+    let first = first_day(e)?;
+    let day = today();
+    let cancelled = cancellation::cancellation(state, e).await?;
+    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let language = crate::language::current();
+    let mut plans = Vec::new();
+    for line in store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await? {
+        let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
+        let ended = changes.iter().find(|c| c.kind == END_PLAN && c.plan_id == Some(plan.plan_id));
+        let last_day = ended.and_then(|c| c.last_day.as_deref()).and_then(stored_day);
+        let status = match (&cancelled, last_day) {
+            (Some(_), _) => PlanStatus::Cancelled,
+            (None, Some(last)) if last < day => PlanStatus::Ended,
+            (None, Some(_)) => PlanStatus::Ending,
+            (None, None) => PlanStatus::Pending,
+        };
+        let category_name = state
+            .catalogue
+            .categories
+            .iter()
+            .find(|c| c.category == plan.category)
+            .map_or_else(|| plan.category.clone(), |c| c.display_name_in(language).to_string());
+        plans.push(PolicyPlan {
+            plan_id: plan.plan_id,
+            plan_name: plan.plan_name.clone(),
+            category_name,
+            carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
+            status,
+            effective: shown(first),
+            last_day: last_day.or(cancelled.as_ref().and_then(|c| stored_day_of_shown(&c.cancelled_on))).map(shown),
+            may_end_on: (status == PlanStatus::Pending).then(|| shown(last_day_if_ended(first, day))),
+        });
+    }
+    let changes = changes
+        .iter()
+        .map(|c| {
+            let plan = c.plan_id.and_then(|p| state.catalogue.plan(p)).map_or("a plan", |p| p.plan_name.as_str());
+            let last = c.last_day.as_deref().and_then(stored_day).map(shown).unwrap_or_default();
+            PolicyChange {
+                what: crate::language::say_with("{plan} ends on {date}", &[("plan", &plan), ("date", &last)]),
+                requested_by: cancellation::said_by(&c.requested_by),
+                reason: c.reason.clone(),
+                requested_at: c.requested_at.clone(),
+                effective: stored_day(&c.effective).map(shown).unwrap_or_default(),
+            }
+        })
+        .collect();
+    Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes })
+}
+
+/// A cancellation's day as the receipt shows it (MM/DD/YYYY).
+fn stored_day_of_shown(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%m/%d/%Y").ok()
+}
+
+/// Ends plan `plan_id` of the policy `e` at the end of this month (of its first month when it has not begun), for
+/// `reason`, asked by the session's applicant or rep; its carrier hears it in its next file.
+pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &str) -> ApiResult<Policy> {
+    if !e.lifecycle.is_submitted() {
+        return Err(not_submitted());
+    }
+    if let Some(cancelled) = cancellation::cancellation(state, e).await? {
+        return Err(ApiError::Conflict(Said::with(
+            "This application was cancelled on {date}: it has no plan to end",
+            &[("date", &cancelled.cancelled_on)],
+        )));
+    }
+    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    let plan = lines
+        .iter()
+        .find(|l| l.plan_id == plan_id)
+        .and_then(|l| state.catalogue.plan(l.plan_id))
+        .ok_or_else(|| ApiError::field("plan_id", "This application holds no such plan"))?;
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(ApiError::field("reason", "Please tell us why you are ending this plan"));
+    }
+    if reason.chars().count() > cancellation::MOST_REASON_CHARS {
+        return Err(ApiError::field(
+            "reason",
+            Said::with("Please say it in {n} characters or fewer", &[("n", &cancellation::MOST_REASON_CHARS)]),
+        ));
+    }
+    let last_day = last_day_if_ended(first_day(e)?, today());
+    let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let row = ChangeRow {
+        change_id: 0,
+        enrollment_id: e.row.enrollment_id,
+        kind: END_PLAN.into(),
+        plan_id: Some(plan.plan_id),
+        reason_code: VOLUNTARY_WITHDRAWAL.into(),
+        effective: day(last_day.succ_opt().unwrap_or(last_day)),
+        last_day: Some(day(last_day)),
+        requested_by: cancellation::who(state, e),
+        reason: reason.to_string(),
+        requested_at: store::now(),
+    };
+    {
+        let _turn = store::write_turn(&state.db).await;
+        let mut tx = state.db.begin().await?;
+        let Some(change_id) = store::coverage_change::record(&mut tx, &row).await? else {
+            return Err(ended_already(state, e, plan).await?);
+        };
+        let event = store::edi::EdiEvent::Change(change_id);
+        store::edi::queue(&mut *tx, e.row.enrollment_id, plan.carrier_id, event, row.last_day.as_deref()).await?;
+        tx.commit().await?;
+    }
+    tracing::info!(enrollment_id = e.row.enrollment_id, plan_id, "a plan's end was recorded");
+    policy(state, e).await
+}
+
+/// The refusal of a second end of a plan, with the day the first one ends it.
+async fn ended_already(state: &AppState, e: &Enrollment, plan: &engine::catalogue::Plan) -> ApiResult<ApiError> {
+    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let last = changes
+        .iter()
+        .find(|c| c.kind == END_PLAN && c.plan_id == Some(plan.plan_id))
+        .and_then(|c| c.last_day.as_deref())
+        .and_then(stored_day)
+        .map(shown)
+        .unwrap_or_default();
+    Ok(ApiError::Conflict(Said::with("{plan} already ends on {date}", &[("plan", &plan.plan_name), ("date", &last)])))
+}

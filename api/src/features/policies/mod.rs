@@ -1,0 +1,47 @@
+//! A submitted application as a policy, after the sale: its plans, their status and dates, its changes, and ending a
+//! plan at the end of a month (`/policies/{id}`). Calls of this store, not of the spec.
+
+use aide::axum::routing::{get, post};
+use aide::axum::ApiRouter;
+use axum::extract::State;
+use engine::errors::messages::REQUIRED;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::domain::after_sale::{self, Policy};
+use crate::error::{Answer, ApiError, ApiResult};
+use crate::http::extract::{AppJson, OwnedPath};
+use crate::state::{AppState, Live};
+
+/// Which plan to end, and why.
+#[derive(Deserialize, JsonSchema)]
+pub struct EndPlan {
+    /// The plan to end: one the policy holds.
+    plan_id: Option<Value>,
+    /// Why it is ended (kept with the change).
+    reason: Option<String>,
+}
+
+pub fn routes() -> ApiRouter<Live> {
+    ApiRouter::new().api_route("/policies/{id}", get(policy)).api_route("/policies/{id}/end-plan", post(end_plan))
+}
+
+/// The policy: its plans with their status and dates, and every change.
+async fn policy(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<Policy>> {
+    Ok(Answer(after_sale::policy(&state, &e).await?))
+}
+
+/// Ends a plan at the end of this month (of its first month when it has not begun); its carrier hears it in its
+/// next file.
+async fn end_plan(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<EndPlan>,
+) -> ApiResult<Answer<Policy>> {
+    let plan_id = match body.plan_id {
+        None | Some(Value::Null) => return Err(ApiError::field("plan_id", REQUIRED)),
+        given => crate::input::parse_id(given.as_ref(), "plan_id")?,
+    };
+    Ok(Answer(after_sale::end_plan(&state, &e, plan_id, body.reason.as_deref().unwrap_or_default()).await?))
+}

@@ -1,0 +1,80 @@
+//! Changes of a submitted application's coverage after the sale (see the migration `0028_coverage_change.sql`).
+
+use sqlx::Row;
+
+use super::Db;
+
+/// A plan's end at the end of a month.
+pub const END_PLAN: &str = "end_plan";
+
+/// A change as it is kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangeRow {
+    pub change_id: i64,
+    pub enrollment_id: i64,
+    pub kind: String,
+    pub plan_id: Option<i64>,
+    pub reason_code: String,
+    /// YYYY-MM-DD.
+    pub effective: String,
+    pub last_day: Option<String>,
+    pub requested_by: String,
+    pub reason: String,
+    pub requested_at: String,
+}
+
+/// Records a change in the caller's transaction; its id, or none when the same plan's end was recorded already.
+pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "insert into coverage_change (enrollment_id, kind, plan_id, reason_code, effective, last_day, requested_by, \
+         reason, requested_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing returning change_id",
+    )
+    .bind(row.enrollment_id)
+    .bind(&row.kind)
+    .bind(row.plan_id)
+    .bind(&row.reason_code)
+    .bind(&row.effective)
+    .bind(&row.last_day)
+    .bind(&row.requested_by)
+    .bind(&row.reason)
+    .bind(&row.requested_at)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+const COLUMNS: &str =
+    "change_id, enrollment_id, kind, plan_id, reason_code, effective, last_day, requested_by, reason, requested_at";
+
+fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
+    Ok(ChangeRow {
+        change_id: r.try_get("change_id")?,
+        enrollment_id: r.try_get("enrollment_id")?,
+        kind: r.try_get("kind")?,
+        plan_id: r.try_get("plan_id")?,
+        reason_code: r.try_get("reason_code")?,
+        effective: r.try_get("effective")?,
+        last_day: r.try_get("last_day")?,
+        requested_by: r.try_get("requested_by")?,
+        reason: r.try_get("reason")?,
+        requested_at: r.try_get("requested_at")?,
+    })
+}
+
+/// The application's changes, in the order they were asked.
+pub async fn of_enrollment(db: &Db, enrollment_id: i64) -> Result<Vec<ChangeRow>, sqlx::Error> {
+    let rows =
+        sqlx::query(&format!("select {COLUMNS} from coverage_change where enrollment_id = $1 order by change_id"))
+            .bind(enrollment_id)
+            .fetch_all(db)
+            .await?;
+    rows.iter().map(of_row).collect()
+}
+
+/// One change, by its id.
+pub async fn find(db: &Db, change_id: i64) -> Result<Option<ChangeRow>, sqlx::Error> {
+    let row = sqlx::query(&format!("select {COLUMNS} from coverage_change where change_id = $1"))
+        .bind(change_id)
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(of_row).transpose()
+}

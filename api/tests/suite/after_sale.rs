@@ -1,0 +1,103 @@
+//! After the sale: a submitted application is a policy its member keeps, and a plan of it can be ended at the end of
+//! a month; the plan's carrier hears it once, in an 834 change both outside validators read.
+
+use axum::http::StatusCode;
+use chrono::Datelike;
+use serde_json::{json, Value};
+
+use crate::carrier_files::{outside_errors, submitted_with_two_carriers};
+use crate::common::TestApp;
+
+/// The plan of `category` of the policy.
+fn plan_of<'a>(policy: &'a Value, category: &str) -> &'a Value {
+    policy["plans"].as_array().unwrap().iter().find(|p| p["category_name"] == category).unwrap()
+}
+
+/// The last day a plan starting on `first` (MM/DD/YYYY) covers if ended today: the end of this month, or of its first
+/// month when it has not begun.
+fn end_of_month_from(first: &str) -> chrono::NaiveDate {
+    let first = chrono::NaiveDate::parse_from_str(first, "%m/%d/%Y").unwrap();
+    let from = first.max(chrono::Local::now().date_naive());
+    let next = if from.month() == 12 {
+        chrono::NaiveDate::from_ymd_opt(from.year() + 1, 1, 1)
+    } else {
+        chrono::NaiveDate::from_ymd_opt(from.year(), from.month() + 1, 1)
+    };
+    next.unwrap().pred_opt().unwrap()
+}
+
+#[tokio::test]
+async fn a_member_ends_a_plan_at_the_end_of_the_month_and_its_carrier_alone_hears_it_once_in_a_file_both_validators_read(
+) {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let sent = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(sent.sent, 2, "the additions");
+
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await;
+    let policy = policy.ok().clone();
+    assert!(policy["policy_id"].as_str().is_some_and(|p| !p.is_empty()), "{policy}");
+    let dental = plan_of(&policy, "Dental Plans").clone();
+    assert_eq!(dental["status"], "pending", "the carrier has not confirmed it yet");
+    let last_day = end_of_month_from(dental["effective"].as_str().unwrap());
+    assert_eq!(dental["may_end_on"], last_day.format("%m/%d/%Y").to_string().as_str());
+    assert_eq!(policy["changes"], json!([]));
+
+    // Refused, with the reason where it is missing, and for a plan it does not hold; by no one else.
+    let plan_id = dental["plan_id"].clone();
+    let end = format!("/api/v1/policies/{id}/end-plan");
+    let silent = b.post(&end, json!({ "plan_id": plan_id, "reason": " " })).await;
+    assert_eq!(silent.first_error(), ("reason".into(), "Please tell us why you are ending this plan".into()));
+    let other = b.post(&end, json!({ "plan_id": 999_999, "reason": "x" })).await;
+    assert_eq!(other.first_error(), ("plan_id".into(), "This application holds no such plan".into()));
+    let stranger = app.browser().post(&end, json!({ "plan_id": plan_id, "reason": "x" })).await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND, "only the policy's own session ends a plan");
+
+    let ended = b.post(&end, json!({ "plan_id": plan_id, "reason": "We have dental through my new job" })).await;
+    let ended = ended.ok().clone();
+    let shown = last_day.format("%m/%d/%Y").to_string();
+    let dental = plan_of(&ended, "Dental Plans");
+    assert_eq!((dental["status"].as_str(), dental["last_day"].as_str()), (Some("ending"), Some(shown.as_str())));
+    assert_eq!(dental["may_end_on"], Value::Null);
+    assert_eq!(plan_of(&ended, "RX Plans")["status"], "pending", "the other plan goes on");
+    let change = &ended["changes"][0];
+    assert_eq!(change["requested_by"], "the applicant");
+    assert_eq!(change["reason"], "We have dental through my new job");
+    assert!(change["what"].as_str().unwrap().ends_with(&format!("ends on {shown}")), "{change}");
+
+    let again = b.post(&end, json!({ "plan_id": plan_id, "reason": "again" })).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert!(again.body["message"].as_str().unwrap().ends_with(&format!("already ends on {shown}")), "{}", again.body);
+
+    // Its carrier's next file says the end, for the subscriber; the other carrier hears nothing.
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent, run.failed), (1, 1, 0), "{run:?}");
+    let text = std::fs::read_to_string(&run.files[0]).unwrap().to_uppercase();
+    assert!(text.contains("INS*Y*18*024*14*A***AC~"), "the subscriber's end, a voluntary withdrawal:\n{text}");
+    assert!(text.contains(&format!("DTP*349*D8*{}~", last_day.format("%Y%m%d"))), "its last day:\n{text}");
+    assert!(!text.contains("*021*"), "no addition again:\n{text}");
+    assert_eq!(outside_errors(&run.files[0]), "", "both validators read it");
+    let after = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(after, api::domain::carrier_files::Run::default(), "once");
+}
+
+#[tokio::test]
+async fn a_cancelled_application_has_no_plan_to_end_and_an_unsubmitted_one_no_policy() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "Changed my mind" })).await.ok();
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await;
+    assert!(policy.ok()["plans"].as_array().unwrap().iter().all(|p| p["status"] == "cancelled"), "{}", policy.body);
+    let plan_id = policy.ok()["plans"][0]["plan_id"].clone();
+    let refused =
+        b.post(&format!("/api/v1/policies/{id}/end-plan"), json!({ "plan_id": plan_id, "reason": "x" })).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert!(refused.body["message"].as_str().unwrap().ends_with(": it has no plan to end"), "{}", refused.body);
+
+    let draft = b.start("IO").await;
+    let none = b.get(&format!("/api/v1/policies/{draft}")).await;
+    assert_eq!(none.status, StatusCode::CONFLICT);
+    assert_eq!(none.body["message"], "This application has not been submitted yet: it has no coverage to change");
+}

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Modal } from '../../../components/modal';
+import { ApiError, type Schema } from '../../../lib/api';
+import { Message, useT } from '../../../lib/i18n';
+import { policyQuery, useEndPlan, type Policy } from '../api/policy';
+import { m } from '../messages';
+
+type PolicyPlan = Policy['plans'][number];
+
+const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
+
+/**
+ * The application as a policy, after the sale: each plan's standing and dates, ending a plan at the end of the month
+ * (asked why), and the changes made, with who asked. The rep who enrolled the applicant reads it of them by name.
+ */
+export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; receipt: Schema<'Receipt'> }) {
+  const t = useT();
+  const policy = useQuery(policyQuery(enrollmentId)).data;
+  const [ending, setEnding] = useState<PolicyPlan | null>(null);
+  if (!policy || policy.plans.length === 0) return null;
+  const rep = receipt.reader === 'rep';
+  return (
+    <section aria-labelledby="coverage-heading" className="receipt-coverage">
+      <h2 id="coverage-heading">{rep ? t(m.repCoverageHeading, { name: receipt.name }) : t(m.coverageHeading)}</h2>
+      <ul className="policy-plans">
+        {policy.plans.map((plan) => (
+          <li key={plan.plan_id} data-status={plan.status}>
+            <PlanLine plan={plan} />
+            {plan.may_end_on && (
+              <button type="button" className="button no-print" onClick={() => setEnding(plan)}>
+                <Message of={m.endPlan} values={{ plan: plan.plan_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }} />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {policy.changes.length > 0 && (
+        <>
+          <h3>{t(m.changesHeading)}</h3>
+          <ul className="policy-changes">
+            {policy.changes.map((c) => (
+              <li key={c.requested_at}>{t(m.changeLine, { what: c.what, by: c.requested_by, reason: c.reason })}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {ending && <EndPlanDialog enrollmentId={enrollmentId} plan={ending} onClose={() => setEnding(null)} />}
+    </section>
+  );
+}
+
+function PlanLine({ plan }: { plan: PolicyPlan }) {
+  const values = { plan: plan.plan_name, carrier: plan.carrier_name, from: plan.effective, until: plan.last_day ?? '', strong };
+  const of = { pending: m.planPending, ending: m.planEnding, ended: m.planEnded, cancelled: m.planCancelled }[plan.status];
+  return (
+    <p>
+      <Message of={of} values={values} />
+    </p>
+  );
+}
+
+/** Asks why, then ends the plan; a refusal is shown in the server's words beside the field it is about. */
+function EndPlanDialog({ enrollmentId, plan, onClose }: { enrollmentId: string; plan: PolicyPlan; onClose: () => void }) {
+  const t = useT();
+  const end = useEndPlan(enrollmentId);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const errorId = useId();
+  const failure = end.error instanceof ApiError ? end.error : null;
+  const reasonError = failure?.messageFor('reason');
+  const date = plan.may_end_on ?? '';
+  return (
+    <Modal title={t(m.endTitle, { plan: plan.plan_name })} open onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          end.mutate({ planId: plan.plan_id, reason }, { onSuccess: onClose });
+        }}
+      >
+        <p>{t(m.endEffect, { date, carrier: plan.carrier_name })}</p>
+        <label htmlFor={reasonId}>{t(m.endWhy)}</label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          maxLength={500}
+          rows={3}
+          className="form-control"
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? errorId : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {reasonError && (
+          <p id={errorId} className="error" role="alert">
+            {reasonError}
+          </p>
+        )}
+        {failure && !reasonError && <p role="alert">{failure.message}</p>}
+        <div className="buttons">
+          <button type="submit" className="danger" disabled={end.isPending}>
+            {t(m.endConfirm, { date })}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            {t(m.endKeep)}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
