@@ -49,7 +49,11 @@ pub(crate) fn who(state: &AppState, e: &Enrollment) -> String {
 pub(crate) fn said_by(recorded: &str) -> String {
     match recorded.strip_prefix("the rep ") {
         _ if recorded == "the applicant" => crate::language::say("the applicant").to_string(),
-        Some(rep) => crate::language::say_with("the rep {name}", &[("name", &rep)]),
+        // The record names the rep with their number; a reader is told their name.
+        Some(rep) => {
+            let name = rep.rsplit_once(" (").filter(|(_, id)| id.trim_end_matches(')').parse::<i64>().is_ok());
+            crate::language::say_with("the rep {name}", &[("name", &name.map_or(rep, |(name, _)| name))])
+        }
         None => recorded.to_string(),
     }
 }
@@ -121,4 +125,16 @@ pub async fn cancel(state: &AppState, e: &Enrollment, reason: &str) -> ApiResult
     tx.commit().await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, carriers = carriers.len(), "an application was cancelled");
     Ok(Cancelled::from(record))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::said_by;
+
+    #[test]
+    fn who_asked_is_said_by_name_without_the_reps_number() {
+        assert_eq!(said_by("the rep Jordan Whitfield (7781)"), "the rep Jordan Whitfield");
+        assert_eq!(said_by("the rep Ana María (de la Cruz)"), "the rep Ana María (de la Cruz)", "not a number");
+        assert_eq!(said_by("the applicant"), "the applicant");
+    }
 }
