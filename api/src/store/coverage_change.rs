@@ -6,6 +6,8 @@ use super::Db;
 
 /// A plan's end at the end of a month.
 pub const END_PLAN: &str = "end_plan";
+/// A child's end of coverage at the age limit.
+pub const AGE_OFF: &str = "age_off";
 
 /// A change as it is kept.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,6 +16,8 @@ pub struct ChangeRow {
     pub enrollment_id: i64,
     pub kind: String,
     pub plan_id: Option<i64>,
+    /// The person it is about, by their place in the application (1 for the first dependent).
+    pub member_index: Option<i64>,
     pub reason_code: String,
     /// YYYY-MM-DD.
     pub effective: String,
@@ -26,12 +30,14 @@ pub struct ChangeRow {
 /// Records a change in the caller's transaction; its id, or none when the same plan's end was recorded already.
 pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
-        "insert into coverage_change (enrollment_id, kind, plan_id, reason_code, effective, last_day, requested_by, \
-         reason, requested_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing returning change_id",
+        "insert into coverage_change (enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
+         requested_by, reason, requested_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing \
+         returning change_id",
     )
     .bind(row.enrollment_id)
     .bind(&row.kind)
     .bind(row.plan_id)
+    .bind(row.member_index)
     .bind(&row.reason_code)
     .bind(&row.effective)
     .bind(&row.last_day)
@@ -42,8 +48,8 @@ pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) 
     .await
 }
 
-const COLUMNS: &str =
-    "change_id, enrollment_id, kind, plan_id, reason_code, effective, last_day, requested_by, reason, requested_at";
+const COLUMNS: &str = "change_id, enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
+                       requested_by, reason, requested_at";
 
 fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
     Ok(ChangeRow {
@@ -51,6 +57,7 @@ fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
         enrollment_id: r.try_get("enrollment_id")?,
         kind: r.try_get("kind")?,
         plan_id: r.try_get("plan_id")?,
+        member_index: r.try_get("member_index")?,
         reason_code: r.try_get("reason_code")?,
         effective: r.try_get("effective")?,
         last_day: r.try_get("last_day")?,
@@ -77,4 +84,71 @@ pub async fn find(db: &Db, change_id: i64) -> Result<Option<ChangeRow>, sqlx::Er
         .fetch_optional(db)
         .await?;
     row.as_ref().map(of_row).transpose()
+}
+
+/// A child's coming age-off, as the submission writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AgeOffRow {
+    pub enrollment_id: i64,
+    pub member_index: i64,
+    /// YYYY-MM-DD.
+    pub noticed_from: String,
+    pub last_day: String,
+}
+
+/// Writes the application's coming age-offs, in the transaction that submits it.
+pub async fn put_age_off<'c, E>(executor: E, row: &AgeOffRow) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "insert into age_off (enrollment_id, member_index, noticed_from, last_day) values ($1, $2, $3, $4) \
+         on conflict (enrollment_id, member_index) do nothing",
+    )
+    .bind(row.enrollment_id)
+    .bind(row.member_index)
+    .bind(&row.noticed_from)
+    .bind(&row.last_day)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// The age-offs to tell of on `today` (YYYY-MM-DD) and not yet told, oldest first, at most `most`.
+pub async fn age_offs_due(db: &Db, today: &str, most: i64) -> Result<Vec<AgeOffRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select enrollment_id, member_index, noticed_from, last_day from age_off \
+         where noticed_at is null and noticed_from <= $1 order by noticed_from, enrollment_id, member_index limit $2",
+    )
+    .bind(today)
+    .bind(most)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(AgeOffRow {
+                enrollment_id: r.try_get("enrollment_id")?,
+                member_index: r.try_get("member_index")?,
+                noticed_from: r.try_get("noticed_from")?,
+                last_day: r.try_get("last_day")?,
+            })
+        })
+        .collect()
+}
+
+/// Marks an age-off told, in the caller's transaction; false when another server told it first.
+pub async fn mark_age_off_noticed(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    row: &AgeOffRow,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "update age_off set noticed_at = $1 where enrollment_id = $2 and member_index = $3 and noticed_at is null",
+    )
+    .bind(super::now())
+    .bind(row.enrollment_id)
+    .bind(row.member_index)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1)
 }

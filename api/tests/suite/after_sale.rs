@@ -101,3 +101,93 @@ async fn a_cancelled_application_has_no_plan_to_end_and_an_unsubmitted_one_no_po
     assert_eq!(none.status, StatusCode::CONFLICT);
     assert_eq!(none.body["message"], "This application has not been submitted yet: it has no coverage to change");
 }
+
+fn day(text: &str) -> chrono::NaiveDate {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+}
+
+/// Dana and her son Leo (born March 15, 2001: 26 on March 15, 2027) with a dental plan, submitted.
+async fn submitted_with_a_son_turning_26(b: &mut crate::common::Browser<'_>) -> i64 {
+    let id = b.checked_out_on("IC", "dental").await;
+    b.save_personal_and_contact(id).await;
+    let leo = json!({ "primary_info": { "first_name": "Leo", "last_name": "Okafor", "gender": "1",
+                                        "ssn": "321-54-9876", "birthdate": "03/15/2001", "relationship": "child" } });
+    b.post("/api/v1/save-dependent-info", json!({ "enrollment_id": id, "dependents": [leo] })).await.ok();
+    for (call, mut body) in
+        [("save-agreement-info", crate::common::agreement()), ("save-billing-info", crate::common::billing_eft())]
+    {
+        body["enrollment_id"] = json!(id);
+        b.post(&format!("/api/v1/{call}"), body).await.ok();
+    }
+    let submitted = b.post("/api/v1/save-review-info", json!({ "enrollment_id": id, "first_enroll": 1 })).await;
+    assert!(submitted.ok()["policy_id"].is_string(), "submitted: {}", submitted.body);
+    id
+}
+
+/// The e-mails written to `to` that contain `words`.
+async fn mails_to(app: &TestApp, to: &str, words: &str) -> Vec<String> {
+    api::services::mail::deliver_due(&app.state.db, &app.state.mailer).await.unwrap();
+    let dir = app.state.mailer.dir().expect("e-mails go to files");
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap().replace("=\r\n", "").replace("=\n", ""))
+        .filter(|m| m.contains(&format!("To: {to}")) && m.contains(words))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_son_turning_26_is_told_60_days_ahead_and_his_coverage_alone_ends_at_the_end_of_his_birthday_month() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_a_son_turning_26(&mut b).await;
+    assert_eq!(api::domain::carrier_files::run_once(&app.state).await.unwrap().sent, 1, "the addition");
+
+    // His coverage ends on March 31, 2027: the family is told from January 30, once.
+    let notice = |on: &'static str| api::domain::after_sale::age_off::notice_due(&app.state, day(on));
+    assert_eq!(notice("2027-01-29").await.unwrap(), 0, "not before 60 days ahead");
+    assert_eq!(notice("2027-01-30").await.unwrap(), 1);
+    assert_eq!(notice("2027-02-15").await.unwrap(), 0, "once");
+    let mails = mails_to(&app, "dana.okafor@example.com", "turns 26").await;
+    assert_eq!(mails.len(), 1, "one e-mail");
+    assert!(mails[0].contains("Leo turns 26 on 03/15/2027"), "{}", mails[0]);
+    assert!(mails[0].contains("ends on 03/31/2027, the last day of that month"), "{}", mails[0]);
+
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await;
+    let change = &policy.ok()["changes"][0];
+    assert_eq!(change["what"], "Leo's coverage ends on 03/31/2027: they turn 26");
+    assert_eq!(change["requested_by"], "the store");
+    assert_eq!(plan_of(policy.ok(), "Dental Plans")["status"], "pending", "the plan goes on for Dana");
+
+    // The carrier hears it once: Leo's end, and Dana's plan at her level alone.
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent, run.failed), (1, 1, 0), "{run:?}");
+    let text = std::fs::read_to_string(&run.files[0]).unwrap().to_uppercase();
+    assert!(text.contains("INS*Y*18*001*07*A"), "Dana's loop, a change:\n{text}");
+    assert!(text.contains("INS*N*19*024*07*A~"), "Leo's end, a termination of benefits:\n{text}");
+    assert!(text.contains("DTP*349*D8*20270331~"), "on March 31:\n{text}");
+    assert!(text.contains("*EMP~"), "Dana alone now:\n{text}");
+    assert_eq!(outside_errors(&run.files[0]), "", "both validators read it");
+    assert_eq!(
+        api::domain::carrier_files::run_once(&app.state).await.unwrap(),
+        api::domain::carrier_files::Run::default()
+    );
+
+    // A verify file lists Leo until his last day, and Dana alone after it.
+    let carrier = brightbite(&app);
+    let state = &app.state;
+    let audit = |on: &'static str| async move {
+        let audit = engine::x12::Maintenance::Audit;
+        api::domain::carrier_files::application::application_on(state, id, carrier, audit, day(on)).await.unwrap().0
+    };
+    let before = audit("2027-03-31").await;
+    assert_eq!(before.members.len(), 2);
+    let after = audit("2027-04-01").await;
+    assert_eq!(after.members.len(), 1, "Leo is no longer covered");
+    assert_eq!(after.coverages[0].tier, engine::context::Tier::IO);
+    assert_eq!(after.coverages[0].covers, Vec::<usize>::new());
+}
+
+/// The carrier of the fixtures' dental plans.
+fn brightbite(app: &TestApp) -> i64 {
+    app.state.catalogue.plans.iter().find(|p| p.category == "dental").unwrap().carrier_id
+}

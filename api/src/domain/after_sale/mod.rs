@@ -7,6 +7,8 @@
 //! life events (windows, effective dates, proofs) are the engine's (`engine::life_events`, from
 //! `workflows/life_events.yaml`).
 
+pub mod age_off;
+
 use chrono::NaiveDate;
 use engine::life_events::end_of_month;
 use schemars::JsonSchema;
@@ -141,15 +143,36 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             may_end_on: (status == PlanStatus::Pending).then(|| shown(last_day_if_ended(first, day))),
         });
     }
+    let dependents = match changes.iter().any(|c| c.member_index.is_some()) {
+        true => super::enrollment::age_limit::dependents(state, e.row.enrollment_id).await?,
+        false => Vec::new(),
+    };
     let changes = changes
         .iter()
         .map(|c| {
             let plan = c.plan_id.and_then(|p| state.catalogue.plan(p)).map_or("a plan", |p| p.plan_name.as_str());
             let last = c.last_day.as_deref().and_then(stored_day).map(shown).unwrap_or_default();
+            let person = c
+                .member_index
+                .and_then(|i| dependents.get(usize::try_from(i).ok()?.checked_sub(1)?))
+                .and_then(|d| d.name.first_name.clone())
+                .unwrap_or_default();
+            let what = match c.kind.as_str() {
+                store::coverage_change::AGE_OFF => crate::language::say_with(
+                    "{name}'s coverage ends on {date}: they turn 26",
+                    &[("name", &person), ("date", &last)],
+                ),
+                _ => crate::language::say_with("{plan} ends on {date}", &[("plan", &plan), ("date", &last)]),
+            };
             PolicyChange {
-                what: crate::language::say_with("{plan} ends on {date}", &[("plan", &plan), ("date", &last)]),
+                what,
                 requested_by: cancellation::said_by(&c.requested_by),
-                reason: c.reason.clone(),
+                // The store's own reason is its words, said in the reader's language; a person's stays theirs.
+                reason: if c.requested_by == "the store" {
+                    crate::language::say_text(&c.reason)
+                } else {
+                    c.reason.clone()
+                },
                 requested_at: c.requested_at.clone(),
                 effective: stored_day(&c.effective).map(shown).unwrap_or_default(),
             }
@@ -198,6 +221,7 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
         enrollment_id: e.row.enrollment_id,
         kind: END_PLAN.into(),
         plan_id: Some(plan.plan_id),
+        member_index: None,
         reason_code: VOLUNTARY_WITHDRAWAL.into(),
         effective: day(last_day.succ_opt().unwrap_or(last_day)),
         last_day: Some(day(last_day)),

@@ -122,37 +122,113 @@ pub async fn application(
     carrier_id: i64,
     maintenance: Maintenance,
 ) -> ApiResult<(Enrollment, Option<i64>)> {
-    let ended: Vec<i64> = match maintenance {
+    application_on(state, enrollment_id, carrier_id, maintenance, crate::domain::enrollment::today()).await
+}
+
+/// [`application`] as it stands on `today`.
+pub async fn application_on(
+    state: &AppState,
+    enrollment_id: i64,
+    carrier_id: i64,
+    maintenance: Maintenance,
+    today: chrono::NaiveDate,
+) -> ApiResult<(Enrollment, Option<i64>)> {
+    let past: Vec<store::coverage_change::ChangeRow> = match maintenance {
         Maintenance::Audit => {
-            let today = crate::domain::enrollment::today().format("%Y-%m-%d").to_string();
+            let today = today.format("%Y-%m-%d").to_string();
             store::coverage_change::of_enrollment(&state.db, enrollment_id)
                 .await?
-                .iter()
+                .into_iter()
                 .filter(|c| c.last_day.as_deref().is_some_and(|last| last < today.as_str()))
-                .filter_map(|c| c.plan_id)
                 .collect()
         }
         _ => Vec::new(),
     };
-    application_of(state, enrollment_id, carrier_id, maintenance, &|plan| !ended.contains(&plan)).await
+    let ended: Vec<i64> = past.iter().filter_map(|c| c.plan_id).collect();
+    let (mut enrollment, group) =
+        application_of(state, enrollment_id, carrier_id, maintenance, &|plan| !ended.contains(&plan)).await?;
+    // Nor the children whose age-off has passed: the household is the one covered now.
+    let mut aged: Vec<usize> = past
+        .iter()
+        .filter(|c| c.kind == store::coverage_change::AGE_OFF)
+        .filter_map(|c| usize::try_from(c.member_index?).ok())
+        .filter(|i| *i > 0 && *i < enrollment.members.len())
+        .collect();
+    aged.sort_unstable();
+    if aged.is_empty() {
+        return Ok((enrollment, group));
+    }
+    for index in aged.into_iter().rev() {
+        enrollment.members.remove(index);
+        for coverage in &mut enrollment.coverages {
+            coverage.covers =
+                coverage.covers.iter().filter(|i| **i != index).map(|i| if *i > index { i - 1 } else { *i }).collect();
+        }
+    }
+    // The plans' level is the household's now (the quote's tier was the household's with them).
+    let tier = household_tier(&enrollment.members, None);
+    for coverage in &mut enrollment.coverages {
+        coverage.tier = tier;
+    }
+    Ok((enrollment, group))
+}
+
+/// The tier of the household of `members` (the subscriber first), without the member `leaving`.
+fn household_tier(members: &[Member], leaving: Option<usize>) -> engine::context::Tier {
+    let others = members.iter().enumerate().skip(1).filter(|(i, _)| Some(*i) != leaving);
+    let (spouse, children) = others.fold((false, false), |(s, c), (_, m)| {
+        (s || m.relationship == Relationship::Spouse, c || m.relationship == Relationship::Child)
+    });
+    match (spouse, children) {
+        (false, false) => engine::context::Tier::IO,
+        (true, false) => engine::context::Tier::IS,
+        (false, true) => engine::context::Tier::IC,
+        (true, true) => engine::context::Tier::IF,
+    }
 }
 
 /// A change after the sale (`coverage_change` `change_id`) as the carrier's file says it: a plan's end is each
-/// member's end of that plan, the last day its `DTP*349`.
+/// member's end of that plan; a child's age-off is the child's end of every plan of the carrier still covering them,
+/// the others' plans at the level without them. The last day is each end's `DTP*349`.
 pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiResult<(Enrollment, Option<i64>)> {
+    use engine::x12::MemberChange::Ended;
     let change = store::coverage_change::find(&state.db, change_id)
         .await?
         .ok_or_else(|| unwritable(format!("change {change_id} is not recorded")))?;
     let effective = day(&change.effective).ok_or_else(|| unwritable("the change has no effective date"))?;
     let last_day = change.last_day.as_deref().and_then(day).ok_or_else(|| unwritable("the end has no last day"))?;
-    let plan = change.plan_id.ok_or_else(|| unwritable("the end names no plan"))?;
-    let (mut enrollment, group) =
-        application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| p == plan).await?;
-    enrollment.maintenance = Maintenance::Change(engine::x12::Change {
-        reason: change.reason_code.clone(),
-        effective,
-        members: (0..enrollment.members.len()).map(|i| (i, engine::x12::MemberChange::Ended { last_day })).collect(),
-    });
+    let (mut enrollment, group, members) = match (change.kind.as_str(), change.plan_id, change.member_index) {
+        (store::coverage_change::END_PLAN, Some(plan), _) => {
+            let (enrollment, group) =
+                application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| p == plan).await?;
+            let members = (0..enrollment.members.len()).map(|i| (i, Ended { last_day })).collect();
+            (enrollment, group, members)
+        }
+        (store::coverage_change::AGE_OFF, _, Some(member)) => {
+            let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, change.enrollment_id)
+                .await?
+                .iter()
+                .filter(|c| {
+                    c.kind == store::coverage_change::END_PLAN && c.last_day.as_deref().and_then(day) < Some(last_day)
+                })
+                .filter_map(|c| c.plan_id)
+                .collect();
+            let (mut enrollment, group) =
+                application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| !ended.contains(&p))
+                    .await?;
+            let member = usize::try_from(member).ok().filter(|m| *m > 0 && *m < enrollment.members.len());
+            let member = member.ok_or_else(|| unwritable("the age-off names no dependent of the application"))?;
+            // The household without the child: the plans' level after the change.
+            let tier = household_tier(&enrollment.members, Some(member));
+            for coverage in &mut enrollment.coverages {
+                coverage.tier = tier;
+            }
+            (enrollment, group, vec![(member, Ended { last_day })])
+        }
+        _ => return Err(unwritable(format!("change {change_id} is of no kind a carrier's file says"))),
+    };
+    enrollment.maintenance =
+        Maintenance::Change(engine::x12::Change { reason: change.reason_code.clone(), effective, members });
     Ok((enrollment, group))
 }
 

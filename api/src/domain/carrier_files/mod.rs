@@ -11,6 +11,8 @@
 //!    written beside, synced, then renamed into place, readable by the owner alone (0600). A delivery repeated after a
 //!    crash writes the same content under the same name, so the carrier never receives an application twice.
 //!
+//! 0. first, tells of the children reaching the age limit (`domain::after_sale::age_off`), whose ends then go in
+//!    this run's files;
 //! 3. once a month, makes each carrier's verify file ([`verify`]): every application it holds, for reconciling;
 //! 4. reads the carriers' acknowledgements left in `EDI_DIR/inbound` ([`ingest`]; also `enroll edi ingest FILE`):
 //!    a 999 accepts or rejects each application (the reason in words), a TA1 may reject a whole file. A file every
@@ -54,6 +56,8 @@ pub struct Run {
     pub verified: usize,
     /// Files that could not be delivered this time (their carrier's server did not take them).
     pub undelivered: usize,
+    /// Children's age-offs told of (each family e-mailed, each end queued to its carriers).
+    pub aged_off: usize,
 }
 
 fn lease_until() -> String {
@@ -63,7 +67,11 @@ fn lease_until() -> String {
 /// Makes the files of every transaction waiting, delivers every file not yet delivered, reads the acknowledgements
 /// waiting in the inbound folder and forgets what the retention no longer keeps.
 pub async fn run_once(state: &AppState) -> anyhow::Result<Run> {
-    let mut run = Run::default();
+    // The children ageing off are told of first, so that their ends go in this run's files.
+    let aged_off = crate::domain::after_sale::age_off::notice_due(state, crate::domain::enrollment::today())
+        .await
+        .map_err(|e| anyhow::anyhow!("the age-offs due: {e}"))?;
+    let mut run = Run { aged_off, ..Run::default() };
     batch(state, &mut run).await?;
     verify_monthly(state, &mut run).await?;
     deliver(state, &mut run).await?;

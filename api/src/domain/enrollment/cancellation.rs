@@ -49,6 +49,7 @@ pub(crate) fn who(state: &AppState, e: &Enrollment) -> String {
 pub(crate) fn said_by(recorded: &str) -> String {
     match recorded.strip_prefix("the rep ") {
         _ if recorded == "the applicant" => crate::language::say("the applicant").to_string(),
+        _ if recorded == "the store" => crate::language::say("the store").to_string(),
         // The record names the rep with their number; a reader is told their name.
         Some(rep) => {
             let name = rep.rsplit_once(" (").filter(|(_, id)| id.trim_end_matches(')').parse::<i64>().is_ok());

@@ -2,6 +2,7 @@
 //! saving a tab. The spec's adapters and the step protocol both go through these functions, so a rule is applied the
 //! same way whichever call a browser makes.
 
+pub mod age_limit;
 pub mod cancellation;
 pub mod checkout;
 mod checks;

@@ -68,6 +68,11 @@ pub async fn save_tab(
         Some(_) => state.catalogue.carriers_of(cart.iter().map(|line| line.plan_id)),
         None => Vec::new(),
     };
+    // Each child it covers ages off at 26: when to tell the family, kept with the submission.
+    let age_offs = match &policy_id {
+        Some(_) => super::age_limit::at_submission(state, enrollment.row.enrollment_id).await?,
+        None => Vec::new(),
+    };
     let (stored_version, lifecycle_version) = (stored.version, enrollment.row.lifecycle_version);
     // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
     let submitted_as = policy_id.clone();
@@ -80,6 +85,7 @@ pub async fn save_tab(
         state.clone(),
         enrollment.row.effective_date.clone(),
         carriers,
+        age_offs,
     ));
     // The writer runs on a task of its own: the e-mails' subject is said here, in the language of this request.
     let subject = crate::language::say(RECEIPT_SUBJECT);
@@ -89,7 +95,8 @@ pub async fn save_tab(
         .write(Box::new(move |tx| {
             let job = job.clone();
             Box::pin(async move {
-                let (data, agreement, policy_id, lifecycle_text, receipts, shared, effective_date, carriers) = &*job;
+                let (data, agreement, policy_id, lifecycle_text, receipts, shared, effective_date, carriers, age_offs) =
+                    &*job;
                 if !store::tab::write_tab(&mut *tx, id, tab.as_str(), stored_version, TabWrite::Complete(data)).await? {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
@@ -121,6 +128,9 @@ pub async fn save_tab(
                         )
                         .await?;
                     }
+                }
+                for age_off in age_offs {
+                    crate::store::coverage_change::put_age_off(&mut *tx, age_off).await?;
                 }
                 for (email, body) in receipts.iter() {
                     crate::services::mail::enqueue(&shared.crypto, &mut *tx, "receipt", email, subject, body).await?;
