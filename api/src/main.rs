@@ -93,6 +93,18 @@ enum Command {
         #[arg(long)]
         reason: String,
     },
+    /// Bring back a plan its member ended (an agent's decision, recorded with who and why); its carrier is told (025)
+    ReinstatePlan {
+        /// The application's confirmation number
+        policy: String,
+        plan: i64,
+        /// Who brings it back
+        #[arg(long)]
+        by: String,
+        /// Why
+        #[arg(long)]
+        reason: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -335,6 +347,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             println!("the health questions of plan {plan_id} are reopened for enrollment {enrollment_id}; recorded");
+            Ok(())
+        }
+        Command::ReinstatePlan { policy, plan, by, reason } => {
+            let state = api::state::AppState::prepare(&config, &config.keys()?).await?;
+            api::domain::after_sale::reinstate_plan(&state, &policy, plan, &by, &reason)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            println!("plan {plan} of {policy} is brought back; recorded, and its carrier is told in its next file");
             Ok(())
         }
         Command::Workflows { command } => workflows_command(&config, command).await,

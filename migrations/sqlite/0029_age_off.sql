@@ -15,3 +15,10 @@ create index age_off_due on age_off (noticed_from) where noticed_at is null;
 
 -- The person a change is about (an age-off's child), by their place in the application.
 alter table coverage_change add column member_index bigint;
+
+-- A change undone by a later one (a plan's end, by an agent's reinstatement): the later change's id. A plan ends once
+-- at a time: a second end is refused while the first stands, and allowed once it was undone.
+alter table coverage_change add column undone_by bigint;
+drop index coverage_change_plan_end;
+create unique index coverage_change_plan_end on coverage_change (enrollment_id, plan_id)
+    where kind = 'end_plan' and undone_by is null;

@@ -8,6 +8,8 @@ use super::Db;
 pub const END_PLAN: &str = "end_plan";
 /// A child's end of coverage at the age limit.
 pub const AGE_OFF: &str = "age_off";
+/// An ended plan brought back by an agent.
+pub const REINSTATE: &str = "reinstate";
 
 /// A change as it is kept.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +27,26 @@ pub struct ChangeRow {
     pub requested_by: String,
     pub reason: String,
     pub requested_at: String,
+    /// The later change that undid it (a plan's end, by a reinstatement).
+    pub undone_by: Option<i64>,
+}
+
+impl ChangeRow {
+    /// Whether it ends `plan` and stands (no reinstatement undid it).
+    pub fn ends_plan(&self, plan: i64) -> bool {
+        self.kind == END_PLAN && self.plan_id == Some(plan) && self.undone_by.is_none()
+    }
+}
+
+/// Marks change `change_id` undone by `by`, in the caller's transaction; false when it was undone already.
+pub async fn undo(tx: &mut sqlx::Transaction<'_, sqlx::Any>, change_id: i64, by: i64) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("update coverage_change set undone_by = $1 where change_id = $2 and undone_by is null")
+        .bind(by)
+        .bind(change_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected()
+        == 1)
 }
 
 /// Records a change in the caller's transaction; its id, or none when the same plan's end was recorded already.
@@ -49,7 +71,7 @@ pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) 
 }
 
 const COLUMNS: &str = "change_id, enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
-                       requested_by, reason, requested_at";
+                       requested_by, reason, requested_at, undone_by";
 
 fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
     Ok(ChangeRow {
@@ -64,6 +86,7 @@ fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
         requested_by: r.try_get("requested_by")?,
         reason: r.try_get("reason")?,
         requested_at: r.try_get("requested_at")?,
+        undone_by: r.try_get("undone_by")?,
     })
 }
 

@@ -80,6 +80,33 @@ async fn a_member_ends_a_plan_at_the_end_of_the_month_and_its_carrier_alone_hear
     assert_eq!(outside_errors(&run.files[0]), "", "both validators read it");
     let after = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(after, api::domain::carrier_files::Run::default(), "once");
+
+    // An agent brings it back, saying who and why: it covers on, and its carrier hears a reinstatement.
+    let policy_id = ended["policy_id"].as_str().unwrap().to_string();
+    let plan = plan_id.as_i64().unwrap();
+    let reinstate = |by: &'static str, why: &'static str| {
+        let (state, policy_id) = (&app.state, policy_id.clone());
+        async move { api::domain::after_sale::reinstate_plan(state, &policy_id, plan, by, why).await }
+    };
+    assert!(reinstate("", "x").await.is_err(), "who brings it back is said");
+    reinstate("Riley Chen", "The new job's dental starts only in March").await.unwrap();
+    let again = reinstate("Riley Chen", "twice").await.unwrap_err();
+    assert!(again.to_string().ends_with("is not ended on this application"), "{again}");
+    let back = b.get(&format!("/api/v1/policies/{id}")).await;
+    let dental = plan_of(back.ok(), "Dental Plans");
+    assert_eq!((dental["status"].as_str(), &dental["last_day"]), (Some("pending"), &Value::Null), "{}", back.body);
+    let change = &back.ok()["changes"][1];
+    assert_eq!(change["requested_by"], "the agent Riley Chen");
+    assert!(change["what"].as_str().unwrap().contains("is brought back from"), "{change}");
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent, run.failed), (1, 1, 0), "{run:?}");
+    let text = std::fs::read_to_string(&run.files[0]).unwrap().to_uppercase();
+    assert!(text.contains("INS*Y*18*025*41*A***AC~"), "a reinstatement, for re-enrollment:\n{text}");
+    assert!(text.contains("HD*025**DEN*"), "of the dental plan:\n{text}");
+    assert_eq!(outside_errors(&run.files[0]), "", "both validators read it");
+    // And it can be ended again.
+    let ended = b.post(&end, json!({ "plan_id": plan_id, "reason": "The new job's dental started" })).await;
+    assert_eq!(plan_of(ended.ok(), "Dental Plans")["status"], "ending");
 }
 
 #[tokio::test]

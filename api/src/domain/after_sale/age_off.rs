@@ -14,7 +14,7 @@ use crate::domain::enrollment::documents::plain_complete_tab;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::store;
-use crate::store::coverage_change::{AgeOffRow, ChangeRow, AGE_OFF, END_PLAN};
+use crate::store::coverage_change::{AgeOffRow, ChangeRow, AGE_OFF};
 
 /// The outbox kind of the e-mail telling a family of a child's age-off.
 pub const AGE_OFF_MAIL: &str = "age_off";
@@ -53,9 +53,7 @@ async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
     let changes = store::coverage_change::of_enrollment(&state.db, id).await?;
     // The plans still covering the child on their last day, and those plans' carriers.
     let ended_before = |plan: i64| {
-        changes.iter().any(|c| {
-            c.kind == END_PLAN && c.plan_id == Some(plan) && c.last_day.as_deref().and_then(parsed) < Some(last_day)
-        })
+        changes.iter().any(|c| c.ends_plan(plan) && c.last_day.as_deref().and_then(parsed) < Some(last_day))
     };
     let lines = store::cart::cart(&state.db, &state.local_reads, id).await?;
     let plans: Vec<i64> = lines.iter().map(|l| l.plan_id).filter(|p| !ended_before(*p)).collect();
@@ -78,6 +76,7 @@ async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
         requested_by: "the store".into(),
         reason: "the age limit of a parent's coverage".into(),
         requested_at: store::now(),
+        undone_by: None,
     };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;

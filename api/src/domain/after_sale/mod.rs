@@ -118,7 +118,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
     let mut plans = Vec::new();
     for line in store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await? {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
-        let ended = changes.iter().find(|c| c.kind == END_PLAN && c.plan_id == Some(plan.plan_id));
+        let ended = changes.iter().find(|c| c.ends_plan(plan.plan_id));
         let last_day = ended.and_then(|c| c.last_day.as_deref()).and_then(stored_day);
         let status = match (&cancelled, last_day) {
             (Some(_), _) => PlanStatus::Cancelled,
@@ -158,6 +158,10 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 .and_then(|d| d.name.first_name.clone())
                 .unwrap_or_default();
             let what = match c.kind.as_str() {
+                store::coverage_change::REINSTATE => crate::language::say_with(
+                    "{plan} is brought back from {date}",
+                    &[("plan", &plan), ("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
+                ),
                 store::coverage_change::AGE_OFF => crate::language::say_with(
                     "{name}'s coverage ends on {date}: they turn 26",
                     &[("name", &person), ("date", &last)],
@@ -228,6 +232,7 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
         requested_by: cancellation::who(state, e),
         reason: reason.to_string(),
         requested_at: store::now(),
+        undone_by: None,
     };
     {
         let _turn = store::write_turn(&state.db).await;
@@ -243,12 +248,66 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
     policy(state, e).await
 }
 
+/// The maintenance reason code of a plan an agent brings back (INS04 41, re-enrollment).
+const RE_ENROLLMENT: &str = "41";
+
+/// Brings back plan `plan_id` of the policy `policy_id`, which its member ended: an agent's decision, recorded with
+/// who and why (`enroll reinstate-plan`). The plan covers again as if it had not ended; its carrier hears it (025).
+pub async fn reinstate_plan(state: &AppState, policy_id: &str, plan_id: i64, by: &str, reason: &str) -> ApiResult<()> {
+    let (by, reason) = (by.trim(), reason.trim());
+    if by.is_empty() || reason.is_empty() {
+        return Err(ApiError::BadRequest("Say who brings the plan back and why".into()));
+    }
+    let (_, row) = store::enrollment::find_by_policy(&state.db, policy_id).await?.ok_or_else(|| {
+        ApiError::NotFound(Said::with("No submitted application {policy}", &[("policy", &policy_id)]))
+    })?;
+    let id = row.enrollment_id;
+    if store::edi::cancellation(&state.db, id).await?.is_some() {
+        return Err(ApiError::Conflict("This application was cancelled: its plans cannot be brought back".into()));
+    }
+    let plan = state
+        .catalogue
+        .plan(plan_id)
+        .ok_or_else(|| ApiError::NotFound(Said::with("No plan {plan}", &[("plan", &plan_id)])))?;
+    let changes = store::coverage_change::of_enrollment(&state.db, id).await?;
+    let end = changes.iter().find(|c| c.ends_plan(plan_id)).ok_or_else(|| {
+        ApiError::Conflict(Said::with("{plan} is not ended on this application", &[("plan", &plan.plan_name)]))
+    })?;
+    let back = ChangeRow {
+        change_id: 0,
+        enrollment_id: id,
+        kind: store::coverage_change::REINSTATE.into(),
+        plan_id: Some(plan_id),
+        member_index: None,
+        reason_code: RE_ENROLLMENT.into(),
+        // It covers on without a gap: from the day after the end it undoes.
+        effective: end.effective.clone(),
+        last_day: None,
+        requested_by: format!("the agent {by}"),
+        reason: reason.to_string(),
+        requested_at: store::now(),
+        undone_by: None,
+    };
+    let _turn = store::write_turn(&state.db).await;
+    let mut tx = state.db.begin().await?;
+    let back_id = store::coverage_change::record(&mut tx, &back)
+        .await?
+        .ok_or_else(|| ApiError::Conflict("This plan was brought back meanwhile".into()))?;
+    if !store::coverage_change::undo(&mut tx, end.change_id, back_id).await? {
+        return Err(ApiError::Conflict("This plan was brought back meanwhile".into()));
+    }
+    store::edi::queue(&mut *tx, id, plan.carrier_id, store::edi::EdiEvent::Change(back_id), None).await?;
+    tx.commit().await?;
+    tracing::info!(enrollment_id = id, plan_id, "a plan was brought back");
+    Ok(())
+}
+
 /// The refusal of a second end of a plan, with the day the first one ends it.
 async fn ended_already(state: &AppState, e: &Enrollment, plan: &engine::catalogue::Plan) -> ApiResult<ApiError> {
     let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
     let last = changes
         .iter()
-        .find(|c| c.kind == END_PLAN && c.plan_id == Some(plan.plan_id))
+        .find(|c| c.ends_plan(plan.plan_id))
         .and_then(|c| c.last_day.as_deref())
         .and_then(stored_day)
         .map(shown)

@@ -139,7 +139,7 @@ pub async fn application_on(
             store::coverage_change::of_enrollment(&state.db, enrollment_id)
                 .await?
                 .into_iter()
-                .filter(|c| c.last_day.as_deref().is_some_and(|last| last < today.as_str()))
+                .filter(|c| c.undone_by.is_none() && c.last_day.as_deref().is_some_and(|last| last < today.as_str()))
                 .collect()
         }
         _ => Vec::new(),
@@ -196,20 +196,30 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
         .await?
         .ok_or_else(|| unwritable(format!("change {change_id} is not recorded")))?;
     let effective = day(&change.effective).ok_or_else(|| unwritable("the change has no effective date"))?;
-    let last_day = change.last_day.as_deref().and_then(day).ok_or_else(|| unwritable("the end has no last day"))?;
+    let last_day = || change.last_day.as_deref().and_then(day).ok_or_else(|| unwritable("the end has no last day"));
     let (mut enrollment, group, members) = match (change.kind.as_str(), change.plan_id, change.member_index) {
         (store::coverage_change::END_PLAN, Some(plan), _) => {
+            let last_day = last_day()?;
             let (enrollment, group) =
                 application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| p == plan).await?;
             let members = (0..enrollment.members.len()).map(|i| (i, Ended { last_day })).collect();
             (enrollment, group, members)
         }
+        (store::coverage_change::REINSTATE, Some(plan), _) => {
+            let (enrollment, group) =
+                application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| p == plan).await?;
+            let members = (0..enrollment.members.len()).map(|i| (i, engine::x12::MemberChange::Reinstated)).collect();
+            (enrollment, group, members)
+        }
         (store::coverage_change::AGE_OFF, _, Some(member)) => {
+            let last_day = last_day()?;
             let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, change.enrollment_id)
                 .await?
                 .iter()
                 .filter(|c| {
-                    c.kind == store::coverage_change::END_PLAN && c.last_day.as_deref().and_then(day) < Some(last_day)
+                    c.kind == store::coverage_change::END_PLAN
+                        && c.undone_by.is_none()
+                        && c.last_day.as_deref().and_then(day) < Some(last_day)
                 })
                 .filter_map(|c| c.plan_id)
                 .collect();

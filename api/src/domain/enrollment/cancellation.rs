@@ -50,6 +50,9 @@ pub(crate) fn said_by(recorded: &str) -> String {
     match recorded.strip_prefix("the rep ") {
         _ if recorded == "the applicant" => crate::language::say("the applicant").to_string(),
         _ if recorded == "the store" => crate::language::say("the store").to_string(),
+        _ if recorded.starts_with("the agent ") => {
+            crate::language::say_with("the agent {name}", &[("name", &recorded.trim_start_matches("the agent "))])
+        }
         // The record names the rep with their number; a reader is told their name.
         Some(rep) => {
             let name = rep.rsplit_once(" (").filter(|(_, id)| id.trim_end_matches(')').parse::<i64>().is_ok());
