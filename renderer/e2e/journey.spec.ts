@@ -161,6 +161,18 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(coverage.getByText(/until \d\d\/\d\d\/\d{4}, when it ends\.$/)).toBeVisible();
   await expect(coverage.getByText(/Asked by the applicant: “We have this through my new job”$/)).toBeVisible();
   await noSeriousViolations(page, 'coverage after a plan is ended');
+  // A life event is reported with its date; the answer says until when the coverage can change, and the proof due.
+  const event = page.getByRole('region', { name: 'Something changed in your life?' });
+  await event.getByLabel('What happened?').selectOption({ label: 'We had a baby' });
+  await expect(event.getByText('A child was born in your family and you want to add them to your coverage.')).toBeVisible();
+  const born = new Date();
+  const mdy = `${String(born.getMonth() + 1).padStart(2, '0')}/${String(born.getDate()).padStart(2, '0')}/${born.getFullYear()}`;
+  await event.getByLabel('Date of birth').fill(mdy);
+  await event.getByRole('button', { name: 'Report it' }).click();
+  await expect(event.getByRole('status')).toContainText(/^Reported: We had a baby\. You can change your coverage for it until \d\d\/\d\d\/\d{4}/);
+  await expect(event.getByRole('status')).toContainText(/Please send one of these by \d\d\/\d\d\/\d{4}: Birth certificate/);
+  await expect(coverage.getByText(/^We had a baby, on \d\d\/\d\d\/\d{4}: changes until/)).toBeVisible();
+  await noSeriousViolations(page, 'a life event reported');
   for (const [width, height] of [[1280, 900], [390, 844]]) {
     await page.setViewportSize({ width, height });
     await coverage.scrollIntoViewIfNeeded();

@@ -175,3 +175,61 @@ pub async fn mark_age_off_noticed(
     .rows_affected()
         == 1)
 }
+
+/// A life event as it is kept (see the migration `0030_life_event.sql`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LifeEventRow {
+    pub enrollment_id: i64,
+    pub kind: String,
+    /// YYYY-MM-DD, as the next three.
+    pub event_date: String,
+    pub window_closes: String,
+    pub effective: String,
+    pub proof_due: Option<String>,
+    pub reported_by: String,
+    pub reported_at: String,
+}
+
+/// Records a reported life event.
+pub async fn record_life_event(db: &Db, row: &LifeEventRow) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into life_event (enrollment_id, kind, event_date, window_closes, effective, proof_due, reported_by, \
+         reported_at) values ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(row.enrollment_id)
+    .bind(&row.kind)
+    .bind(&row.event_date)
+    .bind(&row.window_closes)
+    .bind(&row.effective)
+    .bind(&row.proof_due)
+    .bind(&row.reported_by)
+    .bind(&row.reported_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The application's reported life events, in the order they were reported.
+pub async fn life_events(db: &Db, enrollment_id: i64) -> Result<Vec<LifeEventRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select enrollment_id, kind, event_date, window_closes, effective, proof_due, reported_by, reported_at \
+         from life_event where enrollment_id = $1 order by life_event_id",
+    )
+    .bind(enrollment_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(LifeEventRow {
+                enrollment_id: r.try_get("enrollment_id")?,
+                kind: r.try_get("kind")?,
+                event_date: r.try_get("event_date")?,
+                window_closes: r.try_get("window_closes")?,
+                effective: r.try_get("effective")?,
+                proof_due: r.try_get("proof_due")?,
+                reported_by: r.try_get("reported_by")?,
+                reported_at: r.try_get("reported_at")?,
+            })
+        })
+        .collect()
+}

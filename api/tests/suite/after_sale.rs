@@ -27,8 +27,7 @@ fn end_of_month_from(first: &str) -> chrono::NaiveDate {
 }
 
 #[tokio::test]
-async fn a_member_ends_a_plan_at_the_end_of_the_month_and_its_carrier_alone_hears_it_once_in_a_file_both_validators_read(
-) {
+async fn a_member_ends_a_plan_at_the_end_of_the_month_its_carrier_alone_hears_it_once_and_an_agent_can_bring_it_back() {
     let app = TestApp::new().await;
     let mut b = app.browser();
     let id = submitted_with_two_carriers(&mut b).await;
@@ -217,4 +216,61 @@ async fn a_son_turning_26_is_told_60_days_ahead_and_his_coverage_alone_ends_at_t
 /// The carrier of the fixtures' dental plans.
 fn brightbite(app: &TestApp) -> i64 {
     app.state.catalogue.plans.iter().find(|p| p.category == "dental").unwrap().carrier_id
+}
+
+#[tokio::test]
+async fn a_birth_is_reported_up_to_60_days_after_it_and_not_a_day_later_and_the_policy_says_until_when_and_what_is_due()
+{
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let events = format!("/api/v1/policies/{id}/life-events");
+    let kinds = b.get(&events).await;
+    let birth = kinds.ok().as_array().unwrap().iter().find(|k| k["id"] == "birth").unwrap().clone();
+    assert_eq!((birth["title"].as_str(), birth["days_after"].as_u64()), (Some("We had a baby"), Some(60)));
+    assert_eq!(birth["proof"][0], "Birth certificate");
+
+    let today = chrono::Local::now().date_naive();
+    let mdy = |d: chrono::NaiveDate| d.format("%m/%d/%Y").to_string();
+    let days = |n: i64| today - chrono::Duration::days(n);
+    let late = b.post(&events, json!({ "kind": "birth", "event_date": mdy(days(61)) })).await;
+    assert_eq!(
+        late.first_error(),
+        (
+            "event_date".into(),
+            format!(
+                "The time to report this ended on {}. If you could not report it in time, please call us",
+                mdy(days(1))
+            )
+        )
+    );
+    let ahead = b.post(&events, json!({ "kind": "birth", "event_date": mdy(today + chrono::Duration::days(1)) })).await;
+    assert_eq!(
+        ahead.first_error(),
+        ("event_date".into(), format!("This can be reported from {}", mdy(today + chrono::Duration::days(1))))
+    );
+    let unknown = b.post(&events, json!({ "kind": "lottery", "event_date": mdy(today) })).await;
+    assert_eq!(unknown.first_error(), ("kind".into(), "Please choose one of the events listed".into()));
+    let careless = b.post(&events, json!({ "kind": "birth", "event_date": "2027-01-05" })).await;
+    assert_eq!(careless.first_error(), ("event_date".into(), "Please enter the date as MM/DD/YYYY".into()));
+    let stranger = app.browser().post(&events, json!({ "kind": "birth", "event_date": mdy(today) })).await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND);
+
+    // The last day of its window: the baby is covered from birth, and the certificate is due in 30 days.
+    let reported = b.post(&events, json!({ "kind": "birth", "event_date": mdy(days(60)) })).await;
+    let reported = reported.ok().clone();
+    assert_eq!(reported["window_closes"], mdy(today).as_str());
+    let first = policy_first_day(&mut b, id).await;
+    assert_eq!(reported["effective"], mdy(days(60).max(first)).as_str(), "from birth, not before the policy starts");
+    assert_eq!(reported["proof_due"], mdy(today + chrono::Duration::days(30)).as_str());
+    assert_eq!(reported["reported_by"], "the applicant");
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await;
+    assert_eq!(policy.ok()["events"][0]["title"], "We had a baby");
+}
+
+/// The first day of the policy's coverage.
+async fn policy_first_day(b: &mut crate::common::Browser<'_>, id: i64) -> chrono::NaiveDate {
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await;
+    let first = policy.ok()["plans"][0]["effective"].as_str().unwrap().to_string();
+    chrono::NaiveDate::parse_from_str(&first, "%m/%d/%Y").unwrap()
 }

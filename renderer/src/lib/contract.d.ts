@@ -6948,6 +6948,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/life-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_LifeEventKindEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A life event to report. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportEvent"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportedEventEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflow-schemas/{kind}": {
         parameters: {
             query?: never;
@@ -10647,6 +10730,8 @@ export interface components {
             plans: components["schemas"]["PolicyPlan"][];
             /** @description Every change, in the order it was asked. */
             changes: components["schemas"]["PolicyChange"][];
+            /** @description The life events reported, in the order they were. */
+            events: components["schemas"]["ReportedEvent"][];
         };
         /** @description A plan of a policy. */
         PolicyPlan: {
@@ -10680,12 +10765,62 @@ export interface components {
             /** @description The day it takes effect, MM/DD/YYYY. */
             effective: string;
         };
+        /** @description A reported event, as the policy shows it. */
+        ReportedEvent: {
+            kind: string;
+            title: string;
+            /** @description MM/DD/YYYY, as the next three. */
+            event_date: string;
+            /** @description The last day it allows changes. */
+            window_closes: string;
+            /** @description The day its changes take effect, when chosen today. */
+            effective: string;
+            /** @description The day a proof is due by; none when the member's word is enough. */
+            proof_due?: string | null;
+            reported_by: string;
+        };
         /** @description Which plan to end, and why. */
         EndPlan: {
             /** @description The plan to end: one the policy holds. */
             plan_id?: unknown;
             /** @description Why it is ended (kept with the change). */
             reason?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_LifeEventKindEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["LifeEventKind"][];
+        };
+        /** @description A kind of event a member may report, as they read it. */
+        LifeEventKind: {
+            id: string;
+            title: string;
+            help: string;
+            /** @description The label of its date. */
+            date_title: string;
+            /**
+             * Format: uint32
+             * @description How many days before and after the event it may be reported.
+             */
+            days_before: number;
+            /** Format: uint32 */
+            days_after: number;
+            /** @description The documents that prove it, any one of them; none when the member's word is enough. */
+            proof: string[];
+        };
+        /** @description A life event to report. */
+        ReportEvent: {
+            /** @description One of the kinds `GET /policies/{id}/life-events` lists. */
+            kind?: string | null;
+            /** @description The day it happened, or will (MM/DD/YYYY). */
+            event_date?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ReportedEventEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ReportedEvent"];
         };
         /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {

@@ -8,6 +8,7 @@
 //! `workflows/life_events.yaml`).
 
 pub mod age_off;
+pub mod life_events;
 
 use chrono::NaiveDate;
 use engine::life_events::end_of_month;
@@ -76,6 +77,8 @@ pub struct Policy {
     pub plans: Vec<PolicyPlan>,
     /// Every change, in the order it was asked.
     pub changes: Vec<PolicyChange>,
+    /// The life events reported, in the order they were.
+    pub events: Vec<life_events::ReportedEvent>,
 }
 
 fn shown(day: NaiveDate) -> String {
@@ -87,7 +90,7 @@ fn stored_day(text: &str) -> Option<NaiveDate> {
 }
 
 /// The application's first day of coverage.
-fn first_day(e: &Enrollment) -> ApiResult<NaiveDate> {
+pub(super) fn first_day(e: &Enrollment) -> ApiResult<NaiveDate> {
     // Kept as the checkout gave it (MM/DD/YYYY).
     let given = e.row.effective_date.as_deref();
     given.and_then(|d| engine::dates::parse_mdy(d).or_else(|| stored_day(d))).ok_or_else(|| {
@@ -182,7 +185,8 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             }
         })
         .collect();
-    Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes })
+    let events = life_events::reported(state, e).await?;
+    Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes, events })
 }
 
 /// A cancellation's day as the receipt shows it (MM/DD/YYYY).

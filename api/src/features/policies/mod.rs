@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
 use crate::domain::after_sale::{self, Policy};
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppJson, OwnedPath};
@@ -23,8 +24,41 @@ pub struct EndPlan {
     reason: Option<String>,
 }
 
+/// A life event to report.
+#[derive(Deserialize, JsonSchema)]
+pub struct ReportEvent {
+    /// One of the kinds `GET /policies/{id}/life-events` lists.
+    kind: Option<String>,
+    /// The day it happened, or will (MM/DD/YYYY).
+    event_date: Option<String>,
+}
+
 pub fn routes() -> ApiRouter<Live> {
-    ApiRouter::new().api_route("/policies/{id}", get(policy)).api_route("/policies/{id}/end-plan", post(end_plan))
+    ApiRouter::new()
+        .api_route("/policies/{id}", get(policy))
+        .api_route("/policies/{id}/end-plan", post(end_plan))
+        .api_route("/policies/{id}/life-events", get(event_kinds).post(report_event))
+}
+
+/// The kinds of life event the policy's member may report, with their windows and proofs.
+async fn event_kinds(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+) -> ApiResult<Answer<Vec<LifeEventKind>>> {
+    Ok(Answer(life_events::kinds(&state, &e).await?))
+}
+
+/// Reports a life event: checked against its window, it says until when it allows changes, from when they take
+/// effect, and when its proof is due.
+async fn report_event(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<ReportEvent>,
+) -> ApiResult<Answer<ReportedEvent>> {
+    let kind = body.kind.filter(|k| !k.trim().is_empty()).ok_or_else(|| ApiError::field("kind", REQUIRED))?;
+    let date =
+        body.event_date.filter(|d| !d.trim().is_empty()).ok_or_else(|| ApiError::field("event_date", REQUIRED))?;
+    Ok(Answer(life_events::report(&state, &e, &kind, &date).await?))
 }
 
 /// The policy: its plans with their status and dates, and every change.

@@ -78,4 +78,21 @@ export const m = defineMessages({
   endKeep: { id: 'receipt.endKeep', defaultMessage: 'Keep the plan' },
   changesHeading: { id: 'receipt.changesHeading', defaultMessage: 'Changes' },
   changeLine: { id: 'receipt.changeLine', defaultMessage: '{what}. Asked by {by}: “{reason}”' },
+  eventHeading: { id: 'receipt.eventHeading', defaultMessage: 'Something changed in your life?' },
+  eventIntro: {
+    id: 'receipt.eventIntro',
+    defaultMessage: 'A birth, a marriage or the loss of other coverage lets you change your coverage for a while after it. Tell us what happened and when.',
+  },
+  eventWhat: { id: 'receipt.eventWhat', defaultMessage: 'What happened?' },
+  eventChoose: { id: 'receipt.eventChoose', defaultMessage: 'Choose one' },
+  eventWhen: { id: 'receipt.eventWhen', defaultMessage: 'When did it happen?' },
+  eventReport: { id: 'receipt.eventReport', defaultMessage: 'Report it' },
+  eventDateFormat: { id: 'receipt.eventDateFormat', defaultMessage: 'MM/DD/YYYY' },
+  eventReported: {
+    id: 'receipt.eventReported',
+    defaultMessage: 'Reported: {title}. You can change your coverage for it until {until}; a change made today takes effect on {from}.',
+  },
+  eventProof: { id: 'receipt.eventProof', defaultMessage: 'Please send one of these by {due}: {documents}.' },
+  eventLine: { id: 'receipt.eventLine', defaultMessage: '{title}, on {date}: changes until {until}.' },
+  eventsHeading: { id: 'receipt.eventsHeading', defaultMessage: 'Life events reported' },
 });

@@ -21,3 +21,24 @@ export function useEndPlan(enrollmentId: string) {
     onSuccess: (policy) => client.setQueryData(policyQuery(enrollmentId).queryKey, policy),
   });
 }
+
+/** A kind of life event the policy's member may report. */
+export type LifeEventKind = Schema<'LifeEventKind'>;
+
+export function lifeEventKindsQuery(enrollmentId: string) {
+  return queryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'life-events'],
+    queryFn: (): Promise<LifeEventKind[]> => api.get('/policies/{id}/life-events', { path: { id: enrollmentId } }),
+    staleTime: Infinity,
+  });
+}
+
+/** Reports a life event; the policy is read again to list it. */
+export function useReportEvent(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, eventDate }: { kind: string; eventDate: string }): Promise<Schema<'ReportedEvent'>> =>
+      api.post('/policies/{id}/life-events', { path: { id: enrollmentId }, body: { kind, event_date: eventDate } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: policyQuery(enrollmentId).queryKey }),
+  });
+}

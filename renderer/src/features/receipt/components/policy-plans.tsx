@@ -5,6 +5,7 @@ import { ApiError, type Schema } from '../../../lib/api';
 import { Message, useT } from '../../../lib/i18n';
 import { policyQuery, useEndPlan, type Policy } from '../api/policy';
 import { m } from '../messages';
+import { ReportLifeEvent } from './report-life-event';
 
 type PolicyPlan = Policy['plans'][number];
 
@@ -45,6 +46,17 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
           </ul>
         </>
       )}
+      {policy.events.length > 0 && (
+        <>
+          <h3>{t(m.eventsHeading)}</h3>
+          <ul className="policy-changes">
+            {policy.events.map((event, i) => (
+              <li key={i}>{t(m.eventLine, { title: event.title, date: event.event_date, until: event.window_closes })}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {!policy.plans.every((p) => p.status === 'cancelled') && <ReportLifeEvent enrollmentId={enrollmentId} />}
       {ending && <EndPlanDialog enrollmentId={enrollmentId} plan={ending} onClose={() => setEnding(null)} />}
     </section>
   );

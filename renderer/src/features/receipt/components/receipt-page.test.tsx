@@ -34,13 +34,19 @@ const receipt: Schema<'Receipt'> = {
   cancel_until: '12/20/2026',
 };
 
-const noPlans: Schema<'Policy'> = { policy_id: '20261201', plans: [], changes: [] };
+const noPlans: Schema<'Policy'> = { policy_id: '20261201', plans: [], changes: [], events: [] };
 
-function drawn(answer: Schema<'Receipt'>, language?: Awaited<ReturnType<typeof spanish>>, policy: Schema<'Policy'> = noPlans) {
+function drawn(
+  answer: Schema<'Receipt'>,
+  language?: Awaited<ReturnType<typeof spanish>>,
+  policy: Schema<'Policy'> = noPlans,
+  kinds: Schema<'LifeEventKind'>[] = [],
+) {
   localStorage.setItem('tempId', '9');
   server.use(
     http.get('/api/v1/get-receipt', () => success(answer)),
     http.get('/api/v1/policies/9', () => success(policy)),
+    http.get('/api/v1/policies/9/life-events', () => success(kinds)),
   );
   return render(
     <MemoryRouter>
@@ -111,11 +117,12 @@ describe('the coverage after the sale', () => {
         return success({
           policy_id: '20261201',
           plans: [{ ...dental, status: 'ending', last_day: '12/31/2026', may_end_on: null }],
+          events: [],
           changes: [{ what: 'Brightbite Dental Preferred PPO ends on 12/31/2026', requested_by: 'the applicant', reason: 'Dental at my new job', requested_at: '2026-12-02T10:00:00Z', effective: '01/01/2027' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [] });
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] });
     const line = await screen.findByText(/from 12\/01\/2026, sent to the carrier/);
     expect(line.textContent).toBe('Brightbite Dental Preferred PPO (Brightbite Dental & Vision): from 12/01/2026, sent to the carrier, which has not confirmed it yet.');
     fireEvent.click(screen.getByRole('button', { name: 'End this plan (Brightbite Dental Preferred PPO)' }));
@@ -129,5 +136,41 @@ describe('the coverage after the sale', () => {
     expect(asked).toEqual({ plan_id: 2101, reason: 'Dental at my new job' });
     expect(screen.getByText(/Asked by the applicant/).textContent).toBe('Brightbite Dental Preferred PPO ends on 12/31/2026. Asked by the applicant: “Dental at my new job”');
     expect(screen.queryByRole('button', { name: /End this plan/ })).toBeNull();
+  });
+});
+
+describe('a life event reported on the policy', () => {
+  it('is checked by the server, and the answer says until when the coverage can change and which proof is due', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/v1/policies/9/life-events', async ({ request }) => {
+        const body = (await request.json()) as { kind: string; event_date: string };
+        sent.push(body);
+        if (body.event_date === '01/01/2026') {
+          const words = 'The time to report this ended on 03/02/2026. If you could not report it in time, please call us';
+          return refusal(422, words, [{ target_element: 'event_date', error_message: words }]);
+        }
+        return success({ kind: 'birth', title: 'We had a baby', event_date: body.event_date, window_closes: '01/30/2027', effective: body.event_date, proof_due: '12/31/2026', reported_by: 'the applicant' });
+      }),
+    );
+    const birth = { id: 'birth', title: 'We had a baby', help: 'A child was born in your family.', date_title: 'Date of birth', days_before: 0, days_after: 60, proof: ['Birth certificate'] };
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [birth]);
+    fireEvent.change(await screen.findByLabelText('What happened?'), { target: { value: 'birth' } });
+    expect(screen.getByText('A child was born in your family.')).toBeTruthy();
+    const when = screen.getByLabelText('Date of birth');
+    fireEvent.change(when, { target: { value: '01012026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Report it' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The time to report this ended on 03/02/2026. If you could not report it in time, please call us');
+    expect(when.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(when, { target: { value: '12/01/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Report it' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe(
+      'Reported: We had a baby. You can change your coverage for it until 01/30/2027; a change made today takes effect on 12/01/2026.Please send one of these by 12/31/2026: Birth certificate.',
+    );
+    expect(sent).toEqual([
+      { kind: 'birth', event_date: '01/01/2026' },
+      { kind: 'birth', event_date: '12/01/2026' },
+    ]);
   });
 });
