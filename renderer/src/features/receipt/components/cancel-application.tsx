@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { ApiError, type Schema } from '../../../lib/api';
+import type { Schema } from '../../../lib/api';
 import { useCancelApplication } from '../api/cancel-application';
 import { Message, useT } from '../../../lib/i18n';
 import { m } from '../messages';
+import { ReasonForm } from './reason-form';
 
 /**
  * The free-look period on the receipt: until its last day the applicant may cancel the application, saying why; once
@@ -11,10 +12,7 @@ import { m } from '../messages';
  */
 export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: string; receipt: Schema<'Receipt'> }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
   const cancel = useCancelApplication(enrollmentId);
-  const reasonId = useId();
-  const errorId = useId();
   const t = useT();
   // The rep who enrolled the applicant cancels for them: the words are of the applicant, not to the reader.
   const rep = receipt.reader === 'rep';
@@ -30,8 +28,6 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
     );
   }
   if (!receipt.cancel_until) return null;
-  const failure = cancel.error instanceof ApiError ? cancel.error : null;
-  const reasonError = failure?.messageFor('reason');
   return (
     <section aria-labelledby="cancel-heading" className="receipt-cancel no-print">
       <h2 id="cancel-heading">{rep ? t(m.repChangedMind, { name: receipt.name }) : t(m.changedMind)}</h2>
@@ -42,39 +38,16 @@ export function CancelApplication({ enrollmentId, receipt }: { enrollmentId: str
         {t(m.cancelThis)}
       </button>
       <Modal title={rep ? t(m.repCancelTitle, { name: receipt.name }) : t(m.cancelTitle)} open={open} onClose={() => setOpen(false)}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            cancel.mutate(reason, { onSuccess: () => setOpen(false) });
-          }}
-        >
-          <p>{t(m.cancelEffect)}</p>
-          <label htmlFor={reasonId}>{t(rep ? m.repCancelWhy : m.cancelWhy)}</label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            maxLength={500}
-            rows={3}
-            className="form-control"
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? errorId : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {reasonError && (
-            <p id={errorId} className="error" role="alert">
-              {reasonError}
-            </p>
-          )}
-          {failure && !reasonError && <p role="alert">{failure.message}</p>}
-          <div className="buttons">
-            <button type="submit" className="danger" disabled={cancel.isPending}>
-              {t(m.cancelConfirm)}
-            </button>
-            <button type="button" className="button" onClick={() => setOpen(false)}>
-              {t(rep ? m.repKeep : m.keep)}
-            </button>
-          </div>
-        </form>
+        <ReasonForm
+          effect={t(m.cancelEffect)}
+          label={t(rep ? m.repCancelWhy : m.cancelWhy)}
+          confirm={t(m.cancelConfirm)}
+          keep={t(rep ? m.repKeep : m.keep)}
+          error={cancel.error}
+          busy={cancel.isPending}
+          onSubmit={(reason) => cancel.mutate(reason, { onSuccess: () => setOpen(false) })}
+          onKeep={() => setOpen(false)}
+        />
       </Modal>
     </section>
   );

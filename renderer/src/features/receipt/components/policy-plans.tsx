@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { ApiError, type Schema } from '../../../lib/api';
+import type { Schema } from '../../../lib/api';
 import { Message, useT } from '../../../lib/i18n';
 import { policyQuery, useEndPlan, type Policy } from '../api/policy';
 import { m } from '../messages';
+import { ReasonForm } from './reason-form';
 import { ReportLifeEvent } from './report-life-event';
 
 type PolicyPlan = Policy['plans'][number];
@@ -76,47 +77,19 @@ function PlanLine({ plan }: { plan: PolicyPlan }) {
 function EndPlanDialog({ enrollmentId, plan, onClose }: { enrollmentId: string; plan: PolicyPlan; onClose: () => void }) {
   const t = useT();
   const end = useEndPlan(enrollmentId);
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
-  const errorId = useId();
-  const failure = end.error instanceof ApiError ? end.error : null;
-  const reasonError = failure?.messageFor('reason');
   const date = plan.may_end_on ?? '';
   return (
     <Modal title={t(m.endTitle, { plan: plan.plan_name })} open onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          end.mutate({ planId: plan.plan_id, reason }, { onSuccess: onClose });
-        }}
-      >
-        <p>{t(m.endEffect, { date, carrier: plan.carrier_name })}</p>
-        <label htmlFor={reasonId}>{t(m.endWhy)}</label>
-        <textarea
-          id={reasonId}
-          value={reason}
-          maxLength={500}
-          rows={3}
-          className="form-control"
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? errorId : undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {reasonError && (
-          <p id={errorId} className="error" role="alert">
-            {reasonError}
-          </p>
-        )}
-        {failure && !reasonError && <p role="alert">{failure.message}</p>}
-        <div className="buttons">
-          <button type="submit" className="danger" disabled={end.isPending}>
-            {t(m.endConfirm, { date })}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            {t(m.endKeep)}
-          </button>
-        </div>
-      </form>
+      <ReasonForm
+        effect={t(m.endEffect, { date, carrier: plan.carrier_name })}
+        label={t(m.endWhy)}
+        confirm={t(m.endConfirm, { date })}
+        keep={t(m.endKeep)}
+        error={end.error}
+        busy={end.isPending}
+        onSubmit={(reason) => end.mutate({ planId: plan.plan_id, reason }, { onSuccess: onClose })}
+        onKeep={onClose}
+      />
     </Modal>
   );
 }
