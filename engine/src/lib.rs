@@ -36,6 +36,7 @@ pub mod assistant;
 pub mod cart;
 pub mod catalogue;
 pub mod checks;
+pub mod confirmation;
 pub mod context;
 pub mod dates;
 pub mod dependents;

@@ -376,6 +376,10 @@ pub struct Member {
     pub marital_status: Option<String>,
     /// The subscriber's (an 834 gives the subscriber's residence).
     pub address: Option<Address>,
+    /// The last day this person is covered, when their coverage ends before the plans' (a child turning 26): what a
+    /// carrier's confirmation is compared with; a file says an end by its [`Maintenance`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_day: Option<NaiveDate>,
 }
 
 /// A plan the application holds with the carrier, and who it covers.
@@ -398,6 +402,10 @@ pub struct Coverage {
     /// A life plan's coverage amount, in whole dollars.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub amount: Option<u32>,
+    /// Its last day, once its end is recorded: what a carrier's confirmation is compared with; a file says an end by
+    /// its [`Maintenance`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_day: Option<NaiveDate>,
 }
 
 /// How the subscriber works for the employer that sponsors the coverage.
@@ -1321,6 +1329,24 @@ fn group_error(code: &str) -> &'static str {
 /// file's ISA declares. An error says what could not be read (never the file's content); a file is read whole or not
 /// at all.
 pub fn read_acknowledgements(text: &str) -> Result<Vec<Acknowledgement>, String> {
+    let (component, segments) = read_segments(text)?;
+    let mut reader = Reader { component, ..Reader::default() };
+    for segment in &segments {
+        reader.segment(segment)?;
+    }
+    if reader.set.is_some() || reader.group.is_some() {
+        return Err("a 999 that ends before its AK9 and SE".into());
+    }
+    if reader.found.is_empty() {
+        return Err("no TA1 or 999 acknowledgement in it".into());
+    }
+    Ok(reader.found)
+}
+
+/// The segments of an interchange a carrier wrote, each as its elements (trimmed), with the separator of a composite
+/// element's parts (ISA16). The separators are the ones its ISA declares: a carrier may end its segments with a new
+/// line or use `|` between elements.
+pub(crate) fn read_segments(text: &str) -> Result<(char, Vec<Vec<&str>>), String> {
     let text = text.trim_start_matches(['\u{feff}', ' ', '\r', '\n', '\t']);
     if !text.starts_with("ISA") {
         return Err("not an X12 interchange (it does not start with ISA)".into());
@@ -1332,20 +1358,13 @@ pub fn read_acknowledgements(text: &str) -> Result<Vec<Acknowledgement>, String>
         return Err("an ISA segment whose separators cannot be read".into());
     }
     let component = text.chars().nth(104).ok_or("an ISA segment cut short")?;
-    let mut reader = Reader { component, ..Reader::default() };
-    for segment in text.split(terminator) {
-        let segment = segment.trim_matches(['\r', '\n', ' ', '\t']);
-        if !segment.is_empty() {
-            reader.segment(&segment.split(separator).map(str::trim).collect::<Vec<_>>())?;
-        }
-    }
-    if reader.set.is_some() || reader.group.is_some() {
-        return Err("a 999 that ends before its AK9 and SE".into());
-    }
-    if reader.found.is_empty() {
-        return Err("no TA1 or 999 acknowledgement in it".into());
-    }
-    Ok(reader.found)
+    let segments = text
+        .split(terminator)
+        .map(|segment| segment.trim_matches(['\r', '\n', ' ', '\t']))
+        .filter(|segment| !segment.is_empty())
+        .map(|segment| segment.split(separator).map(str::trim).collect())
+        .collect();
+    Ok((component, segments))
 }
 
 /// Where [`read_acknowledgements`] is in a file.

@@ -44,6 +44,7 @@ fn person(relationship: Relationship, first: &str, born: &str, gender: &str, ssn
             state: "GA".into(),
             zip: "30301".into(),
         }),
+        last_day: None,
     }
 }
 
@@ -73,6 +74,7 @@ fn family(tier: Tier, categories: &[&str], maintenance: Maintenance) -> Enrollme
                 line: None,
                 premium: Some(Cents(41_250)),
                 amount: (*category == "term_life").then_some(100_000),
+                last_day: None,
             })
             .collect(),
         maintenance,
@@ -832,4 +834,145 @@ fn random_unicode_in_every_name_and_address_makes_files_both_validators_read() {
     }
     held_to_both_validators(&files.iter().map(PathBuf::as_path).collect::<Vec<_>>());
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A carrier's effectuation 834 (`tests/fixtures/effectuation-harborstone.x12`, which both outside validators read):
+/// Harborstone set up Dana's family's medical and dental plans, in capitals, with its own numbers.
+fn effectuation() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/effectuation-harborstone.x12");
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn a_carriers_effectuation_834_is_read_into_who_it_covers_by_which_plans_from_when_and_never_keeps_an_ssn() {
+    use engine::confirmation::{differences, read_834};
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/effectuation-harborstone.x12");
+    held_to_both_validators(&[&fixture]);
+    let read = read_834(&effectuation()).unwrap();
+    assert_eq!(read.len(), 1, "one policy: {read:?}");
+    let (from, policy) = &read[0];
+    assert_eq!(*from, harborstone(true));
+    assert_eq!(policy.policy_id, "P2026-000123");
+    assert_eq!(policy.carrier_policy_id.as_deref(), Some("HM-2027-5501"));
+    let names: Vec<String> = policy.members.iter().map(|m| m.name()).collect();
+    assert_eq!(names, ["DANA OKAFOR", "SAM OKAFOR", "ADA OKAFOR"]);
+    assert_eq!(policy.members[2].carrier_member_id.as_deref(), Some("HM00098767"));
+    assert!(policy.covers("HLT", day("2027-01-01")) && policy.covers("DEN", day("2027-06-30")));
+    assert!(!policy.covers("HLT", day("2026-12-31")), "not before its first day");
+    assert!(!policy.covers("VIS", day("2027-01-01")), "no plan the carrier does not list");
+    let kept = serde_json::to_string(&read.iter().map(|(_, p)| p).collect::<Vec<_>>()).unwrap();
+    assert!(!kept.contains("123456789") && !kept.contains("987654321"), "an SSN is never read: {kept}");
+
+    let ours = family(Tier::IF, &["medical", "dental"], Maintenance::Addition);
+    let said = differences(&codes(), &Guide::default(), &ours, policy);
+    assert_eq!(said, [], "what only the carrier's capitals change is no difference");
+}
+
+#[test]
+fn where_the_carriers_record_differs_from_ours_each_field_is_listed_with_both_values() {
+    use engine::confirmation::{differences, read_834};
+    // Ada's birth date mistyped, the dental plan set up a month late for Dana, Sam left out, a vision plan we never
+    // sold; and the file written with other separators.
+    let text = effectuation()
+        .replace("DMG*D8*20150930*F", "DMG*D8*20150903*F")
+        .replacen("HD*021**DEN*HARBORSTONE DENTAL PLAN, GOLD*FAM~\nDTP*348*D8*20270101", "HD*021**DEN*HARBORSTONE DENTAL PLAN, GOLD*FAM~\nDTP*348*D8*20270201", 1)
+        .replace(
+            "INS*N*01*021*EC*A~\nREF*0F*P2026-000123~\nREF*23*HM00098766~\nDTP*356*D8*20270101~\nNM1*IL*1*OKAFOR*SAM****34*987654321~\nDMG*D8*19840211*M*M~\nHD*021**HLT*HARBORSTONE MEDICAL PLAN, GOLD*FAM~\nDTP*348*D8*20270101~\nHD*021**DEN*HARBORSTONE DENTAL PLAN, GOLD*FAM~\nDTP*348*D8*20270101~\n",
+            "",
+        )
+        .replace("REF*X9*HM-2027-5501~\nINS*N*19", "REF*X9*HM-2027-5501~\nHD*021**VIS*HARBORSTONE VISION*FAM~\nDTP*348*D8*20270101~\nINS*N*19")
+        .replace('*', "|")
+        .replace("~\n", "\n");
+    let text = format!("{}:{}", &text[..104], &text[105..]);
+    let read = read_834(&text).unwrap();
+    let ours = family(Tier::IF, &["medical", "dental"], Maintenance::Addition);
+    let said: Vec<String> = differences(&codes(), &Guide::default(), &ours, &read[0].1)
+        .iter()
+        .map(|d| format!("{} · {}: ours {}, the carrier's {}", d.member, d.field, d.ours, d.theirs))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "Dana Okafor · Harborstone dental plan, Gold: first day: ours 01/01/2027, the carrier's 02/01/2027",
+            "Dana Okafor · HARBORSTONE VISION: ours not covered, the carrier's covered from 01/01/2027",
+            "Sam Okafor · member: ours covered, the carrier's not on the carrier's record",
+            "Ada Okafor · date of birth: ours 09/30/2015, the carrier's 09/03/2015",
+        ]
+    );
+}
+
+#[test]
+fn a_plan_the_carrier_ended_or_we_ended_is_a_difference_until_both_say_the_same_last_day() {
+    use engine::confirmation::{differences, read_834};
+    let ended = effectuation().replace(
+        "HD*021**HLT*HARBORSTONE MEDICAL PLAN, GOLD*FAM~\nDTP*348*D8*20270101~",
+        "HD*024**HLT*HARBORSTONE MEDICAL PLAN, GOLD*FAM~\nDTP*348*D8*20270101~\nDTP*349*D8*20270331~",
+    );
+    let read = read_834(&ended).unwrap();
+    let policy = &read[0].1;
+    assert!(!policy.covers("HLT", day("2027-04-01")) && policy.covers("HLT", day("2027-03-31")));
+    let mut ours = family(Tier::IF, &["medical", "dental"], Maintenance::Addition);
+    let fields = |ours: &Enrollment| -> Vec<String> {
+        differences(&codes(), &Guide::default(), ours, policy)
+            .iter()
+            .map(|d| format!("{} · {}: {} / {}", d.member, d.field, d.ours, d.theirs))
+            .collect()
+    };
+    let each = |who: &str| format!("{who} Okafor · Harborstone medical plan, Gold: last day: none / 03/31/2027");
+    assert_eq!(fields(&ours), [each("Dana"), each("Sam"), each("Ada")], "the carrier ended it for each of them");
+    ours.coverages[0].last_day = Some(day("2027-03-31"));
+    assert_eq!(fields(&ours), Vec::<String>::new(), "the same end on both records");
+    // A 024 without its last day was cancelled: it never covered.
+    let cancelled = ended.replace("DTP*349*D8*20270331~\n", "");
+    let read = read_834(&cancelled).unwrap();
+    assert!(!read[0].1.covers("HLT", day("2027-01-02")));
+}
+
+#[test]
+fn a_carriers_confirmation_in_csv_reads_as_its_834_would_and_names_its_own_mistakes_by_line_and_column() {
+    use engine::confirmation::{differences, read_csv};
+    let csv = "Policy_ID,relationship,first_name,last_name,date_of_birth,gender,line,plan,coverage_level,coverage_begins,coverage_ends,carrier_member_id,carrier_policy_id,address_line1,city,state,zip\n\
+        P2026-000123,subscriber,José,Okafor,05/01/1986,F,HLT,\"Harborstone medical plan, Gold\",FAM,2027-01-01,,HM1,HM-2027-5501,12 Peachtree St NE Apt 4,Atlanta,GA,30301-1234\n\
+        P2026-000123,subscriber,José,Okafor,05/01/1986,F,DEN,\"Harborstone dental plan, Gold\",FAM,2027-01-01,,HM1,,12 Peachtree St NE Apt 4,Atlanta,GA,30301\n\
+        P2026-000123,spouse,Sam,Okafor,1984-02-11,M,HLT,,,2027-01-01,,HM2,,,,,\n\
+        P2026-000123,spouse,Sam,Okafor,1984-02-11,M,DEN,,,2027-01-01,,HM2,,,,,\n\
+        P2026-000123,child,Ada,Okafor,20150930,female,HLT,,,2027-01-01,,HM3,,,,,\n\
+        P2026-000123,child,Ada,Okafor,20150930,female,DEN,,,2027-01-01,,HM3,,,,,\n";
+    let policies = read_csv(csv).unwrap();
+    assert_eq!(policies.len(), 1);
+    let policy = &policies[0];
+    assert_eq!(policy.carrier_policy_id.as_deref(), Some("HM-2027-5501"));
+    assert_eq!(policy.members.len(), 3, "a member's rows are one member: {policy:?}");
+    assert!(policy.covers("DEN", day("2027-01-01")));
+    let mut ours = family(Tier::IF, &["medical", "dental"], Maintenance::Addition);
+    ours.members[0].first_name = "José".into();
+    let basic = Guide { character_set: CharacterSet::Basic, ..Guide::default() };
+    assert_eq!(differences(&codes(), &basic, &ours, policy), [], "José is JOSE in the basic set, and a ZIP+4 its ZIP");
+
+    for (broken, said) in [
+        ("policy_id,first_name\nP1,Dana\n", "no column named relationship (the first line names the columns)"),
+        (
+            &csv.replace("05/01/1986,F,DEN", "1986-13-45,F,DEN"),
+            "line 3: date_of_birth is not a date (YYYY-MM-DD or MM/DD/YYYY)",
+        ),
+        (&csv.replace(",Sam,Okafor,1984-02-11,M,DEN,", ",,Okafor,1984-02-11,M,DEN,"), "line 5: first_name is empty"),
+        (&format!("{csv}P2026-000123,child\n"), "line 8: not as many values as the first line names"),
+        (csv.lines().next().unwrap(), "no row after the first line"),
+    ] {
+        assert_eq!(read_csv(broken).unwrap_err(), said);
+    }
+}
+
+#[test]
+fn a_confirmation_cut_short_or_without_the_subscribers_number_is_refused_in_words() {
+    use engine::confirmation::read_834;
+    let text = effectuation();
+    let cut = &text[..text.find("SE*").unwrap()];
+    assert_eq!(read_834(cut).unwrap_err(), "an 834 that ends before its SE");
+    assert_eq!(
+        read_834(&text.replace("REF*0F*P2026-000123~\nREF*23*HM00098766~", "REF*23*HM00098766~")).unwrap_err(),
+        "a member loop without the subscriber's number (REF*0F)"
+    );
+    assert_eq!(read_834("hello").unwrap_err(), "not an X12 interchange (it does not start with ISA)");
+    assert!(engine::confirmation::is_834(&text) && !engine::confirmation::is_834("ISA*nothing"));
 }

@@ -303,6 +303,7 @@ async fn application_of(
         gender: personal.gender.as_ref().map(stored).unwrap_or_else(|| filter.gender.clone()),
         marital_status: marital_code(personal.marital_status.as_ref()),
         address,
+        last_day: None,
     }];
     for (i, dependent) in household.dependents.unwrap_or_default().iter().enumerate() {
         members.push(Member {
@@ -318,6 +319,7 @@ async fn application_of(
             gender: dependent.gender.as_ref().map(stored).unwrap_or_default(),
             marital_status: None,
             address: None,
+            last_day: None,
         });
     }
     // Each plan's price as it was checked out (the cart's last snapshot before the submission).
@@ -356,6 +358,7 @@ async fn application_of(
             line: plan.insurance_line.clone(),
             premium: price_of(line.plan_pricing_id),
             amount,
+            last_day: None,
         });
     }
     if coverages.is_empty() {
