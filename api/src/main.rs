@@ -132,12 +132,23 @@ enum EdiCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Read carriers' confirmations of what they set up: their effectuation 834, or their CSV (docs/API.md, Carriers'
+    /// confirmations), which needs --carrier
+    Confirm {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The carrier who wrote them (its id, receiver id or name): required for a CSV, checked against an 834's
+        /// envelope
+        #[arg(long)]
+        carrier: Option<String>,
+    },
     /// Make this month's verify file of a carrier now, if it was not made
     Verify {
         /// The carrier's id, receiver id or name
         carrier: String,
     },
-    /// The carrier's applications no acknowledgement accepted some hours after they were submitted
+    /// The carrier's applications no acknowledgement accepted some hours after they were submitted, and every field
+    /// where the carrier's confirmed record differs from ours
     Reconcile {
         /// The carrier's id, receiver id or name
         carrier: String,
@@ -477,6 +488,29 @@ async fn edi_command(config: &api::config::Config, command: EdiCommand) -> anyho
             }
             Ok(())
         }
+        EdiCommand::Confirm { files, carrier } => {
+            let carrier = match carrier {
+                Some(name) => Some(
+                    carrier_files::carrier_named(&state, &name)
+                        .with_context(|| format!("no carrier {name} (give its id, receiver id or name)"))?,
+                ),
+                None => None,
+            };
+            for path in &files {
+                let file = path.display().to_string();
+                let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {file}"))?;
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                let said = carrier_files::confirmations::confirm(&state, &text, name.as_deref(), carrier)
+                    .await
+                    .with_context(|| file.clone())?;
+                println!(
+                    "{file}: {} policies confirmed, {} about applications this store did not send that carrier, {} \
+                     from a sender none of our files went to (not applied)",
+                    said.applied, said.unknown, said.foreign
+                );
+            }
+            Ok(())
+        }
         EdiCommand::Verify { carrier } => {
             let carrier = carrier_files::carrier_named(&state, &carrier)
                 .with_context(|| format!("no carrier {carrier} (give its id, receiver id or name)"))?;
@@ -504,6 +538,11 @@ async fn edi_command(config: &api::config::Config, command: EdiCommand) -> anyho
                 );
             }
             println!("{} applications with no accepted acknowledgement after {hours} hours", open.len());
+            let differing = carrier_files::confirmations::differences(&state, carrier).await?;
+            for (policy_id, d) in &differing {
+                println!("{policy_id}\t{}\t{}\tours: {}\tthe carrier's: {}", d.member, d.field, d.ours, d.theirs);
+            }
+            println!("{} fields where the carrier's confirmed record differs from ours", differing.len());
             Ok(())
         }
         EdiCommand::Resend { policy_id } => {

@@ -7,7 +7,7 @@ use super::{now, Db};
 
 /// Every column that holds sealed values, as (table, column): a sealed value, or a JSON document with sealed strings
 /// inside it (at any depth, and inside sealed documents too).
-pub const SEALED_COLUMNS: [(&str, &str); 9] = [
+pub const SEALED_COLUMNS: [(&str, &str); 10] = [
     ("enrollment_tab", "data"),
     ("enrollment_tab", "draft"),
     ("member", "document"),
@@ -17,6 +17,7 @@ pub const SEALED_COLUMNS: [(&str, &str); 9] = [
     ("assist_feedback", "message"),
     ("underwriting_reopening", "declined_answers"),
     ("edi_interchange", "content"),
+    ("carrier_confirmation", "record"),
 ];
 
 /// The texts of a column that hold anything sealed.

@@ -18,6 +18,7 @@ mod carrier_console;
 mod carrier_files;
 mod carriers_words;
 mod completeness;
+mod confirmations;
 mod dependents;
 mod employer;
 mod enroller_code;

@@ -30,6 +30,8 @@ const VOLUNTARY_WITHDRAWAL: &str = "14";
 pub enum PlanStatus {
     /// Sent to the carrier, which has not confirmed it yet.
     Pending,
+    /// The carrier confirmed it: it covers (or will, from its first day).
+    Active,
     /// Its end is recorded; it covers until its last day.
     Ending,
     /// Its last day has passed.
@@ -118,15 +120,31 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
     let cancelled = cancellation::cancellation(state, e).await?;
     let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
     let language = crate::language::current();
+    let held = crate::domain::carrier_files::confirmations::held_by_carriers(state, e.row.enrollment_id)
+        .await
+        .map_err(ApiError::Internal)?;
+    let version = state.workflows.current();
     let mut plans = Vec::new();
     for line in store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await? {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
         let ended = changes.iter().find(|c| c.ends_plan(plan.plan_id));
-        let last_day = ended.and_then(|c| c.last_day.as_deref()).and_then(stored_day);
+        // What the plan's carrier last confirmed of it (the subscriber's coverage of its insurance line); a carrier's
+        // end stands where we recorded none (the carrier ended it: for non-payment, say).
+        let confirmed = held.iter().filter(|(carrier, _)| *carrier == plan.carrier_id).find_map(|(carrier, held)| {
+            let carrier = state.catalogue.carriers.get(carrier)?;
+            let codes = version.workflows.x12.as_ref()?;
+            let line = carrier.edi().guide.line(codes, &plan.category, plan.insurance_line.as_deref()).ok()?;
+            held.subscriber_coverage(&line).filter(|c| c.begins.is_some()).cloned()
+        });
+        let last_day = ended
+            .and_then(|c| c.last_day.as_deref())
+            .and_then(stored_day)
+            .or_else(|| confirmed.as_ref().and_then(|c| c.ends));
         let status = match (&cancelled, last_day) {
             (Some(_), _) => PlanStatus::Cancelled,
             (None, Some(last)) if last < day => PlanStatus::Ended,
             (None, Some(_)) => PlanStatus::Ending,
+            (None, None) if confirmed.is_some() => PlanStatus::Active,
             (None, None) => PlanStatus::Pending,
         };
         let category_name = state
@@ -143,7 +161,8 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             status,
             effective: shown(first),
             last_day: last_day.or(cancelled.as_ref().and_then(|c| stored_day_of_shown(&c.cancelled_on))).map(shown),
-            may_end_on: (status == PlanStatus::Pending).then(|| shown(last_day_if_ended(first, day))),
+            may_end_on: matches!(status, PlanStatus::Pending | PlanStatus::Active)
+                .then(|| shown(last_day_if_ended(first, day))),
         });
     }
     let dependents = match changes.iter().any(|c| c.member_index.is_some()) {

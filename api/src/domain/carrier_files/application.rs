@@ -173,6 +173,39 @@ pub async fn application_on(
     Ok((enrollment, group))
 }
 
+/// The application `enrollment_id` as we hold it with carrier `carrier_id`, for comparing with the carrier's own
+/// record: every plan it held with the carrier, each with its last day once its end is recorded (the plan's end, the
+/// application's cancellation), and each child with the last day of their age-off.
+pub async fn as_recorded(state: &AppState, enrollment_id: i64, carrier_id: i64) -> ApiResult<Enrollment> {
+    let (mut enrollment, _) = application_of(state, enrollment_id, carrier_id, Maintenance::Audit, &|_| true).await?;
+    let cancelled = store::edi::cancellation(&state.db, enrollment_id).await?.and_then(|c| day(&c.last_day));
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    let standing = || changes.iter().filter(|c| c.undone_by.is_none());
+    for (coverage, line) in enrollment.coverages.iter_mut().zip(plans_of(state, enrollment_id, carrier_id).await?) {
+        let ended = standing().find(|c| c.ends_plan(line)).and_then(|c| c.last_day.as_deref().and_then(day));
+        coverage.last_day = cancelled.or(ended);
+    }
+    for change in standing().filter(|c| c.kind == store::coverage_change::AGE_OFF) {
+        let member = change.member_index.and_then(|i| usize::try_from(i).ok()).filter(|i| *i > 0);
+        if let Some(member) = member.and_then(|i| enrollment.members.get_mut(i)) {
+            member.last_day = change.last_day.as_deref().and_then(day);
+        }
+    }
+    Ok(enrollment)
+}
+
+/// The plans of the application held with carrier `carrier_id`, in the order [`application_of`] gives their
+/// coverages.
+async fn plans_of(state: &AppState, enrollment_id: i64, carrier_id: i64) -> ApiResult<Vec<i64>> {
+    Ok(store::cart::cart(&state.db, &state.local_reads, enrollment_id)
+        .await?
+        .iter()
+        .filter_map(|line| state.catalogue.plan(line.plan_id))
+        .filter(|plan| plan.carrier_id == carrier_id)
+        .map(|plan| plan.plan_id)
+        .collect())
+}
+
 /// The tier of the household of `members` (the subscriber first), without the member `leaving`.
 fn household_tier(members: &[Member], leaving: Option<usize>) -> engine::context::Tier {
     let others = members.iter().enumerate().skip(1).filter(|(i, _)| Some(*i) != leaving);

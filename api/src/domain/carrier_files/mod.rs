@@ -17,11 +17,13 @@
 //! 4. reads the carriers' acknowledgements left in `EDI_DIR/inbound` ([`ingest`]; also `enroll edi ingest FILE`):
 //!    a 999 accepts or rejects each application (the reason in words), a TA1 may reject a whole file. A file every
 //!    application of which is answered is deleted from the drop folder (the carrier has it), and its sealed copy in
-//!    the database is emptied `EDI_RETENTION_DAYS` later (30 by default).
+//!    the database is emptied `EDI_RETENTION_DAYS` later (30 by default). An 834 there is the carrier's confirmation
+//!    of what it set up ([`confirmations`]; also `enroll edi confirm FILE`).
 //!
 //! Nothing of a file's content is logged: a line says which carrier, which interchange and how many transactions.
 
 pub mod application;
+pub mod confirmations;
 pub mod history;
 
 use std::path::PathBuf;
@@ -237,9 +239,10 @@ pub async fn ingest(state: &AppState, text: &str, source: Option<&str>) -> anyho
     Ok(said)
 }
 
-/// The acknowledgements carriers left in `EDI_DIR/inbound`: each is read and deleted; one that does not read is moved
-/// to `inbound/unreadable`, and one with answers that were not applied (a foreign sender's, or contradicting an
-/// earlier answer) to `inbound/foreign`, for a person (each named in the log, never its content).
+/// The acknowledgements and confirmations carriers left in `EDI_DIR/inbound`: each is read and deleted; one that does
+/// not read is moved to `inbound/unreadable`, and one with answers that were not applied (a foreign sender's,
+/// contradicting an earlier answer, or about an application the carrier was not sent) to `inbound/foreign`, for a
+/// person (each named in the log, never its content).
 async fn read_inbound(state: &AppState) -> anyhow::Result<()> {
     let inbound = state.edi.dir.join("inbound");
     let Ok(mut entries) = tokio::fs::read_dir(&inbound).await else { return Ok(()) };
@@ -251,13 +254,22 @@ async fn read_inbound(state: &AppState) -> anyhow::Result<()> {
         }
         let text = tokio::fs::read_to_string(&path).await.unwrap_or_default();
         let name = entry.file_name().to_string_lossy().into_owned();
-        let aside = match ingest(state, &text, Some(&name)).await {
-            Ok(said) => {
+        // A carrier writes back two kinds of file: its confirmations (834) and its acknowledgements (TA1, 999).
+        let read = if engine::confirmation::is_834(&text) {
+            confirmations::confirm(state, &text, Some(&name), None).await.map(|said| {
+                tracing::info!(file = %path.display(), applied = said.applied, unknown = said.unknown, foreign = said.foreign, "a carrier's confirmation read");
+                said.needs_a_person()
+            })
+        } else {
+            ingest(state, &text, Some(&name)).await.map(|said| {
                 tracing::info!(file = %path.display(), accepted = said.accepted, with_errors = said.with_errors, rejected = said.rejected, unknown = said.unknown, foreign = said.foreign, conflicting = said.conflicting, "acknowledgements read");
-                said.needs_a_person().then_some("foreign")
-            }
+                said.needs_a_person()
+            })
+        };
+        let aside = match read {
+            Ok(needs_a_person) => needs_a_person.then_some("foreign"),
             Err(error) => {
-                tracing::warn!(file = %path.display(), %error, "an acknowledgement file does not read; set aside");
+                tracing::warn!(file = %path.display(), %error, "a carrier's file does not read; set aside");
                 Some("unreadable")
             }
         };
