@@ -10752,7 +10752,7 @@ export interface components {
             may_end_on?: string | null;
         };
         /** @description Where a plan of a policy stands. */
-        PlanStatus: "pending" | "ending" | "ended" | "cancelled";
+        PlanStatus: "pending" | "active" | "ending" | "ended" | "cancelled";
         /** @description A change of the policy, as the member reads it. */
         PolicyChange: {
             /** @description What changed, in words. */

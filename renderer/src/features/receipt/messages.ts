@@ -64,6 +64,7 @@ export const m = defineMessages({
   coverageHeading: { id: 'receipt.coverageHeading', defaultMessage: 'Your coverage' },
   repCoverageHeading: { id: 'receipt.repCoverageHeading', defaultMessage: '{name}’s coverage' },
   planPending: { id: 'receipt.planPending', defaultMessage: '<strong>{plan}</strong> ({carrier}): from {from}, sent to the carrier, which has not confirmed it yet.' },
+  planActive: { id: 'receipt.planActive', defaultMessage: '<strong>{plan}</strong> ({carrier}): from {from}, confirmed by the carrier.' },
   planEnding: { id: 'receipt.planEnding', defaultMessage: '<strong>{plan}</strong> ({carrier}): covers from {from} until {until}, when it ends.' },
   planEnded: { id: 'receipt.planEnded', defaultMessage: '<strong>{plan}</strong> ({carrier}): ended on {until}.' },
   planCancelled: { id: 'receipt.planCancelled', defaultMessage: '<strong>{plan}</strong> ({carrier}): cancelled.' },

@@ -65,7 +65,7 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
 
 function PlanLine({ plan }: { plan: PolicyPlan }) {
   const values = { plan: plan.plan_name, carrier: plan.carrier_name, from: plan.effective, until: plan.last_day ?? '', strong };
-  const of = { pending: m.planPending, ending: m.planEnding, ended: m.planEnded, cancelled: m.planCancelled }[plan.status];
+  const of = { pending: m.planPending, active: m.planActive, ending: m.planEnding, ended: m.planEnded, cancelled: m.planCancelled }[plan.status];
   return (
     <p>
       <Message of={of} values={values} />

@@ -137,6 +137,13 @@ describe('the coverage after the sale', () => {
     expect(screen.getByText(/Asked by the applicant/).textContent).toBe('Brightbite Dental Preferred PPO ends on 12/31/2026. Asked by the applicant: “Dental at my new job”');
     expect(screen.queryByRole('button', { name: /End this plan/ })).toBeNull();
   });
+
+  it('a plan its carrier confirmed reads as confirmed, and can still be ended', async () => {
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [{ ...dental, status: 'active' }], changes: [], events: [] });
+    const line = await screen.findByText(/confirmed by the carrier/);
+    expect(line.textContent).toBe('Brightbite Dental Preferred PPO (Brightbite Dental & Vision): from 12/01/2026, confirmed by the carrier.');
+    expect(screen.getByRole('button', { name: 'End this plan (Brightbite Dental Preferred PPO)' })).toBeTruthy();
+  });
 });
 
 describe('a life event reported on the policy', () => {
