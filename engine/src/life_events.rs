@@ -170,6 +170,9 @@ pub struct LifeEvent {
     pub ends: Option<Ends>,
     #[schemars(length(min = 1))]
     pub allows: Vec<Change>,
+    /// Who a person it adds is to the member; needed when it allows adding one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adds: Option<Adds>,
     /// Whether the member's word is enough; otherwise its proof is asked with the report.
     pub self_attested: bool,
     /// The documents that prove it: asked with the report unless it is self-attested (then a reviewer may still ask).
@@ -177,6 +180,48 @@ pub struct LifeEvent {
     pub proof: Option<Proof>,
     /// The maintenance reason code the carrier's 834 carries with its changes (INS04).
     pub reason_code: String,
+}
+
+/// Who an event adds: a child (a birth, an adoption) or a spouse (a marriage).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Adds {
+    /// Who a person it adds may be.
+    #[schemars(length(min = 1))]
+    pub relationships: Vec<AddedRelationship>,
+    /// Whether the person added was born on the event's day (a birth).
+    #[serde(default)]
+    pub born_on_event_date: bool,
+}
+
+/// Who a person an event adds is to the member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AddedRelationship {
+    Child,
+    Spouse,
+}
+
+impl Adds {
+    /// Whether a person of `relationship` born on `birth` is one the event of `event_date` adds: the field and the
+    /// words of what is not, in English, to be said in the member's language.
+    pub fn check(
+        &self,
+        event_date: NaiveDate,
+        relationship: AddedRelationship,
+        birth: NaiveDate,
+    ) -> Result<(), (&'static str, String)> {
+        if !self.relationships.contains(&relationship) {
+            return Err(match self.relationships.first() {
+                Some(AddedRelationship::Spouse) => ("relationship", "Please add the spouse this event is about".into()),
+                _ => ("relationship", "Please add the child this event is about".into()),
+            });
+        }
+        if self.born_on_event_date && birth != event_date {
+            return Err(("birthdate", "The date of birth is the day of the birth you reported ({date})".into()));
+        }
+        Ok(())
+    }
 }
 
 /// A child reaching the age limit of a parent's coverage: noticed `notice_days` before the end of the month of the
@@ -254,6 +299,9 @@ impl LifeEvents {
             reason_code(&at("reason_code"), &event.reason_code)?;
             if event.allows.contains(&Change::RemoveDependent) && event.ends.is_none() {
                 return Err((at("ends"), "say when the coverage of a person it removes ends".into()));
+            }
+            if event.allows.contains(&Change::AddDependent) && event.adds.is_none() {
+                return Err((at("adds"), "say who a person it adds is to the member (child or spouse)".into()));
             }
             match &event.proof {
                 None if !event.self_attested => {

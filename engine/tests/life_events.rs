@@ -168,6 +168,12 @@ fn a_reason_code_outside_the_guides_list_an_unproved_event_or_a_removal_with_no_
     );
     assert_eq!(path, "/events/0/effective/employer");
 
+    let (path, reason) = refused("    adds: { relationships: [spouse] }\n", "");
+    assert_eq!(
+        (path.as_str(), reason.as_str()),
+        ("/events/2/adds", "say who a person it adds is to the member (child or spouse)")
+    );
+
     let (path, reason) = refused("    - { chosen_by: \"01-15\", effective: \"02-01\" }\n", "");
     assert_eq!(path, "/open_enrollment/effective");
     assert!(reason.starts_with("the last day of choice is the window's last day"), "{reason}");
@@ -185,4 +191,28 @@ fn every_life_event_text_is_written_in_spanish() {
         ["life event birth title: We had a baby"],
         "the events' texts are counted"
     );
+}
+
+#[test]
+fn a_birth_adds_a_child_born_that_day_a_marriage_a_spouse_and_a_lost_coverage_either() {
+    use engine::life_events::AddedRelationship::{Child, Spouse};
+    let events = shipped();
+    let adds = |id: &str| events.event(id).unwrap().adds.clone().unwrap();
+    let born = day("2027-05-17");
+    assert_eq!(adds("birth").check(born, Child, born), Ok(()));
+    assert_eq!(
+        adds("birth").check(born, Child, day("2027-05-16")),
+        Err(("birthdate", "The date of birth is the day of the birth you reported ({date})".to_string()))
+    );
+    assert_eq!(
+        adds("birth").check(born, Spouse, born),
+        Err(("relationship", "Please add the child this event is about".to_string()))
+    );
+    assert_eq!(adds("adoption").check(born, Child, day("2019-02-01")), Ok(()), "an adopted child of any age");
+    assert_eq!(
+        adds("marriage").check(born, Child, day("1990-01-01")),
+        Err(("relationship", "Please add the spouse this event is about".to_string()))
+    );
+    assert_eq!(adds("loss_of_coverage").check(born, Spouse, day("1990-01-01")), Ok(()));
+    assert_eq!(adds("loss_of_coverage").check(born, Child, day("2010-01-01")), Ok(()));
 }
