@@ -210,15 +210,15 @@ impl Adds {
         event_date: NaiveDate,
         relationship: AddedRelationship,
         birth: NaiveDate,
-    ) -> Result<(), (&'static str, String)> {
+    ) -> Result<(), (&'static str, &'static str)> {
         if !self.relationships.contains(&relationship) {
             return Err(match self.relationships.first() {
-                Some(AddedRelationship::Spouse) => ("relationship", "Please add the spouse this event is about".into()),
-                _ => ("relationship", "Please add the child this event is about".into()),
+                Some(AddedRelationship::Spouse) => ("relationship", "Please add the spouse this event is about"),
+                _ => ("relationship", "Please add the child this event is about"),
             });
         }
         if self.born_on_event_date && birth != event_date {
-            return Err(("birthdate", "The date of birth is the day of the birth you reported ({date})".into()));
+            return Err(("birthdate", "The date of birth is the day of the birth you reported ({date})"));
         }
         Ok(())
     }

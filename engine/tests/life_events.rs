@@ -202,16 +202,16 @@ fn a_birth_adds_a_child_born_that_day_a_marriage_a_spouse_and_a_lost_coverage_ei
     assert_eq!(adds("birth").check(born, Child, born), Ok(()));
     assert_eq!(
         adds("birth").check(born, Child, day("2027-05-16")),
-        Err(("birthdate", "The date of birth is the day of the birth you reported ({date})".to_string()))
+        Err(("birthdate", "The date of birth is the day of the birth you reported ({date})"))
     );
     assert_eq!(
         adds("birth").check(born, Spouse, born),
-        Err(("relationship", "Please add the child this event is about".to_string()))
+        Err(("relationship", "Please add the child this event is about"))
     );
     assert_eq!(adds("adoption").check(born, Child, day("2019-02-01")), Ok(()), "an adopted child of any age");
     assert_eq!(
         adds("marriage").check(born, Child, day("1990-01-01")),
-        Err(("relationship", "Please add the spouse this event is about".to_string()))
+        Err(("relationship", "Please add the spouse this event is about"))
     );
     assert_eq!(adds("loss_of_coverage").check(born, Spouse, day("1990-01-01")), Ok(()));
     assert_eq!(adds("loss_of_coverage").check(born, Child, day("2010-01-01")), Ok(()));

@@ -10,6 +10,8 @@ pub const END_PLAN: &str = "end_plan";
 pub const AGE_OFF: &str = "age_off";
 /// An ended plan brought back by an agent.
 pub const REINSTATE: &str = "reinstate";
+/// A person added to the coverage for a life event (a newborn, a new spouse).
+pub const ADD_DEPENDENT: &str = "add_dependent";
 
 /// A change as it is kept.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,6 +31,10 @@ pub struct ChangeRow {
     pub requested_at: String,
     /// The later change that undid it (a plan's end, by a reinstatement).
     pub undone_by: Option<i64>,
+    /// The person it adds, sealed (see the migration `0032_added_person.sql`).
+    pub person: Option<String>,
+    /// The reported life event that allowed it.
+    pub life_event_id: Option<i64>,
 }
 
 impl ChangeRow {
@@ -53,8 +59,8 @@ pub async fn undo(tx: &mut sqlx::Transaction<'_, sqlx::Any>, change_id: i64, by:
 pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
         "insert into coverage_change (enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
-         requested_by, reason, requested_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing \
-         returning change_id",
+         requested_by, reason, requested_at, person, life_event_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+         $11, $12) on conflict do nothing returning change_id",
     )
     .bind(row.enrollment_id)
     .bind(&row.kind)
@@ -66,12 +72,14 @@ pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) 
     .bind(&row.requested_by)
     .bind(&row.reason)
     .bind(&row.requested_at)
+    .bind(&row.person)
+    .bind(row.life_event_id)
     .fetch_optional(&mut **tx)
     .await
 }
 
 const COLUMNS: &str = "change_id, enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
-                       requested_by, reason, requested_at, undone_by";
+                       requested_by, reason, requested_at, undone_by, person, life_event_id";
 
 fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
     Ok(ChangeRow {
@@ -87,6 +95,8 @@ fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
         reason: r.try_get("reason")?,
         requested_at: r.try_get("requested_at")?,
         undone_by: r.try_get("undone_by")?,
+        person: r.try_get("person")?,
+        life_event_id: r.try_get("life_event_id")?,
     })
 }
 
@@ -179,6 +189,8 @@ pub async fn mark_age_off_noticed(
 /// A life event as it is kept (see the migration `0030_life_event.sql`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LifeEventRow {
+    /// None until it is recorded.
+    pub life_event_id: Option<i64>,
     pub enrollment_id: i64,
     pub kind: String,
     /// YYYY-MM-DD, as the next three.
@@ -212,8 +224,8 @@ pub async fn record_life_event(db: &Db, row: &LifeEventRow) -> Result<(), sqlx::
 /// The application's reported life events, in the order they were reported.
 pub async fn life_events(db: &Db, enrollment_id: i64) -> Result<Vec<LifeEventRow>, sqlx::Error> {
     let rows = sqlx::query(
-        "select enrollment_id, kind, event_date, window_closes, effective, proof_due, reported_by, reported_at \
-         from life_event where enrollment_id = $1 order by life_event_id",
+        "select life_event_id, enrollment_id, kind, event_date, window_closes, effective, proof_due, reported_by, \
+         reported_at from life_event where enrollment_id = $1 order by life_event_id",
     )
     .bind(enrollment_id)
     .fetch_all(db)
@@ -221,6 +233,7 @@ pub async fn life_events(db: &Db, enrollment_id: i64) -> Result<Vec<LifeEventRow
     rows.iter()
         .map(|r| {
             Ok(LifeEventRow {
+                life_event_id: r.try_get("life_event_id")?,
                 enrollment_id: r.try_get("enrollment_id")?,
                 kind: r.try_get("kind")?,
                 event_date: r.try_get("event_date")?,

@@ -7,7 +7,7 @@ use super::{now, Db};
 
 /// Every column that holds sealed values, as (table, column): a sealed value, or a JSON document with sealed strings
 /// inside it (at any depth, and inside sealed documents too).
-pub const SEALED_COLUMNS: [(&str, &str); 10] = [
+pub const SEALED_COLUMNS: [(&str, &str); 11] = [
     ("enrollment_tab", "data"),
     ("enrollment_tab", "draft"),
     ("member", "document"),
@@ -18,6 +18,7 @@ pub const SEALED_COLUMNS: [(&str, &str); 10] = [
     ("underwriting_reopening", "declined_answers"),
     ("edi_interchange", "content"),
     ("carrier_confirmation", "record"),
+    ("coverage_change", "person"),
 ];
 
 /// The texts of a column that hold anything sealed.

@@ -274,3 +274,90 @@ async fn policy_first_day(b: &mut crate::common::Browser<'_>, id: i64) -> chrono
     let first = policy.ok()["plans"][0]["effective"].as_str().unwrap().to_string();
     chrono::NaiveDate::parse_from_str(&first, "%m/%d/%Y").unwrap()
 }
+
+#[tokio::test]
+async fn a_baby_born_after_the_sale_is_added_for_the_birth_reported_and_each_carrier_hears_the_addition_once() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let form = format!("/api/v1/policies/{id}/add-person");
+    let nothing = b.get(&form).await.ok().clone();
+    assert_eq!(nothing["events"], json!([]), "no event reported yet");
+    for field in ["first_name", "last_name", "birthdate", "relationship", "gender"] {
+        assert!(nothing["schema"]["properties"][field].is_object(), "asked as on the application: {field}: {nothing}");
+    }
+    assert!(nothing["schema"]["properties"]["health_info"].is_null(), "no health questions after the sale");
+
+    // Born yesterday: a date of birth is in the past, as on the application.
+    let today = chrono::Local::now().date_naive();
+    let born_on = today.pred_opt().unwrap();
+    let born = born_on.format("%m/%d/%Y").to_string();
+    let moved =
+        b.post(&format!("/api/v1/policies/{id}/life-events"), json!({ "kind": "move", "event_date": born })).await;
+    moved.ok();
+    let birth =
+        b.post(&format!("/api/v1/policies/{id}/life-events"), json!({ "kind": "birth", "event_date": born })).await;
+    birth.ok();
+    let open = b.get(&form).await.ok().clone();
+    let events = open["events"].as_array().unwrap();
+    assert_eq!(events.len(), 1, "a move adds no one: {open}");
+    let event = events[0]["life_event_id"].clone();
+    let baby = |first: &str, birthdate: &str, relationship: &str| {
+        json!({ "first_name": first, "last_name": "Okafor", "gender": "1", "birthdate": birthdate,
+                "relationship": relationship })
+    };
+
+    // Refused in words where it is wrong: no event, another day of birth, a spouse for a birth, a name missing.
+    let refused = b.post(&form, json!({ "life_event_id": 999_999, "person": baby("Zoë", &born, "child") })).await;
+    assert_eq!(refused.first_error().0, "life_event_id");
+    let before = born_on.pred_opt().unwrap().format("%m/%d/%Y").to_string();
+    let refused = b.post(&form, json!({ "life_event_id": event, "person": baby("Zoë", &before, "child") })).await;
+    assert_eq!(
+        refused.first_error(),
+        ("birthdate".into(), format!("The date of birth is the day of the birth you reported ({born})"))
+    );
+    let refused = b.post(&form, json!({ "life_event_id": event, "person": baby("Sam", "02/14/1985", "spouse") })).await;
+    assert_eq!(refused.first_error(), ("relationship".into(), "Please add the child this event is about".into()));
+    let refused = b.post(&form, json!({ "life_event_id": event, "person": baby("", &born, "child") })).await;
+    assert_eq!(refused.first_error().0, "first_name", "{}", refused.body);
+    let stranger =
+        app.browser().post(&form, json!({ "life_event_id": event, "person": baby("Zoë", &born, "child") })).await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND, "only the policy's own session adds a person");
+
+    let added = b.post(&form, json!({ "life_event_id": event, "person": baby("Zoë", &born, "child") })).await;
+    let change = added.ok()["changes"].as_array().unwrap().last().unwrap().clone();
+    let first_day = plan_of(added.ok(), "Dental Plans")["effective"].as_str().unwrap().to_string();
+    let from = std::cmp::max(chrono::NaiveDate::parse_from_str(&first_day, "%m/%d/%Y").unwrap(), born_on);
+    let from_shown = from.format("%m/%d/%Y").to_string();
+    assert_eq!(change["what"], format!("Zoë is covered from {from_shown}").as_str(), "{change}");
+    assert_eq!(
+        (change["requested_by"].as_str(), change["reason"].as_str()),
+        (Some("the applicant"), Some("We had a baby"))
+    );
+    let twice = b.post(&form, json!({ "life_event_id": event, "person": baby("Zoë", &born, "child") })).await;
+    assert_eq!(twice.first_error(), ("first_name".into(), "This person is already covered by this policy".into()));
+
+    // Each carrier's next file adds her, a child covered from the day, at the household's level with her.
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent, run.failed), (2, 2, 0), "{run:?}");
+    for file in &run.files {
+        let text = std::fs::read_to_string(file).unwrap().to_uppercase();
+        assert!(text.contains("INS*Y*18*001*02*A***AC~"), "the subscriber's change, for a birth:\n{text}");
+        assert!(text.contains("INS*N*19*021*02*A~"), "the baby added:\n{text}");
+        assert!(text.contains("NM1*IL*1*OKAFOR*ZOE~"), "by her name, as the file's characters spell it:\n{text}");
+        assert!(text.contains(&format!("DTP*348*D8*{}~", from.format("%Y%m%d"))), "covered from the day:\n{text}");
+        assert!(text.contains("*ECH~"), "the household's level is the applicant and her child:\n{text}");
+        assert!(!text.contains("AMT*P3"), "no premium the carrier would rate again:\n{text}");
+        assert_eq!(outside_errors(file), "", "both validators read it");
+    }
+    let again = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(again, api::domain::carrier_files::Run::default(), "once");
+
+    // She is kept sealed.
+    let kept: String = sqlx::query_scalar("select person from coverage_change where kind = 'add_dependent'")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert!(kept.starts_with("enc:") && !kept.contains("Okafor"), "{kept}");
+}

@@ -7031,6 +7031,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/add-person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonFormEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A person to add for a reported life event. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddPerson"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflow-schemas/{kind}": {
         parameters: {
             query?: never;
@@ -10821,6 +10904,39 @@ export interface components {
             /** @description Always `success`. */
             status: string;
             data: components["schemas"]["ReportedEvent"];
+        };
+        /** @description The success envelope of a typed answer. */
+        PersonFormEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PersonForm"];
+        };
+        /** @description What adding a person asks, and for which reported events. */
+        PersonForm: {
+            /** @description What is asked of the person (the same as of a dependent on the application). */
+            schema: unknown;
+            ui_schema: unknown;
+            /** @description The reported events that let a person be added today, newest first. */
+            events: components["schemas"]["AddingEvent"][];
+        };
+        /** @description A reported event a person can be added for. */
+        AddingEvent: {
+            /** Format: int64 */
+            life_event_id: number;
+            title: string;
+            /** @description MM/DD/YYYY, as the next two. */
+            event_date: string;
+            /** @description The last day a person can be added for it. */
+            window_closes: string;
+            /** @description The day the person is covered from. */
+            effective: string;
+        };
+        /** @description A person to add for a reported life event. */
+        AddPerson: {
+            /** @description One of the events `GET /policies/{id}/add-person` lists. */
+            life_event_id?: unknown;
+            /** @description The person, as `GET /policies/{id}/add-person`'s schema asks. */
+            person?: unknown;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {

@@ -77,6 +77,8 @@ async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
         reason: "the age limit of a parent's coverage".into(),
         requested_at: store::now(),
         undone_by: None,
+        person: None,
+        life_event_id: None,
     };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;

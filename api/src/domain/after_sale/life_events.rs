@@ -159,6 +159,7 @@ pub async fn report(state: &AppState, e: &Enrollment, kind: &str, event_date: &s
     }
     let (_, closes) = event.window_of(market, date);
     let row = LifeEventRow {
+        life_event_id: None,
         enrollment_id: e.row.enrollment_id,
         kind: event.id.clone(),
         event_date: iso(date),

@@ -8,6 +8,7 @@
 //! `workflows/life_events.yaml`).
 
 pub mod age_off;
+pub mod household;
 pub mod life_events;
 
 use chrono::NaiveDate;
@@ -166,8 +167,16 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
         });
     }
     let dependents = match changes.iter().any(|c| c.member_index.is_some()) {
-        true => super::enrollment::age_limit::dependents(state, e.row.enrollment_id).await?,
+        true => household::dependents(state, e.row.enrollment_id).await?,
         false => Vec::new(),
+    };
+    let event_title = |id: &str| {
+        version
+            .workflows
+            .life_events
+            .as_ref()
+            .and_then(|l| l.event(id))
+            .map_or_else(|| id.to_string(), |k| k.title.in_language(language).to_string())
     };
     let changes = changes
         .iter()
@@ -184,6 +193,10 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                     "{plan} is brought back from {date}",
                     &[("plan", &plan), ("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
                 ),
+                store::coverage_change::ADD_DEPENDENT => crate::language::say_with(
+                    "{name} is covered from {date}",
+                    &[("name", &person), ("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
+                ),
                 store::coverage_change::AGE_OFF => crate::language::say_with(
                     "{name}'s coverage ends on {date}: they turn 26",
                     &[("name", &person), ("date", &last)],
@@ -193,8 +206,11 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             PolicyChange {
                 what,
                 requested_by: cancellation::said_by(&c.requested_by),
-                // The store's own reason is its words, said in the reader's language; a person's stays theirs.
-                reason: if c.requested_by == "the store" {
+                // The store's own reason is its words, said in the reader's language; a person's stays theirs; a
+                // person is added for a life event, named as the member reads it.
+                reason: if c.kind == store::coverage_change::ADD_DEPENDENT {
+                    event_title(&c.reason)
+                } else if c.requested_by == "the store" {
                     crate::language::say_text(&c.reason)
                 } else {
                     c.reason.clone()
@@ -256,6 +272,8 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
         reason: reason.to_string(),
         requested_at: store::now(),
         undone_by: None,
+        person: None,
+        life_event_id: None,
     };
     {
         let _turn = store::write_turn(&state.db).await;
@@ -310,6 +328,8 @@ pub async fn reinstate_plan(state: &AppState, policy_id: &str, plan_id: i64, by:
         reason: reason.to_string(),
         requested_at: store::now(),
         undone_by: None,
+        person: None,
+        life_event_id: None,
     };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;

@@ -244,6 +244,21 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
             let members = (0..enrollment.members.len()).map(|i| (i, engine::x12::MemberChange::Reinstated)).collect();
             (enrollment, group, members)
         }
+        (store::coverage_change::ADD_DEPENDENT, _, Some(member)) => {
+            let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, change.enrollment_id)
+                .await?
+                .iter()
+                .filter(|c| c.kind == store::coverage_change::END_PLAN && c.undone_by.is_none())
+                .filter(|c| c.last_day.as_deref().and_then(day) < Some(effective))
+                .filter_map(|c| c.plan_id)
+                .collect();
+            let (enrollment, group) =
+                application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| !ended.contains(&p))
+                    .await?;
+            let member = usize::try_from(member).ok().filter(|m| *m > 0 && *m < enrollment.members.len());
+            let member = member.ok_or_else(|| unwritable("the addition names no person of the application"))?;
+            (enrollment, group, vec![(member, engine::x12::MemberChange::Added)])
+        }
         (store::coverage_change::AGE_OFF, _, Some(member)) => {
             let last_day = last_day()?;
             let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, change.enrollment_id)
@@ -338,7 +353,12 @@ async fn application_of(
         address,
         last_day: None,
     }];
-    for (i, dependent) in household.dependents.unwrap_or_default().iter().enumerate() {
+    // The dependents the application named, then the people changes added since (`after_sale::household`).
+    let added = crate::domain::after_sale::household::added(state, enrollment_id).await?;
+    let household_changed = !added.is_empty();
+    let mut dependents = household.dependents.unwrap_or_default();
+    dependents.extend(added.into_iter().map(|a| a.dependent));
+    for (i, dependent) in dependents.iter().enumerate() {
         members.push(Member {
             relationship: match dependent.relationship {
                 Some(DependentRelationship::Spouse) => Relationship::Spouse,
@@ -366,8 +386,11 @@ async fn application_of(
             .as_f64()
             .map(engine::rating::Cents::from_dollars)
     };
-    // Every plan covers the whole household the tier quotes (the dependents are the tier's).
+    // Every plan covers the whole household the tier quotes (the dependents are the tier's). A person added after
+    // the sale changes the household's level, and its premium, which the carrier rates: none is said then.
     let covers: Vec<usize> = (1..members.len()).collect();
+    let tier = if household_changed { household_tier(&members, None) } else { tier };
+    let price_of = |pricing_id: i64| price_of(pricing_id).filter(|_| !household_changed);
     let mut coverages = Vec::new();
     for line in store::cart::cart(&state.db, &state.local_reads, enrollment_id).await? {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };

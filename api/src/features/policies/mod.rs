@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::domain::after_sale::household::{self, PersonForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
 use crate::domain::after_sale::{self, Policy};
 use crate::error::{Answer, ApiError, ApiResult};
@@ -33,11 +34,21 @@ pub struct ReportEvent {
     event_date: Option<String>,
 }
 
+/// A person to add for a reported life event.
+#[derive(Deserialize, JsonSchema)]
+pub struct AddPerson {
+    /// One of the events `GET /policies/{id}/add-person` lists.
+    life_event_id: Option<Value>,
+    /// The person, as `GET /policies/{id}/add-person`'s schema asks.
+    person: Option<Value>,
+}
+
 pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/policies/{id}", get(policy))
         .api_route("/policies/{id}/end-plan", post(end_plan))
         .api_route("/policies/{id}/life-events", get(event_kinds).post(report_event))
+        .api_route("/policies/{id}/add-person", get(person_form).post(add_person))
 }
 
 /// The kinds of life event the policy's member may report, with their windows and proofs.
@@ -78,4 +89,23 @@ async fn end_plan(
         given => crate::input::parse_id(given.as_ref(), "plan_id")?,
     };
     Ok(Answer(after_sale::end_plan(&state, &e, plan_id, body.reason.as_deref().unwrap_or_default()).await?))
+}
+
+/// What adding a person (a newborn, a new spouse) asks, and the reported events it can be done for today.
+async fn person_form(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<PersonForm>> {
+    Ok(Answer(household::person_form(&state, &e).await?))
+}
+
+/// Adds a person to the coverage for a reported life event; each carrier of the policy hears it in its next file.
+async fn add_person(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<AddPerson>,
+) -> ApiResult<Answer<Policy>> {
+    let life_event_id = match body.life_event_id {
+        None | Some(Value::Null) => return Err(ApiError::field("life_event_id", REQUIRED)),
+        given => crate::input::parse_id(given.as_ref(), "life_event_id")?,
+    };
+    let person = body.person.filter(Value::is_object).ok_or_else(|| ApiError::field("person", REQUIRED))?;
+    Ok(Answer(household::add_person(&state, &e, life_event_id, &person).await?))
 }

@@ -1,0 +1,243 @@
+//! Who a policy covers after the sale: the dependents its Dependent Information names, then each person a life event
+//! added ([`add_person`]: a newborn, an adopted child, a new spouse), in the order they were added. A person added is
+//! asked what Dependent Information asks of a dependent, under its own schema (health questions aside: a person added
+//! after the sale is not underwritten here), and kept sealed with the change that adds them; every carrier of the
+//! policy's plans hears of them in its next file (021, covered from the event's effective day).
+
+use engine::forms::household::{Dependent, DependentRelationship};
+use engine::life_events::{AddedRelationship, Change};
+use engine::tabs::TabName;
+use engine::validation::{clean, validate};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::super::enrollment::{cancellation, today, Enrollment};
+use super::{not_submitted, policy, Policy};
+use crate::error::{ApiError, ApiResult, Said};
+use crate::state::AppState;
+use crate::store;
+use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT};
+
+/// A person a change added, with their place among the members (1 for the first dependent).
+pub struct Added {
+    pub change_id: i64,
+    pub member_index: i64,
+    pub dependent: Dependent,
+}
+
+/// The people changes added to application `enrollment_id` and still cover, in the order they were added.
+pub async fn added(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Added>> {
+    let mut added = Vec::new();
+    for change in store::coverage_change::of_enrollment(&state.db, enrollment_id).await? {
+        let (ADD_DEPENDENT, None, Some(sealed), Some(member_index)) =
+            (change.kind.as_str(), change.undone_by, change.person.as_deref(), change.member_index)
+        else {
+            continue;
+        };
+        let text = state.crypto.decrypt(sealed).ok_or_else(|| {
+            ApiError::Internal(anyhow::anyhow!("the person added by change {} does not open", change.change_id))
+        })?;
+        let dependent = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))?;
+        added.push(Added { change_id: change.change_id, member_index, dependent });
+    }
+    Ok(added)
+}
+
+/// Everyone application `enrollment_id` covers besides the applicant: its Dependent Information's dependents, then
+/// the people changes added.
+pub async fn dependents(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Dependent>> {
+    let mut all = super::super::enrollment::age_limit::dependents(state, enrollment_id).await?;
+    all.extend(added(state, enrollment_id).await?.into_iter().map(|a| a.dependent));
+    Ok(all)
+}
+
+/// What adding a person asks, and for which reported events.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PersonForm {
+    /// What is asked of the person (the same as of a dependent on the application).
+    pub schema: Value,
+    pub ui_schema: Value,
+    /// The reported events that let a person be added today, newest first.
+    pub events: Vec<AddingEvent>,
+}
+
+/// A reported event a person can be added for.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AddingEvent {
+    pub life_event_id: i64,
+    pub title: String,
+    /// MM/DD/YYYY, as the next two.
+    pub event_date: String,
+    /// The last day a person can be added for it.
+    pub window_closes: String,
+    /// The day the person is covered from.
+    pub effective: String,
+}
+
+fn shown(iso: &str) -> String {
+    chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d")
+        .map_or_else(|_| iso.to_string(), |d| d.format("%m/%d/%Y").to_string())
+}
+
+/// The schema of one person, as Dependent Information asks it of a dependent, without its health questions, and
+/// with the SSN optional.
+async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Value)> {
+    let (form, _) = super::super::enrollment::documents::current_form(state, e, TabName::DependentInfo).await?;
+    let mut schema = form.schema["properties"]["dependents"]["items"].clone();
+    if let Some(properties) = schema["properties"].as_object_mut() {
+        properties.remove("health_info");
+    }
+    // A newborn's SSN is seldom issued yet: it may follow later (the carrier's file goes without it until then).
+    if let Some(required) = schema["required"].as_array_mut() {
+        required.retain(|r| r != "health_info" && r != "ssn");
+    }
+    let mut ui_schema = form.ui_schema["dependents"]["items"].clone();
+    if let Some(ui) = ui_schema.as_object_mut() {
+        ui.remove("health_info");
+    }
+    Ok((schema, if ui_schema.is_null() { json!({}) } else { ui_schema }))
+}
+
+/// The reported events of `e` that allow adding a person today.
+async fn adding_events(
+    state: &AppState,
+    e: &Enrollment,
+) -> ApiResult<Vec<(store::coverage_change::LifeEventRow, engine::life_events::LifeEvent)>> {
+    let version = state.workflows.current();
+    let Some(kinds) = version.workflows.life_events.as_ref() else { return Ok(Vec::new()) };
+    let today = today().format("%Y-%m-%d").to_string();
+    let mut open = Vec::new();
+    for row in store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?.into_iter().rev() {
+        let Some(kind) = kinds.event(&row.kind) else { continue };
+        if kind.allows.contains(&Change::AddDependent) && row.window_closes >= today {
+            open.push((row, kind.clone()));
+        }
+    }
+    Ok(open)
+}
+
+/// What adding a person to policy `e` asks, and the events it may be done for.
+pub async fn person_form(state: &AppState, e: &Enrollment) -> ApiResult<PersonForm> {
+    if !e.lifecycle.is_submitted() {
+        return Err(not_submitted());
+    }
+    let (schema, ui_schema) = person_schema(state, e).await?;
+    let language = crate::language::current();
+    let events = adding_events(state, e)
+        .await?
+        .into_iter()
+        .filter_map(|(row, kind)| {
+            Some(AddingEvent {
+                life_event_id: row.life_event_id?,
+                title: kind.title.in_language(language).to_string(),
+                event_date: shown(&row.event_date),
+                window_closes: shown(&row.window_closes),
+                effective: shown(&row.effective),
+            })
+        })
+        .collect();
+    Ok(PersonForm { schema, ui_schema, events })
+}
+
+/// Adds `person` (a dependent, as Dependent Information keeps one) to policy `e` for the reported event
+/// `life_event_id`: refused under `life_event_id` when that event does not allow it (or no longer does), and under
+/// the person's fields as Dependent Information refuses a dependent, or when they are not whom the event adds.
+pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, person: &Value) -> ApiResult<Policy> {
+    if !e.lifecycle.is_submitted() {
+        return Err(not_submitted());
+    }
+    if cancellation::cancellation(state, e).await?.is_some() {
+        return Err(ApiError::Conflict("This application was cancelled: it has no coverage to change".into()));
+    }
+    let reported = store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?;
+    let version = state.workflows.current();
+    let row = reported.iter().find(|r| r.life_event_id == Some(life_event_id));
+    let kind = row.and_then(|r| version.workflows.life_events.as_ref()?.event(&r.kind));
+    let (Some(row), Some(kind), Some(adds)) = (row, kind, kind.and_then(|k| k.adds.as_ref())) else {
+        return Err(ApiError::field("life_event_id", "Please choose the life event that lets you add this person"));
+    };
+    if !kind.allows.contains(&Change::AddDependent) {
+        return Err(ApiError::field("life_event_id", "Please choose the life event that lets you add this person"));
+    }
+    if row.window_closes < today().format("%Y-%m-%d").to_string() {
+        return Err(ApiError::field(
+            "life_event_id",
+            Said::with(
+                "The time to make changes for this event ended on {date}. If you could not make them in time, \
+                 please call us",
+                &[("date", &shown(&row.window_closes))],
+            ),
+        ));
+    }
+    let (schema, _) = person_schema(state, e).await?;
+    let cleaned = clean(&schema, person, &json!({}));
+    validate(&schema, &cleaned, today(), crate::language::current()).map_err(ApiError::Invalid)?;
+    let dependent: Dependent = serde_json::from_value(cleaned)
+        .map_err(|_| ApiError::field("first_name", "Please check what you entered about this person"))?;
+    let birth = dependent.birthdate.as_deref().and_then(engine::dates::parse_mdy);
+    let relationship = match dependent.relationship {
+        Some(DependentRelationship::Spouse) => AddedRelationship::Spouse,
+        _ => AddedRelationship::Child,
+    };
+    let event_date = chrono::NaiveDate::parse_from_str(&row.event_date, "%Y-%m-%d")
+        .map_err(|_| ApiError::Internal(anyhow::anyhow!("life event {life_event_id} has no date")))?;
+    if let Some(birth) = birth {
+        adds.check(event_date, relationship, birth).map_err(|(field, words)| {
+            ApiError::field(field, Said::with(words, &[("date", &shown(&row.event_date))]))
+        })?;
+    }
+    // Someone already covered is not added twice.
+    let same = |d: &Dependent| {
+        let name = |d: &Dependent| d.name.first_name.as_deref().map(|n| n.trim().to_lowercase());
+        name(d) == name(&dependent) && d.birthdate == dependent.birthdate
+    };
+    let covered = dependents(state, e.row.enrollment_id).await?;
+    if covered.iter().any(same) {
+        return Err(ApiError::field("first_name", "This person is already covered by this policy"));
+    }
+    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let mut carriers: Vec<i64> = lines
+        .iter()
+        .filter_map(|l| state.catalogue.plan(l.plan_id))
+        .filter(|p| {
+            !changes.iter().any(|c| c.ends_plan(p.plan_id) && c.last_day.as_deref() < Some(row.effective.as_str()))
+        })
+        .map(|p| p.carrier_id)
+        .collect();
+    carriers.sort_unstable();
+    carriers.dedup();
+    let change = ChangeRow {
+        change_id: 0,
+        enrollment_id: e.row.enrollment_id,
+        kind: ADD_DEPENDENT.into(),
+        plan_id: None,
+        member_index: Some(covered.len() as i64 + 1),
+        reason_code: kind.reason_code.clone(),
+        effective: row.effective.clone(),
+        last_day: None,
+        requested_by: cancellation::who(state, e),
+        reason: kind.id.clone(),
+        requested_at: store::now(),
+        undone_by: None,
+        person: Some(
+            state.crypto.encrypt(&serde_json::to_string(&dependent).map_err(|e| ApiError::Internal(e.into()))?),
+        ),
+        life_event_id: Some(life_event_id),
+    };
+    {
+        let _turn = store::write_turn(&state.db).await;
+        let mut tx = state.db.begin().await?;
+        let change_id = store::coverage_change::record(&mut tx, &change)
+            .await?
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a person's addition was not recorded")))?;
+        for carrier_id in carriers {
+            let event = store::edi::EdiEvent::Change(change_id);
+            store::edi::queue(&mut *tx, e.row.enrollment_id, carrier_id, event, None).await?;
+        }
+        tx.commit().await?;
+    }
+    tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was added to a policy");
+    policy(state, e).await
+}
