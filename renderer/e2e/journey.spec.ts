@@ -150,7 +150,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await page.emulateMedia({ media: 'screen' });
 
   // After the sale a plan is ended at the end of a month, saying why; the receipt then says until when it covers.
-  const coverage = page.getByRole('region', { name: 'Your coverage' });
+  const coverage = page.getByRole('region', { name: 'Your coverage', exact: true });
   await expect(coverage.getByText(/sent to the carrier, which has not confirmed it yet\.$/).first()).toBeVisible();
   await coverage.getByRole('button', { name: /^End this plan/ }).first().click();
   const end = page.getByRole('dialog', { name: /^End .+\?$/ });
@@ -165,7 +165,8 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   const event = page.getByRole('region', { name: 'Something changed in your life?' });
   await event.getByLabel('What happened?').selectOption({ label: 'We had a baby' });
   await expect(event.getByText('A child was born in your family and you want to add them to your coverage.')).toBeVisible();
-  const born = new Date();
+  // Born yesterday: a date of birth is in the past.
+  const born = new Date(Date.now() - 24 * 3600 * 1000);
   const mdy = `${String(born.getMonth() + 1).padStart(2, '0')}/${String(born.getDate()).padStart(2, '0')}/${born.getFullYear()}`;
   await event.getByLabel('Date of birth').fill(mdy);
   await event.getByRole('button', { name: 'Report it' }).click();
@@ -173,6 +174,31 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(event.getByRole('status')).toContainText(/Please send one of these by \d\d\/\d\d\/\d{4}: Birth certificate/);
   await expect(coverage.getByText(/^We had a baby, on \d\d\/\d\d\/\d{4}: changes until/)).toBeVisible();
   await noSeriousViolations(page, 'a life event reported');
+  // The birth lets the baby be added: asked as a dependent is on the application, the SSN left for later.
+  const add = page.getByRole('region', { name: 'Add someone to your coverage' });
+  await add.getByRole('button', { name: 'Add a person (We had a baby)' }).click();
+  const person = page.getByRole('dialog', { name: 'Add a person: We had a baby' });
+  const field = (name: string) => person.locator(`#root_${name}`);
+  await field('first_name').fill('Zoë');
+  await field('last_name').fill('Okafor');
+  await field('gender').selectOption({ label: 'Female' });
+  if (await field('relationship').isEnabled()) await field('relationship').selectOption({ label: 'Child' });
+  await field('birthdate').pressSequentially(mdy.replace(/\//g, ''));
+  // A premier plan asks each dependent's height and weight, a newborn's too.
+  if ((await field('weight').count()) > 0) {
+    await field('weight').fill('8');
+    await field('height_feet').fill('1');
+    await field('height_inch').fill('8');
+  }
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/add-a-person-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await noSeriousViolations(page, 'adding a person');
+  await person.getByRole('button', { name: 'Add them' }).click();
+  await expect(person).toBeHidden();
+  await expect(coverage.getByText(/^Zoë is covered from \d\d\/\d\d\/\d{4}\. Asked by the applicant: “We had a baby”$/)).toBeVisible();
   for (const [width, height] of [[1280, 900], [390, 844]]) {
     await page.setViewportSize({ width, height });
     await coverage.scrollIntoViewIfNeeded();

@@ -96,4 +96,11 @@ export const m = defineMessages({
   eventProof: { id: 'receipt.eventProof', defaultMessage: 'Please send one of these by {due}: {documents}.' },
   eventLine: { id: 'receipt.eventLine', defaultMessage: '{title}, on {date}: changes until {until}.' },
   eventsHeading: { id: 'receipt.eventsHeading', defaultMessage: 'Life events reported' },
+  addHeading: { id: 'receipt.addHeading', defaultMessage: 'Add someone to your coverage' },
+  addFor: { id: 'receipt.addFor', defaultMessage: '{title}: you can add the person until {until}. They are covered from {from}.' },
+  addButton: { id: 'receipt.addButton', defaultMessage: 'Add a person ({title})' },
+  addTitle: { id: 'receipt.addTitle', defaultMessage: 'Add a person: {title}' },
+  addEffect: { id: 'receipt.addEffect', defaultMessage: 'They are covered from {from} by each plan of this policy, and each carrier is told.' },
+  addConfirm: { id: 'receipt.addConfirm', defaultMessage: 'Add them' },
+  addKeep: { id: 'receipt.addKeep', defaultMessage: 'Cancel' },
 });

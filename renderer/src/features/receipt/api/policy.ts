@@ -39,6 +39,34 @@ export function useReportEvent(enrollmentId: string) {
   return useMutation({
     mutationFn: ({ kind, eventDate }: { kind: string; eventDate: string }): Promise<Schema<'ReportedEvent'>> =>
       api.post('/policies/{id}/life-events', { path: { id: enrollmentId }, body: { kind, event_date: eventDate } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: policyQuery(enrollmentId).queryKey }),
+    // The policy lists it, and a person may now be added for it.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: policyQuery(enrollmentId).queryKey }),
+        client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey }),
+      ]),
+  });
+}
+
+/** What adding a person asks (the server's schema of a dependent), and the reported events it can be done for. */
+export type PersonForm = Schema<'PersonForm'>;
+
+export function personFormQuery(enrollmentId: string) {
+  return queryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'add-person'],
+    queryFn: (): Promise<PersonForm> => api.get('/policies/{id}/add-person', { path: { id: enrollmentId } }),
+  });
+}
+
+/** Adds a person for a reported life event; the policy as it then stands replaces the one shown. */
+export function useAddPerson(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lifeEventId, person }: { lifeEventId: number; person: Record<string, unknown> }): Promise<Policy> =>
+      api.post('/policies/{id}/add-person', { path: { id: enrollmentId }, body: { life_event_id: lifeEventId, person } }),
+    onSuccess: (policy) => {
+      client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
+      return client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey });
+    },
   });
 }

@@ -6,6 +6,7 @@ import { Message, useT } from '../../../lib/i18n';
 import { policyQuery, useEndPlan, type Policy } from '../api/policy';
 import { m } from '../messages';
 import { ReasonForm } from './reason-form';
+import { AddPerson } from './add-person';
 import { ReportLifeEvent } from './report-life-event';
 
 type PolicyPlan = Policy['plans'][number];
@@ -57,7 +58,12 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
           </ul>
         </>
       )}
-      {!policy.plans.every((p) => p.status === 'cancelled') && <ReportLifeEvent enrollmentId={enrollmentId} />}
+      {!policy.plans.every((p) => p.status === 'cancelled') && (
+        <>
+          <AddPerson enrollmentId={enrollmentId} />
+          <ReportLifeEvent enrollmentId={enrollmentId} />
+        </>
+      )}
       {ending && <EndPlanDialog enrollmentId={enrollmentId} plan={ending} onClose={() => setEnding(null)} />}
     </section>
   );

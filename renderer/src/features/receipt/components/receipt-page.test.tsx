@@ -41,12 +41,14 @@ function drawn(
   language?: Awaited<ReturnType<typeof spanish>>,
   policy: Schema<'Policy'> = noPlans,
   kinds: Schema<'LifeEventKind'>[] = [],
+  personForm: Schema<'PersonForm'> = { schema: {}, ui_schema: {}, events: [] },
 ) {
   localStorage.setItem('tempId', '9');
   server.use(
     http.get('/api/v1/get-receipt', () => success(answer)),
     http.get('/api/v1/policies/9', () => success(policy)),
     http.get('/api/v1/policies/9/life-events', () => success(kinds)),
+    http.get('/api/v1/policies/9/add-person', () => success(personForm)),
   );
   return render(
     <MemoryRouter>
@@ -178,6 +180,48 @@ describe('a life event reported on the policy', () => {
     expect(sent).toEqual([
       { kind: 'birth', event_date: '01/01/2026' },
       { kind: 'birth', event_date: '12/01/2026' },
+    ]);
+  });
+});
+
+describe('a person added for a life event', () => {
+  it('is asked under the server’s schema, refused beside the field in the server’s words, and listed once added', async () => {
+    const sent: unknown[] = [];
+    const personForm: Schema<'PersonForm'> = {
+      schema: { type: 'object', properties: { first_name: { type: 'string', title: 'First name' }, birthdate: { type: 'string', title: 'Date of birth' } }, required: ['first_name'] },
+      ui_schema: {},
+      events: [{ life_event_id: 4, title: 'We had a baby', event_date: '12/01/2026', window_closes: '01/30/2027', effective: '12/01/2026' }],
+    };
+    server.use(
+      http.post('/api/v1/policies/9/add-person', async ({ request }) => {
+        const body = (await request.json()) as { life_event_id: number; person: { birthdate?: string } };
+        sent.push(body);
+        if (body.person.birthdate !== '12/01/2026') {
+          const words = 'The date of birth is the day of the birth you reported (12/01/2026)';
+          return refusal(422, words, [{ target_element: 'birthdate', error_message: words }]);
+        }
+        return success({
+          policy_id: '20261201',
+          plans: [dental],
+          events: [],
+          changes: [{ what: 'Zoë is covered from 12/01/2026', requested_by: 'the applicant', reason: 'We had a baby', requested_at: '2026-12-02T10:00:00Z', effective: '12/01/2026' }],
+        });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], personForm);
+    expect((await screen.findByText(/you can add the person until/)).textContent).toBe('We had a baby: you can add the person until 01/30/2027. They are covered from 12/01/2026.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a person (We had a baby)' }));
+    fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Zoë' } });
+    fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '11/30/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add them' }));
+    expect((await screen.findByText(/is the day of the birth you reported/)).textContent).toContain('The date of birth is the day of the birth you reported (12/01/2026)');
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Zoë');
+    fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '12/01/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add them' }));
+    expect((await screen.findByText(/Zoë is covered from/)).textContent).toBe('Zoë is covered from 12/01/2026. Asked by the applicant: “We had a baby”');
+    expect(sent).toEqual([
+      { life_event_id: 4, person: { first_name: 'Zoë', birthdate: '11/30/2026' } },
+      { life_event_id: 4, person: { first_name: 'Zoë', birthdate: '12/01/2026' } },
     ]);
   });
 });
