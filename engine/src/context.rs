@@ -24,6 +24,16 @@ pub enum Tier {
 impl Tier {
     pub const ALL: [Tier; 4] = [Tier::IO, Tier::IS, Tier::IC, Tier::IF];
 
+    /// The tier of a household of the member, with a spouse or not, with children or not.
+    pub fn of_household(spouse: bool, children: bool) -> Tier {
+        match (spouse, children) {
+            (false, false) => Tier::IO,
+            (true, false) => Tier::IS,
+            (false, true) => Tier::IC,
+            (true, true) => Tier::IF,
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Tier::IO => "IO",

@@ -573,6 +573,16 @@ impl Maintenance {
     }
 }
 
+/// The tier of the household of `members` (the subscriber first) without the member `leaving`: who is covered
+/// decides the plans' level after a change (a child added or aging off, a spouse taken off).
+pub fn household_tier(members: &[Member], leaving: Option<usize>) -> Tier {
+    let others = members.iter().enumerate().skip(1).filter(|(i, _)| Some(*i) != leaving);
+    let (spouse, children) = others.fold((false, false), |(s, c), (_, m)| {
+        (s || m.relationship == Relationship::Spouse, c || m.relationship == Relationship::Child)
+    });
+    Tier::of_household(spouse, children)
+}
+
 /// A submitted application, as much of it as a carrier's file says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Enrollment {

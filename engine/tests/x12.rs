@@ -976,3 +976,13 @@ fn a_confirmation_cut_short_or_without_the_subscribers_number_is_refused_in_word
     assert_eq!(read_834("hello").unwrap_err(), "not an X12 interchange (it does not start with ISA)");
     assert!(engine::confirmation::is_834(&text) && !engine::confirmation::is_834("ISA*nothing"));
 }
+
+#[test]
+fn a_households_level_is_who_it_covers_without_the_person_leaving() {
+    use engine::x12::household_tier;
+    let family = family(Tier::IF, &["medical"], Maintenance::Addition).members;
+    assert_eq!(household_tier(&family, None), Tier::IF);
+    assert_eq!(household_tier(&family, Some(2)), Tier::IS, "the child aging off leaves the couple");
+    assert_eq!(household_tier(&family, Some(1)), Tier::IC, "the former spouse leaves the parent and child");
+    assert_eq!(household_tier(&family[..1], None), Tier::IO);
+}

@@ -118,7 +118,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
     }
     let first = first_day(e)?;
     let day = today();
-    let cancelled = cancellation::cancellation(state, e).await?;
+    let cancelled = store::edi::cancellation(&state.db, e.row.enrollment_id).await?;
     let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
     let language = crate::language::current();
     let held = crate::domain::carrier_files::confirmations::held_by_carriers(state, e.row.enrollment_id)
@@ -161,7 +161,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
             status,
             effective: shown(first),
-            last_day: last_day.or(cancelled.as_ref().and_then(|c| stored_day_of_shown(&c.cancelled_on))).map(shown),
+            last_day: last_day.or(cancelled.as_ref().and_then(|c| stored_day(&c.last_day))).map(shown),
             may_end_on: matches!(status, PlanStatus::Pending | PlanStatus::Active)
                 .then(|| shown(last_day_if_ended(first, day))),
         });
@@ -181,7 +181,11 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
     let changes = changes
         .iter()
         .map(|c| {
-            let plan = c.plan_id.and_then(|p| state.catalogue.plan(p)).map_or("a plan", |p| p.plan_name.as_str());
+            // A plan that left the catalogue since is still named, in the reader's words.
+            let plan = match c.plan_id.and_then(|p| state.catalogue.plan(p)) {
+                Some(plan) => plan.plan_name.clone(),
+                None => crate::language::say("a plan").to_string(),
+            };
             let last = c.last_day.as_deref().and_then(stored_day).map(shown).unwrap_or_default();
             let person = c
                 .member_index
@@ -222,11 +226,6 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
         .collect();
     let events = life_events::reported(state, e).await?;
     Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes, events })
-}
-
-/// A cancellation's day as the receipt shows it (MM/DD/YYYY).
-fn stored_day_of_shown(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text, "%m/%d/%Y").ok()
 }
 
 /// Ends plan `plan_id` of the policy `e` at the end of this month (of its first month when it has not begun), for

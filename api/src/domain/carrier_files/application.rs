@@ -166,7 +166,7 @@ pub async fn application_on(
         }
     }
     // The plans' level is the household's now (the quote's tier was the household's with them).
-    let tier = household_tier(&enrollment.members, None);
+    let tier = engine::x12::household_tier(&enrollment.members, None);
     for coverage in &mut enrollment.coverages {
         coverage.tier = tier;
     }
@@ -204,20 +204,6 @@ async fn plans_of(state: &AppState, enrollment_id: i64, carrier_id: i64) -> ApiR
         .filter(|plan| plan.carrier_id == carrier_id)
         .map(|plan| plan.plan_id)
         .collect())
-}
-
-/// The tier of the household of `members` (the subscriber first), without the member `leaving`.
-fn household_tier(members: &[Member], leaving: Option<usize>) -> engine::context::Tier {
-    let others = members.iter().enumerate().skip(1).filter(|(i, _)| Some(*i) != leaving);
-    let (spouse, children) = others.fold((false, false), |(s, c), (_, m)| {
-        (s || m.relationship == Relationship::Spouse, c || m.relationship == Relationship::Child)
-    });
-    match (spouse, children) {
-        (false, false) => engine::context::Tier::IO,
-        (true, false) => engine::context::Tier::IS,
-        (false, true) => engine::context::Tier::IC,
-        (true, true) => engine::context::Tier::IF,
-    }
 }
 
 /// A change after the sale (`coverage_change` `change_id`) as the carrier's file says it: a plan's end is each
@@ -277,7 +263,7 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
             let member = usize::try_from(member).ok().filter(|m| *m > 0 && *m < enrollment.members.len());
             let member = member.ok_or_else(|| unwritable("the age-off names no dependent of the application"))?;
             // The household without the child: the plans' level after the change.
-            let tier = household_tier(&enrollment.members, Some(member));
+            let tier = engine::x12::household_tier(&enrollment.members, Some(member));
             for coverage in &mut enrollment.coverages {
                 coverage.tier = tier;
             }
@@ -389,7 +375,7 @@ async fn application_of(
     // Every plan covers the whole household the tier quotes (the dependents are the tier's). A person added after
     // the sale changes the household's level, and its premium, which the carrier rates: none is said then.
     let covers: Vec<usize> = (1..members.len()).collect();
-    let tier = if household_changed { household_tier(&members, None) } else { tier };
+    let tier = if household_changed { engine::x12::household_tier(&members, None) } else { tier };
     let price_of = |pricing_id: i64| price_of(pricing_id).filter(|_| !household_changed);
     let mut coverages = Vec::new();
     for line in store::cart::cart(&state.db, &state.local_reads, enrollment_id).await? {
