@@ -207,7 +207,7 @@ pub fn open_rep_link(crypto: &Crypto, token: &str) -> Option<(i64, Spend)> {
     Some((agent.parse().ok()?, Spend::Token { digest: digest(&text), expires_at }))
 }
 
-fn digest(text: &str) -> String {
+pub(crate) fn digest(text: &str) -> String {
     sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -104,7 +104,8 @@ pub async fn find_enrollment(
 ) -> Result<Option<EnrollmentRow>, sqlx::Error> {
     const SQL: &str = "select enrollment_id, filter, eprocess, enrollment_type, open_type, group_id, agent_id, \
          member_id, referral_id, lifecycle, lifecycle_version, effective_date, policy_id, workflow_version \
-         from enrollment where enrollment_id = $1 and session_id = $2";
+         from enrollment where enrollment_id = $1 and (session_id = $2 or enrollment_id in \
+         (select enrollment_id from policy_reader where session_id = $2))";
     let rows = read_rows(db, local, SQL, &[Param::Int(enrollment_id), Param::Text(session_id)]).await?;
     Ok(rows.into_iter().next())
 }

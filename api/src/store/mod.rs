@@ -14,6 +14,7 @@ pub mod edi;
 pub mod enrollment;
 pub mod local;
 pub mod member;
+pub mod member_sign_in;
 pub mod outbox;
 pub mod quota;
 pub mod sealed;

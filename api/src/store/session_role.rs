@@ -61,10 +61,19 @@ where
     Ok(())
 }
 
-/// Moves everything a session holds (its enrollments, role, site, the member link it opened) to a new session id,
+/// Moves everything a session holds (its enrollments, role, site, the member link it opened, the policies a member
+/// signed in to) to a new session id,
 /// in the caller's transaction: a session that gains a role continues under a new id.
 pub async fn move_session(tx: &mut sqlx::AnyConnection, old: &str, new: &str) -> Result<(), sqlx::Error> {
-    for table in ["enrollment", "session_role", "session_site", "member_link_use", "sign_in_code"] {
+    for table in [
+        "enrollment",
+        "session_role",
+        "session_site",
+        "member_link_use",
+        "sign_in_code",
+        "member_sign_in_code",
+        "policy_reader",
+    ] {
         sqlx::query(&format!("update {table} set session_id = $1 where session_id = $2"))
             .bind(new)
             .bind(old)

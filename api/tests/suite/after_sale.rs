@@ -361,3 +361,59 @@ async fn a_baby_born_after_the_sale_is_added_for_the_birth_reported_and_each_car
         .unwrap();
     assert!(kept.starts_with("enc:") && !kept.contains("Okafor"), "{kept}");
 }
+
+/// The code in the newest e-mail to `email`.
+async fn code_mailed_to(app: &TestApp, email: &str) -> String {
+    let mail = crate::common::mail_to(app, email).await;
+    let line = mail.lines().find(|l| l.starts_with("Your code to see your policies")).expect("the code is mailed");
+    line.rsplit(' ').next().unwrap().chars().filter(char::is_ascii_digit).collect()
+}
+
+#[tokio::test]
+async fn a_member_signs_in_on_another_browser_with_a_code_mailed_to_the_address_on_file_and_acts_on_the_policy() {
+    let app = TestApp::new().await;
+    let mut applied = app.browser();
+    let id = submitted_with_two_carriers(&mut applied).await;
+    let email = "dana.okafor@example.com";
+
+    // Another browser sees no policy, and cannot open this one.
+    let mut b = app.browser();
+    assert_eq!(b.get("/api/v1/my-policies").await.ok(), &json!([]));
+    assert_eq!(b.get(&format!("/api/v1/policies/{id}")).await.status, StatusCode::NOT_FOUND);
+
+    // An address that holds no policy is answered the same, and is sent nothing.
+    let stranger = b.post("/api/v1/member-sign-in/send-code", json!({ "email": "someone@example.com" })).await;
+    assert_eq!(stranger.ok()["sent_to"], "s••••@example.com");
+    let invalid = b.post("/api/v1/member-sign-in/send-code", json!({ "email": "dana at example" })).await;
+    assert_eq!(invalid.first_error().0, "email");
+    let sent = b.post("/api/v1/member-sign-in/send-code", json!({ "email": " Dana.Okafor@Example.com " })).await;
+    assert_eq!(sent.ok()["sent_to"], "d••••@example.com");
+    let code = code_mailed_to(&app, email).await;
+    assert_eq!(code.len(), 6);
+    let codes_mailed: i64 = sqlx::query_scalar("select count(*) from outbox where kind = 'member_sign_in_code'")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(codes_mailed, 1, "only the address that holds a policy is sent a code");
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let guess = b.post("/api/v1/member-sign-in", json!({ "code": wrong })).await;
+    assert_eq!(guess.first_error(), ("code".into(), api::domain::access::CODE_WRONG.into()));
+    let signed_in = b.post("/api/v1/member-sign-in", json!({ "code": code })).await;
+    assert_eq!(signed_in.ok()["policies"], 1);
+    assert!(signed_in.headers.get("set-cookie").is_some(), "the session continues under a new id");
+    let again = b.post("/api/v1/member-sign-in", json!({ "code": code })).await;
+    assert_eq!(again.first_error(), ("code".into(), api::domain::access::CODE_SPENT.into()), "a code works once");
+
+    // The member's list, and the policy, on this browser; acting on it is recorded as the applicant's.
+    let listed = b.get("/api/v1/my-policies").await.ok().clone();
+    assert_eq!(listed[0]["enrollment_id"], id);
+    assert_eq!(listed[0]["covered"], json!(["Dana Okafor"]));
+    assert_eq!(listed[0]["plans"].as_array().unwrap().len(), 2);
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await.ok().clone();
+    let plan_id = plan_of(&policy, "Dental Plans")["plan_id"].clone();
+    let ended =
+        b.post(&format!("/api/v1/policies/{id}/end-plan"), json!({ "plan_id": plan_id, "reason": "New job" })).await;
+    assert_eq!(ended.ok()["changes"][0]["requested_by"], "the applicant");
+    // And the browser it was bought in still has it.
+    assert_eq!(applied.get("/api/v1/my-policies").await.ok()[0]["enrollment_id"], id);
+}

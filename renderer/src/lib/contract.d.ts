@@ -7114,6 +7114,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/my-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_PolicySummaryEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member-sign-in/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Whose policies to sign in to. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MemberEmail"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CodeSentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The code from the e-mail. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MemberCode"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberSignedInEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflow-schemas/{kind}": {
         parameters: {
             query?: never;
@@ -10937,6 +11082,67 @@ export interface components {
             life_event_id?: unknown;
             /** @description The person, as `GET /policies/{id}/add-person`'s schema asks. */
             person?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_PolicySummaryEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PolicySummary"][];
+        };
+        /** @description A policy as the member's list shows it. */
+        PolicySummary: {
+            /**
+             * Format: int64
+             * @description The application, to open its receipt with.
+             */
+            enrollment_id: number;
+            /** @description The confirmation number. */
+            policy_id: string;
+            /** @description Its first day of coverage, MM/DD/YYYY. */
+            effective: string;
+            /** @description Its plans' names, and whom they cover. */
+            plans: string[];
+            covered: string[];
+        };
+        /** @description Whose policies to sign in to. */
+        MemberEmail: {
+            /** @description The e-mail address the applications gave. */
+            email?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        CodeSentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["CodeSent"];
+        };
+        /** @description Where a code went, as the page says it. */
+        CodeSent: {
+            /** @description The address, masked (`d••••@example.com`). */
+            sent_to: string;
+            /**
+             * Format: int64
+             * @description How long the code works.
+             */
+            minutes: number;
+        };
+        /** @description The code from the e-mail. */
+        MemberCode: {
+            /** @description The six-digit code. */
+            code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        MemberSignedInEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["MemberSignedIn"];
+        };
+        /** @description A member signed in. */
+        MemberSignedIn: {
+            /**
+             * Format: uint
+             * @description How many policies the session may now read.
+             */
+            policies: number;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_WorkflowLoadEnvelope: {

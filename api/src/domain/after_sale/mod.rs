@@ -10,6 +10,7 @@
 pub mod age_off;
 pub mod household;
 pub mod life_events;
+pub mod sign_in;
 
 use chrono::NaiveDate;
 use engine::life_events::end_of_month;

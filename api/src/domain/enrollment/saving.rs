@@ -73,6 +73,14 @@ pub async fn save_tab(
         Some(_) => super::age_limit::at_submission(state, enrollment.row.enrollment_id).await?,
         None => Vec::new(),
     };
+    // Who may sign in to it after the sale: the address on its Contact Information.
+    let holder = match &policy_id {
+        Some(_) => {
+            let contact = super::documents::plain_complete_tab(state, id, TabName::ContactInfo).await?;
+            contact["email_address"].as_str().and_then(crate::domain::after_sale::sign_in::holder_digest)
+        }
+        None => None,
+    };
     let (stored_version, lifecycle_version) = (stored.version, enrollment.row.lifecycle_version);
     // The writer may run the writes twice (see store::writer): they take what they write from one shared copy.
     let submitted_as = policy_id.clone();
@@ -86,6 +94,7 @@ pub async fn save_tab(
         enrollment.row.effective_date.clone(),
         carriers,
         age_offs,
+        holder,
     ));
     // The writer runs on a task of its own: the e-mails' subject is said here, in the language of this request.
     let subject = crate::language::say(RECEIPT_SUBJECT);
@@ -95,8 +104,18 @@ pub async fn save_tab(
         .write(Box::new(move |tx| {
             let job = job.clone();
             Box::pin(async move {
-                let (data, agreement, policy_id, lifecycle_text, receipts, shared, effective_date, carriers, age_offs) =
-                    &*job;
+                let (
+                    data,
+                    agreement,
+                    policy_id,
+                    lifecycle_text,
+                    receipts,
+                    shared,
+                    effective_date,
+                    carriers,
+                    age_offs,
+                    holder,
+                ) = &*job;
                 if !store::tab::write_tab(&mut *tx, id, tab.as_str(), stored_version, TabWrite::Complete(data)).await? {
                     return Err(ApiError::Conflict(STALE.into()));
                 }
@@ -128,6 +147,9 @@ pub async fn save_tab(
                         )
                         .await?;
                     }
+                }
+                if let Some(holder) = holder {
+                    crate::store::member_sign_in::put_holder(&mut *tx, id, holder).await?;
                 }
                 for age_off in age_offs {
                     crate::store::coverage_change::put_age_off(&mut *tx, age_off).await?;

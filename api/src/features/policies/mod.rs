@@ -11,9 +11,12 @@ use serde_json::Value;
 
 use crate::domain::after_sale::household::{self, PersonForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
+use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
+use crate::domain::session::Session;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppJson, OwnedPath};
+use crate::http::session::{Renewed, WithSession};
 use crate::state::{AppState, Live};
 
 /// Which plan to end, and why.
@@ -43,12 +46,36 @@ pub struct AddPerson {
     person: Option<Value>,
 }
 
+/// Whose policies to sign in to.
+#[derive(Deserialize, JsonSchema)]
+pub struct MemberEmail {
+    /// The e-mail address the applications gave.
+    email: Option<String>,
+}
+
+/// The code from the e-mail.
+#[derive(Deserialize, JsonSchema)]
+pub struct MemberCode {
+    /// The six-digit code.
+    code: Option<String>,
+}
+
+/// A member signed in.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct MemberSignedIn {
+    /// How many policies the session may now read.
+    policies: usize,
+}
+
 pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
         .api_route("/policies/{id}", get(policy))
         .api_route("/policies/{id}/end-plan", post(end_plan))
         .api_route("/policies/{id}/life-events", get(event_kinds).post(report_event))
         .api_route("/policies/{id}/add-person", get(person_form).post(add_person))
+        .api_route("/my-policies", get(my_policies))
+        .api_route("/member-sign-in/send-code", post(send_member_code))
+        .api_route("/member-sign-in", post(member_sign_in))
 }
 
 /// The kinds of life event the policy's member may report, with their windows and proofs.
@@ -108,4 +135,35 @@ async fn add_person(
     };
     let person = body.person.filter(Value::is_object).ok_or_else(|| ApiError::field("person", REQUIRED))?;
     Ok(Answer(household::add_person(&state, &e, life_event_id, &person).await?))
+}
+
+/// The policies this browser may read: those submitted in it, and those of the member who signed in on it.
+async fn my_policies(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<PolicySummary>>> {
+    Ok(Answer(sign_in::policies(&state, &session).await?))
+}
+
+/// Sends a sign-in code to the address, when it holds a policy here (the answer is the same when it does not).
+async fn send_member_code(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<MemberEmail>,
+) -> ApiResult<Answer<CodeSent>> {
+    let email = body.email.filter(|e| !e.trim().is_empty()).ok_or_else(|| ApiError::field("email", REQUIRED))?;
+    Ok(Answer(sign_in::send_code(&state, &session, &email).await?))
+}
+
+/// The code from the e-mail signs the member in: the session continues under a new id and reads every policy of the
+/// address. A code works once, for minutes, and five guesses at most.
+async fn member_sign_in(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<MemberCode>,
+) -> ApiResult<WithSession<Answer<MemberSignedIn>>> {
+    let code = body.code.as_deref().map(str::trim).unwrap_or_default();
+    if code.is_empty() {
+        return Err(ApiError::field("code", REQUIRED));
+    }
+    let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
+    let policies = sign_in::sign_in(&state, &session, &renewed.session, code).await?;
+    Ok(WithSession(renewed, Answer(MemberSignedIn { policies })))
 }
