@@ -24,3 +24,5 @@ create table policy_reader (
     granted_at text not null,
     primary key (session_id, enrollment_id)
 );
+
+create index policy_reader_enrollment on policy_reader (enrollment_id);

@@ -207,6 +207,13 @@ pub fn open_rep_link(crypto: &Crypto, token: &str) -> Option<(i64, Spend)> {
     Some((agent.parse().ok()?, Spend::Token { digest: digest(&text), expires_at }))
 }
 
+/// The digest a member's e-mail address is looked up by when they sign in after the sale (`policy_holder`): trimmed,
+/// in lower case.
+pub fn holder_digest(email: &str) -> Option<String> {
+    let email = engine::validation::normalized_email(email)?;
+    Some(digest(&email.to_lowercase()))
+}
+
 pub(crate) fn digest(text: &str) -> String {
     sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }

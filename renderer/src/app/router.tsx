@@ -24,6 +24,7 @@ const DirectContinuePage = lazy(() => import('../features/continue/components/di
 const CurrentMembers = lazy(() => import('../features/current-members/components/current-members').then((m) => ({ default: m.CurrentMembers })));
 const MemberEntryPage = lazy(() => import('../features/member/components/member-entry-page').then((m) => ({ default: m.MemberEntryPage })));
 const ReceiptPage = lazy(() => import('../features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
+const MyPoliciesPage = lazy(() => import('../features/my-policies/components/my-policies-page').then((m) => ({ default: m.MyPoliciesPage })));
 const RecommendListPage = lazy(() => import('../features/recommend/components/recommend-list-page').then((m) => ({ default: m.RecommendListPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 // Entries by a link (a rep's or group's landing name, a partner's site) load when such a link is followed.
@@ -100,6 +101,7 @@ export function AppRouter() {
       <Route path="/continue-enrollment" element={<ContinuePage />} />
       <Route path="/direct-continue/:id/:tab" element={<DirectContinuePage />} />
       <Route path="/enrollment/receipt" element={<ReceiptPage />} />
+      <Route path="/my-policies" element={<MyPoliciesPage />} />
       <Route path="/enrollment/:route" element={<WizardPage />} />
       <Route path="/carrier" element={<CarrierConsole />} />
       <Route path="/sign/:token" element={<SigningPage />} />

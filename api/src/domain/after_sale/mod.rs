@@ -168,7 +168,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
         });
     }
     let dependents = match changes.iter().any(|c| c.member_index.is_some()) {
-        true => household::dependents(state, e.row.enrollment_id).await?,
+        true => super::enrollment::covered::dependents(state, e.row.enrollment_id).await?,
         false => Vec::new(),
     };
     let event_title = |id: &str| {

@@ -6,7 +6,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::domain::access::{digest, CODE_SPENT, CODE_WRONG, SIGN_IN_GUESSES, SIGN_IN_MINUTES};
+use crate::domain::access::{digest, holder_digest, CODE_SPENT, CODE_WRONG, SIGN_IN_GUESSES, SIGN_IN_MINUTES};
 use crate::domain::session::Session;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -14,12 +14,6 @@ use crate::store;
 
 /// The outbox kind of a member's sign-in code (and the per-address limit it counts against).
 pub const MEMBER_SIGN_IN_MAIL: &str = "member_sign_in_code";
-
-/// The digest an address is looked up by: trimmed, in lower case.
-pub fn holder_digest(email: &str) -> Option<String> {
-    let email = engine::validation::normalized_email(email)?;
-    Some(digest(&email.to_lowercase()))
-}
 
 /// Where a code went, as the page says it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -138,13 +132,15 @@ pub async fn policies(state: &AppState, session: &Session) -> ApiResult<Vec<Poli
             [v["first_name"].as_str(), v["last_name"].as_str()].into_iter().flatten().collect::<Vec<_>>().join(" ")
         };
         let mut covered = vec![name(&applicant)];
-        covered.extend(super::household::dependents(state, row.enrollment_id).await?.iter().map(|d| {
-            [d.name.first_name.as_deref(), d.name.last_name.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .join(" ")
-        }));
+        covered.extend(super::super::enrollment::covered::dependents(state, row.enrollment_id).await?.iter().map(
+            |d| {
+                [d.name.first_name.as_deref(), d.name.last_name.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
+        ));
         let effective = row.effective_date.as_deref().and_then(engine::dates::parse_mdy).or_else(|| {
             row.effective_date.as_deref().and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
         });

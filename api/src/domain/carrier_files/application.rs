@@ -339,8 +339,8 @@ async fn application_of(
         address,
         last_day: None,
     }];
-    // The dependents the application named, then the people changes added since (`after_sale::household`).
-    let added = crate::domain::after_sale::household::added(state, enrollment_id).await?;
+    // The dependents the application named, then the people changes added since (`enrollment::covered`).
+    let added = crate::domain::enrollment::covered::added(state, enrollment_id).await?;
     let household_changed = !added.is_empty();
     let mut dependents = household.dependents.unwrap_or_default();
     dependents.extend(added.into_iter().map(|a| a.dependent));

@@ -7,6 +7,7 @@ pub mod cancellation;
 pub mod checkout;
 mod checks;
 pub mod completeness;
+pub mod covered;
 pub mod documents;
 mod hooks;
 pub mod parties;

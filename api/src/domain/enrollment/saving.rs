@@ -77,7 +77,7 @@ pub async fn save_tab(
     let holder = match &policy_id {
         Some(_) => {
             let contact = super::documents::plain_complete_tab(state, id, TabName::ContactInfo).await?;
-            contact["email_address"].as_str().and_then(crate::domain::after_sale::sign_in::holder_digest)
+            contact["email_address"].as_str().and_then(crate::domain::access::holder_digest)
         }
         None => None,
     };

@@ -21,6 +21,7 @@ export const m = defineMessages({
   repAccessCode: { id: 'chrome.repAccessCode', defaultMessage: 'Rep Access Code' },
   notMySite: { id: 'chrome.notMySite', defaultMessage: 'Not my site' },
   members: { id: 'chrome.members', defaultMessage: 'Employee/Members' },
+  myPolicies: { id: 'chrome.myPolicies', defaultMessage: 'Your policies' },
   employeeEnrollment: { id: 'chrome.employeeEnrollment', defaultMessage: 'Employee Enrollment' },
   memberLogin: { id: 'chrome.memberLogin', defaultMessage: 'Member Login' },
   memberDashboard: { id: 'chrome.memberDashboard', defaultMessage: 'Member Dashboard' },

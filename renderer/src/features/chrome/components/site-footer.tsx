@@ -106,6 +106,9 @@ export function SiteFooter({ site, employeeEnrollment, accessCode }: SiteFooterP
             <li>
               <Link to="/continue-enrollment">{t(m.continueEnrollment)}</Link>
             </li>
+            <li>
+              <Link to="/my-policies">{t(m.myPolicies)}</Link>
+            </li>
           </ul>
         </nav>
 

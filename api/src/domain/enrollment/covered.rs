@@ -1,0 +1,43 @@
+//! Who a submitted application covers: the dependents its Dependent Information names, then each person a change
+//! after the sale added (`domain::after_sale::household`), in the order they were added, while no later change undid
+//! it. Read by the policy, the carriers' files and the comparison with a carrier's record.
+
+use engine::forms::household::Dependent;
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store;
+use crate::store::coverage_change::ADD_DEPENDENT;
+
+/// A person a change added, with their place among the members (1 for the first dependent).
+pub struct Added {
+    pub change_id: i64,
+    pub member_index: i64,
+    pub dependent: Dependent,
+}
+
+/// The people changes added to application `enrollment_id` and still cover, in the order they were added.
+pub async fn added(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Added>> {
+    let mut added = Vec::new();
+    for change in store::coverage_change::of_enrollment(&state.db, enrollment_id).await? {
+        let (ADD_DEPENDENT, None, Some(sealed), Some(member_index)) =
+            (change.kind.as_str(), change.undone_by, change.person.as_deref(), change.member_index)
+        else {
+            continue;
+        };
+        let text = state.crypto.decrypt(sealed).ok_or_else(|| {
+            ApiError::Internal(anyhow::anyhow!("the person added by change {} does not open", change.change_id))
+        })?;
+        let dependent = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))?;
+        added.push(Added { change_id: change.change_id, member_index, dependent });
+    }
+    Ok(added)
+}
+
+/// Everyone application `enrollment_id` covers besides the applicant: its Dependent Information's dependents, then
+/// the people changes added.
+pub async fn dependents(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Dependent>> {
+    let mut all = super::age_limit::dependents(state, enrollment_id).await?;
+    all.extend(added(state, enrollment_id).await?.into_iter().map(|a| a.dependent));
+    Ok(all)
+}
