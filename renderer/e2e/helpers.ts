@@ -320,8 +320,16 @@ export async function signedInRep(page: Page) {
   await expect(page.getByRole('heading', { name: 'Welcome, Jordan Whitfield' })).toBeVisible();
 }
 
-/** The rep's sign-in code from the newest e-mail to `to` that arrived after `since` (a time in milliseconds). */
-export async function signInCodeMailedTo(to: string, since: number): Promise<string> {
+/** The rep's sign-in code in an e-mail. */
+const REP_SIGN_IN_CODE = /Your sign-in code for the Benefit Store is: (\d{6})/;
+/** A member's code to see their policies, in an e-mail. */
+export const MEMBER_SIGN_IN_CODE = /Your code to see your policies at the Benefit Store is: (\d{6})/;
+
+/**
+ * The sign-in code (a rep's, or as `pattern` finds it) from the newest e-mail to `to` that arrived after `since` (a
+ * time in milliseconds).
+ */
+export async function signInCodeMailedTo(to: string, since: number, pattern: RegExp = REP_SIGN_IN_CODE): Promise<string> {
   const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
   for (let i = 0; i < 40; i++) {
     const newest = readdirSync(dir)
@@ -331,7 +339,7 @@ export async function signInCodeMailedTo(to: string, since: number): Promise<str
       .sort((a, b) => b.at - a.at)
       .map((m) => readFileSync(m.path, 'utf8'))
       .filter((m) => m.includes(`To: ${to}`));
-    const match = newest.map((m) => /Your sign-in code for the Benefit Store is: (\d{6})/.exec(m)).find(Boolean);
+    const match = newest.map((m) => pattern.exec(m)).find(Boolean);
     if (match) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

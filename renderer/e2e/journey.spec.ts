@@ -17,11 +17,13 @@ import {
   toPersonalInformation,
   codeMailedTo,
   linkMailedTo,
+  MEMBER_SIGN_IN_CODE,
+  signInCodeMailedTo,
   submitApplication,
   problem,
 } from './helpers';
 
-test('an applicant goes from the filter to a receipt with a confirmation number', async ({ page }) => {
+test('an applicant goes from the filter to a receipt with a confirmation number', async ({ page, browser }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: "Welcome to the Benefit Store, Let's Get Started" })).toBeVisible();
   await noSeriousViolations(page, 'landing');
@@ -199,6 +201,29 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await person.getByRole('button', { name: 'Add them' }).click();
   await expect(person).toBeHidden();
   await expect(coverage.getByText(/^Zoë is covered from \d\d\/\d\d\/\d{4}\. Asked by the applicant: “We had a baby”$/)).toBeVisible();
+
+  // On another device the member signs in with a code sent to the address on file, and finds the policy there.
+  const number = /Your confirmation number is (\d{10})/.exec((await page.getByText(/Your confirmation number is \d{10}/).textContent()) ?? '')?.[1];
+  const elsewhere = await browser.newPage();
+  await elsewhere.goto('/');
+  await elsewhere.getByRole('link', { name: 'Your policies' }).click();
+  await expect(elsewhere.getByRole('heading', { name: 'Your policies', level: 1 })).toBeVisible();
+  const asked = Date.now();
+  await elsewhere.getByLabel('E-mail address').fill('dana.okafor@example.com');
+  await elsewhere.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(elsewhere.getByText(/^If d••••@example\.com holds a policy here, a code is on its way/)).toBeVisible();
+  await elsewhere.getByLabel('The code from the e-mail').fill(await signInCodeMailedTo('dana.okafor@example.com', asked, MEMBER_SIGN_IN_CODE));
+  await elsewhere.getByRole('button', { name: 'Show my policies' }).click();
+  const mine = elsewhere.getByRole('listitem').filter({ has: elsewhere.getByRole('heading', { name: `Policy ${number}` }) });
+  await expect(mine.getByText(/^Covers: /)).toHaveText(/Zoë Okafor/);
+  await noSeriousViolations(elsewhere, 'a member\'s policies');
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await elsewhere.setViewportSize({ width, height });
+    await elsewhere.screenshot({ path: `test-results/my-policies-${width}.png` });
+  }
+  await mine.getByRole('button', { name: `Open policy ${number}` }).click();
+  await expect(elsewhere.getByRole('region', { name: 'Your coverage', exact: true }).getByText(/^Zoë is covered from/)).toBeVisible();
+  await elsewhere.close();
   for (const [width, height] of [[1280, 900], [390, 844]]) {
     await page.setViewportSize({ width, height });
     await coverage.scrollIntoViewIfNeeded();

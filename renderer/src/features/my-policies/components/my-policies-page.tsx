@@ -59,6 +59,20 @@ function SignIn() {
   const t = useT();
   const send = useSendCode();
   const signIn = useSignIn();
+  return (
+    <section aria-labelledby="member-sign-in-heading" className="card member-sign-in">
+      <h2 id="member-sign-in-heading">{t(m.signInHeading)}</h2>
+      {signIn.data ? (
+        <p role="status">{t(m.signedIn, { count: signIn.data.policies })}</p>
+      ) : (
+        <SignInForms send={send} signIn={signIn} />
+      )}
+    </section>
+  );
+}
+
+function SignInForms({ send, signIn }: { send: ReturnType<typeof useSendCode>; signIn: ReturnType<typeof useSignIn> }) {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [emailId, codeId, emailError, codeError] = [useId(), useId(), useId(), useId()];
@@ -67,8 +81,7 @@ function SignIn() {
   const emailWords = sendFailure?.messageFor('email') ?? sendFailure?.message;
   const codeWords = signInFailure?.messageFor('code') ?? signInFailure?.message;
   return (
-    <section aria-labelledby="member-sign-in-heading" className="card member-sign-in">
-      <h2 id="member-sign-in-heading">{t(m.signInHeading)}</h2>
+    <>
       <p>{t(m.signInIntro)}</p>
       <form
         onSubmit={(e) => {
@@ -102,7 +115,7 @@ function SignIn() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            signIn.mutate(code, { onSuccess: () => setCode('') });
+            signIn.mutate(code);
           }}
         >
           <p role="status">{t(m.sent, { to: send.data.sent_to, minutes: send.data.minutes })}</p>
@@ -130,7 +143,6 @@ function SignIn() {
           </div>
         </form>
       )}
-      {signIn.data && <p role="status">{t(m.signedIn, { count: signIn.data.policies })}</p>}
-    </section>
+    </>
   );
 }
