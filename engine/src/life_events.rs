@@ -173,6 +173,9 @@ pub struct LifeEvent {
     /// Who a person it adds is to the member; needed when it allows adding one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adds: Option<Adds>,
+    /// Who a person it takes off the coverage may be to the member; needed when it allows removing one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removes: Vec<AddedRelationship>,
     /// Whether the member's word is enough; otherwise its proof is asked with the report.
     pub self_attested: bool,
     /// The documents that prove it: asked with the report unless it is self-attested (then a reviewer may still ask).
@@ -194,7 +197,7 @@ pub struct Adds {
     pub born_on_event_date: bool,
 }
 
-/// Who a person an event adds is to the member.
+/// Who a person an event adds (or removes) is to the member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AddedRelationship {
@@ -299,6 +302,12 @@ impl LifeEvents {
             reason_code(&at("reason_code"), &event.reason_code)?;
             if event.allows.contains(&Change::RemoveDependent) && event.ends.is_none() {
                 return Err((at("ends"), "say when the coverage of a person it removes ends".into()));
+            }
+            if event.allows.contains(&Change::RemoveDependent) && event.removes.is_empty() {
+                return Err((
+                    at("removes"),
+                    "say who a person it removes may be to the member (child or spouse)".into(),
+                ));
             }
             if event.allows.contains(&Change::AddDependent) && event.adds.is_none() {
                 return Err((at("adds"), "say who a person it adds is to the member (child or spouse)".into()));

@@ -168,6 +168,12 @@ fn a_reason_code_outside_the_guides_list_an_unproved_event_or_a_removal_with_no_
     );
     assert_eq!(path, "/events/0/effective/employer");
 
+    let (path, reason) = refused("    removes: [spouse]\n", "");
+    assert_eq!(
+        (path.as_str(), reason.as_str()),
+        ("/events/3/removes", "say who a person it removes may be to the member (child or spouse)")
+    );
+
     let (path, reason) = refused("    adds: { relationships: [spouse] }\n", "");
     assert_eq!(
         (path.as_str(), reason.as_str()),

@@ -12,6 +12,8 @@ pub const AGE_OFF: &str = "age_off";
 pub const REINSTATE: &str = "reinstate";
 /// A person added to the coverage for a life event (a newborn, a new spouse).
 pub const ADD_DEPENDENT: &str = "add_dependent";
+/// A person taken off the coverage for a life event (a former spouse, a person who died).
+pub const REMOVE_DEPENDENT: &str = "remove_dependent";
 
 /// A change as it is kept.
 #[derive(Debug, Clone, PartialEq)]

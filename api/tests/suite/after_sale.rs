@@ -417,3 +417,58 @@ async fn a_member_signs_in_on_another_browser_with_a_code_mailed_to_the_address_
     // And the browser it was bought in still has it.
     assert_eq!(applied.get("/api/v1/my-policies").await.ok()[0]["enrollment_id"], id);
 }
+
+#[tokio::test]
+async fn a_spouse_added_for_a_marriage_is_taken_off_for_the_divorce_and_each_carrier_hears_the_end_once() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
+    let events = format!("/api/v1/policies/{id}/life-events");
+    b.post(&events, json!({ "kind": "marriage", "event_date": today })).await.ok();
+    let married = b.get(&format!("/api/v1/policies/{id}/add-person")).await.ok()["events"][0]["life_event_id"].clone();
+    let sam = json!({ "first_name": "Sam", "last_name": "Okafor", "gender": "0", "birthdate": "02/14/1985",
+                      "relationship": "spouse" });
+    b.post(&format!("/api/v1/policies/{id}/add-person"), json!({ "life_event_id": married, "person": sam })).await.ok();
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+
+    let form = format!("/api/v1/policies/{id}/remove-person");
+    assert_eq!(b.get(&form).await.ok()["events"], json!([]), "no event that takes anyone off is reported yet");
+    b.post(&events, json!({ "kind": "divorce", "event_date": today })).await.ok();
+    let open = b.get(&form).await.ok().clone();
+    assert_eq!(open["people"], json!([{ "member_index": 1, "name": "Sam Okafor", "relationship": "spouse" }]));
+    let divorce = &open["events"][0];
+    assert_eq!(divorce["removes"], json!(["spouse"]));
+    let (event, last_day) = (divorce["life_event_id"].clone(), divorce["last_day"].as_str().unwrap().to_string());
+
+    // Refused where it is wrong: an event that takes no one off, someone the policy does not cover.
+    let refused = b.post(&form, json!({ "life_event_id": married, "member_index": 1 })).await;
+    assert_eq!(
+        refused.first_error(),
+        ("life_event_id".into(), "Please choose the life event that lets you take this person off".into())
+    );
+    let refused = b.post(&form, json!({ "life_event_id": event, "member_index": 2 })).await;
+    assert_eq!(refused.first_error(), ("member_index".into(), "Please choose someone this policy covers".into()));
+
+    let removed = b.post(&form, json!({ "life_event_id": event, "member_index": 1 })).await;
+    let change = removed.ok()["changes"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(change["what"], format!("Sam is covered until {last_day}").as_str(), "{change}");
+    assert_eq!(change["reason"], "I divorced or legally separated");
+    let again = b.post(&form, json!({ "life_event_id": event, "member_index": 1 })).await;
+    assert_eq!(again.first_error().0, "member_index", "taken off once");
+    assert_eq!(b.get(&form).await.ok()["people"], json!([]));
+
+    let last = chrono::NaiveDate::parse_from_str(&last_day, "%m/%d/%Y").unwrap().format("%Y%m%d").to_string();
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent, run.failed), (2, 2, 0), "{run:?}");
+    for file in &run.files {
+        let text = std::fs::read_to_string(file).unwrap().to_uppercase();
+        assert!(text.contains("INS*Y*18*001*01*A***AC~"), "the subscriber's change, for a divorce:\n{text}");
+        assert!(text.contains("INS*N*01*024*01*A~"), "the former spouse's end:\n{text}");
+        assert!(text.contains(&format!("DTP*349*D8*{last}~")), "on the last day:\n{text}");
+        assert!(text.contains("*EMP~"), "the subscriber alone after it:\n{text}");
+        assert_eq!(outside_errors(file), "", "both validators read it");
+    }
+    let again = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(again, api::domain::carrier_files::Run::default(), "once");
+}

@@ -7114,6 +7114,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/remove-person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RemovalFormEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A person to take off the coverage for a reported life event. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RemovePerson"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/my-policies": {
         parameters: {
             query?: never;
@@ -11082,6 +11165,49 @@ export interface components {
             life_event_id?: unknown;
             /** @description The person, as `GET /policies/{id}/add-person`'s schema asks. */
             person?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        RemovalFormEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["RemovalForm"];
+        };
+        /** @description Who may be taken off policy `e`, and for which reported events. */
+        RemovalForm: {
+            people: components["schemas"]["Removable"][];
+            events: components["schemas"]["RemovingEvent"][];
+        };
+        /** @description A person who may be taken off the coverage. */
+        Removable: {
+            /**
+             * Format: int64
+             * @description Their place among the members (1 for the first dependent).
+             */
+            member_index: number;
+            name: string;
+            /** @description `spouse` or `child`. */
+            relationship: string;
+        };
+        /** @description A reported event a person can be taken off the coverage for. */
+        RemovingEvent: {
+            /** Format: int64 */
+            life_event_id: number;
+            title: string;
+            /** @description MM/DD/YYYY, as the next two. */
+            event_date: string;
+            /** @description The last day a person taken off for it is covered. */
+            last_day: string;
+            /** @description The last day a person can be taken off for it. */
+            window_closes: string;
+            /** @description Who it may take off (`spouse`, `child`). */
+            removes: string[];
+        };
+        /** @description A person to take off the coverage for a reported life event. */
+        RemovePerson: {
+            /** @description One of the events `GET /policies/{id}/remove-person` lists. */
+            life_event_id?: unknown;
+            /** @description One of the people it lists. */
+            member_index?: unknown;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_PolicySummaryEnvelope: {

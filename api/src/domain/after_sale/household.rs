@@ -18,7 +18,7 @@ use super::{not_submitted, policy, Policy};
 use crate::error::{ApiError, ApiResult, Said};
 use crate::state::AppState;
 use crate::store;
-use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT};
+use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT, AGE_OFF, REMOVE_DEPENDENT};
 
 /// What adding a person asks, and for which reported events.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -67,10 +67,11 @@ async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Va
     Ok((schema, if ui_schema.is_null() { json!({}) } else { ui_schema }))
 }
 
-/// The reported events of `e` that allow adding a person today.
-async fn adding_events(
+/// The reported events of `e` that allow `change` today, newest first.
+async fn events_allowing(
     state: &AppState,
     e: &Enrollment,
+    change: Change,
 ) -> ApiResult<Vec<(store::coverage_change::LifeEventRow, engine::life_events::LifeEvent)>> {
     let version = state.workflows.current();
     let Some(kinds) = version.workflows.life_events.as_ref() else { return Ok(Vec::new()) };
@@ -78,7 +79,7 @@ async fn adding_events(
     let mut open = Vec::new();
     for row in store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?.into_iter().rev() {
         let Some(kind) = kinds.event(&row.kind) else { continue };
-        if kind.allows.contains(&Change::AddDependent) && row.window_closes >= today {
+        if kind.allows.contains(&change) && row.window_closes >= today {
             open.push((row, kind.clone()));
         }
     }
@@ -92,7 +93,7 @@ pub async fn person_form(state: &AppState, e: &Enrollment) -> ApiResult<PersonFo
     }
     let (schema, ui_schema) = person_schema(state, e).await?;
     let language = crate::language::current();
-    let events = adding_events(state, e)
+    let events = events_allowing(state, e, Change::AddDependent)
         .await?
         .into_iter()
         .filter_map(|(row, kind)| {
@@ -207,5 +208,215 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
         tx.commit().await?;
     }
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was added to a policy");
+    policy(state, e).await
+}
+
+/// A person who may be taken off the coverage.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Removable {
+    /// Their place among the members (1 for the first dependent).
+    pub member_index: i64,
+    pub name: String,
+    /// `spouse` or `child`.
+    pub relationship: String,
+}
+
+/// A reported event a person can be taken off the coverage for.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RemovingEvent {
+    pub life_event_id: i64,
+    pub title: String,
+    /// MM/DD/YYYY, as the next two.
+    pub event_date: String,
+    /// The last day a person taken off for it is covered.
+    pub last_day: String,
+    /// The last day a person can be taken off for it.
+    pub window_closes: String,
+    /// Who it may take off (`spouse`, `child`).
+    pub removes: Vec<String>,
+}
+
+/// Who may be taken off policy `e`, and for which reported events.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RemovalForm {
+    pub people: Vec<Removable>,
+    pub events: Vec<RemovingEvent>,
+}
+
+fn relationship_of(d: &Dependent) -> AddedRelationship {
+    match d.relationship {
+        Some(DependentRelationship::Spouse) => AddedRelationship::Spouse,
+        _ => AddedRelationship::Child,
+    }
+}
+
+fn word(r: AddedRelationship) -> &'static str {
+    match r {
+        AddedRelationship::Spouse => "spouse",
+        AddedRelationship::Child => "child",
+    }
+}
+
+/// The dependents of `e` still covered: by their place, without those whose end is recorded.
+async fn still_covered(state: &AppState, e: &Enrollment) -> ApiResult<Vec<(i64, Dependent)>> {
+    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let ended = |i: i64| {
+        changes.iter().any(|c| {
+            matches!(c.kind.as_str(), REMOVE_DEPENDENT | AGE_OFF) && c.undone_by.is_none() && c.member_index == Some(i)
+        })
+    };
+    Ok(dependents(state, e.row.enrollment_id)
+        .await?
+        .into_iter()
+        .enumerate()
+        .map(|(i, d)| (i as i64 + 1, d))
+        .filter(|(i, _)| !ended(*i))
+        .collect())
+}
+
+/// The last day a person the event of `event_date` takes off is covered, on a policy that starts on `first`: the
+/// day its kind says, and never before the policy's first day (an 834's end cannot come before its start: a person
+/// taken off before the policy starts ends on that day).
+fn removal_last_day(
+    kind: &engine::life_events::LifeEvent,
+    event_date: chrono::NaiveDate,
+    first: chrono::NaiveDate,
+) -> Option<chrono::NaiveDate> {
+    Some(kind.last_covered_day(event_date)?.max(first))
+}
+
+/// Who may be taken off policy `e` today, and for which reported events.
+pub async fn removal_form(state: &AppState, e: &Enrollment) -> ApiResult<RemovalForm> {
+    if !e.lifecycle.is_submitted() {
+        return Err(not_submitted());
+    }
+    let language = crate::language::current();
+    let people = still_covered(state, e)
+        .await?
+        .into_iter()
+        .map(|(member_index, d)| Removable {
+            member_index,
+            name: [d.name.first_name.as_deref(), d.name.last_name.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" "),
+            relationship: word(relationship_of(&d)).into(),
+        })
+        .collect();
+    let first = super::first_day(e)?;
+    let events = events_allowing(state, e, Change::RemoveDependent)
+        .await?
+        .into_iter()
+        .filter_map(|(row, kind)| {
+            let event_date = chrono::NaiveDate::parse_from_str(&row.event_date, "%Y-%m-%d").ok()?;
+            Some(RemovingEvent {
+                life_event_id: row.life_event_id?,
+                title: kind.title.in_language(language).to_string(),
+                event_date: shown(&row.event_date),
+                last_day: removal_last_day(&kind, event_date, first)?.format("%m/%d/%Y").to_string(),
+                window_closes: shown(&row.window_closes),
+                removes: kind.removes.iter().map(|r| word(*r).to_string()).collect(),
+            })
+        })
+        .collect();
+    Ok(RemovalForm { people, events })
+}
+
+/// Takes the dependent `member_index` off policy `e` for the reported event `life_event_id`: covered to the last day
+/// the event's kind says (`ends`); each carrier of the policy's plans hears it (024). Refused under `life_event_id`
+/// when the event does not allow it (or no longer does), under `member_index` when it is no one still covered or
+/// not whom the event takes off.
+pub async fn remove_person(
+    state: &AppState,
+    e: &Enrollment,
+    life_event_id: i64,
+    member_index: i64,
+) -> ApiResult<Policy> {
+    if !e.lifecycle.is_submitted() {
+        return Err(not_submitted());
+    }
+    if cancellation::cancellation(state, e).await?.is_some() {
+        return Err(ApiError::Conflict("This application was cancelled: it has no coverage to change".into()));
+    }
+    let reported = store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?;
+    let version = state.workflows.current();
+    let row = reported.iter().find(|r| r.life_event_id == Some(life_event_id));
+    let kind = row.and_then(|r| version.workflows.life_events.as_ref()?.event(&r.kind));
+    let (Some(row), Some(kind)) = (row, kind) else {
+        return Err(ApiError::field(
+            "life_event_id",
+            "Please choose the life event that lets you take this person off",
+        ));
+    };
+    if !kind.allows.contains(&Change::RemoveDependent) {
+        return Err(ApiError::field(
+            "life_event_id",
+            "Please choose the life event that lets you take this person off",
+        ));
+    }
+    if row.window_closes < today().format("%Y-%m-%d").to_string() {
+        return Err(ApiError::field(
+            "life_event_id",
+            Said::with(
+                "The time to make changes for this event ended on {date}. If you could not make them in time, \
+                 please call us",
+                &[("date", &shown(&row.window_closes))],
+            ),
+        ));
+    }
+    let covered = still_covered(state, e).await?;
+    let Some((_, person)) = covered.iter().find(|(i, _)| *i == member_index) else {
+        return Err(ApiError::field("member_index", "Please choose someone this policy covers"));
+    };
+    if !kind.removes.contains(&relationship_of(person)) {
+        return Err(ApiError::field("member_index", "This event does not take this person off the coverage"));
+    }
+    let event_date = chrono::NaiveDate::parse_from_str(&row.event_date, "%Y-%m-%d")
+        .map_err(|_| ApiError::Internal(anyhow::anyhow!("life event {life_event_id} has no date")))?;
+    let last_day = removal_last_day(kind, event_date, super::first_day(e)?)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("event {} removes no one", kind.id)))?;
+    let iso = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
+    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let mut carriers: Vec<i64> = lines
+        .iter()
+        .filter_map(|l| state.catalogue.plan(l.plan_id))
+        .filter(|p| {
+            !changes.iter().any(|c| c.ends_plan(p.plan_id) && c.last_day.as_deref() < Some(iso(last_day).as_str()))
+        })
+        .map(|p| p.carrier_id)
+        .collect();
+    carriers.sort_unstable();
+    carriers.dedup();
+    let change = ChangeRow {
+        change_id: 0,
+        enrollment_id: e.row.enrollment_id,
+        kind: REMOVE_DEPENDENT.into(),
+        plan_id: None,
+        member_index: Some(member_index),
+        reason_code: kind.reason_code.clone(),
+        effective: iso(last_day.succ_opt().unwrap_or(last_day)),
+        last_day: Some(iso(last_day)),
+        requested_by: cancellation::who(state, e),
+        reason: kind.id.clone(),
+        requested_at: store::now(),
+        undone_by: None,
+        person: None,
+        life_event_id: Some(life_event_id),
+    };
+    {
+        let _turn = store::write_turn(&state.db).await;
+        let mut tx = state.db.begin().await?;
+        let change_id = store::coverage_change::record(&mut tx, &change)
+            .await?
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a person's removal was not recorded")))?;
+        for carrier_id in carriers {
+            let event = store::edi::EdiEvent::Change(change_id);
+            store::edi::queue(&mut *tx, e.row.enrollment_id, carrier_id, event, change.last_day.as_deref()).await?;
+        }
+        tx.commit().await?;
+    }
+    tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was taken off a policy");
     policy(state, e).await
 }

@@ -202,6 +202,9 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                     "{name} is covered from {date}",
                     &[("name", &person), ("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
                 ),
+                store::coverage_change::REMOVE_DEPENDENT => {
+                    crate::language::say_with("{name} is covered until {date}", &[("name", &person), ("date", &last)])
+                }
                 store::coverage_change::AGE_OFF => crate::language::say_with(
                     "{name}'s coverage ends on {date}: they turn 26",
                     &[("name", &person), ("date", &last)],
@@ -213,7 +216,10 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 requested_by: cancellation::said_by(&c.requested_by),
                 // The store's own reason is its words, said in the reader's language; a person's stays theirs; a
                 // person is added for a life event, named as the member reads it.
-                reason: if c.kind == store::coverage_change::ADD_DEPENDENT {
+                reason: if matches!(
+                    c.kind.as_str(),
+                    store::coverage_change::ADD_DEPENDENT | store::coverage_change::REMOVE_DEPENDENT
+                ) {
                     event_title(&c.reason)
                 } else if c.requested_by == "the store" {
                     crate::language::say_text(&c.reason)

@@ -150,7 +150,9 @@ pub async fn application_on(
     // Nor the children whose age-off has passed: the household is the one covered now.
     let mut aged: Vec<usize> = past
         .iter()
-        .filter(|c| c.kind == store::coverage_change::AGE_OFF)
+        .filter(|c| {
+            matches!(c.kind.as_str(), store::coverage_change::AGE_OFF | store::coverage_change::REMOVE_DEPENDENT)
+        })
         .filter_map(|c| usize::try_from(c.member_index?).ok())
         .filter(|i| *i > 0 && *i < enrollment.members.len())
         .collect();
@@ -185,7 +187,10 @@ pub async fn as_recorded(state: &AppState, enrollment_id: i64, carrier_id: i64) 
         let ended = standing().find(|c| c.ends_plan(line)).and_then(|c| c.last_day.as_deref().and_then(day));
         coverage.last_day = cancelled.or(ended);
     }
-    for change in standing().filter(|c| c.kind == store::coverage_change::AGE_OFF) {
+    let ends_a_member = |c: &&store::coverage_change::ChangeRow| {
+        matches!(c.kind.as_str(), store::coverage_change::AGE_OFF | store::coverage_change::REMOVE_DEPENDENT)
+    };
+    for change in standing().filter(ends_a_member) {
         let member = change.member_index.and_then(|i| usize::try_from(i).ok()).filter(|i| *i > 0);
         if let Some(member) = member.and_then(|i| enrollment.members.get_mut(i)) {
             member.last_day = change.last_day.as_deref().and_then(day);
@@ -245,7 +250,7 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
             let member = member.ok_or_else(|| unwritable("the addition names no person of the application"))?;
             (enrollment, group, vec![(member, engine::x12::MemberChange::Added)])
         }
-        (store::coverage_change::AGE_OFF, _, Some(member)) => {
+        (store::coverage_change::AGE_OFF | store::coverage_change::REMOVE_DEPENDENT, _, Some(member)) => {
             let last_day = last_day()?;
             let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, change.enrollment_id)
                 .await?

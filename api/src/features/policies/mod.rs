@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::domain::after_sale::household::{self, PersonForm};
+use crate::domain::after_sale::household::{self, PersonForm, RemovalForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
@@ -46,6 +46,15 @@ pub struct AddPerson {
     person: Option<Value>,
 }
 
+/// A person to take off the coverage for a reported life event.
+#[derive(Deserialize, JsonSchema)]
+pub struct RemovePerson {
+    /// One of the events `GET /policies/{id}/remove-person` lists.
+    life_event_id: Option<Value>,
+    /// One of the people it lists.
+    member_index: Option<Value>,
+}
+
 /// Whose policies to sign in to.
 #[derive(Deserialize, JsonSchema)]
 pub struct MemberEmail {
@@ -73,6 +82,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/policies/{id}/end-plan", post(end_plan))
         .api_route("/policies/{id}/life-events", get(event_kinds).post(report_event))
         .api_route("/policies/{id}/add-person", get(person_form).post(add_person))
+        .api_route("/policies/{id}/remove-person", get(removal_form).post(remove_person))
         .api_route("/my-policies", get(my_policies))
         .api_route("/member-sign-in/send-code", post(send_member_code))
         .api_route("/member-sign-in", post(member_sign_in))
@@ -166,4 +176,27 @@ async fn member_sign_in(
     let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
     let policies = sign_in::sign_in(&state, &session, &renewed.session, code).await?;
     Ok(WithSession(renewed, Answer(MemberSignedIn { policies })))
+}
+
+/// Who may be taken off the coverage (a former spouse, a person who died), and for which reported events.
+async fn removal_form(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<RemovalForm>> {
+    Ok(Answer(household::removal_form(&state, &e).await?))
+}
+
+/// Takes a person off the coverage for a reported life event, covered to the day its kind says; each carrier of the
+/// policy hears it in its next file.
+async fn remove_person(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<RemovePerson>,
+) -> ApiResult<Answer<Policy>> {
+    let life_event_id = match body.life_event_id {
+        None | Some(Value::Null) => return Err(ApiError::field("life_event_id", REQUIRED)),
+        given => crate::input::parse_id(given.as_ref(), "life_event_id")?,
+    };
+    let member_index = match body.member_index {
+        None | Some(Value::Null) => return Err(ApiError::field("member_index", REQUIRED)),
+        given => crate::input::parse_id(given.as_ref(), "member_index")?,
+    };
+    Ok(Answer(household::remove_person(&state, &e, life_event_id, member_index).await?))
 }
