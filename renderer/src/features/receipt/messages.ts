@@ -103,4 +103,11 @@ export const m = defineMessages({
   addEffect: { id: 'receipt.addEffect', defaultMessage: 'They are covered from {from} by each plan of this policy, and each carrier is told.' },
   addConfirm: { id: 'receipt.addConfirm', defaultMessage: 'Add them' },
   addKeep: { id: 'receipt.addKeep', defaultMessage: 'Cancel' },
+  removeHeading: { id: 'receipt.removeHeading', defaultMessage: 'Take someone off your coverage' },
+  removeFor: { id: 'receipt.removeFor', defaultMessage: '{title}: you can take the person off until {until}. They are covered until {last}.' },
+  removeButton: { id: 'receipt.removeButton', defaultMessage: 'Take someone off ({title})' },
+  removeTitle: { id: 'receipt.removeTitle', defaultMessage: 'Take someone off: {title}' },
+  removeWho: { id: 'receipt.removeWho', defaultMessage: 'Who leaves your coverage?' },
+  removeEffect: { id: 'receipt.removeEffect', defaultMessage: 'They are covered until {last} by each plan of this policy, and each carrier is told.' },
+  removeConfirm: { id: 'receipt.removeConfirm', defaultMessage: 'Cover them until {last}' },
 });

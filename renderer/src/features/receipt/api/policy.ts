@@ -44,6 +44,7 @@ export function useReportEvent(enrollmentId: string) {
       Promise.all([
         client.invalidateQueries({ queryKey: policyQuery(enrollmentId).queryKey }),
         client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey }),
+        client.invalidateQueries({ queryKey: removalFormQuery(enrollmentId).queryKey }),
       ]),
   });
 }
@@ -66,7 +67,34 @@ export function useAddPerson(enrollmentId: string) {
       api.post('/policies/{id}/add-person', { path: { id: enrollmentId }, body: { life_event_id: lifeEventId, person } }),
     onSuccess: (policy) => {
       client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
-      return client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey });
+      // Someone added may be taken off later (a spouse, after a divorce).
+      return Promise.all([
+        client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey }),
+        client.invalidateQueries({ queryKey: removalFormQuery(enrollmentId).queryKey }),
+      ]);
+    },
+  });
+}
+
+/** Who may be taken off the coverage, and for which reported events. */
+export type RemovalForm = Schema<'RemovalForm'>;
+
+export function removalFormQuery(enrollmentId: string) {
+  return queryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'remove-person'],
+    queryFn: (): Promise<RemovalForm> => api.get('/policies/{id}/remove-person', { path: { id: enrollmentId } }),
+  });
+}
+
+/** Takes a person off the coverage for a reported life event; the policy as it then stands replaces the one shown. */
+export function useRemovePerson(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lifeEventId, memberIndex }: { lifeEventId: number; memberIndex: number }): Promise<Policy> =>
+      api.post('/policies/{id}/remove-person', { path: { id: enrollmentId }, body: { life_event_id: lifeEventId, member_index: memberIndex } }),
+    onSuccess: (policy) => {
+      client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
+      return client.invalidateQueries({ queryKey: removalFormQuery(enrollmentId).queryKey });
     },
   });
 }

@@ -7,6 +7,7 @@ import { policyQuery, useEndPlan, type Policy } from '../api/policy';
 import { m } from '../messages';
 import { ReasonForm } from './reason-form';
 import { AddPerson } from './add-person';
+import { RemovePerson } from './remove-person';
 import { ReportLifeEvent } from './report-life-event';
 
 type PolicyPlan = Policy['plans'][number];
@@ -61,6 +62,7 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
       {!policy.plans.every((p) => p.status === 'cancelled') && (
         <>
           <AddPerson enrollmentId={enrollmentId} />
+          <RemovePerson enrollmentId={enrollmentId} />
           <ReportLifeEvent enrollmentId={enrollmentId} />
         </>
       )}

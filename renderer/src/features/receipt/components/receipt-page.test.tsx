@@ -42,6 +42,7 @@ function drawn(
   policy: Schema<'Policy'> = noPlans,
   kinds: Schema<'LifeEventKind'>[] = [],
   personForm: Schema<'PersonForm'> = { schema: {}, ui_schema: {}, events: [] },
+  removal: Schema<'RemovalForm'> = { people: [], events: [] },
 ) {
   localStorage.setItem('tempId', '9');
   server.use(
@@ -49,6 +50,7 @@ function drawn(
     http.get('/api/v1/policies/9', () => success(policy)),
     http.get('/api/v1/policies/9/life-events', () => success(kinds)),
     http.get('/api/v1/policies/9/add-person', () => success(personForm)),
+    http.get('/api/v1/policies/9/remove-person', () => success(removal)),
   );
   return render(
     <MemoryRouter>
@@ -223,5 +225,36 @@ describe('a person added for a life event', () => {
       { life_event_id: 4, person: { first_name: 'Zoë', birthdate: '11/30/2026' } },
       { life_event_id: 4, person: { first_name: 'Zoë', birthdate: '12/01/2026' } },
     ]);
+  });
+});
+
+describe('a person taken off for a life event', () => {
+  it('says until when they are covered before it is done, and lists the change', async () => {
+    const sent: unknown[] = [];
+    const removal: Schema<'RemovalForm'> = {
+      people: [
+        { member_index: 1, name: 'Sam Okafor', relationship: 'spouse' },
+        { member_index: 2, name: 'Ada Okafor', relationship: 'child' },
+      ],
+      events: [{ life_event_id: 5, title: 'I divorced or legally separated', event_date: '12/01/2026', last_day: '12/31/2026', window_closes: '01/30/2027', removes: ['spouse'] }],
+    };
+    server.use(
+      http.post('/api/v1/policies/9/remove-person', async ({ request }) => {
+        sent.push(await request.json());
+        return success({
+          policy_id: '20261201',
+          plans: [dental],
+          events: [],
+          changes: [{ what: 'Sam is covered until 12/31/2026', requested_by: 'the applicant', reason: 'I divorced or legally separated', requested_at: '2026-12-02T10:00:00Z', effective: '01/01/2027' }],
+        });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, removal);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take someone off (I divorced or legally separated)' }));
+    expect(screen.queryByLabelText(/Ada Okafor/)).toBeNull();
+    expect((screen.getByLabelText(/Sam Okafor/) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cover them until 12/31/2026' }));
+    expect((await screen.findByText(/Sam is covered until/)).textContent).toBe('Sam is covered until 12/31/2026. Asked by the applicant: “I divorced or legally separated”');
+    expect(sent).toEqual([{ life_event_id: 5, member_index: 1 }]);
   });
 });
