@@ -113,32 +113,8 @@ pub async fn person_form(state: &AppState, e: &Enrollment) -> ApiResult<PersonFo
 /// `life_event_id`: refused under `life_event_id` when that event does not allow it (or no longer does), and under
 /// the person's fields as Dependent Information refuses a dependent, or when they are not whom the event adds.
 pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, person: &Value) -> ApiResult<Policy> {
-    if !e.lifecycle.is_submitted() {
-        return Err(not_submitted());
-    }
-    if cancellation::cancellation(state, e).await?.is_some() {
-        return Err(ApiError::Conflict("This application was cancelled: it has no coverage to change".into()));
-    }
-    let reported = store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?;
-    let version = state.workflows.current();
-    let row = reported.iter().find(|r| r.life_event_id == Some(life_event_id));
-    let kind = row.and_then(|r| version.workflows.life_events.as_ref()?.event(&r.kind));
-    let (Some(row), Some(kind), Some(adds)) = (row, kind, kind.and_then(|k| k.adds.as_ref())) else {
-        return Err(ApiError::field("life_event_id", "Please choose the life event that lets you add this person"));
-    };
-    if !kind.allows.contains(&Change::AddDependent) {
-        return Err(ApiError::field("life_event_id", "Please choose the life event that lets you add this person"));
-    }
-    if row.window_closes < today().format("%Y-%m-%d").to_string() {
-        return Err(ApiError::field(
-            "life_event_id",
-            Said::with(
-                "The time to make changes for this event ended on {date}. If you could not make them in time, \
-                 please call us",
-                &[("date", &shown(&row.window_closes))],
-            ),
-        ));
-    }
+    let (row, kind) = open_event(state, e, life_event_id, Change::AddDependent).await?;
+    let adds = kind.adds.as_ref().ok_or_else(|| ApiError::field("life_event_id", NOT_FOR_ADDING))?;
     let (schema, _) = person_schema(state, e).await?;
     let cleaned = clean(&schema, person, &json!({}));
     validate(&schema, &cleaned, today(), crate::language::current()).map_err(ApiError::Invalid)?;
@@ -165,18 +141,6 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
     if covered.iter().any(same) {
         return Err(ApiError::field("first_name", "This person is already covered by this policy"));
     }
-    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
-    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
-    let mut carriers: Vec<i64> = lines
-        .iter()
-        .filter_map(|l| state.catalogue.plan(l.plan_id))
-        .filter(|p| {
-            !changes.iter().any(|c| c.ends_plan(p.plan_id) && c.last_day.as_deref() < Some(row.effective.as_str()))
-        })
-        .map(|p| p.carrier_id)
-        .collect();
-    carriers.sort_unstable();
-    carriers.dedup();
     let change = ChangeRow {
         change_id: 0,
         enrollment_id: e.row.enrollment_id,
@@ -195,18 +159,7 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
         ),
         life_event_id: Some(life_event_id),
     };
-    {
-        let _turn = store::write_turn(&state.db).await;
-        let mut tx = state.db.begin().await?;
-        let change_id = store::coverage_change::record(&mut tx, &change)
-            .await?
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a person's addition was not recorded")))?;
-        for carrier_id in carriers {
-            let event = store::edi::EdiEvent::Change(change_id);
-            store::edi::queue(&mut *tx, e.row.enrollment_id, carrier_id, event, None).await?;
-        }
-        tx.commit().await?;
-    }
+    record_for_carriers(state, e, &change, &row.effective).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was added to a policy");
     policy(state, e).await
 }
@@ -333,38 +286,7 @@ pub async fn remove_person(
     life_event_id: i64,
     member_index: i64,
 ) -> ApiResult<Policy> {
-    if !e.lifecycle.is_submitted() {
-        return Err(not_submitted());
-    }
-    if cancellation::cancellation(state, e).await?.is_some() {
-        return Err(ApiError::Conflict("This application was cancelled: it has no coverage to change".into()));
-    }
-    let reported = store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?;
-    let version = state.workflows.current();
-    let row = reported.iter().find(|r| r.life_event_id == Some(life_event_id));
-    let kind = row.and_then(|r| version.workflows.life_events.as_ref()?.event(&r.kind));
-    let (Some(row), Some(kind)) = (row, kind) else {
-        return Err(ApiError::field(
-            "life_event_id",
-            "Please choose the life event that lets you take this person off",
-        ));
-    };
-    if !kind.allows.contains(&Change::RemoveDependent) {
-        return Err(ApiError::field(
-            "life_event_id",
-            "Please choose the life event that lets you take this person off",
-        ));
-    }
-    if row.window_closes < today().format("%Y-%m-%d").to_string() {
-        return Err(ApiError::field(
-            "life_event_id",
-            Said::with(
-                "The time to make changes for this event ended on {date}. If you could not make them in time, \
-                 please call us",
-                &[("date", &shown(&row.window_closes))],
-            ),
-        ));
-    }
+    let (row, kind) = open_event(state, e, life_event_id, Change::RemoveDependent).await?;
     let covered = still_covered(state, e).await?;
     let Some((_, person)) = covered.iter().find(|(i, _)| *i == member_index) else {
         return Err(ApiError::field("member_index", "Please choose someone this policy covers"));
@@ -374,21 +296,9 @@ pub async fn remove_person(
     }
     let event_date = chrono::NaiveDate::parse_from_str(&row.event_date, "%Y-%m-%d")
         .map_err(|_| ApiError::Internal(anyhow::anyhow!("life event {life_event_id} has no date")))?;
-    let last_day = removal_last_day(kind, event_date, super::first_day(e)?)
+    let last_day = removal_last_day(&kind, event_date, super::first_day(e)?)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("event {} removes no one", kind.id)))?;
     let iso = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
-    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
-    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
-    let mut carriers: Vec<i64> = lines
-        .iter()
-        .filter_map(|l| state.catalogue.plan(l.plan_id))
-        .filter(|p| {
-            !changes.iter().any(|c| c.ends_plan(p.plan_id) && c.last_day.as_deref() < Some(iso(last_day).as_str()))
-        })
-        .map(|p| p.carrier_id)
-        .collect();
-    carriers.sort_unstable();
-    carriers.dedup();
     let change = ChangeRow {
         change_id: 0,
         enrollment_id: e.row.enrollment_id,
@@ -405,18 +315,72 @@ pub async fn remove_person(
         person: None,
         life_event_id: Some(life_event_id),
     };
-    {
-        let _turn = store::write_turn(&state.db).await;
-        let mut tx = state.db.begin().await?;
-        let change_id = store::coverage_change::record(&mut tx, &change)
-            .await?
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a person's removal was not recorded")))?;
-        for carrier_id in carriers {
-            let event = store::edi::EdiEvent::Change(change_id);
-            store::edi::queue(&mut *tx, e.row.enrollment_id, carrier_id, event, change.last_day.as_deref()).await?;
-        }
-        tx.commit().await?;
-    }
+    record_for_carriers(state, e, &change, &iso(last_day)).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was taken off a policy");
     policy(state, e).await
+}
+
+const NOT_FOR_ADDING: &str = "Please choose the life event that lets you add this person";
+const NOT_FOR_REMOVING: &str = "Please choose the life event that lets you take this person off";
+
+/// The reported event `life_event_id` of policy `e`, when it allows `change` today: refused under `life_event_id`
+/// when it is no such event, allows no such change, or its window closed; a conflict for a policy not submitted or
+/// cancelled.
+async fn open_event(
+    state: &AppState,
+    e: &Enrollment,
+    life_event_id: i64,
+    change: Change,
+) -> ApiResult<(store::coverage_change::LifeEventRow, engine::life_events::LifeEvent)> {
+    if !e.lifecycle.is_submitted() {
+        return Err(not_submitted());
+    }
+    if cancellation::cancellation(state, e).await?.is_some() {
+        return Err(ApiError::Conflict("This application was cancelled: it has no coverage to change".into()));
+    }
+    let not_it = if change == Change::AddDependent { NOT_FOR_ADDING } else { NOT_FOR_REMOVING };
+    let reported = store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?;
+    let version = state.workflows.current();
+    let row = reported.into_iter().find(|r| r.life_event_id == Some(life_event_id));
+    let kind = row.as_ref().and_then(|r| version.workflows.life_events.as_ref()?.event(&r.kind)).cloned();
+    let (Some(row), Some(kind)) = (row, kind.filter(|k| k.allows.contains(&change))) else {
+        return Err(ApiError::field("life_event_id", not_it));
+    };
+    if row.window_closes < today().format("%Y-%m-%d").to_string() {
+        return Err(ApiError::field(
+            "life_event_id",
+            Said::with(
+                "The time to make changes for this event ended on {date}. If you could not make them in time, \
+                 please call us",
+                &[("date", &shown(&row.window_closes))],
+            ),
+        ));
+    }
+    Ok((row, kind))
+}
+
+/// Records `change` of policy `e` and queues it for each carrier of a plan still covering on `covering_on`
+/// (YYYY-MM-DD), in one transaction.
+async fn record_for_carriers(state: &AppState, e: &Enrollment, change: &ChangeRow, covering_on: &str) -> ApiResult<()> {
+    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let mut carriers: Vec<i64> = lines
+        .iter()
+        .filter_map(|l| state.catalogue.plan(l.plan_id))
+        .filter(|p| !changes.iter().any(|c| c.ends_plan(p.plan_id) && c.last_day.as_deref() < Some(covering_on)))
+        .map(|p| p.carrier_id)
+        .collect();
+    carriers.sort_unstable();
+    carriers.dedup();
+    let _turn = store::write_turn(&state.db).await;
+    let mut tx = state.db.begin().await?;
+    let change_id = store::coverage_change::record(&mut tx, change)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a change of who is covered was not recorded")))?;
+    for carrier_id in carriers {
+        let event = store::edi::EdiEvent::Change(change_id);
+        store::edi::queue(&mut *tx, e.row.enrollment_id, carrier_id, event, change.last_day.as_deref()).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
