@@ -14,6 +14,8 @@ pub const REINSTATE: &str = "reinstate";
 pub const ADD_DEPENDENT: &str = "add_dependent";
 /// A person taken off the coverage for a life event (a former spouse, a person who died).
 pub const REMOVE_DEPENDENT: &str = "remove_dependent";
+/// The subscriber's address, phone or e-mail changed (the new Contact Information in `person`).
+pub const CHANGE_CONTACT: &str = "change_contact";
 
 /// A change as it is kept.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,17 +4,21 @@ use sqlx::Row;
 
 use super::{now, Db};
 
-/// Records who may sign in to submitted application `enrollment_id`, in the caller's transaction.
+/// Records who may sign in to submitted application `enrollment_id`, in the caller's transaction: the address given
+/// last (a member who changes their e-mail signs in with the new one, and no longer with the old).
 pub async fn put_holder(
     tx: &mut sqlx::AnyConnection,
     enrollment_id: i64,
     email_sha256: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into policy_holder (enrollment_id, email_sha256) values ($1, $2) on conflict do nothing")
-        .bind(enrollment_id)
-        .bind(email_sha256)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "insert into policy_holder (enrollment_id, email_sha256) values ($1, $2) \
+         on conflict (enrollment_id) do update set email_sha256 = excluded.email_sha256",
+    )
+    .bind(enrollment_id)
+    .bind(email_sha256)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 

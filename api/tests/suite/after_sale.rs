@@ -472,3 +472,64 @@ async fn a_spouse_added_for_a_marriage_is_taken_off_for_the_divorce_and_each_car
     let again = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(again, api::domain::carrier_files::Run::default(), "once");
 }
+
+#[tokio::test]
+async fn a_member_changes_the_address_and_e_mail_each_carrier_hears_the_subscribers_001_and_the_new_address_signs_in() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let form = format!("/api/v1/policies/{id}/contact");
+    let held = b.get(&form).await.ok().clone();
+    assert_eq!(held["form_data"]["email_address"], "dana.okafor@example.com", "filled with what it holds: {held}");
+    assert!(held["schema"]["properties"]["zip"].is_object());
+
+    let mut contact = held["form_data"].clone();
+    let same = b.post(&form, json!({ "contact": contact })).await;
+    assert_eq!(
+        same.first_error().1,
+        "Nothing changed: your contact details are as they were",
+        "{} {}",
+        same.body,
+        contact
+    );
+    contact["phone_number"] = json!("12");
+    let bad_phone = b.post(&form, json!({ "contact": contact })).await;
+    assert_eq!(bad_phone.first_error().0, "phone_number", "{}", bad_phone.body);
+
+    contact["phone_number"] = held["form_data"]["phone_number"].clone();
+    contact["address1"] = json!("48 Auburn Ave NE");
+    // The ZIP code and state are those the policy was priced for: read-only, kept whatever is sent.
+    contact["zip"] = json!("33101");
+    contact["email_address"] = json!("dana.o@example.org");
+    let changed = b.post(&form, json!({ "contact": contact })).await;
+    let change = changed.ok()["changes"].as_array().unwrap().last().unwrap().clone();
+    assert!(change["what"].as_str().unwrap().starts_with("The contact details change from "), "{change}");
+    let now = b.get(&form).await.ok()["form_data"].clone();
+    assert_eq!((now["address1"].as_str(), now["zip"].as_str()), (Some("48 Auburn Ave NE"), Some("30301")));
+
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent, run.failed), (2, 2, 0), "{run:?}");
+    for file in &run.files {
+        let text = std::fs::read_to_string(file).unwrap().to_uppercase();
+        assert!(text.contains("INS*Y*18*001*43*A***AC~"), "the subscriber's change of residence:\n{text}");
+        assert!(text.contains("N3*48 AUBURN AVE NE~"), "the new address:\n{text}");
+        assert!(!text.contains("HD*"), "no plan with a change of address:\n{text}");
+        assert_eq!(outside_errors(file), "", "both validators read it");
+    }
+    // The member signs in with the new address.
+    let mut other = app.browser();
+    other.post("/api/v1/member-sign-in/send-code", json!({ "email": "dana.o@example.org" })).await.ok();
+    let code = code_mailed_to(&app, "dana.o@example.org").await;
+    assert_eq!(other.post("/api/v1/member-sign-in", json!({ "code": code })).await.ok()["policies"], 1);
+    // And no longer with the old one.
+    let mut old = app.browser();
+    old.post("/api/v1/member-sign-in/send-code", json!({ "email": "dana.okafor@example.com" })).await.ok();
+    let to_old: i64 = sqlx::query_scalar(
+        "select count(*) from outbox where kind = 'member_sign_in_code' and recipient like '%dana.okafor%'",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!(to_old, 0, "the old address is sent no code");
+}

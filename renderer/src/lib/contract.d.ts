@@ -7197,6 +7197,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContactFormEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The subscriber's contact details, as Contact Information asks them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangeContact"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/my-policies": {
         parameters: {
             query?: never;
@@ -11208,6 +11291,23 @@ export interface components {
             life_event_id?: unknown;
             /** @description One of the people it lists. */
             member_index?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        ContactFormEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ContactForm"];
+        };
+        /** @description What changing the contact details asks, and what the policy holds now. */
+        ContactForm: {
+            schema: unknown;
+            ui_schema: unknown;
+            form_data: unknown;
+        };
+        /** @description The subscriber's contact details, as Contact Information asks them. */
+        ChangeContact: {
+            /** @description The whole of Contact Information, as `GET /policies/{id}/contact`'s schema asks it. */
+            contact?: unknown;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_PolicySummaryEnvelope: {

@@ -159,7 +159,7 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
         ),
         life_event_id: Some(life_event_id),
     };
-    record_for_carriers(state, e, &change, &row.effective).await?;
+    record_for_carriers(state, e, &change, &row.effective, None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was added to a policy");
     policy(state, e).await
 }
@@ -315,7 +315,7 @@ pub async fn remove_person(
         person: None,
         life_event_id: Some(life_event_id),
     };
-    record_for_carriers(state, e, &change, &iso(last_day)).await?;
+    record_for_carriers(state, e, &change, &iso(last_day), None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was taken off a policy");
     policy(state, e).await
 }
@@ -360,8 +360,14 @@ async fn open_event(
 }
 
 /// Records `change` of policy `e` and queues it for each carrier of a plan still covering on `covering_on`
-/// (YYYY-MM-DD), in one transaction.
-async fn record_for_carriers(state: &AppState, e: &Enrollment, change: &ChangeRow, covering_on: &str) -> ApiResult<()> {
+/// (YYYY-MM-DD), in one transaction; with the digest of an address the member may now sign in with, when it gives one.
+pub(super) async fn record_for_carriers(
+    state: &AppState,
+    e: &Enrollment,
+    change: &ChangeRow,
+    covering_on: &str,
+    holder: Option<&str>,
+) -> ApiResult<()> {
     let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
     let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
     let mut carriers: Vec<i64> = lines
@@ -380,6 +386,9 @@ async fn record_for_carriers(state: &AppState, e: &Enrollment, change: &ChangeRo
     for carrier_id in carriers {
         let event = store::edi::EdiEvent::Change(change_id);
         store::edi::queue(&mut *tx, e.row.enrollment_id, carrier_id, event, change.last_day.as_deref()).await?;
+    }
+    if let Some(holder) = holder {
+        store::member_sign_in::put_holder(&mut tx, e.row.enrollment_id, holder).await?;
     }
     tx.commit().await?;
     Ok(())

@@ -8,6 +8,7 @@
 //! `workflows/life_events.yaml`).
 
 pub mod age_off;
+pub mod contact;
 pub mod household;
 pub mod life_events;
 pub mod sign_in;
@@ -201,6 +202,10 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 store::coverage_change::ADD_DEPENDENT => crate::language::say_with(
                     "{name} is covered from {date}",
                     &[("name", &person), ("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
+                ),
+                store::coverage_change::CHANGE_CONTACT => crate::language::say_with(
+                    "The contact details change from {date}",
+                    &[("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
                 ),
                 store::coverage_change::REMOVE_DEPENDENT => {
                     crate::language::say_with("{name} is covered until {date}", &[("name", &person), ("date", &last)])

@@ -236,35 +236,18 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
             (enrollment, group, members)
         }
         (store::coverage_change::ADD_DEPENDENT, _, Some(member)) => {
-            let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, change.enrollment_id)
-                .await?
-                .iter()
-                .filter(|c| c.kind == store::coverage_change::END_PLAN && c.undone_by.is_none())
-                .filter(|c| c.last_day.as_deref().and_then(day) < Some(effective))
-                .filter_map(|c| c.plan_id)
-                .collect();
-            let (enrollment, group) =
-                application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| !ended.contains(&p))
-                    .await?;
+            let (enrollment, group) = still_held(state, change.enrollment_id, carrier_id, effective).await?;
             let member = usize::try_from(member).ok().filter(|m| *m > 0 && *m < enrollment.members.len());
             let member = member.ok_or_else(|| unwritable("the addition names no person of the application"))?;
             (enrollment, group, vec![(member, engine::x12::MemberChange::Added)])
         }
+        (store::coverage_change::CHANGE_CONTACT, _, _) => {
+            let (enrollment, group) = still_held(state, change.enrollment_id, carrier_id, effective).await?;
+            (enrollment, group, vec![(0, engine::x12::MemberChange::Changed { prior_name: None })])
+        }
         (store::coverage_change::AGE_OFF | store::coverage_change::REMOVE_DEPENDENT, _, Some(member)) => {
             let last_day = last_day()?;
-            let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, change.enrollment_id)
-                .await?
-                .iter()
-                .filter(|c| {
-                    c.kind == store::coverage_change::END_PLAN
-                        && c.undone_by.is_none()
-                        && c.last_day.as_deref().and_then(day) < Some(last_day)
-                })
-                .filter_map(|c| c.plan_id)
-                .collect();
-            let (mut enrollment, group) =
-                application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| !ended.contains(&p))
-                    .await?;
+            let (mut enrollment, group) = still_held(state, change.enrollment_id, carrier_id, last_day).await?;
             let member = usize::try_from(member).ok().filter(|m| *m > 0 && *m < enrollment.members.len());
             let member = member.ok_or_else(|| unwritable("the age-off names no dependent of the application"))?;
             // The household without the child: the plans' level after the change.
@@ -279,6 +262,24 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
     enrollment.maintenance =
         Maintenance::Change(engine::x12::Change { reason: change.reason_code.clone(), effective, members });
     Ok((enrollment, group))
+}
+
+/// The application `enrollment_id` with carrier `carrier_id`, holding the plans still covering on `day` (a plan whose
+/// recorded end is before it is left out), for a change that takes effect then.
+async fn still_held(
+    state: &AppState,
+    enrollment_id: i64,
+    carrier_id: i64,
+    day: chrono::NaiveDate,
+) -> ApiResult<(Enrollment, Option<i64>)> {
+    let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, enrollment_id)
+        .await?
+        .iter()
+        .filter(|c| c.kind == store::coverage_change::END_PLAN && c.undone_by.is_none())
+        .filter(|c| c.last_day.as_deref().and_then(self::day) < Some(day))
+        .filter_map(|c| c.plan_id)
+        .collect();
+    application_of(state, enrollment_id, carrier_id, Maintenance::Audit, &|p| !ended.contains(&p)).await
 }
 
 async fn application_of(
@@ -301,8 +302,9 @@ async fn application_of(
         .ok_or_else(|| unwritable("the application has no effective date"))?;
     let personal: PersonalInfo =
         document(plain_complete_tab(state, enrollment_id, TabName::PrimaryInfo).await?, "Personal Information")?;
+    // As it stands: a change after the sale replaces the step's.
     let contact: ContactInfo =
-        document(plain_complete_tab(state, enrollment_id, TabName::ContactInfo).await?, "Contact Information")?;
+        document(crate::domain::enrollment::covered::contact(state, enrollment_id).await?, "Contact Information")?;
     let household: DependentInfo =
         document(plain_complete_tab(state, enrollment_id, TabName::DependentInfo).await?, "Dependent Information")?;
     let named: BeneficiaryInfo =

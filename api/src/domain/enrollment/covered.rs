@@ -7,7 +7,7 @@ use engine::forms::household::Dependent;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
-use crate::store::coverage_change::ADD_DEPENDENT;
+use crate::store::coverage_change::{ADD_DEPENDENT, CHANGE_CONTACT};
 
 /// A person a change added, with their place among the members (1 for the first dependent).
 pub struct Added {
@@ -40,4 +40,20 @@ pub async fn dependents(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<D
     let mut all = super::age_limit::dependents(state, enrollment_id).await?;
     all.extend(added(state, enrollment_id).await?.into_iter().map(|a| a.dependent));
     Ok(all)
+}
+
+/// The Contact Information of submitted application `enrollment_id` as it stands: its step's, or the newest a change
+/// after the sale gave (`domain::after_sale::contact`).
+pub async fn contact(state: &AppState, enrollment_id: i64) -> ApiResult<serde_json::Value> {
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    let newest = changes.iter().rev().find(|c| c.kind == CHANGE_CONTACT && c.undone_by.is_none());
+    match newest.and_then(|c| c.person.as_deref()) {
+        Some(sealed) => {
+            let text = state.crypto.decrypt(sealed).ok_or_else(|| {
+                ApiError::Internal(anyhow::anyhow!("the contact details of a change of {enrollment_id} do not open"))
+            })?;
+            serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))
+        }
+        None => super::documents::plain_complete_tab(state, enrollment_id, engine::tabs::TabName::ContactInfo).await,
+    }
 }

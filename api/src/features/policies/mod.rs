@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::domain::after_sale::contact::{self, ContactForm};
 use crate::domain::after_sale::household::{self, PersonForm, RemovalForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
@@ -55,6 +56,13 @@ pub struct RemovePerson {
     member_index: Option<Value>,
 }
 
+/// The subscriber's contact details, as Contact Information asks them.
+#[derive(Deserialize, JsonSchema)]
+pub struct ChangeContact {
+    /// The whole of Contact Information, as `GET /policies/{id}/contact`'s schema asks it.
+    contact: Option<Value>,
+}
+
 /// Whose policies to sign in to.
 #[derive(Deserialize, JsonSchema)]
 pub struct MemberEmail {
@@ -83,6 +91,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/policies/{id}/life-events", get(event_kinds).post(report_event))
         .api_route("/policies/{id}/add-person", get(person_form).post(add_person))
         .api_route("/policies/{id}/remove-person", get(removal_form).post(remove_person))
+        .api_route("/policies/{id}/contact", get(contact_form).post(change_contact))
         .api_route("/my-policies", get(my_policies))
         .api_route("/member-sign-in/send-code", post(send_member_code))
         .api_route("/member-sign-in", post(member_sign_in))
@@ -199,4 +208,19 @@ async fn remove_person(
         given => crate::input::parse_id(given.as_ref(), "member_index")?,
     };
     Ok(Answer(household::remove_person(&state, &e, life_event_id, member_index).await?))
+}
+
+/// What changing the contact details asks, filled with what the policy holds now.
+async fn contact_form(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<ContactForm>> {
+    Ok(Answer(contact::contact_form(&state, &e).await?))
+}
+
+/// Changes the subscriber's address, phone or e-mail; each carrier still covering the policy hears it.
+async fn change_contact(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<ChangeContact>,
+) -> ApiResult<Answer<Policy>> {
+    let given = body.contact.filter(Value::is_object).ok_or_else(|| ApiError::field("contact", REQUIRED))?;
+    Ok(Answer(contact::change_contact(&state, &e, &given).await?))
 }
