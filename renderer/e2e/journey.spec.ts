@@ -202,6 +202,16 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(person).toBeHidden();
   await expect(coverage.getByText(/^Zoë is covered from \d\d\/\d\d\/\d{4}\. Asked by the applicant: “We had a baby”$/)).toBeVisible();
 
+  // A move within the ZIP code: Contact Information again, filled with what the policy holds.
+  await page.getByRole('button', { name: 'Change your contact details' }).click();
+  const contactDialog = page.getByRole('dialog', { name: 'Your contact details' });
+  await expect(contactDialog.getByLabel('Address 1')).toHaveValue('12 Peachtree St NE');
+  await contactDialog.getByLabel('Address 1').fill('48 Auburn Ave NE');
+  await page.screenshot({ path: 'test-results/contact-details-1280.png' });
+  await contactDialog.getByRole('button', { name: 'Save the new details' }).click();
+  await expect(contactDialog).toBeHidden();
+  await expect(coverage.getByText(/^The contact details change from \d\d\/\d\d\/\d{4}\. Asked by the applicant\.$/)).toBeVisible();
+
   // On another device the member signs in with a code sent to the address on file, and finds the policy there.
   const number = /Your confirmation number is (\d{10})/.exec((await page.getByText(/Your confirmation number is \d{10}/).textContent()) ?? '')?.[1];
   const elsewhere = await browser.newPage();

@@ -98,3 +98,26 @@ export function useRemovePerson(enrollmentId: string) {
     },
   });
 }
+
+/** The policy's contact details as Contact Information asks them, filled with what it holds now. */
+export type ContactForm = Schema<'ContactForm'>;
+
+export function contactFormQuery(enrollmentId: string) {
+  return queryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'contact'],
+    queryFn: (): Promise<ContactForm> => api.get('/policies/{id}/contact', { path: { id: enrollmentId } }),
+  });
+}
+
+/** Changes the address, phone or e-mail; the policy as it then stands replaces the one shown. */
+export function useChangeContact(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: Record<string, unknown>): Promise<Policy> =>
+      api.post('/policies/{id}/contact', { path: { id: enrollmentId }, body: { contact } }),
+    onSuccess: (policy) => {
+      client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
+      return client.invalidateQueries({ queryKey: contactFormQuery(enrollmentId).queryKey });
+    },
+  });
+}

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
-import { SchemaForm } from '../../../components/lazy-schema-form';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { personFormQuery, useAddPerson, type PersonForm } from '../api/policy';
 import { m } from '../messages';
+import { DialogForm } from './dialog-form';
 
 type AddingEvent = PersonForm['events'][number];
 
@@ -51,24 +50,17 @@ function AddPersonDialog({ enrollmentId, form, event, onClose }: { enrollmentId:
           {eventWords}
         </p>
       )}
-      <SchemaForm
+      <DialogForm
         id={`add-person-${event.life_event_id}`}
-        schema={form.schema as RJSFSchema}
-        uiSchema={form.ui_schema as UiSchema}
+        schema={form.schema}
+        uiSchema={form.ui_schema}
         formData={{}}
-        extraErrors={failure?.errorSchema()}
-        disabled={add.isPending}
+        error={add.error}
+        busy={add.isPending}
+        confirm={t(m.addConfirm)}
         onSubmit={(person) => add.mutate({ lifeEventId: event.life_event_id, person }, { onSuccess: onClose })}
-      >
-        <div className="form-actions">
-          <button type="submit" className="primary" disabled={add.isPending}>
-            {t(m.addConfirm)}
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            {t(m.addKeep)}
-          </button>
-        </div>
-      </SchemaForm>
+        onClose={onClose}
+      />
     </Modal>
   );
 }

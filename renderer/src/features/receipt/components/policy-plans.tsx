@@ -7,6 +7,7 @@ import { policyQuery, useEndPlan, type Policy } from '../api/policy';
 import { m } from '../messages';
 import { ReasonForm } from './reason-form';
 import { AddPerson } from './add-person';
+import { ChangeContact } from './change-contact';
 import { RemovePerson } from './remove-person';
 import { ReportLifeEvent } from './report-life-event';
 
@@ -44,7 +45,7 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
           <h3>{t(m.changesHeading)}</h3>
           <ul className="policy-changes">
             {policy.changes.map((c) => (
-              <li key={c.requested_at}>{t(m.changeLine, { what: c.what, by: c.requested_by, reason: c.reason })}</li>
+              <li key={c.requested_at}>{t(c.reason ? m.changeLine : m.changeLineAsked, { what: c.what, by: c.requested_by, reason: c.reason })}</li>
             ))}
           </ul>
         </>
@@ -63,6 +64,7 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
         <>
           <AddPerson enrollmentId={enrollmentId} />
           <RemovePerson enrollmentId={enrollmentId} />
+          <ChangeContact enrollmentId={enrollmentId} />
           <ReportLifeEvent enrollmentId={enrollmentId} />
         </>
       )}

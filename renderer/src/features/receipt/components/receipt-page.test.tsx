@@ -258,3 +258,35 @@ describe('a person taken off for a life event', () => {
     expect(sent).toEqual([{ life_event_id: 5, member_index: 1 }]);
   });
 });
+
+describe('the policy’s contact details', () => {
+  it('are changed under the server’s schema, filled with what the policy holds, and listed as a change', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/v1/policies/9/contact', () =>
+        success({
+          schema: { type: 'object', properties: { address1: { type: 'string', title: 'Address 1' }, zip: { type: 'string', title: 'Zip', readOnly: true } } },
+          ui_schema: {},
+          form_data: { address1: '12 Peachtree St NE', zip: '30301' },
+        }),
+      ),
+      http.post('/api/v1/policies/9/contact', async ({ request }) => {
+        sent.push(await request.json());
+        return success({
+          policy_id: '20261201',
+          plans: [dental],
+          events: [],
+          changes: [{ what: 'The contact details change from 12/02/2026', requested_by: 'the applicant', reason: '', requested_at: '2026-12-02T10:00:00Z', effective: '12/02/2026' }],
+        });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change your contact details' }));
+    const street = (await screen.findByLabelText(/Address 1/)) as HTMLInputElement;
+    expect(street.value).toBe('12 Peachtree St NE');
+    fireEvent.change(street, { target: { value: '48 Auburn Ave NE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the new details' }));
+    expect((await screen.findByText(/The contact details change from/)).textContent).toBe('The contact details change from 12/02/2026. Asked by the applicant.');
+    expect(sent).toEqual([{ contact: { address1: '48 Auburn Ave NE', zip: '30301' } }]);
+  });
+});
