@@ -10,18 +10,22 @@ endif
 RENDERER := renderer
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench measure-web cluster cluster-stop load check-contract smtp-server x12-validator sshd renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-faults test-renderer test-e2e chromium clean
+.PHONY: run test bench measure-web cluster cluster-stop load check-contract smtp-server x12-validator sshd clamd renderer-deps renderer-build build check-rust test-rust test-postgres test-fuzz test-crash test-faults test-renderer test-e2e chromium clean
 
 ## run: install, build the renderer and the server, migrate and seed, serve on http://localhost:$${PORT:-8080}
+## Uploaded documents are scanned by ClamAV's clamd (scripts/ensure-clamd.sh installs and starts one); without it the
+## store runs and refuses documents, saying so.
 run: renderer-build
 	cargo build --release -p api
-	./target/release/enroll serve
+	@clamd=$${CLAMD_ADDRESS:-$$(scripts/ensure-clamd.sh || echo "")}; \
+	if [ -z "$$clamd" ]; then echo "clamd is not available: documents will be refused until CLAMD_ADDRESS is set" >&2; fi; \
+	CLAMD_ADDRESS=$$clamd ./target/release/enroll serve
 
 ## test: every check and test (formatting, lints, engine, api on SQLite and PostgreSQL, renderer, browser journeys)
 ## The browser journeys keep one core busy (Chromium's renderer) and leave the other mostly idle, so once the build and
 ## the SQLite suite have passed they run beside the remaining stages, which use the other core: their output is
 ## printed whole when they end. A failure of either side fails make test.
-test: check-rust test-rust check-contract chromium smtp-server x12-validator renderer-build
+test: check-rust test-rust check-contract chromium smtp-server x12-validator clamd renderer-build
 	@logs=$$(mktemp -d); \
 	( cd $(RENDERER) && npm run e2e > $$logs/e2e 2>&1; echo $$? > $$logs/e2e.status ) & journeys=$$!; \
 	status=0; $(MAKE) --no-print-directory test-postgres test-fuzz test-crash test-faults test-renderer || status=1; \
@@ -96,7 +100,7 @@ check-contract:
 # Generated requests from the OpenAPI document (schemathesis), a few thousand per database: no answer may be a 5xx.
 # The two databases' runs go side by side: each is one schemathesis worker, about one core, on a two-core machine
 # (10 minutes one after the other, 5.5 together). Each run's output is printed whole when both have ended.
-test-fuzz: build
+test-fuzz: build clamd
 	@python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check schemathesis
 	@if scripts/ensure-postgres.sh >/dev/null; then pg=postgres; \
 	elif [ "$${CI:-}" = "true" ]; then echo "PostgreSQL is not available and CI=true: failing" >&2; exit 1; \
@@ -130,13 +134,19 @@ sshd:
 		echo "installing Debian's openssh-server and gnupg"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server gnupg >/dev/null; fi
 
-test-rust: smtp-server x12-validator sshd
+# ClamAV's daemon: every document a member uploads is scanned by it before it is kept. The suites, the fuzzing and the
+# journeys share one on a free port (scripts/ensure-clamd.sh: installed from Debian where missing; its signatures are
+# the machine's, or the EICAR test signature alone where the machine has none, as here).
+clamd:
+	@scripts/ensure-clamd.sh >/dev/null
+
+test-rust: smtp-server x12-validator sshd clamd
 	cargo test --workspace
 	./target/debug/enroll check-workflows
 
 # The same api tests against PostgreSQL. Outside CI a machine without PostgreSQL skips them, saying so; under
 # CI=true that is a failure.
-test-postgres: smtp-server x12-validator sshd
+test-postgres: smtp-server x12-validator sshd clamd
 	@if url=$$(scripts/ensure-postgres.sh); then \
 		echo "api tests on PostgreSQL (a fresh database per test)"; \
 		ENROLL_TEST_DATABASE_URL=$$url cargo test --workspace --test suite; \
@@ -167,7 +177,7 @@ chromium:
 		echo "installing Debian's chromium"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
 
-test-e2e: chromium smtp-server x12-validator build renderer-build
+test-e2e: chromium smtp-server x12-validator clamd build renderer-build
 	cd $(RENDERER) && npm run e2e
 
 clean:

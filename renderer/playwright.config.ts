@@ -15,6 +15,9 @@ const dataDir = process.env.ENROLL_E2E_DATA_DIR;
 // The server's port is one the system says is free, asked once in the same way: the config is evaluated synchronously,
 // so a child process listens on port 0 and prints the port it was given; the workers inherit it with the environment.
 const freePort = "const probe = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(probe.address().port)); probe.close(); });";
+// The server scans documents with the machine's clamd (scripts/ensure-clamd.sh starts one, installing Debian's
+// clamav-daemon where it is missing), asked once, as the port is.
+process.env.ENROLL_E2E_CLAMD ??= execFileSync('../scripts/ensure-clamd.sh').toString().trim().split('\n').pop() ?? '';
 const port = Number((process.env.ENROLL_E2E_PORT ??= execFileSync(process.execPath, ['-e', freePort]).toString().trim()));
 
 export default defineConfig({
@@ -44,6 +47,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       RENDERER_DIR: process.env.ENROLL_E2E_RENDERER_DIR ?? 'renderer/dist',
       RUST_LOG: 'warn',
+      CLAMD_ADDRESS: process.env.ENROLL_E2E_CLAMD,
       // The single-portal deployment's host (e2e/white-label.spec.ts reaches it by name).
       SINGLE_PORTAL_HOST: 'enroll.harborstone-worksite.example',
     },

@@ -18,7 +18,9 @@ case $db in
     drop="psql $admin -qtA -c 'drop database if exists $name' >/dev/null 2>&1" ;;
   *) echo "usage: $0 sqlite|postgres" >&2; exit 2 ;;
 esac
-DATA_DIR=$data DATABASE_URL=$url PORT=$port RUST_LOG=warn "$repo/target/debug/enroll" serve >"$data/server.log" 2>&1 &
+# Documents are scanned before they are kept: the server has the machine's clamd, as in production.
+clamd=$("$repo/scripts/ensure-clamd.sh")
+CLAMD_ADDRESS=$clamd DATA_DIR=$data DATABASE_URL=$url PORT=$port RUST_LOG=warn "$repo/target/debug/enroll" serve >"$data/server.log" 2>&1 &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true

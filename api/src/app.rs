@@ -85,6 +85,7 @@ impl AppState {
                 Some(url) => Texts::Gateway(url.clone()),
                 None => Texts::Files(config.data_dir.join("texts")),
             })?,
+            scanner: crate::services::scanner::Scanner::at(config.clamd_address.as_deref()),
             public_url: config.public_url.trim_end_matches('/').to_string(),
             banks: Arc::new(RoutingDirectory::load(&config.routing_directory)?),
             gateway: Arc::new(SandboxGateway),
@@ -142,7 +143,8 @@ fn api_router(state: &Live) -> (Calls, Vec<String>) {
         .merge(features::receipt::routes())
         .merge(features::policies::routes())
         .merge(features::workflows::routes())
-        .merge(features::carrier::routes());
+        .merge(features::carrier::routes())
+        .merge(features::reviews::routes());
     served(openapi::document(calls), state, "/api/v1")
 }
 
@@ -215,6 +217,7 @@ pub fn app(state: &Live, config: &Config) -> Router {
         .merge(features::probes::routes().with_state(state.clone()))
         .merge(features::access::pages().with_state(state.clone()))
         .merge(features::carrier::pages().with_state(state.clone()))
+        .merge(features::reviews::pages().with_state(state.clone()))
         .nest_service("/assets", images)
         .nest_service("/static", bundle)
         .fallback_service(page);

@@ -17,6 +17,8 @@ pub const MOST_URI_BYTES: usize = 2048;
 /// The largest request body the API accepts. The largest legitimate one is a step's screenshot (a PNG data URL of at
 /// most 2 MB); anything much larger is refused before it is read.
 pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
+// A proof document of the largest size taken must fit in a body.
+const _: () = assert!(BODY_LIMIT >= engine::documents::MOST_BYTES);
 
 /// Who may read `/metrics`: a caller on this machine (loopback, not relayed by a proxy), the addresses named in
 /// `METRICS_ALLOW` (comma-separated), and a caller with the credentials of `METRICS_AUTH` (`user:password`, sent as
@@ -105,6 +107,9 @@ pub struct Config {
     /// `http://host:port/path` of a text-message gateway, which takes `{"to": "+1…", "body": "…"}` as JSON; unset,
     /// texts are written as files under DATA_DIR/texts and not delivered (the rep is told so).
     pub text_url: Option<String>,
+    /// Where ClamAV's daemon listens, which scans every document a member uploads: `tcp:HOST:PORT` or a Unix
+    /// socket's path. Unset, documents are refused (`services::scanner`).
+    pub clamd_address: Option<String>,
     /// The host of the single-portal white-label deployment (one of the sites' domains): no Home link, no quotes.
     pub single_portal_host: Option<String>,
     /// `user:password` the renderer sends (basic authorization) to read a domain's site settings. It tells the
@@ -193,7 +198,7 @@ impl Config {
     /// `MAX_CONNECTIONS_PER_CLIENT` (64; 0 behind a proxy, `TRUST_PROXY`, unless set), `MAX_BUSY_CONNECTIONS` (256),
     /// `OPS_PORT` (none), `DRAIN_NOTICE_MS` (3000), `SHUTDOWN_GRACE_SECS` (20), `METRICS_ALLOW`, `METRICS_AUTH`,
     /// `TRUST_PROXY`,
-    /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `TEXT_URL`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
+    /// `PORT` (8080), `DATA_DIR` (./data), `PUBLIC_URL` (http://localhost:PORT), `MAIL_FROM`, `SMTP_URL`, `TEXT_URL`, `CLAMD_ADDRESS`, `DATABASE_URL` (a SQLite file in DATA_DIR), `RENDERER_DIR`
     /// (./renderer/dist), `FIXTURES_DIR` (./fixtures), `WORKFLOWS_DIR` (./workflows), `ENROLL_DATA_KEY` and
     /// `ENROLL_SESSION_KEY` (base64; generated into DATA_DIR/keys on first run when unset), `COOKIE_SECURE`,
     /// `SINGLE_PORTAL_HOST`, `SITE_SETTINGS_AUTH`, `BENEFIT_ROOT` (/benefit/v1), `RECOMMEND_REFRESH_SECS` (60).
@@ -264,6 +269,7 @@ impl Config {
                 .unwrap_or_else(|| env_path("FIXTURES_DIR", "./fixtures").join("banking/fedach-directory.txt")),
             invoice_url: std::env::var("INVOICE_URL").ok().filter(|u| !u.is_empty()),
             text_url: std::env::var("TEXT_URL").ok().filter(|u| !u.is_empty()),
+            clamd_address: std::env::var("CLAMD_ADDRESS").ok().filter(|u| !u.is_empty()),
             data_dir,
             cookie_secure: std::env::var("COOKIE_SECURE").is_ok_and(|v| v == "1" || v == "true"),
             public_url: std::env::var("PUBLIC_URL").unwrap_or_else(|_| format!("http://localhost:{port}")),

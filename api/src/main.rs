@@ -57,6 +57,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         count: usize,
     },
+    /// Print a sign-in link for one of the store's reviewers, who read the documents members send as proof of a life
+    /// event
+    ReviewerLink {
+        /// The reviewer's name, recorded with each decision
+        #[arg(long)]
+        name: String,
+    },
     /// Print a sign-in link to the carriers' console for a carrier's staff member
     CarrierLink {
         /// The carrier's id
@@ -328,6 +335,13 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             for _ in 0..count {
                 println!("{}/rep-sign-in/{}", config.public_url, api::domain::access::rep_link(&crypto, agent_id));
             }
+            Ok(())
+        }
+        Command::ReviewerLink { name } => {
+            anyhow::ensure!(!name.trim().is_empty(), "say the reviewer's name (--name)");
+            let crypto = api::services::crypto::Crypto::from_keys(&config.keys()?);
+            let link = api::domain::after_sale::proof::reviewer_link(&crypto, &name);
+            println!("{}/reviewer-sign-in/{link}", config.public_url);
             Ok(())
         }
         Command::CarrierLink { carrier_id, name } => {

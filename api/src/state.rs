@@ -99,6 +99,8 @@ pub struct Shared {
     pub cookie_key: Key,
     pub cookie_secure: bool,
     pub mailer: Mailer,
+    /// The virus scanner of uploaded documents.
+    pub scanner: crate::services::scanner::Scanner,
     pub public_url: String,
     pub banks: Arc<RoutingDirectory>,
     /// Where the invoice auto-generation call goes after a submission (the spec's callInvoice); none when unset.

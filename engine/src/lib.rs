@@ -40,6 +40,7 @@ pub mod confirmation;
 pub mod context;
 pub mod dates;
 pub mod dependents;
+pub mod documents;
 pub mod draw;
 pub mod errors;
 pub mod facts;

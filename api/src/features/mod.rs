@@ -14,6 +14,7 @@ pub mod policies;
 pub mod probes;
 pub mod receipt;
 pub mod resume;
+pub mod reviews;
 pub mod shop;
 pub mod signature;
 pub mod site;

@@ -12,6 +12,7 @@ pub mod mail;
 pub mod memo;
 pub mod metrics;
 pub mod recommender;
+pub mod scanner;
 pub mod traces;
 pub mod workflows;
 pub mod zip;

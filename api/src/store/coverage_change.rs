@@ -39,13 +39,49 @@ pub struct ChangeRow {
     pub person: Option<String>,
     /// The reported life event that allowed it.
     pub life_event_id: Option<i64>,
+    /// Where it stands with its event's proof, when it waits for one (see the migration `0034_proof_document.sql`):
+    /// [`AWAITING_PROOF`], [`PROVEN`] or [`REFUSED`]; none for a change that needs none.
+    pub proof: Option<String>,
 }
+
+/// A change waiting for its event's proof: it reaches no carrier yet.
+pub const AWAITING_PROOF: &str = "awaiting";
+/// A change whose event's proof a reviewer approved.
+pub const PROVEN: &str = "approved";
+/// A change refused: its event's proof was denied, or not sent in time.
+pub const REFUSED: &str = "refused";
 
 impl ChangeRow {
     /// Whether it ends `plan` and stands (no reinstatement undid it).
     pub fn ends_plan(&self, plan: i64) -> bool {
         self.kind == END_PLAN && self.plan_id == Some(plan) && self.undone_by.is_none()
     }
+
+    /// Whether it stands for the carriers: not undone, and not waiting for or refused for its proof.
+    pub fn stands(&self) -> bool {
+        self.undone_by.is_none() && matches!(self.proof.as_deref(), None | Some(PROVEN))
+    }
+}
+
+/// Settles the proof of a change waiting for it, in the caller's transaction: [`PROVEN`] with the person's place
+/// among the members, or [`REFUSED`]; false when it was settled already.
+pub async fn settle_proof(
+    tx: &mut sqlx::AnyConnection,
+    change_id: i64,
+    proof: &str,
+    member_index: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "update coverage_change set proof = $1, member_index = coalesce($2, member_index) \
+         where change_id = $3 and proof = 'awaiting'",
+    )
+    .bind(proof)
+    .bind(member_index)
+    .bind(change_id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1)
 }
 
 /// Marks change `change_id` undone by `by`, in the caller's transaction; false when it was undone already.
@@ -63,8 +99,8 @@ pub async fn undo(tx: &mut sqlx::Transaction<'_, sqlx::Any>, change_id: i64, by:
 pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
         "insert into coverage_change (enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
-         requested_by, reason, requested_at, person, life_event_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12) on conflict do nothing returning change_id",
+         requested_by, reason, requested_at, person, life_event_id, proof) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+         $10, $11, $12, $13) on conflict do nothing returning change_id",
     )
     .bind(row.enrollment_id)
     .bind(&row.kind)
@@ -78,12 +114,13 @@ pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) 
     .bind(&row.requested_at)
     .bind(&row.person)
     .bind(row.life_event_id)
+    .bind(&row.proof)
     .fetch_optional(&mut **tx)
     .await
 }
 
 const COLUMNS: &str = "change_id, enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
-                       requested_by, reason, requested_at, undone_by, person, life_event_id";
+                       requested_by, reason, requested_at, undone_by, person, life_event_id, proof";
 
 fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
     Ok(ChangeRow {
@@ -101,6 +138,7 @@ fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
         undone_by: r.try_get("undone_by")?,
         person: r.try_get("person")?,
         life_event_id: r.try_get("life_event_id")?,
+        proof: r.try_get("proof")?,
     })
 }
 
@@ -109,6 +147,16 @@ pub async fn of_enrollment(db: &Db, enrollment_id: i64) -> Result<Vec<ChangeRow>
     let rows =
         sqlx::query(&format!("select {COLUMNS} from coverage_change where enrollment_id = $1 order by change_id"))
             .bind(enrollment_id)
+            .fetch_all(db)
+            .await?;
+    rows.iter().map(of_row).collect()
+}
+
+/// The changes a reported life event allowed, in the order they were asked.
+pub async fn of_life_event(db: &Db, life_event_id: i64) -> Result<Vec<ChangeRow>, sqlx::Error> {
+    let rows =
+        sqlx::query(&format!("select {COLUMNS} from coverage_change where life_event_id = $1 order by change_id"))
+            .bind(life_event_id)
             .fetch_all(db)
             .await?;
     rows.iter().map(of_row).collect()

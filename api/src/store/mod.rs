@@ -16,6 +16,7 @@ pub mod local;
 pub mod member;
 pub mod member_sign_in;
 pub mod outbox;
+pub mod proof;
 pub mod quota;
 pub mod sealed;
 pub mod seed;

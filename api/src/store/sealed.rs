@@ -7,7 +7,7 @@ use super::{now, Db};
 
 /// Every column that holds sealed values, as (table, column): a sealed value, or a JSON document with sealed strings
 /// inside it (at any depth, and inside sealed documents too).
-pub const SEALED_COLUMNS: [(&str, &str); 11] = [
+pub const SEALED_COLUMNS: [(&str, &str); 13] = [
     ("enrollment_tab", "data"),
     ("enrollment_tab", "draft"),
     ("member", "document"),
@@ -19,6 +19,8 @@ pub const SEALED_COLUMNS: [(&str, &str); 11] = [
     ("edi_interchange", "content"),
     ("carrier_confirmation", "record"),
     ("coverage_change", "person"),
+    ("proof_document", "file_name"),
+    ("proof_document", "content"),
 ];
 
 /// The texts of a column that hold anything sealed.

@@ -336,6 +336,13 @@ async fn a_baby_born_after_the_sale_is_added_for_the_birth_reported_and_each_car
         (Some("the applicant"), Some("We had a baby"))
     );
     let twice = b.post(&form, json!({ "life_event_id": event, "person": baby("Zoë", &born, "child") })).await;
+    assert_eq!(
+        twice.first_error(),
+        ("first_name".into(), "This person is already added and waits for the proof of the event".into())
+    );
+    // Once her birth certificate is approved (tests/suite/proof.rs), she is covered, and not added twice.
+    crate::proof::proven(&app, &mut b, id, &event, "birth_certificate").await;
+    let twice = b.post(&form, json!({ "life_event_id": event, "person": baby("Zoë", &born, "child") })).await;
     assert_eq!(twice.first_error(), ("first_name".into(), "This person is already covered by this policy".into()));
 
     // Each carrier's next file adds her, a child covered from the day, at the household's level with her.
@@ -430,6 +437,7 @@ async fn a_spouse_added_for_a_marriage_is_taken_off_for_the_divorce_and_each_car
     let sam = json!({ "first_name": "Sam", "last_name": "Okafor", "gender": "0", "birthdate": "02/14/1985",
                       "relationship": "spouse" });
     b.post(&format!("/api/v1/policies/{id}/add-person"), json!({ "life_event_id": married, "person": sam })).await.ok();
+    crate::proof::proven(&app, &mut b, id, &married, "marriage_certificate").await;
     api::domain::carrier_files::run_once(&app.state).await.unwrap();
 
     let form = format!("/api/v1/policies/{id}/remove-person");

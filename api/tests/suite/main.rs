@@ -33,6 +33,7 @@ mod names;
 mod openapi;
 mod operations;
 mod outbox;
+mod proof;
 mod remote_signature;
 mod save_for_later;
 mod shop;

@@ -23,7 +23,7 @@ const EmployeeEnrollment = lazy(() =>
  * console is a carrier's place of work, not the shop: it draws its own frame, without the cart or the help chat. So
  * does the page of a link a rep sent an applicant to sign their application: nothing there is for shopping.
  */
-const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/, /^\/carrier$/, /^\/sign\/[^/]+$/];
+const BARE = [/^\/404$/, /^\/landing-config-error\//, /^\/access-page$/, /^\/access-pagenext$/, /^\/landing-page$/, /^\/carrier$/, /^\/reviews$/, /^\/sign\/[^/]+$/];
 
 /**
  * Every page: the site's header, the page, the footer with its ways in, and the help chat; a loader until the site is

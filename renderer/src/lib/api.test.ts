@@ -94,7 +94,8 @@ describe('the api client', () => {
         [M in Method]: P extends PathWith<M> ? ([Answer<P, M>] extends [never] ? `${M} ${P}` : unknown extends Answer<P, M> ? `${M} ${P}` : never) : never;
       }[Method];
     }[keyof paths];
-    expectTypeOf<Untyped>().toEqualTypeOf<never>();
+    // A document's file answers its own bytes (PDF, JPEG or PNG), read by the browser in a tab of its own, not here.
+    expectTypeOf<Exclude<Untyped, 'get /reviews/{document_id}/file'>>().toEqualTypeOf<never>();
 
     // Never run: `npm run typecheck` fails when any line below stops being an error, i.e. when answers stop being
     // typed from the document.

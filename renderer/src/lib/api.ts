@@ -60,7 +60,12 @@ type OperationIn<Ps, P extends keyof Ps, M extends Method> = Ps[P] extends Recor
 
 type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type PathParamsOf<Op> = Op extends { parameters: { path?: infer T } } ? NonNullable<T> : never;
-type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+// A body of bytes (a document a member sends) is given as the file itself.
+type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : Op extends { requestBody: { content: { 'application/octet-stream': unknown } } }
+    ? Blob
+    : never;
 /** The whole JSON of a 200 answer (a call answered outside the envelope reads this). */
 type ContentOf<Op> = Op extends { responses: { 200: { content: { 'application/json': infer C } } } } ? C : never;
 type DataOf<Op> = ContentOf<Op> extends { data: infer D } ? D : never;
@@ -148,12 +153,15 @@ function url(base: string, template: string, { path, query }: Wire): string {
 // types it serializes (a 204, having no envelope, ends as an ApiError below). `whole` answers the whole JSON rather than
 // its `data`: the few calls the spec has answer outside the envelope (the benefit service's leads).
 async function send<T>(method: string, target: string, body: unknown, extra?: Record<string, string>, whole = false): Promise<T> {
-  const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extra };
+  // A file (a document a member sends) goes as its own bytes; the server reads its type from them, never from a name.
+  const file = body instanceof Blob;
+  const type = file ? 'application/octet-stream' : 'application/json';
+  const headers = { ...(body === undefined ? {} : { 'Content-Type': type }), ...extra };
   const response = await fetch(target, {
     method,
     credentials: 'include',
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : file ? body : JSON.stringify(body),
   });
   let envelope: Envelope<T> | undefined;
   try {

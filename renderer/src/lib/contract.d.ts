@@ -7280,6 +7280,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: {
+                    /** @description One of the policy's reported events whose proof is asked for. */
+                    life_event_id?: string;
+                    /** @description One of the documents that event lists (`proof.kinds`). */
+                    proof_kind?: string;
+                    /** @description The file's name on the member's device. */
+                    file_name?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/my-policies": {
         parameters: {
             query?: never;
@@ -8202,6 +8260,242 @@ export interface paths {
                 500: components["responses"]["Refusal500"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewerEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecidedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_QueuedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    document_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A reviewer's decision on a document. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Decide"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecidedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{document_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    document_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file as the member sent it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": unknown;
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11158,9 +11452,16 @@ export interface components {
             requested_at: string;
             /** @description The day it takes effect, MM/DD/YYYY. */
             effective: string;
+            /**
+             * @description `recorded` (the carriers hear it), `waiting_for_proof` (a reviewer has not approved the event's proof yet)
+             *     or `refused` (the proof was denied, or not sent in time).
+             */
+            status: string;
         };
         /** @description A reported event, as the policy shows it. */
         ReportedEvent: {
+            /** Format: int64 */
+            life_event_id: number;
             kind: string;
             title: string;
             /** @description MM/DD/YYYY, as the next three. */
@@ -11172,6 +11473,43 @@ export interface components {
             /** @description The day a proof is due by; none when the member's word is enough. */
             proof_due?: string | null;
             reported_by: string;
+            /** @description Its proof: what to send, what was sent, and where it stands. */
+            proof: components["schemas"]["EventProof"];
+        };
+        /** @description The proof of a reported event. */
+        EventProof: {
+            /** @description `not_needed`, `due` (nothing sent, or another asked for), `in_review`, `approved`, `denied` or `overdue`. */
+            status: string;
+            /** @description Whether a document may be sent now. */
+            takes_documents: boolean;
+            /** @description The documents that prove it, any one of them. */
+            kinds: components["schemas"]["ProofKind"][];
+            /** @description What was sent, in the order it was. */
+            documents: components["schemas"]["SentDocument"][];
+            /**
+             * Format: uint
+             * @description The largest file taken, in bytes.
+             */
+            most_bytes: number;
+        };
+        /** @description A document a reported event may be proven by. */
+        ProofKind: {
+            id: string;
+            title: string;
+        };
+        /** @description A document sent for a reported event, as the member reads it. */
+        SentDocument: {
+            /** Format: int64 */
+            document_id: number;
+            /** @description Which document it is (Birth certificate). */
+            title: string;
+            file_name: string;
+            /** @description When it was sent (RFC 3339). */
+            sent_at: string;
+            /** @description `awaiting_review`, `approved`, `asked_again` or `denied`. */
+            status: string;
+            /** @description The reviewer's reason, when they asked for another or denied it. */
+            reason?: string | null;
         };
         /** @description Which plan to end, and why. */
         EndPlan: {
@@ -11241,6 +11579,11 @@ export interface components {
             window_closes: string;
             /** @description The day the person is covered from. */
             effective: string;
+            /**
+             * @description Whether the person waits for a document that proves the event (approved by the store's reviewers) before any
+             *     carrier hears of them.
+             */
+            waits_for_proof: boolean;
         };
         /** @description A person to add for a reported life event. */
         AddPerson: {
@@ -11308,6 +11651,15 @@ export interface components {
         ChangeContact: {
             /** @description The whole of Contact Information, as `GET /policies/{id}/contact`'s schema asks it. */
             contact?: unknown;
+        };
+        /** @description Which document a file is, and for which reported event (the file itself is the request's body). */
+        SendDocument: {
+            /** @description One of the policy's reported events whose proof is asked for. */
+            life_event_id?: string | null;
+            /** @description One of the documents that event lists (`proof.kinds`). */
+            proof_kind?: string | null;
+            /** @description The file's name on the member's device. */
+            file_name?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_PolicySummaryEnvelope: {
@@ -11937,6 +12289,65 @@ export interface components {
         ImportBody: {
             /** @description The file's text: YAML (or JSON) of the `questionnaire` format. */
             yaml: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        ReviewerEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Reviewer"];
+        };
+        /** @description The reviewer signed in. */
+        Reviewer: {
+            name: string;
+        };
+        /** @description The success envelope of a typed answer. */
+        DecidedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Decided"];
+        };
+        /** @description Done. */
+        Decided: {
+            /** Format: int64 */
+            document_id: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_QueuedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Queued"][];
+        };
+        /** @description A document in the reviewers' queue. */
+        Queued: {
+            /** Format: int64 */
+            document_id: number;
+            /** @description The policy's confirmation number. */
+            policy_id: string;
+            /** @description The applicant, first and last name. */
+            applicant: string;
+            /** @description The event it proves, and its day (MM/DD/YYYY). */
+            event: string;
+            event_date: string;
+            /** @description Which document it is meant to be. */
+            document: string;
+            /** @description The people waiting for it to be approved (a newborn's name and birth date, say), as the member gave them. */
+            waiting: string[];
+            /** @description PDF, JPEG or PNG, and its size. */
+            media_type: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** @description When it was sent (RFC 3339), and the day the proof is due (MM/DD/YYYY). */
+            sent_at: string;
+            due: string;
+            /** @description Earlier decisions on the same event's documents, in order ("asked again: unreadable"). */
+            history: string[];
+        };
+        /** @description A reviewer's decision on a document. */
+        Decide: {
+            /** @description `approve`, `ask_again` or `deny`. */
+            decision?: string | null;
+            /** @description Why, in words the member reads (needed to ask again or deny). */
+            reason?: string | null;
         };
     };
     responses: {

@@ -79,6 +79,7 @@ async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
         undone_by: None,
         person: None,
         life_event_id: None,
+        proof: None,
     };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;

@@ -84,10 +84,11 @@ pub async fn change_contact(state: &AppState, e: &Enrollment, contact: &Value) -
         undone_by: None,
         person: Some(state.crypto.encrypt(&cleaned.to_string())),
         life_event_id: None,
+        proof: None,
     };
     // The member signs in with the new address too.
     let holder = cleaned["email_address"].as_str().and_then(crate::domain::access::holder_digest);
-    super::household::record_for_carriers(state, e, &change, &day, holder.as_deref()).await?;
+    super::household::record_for_carriers(state, e, &change, Some(&day), holder.as_deref()).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, moved, "a policy's contact details changed");
     policy(state, e).await
 }

@@ -41,6 +41,9 @@ pub struct AddingEvent {
     pub window_closes: String,
     /// The day the person is covered from.
     pub effective: String,
+    /// Whether the person waits for a document that proves the event (approved by the store's reviewers) before any
+    /// carrier hears of them.
+    pub waits_for_proof: bool,
 }
 
 fn shown(iso: &str) -> String {
@@ -93,11 +96,15 @@ pub async fn person_form(state: &AppState, e: &Enrollment) -> ApiResult<PersonFo
     }
     let (schema, ui_schema) = person_schema(state, e).await?;
     let language = crate::language::current();
+    let sent = store::proof::of_enrollment(&state.db, e.row.enrollment_id).await?;
     let events = events_allowing(state, e, Change::AddDependent)
         .await?
         .into_iter()
         .filter_map(|(row, kind)| {
+            let waits_for_proof = kind.holds_for_proof(Change::AddDependent)
+                && super::deadlines::standing(&row, &sent) != engine::documents::Standing::Approved;
             Some(AddingEvent {
+                waits_for_proof,
                 life_event_id: row.life_event_id?,
                 title: kind.title.in_language(language).to_string(),
                 event_date: shown(&row.event_date),
@@ -141,12 +148,21 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
     if covered.iter().any(same) {
         return Err(ApiError::field("first_name", "This person is already covered by this policy"));
     }
+    let waiting = super::deadlines::waiting_people(state, e.row.enrollment_id, life_event_id).await?;
+    if waiting.iter().any(|(_, d)| same(d)) {
+        return Err(ApiError::field("first_name", "This person is already added and waits for the proof of the event"));
+    }
+    // Coverage given for an event that needs proof waits for a reviewer's approval of it (`proof`): no place among
+    // the members, and no carrier hears of it, until then.
+    let sent = store::proof::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let held = kind.holds_for_proof(Change::AddDependent)
+        && super::deadlines::standing(&row, &sent) != engine::documents::Standing::Approved;
     let change = ChangeRow {
         change_id: 0,
         enrollment_id: e.row.enrollment_id,
         kind: ADD_DEPENDENT.into(),
         plan_id: None,
-        member_index: Some(covered.len() as i64 + 1),
+        member_index: (!held).then_some(covered.len() as i64 + 1),
         reason_code: kind.reason_code.clone(),
         effective: row.effective.clone(),
         last_day: None,
@@ -158,9 +174,11 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
             state.crypto.encrypt(&serde_json::to_string(&dependent).map_err(|e| ApiError::Internal(e.into()))?),
         ),
         life_event_id: Some(life_event_id),
+        proof: held.then(|| store::coverage_change::AWAITING_PROOF.to_string()),
     };
-    record_for_carriers(state, e, &change, &row.effective, None).await?;
-    tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was added to a policy");
+    let covering = if held { None } else { Some(row.effective.as_str()) };
+    record_for_carriers(state, e, &change, covering, None).await?;
+    tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, held, "a person was added to a policy");
     policy(state, e).await
 }
 
@@ -314,8 +332,9 @@ pub async fn remove_person(
         undone_by: None,
         person: None,
         life_event_id: Some(life_event_id),
+        proof: None,
     };
-    record_for_carriers(state, e, &change, &iso(last_day), None).await?;
+    record_for_carriers(state, e, &change, Some(&iso(last_day)), None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was taken off a policy");
     policy(state, e).await
 }
@@ -359,17 +378,11 @@ async fn open_event(
     Ok((row, kind))
 }
 
-/// Records `change` of policy `e` and queues it for each carrier of a plan still covering on `covering_on`
-/// (YYYY-MM-DD), in one transaction; with the digest of an address the member may now sign in with, when it gives one.
-pub(super) async fn record_for_carriers(
-    state: &AppState,
-    e: &Enrollment,
-    change: &ChangeRow,
-    covering_on: &str,
-    holder: Option<&str>,
-) -> ApiResult<()> {
-    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
-    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+/// The carriers of the plans of application `enrollment_id` still covering on `covering_on` (YYYY-MM-DD): a plan
+/// whose recorded end is before it is left out.
+pub(super) async fn carriers_covering(state: &AppState, enrollment_id: i64, covering_on: &str) -> ApiResult<Vec<i64>> {
+    let lines = store::cart::cart(&state.db, &state.local_reads, enrollment_id).await?;
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
     let mut carriers: Vec<i64> = lines
         .iter()
         .filter_map(|l| state.catalogue.plan(l.plan_id))
@@ -378,6 +391,23 @@ pub(super) async fn record_for_carriers(
         .collect();
     carriers.sort_unstable();
     carriers.dedup();
+    Ok(carriers)
+}
+
+/// Records `change` of policy `e` and queues it for each carrier of a plan still covering on `covering_on`
+/// (YYYY-MM-DD; none for a change that reaches no carrier yet), in one transaction; with the digest of an address
+/// the member may now sign in with, when it gives one.
+pub(super) async fn record_for_carriers(
+    state: &AppState,
+    e: &Enrollment,
+    change: &ChangeRow,
+    covering_on: Option<&str>,
+    holder: Option<&str>,
+) -> ApiResult<()> {
+    let carriers = match covering_on {
+        Some(day) => carriers_covering(state, e.row.enrollment_id, day).await?,
+        None => Vec::new(),
+    };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     let change_id = store::coverage_change::record(&mut tx, change)

@@ -1,7 +1,7 @@
 //! Reporting a life event on a policy: the kinds a member may report (`workflows/life_events.yaml`, in the reader's
 //! language, for the policy's market), and a report checked against its kind's window, which says until when it
-//! allows changes, from when they take effect, and when its proof is due. The changes themselves (adding the baby,
-//! taking off a former spouse) are the next step of this work.
+//! allows changes, from when they take effect, and when its proof is due. The changes themselves are `household`'s
+//! and `contact`'s; the proof is `proof`'s.
 
 use chrono::NaiveDate;
 use engine::life_events::{Market, Outside};
@@ -32,6 +32,7 @@ pub struct LifeEventKind {
 /// A reported event, as the policy shows it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ReportedEvent {
+    pub life_event_id: i64,
     pub kind: String,
     pub title: String,
     /// MM/DD/YYYY, as the next three.
@@ -43,6 +44,8 @@ pub struct ReportedEvent {
     /// The day a proof is due by; none when the member's word is enough.
     pub proof_due: Option<String>,
     pub reported_by: String,
+    /// Its proof: what to send, what was sent, and where it stands.
+    pub proof: super::proof::EventProof,
 }
 
 fn market(e: &Enrollment) -> Market {
@@ -106,10 +109,14 @@ pub async fn reported(state: &AppState, e: &Enrollment) -> ApiResult<Vec<Reporte
             .and_then(|l| l.event(id))
             .map_or(id.to_string(), |k| k.title.in_language(language).to_string())
     };
+    let sent = store::proof::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let kind = |id: &str| version.workflows.life_events.as_ref().and_then(|l| l.event(id));
     Ok(store::coverage_change::life_events(&state.db, e.row.enrollment_id)
         .await?
         .iter()
         .map(|r| ReportedEvent {
+            life_event_id: r.life_event_id.unwrap_or_default(),
+            proof: super::proof::event_proof(state, r, kind(&r.kind), &sent),
             kind: r.kind.clone(),
             title: title(&r.kind),
             event_date: stored(&r.event_date),

@@ -9,8 +9,10 @@
 
 pub mod age_off;
 pub mod contact;
+pub mod deadlines;
 pub mod household;
 pub mod life_events;
+pub mod proof;
 pub mod sign_in;
 
 use chrono::NaiveDate;
@@ -72,6 +74,9 @@ pub struct PolicyChange {
     pub requested_at: String,
     /// The day it takes effect, MM/DD/YYYY.
     pub effective: String,
+    /// `recorded` (the carriers hear it), `waiting_for_proof` (a reviewer has not approved the event's proof yet)
+    /// or `refused` (the proof was denied, or not sent in time).
+    pub status: String,
 }
 
 /// A submitted application as a policy.
@@ -189,9 +194,14 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 None => crate::language::say("a plan").to_string(),
             };
             let last = c.last_day.as_deref().and_then(stored_day).map(shown).unwrap_or_default();
-            let person = c
-                .member_index
-                .and_then(|i| dependents.get(usize::try_from(i).ok()?.checked_sub(1)?))
+            // A person added is named as the change keeps them (one waiting for a proof has no place yet).
+            let added = (c.kind == store::coverage_change::ADD_DEPENDENT)
+                .then(|| c.person.as_deref().and_then(|p| state.crypto.decrypt(p)))
+                .flatten()
+                .and_then(|text| serde_json::from_str::<engine::forms::household::Dependent>(&text).ok());
+            let person = added
+                .as_ref()
+                .or_else(|| c.member_index.and_then(|i| dependents.get(usize::try_from(i).ok()?.checked_sub(1)?)))
                 .and_then(|d| d.name.first_name.clone())
                 .unwrap_or_default();
             let what = match c.kind.as_str() {
@@ -233,6 +243,12 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 },
                 requested_at: c.requested_at.clone(),
                 effective: stored_day(&c.effective).map(shown).unwrap_or_default(),
+                status: match c.proof.as_deref() {
+                    Some(store::coverage_change::AWAITING_PROOF) => "waiting_for_proof",
+                    Some(store::coverage_change::REFUSED) => "refused",
+                    _ => "recorded",
+                }
+                .into(),
             }
         })
         .collect();
@@ -285,6 +301,7 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
         undone_by: None,
         person: None,
         life_event_id: None,
+        proof: None,
     };
     {
         let _turn = store::write_turn(&state.db).await;
@@ -341,6 +358,7 @@ pub async fn reinstate_plan(state: &AppState, policy_id: &str, plan_id: i64, by:
         undone_by: None,
         person: None,
         life_event_id: None,
+        proof: None,
     };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;

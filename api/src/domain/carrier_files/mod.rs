@@ -60,6 +60,8 @@ pub struct Run {
     pub undelivered: usize,
     /// Children's age-offs told of (each family e-mailed, each end queued to its carriers).
     pub aged_off: usize,
+    /// Members written to about a proof: due within days, or past its deadline.
+    pub reminded: usize,
 }
 
 fn lease_until() -> String {
@@ -73,7 +75,11 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<Run> {
     let aged_off = crate::domain::after_sale::age_off::notice_due(state, crate::domain::enrollment::today())
         .await
         .map_err(|e| anyhow::anyhow!("the age-offs due: {e}"))?;
-    let mut run = Run { aged_off, ..Run::default() };
+    // Proofs due soon are reminded of, and additions whose proof's deadline passed are refused, before the files.
+    let reminded = crate::domain::after_sale::deadlines::remind_due(state, crate::domain::enrollment::today())
+        .await
+        .map_err(|e| anyhow::anyhow!("the proofs due: {e}"))?;
+    let mut run = Run { aged_off, reminded, ..Run::default() };
     batch(state, &mut run).await?;
     verify_monthly(state, &mut run).await?;
     deliver(state, &mut run).await?;

@@ -1,6 +1,7 @@
 //! Who a submitted application covers: the dependents its Dependent Information names, then each person a change
-//! after the sale added (`domain::after_sale::household`), in the order they were added, while no later change undid
-//! it. Read by the policy, the carriers' files and the comparison with a carrier's record.
+//! after the sale added (`domain::after_sale::household`), in their places, while no later change undid it and no
+//! proof it waits for is missing (`domain::after_sale::proof`). Read by the policy, the carriers' files and the
+//! comparison with a carrier's record.
 
 use engine::forms::household::Dependent;
 
@@ -20,8 +21,9 @@ pub struct Added {
 pub async fn added(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Added>> {
     let mut added = Vec::new();
     for change in store::coverage_change::of_enrollment(&state.db, enrollment_id).await? {
-        let (ADD_DEPENDENT, None, Some(sealed), Some(member_index)) =
-            (change.kind.as_str(), change.undone_by, change.person.as_deref(), change.member_index)
+        // A person waiting for the proof of their event, or refused for it, covers no one (and has no place yet).
+        let (ADD_DEPENDENT, true, Some(sealed), Some(member_index)) =
+            (change.kind.as_str(), change.stands(), change.person.as_deref(), change.member_index)
         else {
             continue;
         };
@@ -31,6 +33,8 @@ pub async fn added(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Added>
         let dependent = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))?;
         added.push(Added { change_id: change.change_id, member_index, dependent });
     }
+    // In their places: a person approved after another was added takes the place after them.
+    added.sort_by_key(|a| a.member_index);
     Ok(added)
 }
 

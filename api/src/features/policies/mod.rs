@@ -12,11 +12,12 @@ use serde_json::Value;
 use crate::domain::after_sale::contact::{self, ContactForm};
 use crate::domain::after_sale::household::{self, PersonForm, RemovalForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
+use crate::domain::after_sale::proof;
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
 use crate::domain::session::Session;
 use crate::error::{Answer, ApiError, ApiResult};
-use crate::http::extract::{AppJson, OwnedPath};
+use crate::http::extract::{AppJson, AppQuery, OwnedPath};
 use crate::http::session::{Renewed, WithSession};
 use crate::state::{AppState, Live};
 
@@ -63,6 +64,17 @@ pub struct ChangeContact {
     contact: Option<Value>,
 }
 
+/// Which document a file is, and for which reported event (the file itself is the request's body).
+#[derive(Deserialize, JsonSchema)]
+pub struct SendDocument {
+    /// One of the policy's reported events whose proof is asked for.
+    life_event_id: Option<String>,
+    /// One of the documents that event lists (`proof.kinds`).
+    proof_kind: Option<String>,
+    /// The file's name on the member's device.
+    file_name: Option<String>,
+}
+
 /// Whose policies to sign in to.
 #[derive(Deserialize, JsonSchema)]
 pub struct MemberEmail {
@@ -92,6 +104,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/policies/{id}/add-person", get(person_form).post(add_person))
         .api_route("/policies/{id}/remove-person", get(removal_form).post(remove_person))
         .api_route("/policies/{id}/contact", get(contact_form).post(change_contact))
+        .api_route("/policies/{id}/documents", post(send_document))
         .api_route("/my-policies", get(my_policies))
         .api_route("/member-sign-in/send-code", post(send_member_code))
         .api_route("/member-sign-in", post(member_sign_in))
@@ -223,4 +236,23 @@ async fn change_contact(
 ) -> ApiResult<Answer<Policy>> {
     let given = body.contact.filter(Value::is_object).ok_or_else(|| ApiError::field("contact", REQUIRED))?;
     Ok(Answer(contact::change_contact(&state, &e, &given).await?))
+}
+
+/// Sends a document (a PDF, JPEG or PNG, the request's whole body) as proof of a reported life event: checked by its
+/// content and scanned for viruses before it is kept; the store's reviewers read it, and the member is e-mailed at
+/// each turn.
+async fn send_document(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppQuery(query): AppQuery<SendDocument>,
+    body: axum::body::Bytes,
+) -> ApiResult<Answer<Policy>> {
+    let life_event_id = match query.life_event_id.filter(|v| !v.trim().is_empty()) {
+        None => return Err(ApiError::field("life_event_id", REQUIRED)),
+        Some(given) => crate::input::parse_id(Some(&Value::String(given)), "life_event_id")?,
+    };
+    let kind =
+        query.proof_kind.filter(|k| !k.trim().is_empty()).ok_or_else(|| ApiError::field("proof_kind", REQUIRED))?;
+    let name = query.file_name.unwrap_or_default();
+    Ok(Answer(proof::send(&state, &e, life_event_id, kind.trim(), &name, &body).await?))
 }

@@ -176,6 +176,7 @@ impl TestApp {
             routing_directory: repo().join("fixtures/banking/fedach-directory.txt"),
             invoice_url,
             text_url: None,
+            clamd_address: common_clamd(),
             single_portal_host: Some("enroll.harborstone-worksite.example".into()),
             site_settings_auth: api::config::DEFAULT_SITE_SETTINGS_AUTH.into(),
             benefit_root: api::config::BENEFIT_ROOT.into(),
@@ -298,6 +299,18 @@ impl Browser<'_> {
         body: Option<String>,
         headers: &[(&str, &str)],
     ) -> Answer {
+        let body = body.map(|b| (b.into_bytes(), "application/json"));
+        self.send_bytes(method, uri, body, headers).await.0
+    }
+
+    /// A request with a body of `bytes` of the media type given, answered with the answer's own bytes too.
+    pub async fn send_bytes(
+        &mut self,
+        method: Method,
+        uri: &str,
+        body: Option<(Vec<u8>, &str)>,
+        headers: &[(&str, &str)],
+    ) -> (Answer, Vec<u8>) {
         let mut request = Request::builder().method(method).uri(uri);
         for (name, value) in headers {
             request = request.header(*name, *value);
@@ -311,10 +324,14 @@ impl Browser<'_> {
         if let Some(language) = self.language {
             request = request.header(header::COOKIE, format!("enroll_lang={language}"));
         }
-        if body.is_some() {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-        }
-        let request = request.body(body.map(Body::from).unwrap_or_else(Body::empty)).unwrap();
+        let body = match body {
+            Some((bytes, media_type)) => {
+                request = request.header(header::CONTENT_TYPE, media_type);
+                Body::from(bytes)
+            }
+            None => Body::empty(),
+        };
+        let request = request.body(body).unwrap();
         let response = self.app.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();
@@ -324,7 +341,7 @@ impl Browser<'_> {
         }
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         let body = serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
-        Answer { status, body, set_cookie, headers }
+        (Answer { status, body, set_cookie, headers }, bytes.to_vec())
     }
 
     pub async fn get(&mut self, uri: &str) -> Answer {
@@ -514,7 +531,28 @@ pub async fn mail_to(app: &TestApp, to: &str) -> String {
         .filter(|m| m.contains(&format!("To: {to}")))
         .collect();
     mails.sort();
-    mails.pop().expect("an e-mail was written").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
+    quoted_printable_read(&mails.pop().expect("an e-mail was written"))
+}
+
+/// A quoted-printable text as it reads: soft line breaks joined, each `=XX` the byte it stands for (a UTF-8 name's
+/// letters are two such bytes).
+pub fn quoted_printable_read(text: &str) -> String {
+    let joined = text.replace("=\r\n", "").replace("=\n", "");
+    let (bytes, mut out, mut i) = (joined.as_bytes(), Vec::new(), 0);
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        match (bytes[i], hex) {
+            (b'=', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// A tab's documents as stored (the complete one and a draft beside it, sealed values and all), to check what is kept
@@ -607,4 +645,26 @@ pub async fn loopback_service(path: &'static str) -> (String, std::sync::Arc<std
     let address = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     (format!("http://{address}{path}"), received)
+}
+
+/// The address of the ClamAV daemon every test app scans documents with: `ENROLL_TEST_CLAMD`, or the one
+/// `scripts/ensure-clamd.sh` starts (installing Debian's clamav-daemon where it is missing), asked once per run. A
+/// machine where neither works fails the run, saying why: documents are never kept unscanned, so their tests cannot
+/// run without it.
+pub fn common_clamd() -> Option<String> {
+    static ADDRESS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let address = ADDRESS.get_or_init(|| {
+        if let Ok(given) = std::env::var("ENROLL_TEST_CLAMD") {
+            if !given.is_empty() {
+                return given;
+            }
+        }
+        let out = std::process::Command::new(repo().join("scripts/ensure-clamd.sh"))
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .expect("scripts/ensure-clamd.sh runs");
+        assert!(out.status.success(), "ClamAV's clamd could not be started by scripts/ensure-clamd.sh");
+        String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().trim().to_string()
+    });
+    Some(address.clone())
 }

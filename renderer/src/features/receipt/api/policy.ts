@@ -121,3 +121,21 @@ export function useChangeContact(enrollmentId: string) {
     },
   });
 }
+
+/** Sends a file as the document `proofKind` proving reported event `lifeEventId`; the policy as it then stands
+ * replaces the one shown (the event's proof, in review). */
+export function useSendDocument(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lifeEventId, proofKind, file }: { lifeEventId: number; proofKind: string; file: File }): Promise<Policy> =>
+      api.post('/policies/{id}/documents', {
+        path: { id: enrollmentId },
+        query: { life_event_id: String(lifeEventId), proof_kind: proofKind, file_name: file.name },
+        body: file,
+      }),
+    onSuccess: (policy) => {
+      client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
+      return client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey });
+    },
+  });
+}

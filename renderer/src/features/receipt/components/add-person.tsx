@@ -44,7 +44,7 @@ function AddPersonDialog({ enrollmentId, form, event, onClose }: { enrollmentId:
   const eventWords = failure?.messageFor('life_event_id');
   return (
     <Modal title={t(m.addTitle, { title: event.title })} open onClose={onClose}>
-      <p>{t(m.addEffect, { from: event.effective })}</p>
+      <p>{t(event.waits_for_proof ? m.addEffectProof : m.addEffect, { from: event.effective })}</p>
       {eventWords && (
         <p className="error" role="alert">
           {eventWords}

@@ -10,6 +10,7 @@ import { AddPerson } from './add-person';
 import { ChangeContact } from './change-contact';
 import { RemovePerson } from './remove-person';
 import { ReportLifeEvent } from './report-life-event';
+import { EventProof } from './event-proof';
 
 type PolicyPlan = Policy['plans'][number];
 
@@ -45,7 +46,11 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
           <h3>{t(m.changesHeading)}</h3>
           <ul className="policy-changes">
             {policy.changes.map((c) => (
-              <li key={c.requested_at}>{t(c.reason ? m.changeLine : m.changeLineAsked, { what: c.what, by: c.requested_by, reason: c.reason })}</li>
+              <li key={c.requested_at} data-status={c.status}>
+                {t(c.reason ? m.changeLine : m.changeLineAsked, { what: c.what, by: c.requested_by, reason: c.reason })}
+                {c.status === 'waiting_for_proof' && <> {t(m.changeWaiting)}</>}
+                {c.status === 'refused' && <> {t(m.changeRefused)}</>}
+              </li>
             ))}
           </ul>
         </>
@@ -54,8 +59,11 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
         <>
           <h3>{t(m.eventsHeading)}</h3>
           <ul className="policy-changes">
-            {policy.events.map((event, i) => (
-              <li key={i}>{t(m.eventLine, { title: event.title, date: event.event_date, until: event.window_closes })}</li>
+            {policy.events.map((event) => (
+              <li key={event.life_event_id}>
+                {t(m.eventLine, { title: event.title, date: event.event_date, until: event.window_closes })}
+                <EventProof enrollmentId={enrollmentId} event={event} />
+              </li>
             ))}
           </ul>
         </>

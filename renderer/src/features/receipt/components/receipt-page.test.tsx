@@ -192,7 +192,7 @@ describe('a person added for a life event', () => {
     const personForm: Schema<'PersonForm'> = {
       schema: { type: 'object', properties: { first_name: { type: 'string', title: 'First name' }, birthdate: { type: 'string', title: 'Date of birth' } }, required: ['first_name'] },
       ui_schema: {},
-      events: [{ life_event_id: 4, title: 'We had a baby', event_date: '12/01/2026', window_closes: '01/30/2027', effective: '12/01/2026' }],
+      events: [{ life_event_id: 4, title: 'We had a baby', event_date: '12/01/2026', window_closes: '01/30/2027', effective: '12/01/2026', waits_for_proof: true }],
     };
     server.use(
       http.post('/api/v1/policies/9/add-person', async ({ request }) => {
@@ -206,13 +206,16 @@ describe('a person added for a life event', () => {
           policy_id: '20261201',
           plans: [dental],
           events: [],
-          changes: [{ what: 'Zoë is covered from 12/01/2026', requested_by: 'the applicant', reason: 'We had a baby', requested_at: '2026-12-02T10:00:00Z', effective: '12/01/2026' }],
+          changes: [{ what: 'Zoë is covered from 12/01/2026', requested_by: 'the applicant', reason: 'We had a baby', requested_at: '2026-12-02T10:00:00Z', effective: '12/01/2026', status: 'waiting_for_proof' }],
         });
       }),
     );
     drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], personForm);
     expect((await screen.findByText(/you can add the person until/)).textContent).toBe('We had a baby: you can add the person until 01/30/2027. They are covered from 12/01/2026.');
     fireEvent.click(screen.getByRole('button', { name: 'Add a person (We had a baby)' }));
+    expect((await screen.findByText(/once a document that proves the event is approved/)).textContent).toBe(
+      'They are covered from 12/01/2026 by each plan of this policy once a document that proves the event is approved; then each carrier is told.',
+    );
     fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Zoë' } });
     fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '11/30/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add them' }));
@@ -220,11 +223,49 @@ describe('a person added for a life event', () => {
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Zoë');
     fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '12/01/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add them' }));
-    expect((await screen.findByText(/Zoë is covered from/)).textContent).toBe('Zoë is covered from 12/01/2026. Asked by the applicant: “We had a baby”');
+    expect((await screen.findByText(/Zoë is covered from/)).textContent).toBe(
+      'Zoë is covered from 12/01/2026. Asked by the applicant: “We had a baby” Waiting for the document that proves the event.',
+    );
     expect(sent).toEqual([
       { life_event_id: 4, person: { first_name: 'Zoë', birthdate: '11/30/2026' } },
       { life_event_id: 4, person: { first_name: 'Zoë', birthdate: '12/01/2026' } },
     ]);
+  });
+});
+
+describe('the proof of a reported life event', () => {
+  it('says what is due, refuses a file over the server’s limit before sending it, and sends the file itself', async () => {
+    const sent: { query: string; type: string | null; bytes: number }[] = [];
+    const event = (proof: Schema<'EventProof'>): Schema<'ReportedEvent'> => ({
+      life_event_id: 4, kind: 'birth', title: 'We had a baby', event_date: '12/01/2026', window_closes: '01/30/2027',
+      effective: '12/01/2026', proof_due: '12/31/2026', reported_by: 'the applicant', proof,
+    });
+    const due = { status: 'due', takes_documents: true, kinds: [{ id: 'birth_certificate', title: 'Birth certificate' }], documents: [], most_bytes: 1024 * 1024 };
+    const inReview = {
+      ...due,
+      status: 'in_review',
+      documents: [{ document_id: 1, title: 'Birth certificate', file_name: 'zoe.pdf', sent_at: '2026-12-02T10:00:00Z', status: 'awaiting_review', reason: null }],
+    };
+    server.use(
+      http.post('/api/v1/policies/9/documents', async ({ request }) => {
+        sent.push({ query: new URL(request.url).search, type: request.headers.get('content-type'), bytes: (await request.arrayBuffer()).byteLength });
+        return success({ policy_id: '20261201', plans: [dental], changes: [], events: [event(inReview)] });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [event(due)] });
+    expect((await screen.findByText(/Proof needed by/)).textContent).toBe('Proof needed by 12/31/2026: one of Birth certificate.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send a document (We had a baby)' }));
+    const input = await screen.findByLabelText('The file (PDF, JPEG or PNG, up to 1 MB)');
+    const large = new File(['%PDF-1.4'], 'large.pdf', { type: 'application/pdf' });
+    Object.defineProperty(large, 'size', { value: 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [large] } });
+    expect(screen.getByRole('alert').textContent).toBe('This file is larger than 1 MB. Please send a smaller one: a photo of the page, or a PDF of fewer pages');
+    expect((screen.getByRole('button', { name: 'Send it' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'zoë.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send it' }));
+    expect((await screen.findByText(/zoe.pdf/)).textContent).toBe('Birth certificate (zoe.pdf): with our reviewers');
+    expect(screen.getByText(/Your document is with our reviewers/)).toBeTruthy();
+    expect(sent).toEqual([{ query: '?life_event_id=4&proof_kind=birth_certificate&file_name=zo%C3%AB.pdf', type: 'application/octet-stream', bytes: 8 }]);
   });
 });
 
