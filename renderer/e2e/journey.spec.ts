@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import {
   dobOfAge,
   noSeriousViolations,
@@ -21,7 +22,13 @@ import {
   signInCodeMailedTo,
   submitApplication,
   problem,
+  enroll,
 } from './helpers';
+
+/** A PDF of one blank page: a birth certificate as far as the journey needs. */
+const BLANK_PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 test('an applicant goes from the filter to a receipt with a confirmation number', async ({ page, browser }) => {
   await page.goto('/');
@@ -200,7 +207,64 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await noSeriousViolations(page, 'adding a person');
   await person.getByRole('button', { name: 'Add them' }).click();
   await expect(person).toBeHidden();
+  await expect(
+    coverage.getByText(/^Zoë is covered from \d\d\/\d\d\/\d{4}\. Asked by the applicant: “We had a baby” Waiting for the document that proves the event\.$/),
+  ).toBeVisible();
+
+  // She waits for her birth certificate: no carrier hears of her until the store's reviewers approve it.
+  enroll('edi', 'run');
+  await coverage.getByRole('button', { name: 'Send a document (We had a baby)' }).click();
+  const sending = page.getByRole('dialog', { name: 'Send a document (We had a baby)' });
+  await sending.getByLabel('Birth certificate').check();
+  await sending.getByLabel('The file (PDF, JPEG or PNG, up to 4 MB)').setInputFiles({
+    name: 'Zoë birth certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(BLANK_PDF),
+  });
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/send-a-document-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await noSeriousViolations(page, 'sending a document');
+  await sending.getByRole('button', { name: 'Send it' }).click();
+  await expect(sending).toBeHidden();
+  await expect(coverage.getByText('Your document is with our reviewers. We write to you when they have read it.')).toBeVisible();
+  await expect(coverage.getByText('Birth certificate (Zoë birth certificate.pdf): with our reviewers')).toBeVisible();
+  // A reviewer signs in by the link `enroll reviewer-link` prints, reads the file, and approves it.
+  const reviewer = await browser.newPage();
+  await reviewer.goto(new URL(enroll('reviewer-link', '--name', 'Rosa Ibáñez')).pathname);
+  await expect(reviewer.getByRole('heading', { name: 'Documents to review', level: 1 })).toBeVisible();
+  const review = reviewer.getByRole('article', { name: /^Birth certificate for policy \d{10}$/ });
+  await expect(review.getByText(/^Waiting to be covered: Zoë Okafor \(\d\d\/\d\d\/\d{4}\)$/)).toBeVisible();
+  const file = await reviewer.request.get((await review.getByRole('link', { name: /^Open the file \(PDF, \d+ KB\)$/ }).getAttribute('href')) ?? '');
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.from(await file.body()).toString()).toBe(BLANK_PDF);
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await reviewer.setViewportSize({ width, height });
+    await reviewer.screenshot({ path: `test-results/reviews-${width}.png`, fullPage: true });
+  }
+  await reviewer.setViewportSize({ width: 1280, height: 900 });
+  await noSeriousViolations(reviewer, 'the reviewers\' queue');
+  await review.getByLabel('Approve: it proves the event').check();
+  await review.getByRole('button', { name: 'Record the decision' }).click();
+  await expect(reviewer.getByText('No document is waiting. Well done.')).toBeVisible();
+  await reviewer.close();
+  // Back on her policies later, the member reads that it was approved.
+  await page.goto('/my-policies');
+  await page.getByRole('button', { name: /^Open policy \d{10}$/ }).click();
+  await expect(coverage.getByText('Proven: your document was approved.')).toBeVisible();
   await expect(coverage.getByText(/^Zoë is covered from \d\d\/\d\d\/\d{4}\. Asked by the applicant: “We had a baby”$/)).toBeVisible();
+  // The carriers' next files add her.
+  const written = enroll('edi', 'run')
+    .split('\n')
+    .filter((line) => line.startsWith('written: '))
+    .map((line) => readFileSync(line.slice('written: '.length), 'utf8').toUpperCase());
+  expect(written.length).toBeGreaterThan(0);
+  for (const text of written) {
+    expect(text).toContain('INS*N*19*021*02*A~');
+    expect(text).toContain('NM1*IL*1*OKAFOR*ZOE~');
+  }
 
   // A move within the ZIP code: Contact Information again, filled with what the policy holds.
   await page.getByRole('button', { name: 'Change your contact details' }).click();

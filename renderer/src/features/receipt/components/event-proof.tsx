@@ -74,7 +74,7 @@ function SendDialog({ enrollmentId, event, onClose }: { enrollmentId: string; ev
           if (file && kind && !tooLarge) send.mutate({ lifeEventId: event.life_event_id, proofKind: kind, file }, { onSuccess: onClose });
         }}
       >
-        <fieldset>
+        <fieldset className="choices">
           <legend id={kindId}>{t(m.sendWhich)}</legend>
           {kinds.map((k) => (
             <label key={k.id} className="choice">
@@ -82,7 +82,7 @@ function SendDialog({ enrollmentId, event, onClose }: { enrollmentId: string; ev
             </label>
           ))}
         </fieldset>
-        <label htmlFor={fileId}>{t(m.sendFile, { mb })}</label>
+        <label htmlFor={fileId} className="field-label">{t(m.sendFile, { mb })}</label>
         <input
           id={fileId}
           type="file"

@@ -95,7 +95,7 @@ function Review({ queued: q }: { queued: Queued }) {
           if (decision) decide.mutate({ documentId: q.document_id, decision, reason });
         }}
       >
-        <fieldset>
+        <fieldset className="choices">
           <legend>{t(m.decision)}</legend>
           {(
             [
@@ -111,7 +111,7 @@ function Review({ queued: q }: { queued: Queued }) {
         </fieldset>
         {decision !== '' && decision !== 'approve' && (
           <>
-            <label htmlFor={reasonId}>{t(m.reason)}</label>
+            <label htmlFor={reasonId} className="field-label">{t(m.reason)}</label>
             <textarea
               id={reasonId}
               value={reason}
