@@ -293,3 +293,30 @@ async fn a_proof_due_within_a_week_is_reminded_of_once_and_past_its_deadline_the
     let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(run.files.len(), 0, "{run:?}");
 }
+
+#[tokio::test]
+async fn a_member_who_applied_in_spanish_is_told_of_each_turn_of_the_proof_in_spanish() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    sqlx::query("update enrollment set submitted_language = 'es' where enrollment_id = $1")
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let born = yesterday();
+    let event = added_for(&mut b, id, "birth", &born, zoe(&born)).await;
+    send(&mut b, id, &event, "birth_certificate", "acta.pdf", PDF).await.ok();
+    let received = crate::common::mail_to(&app, EMAIL).await;
+    assert!(received.contains("Recibimos su documento (Acta de nacimiento) para su póliza"), "{received}");
+    let mut r = reviewer(&app, "Rosa Ibáñez").await;
+    let document = r.get("/api/v1/reviews").await.ok()[0]["document_id"].clone();
+    let reason = "La foto está borrosa";
+    r.post(&format!("/api/v1/reviews/{document}"), json!({ "decision": "ask_again", "reason": reason })).await.ok();
+    let asked = crate::common::mail_to(&app, EMAIL).await;
+    assert!(
+        asked.contains("No pudimos aceptar el documento (Acta de nacimiento)") && asked.contains(reason),
+        "{asked}"
+    );
+    assert!(asked.contains("Inicie sesión en su póliza y elija Enviar un documento"), "{asked}");
+}

@@ -137,6 +137,17 @@ pub(super) async fn language_of(state: &AppState, enrollment_id: i64) -> ApiResu
         .unwrap_or(engine::i18n::SOURCE))
 }
 
+/// What `say` gives, in the language application `enrollment_id` was submitted in (a document's title for the
+/// member's e-mail, whatever language the request that wrote it spoke).
+pub(super) async fn in_members_language<T>(
+    state: &AppState,
+    enrollment_id: i64,
+    say: impl FnOnce() -> T,
+) -> ApiResult<T> {
+    let language = language_of(state, enrollment_id).await?;
+    Ok(crate::language::speaking(language, async move { say() }).await)
+}
+
 /// A turn of a proof the member is told of.
 pub(super) enum Turn<'a> {
     Received { document: &'a str },

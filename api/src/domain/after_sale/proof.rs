@@ -34,7 +34,7 @@ use crate::store::coverage_change::{PROVEN, REFUSED};
 use crate::store::proof::DocumentRow;
 
 pub use super::deadlines::remind_due;
-use super::deadlines::{member_mail, standing, waiting_people, Turn, PROOF_MAIL};
+use super::deadlines::{in_members_language, member_mail, standing, waiting_people, Turn, PROOF_MAIL};
 
 /// The most documents one event takes (a reviewer asking again many times aside, a member sends one or two).
 const MOST_DOCUMENTS_PER_EVENT: usize = 10;
@@ -249,7 +249,7 @@ pub async fn send(
         decision_reason: None,
     };
     let sealed = state.crypto.encrypt(&base64::engine::general_purpose::STANDARD.encode(content));
-    let title = title_of(kind, proof_kind);
+    let title = in_members_language(state, id, || title_of(kind, proof_kind)).await?;
     let mail = member_mail(state, id, Turn::Received { document: &title }).await?;
     {
         let _turn = store::write_turn(&state.db).await;
@@ -401,7 +401,7 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
         .find(|r| r.life_event_id == Some(d.life_event_id))
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("document {document_id} proves no recorded event")))?;
     let kind = version.workflows.life_events.as_ref().and_then(|l| l.event(&event.kind)).cloned();
-    let title = title_of(kind.as_ref(), &d.proof_kind);
+    let title = in_members_language(state, id, || title_of(kind.as_ref(), &d.proof_kind)).await?;
     let waiting = waiting_people(state, id, d.life_event_id).await?;
     let new_due = match decision {
         Decision::AskAgain => {
