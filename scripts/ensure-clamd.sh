@@ -11,9 +11,12 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${CLAMD_DIR:-${TMPDIR:-/tmp}/enroll-clamd-$(id -u)}
 mkdir -p "$dir"
-# One start at a time: the test suites, the fuzzing runs and the journeys may ask at once.
+# One start at a time: the test suites, the fuzzing runs and the journeys may ask at once. The daemon is started with
+# this lock's descriptor closed (below): a clamd that inherited it would hold the lock for as long as it runs, and every
+# later call would wait here for ever. The wait is bounded all the same, so a stuck holder fails a run instead of
+# hanging it.
 exec 9>"$dir/lock"
-flock 9
+if ! flock -w 300 9; then echo "another scripts/ensure-clamd.sh held $dir/lock for 5 minutes" >&2; exit 1; fi
 
 if ! command -v clamd >/dev/null 2>&1 && [ ! -x /usr/sbin/clamd ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -54,7 +57,7 @@ Foreground no
 StreamMaxLength 16M
 User $(id -un)
 CONF
-"$clamd" --config-file="$dir/clamd.conf" >&2
+"$clamd" --config-file="$dir/clamd.conf" >&2 9>&-
 for _ in $(seq 1 120); do
   if answers "$port"; then echo "$port" > "$dir/port"; echo "tcp:127.0.0.1:$port"; exit 0; fi
   sleep 0.5

@@ -652,19 +652,25 @@ pub async fn loopback_service(path: &'static str) -> (String, std::sync::Arc<std
 /// machine where neither works fails the run, saying why: documents are never kept unscanned, so their tests cannot
 /// run without it.
 pub fn common_clamd() -> Option<String> {
-    static ADDRESS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    // The outcome is kept either way: a failed start is reported to every test at once, not tried again by each.
+    static ADDRESS: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
     let address = ADDRESS.get_or_init(|| {
         if let Ok(given) = std::env::var("ENROLL_TEST_CLAMD") {
             if !given.is_empty() {
-                return given;
+                return Ok(given);
             }
         }
         let out = std::process::Command::new(repo().join("scripts/ensure-clamd.sh"))
             .stderr(std::process::Stdio::inherit())
             .output()
-            .expect("scripts/ensure-clamd.sh runs");
-        assert!(out.status.success(), "ClamAV's clamd could not be started by scripts/ensure-clamd.sh");
-        String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().trim().to_string()
+            .map_err(|e| format!("scripts/ensure-clamd.sh could not run: {e}"))?;
+        if !out.status.success() {
+            return Err("ClamAV's clamd could not be started by scripts/ensure-clamd.sh".into());
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().trim().to_string())
     });
-    Some(address.clone())
+    match address {
+        Ok(address) => Some(address.clone()),
+        Err(why) => panic!("{why}"),
+    }
 }
