@@ -1,4 +1,5 @@
-//! Dates on the wire are the spec's `MM/DD/YYYY`; ages are whole years from the date of birth.
+//! Dates on the wire are the spec's `MM/DD/YYYY`; the days the store keeps are ISO `YYYY-MM-DD`, which sort as text;
+//! ages are whole years from the date of birth.
 
 use chrono::{Datelike, NaiveDate};
 
@@ -14,6 +15,23 @@ pub fn parse_mdy(text: &str) -> Option<NaiveDate> {
 
 pub fn format_mdy(date: NaiveDate) -> String {
     date.format(MDY).to_string()
+}
+
+/// A day as the store keeps it.
+pub const ISO: &str = "%Y-%m-%d";
+
+pub fn format_iso(date: NaiveDate) -> String {
+    date.format(ISO).to_string()
+}
+
+/// A day the store kept.
+pub fn parse_iso(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, ISO).ok()
+}
+
+/// A kept day as people read it (`MM/DD/YYYY`); a text that is not one is given back as it is.
+pub fn iso_to_mdy(text: &str) -> String {
+    parse_iso(text).map_or_else(|| text.to_string(), format_mdy)
 }
 
 /// Age in completed years on `on`; negative for a date of birth in the future.
@@ -48,5 +66,12 @@ mod tests {
         assert_eq!(parse_mdy("02/30/2024"), None);
         assert_eq!(parse_mdy("2/3/2024"), None);
         assert_eq!(parse_mdy("13/01/2024"), None);
+    }
+
+    #[test]
+    fn a_kept_day_reads_as_month_day_year_and_anything_else_is_left_as_written() {
+        assert_eq!(parse_iso(&format_iso(d(2026, 12, 3))), Some(d(2026, 12, 3)));
+        assert_eq!(iso_to_mdy("2026-12-03"), "12/03/2026");
+        assert_eq!(iso_to_mdy("soon"), "soon");
     }
 }

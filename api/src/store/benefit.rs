@@ -4,7 +4,7 @@
 use engine::recommend::SeededBasket;
 use sqlx::Row;
 
-use super::{now, Db};
+use super::{now, placeholders, Db};
 
 /// Replaces the seeded history (in the seed's transaction).
 pub async fn replace_history(
@@ -162,11 +162,6 @@ pub async fn put_lead(db: &Db, lead: &Lead) -> Result<(), sqlx::Error> {
     .execute(db)
     .await?;
     Ok(())
-}
-
-/// `$1, $2, ...` for `n` values.
-fn placeholders(n: usize) -> String {
-    (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
 /// The leads of these sites, newest first (at most 500).

@@ -162,6 +162,23 @@ pub async fn of_life_event(db: &Db, life_event_id: i64) -> Result<Vec<ChangeRow>
     rows.iter().map(of_row).collect()
 }
 
+/// The additions waiting for the proof of any of the events `life_event_ids`, in the order they were asked.
+pub async fn awaiting_proof_of(db: &Db, life_event_ids: &[i64]) -> Result<Vec<ChangeRow>, sqlx::Error> {
+    if life_event_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "select {COLUMNS} from coverage_change where life_event_id in ({}) and proof = ${} order by change_id",
+        super::placeholders(life_event_ids.len()),
+        life_event_ids.len() + 1
+    );
+    let mut query = sqlx::query(&sql);
+    for id in life_event_ids {
+        query = query.bind(*id);
+    }
+    query.bind(AWAITING_PROOF).fetch_all(db).await?.iter().map(of_row).collect()
+}
+
 /// One change, by its id.
 pub async fn find(db: &Db, change_id: i64) -> Result<Option<ChangeRow>, sqlx::Error> {
     let row = sqlx::query(&format!("select {COLUMNS} from coverage_change where change_id = $1"))

@@ -154,6 +154,11 @@ async fn sqlite_turn() -> tokio::sync::MutexGuard<'static, ()> {
     TURN.lock().await
 }
 
+/// `$1, $2, ...` for `n` values: the list of an `in (...)`.
+pub(crate) fn placeholders(n: usize) -> String {
+    (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
 pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }

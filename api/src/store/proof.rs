@@ -85,11 +85,54 @@ pub async fn content(db: &Db, document_id: i64) -> Result<Option<String>, sqlx::
         .await
 }
 
-/// The documents waiting for a reviewer, oldest first, at most `most`.
-pub async fn awaiting_review(db: &Db, most: i64) -> Result<Vec<DocumentRow>, sqlx::Error> {
-    let sql =
-        format!("select {COLUMNS} from proof_document where status = 'awaiting_review' order by document_id limit $1");
-    sqlx::query(&sql).bind(most).fetch_all(db).await?.iter().map(of_row).collect()
+/// A document waiting for a reviewer, with the policy and the event it proves.
+pub struct QueuedRow {
+    pub document: DocumentRow,
+    pub policy_id: String,
+    pub event_kind: String,
+    /// YYYY-MM-DD, as the deadline.
+    pub event_date: String,
+    pub proof_due: Option<String>,
+}
+
+/// The documents of submitted applications waiting for a reviewer, oldest first, at most `most`, each with its policy
+/// and event: one read.
+pub async fn queue(db: &Db, most: i64) -> Result<Vec<QueuedRow>, sqlx::Error> {
+    let columns = COLUMNS.split(',').map(|c| format!("d.{}", c.trim())).collect::<Vec<_>>().join(", ");
+    let sql = format!(
+        "select {columns}, e.policy_id, l.kind as event_kind, l.event_date, l.proof_due from proof_document d \
+         join enrollment e on e.enrollment_id = d.enrollment_id join life_event l on l.life_event_id = d.life_event_id \
+         where d.status = 'awaiting_review' and e.policy_id is not null order by d.document_id limit $1"
+    );
+    let rows = sqlx::query(&sql).bind(most).fetch_all(db).await?;
+    rows.iter()
+        .map(|r| {
+            Ok(QueuedRow {
+                document: of_row(r)?,
+                policy_id: r.try_get("policy_id")?,
+                event_kind: r.try_get("event_kind")?,
+                event_date: r.try_get("event_date")?,
+                proof_due: r.try_get("proof_due")?,
+            })
+        })
+        .collect()
+}
+
+/// The documents already decided for any of the events `life_event_ids`, oldest first.
+pub async fn decided_for(db: &Db, life_event_ids: &[i64]) -> Result<Vec<DocumentRow>, sqlx::Error> {
+    if life_event_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "select {COLUMNS} from proof_document where status <> 'awaiting_review' and life_event_id in ({}) \
+         order by document_id",
+        super::placeholders(life_event_ids.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for id in life_event_ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(db).await?.iter().map(of_row).collect()
 }
 
 /// Records a reviewer's decision on a document still waiting for one, in the caller's transaction; false when
@@ -175,11 +218,14 @@ pub async fn mark_reminded(tx: &mut sqlx::AnyConnection, life_event_id: i64, due
 }
 
 /// The life events with changes waiting for a proof whose deadline passed before `today` (YYYY-MM-DD), at most
-/// `most`.
+/// `most`. An event with a document still in review is not among them: it was sent in time, and the reviewer's
+/// decision settles it.
 pub async fn overdue(db: &Db, today: &str, most: i64) -> Result<Vec<i64>, sqlx::Error> {
     sqlx::query_scalar(
         "select distinct l.life_event_id from life_event l join coverage_change c on c.life_event_id = l.life_event_id \
-         where c.proof = 'awaiting' and l.proof_due < $1 order by l.life_event_id limit $2",
+         where c.proof = 'awaiting' and l.proof_due < $1 and not exists (select 1 from proof_document d \
+         where d.status = 'awaiting_review' and d.life_event_id = l.life_event_id) \
+         order by l.life_event_id limit $2",
     )
     .bind(today)
     .bind(most)

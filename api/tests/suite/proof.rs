@@ -169,6 +169,11 @@ async fn a_baby_waits_for_her_birth_certificate_and_reaches_each_carrier_once_a_
     assert_eq!(refused.first_error(), ("reason".into(), "Please tell the member why: they read it".into()));
     let refused = r.post(&decide, json!({ "decision": "maybe" })).await;
     assert_eq!(refused.first_error().0, "decision");
+    for unknown in ["999999", "0", "-1", "abc"] {
+        let none = r.post(&format!("/api/v1/reviews/{unknown}"), json!({ "decision": "approve" })).await;
+        assert_eq!(none.status, StatusCode::NOT_FOUND, "{unknown}: {}", none.body);
+        assert!(none.body["message"].as_str().unwrap_or_default().starts_with("No "), "{}", none.body);
+    }
 
     // Approved: she takes her place, each carrier's next file adds her once, and the member is told.
     r.post(&decide, json!({ "decision": "approve" })).await.ok();
@@ -193,6 +198,10 @@ async fn a_baby_waits_for_her_birth_certificate_and_reaches_each_carrier_once_a_
     }
     let later = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(later, api::domain::carrier_files::Run::default(), "once");
+
+    let out = r.post("/api/v1/reviews/sign-out", json!({})).await;
+    assert_eq!(out.ok()["message"], "You are signed out of the reviews.");
+    assert_eq!(r.get("/api/v1/reviews").await.status, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -292,6 +301,40 @@ async fn a_proof_due_within_a_week_is_reminded_of_once_and_past_its_deadline_the
     );
     let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(run.files.len(), 0, "{run:?}");
+}
+
+#[tokio::test]
+async fn a_certificate_sent_before_the_deadline_keeps_the_baby_waiting_until_a_reviewer_decides_after_it() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let born = yesterday();
+    let event = added_for(&mut b, id, "birth", &born, zoe(&born)).await;
+    send(&mut b, id, &event, "birth_certificate", "certificate.pdf", PDF).await.ok();
+
+    // The deadline passes while the certificate waits in the reviewers' queue.
+    let today = chrono::Local::now().date_naive();
+    sqlx::query("update life_event set proof_due = $1")
+        .bind(today.pred_opt().unwrap().format("%Y-%m-%d").to_string())
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let told = api::domain::after_sale::proof::remind_due(&app.state, today).await.unwrap();
+    assert_eq!(told, 0, "no one is told the time ended");
+    assert_eq!(newest_change(&mut b, id).await["status"], "waiting_for_proof");
+    let proof = event_of(&mut b, id, &event).await["proof"].clone();
+    assert_eq!(proof["status"], "in_review", "{proof}");
+    let mail = crate::common::mail_to(&app, EMAIL).await;
+    assert!(!mail.contains("The time to send your proof has ended"), "{mail}");
+
+    // The reviewer approves it the next morning, and she reaches each carrier.
+    let mut r = reviewer(&app, "Rosa Ibáñez").await;
+    let document = r.get("/api/v1/reviews").await.ok()[0]["document_id"].clone();
+    r.post(&format!("/api/v1/reviews/{document}"), json!({ "decision": "approve" })).await.ok();
+    assert_eq!(newest_change(&mut b, id).await["status"], "recorded");
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(run.files.len(), 2, "{run:?}");
 }
 
 #[tokio::test]

@@ -89,11 +89,16 @@ type Slot<K extends 'path' | 'query' | 'body', T> = [T] extends [never]
     ? { [_ in K]?: T }
     : { [_ in K]: T };
 
-type OptionsOf<Op> = Slot<'path', PathParamsOf<Op>> & Slot<'query', QueryOf<Op>> & Slot<'body', BodyOf<Op>> & { headers?: Record<string, string> };
+type OptionsOf<Op> = Slot<'path', PathParamsOf<Op>> &
+  Slot<'query', QueryOf<Op>> &
+  Slot<'body', BodyOf<Op>> & { headers?: Record<string, string>; onUpload?: Uploaded };
+
+/** How much of a file body has gone (bytes of `total`), told as it goes. */
+export type Uploaded = (sent: number, total: number) => void;
 
 /**
- * What a call is given besides its path: `path`, `query` and `body`, each as the document has it, and any further
- * request `headers` (the site settings' basic authorization).
+ * What a call is given besides its path: `path`, `query` and `body`, each as the document has it, any further request
+ * `headers` (the site settings' basic authorization), and `onUpload`, told how much of a file body has gone.
  */
 export type CallOptions<P extends PathWith<M>, M extends Method> = OptionsOf<OperationIn<paths, P, M>>;
 
@@ -132,6 +137,37 @@ interface Wire {
   query?: Record<string, unknown>;
   body?: unknown;
   headers?: Record<string, string>;
+  onUpload?: Uploaded;
+}
+
+/** An answer as it came: its status and its text. */
+interface Reply {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+async function viaFetch(method: string, target: string, headers: Record<string, string>, body: BodyInit | undefined): Promise<Reply> {
+  const response = await fetch(target, { method, credentials: 'include', headers, body });
+  return { status: response.status, ok: response.ok, text: await response.text().catch(() => '') };
+}
+
+// fetch cannot tell how much of a body has gone, and a 4 MB photo from a slow phone takes minutes: a file whose
+// caller wants to show its progress goes by XMLHttpRequest, whose upload events do. A failed connection rejects as
+// fetch's does (a TypeError), so callers read both alike.
+function viaXhr(method: string, target: string, headers: Record<string, string>, body: Blob, onUpload: Uploaded): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, target);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => onUpload(e.loaded, e.lengthComputable ? e.total : body.size);
+    xhr.onload = () => resolve({ status: xhr.status, ok: xhr.status >= 200 && xhr.status < 300, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new TypeError('Failed to fetch'));
+    onUpload(0, body.size);
+    xhr.send(body);
+  });
 }
 
 // Values are encoded as encodeURIComponent does (a space as %20, a slash as %2F), as the calls spelt them by hand did;
@@ -152,20 +188,18 @@ function url(base: string, template: string, { path, query }: Wire): string {
 // `T` is taken on trust from the document: fetch parses JSON as `any`, and the server writes the document from the very
 // types it serializes (a 204, having no envelope, ends as an ApiError below). `whole` answers the whole JSON rather than
 // its `data`: the few calls the spec has answer outside the envelope (the benefit service's leads).
-async function send<T>(method: string, target: string, body: unknown, extra?: Record<string, string>, whole = false): Promise<T> {
+async function send<T>(method: string, target: string, body: unknown, extra?: Record<string, string>, whole = false, onUpload?: Uploaded): Promise<T> {
   // A file (a document a member sends) goes as its own bytes; the server reads its type from them, never from a name.
   const file = body instanceof Blob;
   const type = file ? 'application/octet-stream' : 'application/json';
   const headers = { ...(body === undefined ? {} : { 'Content-Type': type }), ...extra };
-  const response = await fetch(target, {
-    method,
-    credentials: 'include',
-    headers,
-    body: body === undefined ? undefined : file ? body : JSON.stringify(body),
-  });
+  const response =
+    body instanceof Blob && onUpload
+      ? await viaXhr(method, target, headers, body, onUpload)
+      : await viaFetch(method, target, headers, body === undefined ? undefined : file ? (body as Blob) : JSON.stringify(body));
   let envelope: Envelope<T> | undefined;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = JSON.parse(response.text) as Envelope<T>;
   } catch {
     envelope = undefined;
   }
@@ -186,7 +220,7 @@ export function clientOf<Ps>(base: () => string) {
     <M extends Method>(method: M) =>
     <P extends PathIn<Ps, M> & string>(path: P, ...[options]: OptionsArgument<OptionsOf<OperationIn<Ps, P, M>>>): Promise<DataOf<OperationIn<Ps, P, M>>> => {
       const wire = (options ?? {}) as Wire;
-      return send(method.toUpperCase(), url(base(), path, wire), wire.body, wire.headers);
+      return send(method.toUpperCase(), url(base(), path, wire), wire.body, wire.headers, false, wire.onUpload);
     };
   const whole =
     <M extends Method>(method: M) =>

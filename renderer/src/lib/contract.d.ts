@@ -8335,7 +8335,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DecidedEnvelope"];
+                        "application/json": components["schemas"]["MessageEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -12301,17 +12301,6 @@ export interface components {
             name: string;
         };
         /** @description The success envelope of a typed answer. */
-        DecidedEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["Decided"];
-        };
-        /** @description Done. */
-        Decided: {
-            /** Format: int64 */
-            document_id: number;
-        };
-        /** @description The success envelope of a typed answer. */
         Array_of_QueuedEnvelope: {
             /** @description Always `success`. */
             status: string;
@@ -12348,6 +12337,17 @@ export interface components {
             decision?: string | null;
             /** @description Why, in words the member reads (needed to ask again or deny). */
             reason?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        DecidedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Decided"];
+        };
+        /** @description Done. */
+        Decided: {
+            /** Format: int64 */
+            document_id: number;
         };
     };
     responses: {

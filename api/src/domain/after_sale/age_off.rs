@@ -7,6 +7,7 @@
 //! each carrier still covering the child on that day, all in one transaction, once, whichever server runs it.
 
 use chrono::NaiveDate;
+use engine::dates::{format_iso, format_mdy, parse_iso};
 use engine::forms::applicant::{ContactInfo, PersonalInfo};
 use engine::tabs::TabName;
 
@@ -21,22 +22,10 @@ pub const AGE_OFF_MAIL: &str = "age_off";
 /// The most age-offs told in one run.
 const MOST_IN_A_RUN: i64 = 200;
 
-fn iso(day: NaiveDate) -> String {
-    day.format("%Y-%m-%d").to_string()
-}
-
-fn shown(day: NaiveDate) -> String {
-    day.format("%m/%d/%Y").to_string()
-}
-
-fn parsed(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
-}
-
 /// Tells of every age-off due on `today` not yet told: the e-mail, the change and its carriers' 834s. How many.
 pub async fn notice_due(state: &AppState, today: NaiveDate) -> ApiResult<usize> {
     let mut told = 0;
-    for due in store::coverage_change::age_offs_due(&state.db, &iso(today), MOST_IN_A_RUN).await? {
+    for due in store::coverage_change::age_offs_due(&state.db, &format_iso(today), MOST_IN_A_RUN).await? {
         if notice(state, &due).await? {
             told += 1;
         }
@@ -48,12 +37,12 @@ pub async fn notice_due(state: &AppState, today: NaiveDate) -> ApiResult<usize> 
 /// or another server told it first), which is recorded as told all the same.
 async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
     let id = due.enrollment_id;
-    let Some(last_day) = parsed(&due.last_day) else { return Ok(false) };
+    let Some(last_day) = parse_iso(&due.last_day) else { return Ok(false) };
     let cancelled = store::edi::cancellation(&state.db, id).await?.is_some();
     let changes = store::coverage_change::of_enrollment(&state.db, id).await?;
     // The plans still covering the child on their last day, and those plans' carriers.
     let ended_before = |plan: i64| {
-        changes.iter().any(|c| c.ends_plan(plan) && c.last_day.as_deref().and_then(parsed) < Some(last_day))
+        changes.iter().any(|c| c.ends_plan(plan) && c.last_day.as_deref().and_then(parse_iso) < Some(last_day))
     };
     let lines = store::cart::cart(&state.db, &state.local_reads, id).await?;
     let plans: Vec<i64> = lines.iter().map(|l| l.plan_id).filter(|p| !ended_before(*p)).collect();
@@ -71,8 +60,8 @@ async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
         plan_id: None,
         member_index: Some(due.member_index),
         reason_code: "07".into(),
-        effective: iso(last_day.succ_opt().unwrap_or(last_day)),
-        last_day: Some(iso(last_day)),
+        effective: format_iso(last_day.succ_opt().unwrap_or(last_day)),
+        last_day: Some(format_iso(last_day)),
         requested_by: "the store".into(),
         reason: "the age limit of a parent's coverage".into(),
         requested_at: store::now(),
@@ -127,7 +116,7 @@ async fn mail_of(
         .and_then(|c| c.birthdate.as_deref())
         .and_then(engine::dates::parse_mdy)
         .zip(state.workflows.current().workflows.life_events.as_ref().map(|l| l.age_off.clone()))
-        .map(|(birth, rule)| shown(rule.of(birth).birthday))
+        .map(|(birth, rule)| format_mdy(rule.of(birth).birthday))
         .unwrap_or_default();
     let policy = store::enrollment::find_submitted(&state.db, id).await?.and_then(|r| r.policy_id).unwrap_or_default();
     let applicant = personal.name.first_name.unwrap_or_default();
@@ -137,11 +126,11 @@ async fn mail_of(
         say_with("Dear {applicant},", &[("applicant", &applicant)]),
         say_with(
             "{name} turns 26 on {birthday}. Plans cover children until they are 26, so {name}'s coverage under your policy {policy} ends on {date}, the last day of that month.",
-            &[("name", &name), ("birthday", &birthday), ("policy", &policy), ("date", &shown(last_day))]
+            &[("name", &name), ("birthday", &birthday), ("policy", &policy), ("date", &format_mdy(last_day))]
         ),
         say_with(
             "{name} can apply for a plan of their own before then: losing this coverage lets them enroll outside the yearly open enrollment, from 60 days before {date}.",
-            &[("name", &name), ("date", &shown(last_day))]
+            &[("name", &name), ("date", &format_mdy(last_day))]
         ),
         say_with(
             "The rest of your coverage goes on as it is. If {name} cannot support themselves because of a disability, call us: their coverage can go on.",

@@ -68,7 +68,7 @@ pub async fn change_contact(state: &AppState, e: &Enrollment, contact: &Value) -
         return Err(ApiError::field("email_address", "Nothing changed: your contact details are as they were"));
     }
     let moved = ["address1", "city", "zip"].iter().any(|f| text(&before, f) != text(&cleaned, f));
-    let day = today().format("%Y-%m-%d").to_string();
+    let day = engine::dates::format_iso(today());
     let change = ChangeRow {
         change_id: 0,
         enrollment_id: e.row.enrollment_id,

@@ -4,6 +4,7 @@
 //! files can run it without reaching the policy's reading.
 
 use chrono::NaiveDate;
+use engine::dates::{format_iso, format_mdy, iso_to_mdy, parse_iso};
 use engine::documents::{self, Standing};
 use engine::forms::household::Dependent;
 
@@ -17,25 +18,12 @@ use crate::store::proof::DocumentRow;
 /// The e-mails' kind in the outbox.
 pub const PROOF_MAIL: &str = "proof";
 
-fn iso(day: NaiveDate) -> String {
-    day.format("%Y-%m-%d").to_string()
-}
-
-fn shown(stored: &str) -> String {
-    NaiveDate::parse_from_str(stored, "%Y-%m-%d")
-        .map_or_else(|_| stored.to_string(), |d| d.format("%m/%d/%Y").to_string())
-}
-
-fn parsed(stored: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(stored, "%Y-%m-%d").ok()
-}
-
 /// Where the proof of reported event `row` stands, with its documents `sent` (of any event: those of this one are
 /// picked).
 pub fn standing(row: &store::coverage_change::LifeEventRow, sent: &[DocumentRow]) -> Standing {
     let states: Vec<&str> =
         sent.iter().filter(|d| Some(d.life_event_id) == row.life_event_id).map(|d| d.status.as_str()).collect();
-    Standing::of(row.proof_due.as_deref().and_then(parsed), &states, today())
+    Standing::of(row.proof_due.as_deref().and_then(parse_iso), &states, today())
 }
 
 /// The additions of application `enrollment_id` waiting for the proof of event `life_event_id`: change and person.
@@ -49,13 +37,20 @@ pub async fn waiting_people(
         if c.life_event_id != Some(life_event_id) || c.proof.as_deref() != Some(AWAITING_PROOF) {
             continue;
         }
-        let Some(sealed) = c.person.as_deref() else { continue };
-        let text = state.crypto.decrypt(sealed).ok_or_else(|| {
-            ApiError::Internal(anyhow::anyhow!("the person added by change {} does not open", c.change_id))
-        })?;
-        people.push((c.change_id, serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))?));
+        if let Some(person) = added_person(state, &c)? {
+            people.push((c.change_id, person));
+        }
     }
     Ok(people)
+}
+
+/// The person change `c` adds, opened; none for a change that adds no one.
+pub fn added_person(state: &AppState, c: &store::coverage_change::ChangeRow) -> ApiResult<Option<Dependent>> {
+    let Some(sealed) = c.person.as_deref() else { return Ok(None) };
+    let text = state.crypto.decrypt(sealed).ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!("the person added by change {} does not open", c.change_id))
+    })?;
+    Ok(Some(serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))?))
 }
 
 /// Reminds the members whose proof is due within [`documents::REMIND_DAYS_BEFORE`] days of `today` and has not been
@@ -64,9 +59,9 @@ pub async fn waiting_people(
 pub async fn remind_due(state: &AppState, today: NaiveDate) -> ApiResult<usize> {
     let version = state.workflows.current();
     let mut told = 0;
-    let by = iso(today + chrono::Duration::days(documents::REMIND_DAYS_BEFORE));
+    let by = format_iso(today + chrono::Duration::days(documents::REMIND_DAYS_BEFORE));
     for due in store::proof::due_by(&state.db, &by, 200).await? {
-        let Some(day) = parsed(&due.proof_due) else { continue };
+        let Some(day) = parse_iso(&due.proof_due) else { continue };
         let events = store::coverage_change::life_events(&state.db, due.enrollment_id).await?;
         let sent = store::proof::of_enrollment(&state.db, due.enrollment_id).await?;
         let Some(row) = events.iter().find(|r| r.life_event_id == Some(due.life_event_id)) else { continue };
@@ -78,7 +73,7 @@ pub async fn remind_due(state: &AppState, today: NaiveDate) -> ApiResult<usize> 
             true => {
                 let language = language_of(state, due.enrollment_id).await?;
                 let title = kind.map(|k| k.title.in_language(language).to_string()).unwrap_or(event);
-                let turn = Turn::Reminder { event: &title, due: day.format("%m/%d/%Y").to_string() };
+                let turn = Turn::Reminder { event: &title, due: format_mdy(day) };
                 member_mail(state, due.enrollment_id, turn).await?
             }
             false => None,
@@ -93,7 +88,7 @@ pub async fn remind_due(state: &AppState, today: NaiveDate) -> ApiResult<usize> 
         }
         tx.commit().await?;
     }
-    for life_event_id in store::proof::overdue(&state.db, &iso(today), 200).await? {
+    for life_event_id in store::proof::overdue(&state.db, &format_iso(today), 200).await? {
         told += usize::from(refuse_overdue(state, life_event_id).await?);
     }
     Ok(told)
@@ -112,7 +107,7 @@ async fn refuse_overdue(state: &AppState, life_event_id: i64) -> ApiResult<bool>
         .unwrap_or_default();
     let waiting = waiting_people(state, enrollment_id, life_event_id).await?;
     let names = waiting.iter().filter_map(|(_, p)| p.name.first_name.clone()).collect::<Vec<_>>().join(", ");
-    let mail = member_mail(state, enrollment_id, Turn::Overdue { due: shown(&due), people: &names }).await?;
+    let mail = member_mail(state, enrollment_id, Turn::Overdue { due: iso_to_mdy(&due), people: &names }).await?;
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     let mut refused = false;

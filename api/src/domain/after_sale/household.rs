@@ -4,6 +4,7 @@
 //! after the sale is not underwritten here), and kept sealed with the change that adds them; every carrier of the
 //! policy's plans hears of them in its next file (021, covered from the event's effective day).
 
+use engine::dates::{format_iso, format_mdy, iso_to_mdy, parse_iso};
 use engine::forms::household::{Dependent, DependentRelationship};
 use engine::life_events::{AddedRelationship, Change};
 use engine::tabs::TabName;
@@ -46,11 +47,6 @@ pub struct AddingEvent {
     pub waits_for_proof: bool,
 }
 
-fn shown(iso: &str) -> String {
-    chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d")
-        .map_or_else(|_| iso.to_string(), |d| d.format("%m/%d/%Y").to_string())
-}
-
 /// The schema of one person, as Dependent Information asks it of a dependent, without its health questions, and
 /// with the SSN optional.
 async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Value)> {
@@ -78,7 +74,7 @@ async fn events_allowing(
 ) -> ApiResult<Vec<(store::coverage_change::LifeEventRow, engine::life_events::LifeEvent)>> {
     let version = state.workflows.current();
     let Some(kinds) = version.workflows.life_events.as_ref() else { return Ok(Vec::new()) };
-    let today = today().format("%Y-%m-%d").to_string();
+    let today = format_iso(today());
     let mut open = Vec::new();
     for row in store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?.into_iter().rev() {
         let Some(kind) = kinds.event(&row.kind) else { continue };
@@ -107,9 +103,9 @@ pub async fn person_form(state: &AppState, e: &Enrollment) -> ApiResult<PersonFo
                 waits_for_proof,
                 life_event_id: row.life_event_id?,
                 title: kind.title.in_language(language).to_string(),
-                event_date: shown(&row.event_date),
-                window_closes: shown(&row.window_closes),
-                effective: shown(&row.effective),
+                event_date: iso_to_mdy(&row.event_date),
+                window_closes: iso_to_mdy(&row.window_closes),
+                effective: iso_to_mdy(&row.effective),
             })
         })
         .collect();
@@ -132,11 +128,11 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
         Some(DependentRelationship::Spouse) => AddedRelationship::Spouse,
         _ => AddedRelationship::Child,
     };
-    let event_date = chrono::NaiveDate::parse_from_str(&row.event_date, "%Y-%m-%d")
-        .map_err(|_| ApiError::Internal(anyhow::anyhow!("life event {life_event_id} has no date")))?;
+    let event_date = parse_iso(&row.event_date)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("life event {life_event_id} has no date")))?;
     if let Some(birth) = birth {
         adds.check(event_date, relationship, birth).map_err(|(field, words)| {
-            ApiError::field(field, Said::with(words, &[("date", &shown(&row.event_date))]))
+            ApiError::field(field, Said::with(words, &[("date", &iso_to_mdy(&row.event_date))]))
         })?;
     }
     // Someone already covered is not added twice.
@@ -280,13 +276,13 @@ pub async fn removal_form(state: &AppState, e: &Enrollment) -> ApiResult<Removal
         .await?
         .into_iter()
         .filter_map(|(row, kind)| {
-            let event_date = chrono::NaiveDate::parse_from_str(&row.event_date, "%Y-%m-%d").ok()?;
+            let event_date = parse_iso(&row.event_date)?;
             Some(RemovingEvent {
                 life_event_id: row.life_event_id?,
                 title: kind.title.in_language(language).to_string(),
-                event_date: shown(&row.event_date),
-                last_day: removal_last_day(&kind, event_date, first)?.format("%m/%d/%Y").to_string(),
-                window_closes: shown(&row.window_closes),
+                event_date: iso_to_mdy(&row.event_date),
+                last_day: format_mdy(removal_last_day(&kind, event_date, first)?),
+                window_closes: iso_to_mdy(&row.window_closes),
                 removes: kind.removes.iter().map(|r| word(*r).to_string()).collect(),
             })
         })
@@ -312,11 +308,10 @@ pub async fn remove_person(
     if !kind.removes.contains(&relationship_of(person)) {
         return Err(ApiError::field("member_index", "This event does not take this person off the coverage"));
     }
-    let event_date = chrono::NaiveDate::parse_from_str(&row.event_date, "%Y-%m-%d")
-        .map_err(|_| ApiError::Internal(anyhow::anyhow!("life event {life_event_id} has no date")))?;
+    let event_date = parse_iso(&row.event_date)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("life event {life_event_id} has no date")))?;
     let last_day = removal_last_day(&kind, event_date, super::first_day(e)?)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("event {} removes no one", kind.id)))?;
-    let iso = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
     let change = ChangeRow {
         change_id: 0,
         enrollment_id: e.row.enrollment_id,
@@ -324,8 +319,8 @@ pub async fn remove_person(
         plan_id: None,
         member_index: Some(member_index),
         reason_code: kind.reason_code.clone(),
-        effective: iso(last_day.succ_opt().unwrap_or(last_day)),
-        last_day: Some(iso(last_day)),
+        effective: format_iso(last_day.succ_opt().unwrap_or(last_day)),
+        last_day: Some(format_iso(last_day)),
         requested_by: cancellation::who(state, e),
         reason: kind.id.clone(),
         requested_at: store::now(),
@@ -334,7 +329,7 @@ pub async fn remove_person(
         life_event_id: Some(life_event_id),
         proof: None,
     };
-    record_for_carriers(state, e, &change, Some(&iso(last_day)), None).await?;
+    record_for_carriers(state, e, &change, Some(&format_iso(last_day)), None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was taken off a policy");
     policy(state, e).await
 }
@@ -365,13 +360,13 @@ async fn open_event(
     let (Some(row), Some(kind)) = (row, kind.filter(|k| k.allows.contains(&change))) else {
         return Err(ApiError::field("life_event_id", not_it));
     };
-    if row.window_closes < today().format("%Y-%m-%d").to_string() {
+    if row.window_closes < format_iso(today()) {
         return Err(ApiError::field(
             "life_event_id",
             Said::with(
                 "The time to make changes for this event ended on {date}. If you could not make them in time, \
                  please call us",
-                &[("date", &shown(&row.window_closes))],
+                &[("date", &iso_to_mdy(&row.window_closes))],
             ),
         ));
     }

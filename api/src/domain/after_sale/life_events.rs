@@ -3,7 +3,7 @@
 //! allows changes, from when they take effect, and when its proof is due. The changes themselves are `household`'s
 //! and `contact`'s; the proof is `proof`'s.
 
-use chrono::NaiveDate;
+use engine::dates::{format_iso, format_mdy, iso_to_mdy};
 use engine::life_events::{Market, Outside};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -54,18 +54,6 @@ fn market(e: &Enrollment) -> Market {
     } else {
         Market::Individual
     }
-}
-
-fn shown(day: NaiveDate) -> String {
-    day.format("%m/%d/%Y").to_string()
-}
-
-fn iso(day: NaiveDate) -> String {
-    day.format("%Y-%m-%d").to_string()
-}
-
-fn stored(text: &str) -> String {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map(shown).unwrap_or_else(|_| text.to_string())
 }
 
 fn none_reported() -> ApiError {
@@ -119,10 +107,10 @@ pub async fn reported(state: &AppState, e: &Enrollment) -> ApiResult<Vec<Reporte
             proof: super::proof::event_proof(state, r, kind(&r.kind), &sent),
             kind: r.kind.clone(),
             title: title(&r.kind),
-            event_date: stored(&r.event_date),
-            window_closes: stored(&r.window_closes),
-            effective: stored(&r.effective),
-            proof_due: r.proof_due.as_deref().map(stored),
+            event_date: iso_to_mdy(&r.event_date),
+            window_closes: iso_to_mdy(&r.window_closes),
+            effective: iso_to_mdy(&r.effective),
+            proof_due: r.proof_due.as_deref().map(iso_to_mdy),
             reported_by: cancellation::said_by(&r.reported_by),
         })
         .collect())
@@ -151,7 +139,7 @@ pub async fn report(state: &AppState, e: &Enrollment, kind: &str, event_date: &s
         Err(Outside::TooEarly { opens }) => {
             return Err(ApiError::field(
                 "event_date",
-                Said::with("This can be reported from {date}", &[("date", &shown(opens))]),
+                Said::with("This can be reported from {date}", &[("date", &format_mdy(opens))]),
             ));
         }
         Err(Outside::TooLate { closed }) => {
@@ -159,7 +147,7 @@ pub async fn report(state: &AppState, e: &Enrollment, kind: &str, event_date: &s
                 "event_date",
                 Said::with(
                     "The time to report this ended on {date}. If you could not report it in time, please call us",
-                    &[("date", &shown(closed))],
+                    &[("date", &format_mdy(closed))],
                 ),
             ));
         }
@@ -169,11 +157,11 @@ pub async fn report(state: &AppState, e: &Enrollment, kind: &str, event_date: &s
         life_event_id: None,
         enrollment_id: e.row.enrollment_id,
         kind: event.id.clone(),
-        event_date: iso(date),
-        window_closes: iso(closes),
+        event_date: format_iso(date),
+        window_closes: format_iso(closes),
         // Never before the policy's own first day: a baby born before it starts is covered from that day.
-        effective: iso(event.effective_date(market, date, day).max(super::first_day(e)?)),
-        proof_due: event.proof_due(day).map(iso),
+        effective: format_iso(event.effective_date(market, date, day).max(super::first_day(e)?)),
+        proof_due: event.proof_due(day).map(format_iso),
         reported_by: cancellation::who(state, e),
         reported_at: store::now(),
     };

@@ -16,6 +16,7 @@ pub mod proof;
 pub mod sign_in;
 
 use chrono::NaiveDate;
+use engine::dates::{format_iso, format_mdy, parse_iso};
 use engine::life_events::end_of_month;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -91,19 +92,11 @@ pub struct Policy {
     pub events: Vec<life_events::ReportedEvent>,
 }
 
-fn shown(day: NaiveDate) -> String {
-    day.format("%m/%d/%Y").to_string()
-}
-
-fn stored_day(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
-}
-
 /// The application's first day of coverage.
 pub(super) fn first_day(e: &Enrollment) -> ApiResult<NaiveDate> {
     // Kept as the checkout gave it (MM/DD/YYYY).
     let given = e.row.effective_date.as_deref();
-    given.and_then(|d| engine::dates::parse_mdy(d).or_else(|| stored_day(d))).ok_or_else(|| {
+    given.and_then(|d| engine::dates::parse_mdy(d).or_else(|| parse_iso(d))).ok_or_else(|| {
         ApiError::Internal(anyhow::anyhow!("submitted application {} has no effective date", e.row.enrollment_id))
     })
 }
@@ -146,7 +139,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
         });
         let last_day = ended
             .and_then(|c| c.last_day.as_deref())
-            .and_then(stored_day)
+            .and_then(parse_iso)
             .or_else(|| confirmed.as_ref().and_then(|c| c.ends));
         let status = match (&cancelled, last_day) {
             (Some(_), _) => PlanStatus::Cancelled,
@@ -167,10 +160,10 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             category_name,
             carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
             status,
-            effective: shown(first),
-            last_day: last_day.or(cancelled.as_ref().and_then(|c| stored_day(&c.last_day))).map(shown),
+            effective: format_mdy(first),
+            last_day: last_day.or(cancelled.as_ref().and_then(|c| parse_iso(&c.last_day))).map(format_mdy),
             may_end_on: matches!(status, PlanStatus::Pending | PlanStatus::Active)
-                .then(|| shown(last_day_if_ended(first, day))),
+                .then(|| format_mdy(last_day_if_ended(first, day))),
         });
     }
     let dependents = match changes.iter().any(|c| c.member_index.is_some()) {
@@ -193,7 +186,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 Some(plan) => plan.plan_name.clone(),
                 None => crate::language::say("a plan").to_string(),
             };
-            let last = c.last_day.as_deref().and_then(stored_day).map(shown).unwrap_or_default();
+            let last = c.last_day.as_deref().and_then(parse_iso).map(format_mdy).unwrap_or_default();
             // A person added is named as the change keeps them (one waiting for a proof has no place yet).
             let added = (c.kind == store::coverage_change::ADD_DEPENDENT)
                 .then(|| c.person.as_deref().and_then(|p| state.crypto.decrypt(p)))
@@ -207,15 +200,15 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             let what = match c.kind.as_str() {
                 store::coverage_change::REINSTATE => crate::language::say_with(
                     "{plan} is brought back from {date}",
-                    &[("plan", &plan), ("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
+                    &[("plan", &plan), ("date", &parse_iso(&c.effective).map(format_mdy).unwrap_or_default())],
                 ),
                 store::coverage_change::ADD_DEPENDENT => crate::language::say_with(
                     "{name} is covered from {date}",
-                    &[("name", &person), ("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
+                    &[("name", &person), ("date", &parse_iso(&c.effective).map(format_mdy).unwrap_or_default())],
                 ),
                 store::coverage_change::CHANGE_CONTACT => crate::language::say_with(
                     "The contact details change from {date}",
-                    &[("date", &stored_day(&c.effective).map(shown).unwrap_or_default())],
+                    &[("date", &parse_iso(&c.effective).map(format_mdy).unwrap_or_default())],
                 ),
                 store::coverage_change::REMOVE_DEPENDENT => {
                     crate::language::say_with("{name} is covered until {date}", &[("name", &person), ("date", &last)])
@@ -242,7 +235,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                     c.reason.clone()
                 },
                 requested_at: c.requested_at.clone(),
-                effective: stored_day(&c.effective).map(shown).unwrap_or_default(),
+                effective: parse_iso(&c.effective).map(format_mdy).unwrap_or_default(),
                 status: match c.proof.as_deref() {
                     Some(store::coverage_change::AWAITING_PROOF) => "waiting_for_proof",
                     Some(store::coverage_change::REFUSED) => "refused",
@@ -285,7 +278,6 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
         ));
     }
     let last_day = last_day_if_ended(first_day(e)?, today());
-    let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
     let row = ChangeRow {
         change_id: 0,
         enrollment_id: e.row.enrollment_id,
@@ -293,8 +285,8 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
         plan_id: Some(plan.plan_id),
         member_index: None,
         reason_code: VOLUNTARY_WITHDRAWAL.into(),
-        effective: day(last_day.succ_opt().unwrap_or(last_day)),
-        last_day: Some(day(last_day)),
+        effective: format_iso(last_day.succ_opt().unwrap_or(last_day)),
+        last_day: Some(format_iso(last_day)),
         requested_by: cancellation::who(state, e),
         reason: reason.to_string(),
         requested_at: store::now(),
@@ -381,8 +373,8 @@ async fn ended_already(state: &AppState, e: &Enrollment, plan: &engine::catalogu
         .iter()
         .find(|c| c.ends_plan(plan.plan_id))
         .and_then(|c| c.last_day.as_deref())
-        .and_then(stored_day)
-        .map(shown)
+        .and_then(parse_iso)
+        .map(format_mdy)
         .unwrap_or_default();
     Ok(ApiError::Conflict(Said::with("{plan} already ends on {date}", &[("plan", &plan.plan_name), ("date", &last)])))
 }

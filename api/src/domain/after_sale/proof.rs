@@ -17,7 +17,7 @@
 //!   the deadline passes and the additions waiting for it are refused ([`remind_due`], run with the carriers' files).
 
 use base64::Engine as _;
-use chrono::NaiveDate;
+use engine::dates::{format_iso, format_mdy, iso_to_mdy, parse_iso};
 use engine::documents::{self, Decision, FileType, Standing};
 use engine::forms::household::Dependent;
 use engine::life_events::LifeEvent;
@@ -80,19 +80,6 @@ pub struct EventProof {
     pub documents: Vec<SentDocument>,
     /// The largest file taken, in bytes.
     pub most_bytes: usize,
-}
-
-fn iso(day: NaiveDate) -> String {
-    day.format("%Y-%m-%d").to_string()
-}
-
-fn shown(stored: &str) -> String {
-    NaiveDate::parse_from_str(stored, "%Y-%m-%d")
-        .map_or_else(|_| stored.to_string(), |d| d.format("%m/%d/%Y").to_string())
-}
-
-fn parsed(stored: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(stored, "%Y-%m-%d").ok()
 }
 
 fn title_of(kind: Option<&LifeEvent>, document: &str) -> String {
@@ -188,7 +175,7 @@ pub async fn send(
         Standing::Overdue => {
             return Err(ApiError::Conflict(Said::with(
                 "The time to send the proof of this event ended on {date}. Please call us",
-                &[("date", &shown(row.proof_due.as_deref().unwrap_or_default()))],
+                &[("date", &iso_to_mdy(row.proof_due.as_deref().unwrap_or_default()))],
             )));
         }
         Standing::Due | Standing::InReview => {}
@@ -304,35 +291,52 @@ fn person_line(d: &Dependent) -> String {
     }
 }
 
-/// The documents waiting for a reviewer, oldest first.
+/// The documents waiting for a reviewer, oldest first. Read in a few queries whatever the queue's length: the
+/// documents with their policies and events, the additions waiting for those events, their earlier decisions, and
+/// each applicant's name once.
 pub async fn queue(state: &AppState) -> ApiResult<Vec<Queued>> {
     let version = state.workflows.current();
+    let rows = store::proof::queue(&state.db, QUEUE_LENGTH).await?;
+    let mut events: Vec<i64> = rows.iter().map(|r| r.document.life_event_id).collect();
+    events.sort_unstable();
+    events.dedup();
+    let waiting = store::coverage_change::awaiting_proof_of(&state.db, &events).await?;
+    let decided = store::proof::decided_for(&state.db, &events).await?;
+    let mut applicants = std::collections::HashMap::new();
     let mut queued = Vec::new();
-    for d in store::proof::awaiting_review(&state.db, QUEUE_LENGTH).await? {
-        let Some(row) = store::enrollment::find_submitted(&state.db, d.enrollment_id).await? else { continue };
-        let events = store::coverage_change::life_events(&state.db, d.enrollment_id).await?;
-        let Some(event) = events.iter().find(|r| r.life_event_id == Some(d.life_event_id)) else { continue };
-        let kind = version.workflows.life_events.as_ref().and_then(|l| l.event(&event.kind));
-        let applicant = applicant_name(state, d.enrollment_id).await?;
-        let waiting = waiting_people(state, d.enrollment_id, d.life_event_id).await?;
-        let history = store::proof::of_enrollment(&state.db, d.enrollment_id)
-            .await?
-            .into_iter()
-            .filter(|o| o.life_event_id == d.life_event_id && o.document_id != d.document_id)
-            .filter_map(|o| Some(format!("{}: {}", o.status, o.decision_reason?)))
+    for r in rows {
+        let d = r.document;
+        let applicant = match applicants.get(&d.enrollment_id) {
+            Some(name) => String::clone(name),
+            None => {
+                let name = applicant_name(state, d.enrollment_id).await?;
+                applicants.insert(d.enrollment_id, name.clone());
+                name
+            }
+        };
+        let mut people = Vec::new();
+        for c in waiting.iter().filter(|c| c.life_event_id == Some(d.life_event_id)) {
+            people.extend(super::deadlines::added_person(state, c)?.as_ref().map(person_line));
+        }
+        let history = decided
+            .iter()
+            .filter(|o| o.life_event_id == d.life_event_id)
+            .filter_map(|o| Some(format!("{}: {}", o.status, o.decision_reason.as_deref()?)))
             .collect();
+        let kind = version.workflows.life_events.as_ref().and_then(|l| l.event(&r.event_kind));
         queued.push(Queued {
             document_id: d.document_id,
-            policy_id: row.policy_id.unwrap_or_default(),
+            policy_id: r.policy_id,
             applicant,
-            event: kind.map_or_else(|| event.kind.clone(), |k| k.title.in_language(crate::language::current()).into()),
-            event_date: shown(&event.event_date),
+            event: kind
+                .map_or_else(|| r.event_kind.clone(), |k| k.title.in_language(crate::language::current()).into()),
+            event_date: iso_to_mdy(&r.event_date),
             document: title_of(kind, &d.proof_kind),
-            waiting: waiting.iter().map(|(_, p)| person_line(p)).collect(),
+            waiting: people,
             media_type: d.media_type,
             size_bytes: d.size_bytes,
             sent_at: d.sent_at,
-            due: shown(event.proof_due.as_deref().unwrap_or_default()),
+            due: iso_to_mdy(r.proof_due.as_deref().unwrap_or_default()),
             history,
         });
     }
@@ -405,7 +409,7 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
     let waiting = waiting_people(state, id, d.life_event_id).await?;
     let new_due = match decision {
         Decision::AskAgain => {
-            let due = event.proof_due.as_deref().and_then(parsed).unwrap_or_else(today);
+            let due = event.proof_due.as_deref().and_then(parse_iso).unwrap_or_else(today);
             Some(documents::asked_again_due(due, today()))
         }
         _ => None,
@@ -413,11 +417,9 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
     let names = waiting.iter().filter_map(|(_, p)| p.name.first_name.clone()).collect::<Vec<_>>().join(", ");
     let turn = match decision {
         Decision::Approve => Turn::Approved { document: &title, people: &names },
-        Decision::AskAgain => Turn::AskedAgain {
-            document: &title,
-            reason,
-            due: new_due.map(|d| d.format("%m/%d/%Y").to_string()).unwrap_or_default(),
-        },
+        Decision::AskAgain => {
+            Turn::AskedAgain { document: &title, reason, due: new_due.map(format_mdy).unwrap_or_default() }
+        }
         Decision::Deny => Turn::Denied { document: &title, reason, people: &names },
     };
     let mail = member_mail(state, id, turn).await?;
@@ -448,7 +450,7 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
         }
         Decision::AskAgain => {
             if let Some(due) = new_due {
-                store::proof::set_due(&mut tx, d.life_event_id, &iso(due)).await?;
+                store::proof::set_due(&mut tx, d.life_event_id, &format_iso(due)).await?;
             }
         }
         Decision::Deny => {

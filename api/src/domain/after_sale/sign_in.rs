@@ -141,13 +141,15 @@ pub async fn policies(state: &AppState, session: &Session) -> ApiResult<Vec<Poli
                     .join(" ")
             },
         ));
-        let effective = row.effective_date.as_deref().and_then(engine::dates::parse_mdy).or_else(|| {
-            row.effective_date.as_deref().and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
-        });
+        let effective = row
+            .effective_date
+            .as_deref()
+            .and_then(engine::dates::parse_mdy)
+            .or_else(|| row.effective_date.as_deref().and_then(engine::dates::parse_iso));
         listed.push(PolicySummary {
             enrollment_id: row.enrollment_id,
             policy_id: row.policy_id,
-            effective: effective.map(|d| d.format("%m/%d/%Y").to_string()).unwrap_or_default(),
+            effective: effective.map(engine::dates::format_mdy).unwrap_or_default(),
             plans,
             covered,
         });

@@ -1,6 +1,5 @@
 //! The coming age-offs of an application being submitted (see `domain::after_sale::age_off`, which tells of them).
 
-use chrono::NaiveDate;
 use engine::forms::household::{DependentInfo, DependentRelationship};
 use engine::tabs::TabName;
 
@@ -8,10 +7,6 @@ use super::documents::plain_complete_tab;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::store::coverage_change::AgeOffRow;
-
-fn iso(day: NaiveDate) -> String {
-    day.format("%Y-%m-%d").to_string()
-}
 
 /// The dependents of the application, as its Dependent Information holds them.
 pub async fn dependents(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<engine::forms::household::Dependent>> {
@@ -35,8 +30,8 @@ pub async fn at_submission(state: &AppState, enrollment_id: i64) -> ApiResult<Ve
         due.push(AgeOffRow {
             enrollment_id,
             member_index: i as i64 + 1,
-            noticed_from: iso(aging.noticed_from),
-            last_day: iso(aging.last_covered_day),
+            noticed_from: engine::dates::format_iso(aging.noticed_from),
+            last_day: engine::dates::format_iso(aging.last_covered_day),
         });
     }
     Ok(due)

@@ -72,8 +72,11 @@ pub struct Cancelled {
 
 impl From<store::edi::Cancellation> for Cancelled {
     fn from(c: store::edi::Cancellation) -> Cancelled {
-        let on = NaiveDate::parse_from_str(&c.last_day, "%Y-%m-%d").map(|d| d.format("%m/%d/%Y").to_string());
-        Cancelled { cancelled_on: on.unwrap_or(c.last_day), by: said_by(&c.cancelled_by), reason: c.reason }
+        Cancelled {
+            cancelled_on: engine::dates::iso_to_mdy(&c.last_day),
+            by: said_by(&c.cancelled_by),
+            reason: c.reason,
+        }
     }
 }
 

@@ -59,9 +59,9 @@ async fn me(State(state): State<AppState>, session: Session) -> ApiResult<Answer
 }
 
 /// Ends the reviewer's sign-in.
-async fn sign_out(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Decided>> {
+async fn sign_out(State(state): State<AppState>, session: Session) -> ApiResult<Answer<crate::error::Message>> {
     proof::sign_out(&state, &session).await?;
-    Ok(Answer(Decided { document_id: 0 }))
+    Ok(Answer(crate::error::Message::said("You are signed out of the reviews.")))
 }
 
 /// The documents waiting for a reviewer, oldest first.
@@ -70,8 +70,10 @@ async fn queue(State(state): State<AppState>, session: Session) -> ApiResult<Ans
     Ok(Answer(proof::queue(&state).await?))
 }
 
+/// The document named in the path; a path that names none is an unknown document (404), as a number that names no
+/// document is.
 fn document_id(given: &str) -> ApiResult<i64> {
-    given.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::field("document_id", "No such document"))
+    given.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::NotFound("No such document".into()))
 }
 
 /// A document's file, as it was sent (PDF, JPEG or PNG), for a reviewer's eyes only: never cached, and sandboxed so

@@ -139,4 +139,6 @@ export const m = defineMessages({
   sendHint: { id: 'receipt.sendHint', defaultMessage: 'A clear photo of the whole page is enough.' },
   sendTooLarge: { id: 'receipt.sendTooLarge', defaultMessage: 'This file is larger than {mb} MB. Please send a smaller one: a photo of the page, or a PDF of fewer pages' },
   sendConfirm: { id: 'receipt.sendConfirm', defaultMessage: 'Send it' },
+  sendProgress: { id: 'receipt.sendProgress', defaultMessage: 'Sending: {percent}% of {mb, number} MB' },
+  sendChecking: { id: 'receipt.sendChecking', defaultMessage: 'Sent. Checking the file…' },
 });

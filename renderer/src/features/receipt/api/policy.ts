@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Schema, api } from '../../../lib/api';
+import { type Schema, type Uploaded, api } from '../../../lib/api';
 import { enrollmentKey } from '../../../lib/query';
 
 /** A submitted application as a policy: its plans, their status and dates, and its changes. */
@@ -122,9 +122,9 @@ export function useChangeContact(enrollmentId: string) {
   });
 }
 
-/** Sends a file as the document `proofKind` proving reported event `lifeEventId`; the policy as it then stands
- * replaces the one shown (the event's proof, in review). */
-export function useSendDocument(enrollmentId: string) {
+/** Sends a file as the document `proofKind` proving reported event `lifeEventId`, telling `onUpload` how much has
+ * gone; the policy as it then stands replaces the one shown (the event's proof, in review). */
+export function useSendDocument(enrollmentId: string, onUpload?: Uploaded) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ lifeEventId, proofKind, file }: { lifeEventId: number; proofKind: string; file: File }): Promise<Policy> =>
@@ -132,6 +132,7 @@ export function useSendDocument(enrollmentId: string) {
         path: { id: enrollmentId },
         query: { life_event_id: String(lifeEventId), proof_kind: proofKind, file_name: file.name },
         body: file,
+        onUpload,
       }),
     onSuccess: (policy) => {
       client.setQueryData(policyQuery(enrollmentId).queryKey, policy);

@@ -54,7 +54,8 @@ export function EventProof({ enrollmentId, event }: { enrollmentId: string; even
 
 function SendDialog({ enrollmentId, event, onClose }: { enrollmentId: string; event: ReportedEvent; onClose: () => void }) {
   const t = useT();
-  const send = useSendDocument(enrollmentId);
+  const [gone, setGone] = useState<{ sent: number; total: number } | null>(null);
+  const send = useSendDocument(enrollmentId, (sent, total) => setGone({ sent, total }));
   const kinds = event.proof.kinds;
   const [kind, setKind] = useState(kinds.length === 1 ? kinds[0].id : '');
   const [file, setFile] = useState<File | null>(null);
@@ -94,7 +95,8 @@ function SendDialog({ enrollmentId, event, onClose }: { enrollmentId: string; ev
         <p id={hintId} className="hint">
           {t(m.sendHint)}
         </p>
-        {words && (
+        {send.isPending && gone && <Progress sent={gone.sent} total={gone.total} />}
+        {words && !send.isPending && (
           <p id={errorId} className="error" role="alert">
             {words}
           </p>
@@ -109,5 +111,19 @@ function SendDialog({ enrollmentId, event, onClose }: { enrollmentId: string; ev
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** How much of the file has gone, and then that the server is checking it (its scan takes a moment). */
+function Progress({ sent, total }: { sent: number; total: number }) {
+  const t = useT();
+  const percent = total > 0 ? Math.min(100, Math.floor((sent * 100) / total)) : 0;
+  const mb = Math.round((total / BYTES_PER_MB) * 10) / 10;
+  const words = sent >= total && total > 0 ? t(m.sendChecking) : t(m.sendProgress, { percent, mb });
+  return (
+    <div className="send-progress" role="status">
+      <progress value={sent} max={total || 1} aria-label={words} />
+      <span>{words}</span>
+    </div>
   );
 }

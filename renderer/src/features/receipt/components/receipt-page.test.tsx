@@ -236,6 +236,9 @@ describe('a person added for a life event', () => {
 describe('the proof of a reported life event', () => {
   it('says what is due, refuses a file over the server’s limit before sending it, and sends the file itself', async () => {
     const sent: { query: string; type: string | null; bytes: number }[] = [];
+    // The server answers when the test says, so that what the member sees while the file goes can be read.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const event = (proof: Schema<'EventProof'>): Schema<'ReportedEvent'> => ({
       life_event_id: 4, kind: 'birth', title: 'We had a baby', event_date: '12/01/2026', window_closes: '01/30/2027',
       effective: '12/01/2026', proof_due: '12/31/2026', reported_by: 'the applicant', proof,
@@ -249,6 +252,7 @@ describe('the proof of a reported life event', () => {
     server.use(
       http.post('/api/v1/policies/9/documents', async ({ request }) => {
         sent.push({ query: new URL(request.url).search, type: request.headers.get('content-type'), bytes: (await request.arrayBuffer()).byteLength });
+        await answered;
         return success({ policy_id: '20261201', plans: [dental], changes: [], events: [event(inReview)] });
       }),
     );
@@ -263,6 +267,9 @@ describe('the proof of a reported life event', () => {
     expect((screen.getByRole('button', { name: 'Send it' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'zoë.pdf', { type: 'application/pdf' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Send it' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^(Sending: \d+% of [\d.]+ MB|Sent\. Checking the file…)$/);
+    expect((screen.getByRole('button', { name: 'Send it' }) as HTMLButtonElement).disabled).toBe(true);
+    answer();
     expect((await screen.findByText(/zoe.pdf/)).textContent).toBe('Birth certificate (zoe.pdf): with our reviewers');
     expect(screen.getByText(/Your document is with our reviewers/)).toBeTruthy();
     expect(sent).toEqual([{ query: '?life_event_id=4&proof_kind=birth_certificate&file_name=zo%C3%AB.pdf', type: 'application/octet-stream', bytes: 8 }]);
