@@ -276,6 +276,30 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(contactDialog).toBeHidden();
   await expect(coverage.getByText(/^The contact details change from \d\d\/\d\d\/\d{4}\. Asked by the applicant\.$/)).toBeVisible();
 
+  // Zoë's middle name was left out: "Names" adds it under the application's own name fields, and each carrier's next
+  // file says her new name with the one it replaces.
+  await page.getByRole('button', { name: 'Change the name of Zoë Okafor' }).click();
+  const nameDialog = page.getByRole('dialog', { name: 'A new name for Zoë Okafor' });
+  await expect(nameDialog.getByLabel('Last Name')).toHaveValue('Okafor');
+  await nameDialog.getByLabel('Middle Name').fill('Amara');
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/name-change-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await nameDialog.getByRole('button', { name: 'Change the name' }).click();
+  await expect(nameDialog).toBeHidden();
+  await expect(coverage.getByText(/^Zoë Okafor's name is Zoë Amara Okafor from \d\d\/\d\d\/\d{4}\. Asked by the applicant\.$/)).toBeVisible();
+  const renamed = enroll('edi', 'run')
+    .split('\n')
+    .filter((line) => line.startsWith('written: '))
+    .map((line) => readFileSync(line.slice('written: '.length), 'utf8').toUpperCase());
+  expect(renamed.length).toBeGreaterThan(0);
+  for (const text of renamed) {
+    expect(text).toContain('NM1*74*1*OKAFOR*ZOE*AMARA');
+    expect(text).toContain('NM1*70*1*OKAFOR*ZOE~');
+  }
+
   // On another device the member signs in with a code sent to the address on file, and finds the policy there.
   const number = /Your confirmation number is (\d{10})/.exec((await page.getByText(/Your confirmation number is \d{10}/).textContent()) ?? '')?.[1];
   const elsewhere = await browser.newPage();

@@ -541,3 +541,83 @@ async fn a_member_changes_the_address_and_e_mail_each_carrier_hears_the_subscrib
     .unwrap();
     assert_eq!(to_old, 0, "the old address is sent no code");
 }
+
+#[tokio::test]
+async fn a_member_and_her_husband_change_their_names_and_each_carrier_hears_the_new_name_with_the_one_it_replaces() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
+    b.post(&format!("/api/v1/policies/{id}/life-events"), json!({ "kind": "marriage", "event_date": today }))
+        .await
+        .ok();
+    let married = b.get(&format!("/api/v1/policies/{id}/add-person")).await.ok()["events"][0]["life_event_id"].clone();
+    let sam = json!({ "first_name": "Sam", "last_name": "Mbeki", "gender": "0", "birthdate": "02/14/1985",
+                      "relationship": "spouse" });
+    b.post(&format!("/api/v1/policies/{id}/add-person"), json!({ "life_event_id": married, "person": sam })).await.ok();
+    crate::proof::proven(&app, &mut b, id, &married, "marriage_certificate").await;
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+
+    // Whose names may change, each as the policy holds it, under the application's own name fields.
+    let form = format!("/api/v1/policies/{id}/name");
+    let held = b.get(&form).await.ok().clone();
+    assert_eq!(
+        held["people"],
+        json!([
+            { "member_index": 0, "relationship": "applicant", "form_data": { "first_name": "Dana", "last_name": "Okafor" } },
+            { "member_index": 1, "relationship": "spouse", "form_data": { "first_name": "Sam", "last_name": "Mbeki" } },
+        ]),
+        "{held}"
+    );
+    assert_eq!(held["schema"]["required"], json!(["first_name", "last_name"]));
+
+    // Refused as the application refuses a name, for no one covered, and for the name it already has.
+    let refused =
+        b.post(&form, json!({ "member_index": 0, "name": { "first_name": "D4na", "last_name": "Okafor" } })).await;
+    assert_eq!(refused.first_error(), ("first_name".into(), "Please enter valid first name".into()));
+    let refused =
+        b.post(&form, json!({ "member_index": 2, "name": { "first_name": "Ada", "last_name": "Okafor" } })).await;
+    assert_eq!(refused.first_error(), ("member_index".into(), "Please choose someone this policy covers".into()));
+    let same =
+        b.post(&form, json!({ "member_index": 0, "name": { "first_name": "Dana", "last_name": "Okafor" } })).await;
+    assert_eq!(same.first_error(), ("first_name".into(), "Nothing changed: this is the name the policy has".into()));
+    let refused = b.post(&form, json!({ "member_index": "first", "name": {} })).await;
+    assert_eq!(refused.first_error().0, "member_index");
+
+    // She takes a name in her own alphabet's letters; he takes hers.
+    let renamed = b
+        .post(&form, json!({ "member_index": 0, "name": { "first_name": "Dana", "last_name": "Núñez-Okafor" } }))
+        .await;
+    let change = renamed.ok()["changes"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(change["what"], format!("Dana Okafor's name is Dana Núñez-Okafor from {today}").as_str(), "{change}");
+    b.post(&form, json!({ "member_index": 1, "name": { "first_name": "Sam", "last_name": "Núñez-Okafor" } }))
+        .await
+        .ok();
+    let now = b.get(&form).await.ok()["people"].clone();
+    assert_eq!(now[0]["form_data"]["last_name"], "Núñez-Okafor");
+    assert_eq!(now[1]["form_data"]["last_name"], "Núñez-Okafor");
+
+    // Each carrier hears each change once, in order (a transaction each, in one file), with the name it replaces,
+    // so that it finds the person it knew.
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.sent, run.failed), (2, 4, 0), "{run:?}");
+    for file in &run.files {
+        let text = std::fs::read_to_string(file).unwrap().to_uppercase();
+        let (hers, his) = (text.find("NM1*70*1*OKAFOR*DANA~"), text.find("NM1*70*1*MBEKI*SAM~"));
+        assert!(matches!((hers, his), (Some(h), Some(s)) if h < s), "hers, then his:\n{text}");
+        assert_eq!(text.matches("INS*Y*18*001*25*A***AC~").count(), 2, "{text}");
+        assert!(text.contains("NM1*74*1*NUNEZ-OKAFOR*DANA"), "her new name, in the letters a carrier reads:\n{text}");
+        assert!(text.contains("INS*N*01*001*25"), "{text}");
+        assert!(text.contains("NM1*74*1*NUNEZ-OKAFOR*SAM"), "{text}");
+        assert!(!text.contains("HD*"), "no plan with a change of name:\n{text}");
+        assert_eq!(outside_errors(file), "", "both validators read it");
+    }
+    let later = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(later, api::domain::carrier_files::Run::default(), "once");
+    // The names are sealed at rest, as the rest of a change is.
+    let kept: Vec<String> = sqlx::query_scalar("select person from coverage_change where kind = 'change_name'")
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap();
+    assert!(kept.iter().all(|k| !k.contains("Okafor") && !k.contains("Mbeki")), "{kept:?}");
+}

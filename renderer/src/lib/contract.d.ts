@@ -7280,6 +7280,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NameFormEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A covered person's new name. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangeName"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policies/{id}/documents": {
         parameters: {
             query?: never;
@@ -11651,6 +11734,39 @@ export interface components {
         ChangeContact: {
             /** @description The whole of Contact Information, as `GET /policies/{id}/contact`'s schema asks it. */
             contact?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        NameFormEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["NameForm"];
+        };
+        /** @description What changing a name asks, and of whom. */
+        NameForm: {
+            /** @description The name, as the application asked it. */
+            schema: unknown;
+            ui_schema: unknown;
+            /** @description The people the policy covers now, the applicant first. */
+            people: components["schemas"]["Named"][];
+        };
+        /** @description A person whose name may be changed. */
+        Named: {
+            /**
+             * Format: int64
+             * @description 0 for the applicant, then each person covered in their place.
+             */
+            member_index: number;
+            /** @description `applicant`, `spouse` or `child`. */
+            relationship: string;
+            /** @description Their name now, to start the form from. */
+            form_data: unknown;
+        };
+        /** @description A covered person's new name. */
+        ChangeName: {
+            /** @description One of the people `GET /policies/{id}/name` lists (0 for the applicant). */
+            member_index?: unknown;
+            /** @description The name, as `GET /policies/{id}/name`'s schema asks it. */
+            name?: unknown;
         };
         /** @description Which document a file is, and for which reported event (the file itself is the request's body). */
         SendDocument: {

@@ -9,9 +9,7 @@
 use chrono::NaiveDate;
 use engine::dates::{format_iso, format_mdy, parse_iso};
 use engine::forms::applicant::{ContactInfo, PersonalInfo};
-use engine::tabs::TabName;
 
-use crate::domain::enrollment::documents::plain_complete_tab;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::store;
@@ -104,11 +102,11 @@ async fn mail_of(
     use crate::language::say_with;
     let id = due.enrollment_id;
     let contact: ContactInfo =
-        serde_json::from_value(plain_complete_tab(state, id, TabName::ContactInfo).await?).unwrap_or_default();
+        serde_json::from_value(crate::domain::enrollment::covered::contact(state, id).await?).unwrap_or_default();
     let Some(to) = contact.email_address.filter(|e| !e.trim().is_empty()) else { return Ok(None) };
     let personal: PersonalInfo =
-        serde_json::from_value(plain_complete_tab(state, id, TabName::PrimaryInfo).await?).unwrap_or_default();
-    let dependents = crate::domain::enrollment::age_limit::dependents(state, id).await?;
+        serde_json::from_value(crate::domain::enrollment::covered::personal(state, id).await?).unwrap_or_default();
+    let dependents = crate::domain::enrollment::covered::dependents(state, id).await?;
     let child = dependents.get(due.member_index as usize - 1);
     let name =
         child.and_then(|c| c.name.first_name.clone()).unwrap_or_else(|| crate::language::say("your child").into());

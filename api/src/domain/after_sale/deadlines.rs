@@ -167,15 +167,9 @@ pub(super) async fn member_mail(
         let Some(to) = contact["email_address"].as_str().map(str::trim).filter(|e| !e.is_empty()) else {
             return Ok(None);
         };
-        let personal: engine::forms::applicant::PersonalInfo = serde_json::from_value(
-            crate::domain::enrollment::documents::plain_complete_tab(
-                state,
-                enrollment_id,
-                engine::tabs::TabName::PrimaryInfo,
-            )
-            .await?,
-        )
-        .unwrap_or_default();
+        let personal: engine::forms::applicant::PersonalInfo =
+            serde_json::from_value(crate::domain::enrollment::covered::personal(state, enrollment_id).await?)
+                .unwrap_or_default();
         let policy = store::enrollment::find_submitted(&state.db, enrollment_id)
             .await?
             .and_then(|r| r.policy_id)

@@ -225,7 +225,7 @@ fn word(r: AddedRelationship) -> &'static str {
 }
 
 /// The dependents of `e` still covered: by their place, without those whose end is recorded.
-async fn still_covered(state: &AppState, e: &Enrollment) -> ApiResult<Vec<(i64, Dependent)>> {
+pub(super) async fn still_covered(state: &AppState, e: &Enrollment) -> ApiResult<Vec<(i64, Dependent)>> {
     let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
     let ended = |i: i64| {
         changes.iter().any(|c| {

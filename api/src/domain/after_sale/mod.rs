@@ -12,6 +12,7 @@ pub mod contact;
 pub mod deadlines;
 pub mod household;
 pub mod life_events;
+pub mod names;
 pub mod proof;
 pub mod sign_in;
 
@@ -210,6 +211,27 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                     "The contact details change from {date}",
                     &[("date", &parse_iso(&c.effective).map(format_mdy).unwrap_or_default())],
                 ),
+                store::coverage_change::CHANGE_NAME => {
+                    let full = |n: &engine::forms::common::PersonName| {
+                        [n.first_name.as_deref(), n.middle_name.as_deref(), n.last_name.as_deref()]
+                            .into_iter()
+                            .flatten()
+                            .filter(|part| !part.trim().is_empty())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    match super::enrollment::covered::renamed_by(state, c).ok().flatten() {
+                        Some(r) => crate::language::say_with(
+                            "{prior}'s name is {name} from {date}",
+                            &[
+                                ("prior", &full(&r.prior)),
+                                ("name", &full(&r.name)),
+                                ("date", &parse_iso(&c.effective).map(format_mdy).unwrap_or_default()),
+                            ],
+                        ),
+                        None => crate::language::say("A name changed").to_string(),
+                    }
+                }
                 store::coverage_change::REMOVE_DEPENDENT => {
                     crate::language::say_with("{name} is covered until {date}", &[("name", &person), ("date", &last)])
                 }

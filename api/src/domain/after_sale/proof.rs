@@ -359,15 +359,9 @@ pub async fn file(state: &AppState, document_id: i64) -> ApiResult<(FileType, Ve
 }
 
 async fn applicant_name(state: &AppState, enrollment_id: i64) -> ApiResult<String> {
-    let personal: engine::forms::applicant::PersonalInfo = serde_json::from_value(
-        super::super::enrollment::documents::plain_complete_tab(
-            state,
-            enrollment_id,
-            engine::tabs::TabName::PrimaryInfo,
-        )
-        .await?,
-    )
-    .unwrap_or_default();
+    let personal: engine::forms::applicant::PersonalInfo =
+        serde_json::from_value(super::super::enrollment::covered::personal(state, enrollment_id).await?)
+            .unwrap_or_default();
     Ok([personal.name.first_name.as_deref(), personal.name.last_name.as_deref()]
         .into_iter()
         .flatten()

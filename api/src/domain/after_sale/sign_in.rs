@@ -122,12 +122,7 @@ pub async fn policies(state: &AppState, session: &Session) -> ApiResult<Vec<Poli
             .filter_map(|l| state.catalogue.plan(l.plan_id))
             .map(|p| p.plan_name.clone())
             .collect();
-        let applicant = super::super::enrollment::documents::plain_complete_tab(
-            state,
-            row.enrollment_id,
-            engine::tabs::TabName::PrimaryInfo,
-        )
-        .await?;
+        let applicant = super::super::enrollment::covered::personal(state, row.enrollment_id).await?;
         let name = |v: &serde_json::Value| {
             [v["first_name"].as_str(), v["last_name"].as_str()].into_iter().flatten().collect::<Vec<_>>().join(" ")
         };

@@ -241,6 +241,18 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
             let member = member.ok_or_else(|| unwritable("the addition names no person of the application"))?;
             (enrollment, group, vec![(member, engine::x12::MemberChange::Added)])
         }
+        (store::coverage_change::CHANGE_NAME, _, Some(member)) => {
+            let (enrollment, group) = still_held(state, change.enrollment_id, carrier_id, effective).await?;
+            let member = usize::try_from(member).ok().filter(|m| *m < enrollment.members.len());
+            let member = member.ok_or_else(|| unwritable("the change of name names no person of the application"))?;
+            let renamed = crate::domain::enrollment::covered::renamed_by(state, &change)?
+                .ok_or_else(|| unwritable("the change of name keeps no name"))?;
+            let prior_name = engine::x12::PriorName {
+                first_name: renamed.prior.first_name.unwrap_or_default(),
+                last_name: renamed.prior.last_name.unwrap_or_default(),
+            };
+            (enrollment, group, vec![(member, engine::x12::MemberChange::Changed { prior_name: Some(prior_name) })])
+        }
         (store::coverage_change::CHANGE_CONTACT, _, _) => {
             let (enrollment, group) = still_held(state, change.enrollment_id, carrier_id, effective).await?;
             (enrollment, group, vec![(0, engine::x12::MemberChange::Changed { prior_name: None })])
@@ -300,12 +312,15 @@ async fn application_of(
         .as_deref()
         .and_then(day)
         .ok_or_else(|| unwritable("the application has no effective date"))?;
+    // As it stands: a change of name after the sale replaces the step's.
     let personal: PersonalInfo =
-        document(plain_complete_tab(state, enrollment_id, TabName::PrimaryInfo).await?, "Personal Information")?;
+        document(crate::domain::enrollment::covered::personal(state, enrollment_id).await?, "Personal Information")?;
     // As it stands: a change after the sale replaces the step's.
     let contact: ContactInfo =
         document(crate::domain::enrollment::covered::contact(state, enrollment_id).await?, "Contact Information")?;
-    let household: DependentInfo =
+    // The step's document must read, so that no file goes without the dependents it names; who they are now (with
+    // the people added since, by their names now) is `enrollment::covered`'s, below.
+    let _: DependentInfo =
         document(plain_complete_tab(state, enrollment_id, TabName::DependentInfo).await?, "Dependent Information")?;
     let named: BeneficiaryInfo =
         document(plain_complete_tab(state, enrollment_id, TabName::BeneficiaryInfo).await?, "Beneficiary Information")?;
@@ -346,11 +361,10 @@ async fn application_of(
         address,
         last_day: None,
     }];
-    // The dependents the application named, then the people changes added since (`enrollment::covered`).
-    let added = crate::domain::enrollment::covered::added(state, enrollment_id).await?;
-    let household_changed = !added.is_empty();
-    let mut dependents = household.dependents.unwrap_or_default();
-    dependents.extend(added.into_iter().map(|a| a.dependent));
+    // The dependents the application named, then the people changes added since, each by their name now
+    // (`enrollment::covered`).
+    let household_changed = !crate::domain::enrollment::covered::added(state, enrollment_id).await?.is_empty();
+    let dependents = crate::domain::enrollment::covered::dependents(state, enrollment_id).await?;
     for (i, dependent) in dependents.iter().enumerate() {
         members.push(Member {
             relationship: match dependent.relationship {

@@ -1,14 +1,66 @@
 //! Who a submitted application covers: the dependents its Dependent Information names, then each person a change
 //! after the sale added (`domain::after_sale::household`), in their places, while no later change undid it and no
-//! proof it waits for is missing (`domain::after_sale::proof`). Read by the policy, the carriers' files and the
-//! comparison with a carrier's record.
+//! proof it waits for is missing (`domain::after_sale::proof`); each by the name the newest change of name gave them
+//! (`domain::after_sale::names`). Read by the policy, the carriers' files and the comparison with a carrier's record.
 
+use engine::forms::common::PersonName;
 use engine::forms::household::Dependent;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
-use crate::store::coverage_change::{ADD_DEPENDENT, CHANGE_CONTACT};
+use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT, CHANGE_CONTACT, CHANGE_NAME};
+
+/// A change of a member's name, as the change keeps it (sealed): the new name and the one it replaced, which the
+/// carrier's file says too (NM1*70), so that the carrier finds the person it knew.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Renamed {
+    pub name: PersonName,
+    pub prior: PersonName,
+}
+
+/// The change of name that change `c` keeps; none for a change of another kind.
+pub fn renamed_by(state: &AppState, c: &ChangeRow) -> ApiResult<Option<Renamed>> {
+    if c.kind != CHANGE_NAME || c.undone_by.is_some() {
+        return Ok(None);
+    }
+    let Some(sealed) = c.person.as_deref() else { return Ok(None) };
+    let text = state
+        .crypto
+        .decrypt(sealed)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the name kept by change {} does not open", c.change_id)))?;
+    Ok(Some(serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))?))
+}
+
+/// The newest name changes gave member `member_index` (0 the applicant) among `changes`; none when no change did.
+fn newest_name(state: &AppState, changes: &[ChangeRow], member_index: i64) -> ApiResult<Option<PersonName>> {
+    for c in changes.iter().rev().filter(|c| c.member_index == Some(member_index)) {
+        if let Some(renamed) = renamed_by(state, c)? {
+            return Ok(Some(renamed.name));
+        }
+    }
+    Ok(None)
+}
+
+/// The applicant's Personal Information of submitted application `enrollment_id` as it stands: its step's, by the
+/// name the newest change of name gave them.
+pub async fn personal(state: &AppState, enrollment_id: i64) -> ApiResult<serde_json::Value> {
+    let mut personal =
+        super::documents::plain_complete_tab(state, enrollment_id, engine::tabs::TabName::PrimaryInfo).await?;
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    if let (Some(name), Some(fields)) = (newest_name(state, &changes, 0)?, personal.as_object_mut()) {
+        for (field, value) in
+            [("first_name", name.first_name), ("middle_name", name.middle_name), ("last_name", name.last_name)]
+        {
+            match value {
+                Some(value) => fields.insert(field.into(), value.into()),
+                None => fields.remove(field),
+            };
+        }
+    }
+    Ok(personal)
+}
 
 /// A person a change added, with their place among the members (1 for the first dependent).
 pub struct Added {
@@ -43,6 +95,14 @@ pub async fn added(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Added>
 pub async fn dependents(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Dependent>> {
     let mut all = super::age_limit::dependents(state, enrollment_id).await?;
     all.extend(added(state, enrollment_id).await?.into_iter().map(|a| a.dependent));
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    if changes.iter().any(|c| c.kind == CHANGE_NAME) {
+        for (i, dependent) in all.iter_mut().enumerate() {
+            if let Some(name) = newest_name(state, &changes, i as i64 + 1)? {
+                dependent.name = name;
+            }
+        }
+    }
     Ok(all)
 }
 

@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::domain::after_sale::contact::{self, ContactForm};
 use crate::domain::after_sale::household::{self, PersonForm, RemovalForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
+use crate::domain::after_sale::names::{self, NameForm};
 use crate::domain::after_sale::proof;
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
@@ -64,6 +65,15 @@ pub struct ChangeContact {
     contact: Option<Value>,
 }
 
+/// A covered person's new name.
+#[derive(Deserialize, JsonSchema)]
+pub struct ChangeName {
+    /// One of the people `GET /policies/{id}/name` lists (0 for the applicant).
+    member_index: Option<Value>,
+    /// The name, as `GET /policies/{id}/name`'s schema asks it.
+    name: Option<Value>,
+}
+
 /// Which document a file is, and for which reported event (the file itself is the request's body).
 #[derive(Deserialize, JsonSchema)]
 pub struct SendDocument {
@@ -104,6 +114,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/policies/{id}/add-person", get(person_form).post(add_person))
         .api_route("/policies/{id}/remove-person", get(removal_form).post(remove_person))
         .api_route("/policies/{id}/contact", get(contact_form).post(change_contact))
+        .api_route("/policies/{id}/name", get(name_form).post(change_name))
         .api_route("/policies/{id}/documents", post(send_document))
         .api_route("/my-policies", get(my_policies))
         .api_route("/member-sign-in/send-code", post(send_member_code))
@@ -236,6 +247,25 @@ async fn change_contact(
 ) -> ApiResult<Answer<Policy>> {
     let given = body.contact.filter(Value::is_object).ok_or_else(|| ApiError::field("contact", REQUIRED))?;
     Ok(Answer(contact::change_contact(&state, &e, &given).await?))
+}
+
+/// What changing a name asks, and whose names the policy holds now.
+async fn name_form(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<NameForm>> {
+    Ok(Answer(names::name_form(&state, &e).await?))
+}
+
+/// Changes a covered person's name; each carrier still covering the policy hears it, with the name it replaces.
+async fn change_name(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<ChangeName>,
+) -> ApiResult<Answer<Policy>> {
+    let member_index = match body.member_index {
+        None | Some(Value::Null) => return Err(ApiError::field("member_index", REQUIRED)),
+        given => crate::input::parse_id(given.as_ref(), "member_index")?,
+    };
+    let given = body.name.filter(Value::is_object).ok_or_else(|| ApiError::field("name", REQUIRED))?;
+    Ok(Answer(names::change_name(&state, &e, member_index, &given).await?))
 }
 
 /// Sends a document (a PDF, JPEG or PNG, the request's whole body) as proof of a reported life event: checked by its

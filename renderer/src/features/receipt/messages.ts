@@ -139,6 +139,14 @@ export const m = defineMessages({
   sendHint: { id: 'receipt.sendHint', defaultMessage: 'A clear photo of the whole page is enough.' },
   sendTooLarge: { id: 'receipt.sendTooLarge', defaultMessage: 'This file is larger than {mb} MB. Please send a smaller one: a photo of the page, or a PDF of fewer pages' },
   sendConfirm: { id: 'receipt.sendConfirm', defaultMessage: 'Send it' },
+  nameHeading: { id: 'receipt.nameHeading', defaultMessage: 'Names' },
+  nameIntro: {
+    id: 'receipt.nameIntro',
+    defaultMessage: 'After a marriage or a divorce, or to correct a spelling. Each carrier hears the new name with the one it replaces.',
+  },
+  nameButton: { id: 'receipt.nameButton', defaultMessage: 'Change the name of {name}' },
+  nameTitle: { id: 'receipt.nameTitle', defaultMessage: 'A new name for {name}' },
+  nameConfirm: { id: 'receipt.nameConfirm', defaultMessage: 'Change the name' },
   sendProgress: { id: 'receipt.sendProgress', defaultMessage: 'Sending: {percent}% of {mb, number} MB' },
   sendChecking: { id: 'receipt.sendChecking', defaultMessage: 'Sent. Checking the file…' },
 });

@@ -122,6 +122,32 @@ export function useChangeContact(enrollmentId: string) {
   });
 }
 
+/** Whose names the policy holds, and the name fields the application asked them under. */
+export type NameForm = Schema<'NameForm'>;
+
+export function nameFormQuery(enrollmentId: string) {
+  return queryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'names'],
+    queryFn: (): Promise<NameForm> => api.get('/policies/{id}/name', { path: { id: enrollmentId } }),
+  });
+}
+
+/** Changes a covered person's name; the policy as it then stands replaces the one shown. */
+export function useChangeName(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberIndex, name }: { memberIndex: number; name: Record<string, unknown> }): Promise<Policy> =>
+      api.post('/policies/{id}/name', { path: { id: enrollmentId }, body: { member_index: memberIndex, name } }),
+    onSuccess: (policy) => {
+      client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: nameFormQuery(enrollmentId).queryKey }),
+        client.invalidateQueries({ queryKey: removalFormQuery(enrollmentId).queryKey }),
+      ]);
+    },
+  });
+}
+
 /** Sends a file as the document `proofKind` proving reported event `lifeEventId`, telling `onUpload` how much has
  * gone; the policy as it then stands replaces the one shown (the event's proof, in review). */
 export function useSendDocument(enrollmentId: string, onUpload?: Uploaded) {

@@ -8,6 +8,7 @@ import { m } from '../messages';
 import { ReasonForm } from './reason-form';
 import { AddPerson } from './add-person';
 import { ChangeContact } from './change-contact';
+import { ChangeName } from './change-name';
 import { RemovePerson } from './remove-person';
 import { ReportLifeEvent } from './report-life-event';
 import { EventProof } from './event-proof';
@@ -73,6 +74,7 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
           <AddPerson enrollmentId={enrollmentId} />
           <RemovePerson enrollmentId={enrollmentId} />
           <ChangeContact enrollmentId={enrollmentId} />
+          <ChangeName enrollmentId={enrollmentId} />
           <ReportLifeEvent enrollmentId={enrollmentId} />
         </>
       )}

@@ -43,6 +43,7 @@ function drawn(
   kinds: Schema<'LifeEventKind'>[] = [],
   personForm: Schema<'PersonForm'> = { schema: {}, ui_schema: {}, events: [] },
   removal: Schema<'RemovalForm'> = { people: [], events: [] },
+  names: Schema<'NameForm'> = { schema: {}, ui_schema: {}, people: [] },
 ) {
   localStorage.setItem('tempId', '9');
   server.use(
@@ -51,6 +52,7 @@ function drawn(
     http.get('/api/v1/policies/9/life-events', () => success(kinds)),
     http.get('/api/v1/policies/9/add-person', () => success(personForm)),
     http.get('/api/v1/policies/9/remove-person', () => success(removal)),
+    http.get('/api/v1/policies/9/name', () => success(names)),
   );
   return render(
     <MemoryRouter>
@@ -336,5 +338,52 @@ describe('the policy’s contact details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the new details' }));
     expect((await screen.findByText(/The contact details change from/)).textContent).toBe('The contact details change from 12/02/2026. Asked by the applicant.');
     expect(sent).toEqual([{ contact: { address1: '48 Auburn Ave NE', zip: '30301' } }]);
+  });
+});
+
+describe('a covered person’s name', () => {
+  it('is changed under the server’s name fields, starting from the name the policy holds, and refused beside the field', async () => {
+    const sent: unknown[] = [];
+    const schema = {
+      type: 'object',
+      required: ['first_name', 'last_name'],
+      properties: { first_name: { type: 'string', title: 'First Name' }, last_name: { type: 'string', title: 'Last Name' } },
+    };
+    const names: Schema<'NameForm'> = {
+      schema,
+      ui_schema: { 'ui:order': ['first_name', 'last_name'] },
+      people: [
+        { member_index: 0, relationship: 'applicant', form_data: { first_name: 'Dana', last_name: 'Okafor' } },
+        { member_index: 1, relationship: 'spouse', form_data: { first_name: 'Sam', last_name: 'Mbeki' } },
+      ],
+    };
+    server.use(
+      http.post('/api/v1/policies/9/name', async ({ request }) => {
+        const body = (await request.json()) as { name: { last_name: string } };
+        sent.push(body);
+        if (body.name.last_name.includes('4')) return refusal(400, 'Please enter valid last name', [{ target_element: 'last_name', error_message: 'Please enter valid last name' }]);
+        return success({
+          policy_id: '20261201',
+          plans: [dental],
+          events: [],
+          changes: [{ what: 'Sam Mbeki’s name is Sam Núñez-Okafor from 12/03/2026', requested_by: 'the applicant', reason: '', requested_at: '2026-12-03T10:00:00Z', effective: '12/03/2026' }],
+        });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, undefined, names);
+    expect(await screen.findByRole('button', { name: 'Change the name of Dana Okafor' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the name of Sam Mbeki' }));
+    const last = (await screen.findByLabelText(/Last Name/)) as HTMLInputElement;
+    expect(last.value).toBe('Mbeki');
+    fireEvent.change(last, { target: { value: 'Núñez-0kafor4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change the name' }));
+    expect((await screen.findByText('Please enter valid last name')).textContent).toBe('Please enter valid last name');
+    fireEvent.change(last, { target: { value: 'Núñez-Okafor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change the name' }));
+    expect((await screen.findByText(/name is Sam Núñez-Okafor/)).textContent).toBe('Sam Mbeki’s name is Sam Núñez-Okafor from 12/03/2026. Asked by the applicant.');
+    expect(sent).toEqual([
+      { member_index: 1, name: { first_name: 'Sam', last_name: 'Núñez-0kafor4' } },
+      { member_index: 1, name: { first_name: 'Sam', last_name: 'Núñez-Okafor' } },
+    ]);
   });
 });
