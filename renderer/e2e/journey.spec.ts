@@ -300,6 +300,31 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
     expect(text).toContain('NM1*70*1*OKAFOR*ZOE~');
   }
 
+  // From now on she pays by card: Billing Information again, without the first payment's words (it was taken at the
+  // sale), the card checked by the gateway as at checkout.
+  await page.getByRole('button', { name: 'Change how you pay' }).click();
+  const paying = page.getByRole('dialog', { name: 'How you pay' });
+  await paying.getByLabel('Credit Card').check();
+  await expect(paying.getByText('From now on, each premium is taken this way on your bill date.')).toBeVisible();
+  await expect(paying.getByText(/Your first payment/)).toHaveCount(0);
+  await paying.getByLabel('First Name on Card').fill('Dana');
+  await paying.getByLabel('Last Name on Card').fill('Okafor');
+  await paying.getByLabel('Card Number').fill('4111111111111111');
+  await paying.locator('#root_expiration_month').selectOption({ label: '08' });
+  await paying.locator('#root_expiration_year').selectOption({ label: String(new Date().getFullYear() + 3) });
+  await paying.getByLabel('Security Code').fill('123');
+  await paying.getByLabel('Choose physical address').check();
+  await expect(paying.getByLabel('Address 1'), 'the address as it stands since her move').toHaveValue('48 Auburn Ave NE');
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/payment-change-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await paying.getByRole('button', { name: 'Pay this way' }).click();
+  await expect(paying).toBeHidden();
+  await expect(coverage.getByText(/^Paid by Card \*\*\*\*1111 from \d\d\/\d\d\/\d{4}\. Asked by the applicant\.$/)).toBeVisible();
+  await expect(coverage.getByText('Your premiums are paid by Card ****1111.')).toBeVisible();
+
   // On another device the member signs in with a code sent to the address on file, and finds the policy there.
   const number = /Your confirmation number is (\d{10})/.exec((await page.getByText(/Your confirmation number is \d{10}/).textContent()) ?? '')?.[1];
   const elsewhere = await browser.newPage();

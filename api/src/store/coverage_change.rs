@@ -16,6 +16,8 @@ pub const ADD_DEPENDENT: &str = "add_dependent";
 pub const REMOVE_DEPENDENT: &str = "remove_dependent";
 /// The subscriber's address, phone or e-mail changed (the new Contact Information in `person`).
 pub const CHANGE_CONTACT: &str = "change_contact";
+/// How the policy is paid changed (Billing Information before and after, masked, in `person`).
+pub const CHANGE_PAYMENT: &str = "change_payment";
 /// A member's name changed (`member_index`; the new name and the one it replaced in `person`).
 pub const CHANGE_NAME: &str = "change_name";
 

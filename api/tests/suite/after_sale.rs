@@ -621,3 +621,68 @@ async fn a_member_and_her_husband_change_their_names_and_each_carrier_hears_the_
         .unwrap();
     assert!(kept.iter().all(|k| !k.contains("Okafor") && !k.contains("Mbeki")), "{kept:?}");
 }
+
+#[tokio::test]
+async fn a_member_pays_by_card_instead_of_her_bank_account_the_card_is_checked_as_at_checkout_and_never_kept() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    // She moved within her ZIP code first: "Choose physical address" copies the address as it stands.
+    let contact = format!("/api/v1/policies/{id}/contact");
+    let mut moved = b.get(&contact).await.ok()["form_data"].clone();
+    moved["address1"] = json!("48 Auburn Ave NE");
+    b.post(&contact, json!({ "contact": moved })).await.ok();
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let form = format!("/api/v1/policies/{id}/payment");
+    let held = b.get(&form).await.ok().clone();
+    let copied = held["schema"].to_string();
+    assert!(copied.contains(r#""x-copy":{"address1":"48 Auburn Ave NE""#), "{copied}");
+    assert_eq!(held["paid_by"], "EFT from Peachtree Community Bank, account ****6789", "{held}");
+    assert_eq!(held["form_data"]["account_number"], "****6789", "masked: {held}");
+    let text = held["schema"].to_string();
+    assert!(text.contains("\"card_number\""), "{text}");
+    assert!(!text.contains("Your first payment"), "the first premium was taken at the sale: {text}");
+    assert!(text.contains("From now on, each premium is taken this way on your bill date."), "{text}");
+
+    // Refused as at checkout: the same way of paying, a card the gateway declines, a card number that is no number.
+    let same = b.post(&form, json!({ "billing": held["form_data"] })).await;
+    assert_eq!(
+        same.first_error(),
+        ("payment_method".into(), "Nothing changed: this is how the policy is paid now".into())
+    );
+    let mut card = crate::billing::card();
+    card["card_number"] = json!(api::services::banking::SANDBOX_DECLINED_CARD);
+    let declined = b.post(&form, json!({ "billing": card })).await;
+    assert_eq!(
+        declined.first_error(),
+        ("card_number".into(), "Your card was declined. Please use another card.".into())
+    );
+    card["card_number"] = json!("4111 1111 1111 1112");
+    let wrong = b.post(&form, json!({ "billing": card })).await;
+    assert_eq!(wrong.first_error(), ("card_number".into(), "Please enter a valid card number".into()));
+
+    let paid = b.post(&form, json!({ "billing": crate::billing::card() })).await;
+    let change = paid.ok()["changes"].as_array().unwrap().last().unwrap().clone();
+    let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
+    assert_eq!(change["what"], format!("Paid by Card ****1111 from {today}").as_str(), "{change}");
+    assert_eq!(b.get(&form).await.ok()["paid_by"], "Card ****1111");
+    let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await.ok().clone();
+    assert_eq!(receipt["payment"]["method"], "Card ****1111", "the receipt says the new way: {receipt}");
+
+    // The card's number and security code are kept nowhere; no carrier's file says how the store is paid.
+    for (table, column) in [("enrollment_tab", "data"), ("coverage_change", "person")] {
+        let kept: Vec<Option<String>> =
+            sqlx::query_scalar(&format!("select {column} from {table}")).fetch_all(&app.state.db).await.unwrap();
+        let kept = kept.into_iter().flatten().collect::<Vec<_>>().join("\n");
+        assert!(!kept.contains("4111111111111111") && !kept.contains("4111 1111"), "{table}");
+    }
+    let opened: Vec<String> = sqlx::query_scalar("select person from coverage_change where kind = 'change_payment'")
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap();
+    let opened = app.state.crypto.decrypt(&opened[0]).unwrap();
+    assert!(opened.contains("****6789") && opened.contains("****1111") && !opened.contains("123456789\""), "{opened}");
+    assert!(!opened.contains("security_code"), "{opened}");
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(run, api::domain::carrier_files::Run::default());
+}

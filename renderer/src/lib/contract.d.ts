@@ -7363,6 +7363,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentFormEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description How the policy is to be paid. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePayment"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policies/{id}/documents": {
         parameters: {
             query?: never;
@@ -11767,6 +11850,26 @@ export interface components {
             member_index?: unknown;
             /** @description The name, as `GET /policies/{id}/name`'s schema asks it. */
             name?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        PaymentFormEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PaymentForm"];
+        };
+        /** @description What changing the way of paying asks, and how the policy is paid now. */
+        PaymentForm: {
+            schema: unknown;
+            ui_schema: unknown;
+            /** @description Billing Information as it stands, card and account numbers masked. */
+            form_data: unknown;
+            /** @description How it is paid now, in words ("Card ****1111"). */
+            paid_by?: string | null;
+        };
+        /** @description How the policy is to be paid. */
+        ChangePayment: {
+            /** @description The whole of Billing Information, as `GET /policies/{id}/payment`'s schema asks it. */
+            billing?: unknown;
         };
         /** @description Which document a file is, and for which reported event (the file itself is the request's body). */
         SendDocument: {

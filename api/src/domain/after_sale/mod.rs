@@ -13,6 +13,7 @@ pub mod deadlines;
 pub mod household;
 pub mod life_events;
 pub mod names;
+pub mod payment;
 pub mod proof;
 pub mod sign_in;
 
@@ -210,6 +211,13 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 store::coverage_change::CHANGE_CONTACT => crate::language::say_with(
                     "The contact details change from {date}",
                     &[("date", &parse_iso(&c.effective).map(format_mdy).unwrap_or_default())],
+                ),
+                store::coverage_change::CHANGE_PAYMENT => crate::language::say_with(
+                    "Paid by {method} from {date}",
+                    &[
+                        ("method", &payment::paid_by_after(state, c).unwrap_or_default()),
+                        ("date", &parse_iso(&c.effective).map(format_mdy).unwrap_or_default()),
+                    ],
                 ),
                 store::coverage_change::CHANGE_NAME => {
                     let full = |n: &engine::forms::common::PersonName| {

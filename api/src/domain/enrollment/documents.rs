@@ -87,7 +87,7 @@ fn opened(state: &AppState, text: &str, sensitive: &[(SensitivePath, String)]) -
 }
 
 /// `plain` with each sensitive value shown as its mask: at the schema's paths, then wherever a key's name says so.
-fn masked_copy(plain: &Value, sensitive: &[(SensitivePath, String)]) -> Value {
+pub(super) fn masked_copy(plain: &Value, sensitive: &[(SensitivePath, String)]) -> Value {
     let mut masked = plain.clone();
     for (path, kind) in sensitive {
         rewrite(&mut masked, std::slice::from_ref(path), &mut |_, opened| Some(mask(kind, opened)));

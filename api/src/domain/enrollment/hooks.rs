@@ -192,8 +192,12 @@ impl StepHooks for Billing {
                 first: totals.initial_month_cost,
                 monthly: totals.recurring_month_cost,
             });
-            // 'Choose physical address' copies the address given on Contact Information (its complete document).
-            let contact = complete_document(state, enrollment, TabName::ContactInfo).await?;
+            // 'Choose physical address' copies the address given on Contact Information (its complete document; after
+            // the sale, the contact details as they stand).
+            let contact = match enrollment.lifecycle.is_submitted() {
+                true => Some(super::covered::contact(state, enrollment.row.enrollment_id).await?),
+                false => complete_document(state, enrollment, TabName::ContactInfo).await?,
+            };
             prefill.contact_address = contact.map(|c| {
                 let keep = ["address1", "address2", "city", "state", "zip"];
                 Value::Object(

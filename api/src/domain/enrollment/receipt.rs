@@ -310,6 +310,12 @@ fn payment(
     })
 }
 
+/// How Billing Information `billing` pays, in the reader's words ("Card ****1111", "EFT from …"); none before a way
+/// of paying is chosen.
+pub fn payment_method(billing: &serde_json::Value, reader: Reader) -> Option<String> {
+    payment(billing, super::today(), None, None, reader).map(|p| p.method)
+}
+
 /// "on the 28th of each month", in the reader's language.
 fn monthly_on(day: u32) -> String {
     let template = match (day % 10, day % 100) {

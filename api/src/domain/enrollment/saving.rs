@@ -18,9 +18,61 @@ use crate::store;
 use crate::store::enrollment::LifecycleExtras;
 use crate::store::tab::TabWrite;
 
-use super::documents::{encrypted, form_and_stored, unmasked_and_cleaned, StoredTab};
+use super::documents::{encrypted, form_and_stored, masked_copy, unmasked_and_cleaned, StoredTab};
 use super::{priced_cart, refuse, today, Enrollment, Next, PricedLine, STALE};
 use crate::error::Said;
+
+/// How a submitted application is paid, changed after the sale (`domain::after_sale::payment`).
+pub struct BillingReplaced {
+    /// The Billing Information replaced, and the one now, masked.
+    pub before: Value,
+    pub now: Value,
+}
+
+/// Billing Information of submitted application `enrollment` changed after the sale to `submitted`: the step's own
+/// checks, and a new card exchanged for the gateway's token, exactly as the wizard's save; then written as the step's
+/// complete document in place of the one submitted, together with the change `record` makes of the two (masked), in
+/// one transaction. None when nothing changed.
+pub async fn replace_billing(
+    state: &AppState,
+    enrollment: &Enrollment,
+    submitted: &Value,
+    record: impl FnOnce(&BillingReplaced) -> ApiResult<store::coverage_change::ChangeRow>,
+) -> ApiResult<Option<BillingReplaced>> {
+    let tab = TabName::BillingInfo;
+    let cart = priced_cart(state, enrollment).await?;
+    let (form, stored) = form_and_stored(state, enrollment, &cart, tab).await?;
+    // What was submitted is what the checks compare with: never a draft (a submitted application has none).
+    let Some(stored) = stored.complete_only() else {
+        return Err(ApiError::Conflict("This application has no billing information to change".into()));
+    };
+    let (mut cleaned, filled) = super::checks::checked(state, enrollment, tab, &form, &stored, submitted).await?;
+    super::hooks::hooks_of(tab).settle(state, filled, &stored.plain, &mut cleaned)?;
+    let sensitive = engine::sensitive::sensitive_fields(&form.schema);
+    let replaced = BillingReplaced { before: stored.masked.clone(), now: masked_copy(&cleaned, &sensitive) };
+    let paid = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(fields) = v.as_object_mut() {
+            // The gateway's token is new at every save of the same card: the card is the same by its mask.
+            fields.remove("card_token");
+        }
+        v
+    };
+    if paid(&replaced.before) == paid(&replaced.now) {
+        return Ok(None);
+    }
+    let change = record(&replaced)?;
+    let data = serde_json::to_string(&encrypted(state, &form, cleaned)).map_err(|e| ApiError::Internal(e.into()))?;
+    let id = enrollment.row.enrollment_id;
+    let _turn = store::write_turn(&state.db).await;
+    let mut tx = state.db.begin().await?;
+    if !store::tab::write_tab(&mut *tx, id, tab.as_str(), stored.version, TabWrite::Complete(&data)).await? {
+        return Err(ApiError::Conflict(STALE.into()));
+    }
+    store::coverage_change::record(&mut tx, &change).await?;
+    tx.commit().await?;
+    Ok(Some(replaced))
+}
 
 /// Validates and saves a tab, then advances the wizard. `version`, when given, must be the stored one.
 #[tracing::instrument(name = "save a step", skip_all, fields(step = tab.as_str()))]

@@ -13,6 +13,7 @@ use crate::domain::after_sale::contact::{self, ContactForm};
 use crate::domain::after_sale::household::{self, PersonForm, RemovalForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
 use crate::domain::after_sale::names::{self, NameForm};
+use crate::domain::after_sale::payment::{self, PaymentForm};
 use crate::domain::after_sale::proof;
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
@@ -74,6 +75,13 @@ pub struct ChangeName {
     name: Option<Value>,
 }
 
+/// How the policy is to be paid.
+#[derive(Deserialize, JsonSchema)]
+pub struct ChangePayment {
+    /// The whole of Billing Information, as `GET /policies/{id}/payment`'s schema asks it.
+    billing: Option<Value>,
+}
+
 /// Which document a file is, and for which reported event (the file itself is the request's body).
 #[derive(Deserialize, JsonSchema)]
 pub struct SendDocument {
@@ -115,6 +123,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/policies/{id}/remove-person", get(removal_form).post(remove_person))
         .api_route("/policies/{id}/contact", get(contact_form).post(change_contact))
         .api_route("/policies/{id}/name", get(name_form).post(change_name))
+        .api_route("/policies/{id}/payment", get(payment_form).post(change_payment))
         .api_route("/policies/{id}/documents", post(send_document))
         .api_route("/my-policies", get(my_policies))
         .api_route("/member-sign-in/send-code", post(send_member_code))
@@ -266,6 +275,21 @@ async fn change_name(
     };
     let given = body.name.filter(Value::is_object).ok_or_else(|| ApiError::field("name", REQUIRED))?;
     Ok(Answer(names::change_name(&state, &e, member_index, &given).await?))
+}
+
+/// What changing the way of paying asks, filled with how the policy is paid now (masked).
+async fn payment_form(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<PaymentForm>> {
+    Ok(Answer(payment::payment_form(&state, &e).await?))
+}
+
+/// Changes how the policy is paid: a new card is exchanged for the gateway's token, and never kept.
+async fn change_payment(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<ChangePayment>,
+) -> ApiResult<Answer<Policy>> {
+    let given = body.billing.filter(Value::is_object).ok_or_else(|| ApiError::field("billing", REQUIRED))?;
+    Ok(Answer(payment::change_payment(&state, &e, &given).await?))
 }
 
 /// Sends a document (a PDF, JPEG or PNG, the request's whole body) as proof of a reported life event: checked by its

@@ -139,6 +139,11 @@ export const m = defineMessages({
   sendHint: { id: 'receipt.sendHint', defaultMessage: 'A clear photo of the whole page is enough.' },
   sendTooLarge: { id: 'receipt.sendTooLarge', defaultMessage: 'This file is larger than {mb} MB. Please send a smaller one: a photo of the page, or a PDF of fewer pages' },
   sendConfirm: { id: 'receipt.sendConfirm', defaultMessage: 'Send it' },
+  paymentHeading: { id: 'receipt.paymentHeading', defaultMessage: 'How you pay' },
+  paymentNow: { id: 'receipt.paymentNow', defaultMessage: 'Your premiums are paid by {method}.' },
+  paymentButton: { id: 'receipt.paymentButton', defaultMessage: 'Change how you pay' },
+  paymentTitle: { id: 'receipt.paymentTitle', defaultMessage: 'How you pay' },
+  paymentConfirm: { id: 'receipt.paymentConfirm', defaultMessage: 'Pay this way' },
   nameHeading: { id: 'receipt.nameHeading', defaultMessage: 'Names' },
   nameIntro: {
     id: 'receipt.nameIntro',

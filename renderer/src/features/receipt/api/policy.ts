@@ -117,7 +117,34 @@ export function useChangeContact(enrollmentId: string) {
       api.post('/policies/{id}/contact', { path: { id: enrollmentId }, body: { contact } }),
     onSuccess: (policy) => {
       client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
-      return client.invalidateQueries({ queryKey: contactFormQuery(enrollmentId).queryKey });
+      // A billing address that is the contact address follows it.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: contactFormQuery(enrollmentId).queryKey }),
+        client.invalidateQueries({ queryKey: paymentFormQuery(enrollmentId).queryKey }),
+      ]);
+    },
+  });
+}
+
+/** How the policy is paid, as Billing Information asks it, filled with what it holds now (masked). */
+export type PaymentForm = Schema<'PaymentForm'>;
+
+export function paymentFormQuery(enrollmentId: string) {
+  return queryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'payment'],
+    queryFn: (): Promise<PaymentForm> => api.get('/policies/{id}/payment', { path: { id: enrollmentId } }),
+  });
+}
+
+/** Changes how the policy is paid; the policy as it then stands replaces the one shown. */
+export function useChangePayment(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (billing: Record<string, unknown>): Promise<Policy> =>
+      api.post('/policies/{id}/payment', { path: { id: enrollmentId }, body: { billing } }),
+    onSuccess: (policy) => {
+      client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
+      return client.invalidateQueries({ queryKey: paymentFormQuery(enrollmentId).queryKey });
     },
   });
 }

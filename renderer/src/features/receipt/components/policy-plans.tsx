@@ -9,6 +9,7 @@ import { ReasonForm } from './reason-form';
 import { AddPerson } from './add-person';
 import { ChangeContact } from './change-contact';
 import { ChangeName } from './change-name';
+import { ChangePayment } from './change-payment';
 import { RemovePerson } from './remove-person';
 import { ReportLifeEvent } from './report-life-event';
 import { EventProof } from './event-proof';
@@ -75,6 +76,7 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
           <RemovePerson enrollmentId={enrollmentId} />
           <ChangeContact enrollmentId={enrollmentId} />
           <ChangeName enrollmentId={enrollmentId} />
+          <ChangePayment enrollmentId={enrollmentId} />
           <ReportLifeEvent enrollmentId={enrollmentId} />
         </>
       )}

@@ -44,6 +44,7 @@ function drawn(
   personForm: Schema<'PersonForm'> = { schema: {}, ui_schema: {}, events: [] },
   removal: Schema<'RemovalForm'> = { people: [], events: [] },
   names: Schema<'NameForm'> = { schema: {}, ui_schema: {}, people: [] },
+  payment: Schema<'PaymentForm'> = { schema: {}, ui_schema: {}, form_data: {}, paid_by: null },
 ) {
   localStorage.setItem('tempId', '9');
   server.use(
@@ -53,6 +54,7 @@ function drawn(
     http.get('/api/v1/policies/9/add-person', () => success(personForm)),
     http.get('/api/v1/policies/9/remove-person', () => success(removal)),
     http.get('/api/v1/policies/9/name', () => success(names)),
+    http.get('/api/v1/policies/9/payment', () => success(payment)),
   );
   return render(
     <MemoryRouter>
@@ -385,5 +387,43 @@ describe('a covered person’s name', () => {
       { member_index: 1, name: { first_name: 'Sam', last_name: 'Núñez-0kafor4' } },
       { member_index: 1, name: { first_name: 'Sam', last_name: 'Núñez-Okafor' } },
     ]);
+  });
+});
+
+describe('how the policy is paid', () => {
+  it('says how it is paid now and changes it under the server’s Billing Information, listing the change', async () => {
+    const sent: unknown[] = [];
+    const payment: Schema<'PaymentForm'> = {
+      schema: {
+        type: 'object',
+        properties: {
+          payment_method: { type: 'string', title: 'Payment Type', oneOf: [{ const: 'eft', title: 'EFT' }, { const: 'cc', title: 'Credit Card' }] },
+          account_number: { type: 'string', title: 'Account Number' },
+        },
+      },
+      ui_schema: { payment_method: { 'ui:widget': 'radio' } },
+      form_data: { payment_method: 'eft', account_number: '****6789' },
+      paid_by: 'EFT from Peachtree Community Bank, account ****6789',
+    };
+    server.use(
+      http.post('/api/v1/policies/9/payment', async ({ request }) => {
+        sent.push(await request.json());
+        return success({
+          policy_id: '20261201',
+          plans: [dental],
+          events: [],
+          changes: [{ what: 'Paid by EFT from Peachtree Community Bank, account ****4321 from 12/03/2026', requested_by: 'the applicant', reason: '', requested_at: '2026-12-03T10:00:00Z', effective: '12/03/2026' }],
+        });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, undefined, undefined, payment);
+    expect((await screen.findByText(/Your premiums are paid by/)).textContent).toBe('Your premiums are paid by EFT from Peachtree Community Bank, account ****6789.');
+    fireEvent.click(screen.getByRole('button', { name: 'Change how you pay' }));
+    const account = (await screen.findByLabelText(/Account Number/)) as HTMLInputElement;
+    expect(account.value).toBe('****6789');
+    fireEvent.change(account, { target: { value: '000987654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay this way' }));
+    expect((await screen.findByText(/account \*\*\*\*4321 from/)).textContent).toBe('Paid by EFT from Peachtree Community Bank, account ****4321 from 12/03/2026. Asked by the applicant.');
+    expect(sent).toEqual([{ billing: { payment_method: 'eft', account_number: '000987654321' } }]);
   });
 });
