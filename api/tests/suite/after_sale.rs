@@ -661,11 +661,17 @@ async fn a_member_pays_by_card_instead_of_her_bank_account_the_card_is_checked_a
     let wrong = b.post(&form, json!({ "billing": card })).await;
     assert_eq!(wrong.first_error(), ("card_number".into(), "Please enter a valid card number".into()));
 
-    let paid = b.post(&form, json!({ "billing": crate::billing::card() })).await;
+    let mut card = crate::billing::card();
+    card["is_physical_address"] = json!(true);
+    card["address1"] = json!("48 Auburn Ave NE");
+    card["zip"] = json!("30301");
+    let paid = b.post(&form, json!({ "billing": card })).await;
     let change = paid.ok()["changes"].as_array().unwrap().last().unwrap().clone();
     let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
     assert_eq!(change["what"], format!("Paid by Card ****1111 from {today}").as_str(), "{change}");
-    assert_eq!(b.get(&form).await.ok()["paid_by"], "Card ****1111");
+    let now = b.get(&form).await.ok().clone();
+    assert_eq!(now["paid_by"], "Card ****1111");
+    assert_eq!(now["form_data"]["address1"], "48 Auburn Ave NE", "billed at the address she moved to: {now}");
     let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await.ok().clone();
     assert_eq!(receipt["payment"]["method"], "Card ****1111", "the receipt says the new way: {receipt}");
 

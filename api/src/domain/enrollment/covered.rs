@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
-use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT, CHANGE_CONTACT, CHANGE_NAME};
+use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT, CHANGE_NAME};
 
 /// A change of a member's name, as the change keeps it (sealed): the new name and the one it replaced, which the
 /// carrier's file says too (NM1*70), so that the carrier finds the person it knew.
@@ -109,15 +109,8 @@ pub async fn dependents(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<D
 /// The Contact Information of submitted application `enrollment_id` as it stands: its step's, or the newest a change
 /// after the sale gave (`domain::after_sale::contact`).
 pub async fn contact(state: &AppState, enrollment_id: i64) -> ApiResult<serde_json::Value> {
-    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
-    let newest = changes.iter().rev().find(|c| c.kind == CHANGE_CONTACT && c.undone_by.is_none());
-    match newest.and_then(|c| c.person.as_deref()) {
-        Some(sealed) => {
-            let text = state.crypto.decrypt(sealed).ok_or_else(|| {
-                ApiError::Internal(anyhow::anyhow!("the contact details of a change of {enrollment_id} do not open"))
-            })?;
-            serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))
-        }
+    match super::contact_changed::newest(state, enrollment_id).await? {
+        Some(contact) => Ok(contact),
         None => super::documents::plain_complete_tab(state, enrollment_id, engine::tabs::TabName::ContactInfo).await,
     }
 }

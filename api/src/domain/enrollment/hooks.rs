@@ -194,9 +194,13 @@ impl StepHooks for Billing {
             });
             // 'Choose physical address' copies the address given on Contact Information (its complete document; after
             // the sale, the contact details as they stand).
-            let contact = match enrollment.lifecycle.is_submitted() {
-                true => Some(super::covered::contact(state, enrollment.row.enrollment_id).await?),
-                false => complete_document(state, enrollment, TabName::ContactInfo).await?,
+            let changed = match enrollment.lifecycle.is_submitted() {
+                true => super::contact_changed::newest(state, enrollment.row.enrollment_id).await?,
+                false => None,
+            };
+            let contact = match changed {
+                Some(contact) => Some(contact),
+                None => complete_document(state, enrollment, TabName::ContactInfo).await?,
             };
             prefill.contact_address = contact.map(|c| {
                 let keep = ["address1", "address2", "city", "state", "zip"];

@@ -7,6 +7,7 @@ pub mod cancellation;
 pub mod checkout;
 mod checks;
 pub mod completeness;
+mod contact_changed;
 pub mod covered;
 pub mod documents;
 mod hooks;
