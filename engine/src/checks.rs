@@ -24,6 +24,8 @@ pub enum Check {
     Date,
     /// A date before today.
     NotFuture,
+    /// A date not after today: today is one (a baby's date of birth, added the day she is born).
+    NotAfterToday,
     /// A date of birth at least `min_age` years before today (18 to enroll).
     Adult { min_age: i32 },
     /// Nine digits the Social Security Administration could have issued (no area 000, 666 or 900-999, no group 00,
@@ -94,6 +96,7 @@ pub fn examples() -> Vec<Check> {
     vec![
         Check::Date,
         Check::NotFuture,
+        Check::NotAfterToday,
         Check::Adult { min_age: MINIMUM_AGE },
         Check::Ssn,
         Check::AtLeastOne,
@@ -129,6 +132,7 @@ impl Check {
         match self {
             Check::Date => parse_mdy(text).is_none().then(|| own(messages::INVALID_DATE)),
             Check::NotFuture => parse_mdy(text).filter(|d| *d >= today).map(|_| own(messages::DATE_NOT_FUTURE)),
+            Check::NotAfterToday => parse_mdy(text).filter(|d| *d > today).map(|_| own(messages::DATE_AFTER_TODAY)),
             // 'You must be 18 years to proceed', the spec's words, for any age limit.
             Check::Adult { min_age } => parse_mdy(text)
                 .filter(|d| age_on(*d, today) < *min_age)

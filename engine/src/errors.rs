@@ -35,5 +35,7 @@ pub mod messages {
     pub const INVALID_SSN: &str = "Invalid Social Security Number";
     pub const INVALID_DATE: &str = "Please enter a valid date (MM/DD/YYYY)";
     pub const DATE_NOT_FUTURE: &str = "Date cannot be today or a future date";
+    /// A date that may be today but not later (a newborn's date of birth).
+    pub const DATE_AFTER_TODAY: &str = "Date cannot be a future date";
     pub const SIGN_AGAIN: &str = "Please sign your name in the box: this signature is blank or too small to read";
 }

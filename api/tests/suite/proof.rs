@@ -338,6 +338,24 @@ async fn a_certificate_sent_before_the_deadline_keeps_the_baby_waiting_until_a_r
 }
 
 #[tokio::test]
+async fn a_baby_is_added_on_the_day_she_is_born_but_not_before() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let today = chrono::Local::now().date_naive();
+    let (born, tomorrow) =
+        (today.format("%m/%d/%Y").to_string(), today.succ_opt().unwrap().format("%m/%d/%Y").to_string());
+    b.post(&format!("/api/v1/policies/{id}/life-events"), json!({ "kind": "birth", "event_date": born })).await.ok();
+    let form = format!("/api/v1/policies/{id}/add-person");
+    let event = b.get(&form).await.ok()["events"][0]["life_event_id"].clone();
+    let early = b.post(&form, json!({ "life_event_id": event, "person": zoe(&tomorrow) })).await;
+    assert_eq!(early.first_error(), ("birthdate".into(), "Date cannot be a future date".into()), "{}", early.body);
+    let added = b.post(&form, json!({ "life_event_id": event, "person": zoe(&born) })).await;
+    let change = added.ok()["changes"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(change["status"], "waiting_for_proof", "{change}");
+}
+
+#[tokio::test]
 async fn a_member_who_applied_in_spanish_is_told_of_each_turn_of_the_proof_in_spanish() {
     let app = TestApp::new().await;
     let mut b = app.browser();

@@ -23,6 +23,7 @@ export function checksOf(prop: Checked | undefined): Check[] {
 
 const INVALID_DATE = 'Please enter a valid date (MM/DD/YYYY)';
 const DATE_NOT_FUTURE = 'Date cannot be today or a future date';
+const DATE_AFTER_TODAY = 'Date cannot be a future date';
 const INVALID_SSN = 'Invalid Social Security Number';
 const INVALID_ROUTING = 'Invalid routing number';
 
@@ -90,6 +91,10 @@ export function problem(check: Check, prop: Checked, value: unknown, siblings: R
     case 'not_future': {
       const d = parseMdy(text);
       return d && !before(d, today) ? DATE_NOT_FUTURE : null;
+    }
+    case 'not_after_today': {
+      const d = parseMdy(text);
+      return d && before(today, d) ? DATE_AFTER_TODAY : null;
     }
     case 'adult': {
       const d = parseMdy(text);

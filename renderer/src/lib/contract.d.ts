@@ -12077,6 +12077,9 @@ export interface components {
             check: "not_future";
         } | {
             /** @constant */
+            check: "not_after_today";
+        } | {
+            /** @constant */
             check: "adult";
             /** Format: int32 */
             min_age: number;

@@ -59,6 +59,13 @@ async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Va
     if let Some(required) = schema["required"].as_array_mut() {
         required.retain(|r| r != "health_info" && r != "ssn");
     }
+    // A baby is added on the day she is born: her date of birth may be today (a dependent's on the application may
+    // not).
+    if let Some(checks) = schema.pointer_mut("/properties/birthdate/x-checks").and_then(Value::as_array_mut) {
+        for check in checks.iter_mut().filter(|c| c["check"] == "not_future") {
+            *check = json!({ "check": "not_after_today" });
+        }
+    }
     let mut ui_schema = form.ui_schema["dependents"]["items"].clone();
     if let Some(ui) = ui_schema.as_object_mut() {
         ui.remove("health_info");
