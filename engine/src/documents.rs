@@ -164,11 +164,12 @@ pub fn reminder_day(due: NaiveDate) -> NaiveDate {
 }
 
 impl LifeEvent {
-    /// Whether a change of `change` for this event waits for its proof before it reaches a carrier: adding a person
-    /// (coverage given on the member's word alone is what the proof is for). A person taken off leaves on the
-    /// member's word: a carrier must not go on covering someone who died while a certificate is found.
+    /// Whether a change of `change` for this event waits for its proof before it reaches a carrier: adding a person,
+    /// or choosing a plan outside open enrollment (coverage given on the member's word alone is what the proof is
+    /// for). A person taken off leaves on the member's word: a carrier must not go on covering someone who died
+    /// while a certificate is found.
     pub fn holds_for_proof(&self, change: Change) -> bool {
-        !self.self_attested && self.proof.is_some() && change == Change::AddDependent
+        !self.self_attested && self.proof.is_some() && change != Change::RemoveDependent
     }
 
     /// Whether `document` (an id) is one of the documents that prove this event.

@@ -480,6 +480,20 @@ pub struct Change {
     pub effective: NaiveDate,
     /// What happens to each member it is about, by their place in [`Enrollment::members`].
     pub members: Vec<(usize, MemberChange)>,
+    /// What happens to each plan it is about, by its place in [`Enrollment::coverages`]: a plan chosen for a life
+    /// event, and the plan it replaces. When any is, every member those plans cover is sent (001), with those plans
+    /// alone; the carrier keeps the others as they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coverages: Vec<(usize, CoverageChange)>,
+}
+
+/// What happens to one plan in a change, for every member it covers (the coverage-level maintenance, HD01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CoverageChange {
+    /// It covers from the change's effective day (021, DTP*348).
+    Added,
+    /// It ends on `last_day` (024, DTP*349): the plan another replaces.
+    Ended { last_day: NaiveDate },
 }
 
 /// What happens to one member in a change.
@@ -510,7 +524,7 @@ impl Change {
     /// Whether it changes anyone's coverage (an addition, an end, a reinstatement): the plans are then sent with
     /// the subscriber's loop too, at their levels after the change.
     fn touches_coverage(&self) -> bool {
-        self.members.iter().any(|(_, m)| !matches!(m, MemberChange::Changed { .. }))
+        !self.coverages.is_empty() || self.members.iter().any(|(_, m)| !matches!(m, MemberChange::Changed { .. }))
     }
 }
 
@@ -530,6 +544,8 @@ struct Said<'a> {
     maintained: Option<NaiveDate>,
     /// The name a change of name replaces.
     prior_name: Option<&'a PriorName>,
+    /// The plans a change is about, each with what happens to it: when any is, only they are sent.
+    coverages: &'a [(usize, CoverageChange)],
 }
 
 impl Maintenance {
@@ -543,6 +559,7 @@ impl Maintenance {
             plans: true,
             maintained: None,
             prior_name: None,
+            coverages: &[],
         };
         Some(match self {
             Maintenance::Addition => plain("021", "28"),
@@ -551,6 +568,7 @@ impl Maintenance {
             Maintenance::Change(change) => {
                 let reason = change.reason.as_str();
                 let maintained = Some(change.effective);
+                let plain = |type_code, reason| Said { coverages: &change.coverages, ..plain(type_code, reason) };
                 match change.members.iter().find(|(i, _)| *i == index).map(|(_, m)| m) {
                     Some(MemberChange::Added) => {
                         Said { starts: Some(change.effective), maintained, ..plain("021", reason) }
@@ -565,7 +583,10 @@ impl Maintenance {
                         prior_name: prior_name.as_ref(),
                         ..plain("001", reason)
                     },
-                    None if subscriber => Said { plans: change.touches_coverage(), maintained, ..plain("001", reason) },
+                    // A change of plans is every covered member's (each has their own coverage loops).
+                    None if subscriber || !change.coverages.is_empty() => {
+                        Said { plans: change.touches_coverage(), maintained, ..plain("001", reason) }
+                    }
                     None => return None,
                 }
             }
@@ -754,12 +775,21 @@ fn member_loop(
     let member = &enrollment.members[index];
     let subscriber = member.relationship == Relationship::Subscriber;
     let Some(said) = enrollment.maintenance.said(index, subscriber) else { return Ok(None) };
-    let coverages: Vec<&Coverage> = enrollment
+    let covering: Vec<(usize, &Coverage)> = enrollment
         .coverages
         .iter()
-        .filter(|c| member.relationship == Relationship::Subscriber || c.covers.contains(&index))
+        .enumerate()
+        .filter(|(_, c)| member.relationship == Relationship::Subscriber || c.covers.contains(&index))
         .collect();
-    if coverages.is_empty() {
+    let coverages: Vec<&Coverage> = covering.iter().map(|(_, c)| *c).collect();
+    // A change of plans is said to a member whom one of those plans covers.
+    let changed = |at: usize| said.coverages.iter().find(|(i, _)| *i == at).map(|(_, c)| c);
+    let sent: Vec<(&Coverage, Option<&CoverageChange>)> = covering
+        .iter()
+        .filter(|(at, _)| said.coverages.is_empty() || changed(*at).is_some())
+        .map(|(at, c)| (*c, changed(*at)))
+        .collect();
+    if coverages.is_empty() || (said.plans && sent.is_empty()) {
         return Ok(None);
     }
     let relationship = codes
@@ -846,15 +876,24 @@ fn member_loop(
         _ => Vec::new(),
     };
     let mut plans = Vec::new();
-    for coverage in coverages.iter().filter(|_| said.plans) {
+    for (coverage, change) in sent.iter().filter(|_| said.plans) {
         let line = guide.line(codes, &coverage.category, coverage.line.as_deref())?;
         let level = codes
             .coverage_levels
             .get(&coverage.tier)
             .ok_or_else(|| format!("no coverage level for the tier {}", coverage.tier.code()))?;
-        let starts = said.starts.unwrap_or(coverage.effective);
+        // A plan a change is about says what happens to it; the others, what happens to the member.
+        let (type_code, starts, last_day) = match change {
+            Some(CoverageChange::Added) => ("021", said.maintained.unwrap_or(coverage.effective), None),
+            // A plan replaced before it began ends on its first day (covering none): the 349 is never before the 348.
+            Some(CoverageChange::Ended { last_day }) => ("024", coverage.effective, Some(*last_day)),
+            // A person added from before a plan chosen later is covered by it from its own first day.
+            None => {
+                (said.type_code, said.starts.map_or(coverage.effective, |s| s.max(coverage.effective)), said.last_day)
+            }
+        };
         let mut dates = vec![dtp("348", starts)];
-        if let Some(last_day) = said.last_day {
+        if let Some(last_day) = last_day {
             dates.push(dtp("349", last_day.max(starts)));
         }
         if let Some(maintained) = said.maintained {
@@ -867,7 +906,7 @@ fn member_loop(
         };
         plans.push(_834Loop2300 {
             hd: Some(HD {
-                _01: said.type_code.into(),
+                _01: type_code.into(),
                 _03: Some(line),
                 _04: Some(text(&coverage.plan, 1, 50)),
                 _05: Some(level.clone()),

@@ -12,7 +12,7 @@ use engine::x12::{
     interchange, transaction, Address, Beneficiary, Broker, CharacterSet, Codes, Contact, Coverage, Employment,
     EmploymentStatus, Enrollment, Envelope, Extra, Guide, Header, LetterCase, Maintenance, Member, Party, Relationship,
 };
-use engine::x12::{Change, MemberChange, PriorName};
+use engine::x12::{Change, CoverageChange, MemberChange, PriorName};
 
 fn codes() -> Codes {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../workflows/x12.yaml");
@@ -241,6 +241,7 @@ fn each_change_after_the_sale_says_what_happens_to_whom_pinned_byte_for_byte_and
         reason: "02".into(),
         effective: day("2027-05-17"),
         members: vec![(2, MemberChange::Added)],
+        coverages: Vec::new(),
     });
     let birth = pinned("834-change-birth", birth);
     let dana = member_segments(&birth, 0);
@@ -261,6 +262,7 @@ fn each_change_after_the_sale_says_what_happens_to_whom_pinned_byte_for_byte_and
         reason: "01".into(),
         effective: day("2027-07-01"),
         members: vec![(1, MemberChange::Ended { last_day: day("2027-06-30") })],
+        coverages: Vec::new(),
     });
     let divorce = pinned("834-change-divorce", divorce);
     let sam = member_segments(&divorce, 1);
@@ -275,6 +277,7 @@ fn each_change_after_the_sale_says_what_happens_to_whom_pinned_byte_for_byte_and
         reason: "14".into(),
         effective: day("2027-09-01"),
         members: (0..3).map(|i| (i, MemberChange::Ended { last_day })).collect(),
+        coverages: Vec::new(),
     });
     let ended = pinned("834-change-plan-ended", ended);
     for n in 0..3 {
@@ -287,6 +290,7 @@ fn each_change_after_the_sale_says_what_happens_to_whom_pinned_byte_for_byte_and
         reason: "41".into(),
         effective: day("2027-09-01"),
         members: (0..3).map(|i| (i, MemberChange::Reinstated)).collect(),
+        coverages: Vec::new(),
     });
     let back = pinned("834-change-reinstatement", back);
     assert!(member_segments(&back, 0).contains(&"HD*025**DEN*Harborstone dental plan, Gold*FAM".to_string()));
@@ -298,6 +302,7 @@ fn each_change_after_the_sale_says_what_happens_to_whom_pinned_byte_for_byte_and
         reason: "43".into(),
         effective: day("2027-10-01"),
         members: vec![(0, MemberChange::Changed { prior_name: None })],
+        coverages: Vec::new(),
     });
     let moved = pinned("834-change-address", moved);
     let dana = member_segments(&moved, 0);
@@ -314,13 +319,42 @@ fn each_change_after_the_sale_says_what_happens_to_whom_pinned_byte_for_byte_and
         reason: "25".into(),
         effective: day("2027-10-01"),
         members: vec![(0, MemberChange::Changed { prior_name })],
+        coverages: Vec::new(),
     });
     let renamed = pinned("834-change-name", renamed);
     let dana = member_segments(&renamed, 0);
     assert!(dana.iter().any(|s| s.starts_with("NM1*74*1*Okafor-Nunez*Dana")), "{dana:?}");
     assert!(dana.contains(&"NM1*70*1*Okafor*Dana".to_string()), "{dana:?}");
 
-    held_to_both_validators(&[&birth, &divorce, &ended, &back, &moved, &renamed]);
+    // For the birth, the family leaves the Gold medical plan at the end of May for the Silver one from June 1; the
+    // dental plan stays as it was and is not sent.
+    let mut switched = family(Tier::IF, &["medical", "dental"], Maintenance::Addition);
+    let mut silver = switched.coverages[0].clone();
+    silver.plan = "Harborstone medical plan, Silver".into();
+    silver.effective = day("2027-06-01");
+    switched.coverages.push(silver);
+    switched.maintenance = Maintenance::Change(Change {
+        reason: "02".into(),
+        effective: day("2027-06-01"),
+        members: Vec::new(),
+        coverages: vec![(0, CoverageChange::Ended { last_day: day("2027-05-31") }), (2, CoverageChange::Added)],
+    });
+    let switched = pinned("834-change-plan-chosen", switched);
+    for n in 0..3 {
+        let member = member_segments(&switched, n);
+        assert!(member[0].contains("*001*02*"), "member {n} stays with the carrier: {member:?}");
+        let plans: Vec<&String> = member.iter().filter(|s| s.starts_with("HD*")).collect();
+        assert_eq!(
+            plans,
+            ["HD*024**HLT*Harborstone medical plan, Gold*FAM", "HD*021**HLT*Harborstone medical plan, Silver*FAM"],
+            "member {n}: the plan left and the plan chosen, not the dental plan"
+        );
+        let at = |p: &str| member.iter().position(|s| s == p).unwrap_or_else(|| panic!("member {n}: {p} {member:?}"));
+        assert!(at("DTP*349*D8*20270531") > at("HD*024**HLT*Harborstone medical plan, Gold*FAM"));
+        assert!(at("DTP*348*D8*20270601") > at("HD*021**HLT*Harborstone medical plan, Silver*FAM"));
+    }
+
+    held_to_both_validators(&[&birth, &divorce, &ended, &back, &moved, &renamed, &switched]);
 }
 
 #[test]

@@ -20,6 +20,8 @@ pub const CHANGE_CONTACT: &str = "change_contact";
 pub const CHANGE_PAYMENT: &str = "change_payment";
 /// A member's name changed (`member_index`; the new name and the one it replaced in `person`).
 pub const CHANGE_NAME: &str = "change_name";
+/// A plan chosen for a life event (`plan_id`, its level `plan_pricing_id`), replacing `replaces_plan_id` when it does.
+pub const CHOOSE_PLAN: &str = "choose_plan";
 
 /// A change as it is kept.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,6 +48,10 @@ pub struct ChangeRow {
     /// Where it stands with its event's proof, when it waits for one (see the migration `0034_proof_document.sql`):
     /// [`AWAITING_PROOF`], [`PROVEN`] or [`REFUSED`]; none for a change that needs none.
     pub proof: Option<String>,
+    /// The level chosen of the plan a change adds (see the migration `0035_plan_chosen.sql`).
+    pub plan_pricing_id: Option<i64>,
+    /// The plan that the plan a change adds replaces; none when it is of a kind the policy did not hold.
+    pub replaces_plan_id: Option<i64>,
 }
 
 /// A change waiting for its event's proof: it reaches no carrier yet.
@@ -56,9 +62,43 @@ pub const PROVEN: &str = "approved";
 pub const REFUSED: &str = "refused";
 
 impl ChangeRow {
-    /// Whether it ends `plan` and stands (no reinstatement undid it).
+    /// A change of `kind` of application `enrollment_id`, asked now by `requested_by`, taking effect on `effective`
+    /// (YYYY-MM-DD), about no one and no plan in particular until the caller says whom and which.
+    pub fn new(enrollment_id: i64, kind: &str, requested_by: String, effective: String) -> ChangeRow {
+        ChangeRow {
+            change_id: 0,
+            enrollment_id,
+            kind: kind.into(),
+            plan_id: None,
+            member_index: None,
+            reason_code: String::new(),
+            effective,
+            last_day: None,
+            requested_by,
+            reason: String::new(),
+            requested_at: super::now(),
+            undone_by: None,
+            person: None,
+            life_event_id: None,
+            proof: None,
+            plan_pricing_id: None,
+            replaces_plan_id: None,
+        }
+    }
+
+    /// Whether it ends `plan` and stands: the plan's end that no reinstatement undid, or a plan chosen to replace it
+    /// (once its event's proof, if it needs one, is approved).
     pub fn ends_plan(&self, plan: i64) -> bool {
-        self.kind == END_PLAN && self.plan_id == Some(plan) && self.undone_by.is_none()
+        self.plan_ended() == Some(plan) && self.stands()
+    }
+
+    /// The plan it ends on its `last_day`, standing or not: a plan's end's plan, or the plan a chosen plan replaces.
+    pub fn plan_ended(&self) -> Option<i64> {
+        match self.kind.as_str() {
+            END_PLAN => self.plan_id,
+            CHOOSE_PLAN => self.replaces_plan_id,
+            _ => None,
+        }
     }
 
     /// Whether it stands for the carriers: not undone, and not waiting for or refused for its proof.
@@ -103,8 +143,8 @@ pub async fn undo(tx: &mut sqlx::Transaction<'_, sqlx::Any>, change_id: i64, by:
 pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
         "insert into coverage_change (enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
-         requested_by, reason, requested_at, person, life_event_id, proof) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-         $10, $11, $12, $13) on conflict do nothing returning change_id",
+         requested_by, reason, requested_at, person, life_event_id, proof, plan_pricing_id, replaces_plan_id) values \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) on conflict do nothing returning change_id",
     )
     .bind(row.enrollment_id)
     .bind(&row.kind)
@@ -119,12 +159,15 @@ pub async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &ChangeRow) 
     .bind(&row.person)
     .bind(row.life_event_id)
     .bind(&row.proof)
+    .bind(row.plan_pricing_id)
+    .bind(row.replaces_plan_id)
     .fetch_optional(&mut **tx)
     .await
 }
 
 const COLUMNS: &str = "change_id, enrollment_id, kind, plan_id, member_index, reason_code, effective, last_day, \
-                       requested_by, reason, requested_at, undone_by, person, life_event_id, proof";
+                       requested_by, reason, requested_at, undone_by, person, life_event_id, proof, plan_pricing_id, \
+                       replaces_plan_id";
 
 fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
     Ok(ChangeRow {
@@ -143,6 +186,8 @@ fn of_row(r: &sqlx::any::AnyRow) -> Result<ChangeRow, sqlx::Error> {
         person: r.try_get("person")?,
         life_event_id: r.try_get("life_event_id")?,
         proof: r.try_get("proof")?,
+        plan_pricing_id: r.try_get("plan_pricing_id")?,
+        replaces_plan_id: r.try_get("replaces_plan_id")?,
     })
 }
 

@@ -692,3 +692,148 @@ async fn a_member_pays_by_card_instead_of_her_bank_account_the_card_is_checked_a
     let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(run, api::domain::carrier_files::Run::default());
 }
+
+#[tokio::test]
+async fn after_a_move_a_member_swaps_her_dental_plan_and_adds_vision_priced_for_her_household_and_each_carrier_hears_its_part_once(
+) {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let form = format!("/api/v1/policies/{id}/plans");
+    assert_eq!(b.get(&form).await.ok()["events"], json!([]), "no event reported yet");
+
+    let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
+    let events = format!("/api/v1/policies/{id}/life-events");
+    b.post(&events, json!({ "kind": "move", "event_date": today })).await.ok();
+    let open = b.get(&form).await.ok().clone();
+    let event = &open["events"][0];
+    assert_eq!(
+        (event["title"].as_str(), event["waits_for_proof"].as_bool()),
+        (Some("I moved, or will move"), Some(false))
+    );
+    let (life_event_id, starts) = (event["life_event_id"].clone(), event["effective"].as_str().unwrap().to_string());
+    let choices = event["choices"].as_array().unwrap();
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await.ok().clone();
+    let dental = plan_of(&policy, "Dental Plans")["plan_id"].as_i64().unwrap();
+    let other_dental = choices.iter().find(|c| c["category_name"] == "Dental Plans").expect("another dental plan");
+    assert_eq!(other_dental["replaces_plan_id"], dental, "another dental plan replaces hers: {other_dental}");
+    assert_ne!(other_dental["plan_id"], dental);
+    let vision = choices.iter().find(|c| c["category_name"] == "Vision Plans").expect("a vision plan");
+    assert_eq!(vision["replaces_plan_id"], Value::Null, "vision is a kind she does not hold: {vision}");
+    assert!(choices.iter().all(|c| c["monthly_price"].as_str().unwrap().starts_with('$')), "{open}");
+    let asks_health = app.state.workflows.current().workflows.shop.health_for(1403, "medical").is_some();
+    assert!(
+        asks_health && !choices.iter().any(|c| c["plan_id"] == 1403),
+        "a plan asking health questions is not offered"
+    );
+    // Priced for the household (her alone) as the shop prices it.
+    let shop = b.get(&format!("/api/v1/get-plan-pricing-detail?pid={}&enrollment_id={id}", vision["plan_id"])).await;
+    let shop_price = shop.ok()["plans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["plan_pricing_id"] == vision["plan_pricing_id"])
+        .unwrap()["plan_price"]
+        .clone();
+    assert_eq!(vision["monthly_price"], format!("${:.2}", shop_price.as_f64().unwrap()).as_str(), "{shop_price}");
+
+    // Refused where it is wrong: no such event, a plan not offered (the one she holds), a stranger.
+    let choose = |plan: &Value| json!({ "life_event_id": life_event_id, "plan_id": plan["plan_id"], "plan_pricing_id": plan["plan_pricing_id"] });
+    let refused = b.post(&form, json!({ "life_event_id": 999_999, "plan_id": vision["plan_id"], "plan_pricing_id": vision["plan_pricing_id"] })).await;
+    assert_eq!(
+        refused.first_error(),
+        ("life_event_id".into(), "Please choose the life event that lets you choose this plan".into())
+    );
+    let held = plan_of(&policy, "Dental Plans").clone();
+    let refused =
+        b.post(&form, json!({ "life_event_id": life_event_id, "plan_id": dental, "plan_pricing_id": 1 })).await;
+    assert_eq!(
+        refused.first_error(),
+        ("plan_id".into(), "Please choose one of the plans offered for this event".into()),
+        "{held}"
+    );
+    let refused = b.post(&form, json!({ "life_event_id": life_event_id, "plan_id": "x", "plan_pricing_id": 1 })).await;
+    assert_eq!(refused.first_error().0, "plan_id");
+    assert_eq!(app.browser().post(&form, choose(vision)).await.status, StatusCode::NOT_FOUND);
+
+    let swapped = b.post(&form, choose(other_dental)).await.ok().clone();
+    let old = swapped["plans"].as_array().unwrap().iter().find(|p| p["plan_id"] == dental).unwrap().clone();
+    let new =
+        swapped["plans"].as_array().unwrap().iter().find(|p| p["plan_id"] == other_dental["plan_id"]).unwrap().clone();
+    let starts_on = chrono::NaiveDate::parse_from_str(&starts, "%m/%d/%Y").unwrap();
+    let last_day = starts_on.pred_opt().unwrap();
+    assert_eq!(
+        old["last_day"],
+        last_day.format("%m/%d/%Y").to_string().as_str(),
+        "the old plan covers to the day before"
+    );
+    let never = old["effective"] == new["effective"];
+    assert_eq!(
+        old["status"],
+        if never { "cancelled" } else { "ending" },
+        "replaced before it began, it covers no day: {old}"
+    );
+    assert_eq!((new["effective"].as_str(), new["status"].as_str()), (Some(starts.as_str()), Some("pending")), "{new}");
+    let change = swapped["changes"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        change["what"],
+        format!(
+            "{} replaces {} from {starts}",
+            other_dental["plan_name"].as_str().unwrap(),
+            held["plan_name"].as_str().unwrap()
+        )
+        .as_str()
+    );
+    assert_eq!(change["reason"], "I moved, or will move");
+    let again = b.get(&form).await.ok().clone();
+    assert!(
+        !again["events"][0]["choices"].as_array().unwrap().iter().any(|c| c["category_name"] == "Dental Plans"),
+        "dental is chosen for the event: {again}"
+    );
+    let twice = b.post(&form, choose(other_dental)).await;
+    assert_eq!(twice.first_error().0, "plan_id", "chosen once");
+    let ending =
+        b.post(&format!("/api/v1/policies/{id}/end-plan"), json!({ "plan_id": dental, "reason": "moving" })).await;
+    assert_eq!(ending.status, StatusCode::CONFLICT, "the plan replaced ends already: {}", ending.body);
+    let added = b.post(&form, choose(vision)).await.ok().clone();
+    let change = added["changes"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(change["what"], format!("{} covers from {starts}", vision["plan_name"].as_str().unwrap()).as_str());
+
+    // Each carrier hears its part once: a plan's end, a plan's start, or both within the household's coverage.
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(run.failed, 0, "{run:?}");
+    // A plan replaced before it began ends on its first day in the file: a 349 is never before its 348.
+    let old_first = chrono::NaiveDate::parse_from_str(old["effective"].as_str().unwrap(), "%m/%d/%Y").unwrap();
+    let last = last_day.max(old_first).format("%Y%m%d").to_string();
+    let first = starts_on.format("%Y%m%d").to_string();
+    let texts: Vec<String> = run.files.iter().map(|f| std::fs::read_to_string(f).unwrap().to_uppercase()).collect();
+    let all = texts.join("\n");
+    let name = |plan: &Value| plan["plan_name"].as_str().unwrap().to_uppercase();
+    let old_hd = all.find(&format!("**DEN*{}", name(&held))).unwrap_or_else(|| panic!("the plan left:\n{all}"));
+    assert!(all[..old_hd].ends_with("HD*024"), "the plan left ends:\n{all}");
+    assert!(all[old_hd..].contains(&format!("DTP*349*D8*{last}~")), "on the day before:\n{all}");
+    let new_hd =
+        all.find(&format!("**DEN*{}", name(other_dental))).unwrap_or_else(|| panic!("the plan chosen:\n{all}"));
+    assert!(all[..new_hd].ends_with("HD*021"), "the plan chosen starts:\n{all}");
+    assert!(all[new_hd..].contains(&format!("DTP*348*D8*{first}~")), "from the event's day:\n{all}");
+    let vis_hd = all.find(&format!("**VIS*{}", name(vision))).unwrap_or_else(|| panic!("vision:\n{all}"));
+    assert!(all[..vis_hd].ends_with("HD*021"), "vision starts:\n{all}");
+    assert!(all.contains("*43*A"), "for a move (INS04 43):\n{all}");
+    for file in &run.files {
+        assert_eq!(outside_errors(file), "", "both validators read {}", file.display());
+    }
+    // A carrier that keeps the member hears the plans' changes alone (001, its other plans not sent).
+    let keeping: Vec<&String> = texts.iter().filter(|t| t.contains("INS*Y*18*001*43*A")).collect();
+    for text in &keeping {
+        assert!(text.contains("HD*021") || text.contains("HD*024"), "{text}");
+        assert!(!text.contains("HD*001"), "its other plans are not sent:\n{text}");
+    }
+    let again = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(again, api::domain::carrier_files::Run::default(), "once");
+
+    // The carriers' record of the policy holds the new plans from their first day, and the old one to its last.
+    let vision_carrier = app.state.catalogue.plan(vision["plan_id"].as_i64().unwrap()).unwrap().carrier_id;
+    let recorded = api::domain::carrier_files::application::as_recorded(&app.state, id, vision_carrier).await.unwrap();
+    assert!(recorded.coverages.iter().any(|c| c.category == "vision" && c.effective == starts_on), "{recorded:?}");
+}

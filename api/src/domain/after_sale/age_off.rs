@@ -42,7 +42,10 @@ async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
     let ended_before = |plan: i64| {
         changes.iter().any(|c| c.ends_plan(plan) && c.last_day.as_deref().and_then(parse_iso) < Some(last_day))
     };
-    let lines = store::cart::cart(&state.db, &state.local_reads, id).await?;
+    let lines = crate::domain::enrollment::covered::plans_among(
+        &store::cart::cart(&state.db, &state.local_reads, id).await?,
+        &changes,
+    );
     let plans: Vec<i64> = lines.iter().map(|l| l.plan_id).filter(|p| !ended_before(*p)).collect();
     let carriers = if cancelled { Vec::new() } else { state.catalogue.carriers_of(plans.iter().copied()) };
 
@@ -52,21 +55,11 @@ async fn notice(state: &AppState, due: &AgeOffRow) -> ApiResult<bool> {
         .unwrap_or(engine::i18n::SOURCE);
     let mail = crate::language::speaking(language, mail_of(state, due, last_day)).await?;
     let row = ChangeRow {
-        change_id: 0,
-        enrollment_id: id,
-        kind: AGE_OFF.into(),
-        plan_id: None,
         member_index: Some(due.member_index),
         reason_code: "07".into(),
-        effective: format_iso(last_day.succ_opt().unwrap_or(last_day)),
         last_day: Some(format_iso(last_day)),
-        requested_by: "the store".into(),
         reason: "the age limit of a parent's coverage".into(),
-        requested_at: store::now(),
-        undone_by: None,
-        person: None,
-        life_event_id: None,
-        proof: None,
+        ..ChangeRow::new(id, AGE_OFF, "the store".into(), format_iso(last_day.succ_opt().unwrap_or(last_day)))
     };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;

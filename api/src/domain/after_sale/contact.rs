@@ -12,7 +12,6 @@ use super::super::enrollment::{cancellation, covered, today, Enrollment};
 use super::{not_submitted, policy, Policy};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store;
 use crate::store::coverage_change::{ChangeRow, CHANGE_CONTACT};
 
 /// INS04 of a new residence.
@@ -70,21 +69,10 @@ pub async fn change_contact(state: &AppState, e: &Enrollment, contact: &Value) -
     let moved = ["address1", "city", "zip"].iter().any(|f| text(&before, f) != text(&cleaned, f));
     let day = engine::dates::format_iso(today());
     let change = ChangeRow {
-        change_id: 0,
-        enrollment_id: e.row.enrollment_id,
-        kind: CHANGE_CONTACT.into(),
-        plan_id: None,
         member_index: Some(0),
         reason_code: if moved { CHANGE_OF_RESIDENCE } else { CORRECTED_DETAILS }.into(),
-        effective: day.clone(),
-        last_day: None,
-        requested_by: cancellation::who(state, e),
-        reason: String::new(),
-        requested_at: store::now(),
-        undone_by: None,
         person: Some(state.crypto.encrypt(&cleaned.to_string())),
-        life_event_id: None,
-        proof: None,
+        ..ChangeRow::new(e.row.enrollment_id, CHANGE_CONTACT, cancellation::who(state, e), day.clone())
     };
     // The member signs in with the new address too.
     let holder = cleaned["email_address"].as_str().and_then(crate::domain::access::holder_digest);

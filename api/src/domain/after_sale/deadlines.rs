@@ -44,6 +44,31 @@ pub async fn waiting_people(
     Ok(people)
 }
 
+/// The plans chosen for event `life_event_id` of application `enrollment_id` that wait for its proof.
+pub async fn waiting_plans(
+    state: &AppState,
+    enrollment_id: i64,
+    life_event_id: i64,
+) -> ApiResult<Vec<store::coverage_change::ChangeRow>> {
+    Ok(store::coverage_change::of_enrollment(&state.db, enrollment_id)
+        .await?
+        .into_iter()
+        .filter(|c| c.life_event_id == Some(life_event_id) && c.proof.as_deref() == Some(AWAITING_PROOF))
+        .filter(|c| c.kind == store::coverage_change::CHOOSE_PLAN)
+        .collect())
+}
+
+/// The names of the people and plans waiting for a proof, as the member's e-mail lists them.
+pub fn waiting_names(
+    state: &AppState,
+    people: &[(i64, Dependent)],
+    plans: &[store::coverage_change::ChangeRow],
+) -> String {
+    let people = people.iter().filter_map(|(_, p)| p.name.first_name.clone());
+    let plans = plans.iter().filter_map(|c| state.catalogue.plan(c.plan_id?)).map(|p| p.plan_name.clone());
+    people.chain(plans).collect::<Vec<_>>().join(", ")
+}
+
 /// The person change `c` adds, opened; none for a change that adds no one.
 pub fn added_person(state: &AppState, c: &store::coverage_change::ChangeRow) -> ApiResult<Option<Dependent>> {
     let Some(sealed) = c.person.as_deref() else { return Ok(None) };
@@ -106,13 +131,14 @@ async fn refuse_overdue(state: &AppState, life_event_id: i64) -> ApiResult<bool>
         .and_then(|r| r.proof_due.clone())
         .unwrap_or_default();
     let waiting = waiting_people(state, enrollment_id, life_event_id).await?;
-    let names = waiting.iter().filter_map(|(_, p)| p.name.first_name.clone()).collect::<Vec<_>>().join(", ");
+    let plans = waiting_plans(state, enrollment_id, life_event_id).await?;
+    let names = waiting_names(state, &waiting, &plans);
     let mail = member_mail(state, enrollment_id, Turn::Overdue { due: iso_to_mdy(&due), people: &names }).await?;
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;
     let mut refused = false;
-    for (change_id, _) in &waiting {
-        refused |= store::coverage_change::settle_proof(&mut tx, *change_id, REFUSED, None).await?;
+    for change_id in waiting.iter().map(|(id, _)| *id).chain(plans.iter().map(|c| c.change_id)) {
+        refused |= store::coverage_change::settle_proof(&mut tx, change_id, REFUSED, None).await?;
     }
     if refused {
         if let Some((to, subject, body)) = &mail {

@@ -74,7 +74,7 @@ async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Va
 }
 
 /// The reported events of `e` that allow `change` today, newest first.
-async fn events_allowing(
+pub(super) async fn events_allowing(
     state: &AppState,
     e: &Enrollment,
     change: Change,
@@ -161,23 +161,15 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
     let held = kind.holds_for_proof(Change::AddDependent)
         && super::deadlines::standing(&row, &sent) != engine::documents::Standing::Approved;
     let change = ChangeRow {
-        change_id: 0,
-        enrollment_id: e.row.enrollment_id,
-        kind: ADD_DEPENDENT.into(),
-        plan_id: None,
         member_index: (!held).then_some(covered.len() as i64 + 1),
         reason_code: kind.reason_code.clone(),
-        effective: row.effective.clone(),
-        last_day: None,
-        requested_by: cancellation::who(state, e),
         reason: kind.id.clone(),
-        requested_at: store::now(),
-        undone_by: None,
         person: Some(
             state.crypto.encrypt(&serde_json::to_string(&dependent).map_err(|e| ApiError::Internal(e.into()))?),
         ),
         life_event_id: Some(life_event_id),
         proof: held.then(|| store::coverage_change::AWAITING_PROOF.to_string()),
+        ..ChangeRow::new(e.row.enrollment_id, ADD_DEPENDENT, cancellation::who(state, e), row.effective.clone())
     };
     let covering = if held { None } else { Some(row.effective.as_str()) };
     record_for_carriers(state, e, &change, covering, None).await?;
@@ -320,21 +312,17 @@ pub async fn remove_person(
     let last_day = removal_last_day(&kind, event_date, super::first_day(e)?)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("event {} removes no one", kind.id)))?;
     let change = ChangeRow {
-        change_id: 0,
-        enrollment_id: e.row.enrollment_id,
-        kind: REMOVE_DEPENDENT.into(),
-        plan_id: None,
         member_index: Some(member_index),
         reason_code: kind.reason_code.clone(),
-        effective: format_iso(last_day.succ_opt().unwrap_or(last_day)),
         last_day: Some(format_iso(last_day)),
-        requested_by: cancellation::who(state, e),
         reason: kind.id.clone(),
-        requested_at: store::now(),
-        undone_by: None,
-        person: None,
         life_event_id: Some(life_event_id),
-        proof: None,
+        ..ChangeRow::new(
+            e.row.enrollment_id,
+            REMOVE_DEPENDENT,
+            cancellation::who(state, e),
+            format_iso(last_day.succ_opt().unwrap_or(last_day)),
+        )
     };
     record_for_carriers(state, e, &change, Some(&format_iso(last_day)), None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, "a person was taken off a policy");
@@ -347,7 +335,7 @@ const NOT_FOR_REMOVING: &str = "Please choose the life event that lets you take 
 /// The reported event `life_event_id` of policy `e`, when it allows `change` today: refused under `life_event_id`
 /// when it is no such event, allows no such change, or its window closed; a conflict for a policy not submitted or
 /// cancelled.
-async fn open_event(
+pub(super) async fn open_event(
     state: &AppState,
     e: &Enrollment,
     life_event_id: i64,
@@ -359,7 +347,11 @@ async fn open_event(
     if cancellation::cancellation(state, e).await?.is_some() {
         return Err(ApiError::Conflict("This application was cancelled: it has no coverage to change".into()));
     }
-    let not_it = if change == Change::AddDependent { NOT_FOR_ADDING } else { NOT_FOR_REMOVING };
+    let not_it = match change {
+        Change::AddDependent => NOT_FOR_ADDING,
+        Change::RemoveDependent => NOT_FOR_REMOVING,
+        Change::ChangePlan | Change::AddPlan => super::plans::NOT_FOR_CHOOSING,
+    };
     let reported = store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?;
     let version = state.workflows.current();
     let row = reported.into_iter().find(|r| r.life_event_id == Some(life_event_id));
@@ -383,8 +375,11 @@ async fn open_event(
 /// The carriers of the plans of application `enrollment_id` still covering on `covering_on` (YYYY-MM-DD): a plan
 /// whose recorded end is before it is left out.
 pub(super) async fn carriers_covering(state: &AppState, enrollment_id: i64, covering_on: &str) -> ApiResult<Vec<i64>> {
-    let lines = store::cart::cart(&state.db, &state.local_reads, enrollment_id).await?;
     let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    let lines = super::super::enrollment::covered::plans_among(
+        &store::cart::cart(&state.db, &state.local_reads, enrollment_id).await?,
+        &changes,
+    );
     let mut carriers: Vec<i64> = lines
         .iter()
         .filter_map(|l| state.catalogue.plan(l.plan_id))

@@ -14,6 +14,7 @@ pub mod household;
 pub mod life_events;
 pub mod names;
 pub mod payment;
+pub mod plans;
 pub mod proof;
 pub mod sign_in;
 
@@ -44,7 +45,8 @@ pub enum PlanStatus {
     Ending,
     /// Its last day has passed.
     Ended,
-    /// The application was cancelled in its free-look period.
+    /// The application was cancelled in its free-look period, or the plan was replaced before it began: it covers
+    /// no day.
     Cancelled,
 }
 
@@ -128,9 +130,12 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
         .map_err(ApiError::Internal)?;
     let version = state.workflows.current();
     let mut plans = Vec::new();
-    for line in store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await? {
+    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    for line in super::enrollment::covered::plans_among(&lines, &changes) {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
         let ended = changes.iter().find(|c| c.ends_plan(plan.plan_id));
+        // A plan chosen after the sale covers from its own first day.
+        let first = line.from.as_deref().and_then(parse_iso).unwrap_or(first);
         // What the plan's carrier last confirmed of it (the subscriber's coverage of its insurance line); a carrier's
         // end stands where we recorded none (the carrier ended it: for non-payment, say).
         let confirmed = held.iter().filter(|(carrier, _)| *carrier == plan.carrier_id).find_map(|(carrier, held)| {
@@ -145,6 +150,8 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             .or_else(|| confirmed.as_ref().and_then(|c| c.ends));
         let status = match (&cancelled, last_day) {
             (Some(_), _) => PlanStatus::Cancelled,
+            // Replaced before it began: it covers no day.
+            (None, Some(last)) if last < first => PlanStatus::Cancelled,
             (None, Some(last)) if last < day => PlanStatus::Ended,
             (None, Some(_)) => PlanStatus::Ending,
             (None, None) if confirmed.is_some() => PlanStatus::Active,
@@ -240,6 +247,18 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                         None => crate::language::say("A name changed").to_string(),
                     }
                 }
+                store::coverage_change::CHOOSE_PLAN => {
+                    let date = parse_iso(&c.effective).map(format_mdy).unwrap_or_default();
+                    match c.replaces_plan_id.and_then(|p| state.catalogue.plan(p)) {
+                        Some(old) => crate::language::say_with(
+                            "{plan} replaces {old} from {date}",
+                            &[("plan", &plan), ("old", &old.plan_name), ("date", &date)],
+                        ),
+                        None => {
+                            crate::language::say_with("{plan} covers from {date}", &[("plan", &plan), ("date", &date)])
+                        }
+                    }
+                }
                 store::coverage_change::REMOVE_DEPENDENT => {
                     crate::language::say_with("{name} is covered until {date}", &[("name", &person), ("date", &last)])
                 }
@@ -256,7 +275,9 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
                 // person is added for a life event, named as the member reads it.
                 reason: if matches!(
                     c.kind.as_str(),
-                    store::coverage_change::ADD_DEPENDENT | store::coverage_change::REMOVE_DEPENDENT
+                    store::coverage_change::ADD_DEPENDENT
+                        | store::coverage_change::REMOVE_DEPENDENT
+                        | store::coverage_change::CHOOSE_PLAN
                 ) {
                     event_title(&c.reason)
                 } else if c.requested_by == "the store" {
@@ -291,12 +312,19 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
             &[("date", &cancelled.cancelled_on)],
         )));
     }
-    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
-    let plan = lines
-        .iter()
-        .find(|l| l.plan_id == plan_id)
+    let changes = store::coverage_change::of_enrollment(&state.db, e.row.enrollment_id).await?;
+    let lines = super::enrollment::covered::plans_among(
+        &store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?,
+        &changes,
+    );
+    let held = lines.iter().find(|l| l.plan_id == plan_id);
+    let plan = held
         .and_then(|l| state.catalogue.plan(l.plan_id))
         .ok_or_else(|| ApiError::field("plan_id", "This application holds no such plan"))?;
+    // A plan another replaces ends already.
+    if changes.iter().any(|c| c.ends_plan(plan_id)) {
+        return Err(ended_already(state, e, plan).await?);
+    }
     let reason = reason.trim();
     if reason.is_empty() {
         return Err(ApiError::field("reason", "Please tell us why you are ending this plan"));
@@ -307,23 +335,19 @@ pub async fn end_plan(state: &AppState, e: &Enrollment, plan_id: i64, reason: &s
             Said::with("Please say it in {n} characters or fewer", &[("n", &cancellation::MOST_REASON_CHARS)]),
         ));
     }
-    let last_day = last_day_if_ended(first_day(e)?, today());
+    let first = held.and_then(|l| l.from.as_deref()).and_then(parse_iso).map_or_else(|| first_day(e), Ok)?;
+    let last_day = last_day_if_ended(first, today());
     let row = ChangeRow {
-        change_id: 0,
-        enrollment_id: e.row.enrollment_id,
-        kind: END_PLAN.into(),
         plan_id: Some(plan.plan_id),
-        member_index: None,
         reason_code: VOLUNTARY_WITHDRAWAL.into(),
-        effective: format_iso(last_day.succ_opt().unwrap_or(last_day)),
         last_day: Some(format_iso(last_day)),
-        requested_by: cancellation::who(state, e),
         reason: reason.to_string(),
-        requested_at: store::now(),
-        undone_by: None,
-        person: None,
-        life_event_id: None,
-        proof: None,
+        ..ChangeRow::new(
+            e.row.enrollment_id,
+            END_PLAN,
+            cancellation::who(state, e),
+            format_iso(last_day.succ_opt().unwrap_or(last_day)),
+        )
     };
     {
         let _turn = store::write_turn(&state.db).await;
@@ -361,26 +385,16 @@ pub async fn reinstate_plan(state: &AppState, policy_id: &str, plan_id: i64, by:
         .plan(plan_id)
         .ok_or_else(|| ApiError::NotFound(Said::with("No plan {plan}", &[("plan", &plan_id)])))?;
     let changes = store::coverage_change::of_enrollment(&state.db, id).await?;
-    let end = changes.iter().find(|c| c.ends_plan(plan_id)).ok_or_else(|| {
+    // A plan replaced by another is not brought back here: the plan chosen for it stands.
+    let end = changes.iter().find(|c| c.kind == END_PLAN && c.ends_plan(plan_id)).ok_or_else(|| {
         ApiError::Conflict(Said::with("{plan} is not ended on this application", &[("plan", &plan.plan_name)]))
     })?;
     let back = ChangeRow {
-        change_id: 0,
-        enrollment_id: id,
-        kind: store::coverage_change::REINSTATE.into(),
         plan_id: Some(plan_id),
-        member_index: None,
         reason_code: RE_ENROLLMENT.into(),
-        // It covers on without a gap: from the day after the end it undoes.
-        effective: end.effective.clone(),
-        last_day: None,
-        requested_by: format!("the agent {by}"),
         reason: reason.to_string(),
-        requested_at: store::now(),
-        undone_by: None,
-        person: None,
-        life_event_id: None,
-        proof: None,
+        // It covers on without a gap: from the day after the end it undoes.
+        ..ChangeRow::new(id, store::coverage_change::REINSTATE, format!("the agent {by}"), end.effective.clone())
     };
     let _turn = store::write_turn(&state.db).await;
     let mut tx = state.db.begin().await?;

@@ -16,7 +16,6 @@ use super::super::enrollment::{cancellation, today, Enrollment};
 use super::{not_submitted, policy, Policy};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store;
 use crate::store::coverage_change::{ChangeRow, CHANGE_NAME};
 
 /// INS04 of a change in a member's identifying details: their name.
@@ -133,21 +132,10 @@ pub async fn change_name(state: &AppState, e: &Enrollment, member_index: i64, na
     let renamed = Renamed { name: new, prior };
     let kept = serde_json::to_string(&renamed).map_err(|e| ApiError::Internal(e.into()))?;
     let change = ChangeRow {
-        change_id: 0,
-        enrollment_id: e.row.enrollment_id,
-        kind: CHANGE_NAME.into(),
-        plan_id: None,
         member_index: Some(member_index),
         reason_code: CHANGED_IDENTITY.into(),
-        effective: day.clone(),
-        last_day: None,
-        requested_by: cancellation::who(state, e),
-        reason: String::new(),
-        requested_at: store::now(),
-        undone_by: None,
         person: Some(state.crypto.encrypt(&kept)),
-        life_event_id: None,
-        proof: None,
+        ..ChangeRow::new(e.row.enrollment_id, CHANGE_NAME, cancellation::who(state, e), day.clone())
     };
     super::household::record_for_carriers(state, e, &change, Some(&day), None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, member_index, "a covered person's name changed");

@@ -13,7 +13,6 @@ use super::super::enrollment::{cancellation, today, Enrollment};
 use super::{not_submitted, policy, Policy};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store;
 use crate::store::coverage_change::{ChangeRow, CHANGE_PAYMENT};
 
 /// What changing the way of paying asks, and how the policy is paid now.
@@ -74,21 +73,13 @@ pub async fn change_payment(state: &AppState, e: &Enrollment, billing: &Value) -
     let record = |replaced: &super::super::enrollment::saving::BillingReplaced| {
         let kept = json!({ "before": replaced.before, "now": replaced.now }).to_string();
         Ok(ChangeRow {
-            change_id: 0,
-            enrollment_id: e.row.enrollment_id,
-            kind: CHANGE_PAYMENT.into(),
-            plan_id: None,
-            member_index: None,
-            reason_code: String::new(),
-            effective: engine::dates::format_iso(today()),
-            last_day: None,
-            requested_by: requested_by.clone(),
-            reason: String::new(),
-            requested_at: store::now(),
-            undone_by: None,
             person: Some(state.crypto.encrypt(&kept)),
-            life_event_id: None,
-            proof: None,
+            ..ChangeRow::new(
+                e.row.enrollment_id,
+                CHANGE_PAYMENT,
+                requested_by.clone(),
+                engine::dates::format_iso(today()),
+            )
         })
     };
     let replaced = super::super::enrollment::saving::replace_billing(state, e, billing, record).await?;

@@ -401,6 +401,7 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
     let kind = version.workflows.life_events.as_ref().and_then(|l| l.event(&event.kind)).cloned();
     let title = in_members_language(state, id, || title_of(kind.as_ref(), &d.proof_kind)).await?;
     let waiting = waiting_people(state, id, d.life_event_id).await?;
+    let plans = super::deadlines::waiting_plans(state, id, d.life_event_id).await?;
     let new_due = match decision {
         Decision::AskAgain => {
             let due = event.proof_due.as_deref().and_then(parse_iso).unwrap_or_else(today);
@@ -408,7 +409,7 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
         }
         _ => None,
     };
-    let names = waiting.iter().filter_map(|(_, p)| p.name.first_name.clone()).collect::<Vec<_>>().join(", ");
+    let names = super::deadlines::waiting_names(state, &waiting, &plans);
     let turn = match decision {
         Decision::Approve => Turn::Approved { document: &title, people: &names },
         Decision::AskAgain => {
@@ -441,6 +442,15 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
                     }
                 }
             }
+            // A plan chosen for the event reaches the carriers it is about.
+            for chosen in &plans {
+                if store::coverage_change::settle_proof(&mut tx, chosen.change_id, PROVEN, None).await? {
+                    for carrier_id in super::plans::carriers_of(state, chosen) {
+                        let event = store::edi::EdiEvent::Change(chosen.change_id);
+                        store::edi::queue(&mut *tx, id, carrier_id, event, chosen.last_day.as_deref()).await?;
+                    }
+                }
+            }
         }
         Decision::AskAgain => {
             if let Some(due) = new_due {
@@ -448,8 +458,8 @@ pub async fn decide(state: &AppState, by: &str, document_id: i64, decision: &str
             }
         }
         Decision::Deny => {
-            for (change_id, _) in &waiting {
-                store::coverage_change::settle_proof(&mut tx, *change_id, REFUSED, None).await?;
+            for change_id in waiting.iter().map(|(id, _)| *id).chain(plans.iter().map(|c| c.change_id)) {
+                store::coverage_change::settle_proof(&mut tx, change_id, REFUSED, None).await?;
             }
         }
     }

@@ -116,7 +116,7 @@ pub struct PolicySummary {
 pub async fn policies(state: &AppState, session: &Session) -> ApiResult<Vec<PolicySummary>> {
     let mut listed = Vec::new();
     for row in store::member_sign_in::readable(&state.db, &session.0).await? {
-        let plans = store::cart::cart(&state.db, &state.local_reads, row.enrollment_id)
+        let plans = super::super::enrollment::covered::plans(state, row.enrollment_id)
             .await?
             .iter()
             .filter_map(|l| state.catalogue.plan(l.plan_id))

@@ -10,8 +10,8 @@ use engine::forms::household::{
 };
 use engine::tabs::TabName;
 use engine::x12::{
-    Address, Beneficiary, Broker, Contact, Coverage, Employment, EmploymentStatus, Enrollment, Maintenance, Member,
-    Party, Relationship,
+    Address, Beneficiary, Broker, Contact, Coverage, CoverageChange, Employment, EmploymentStatus, Enrollment,
+    Maintenance, Member, Party, Relationship,
 };
 
 use crate::domain::enrollment::documents::plain_complete_tab;
@@ -139,12 +139,12 @@ pub async fn application_on(
             store::coverage_change::of_enrollment(&state.db, enrollment_id)
                 .await?
                 .into_iter()
-                .filter(|c| c.undone_by.is_none() && c.last_day.as_deref().is_some_and(|last| last < today.as_str()))
+                .filter(|c| c.stands() && c.last_day.as_deref().is_some_and(|last| last < today.as_str()))
                 .collect()
         }
         _ => Vec::new(),
     };
-    let ended: Vec<i64> = past.iter().filter_map(|c| c.plan_id).collect();
+    let ended: Vec<i64> = past.iter().filter_map(|c| c.plan_ended()).collect();
     let (mut enrollment, group) =
         application_of(state, enrollment_id, carrier_id, maintenance, &|plan| !ended.contains(&plan)).await?;
     // Nor the children whose age-off has passed: the household is the one covered now.
@@ -202,7 +202,7 @@ pub async fn as_recorded(state: &AppState, enrollment_id: i64, carrier_id: i64) 
 /// The plans of the application held with carrier `carrier_id`, in the order [`application_of`] gives their
 /// coverages.
 async fn plans_of(state: &AppState, enrollment_id: i64, carrier_id: i64) -> ApiResult<Vec<i64>> {
-    Ok(store::cart::cart(&state.db, &state.local_reads, enrollment_id)
+    Ok(crate::domain::enrollment::covered::plans(state, enrollment_id)
         .await?
         .iter()
         .filter_map(|line| state.catalogue.plan(line.plan_id))
@@ -221,6 +221,7 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
         .ok_or_else(|| unwritable(format!("change {change_id} is not recorded")))?;
     let effective = day(&change.effective).ok_or_else(|| unwritable("the change has no effective date"))?;
     let last_day = || change.last_day.as_deref().and_then(day).ok_or_else(|| unwritable("the end has no last day"));
+    let mut coverages: Vec<ApiResult<(usize, CoverageChange)>> = Vec::new();
     let (mut enrollment, group, members) = match (change.kind.as_str(), change.plan_id, change.member_index) {
         (store::coverage_change::END_PLAN, Some(plan), _) => {
             let last_day = last_day()?;
@@ -234,6 +235,34 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
                 application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &|p| p == plan).await?;
             let members = (0..enrollment.members.len()).map(|i| (i, engine::x12::MemberChange::Reinstated)).collect();
             (enrollment, group, members)
+        }
+        (store::coverage_change::CHOOSE_PLAN, Some(chosen), _) => {
+            // The plan chosen and the plan it replaces, as this carrier holds them; and whether it holds others
+            // still covering then, which it keeps.
+            let replaced = change.replaces_plan_id;
+            let ours = |p: i64| p == chosen || Some(p) == replaced;
+            let ended = ended_before(state, change.enrollment_id, effective).await?;
+            let held = plans_of(state, change.enrollment_id, carrier_id).await?;
+            let others = held.iter().any(|p| !ours(*p) && !ended.contains(p));
+            let (enrollment, group) =
+                application_of(state, change.enrollment_id, carrier_id, Maintenance::Audit, &ours).await?;
+            let at = |plan: Option<i64>| held.iter().filter(|p| ours(**p)).position(|p| Some(*p) == plan);
+            let everyone = 0..enrollment.members.len();
+            match (at(replaced), at(Some(chosen))) {
+                // The carrier keeps the member: the plans' own maintenance.
+                (old, new) if others || old.is_some() == new.is_some() => {
+                    let last_day = last_day();
+                    coverages.extend(old.map(|i| last_day.map(|last_day| (i, CoverageChange::Ended { last_day }))));
+                    coverages.extend(new.map(|i| Ok((i, CoverageChange::Added))));
+                    (enrollment, group, Vec::new())
+                }
+                // A carrier new to the household enrolls it; one it leaves ends its coverage.
+                (None, _) => (enrollment, group, everyone.map(|i| (i, engine::x12::MemberChange::Added)).collect()),
+                (Some(_), _) => {
+                    let last_day = last_day()?;
+                    (enrollment, group, everyone.map(|i| (i, Ended { last_day })).collect())
+                }
+            }
         }
         (store::coverage_change::ADD_DEPENDENT, _, Some(member)) => {
             let (enrollment, group) = still_held(state, change.enrollment_id, carrier_id, effective).await?;
@@ -271,8 +300,9 @@ pub async fn change(state: &AppState, change_id: i64, carrier_id: i64) -> ApiRes
         }
         _ => return Err(unwritable(format!("change {change_id} is of no kind a carrier's file says"))),
     };
+    let coverages = coverages.into_iter().collect::<ApiResult<Vec<_>>>()?;
     enrollment.maintenance =
-        Maintenance::Change(engine::x12::Change { reason: change.reason_code.clone(), effective, members });
+        Maintenance::Change(engine::x12::Change { reason: change.reason_code.clone(), effective, members, coverages });
     Ok((enrollment, group))
 }
 
@@ -284,14 +314,18 @@ async fn still_held(
     carrier_id: i64,
     day: chrono::NaiveDate,
 ) -> ApiResult<(Enrollment, Option<i64>)> {
-    let ended: Vec<i64> = store::coverage_change::of_enrollment(&state.db, enrollment_id)
+    let ended = ended_before(state, enrollment_id, day).await?;
+    application_of(state, enrollment_id, carrier_id, Maintenance::Audit, &|p| !ended.contains(&p)).await
+}
+
+/// The plans of application `enrollment_id` whose recorded end (their own, or their replacement's) is before `day`.
+async fn ended_before(state: &AppState, enrollment_id: i64, day: chrono::NaiveDate) -> ApiResult<Vec<i64>> {
+    Ok(store::coverage_change::of_enrollment(&state.db, enrollment_id)
         .await?
         .iter()
-        .filter(|c| c.kind == store::coverage_change::END_PLAN && c.undone_by.is_none())
-        .filter(|c| c.last_day.as_deref().and_then(self::day) < Some(day))
-        .filter_map(|c| c.plan_id)
-        .collect();
-    application_of(state, enrollment_id, carrier_id, Maintenance::Audit, &|p| !ended.contains(&p)).await
+        .filter(|c| c.stands() && c.last_day.as_deref().and_then(self::day) < Some(day))
+        .filter_map(|c| c.plan_ended())
+        .collect())
 }
 
 async fn application_of(
@@ -399,11 +433,13 @@ async fn application_of(
     let tier = if household_changed { engine::x12::household_tier(&members, None) } else { tier };
     let price_of = |pricing_id: i64| price_of(pricing_id).filter(|_| !household_changed);
     let mut coverages = Vec::new();
-    for line in store::cart::cart(&state.db, &state.local_reads, enrollment_id).await? {
+    // The plans bought, then those chosen after the sale (each from its own first day, rated by the carrier).
+    for line in crate::domain::enrollment::covered::plans(state, enrollment_id).await? {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
         if plan.carrier_id != carrier_id || !holds(plan.plan_id) {
             continue;
         }
+        let chosen_from = line.from.as_deref().and_then(day);
         let level = plan.options.iter().find(|o| o.plan_pricing_id == line.plan_pricing_id);
         // A life plan's coverage amount is its level's.
         let amount =
@@ -416,10 +452,10 @@ async fn application_of(
                 _ => plan.plan_name.clone(),
             },
             tier,
-            effective,
+            effective: chosen_from.unwrap_or(effective),
             covers: covers.clone(),
             line: plan.insurance_line.clone(),
-            premium: price_of(line.plan_pricing_id),
+            premium: price_of(line.plan_pricing_id).filter(|_| chosen_from.is_none()),
             amount,
             last_day: None,
         });

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
-use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT, CHANGE_NAME};
+use crate::store::coverage_change::{ChangeRow, ADD_DEPENDENT, CHANGE_NAME, CHOOSE_PLAN};
 
 /// A change of a member's name, as the change keeps it (sealed): the new name and the one it replaced, which the
 /// carrier's file says too (NM1*70), so that the carrier finds the person it knew.
@@ -113,4 +113,31 @@ pub async fn contact(state: &AppState, enrollment_id: i64) -> ApiResult<serde_js
         Some(contact) => Ok(contact),
         None => super::documents::plain_complete_tab(state, enrollment_id, engine::tabs::TabName::ContactInfo).await,
     }
+}
+
+/// A plan a submitted application holds: one of its cart's, or one a change after the sale chose for a life event
+/// (`domain::after_sale::plans`), while that choice stands. A plan's end (its own, or its replacement) is the
+/// caller's to read: a plan ended still held the days it covered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeldPlan {
+    pub plan_id: i64,
+    pub plan_pricing_id: i64,
+    /// The first day it covers (YYYY-MM-DD) when it is not the application's: a plan chosen after the sale.
+    pub from: Option<String>,
+}
+
+/// The plans of application `enrollment_id`: its cart's, in their order, then the plans changes chose, in the order
+/// they were chosen.
+pub async fn plans(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<HeldPlan>> {
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    Ok(plans_among(&store::cart::cart(&state.db, &state.local_reads, enrollment_id).await?, &changes))
+}
+
+/// [`plans`], of the cart `lines` and the `changes` read already.
+pub fn plans_among(lines: &[store::cart::CartRow], changes: &[ChangeRow]) -> Vec<HeldPlan> {
+    let bought = lines.iter().map(|l| HeldPlan { plan_id: l.plan_id, plan_pricing_id: l.plan_pricing_id, from: None });
+    let chosen = changes.iter().filter(|c| c.kind == CHOOSE_PLAN && c.stands()).filter_map(|c| {
+        Some(HeldPlan { plan_id: c.plan_id?, plan_pricing_id: c.plan_pricing_id?, from: Some(c.effective.clone()) })
+    });
+    bought.chain(chosen).collect()
 }

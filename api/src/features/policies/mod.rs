@@ -14,6 +14,7 @@ use crate::domain::after_sale::household::{self, PersonForm, RemovalForm};
 use crate::domain::after_sale::life_events::{self, LifeEventKind, ReportedEvent};
 use crate::domain::after_sale::names::{self, NameForm};
 use crate::domain::after_sale::payment::{self, PaymentForm};
+use crate::domain::after_sale::plans::{self, PlanChoices};
 use crate::domain::after_sale::proof;
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
@@ -48,6 +49,16 @@ pub struct AddPerson {
     life_event_id: Option<Value>,
     /// The person, as `GET /policies/{id}/add-person`'s schema asks.
     person: Option<Value>,
+}
+
+/// A plan to choose for a reported life event.
+#[derive(Deserialize, JsonSchema)]
+pub struct ChoosePlan {
+    /// One of the events `GET /policies/{id}/plans` lists.
+    life_event_id: Option<Value>,
+    /// One of the plans it offers for that event, at one of its levels.
+    plan_id: Option<Value>,
+    plan_pricing_id: Option<Value>,
 }
 
 /// A person to take off the coverage for a reported life event.
@@ -124,6 +135,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/policies/{id}/contact", get(contact_form).post(change_contact))
         .api_route("/policies/{id}/name", get(name_form).post(change_name))
         .api_route("/policies/{id}/payment", get(payment_form).post(change_payment))
+        .api_route("/policies/{id}/plans", get(plan_choices).post(choose_plan))
         .api_route("/policies/{id}/documents", post(send_document))
         .api_route("/my-policies", get(my_policies))
         .api_route("/member-sign-in/send-code", post(send_member_code))
@@ -187,6 +199,25 @@ async fn add_person(
     };
     let person = body.person.filter(Value::is_object).ok_or_else(|| ApiError::field("person", REQUIRED))?;
     Ok(Answer(household::add_person(&state, &e, life_event_id, &person).await?))
+}
+
+/// The plans the member may choose for each reported event that lets them (another plan of a kind the policy holds,
+/// or a plan of a new kind), priced for the household as it will be covered.
+async fn plan_choices(State(state): State<AppState>, OwnedPath(e, _): OwnedPath) -> ApiResult<Answer<PlanChoices>> {
+    Ok(Answer(plans::plan_choices(&state, &e).await?))
+}
+
+/// Chooses a plan for a reported life event: the plan it replaces covers to the day before; the carriers hear it in
+/// their next files.
+async fn choose_plan(
+    State(state): State<AppState>,
+    OwnedPath(e, _): OwnedPath,
+    AppJson(body): AppJson<ChoosePlan>,
+) -> ApiResult<Answer<Policy>> {
+    let life_event_id = crate::input::parse_id(body.life_event_id.as_ref(), "life_event_id")?;
+    let plan_id = crate::input::parse_id(body.plan_id.as_ref(), "plan_id")?;
+    let plan_pricing_id = crate::input::parse_id(body.plan_pricing_id.as_ref(), "plan_pricing_id")?;
+    Ok(Answer(plans::choose_plan(&state, &e, life_event_id, plan_id, plan_pricing_id).await?))
 }
 
 /// The policies this browser may read: those submitted in it, and those of the member who signed in on it.
