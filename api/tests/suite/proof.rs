@@ -381,3 +381,40 @@ async fn a_member_who_applied_in_spanish_is_told_of_each_turn_of_the_proof_in_sp
     );
     assert!(asked.contains("Inicie sesión en su póliza y elija Enviar un documento"), "{asked}");
 }
+
+#[tokio::test]
+async fn a_vision_plan_chosen_for_a_marriage_waits_for_the_certificate_and_reaches_its_carrier_once_it_is_approved() {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
+    b.post(&format!("/api/v1/policies/{id}/life-events"), json!({ "kind": "marriage", "event_date": today })).await.ok();
+    let form = format!("/api/v1/policies/{id}/plans");
+    let open = b.get(&form).await.ok().clone();
+    let event = open["events"][0].clone();
+    assert_eq!(event["waits_for_proof"], true, "a marriage is proven by its certificate: {event}");
+    let vision = event["choices"].as_array().unwrap().iter().find(|c| c["category_name"] == "Vision Plans").unwrap().clone();
+    let chosen = b
+        .post(&form, json!({ "life_event_id": event["life_event_id"], "plan_id": vision["plan_id"], "plan_pricing_id": vision["plan_pricing_id"] }))
+        .await
+        .ok()
+        .clone();
+    let change = chosen["changes"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(change["status"], "waiting_for_proof", "{change}");
+    assert!(!chosen["plans"].as_array().unwrap().iter().any(|p| p["plan_id"] == vision["plan_id"]), "not held yet: {chosen}");
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!(run.files.len(), 0, "no carrier hears of a plan waiting for a proof: {run:?}");
+
+    proven(&app, &mut b, id, &event["life_event_id"], "marriage_certificate").await;
+    assert_eq!(newest_change(&mut b, id).await["status"], "recorded");
+    let policy = b.get(&format!("/api/v1/policies/{id}")).await.ok().clone();
+    assert!(policy["plans"].as_array().unwrap().iter().any(|p| p["plan_id"] == vision["plan_id"]), "{policy}");
+    let mail = crate::common::mail_to(&app, EMAIL).await;
+    assert!(mail.contains(vision["plan_name"].as_str().unwrap()), "the e-mail names the plan approved: {mail}");
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    assert_eq!((run.files.len(), run.failed), (1, 0), "the vision plan's carrier alone: {run:?}");
+    let text = std::fs::read_to_string(&run.files[0]).unwrap().to_uppercase();
+    assert!(text.contains("**VIS*") && text.contains("*32*A"), "the vision plan starts, for a marriage (32):\n{text}");
+    assert_eq!(crate::carrier_files::outside_errors(&run.files[0]), "", "both validators read it");
+}

@@ -7446,6 +7446,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanChoicesEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A plan to choose for a reported life event. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChoosePlan"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policies/{id}/documents": {
         parameters: {
             query?: never;
@@ -11870,6 +11953,64 @@ export interface components {
         ChangePayment: {
             /** @description The whole of Billing Information, as `GET /policies/{id}/payment`'s schema asks it. */
             billing?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        PlanChoicesEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["PlanChoices"];
+        };
+        /** @description The plans a member may choose today, for each reported event that allows choosing one. */
+        PlanChoices: {
+            /** @description Newest event first. */
+            events: components["schemas"]["ChoosingEvent"][];
+        };
+        /** @description A reported event, and the plans it lets the member choose. */
+        ChoosingEvent: {
+            /** Format: int64 */
+            life_event_id: number;
+            title: string;
+            /** @description MM/DD/YYYY, as the next two. */
+            event_date: string;
+            /** @description The last day a plan can be chosen for it. */
+            window_closes: string;
+            /** @description The day a plan chosen for it covers from. */
+            effective: string;
+            /**
+             * @description Whether a plan chosen waits for a document that proves the event (approved by the store's reviewers) before
+             *     any insurance company hears of it.
+             */
+            waits_for_proof: boolean;
+            /** @description Cheapest first within each kind of plan. */
+            choices: components["schemas"]["PlanChoice"][];
+        };
+        /** @description A plan, at one of its levels, that may be chosen. */
+        PlanChoice: {
+            /** Format: int64 */
+            plan_id: number;
+            /** Format: int64 */
+            plan_pricing_id: number;
+            plan_name: string;
+            /** @description The level of the plan ("Gold"), when it has more than one. */
+            level_name: string;
+            category_name: string;
+            carrier_name: string;
+            /** @description The monthly premium for the household as it will be covered, in dollars ("$412.50"). */
+            monthly_price: string;
+            /**
+             * Format: int64
+             * @description The plan it replaces, when it replaces one (the same kind of plan, which covers to the day before).
+             */
+            replaces_plan_id?: number | null;
+            replaces_plan_name?: string | null;
+        };
+        /** @description A plan to choose for a reported life event. */
+        ChoosePlan: {
+            /** @description One of the events `GET /policies/{id}/plans` lists. */
+            life_event_id?: unknown;
+            /** @description One of the plans it offers for that event, at one of its levels. */
+            plan_id?: unknown;
+            plan_pricing_id?: unknown;
         };
         /** @description Which document a file is, and for which reported event (the file itself is the request's body). */
         SendDocument: {

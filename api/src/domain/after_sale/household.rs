@@ -330,6 +330,7 @@ pub async fn remove_person(
 }
 
 const NOT_FOR_ADDING: &str = "Please choose the life event that lets you add this person";
+const NOT_FOR_CHOOSING: &str = "Please choose the life event that lets you choose this plan";
 const NOT_FOR_REMOVING: &str = "Please choose the life event that lets you take this person off";
 
 /// The reported event `life_event_id` of policy `e`, when it allows `change` today: refused under `life_event_id`
@@ -350,7 +351,7 @@ pub(super) async fn open_event(
     let not_it = match change {
         Change::AddDependent => NOT_FOR_ADDING,
         Change::RemoveDependent => NOT_FOR_REMOVING,
-        Change::ChangePlan | Change::AddPlan => super::plans::NOT_FOR_CHOOSING,
+        Change::ChangePlan | Change::AddPlan => NOT_FOR_CHOOSING,
     };
     let reported = store::coverage_change::life_events(&state.db, e.row.enrollment_id).await?;
     let version = state.workflows.current();

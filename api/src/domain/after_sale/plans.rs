@@ -25,7 +25,6 @@ use crate::state::AppState;
 use crate::store;
 use crate::store::coverage_change::{ChangeRow, CHOOSE_PLAN};
 
-pub(super) const NOT_FOR_CHOOSING: &str = "Please choose the life event that lets you choose this plan";
 const NOT_OFFERED: &str = "Please choose one of the plans offered for this event";
 
 /// The plans a member may choose today, for each reported event that allows choosing one.

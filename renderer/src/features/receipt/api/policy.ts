@@ -45,6 +45,7 @@ export function useReportEvent(enrollmentId: string) {
         client.invalidateQueries({ queryKey: policyQuery(enrollmentId).queryKey }),
         client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey }),
         client.invalidateQueries({ queryKey: removalFormQuery(enrollmentId).queryKey }),
+        client.invalidateQueries({ queryKey: planChoicesQuery(enrollmentId).queryKey }),
       ]),
   });
 }
@@ -190,6 +191,32 @@ export function useSendDocument(enrollmentId: string, onUpload?: Uploaded) {
     onSuccess: (policy) => {
       client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
       return client.invalidateQueries({ queryKey: personFormQuery(enrollmentId).queryKey });
+    },
+  });
+}
+
+/** The plans the member may choose for each reported event that lets them, priced for the household. */
+export type PlanChoices = Schema<'PlanChoices'>;
+
+export function planChoicesQuery(enrollmentId: string) {
+  return queryOptions({
+    queryKey: [...enrollmentKey(enrollmentId), 'plans'],
+    queryFn: (): Promise<PlanChoices> => api.get('/policies/{id}/plans', { path: { id: enrollmentId } }),
+  });
+}
+
+/** Chooses a plan for a reported life event; the policy as it then stands replaces the one shown. */
+export function useChoosePlan(enrollmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lifeEventId, planId, pricingId }: { lifeEventId: number; planId: number; pricingId: number }): Promise<Policy> =>
+      api.post('/policies/{id}/plans', {
+        path: { id: enrollmentId },
+        body: { life_event_id: lifeEventId, plan_id: planId, plan_pricing_id: pricingId },
+      }),
+    onSuccess: (policy) => {
+      client.setQueryData(policyQuery(enrollmentId).queryKey, policy);
+      return client.invalidateQueries({ queryKey: planChoicesQuery(enrollmentId).queryKey });
     },
   });
 }

@@ -10,6 +10,7 @@ import { AddPerson } from './add-person';
 import { ChangeContact } from './change-contact';
 import { ChangeName } from './change-name';
 import { ChangePayment } from './change-payment';
+import { ChoosePlan } from './choose-plan';
 import { RemovePerson } from './remove-person';
 import { ReportLifeEvent } from './report-life-event';
 import { EventProof } from './event-proof';
@@ -74,6 +75,7 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
         <>
           <AddPerson enrollmentId={enrollmentId} />
           <RemovePerson enrollmentId={enrollmentId} />
+          <ChoosePlan enrollmentId={enrollmentId} />
           <ChangeContact enrollmentId={enrollmentId} />
           <ChangeName enrollmentId={enrollmentId} />
           <ChangePayment enrollmentId={enrollmentId} />

@@ -45,6 +45,7 @@ function drawn(
   removal: Schema<'RemovalForm'> = { people: [], events: [] },
   names: Schema<'NameForm'> = { schema: {}, ui_schema: {}, people: [] },
   payment: Schema<'PaymentForm'> = { schema: {}, ui_schema: {}, form_data: {}, paid_by: null },
+  plans: Schema<'PlanChoices'> = { events: [] },
 ) {
   localStorage.setItem('tempId', '9');
   server.use(
@@ -55,6 +56,7 @@ function drawn(
     http.get('/api/v1/policies/9/remove-person', () => success(removal)),
     http.get('/api/v1/policies/9/name', () => success(names)),
     http.get('/api/v1/policies/9/payment', () => success(payment)),
+    http.get('/api/v1/policies/9/plans', () => success(plans)),
   );
   return render(
     <MemoryRouter>
@@ -308,6 +310,58 @@ describe('a person taken off for a life event', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cover them until 12/31/2026' }));
     expect((await screen.findByText(/Sam is covered until/)).textContent).toBe('Sam is covered until 12/31/2026. Asked by the applicant: “I divorced or legally separated”');
     expect(sent).toEqual([{ life_event_id: 5, member_index: 1 }]);
+  });
+});
+
+describe('a plan chosen for a life event', () => {
+  it('lists the plans priced by the server, says which plan it replaces, and lists the change', async () => {
+    const sent: unknown[] = [];
+    const choice = (plan_id: number, plan_name: string, category_name: string, price: string, replaces: boolean) => ({
+      plan_id,
+      plan_pricing_id: plan_id * 10,
+      plan_name,
+      level_name: 'Standard',
+      category_name,
+      carrier_name: 'Fairmeadow Mutual',
+      monthly_price: price,
+      replaces_plan_id: replaces ? 2101 : null,
+      replaces_plan_name: replaces ? 'Brightbite Dental Preferred PPO' : null,
+    });
+    const plans: Schema<'PlanChoices'> = {
+      events: [
+        {
+          life_event_id: 7,
+          title: 'I moved, or will move',
+          event_date: '12/02/2026',
+          window_closes: '01/31/2027',
+          effective: '01/01/2027',
+          waits_for_proof: false,
+          choices: [choice(1102, 'Fairmeadow Dental Essentials HMO', 'Dental Plans', '$24.10', true), choice(1202, 'Fairmeadow ClearView', 'Vision Plans', '$9.80', false)],
+        },
+      ],
+    };
+    server.use(
+      http.post('/api/v1/policies/9/plans', async ({ request }) => {
+        sent.push(await request.json());
+        return success({
+          policy_id: '20261201',
+          plans: [dental],
+          events: [],
+          changes: [{ what: 'Fairmeadow Dental Essentials HMO replaces Brightbite Dental Preferred PPO from 01/01/2027', requested_by: 'the applicant', reason: 'I moved, or will move', requested_at: '2026-12-02T10:00:00Z', effective: '01/01/2027', status: 'recorded' }],
+        });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, undefined, undefined, undefined, plans);
+    expect((await screen.findByText(/you can choose another plan/)).textContent).toBe('I moved, or will move: you can choose another plan, or add one, until 01/31/2027. It covers from 01/01/2027.');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a plan (I moved, or will move)' }));
+    const confirm = screen.getByRole('button', { name: 'Choose this plan from 01/01/2027' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Vision Plans' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Fairmeadow Dental Essentials HMO Standard (Fairmeadow Mutual): $24.10 a month'));
+    expect(screen.getByText(/Instead of/).textContent).toBe('Instead of Brightbite Dental Preferred PPO, which covers until the day before.');
+    fireEvent.click(confirm);
+    expect((await screen.findByText(/replaces Brightbite/)).textContent).toContain('Fairmeadow Dental Essentials HMO replaces Brightbite Dental Preferred PPO from 01/01/2027');
+    expect(sent).toEqual([{ life_event_id: 7, plan_id: 1102, plan_pricing_id: 11020 }]);
   });
 });
 
