@@ -325,6 +325,28 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(coverage.getByText(/^Paid by Card \*\*\*\*1111 from \d\d\/\d\d\/\d{4}\. Asked by the applicant\.$/)).toBeVisible();
   await expect(coverage.getByText('Your premiums are paid by Card ****1111.')).toBeVisible();
 
+  // For the birth she may choose another plan of a kind she holds, priced by the server for the three of them; the
+  // carrier's next file starts it (HD 021).
+  await page.getByRole('button', { name: 'Choose a plan (We had a baby)' }).click();
+  const choosing = page.getByRole('dialog', { name: 'Choose a plan: We had a baby' });
+  await choosing.getByRole('radio').first().check();
+  await expect(choosing.getByText(/^Instead of .+, which covers until the day before\.$/)).toBeVisible();
+  await noSeriousViolations(page, 'choose a plan');
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/choose-plan-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await choosing.getByRole('button', { name: /^Choose this plan from \d\d\/\d\d\/\d{4}$/ }).click();
+  await expect(choosing).toBeHidden();
+  await expect(coverage.getByText(/ replaces .+ from \d\d\/\d\d\/\d{4}\. Asked by the applicant: “We had a baby”$/)).toBeVisible();
+  const started = enroll('edi', 'run')
+    .split('\n')
+    .filter((line) => line.startsWith('written: '))
+    .map((line) => readFileSync(line.slice('written: '.length), 'utf8').toUpperCase());
+  expect(started.join('\n')).toContain('HD*021*');
+  expect(started.join('\n')).toContain('HD*024*');
+
   // On another device the member signs in with a code sent to the address on file, and finds the policy there.
   const number = /Your confirmation number is (\d{10})/.exec((await page.getByText(/Your confirmation number is \d{10}/).textContent()) ?? '')?.[1];
   const elsewhere = await browser.newPage();

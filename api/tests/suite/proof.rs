@@ -389,12 +389,15 @@ async fn a_vision_plan_chosen_for_a_marriage_waits_for_the_certificate_and_reach
     let id = submitted_with_two_carriers(&mut b).await;
     api::domain::carrier_files::run_once(&app.state).await.unwrap();
     let today = chrono::Local::now().date_naive().format("%m/%d/%Y").to_string();
-    b.post(&format!("/api/v1/policies/{id}/life-events"), json!({ "kind": "marriage", "event_date": today })).await.ok();
+    b.post(&format!("/api/v1/policies/{id}/life-events"), json!({ "kind": "marriage", "event_date": today }))
+        .await
+        .ok();
     let form = format!("/api/v1/policies/{id}/plans");
     let open = b.get(&form).await.ok().clone();
     let event = open["events"][0].clone();
     assert_eq!(event["waits_for_proof"], true, "a marriage is proven by its certificate: {event}");
-    let vision = event["choices"].as_array().unwrap().iter().find(|c| c["category_name"] == "Vision Plans").unwrap().clone();
+    let vision =
+        event["choices"].as_array().unwrap().iter().find(|c| c["category_name"] == "Vision Plans").unwrap().clone();
     let chosen = b
         .post(&form, json!({ "life_event_id": event["life_event_id"], "plan_id": vision["plan_id"], "plan_pricing_id": vision["plan_pricing_id"] }))
         .await
@@ -402,7 +405,10 @@ async fn a_vision_plan_chosen_for_a_marriage_waits_for_the_certificate_and_reach
         .clone();
     let change = chosen["changes"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(change["status"], "waiting_for_proof", "{change}");
-    assert!(!chosen["plans"].as_array().unwrap().iter().any(|p| p["plan_id"] == vision["plan_id"]), "not held yet: {chosen}");
+    assert!(
+        !chosen["plans"].as_array().unwrap().iter().any(|p| p["plan_id"] == vision["plan_id"]),
+        "not held yet: {chosen}"
+    );
     let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(run.files.len(), 0, "no carrier hears of a plan waiting for a proof: {run:?}");
 

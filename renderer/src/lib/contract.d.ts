@@ -11991,7 +11991,7 @@ export interface components {
             /** Format: int64 */
             plan_pricing_id: number;
             plan_name: string;
-            /** @description The level of the plan ("Gold"), when it has more than one. */
+            /** @description The level of the plan ("Gold"), when it has more than one and its name does not say it; empty otherwise. */
             level_name: string;
             category_name: string;
             carrier_name: string;

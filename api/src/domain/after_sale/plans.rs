@@ -58,7 +58,7 @@ pub struct PlanChoice {
     pub plan_id: i64,
     pub plan_pricing_id: i64,
     pub plan_name: String,
-    /// The level of the plan ("Gold"), when it has more than one.
+    /// The level of the plan ("Gold"), when it has more than one and its name does not say it; empty otherwise.
     pub level_name: String,
     pub category_name: String,
     pub carrier_name: String,
@@ -143,21 +143,29 @@ async fn choices_for(
             (None, _) => continue,
         };
         let Ok(priced) = engine::rating::price_plan(plan, &input, &state.catalogue.curve) else { continue };
+        let one_level = priced.len() == 1;
         for (option, price) in priced {
-            choices.push(PlanChoice {
-                plan_id: plan.plan_id,
-                plan_pricing_id: option.plan_pricing_id,
-                plan_name: plan.plan_name.clone(),
-                level_name: option.name.clone(),
-                category_name: category_name(&plan.category),
-                carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
-                monthly_price: crate::domain::shop::pricing::dollars(price),
-                replaces_plan_id: replaces,
-                replaces_plan_name: replaces.and_then(|p| state.catalogue.plan(p)).map(|p| p.plan_name.clone()),
-            });
+            // The level is said where it tells the plan's levels apart and the plan's name does not say it already.
+            let level_said = !one_level && !plan.plan_name.contains(&option.name);
+            choices.push((
+                (plan.category.clone(), price),
+                PlanChoice {
+                    plan_id: plan.plan_id,
+                    plan_pricing_id: option.plan_pricing_id,
+                    plan_name: plan.plan_name.clone(),
+                    level_name: if level_said { option.name.clone() } else { String::new() },
+                    category_name: category_name(&plan.category),
+                    carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
+                    monthly_price: crate::domain::shop::pricing::dollars(price),
+                    replaces_plan_id: replaces,
+                    replaces_plan_name: replaces.and_then(|p| state.catalogue.plan(p)).map(|p| p.plan_name.clone()),
+                },
+            ));
         }
     }
-    Ok(choices)
+    // Each kind of plan together, cheapest first.
+    choices.sort_by(|(a, _), (b, _)| a.cmp(b));
+    Ok(choices.into_iter().map(|(_, c)| c).collect())
 }
 
 /// The plans policy `e` may choose today, for each reported event that allows choosing one.

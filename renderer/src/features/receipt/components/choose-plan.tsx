@@ -68,8 +68,13 @@ function ChooseDialog({ enrollmentId, event, onClose }: { enrollmentId: string; 
               {event.choices
                 .filter((c) => c.category_name === kind)
                 .map((c) => (
-                  <label key={key(c)} className="choice">
-                    <input type="radio" name="plan" checked={chosen !== null && key(chosen) === key(c)} onChange={() => setChosen(c)} /> {t(m.choosePlanOption, { plan: c.plan_name, level: c.level_name, carrier: c.carrier_name, price: c.monthly_price })}
+                  <label key={key(c)} className="plan-choice">
+                    <input type="radio" name="plan" checked={chosen !== null && key(chosen) === key(c)} onChange={() => setChosen(c)} />
+                    <span>
+                      <strong>{c.level_name ? t(m.choosePlanLevel, { plan: c.plan_name, level: c.level_name }) : c.plan_name}</strong>
+                      <span className="muted">{c.carrier_name}</span>
+                      <span>{t(m.choosePlanPrice, { price: c.monthly_price })}</span>
+                    </span>
                   </label>
                 ))}
             </div>

@@ -357,7 +357,7 @@ describe('a plan chosen for a life event', () => {
     const confirm = screen.getByRole('button', { name: 'Choose this plan from 01/01/2027' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     expect(screen.getByRole('heading', { name: 'Vision Plans' })).toBeTruthy();
-    fireEvent.click(screen.getByLabelText('Fairmeadow Dental Essentials HMO Standard (Fairmeadow Mutual): $24.10 a month'));
+    fireEvent.click(screen.getByLabelText(/^Fairmeadow Dental Essentials HMO, StandardFairmeadow Mutual\$24\.10 a month$/));
     expect(screen.getByText(/Instead of/).textContent).toBe('Instead of Brightbite Dental Preferred PPO, which covers until the day before.');
     fireEvent.click(confirm);
     expect((await screen.findByText(/replaces Brightbite/)).textContent).toContain('Fairmeadow Dental Essentials HMO replaces Brightbite Dental Preferred PPO from 01/01/2027');
