@@ -836,4 +836,13 @@ async fn after_a_move_a_member_swaps_her_dental_plan_and_adds_vision_priced_for_
     let vision_carrier = app.state.catalogue.plan(vision["plan_id"].as_i64().unwrap()).unwrap().carrier_id;
     let recorded = api::domain::carrier_files::application::as_recorded(&app.state, id, vision_carrier).await.unwrap();
     assert!(recorded.coverages.iter().any(|c| c.category == "vision" && c.effective == starts_on), "{recorded:?}");
+
+    // Cancelled within its free-look period, the policy's every carrier hears it, the plans' chosen since too.
+    b.post("/api/v1/cancel-application", json!({ "enrollment_id": id, "reason": "Changed my mind" })).await.ok();
+    let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let all: String = run.files.iter().map(|f| std::fs::read_to_string(f).unwrap().to_uppercase()).collect();
+    for plan in [other_dental, vision] {
+        assert!(all.contains(&format!("HD*024**{}", if plan == vision { "VIS" } else { "DEN" })), "{all}");
+        assert!(all.contains(&name(plan)), "{} is cancelled with the rest:\n{all}", name(plan));
+    }
 }

@@ -116,7 +116,8 @@ pub async fn cancel(state: &AppState, e: &Enrollment, reason: &str) -> ApiResult
             &[("date", &last.format("%m/%d/%Y"))],
         )));
     }
-    let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    // Every carrier of the policy hears it: those of the plans bought, and of those chosen after the sale.
+    let lines = super::covered::plans(state, e.row.enrollment_id).await?;
     let carriers = state.catalogue.carriers_of(lines.iter().map(|l| l.plan_id));
     let record = store::edi::Cancellation {
         cancelled_by: who(state, e),
