@@ -346,9 +346,12 @@ async fn application_of(
         .as_deref()
         .and_then(day)
         .ok_or_else(|| unwritable("the application has no effective date"))?;
-    // As it stands: a change of name after the sale replaces the step's.
-    let personal: PersonalInfo =
-        document(crate::domain::enrollment::covered::personal(state, enrollment_id).await?, "Personal Information")?;
+    // As it stands: a change of name after the sale replaces the step's (the changes read once, for all below).
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    let personal: PersonalInfo = document(
+        crate::domain::enrollment::covered::personal_among(state, enrollment_id, &changes).await?,
+        "Personal Information",
+    )?;
     // As it stands: a change after the sale replaces the step's.
     let contact: ContactInfo =
         document(crate::domain::enrollment::covered::contact(state, enrollment_id).await?, "Contact Information")?;
@@ -397,8 +400,8 @@ async fn application_of(
     }];
     // The dependents the application named, then the people changes added since, each by their name now
     // (`enrollment::covered`).
-    let household_changed = !crate::domain::enrollment::covered::added(state, enrollment_id).await?.is_empty();
-    let dependents = crate::domain::enrollment::covered::dependents(state, enrollment_id).await?;
+    let household_changed = !crate::domain::enrollment::covered::added_among(state, &changes)?.is_empty();
+    let dependents = crate::domain::enrollment::covered::dependents_among(state, enrollment_id, &changes).await?;
     for (i, dependent) in dependents.iter().enumerate() {
         members.push(Member {
             relationship: match dependent.relationship {
@@ -434,7 +437,8 @@ async fn application_of(
     let price_of = |pricing_id: i64| price_of(pricing_id).filter(|_| !household_changed);
     let mut coverages = Vec::new();
     // The plans bought, then those chosen after the sale (each from its own first day, rated by the carrier).
-    for line in crate::domain::enrollment::covered::plans(state, enrollment_id).await? {
+    let lines = store::cart::cart(&state.db, &state.local_reads, enrollment_id).await?;
+    for line in crate::domain::enrollment::covered::plans_among(&lines, &changes) {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
         if plan.carrier_id != carrier_id || !holds(plan.plan_id) {
             continue;

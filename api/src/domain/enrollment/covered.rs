@@ -1,7 +1,9 @@
 //! Who a submitted application covers: the dependents its Dependent Information names, then each person a change
 //! after the sale added (`domain::after_sale::household`), in their places, while no later change undid it and no
 //! proof it waits for is missing (`domain::after_sale::proof`); each by the name the newest change of name gave them
-//! (`domain::after_sale::names`). Read by the policy, the carriers' files and the comparison with a carrier's record.
+//! (`domain::after_sale::names`); and which plans it holds: its cart's, then each a life event chose
+//! (`domain::after_sale::plans`). Read by the policy, the carriers' files and the comparison with a carrier's record;
+//! the `_among` forms take the application's changes read once by a caller that reads several of these.
 
 use engine::forms::common::PersonName;
 use engine::forms::household::Dependent;
@@ -46,10 +48,19 @@ fn newest_name(state: &AppState, changes: &[ChangeRow], member_index: i64) -> Ap
 /// The applicant's Personal Information of submitted application `enrollment_id` as it stands: its step's, by the
 /// name the newest change of name gave them.
 pub async fn personal(state: &AppState, enrollment_id: i64) -> ApiResult<serde_json::Value> {
+    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    personal_among(state, enrollment_id, &changes).await
+}
+
+/// [`personal`], with the application's `changes` read already.
+pub async fn personal_among(
+    state: &AppState,
+    enrollment_id: i64,
+    changes: &[ChangeRow],
+) -> ApiResult<serde_json::Value> {
     let mut personal =
         super::documents::plain_complete_tab(state, enrollment_id, engine::tabs::TabName::PrimaryInfo).await?;
-    let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
-    if let (Some(name), Some(fields)) = (newest_name(state, &changes, 0)?, personal.as_object_mut()) {
+    if let (Some(name), Some(fields)) = (newest_name(state, changes, 0)?, personal.as_object_mut()) {
         for (field, value) in
             [("first_name", name.first_name), ("middle_name", name.middle_name), ("last_name", name.last_name)]
         {
@@ -71,8 +82,13 @@ pub struct Added {
 
 /// The people changes added to application `enrollment_id` and still cover, in the order they were added.
 pub async fn added(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Added>> {
+    added_among(state, &store::coverage_change::of_enrollment(&state.db, enrollment_id).await?)
+}
+
+/// [`added`], among the application's `changes` read already.
+pub fn added_among(state: &AppState, changes: &[ChangeRow]) -> ApiResult<Vec<Added>> {
     let mut added = Vec::new();
-    for change in store::coverage_change::of_enrollment(&state.db, enrollment_id).await? {
+    for change in changes {
         // A person waiting for the proof of their event, or refused for it, covers no one (and has no place yet).
         let (ADD_DEPENDENT, true, Some(sealed), Some(member_index)) =
             (change.kind.as_str(), change.stands(), change.person.as_deref(), change.member_index)
@@ -93,12 +109,21 @@ pub async fn added(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Added>
 /// Everyone application `enrollment_id` covers besides the applicant: its Dependent Information's dependents, then
 /// the people changes added.
 pub async fn dependents(state: &AppState, enrollment_id: i64) -> ApiResult<Vec<Dependent>> {
-    let mut all = super::age_limit::dependents(state, enrollment_id).await?;
-    all.extend(added(state, enrollment_id).await?.into_iter().map(|a| a.dependent));
     let changes = store::coverage_change::of_enrollment(&state.db, enrollment_id).await?;
+    dependents_among(state, enrollment_id, &changes).await
+}
+
+/// [`dependents`], with the application's `changes` read already.
+pub async fn dependents_among(
+    state: &AppState,
+    enrollment_id: i64,
+    changes: &[ChangeRow],
+) -> ApiResult<Vec<Dependent>> {
+    let mut all = super::age_limit::dependents(state, enrollment_id).await?;
+    all.extend(added_among(state, changes)?.into_iter().map(|a| a.dependent));
     if changes.iter().any(|c| c.kind == CHANGE_NAME) {
         for (i, dependent) in all.iter_mut().enumerate() {
-            if let Some(name) = newest_name(state, &changes, i as i64 + 1)? {
+            if let Some(name) = newest_name(state, changes, i as i64 + 1)? {
                 dependent.name = name;
             }
         }
