@@ -49,11 +49,12 @@ pub fn card_text() -> String {
     )
 }
 
-/// What the cart will cost: the first payment and each month's after it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Premiums {
-    pub first: crate::money::Cents,
-    pub monthly: crate::money::Cents,
+/// What a way of paying will take: at checkout, the cart's first payment and each month's after it; after the sale,
+/// the later premiums alone (the first was taken at the sale, and the plans may have changed since).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Premiums {
+    AtCheckout { first: crate::money::Cents, monthly: crate::money::Cents },
+    AfterTheSale,
 }
 
 /// The terms of paying by `method`, and what it will take and when (`premiums`, from `today`), in `language`.
@@ -64,7 +65,15 @@ pub fn terms(method: &str, language: &str, today: NaiveDate, premiums: Option<Pr
         "cc" => say(language, &format!("{} {}", card_text(), descriptor_text())).to_string(),
         _ => say(language, "Your employer bills your premium and takes it from your pay.").to_string(),
     };
-    let Some(Premiums { first, monthly }) = premiums else { return authorization };
+    let (first, monthly) = match premiums {
+        None => return authorization,
+        Some(Premiums::AfterTheSale) if matches!(method, "eft" | "cc") => {
+            let when = say(language, "From now on, each premium is taken this way on your bill date.");
+            return format!("{when} {authorization}");
+        }
+        Some(Premiums::AfterTheSale) => return authorization,
+        Some(Premiums::AtCheckout { first, monthly }) => (first, monthly),
+    };
     let last_day = crate::dates::format_mdy(today + chrono::Days::new(u64::from(EFT_INITIAL_DAYS)));
     let when = match method {
         "eft" => say_with(

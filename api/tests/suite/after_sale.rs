@@ -672,6 +672,13 @@ async fn a_member_pays_by_card_instead_of_her_bank_account_the_card_is_checked_a
     let now = b.get(&form).await.ok().clone();
     assert_eq!(now["paid_by"], "Card ****1111");
     assert_eq!(now["form_data"]["address1"], "48 Auburn Ave NE", "billed at the address she moved to: {now}");
+    // Billed at her home, her bill's address follows her next move too.
+    let mut moved = b.get(&contact).await.ok()["form_data"].clone();
+    moved["address1"] = json!("101 Edgewood Ave SE");
+    b.post(&contact, json!({ "contact": moved })).await.ok();
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let now = b.get(&form).await.ok().clone();
+    assert_eq!(now["form_data"]["address1"], "101 Edgewood Ave SE", "the bill's address follows the move: {now}");
     let receipt = b.get(&format!("/api/v1/get-receipt?enrollment_id={id}")).await.ok().clone();
     assert_eq!(receipt["payment"]["method"], "Card ****1111", "the receipt says the new way: {receipt}");
 

@@ -34,9 +34,10 @@ pub async fn payment_form(state: &AppState, e: &Enrollment) -> ApiResult<Payment
         super::super::enrollment::documents::current_form(state, e, engine::tabs::TabName::BillingInfo).await?;
     let paid_by = payment_method(&form.form_data, Reader::Applicant);
     let mut form_data = form.form_data;
-    // A billing address that is the contact address follows it when the member moved since.
-    if form_data["is_physical_address"] == json!(true) {
-        let contact = super::super::enrollment::covered::contact(state, e.row.enrollment_id).await?;
+    // A billing address that is the contact address follows it when the member moved since: the address
+    // "Choose physical address" copies (the step's hook gives the contact details as they stand).
+    let copied = copy_of_physical_address(&form.schema).cloned();
+    if let (true, Some(contact)) = (form_data["is_physical_address"] == json!(true), copied) {
         for field in ["address1", "address2", "city", "state", "zip"] {
             match contact.get(field).filter(|v| !v.is_null()) {
                 Some(value) => form_data[field] = value.clone(),
@@ -48,16 +49,21 @@ pub async fn payment_form(state: &AppState, e: &Enrollment) -> ApiResult<Payment
             }
         }
     }
-    let mut schema = (*form.schema).clone();
-    // Each way's words at checkout speak of the first premium, taken at the sale: here they would mislead.
-    for part in schema["allOf"].as_array_mut().into_iter().flatten() {
-        if let Some(said) = part.pointer_mut("/then/properties/payment_method").and_then(Value::as_object_mut) {
-            said.remove("description");
-        }
+    // Each way's words are the later premiums' (`engine::payment::Premiums::AfterTheSale`, from the step's hook).
+    Ok(PaymentForm { schema: (*form.schema).clone(), ui_schema: (*form.ui_schema).clone(), form_data, paid_by })
+}
+
+/// The address "Choose physical address" copies, wherever the composed schema holds the field (grouped by way of
+/// paying, it is within a way's `then`).
+fn copy_of_physical_address(schema: &Value) -> Option<&Value> {
+    match schema {
+        Value::Object(fields) => fields
+            .get("properties")
+            .and_then(|p| p.pointer("/is_physical_address/x-copy"))
+            .or_else(|| fields.values().find_map(copy_of_physical_address)),
+        Value::Array(items) => items.iter().find_map(copy_of_physical_address),
+        _ => None,
     }
-    schema["properties"]["payment_method"]["description"] =
-        json!(crate::language::say("From now on, each premium is taken this way on your bill date.").to_string());
-    Ok(PaymentForm { schema, ui_schema: (*form.ui_schema).clone(), form_data, paid_by })
 }
 
 /// Changes how policy `e` is paid to `billing` (Billing Information, whole): refused under its fields as the step

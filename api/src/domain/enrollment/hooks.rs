@@ -184,14 +184,23 @@ impl StepHooks for Billing {
     ) -> BoxFuture<'a, ApiResult<()>> {
         Box::pin(async move {
             prefill.payment_on_file = member.map(|m| crate::domain::members::payment_on_file(state, m));
-            // Each way of paying says what it will take: the cart's first and monthly costs.
-            let prices: Vec<_> =
-                crate::domain::enrollment::priced_cart(state, enrollment).await?.iter().map(|l| l.price).collect();
-            let totals = engine::cart::totals(&prices);
-            prefill.premiums = (!prices.is_empty()).then_some(engine::payment::Premiums {
-                first: totals.initial_month_cost,
-                monthly: totals.recurring_month_cost,
-            });
+            // Each way of paying says what it will take: the cart's first and monthly costs; after the sale, the later
+            // premiums (a new way of paying, `domain::after_sale::payment`).
+            prefill.premiums = match enrollment.lifecycle.is_submitted() {
+                true => Some(engine::payment::Premiums::AfterTheSale),
+                false => {
+                    let prices: Vec<_> = crate::domain::enrollment::priced_cart(state, enrollment)
+                        .await?
+                        .iter()
+                        .map(|l| l.price)
+                        .collect();
+                    let totals = engine::cart::totals(&prices);
+                    (!prices.is_empty()).then_some(engine::payment::Premiums::AtCheckout {
+                        first: totals.initial_month_cost,
+                        monthly: totals.recurring_month_cost,
+                    })
+                }
+            };
             // 'Choose physical address' copies the address given on Contact Information (its complete document; after
             // the sale, the contact details as they stand).
             let changed = match enrollment.lifecycle.is_submitted() {
