@@ -411,6 +411,9 @@ async fn a_vision_plan_chosen_for_a_marriage_waits_for_the_certificate_and_reach
     );
     let run = api::domain::carrier_files::run_once(&app.state).await.unwrap();
     assert_eq!(run.files.len(), 0, "no carrier hears of a plan waiting for a proof: {run:?}");
+    let open = b.get(&form).await.ok().clone();
+    let offered = open["events"][0]["choices"].as_array().unwrap();
+    assert!(!offered.iter().any(|c| c["category_name"] == "Vision Plans"), "not chosen twice while it waits: {open}");
 
     proven(&app, &mut b, id, &event["life_event_id"], "marriage_certificate").await;
     assert_eq!(newest_change(&mut b, id).await["status"], "recorded");

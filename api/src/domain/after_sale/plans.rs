@@ -97,6 +97,13 @@ async fn choices_for(
     let changes = store::coverage_change::of_enrollment(&state.db, id).await?;
     let plans = covered::plans_among(&store::cart::cart(&state.db, &state.local_reads, id).await?, &changes);
     let held = holding_on(&plans, &changes, &format_iso(starts));
+    // A kind of plan chosen already that waits for its event's proof is not chosen again meanwhile.
+    let waiting: Vec<&str> = changes
+        .iter()
+        .filter(|c| c.kind == CHOOSE_PLAN && c.proof.as_deref() == Some(store::coverage_change::AWAITING_PROOF))
+        .filter_map(|c| state.catalogue.plan(c.plan_id?))
+        .map(|p| p.category.as_str())
+        .collect();
     // The household as it will be covered: who is covered now, their ages on the first day.
     let dependents = covered::dependents(state, id).await?;
     let spouse = dependents.iter().find(|d| d.relationship == Some(DependentRelationship::Spouse));
@@ -123,7 +130,7 @@ async fn choices_for(
             && plan.rider_of.is_empty()
             && !plan.hides_price()
             && shop.health_for(plan.plan_id, &plan.category).is_none();
-        if !sold_here || plans.iter().any(|p| p.plan_id == plan.plan_id) {
+        if !sold_here || plans.iter().any(|p| p.plan_id == plan.plan_id) || waiting.contains(&plan.category.as_str()) {
             continue;
         }
         let same_kind: Vec<&&HeldPlan> = held
