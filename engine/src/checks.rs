@@ -130,14 +130,18 @@ impl Check {
                 None => own(default),
             };
         match self {
-            Check::Date => parse_mdy(text).is_none().then(|| own(messages::INVALID_DATE)),
-            Check::NotFuture => parse_mdy(text).filter(|d| *d >= today).map(|_| own(messages::DATE_NOT_FUTURE)),
-            Check::NotAfterToday => parse_mdy(text).filter(|d| *d > today).map(|_| own(messages::DATE_AFTER_TODAY)),
+            Check::Date => parse_mdy(text).is_none().then(|| worded("date", messages::INVALID_DATE)),
+            Check::NotFuture => {
+                parse_mdy(text).filter(|d| *d >= today).map(|_| worded("not_future", messages::DATE_NOT_FUTURE))
+            }
+            Check::NotAfterToday => {
+                parse_mdy(text).filter(|d| *d > today).map(|_| worded("not_after_today", messages::DATE_AFTER_TODAY))
+            }
             // 'You must be 18 years to proceed', the spec's words, for any age limit.
             Check::Adult { min_age } => parse_mdy(text)
                 .filter(|d| age_on(*d, today) < *min_age)
                 .map(|_| say_with(language, messages::UNDER_AGE, &[("age", min_age)])),
-            Check::Ssn => (!is_valid_ssn(text)).then(|| own(messages::INVALID_SSN)),
+            Check::Ssn => (!is_valid_ssn(text)).then(|| worded("ssn", messages::INVALID_SSN)),
             Check::AtLeastOne => {
                 let any = value.as_object().is_some_and(|flags| flags.values().any(|f| f == &Value::Bool(true)));
                 (!any).then(|| worded("at_least_one", "Select at least one"))
@@ -175,6 +179,41 @@ impl Check {
         }
     }
 
+    /// The store's words this check says, by the `x-messages` key the renderer reads them under when it checks
+    /// early, in `language`. The checks whose words a form gives already (`x-messages`) and those the renderer leaves
+    /// to the server say none here.
+    pub fn words(&self, language: &str) -> Vec<(&'static str, String)> {
+        let own = |message: &str| say(language, message).to_string();
+        match self {
+            Check::Date => vec![("date", own(messages::INVALID_DATE))],
+            Check::NotFuture => vec![("not_future", own(messages::DATE_NOT_FUTURE))],
+            Check::NotAfterToday => vec![("not_after_today", own(messages::DATE_AFTER_TODAY))],
+            Check::Adult { min_age } => vec![("adult", say_with(language, messages::UNDER_AGE, &[("age", min_age)]))],
+            Check::Ssn => vec![("ssn", own(messages::INVALID_SSN))],
+            Check::Card => vec![
+                ("card_number", own("Please enter a valid card number")),
+                ("card_brand", own("We accept Visa, Mastercard, American Express and Discover cards")),
+            ],
+            Check::NotExpired { .. } => vec![("not_expired", own("The card has expired"))],
+            Check::After { .. } => vec![("after", own("Term date cannot be before the effective date"))],
+            Check::DependentAge { spouse_min, spouse_max, child_limit } => {
+                let aged = |words: &str, age: &i32| say_with(language, words, &[("age", age)]);
+                vec![
+                    ("spouse_too_young", aged("A spouse must be {age} or older", spouse_min)),
+                    ("spouse_too_old", aged("The plans in your cart cover a spouse up to age {age}", spouse_max)),
+                    (
+                        "child_too_old",
+                        aged(
+                            "A child is covered until age {age}; an older child is covered only if disabled",
+                            child_limit,
+                        ),
+                    ),
+                ]
+            }
+            Check::AtLeastOne | Check::Total { .. } | Check::Routing | Check::Ink => Vec::new(),
+        }
+    }
+
     /// The sibling this check reads, when it reads one (the renderer checks again when that one changes).
     pub fn reads(&self) -> Option<&str> {
         match self {
@@ -182,6 +221,31 @@ impl Check {
             Check::After { field } => Some(field),
             _ => None,
         }
+    }
+}
+
+/// Gives every property of `schema` that has checks the words of its checks in `language` (`x-messages`, beside any
+/// a form gave), so that the renderer's early checks speak the reader's language as the server's do.
+pub fn word_all(schema: &mut Value, language: &str) {
+    match schema {
+        Value::Object(fields) => {
+            let checks = fields.get("x-checks").map(|_| of(&Value::Object(fields.clone())).unwrap_or_default());
+            for check in checks.into_iter().flatten() {
+                let said = fields.entry("x-messages").or_insert_with(|| Value::Object(Map::new()));
+                if let Some(said) = said.as_object_mut() {
+                    for (key, words) in check.words(language) {
+                        said.entry(key).or_insert(Value::String(words));
+                    }
+                }
+            }
+            for (key, value) in fields.iter_mut() {
+                if key != "x-messages" && key != "x-checks" {
+                    word_all(value, language);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|item| word_all(item, language)),
+        _ => {}
     }
 }
 

@@ -193,6 +193,8 @@ pub fn shape(
     if tab == TabName::BillingInfo {
         crate::payment::group_by_method(Arc::make_mut(&mut shape.schema), Arc::make_mut(&mut shape.ui_schema));
     }
+    // The words of the fields' checks, in the reader's language, for the renderer's early checks.
+    crate::checks::word_all(Arc::make_mut(&mut shape.schema), &ctx.language);
     Some(shape)
 }
 

@@ -432,3 +432,20 @@ fn every_carrier_text_shipped_is_written_in_spanish_too_and_one_that_is_not_is_n
     let question = &workflows.shop.eligibility_for(1303, "medical").unwrap().questions[0].question;
     assert_eq!(question.in_language("es"), "Are you a legal resident of the United States?", "English in its place");
 }
+
+#[test]
+fn a_forms_checks_carry_their_words_in_the_readers_language_for_the_browsers_early_checks() {
+    let wf = shipped();
+    let settings = wf.forms.get(&TabName::PrimaryInfo);
+    let spanish = EnrollmentContext { language: "es".into(), ..ctx() };
+    let form = compose(TabName::PrimaryInfo, settings, &spanish, &prefill(), &json!({})).unwrap();
+    let said = &form.schema["properties"]["birthdate"]["x-messages"];
+    assert_eq!(said["not_future"], "La fecha no puede ser hoy ni una fecha futura", "{said}");
+    assert_eq!(said["date"], "Por favor, ingrese una fecha válida (MM/DD/AAAA)", "{said}");
+    assert_eq!(said["pattern"], "Por favor, ingrese una fecha válida (MM/DD/AAAA)", "a form's own words stay: {said}");
+    let english = compose(TabName::PrimaryInfo, settings, &ctx(), &prefill(), &json!({})).unwrap();
+    assert_eq!(
+        english.schema["properties"]["birthdate"]["x-messages"]["not_future"],
+        "Date cannot be today or a future date"
+    );
+}

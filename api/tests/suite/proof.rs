@@ -350,6 +350,12 @@ async fn a_baby_is_added_on_the_day_she_is_born_but_not_before() {
     let event = b.get(&form).await.ok()["events"][0]["life_event_id"].clone();
     let early = b.post(&form, json!({ "life_event_id": event, "person": zoe(&tomorrow) })).await;
     assert_eq!(early.first_error(), ("birthdate".into(), "Date cannot be a future date".into()), "{}", early.body);
+    // The browser says it before the form is sent, in the reader's language.
+    b.language = Some("es");
+    let asked = b.get(&form).await.ok().clone();
+    let said = &asked["schema"]["properties"]["birthdate"]["x-messages"];
+    assert_eq!(said["not_after_today"], "La fecha no puede ser una fecha futura", "{said}");
+    b.language = None;
     let added = b.post(&form, json!({ "life_event_id": event, "person": zoe(&born) })).await;
     let change = added.ok()["changes"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(change["status"], "waiting_for_proof", "{change}");

@@ -1,6 +1,7 @@
 // The typed rules of a field's `x-checks`, as the engine defines them (engine/src/checks.rs), for the checks the
 // browser makes early: a beneficiary's share before the list is sent, a date before another, at least one flag. The
-// type is the API document's (`form-checks`); the words come from the field's `x-messages` as on the server. Both run
+// type is the API document's (`form-checks`); the words come from the field's `x-messages`, where the server puts every
+// check's words in the reader's language (`engine::checks::word_all`); the English here is for a schema without them. Both run
 // one table of cases (engine/tests/checks.cases.json), so they cannot disagree. The server checks everything again.
 import type { Schema } from './api';
 
@@ -87,21 +88,21 @@ export function problem(check: Check, prop: Checked, value: unknown, siblings: R
   const worded = (key: string, fallback: string) => prop['x-messages']?.[key] ?? fallback;
   switch (check.check) {
     case 'date':
-      return parseMdy(text) ? null : INVALID_DATE;
+      return parseMdy(text) ? null : worded('date', INVALID_DATE);
     case 'not_future': {
       const d = parseMdy(text);
-      return d && !before(d, today) ? DATE_NOT_FUTURE : null;
+      return d && !before(d, today) ? worded('not_future', DATE_NOT_FUTURE) : null;
     }
     case 'not_after_today': {
       const d = parseMdy(text);
-      return d && before(today, d) ? DATE_AFTER_TODAY : null;
+      return d && before(today, d) ? worded('not_after_today', DATE_AFTER_TODAY) : null;
     }
     case 'adult': {
       const d = parseMdy(text);
-      return d && ageOn(d, today) < check.min_age ? `You must be ${check.min_age} years to proceed` : null;
+      return d && ageOn(d, today) < check.min_age ? worded('adult', `You must be ${check.min_age} years to proceed`) : null;
     }
     case 'ssn':
-      return validSsn(text) ? null : INVALID_SSN;
+      return validSsn(text) ? null : worded('ssn', INVALID_SSN);
     case 'at_least_one': {
       const any = value !== null && typeof value === 'object' && Object.values(value).some((f) => f === true);
       return any ? null : worded('at_least_one', 'Select at least one');
@@ -119,28 +120,28 @@ export function problem(check: Check, prop: Checked, value: unknown, siblings: R
       return abaOk(text) ? null : worded('routing', INVALID_ROUTING);
     case 'card':
       if (masked(text)) return null;
-      if (!luhnOk(text)) return 'Please enter a valid card number';
-      return brandKnown(text) ? null : 'We accept Visa, Mastercard, American Express and Discover cards';
+      if (!luhnOk(text)) return worded('card_number', 'Please enter a valid card number');
+      return brandKnown(text) ? null : worded('card_brand', 'We accept Visa, Mastercard, American Express and Discover cards');
     case 'not_expired': {
       const month = siblings[check.month_field];
       if (typeof month !== 'string' || !/^\d+$/.test(month) || !/^\d+$/.test(text)) return null;
       const [y, m] = [Number(text), Number(month)];
-      return y < today[0] || (y === today[0] && m < today[1]) ? 'The card has expired' : null;
+      return y < today[0] || (y === today[0] && m < today[1]) ? worded('not_expired', 'The card has expired') : null;
     }
     case 'after': {
       const earlier = typeof siblings[check.field] === 'string' ? parseMdy(siblings[check.field] as string) : null;
       const d = parseMdy(text);
-      return earlier && d && before(d, earlier) ? 'Term date cannot be before the effective date' : null;
+      return earlier && d && before(d, earlier) ? worded('after', 'Term date cannot be before the effective date') : null;
     }
     case 'dependent_age': {
       const d = parseMdy(text);
       if (!d) return null;
       const age = ageOn(d, today);
       const relationship = siblings.relationship;
-      if (relationship === 'spouse' && age < check.spouse_min) return `A spouse must be ${check.spouse_min} or older`;
-      if (relationship === 'spouse' && age > check.spouse_max) return `The plans in your cart cover a spouse up to age ${check.spouse_max}`;
+      if (relationship === 'spouse' && age < check.spouse_min) return worded('spouse_too_young', `A spouse must be ${check.spouse_min} or older`);
+      if (relationship === 'spouse' && age > check.spouse_max) return worded('spouse_too_old', `The plans in your cart cover a spouse up to age ${check.spouse_max}`);
       if (relationship === 'child' && age >= check.child_limit && siblings.disabled !== true) {
-        return `A child is covered until age ${check.child_limit}; an older child is covered only if disabled`;
+        return worded('child_too_old', `A child is covered until age ${check.child_limit}; an older child is covered only if disabled`);
       }
       return null;
     }

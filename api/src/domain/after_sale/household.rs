@@ -66,6 +66,8 @@ async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Va
             *check = json!({ "check": "not_after_today" });
         }
     }
+    // The new check's words, in the reader's language, for the browser's early check.
+    engine::checks::word_all(&mut schema, crate::language::current());
     let mut ui_schema = form.ui_schema["dependents"]["items"].clone();
     if let Some(ui) = ui_schema.as_object_mut() {
         ui.remove("health_info");
