@@ -228,6 +228,7 @@ pub fn compose_filter(current: &Value, options: &FilterOptions) -> ComposedForm 
     let language = options.language.as_str();
     let mut schema = forms::filter_schema();
     crate::i18n::say_all(language, &mut schema);
+    crate::checks::word_all(&mut schema, language);
     if !options.in_parts {
         if let Some(props) = schema["properties"].as_object_mut() {
             props.remove("is_smoker");
