@@ -184,4 +184,12 @@ impl Catalogue {
     pub fn carrier_name(&self, carrier_id: i64) -> &str {
         self.carriers.get(&carrier_id).map(|c| c.name.as_str()).unwrap_or_default()
     }
+
+    /// The name of `category` in `language`; its key when the catalogue no longer has it.
+    pub fn category_name(&self, category: &str, language: &str) -> String {
+        self.categories
+            .iter()
+            .find(|c| c.category == category)
+            .map_or_else(|| category.to_string(), |c| c.display_name_in(language).to_string())
+    }
 }

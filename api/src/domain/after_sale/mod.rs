@@ -157,12 +157,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             (None, None) if confirmed.is_some() => PlanStatus::Active,
             (None, None) => PlanStatus::Pending,
         };
-        let category_name = state
-            .catalogue
-            .categories
-            .iter()
-            .find(|c| c.category == plan.category)
-            .map_or_else(|| plan.category.clone(), |c| c.display_name_in(language).to_string());
+        let category_name = state.catalogue.category_name(&plan.category, language);
         plans.push(PolicyPlan {
             plan_id: plan.plan_id,
             plan_name: plan.plan_name.clone(),

@@ -105,7 +105,7 @@ async fn choices_for(
         .map(|p| p.category.as_str())
         .collect();
     // The household as it will be covered: who is covered now, their ages on the first day.
-    let dependents = covered::dependents(state, id).await?;
+    let dependents = covered::dependents_among(state, id, &changes).await?;
     let spouse = dependents.iter().find(|d| d.relationship == Some(DependentRelationship::Spouse));
     let children = dependents.iter().any(|d| d.relationship != Some(DependentRelationship::Spouse));
     let Some(mut input) = e.filter.rating_input(starts) else { return Ok(Vec::new()) };
@@ -114,14 +114,6 @@ async fn choices_for(
 
     let language = crate::language::current();
     let shop = &state.workflows.current().workflows.shop;
-    let category_name = |category: &str| {
-        state
-            .catalogue
-            .categories
-            .iter()
-            .find(|c| c.category == category)
-            .map_or_else(|| category.to_string(), |c| c.display_name_in(language).to_string())
-    };
     let mut choices = Vec::new();
     for plan in state.catalogue.plans.iter() {
         let sold_here = plan.listed
@@ -161,7 +153,7 @@ async fn choices_for(
                     plan_pricing_id: option.plan_pricing_id,
                     plan_name: plan.plan_name.clone(),
                     level_name: if level_said { option.name.clone() } else { String::new() },
-                    category_name: category_name(&plan.category),
+                    category_name: state.catalogue.category_name(&plan.category, language),
                     carrier_name: state.catalogue.carrier_name(plan.carrier_id).to_string(),
                     monthly_price: crate::domain::shop::pricing::dollars(price),
                     replaces_plan_id: replaces,

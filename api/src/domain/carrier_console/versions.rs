@@ -102,12 +102,7 @@ pub async fn view(state: &AppState, plan: &Plan) -> ApiResult<PlanQuestions> {
         plan_id: plan.plan_id,
         plan_name: plan.plan_name.clone(),
         category: plan.category.clone(),
-        category_name: state
-            .catalogue
-            .categories
-            .iter()
-            .find(|c| c.category == plan.category)
-            .map_or_else(|| plan.category.clone(), |c| c.display_name_in(crate::language::current()).to_string()),
+        category_name: state.catalogue.category_name(&plan.category, crate::language::current()),
         published,
         draft,
         history,
