@@ -190,6 +190,25 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   const field = (name: string) => person.locator(`#root_${name}`);
   await field('first_name').fill('Zoë');
   await field('last_name').fill('Okafor');
+  // Half typed, it is saved to finish later: the server keeps it, and says until when and where the e-mail went.
+  await person.getByRole('button', { name: 'Save and finish later' }).click();
+  await expect(person).toBeHidden();
+  await expect(add.getByRole('status')).toHaveText(
+    /^You saved this change on \d\d\/\d\d\/\d{4} to finish later\. It is kept until \d\d\/\d\d\/\d{4}; nothing changes until you finish it\. We sent an e-mail to d••••@example\.com saying so\.$/,
+  );
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await add.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/change-saved-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Back on her policies later, the form opens with what she typed.
+  await page.goto('/my-policies');
+  await page.getByRole('button', { name: /^Open policy \d{10}$/ }).click();
+  await add.getByRole('button', { name: 'Add a person (We had a baby)' }).click();
+  await expect(person.getByText(/^This is what you saved on \d\d\/\d\d\/\d{4} to finish later/)).toBeVisible();
+  await expect(field('first_name')).toHaveValue('Zoë');
+  await expect(field('last_name')).toHaveValue('Okafor');
   await field('gender').selectOption({ label: 'Female' });
   if (await field('relationship').isEnabled()) await field('relationship').selectOption({ label: 'Child' });
   await field('birthdate').pressSequentially(mdy.replace(/\//g, ''));
@@ -210,6 +229,7 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
   await expect(
     coverage.getByText(/^Zoë is covered from \d\d\/\d\d\/\d{4}\. Asked by the applicant: “We had a baby” Waiting for the document that proves the event\.$/),
   ).toBeVisible();
+  await expect(coverage.getByText(/^You saved this change on/), 'finished, it is no longer saved').toHaveCount(0);
 
   // She waits for her birth certificate: no carrier hears of her until the store's reviewers approve it.
   enroll('edi', 'run');

@@ -7,6 +7,7 @@ pub mod benefit;
 pub mod carrier_console;
 pub mod cart;
 pub mod catalogue;
+pub mod change_saved;
 pub mod confirmation;
 pub mod continue_code;
 pub mod coverage_change;

@@ -7,7 +7,7 @@ use super::{now, Db};
 
 /// Every column that holds sealed values, as (table, column): a sealed value, or a JSON document with sealed strings
 /// inside it (at any depth, and inside sealed documents too).
-pub const SEALED_COLUMNS: [(&str, &str); 13] = [
+pub const SEALED_COLUMNS: [(&str, &str); 14] = [
     ("enrollment_tab", "data"),
     ("enrollment_tab", "draft"),
     ("member", "document"),
@@ -21,6 +21,7 @@ pub const SEALED_COLUMNS: [(&str, &str); 13] = [
     ("coverage_change", "person"),
     ("proof_document", "file_name"),
     ("proof_document", "content"),
+    ("change_saved", "data"),
 ];
 
 /// The texts of a column that hold anything sealed.

@@ -370,7 +370,7 @@ async fn a_baby_born_after_the_sale_is_added_for_the_birth_reported_and_each_car
 }
 
 /// The code in the newest e-mail to `email`.
-async fn code_mailed_to(app: &TestApp, email: &str) -> String {
+pub(crate) async fn code_mailed_to(app: &TestApp, email: &str) -> String {
     let mail = crate::common::mail_to(app, email).await;
     let line = mail.lines().find(|l| l.starts_with("Your code to see your policies")).expect("the code is mailed");
     line.rsplit(' ').next().unwrap().chars().filter(char::is_ascii_digit).collect()

@@ -36,6 +36,7 @@ mod outbox;
 mod proof;
 mod remote_signature;
 mod save_for_later;
+mod saved_changes;
 mod shop;
 mod shopping;
 mod sign_in;

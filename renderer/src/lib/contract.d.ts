@@ -7587,6 +7587,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policies/{id}/saved/{form}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    form: string;
+                };
+                cookie?: never;
+            };
+            /** @description What was typed of a change, to finish later. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveChange"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangeSavedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    form: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/my-policies": {
         parameters: {
             query?: never;
@@ -11669,6 +11754,8 @@ export interface components {
             changes: components["schemas"]["PolicyChange"][];
             /** @description The life events reported, in the order they were. */
             events: components["schemas"]["ReportedEvent"][];
+            /** @description The changes begun and saved to finish later. */
+            saved: components["schemas"]["SavedChange"][];
         };
         /** @description A plan of a policy. */
         PolicyPlan: {
@@ -11760,6 +11847,30 @@ export interface components {
             /** @description The reviewer's reason, when they asked for another or denied it. */
             reason?: string | null;
         };
+        /** @description What was saved of a change, to finish it. */
+        SavedChange: {
+            form: components["schemas"]["ChangeForm"];
+            /**
+             * Format: int64
+             * @description For adding a person: the life event they are added for.
+             */
+            life_event_id?: number | null;
+            /**
+             * Format: int64
+             * @description For a name: whose (0 for the applicant).
+             */
+            member_index?: number | null;
+            /** @description What was typed, as the form asks it; numbers that are sensitive masked, a card number not kept. */
+            values: unknown;
+            /** @description MM/DD/YYYY, as the next. */
+            saved_on: string;
+            /** @description The last day it is kept. */
+            kept_until: string;
+            /** @description Who saved it. */
+            saved_by: string;
+        };
+        /** @description A change that can be saved to finish later: one of the policy's forms. */
+        ChangeForm: "add-person" | "contact" | "name" | "payment";
         /** @description Which plan to end, and why. */
         EndPlan: {
             /** @description The plan to end: one the policy holds. */
@@ -12020,6 +12131,30 @@ export interface components {
             proof_kind?: string | null;
             /** @description The file's name on the member's device. */
             file_name?: string | null;
+        };
+        /** @description What was typed of a change, to finish later. */
+        SaveChange: {
+            /** @description For adding a person: one of the events `GET /policies/{id}/add-person` lists. */
+            life_event_id?: unknown;
+            /** @description For a name: one of the people `GET /policies/{id}/name` lists. */
+            member_index?: unknown;
+            /** @description What the form holds now, whole or in part, as its schema asks it. */
+            values?: unknown;
+        };
+        /** @description The success envelope of a typed answer. */
+        ChangeSavedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["ChangeSaved"];
+        };
+        /** @description A change saved, and where the e-mail that says so went. */
+        ChangeSaved: {
+            saved: components["schemas"]["SavedChange"];
+            /**
+             * @description The address on file, masked (`d••••@example.com`); none when no e-mail was sent (too many were sent to it
+             *     within the hour, or the policy has no address).
+             */
+            emailed_to?: string | null;
         };
         /** @description The success envelope of a typed answer. */
         Array_of_PolicySummaryEnvelope: {

@@ -78,5 +78,6 @@ pub async fn change_contact(state: &AppState, e: &Enrollment, contact: &Value) -
     let holder = cleaned["email_address"].as_str().and_then(crate::domain::access::holder_digest);
     super::household::record_for_carriers(state, e, &change, Some(&day), holder.as_deref()).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, moved, "a policy's contact details changed");
+    super::saved::finished(state, e, super::saved::ChangeForm::Contact).await;
     policy(state, e).await
 }

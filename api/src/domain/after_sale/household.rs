@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 
 use super::super::enrollment::covered::dependents;
 use super::super::enrollment::{cancellation, today, Enrollment};
+use super::saved::ChangeForm;
 use super::{not_submitted, policy, Policy};
 use crate::error::{ApiError, ApiResult, Said};
 use crate::state::AppState;
@@ -49,7 +50,7 @@ pub struct AddingEvent {
 
 /// The schema of one person, as Dependent Information asks it of a dependent, without its health questions, and
 /// with the SSN optional.
-async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Value)> {
+pub(super) async fn person_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Value)> {
     let (form, _) = super::super::enrollment::documents::current_form(state, e, TabName::DependentInfo).await?;
     let mut schema = form.schema["properties"]["dependents"]["items"].clone();
     if let Some(properties) = schema["properties"].as_object_mut() {
@@ -128,7 +129,8 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
     let (row, kind) = open_event(state, e, life_event_id, Change::AddDependent).await?;
     let adds = kind.adds.as_ref().ok_or_else(|| ApiError::field("life_event_id", NOT_FOR_ADDING))?;
     let (schema, _) = person_schema(state, e).await?;
-    let cleaned = clean(&schema, person, &json!({}));
+    let person = super::saved::unmasked(state, e, ChangeForm::AddPerson, &schema, person).await?;
+    let cleaned = clean(&schema, &person, &json!({}));
     validate(&schema, &cleaned, today(), crate::language::current()).map_err(ApiError::Invalid)?;
     let dependent: Dependent = serde_json::from_value(cleaned)
         .map_err(|_| ApiError::field("first_name", "Please check what you entered about this person"))?;
@@ -176,6 +178,7 @@ pub async fn add_person(state: &AppState, e: &Enrollment, life_event_id: i64, pe
     let covering = if held { None } else { Some(row.effective.as_str()) };
     record_for_carriers(state, e, &change, covering, None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, life_event_id, held, "a person was added to a policy");
+    super::saved::finished(state, e, ChangeForm::AddPerson).await;
     policy(state, e).await
 }
 

@@ -16,6 +16,7 @@ pub mod names;
 pub mod payment;
 pub mod plans;
 pub mod proof;
+pub mod saved;
 pub mod sign_in;
 
 use chrono::NaiveDate;
@@ -94,6 +95,8 @@ pub struct Policy {
     pub changes: Vec<PolicyChange>,
     /// The life events reported, in the order they were.
     pub events: Vec<life_events::ReportedEvent>,
+    /// The changes begun and saved to finish later.
+    pub saved: Vec<saved::SavedChange>,
 }
 
 /// The application's first day of coverage.
@@ -292,7 +295,8 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
         })
         .collect();
     let events = life_events::reported(state, e).await?;
-    Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes, events })
+    let saved = saved::of_policy(state, e).await?;
+    Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes, events, saved })
 }
 
 /// Ends plan `plan_id` of the policy `e` at the end of this month (of its first month when it has not begun), for

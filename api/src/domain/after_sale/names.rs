@@ -21,6 +21,9 @@ use crate::store::coverage_change::{ChangeRow, CHANGE_NAME};
 /// INS04 of a change in a member's identifying details: their name.
 const CHANGED_IDENTITY: &str = "25";
 
+/// A name change for someone the policy does not cover (now).
+pub(super) const NOT_COVERED: &str = "Please choose someone this policy covers";
+
 /// The name fields, in the order the form shows them.
 const NAME_FIELDS: [&str; 3] = ["first_name", "middle_name", "last_name"];
 
@@ -47,7 +50,7 @@ pub struct Named {
 
 /// The name fields of the Personal Information step's schema and its form's layout: the one place a name's rules
 /// are (any alphabet, a length, the words a refusal says).
-async fn name_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Value)> {
+pub(super) async fn name_schema(state: &AppState, e: &Enrollment) -> ApiResult<(Value, Value)> {
     let (form, _) = super::super::enrollment::documents::current_form(state, e, TabName::PrimaryInfo).await?;
     let properties: Map<String, Value> =
         NAME_FIELDS.iter().filter_map(|f| Some((f.to_string(), form.schema["properties"].get(*f)?.clone()))).collect();
@@ -74,7 +77,7 @@ fn name_value(name: &PersonName) -> Value {
 }
 
 /// The people of `e` whose name may be changed: the applicant, then each person still covered, with their names now.
-async fn people(state: &AppState, e: &Enrollment) -> ApiResult<Vec<(i64, &'static str, PersonName)>> {
+pub(super) async fn people(state: &AppState, e: &Enrollment) -> ApiResult<Vec<(i64, &'static str, PersonName)>> {
     let personal: engine::forms::applicant::PersonalInfo =
         serde_json::from_value(covered::personal(state, e.row.enrollment_id).await?).unwrap_or_default();
     let mut people = vec![(0, "applicant", personal.name)];
@@ -117,7 +120,7 @@ pub async fn change_name(state: &AppState, e: &Enrollment, member_index: i64, na
     }
     let people = people(state, e).await?;
     let Some((_, _, prior)) = people.into_iter().find(|(i, _, _)| *i == member_index) else {
-        return Err(ApiError::field("member_index", "Please choose someone this policy covers"));
+        return Err(ApiError::field("member_index", NOT_COVERED));
     };
     let (schema, _) = name_schema(state, e).await?;
     let before = name_value(&prior);
@@ -139,5 +142,6 @@ pub async fn change_name(state: &AppState, e: &Enrollment, member_index: i64, na
     };
     super::household::record_for_carriers(state, e, &change, Some(&day), None).await?;
     tracing::info!(enrollment_id = e.row.enrollment_id, member_index, "a covered person's name changed");
+    super::saved::finished(state, e, super::saved::ChangeForm::Name).await;
     policy(state, e).await
 }

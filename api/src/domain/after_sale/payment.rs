@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use super::super::enrollment::receipt::{payment_method, Reader};
 use super::super::enrollment::{cancellation, today, Enrollment};
+use super::saved::ChangeForm;
 use super::{not_submitted, policy, Policy};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -88,11 +89,16 @@ pub async fn change_payment(state: &AppState, e: &Enrollment, billing: &Value) -
             )
         })
     };
-    let replaced = super::super::enrollment::saving::replace_billing(state, e, billing, record).await?;
+    // A number the form opened with from a change saved to finish later stands for the number saved.
+    let (form, _) =
+        super::super::enrollment::documents::current_form(state, e, engine::tabs::TabName::BillingInfo).await?;
+    let billing = super::saved::unmasked(state, e, ChangeForm::Payment, &form.schema, billing).await?;
+    let replaced = super::super::enrollment::saving::replace_billing(state, e, &billing, record).await?;
     if replaced.is_none() {
         return Err(ApiError::field("payment_method", "Nothing changed: this is how the policy is paid now"));
     }
     tracing::info!(enrollment_id = e.row.enrollment_id, "a policy's way of paying changed");
+    super::saved::finished(state, e, ChangeForm::Payment).await;
     policy(state, e).await
 }
 

@@ -31,9 +31,9 @@ pub(super) struct StoredTab {
 
 /// A stored document opened: sensitive values in plain text, and masked.
 #[derive(Clone)]
-pub(super) struct Opened {
-    pub(super) plain: Value,
-    pub(super) masked: Value,
+pub(crate) struct Opened {
+    pub(crate) plain: Value,
+    pub(crate) masked: Value,
 }
 
 impl StoredTab {
@@ -71,7 +71,7 @@ async fn stored_tab(
 }
 
 /// A stored document opened and masked.
-fn opened(state: &AppState, text: &str, sensitive: &[(SensitivePath, String)]) -> ApiResult<Opened> {
+pub(crate) fn opened(state: &AppState, text: &str, sensitive: &[(SensitivePath, String)]) -> ApiResult<Opened> {
     let mut plain: Value = serde_json::from_str(text).map_err(|e| ApiError::Internal(e.into()))?;
     if let Some(sealed) = plain.get(SEALED_DOCUMENT).and_then(Value::as_str) {
         let opened = state
@@ -231,13 +231,19 @@ pub(super) fn unmasked_and_cleaned(form: &ComposedForm, stored: &StoredTab, subm
 
 /// The key under which a document that is sensitive as a whole (`x-sensitive: document`, the health answers) is
 /// stored, sealed.
-const SEALED_DOCUMENT: &str = "sealed";
+pub(crate) const SEALED_DOCUMENT: &str = "sealed";
 
 /// Sensitive values sealed for storage; a document sensitive as a whole is sealed whole. A value the schema marks
 /// `x-never-stored` (a card number, a security code) is dropped, drafts included; only its mask may be kept.
-pub(super) fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Value) -> Value {
+pub(super) fn encrypted(state: &AppState, form: &ComposedForm, cleaned: Value) -> Value {
+    sealed_under(state, &form.schema, cleaned)
+}
+
+/// `cleaned` (a document of `schema`) as it may be kept: see [`encrypted`]. A change saved after the sale to finish
+/// later is kept so too (`domain::after_sale::saved`).
+pub(crate) fn sealed_under(state: &AppState, schema: &Value, mut cleaned: Value) -> Value {
     if let Some(values) = cleaned.as_object_mut() {
-        for (name, _) in engine::schema::every_property(&form.schema)
+        for (name, _) in engine::schema::every_property(schema)
             .into_iter()
             .filter(|(_, p)| p.get("x-never-stored") == Some(&Value::Bool(true)))
         {
@@ -246,13 +252,13 @@ pub(super) fn encrypted(state: &AppState, form: &ComposedForm, mut cleaned: Valu
             }
         }
     }
-    rewrite(&mut cleaned, &sensitive_paths(&form.schema), &mut |_, plain| {
+    rewrite(&mut cleaned, &sensitive_paths(schema), &mut |_, plain| {
         (!engine::sensitive::is_sealed(plain)).then(|| state.crypto.encrypt(plain))
     });
     // Then whatever the schema did not foresee: SSNs, account numbers and health answers (a dependent's too) in any
     // shape, card numbers and security codes dropped.
     engine::sensitive::seal_by_name(&mut cleaned, &mut |plain| state.crypto.encrypt(plain));
-    if form.schema.get("x-sensitive").and_then(Value::as_str) == Some("document") {
+    if schema.get("x-sensitive").and_then(Value::as_str) == Some("document") {
         return json!({ SEALED_DOCUMENT: state.crypto.encrypt(&cleaned.to_string()) });
     }
     cleaned

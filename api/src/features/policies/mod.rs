@@ -1,7 +1,7 @@
 //! A submitted application as a policy, after the sale: its plans, their status and dates, its changes, and ending a
 //! plan at the end of a month (`/policies/{id}`). Calls of this store, not of the spec.
 
-use aide::axum::routing::{get, post};
+use aide::axum::routing::{get, post, put};
 use aide::axum::ApiRouter;
 use axum::extract::State;
 use engine::errors::messages::REQUIRED;
@@ -16,6 +16,7 @@ use crate::domain::after_sale::names::{self, NameForm};
 use crate::domain::after_sale::payment::{self, PaymentForm};
 use crate::domain::after_sale::plans::{self, PlanChoices};
 use crate::domain::after_sale::proof;
+use crate::domain::after_sale::saved::{self, ChangeForm, ChangeSaved};
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
 use crate::domain::session::Session;
@@ -93,6 +94,24 @@ pub struct ChangePayment {
     billing: Option<Value>,
 }
 
+/// What was typed of a change, to finish later.
+#[derive(Deserialize, JsonSchema)]
+pub struct SaveChange {
+    /// For adding a person: one of the events `GET /policies/{id}/add-person` lists.
+    life_event_id: Option<Value>,
+    /// For a name: one of the people `GET /policies/{id}/name` lists.
+    member_index: Option<Value>,
+    /// What the form holds now, whole or in part, as its schema asks it.
+    values: Option<Value>,
+}
+
+/// Which change is saved.
+#[derive(Deserialize, JsonSchema)]
+pub struct SavedPath {
+    /// `add-person`, `contact`, `name` or `payment`.
+    form: String,
+}
+
 /// Which document a file is, and for which reported event (the file itself is the request's body).
 #[derive(Deserialize, JsonSchema)]
 pub struct SendDocument {
@@ -137,6 +156,7 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/policies/{id}/payment", get(payment_form).post(change_payment))
         .api_route("/policies/{id}/plans", get(plan_choices).post(choose_plan))
         .api_route("/policies/{id}/documents", post(send_document))
+        .api_route("/policies/{id}/saved/{form}", put(save_change).delete(discard_change))
         .api_route("/my-policies", get(my_policies))
         .api_route("/member-sign-in/send-code", post(send_member_code))
         .api_route("/member-sign-in", post(member_sign_in))
@@ -340,4 +360,40 @@ async fn send_document(
         query.proof_kind.filter(|k| !k.trim().is_empty()).ok_or_else(|| ApiError::field("proof_kind", REQUIRED))?;
     let name = query.file_name.unwrap_or_default();
     Ok(Answer(proof::send(&state, &e, life_event_id, kind.trim(), &name, &body).await?))
+}
+
+/// The form a saved change is of; 404 for another word.
+fn change_form(path: &SavedPath) -> ApiResult<ChangeForm> {
+    ChangeForm::named(&path.form).ok_or_else(|| ApiError::NotFound("There is no such change to save".into()))
+}
+
+/// An id given for a saved change, when one was.
+fn given_id(value: Option<&Value>, field: &'static str) -> ApiResult<Option<i64>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        given => crate::input::parse_id(given, field).map(Some),
+    }
+}
+
+/// Saves what was typed of a change to finish later (kept for 30 days, nothing checked yet), and e-mails the
+/// address on file that it waits; the policy itself does not change.
+async fn save_change(
+    State(state): State<AppState>,
+    OwnedPath(e, path): OwnedPath<SavedPath>,
+    AppJson(body): AppJson<SaveChange>,
+) -> ApiResult<Answer<ChangeSaved>> {
+    let form = change_form(&path)?;
+    let values = body.values.filter(Value::is_object).ok_or_else(|| ApiError::field("values", REQUIRED))?;
+    let life_event_id = given_id(body.life_event_id.as_ref(), "life_event_id")?;
+    let member_index = given_id(body.member_index.as_ref(), "member_index")?;
+    Ok(Answer(saved::save(&state, &e, form, life_event_id, member_index, &values).await?))
+}
+
+/// Throws away what was saved of a change.
+async fn discard_change(
+    State(state): State<AppState>,
+    OwnedPath(e, path): OwnedPath<SavedPath>,
+) -> ApiResult<Answer<Policy>> {
+    saved::discard(&state, &e, change_form(&path)?).await?;
+    Ok(Answer(after_sale::policy(&state, &e).await?))
 }

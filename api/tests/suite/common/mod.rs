@@ -356,6 +356,10 @@ impl Browser<'_> {
         self.send(Method::PUT, uri, Some(body.to_string())).await
     }
 
+    pub async fn delete(&mut self, uri: &str) -> Answer {
+        self.send(Method::DELETE, uri, None).await
+    }
+
     /// A rep's access code looked up and confirmed (Yes): the session is the rep's, branded, not signed in.
     pub async fn enter_rep_code(&mut self, code: &str) -> Value {
         let rep = self.get(&format!("/api/v1/validate-agent?agent_code={code}")).await;

@@ -220,3 +220,42 @@ export function useChoosePlan(enrollmentId: string) {
     },
   });
 }
+
+/** A change begun and saved to finish later (kept 30 days, sealed; a card number never kept). */
+export type SavedChange = Schema<'SavedChange'>;
+export type ChangeForm = SavedChange['form'];
+
+/** What was saved of `form` on the policy, for `subject` (the event a person is added for, or whose name). */
+export function savedOf(policy: Policy | undefined, form: ChangeForm, subject?: { lifeEventId?: number; memberIndex?: number }) {
+  return policy?.saved.find(
+    (s) =>
+      s.form === form &&
+      (subject?.lifeEventId === undefined || s.life_event_id === subject.lifeEventId) &&
+      (subject?.memberIndex === undefined || s.member_index === subject.memberIndex),
+  );
+}
+
+/** Saves what the form holds to finish later; the policy then lists it in place of what was saved of it before. */
+export function useSaveChange(enrollmentId: string, form: ChangeForm) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lifeEventId, memberIndex, values }: { lifeEventId?: number; memberIndex?: number; values: Record<string, unknown> }): Promise<Schema<'ChangeSaved'>> =>
+      api.put('/policies/{id}/saved/{form}', {
+        path: { id: enrollmentId, form },
+        body: { life_event_id: lifeEventId, member_index: memberIndex, values },
+      }),
+    onSuccess: (answer) =>
+      client.setQueryData(policyQuery(enrollmentId).queryKey, (policy) =>
+        policy ? { ...policy, saved: [...policy.saved.filter((s) => s.form !== form), answer.saved] } : policy,
+      ),
+  });
+}
+
+/** Throws away what was saved of `form`; the policy as it then stands replaces the one shown. */
+export function useDiscardChange(enrollmentId: string, form: ChangeForm) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<Policy> => api.delete('/policies/{id}/saved/{form}', { path: { id: enrollmentId, form } }),
+    onSuccess: (policy) => client.setQueryData(policyQuery(enrollmentId).queryKey, policy),
+  });
+}

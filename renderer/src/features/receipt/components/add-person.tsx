@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { personFormQuery, useAddPerson, type PersonForm } from '../api/policy';
 import { m } from '../messages';
-import { DialogForm } from './dialog-form';
+import { useLater, type Later } from '../hooks/use-later';
+import { DialogForm, SavedLine } from './dialog-form';
 
 type AddingEvent = PersonForm['events'][number];
 
@@ -18,6 +19,7 @@ export function AddPerson({ enrollmentId }: { enrollmentId: string }) {
   const t = useT();
   const form = useQuery(personFormQuery(enrollmentId)).data;
   const [adding, setAdding] = useState<AddingEvent | null>(null);
+  const { savedFor, emailedTo, later } = useLater(enrollmentId, 'add-person');
   if (!form || form.events.length === 0) return null;
   return (
     <section aria-labelledby="add-person-heading" className="add-person no-print">
@@ -26,18 +28,39 @@ export function AddPerson({ enrollmentId }: { enrollmentId: string }) {
         {form.events.map((event) => (
           <li key={event.life_event_id}>
             <p>{t(m.addFor, { title: event.title, until: event.window_closes, from: event.effective })}</p>
+            <SavedLine saved={savedFor({ lifeEventId: event.life_event_id })} emailedTo={emailedTo} />
             <button type="button" className="button" onClick={() => setAdding(event)}>
               {t(m.addButton, { title: event.title })}
             </button>
           </li>
         ))}
       </ul>
-      {adding && <AddPersonDialog enrollmentId={enrollmentId} form={form} event={adding} onClose={() => setAdding(null)} />}
+      {adding && (
+        <AddPersonDialog
+          enrollmentId={enrollmentId}
+          form={form}
+          event={adding}
+          onClose={() => setAdding(null)}
+          later={later(() => setAdding(null), { lifeEventId: adding.life_event_id })}
+        />
+      )}
     </section>
   );
 }
 
-function AddPersonDialog({ enrollmentId, form, event, onClose }: { enrollmentId: string; form: PersonForm; event: AddingEvent; onClose: () => void }) {
+function AddPersonDialog({
+  enrollmentId,
+  form,
+  event,
+  onClose,
+  later,
+}: {
+  enrollmentId: string;
+  form: PersonForm;
+  event: AddingEvent;
+  onClose: () => void;
+  later: Later;
+}) {
   const t = useT();
   const add = useAddPerson(enrollmentId);
   const failure = add.error instanceof ApiError ? add.error : null;
@@ -60,6 +83,7 @@ function AddPersonDialog({ enrollmentId, form, event, onClose }: { enrollmentId:
         confirm={t(m.addConfirm)}
         onSubmit={(person) => add.mutate({ lifeEventId: event.life_event_id, person }, { onSuccess: onClose })}
         onClose={onClose}
+        later={later}
       />
     </Modal>
   );

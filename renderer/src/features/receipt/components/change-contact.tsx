@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { contactFormQuery, useChangeContact } from '../api/policy';
 import { m } from '../messages';
-import { DialogForm } from './dialog-form';
+import { useLater, type Later } from '../hooks/use-later';
+import { DialogForm, SavedLine } from './dialog-form';
 
 /**
  * Changing the policy's address, phone or e-mail: Contact Information under the server's schema, filled with what the
@@ -14,19 +15,21 @@ import { DialogForm } from './dialog-form';
 export function ChangeContact({ enrollmentId }: { enrollmentId: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const { savedFor, emailedTo, later } = useLater(enrollmentId, 'contact');
   return (
     <section aria-labelledby="contact-change-heading" className="add-person no-print">
       <h3 id="contact-change-heading">{t(m.contactHeading)}</h3>
       <p>{t(m.contactIntro)}</p>
+      <SavedLine saved={savedFor()} emailedTo={emailedTo} />
       <button type="button" className="button" onClick={() => setOpen(true)}>
         {t(m.contactButton)}
       </button>
-      {open && <ContactDialog enrollmentId={enrollmentId} onClose={() => setOpen(false)} />}
+      {open && <ContactDialog enrollmentId={enrollmentId} onClose={() => setOpen(false)} later={later(() => setOpen(false))} />}
     </section>
   );
 }
 
-function ContactDialog({ enrollmentId, onClose }: { enrollmentId: string; onClose: () => void }) {
+function ContactDialog({ enrollmentId, onClose, later }: { enrollmentId: string; onClose: () => void; later: Later }) {
   const t = useT();
   const form = useQuery(contactFormQuery(enrollmentId)).data;
   const change = useChangeContact(enrollmentId);
@@ -45,6 +48,7 @@ function ContactDialog({ enrollmentId, onClose }: { enrollmentId: string; onClos
           confirm={t(m.contactConfirm)}
           onSubmit={(contact) => change.mutate(contact, { onSuccess: onClose })}
           onClose={onClose}
+          later={later}
         />
       )}
     </Modal>

@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { nameFormQuery, useChangeName, type NameForm } from '../api/policy';
 import { m } from '../messages';
-import { DialogForm } from './dialog-form';
+import { useLater, type Later } from '../hooks/use-later';
+import { DialogForm, SavedLine } from './dialog-form';
 
 type Named = NameForm['people'][number];
 
@@ -24,6 +25,7 @@ export function ChangeName({ enrollmentId }: { enrollmentId: string }) {
   const t = useT();
   const form = useQuery(nameFormQuery(enrollmentId)).data;
   const [changing, setChanging] = useState<Named | null>(null);
+  const { savedFor, emailedTo, later } = useLater(enrollmentId, 'name');
   if (!form || form.people.length === 0) return null;
   return (
     <section aria-labelledby="name-change-heading" className="add-person no-print">
@@ -35,15 +37,36 @@ export function ChangeName({ enrollmentId }: { enrollmentId: string }) {
             <button type="button" className="button" onClick={() => setChanging(person)}>
               {t(m.nameButton, { name: fullName(person) })}
             </button>
+            <SavedLine saved={savedFor({ memberIndex: person.member_index })} emailedTo={emailedTo} />
           </li>
         ))}
       </ul>
-      {changing && <NameDialog enrollmentId={enrollmentId} form={form} person={changing} onClose={() => setChanging(null)} />}
+      {changing && (
+        <NameDialog
+          enrollmentId={enrollmentId}
+          form={form}
+          person={changing}
+          onClose={() => setChanging(null)}
+          later={later(() => setChanging(null), { memberIndex: changing.member_index })}
+        />
+      )}
     </section>
   );
 }
 
-function NameDialog({ enrollmentId, form, person, onClose }: { enrollmentId: string; form: NameForm; person: Named; onClose: () => void }) {
+function NameDialog({
+  enrollmentId,
+  form,
+  person,
+  onClose,
+  later,
+}: {
+  enrollmentId: string;
+  form: NameForm;
+  person: Named;
+  onClose: () => void;
+  later: Later;
+}) {
   const t = useT();
   const change = useChangeName(enrollmentId);
   const failure = change.error instanceof ApiError ? change.error : null;
@@ -62,6 +85,7 @@ function NameDialog({ enrollmentId, form, person, onClose }: { enrollmentId: str
         confirm={t(m.nameConfirm)}
         onSubmit={(name) => change.mutate({ memberIndex: person.member_index, name }, { onSuccess: onClose })}
         onClose={onClose}
+        later={later}
       />
     </Modal>
   );

@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { paymentFormQuery, useChangePayment } from '../api/policy';
 import { m } from '../messages';
-import { DialogForm } from './dialog-form';
+import { useLater, type Later } from '../hooks/use-later';
+import { DialogForm, SavedLine } from './dialog-form';
 
 /**
  * Changing how the policy is paid (a new card, another bank account): Billing Information under the server's schema,
@@ -15,20 +16,22 @@ export function ChangePayment({ enrollmentId }: { enrollmentId: string }) {
   const t = useT();
   const form = useQuery(paymentFormQuery(enrollmentId)).data;
   const [open, setOpen] = useState(false);
+  const { savedFor, emailedTo, later } = useLater(enrollmentId, 'payment');
   if (!form) return null;
   return (
     <section aria-labelledby="payment-change-heading" className="add-person no-print">
       <h3 id="payment-change-heading">{t(m.paymentHeading)}</h3>
       {form.paid_by && <p>{t(m.paymentNow, { method: form.paid_by })}</p>}
+      <SavedLine saved={savedFor()} emailedTo={emailedTo} />
       <button type="button" className="button" onClick={() => setOpen(true)}>
         {t(m.paymentButton)}
       </button>
-      {open && <PaymentDialog enrollmentId={enrollmentId} onClose={() => setOpen(false)} />}
+      {open && <PaymentDialog enrollmentId={enrollmentId} onClose={() => setOpen(false)} later={later(() => setOpen(false))} />}
     </section>
   );
 }
 
-function PaymentDialog({ enrollmentId, onClose }: { enrollmentId: string; onClose: () => void }) {
+function PaymentDialog({ enrollmentId, onClose, later }: { enrollmentId: string; onClose: () => void; later: Later }) {
   const t = useT();
   const form = useQuery(paymentFormQuery(enrollmentId)).data;
   const change = useChangePayment(enrollmentId);
@@ -47,6 +50,7 @@ function PaymentDialog({ enrollmentId, onClose }: { enrollmentId: string; onClos
           confirm={t(m.paymentConfirm)}
           onSubmit={(billing) => change.mutate(billing, { onSuccess: onClose })}
           onClose={onClose}
+          later={later}
         />
       )}
     </Modal>

@@ -34,7 +34,7 @@ const receipt: Schema<'Receipt'> = {
   cancel_until: '12/20/2026',
 };
 
-const noPlans: Schema<'Policy'> = { policy_id: '20261201', plans: [], changes: [], events: [] };
+const noPlans: Schema<'Policy'> = { policy_id: '20261201', saved: [], plans: [], changes: [], events: [] };
 
 function drawn(
   answer: Schema<'Receipt'>,
@@ -126,13 +126,14 @@ describe('the coverage after the sale', () => {
         }
         return success({
           policy_id: '20261201',
+          saved: [],
           plans: [{ ...dental, status: 'ending', last_day: '12/31/2026', may_end_on: null }],
           events: [],
           changes: [{ what: 'Brightbite Dental Preferred PPO ends on 12/31/2026', requested_by: 'the applicant', reason: 'Dental at my new job', requested_at: '2026-12-02T10:00:00Z', effective: '01/01/2027' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] });
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] });
     const line = await screen.findByText(/from 12\/01\/2026, sent to the carrier/);
     expect(line.textContent).toBe('Brightbite Dental Preferred PPO (Brightbite Dental & Vision): from 12/01/2026, sent to the carrier, which has not confirmed it yet.');
     fireEvent.click(screen.getByRole('button', { name: 'End this plan (Brightbite Dental Preferred PPO)' }));
@@ -149,7 +150,7 @@ describe('the coverage after the sale', () => {
   });
 
   it('a plan its carrier confirmed reads as confirmed, and can still be ended', async () => {
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [{ ...dental, status: 'active' }], changes: [], events: [] });
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [{ ...dental, status: 'active' }], changes: [], events: [] });
     const line = await screen.findByText(/confirmed by the carrier/);
     expect(line.textContent).toBe('Brightbite Dental Preferred PPO (Brightbite Dental & Vision): from 12/01/2026, confirmed by the carrier.');
     expect(screen.getByRole('button', { name: 'End this plan (Brightbite Dental Preferred PPO)' })).toBeTruthy();
@@ -171,7 +172,7 @@ describe('a life event reported on the policy', () => {
       }),
     );
     const birth = { id: 'birth', title: 'We had a baby', help: 'A child was born in your family.', date_title: 'Date of birth', days_before: 0, days_after: 60, proof: ['Birth certificate'] };
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [birth]);
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] }, [birth]);
     fireEvent.change(await screen.findByLabelText('What happened?'), { target: { value: 'birth' } });
     expect(screen.getByText('A child was born in your family.')).toBeTruthy();
     const when = screen.getByLabelText('Date of birth');
@@ -210,13 +211,14 @@ describe('a person added for a life event', () => {
         }
         return success({
           policy_id: '20261201',
+          saved: [],
           plans: [dental],
           events: [],
           changes: [{ what: 'Zoë is covered from 12/01/2026', requested_by: 'the applicant', reason: 'We had a baby', requested_at: '2026-12-02T10:00:00Z', effective: '12/01/2026', status: 'waiting_for_proof' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], personForm);
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] }, [], personForm);
     expect((await screen.findByText(/you can add the person until/)).textContent).toBe('We had a baby: you can add the person until 01/30/2027. They are covered from 12/01/2026.');
     fireEvent.click(screen.getByRole('button', { name: 'Add a person (We had a baby)' }));
     expect((await screen.findByText(/once a document that proves the event is approved/)).textContent).toBe(
@@ -259,10 +261,10 @@ describe('the proof of a reported life event', () => {
       http.post('/api/v1/policies/9/documents', async ({ request }) => {
         sent.push({ query: new URL(request.url).search, type: request.headers.get('content-type'), bytes: (await request.arrayBuffer()).byteLength });
         await answered;
-        return success({ policy_id: '20261201', plans: [dental], changes: [], events: [event(inReview)] });
+        return success({ policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [event(inReview)] });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [event(due)] });
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [event(due)] });
     expect((await screen.findByText(/Proof needed by/)).textContent).toBe('Proof needed by 12/31/2026: one of Birth certificate.');
     fireEvent.click(screen.getByRole('button', { name: 'Send a document (We had a baby)' }));
     const input = await screen.findByLabelText('The file (PDF, JPEG or PNG, up to 1 MB)');
@@ -297,13 +299,14 @@ describe('a person taken off for a life event', () => {
         sent.push(await request.json());
         return success({
           policy_id: '20261201',
+          saved: [],
           plans: [dental],
           events: [],
           changes: [{ what: 'Sam is covered until 12/31/2026', requested_by: 'the applicant', reason: 'I divorced or legally separated', requested_at: '2026-12-02T10:00:00Z', effective: '01/01/2027' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, removal);
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] }, [], undefined, removal);
     fireEvent.click(await screen.findByRole('button', { name: 'Take someone off (I divorced or legally separated)' }));
     expect(screen.queryByLabelText(/Ada Okafor/)).toBeNull();
     expect((screen.getByLabelText(/Sam Okafor/) as HTMLInputElement).checked).toBe(true);
@@ -345,13 +348,14 @@ describe('a plan chosen for a life event', () => {
         sent.push(await request.json());
         return success({
           policy_id: '20261201',
+          saved: [],
           plans: [dental],
           events: [],
           changes: [{ what: 'Fairmeadow Dental Essentials HMO replaces Brightbite Dental Preferred PPO from 01/01/2027', requested_by: 'the applicant', reason: 'I moved, or will move', requested_at: '2026-12-02T10:00:00Z', effective: '01/01/2027', status: 'recorded' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, undefined, undefined, undefined, plans);
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] }, [], undefined, undefined, undefined, undefined, plans);
     expect((await screen.findByText(/you can choose another plan/)).textContent).toBe('I moved, or will move: you can choose another plan, or add one, until 01/31/2027. It covers from 01/01/2027.');
     fireEvent.click(screen.getByRole('button', { name: 'Choose a plan (I moved, or will move)' }));
     const confirm = screen.getByRole('button', { name: 'Choose this plan from 01/01/2027' }) as HTMLButtonElement;
@@ -380,13 +384,14 @@ describe('the policy’s contact details', () => {
         sent.push(await request.json());
         return success({
           policy_id: '20261201',
+          saved: [],
           plans: [dental],
           events: [],
           changes: [{ what: 'The contact details change from 12/02/2026', requested_by: 'the applicant', reason: '', requested_at: '2026-12-02T10:00:00Z', effective: '12/02/2026' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] });
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] });
     fireEvent.click(await screen.findByRole('button', { name: 'Change your contact details' }));
     const street = (await screen.findByLabelText(/Address 1/)) as HTMLInputElement;
     expect(street.value).toBe('12 Peachtree St NE');
@@ -394,6 +399,52 @@ describe('the policy’s contact details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the new details' }));
     expect((await screen.findByText(/The contact details change from/)).textContent).toBe('The contact details change from 12/02/2026. Asked by the applicant.');
     expect(sent).toEqual([{ contact: { address1: '48 Auburn Ave NE', zip: '30301' } }]);
+  });
+});
+
+describe('a change saved to finish later', () => {
+  it('keeps what was typed on the server, says until when and where the e-mail went, and opens again with it', async () => {
+    const contactForm = {
+      schema: { type: 'object', properties: { address1: { type: 'string', title: 'Address 1' }, zip: { type: 'string', title: 'Zip', readOnly: true } } },
+      ui_schema: {},
+      form_data: { address1: '12 Peachtree St NE', zip: '30301' },
+    };
+    const saved = { form: 'contact' as const, values: { address1: '48 Auburn', zip: '30301' }, saved_on: '12/03/2026', kept_until: '01/02/2027', saved_by: 'the applicant' };
+    const sent: unknown[] = [];
+    let discarded = 0;
+    server.use(
+      http.get('/api/v1/policies/9/contact', () => success(contactForm)),
+      http.put('/api/v1/policies/9/saved/contact', async ({ request }) => {
+        sent.push(await request.json());
+        return success({ saved, emailed_to: 'd••••@example.com' });
+      }),
+      http.delete('/api/v1/policies/9/saved/contact', () => {
+        discarded += 1;
+        return success({ policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] });
+      }),
+    );
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change your contact details' }));
+    const street = (await screen.findByLabelText(/Address 1/)) as HTMLInputElement;
+    fireEvent.change(street, { target: { value: '48 Auburn' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and finish later' }));
+    // Saved as typed, nothing checked; the dialog closes and the section says so.
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You saved this change on 12/03/2026 to finish later. It is kept until 01/02/2027; nothing changes until you finish it. We sent an e-mail to d••••@example.com saying so.',
+    );
+    expect(sent).toEqual([{ values: { address1: '48 Auburn', zip: '30301' } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Opened again, the form holds what was saved; thrown away, it holds what the policy holds.
+    fireEvent.click(screen.getByRole('button', { name: 'Change your contact details' }));
+    expect(((await screen.findByLabelText(/Address 1/)) as HTMLInputElement).value).toBe('48 Auburn');
+    expect(screen.getByText(/This is what you saved on 12\/03\/2026/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Throw it away and start again' }));
+    await screen.findByRole('button', { name: 'Save the new details' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(discarded).toBe(1);
+    expect(((await screen.findByLabelText(/Address 1/)) as HTMLInputElement).value).toBe('12 Peachtree St NE');
+    expect(screen.queryByText(/This is what you saved/)).toBeNull();
   });
 });
 
@@ -420,13 +471,14 @@ describe('a covered person’s name', () => {
         if (body.name.last_name.includes('4')) return refusal(400, 'Please enter valid last name', [{ target_element: 'last_name', error_message: 'Please enter valid last name' }]);
         return success({
           policy_id: '20261201',
+          saved: [],
           plans: [dental],
           events: [],
           changes: [{ what: 'Sam Mbeki’s name is Sam Núñez-Okafor from 12/03/2026', requested_by: 'the applicant', reason: '', requested_at: '2026-12-03T10:00:00Z', effective: '12/03/2026' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, undefined, names);
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] }, [], undefined, undefined, names);
     expect(await screen.findByRole('button', { name: 'Change the name of Dana Okafor' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change the name of Sam Mbeki' }));
     const last = (await screen.findByLabelText(/Last Name/)) as HTMLInputElement;
@@ -464,13 +516,14 @@ describe('how the policy is paid', () => {
         sent.push(await request.json());
         return success({
           policy_id: '20261201',
+          saved: [],
           plans: [dental],
           events: [],
           changes: [{ what: 'Paid by EFT from Peachtree Community Bank, account ****4321 from 12/03/2026', requested_by: 'the applicant', reason: '', requested_at: '2026-12-03T10:00:00Z', effective: '12/03/2026' }],
         });
       }),
     );
-    drawn(receipt, undefined, { policy_id: '20261201', plans: [dental], changes: [], events: [] }, [], undefined, undefined, undefined, payment);
+    drawn(receipt, undefined, { policy_id: '20261201', saved: [], plans: [dental], changes: [], events: [] }, [], undefined, undefined, undefined, payment);
     expect((await screen.findByText(/Your premiums are paid by/)).textContent).toBe('Your premiums are paid by EFT from Peachtree Community Bank, account ****6789.');
     fireEvent.click(screen.getByRole('button', { name: 'Change how you pay' }));
     const account = (await screen.findByLabelText(/Account Number/)) as HTMLInputElement;
