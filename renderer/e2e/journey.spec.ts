@@ -160,14 +160,23 @@ test('an applicant goes from the filter to a receipt with a confirmation number'
 
   // After the sale a plan is ended at the end of a month, saying why; the receipt then says until when it covers.
   const coverage = page.getByRole('region', { name: 'Your coverage', exact: true });
-  await expect(coverage.getByText(/sent to the carrier, which has not confirmed it yet\.$/).first()).toBeVisible();
+  await expect(coverage.getByText(/sent to the carrier, which has not confirmed it yet\./).first()).toBeVisible();
+  // Each plan's premium, and what they cost together from the next month billed.
+  await expect(coverage.getByText(/^\$[\d,]+\.\d\d a month for the people it covers\.$/).first()).toBeVisible();
+  await expect(coverage.getByText(/^From \d\d\/\d\d\/\d{4}, (this plan costs|these \d+ plans cost) \$[\d,]+\.\d\d a month together\.$/)).toBeVisible();
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await coverage.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/coverage-premiums-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await coverage.getByRole('button', { name: /^End this plan/ }).first().click();
   const end = page.getByRole('dialog', { name: /^End .+\?$/ });
   await expect(end.getByText(/^It covers until \d\d\/\d\d\/\d{4}, the end of the month, and then ends/)).toBeVisible();
   await end.getByLabel('Why is it ended? (kept with the change)').fill('We have this through my new job');
   await end.getByRole('button', { name: /^End the plan on \d\d\/\d\d\/\d{4}$/ }).click();
   await expect(end).toBeHidden();
-  await expect(coverage.getByText(/until \d\d\/\d\d\/\d{4}, when it ends\.$/)).toBeVisible();
+  await expect(coverage.getByText(/until \d\d\/\d\d\/\d{4}, when it ends\./)).toBeVisible();
   await expect(coverage.getByText(/Asked by the applicant: “We have this through my new job”$/)).toBeVisible();
   await noSeriousViolations(page, 'coverage after a plan is ended');
   // A life event is reported with its date; the answer says until when the coverage can change, and the proof due.

@@ -340,8 +340,26 @@ async fn a_baby_born_after_the_sale_is_added_for_the_birth_reported_and_each_car
         twice.first_error(),
         ("first_name".into(), "This person is already added and waits for the proof of the event".into())
     );
+    // Her premiums are the household's: until she is covered, the applicant's alone.
+    let alone = b.get(&format!("/api/v1/policies/{id}")).await.ok().clone();
+    let next_month = (today.with_day(1).unwrap() + chrono::Months::new(1)).max(policy_first_day(&mut b, id).await);
+    let monthly = &alone["monthly"];
+    assert_eq!(monthly["from"], next_month.format("%m/%d/%Y").to_string().as_str(), "{alone}");
+    assert_eq!(monthly["plans"], 2, "{alone}");
+    let cents = |v: &Value| {
+        (v.as_str().unwrap().trim_start_matches('$').replace(',', "").parse::<f64>().unwrap() * 100.0).round() as i64
+    };
+    let each: Vec<i64> = alone["plans"].as_array().unwrap().iter().map(|p| cents(&p["monthly_price"])).collect();
+    assert_eq!(each.iter().sum::<i64>(), cents(&monthly["total"]), "the total is the plans' premiums: {alone}");
     // Once her birth certificate is approved (tests/suite/proof.rs), she is covered, and not added twice.
     crate::proof::proven(&app, &mut b, id, &event, "birth_certificate").await;
+    let family = b.get(&format!("/api/v1/policies/{id}")).await.ok().clone();
+    assert!(
+        cents(&family["monthly"]["total"]) > cents(&monthly["total"]),
+        "a parent and child cost more than a parent alone: {} then {}",
+        monthly["total"],
+        family["monthly"]["total"]
+    );
     let twice = b.post(&form, json!({ "life_event_id": event, "person": baby("Zoë", &born, "child") })).await;
     assert_eq!(twice.first_error(), ("first_name".into(), "This person is already covered by this policy".into()));
 
@@ -768,6 +786,7 @@ async fn after_a_move_a_member_swaps_her_dental_plan_and_adds_vision_priced_for_
     let old = swapped["plans"].as_array().unwrap().iter().find(|p| p["plan_id"] == dental).unwrap().clone();
     let new =
         swapped["plans"].as_array().unwrap().iter().find(|p| p["plan_id"] == other_dental["plan_id"]).unwrap().clone();
+    assert_eq!(new["monthly_price"], other_dental["monthly_price"], "it costs what it was offered at: {new}");
     let starts_on = chrono::NaiveDate::parse_from_str(&starts, "%m/%d/%Y").unwrap();
     let last_day = starts_on.pred_opt().unwrap();
     assert_eq!(

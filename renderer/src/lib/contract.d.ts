@@ -11756,6 +11756,8 @@ export interface components {
             events: components["schemas"]["ReportedEvent"][];
             /** @description The changes begun and saved to finish later. */
             saved: components["schemas"]["SavedChange"][];
+            /** @description What its plans cost a month from the next month billed; none when no plan is priced then. */
+            monthly?: components["schemas"]["MonthlyPremium"] | null;
         };
         /** @description A plan of a policy. */
         PolicyPlan: {
@@ -11774,6 +11776,11 @@ export interface components {
              *     has not begun; none when it cannot be ended.
              */
             may_end_on?: string | null;
+            /**
+             * @description Its monthly premium for the people the policy covers, from the first month it is billed at it (the next, or
+             *     its first): "$412.50". None once it no longer covers, or when its insurance company quotes it.
+             */
+            monthly_price?: string | null;
         };
         /** @description Where a plan of a policy stands. */
         PlanStatus: "pending" | "active" | "ending" | "ended" | "cancelled";
@@ -11871,6 +11878,18 @@ export interface components {
         };
         /** @description A change that can be saved to finish later: one of the policy's forms. */
         ChangeForm: "add-person" | "contact" | "name" | "payment";
+        /** @description What the policy's plans cost a month, from a month on. */
+        MonthlyPremium: {
+            /** @description The first day of the month it is billed from (MM/DD/YYYY): the next month, or the policy's first. */
+            from: string;
+            /** @description The premiums of every plan that covers on that day, together: "$512.40". */
+            total: string;
+            /**
+             * Format: uint
+             * @description How many of those plans it counts: a plan its insurance company quotes is not counted.
+             */
+            plans: number;
+        };
         /** @description Which plan to end, and why. */
         EndPlan: {
             /** @description The plan to end: one the policy holds. */

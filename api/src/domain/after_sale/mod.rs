@@ -66,6 +66,20 @@ pub struct PolicyPlan {
     /// The last day it would cover if ended now (MM/DD/YYYY): the end of this month, or of its first month when it
     /// has not begun; none when it cannot be ended.
     pub may_end_on: Option<String>,
+    /// Its monthly premium for the people the policy covers, from the first month it is billed at it (the next, or
+    /// its first): "$412.50". None once it no longer covers, or when its insurance company quotes it.
+    pub monthly_price: Option<String>,
+}
+
+/// What the policy's plans cost a month, from a month on.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MonthlyPremium {
+    /// The first day of the month it is billed from (MM/DD/YYYY): the next month, or the policy's first.
+    pub from: String,
+    /// The premiums of every plan that covers on that day, together: "$512.40".
+    pub total: String,
+    /// How many of those plans it counts: a plan its insurance company quotes is not counted.
+    pub plans: usize,
 }
 
 /// A change of the policy, as the member reads it.
@@ -97,6 +111,48 @@ pub struct Policy {
     pub events: Vec<life_events::ReportedEvent>,
     /// The changes begun and saved to finish later.
     pub saved: Vec<saved::SavedChange>,
+    /// What its plans cost a month from the next month billed; none when no plan is priced then.
+    pub monthly: Option<MonthlyPremium>,
+}
+
+/// What the shop's rating reads of policy `e`'s household on `day`: the applicant as the quote gave them, the
+/// people covered then (`dependents`, as `covered::dependents_among` gives them) making the tier, their ages that
+/// day. None when the quote no longer rates.
+pub(super) fn household_rating(
+    e: &Enrollment,
+    dependents: &[engine::forms::household::Dependent],
+    day: NaiveDate,
+) -> Option<engine::rating::RatingInput> {
+    use engine::forms::household::DependentRelationship::Spouse;
+    let spouse = dependents.iter().find(|d| d.relationship == Some(Spouse));
+    let children = dependents.iter().any(|d| d.relationship != Some(Spouse));
+    let mut input = e.filter.rating_input(day)?;
+    input.tier = engine::context::Tier::of_household(spouse.is_some(), children);
+    input.spouse_age = spouse
+        .and_then(|s| s.birthdate.as_deref())
+        .and_then(engine::dates::parse_mdy)
+        .map(|d| engine::dates::age_on(d, day));
+    Some(input)
+}
+
+/// The first day of the month after `day`.
+fn next_month(day: NaiveDate) -> NaiveDate {
+    end_of_month(day).succ_opt().unwrap_or(day)
+}
+
+/// The monthly premium of `plan` at its level `plan_pricing_id` for the household `input` reads; none when its
+/// insurance company quotes it, or it no longer rates.
+fn plan_premium(
+    state: &AppState,
+    plan: &engine::catalogue::Plan,
+    plan_pricing_id: i64,
+    input: Option<&engine::rating::RatingInput>,
+) -> Option<engine::rating::Cents> {
+    if plan.hides_price() {
+        return None;
+    }
+    let option = plan.option(plan_pricing_id)?;
+    engine::rating::price_option(plan, option, input?, &state.catalogue.curve).ok()
 }
 
 /// The application's first day of coverage.
@@ -134,6 +190,11 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
     let version = state.workflows.current();
     let mut plans = Vec::new();
     let lines = store::cart::cart(&state.db, &state.local_reads, e.row.enrollment_id).await?;
+    // Each premium is the shop's rating of the household as the policy covers it (the people added and taken off
+    // since the sale), as it stands on the first day of the next month billed.
+    let billed_from = first.max(next_month(day));
+    let household = super::enrollment::covered::dependents_among(state, e.row.enrollment_id, &changes).await?;
+    let (mut total, mut counted) = (engine::rating::Cents(0), 0);
     for line in super::enrollment::covered::plans_among(&lines, &changes) {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
         let ended = changes.iter().find(|c| c.ends_plan(plan.plan_id));
@@ -161,6 +222,18 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             (None, None) => PlanStatus::Pending,
         };
         let category_name = state.catalogue.category_name(&plan.category, language);
+        let covers = |on: NaiveDate| on >= first && last_day.is_none_or(|last| on <= last);
+        let priced_on = billed_from.max(first);
+        let price = match status {
+            PlanStatus::Pending | PlanStatus::Active | PlanStatus::Ending if covers(priced_on) => {
+                plan_premium(state, plan, line.plan_pricing_id, household_rating(e, &household, priced_on).as_ref())
+            }
+            _ => None,
+        };
+        if let Some(cents) = price.filter(|_| priced_on == billed_from) {
+            total.0 += cents.0;
+            counted += 1;
+        }
         plans.push(PolicyPlan {
             plan_id: plan.plan_id,
             plan_name: plan.plan_name.clone(),
@@ -171,6 +244,7 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
             last_day: last_day.or(cancelled.as_ref().and_then(|c| parse_iso(&c.last_day))).map(format_mdy),
             may_end_on: matches!(status, PlanStatus::Pending | PlanStatus::Active)
                 .then(|| format_mdy(last_day_if_ended(first, day))),
+            monthly_price: price.map(crate::domain::shop::pricing::dollars),
         });
     }
     let dependents = match changes.iter().any(|c| c.member_index.is_some()) {
@@ -295,8 +369,13 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
         })
         .collect();
     let events = life_events::reported(state, e).await?;
+    let monthly = (counted > 0).then(|| MonthlyPremium {
+        from: format_mdy(billed_from),
+        total: crate::domain::shop::pricing::dollars(total),
+        plans: counted,
+    });
     let saved = saved::of_policy(state, e).await?;
-    Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes, events, saved })
+    Ok(Policy { policy_id: e.row.policy_id.clone().unwrap_or_default(), plans, changes, events, saved, monthly })
 }
 
 /// Ends plan `plan_id` of the policy `e` at the end of this month (of its first month when it has not begun), for

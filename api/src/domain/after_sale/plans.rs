@@ -11,8 +11,7 @@
 //! approves the proof (`proof`).
 
 use chrono::NaiveDate;
-use engine::dates::{age_on, format_iso, iso_to_mdy, parse_iso, parse_mdy};
-use engine::forms::household::DependentRelationship;
+use engine::dates::{format_iso, iso_to_mdy, parse_iso};
 use engine::life_events::Change;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -105,12 +104,8 @@ async fn choices_for(
         .map(|p| p.category.as_str())
         .collect();
     // The household as it will be covered: who is covered now, their ages on the first day.
-    let dependents = covered::dependents_among(state, id, &changes).await?;
-    let spouse = dependents.iter().find(|d| d.relationship == Some(DependentRelationship::Spouse));
-    let children = dependents.iter().any(|d| d.relationship != Some(DependentRelationship::Spouse));
-    let Some(mut input) = e.filter.rating_input(starts) else { return Ok(Vec::new()) };
-    input.tier = engine::context::Tier::of_household(spouse.is_some(), children);
-    input.spouse_age = spouse.and_then(|s| s.birthdate.as_deref()).and_then(parse_mdy).map(|d| age_on(d, starts));
+    let household = covered::dependents_among(state, id, &changes).await?;
+    let Some(input) = super::household_rating(e, &household, starts) else { return Ok(Vec::new()) };
 
     let language = crate::language::current();
     let shop = &state.workflows.current().workflows.shop;

@@ -62,6 +62,11 @@ export const m = defineMessages({
   keep: { id: 'receipt.keep', defaultMessage: 'Keep my application' },
   // The policy after the sale: each plan's standing, and ending one.
   coverageHeading: { id: 'receipt.coverageHeading', defaultMessage: 'Your coverage' },
+  planPrice: { id: 'receipt.planPrice', defaultMessage: '{price} a month for the people it covers.' },
+  monthlyTotal: {
+    id: 'receipt.monthlyTotal',
+    defaultMessage: 'From {from}, {plans, plural, one {this plan costs} other {these # plans cost}} <strong>{total}</strong> a month together.',
+  },
   repCoverageHeading: { id: 'receipt.repCoverageHeading', defaultMessage: '{name}’s coverage' },
   planPending: { id: 'receipt.planPending', defaultMessage: '<strong>{plan}</strong> ({carrier}): from {from}, sent to the carrier, which has not confirmed it yet.' },
   planActive: { id: 'receipt.planActive', defaultMessage: '<strong>{plan}</strong> ({carrier}): from {from}, confirmed by the carrier.' },

@@ -44,6 +44,11 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
           </li>
         ))}
       </ul>
+      {policy.monthly && (
+        <p className="policy-monthly">
+          <Message of={m.monthlyTotal} values={{ ...policy.monthly, strong }} />
+        </p>
+      )}
       {policy.changes.length > 0 && (
         <>
           <h3>{t(m.changesHeading)}</h3>
@@ -88,11 +93,13 @@ export function PolicyPlans({ enrollmentId, receipt }: { enrollmentId: string; r
 }
 
 function PlanLine({ plan }: { plan: PolicyPlan }) {
+  const t = useT();
   const values = { plan: plan.plan_name, carrier: plan.carrier_name, from: plan.effective, until: plan.last_day ?? '', strong };
   const of = { pending: m.planPending, active: m.planActive, ending: m.planEnding, ended: m.planEnded, cancelled: m.planCancelled }[plan.status];
   return (
     <p>
       <Message of={of} values={values} />
+      {plan.monthly_price && <span className="plan-price">{t(m.planPrice, { price: plan.monthly_price })}</span>}
     </p>
   );
 }

@@ -155,6 +155,21 @@ describe('the coverage after the sale', () => {
     expect(line.textContent).toBe('Brightbite Dental Preferred PPO (Brightbite Dental & Vision): from 12/01/2026, confirmed by the carrier.');
     expect(screen.getByRole('button', { name: 'End this plan (Brightbite Dental Preferred PPO)' })).toBeTruthy();
   });
+
+  it('says each plan’s monthly premium for the people covered, and what the plans cost together from the next month', async () => {
+    const medical = { ...dental, plan_id: 1401, plan_name: 'Peachtree Silver', carrier_name: 'Peachtree Health', monthly_price: '$480.00' };
+    drawn(receipt, undefined, {
+      policy_id: '20261201',
+      saved: [],
+      plans: [{ ...dental, monthly_price: '$31.20' }, medical],
+      changes: [],
+      events: [],
+      monthly: { from: '01/01/2027', total: '$511.20', plans: 2 },
+    });
+    expect(await screen.findByText('$31.20 a month for the people it covers.')).toBeTruthy();
+    expect(screen.getByText('$480.00 a month for the people it covers.')).toBeTruthy();
+    expect(screen.getByText(/^From 01\/01\/2027/).textContent).toBe('From 01/01/2027, these 2 plans cost $511.20 a month together.');
+  });
 });
 
 describe('a life event reported on the policy', () => {
