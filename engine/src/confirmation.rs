@@ -89,6 +89,31 @@ impl HeldPolicy {
             .is_some_and(|c| c.begins.is_some_and(|b| b <= day) && c.ends.is_none_or(|e| e >= day))
     }
 
+    /// The subscriber's coverage by our plan `plan` (named as our files name it in HD04) of insurance line `line`,
+    /// which covers from `first_day`: the coverage the carrier names so, or else the one it begins that day, or else,
+    /// when the policy holds no other plan of the line (`alone`), the carrier's one coverage of it. A plan that
+    /// replaced another of the same line is not confirmed by the carrier's record of the one it replaced.
+    pub fn subscriber_coverage_of(
+        &self,
+        line: &str,
+        plan: &str,
+        first_day: NaiveDate,
+        alone: bool,
+    ) -> Option<&HeldCoverage> {
+        let subscriber = self.members.iter().find(|m| m.subscriber)?;
+        let of_line: Vec<&HeldCoverage> =
+            subscriber.coverages.iter().filter(|c| c.line.eq_ignore_ascii_case(line)).collect();
+        // HD04 holds 50 characters: a longer name arrives cut.
+        let ours: String = plan.trim().chars().take(50).collect::<String>().to_lowercase();
+        let named = |c: &&&HeldCoverage| c.plan.as_deref().is_some_and(|p| p.trim().to_lowercase() == ours.trim());
+        of_line
+            .iter()
+            .find(named)
+            .or_else(|| of_line.iter().find(|c| c.begins == Some(first_day)))
+            .or_else(|| of_line.first().filter(|_| alone && of_line.len() == 1))
+            .copied()
+    }
+
     /// The subscriber's plan of `line`, as the carrier holds it.
     pub fn subscriber_coverage(&self, line: &str) -> Option<&HeldCoverage> {
         self.members.iter().find(|m| m.subscriber)?.coverages.iter().find(|c| c.line.eq_ignore_ascii_case(line))
@@ -517,4 +542,82 @@ pub fn differences(codes: &Codes, guide: &Guide, ours: &Enrollment, theirs: &Hel
         });
     }
     said
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(text: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+    }
+
+    fn coverage(plan: Option<&str>, begins: &str, ends: Option<&str>) -> HeldCoverage {
+        HeldCoverage {
+            maintenance: None,
+            line: "DEN".into(),
+            plan: plan.map(str::to_string),
+            level: None,
+            begins: Some(day(begins)),
+            ends: ends.map(day),
+        }
+    }
+
+    fn policy(coverages: Vec<HeldCoverage>) -> HeldPolicy {
+        HeldPolicy {
+            policy_id: "P2026-000001".into(),
+            carrier_policy_id: None,
+            members: vec![HeldMember {
+                subscriber: true,
+                relationship: "18".into(),
+                carrier_member_id: None,
+                first_name: "Dana".into(),
+                middle_name: None,
+                last_name: "Okafor".into(),
+                birth_date: None,
+                gender: None,
+                address: None,
+                coverages,
+            }],
+        }
+    }
+
+    #[test]
+    fn a_plan_that_replaced_another_of_its_line_is_not_confirmed_by_the_carriers_record_of_the_old_one() {
+        let old = coverage(Some("Brightbite Dental Preferred PPO"), "2026-12-01", None);
+        let held = policy(vec![old.clone()]);
+        let replacement = "Brightbite Dental Plus PPO";
+        assert_eq!(held.subscriber_coverage_of("den", replacement, day("2027-01-01"), false), None);
+        assert_eq!(
+            held.subscriber_coverage_of("DEN", "Brightbite Dental Preferred PPO", day("2026-12-01"), false),
+            Some(&old),
+            "the old one is still its own"
+        );
+
+        // Once the carrier sets the new one up, each plan reads its own coverage: by its name, or by its first day.
+        let ended = coverage(Some("Brightbite Dental Preferred PPO"), "2026-12-01", Some("2026-12-31"));
+        let new = coverage(Some("BRIGHTBITE DENTAL PLUS PPO "), "2027-01-01", None);
+        let held = policy(vec![ended.clone(), new.clone()]);
+        assert_eq!(held.subscriber_coverage_of("DEN", replacement, day("2027-01-01"), false), Some(&new));
+        assert_eq!(
+            held.subscriber_coverage_of("DEN", "Brightbite Dental Preferred PPO", day("2026-12-01"), false),
+            Some(&ended)
+        );
+        let unnamed =
+            policy(vec![coverage(None, "2026-12-01", Some("2026-12-31")), coverage(None, "2027-01-01", None)]);
+        assert_eq!(
+            unnamed.subscriber_coverage_of("DEN", replacement, day("2027-01-01"), false).and_then(|c| c.begins),
+            Some(day("2027-01-01"))
+        );
+    }
+
+    #[test]
+    fn the_one_plan_of_a_line_reads_the_carriers_one_coverage_of_it_however_the_carrier_names_it_and_dates_it() {
+        let theirs = coverage(Some("DENPPO-2026-GA"), "2026-12-15", None);
+        let held = policy(vec![theirs.clone()]);
+        let ours = "Brightbite Dental Preferred PPO";
+        assert_eq!(held.subscriber_coverage_of("DEN", ours, day("2026-12-01"), true), Some(&theirs));
+        assert_eq!(held.subscriber_coverage_of("DEN", ours, day("2026-12-01"), false), None);
+        assert_eq!(held.subscriber_coverage_of("HLT", ours, day("2026-12-01"), true), None, "another line");
+    }
 }

@@ -195,18 +195,22 @@ pub async fn policy(state: &AppState, e: &Enrollment) -> ApiResult<Policy> {
     let billed_from = first.max(next_month(day));
     let household = super::enrollment::covered::dependents_among(state, e.row.enrollment_id, &changes).await?;
     let (mut total, mut counted) = (engine::rating::Cents(0), 0);
-    for line in super::enrollment::covered::plans_among(&lines, &changes) {
+    let held_plans = super::enrollment::covered::plans_among(&lines, &changes);
+    let kind_of = |plan_id: i64| state.catalogue.plan(plan_id).map(|p| (p.carrier_id, &p.category, &p.insurance_line));
+    for line in &held_plans {
         let Some(plan) = state.catalogue.plan(line.plan_id) else { continue };
         let ended = changes.iter().find(|c| c.ends_plan(plan.plan_id));
         // A plan chosen after the sale covers from its own first day.
         let first = line.from.as_deref().and_then(parse_iso).unwrap_or(first);
         // What the plan's carrier last confirmed of it (the subscriber's coverage of its insurance line); a carrier's
         // end stands where we recorded none (the carrier ended it: for non-payment, say).
+        let alone = held_plans.iter().filter(|p| kind_of(p.plan_id) == kind_of(plan.plan_id)).count() == 1;
+        let named = crate::domain::carrier_files::application::plan_as_named(plan, line.plan_pricing_id);
         let confirmed = held.iter().filter(|(carrier, _)| *carrier == plan.carrier_id).find_map(|(carrier, held)| {
             let carrier = state.catalogue.carriers.get(carrier)?;
             let codes = version.workflows.x12.as_ref()?;
             let line = carrier.edi().guide.line(codes, &plan.category, plan.insurance_line.as_deref()).ok()?;
-            held.subscriber_coverage(&line).filter(|c| c.begins.is_some()).cloned()
+            held.subscriber_coverage_of(&line, &named, first, alone).filter(|c| c.begins.is_some()).cloned()
         });
         let last_day = ended
             .and_then(|c| c.last_day.as_deref())

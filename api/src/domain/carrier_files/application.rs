@@ -178,6 +178,15 @@ pub async fn application_on(
 /// The application `enrollment_id` as we hold it with carrier `carrier_id`, for comparing with the carrier's own
 /// record: every plan it held with the carrier, each with its last day once its end is recorded (the plan's end, the
 /// application's cancellation), and each child with the last day of their age-off.
+/// Plan `plan` at its level `plan_pricing_id` as our files name it to its carrier (HD04): the plan and its level
+/// ("Silver Choice PPO 2500"), the level once when the plan's name says it.
+pub fn plan_as_named(plan: &engine::catalogue::Plan, plan_pricing_id: i64) -> String {
+    match plan.option(plan_pricing_id) {
+        Some(level) if !plan.plan_name.contains(&level.name) => format!("{} {}", plan.plan_name, level.name),
+        _ => plan.plan_name.clone(),
+    }
+}
+
 pub async fn as_recorded(state: &AppState, enrollment_id: i64, carrier_id: i64) -> ApiResult<Enrollment> {
     let (mut enrollment, _) = application_of(state, enrollment_id, carrier_id, Maintenance::Audit, &|_| true).await?;
     let cancelled = store::edi::cancellation(&state.db, enrollment_id).await?.and_then(|c| day(&c.last_day));
@@ -450,11 +459,7 @@ async fn application_of(
             (plan.category == "term_life").then(|| level.and_then(|o| plan.facts_of(o).benefit_amount_usd)).flatten();
         coverages.push(Coverage {
             category: plan.category.clone(),
-            // The plan and its level ("Silver Choice PPO 2500"), the level once when the plan's name says it.
-            plan: match level {
-                Some(level) if !plan.plan_name.contains(&level.name) => format!("{} {}", plan.plan_name, level.name),
-                _ => plan.plan_name.clone(),
-            },
+            plan: plan_as_named(plan, line.plan_pricing_id),
             tier,
             effective: chosen_from.unwrap_or(effective),
             covers: covers.clone(),
