@@ -872,3 +872,44 @@ async fn after_a_move_a_member_swaps_her_dental_plan_and_adds_vision_priced_for_
         assert!(all.contains(&name(plan)), "{} is cancelled with the rest:\n{all}", name(plan));
     }
 }
+
+#[tokio::test]
+async fn every_kind_of_life_event_is_reported_on_the_first_and_last_day_of_its_window_not_the_day_before_or_after_and_takes_effect_as_its_rule_says(
+) {
+    let app = TestApp::new().await;
+    let mut b = app.browser();
+    let id = submitted_with_two_carriers(&mut b).await;
+    let events = format!("/api/v1/policies/{id}/life-events");
+    let kinds = b.get(&events).await.ok().as_array().unwrap().clone();
+    let version = app.state.workflows.current();
+    let shipped = version.workflows.life_events.as_ref().expect("life events ship");
+    assert_eq!(kinds.len(), shipped.events.len(), "every kind is offered");
+    let today = chrono::Local::now().date_naive();
+    let mdy = |d: chrono::NaiveDate| d.format("%m/%d/%Y").to_string();
+    let first = policy_first_day(&mut b, id).await;
+    for kind in &kinds {
+        let name = kind["id"].as_str().unwrap();
+        let (before, after) = (kind["days_before"].as_i64().unwrap(), kind["days_after"].as_i64().unwrap());
+        // The event may be reported from `before` days ahead of it until `after` days after it.
+        let earliest = today - chrono::Duration::days(after);
+        let latest = today + chrono::Duration::days(before);
+        let too_late = b.post(&events, json!({ "kind": name, "event_date": mdy(earliest.pred_opt().unwrap()) })).await;
+        assert_eq!(too_late.first_error().0, "event_date", "{name}: the day after its window closed");
+        assert!(too_late.first_error().1.starts_with("The time to report this ended on"), "{name}");
+        let too_early = b.post(&events, json!({ "kind": name, "event_date": mdy(latest.succ_opt().unwrap()) })).await;
+        assert_eq!(
+            too_early.first_error(),
+            ("event_date".into(), format!("This can be reported from {}", mdy(today + chrono::Duration::days(1)))),
+            "{name}: the day before its window opens"
+        );
+        let kind_rules = shipped.event(name).unwrap();
+        for date in [earliest, latest] {
+            let reported = b.post(&events, json!({ "kind": name, "event_date": mdy(date) })).await;
+            let reported = reported.ok();
+            let effective = kind_rules.effective_date(engine::life_events::Market::Individual, date, today).max(first);
+            assert_eq!(reported["effective"], mdy(effective).as_str(), "{name} on {date}: {reported}");
+            let closes = date + chrono::Duration::days(after);
+            assert_eq!(reported["window_closes"], mdy(closes).as_str(), "{name} on {date}");
+        }
+    }
+}
