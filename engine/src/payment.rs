@@ -49,6 +49,24 @@ pub fn card_text() -> String {
     )
 }
 
+/// The EFT authorization after the sale: the first premium was taken at the sale, so it speaks of the later ones.
+pub fn eft_text_after_the_sale() -> String {
+    format!(
+        "By choosing EFT you authorize us to draw each premium from this account on your bill date. There is no \
+         monthly charge for EFT. A payment returned for insufficient funds is charged a ${NSF_FEE_DOLLARS} fee. To stop \
+         a payment, tell us at least {STOP_PAYMENT_BUSINESS_DAYS} business days before it is due."
+    )
+}
+
+/// The card authorization after the sale.
+pub fn card_text_after_the_sale() -> String {
+    format!(
+        "By choosing Credit Card you authorize us to charge each premium to this card on your bill date. There is no \
+         charge for paying by card. To stop a payment, tell us at least {STOP_PAYMENT_BUSINESS_DAYS} business days \
+         before it is due."
+    )
+}
+
 /// What a way of paying will take: at checkout, the cart's first payment and each month's after it; after the sale,
 /// the later premiums alone (the first was taken at the sale, and the plans may have changed since).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +78,14 @@ pub enum Premiums {
 /// The terms of paying by `method`, and what it will take and when (`premiums`, from `today`), in `language`.
 pub fn terms(method: &str, language: &str, today: NaiveDate, premiums: Option<Premiums>) -> String {
     use crate::i18n::say_with;
+    let after_the_sale = premiums == Some(Premiums::AfterTheSale);
     let authorization = match method {
+        "eft" if after_the_sale => {
+            say(language, &format!("{} {}", eft_text_after_the_sale(), descriptor_text())).to_string()
+        }
+        "cc" if after_the_sale => {
+            say(language, &format!("{} {}", card_text_after_the_sale(), descriptor_text())).to_string()
+        }
         "eft" => say(language, &format!("{} {}", eft_text(), descriptor_text())).to_string(),
         "cc" => say(language, &format!("{} {}", card_text(), descriptor_text())).to_string(),
         _ => say(language, "Your employer bills your premium and takes it from your pay.").to_string(),

@@ -660,6 +660,8 @@ async fn a_member_pays_by_card_instead_of_her_bank_account_the_card_is_checked_a
     let text = held["schema"].to_string();
     assert!(text.contains("\"card_number\""), "{text}");
     assert!(!text.contains("Your first payment"), "the first premium was taken at the sale: {text}");
+    assert!(!text.contains("first premium"), "the authorization speaks of the later premiums alone: {text}");
+    assert!(text.contains("you authorize us to draw each premium from this account on your bill date"), "{text}");
     assert!(text.contains("From now on, each premium is taken this way on your bill date."), "{text}");
 
     // Refused as at checkout: the same way of paying, a card the gateway declines, a card number that is no number.
