@@ -16,6 +16,7 @@ pub mod names;
 pub mod payment;
 pub mod plans;
 pub mod proof;
+pub mod save_later;
 pub mod saved;
 pub mod sign_in;
 

@@ -13,15 +13,17 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::super::enrollment::documents::{current_form, opened, sealed_under, SEALED_DOCUMENT};
+use super::super::enrollment::documents::{opened, sealed_under, SEALED_DOCUMENT};
 use super::super::enrollment::{cancellation, covered, today, Enrollment};
-use super::not_submitted;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store;
 
 /// How long a change saved to finish later is kept, as a continue code works.
 pub const KEPT_DAYS: i64 = crate::domain::resume::CODE_DAYS;
+
+/// The key of a saved change's masked copy, sealed beside it.
+const SHOWN: &str = "shown";
 
 /// The outbox kind of the e-mail that says a change was saved (and the per-address limit it counts against).
 const SAVED_MAIL: &str = "change_saved";
@@ -95,48 +97,6 @@ pub struct ChangeSaved {
     pub emailed_to: Option<String>,
 }
 
-/// The schema of `form` for policy `e`, and the document its read-only fields keep.
-async fn schema_of(state: &AppState, e: &Enrollment, form: ChangeForm) -> ApiResult<(Value, Value)> {
-    use engine::tabs::TabName;
-    Ok(match form {
-        ChangeForm::AddPerson => (super::household::person_schema(state, e).await?.0, json!({})),
-        ChangeForm::Name => (super::names::name_schema(state, e).await?.0, json!({})),
-        ChangeForm::Contact => (
-            (*current_form(state, e, TabName::ContactInfo).await?.0.schema).clone(),
-            covered::contact(state, e.row.enrollment_id).await?,
-        ),
-        ChangeForm::Payment => ((*current_form(state, e, TabName::BillingInfo).await?.0.schema).clone(), json!({})),
-    })
-}
-
-/// Whom or what a saved change of `form` is for, checked as finishing it would check it: an open event that lets a
-/// person be added, or a person whose name may change.
-async fn subject_of(
-    state: &AppState,
-    e: &Enrollment,
-    form: ChangeForm,
-    life_event_id: Option<i64>,
-    member_index: Option<i64>,
-) -> ApiResult<Option<i64>> {
-    match form {
-        ChangeForm::AddPerson => {
-            let id =
-                life_event_id.ok_or_else(|| ApiError::field("life_event_id", engine::errors::messages::REQUIRED))?;
-            super::household::open_event(state, e, id, engine::life_events::Change::AddDependent).await?;
-            Ok(Some(id))
-        }
-        ChangeForm::Name => {
-            let index =
-                member_index.ok_or_else(|| ApiError::field("member_index", engine::errors::messages::REQUIRED))?;
-            if !super::names::people(state, e).await?.iter().any(|(i, _, _)| *i == index) {
-                return Err(ApiError::field("member_index", super::names::NOT_COVERED));
-            }
-            Ok(Some(index))
-        }
-        ChangeForm::Contact | ChangeForm::Payment => Ok(None),
-    }
-}
-
 fn day(saved_at: &str) -> Option<chrono::NaiveDate> {
     chrono::DateTime::parse_from_rfc3339(saved_at).ok().map(|t| t.date_naive())
 }
@@ -159,30 +119,30 @@ fn answer(form: ChangeForm, row: &store::change_saved::SavedRow, values: Value) 
     }
 }
 
-/// Saves what was typed of `form` on policy `e` (`values`, for the event or person given), in place of what was
-/// saved of it before, and e-mails the address on file that it waits to be finished.
-pub async fn save(
+/// Keeps what was typed of `form` on policy `e` (`values`, under the form's `schema`, whose read-only fields keep
+/// `composed`; for `subject`, the event or person it is about, checked by the caller), in place of what was saved of
+/// it before, and e-mails the address on file that it waits to be finished.
+pub async fn keep(
     state: &AppState,
     e: &Enrollment,
     form: ChangeForm,
-    life_event_id: Option<i64>,
-    member_index: Option<i64>,
+    subject: Option<i64>,
+    schema: &Value,
+    composed: &Value,
     values: &Value,
 ) -> ApiResult<ChangeSaved> {
-    if !e.lifecycle.is_submitted() {
-        return Err(not_submitted());
-    }
-    if cancellation::cancellation(state, e).await?.is_some() {
-        return Err(ApiError::Conflict("This application was cancelled: it has no coverage to change".into()));
-    }
-    let subject = subject_of(state, e, form, life_event_id, member_index).await?;
-    let (schema, composed) = schema_of(state, e, form).await?;
     // A mask sent back stands for what was saved before at its place (the form opened with it).
-    let before = saved_plain(state, e, form, &schema).await?;
-    let values = unmasked_from(&schema, before.as_ref(), values);
-    let cleaned = engine::validation::clean(&schema, &values, &composed);
-    let kept = sealed_under(state, &schema, cleaned);
-    let data = json!({ SEALED_DOCUMENT: state.crypto.encrypt(&kept.to_string()) }).to_string();
+    let before = saved_plain(state, e, form).await?;
+    let values = unmasked_from(schema, before.as_ref(), values);
+    let cleaned = engine::validation::clean(schema, &values, composed);
+    let kept = sealed_under(state, schema, cleaned);
+    // What the form shows again, masked, is sealed beside it: reading it needs no schema.
+    let shown = opened(state, &kept.to_string(), &sensitive_fields(schema))?.masked;
+    let data = json!({
+        SEALED_DOCUMENT: state.crypto.encrypt(&kept.to_string()),
+        SHOWN: state.crypto.encrypt(&shown.to_string()),
+    })
+    .to_string();
     let who = cancellation::who(state, e);
     let id = e.row.enrollment_id;
     let saved_at = store::change_saved::put(&state.db, id, form.as_str(), subject, &data, &who, &kept_since()).await?;
@@ -193,7 +153,6 @@ pub async fn save(
         saved_at,
         saved_by: who,
     };
-    let shown = opened(state, &row.data, &sensitive_fields(&schema))?.masked;
     let saved = answer(form, &row, shown);
     let emailed_to = tell_member(state, e, form, &saved).await?;
     tracing::info!(enrollment_id = id, form = form.as_str(), "a change was saved to finish later");
@@ -250,17 +209,30 @@ pub async fn of_policy(state: &AppState, e: &Enrollment) -> ApiResult<Vec<SavedC
     let mut saved = Vec::with_capacity(rows.len());
     for row in rows {
         let Some(form) = ChangeForm::named(&row.form) else { continue };
-        let (schema, _) = schema_of(state, e, form).await?;
-        saved.push(answer(form, &row, opened(state, &row.data, &sensitive_fields(&schema))?.masked));
+        let shown = part(state, &row.data, SHOWN)?;
+        saved.push(answer(form, &row, shown));
     }
     Ok(saved)
 }
 
+/// The sealed part `key` of a saved change's `data`, opened.
+fn part(state: &AppState, data: &str, key: &str) -> ApiResult<Value> {
+    let sealed: Value = serde_json::from_str(data).map_err(|e| ApiError::Internal(e.into()))?;
+    let text = sealed[key]
+        .as_str()
+        .and_then(|s| state.crypto.decrypt(s))
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a saved change does not open with this key")))?;
+    let mut plain: Value = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.into()))?;
+    // Values sealed one by one inside it (by the schema's paths, or their key's name) open too.
+    engine::sensitive::open_all(&mut plain, &mut |sealed| state.crypto.decrypt(sealed));
+    Ok(plain)
+}
+
 /// What was saved of `form` on policy `e`, in plain text; none when nothing is kept.
-async fn saved_plain(state: &AppState, e: &Enrollment, form: ChangeForm, schema: &Value) -> ApiResult<Option<Value>> {
+async fn saved_plain(state: &AppState, e: &Enrollment, form: ChangeForm) -> ApiResult<Option<Value>> {
     let rows = store::change_saved::of_enrollment(&state.db, e.row.enrollment_id, &kept_since()).await?;
     let Some(row) = rows.into_iter().find(|r| r.form == form.as_str()) else { return Ok(None) };
-    Ok(Some(opened(state, &row.data, &sensitive_fields(schema))?.plain))
+    Ok(Some(part(state, &row.data, SEALED_DOCUMENT)?))
 }
 
 /// `submitted` with each mask that stands for what was saved at its place given back as the saved value.
@@ -285,7 +257,7 @@ pub async fn unmasked(
     schema: &Value,
     submitted: &Value,
 ) -> ApiResult<Value> {
-    let saved = saved_plain(state, e, form, schema).await?;
+    let saved = saved_plain(state, e, form).await?;
     Ok(unmasked_from(schema, saved.as_ref(), submitted))
 }
 

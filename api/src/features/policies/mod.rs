@@ -16,6 +16,7 @@ use crate::domain::after_sale::names::{self, NameForm};
 use crate::domain::after_sale::payment::{self, PaymentForm};
 use crate::domain::after_sale::plans::{self, PlanChoices};
 use crate::domain::after_sale::proof;
+use crate::domain::after_sale::save_later;
 use crate::domain::after_sale::saved::{self, ChangeForm, ChangeSaved};
 use crate::domain::after_sale::sign_in::{self, CodeSent, PolicySummary};
 use crate::domain::after_sale::{self, Policy};
@@ -386,7 +387,7 @@ async fn save_change(
     let values = body.values.filter(Value::is_object).ok_or_else(|| ApiError::field("values", REQUIRED))?;
     let life_event_id = given_id(body.life_event_id.as_ref(), "life_event_id")?;
     let member_index = given_id(body.member_index.as_ref(), "member_index")?;
-    Ok(Answer(saved::save(&state, &e, form, life_event_id, member_index, &values).await?))
+    Ok(Answer(save_later::save(&state, &e, form, life_event_id, member_index, &values).await?))
 }
 
 /// Throws away what was saved of a change.
