@@ -22,6 +22,18 @@ pub async fn put_holder(
     Ok(())
 }
 
+/// Up to `most` submitted applications no one may sign in to yet: submitted before sign-in was recorded at
+/// submission (the migration `0033_member_sign_in.sql`), oldest first.
+pub async fn without_holder(db: &Db, most: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select e.enrollment_id from enrollment e where e.policy_id is not null and not exists \
+         (select 1 from policy_holder h where h.enrollment_id = e.enrollment_id) order by e.enrollment_id limit $1",
+    )
+    .bind(most)
+    .fetch_all(db)
+    .await
+}
+
 /// The submitted applications whose e-mail address on file has the digest `email_sha256`.
 pub async fn held_by<'c, E>(executor: E, email_sha256: &str) -> Result<Vec<i64>, sqlx::Error>
 where

@@ -915,3 +915,33 @@ async fn every_kind_of_life_event_is_reported_on_the_first_and_last_day_of_its_w
         }
     }
 }
+
+#[tokio::test]
+async fn a_member_whose_application_was_submitted_before_sign_in_was_recorded_signs_in_after_the_next_round() {
+    let app = TestApp::new().await;
+    let mut applied = app.browser();
+    let id = submitted_with_two_carriers(&mut applied).await;
+    let email = "dana.okafor@example.com";
+    // As it was before sign-in was recorded at submission.
+    sqlx::query("delete from policy_holder").execute(&app.state.db).await.unwrap();
+    let mut b = app.browser();
+    b.post("/api/v1/member-sign-in/send-code", json!({ "email": email })).await.ok();
+    let codes = || async {
+        let n: i64 = sqlx::query_scalar("select count(*) from outbox where kind = 'member_sign_in_code'")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        n
+    };
+    assert_eq!(codes().await, 0, "no one holds it yet");
+
+    api::domain::carrier_files::run_once(&app.state).await.unwrap();
+    let mut b = app.browser();
+    b.post("/api/v1/member-sign-in/send-code", json!({ "email": email })).await.ok();
+    assert_eq!(codes().await, 1);
+    let code = code_mailed_to(&app, email).await;
+    assert_eq!(b.post("/api/v1/member-sign-in", json!({ "code": code })).await.ok()["policies"], 1);
+    assert_eq!(b.get("/api/v1/my-policies").await.ok()[0]["enrollment_id"], id);
+    let again = api::domain::after_sale::sign_in::hold_unheld(&app.state).await.unwrap();
+    assert_eq!(again, 0, "each is recorded once");
+}

@@ -24,6 +24,29 @@ pub struct CodeSent {
     pub minutes: i64,
 }
 
+/// How many applications submitted before sign-in was recorded are made signable in one round.
+const HOLDERS_A_ROUND: i64 = 500;
+
+/// Lets members sign in to applications submitted before sign-in was recorded at submission: each is held by the
+/// e-mail address its contact details give now (one without an address by no one, until a change gives it one).
+/// Run before each round of the carriers' files; answers how many it recorded.
+pub async fn hold_unheld(state: &AppState) -> ApiResult<usize> {
+    let unheld = store::member_sign_in::without_holder(&state.db, HOLDERS_A_ROUND).await?;
+    for &enrollment_id in &unheld {
+        let contact = crate::domain::enrollment::covered::contact(state, enrollment_id).await?;
+        // No address holds it: a digest of nothing matches no address, and it is not looked at again.
+        let held = contact["email_address"].as_str().and_then(holder_digest).unwrap_or_default();
+        let _turn = store::write_turn(&state.db).await;
+        let mut tx = state.db.begin().await?;
+        store::member_sign_in::put_holder(&mut tx, enrollment_id, &held).await?;
+        tx.commit().await?;
+    }
+    if !unheld.is_empty() {
+        tracing::info!(count = unheld.len(), "applications submitted before member sign-in can now be signed in to");
+    }
+    Ok(unheld.len())
+}
+
 /// Sends a sign-in code to `email` when it holds a policy here; answers the same either way.
 pub async fn send_code(state: &AppState, session: &Session, email: &str) -> ApiResult<CodeSent> {
     let address = engine::validation::normalized_email(email)
