@@ -290,6 +290,20 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     );
     let live = Live::new(state);
     spawn_reloader(live.clone(), config.workflows_refresh);
+    // Applications submitted before sign-in was recorded at submission get their holders once, after an upgrade.
+    let holding = live.now();
+    tokio::spawn(async move {
+        loop {
+            match crate::domain::after_sale::sign_in::hold_unheld(&holding).await {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(%error, "applications submitted before member sign-in: not recorded");
+                    break;
+                }
+            }
+        }
+    });
     let batcher = crate::domain::carrier_files::spawn_batcher(live.clone(), config.edi.batch, lifecycle.stopping());
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await

@@ -29,12 +29,19 @@ const HOLDERS_A_ROUND: i64 = 500;
 
 /// Lets members sign in to applications submitted before sign-in was recorded at submission: each is held by the
 /// e-mail address its contact details give now (one without an address by no one, until a change gives it one).
-/// Run before each round of the carriers' files; answers how many it recorded.
+/// Run when the server starts, a round at a time until none is left; answers how many a round recorded.
 pub async fn hold_unheld(state: &AppState) -> ApiResult<usize> {
     let unheld = store::member_sign_in::without_holder(&state.db, HOLDERS_A_ROUND).await?;
     for &enrollment_id in &unheld {
-        let contact = crate::domain::enrollment::covered::contact(state, enrollment_id).await?;
-        // No address holds it: a digest of nothing matches no address, and it is not looked at again.
+        // No address holds it (none given, or its details do not open): a digest of nothing matches no address, and
+        // it is not looked at again.
+        let contact = match crate::domain::enrollment::covered::contact(state, enrollment_id).await {
+            Ok(contact) => contact,
+            Err(error) => {
+                tracing::warn!(enrollment_id, %error, "an application's contact details could not be read");
+                serde_json::Value::Null
+            }
+        };
         let held = contact["email_address"].as_str().and_then(holder_digest).unwrap_or_default();
         let _turn = store::write_turn(&state.db).await;
         let mut tx = state.db.begin().await?;

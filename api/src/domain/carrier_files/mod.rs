@@ -71,10 +71,6 @@ fn lease_until() -> String {
 /// Makes the files of every transaction waiting, delivers every file not yet delivered, reads the acknowledgements
 /// waiting in the inbound folder and forgets what the retention no longer keeps.
 pub async fn run_once(state: &AppState) -> anyhow::Result<Run> {
-    // Members of applications submitted before sign-in was recorded may sign in from now on.
-    crate::domain::after_sale::sign_in::hold_unheld(state)
-        .await
-        .map_err(|e| anyhow::anyhow!("the applications no one may sign in to: {e}"))?;
     // The children ageing off are told of first, so that their ends go in this run's files.
     let aged_off = crate::domain::after_sale::age_off::notice_due(state, crate::domain::enrollment::today())
         .await
