@@ -27,6 +27,7 @@
 //! - [`x12`]: the 834 files sent to carriers, written to each carrier's companion guide.
 //! - [`life_events`]: what lets a member change their coverage after the sale: windows, effective dates, proofs
 //!   (data from `workflows/life_events.yaml`).
+//! - [`employer`]: an employer group's census, plan year and windows, contributions and participation.
 //! - [`money`], [`dates`], [`json`], [`errors`]: the small shared pieces at the bottom.
 //!
 //! Data (workflow definitions, the catalogue) is at the bottom, rules above it, composition on top; no module is
@@ -42,6 +43,7 @@ pub mod dates;
 pub mod dependents;
 pub mod documents;
 pub mod draw;
+pub mod employer;
 pub mod errors;
 pub mod facts;
 pub mod forms;
