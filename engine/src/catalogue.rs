@@ -99,6 +99,9 @@ pub struct Carrier {
     /// How the carrier takes its 834 enrollment files; without it, the store's defaults ([`Carrier::edi`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edi: Option<CarrierEdi>,
+    /// What the carrier asks of an employer group's plan: its least contribution and participation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_minimums: Option<crate::employer::contribution::Minimums>,
 }
 
 /// How a carrier takes its 834 enrollment files, as agreed with it.

@@ -747,6 +747,7 @@ mod tests {
                 website: String::new(),
                 categories: Vec::new(),
                 edi: None,
+                group_minimums: None,
             })
             .collect()
     }

@@ -5,3 +5,4 @@ pub mod census;
 pub mod contribution;
 pub mod participation;
 pub mod plan_year;
+pub mod quote;
