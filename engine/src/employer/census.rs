@@ -123,8 +123,11 @@ pub fn template_csv() -> String {
     format!("{}\r\n", titles.join(","))
 }
 
+/// Whether a five-digit code is a ZIP code that exists (the api's directory of US ZIP codes).
+pub type KnownZip<'a> = &'a dyn Fn(&str) -> bool;
+
 /// Reads and checks a census uploaded as `bytes` on `today`.
-pub fn read(bytes: &[u8], today: NaiveDate) -> Result<Vec<Employee>, Refused> {
+pub fn read(bytes: &[u8], today: NaiveDate, known_zip: KnownZip<'_>) -> Result<Vec<Employee>, Refused> {
     let rows = if bytes.starts_with(b"PK\x03\x04") {
         xlsx_rows(bytes)?
     } else if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) || bytes.starts_with(b"%PDF") || bytes.contains(&0) {
@@ -133,7 +136,33 @@ pub fn read(bytes: &[u8], today: NaiveDate) -> Result<Vec<Employee>, Refused> {
     } else {
         csv_rows(&text_of(bytes))?
     };
-    check(rows, today)
+    check(rows, today, known_zip)
+}
+
+/// Checks one employee given field by field (by the columns' keys, [`COLUMNS`]), as an administrator adds or
+/// corrects one: the same rules as a census row, each refusal under its field's key.
+pub fn employee(
+    values: &[(&str, String)],
+    today: NaiveDate,
+    known_zip: KnownZip<'_>,
+) -> Result<Employee, Vec<(&'static str, BadField)>> {
+    let header: Vec<Cell> =
+        COLUMNS.iter().map(|(_, title, _, _)| Cell { text: (*title).to_string(), number: false }).collect();
+    // A row of nothing at all is still one employee, with every field missing (`number` keeps it from being
+    // skipped as a blank row).
+    let row: Vec<Cell> = COLUMNS
+        .iter()
+        .map(|(key, _, _, _)| {
+            let text = values.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_default();
+            Cell { number: text.trim().is_empty(), text }
+        })
+        .collect();
+    let rows = vec![header, row];
+    let key_of = |title: &str| COLUMNS.iter().find(|(_, t, _, _)| *t == title).map_or("", |(key, _, _, _)| *key);
+    match check(rows, today, known_zip) {
+        Ok(mut one) => Ok(one.remove(0)),
+        Err(refused) => Err(refused.bad.into_iter().map(|bad| (key_of(&bad.column), bad)).collect()),
+    }
 }
 
 /// The text of a CSV file: UTF-8 (its byte-order mark dropped), or else Windows-1252.
@@ -241,7 +270,7 @@ fn folded(title: &str) -> String {
 }
 
 /// Checks `rows` (the first names the columns) into employees, or refuses them whole.
-fn check(rows: Vec<Vec<Cell>>, today: NaiveDate) -> Result<Vec<Employee>, Refused> {
+fn check(rows: Vec<Vec<Cell>>, today: NaiveDate, known_zip: KnownZip<'_>) -> Result<Vec<Employee>, Refused> {
     // The column names' row: the first of the first rows naming three columns (a title may stand above it), or else
     // the first row with anything in it, whose missing columns are then named.
     let known = |row: &Vec<Cell>| {
@@ -283,7 +312,8 @@ fn check(rows: Vec<Vec<Cell>>, today: NaiveDate) -> Result<Vec<Employee>, Refuse
         .iter()
         .enumerate()
         .skip(header_at + 1)
-        .filter(|(_, r)| r.iter().any(|c| !c.text.trim().is_empty()))
+        // A row of one employee's fields given one by one is kept even when every field is empty (`number` marks it).
+        .filter(|(_, r)| r.iter().any(|c| !c.text.trim().is_empty() || c.number))
         .map(|(i, r)| (i + 1, r))
         .collect();
     if data.is_empty() {
@@ -336,7 +366,7 @@ fn check(rows: Vec<Vec<Cell>>, today: NaiveDate) -> Result<Vec<Employee>, Refuse
         };
 
         let (cell, title) = field(3);
-        let zip = zip(&cell);
+        let zip = zip(&cell).filter(|z| known_zip(z));
         if zip.is_none() {
             refuse(&mut bad, title, if cell.text.trim().is_empty() { REQUIRED } else { INVALID_ZIP }, None);
         }
@@ -485,11 +515,16 @@ mod tests {
         crate::dates::parse_iso("2026-12-04").unwrap()
     }
 
+    /// The ZIP codes of these tests that exist; 99999 does not.
+    fn real_zip(zip: &str) -> bool {
+        zip != "99999"
+    }
+
     const HEADER: &str =
         "First name,Last name,Date of birth,ZIP code,E-mail,Hire date,Hours a week,Class,Yearly salary\n";
 
     fn read_csv(rows: &str) -> Result<Vec<Employee>, Refused> {
-        read(format!("{HEADER}{rows}").as_bytes(), today())
+        read(format!("{HEADER}{rows}").as_bytes(), today(), &real_zip)
     }
 
     fn reasons(refused: Refused) -> Vec<(usize, String, &'static str)> {
@@ -518,14 +553,14 @@ mod tests {
     fn the_template_is_the_columns_titles_and_reads_back_as_an_empty_census() {
         let template = template_csv();
         assert!(template.starts_with("First name,Last name,Date of birth,ZIP code,E-mail,Hire date,Hours a week"));
-        assert_eq!(read(template.as_bytes(), today()), Err(BadField::file(NO_EMPLOYEES).into()));
+        assert_eq!(read(template.as_bytes(), today(), &real_zip), Err(BadField::file(NO_EMPLOYEES).into()));
     }
 
     #[test]
     fn columns_are_found_by_their_titles_in_any_order_and_any_spelling_close_to_the_templates() {
         let text = "EMAIL,Zip Code,DOB,first_name,LAST NAME,Hours,Hire Date,Notes\n\
                     ana@example.com,94110,1990-02-03,Ana,Silva,32,2024-05-06,likes dental\n";
-        let employees = read(text.as_bytes(), today()).unwrap();
+        let employees = read(text.as_bytes(), today(), &real_zip).unwrap();
         assert_eq!((employees[0].first_name.as_str(), employees[0].zip.as_str()), ("Ana", "94110"));
     }
 
@@ -533,7 +568,7 @@ mod tests {
     fn a_missing_column_is_named_and_nothing_is_read() {
         let text =
             "First name,Last name,Date of birth,E-mail,Hire date\nAna,Silva,1990-02-03,ana@example.com,2024-05-06\n";
-        let refused = read(text.as_bytes(), today()).unwrap_err();
+        let refused = read(text.as_bytes(), today(), &real_zip).unwrap_err();
         assert_eq!(
             reasons(refused),
             vec![(1, "ZIP code".into(), MISSING_COLUMN), (1, "Hours a week".into(), MISSING_COLUMN)]
@@ -586,7 +621,7 @@ mod tests {
         // "José" in Windows-1252: é is the byte 0xE9; a curly apostrophe is 0x92.
         let mut bytes = HEADER.as_bytes().to_vec();
         bytes.extend_from_slice(b"Jos\xE9,O\x92Neil,1985-04-15,30318,jose@example.com,2019-03-01,40,,\r\n");
-        let employees = read(&bytes, today()).unwrap();
+        let employees = read(&bytes, today(), &real_zip).unwrap();
         assert_eq!((employees[0].first_name.as_str(), employees[0].last_name.as_str()), ("José", "O’Neil"));
         // And with UTF-8's byte-order mark, as Excel writes "CSV UTF-8".
         let bom = [
@@ -595,7 +630,7 @@ mod tests {
             "Zoë,Li,1990-01-01,10001,z@example.com,2020-01-01,30,,\n".as_bytes(),
         ]
         .concat();
-        assert_eq!(read(&bom, today()).unwrap()[0].first_name, "Zoë");
+        assert_eq!(read(&bom, today(), &real_zip).unwrap()[0].first_name, "Zoë");
     }
 
     #[test]
@@ -627,14 +662,45 @@ mod tests {
     }
 
     #[test]
+    fn a_zip_code_that_does_not_exist_is_refused() {
+        let refused = read_csv("Ana,Silva,1990-02-03,99999,ana@example.com,2024-05-06,32,,\n").unwrap_err();
+        assert_eq!(reasons(refused), vec![(2, "ZIP code".into(), INVALID_ZIP)]);
+    }
+
+    #[test]
+    fn one_employee_given_field_by_field_is_checked_as_a_row_is_with_each_refusal_under_its_field() {
+        let given = |pairs: &[(&'static str, &str)]| pairs.iter().map(|(k, v)| (*k, v.to_string())).collect::<Vec<_>>();
+        let ana = employee(
+            &given(&[
+                ("first_name", "Ana"),
+                ("last_name", "Silva"),
+                ("date_of_birth", "02/03/1990"),
+                ("zip", "94110"),
+                ("email", "ana@example.com"),
+                ("hire_date", "05/06/2024"),
+                ("hours", "32"),
+            ]),
+            today(),
+            &real_zip,
+        )
+        .unwrap();
+        assert_eq!((ana.first_name.as_str(), ana.hours), ("Ana", 32.0));
+        let refused = employee(&given(&[("first_name", "Ana"), ("email", "nope")]), today(), &real_zip).unwrap_err();
+        let keys: Vec<&str> = refused.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, vec!["last_name", "date_of_birth", "zip", "email", "hire_date", "hours"]);
+        let nothing = employee(&[], today(), &real_zip).unwrap_err();
+        assert_eq!(nothing.len(), 7, "every required field is asked for: {nothing:?}");
+    }
+
+    #[test]
     fn a_file_that_is_not_a_spreadsheet_is_refused_as_a_whole() {
         for bytes in [b"%PDF-1.7 ...".as_slice(), &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1], b"PK\x03\x04garbage"] {
-            let refused = read(bytes, today()).unwrap_err();
+            let refused = read(bytes, today(), &real_zip).unwrap_err();
             assert_eq!(refused.bad.len(), 1);
             assert_eq!(refused.bad[0].row, 0);
             assert!([NOT_A_SPREADSHEET, UNREADABLE_WORKBOOK].contains(&refused.bad[0].message));
         }
-        assert_eq!(read(b"", today()).unwrap_err().bad[0].message, NO_EMPLOYEES);
+        assert_eq!(read(b"", today(), &real_zip).unwrap_err().bad[0].message, NO_EMPLOYEES);
     }
 
     #[test]
@@ -659,7 +725,7 @@ mod tests {
         // fixtures/census/census.xlsx: José with a date cell and ZIP 30318; Zoë with the number 2134 as ZIP (typed
         // 02134 in Excel), a birth date as text, 37.5 hours; the header on row 1.
         let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/census/census.xlsx")).unwrap();
-        let employees = read(&bytes, today()).unwrap();
+        let employees = read(&bytes, today(), &real_zip).unwrap();
         assert_eq!(employees.len(), 2);
         assert_eq!(employees[0].first_name, "José");
         assert_eq!(employees[0].date_of_birth, crate::dates::parse_iso("1985-04-15").unwrap());
@@ -672,7 +738,7 @@ mod tests {
     fn a_bad_row_in_a_workbook_is_named_by_the_row_excel_shows() {
         // fixtures/census/census-bad.xlsx: the header on row 3 (two title rows above it), a bad e-mail on row 5.
         let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/census/census-bad.xlsx")).unwrap();
-        let refused = read(&bytes, today()).unwrap_err();
+        let refused = read(&bytes, today(), &real_zip).unwrap_err();
         assert_eq!(reasons(refused), vec![(5, "Email".into(), INVALID_EMAIL)]);
     }
 }

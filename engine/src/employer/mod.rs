@@ -6,3 +6,4 @@ pub mod contribution;
 pub mod participation;
 pub mod plan_year;
 pub mod quote;
+pub mod settings;
