@@ -108,8 +108,8 @@ impl GroupSettings {
         let mut seen = Vec::new();
         for (i, offer) in self.offers.iter().enumerate() {
             let at = format!("offers.{i}");
-            let sold = known.categories.iter().any(|c| *c == offer.category)
-                && known.menu.is_none_or(|menu| menu.iter().any(|c| *c == offer.category));
+            let sold = known.categories.contains(&offer.category)
+                && known.menu.is_none_or(|menu| menu.contains(&offer.category));
             if !sold {
                 refusals.push(refusal(format!("{at}.category"), UNKNOWN_CATEGORY));
             } else if seen.contains(&&offer.category) {
