@@ -144,7 +144,8 @@ fn api_router(state: &Live) -> (Calls, Vec<String>) {
         .merge(features::policies::routes())
         .merge(features::workflows::routes())
         .merge(features::carrier::routes())
-        .merge(features::reviews::routes());
+        .merge(features::reviews::routes())
+        .merge(features::employer::routes());
     served(openapi::document(calls), state, "/api/v1")
 }
 

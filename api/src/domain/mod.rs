@@ -7,6 +7,7 @@ pub mod benefit;
 pub mod billing;
 pub mod carrier_console;
 pub mod carrier_files;
+pub mod employer;
 pub mod enrollment;
 pub mod filter;
 pub mod members;

@@ -7,6 +7,7 @@ pub mod carrier;
 pub mod cart;
 pub mod catalogue;
 pub mod dependents;
+pub mod employer;
 pub mod filter;
 pub mod health_questions;
 pub mod members;

@@ -12,6 +12,7 @@ pub mod confirmation;
 pub mod continue_code;
 pub mod coverage_change;
 pub mod edi;
+pub mod employer;
 pub mod enrollment;
 pub mod local;
 pub mod member;

@@ -7,7 +7,7 @@ use super::{now, Db};
 
 /// Every column that holds sealed values, as (table, column): a sealed value, or a JSON document with sealed strings
 /// inside it (at any depth, and inside sealed documents too).
-pub const SEALED_COLUMNS: [(&str, &str); 14] = [
+pub const SEALED_COLUMNS: [(&str, &str); 15] = [
     ("enrollment_tab", "data"),
     ("enrollment_tab", "draft"),
     ("member", "document"),
@@ -22,6 +22,7 @@ pub const SEALED_COLUMNS: [(&str, &str); 14] = [
     ("proof_document", "file_name"),
     ("proof_document", "content"),
     ("change_saved", "data"),
+    ("census_employee", "data"),
 ];
 
 /// The texts of a column that hold anything sealed.

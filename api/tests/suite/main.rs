@@ -21,6 +21,7 @@ mod completeness;
 mod confirmations;
 mod dependents;
 mod employer;
+mod employer_console;
 mod enroller_code;
 mod hardening;
 mod health;

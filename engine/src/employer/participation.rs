@@ -32,6 +32,17 @@ impl WaiveReason {
         WaiveReason::Other,
     ];
 
+    /// The reason as the employee chooses it (the form's titles above say the same).
+    pub fn words(self) -> &'static str {
+        match self {
+            WaiveReason::SpousePlan => "I am covered by my spouse's or partner's plan",
+            WaiveReason::Medicare => "I am covered by Medicare",
+            WaiveReason::OtherCoverage => "I have other coverage",
+            WaiveReason::Cost => "It costs too much",
+            WaiveReason::Other => "Another reason",
+        }
+    }
+
     /// Whether the employee is covered elsewhere, and so left out of the participation count.
     pub fn covered_elsewhere(self) -> bool {
         matches!(self, WaiveReason::SpousePlan | WaiveReason::Medicare | WaiveReason::OtherCoverage)

@@ -26,11 +26,10 @@ pub struct Person<'a> {
 }
 
 /// A plan's premium for one employee, split under each contribution; or why the plan does not take them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Priced {
     Shares(Vec<Share>),
-    Refused { code: &'static str },
+    Refused(PricingError),
 }
 
 /// The sums of one plan under one contribution, a month and a paycheck.
@@ -46,7 +45,7 @@ pub struct Totals {
 }
 
 /// One offered plan, quoted.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlanQuote<'p> {
     pub plan: &'p Plan,
     /// The level quoted: the plan's lowest.
@@ -93,7 +92,7 @@ pub fn quote<'p>(
                         spouse_age: None,
                     };
                     match price_option(plan, option, &input, curve) {
-                        Err(refused) => Priced::Refused { code: PricingError::code(refused) },
+                        Err(refused) => Priced::Refused(refused),
                         Ok(premium) => {
                             let shares: Vec<Share> = contributions.iter().map(|c| c.share(premium, premium)).collect();
                             for (total, share) in totals.iter_mut().zip(&shares) {
@@ -172,7 +171,7 @@ options:
         // $400.00 each: half is $200.00; $300.00 flat leaves $100.00.
         let Priced::Shares(shares) = &q.employees[0] else { panic!("priced") };
         assert_eq!((shares[0].employer, shares[1].employee), (Cents(20000), Cents(10000)));
-        assert_eq!(q.employees[2], Priced::Refused { code: "stateError" });
+        assert_eq!(q.employees[2], Priced::Refused(PricingError::StateError));
         // Two employees: $800.00 a month; the employer pays $400.00 or $600.00.
         assert_eq!((q.totals[0].employees, q.totals[0].premium, q.totals[0].employer), (2, Cents(80000), Cents(40000)));
         assert_eq!(q.totals[1].employer, Cents(60000));

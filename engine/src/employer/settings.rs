@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::contribution::{Contribution, Minimums};
 use super::plan_year::PlanYear;
-use crate::catalogue::{Carrier, Plan};
+use crate::catalogue::{Carrier, Category, Plan};
 
 /// A group's plan year and what it offers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -65,7 +65,7 @@ pub struct Known<'a> {
     pub plans: &'a [Plan],
     pub carriers: &'a HashMap<i64, Carrier>,
     /// The categories the store sells.
-    pub categories: &'a [String],
+    pub categories: &'a [Category],
     /// The group's own menu, when it limits its categories.
     pub menu: Option<&'a [String]>,
 }
@@ -108,7 +108,7 @@ impl GroupSettings {
         let mut seen = Vec::new();
         for (i, offer) in self.offers.iter().enumerate() {
             let at = format!("offers.{i}");
-            let sold = known.categories.contains(&offer.category)
+            let sold = known.categories.iter().any(|c| c.category == offer.category)
                 && known.menu.is_none_or(|menu| menu.contains(&offer.category));
             if !sold {
                 refusals.push(refusal(format!("{at}.category"), UNKNOWN_CATEGORY));
@@ -219,7 +219,10 @@ mod tests {
             (1, carrier(1, Some(Minimums { employee_percent: 50, dependents_percent: 0, participation_percent: 70 }))),
             (2, carrier(2, Some(Minimums { employee_percent: 25, dependents_percent: 33, participation_percent: 50 }))),
         ]);
-        let categories = vec!["medical".to_string(), "dental".to_string(), "vision".to_string()];
+        let categories: Vec<Category> = ["medical", "dental", "vision"]
+            .iter()
+            .map(|c| serde_yaml::from_str(&format!("{{ category: {c}, display_name: {c}, image: '' }}")).unwrap())
+            .collect();
         let menu = vec!["medical".to_string(), "dental".to_string()];
         let known = Known { plans: &plans, carriers: &carriers, categories: &categories, menu: Some(&menu) };
         s.refusals(&known).into_iter().map(|r| (r.field, r.message, r.percent)).collect()

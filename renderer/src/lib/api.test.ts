@@ -94,8 +94,10 @@ describe('the api client', () => {
         [M in Method]: P extends PathWith<M> ? ([Answer<P, M>] extends [never] ? `${M} ${P}` : unknown extends Answer<P, M> ? `${M} ${P}` : never) : never;
       }[Method];
     }[keyof paths];
-    // A document's file answers its own bytes (PDF, JPEG or PNG), read by the browser in a tab of its own, not here.
-    expectTypeOf<Exclude<Untyped, 'get /reviews/{document_id}/file'>>().toEqualTypeOf<never>();
+    // A document's file answers its own bytes (PDF, JPEG or PNG), read by the browser in a tab of its own, not here;
+    // the employer's census template and participation export are CSV files the browser downloads.
+    type Files = 'get /reviews/{document_id}/file' | 'get /employer/census/template' | 'get /employer/participation/export';
+    expectTypeOf<Exclude<Untyped, Files>>().toEqualTypeOf<never>();
 
     // Never run: `npm run typecheck` fails when any line below stops being an error, i.e. when answers stop being
     // typed from the document.

@@ -8836,6 +8836,520 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/employer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/census": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_CensusEmployeeEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/census/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description One employee's fields as an administrator types them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmployeeForm"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_CensusEmployeeEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/employees/{employee_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    employee_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description One employee's fields as an administrator types them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmployeeForm"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_CensusEmployeeEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/employees/{employee_id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    employee_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description An employee's last day of work. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Terminate"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_CensusEmployeeEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /**
+             * @description What-if contributions to quote beside the group's own: for each, the employer's share by kind of coverage (a
+             *     kind left out is quoted under the group's own contribution).
+             */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuoteAsk"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CensusQuoteEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/participation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ParticipationEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/participation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12865,6 +13379,358 @@ export interface components {
         Decided: {
             /** Format: int64 */
             document_id: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        ConsoleEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Console"];
+        };
+        /** @description The console's front page. */
+        Console: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
+            /** @description How often the group pays its employees, as a person says it; none when it has not said. */
+            pays?: string | null;
+            /** @description The plan year and coverage offered, once set. */
+            settings?: components["schemas"]["GroupSettings"] | null;
+            /** @description When they were last changed. */
+            settings_updated_at?: string | null;
+            /** @description The form of the settings, as JSON Schema. */
+            settings_schema: unknown;
+            /** @description What may be offered. */
+            offerable: components["schemas"]["OfferableCategory"][];
+            /** @description What the carriers of the plans offered ask, the strictest of them. */
+            minimums: components["schemas"]["Minimums"];
+            census: components["schemas"]["CensusCounts"];
+            participation?: components["schemas"]["Participation"] | null;
+        };
+        /** @description A group's plan year and what it offers. */
+        GroupSettings: {
+            plan_year: components["schemas"]["PlanYear"];
+            /**
+             * Coverage offered
+             * @description Each kind of coverage offered, with its plans and the employer's share.
+             * @default []
+             */
+            offers: components["schemas"]["Offer"][];
+        };
+        /** @description An employer's plan year and who may enroll in it. */
+        PlanYear: {
+            /**
+             * Plan year starts
+             * Format: date
+             * @description The day coverage starts for everyone who enrolls in open enrollment: the first of a month.
+             */
+            start: string;
+            /**
+             * Open enrollment opens
+             * Format: date
+             * @description The first day employees may enroll.
+             */
+            open_from: string;
+            /**
+             * Open enrollment closes
+             * Format: date
+             * @description The last day employees may enroll, before the plan year starts.
+             */
+            open_until: string;
+            /** New hires' waiting period */
+            waiting: components["schemas"]["WaitingPeriod"];
+            /**
+             * Hours a week, at least
+             * Format: uint32
+             * @description The least hours a week an employee works to be eligible.
+             */
+            min_hours: number;
+            /**
+             * Eligible classes
+             * @description The classes of employees who are eligible (as the census names them); every class when empty.
+             * @default []
+             */
+            classes: string[];
+        };
+        /** @description How long a new hire waits before their coverage begins. */
+        WaitingPeriod: "none" | "days30" | "days60";
+        /** @description One kind of coverage a group offers. */
+        Offer: {
+            /**
+             * Kind of coverage
+             * @description The kind of coverage (medical, dental, vision...).
+             */
+            category: string;
+            /**
+             * Plans offered
+             * @description The plans employees choose from.
+             */
+            plan_ids: number[];
+            /** What the employer pays */
+            contribution: components["schemas"]["Contribution"];
+        };
+        /** @description What the employer pays each month toward one kind of coverage. */
+        Contribution: {
+            /** @constant */
+            kind: "percent";
+            /**
+             * Employer's share of the employee's premium (%)
+             * Format: uint32
+             * @description The share of the employee's own premium (employee-only coverage) the employer pays.
+             */
+            employee_percent: number;
+            /**
+             * Employer's share of the family's premium (%)
+             * Format: uint32
+             * @description The share of what covering the employee's spouse and children adds to the premium.
+             */
+            dependents_percent: number;
+            /**
+             * At most, each month ($)
+             * @description The most the employer pays in a month, whatever the premium; no limit when empty.
+             */
+            cap?: components["schemas"]["Dollars"] | null;
+        } | {
+            /** @constant */
+            kind: "flat";
+            /** Employer's amount each month ($) */
+            amount: components["schemas"]["Dollars"];
+        };
+        /** @description A kind of coverage an administrator may offer, with its plans. */
+        OfferableCategory: {
+            category: string;
+            display_name: string;
+            plans: components["schemas"]["OfferablePlan"][];
+        };
+        /** @description A plan an administrator may offer, with what its carrier asks of the employer. */
+        OfferablePlan: {
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            carrier_name: string;
+            /** @description What the plan's carrier asks of the employer; nothing when it asks nothing. */
+            minimums?: components["schemas"]["Minimums"] | null;
+            /** @description The plan's lowest monthly premium for employee-only coverage, for a person of 21 where ages are rated. */
+            from_price?: components["schemas"]["Dollars"] | null;
+        };
+        /** @description The least a carrier accepts of an employer, and the share of eligible employees that must enroll. */
+        Minimums: {
+            /**
+             * Format: uint32
+             * @description The least share of each employee's own premium the employer must pay (%).
+             * @default 0
+             */
+            employee_percent: number;
+            /**
+             * Format: uint32
+             * @description The least share of what the family's coverage adds (%).
+             * @default 0
+             */
+            dependents_percent: number;
+            /**
+             * Format: uint32
+             * @description The least share of eligible employees, not counting those covered elsewhere, who must enroll (%).
+             * @default 0
+             */
+            participation_percent: number;
+        };
+        /** @description The counts of a census. */
+        CensusCounts: {
+            /**
+             * Format: uint32
+             * @description Employees still employed.
+             */
+            employees: number;
+            /**
+             * Format: uint32
+             * @description Employees who left.
+             */
+            terminated: number;
+        };
+        /** @description The counts of a group's eligible employees, and whether they meet the carrier's minimum. */
+        Participation: {
+            /** Format: uint32 */
+            eligible: number;
+            /** Format: uint32 */
+            enrolled: number;
+            /** Format: uint32 */
+            waived: number;
+            /** Format: uint32 */
+            not_started: number;
+            /** @description Waivers by reason, in the order reasons are offered; reasons no one gave are left out. */
+            waived_by_reason: [
+                components["schemas"]["WaiveReason"],
+                number
+            ][];
+            /**
+             * Format: uint32
+             * @description Enrolled, of the eligible employees not covered elsewhere (%, rounded down); 100 when everyone is.
+             */
+            percent: number;
+            /**
+             * Format: uint32
+             * @description The least the carriers ask (%); 0 when none does.
+             */
+            minimum: number;
+            meets_minimum: boolean;
+        };
+        /** @description Why an employee waives the group's coverage. */
+        WaiveReason: "spouse_plan" | "medicare" | "other_coverage" | "cost" | "other";
+        /** @description The success envelope of a typed answer. */
+        Array_of_CensusEmployeeEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["CensusEmployee"][];
+        };
+        /** @description One employee of the census, as the console lists them. */
+        CensusEmployee: {
+            /** Format: int64 */
+            employee_id: number;
+            first_name: string;
+            last_name: string;
+            /** @description MM/DD/YYYY. */
+            date_of_birth: string;
+            zip: string;
+            email: string;
+            /** @description MM/DD/YYYY. */
+            hire_date: string;
+            /** Format: double */
+            hours: number;
+            class: string;
+            salary?: components["schemas"]["Dollars"] | null;
+            /** @description The last day of work, MM/DD/YYYY, once they left. */
+            terminated_on?: string | null;
+            /** @description `enrolled`, `waived`, `not_started`, `not_eligible` or `left`. */
+            standing: string;
+            /** @description Why they waived, when they did. */
+            waived?: components["schemas"]["WaiveReason"] | null;
+            /** @description Why they may not enroll, when they may not. */
+            not_eligible?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ImportedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Imported"];
+        };
+        /** @description What an upload did to the census. */
+        Imported: {
+            /**
+             * Format: uint32
+             * @description Employees new to the census.
+             */
+            added: number;
+            /**
+             * Format: uint32
+             * @description Employees already in it (by e-mail address), brought up to date.
+             */
+            updated: number;
+            /**
+             * Format: uint32
+             * @description Employees in the census now, who have not left.
+             */
+            employees: number;
+        };
+        /** @description One employee's fields as an administrator types them. */
+        EmployeeForm: {
+            first_name?: string | null;
+            last_name?: string | null;
+            /** @description MM/DD/YYYY. */
+            date_of_birth?: string | null;
+            zip?: string | null;
+            email?: string | null;
+            /** @description MM/DD/YYYY. */
+            hire_date?: string | null;
+            /** @description Hours worked each week. */
+            hours?: unknown;
+            class?: string | null;
+            /** @description Yearly salary, in dollars. */
+            salary?: unknown;
+        };
+        /** @description An employee's last day of work. */
+        Terminate: {
+            /** @description MM/DD/YYYY; empty to record that the employee did not leave after all. */
+            last_day?: string | null;
+        };
+        /**
+         * @description What-if contributions to quote beside the group's own: for each, the employer's share by kind of coverage (a
+         *     kind left out is quoted under the group's own contribution).
+         */
+        QuoteAsk: {
+            /** @default [] */
+            what_if: {
+                [key: string]: components["schemas"]["Contribution"];
+            }[];
+        };
+        /** @description The success envelope of a typed answer. */
+        CensusQuoteEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["CensusQuote"];
+        };
+        /** @description The census quote. */
+        CensusQuote: {
+            /** @description MM/DD/YYYY: the plan year's start, on which ages are counted. */
+            start: string;
+            /**
+             * Format: uint
+             * @description How many contributions are quoted: the group's own, then each what-if.
+             */
+            contributions: number;
+            plans: components["schemas"]["QuotedPlan"][];
+            employees: components["schemas"]["QuotedEmployee"][];
+        };
+        /** @description One offered plan, quoted for the census. */
+        QuotedPlan: {
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            carrier_name: string;
+            category: string;
+            /** @description The level quoted: the plan's lowest. */
+            level: string;
+            /** @description First under the group's own contribution, then under each what-if, in the order asked. */
+            totals: components["schemas"]["QuotedTotals"][];
+        };
+        /** @description A plan's sums under one contribution. */
+        QuotedTotals: {
+            /** Format: uint32 */
+            employees: number;
+            premium: components["schemas"]["Dollars"];
+            employer: components["schemas"]["Dollars"];
+            employee: components["schemas"]["Dollars"];
+            employer_per_paycheck?: components["schemas"]["Dollars"] | null;
+            employee_per_paycheck?: components["schemas"]["Dollars"] | null;
+        };
+        /** @description One employee of the quote. */
+        QuotedEmployee: {
+            /** Format: int64 */
+            employee_id: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description Age on the day the plan year starts.
+             */
+            age: number;
+            zip: string;
+            prices: components["schemas"]["QuotedPrice"][];
+        };
+        /** @description One employee's premium for one plan, split under each contribution; or why the plan does not take them. */
+        QuotedPrice: {
+            /** Format: int64 */
+            plan_id: number;
+            premium?: components["schemas"]["Dollars"] | null;
+            /** @description What the employer pays, under each contribution. */
+            employer: components["schemas"]["Dollars"][];
+            /** @description What the employee pays, under each contribution. */
+            employee: components["schemas"]["Dollars"][];
+            /** @description Why the plan does not take this employee, when it does not. */
+            not_available?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        ParticipationEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Participation"];
         };
     };
     responses: {

@@ -1,0 +1,251 @@
+//! An employer group's settings and census (see the migration `0037_employer.sql`).
+
+use sqlx::Row;
+
+use super::{now, Db};
+
+/// A group's settings as kept: `data` is the JSON of `engine::employer::settings::GroupSettings`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingsRow {
+    pub data: String,
+    pub updated_at: String,
+    pub updated_by: String,
+}
+
+pub async fn settings(db: &Db, group_id: i64) -> Result<Option<SettingsRow>, sqlx::Error> {
+    let row = sqlx::query("select data, updated_at, updated_by from group_setting where group_id = $1")
+        .bind(group_id)
+        .fetch_optional(db)
+        .await?;
+    row.map(|r| {
+        Ok(SettingsRow {
+            data: r.try_get("data")?,
+            updated_at: r.try_get("updated_at")?,
+            updated_by: r.try_get("updated_by")?,
+        })
+    })
+    .transpose()
+}
+
+pub async fn put_settings(db: &Db, group_id: i64, data: &str, updated_by: &str) -> Result<(), sqlx::Error> {
+    let _turn = super::write_turn(db).await;
+    sqlx::query(
+        "insert into group_setting (group_id, data, updated_at, updated_by) values ($1, $2, $3, $4) \
+         on conflict (group_id) do update set data = excluded.data, updated_at = excluded.updated_at, \
+         updated_by = excluded.updated_by",
+    )
+    .bind(group_id)
+    .bind(data)
+    .bind(now())
+    .bind(updated_by)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// An employee of a census, as kept: `data` sealed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EmployeeRow {
+    pub employee_id: i64,
+    pub email: String,
+    pub data: String,
+    pub terminated_on: Option<String>,
+    pub waived: Option<String>,
+    pub waived_at: Option<String>,
+    pub added_at: String,
+    pub updated_at: String,
+}
+
+const COLUMNS: &str = "employee_id, email, data, terminated_on, waived, waived_at, added_at, updated_at";
+
+fn employee_row(r: &sqlx::any::AnyRow) -> Result<EmployeeRow, sqlx::Error> {
+    Ok(EmployeeRow {
+        employee_id: r.try_get("employee_id")?,
+        email: r.try_get("email")?,
+        data: r.try_get("data")?,
+        terminated_on: r.try_get("terminated_on")?,
+        waived: r.try_get("waived")?,
+        waived_at: r.try_get("waived_at")?,
+        added_at: r.try_get("added_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+/// The census of group `group_id`, in the order employees were added.
+pub async fn census(db: &Db, group_id: i64) -> Result<Vec<EmployeeRow>, sqlx::Error> {
+    let sql = format!("select {COLUMNS} from census_employee where group_id = $1 order by employee_id");
+    sqlx::query(&sql).bind(group_id).fetch_all(db).await?.iter().map(employee_row).collect()
+}
+
+pub async fn employee(db: &Db, group_id: i64, employee_id: i64) -> Result<Option<EmployeeRow>, sqlx::Error> {
+    let sql = format!("select {COLUMNS} from census_employee where group_id = $1 and employee_id = $2");
+    sqlx::query(&sql).bind(group_id).bind(employee_id).fetch_optional(db).await?.as_ref().map(employee_row).transpose()
+}
+
+/// What an import did: employees added, and employees already in the census (by e-mail address) brought up to date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Imported {
+    pub added: u32,
+    pub updated: u32,
+}
+
+/// Adds each of `employees` (e-mail address, sealed data) to group `group_id`'s census, or brings up to date the
+/// employee with that address: all in one transaction, so that a census is imported whole or not at all. An employee
+/// who had left and is in the census again is employed again.
+pub async fn import(db: &Db, group_id: i64, employees: &[(String, String)]) -> Result<Imported, sqlx::Error> {
+    let at = now();
+    let _turn = super::write_turn(db).await;
+    let mut tx = db.begin().await?;
+    let mut done = Imported::default();
+    for (email, data) in employees {
+        let updated = sqlx::query(
+            "update census_employee set data = $1, terminated_on = null, updated_at = $2 \
+             where group_id = $3 and email = $4",
+        )
+        .bind(data)
+        .bind(&at)
+        .bind(group_id)
+        .bind(email)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() > 0 {
+            done.updated += 1;
+            continue;
+        }
+        sqlx::query(
+            "insert into census_employee (group_id, email, data, added_at, updated_at) values ($1, $2, $3, $4, $4)",
+        )
+        .bind(group_id)
+        .bind(email)
+        .bind(data)
+        .bind(&at)
+        .execute(&mut *tx)
+        .await?;
+        done.added += 1;
+    }
+    tx.commit().await?;
+    Ok(done)
+}
+
+/// Why an employee could not be changed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// No such employee in this group.
+    Unknown,
+    /// Another employee of the group has this e-mail address.
+    EmailTaken,
+}
+
+/// Adds one employee; `Err(EmailTaken)` when the group has one with the address.
+pub async fn add(db: &Db, group_id: i64, email: &str, data: &str) -> Result<Result<i64, Refused>, sqlx::Error> {
+    let at = now();
+    let _turn = super::write_turn(db).await;
+    let row = sqlx::query(
+        "insert into census_employee (group_id, email, data, added_at, updated_at) values ($1, $2, $3, $4, $4) \
+         on conflict (group_id, email) do nothing returning employee_id",
+    )
+    .bind(group_id)
+    .bind(email)
+    .bind(data)
+    .bind(&at)
+    .fetch_optional(db)
+    .await?;
+    Ok(match row {
+        Some(row) => Ok(row.try_get("employee_id")?),
+        None => Err(Refused::EmailTaken),
+    })
+}
+
+/// Replaces what the census says of employee `employee_id`.
+pub async fn update(
+    db: &Db,
+    group_id: i64,
+    employee_id: i64,
+    email: &str,
+    data: &str,
+) -> Result<Result<(), Refused>, sqlx::Error> {
+    let _turn = super::write_turn(db).await;
+    let known = sqlx::query("select employee_id from census_employee where group_id = $1 and employee_id = $2")
+        .bind(group_id)
+        .bind(employee_id)
+        .fetch_optional(db)
+        .await?;
+    if known.is_none() {
+        return Ok(Err(Refused::Unknown));
+    }
+    let taken =
+        sqlx::query("select employee_id from census_employee where group_id = $1 and email = $2 and employee_id <> $3")
+            .bind(group_id)
+            .bind(email)
+            .bind(employee_id)
+            .fetch_optional(db)
+            .await?;
+    if taken.is_some() {
+        return Ok(Err(Refused::EmailTaken));
+    }
+    let done = sqlx::query(
+        "update census_employee set email = $1, data = $2, updated_at = $3 where group_id = $4 and employee_id = $5",
+    )
+    .bind(email)
+    .bind(data)
+    .bind(now())
+    .bind(group_id)
+    .bind(employee_id)
+    .execute(db)
+    .await?;
+    Ok(if done.rows_affected() > 0 { Ok(()) } else { Err(Refused::Unknown) })
+}
+
+/// Records that employee `employee_id` left on `last_day` (YYYY-MM-DD), or, with `None`, that they did not.
+pub async fn terminate(
+    db: &Db,
+    group_id: i64,
+    employee_id: i64,
+    last_day: Option<&str>,
+) -> Result<Result<(), Refused>, sqlx::Error> {
+    let _turn = super::write_turn(db).await;
+    let done = sqlx::query(
+        "update census_employee set terminated_on = $1, updated_at = $2 where group_id = $3 and employee_id = $4",
+    )
+    .bind(last_day)
+    .bind(now())
+    .bind(group_id)
+    .bind(employee_id)
+    .execute(db)
+    .await?;
+    Ok(if done.rows_affected() > 0 { Ok(()) } else { Err(Refused::Unknown) })
+}
+
+/// Records that employee `employee_id` waived the group's coverage for `reason`, or, with `None`, took it back.
+pub async fn waive(
+    db: &Db,
+    group_id: i64,
+    employee_id: i64,
+    reason: Option<&str>,
+) -> Result<Result<(), Refused>, sqlx::Error> {
+    let at = now();
+    let _turn = super::write_turn(db).await;
+    let done = sqlx::query(
+        "update census_employee set waived = $1, waived_at = $2, updated_at = $3 where group_id = $4 and employee_id = $5",
+    )
+    .bind(reason)
+    .bind(reason.map(|_| at.clone()))
+    .bind(&at)
+    .bind(group_id)
+    .bind(employee_id)
+    .execute(db)
+    .await?;
+    Ok(if done.rows_affected() > 0 { Ok(()) } else { Err(Refused::Unknown) })
+}
+
+/// The digests of the e-mail addresses (`domain::access::holder_digest`) that hold group `group_id`'s submitted
+/// applications: the employees who enrolled.
+pub async fn enrolled_digests(db: &Db, group_id: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select distinct h.email_sha256 from policy_holder h join enrollment e on e.enrollment_id = h.enrollment_id \
+         where e.group_id = $1",
+    )
+    .bind(group_id)
+    .fetch_all(db)
+    .await
+}

@@ -1,0 +1,295 @@
+//! The employer's console: a group's administrator sets the plan year and the employer's share, keeps the census,
+//! quotes it and follows participation.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::common::{Browser, TestApp};
+
+const CENSUS: &str = "First name,Last name,Date of birth,ZIP code,E-mail,Hire date,Hours a week,Class,Yearly salary\n\
+                      José,Álvarez,04/15/1985,30318,Jose@Example.com,03/01/2019,40,Drivers,\"$52,000\"\n\
+                      Zoë,Li,1992-01-07,02134,zoe@example.com,2024-06-10,37.5,,\n";
+
+/// The administrator of group 2556 (Peachtree Logistics, paid every two weeks), signed in by the group's link.
+async fn administrator(app: &TestApp) -> Browser<'_> {
+    let mut admin = app.browser();
+    let link = api::domain::access::group_admin_link(&app.state.crypto, 2556);
+    admin.get(&format!("/api/v1/get-group-info?group_id={link}")).await.ok();
+    admin
+}
+
+/// A plan year open today, offering dental plan 1101 (Brightbite, which asks 25% of the employee's premium) at
+/// `percent`% of the employee's own premium.
+fn settings(percent: u32) -> Value {
+    let today = chrono::Local::now().date_naive();
+    let day = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
+    let start = chrono::NaiveDate::from_ymd_opt(
+        if today.month0() == 11 { today.year() + 1 } else { today.year() },
+        if today.month0() == 11 { 1 } else { today.month() + 1 },
+        1,
+    )
+    .unwrap();
+    json!({
+        "plan_year": {
+            "start": day(start),
+            "open_from": day(today - chrono::Days::new(10)),
+            "open_until": day(start - chrono::Days::new(1)),
+            "waiting": "days30",
+            "min_hours": 30,
+            "classes": []
+        },
+        "offers": [
+            { "category": "dental", "plan_ids": [1101], "contribution": { "kind": "percent", "employee_percent": percent, "dependents_percent": 0 } }
+        ]
+    })
+}
+
+use chrono::Datelike;
+
+async fn upload(admin: &mut Browser<'_>, bytes: Vec<u8>) -> crate::common::Answer {
+    admin.send_bytes(Method::POST, "/api/v1/employer/census", Some((bytes, "text/csv")), &[]).await.0
+}
+
+#[tokio::test]
+async fn anyone_but_the_groups_administrator_is_refused_the_console() {
+    let app = TestApp::new().await;
+    let mut visitor = app.browser();
+    let refused = visitor.get("/api/v1/employer").await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let mut employee = app.browser();
+    employee.enter_group_code("PEACH2556").await;
+    assert_eq!(employee.get("/api/v1/employer/census").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(upload(&mut employee, CENSUS.as_bytes().to_vec()).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn an_administrator_sets_the_plan_year_and_the_employers_share_and_reads_them_back() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    let before = admin.get("/api/v1/employer").await;
+    assert_eq!(before.ok()["name"], "Peachtree Logistics");
+    assert_eq!(before.ok()["settings"], Value::Null);
+    assert_eq!(before.ok()["pays"], "every two weeks");
+    let dental =
+        before.ok()["offerable"].as_array().unwrap().iter().find(|c| c["category"] == "dental").unwrap().clone();
+    let brightbite = dental["plans"].as_array().unwrap().iter().find(|p| p["plan_id"] == 1101).unwrap().clone();
+    assert_eq!(brightbite["minimums"]["employee_percent"], 25);
+
+    let saved = admin.put("/api/v1/employer/settings", settings(50)).await;
+    assert_eq!(saved.ok()["settings"]["offers"][0]["contribution"]["employee_percent"], 50);
+    assert_eq!(saved.ok()["minimums"]["participation_percent"], 50);
+    let again = admin.get("/api/v1/employer").await;
+    assert_eq!(again.ok()["settings"], settings(50));
+}
+
+#[tokio::test]
+async fn a_contribution_below_what_the_carriers_ask_is_refused_in_their_words_and_nothing_changes() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    let mut low = settings(10);
+    low["offers"].as_array_mut().unwrap().push(json!({
+        "category": "medical", "plan_ids": [1301, 1399],
+        "contribution": { "kind": "percent", "employee_percent": 60, "dependents_percent": 20 }
+    }));
+    let refused = admin.put("/api/v1/employer/settings", low).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors: Vec<(String, String)> = refused.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["target_element"].as_str().unwrap().to_string(), e["error_message"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(
+        errors,
+        vec![
+            (
+                "offers.0.contribution.employee_percent".into(),
+                "The carriers of these plans ask the employer to pay at least 25% of each employee's own premium"
+                    .into()
+            ),
+            // 1399 is retired: it was replaced by 1303.
+            (
+                "offers.1.plan_ids.1".into(),
+                "This plan is not one of this kind of coverage that the store sells now".into()
+            ),
+            (
+                "offers.1.contribution.dependents_percent".into(),
+                "The carriers of these plans ask the employer to pay at least 33% of what the family's coverage adds"
+                    .into()
+            ),
+        ]
+    );
+    assert_eq!(admin.get("/api/v1/employer").await.ok()["settings"], settings(50), "the saved settings stand");
+
+    let mut mistyped = settings(50);
+    mistyped["plan_year"]["start"] = json!("next january");
+    let refused = admin.put("/api/v1/employer/settings", mistyped).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.first_error().0, "plan_year.start");
+}
+
+#[tokio::test]
+async fn a_census_with_a_bad_row_is_refused_whole_by_row_and_column_and_a_good_one_is_imported_whole() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    let bad = format!("{CENSUS}Ana,Silva,1990-02-03,94110,ana at example.com,2024-05-06,32,,\n");
+    let refused = upload(&mut admin, bad.into_bytes()).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.first_error(),
+        ("census.4".into(), "Row 4, column “E-mail”: Please enter an e-mail address such as name@example.com".into())
+    );
+    assert_eq!(admin.get("/api/v1/employer/census").await.ok().as_array().unwrap().len(), 0, "nothing half-imported");
+
+    let imported = upload(&mut admin, CENSUS.as_bytes().to_vec()).await;
+    assert_eq!((imported.ok()["added"].clone(), imported.ok()["employees"].clone()), (json!(2), json!(2)));
+    let census = admin.get("/api/v1/employer/census").await;
+    let jose = census.ok()[0].clone();
+    assert_eq!((jose["first_name"].clone(), jose["email"].clone()), (json!("José"), json!("jose@example.com")));
+    assert_eq!((jose["date_of_birth"].clone(), jose["salary"].clone()), (json!("04/15/1985"), json!(52000.0)));
+    assert_eq!(census.ok()[1]["zip"], "02134");
+
+    // The same census again, José now working 20 hours: brought up to date, no one added twice.
+    let again = upload(&mut admin, CENSUS.replace(",40,Drivers", ",20,Drivers").into_bytes()).await;
+    assert_eq!((again.ok()["added"].clone(), again.ok()["updated"].clone()), (json!(0), json!(2)));
+    assert_eq!(admin.get("/api/v1/employer/census").await.ok()[0]["hours"], 20.0);
+}
+
+#[tokio::test]
+async fn a_census_saved_from_excel_is_imported_with_its_dates_and_zip_codes() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/census/census.xlsx")).unwrap();
+    let imported = admin
+        .send_bytes(
+            Method::POST,
+            "/api/v1/employer/census",
+            Some((bytes, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")),
+            &[],
+        )
+        .await
+        .0;
+    assert_eq!(imported.ok()["added"], 2);
+    let census = admin.get("/api/v1/employer/census").await;
+    assert_eq!(census.ok()[0]["hire_date"], "03/01/2019");
+    assert_eq!((census.ok()[1]["first_name"].clone(), census.ok()[1]["zip"].clone()), (json!("Zoë"), json!("02134")));
+}
+
+#[tokio::test]
+async fn the_census_is_sealed_at_rest_but_for_the_addresses_it_is_looked_up_by() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
+    let kept: Vec<(String, String)> = sqlx::query_as("select email, data from census_employee order by employee_id")
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(kept[0].0, "jose@example.com");
+    assert!(kept
+        .iter()
+        .all(|(_, data)| data.starts_with("enc:") && !data.contains("Álvarez") && !data.contains("1985")));
+}
+
+#[tokio::test]
+async fn an_employee_is_added_corrected_and_ends_their_employment_one_at_a_time() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    let ana = json!({
+        "first_name": "Ana", "last_name": "Silva", "date_of_birth": "02/03/1990", "zip": "94110",
+        "email": "ana@example.com", "hire_date": "05/06/2024", "hours": 32
+    });
+    let added = admin.post("/api/v1/employer/employees", ana.clone()).await;
+    let row = added.ok()[0].clone();
+    assert_eq!((row["first_name"].clone(), row["standing"].clone()), (json!("Ana"), json!("not_started")));
+
+    let twice = admin.post("/api/v1/employer/employees", ana.clone()).await;
+    assert_eq!(twice.first_error(), ("email".into(), "Another employee in your census has this e-mail address".into()));
+    let blank = admin.post("/api/v1/employer/employees", json!({})).await;
+    assert_eq!(blank.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(blank.body["data"].as_array().unwrap().len(), 7, "each required field: {}", blank.body);
+
+    let id = row["employee_id"].as_i64().unwrap();
+    let mut fewer = ana.clone();
+    fewer["hours"] = json!("20");
+    let corrected = admin.put(&format!("/api/v1/employer/employees/{id}"), fewer).await;
+    assert_eq!(corrected.ok()[0]["standing"], "not_eligible");
+    assert_eq!(
+        corrected.ok()[0]["not_eligible"],
+        "You are not eligible: the plan covers employees who work at least 30 hours a week"
+    );
+
+    let yesterday = (chrono::Local::now().date_naive() - chrono::Days::new(1)).format("%m/%d/%Y").to_string();
+    let left =
+        admin.post(&format!("/api/v1/employer/employees/{id}/terminate"), json!({ "last_day": yesterday })).await;
+    assert_eq!(left.ok()[0]["standing"], "left");
+    assert_eq!(admin.get("/api/v1/employer").await.ok()["census"], json!({ "employees": 0, "terminated": 1 }));
+    let bad_day =
+        admin.post(&format!("/api/v1/employer/employees/{id}/terminate"), json!({ "last_day": "soon" })).await;
+    assert_eq!(bad_day.first_error(), ("last_day".into(), "Please enter the last day of work as MM/DD/YYYY".into()));
+    let unknown = admin.put("/api/v1/employer/employees/999999", ana).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_census_quote_splits_each_employees_premium_under_the_contribution_and_a_what_if_with_totals_a_paycheck() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    let none = admin.post("/api/v1/employer/quote", json!({})).await;
+    assert_eq!(none.status, StatusCode::CONFLICT, "no plan year yet");
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    // José and Zoë born so that they are 41 and 34 on the plan year's start.
+    let start = settings(50)["plan_year"]["start"].as_str().unwrap().to_string();
+    let start = chrono::NaiveDate::parse_from_str(&start, "%Y-%m-%d").unwrap();
+    let born = |age: i32| format!("{}-{}", start.year() - age, start.format("%m-%d"));
+    let census = CENSUS.replace("04/15/1985", &born(41)).replace("1992-01-07", &born(34));
+    upload(&mut admin, census.into_bytes()).await.ok();
+
+    let what_if =
+        json!({ "what_if": [{ "dental": { "kind": "percent", "employee_percent": 100, "dependents_percent": 0 } }] });
+    let quote = admin.post("/api/v1/employer/quote", what_if).await;
+    let plan = quote.ok()["plans"][0].clone();
+    assert_eq!((plan["plan_id"].clone(), plan["level"].clone()), (json!(1101), json!("Preferred 1000")));
+    // Brightbite Preferred 1000 is $32.50 at 30-39 and x1.1 at 40-49: José $35.75, Zoë $32.50, $68.25 in all. Half of
+    // José's is $17.875, to the cent $17.88; the employer pays $17.88 + $16.25 = $34.13 and the employees $34.12.
+    let own = &plan["totals"][0];
+    assert_eq!(
+        (own["premium"].clone(), own["employer"].clone(), own["employee"].clone()),
+        (json!(68.25), json!(34.13), json!(34.12))
+    );
+    // $34.13 a month is $409.56 a year: $15.75 every two weeks.
+    assert_eq!(own["employer_per_paycheck"], 15.75);
+    let full = &plan["totals"][1];
+    assert_eq!((full["employer"].clone(), full["employee"].clone()), (json!(68.25), json!(0.0)));
+    let jose = &quote.ok()["employees"][0];
+    assert_eq!((jose["age"].clone(), jose["prices"][0]["employer"].clone()), (json!(41), json!([17.88, 35.75])));
+}
+
+#[tokio::test]
+async fn participation_counts_eligible_employees_against_the_carriers_minimum_and_exports_as_csv() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
+    let p = admin.get("/api/v1/employer/participation").await;
+    assert_eq!(
+        (
+            p.ok()["eligible"].clone(),
+            p.ok()["not_started"].clone(),
+            p.ok()["minimum"].clone(),
+            p.ok()["meets_minimum"].clone()
+        ),
+        (json!(2), json!(2), json!(50), json!(false))
+    );
+    let (answer, bytes) = admin.send_bytes(Method::GET, "/api/v1/employer/participation/export", None, &[]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(answer.headers["content-disposition"].to_str().unwrap().contains("participation.csv"));
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(text.starts_with('\u{FEFF}'), "Excel reads it as UTF-8");
+    assert!(text.contains("\"José\",\"Álvarez\",\"jose@example.com\",\"Not started\""), "{text}");
+
+    let (template, bytes) = admin.send_bytes(Method::GET, "/api/v1/employer/census/template", None, &[]).await;
+    assert_eq!(template.status, StatusCode::OK);
+    assert!(String::from_utf8(bytes).unwrap().contains("First name,Last name,Date of birth,ZIP code,E-mail"));
+}

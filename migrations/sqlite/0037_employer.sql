@@ -1,0 +1,27 @@
+-- An employer group's settings as its administrator set them in the console (domain::employer): the plan year and
+-- its open enrollment window, who is eligible, and for each kind of coverage the plans offered and what the employer
+-- pays, as JSON (engine::employer::settings::GroupSettings). One row a group, with who changed it last.
+create table group_setting (
+    group_id bigint primary key,
+    data text not null,
+    updated_at text not null,
+    updated_by text not null
+);
+
+-- The employees of a group's census. `data` (their names, date of birth, ZIP code, hire date, hours, class and
+-- salary) is sealed whole; `email` (lower case) is how an employee is known within the group. An employee who left
+-- keeps the row, with the day they left (`terminated_on`, YYYY-MM-DD), so that they stop being counted and invited;
+-- `waived` is the reason an employee gave for waiving the group's coverage (engine::employer::participation), with
+-- when they did.
+create table census_employee (
+    employee_id integer primary key autoincrement,
+    group_id bigint not null,
+    email text not null,
+    data text not null,
+    terminated_on text,
+    waived text,
+    waived_at text,
+    added_at text not null,
+    updated_at text not null,
+    unique (group_id, email)
+);
