@@ -35,6 +35,7 @@ SERVER = os.path.join(REPO, "target/release/enroll")
 ANCHOR = os.path.join(REPO, "target/release/anchor")
 RAW_SAVE = os.path.join(REPO, "target/release/raw-save")
 EDI_EXPORT = os.path.join(REPO, "target/release/edi-export")
+CENSUS = os.path.join(REPO, "target/release/census")
 SHOPPERS = 300
 
 
@@ -283,6 +284,25 @@ def measure_edi_export(applications):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def measure_census(import_rows, quote_rows):
+    """An employer's census imported whole (`import_rows` employees) and quoted (`quote_rows` employees, 10 plans,
+    the group's contribution and a what-if) through the console's calls, on a fresh SQLite database: each one's time
+    and peak resident memory (bench/src/bin/census.rs)."""
+    work = tempfile.mkdtemp(prefix="enroll-census-")
+    try:
+        env = {**os.environ, "DATA_DIR": os.path.join(work, "data"), "FIXTURES_DIR": os.path.join(REPO, "fixtures"),
+               "WORKFLOWS_DIR": os.path.join(REPO, "workflows"), "RUST_LOG": "warn",
+               "IMPORT_ROWS": str(import_rows), "QUOTE_ROWS": str(quote_rows)}
+        env.pop("DATABASE_URL", None)
+        lines = subprocess.run([CENSUS], env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+        found = {line.split()[0]: line.split()[1:] for line in lines}
+        i, q = found["import"], found["quote"]
+        return {"import_rows": int(i[0]), "import_s": float(i[1]), "import_mb": float(i[2]),
+                "quote_rows": int(q[0]), "plans": int(q[1]), "quote_s": float(q[2]), "quote_mb": float(q[3])}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def measure_anchor(seconds):
     port = free_port()
     proc = subprocess.Popen([ANCHOR], env={**os.environ, "PORT": str(port)})
@@ -357,6 +377,14 @@ def main():
         e = measure_edi_export(n)
         print(f"| {n:,} | {2 * n:,} | {e['files']} | {e['seconds']:.2f} | {n / e['seconds']:,.0f} | {e['peak_mb']:.0f} MB "
               f"| {e['bytes']:,} |")
+    print("\nEmployers' censuses, through the console's calls (SQLite):\n")
+    print("| what | employees | plans | seconds | peak memory |")
+    print("|---|---:|---:|---:|---:|")
+    c = measure_census(5000, 1000)
+    print(f"| census imported whole (read, checked, sealed, one transaction) | {c['import_rows']:,} | | {c['import_s']:.3f} "
+          f"| {c['import_mb']:.0f} MB |")
+    print(f"| census quoted, the contribution and a what-if | {c['quote_rows']:,} | {c['plans']} | {c['quote_s']:.3f} "
+          f"| {c['quote_mb']:.0f} MB |")
     if args.growth:
         print("\nHow cost grows with the catalogue (one category's listing and the save):\n")
         print("| plans | listing req/s | listing p99 | as a browser asks, req/s | p99 | save req/s | save p99 |")
