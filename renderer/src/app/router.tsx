@@ -42,6 +42,7 @@ function WizardPage() {
   return Ready ? <Ready /> : <LazyWizardPage />;
 }
 const SigningPage = lazy(() => import('../features/remote-signing/components/signing-page').then((m) => ({ default: m.SigningPage })));
+const EmployerPage = lazy(() => import('../features/employer/components/employer-page').then((m) => ({ default: m.EmployerPage })));
 const ReviewsPage = lazy(() => import('../features/reviews/components/reviews-page').then((m) => ({ default: m.ReviewsPage })));
 const CarrierConsole = lazy(() => import('../features/carrier/components/carrier-console').then((m) => ({ default: m.CarrierConsole })));
 const CompareRoute = lazy(() => import('./routes/compare').then((m) => ({ default: m.CompareRoute })));
@@ -106,6 +107,7 @@ export function AppRouter() {
       <Route path="/enrollment/:route" element={<WizardPage />} />
       <Route path="/carrier" element={<CarrierConsole />} />
       <Route path="/reviews" element={<ReviewsPage />} />
+      <Route path="/employer" element={<EmployerPage />} />
       <Route path="/sign/:token" element={<SigningPage />} />
       <Route path="/404" element={<NotFoundPage />} />
       {/* The routing table's other names for pages the store has under one name. */}

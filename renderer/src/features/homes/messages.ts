@@ -5,6 +5,7 @@ export const m = defineMessages({
   chooseGroup: { id: 'homes.chooseGroup', defaultMessage: 'Please choose a group' },
   choosePlatform: { id: 'homes.choosePlatform', defaultMessage: 'Please choose a platform' },
   welcome: { id: 'homes.welcome', defaultMessage: 'Welcome, {name}' },
+  openConsole: { id: 'homes.openConsole', defaultMessage: 'Run your open enrollment: census, contributions, quote and participation' },
   repCode: { id: 'homes.repCode', defaultMessage: 'Rep code {code}' },
   repCodeOf: { id: 'homes.repCodeOf', defaultMessage: 'Rep code {code} · {site}' },
   choosePortal: { id: 'homes.choosePortal', defaultMessage: 'Choose Enrollment Portal' },

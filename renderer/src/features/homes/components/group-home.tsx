@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { common } from '../../../lib/messages';
 import { type SiteInfo, useSite } from '../../../lib/site';
@@ -45,6 +45,9 @@ export function GroupHome() {
         {address?.city && (
           <p className="home-hero-detail">{place(address)}</p>
         )}
+        <p>
+          <Link to="/employer">{t(m.openConsole)}</Link>
+        </p>
       </section>
 
       {step === 'who' && <WhoToEnroll currentMembersPath="/group-select-member" onNewMember={() => setStep('portal')} />}

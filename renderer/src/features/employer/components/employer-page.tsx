@@ -1,0 +1,78 @@
+// The employer's console (`/employer`), for a group's administrator signed in by the group's link: the plan year and
+// coverage offered, the census, the census quote and participation. Who may see it, and every rule, are the
+// server's (domain::employer).
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Failed, Pending } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api';
+import { useT } from '../../../lib/i18n';
+import { type Console, EXPORT_URL, consoleQuery } from '../api/employer';
+import { m } from '../messages';
+import { CensusSection } from './census-section';
+import { QuoteSection } from './quote-section';
+import { SettingsForm } from './settings-form';
+import '../employer.css';
+
+export function EmployerPage() {
+  const t = useT();
+  const console = useQuery(consoleQuery);
+  if (console.isPending) return <Pending />;
+  if (console.isError) {
+    if (console.error instanceof ApiError && console.error.statusCode === 403) {
+      return (
+        <main className="employer narrow">
+          <p role="alert">{console.error.message}</p>
+        </main>
+      );
+    }
+    return <Failed query={console} />;
+  }
+  const c = console.data;
+  return (
+    <main className="employer">
+      <p>
+        <Link to="/group-home">{t(m.backHome)}</Link>
+      </p>
+      <h1>{t(m.title, { name: c.name })}</h1>
+      {c.pays && <p className="hint">{t(m.pays, { pays: c.pays })}</p>}
+      <section className="employer-section" aria-labelledby="employer-settings">
+        <h2 id="employer-settings">{t(m.settingsHeading)}</h2>
+        {c.settings_updated_at ? <p className="hint">{t(m.savedAt, { when: new Date(c.settings_updated_at).toLocaleString() })}</p> : <p>{t(m.notSet)}</p>}
+        <SettingsForm key={c.settings_updated_at ?? 'new'} console={c} />
+      </section>
+      <section className="employer-section" aria-labelledby="employer-census">
+        <h2 id="employer-census">{t(m.censusHeading)}</h2>
+        <CensusSection console={c} />
+      </section>
+      {c.settings && (
+        <section className="employer-section employer-quote" aria-labelledby="employer-quote">
+          <h2 id="employer-quote">{t(m.quoteHeading)}</h2>
+          <QuoteSection console={c} />
+        </section>
+      )}
+      {c.participation && (
+        <section className="employer-section" aria-labelledby="employer-participation">
+          <h2 id="employer-participation">{t(m.participationHeading)}</h2>
+          <ParticipationLine participation={c.participation} />
+          <p>
+            <a href={EXPORT_URL} download>
+              {t(m.export)}
+            </a>
+          </p>
+        </section>
+      )}
+    </main>
+  );
+}
+
+function ParticipationLine({ participation: p }: { participation: NonNullable<Console['participation']> }) {
+  const t = useT();
+  return (
+    <>
+      <p className="employer-participation">{t(m.participation, { enrolled: p.enrolled, eligible: p.eligible, waived: p.waived, notStarted: p.not_started })}</p>
+      <p>
+        {t(m.participationPercent, { percent: p.percent, minimum: p.minimum })} {p.meets_minimum ? t(m.meets) : t(m.below)}
+      </p>
+    </>
+  );
+}
