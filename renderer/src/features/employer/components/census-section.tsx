@@ -145,7 +145,7 @@ function EndEmployment({ e }: { e: CensusEmployee }) {
         <label htmlFor={id} className="field-label">
           {t(m.lastDay)}
         </label>
-        <input id={id} inputMode="numeric" value={lastDay} onChange={(ev) => setLastDay(ev.currentTarget.value)} aria-invalid={failure ? true : undefined} />
+        <input id={id} type="text" inputMode="numeric" value={lastDay} onChange={(ev) => setLastDay(ev.currentTarget.value)} aria-invalid={failure ? true : undefined} />
         {failure && (
           <p className="error" role="alert">
             {failure}

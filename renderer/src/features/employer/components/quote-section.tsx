@@ -28,7 +28,7 @@ export function QuoteSection({ console }: { console: Console }) {
         <label htmlFor={id} className="field-label">
           {t(m.whatIf)}
         </label>
-        <input id={id} inputMode="numeric" value={percent} onChange={(e) => setPercent(e.currentTarget.value)} />
+        <input id={id} type="text" inputMode="numeric" value={percent} onChange={(e) => setPercent(e.currentTarget.value)} />
         <button type="button" className="primary" disabled={quote.isPending || offered.length === 0} onClick={ask}>
           {t(m.quote)}
         </button>

@@ -128,8 +128,8 @@ export function SettingsForm({ console }: { console: Console }) {
           <option value="days60">{t(m.waiting60)}</option>
         </select>,
       )}
-      {field('hours', t(m.minHours), <input id={`${id}-hours`} inputMode="numeric" value={minHours} onChange={(e) => setMinHours(e.currentTarget.value)} {...described('hours', error('plan_year.min_hours'))} />, error('plan_year.min_hours'))}
-      {field('classes', t(m.classes), <input id={`${id}-classes`} value={classes} onChange={(e) => setClasses(e.currentTarget.value)} />)}
+      {field('hours', t(m.minHours), <input id={`${id}-hours`} type="text" inputMode="numeric" value={minHours} onChange={(e) => setMinHours(e.currentTarget.value)} {...described('hours', error('plan_year.min_hours'))} />, error('plan_year.min_hours'))}
+      {field('classes', t(m.classes), <input id={`${id}-classes`} type="text" value={classes} onChange={(e) => setClasses(e.currentTarget.value)} />)}
 
       {console.offerable.map((category) => {
         const d = offers[category.category] as OfferDraft;
@@ -183,12 +183,12 @@ export function SettingsForm({ console }: { console: Console }) {
                 </div>
                 {d.kind === 'percent' ? (
                   <div className="employer-shares">
-                    {field(`${key}-employee`, t(m.employeePercent), <input id={`${id}-${key}-employee`} inputMode="numeric" value={d.employeePercent} onChange={(e) => change(category.category, { employeePercent: e.currentTarget.value })} {...described(`${key}-employee`, offerError(category.category, 'contribution.employee_percent'))} />, offerError(category.category, 'contribution.employee_percent'))}
-                    {field(`${key}-dependents`, t(m.dependentsPercent), <input id={`${id}-${key}-dependents`} inputMode="numeric" value={d.dependentsPercent} onChange={(e) => change(category.category, { dependentsPercent: e.currentTarget.value })} {...described(`${key}-dependents`, offerError(category.category, 'contribution.dependents_percent'))} />, offerError(category.category, 'contribution.dependents_percent'))}
-                    {field(`${key}-cap`, t(m.cap), <input id={`${id}-${key}-cap`} inputMode="decimal" value={d.cap} onChange={(e) => change(category.category, { cap: e.currentTarget.value })} {...described(`${key}-cap`, offerError(category.category, 'contribution.cap'))} />, offerError(category.category, 'contribution.cap'))}
+                    {field(`${key}-employee`, t(m.employeePercent), <input id={`${id}-${key}-employee`} type="text" inputMode="numeric" value={d.employeePercent} onChange={(e) => change(category.category, { employeePercent: e.currentTarget.value })} {...described(`${key}-employee`, offerError(category.category, 'contribution.employee_percent'))} />, offerError(category.category, 'contribution.employee_percent'))}
+                    {field(`${key}-dependents`, t(m.dependentsPercent), <input id={`${id}-${key}-dependents`} type="text" inputMode="numeric" value={d.dependentsPercent} onChange={(e) => change(category.category, { dependentsPercent: e.currentTarget.value })} {...described(`${key}-dependents`, offerError(category.category, 'contribution.dependents_percent'))} />, offerError(category.category, 'contribution.dependents_percent'))}
+                    {field(`${key}-cap`, t(m.cap), <input id={`${id}-${key}-cap`} type="text" inputMode="decimal" value={d.cap} onChange={(e) => change(category.category, { cap: e.currentTarget.value })} {...described(`${key}-cap`, offerError(category.category, 'contribution.cap'))} />, offerError(category.category, 'contribution.cap'))}
                   </div>
                 ) : (
-                  field(`${key}-amount`, t(m.amount), <input id={`${id}-${key}-amount`} inputMode="decimal" value={d.amount} onChange={(e) => change(category.category, { amount: e.currentTarget.value })} {...described(`${key}-amount`, offerError(category.category, 'contribution.amount'))} />, offerError(category.category, 'contribution.amount'))
+                  field(`${key}-amount`, t(m.amount), <input id={`${id}-${key}-amount`} type="text" inputMode="decimal" value={d.amount} onChange={(e) => change(category.category, { amount: e.currentTarget.value })} {...described(`${key}-amount`, offerError(category.category, 'contribution.amount'))} />, offerError(category.category, 'contribution.amount'))
                 )}
                 {offerError(category.category, 'category') && (
                   <p className="error" role="alert">

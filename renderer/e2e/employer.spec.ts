@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { enroll, noSeriousViolations } from './helpers';
+
+/** A day as the date inputs take it. */
+function iso(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+const CENSUS = [
+  'First name,Last name,Date of birth,ZIP code,E-mail,Hire date,Hours a week,Class,Yearly salary',
+  'José,Álvarez,04/15/1985,30318,jose@example.com,03/01/2019,40,Drivers,"$52,000"',
+  'Zoë,Li,1992-01-07,02134,zoe@example.com,2024-06-10,37.5,,',
+].join('\n');
+
+test('a group administrator sets the plan year and contribution, uploads a census (a bad one refused by row), and quotes it beside a what-if', async ({ page }) => {
+  const link = new URL(enroll('group-admin-link', '2556'));
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole('link', { name: /Run your open enrollment/ }).click();
+  await expect(page.getByRole('heading', { name: 'Peachtree Logistics: open enrollment' })).toBeVisible();
+
+  const today = new Date();
+  const start = new Date(Date.UTC(today.getUTCFullYear() + (today.getUTCMonth() === 11 ? 1 : 0), (today.getUTCMonth() + 1) % 12, 1));
+  await page.getByLabel('Plan year starts (the first of a month)').fill(iso(start));
+  await page.getByLabel('Open enrollment opens').fill(iso(new Date(today.getTime() - 86_400_000)));
+  await page.getByLabel('Open enrollment closes').fill(iso(new Date(start.getTime() - 86_400_000)));
+  await page.getByLabel('Offer Dental Plans').check();
+  await page.getByLabel(/^Brightbite Dental Preferred PPO/).check();
+  // Below the 25% Brightbite asks: refused at the field, in the carrier's terms.
+  await page.getByLabel('Of each employee’s own premium (%)').fill('10');
+  await page.getByRole('button', { name: 'Save the plan year and coverage' }).click();
+  await expect(page.getByText(/ask the employer to pay at least 25% of each employee's own premium/)).toBeVisible();
+  await page.getByLabel('Of each employee’s own premium (%)').fill('50');
+  await page.getByRole('button', { name: 'Save the plan year and coverage' }).click();
+  await expect(page.getByText(/^Last saved /)).toBeVisible();
+
+  const census = page.getByLabel('Census file');
+  await census.setInputFiles({ name: 'census.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CENSUS}\nAna,Silva,1990-02-03,94110,ana at example.com,2024-05-06,32,,\n`) });
+  await page.getByRole('button', { name: 'Upload the census' }).click();
+  await expect(page.getByText('Row 4, column “E-mail”: Please enter an e-mail address such as name@example.com')).toBeVisible();
+  await expect(page.getByText('No employee yet: upload your census or add one.')).toBeVisible();
+  await census.setInputFiles({ name: 'census.csv', mimeType: 'text/csv', buffer: Buffer.from(CENSUS) });
+  await page.getByRole('button', { name: 'Upload the census' }).click();
+  await expect(page.getByText('Census imported: 2 added, 0 brought up to date; 2 employees in all.')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: /José Álvarez/ })).toBeVisible();
+  await expect(page.getByText('0 of 2 enrolled, 0 waived, 2 not started')).toBeVisible();
+
+  await page.getByLabel('Compare with paying this share of each employee’s premium (%)').fill('100');
+  await page.getByRole('button', { name: 'Quote the census' }).click();
+  const quoted = page.getByRole('table').last();
+  await expect(quoted.getByRole('row').filter({ hasText: 'At 100%' })).toContainText('$0.00');
+  await noSeriousViolations(page, 'employer console');
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/employer-console-${width}.png`, fullPage: true });
+  }
+});
