@@ -12,7 +12,7 @@ create table group_setting (
 -- salary) is sealed whole; `email` (lower case) is how an employee is known within the group. An employee who left
 -- keeps the row, with the day they left (`terminated_on`, YYYY-MM-DD), so that they stop being counted and invited;
 -- `waived` is the reason an employee gave for waiving the group's coverage (engine::employer::participation), with
--- when they did.
+-- when they did; `invited_at` when their invitation to enroll was sent.
 create table census_employee (
     employee_id integer primary key autoincrement,
     group_id bigint not null,
@@ -21,7 +21,17 @@ create table census_employee (
     terminated_on text,
     waived text,
     waived_at text,
+    invited_at text,
     added_at text not null,
     updated_at text not null,
     unique (group_id, email)
+);
+
+-- The census employee a session is, once it opened that employee's invitation (domain::employer::invitations): the
+-- session enrolls, or waives, as them.
+create table employee_session (
+    session_id text primary key,
+    group_id bigint not null,
+    employee_id bigint not null,
+    opened_at text not null
 );

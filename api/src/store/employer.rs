@@ -249,3 +249,64 @@ pub async fn enrolled_digests(db: &Db, group_id: i64) -> Result<Vec<String>, sql
     .fetch_all(db)
     .await
 }
+
+/// The employees of group `group_id` not invited yet, by id.
+pub async fn not_invited(db: &Db, group_id: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("select employee_id from census_employee where group_id = $1 and invited_at is null order by employee_id")
+        .bind(group_id)
+        .fetch_all(db)
+        .await
+}
+
+/// Records that employee `employee_id`'s invitation (its outbox kind, address, subject and body already sealed) is on
+/// its way: the outbox row and the mark are written together, so that an invitation is sent once.
+pub async fn invite(
+    db: &Db,
+    group_id: i64,
+    employee_id: i64,
+    mail: (&str, &str, &str, &str),
+) -> Result<bool, sqlx::Error> {
+    let (kind, to, subject, body) = mail;
+    let _turn = super::write_turn(db).await;
+    let mut tx = db.begin().await?;
+    let marked = sqlx::query(
+        "update census_employee set invited_at = $1 where group_id = $2 and employee_id = $3 and invited_at is null",
+    )
+    .bind(now())
+    .bind(group_id)
+    .bind(employee_id)
+    .execute(&mut *tx)
+    .await?;
+    if marked.rows_affected() == 0 {
+        return Ok(false);
+    }
+    super::outbox::enqueue(&mut *tx, kind, to, subject, body).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The session `session_id` is employee `employee_id` of group `group_id` from now on.
+pub async fn remember_session(db: &Db, session_id: &str, group_id: i64, employee_id: i64) -> Result<(), sqlx::Error> {
+    let _turn = super::write_turn(db).await;
+    sqlx::query(
+        "insert into employee_session (session_id, group_id, employee_id, opened_at) values ($1, $2, $3, $4) \
+         on conflict (session_id) do update set group_id = excluded.group_id, employee_id = excluded.employee_id, \
+         opened_at = excluded.opened_at",
+    )
+    .bind(session_id)
+    .bind(group_id)
+    .bind(employee_id)
+    .bind(now())
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The group and census employee session `session_id` is, if it opened an invitation.
+pub async fn employee_of_session(db: &Db, session_id: &str) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    let row = sqlx::query("select group_id, employee_id from employee_session where session_id = $1")
+        .bind(session_id)
+        .fetch_optional(db)
+        .await?;
+    row.map(|r| Ok((r.try_get("group_id")?, r.try_get("employee_id")?))).transpose()
+}

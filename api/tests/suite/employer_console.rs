@@ -293,3 +293,91 @@ async fn participation_counts_eligible_employees_against_the_carriers_minimum_an
     assert_eq!(template.status, StatusCode::OK);
     assert!(String::from_utf8(bytes).unwrap().contains("First name,Last name,Date of birth,ZIP code,E-mail"));
 }
+
+/// The token of the invitation last e-mailed to `to`.
+async fn invitation_token(app: &TestApp, to: &str) -> String {
+    let mail = crate::common::mail_to(app, to).await;
+    let at = mail.find("/invitation?token=").expect("the invitation's link") + "/invitation?token=".len();
+    mail[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect()
+}
+
+#[tokio::test]
+async fn an_invitation_opens_the_store_as_the_employee_who_waives_with_a_reason_and_participation_counts_it() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    let early = admin.post("/api/v1/employer/invitations", json!({})).await;
+    assert_eq!(early.status, StatusCode::CONFLICT, "no plan year to invite to yet");
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
+    let invited = admin.post("/api/v1/employer/invitations", json!({})).await;
+    assert_eq!((invited.ok()["sent"].clone(), invited.ok()["skipped"].clone()), (json!(2), json!(0)));
+    let again = admin.post("/api/v1/employer/invitations", json!({})).await;
+    assert_eq!(again.ok()["sent"], 0, "an invitation is sent once");
+
+    let mail = crate::common::mail_to(&app, "zoe@example.com").await;
+    assert!(mail.contains("Hello Zoë,"), "{mail}");
+    assert!(mail.contains("Peachtree Logistics invites you to choose your benefits."), "{mail}");
+    let token = invitation_token(&app, "zoe@example.com").await;
+    let mut zoe = app.browser();
+    let refused = zoe.post("/api/v1/employee/waive", json!({ "reason": "spouse_plan" })).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "no invitation opened yet");
+    let opened = zoe.post("/api/v1/employee/invitation", json!({ "token": token })).await;
+    assert!(opened.set_cookie.is_some(), "the session continues under a new id");
+    assert_eq!((opened.ok()["first_name"].clone(), opened.ok()["window"].clone()), (json!("Zoë"), json!("open")));
+    assert_eq!(opened.ok()["group_name"], "Peachtree Logistics");
+    assert_eq!(opened.ok()["waive_reasons"][0]["words"], "I am covered by my spouse's or partner's plan");
+    let no_reason = zoe.post("/api/v1/employee/waive", json!({})).await;
+    assert_eq!(no_reason.first_error(), ("reason".into(), "Please choose why you do not need this coverage".into()));
+    let waived = zoe.post("/api/v1/employee/waive", json!({ "reason": "spouse_plan" })).await;
+    assert_eq!(waived.ok()["waived"], "spouse_plan");
+    assert_eq!(zoe.get("/api/v1/employee/enrollment").await.ok()["waived"], "spouse_plan");
+
+    let p = admin.get("/api/v1/employer/participation").await;
+    assert_eq!((p.ok()["waived"].clone(), p.ok()["not_started"].clone()), (json!(1), json!(1)));
+    // Zoë is covered by her spouse's plan: she leaves the count, and José alone has not started.
+    assert_eq!(p.ok()["percent"], 0);
+    let census = admin.get("/api/v1/employer/census").await;
+    assert_eq!((census.ok()[1]["standing"].clone(), census.ok()[1]["waived"].clone()), (json!("waived"), json!("spouse_plan")));
+
+    let mut stranger = app.browser();
+    let forged = stranger.post("/api/v1/employee/invitation", json!({ "token": format!("{token}x") })).await;
+    assert_eq!(
+        forged.first_error(),
+        ("token".into(), "This invitation does not work any more. Please ask your benefits administrator for a new one.".into())
+    );
+}
+
+#[tokio::test]
+async fn an_invited_employee_cannot_add_a_plan_once_open_enrollment_has_closed() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    let mut closed = settings(50);
+    let yesterday = (chrono::Local::now().date_naive() - chrono::Days::new(1)).format("%Y-%m-%d").to_string();
+    closed["plan_year"]["open_from"] = json!((chrono::Local::now().date_naive() - chrono::Days::new(20)).format("%Y-%m-%d").to_string());
+    closed["plan_year"]["open_until"] = json!(yesterday);
+    admin.put("/api/v1/employer/settings", closed).await.ok();
+    upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
+    // The window closed: no one is invited to it.
+    assert_eq!(admin.post("/api/v1/employer/invitations", json!({})).await.ok()["skipped"], 2);
+
+    // An employee who typed the group's code is held to open enrollment too.
+    let mut jose = app.browser();
+    jose.enter_group_code("PEACH2556").await;
+    let id = jose.start("IO").await;
+    crate::common::join_group(&app, id, 2556).await;
+    let plans = jose.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental")).await;
+    let plan_id = plans.ok()["result"][0]["plan_id"].as_i64().unwrap();
+    let pricing = jose.get(&format!("/api/v1/get-plan-pricing-detail?pid={plan_id}&enrollment_id={id}")).await;
+    let pricing_id = pricing.ok()["plans"][0]["plan_pricing_id"].as_i64().unwrap();
+    let refused = jose
+        .post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": plan_id, "plan_pricing_id": pricing_id }))
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    let closed_on = chrono::NaiveDate::parse_from_str(&yesterday, "%Y-%m-%d").unwrap().format("%m/%d/%Y").to_string();
+    assert_eq!(
+        refused.body["message"],
+        format!("Open enrollment closed on {closed_on}. You can change your coverage when you have a life event")
+    );
+    let cart = jose.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
+    assert_eq!(cart.status, StatusCode::OK);
+}

@@ -42,6 +42,7 @@ function WizardPage() {
   return Ready ? <Ready /> : <LazyWizardPage />;
 }
 const SigningPage = lazy(() => import('../features/remote-signing/components/signing-page').then((m) => ({ default: m.SigningPage })));
+const InvitationPage = lazy(() => import('../features/employer/components/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const EmployerPage = lazy(() => import('../features/employer/components/employer-page').then((m) => ({ default: m.EmployerPage })));
 const ReviewsPage = lazy(() => import('../features/reviews/components/reviews-page').then((m) => ({ default: m.ReviewsPage })));
 const CarrierConsole = lazy(() => import('../features/carrier/components/carrier-console').then((m) => ({ default: m.CarrierConsole })));
@@ -108,6 +109,8 @@ export function AppRouter() {
       <Route path="/carrier" element={<CarrierConsole />} />
       <Route path="/reviews" element={<ReviewsPage />} />
       <Route path="/employer" element={<EmployerPage />} />
+      <Route path="/invitation" element={<InvitationPage />} />
+      <Route path="/my-enrollment" element={<InvitationPage />} />
       <Route path="/sign/:token" element={<SigningPage />} />
       <Route path="/404" element={<NotFoundPage />} />
       {/* The routing table's other names for pages the store has under one name. */}

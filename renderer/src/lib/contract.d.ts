@@ -9350,6 +9350,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/employer/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitedEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employee/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description An invitation's link, opened. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OpenInvitation"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyEnrollmentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employee/enrollment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyEnrollmentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employee/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description An employee waives the group's coverage. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Waive"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyEnrollmentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13731,6 +13921,68 @@ export interface components {
             /** @description Always `success`. */
             status: string;
             data: components["schemas"]["Participation"];
+        };
+        /** @description The success envelope of a typed answer. */
+        InvitedEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["Invited"];
+        };
+        /** @description What the invitations did. */
+        Invited: {
+            /**
+             * Format: uint32
+             * @description Invitations sent now.
+             */
+            sent: number;
+            /**
+             * Format: uint32
+             * @description Employees left out: invited before, not eligible, left, or without a window open.
+             */
+            skipped: number;
+        };
+        /** @description An invitation's link, opened. */
+        OpenInvitation: {
+            /** @description The token of the invitation's link. */
+            token?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        MyEnrollmentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["MyEnrollment"];
+        };
+        /** @description Where an employee stands in their group's enrollment, as they read it. */
+        MyEnrollment: {
+            first_name: string;
+            /** Format: int64 */
+            group_id: number;
+            group_name: string;
+            /** @description The group's site's landing name, where its plans are shopped; empty when it has none. */
+            landing_url: string;
+            /** @description `open`, `new_hire`, `not_yet` or `closed`. */
+            window: string;
+            /** @description When they may enroll, in words. */
+            message: string;
+            /** @description MM/DD/YYYY: the last day they may enroll, while they may. */
+            until?: string | null;
+            /** @description MM/DD/YYYY: the day their coverage would start. */
+            coverage_from?: string | null;
+            /** @description Why they are not eligible, when they are not. */
+            not_eligible?: string | null;
+            /** @description The reason they gave for waiving, when they did. */
+            waived?: components["schemas"]["WaiveReason"] | null;
+            /** @description The reasons an employee may give for waiving, as they read them. */
+            waive_reasons: components["schemas"]["WaiveChoice"][];
+        };
+        /** @description A reason to waive, as the employee chooses it. */
+        WaiveChoice: {
+            reason: components["schemas"]["WaiveReason"];
+            words: string;
+        };
+        /** @description An employee waives the group's coverage. */
+        Waive: {
+            reason?: components["schemas"]["WaiveReason"] | null;
         };
     };
     responses: {

@@ -25,6 +25,8 @@ use serde_json::json;
 /// Why a plan cannot go in the cart now, if it cannot: changePid, the pricing codes, blackout, alreadyActive,
 /// unanswered eligibility or health questions.
 pub async fn refuse_adding(state: &AppState, e: &Enrollment, plan: &Plan, option: &PlanOption) -> ApiResult<Cents> {
+    // An employee of a group enrolls in the window its plan year opens for them.
+    crate::domain::employer::invitations::window_refusal(state, e).await?;
     if let Some(blackout) = plan.blackout.as_ref().filter(|b| b.covers(today())) {
         let words = blackout.message.in_language(crate::language::current());
         return Err(ApiError::coded("blackout", Said::resolved(words)));

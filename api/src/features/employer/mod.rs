@@ -10,11 +10,29 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::domain::employer::invitations::{self, Invited, MyEnrollment};
 use crate::domain::employer::{self, CensusEmployee, CensusQuote, Console, EmployeeForm, Imported, QuoteAsk};
 use crate::domain::session::Session;
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::AppJson;
+use crate::http::session::{Renewed, WithSession};
 use crate::state::{AppState, Live};
+
+/// An invitation's link, opened.
+#[derive(Deserialize, JsonSchema)]
+pub struct OpenInvitation {
+    /// The token of the invitation's link.
+    token: Option<String>,
+}
+
+/// An employee waives the group's coverage.
+#[derive(Deserialize, JsonSchema)]
+pub struct Waive {
+    reason: Option<engine::employer::participation::WaiveReason>,
+}
+
+/// Why an employee waives: required.
+pub const CHOOSE_REASON: &str = "Please choose why you do not need this coverage";
 
 /// An employee's last day of work.
 #[derive(Deserialize, JsonSchema)]
@@ -35,6 +53,42 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/employer/quote", post(quote))
         .api_route("/employer/participation", get(participation))
         .api_route("/employer/participation/export", get(participation_export))
+        .api_route("/employer/invitations", post(invite))
+        .api_route("/employee/invitation", post(open_invitation))
+        .api_route("/employee/enrollment", get(my_enrollment))
+        .api_route("/employee/waive", post(waive))
+}
+
+/// Invites each eligible employee not invited yet, by e-mail, with a link of their own.
+async fn invite(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Invited>> {
+    Ok(Answer(invitations::invite(&state, &session).await?))
+}
+
+/// Opens an employee's invitation: the session continues, under a new id, as that employee of the group.
+async fn open_invitation(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<OpenInvitation>,
+) -> ApiResult<WithSession<Answer<MyEnrollment>>> {
+    let token = body.token.filter(|t| !t.trim().is_empty()).ok_or_else(|| ApiError::field("token", invitations::INVITATION_FAILED))?;
+    let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
+    let mine = invitations::open(&state, &session, &renewed.session, &token).await?;
+    Ok(WithSession(renewed, Answer(mine)))
+}
+
+/// Where the session's employee stands: when they may enroll, and whether they waived.
+async fn my_enrollment(State(state): State<AppState>, session: Session) -> ApiResult<Answer<MyEnrollment>> {
+    Ok(Answer(invitations::mine(&state, &session).await?))
+}
+
+/// The session's employee waives the group's coverage, with why.
+async fn waive(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<Waive>,
+) -> ApiResult<Answer<MyEnrollment>> {
+    let reason = body.reason.ok_or_else(|| ApiError::field("reason", CHOOSE_REASON))?;
+    Ok(Answer(invitations::waive(&state, &session, reason).await?))
 }
 
 /// The console's front page: the group, its settings (and their form), what it may offer, the census's counts and

@@ -85,4 +85,15 @@ export const m = defineMessages({
   meets: { id: 'employer.meets', defaultMessage: 'This meets the carriers’ minimum.' },
   below: { id: 'employer.below', defaultMessage: 'This is below the carriers’ minimum.' },
   export: { id: 'employer.export', defaultMessage: 'Download participation as CSV' },
+  inviteHeading: { id: 'employer.inviteHeading', defaultMessage: 'Invitations' },
+  invite: { id: 'employer.invite', defaultMessage: 'E-mail each eligible employee their invitation' },
+  invited: { id: 'employer.invited', defaultMessage: '{sent, plural, one {# invitation sent} other {# invitations sent}}; {skipped} left out (invited before, not eligible, or their window has closed).' },
+  inviteHint: { id: 'employer.inviteHint', defaultMessage: 'Each invitation carries a link of the employee’s own: it opens the store as them, with no code to type, to choose their plans or waive them.' },
+
+  inviteWelcome: { id: 'employer.inviteWelcome', defaultMessage: 'Welcome, {name}' },
+  inviteFrom: { id: 'employer.inviteFrom', defaultMessage: '{group} invites you to choose your benefits.' },
+  choosePlans: { id: 'employer.choosePlans', defaultMessage: 'Choose your plans' },
+  waiveHeading: { id: 'employer.waiveHeading', defaultMessage: 'Or, if you do not need your employer’s coverage, tell us why' },
+  waive: { id: 'employer.waive', defaultMessage: 'Waive the coverage' },
+  youWaived: { id: 'employer.youWaived', defaultMessage: 'You waived your employer’s coverage: {reason}. Your benefits administrator is told.' },
 });

@@ -73,3 +73,12 @@ export function useQuote() {
     mutationFn: (whatIf: Record<string, Contribution>[]): Promise<CensusQuote> => api.post('/employer/quote', { body: { what_if: whatIf } }),
   });
 }
+
+/** E-mails each eligible employee not invited yet their invitation. */
+export function useInvite() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (): Promise<Schema<'Invited'>> => api.post('/employer/invitations', {}),
+    onSuccess: () => refresh(),
+  });
+}

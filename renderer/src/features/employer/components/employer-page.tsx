@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { Failed, Pending } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { type Console, EXPORT_URL, consoleQuery } from '../api/employer';
+import { type Console, EXPORT_URL, consoleQuery, useInvite } from '../api/employer';
 import { m } from '../messages';
 import { CensusSection } from './census-section';
 import { QuoteSection } from './quote-section';
@@ -45,6 +45,12 @@ export function EmployerPage() {
         <CensusSection console={c} />
       </section>
       {c.settings && (
+        <section className="employer-section" aria-labelledby="employer-invitations">
+          <h2 id="employer-invitations">{t(m.inviteHeading)}</h2>
+          <InviteEmployees />
+        </section>
+      )}
+      {c.settings && (
         <section className="employer-section employer-quote" aria-labelledby="employer-quote">
           <h2 id="employer-quote">{t(m.quoteHeading)}</h2>
           <QuoteSection console={c} />
@@ -62,6 +68,25 @@ export function EmployerPage() {
         </section>
       )}
     </main>
+  );
+}
+
+function InviteEmployees() {
+  const t = useT();
+  const invite = useInvite();
+  return (
+    <>
+      <p className="hint">{t(m.inviteHint)}</p>
+      <button type="button" className="primary" disabled={invite.isPending} onClick={() => invite.mutate()}>
+        {t(m.invite)}
+      </button>
+      {invite.isSuccess && <p role="status">{t(m.invited, { ...invite.data })}</p>}
+      {invite.isError && (
+        <p className="error" role="alert">
+          {invite.error.message}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -25,6 +25,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store::employer as store;
 
+pub mod invitations;
+
 /// What a page of the console says to anyone but the group's administrator.
 pub const ADMINS_ONLY: &str =
     "This page is for your group's administrator. Please use the link from your group dashboard.";
