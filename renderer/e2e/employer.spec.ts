@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { enroll, noSeriousViolations } from './helpers';
+import { enroll, noSeriousViolations, pathMailedTo } from './helpers';
 
 /** A day as the date inputs take it. */
 function iso(d: Date): string {
@@ -12,7 +12,7 @@ const CENSUS = [
   'Zoë,Li,1992-01-07,02134,zoe@example.com,2024-06-10,37.5,,',
 ].join('\n');
 
-test('a group administrator sets the plan year and contribution, uploads a census (a bad one refused by row), and quotes it beside a what-if', async ({ page }) => {
+test('a group administrator sets the plan year and contribution, uploads a census (a bad one refused by row), quotes it beside a what-if and invites the employees; one waives', async ({ page, browser }) => {
   const link = new URL(enroll('group-admin-link', '2556'));
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByRole('link', { name: /Run your open enrollment/ }).click();
@@ -56,4 +56,28 @@ test('a group administrator sets the plan year and contribution, uploads a censu
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `test-results/employer-console-${width}.png`, fullPage: true });
   }
+
+  await page.getByRole('button', { name: 'E-mail each eligible employee their invitation' }).click();
+  await expect(page.getByText(/^2 invitations sent; 0 left out/)).toBeVisible();
+
+  // Zoë opens her invitation in a browser of her own: no code to type; she is covered by her spouse's plan.
+  const zoe = await (await browser.newContext()).newPage();
+  await zoe.goto(await pathMailedTo('zoe@example.com', /https?:\/\/[^/\s]+(\/invitation\?token=[A-Za-z0-9_-]+)/));
+  await expect(zoe.getByRole('heading', { name: 'Welcome, Zoë' })).toBeVisible();
+  await expect(zoe.getByText(/^You can enroll until \d\d\/\d\d\/\d{4}; your coverage starts on/)).toBeVisible();
+  await expect(zoe.getByRole('link', { name: 'Choose your plans' })).toHaveAttribute('href', '/peachtree-logistics');
+  await zoe.getByLabel("I am covered by my spouse's or partner's plan").check();
+  await zoe.getByRole('button', { name: 'Waive the coverage' }).click();
+  await expect(zoe.getByText(/^You waived your employer’s coverage/)).toBeVisible();
+  await noSeriousViolations(zoe, 'invitation');
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await zoe.setViewportSize({ width, height });
+    await zoe.screenshot({ path: `test-results/employee-invitation-${width}.png`, fullPage: true });
+  }
+
+  await page.reload();
+  await expect(page.getByText('0 of 2 enrolled, 1 waived, 1 not started')).toBeVisible();
 });

@@ -346,8 +346,9 @@ export async function signInCodeMailedTo(to: string, since: number, pattern: Reg
   throw new Error(`no sign-in code e-mailed to ${to}`);
 }
 
-/** The link to sign an application on one's own device, as a path, from the newest e-mail to `to`. */
-export async function signingLinkMailedTo(to: string): Promise<string> {
+/** The first match of `pattern` (its first group: a link's path) in the newest e-mail to `to` that has one, waited
+ * for while the outbox delivers it. */
+export async function pathMailedTo(to: string, pattern: RegExp): Promise<string> {
   const dir = join(process.env.ENROLL_E2E_DATA_DIR ?? '', 'outbox');
   for (let i = 0; i < 40; i++) {
     const newest = readdirSync(dir)
@@ -356,11 +357,16 @@ export async function signingLinkMailedTo(to: string): Promise<string> {
       .sort((a, b) => b.at - a.at)
       .map((m) => readFileSync(m.path, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
       .filter((m) => m.includes(`To: ${to}`));
-    const match = newest.map((m) => /https?:\/\/[^/\s]+(\/sign\/[0-9a-f]+)/.exec(m)).find(Boolean);
+    const match = newest.map((m) => pattern.exec(m)).find(Boolean);
     if (match) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`no signing link e-mailed to ${to}`);
+  throw new Error(`nothing matching ${pattern} e-mailed to ${to}`);
+}
+
+/** The link to sign an application on one's own device, as a path, from the newest e-mail to `to`. */
+export async function signingLinkMailedTo(to: string): Promise<string> {
+  return pathMailedTo(to, /https?:\/\/[^/\s]+(\/sign\/[0-9a-f]+)/);
 }
 
 /** The direct-continue link, as a path, from the newest e-mail to `to`. */

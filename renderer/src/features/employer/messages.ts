@@ -95,5 +95,5 @@ export const m = defineMessages({
   choosePlans: { id: 'employer.choosePlans', defaultMessage: 'Choose your plans' },
   waiveHeading: { id: 'employer.waiveHeading', defaultMessage: 'Or, if you do not need your employer’s coverage, tell us why' },
   waive: { id: 'employer.waive', defaultMessage: 'Waive the coverage' },
-  youWaived: { id: 'employer.youWaived', defaultMessage: 'You waived your employer’s coverage: {reason}. Your benefits administrator is told.' },
+  youWaived: { id: 'employer.youWaived', defaultMessage: 'You waived your employer’s coverage: {reason}. You can still choose plans while you may enroll.' },
 });

@@ -18,7 +18,7 @@ export function useOpenInvitation() {
     mutationFn: (token: string): Promise<MyEnrollment> => api.post('/employee/invitation', { body: { token } }),
     onSuccess: (mine) => {
       client.setQueryData(myEnrollmentQuery.queryKey, mine);
-      // The session is the group's employee now: the site it shows (the group's branding) is read again.
+      // What was read for the session before (a cart, a filter) was another session's.
       return client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'employee' });
     },
   });

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Failed, Pending } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
+import { useSite } from '../../../lib/site';
 import { type MyEnrollment, type WaiveReason, myEnrollmentQuery, useOpenInvitation, useWaive } from '../api/employee';
 import { m } from '../messages';
 import '../employer.css';
@@ -16,13 +17,15 @@ export function InvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const open = useOpenInvitation();
+  const { refresh } = useSite();
   const asked = useRef(false);
   useEffect(() => {
     if (token && !asked.current) {
       asked.current = true;
-      open.mutate(token);
+      // The session is the group's employee now: the site it shows (the group's branding) is read again.
+      open.mutate(token, { onSuccess: () => void refresh() });
     }
-  }, [token, open]);
+  }, [token, open, refresh]);
   const mine = useQuery({ ...myEnrollmentQuery, enabled: !token || open.isSuccess });
   if (token && open.isError) {
     const words = open.error instanceof ApiError ? (open.error.messageFor('token') ?? open.error.message) : open.error.message;
