@@ -19,6 +19,7 @@ pub struct ListingKey {
     refine: engine::refine::Refine,
     people: u32,
     group_id: Option<i64>,
+    contributions: Option<String>,
 }
 
 /// What a listing was asked for.
@@ -41,6 +42,8 @@ pub struct Listing<'a> {
     pub people: u32,
     /// The employer group it is under (whose payroll prices are also shown per paycheck).
     pub group_id: Option<i64>,
+    /// When the group's contributions were last set (prices per paycheck are net of them), if ever.
+    pub contributions: Option<String>,
 }
 
 /// The listing's answer: the one kept for the same question, or `price()`'s, which is then kept.
@@ -59,6 +62,7 @@ pub fn kept_or_priced(
         refine: asked.refine,
         people: asked.people,
         group_id: asked.group_id,
+        contributions: asked.contributions,
     };
     if let Some(answer) = kept.get(&key) {
         return Ok(answer);

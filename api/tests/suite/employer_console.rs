@@ -381,3 +381,45 @@ async fn an_invited_employee_cannot_add_a_plan_once_open_enrollment_has_closed()
     let cart = jose.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
     assert_eq!(cart.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn an_employee_sees_each_price_net_of_the_employers_share_on_the_plans_page_its_card_and_the_cart() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    let mut employee = app.browser();
+    employee.enter_group_code("PEACH2556").await;
+    // Forty years old: Brightbite Preferred's bands rate 40-49 at x1.1.
+    let id = employee.start("IO").await;
+    crate::common::join_group(&app, id, 2556).await;
+
+    let pricing = employee.get(&format!("/api/v1/get-plan-pricing-detail?pid=1101&enrollment_id={id}")).await;
+    let line = pricing.ok()["plans"][0].clone();
+    // $32.50 x 1.1 = $35.75 a month; half is $17.875, to the cent $17.88; the employee's $17.87 a month is $214.44 a
+    // year, $8.25 every two weeks.
+    assert_eq!(line["plan_price"], 35.75, "{line}");
+    let paycheck = &line["per_paycheck"];
+    assert_eq!((paycheck["employer_pays"].clone(), paycheck["you_pay"].clone()), (json!(17.88), json!(17.87)));
+    assert_eq!(paycheck["amount"], 8.25);
+
+    let cards = employee.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental")).await;
+    let card = cards.ok()["result"].as_array().unwrap().iter().find(|c| c["plan_id"] == 1101).unwrap().clone();
+    assert_eq!(card["per_paycheck"]["employer_pays"], 17.88);
+    let other = cards.ok()["result"].as_array().unwrap().iter().find(|c| c["plan_id"] == 1102).unwrap().clone();
+    assert_eq!(other["per_paycheck"]["employer_pays"], Value::Null, "a plan the employer does not offer is paid whole");
+
+    let pricing_id = line["plan_pricing_id"].as_i64().unwrap();
+    employee
+        .post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": 1101, "plan_pricing_id": pricing_id }))
+        .await
+        .ok();
+    let cart = employee.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
+    assert_eq!(cart.ok()["result"][0]["per_paycheck"]["you_pay"], 17.87);
+    assert_eq!(cart.ok()["per_paycheck"]["employer_pays"], 17.88);
+
+    // The employer pays more: the listing is priced again, not kept from before.
+    admin.put("/api/v1/employer/settings", settings(100)).await.ok();
+    let cards = employee.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental")).await;
+    let card = cards.ok()["result"].as_array().unwrap().iter().find(|c| c["plan_id"] == 1101).unwrap().clone();
+    assert_eq!((card["per_paycheck"]["employer_pays"].clone(), card["per_paycheck"]["amount"].clone()), (json!(35.75), json!(0.0)));
+}

@@ -4,4 +4,5 @@ import { defineMessages } from '../lib/i18n';
 export const m = defineMessages({
   // per-paycheck.tsx
   perPaycheck: { id: 'components.perPaycheck', defaultMessage: '{amount} per paycheck ({label})' },
+  netPerPaycheck: { id: 'components.netPerPaycheck', defaultMessage: 'Your employer pays {employer} a month: you pay {net}, {amount} per paycheck ({label})' },
 });

@@ -9834,6 +9834,10 @@ export interface components {
             frequency: components["schemas"]["PayrollFrequency"];
             /** @description How often, as a person says it ("every two weeks"). */
             label: string;
+            /** @description What the employer pays a month toward the price, when it pays anything; `amount` is then what is left. */
+            employer_pays?: components["schemas"]["Dollars"] | null;
+            /** @description What the employee pays a month after the employer's share, when the employer pays anything. */
+            you_pay?: components["schemas"]["Dollars"] | null;
         };
         /**
          * @description How often an employer pays its employees.

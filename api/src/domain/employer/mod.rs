@@ -72,8 +72,7 @@ fn known<'s>(state: &'s AppState, group: &'s Group) -> Known<'s> {
 
 /// A group's settings as kept, if its administrator set them.
 pub async fn settings_of(state: &AppState, group_id: i64) -> ApiResult<Option<GroupSettings>> {
-    let Some(row) = store::settings(&state.db, group_id).await? else { return Ok(None) };
-    serde_json::from_str(&row.data).map(Some).map_err(|e| ApiError::Internal(e.into()))
+    crate::domain::payroll::group_settings(state, group_id).await
 }
 
 /// A plan an administrator may offer, with what its carrier asks of the employer.

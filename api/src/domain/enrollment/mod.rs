@@ -269,6 +269,7 @@ pub async fn priced_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult
 async fn price_the_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<Vec<PricedLine>> {
     let rows = store::cart::cart(&state.db, &state.local_reads, enrollment.row.enrollment_id).await?;
     let input = enrollment.filter.rating_input(today());
+    let payroll = crate::domain::payroll::payroll(state, enrollment.row.group_id, input.clone()).await?;
     let mut lines = Vec::new();
     for row in rows {
         let Some(plan) = state.catalogue.plan(row.plan_id) else {
@@ -290,8 +291,7 @@ async fn price_the_cart(state: &AppState, enrollment: &Enrollment) -> ApiResult<
             plan_category: plan.category.clone(),
             plan_type: plan.plan_type.clone(),
             price,
-            per_paycheck: crate::domain::payroll::paycheck(state, enrollment.row.group_id, Some(price))
-                .filter(|_| !plan.hides_price()),
+            per_paycheck: payroll.paycheck(plan, Some(option), Some(price)).filter(|_| !plan.hides_price()),
             removable: u8::from(row.removable),
             max_age: plan.max_age,
             child_age_limit: plan.eligibility.child_age_limit,

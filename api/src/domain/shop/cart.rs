@@ -238,6 +238,7 @@ pub(crate) async fn answer_of(state: &AppState, e: &Enrollment, lines: Vec<Price
         lines.iter().any(|l| l.is_premier()),
         lines.iter().map(|l| l.plan_category.as_str()),
     );
+    let per_paycheck = total_per_paycheck(state, e, &lines, t.recurring_month_cost).await?;
     Ok(CartAnswer {
         riders: riders(state, e, &lines).await?,
         result: lines,
@@ -246,8 +247,26 @@ pub(crate) async fn answer_of(state: &AppState, e: &Enrollment, lines: Vec<Price
         total_cost: t.total_cost,
         notices,
         show_quotation: crate::domain::quote::may_send(e),
-        per_paycheck: crate::domain::payroll::paycheck(state, e.row.group_id, Some(t.recurring_month_cost)),
+        per_paycheck,
     })
+}
+
+/// The cart's monthly total per paycheck, net of what the employer pays toward each line.
+async fn total_per_paycheck(
+    state: &AppState,
+    e: &Enrollment,
+    lines: &[PricedLine],
+    monthly: Cents,
+) -> ApiResult<Option<crate::domain::payroll::Paycheck>> {
+    let payroll = crate::domain::payroll::payroll(state, e.row.group_id, e.filter.rating_input(today())).await?;
+    let employer = lines
+        .iter()
+        .filter_map(|l| {
+            let plan = state.catalogue.plan(l.plan_id)?;
+            Some(payroll.employer_share(plan, plan.option(l.plan_pricing_id), l.price).0)
+        })
+        .sum::<i64>();
+    Ok(payroll.net(monthly, Cents(employer)))
 }
 
 /// Riders that can be added to the plans in the cart, priced.

@@ -229,6 +229,7 @@ pub async fn answer(
         }
     };
     let refine = query.refine()?;
+    let payroll = crate::domain::payroll::payroll(state, e.group_id, e.filter.rating_input(today())).await?;
     let asked = crate::services::listings::Listing {
         language: crate::language::current(),
         input: e.filter.rating_input(today()),
@@ -239,9 +240,10 @@ pub async fn answer(
         refine: refine.clone(),
         people: people_covered(&e),
         group_id: e.group_id,
+        contributions: payroll.version.clone(),
     };
     let kept = crate::services::listings::kept_or_priced(&state.listings, asked, || {
-        Kept::answering(&priced_listing(state, &e, &wanted, &accepted, page, &refine)).map(std::sync::Arc::new)
+        Kept::answering(&priced_listing(state, &e, &wanted, &accepted, page, &refine, &payroll)).map(std::sync::Arc::new)
     })?;
     Ok(kept)
 }
@@ -344,6 +346,7 @@ fn priced_listing(
     accepted: &Accepted,
     page: Option<(usize, usize)>,
     refine: &Refine,
+    payroll: &crate::domain::payroll::Payroll<'_>,
 ) -> FilteredPlans {
     let (entries, io_only) = listed(state, e, wanted, accepted);
     let candidates: Vec<Candidate<'_>> = entries.iter().map(|entry| candidate(state, entry)).collect();
@@ -397,7 +400,7 @@ fn priced_listing(
             if entry.from.is_some() {
                 card.from_price = entry.from;
             }
-            card.per_paycheck = crate::domain::shop::pricing::paycheck(state, e.group_id, entry.price);
+            card.per_paycheck = payroll.paycheck(entry.plan, None, entry.price);
             card
         })
         .collect();

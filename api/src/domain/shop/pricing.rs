@@ -146,7 +146,7 @@ pub fn premier_notices<'c>(premier: bool, mut categories: impl Iterator<Item = &
     notices.into_iter().map(crate::language::say).collect()
 }
 
-pub use crate::domain::payroll::{paycheck, Paycheck};
+pub use crate::domain::payroll::{paycheck, payroll, Paycheck};
 
 /// What a listed plan's price waits for, as its card says it: the answers its page asks before it can be priced.
 pub fn price_note(error: PricingError) -> Option<&'static str> {

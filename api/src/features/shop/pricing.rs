@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::domain::shop::pricing::{
-    awaits_answer, paycheck, plan_of, premier_notices, price, price_line, yearly_cost_of, PriceLine, ASKED_WORDS,
+    awaits_answer, payroll, plan_of, premier_notices, price, price_line, yearly_cost_of, PriceLine, ASKED_WORDS,
 };
 use crate::error::{Answer, ApiError, ApiResult};
 use crate::http::extract::{AppQuery, Nothing, OwnedQuery};
@@ -48,13 +48,14 @@ pub async fn pricing_detail(
         Err(other) => return Err(other),
     };
     let tier = e.filter.tier();
+    let payroll = payroll(&state, e.row.group_id, e.filter.rating_input(crate::domain::enrollment::today())).await?;
     match price(&state, &e, plan).await? {
         Ok(priced) => Ok(Answer(PlanPrices {
             plans: priced
                 .iter()
                 .map(|(o, p)| PriceLine {
                     yearly_cost: yearly_cost_of(&e, plan, o, *p).filter(|_| !plan.hides_price()),
-                    per_paycheck: paycheck(&state, e.row.group_id, Some(*p)).filter(|_| !plan.hides_price()),
+                    per_paycheck: payroll.paycheck(plan, Some(o), Some(*p)).filter(|_| !plan.hides_price()),
                     ..price_line(plan, o, *p, tier)
                 })
                 .collect(),
