@@ -60,13 +60,18 @@ pub struct Payroll<'s> {
 }
 
 /// The payroll of an enrollment of group `group_id` (none for the individual market) rated by `input`.
-pub async fn payroll<'s>(state: &'s AppState, group_id: Option<i64>, input: Option<RatingInput>) -> ApiResult<Payroll<'s>> {
+pub async fn payroll<'s>(
+    state: &'s AppState,
+    group_id: Option<i64>,
+    input: Option<RatingInput>,
+) -> ApiResult<Payroll<'s>> {
     let frequency = group_id.and_then(|g| state.catalogue.groups.get(&g)).and_then(|g| g.payroll_frequency);
     let row = match (group_id, frequency) {
         (Some(g), Some(_)) => crate::store::employer::settings(&state.db, g).await?,
         _ => None,
     };
-    let settings = row.as_ref().map(|r| serde_json::from_str(&r.data)).transpose().map_err(|e| ApiError::Internal(e.into()))?;
+    let settings =
+        row.as_ref().map(|r| serde_json::from_str(&r.data)).transpose().map_err(|e| ApiError::Internal(e.into()))?;
     Ok(Payroll { state, group_id, settings, version: row.map(|r| r.updated_at), input })
 }
 

@@ -252,10 +252,12 @@ pub async fn enrolled_digests(db: &Db, group_id: i64) -> Result<Vec<String>, sql
 
 /// The employees of group `group_id` not invited yet, by id.
 pub async fn not_invited(db: &Db, group_id: i64) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar("select employee_id from census_employee where group_id = $1 and invited_at is null order by employee_id")
-        .bind(group_id)
-        .fetch_all(db)
-        .await
+    sqlx::query_scalar(
+        "select employee_id from census_employee where group_id = $1 and invited_at is null order by employee_id",
+    )
+    .bind(group_id)
+    .fetch_all(db)
+    .await
 }
 
 /// Records that employee `employee_id`'s invitation (its outbox kind, address, subject and body already sealed) is on

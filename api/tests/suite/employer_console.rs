@@ -337,13 +337,19 @@ async fn an_invitation_opens_the_store_as_the_employee_who_waives_with_a_reason_
     // Zoë is covered by her spouse's plan: she leaves the count, and José alone has not started.
     assert_eq!(p.ok()["percent"], 0);
     let census = admin.get("/api/v1/employer/census").await;
-    assert_eq!((census.ok()[1]["standing"].clone(), census.ok()[1]["waived"].clone()), (json!("waived"), json!("spouse_plan")));
+    assert_eq!(
+        (census.ok()[1]["standing"].clone(), census.ok()[1]["waived"].clone()),
+        (json!("waived"), json!("spouse_plan"))
+    );
 
     let mut stranger = app.browser();
     let forged = stranger.post("/api/v1/employee/invitation", json!({ "token": format!("{token}x") })).await;
     assert_eq!(
         forged.first_error(),
-        ("token".into(), "This invitation does not work any more. Please ask your benefits administrator for a new one.".into())
+        (
+            "token".into(),
+            "This invitation does not work any more. Please ask your benefits administrator for a new one.".into()
+        )
     );
 }
 
@@ -353,7 +359,8 @@ async fn an_invited_employee_cannot_add_a_plan_once_open_enrollment_has_closed()
     let mut admin = administrator(&app).await;
     let mut closed = settings(50);
     let yesterday = (chrono::Local::now().date_naive() - chrono::Days::new(1)).format("%Y-%m-%d").to_string();
-    closed["plan_year"]["open_from"] = json!((chrono::Local::now().date_naive() - chrono::Days::new(20)).format("%Y-%m-%d").to_string());
+    closed["plan_year"]["open_from"] =
+        json!((chrono::Local::now().date_naive() - chrono::Days::new(20)).format("%Y-%m-%d").to_string());
     closed["plan_year"]["open_until"] = json!(yesterday);
     admin.put("/api/v1/employer/settings", closed).await.ok();
     upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
@@ -370,7 +377,10 @@ async fn an_invited_employee_cannot_add_a_plan_once_open_enrollment_has_closed()
     let pricing = jose.get(&format!("/api/v1/get-plan-pricing-detail?pid={plan_id}&enrollment_id={id}")).await;
     let pricing_id = pricing.ok()["plans"][0]["plan_pricing_id"].as_i64().unwrap();
     let refused = jose
-        .post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": plan_id, "plan_pricing_id": pricing_id }))
+        .post(
+            "/api/v1/add-plan-to-cart",
+            json!({ "enrollment_id": id, "plan_id": plan_id, "plan_pricing_id": pricing_id }),
+        )
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT);
     let closed_on = chrono::NaiveDate::parse_from_str(&yesterday, "%Y-%m-%d").unwrap().format("%m/%d/%Y").to_string();
@@ -410,7 +420,10 @@ async fn an_employee_sees_each_price_net_of_the_employers_share_on_the_plans_pag
 
     let pricing_id = line["plan_pricing_id"].as_i64().unwrap();
     employee
-        .post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": 1101, "plan_pricing_id": pricing_id }))
+        .post(
+            "/api/v1/add-plan-to-cart",
+            json!({ "enrollment_id": id, "plan_id": 1101, "plan_pricing_id": pricing_id }),
+        )
         .await
         .ok();
     let cart = employee.get(&format!("/api/v1/get-plan-cart?enrollment_id={id}")).await;
@@ -421,5 +434,8 @@ async fn an_employee_sees_each_price_net_of_the_employers_share_on_the_plans_pag
     admin.put("/api/v1/employer/settings", settings(100)).await.ok();
     let cards = employee.get(&format!("/api/v1/get-filtered-plans?enrollment_id={id}&categories=dental")).await;
     let card = cards.ok()["result"].as_array().unwrap().iter().find(|c| c["plan_id"] == 1101).unwrap().clone();
-    assert_eq!((card["per_paycheck"]["employer_pays"].clone(), card["per_paycheck"]["amount"].clone()), (json!(35.75), json!(0.0)));
+    assert_eq!(
+        (card["per_paycheck"]["employer_pays"].clone(), card["per_paycheck"]["amount"].clone()),
+        (json!(35.75), json!(0.0))
+    );
 }

@@ -30,9 +30,11 @@ fn reset_peak() {
 /// ZIP codes of several states, dates in both ways administrators write them.
 fn census(rows: usize, tag: &str) -> String {
     let first = ["José", "Zoë", "Ana", "Nguyễn", "Siobhán", "Mohammed", "Ólafur", "Chloé", "Đặng", "Kwame"];
-    let last = ["Álvarez", "O’Brien", "Silva", "Müller", "Kowalczyk", "Nakamura", "Okafor", "Dubois", "Ivanova", "Smith"];
+    let last =
+        ["Álvarez", "O’Brien", "Silva", "Müller", "Kowalczyk", "Nakamura", "Okafor", "Dubois", "Ivanova", "Smith"];
     let zips = ["30318", "02134", "78701", "94110", "10001", "60614", "98101", "33101", "80202", "27601"];
-    let mut text = String::from("First name,Last name,Date of birth,ZIP code,E-mail,Hire date,Hours a week,Class,Yearly salary\n");
+    let mut text =
+        String::from("First name,Last name,Date of birth,ZIP code,E-mail,Hire date,Hours a week,Class,Yearly salary\n");
     for i in 0..rows {
         let birth = if i % 2 == 0 {
             format!("{:02}/{:02}/{}", 1 + i % 12, 1 + i % 28, 1960 + i % 40)
@@ -90,13 +92,16 @@ async fn run() -> anyhow::Result<()> {
 
     let admin = |name: &str| Session(format!("bench-census-{name}"));
     for name in ["import", "quote"] {
-        grant(&state.db, None, &admin(name), Grant::GroupAdmin(2556), &Spend::Nothing).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        grant(&state.db, None, &admin(name), Grant::GroupAdmin(2556), &Spend::Nothing)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
 
     let bytes = census(import_rows, "import").into_bytes();
     reset_peak();
     let clock = Instant::now();
-    let imported = api::domain::employer::import(&state, &admin("import"), &bytes).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let imported =
+        api::domain::employer::import(&state, &admin("import"), &bytes).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let seconds = clock.elapsed().as_secs_f64();
     anyhow::ensure!(imported.added as usize == import_rows, "imported {} of {import_rows}", imported.added);
     println!("import {import_rows} {seconds:.3} {:.1}", peak_mb());
@@ -105,7 +110,9 @@ async fn run() -> anyhow::Result<()> {
     // under a second group of the fixtures whose administrator is signed in the same way.
     let quote_group = 3101;
     let quote_admin = Session("bench-census-quote-3101".into());
-    grant(&state.db, None, &quote_admin, Grant::GroupAdmin(quote_group), &Spend::Nothing).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    grant(&state.db, None, &quote_admin, Grant::GroupAdmin(quote_group), &Spend::Nothing)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     api::domain::employer::save_settings(&state, &quote_admin, settings).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let bytes = census(quote_rows, "quote").into_bytes();
     api::domain::employer::import(&state, &quote_admin, &bytes).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
@@ -114,7 +121,8 @@ async fn run() -> anyhow::Result<()> {
     }))?;
     reset_peak();
     let clock = Instant::now();
-    let quote = api::domain::employer::census_quote(&state, &quote_admin, &ask).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let quote =
+        api::domain::employer::census_quote(&state, &quote_admin, &ask).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let seconds = clock.elapsed().as_secs_f64();
     anyhow::ensure!(quote.employees.len() == quote_rows, "quoted {} of {quote_rows}", quote.employees.len());
     println!("quote {quote_rows} {} {seconds:.3} {:.1}", quote.plans.len(), peak_mb());

@@ -55,10 +55,12 @@ fn opened(state: &AppState, token: &str) -> Option<(i64, i64)> {
 /// opens later (not one that closed).
 pub async fn invite(state: &AppState, session: &Session) -> ApiResult<Invited> {
     let group = administered(state, session).await?;
-    let settings = settings_of(state, group.group_id).await?.ok_or_else(|| ApiError::Conflict(SET_PLAN_YEAR_FIRST.into()))?;
+    let settings =
+        settings_of(state, group.group_id).await?.ok_or_else(|| ApiError::Conflict(SET_PLAN_YEAR_FIRST.into()))?;
     let year = &settings.plan_year;
     let today = super::today();
-    let waiting: std::collections::HashSet<i64> = store::not_invited(&state.db, group.group_id).await?.into_iter().collect();
+    let waiting: std::collections::HashSet<i64> =
+        store::not_invited(&state.db, group.group_id).await?.into_iter().collect();
     let (mut sent, mut skipped) = (0, 0);
     use crate::language::{say, say_with};
     for row in census_of(state, group.group_id).await? {
@@ -173,7 +175,11 @@ async fn answer(state: &AppState, group_id: i64, row: &CensusRow, year: &PlanYea
 }
 
 /// The census employee `employee_id` of group `group_id`, and the group's plan year.
-async fn employee_and_year(state: &AppState, group_id: i64, employee_id: i64) -> ApiResult<Option<(CensusRow, PlanYear)>> {
+async fn employee_and_year(
+    state: &AppState,
+    group_id: i64,
+    employee_id: i64,
+) -> ApiResult<Option<(CensusRow, PlanYear)>> {
     let Some(settings) = settings_of(state, group_id).await? else { return Ok(None) };
     let row = match store::employee(&state.db, group_id, employee_id).await? {
         Some(row) => super::opened(state, &row)?,
@@ -221,7 +227,9 @@ pub async fn mine(state: &AppState, session: &Session) -> ApiResult<MyEnrollment
 pub async fn waive(state: &AppState, session: &Session, reason: WaiveReason) -> ApiResult<MyEnrollment> {
     let (group, row, year) = me(state, session).await?;
     let word = serde_json::to_value(reason).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-    store::waive(&state.db, group, row.employee_id, Some(&word)).await?.map_err(|_| ApiError::Forbidden(NOT_INVITED.into()))?;
+    store::waive(&state.db, group, row.employee_id, Some(&word))
+        .await?
+        .map_err(|_| ApiError::Forbidden(NOT_INVITED.into()))?;
     let row = CensusRow { waived: Some(reason), ..row };
     answer(state, group, &row, &year).await
 }
@@ -234,9 +242,10 @@ pub async fn window_refusal(state: &AppState, e: &Enrollment) -> ApiResult<()> {
     let Some(settings) = settings_of(state, group_id).await? else { return Ok(()) };
     let year = settings.plan_year;
     let hire = match store::employee_of_session(&state.db, &e.session.0).await? {
-        Some((g, employee_id)) if g == group_id => {
-            store::employee(&state.db, group_id, employee_id).await?.map(|row| super::opened(state, &row)).transpose()?
-        }
+        Some((g, employee_id)) if g == group_id => store::employee(&state.db, group_id, employee_id)
+            .await?
+            .map(|row| super::opened(state, &row))
+            .transpose()?,
         _ => None,
     }
     .map(|row| row.employee.hire_date);

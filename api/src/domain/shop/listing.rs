@@ -243,7 +243,8 @@ pub async fn answer(
         contributions: payroll.version.clone(),
     };
     let kept = crate::services::listings::kept_or_priced(&state.listings, asked, || {
-        Kept::answering(&priced_listing(state, &e, &wanted, &accepted, page, &refine, &payroll)).map(std::sync::Arc::new)
+        Kept::answering(&priced_listing(state, &e, &wanted, &accepted, page, &refine, &payroll))
+            .map(std::sync::Arc::new)
     })?;
     Ok(kept)
 }

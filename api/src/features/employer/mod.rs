@@ -70,7 +70,10 @@ async fn open_invitation(
     session: Session,
     AppJson(body): AppJson<OpenInvitation>,
 ) -> ApiResult<WithSession<Answer<MyEnrollment>>> {
-    let token = body.token.filter(|t| !t.trim().is_empty()).ok_or_else(|| ApiError::field("token", invitations::INVITATION_FAILED))?;
+    let token = body
+        .token
+        .filter(|t| !t.trim().is_empty())
+        .ok_or_else(|| ApiError::field("token", invitations::INVITATION_FAILED))?;
     let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
     let mine = invitations::open(&state, &session, &renewed.session, &token).await?;
     Ok(WithSession(renewed, Answer(mine)))
