@@ -57,6 +57,13 @@ pub enum Standing {
     NotStarted,
 }
 
+/// How many employees waived for one reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Waivers {
+    pub reason: WaiveReason,
+    pub employees: u32,
+}
+
 /// The counts of a group's eligible employees, and whether they meet the carrier's minimum.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Participation {
@@ -65,7 +72,7 @@ pub struct Participation {
     pub waived: u32,
     pub not_started: u32,
     /// Waivers by reason, in the order reasons are offered; reasons no one gave are left out.
-    pub waived_by_reason: Vec<(WaiveReason, u32)>,
+    pub waived_by_reason: Vec<Waivers>,
     /// Enrolled, of the eligible employees not covered elsewhere (%, rounded down); 100 when everyone is.
     pub percent: u32,
     /// The least the carriers ask (%); 0 when none does.
@@ -98,7 +105,10 @@ pub fn count(standings: impl IntoIterator<Item = Standing>, minimum: u32) -> Par
         enrolled,
         waived,
         not_started,
-        waived_by_reason: WaiveReason::ALL.iter().filter_map(|r| reasons.get(r).map(|n| (*r, *n))).collect(),
+        waived_by_reason: WaiveReason::ALL
+            .iter()
+            .filter_map(|r| reasons.get(r).map(|n| Waivers { reason: *r, employees: *n }))
+            .collect(),
         percent,
         minimum,
         meets_minimum: percent >= minimum,
@@ -113,7 +123,7 @@ mod tests {
     fn one_enrolled_and_one_waived_for_a_spouses_plan_is_full_participation() {
         let p = count([Standing::Enrolled, Standing::Waived(WaiveReason::SpousePlan)], 70);
         assert_eq!((p.eligible, p.enrolled, p.waived, p.not_started), (2, 1, 1, 0));
-        assert_eq!(p.waived_by_reason, vec![(WaiveReason::SpousePlan, 1)]);
+        assert_eq!(p.waived_by_reason, vec![Waivers { reason: WaiveReason::SpousePlan, employees: 1 }]);
         assert_eq!(p.percent, 100);
         assert!(p.meets_minimum);
     }
@@ -127,7 +137,8 @@ mod tests {
         standings.push(Standing::NotStarted);
         let p = count(standings.clone(), 75);
         assert_eq!((p.eligible, p.percent, p.meets_minimum), (11, 70, false));
-        assert_eq!(p.waived_by_reason, vec![(WaiveReason::Medicare, 1), (WaiveReason::Cost, 2)]);
+        let waivers = |reason, employees| Waivers { reason, employees };
+        assert_eq!(p.waived_by_reason, vec![waivers(WaiveReason::Medicare, 1), waivers(WaiveReason::Cost, 2)]);
         assert!(count(standings, 70).meets_minimum);
     }
 

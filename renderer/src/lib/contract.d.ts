@@ -13751,10 +13751,7 @@ export interface components {
             /** Format: uint32 */
             not_started: number;
             /** @description Waivers by reason, in the order reasons are offered; reasons no one gave are left out. */
-            waived_by_reason: [
-                components["schemas"]["WaiveReason"],
-                number
-            ][];
+            waived_by_reason: components["schemas"]["Waivers"][];
             /**
              * Format: uint32
              * @description Enrolled, of the eligible employees not covered elsewhere (%, rounded down); 100 when everyone is.
@@ -13766,6 +13763,12 @@ export interface components {
              */
             minimum: number;
             meets_minimum: boolean;
+        };
+        /** @description How many employees waived for one reason. */
+        Waivers: {
+            reason: components["schemas"]["WaiveReason"];
+            /** Format: uint32 */
+            employees: number;
         };
         /** @description Why an employee waives the group's coverage. */
         WaiveReason: "spouse_plan" | "medicare" | "other_coverage" | "cost" | "other";

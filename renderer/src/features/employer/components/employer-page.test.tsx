@@ -45,7 +45,7 @@ const console = (withSettings: boolean) => ({
   minimums: { employee_percent: 25, dependents_percent: 0, participation_percent: 50 },
   census: { employees: 2, terminated: 0 },
   participation: withSettings
-    ? { eligible: 2, enrolled: 1, waived: 1, not_started: 0, waived_by_reason: [['spouse_plan', 1]], percent: 100, minimum: 50, meets_minimum: true }
+    ? { eligible: 2, enrolled: 1, waived: 1, not_started: 0, waived_by_reason: [{ reason: 'spouse_plan', employees: 1 }], percent: 100, minimum: 50, meets_minimum: true }
     : null,
 });
 
