@@ -35,3 +35,17 @@ create table employee_session (
     employee_id bigint not null,
     opened_at text not null
 );
+
+-- A group's payroll deduction file for one pay period (domain::employer::deductions), made once: what each enrolled
+-- employee's paycheck gives toward each plan, and what changed since the last period's. `content` (the CSV) and
+-- `lines` (the deductions, JSON, for the next period's changes) are sealed; `content` is emptied as 834 files' are,
+-- EDI_RETENTION_DAYS after it was made.
+create table payroll_file (
+    group_id bigint not null,
+    period_start text not null,
+    period_end text not null,
+    content text,
+    lines text not null,
+    made_at text not null,
+    primary key (group_id, period_start)
+);

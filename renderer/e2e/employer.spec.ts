@@ -80,4 +80,9 @@ test('a group administrator sets the plan year and contribution, uploads a censu
 
   await page.reload();
   await expect(page.getByText('0 of 2 enrolled, 1 waived, 1 not started')).toBeVisible();
+
+  // This pay period's deduction file: made once, listed with its counts (no one has enrolled yet).
+  await page.getByRole('button', { name: 'Make this pay period’s file' }).click();
+  await expect(page.getByRole('link', { name: /^Pay period \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/ })).toBeVisible();
+  await expect(page.getByText('(0 deductions: 0 new, 0 changed, 0 stopped)')).toBeVisible();
 });

@@ -312,3 +312,81 @@ pub async fn employee_of_session(db: &Db, session_id: &str) -> Result<Option<(i6
         .await?;
     row.map(|r| Ok((r.try_get("group_id")?, r.try_get("employee_id")?))).transpose()
 }
+
+/// The submitted applications of group `group_id`, each with the digest of the address that holds it.
+pub async fn enrolled_applications(db: &Db, group_id: i64) -> Result<Vec<(String, String)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select h.email_sha256, e.policy_id from policy_holder h join enrollment e on e.enrollment_id = h.enrollment_id \
+         where e.group_id = $1 and e.policy_id is not null order by e.enrollment_id",
+    )
+    .bind(group_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get("email_sha256")?, r.try_get("policy_id")?))).collect()
+}
+
+/// A payroll deduction file, as kept: `content` and `lines` sealed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PayrollFileRow {
+    pub period_start: String,
+    pub period_end: String,
+    pub content: Option<String>,
+    pub lines: String,
+    pub made_at: String,
+}
+
+fn payroll_row(r: &sqlx::any::AnyRow) -> Result<PayrollFileRow, sqlx::Error> {
+    Ok(PayrollFileRow {
+        period_start: r.try_get("period_start")?,
+        period_end: r.try_get("period_end")?,
+        content: r.try_get("content")?,
+        lines: r.try_get("lines")?,
+        made_at: r.try_get("made_at")?,
+    })
+}
+
+/// Group `group_id`'s payroll files, newest period first.
+pub async fn payroll_files(db: &Db, group_id: i64) -> Result<Vec<PayrollFileRow>, sqlx::Error> {
+    sqlx::query(
+        "select period_start, period_end, content, lines, made_at from payroll_file where group_id = $1 \
+         order by period_start desc",
+    )
+    .bind(group_id)
+    .fetch_all(db)
+    .await?
+    .iter()
+    .map(payroll_row)
+    .collect()
+}
+
+/// Keeps the file of the period starting `period_start`, unless one was made for it already (false then): a period
+/// has one file, whoever asks at the same moment. Contents made before `forget_before` are emptied meanwhile.
+pub async fn put_payroll_file(
+    db: &Db,
+    group_id: i64,
+    period: (&str, &str),
+    content: &str,
+    lines: &str,
+    forget_before: &str,
+) -> Result<bool, sqlx::Error> {
+    let _turn = super::write_turn(db).await;
+    let mut tx = db.begin().await?;
+    let made = sqlx::query(
+        "insert into payroll_file (group_id, period_start, period_end, content, lines, made_at) \
+         values ($1, $2, $3, $4, $5, $6) on conflict (group_id, period_start) do nothing",
+    )
+    .bind(group_id)
+    .bind(period.0)
+    .bind(period.1)
+    .bind(content)
+    .bind(lines)
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("update payroll_file set content = null where made_at < $1")
+        .bind(forget_before)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(made.rows_affected() > 0)
+}

@@ -7,7 +7,7 @@ use super::{now, Db};
 
 /// Every column that holds sealed values, as (table, column): a sealed value, or a JSON document with sealed strings
 /// inside it (at any depth, and inside sealed documents too).
-pub const SEALED_COLUMNS: [(&str, &str); 15] = [
+pub const SEALED_COLUMNS: [(&str, &str); 17] = [
     ("enrollment_tab", "data"),
     ("enrollment_tab", "draft"),
     ("member", "document"),
@@ -23,6 +23,8 @@ pub const SEALED_COLUMNS: [(&str, &str); 15] = [
     ("proof_document", "content"),
     ("change_saved", "data"),
     ("census_employee", "data"),
+    ("payroll_file", "content"),
+    ("payroll_file", "lines"),
 ];
 
 /// The texts of a column that hold anything sealed.

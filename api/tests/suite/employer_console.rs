@@ -439,3 +439,66 @@ async fn an_employee_sees_each_price_net_of_the_employers_share_on_the_plans_pag
         (json!(35.75), json!(0.0))
     );
 }
+
+#[tokio::test]
+async fn the_payroll_deduction_file_of_a_pay_period_is_made_once_with_each_enrolled_employees_part_per_paycheck() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
+    // José buys Brightbite Preferred 1000 at forty ($35.75 a month; the employer pays $17.88) and his application is
+    // submitted, held by the address the census has for him.
+    let mut jose = app.browser();
+    jose.enter_group_code("PEACH2556").await;
+    let id = jose.start("IO").await;
+    crate::common::join_group(&app, id, 2556).await;
+    jose.post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": 1101, "plan_pricing_id": 110101 }))
+        .await
+        .ok();
+    sqlx::query("update enrollment set policy_id = 'PAYROLL-1' where enrollment_id = $1")
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    sqlx::query("insert into policy_holder (enrollment_id, email_sha256) values ($1, $2)")
+        .bind(id)
+        .bind(api::domain::access::holder_digest("Jose@Example.com").unwrap())
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+
+    let made = admin.post("/api/v1/employer/deductions", json!({})).await;
+    let file = made.ok().clone();
+    assert_eq!(
+        (file["deductions"].clone(), file["new"].clone(), file["stopped"].clone()),
+        (json!(1), json!(1), json!(0))
+    );
+    let again = admin.post("/api/v1/employer/deductions", json!({})).await;
+    assert_eq!(again.ok()["made_at"], file["made_at"], "a period has one file");
+    assert_eq!(admin.get("/api/v1/employer/deductions").await.ok().as_array().unwrap().len(), 1);
+
+    let period = file["period_start"].as_str().unwrap().to_string();
+    let end = file["period_end"].as_str().unwrap().to_string();
+    let (answer, bytes) =
+        admin.send_bytes(Method::GET, &format!("/api/v1/employer/deductions/{period}"), None, &[]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let text = String::from_utf8(bytes).unwrap();
+    let golden = format!(
+        "\u{FEFF}\"Period start\",\"Period end\",\"Employee ID\",\"Last name\",\"First name\",\"E-mail\",\"Plan ID\",\"Plan\",\
+         \"Kind of coverage\",\"Tax\",\"Deduction per paycheck\",\"Change\",\"Previous deduction\"\r\n\
+         \"{period}\",\"{end}\",\"1\",\"Álvarez\",\"José\",\"jose@example.com\",\"1101\",\"Brightbite Dental Preferred PPO\",\
+         \"dental\",\"pre-tax\",\"8.25\",\"new\",\"\"\r\n"
+    );
+    assert_eq!(text, golden);
+
+    use std::os::unix::fs::PermissionsExt;
+    let path = app.state.edi.dir.join("payroll/2556").join(format!("deductions-{period}.csv"));
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the payroll system's file is the store's alone");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), golden.trim_start_matches('\u{FEFF}'));
+
+    let mut zoe = app.browser();
+    assert_eq!(zoe.post("/api/v1/employer/deductions", json!({})).await.status, StatusCode::FORBIDDEN);
+    let unknown = admin.send_bytes(Method::GET, "/api/v1/employer/deductions/1999-01-01", None, &[]).await.0;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}

@@ -3,6 +3,7 @@
 
 pub mod census;
 pub mod contribution;
+pub mod deductions;
 pub mod participation;
 pub mod plan_year;
 pub mod quote;

@@ -95,8 +95,12 @@ describe('the api client', () => {
       }[Method];
     }[keyof paths];
     // A document's file answers its own bytes (PDF, JPEG or PNG), read by the browser in a tab of its own, not here;
-    // the employer's census template and participation export are CSV files the browser downloads.
-    type Files = 'get /reviews/{document_id}/file' | 'get /employer/census/template' | 'get /employer/participation/export';
+    // the employer's census template, participation export and deduction files are CSV files the browser downloads.
+    type Files =
+      | 'get /reviews/{document_id}/file'
+      | 'get /employer/census/template'
+      | 'get /employer/participation/export'
+      | 'get /employer/deductions/{period_start}';
     expectTypeOf<Exclude<Untyped, Files>>().toEqualTypeOf<never>();
 
     // Never run: `npm run typecheck` fails when any line below stops being an error, i.e. when answers stop being

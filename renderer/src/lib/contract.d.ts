@@ -9395,6 +9395,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/employer/deductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Array_of_DeductionFileEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeductionFileEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/deductions/{period_start}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    period_start: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/employee/invitation": {
         parameters: {
             query?: never;
@@ -13947,6 +14068,38 @@ export interface components {
              * @description Employees left out: invited before, not eligible, left, or without a window open.
              */
             skipped: number;
+        };
+        /** @description The success envelope of a typed answer. */
+        Array_of_DeductionFileEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DeductionFile"][];
+        };
+        /** @description A pay period's deduction file. */
+        DeductionFile: {
+            /** @description YYYY-MM-DD: the period's first and last day (the first names the file). */
+            period_start: string;
+            period_end: string;
+            made_at: string;
+            /**
+             * Format: uint32
+             * @description Deductions in it, and how many of them are new, changed or stopped since the last file.
+             */
+            deductions: number;
+            /** Format: uint32 */
+            new: number;
+            /** Format: uint32 */
+            changed: number;
+            /** Format: uint32 */
+            stopped: number;
+            /** @description Whether its content is still kept (it is emptied after the retention period). */
+            kept: boolean;
+        };
+        /** @description The success envelope of a typed answer. */
+        DeductionFileEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["DeductionFile"];
         };
         /** @description An invitation's link, opened. */
         OpenInvitation: {

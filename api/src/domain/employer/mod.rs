@@ -25,6 +25,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store::employer as store;
 
+pub mod deductions;
 pub mod invitations;
 
 /// What a page of the console says to anyone but the group's administrator.
@@ -755,13 +756,6 @@ pub async fn participation(state: &AppState, session: &Session) -> ApiResult<Par
     participation_of(state, group, &settings, &census).await
 }
 
-/// A cell of a CSV file a spreadsheet opens: quoted, and a text that a spreadsheet would run as a formula (starting
-/// with `=`, `+`, `-`, `@`, a tab or a carriage return) starts with an apostrophe, so that it reads as the text it is.
-fn cell(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_string() };
-    format!("\"{}\"", text.replace('"', "\"\""))
-}
-
 /// The census and where each employee stands, as CSV: name, e-mail, standing and the reason of a waiver.
 pub async fn participation_csv(state: &AppState, session: &Session) -> ApiResult<String> {
     let rows = census_list(state, session).await?;
@@ -769,7 +763,7 @@ pub async fn participation_csv(state: &AppState, session: &Session) -> ApiResult
     let say = |id: &'static str| engine::i18n::say(language, id).to_string();
     let mut out = [say("First name"), say("Last name"), say("E-mail"), say("Standing"), say("Reason for waiving")]
         .iter()
-        .map(|t| cell(t))
+        .map(|t| engine::employer::deductions::cell(t))
         .collect::<Vec<_>>()
         .join(",");
     out.push_str("\r\n");
@@ -782,20 +776,12 @@ pub async fn participation_csv(state: &AppState, session: &Session) -> ApiResult
             _ => "Not started",
         });
         let reason = row.waived.map(|r| say(r.words())).unwrap_or_default();
-        let line =
-            [row.first_name, row.last_name, row.email, standing, reason].iter().map(|t| cell(t)).collect::<Vec<_>>();
+        let line = [row.first_name, row.last_name, row.email, standing, reason]
+            .iter()
+            .map(|t| engine::employer::deductions::cell(t))
+            .collect::<Vec<_>>();
         out.push_str(&line.join(","));
         out.push_str("\r\n");
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_cell_a_spreadsheet_would_run_as_a_formula_reads_as_text() {
-        assert_eq!(super::cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(super::cell("-1"), "\"'-1\"");
-        assert_eq!(super::cell("José"), "\"José\"");
-    }
 }

@@ -10,6 +10,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::domain::employer::deductions::{self, DeductionFile};
 use crate::domain::employer::invitations::{self, Invited, MyEnrollment};
 use crate::domain::employer::{self, CensusEmployee, CensusQuote, Console, EmployeeForm, Imported, QuoteAsk};
 use crate::domain::session::Session;
@@ -54,9 +55,27 @@ pub fn routes() -> ApiRouter<Live> {
         .api_route("/employer/participation", get(participation))
         .api_route("/employer/participation/export", get(participation_export))
         .api_route("/employer/invitations", post(invite))
+        .api_route("/employer/deductions", get(deduction_files).post(make_deductions))
+        .api_route("/employer/deductions/{period_start}", get(deduction_file))
         .api_route("/employee/invitation", post(open_invitation))
         .api_route("/employee/enrollment", get(my_enrollment))
         .api_route("/employee/waive", post(waive))
+}
+
+/// Makes the payroll deduction file of the pay period that holds today, once a period.
+async fn make_deductions(State(state): State<AppState>, session: Session) -> ApiResult<Answer<DeductionFile>> {
+    Ok(Answer(deductions::make(&state, &session).await?))
+}
+
+/// The payroll deduction files made, newest first.
+async fn deduction_files(State(state): State<AppState>, session: Session) -> ApiResult<Answer<Vec<DeductionFile>>> {
+    Ok(Answer(deductions::files(&state, &session).await?))
+}
+
+/// A pay period's deduction file, as CSV.
+async fn deduction_file(State(state): State<AppState>, session: Session, Path(period): Path<String>) -> ApiResult<Csv> {
+    let text = deductions::content(&state, &session, &period).await?;
+    Ok(Csv { file_name: "deductions.csv", text })
 }
 
 /// Invites each eligible employee not invited yet, by e-mail, with a link of their own.

@@ -79,6 +79,11 @@ export const m = defineMessages({
   perPaycheck: { id: 'employer.perPaycheck', defaultMessage: 'Employees pay a paycheck' },
   quotedOn: { id: 'employer.quotedOn', defaultMessage: 'Ages on {date}.' },
 
+  deductionsHeading: { id: 'employer.deductionsHeading', defaultMessage: 'Payroll deductions' },
+  deductionsHint: { id: 'employer.deductionsHint', defaultMessage: 'Each pay period’s file says what each enrolled employee’s paycheck gives toward each plan, before or after tax, and what changed since the last file. A period has one file.' },
+  makeDeductions: { id: 'employer.makeDeductions', defaultMessage: 'Make this pay period’s file' },
+  deductionFile: { id: 'employer.deductionFile', defaultMessage: 'Pay period {from} to {to}' },
+  deductionCounts: { id: 'employer.deductionCounts', defaultMessage: '({deductions, plural, one {# deduction} other {# deductions}}: {new} new, {changed} changed, {stopped} stopped)' },
   participationHeading: { id: 'employer.participationHeading', defaultMessage: 'Participation' },
   participation: { id: 'employer.participation', defaultMessage: '{enrolled} of {eligible} enrolled, {waived} waived, {notStarted} not started' },
   participationPercent: { id: 'employer.participationPercent', defaultMessage: '{percent}% take part, not counting employees covered elsewhere; the carriers ask at least {minimum}%.' },

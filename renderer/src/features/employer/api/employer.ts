@@ -82,3 +82,24 @@ export function useInvite() {
     onSuccess: () => refresh(),
   });
 }
+
+export type DeductionFile = Schema<'DeductionFile'>;
+
+export const deductionsQuery = queryOptions({
+  queryKey: ['employer', 'deductions'],
+  queryFn: (): Promise<DeductionFile[]> => api.get('/employer/deductions', {}),
+});
+
+/** Where a pay period's deduction file is downloaded. */
+export function deductionsUrl(periodStart: string): string {
+  return `/api/v1/employer/deductions/${encodeURIComponent(periodStart)}`;
+}
+
+/** Makes this pay period's deduction file (once a period: asked again, the file already made). */
+export function useMakeDeductions() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (): Promise<DeductionFile> => api.post('/employer/deductions', {}),
+    onSuccess: () => refresh(),
+  });
+}

@@ -98,6 +98,7 @@ describe('the employer’s console', () => {
     server.use(
       http.get('/api/v1/employer', () => success(console(true))),
       http.get('/api/v1/employer/census', () => success([jose])),
+      http.get('/api/v1/employer/deductions', () => success([])),
       http.post('/api/v1/employer/census', () =>
         refusal(422, 'validation failed', [
           { target_element: 'census.4', error_message: 'Row 4, column “E-mail”: Please enter an e-mail address such as name@example.com' },
@@ -127,6 +128,9 @@ describe('the employer’s console', () => {
     server.use(
       http.get('/api/v1/employer', () => success(console(true))),
       http.get('/api/v1/employer/census', () => success([jose])),
+      http.get('/api/v1/employer/deductions', () =>
+        success([{ period_start: '2026-11-27', period_end: '2026-12-10', made_at: '2026-12-04T10:00:00Z', deductions: 1, new: 1, changed: 0, stopped: 0, kept: true }]),
+      ),
       http.post('/api/v1/employer/quote', async ({ request }) => {
         asked = await request.json();
         return success({
@@ -146,5 +150,8 @@ describe('the employer’s console', () => {
     expect(rows.some((r) => r.includes('Your contribution') && r.includes('$34.13') && r.includes('$34.12'))).toBe(true);
     expect(rows.some((r) => r.includes('At 100%') && r.includes('$68.25') && r.includes('$0.00'))).toBe(true);
     expect(screen.getByRole('button', { name: 'Print the proposal' })).toBeTruthy();
+    const file = screen.getByRole('link', { name: 'Pay period 2026-11-27 to 2026-12-10' });
+    expect(file.getAttribute('href')).toBe('/api/v1/employer/deductions/2026-11-27');
+    expect(screen.getByText('(1 deduction: 1 new, 0 changed, 0 stopped)')).toBeTruthy();
   });
 });

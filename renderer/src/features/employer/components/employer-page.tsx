@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { Failed, Pending } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { type Console, EXPORT_URL, consoleQuery, useInvite } from '../api/employer';
+import { type Console, EXPORT_URL, consoleQuery, deductionsQuery, deductionsUrl, useInvite, useMakeDeductions } from '../api/employer';
 import { m } from '../messages';
 import { CensusSection } from './census-section';
 import { QuoteSection } from './quote-section';
@@ -56,6 +56,12 @@ export function EmployerPage() {
           <QuoteSection console={c} />
         </section>
       )}
+      {c.settings && c.pays && (
+        <section className="employer-section" aria-labelledby="employer-deductions">
+          <h2 id="employer-deductions">{t(m.deductionsHeading)}</h2>
+          <Deductions />
+        </section>
+      )}
       {c.participation && (
         <section className="employer-section" aria-labelledby="employer-participation">
           <h2 id="employer-participation">{t(m.participationHeading)}</h2>
@@ -85,6 +91,48 @@ function InviteEmployees() {
         <p className="error" role="alert">
           {invite.error.message}
         </p>
+      )}
+    </>
+  );
+}
+
+function Deductions() {
+  const t = useT();
+  const files = useQuery(deductionsQuery);
+  const make = useMakeDeductions();
+  return (
+    <>
+      <p className="hint">{t(m.deductionsHint)}</p>
+      <button type="button" className="primary" disabled={make.isPending} onClick={() => make.mutate()}>
+        {t(m.makeDeductions)}
+      </button>
+      {make.isError && (
+        <p className="error" role="alert">
+          {make.error.message}
+        </p>
+      )}
+      {files.isError ? (
+        <Failed query={files} />
+      ) : (
+        files.data &&
+        files.data.length > 0 && (
+          <ul className="employer-files">
+            {files.data.map((f) => (
+              <li key={f.period_start}>
+                {f.kept ? (
+                  <a href={deductionsUrl(f.period_start)} download>
+                    {t(m.deductionFile, { from: f.period_start, to: f.period_end })}
+                  </a>
+                ) : (
+                  t(m.deductionFile, { from: f.period_start, to: f.period_end })
+                )}
+                <span className="employer-file-counts">
+                  {t(m.deductionCounts, { deductions: f.deductions, new: f.new, changed: f.changed, stopped: f.stopped })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
       )}
     </>
   );
