@@ -53,6 +53,10 @@ pub enum Role {
     GroupAdmin(i64),
 }
 
+/// What a page for a group's administrator says to anyone else.
+pub const GROUP_ADMINS_ONLY: &str =
+    "This page is for your group's administrator. Please use the link from your group dashboard.";
+
 pub async fn role_of(db: &Db, session: &Session) -> Result<Role, sqlx::Error> {
     Ok(session_role::find(db, &session.0).await?.map(|row| role_from(&row)).unwrap_or(Role::Applicant))
 }

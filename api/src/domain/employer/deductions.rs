@@ -62,7 +62,11 @@ fn opened<T: serde::de::DeserializeOwned>(state: &AppState, sealed: &str) -> Api
 /// The deductions of group `group_id` now: each submitted application held by an employee of the census, each plan of
 /// it, the employee's part per paycheck.
 async fn deductions_now(state: &AppState, group_id: i64) -> ApiResult<Vec<Deduction>> {
-    let group = state.catalogue.groups.get(&group_id).ok_or_else(|| ApiError::Forbidden(super::ADMINS_ONLY.into()))?;
+    let group = state
+        .catalogue
+        .groups
+        .get(&group_id)
+        .ok_or_else(|| ApiError::Forbidden(crate::domain::access::GROUP_ADMINS_ONLY.into()))?;
     let frequency = group.payroll_frequency.ok_or_else(|| ApiError::Conflict(NO_PAY_FREQUENCY.into()))?;
     let census: HashMap<String, super::CensusRow> = census_of(state, group_id)
         .await?

@@ -28,9 +28,6 @@ use crate::store::employer as store;
 pub mod deductions;
 pub mod invitations;
 
-/// What a page of the console says to anyone but the group's administrator.
-pub const ADMINS_ONLY: &str =
-    "This page is for your group's administrator. Please use the link from your group dashboard.";
 pub const NO_SUCH_EMPLOYEE: &str = "There is no such employee in your census";
 pub const EMAIL_TAKEN: &str = "Another employee in your census has this e-mail address";
 pub const BAD_FIELD: &str = "Row {row}, column “{column}”: {reason}";
@@ -41,10 +38,12 @@ pub const INVALID_LAST_DAY: &str = "Please enter the last day of work as MM/DD/Y
 /// The group whose administrator this session is, or 403.
 pub async fn administered<'s>(state: &'s AppState, session: &Session) -> ApiResult<&'s Group> {
     match role_of(&state.db, session).await? {
-        Role::GroupAdmin(group) => {
-            state.catalogue.groups.get(&group).ok_or_else(|| ApiError::Forbidden(ADMINS_ONLY.into()))
-        }
-        _ => Err(ApiError::Forbidden(ADMINS_ONLY.into())),
+        Role::GroupAdmin(group) => state
+            .catalogue
+            .groups
+            .get(&group)
+            .ok_or_else(|| ApiError::Forbidden(crate::domain::access::GROUP_ADMINS_ONLY.into())),
+        _ => Err(ApiError::Forbidden(crate::domain::access::GROUP_ADMINS_ONLY.into())),
     }
 }
 

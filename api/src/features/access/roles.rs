@@ -195,10 +195,6 @@ async fn session_rep<'a>(state: &'a AppState, session: &Session) -> ApiResult<&'
     }
 }
 
-/// What a page for a group's administrator says to anyone else.
-pub const GROUP_ADMINS_ONLY: &str =
-    "This page is for your group's administrator. Please use the link from your group dashboard.";
-
 /// `get-enrollment-platforms { agent_id }`: the enrollment portals the session's rep (or group) enrolls on.
 pub async fn enrollment_platforms(
     State(state): State<AppState>,
@@ -366,7 +362,7 @@ pub async fn group_info_admin(
             let group = state.catalogue.groups.get(&own).ok_or_else(|| ApiError::field("group_id", CHOOSE_GROUP))?;
             Ok(GroupInfoAnswer::Same(Answer(group_info(&state, group, true))))
         }
-        _ => Err(ApiError::Forbidden(GROUP_ADMINS_ONLY.into())),
+        _ => Err(ApiError::Forbidden(access::GROUP_ADMINS_ONLY.into())),
     }
 }
 
