@@ -139,6 +139,9 @@ export function LanguageProvider({ initial, children }: { initial: Chosen; child
     async (language: string) => {
       const messages = await loadCatalogue(language);
       remember(language);
+      // An answer still on its way was asked in the other language. Invalidating alone would not ask it again: a
+      // query without data yet keeps its fetch in flight rather than starting another, so it is cancelled first.
+      await queries.cancelQueries();
       setChosen({ language, messages });
       await queries.invalidateQueries();
     },

@@ -116,6 +116,34 @@ describe('the site header', () => {
     expect(screen.getByRole('button', { name: 'Español' }).getAttribute('lang')).toBe('es');
   });
 
+  it('reads again in the chosen language an answer that was still on its way when the language was chosen', async () => {
+    let menuReads = 0;
+    let arrive: () => void = () => {};
+    const firstOnItsWay = new Promise<void>((resolve) => (arrive = resolve));
+    server.use(
+      http.get('/api/v1/get-default-info', () => success({ ...store, settings: undefined })),
+      http.get('/api/v1/get-common-menu', async () => {
+        menuReads += 1;
+        // The first answer, asked in English, is slow: Spanish is chosen before it arrives.
+        if (menuReads === 1) await firstOnItsWay;
+        return success(['dental', 'medical']);
+      }),
+      http.get('/api/v1/get-plan-category', () => success([{ category: 'dental', display_name: 'Dental Plans', image: '' }])),
+    );
+    render(
+      <MemoryRouter>
+        <SiteProvider>
+          <SiteHeader site={store} />
+        </SiteProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(menuReads).toBe(1));
+    screen.getByRole('button', { name: 'Español' }).click();
+    await screen.findByText('¿Preguntas? Estamos aquí para ayudarle.');
+    arrive();
+    await waitFor(() => expect(menuReads).toBe(2));
+  });
+
   it('reads each answer on the page once again when another language is chosen, not twice', async () => {
     const reads = { menu: 0, site: 0 };
     server.use(
