@@ -306,6 +306,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         }
     });
     let batcher = crate::domain::carrier_files::spawn_batcher(live.clone(), config.edi.batch, lifecycle.stopping());
+    let employers =
+        crate::domain::employer::schedule::spawn(live.clone(), config.employer_schedule, lifecycle.stopping());
     let listener = listen((config.listen_addr, config.port), config.max_connections)
         .await
         .with_context(|| format!("cannot listen on {}:{}", config.listen_addr, config.port))?
@@ -351,6 +353,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let workers = async {
         let _ = sender.await;
         let _ = batcher.await;
+        let _ = employers.await;
     };
     if tokio::time::timeout(grace, workers).await.is_err() {
         tracing::warn!(

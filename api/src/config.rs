@@ -122,6 +122,9 @@ pub struct Config {
     pub recommend_refresh: std::time::Duration,
     /// How often a server reads workflow versions loaded since (`WORKFLOWS_REFRESH_SECS`, 5 s by default).
     pub workflows_refresh: std::time::Duration,
+    /// How often employer groups' invitations, reminders and deduction files are looked at (`EMPLOYER_SCHEDULE_SECS`,
+    /// 3600 by default).
+    pub employer_schedule: std::time::Duration,
     /// `user:password` a carrier or an auditor gives (HTTP basic) to read submitted applications (`AUDIT_AUTH`);
     /// unset, no one can.
     pub audit_auth: Option<String>,
@@ -243,6 +246,7 @@ impl Config {
         };
         let recommend_refresh = seconds_from_env("RECOMMEND_REFRESH_SECS", 60)?;
         let workflows_refresh = seconds_from_env("WORKFLOWS_REFRESH_SECS", 5)?;
+        let employer_schedule = seconds_from_env("EMPLOYER_SCHEDULE_SECS", 3600)?;
         let edi_batch = seconds_from_env("EDI_BATCH_SECS", 300)?;
         let data_dir = env_path("DATA_DIR", "./data");
         let edi_dir = std::env::var_os("EDI_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("edi"));
@@ -289,6 +293,7 @@ impl Config {
                 .unwrap_or_else(|| BENEFIT_ROOT.into()),
             recommend_refresh: std::time::Duration::from_secs(recommend_refresh),
             workflows_refresh: std::time::Duration::from_secs(workflows_refresh),
+            employer_schedule: std::time::Duration::from_secs(employer_schedule),
             audit_auth: std::env::var("AUDIT_AUTH").ok().filter(|a| !a.is_empty()),
             edi: EdiSettings {
                 batch: std::time::Duration::from_secs(edi_batch),

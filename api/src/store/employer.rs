@@ -1,4 +1,4 @@
-//! An employer group's settings and census (see the migration `0037_employer.sql`).
+//! An employer group's settings and census (see the migrations `0037_employer.sql` and `0038_invitation_reminders.sql`).
 
 use sqlx::Row;
 
@@ -52,11 +52,15 @@ pub struct EmployeeRow {
     pub terminated_on: Option<String>,
     pub waived: Option<String>,
     pub waived_at: Option<String>,
+    pub invited_at: Option<String>,
+    /// Reminders sent since the invitation.
+    pub reminders_sent: i64,
     pub added_at: String,
     pub updated_at: String,
 }
 
-const COLUMNS: &str = "employee_id, email, data, terminated_on, waived, waived_at, added_at, updated_at";
+const COLUMNS: &str =
+    "employee_id, email, data, terminated_on, waived, waived_at, invited_at, reminders_sent, added_at, updated_at";
 
 fn employee_row(r: &sqlx::any::AnyRow) -> Result<EmployeeRow, sqlx::Error> {
     Ok(EmployeeRow {
@@ -66,6 +70,8 @@ fn employee_row(r: &sqlx::any::AnyRow) -> Result<EmployeeRow, sqlx::Error> {
         terminated_on: r.try_get("terminated_on")?,
         waived: r.try_get("waived")?,
         waived_at: r.try_get("waived_at")?,
+        invited_at: r.try_get("invited_at")?,
+        reminders_sent: r.try_get("reminders_sent")?,
         added_at: r.try_get("added_at")?,
         updated_at: r.try_get("updated_at")?,
     })
@@ -238,43 +244,25 @@ pub async fn waive(
     Ok(if done.rows_affected() > 0 { Ok(()) } else { Err(Refused::Unknown) })
 }
 
-/// The digests of the e-mail addresses (`domain::access::holder_digest`) that hold group `group_id`'s submitted
-/// applications: the employees who enrolled.
-pub async fn enrolled_digests(db: &Db, group_id: i64) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select distinct h.email_sha256 from policy_holder h join enrollment e on e.enrollment_id = h.enrollment_id \
-         where e.group_id = $1",
-    )
-    .bind(group_id)
-    .fetch_all(db)
-    .await
-}
-
-/// The employees of group `group_id` not invited yet, by id.
-pub async fn not_invited(db: &Db, group_id: i64) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select employee_id from census_employee where group_id = $1 and invited_at is null order by employee_id",
-    )
-    .bind(group_id)
-    .fetch_all(db)
-    .await
-}
-
 /// Records that employee `employee_id`'s invitation (its outbox kind, address, subject and body already sealed) is on
-/// its way: the outbox row and the mark are written together, so that an invitation is sent once.
+/// its way: the outbox row and the mark are written together, so that an invitation is sent once. `reminders` are
+/// counted as sent with it (those already due when it goes: the invitation says as much).
 pub async fn invite(
     db: &Db,
     group_id: i64,
     employee_id: i64,
+    reminders: i64,
     mail: (&str, &str, &str, &str),
 ) -> Result<bool, sqlx::Error> {
     let (kind, to, subject, body) = mail;
     let _turn = super::write_turn(db).await;
     let mut tx = db.begin().await?;
     let marked = sqlx::query(
-        "update census_employee set invited_at = $1 where group_id = $2 and employee_id = $3 and invited_at is null",
+        "update census_employee set invited_at = $1, reminders_sent = $2 \
+         where group_id = $3 and employee_id = $4 and invited_at is null",
     )
     .bind(now())
+    .bind(reminders)
     .bind(group_id)
     .bind(employee_id)
     .execute(&mut *tx)
@@ -285,6 +273,40 @@ pub async fn invite(
     super::outbox::enqueue(&mut *tx, kind, to, subject, body).await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// Records that employee `employee_id`'s reminder number `reminder` is on its way, with its mail (as `invite`):
+/// false when it was sent already.
+pub async fn remind(
+    db: &Db,
+    group_id: i64,
+    employee_id: i64,
+    reminder: i64,
+    mail: (&str, &str, &str, &str),
+) -> Result<bool, sqlx::Error> {
+    let (kind, to, subject, body) = mail;
+    let _turn = super::write_turn(db).await;
+    let mut tx = db.begin().await?;
+    let marked = sqlx::query(
+        "update census_employee set reminders_sent = $1 \
+         where group_id = $2 and employee_id = $3 and invited_at is not null and reminders_sent < $1",
+    )
+    .bind(reminder)
+    .bind(group_id)
+    .bind(employee_id)
+    .execute(&mut *tx)
+    .await?;
+    if marked.rows_affected() == 0 {
+        return Ok(false);
+    }
+    super::outbox::enqueue(&mut *tx, kind, to, subject, body).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The groups with settings, by id.
+pub async fn groups_with_settings(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("select group_id from group_setting order by group_id").fetch_all(db).await
 }
 
 /// The session `session_id` is employee `employee_id` of group `group_id` from now on.
@@ -313,16 +335,39 @@ pub async fn employee_of_session(db: &Db, session_id: &str) -> Result<Option<(i6
     row.map(|r| Ok((r.try_get("group_id")?, r.try_get("employee_id")?))).transpose()
 }
 
-/// The submitted applications of group `group_id`, each with the digest of the address that holds it.
-pub async fn enrolled_applications(db: &Db, group_id: i64) -> Result<Vec<(String, String)>, sqlx::Error> {
+/// A submitted application of an employer group, with what tells whose it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupApplication {
+    pub policy_id: String,
+    /// The digest of the address that holds it (`domain::access::holder_digest`), when it has a holder.
+    pub holder_digest: Option<String>,
+    /// The census employee whose invitation opened the session that made it, when one did.
+    pub employee_id: Option<i64>,
+}
+
+/// The submitted applications of group `group_id` still standing (one cancelled in its free-look period no longer
+/// counts), oldest first.
+pub async fn enrolled_applications(db: &Db, group_id: i64) -> Result<Vec<GroupApplication>, sqlx::Error> {
     let rows = sqlx::query(
-        "select h.email_sha256, e.policy_id from policy_holder h join enrollment e on e.enrollment_id = h.enrollment_id \
-         where e.group_id = $1 and e.policy_id is not null order by e.enrollment_id",
+        "select e.policy_id, h.email_sha256, s.employee_id from enrollment e \
+         left join policy_holder h on h.enrollment_id = e.enrollment_id \
+         left join employee_session s on s.session_id = e.session_id and s.group_id = e.group_id \
+         where e.group_id = $1 and e.policy_id is not null \
+         and not exists (select 1 from application_cancellation c where c.enrollment_id = e.enrollment_id) \
+         order by e.enrollment_id",
     )
     .bind(group_id)
     .fetch_all(db)
     .await?;
-    rows.iter().map(|r| Ok((r.try_get("email_sha256")?, r.try_get("policy_id")?))).collect()
+    rows.iter()
+        .map(|r| {
+            Ok(GroupApplication {
+                policy_id: r.try_get("policy_id")?,
+                holder_digest: r.try_get("email_sha256")?,
+                employee_id: r.try_get("employee_id")?,
+            })
+        })
+        .collect()
 }
 
 /// A payroll deduction file, as kept: `content` and `lines` sealed.

@@ -502,3 +502,114 @@ async fn the_payroll_deduction_file_of_a_pay_period_is_made_once_with_each_enrol
     let unknown = admin.send_bytes(Method::GET, "/api/v1/employer/deductions/1999-01-01", None, &[]).await.0;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 }
+
+/// Settings whose open enrollment runs from ten days ago until `days` from today, for a plan year starting on the first
+/// of the month after that.
+fn closing_in(days: u64) -> Value {
+    let today = chrono::Local::now().date_naive();
+    let until = today + chrono::Days::new(days);
+    let after = until + chrono::Days::new(1);
+    let start = chrono::NaiveDate::from_ymd_opt(
+        if after.month0() == 11 { after.year() + 1 } else { after.year() },
+        if after.month0() == 11 { 1 } else { after.month() + 1 },
+        1,
+    )
+    .unwrap();
+    let mut s = settings(50);
+    s["plan_year"]["start"] = json!(start.format("%Y-%m-%d").to_string());
+    s["plan_year"]["open_until"] = json!(until.format("%Y-%m-%d").to_string());
+    s
+}
+
+/// The mails the outbox holds of `kind`, by address.
+async fn mails_of(app: &TestApp, kind: &str) -> Vec<String> {
+    sqlx::query_scalar("select recipient from outbox where kind = $1 order by outbox_id")
+        .bind(kind)
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_schedule_invites_each_employee_as_their_window_opens_and_reminds_whoever_has_not_chosen_as_it_closes() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    admin.put("/api/v1/employer/settings", closing_in(20)).await.ok();
+    upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
+    let schedule = api::domain::employer::schedule::run_once;
+
+    // Open enrollment is open: both are invited without the administrator asking, once.
+    let run = schedule(&app.state).await.unwrap();
+    assert_eq!((run.invited, run.reminded), (2, 0));
+    assert_eq!(mails_of(&app, "employee_invitation").await, ["jose@example.com", "zoe@example.com"]);
+    assert_eq!(schedule(&app.state).await.unwrap().invited, 0, "an invitation goes once");
+    assert_eq!(admin.post("/api/v1/employer/invitations", json!({})).await.ok()["sent"], 0);
+
+    // Zoë waives; the window closes in a week now: José alone, who has not chosen, is reminded, once.
+    let mut zoe = app.browser();
+    zoe.post("/api/v1/employee/invitation", json!({ "token": invitation_token(&app, "zoe@example.com").await }))
+        .await
+        .ok();
+    zoe.post("/api/v1/employee/waive", json!({ "reason": "medicare" })).await.ok();
+    admin.put("/api/v1/employer/settings", closing_in(7)).await.ok();
+    assert_eq!(schedule(&app.state).await.unwrap().reminded, 1);
+    assert_eq!(mails_of(&app, "employee_reminder").await, ["jose@example.com"]);
+    let reminder = crate::common::mail_to(&app, "jose@example.com").await;
+    let until = (chrono::Local::now().date_naive() + chrono::Days::new(7)).format("%m/%d/%Y").to_string();
+    assert!(
+        reminder.contains(&format!("You have until {until} to choose your benefits at Peachtree Logistics")),
+        "{reminder}"
+    );
+    assert!(reminder.contains("/invitation?token="), "the reminder opens the store as he is: {reminder}");
+    assert_eq!(schedule(&app.state).await.unwrap().reminded, 0, "a reminder goes once");
+
+    // The last day: the day-before reminder goes too.
+    admin.put("/api/v1/employer/settings", closing_in(0)).await.ok();
+    assert_eq!(schedule(&app.state).await.unwrap().reminded, 1);
+    assert_eq!(mails_of(&app, "employee_reminder").await, ["jose@example.com", "jose@example.com"]);
+}
+
+#[tokio::test]
+async fn an_employee_whose_invitation_made_the_application_counts_as_enrolled_whatever_address_holds_it() {
+    let app = TestApp::new().await;
+    let mut admin = administrator(&app).await;
+    admin.put("/api/v1/employer/settings", settings(50)).await.ok();
+    upload(&mut admin, CENSUS.as_bytes().to_vec()).await.ok();
+    admin.post("/api/v1/employer/invitations", json!({})).await.ok();
+    let mut jose = app.browser();
+    jose.post("/api/v1/employee/invitation", json!({ "token": invitation_token(&app, "jose@example.com").await }))
+        .await
+        .ok();
+    let id = jose.start("IO").await;
+    crate::common::join_group(&app, id, 2556).await;
+    jose.post("/api/v1/add-plan-to-cart", json!({ "enrollment_id": id, "plan_id": 1101, "plan_pricing_id": 110101 }))
+        .await
+        .ok();
+    // Submitted, held by his own address rather than the one his employer has.
+    sqlx::query("update enrollment set policy_id = 'BY-INVITATION' where enrollment_id = $1")
+        .bind(id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    sqlx::query("insert into policy_holder (enrollment_id, email_sha256) values ($1, $2)")
+        .bind(id)
+        .bind(api::domain::access::holder_digest("jose.alvarez@home.example").unwrap())
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let p = admin.get("/api/v1/employer/participation").await;
+    assert_eq!((p.ok()["enrolled"].clone(), p.ok()["not_started"].clone()), (json!(1), json!(1)), "{}", p.body);
+    assert_eq!(admin.get("/api/v1/employer/census").await.ok()[0]["standing"], "enrolled");
+
+    // Cancelled in its free-look period, the application no longer counts.
+    sqlx::query(
+        "insert into application_cancellation (enrollment_id, cancelled_by, reason, last_day, cancelled_at) \
+         values ($1, 'applicant', 'changed my mind', '2026-12-31', '2026-12-04T00:00:00Z')",
+    )
+    .bind(id)
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    let p = admin.get("/api/v1/employer/participation").await;
+    assert_eq!((p.ok()["enrolled"].clone(), p.ok()["not_started"].clone()), (json!(0), json!(2)));
+}

@@ -105,6 +105,16 @@ pub enum Enrollable {
     Closed { closed: NaiveDate },
 }
 
+impl Enrollable {
+    /// The last day of the window open now, if one is.
+    pub fn until(self) -> Option<NaiveDate> {
+        match self {
+            Enrollable::OpenEnrollment { until, .. } | Enrollable::NewHire { until, .. } => Some(until),
+            Enrollable::NotYet { .. } | Enrollable::Closed { .. } => None,
+        }
+    }
+}
+
 /// Why an employee is not eligible at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ineligible {

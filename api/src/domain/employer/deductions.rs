@@ -1,12 +1,14 @@
 //! The payroll deduction file of each pay period (`engine::employer::deductions`): made once a period at the
-//! administrator's asking, from the group's submitted applications held by its census's employees, each plan's
+//! administrator's asking, from the group's standing applications of its census's employees, each plan's
 //! price rated as the application is and the employer's share taken off; written as CSV, 0600, to
 //! `EDI_DIR/payroll/{group}/deductions-{first day}.csv` for the payroll system to pick up, and kept sealed, its content
 //! emptied after `EDI_RETENTION_DAYS` as carriers' files are.
 
 use std::collections::HashMap;
 
+use engine::catalogue::Group;
 use engine::employer::deductions::{self, Deduction};
+use engine::employer::settings::GroupSettings;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -59,8 +61,8 @@ fn opened<T: serde::de::DeserializeOwned>(state: &AppState, sealed: &str) -> Api
     serde_json::from_str(&plain).map_err(|e| ApiError::Internal(e.into()))
 }
 
-/// The deductions of group `group_id` now: each submitted application held by an employee of the census, each plan of
-/// it, the employee's part per paycheck.
+/// The deductions of group `group_id` now: each standing application of an employee of the census
+/// (`applications_of`), each plan of it, the employee's part per paycheck.
 async fn deductions_now(state: &AppState, group_id: i64) -> ApiResult<Vec<Deduction>> {
     let group = state
         .catalogue
@@ -68,15 +70,13 @@ async fn deductions_now(state: &AppState, group_id: i64) -> ApiResult<Vec<Deduct
         .get(&group_id)
         .ok_or_else(|| ApiError::Forbidden(crate::domain::access::GROUP_ADMINS_ONLY.into()))?;
     let frequency = group.payroll_frequency.ok_or_else(|| ApiError::Conflict(NO_PAY_FREQUENCY.into()))?;
-    let census: HashMap<String, super::CensusRow> = census_of(state, group_id)
-        .await?
-        .into_iter()
-        .filter_map(|row| Some((crate::domain::access::holder_digest(&row.employee.email)?, row)))
-        .collect();
+    let census = census_of(state, group_id).await?;
+    let applications = super::applications_of(state, group_id, &census).await?;
+    let census: HashMap<i64, super::CensusRow> = census.into_iter().map(|row| (row.employee_id, row)).collect();
     let today = super::today();
     let mut now = Vec::new();
-    for (digest, policy_id) in store::enrolled_applications(&state.db, group_id).await? {
-        let Some(row) = census.get(&digest).filter(|row| !row.left_by(today)) else { continue };
+    for (employee_id, policy_id) in applications {
+        let Some(row) = census.get(&employee_id).filter(|row| !row.left_by(today)) else { continue };
         let Some(e) = crate::domain::enrollment::load_submitted(state, &policy_id).await? else { continue };
         let payroll = crate::domain::payroll::payroll(state, Some(group_id), e.filter.rating_input(today)).await?;
         for line in crate::domain::enrollment::priced_cart(state, &e).await? {
@@ -109,6 +109,11 @@ pub async fn make(state: &AppState, session: &Session) -> ApiResult<DeductionFil
     let group = administered(state, session).await?;
     let settings =
         settings_of(state, group.group_id).await?.ok_or_else(|| ApiError::Conflict(SET_PLAN_YEAR_FIRST.into()))?;
+    make_for(state, group, &settings).await
+}
+
+/// Makes `group`'s file of the pay period that holds today, once (as `make`).
+pub(super) async fn make_for(state: &AppState, group: &Group, settings: &GroupSettings) -> ApiResult<DeductionFile> {
     let frequency = group.payroll_frequency.ok_or_else(|| ApiError::Conflict(NO_PAY_FREQUENCY.into()))?;
     let (from, to) = deductions::period_of(frequency, settings.plan_year.start, super::today());
     let (from_iso, to_iso) = (engine::dates::format_iso(from), engine::dates::format_iso(to));

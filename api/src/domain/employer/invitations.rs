@@ -4,6 +4,7 @@
 //! year opens for them (open enrollment, or their own 30 days as a new hire).
 
 use chrono::NaiveDate;
+use engine::catalogue::Group;
 use engine::employer::participation::WaiveReason;
 use engine::employer::plan_year::{Enrollable, PlanYear};
 use schemars::JsonSchema;
@@ -19,6 +20,8 @@ use crate::store::employer as store;
 
 /// The outbox kind of an invitation.
 pub const INVITATION_MAIL: &str = "employee_invitation";
+/// The outbox kind of a reminder before the window closes.
+pub const REMINDER_MAIL: &str = "employee_reminder";
 pub const INVITATION_FAILED: &str =
     "This invitation does not work any more. Please ask your benefits administrator for a new one.";
 pub const NOT_INVITED: &str = "Please open the invitation your employer sent you by e-mail first.";
@@ -51,52 +54,137 @@ fn opened(state: &AppState, token: &str) -> Option<(i64, i64)> {
     Some((group.parse().ok()?, employee.parse().ok()?))
 }
 
+/// Days before an employee's window closes on which a reminder goes to one who has neither enrolled nor waived: a
+/// week ahead, and the day before.
+pub const REMINDER_DAYS: [i64; 2] = [7, 1];
+
+/// The reminders due by `today` for a window that closes on `until`.
+fn reminders_due(until: NaiveDate, today: NaiveDate) -> i64 {
+    let left = (until - today).num_days();
+    REMINDER_DAYS.iter().filter(|days| left <= **days).count() as i64
+}
+
+/// Whom a round of invitations reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The administrator's asking: each eligible employee whose window is open or opens later.
+    OpenOrLater,
+    /// The schedule's: each eligible employee whose window is open today, as it opens.
+    OpenNow,
+}
+
 /// Sends an invitation to each eligible employee of the session's group not invited yet, whose window is open or
 /// opens later (not one that closed).
 pub async fn invite(state: &AppState, session: &Session) -> ApiResult<Invited> {
     let group = administered(state, session).await?;
     let settings =
         settings_of(state, group.group_id).await?.ok_or_else(|| ApiError::Conflict(SET_PLAN_YEAR_FIRST.into()))?;
-    let year = &settings.plan_year;
-    let today = super::today();
-    let waiting: std::collections::HashSet<i64> =
-        store::not_invited(&state.db, group.group_id).await?.into_iter().collect();
-    let (mut sent, mut skipped) = (0, 0);
+    invite_group(state, group, &settings.plan_year, Reach::OpenOrLater).await
+}
+
+/// The e-mail of an invitation, or of a reminder when `reminder` says the employee's window (its last day, and the day
+/// their coverage would start): its subject and sealed body.
+fn mail(
+    state: &AppState,
+    group: &Group,
+    row: &CensusRow,
+    year: &PlanYear,
+    reminder: Option<(NaiveDate, NaiveDate)>,
+) -> (String, String) {
     use crate::language::{say, say_with};
+    let link = format!(
+        "{}/invitation?token={}",
+        state.public_url.trim_end_matches('/'),
+        token(state, group.group_id, row.employee_id, year)
+    );
+    let mdy = engine::dates::format_mdy;
+    let (subject, lead) = match reminder {
+        Some((until, coverage_from)) => {
+            let (until, start) = (mdy(until), mdy(coverage_from));
+            let dates: [(&str, &dyn std::fmt::Display); 3] =
+                [("group", &group.name), ("until", &until), ("start", &start)];
+            (
+                say_with("Reminder: choose your benefits at {group} by {until}", &dates),
+                say_with(
+                    "You have until {until} to choose your benefits at {group}, and you have not chosen them yet. Coverage starts on {start}.",
+                    &dates,
+                ),
+            )
+        }
+        None => {
+            let (opens, closes, start) = (mdy(year.open_from), mdy(year.open_until), mdy(year.start));
+            let dates: [(&str, &dyn std::fmt::Display); 4] =
+                [("group", &group.name), ("opens", &opens), ("closes", &closes), ("start", &start)];
+            (
+                say_with("Choose your benefits at {group}", &dates),
+                say_with(
+                    "{group} invites you to choose your benefits. Open enrollment runs from {opens} to {closes}; coverage starts on {start}.",
+                    &dates,
+                ),
+            )
+        }
+    };
+    let body = format!(
+        "{}\n\n{lead}\n\n{}\n{link}\n",
+        say_with("Hello {name},", &[("name", &row.employee.first_name)]),
+        say("Choose your plans, or tell us you do not need them, here:"),
+    );
+    (subject, state.crypto.encrypt(&body))
+}
+
+/// Sends an invitation to each eligible employee of `group` not invited yet whom `reach` reaches.
+pub(super) async fn invite_group(state: &AppState, group: &Group, year: &PlanYear, reach: Reach) -> ApiResult<Invited> {
+    let today = super::today();
+    let (mut sent, mut skipped) = (0, 0);
     for row in census_of(state, group.group_id).await? {
-        let closed = matches!(year.enrollable(row.employee.hire_date, today), Enrollable::Closed { .. });
-        if !waiting.contains(&row.employee_id) || year.eligibility(&row.employment(), today).is_err() || closed {
+        let enrollable = year.enrollable(row.employee.hire_date, today);
+        let reached = match (reach, enrollable) {
+            (_, Enrollable::Closed { .. }) => false,
+            (Reach::OpenOrLater, _) => true,
+            (Reach::OpenNow, window) => window.until().is_some(),
+        };
+        if row.invited || !reached || year.eligibility(&row.employment(), today).is_err() {
             skipped += 1;
             continue;
         }
-        let link = format!(
-            "{}/invitation?token={}",
-            state.public_url.trim_end_matches('/'),
-            token(state, group.group_id, row.employee_id, year)
-        );
-        let body = format!(
-            "{}\n\n{}\n\n{}\n{link}\n",
-            say_with("Hello {name},", &[("name", &row.employee.first_name)]),
-            say_with(
-                "{group} invites you to choose your benefits. Open enrollment runs from {opens} to {closes}; coverage starts on {start}.",
-                &[
-                    ("group", &group.name),
-                    ("opens", &engine::dates::format_mdy(year.open_from)),
-                    ("closes", &engine::dates::format_mdy(year.open_until)),
-                    ("start", &engine::dates::format_mdy(year.start)),
-                ]
-            ),
-            say("Choose your plans, or tell us you do not need them, here:"),
-        );
-        let subject = say_with("Choose your benefits at {group}", &[("group", &group.name)]);
-        let mail = (INVITATION_MAIL, row.employee.email.as_str(), subject.as_str(), &*state.crypto.encrypt(&body));
-        if store::invite(&state.db, group.group_id, row.employee_id, mail).await? {
+        let due = enrollable.until().map_or(0, |until| reminders_due(until, today));
+        let (subject, body) = mail(state, group, &row, year, None);
+        let mail = (INVITATION_MAIL, row.employee.email.as_str(), subject.as_str(), body.as_str());
+        if store::invite(&state.db, group.group_id, row.employee_id, due, mail).await? {
             sent += 1;
         } else {
             skipped += 1;
         }
     }
     Ok(Invited { sent, skipped })
+}
+
+/// Sends each invited employee of `group` who has neither enrolled nor waived the reminder due as their window
+/// nears its close (`REMINDER_DAYS`), once each; answers how many went.
+pub(super) async fn remind_group(state: &AppState, group: &Group, year: &PlanYear) -> ApiResult<u32> {
+    let today = super::today();
+    let census = census_of(state, group.group_id).await?;
+    let enrolled = super::enrolled(state, group.group_id, &census).await?;
+    let mut sent = 0;
+    for row in &census {
+        let (until, coverage_from) = match year.enrollable(row.employee.hire_date, today) {
+            Enrollable::OpenEnrollment { until, coverage_from } | Enrollable::NewHire { until, coverage_from } => {
+                (until, coverage_from)
+            }
+            Enrollable::NotYet { .. } | Enrollable::Closed { .. } => continue,
+        };
+        let due = reminders_due(until, today);
+        let settled = enrolled.contains(&row.employee_id) || row.waived.is_some() || row.left_by(today);
+        if !row.invited || settled || due <= row.reminders_sent || year.eligibility(&row.employment(), today).is_err() {
+            continue;
+        }
+        let (subject, body) = mail(state, group, row, year, Some((until, coverage_from)));
+        let mail = (REMINDER_MAIL, row.employee.email.as_str(), subject.as_str(), body.as_str());
+        if store::remind(&state.db, group.group_id, row.employee_id, due, mail).await? {
+            sent += 1;
+        }
+    }
+    Ok(sent)
 }
 
 /// Where an employee stands in their group's enrollment, as they read it.

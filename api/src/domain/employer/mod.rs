@@ -3,7 +3,7 @@
 //! census under the contribution and what-ifs; and follows participation. The rules are the engine's
 //! (`engine::employer`); this module keeps them, reads them back and answers.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::NaiveDate;
 use engine::catalogue::Group;
@@ -27,6 +27,7 @@ use crate::store::employer as store;
 
 pub mod deductions;
 pub mod invitations;
+pub mod schedule;
 
 pub const NO_SUCH_EMPLOYEE: &str = "There is no such employee in your census";
 pub const EMAIL_TAKEN: &str = "Another employee in your census has this e-mail address";
@@ -236,6 +237,9 @@ pub struct CensusRow {
     pub employee: Employee,
     pub terminated_on: Option<NaiveDate>,
     pub waived: Option<WaiveReason>,
+    /// Whether their invitation was sent, and how many reminders since.
+    pub invited: bool,
+    pub reminders_sent: i64,
 }
 
 impl CensusRow {
@@ -270,6 +274,8 @@ fn opened(state: &AppState, row: &store::EmployeeRow) -> ApiResult<CensusRow> {
         employee: kept.into_employee(row.email.clone()),
         terminated_on: row.terminated_on.as_deref().and_then(engine::dates::parse_iso),
         waived: row.waived.as_deref().and_then(|w| serde_json::from_value(Value::String(w.to_string())).ok()),
+        invited: row.invited_at.is_some(),
+        reminders_sent: row.reminders_sent,
     })
 }
 
@@ -407,7 +413,7 @@ pub async fn census_list(state: &AppState, session: &Session) -> ApiResult<Vec<C
     let group = administered(state, session).await?;
     let settings = settings_of(state, group.group_id).await?;
     let census = census_of(state, group.group_id).await?;
-    let enrolled = enrolled(state, group.group_id).await?;
+    let enrolled = enrolled(state, group.group_id, &census).await?;
     let language = crate::language::current();
     Ok(census
         .into_iter()
@@ -452,14 +458,35 @@ pub async fn census_list(state: &AppState, session: &Session) -> ApiResult<Vec<C
         .collect())
 }
 
-/// The digests of the e-mail addresses holding the group's submitted applications.
-async fn enrolled(state: &AppState, group_id: i64) -> ApiResult<HashSet<String>> {
-    Ok(store::enrolled_digests(&state.db, group_id).await?.into_iter().collect())
+/// The group's standing applications (submitted, not cancelled), each with the census employee whose it is: the one
+/// whose invitation opened the session that made it, else the one whose census address holds it. An application
+/// neither names is nobody's in the census.
+pub(super) async fn applications_of(
+    state: &AppState,
+    group_id: i64,
+    census: &[CensusRow],
+) -> ApiResult<Vec<(i64, String)>> {
+    let by_address: HashMap<String, i64> = census
+        .iter()
+        .filter_map(|row| Some((crate::domain::access::holder_digest(&row.employee.email)?, row.employee_id)))
+        .collect();
+    Ok(store::enrolled_applications(&state.db, group_id)
+        .await?
+        .into_iter()
+        .filter_map(|a| {
+            let employee = a.employee_id.or_else(|| a.holder_digest.and_then(|d| by_address.get(&d).copied()))?;
+            Some((employee, a.policy_id))
+        })
+        .collect())
 }
 
-fn standing_of(row: &CensusRow, enrolled: &HashSet<String>) -> Standing {
-    let holds = crate::domain::access::holder_digest(&row.employee.email).is_some_and(|d| enrolled.contains(&d));
-    match (holds, row.waived) {
+/// The census employees with a standing application.
+async fn enrolled(state: &AppState, group_id: i64, census: &[CensusRow]) -> ApiResult<HashSet<i64>> {
+    Ok(applications_of(state, group_id, census).await?.into_iter().map(|(employee, _)| employee).collect())
+}
+
+fn standing_of(row: &CensusRow, enrolled: &HashSet<i64>) -> Standing {
+    match (enrolled.contains(&row.employee_id), row.waived) {
         (true, _) => Standing::Enrolled,
         (false, Some(reason)) => Standing::Waived(reason),
         (false, None) => Standing::NotStarted,
@@ -567,7 +594,7 @@ async fn participation_of(
     settings: &GroupSettings,
     census: &[CensusRow],
 ) -> ApiResult<Participation> {
-    let enrolled = enrolled(state, group.group_id).await?;
+    let enrolled = enrolled(state, group.group_id, census).await?;
     let minimum = known(state, group).all_minimums(settings).participation_percent;
     let eligible = census.iter().filter(|row| settings.plan_year.eligibility(&row.employment(), today()).is_ok());
     Ok(participation::count(eligible.map(|row| standing_of(row, &enrolled)), minimum))

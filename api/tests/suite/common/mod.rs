@@ -182,6 +182,7 @@ impl TestApp {
             benefit_root: api::config::BENEFIT_ROOT.into(),
             recommend_refresh: std::time::Duration::from_secs(60),
             workflows_refresh: std::time::Duration::from_secs(5),
+            employer_schedule: std::time::Duration::from_secs(3600),
             audit_auth: Some(AUDIT_AUTH.into()),
             edi: api::config::EdiSettings {
                 batch: std::time::Duration::from_secs(300),

@@ -1,0 +1,3 @@
+-- How many reminders an invited employee has been sent before their window closes (domain::employer::schedule):
+-- each is sent once, whichever replica's schedule sees it due first.
+alter table census_employee add column reminders_sent integer not null default 0;
