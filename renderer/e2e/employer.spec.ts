@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { enroll, noSeriousViolations, pathMailedTo } from './helpers';
+import { addToCart, answerNoToTheRest, checkout, confirmHealthAnswers, enroll, noSeriousViolations, pathMailedTo, payByEft, signAgreement, submitApplication } from './helpers';
 
 /** A day as the date inputs take it. */
 function iso(d: Date): string {
@@ -12,7 +12,7 @@ const CENSUS = [
   'Zoë,Li,1992-01-07,02134,zoe@example.com,2024-06-10,37.5,,',
 ].join('\n');
 
-test('a group administrator sets the plan year and contribution, uploads a census (a bad one refused by row), quotes it beside a what-if and invites the employees; one waives', async ({ page, browser }) => {
+test('a group administrator sets the plan year and contribution, uploads a census (a bad one refused by row), quotes it beside a what-if and invites the employees; one waives, the other enrolls at his net price and the participation reads 1 of 2 enrolled', async ({ page, browser }) => {
   const link = new URL(enroll('group-admin-link', '2556'));
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByRole('link', { name: /Run your open enrollment/ }).click();
@@ -81,8 +81,86 @@ test('a group administrator sets the plan year and contribution, uploads a censu
   await page.reload();
   await expect(page.getByText('0 of 2 enrolled, 1 waived, 1 not started')).toBeVisible();
 
-  // This pay period's deduction file: made once, listed with its counts (no one has enrolled yet).
+  // José follows his invitation to the group's plans, reads the dental plan's price net of his employer's share a
+  // month and a paycheck, and enrolls.
+  const jose = await (await browser.newContext()).newPage();
+  await jose.goto(await pathMailedTo('jose@example.com', /https?:\/\/[^/\s]+(\/invitation\?token=[A-Za-z0-9_-]+)/));
+  await expect(jose.getByRole('heading', { name: 'Welcome, José' })).toBeVisible();
+  await jose.getByRole('link', { name: 'Choose your plans' }).click();
+  await jose.getByRole('button', { name: 'Start Enrollment' }).click();
+  await jose.getByRole('dialog', { name: 'Choose Enrollment Portal' }).getByLabel('Enrollment Portal').selectOption({ label: 'Harborstone Worksite Portal' });
+  await jose.getByRole('dialog', { name: 'Choose Enrollment Portal' }).getByRole('button', { name: 'Submit' }).click();
+  await jose.getByLabel('Zip Code').fill('30318');
+  await jose.getByLabel('Gender').selectOption({ label: 'Male' });
+  await jose.getByLabel('Choose Tier').selectOption({ label: 'Member Only' });
+  await jose.getByLabel('DOB').pressSequentially('04151985');
+  await jose.getByRole('button', { name: 'Submit' }).click();
+  await expect(jose).toHaveURL(/\/plans\?type=/);
+  await jose.goto('/plans?type=dental');
+  await jose.getByRole('link', { name: /^More Info about Brightbite Dental Preferred PPO/ }).first().click();
+  await expect(jose.getByText(/^Your employer pays \$\d+\.\d\d a month: you pay \$\d+\.\d\d, \$\d+\.\d\d per paycheck/).first()).toBeVisible();
+  await noSeriousViolations(jose, 'plan page at the net price');
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    await jose.setViewportSize({ width, height });
+    await jose.screenshot({ path: `test-results/employee-plan-net-${width}.png`, fullPage: true });
+  }
+  await addToCart(jose);
+  await checkout(jose);
+  await expect(jose.getByRole('heading', { name: 'Personal Information', level: 1 })).toBeVisible();
+  await jose.getByLabel('First Name').fill('José');
+  await jose.getByLabel('Last Name').fill('Álvarez');
+  await jose.getByLabel('Marital Status').selectOption({ label: 'Single' });
+  await jose.getByLabel('Social Security Number').fill('123456780');
+  if ((await jose.getByLabel('No prior Health Coverage').count()) > 0) await jose.getByLabel('No prior Health Coverage').check();
+  // Peachtree's employees give the enroller code their employer gave them.
+  await jose.getByRole('button', { name: 'Enter Enroller Code' }).click();
+  const code = jose.getByRole('dialog', { name: 'Enroller Code' });
+  await code.getByLabel('Enroller Code').fill('EC-4471');
+  await code.getByRole('button', { name: 'Save' }).click();
+  await expect(jose.getByText('Enroller Code: EC-4471')).toBeVisible();
+  await jose.getByRole('button', { name: 'Next' }).click();
+  await expect(jose).toHaveURL(/\/enrollment\/contact-information/);
+  await jose.getByLabel('Email').fill('jose@example.com');
+  await jose.getByLabel('Phone').fill('4045550177');
+  await jose.getByLabel('Address 1').fill('40 Marietta St NW');
+  await jose.getByLabel('Birth State').selectOption({ label: 'Georgia' });
+  await jose.getByLabel('Birth City').fill('Atlanta');
+  await jose.getByRole('button', { name: 'Next' }).click();
+  await expect(jose.getByRole('heading', { level: 1 })).not.toHaveText('Contact Information');
+  for (let step = 0; step < 6; step++) {
+    const title = (await jose.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    if (/Review/.test(title)) break;
+    if (/Employer Information/.test(title)) {
+      await expect(jose.locator('#root_name'), 'prefilled from the group').toHaveValue('Peachtree Logistics');
+      await jose.locator('#root_average_work_week').selectOption({ label: '40 hours or more' });
+      await jose.locator('#root_employment_start_date').pressSequentially('03012019');
+      await jose.locator('#root_occupation').fill('Driver');
+      await jose.locator('#root_compensation_type').selectOption({ label: 'Salary' });
+      await jose.locator('#root_employment_status').selectOption({ label: 'Active' });
+      await jose.getByLabel('Standard 6 holidays').check();
+    } else if (/Health Questions/.test(title)) {
+      await answerNoToTheRest(jose.locator('form'));
+      await confirmHealthAnswers(jose);
+    } else if (/Agreement/.test(title)) {
+      await signAgreement(jose);
+    } else if (/Billing Information/.test(title)) {
+      await payByEft(jose);
+    }
+    if (!/Billing Information/.test(title)) await jose.getByRole('button', { name: 'Next' }).click();
+    await expect(jose.getByRole('heading', { level: 1 })).not.toHaveText(title);
+  }
+  await expect(jose).toHaveURL(/\/enrollment\/review-confirm/);
+  await submitApplication(jose);
+  await expect(jose.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('1 of 2 enrolled, 1 waived, 0 not started')).toBeVisible();
+
+  // This pay period's deduction file: made once, listed with its counts (José's dental plan is new).
   await page.getByRole('button', { name: 'Make this pay period’s file' }).click();
   await expect(page.getByRole('link', { name: /^Pay period \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/ })).toBeVisible();
-  await expect(page.getByText('(0 deductions: 0 new, 0 changed, 0 stopped)')).toBeVisible();
+  await expect(page.getByText(/^\(1 deductions?: 1 new, 0 changed, 0 stopped\)$/)).toBeVisible();
 });
