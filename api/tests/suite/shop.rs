@@ -350,22 +350,30 @@ async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_with_
         (json!(1202), json!(1102)),
         "the bundle's two plans"
     );
+    let offered = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    let date = offered.as_str().unwrap().to_string();
     let at = |date: &str| format!("/api/v1/shop/{id}/checkout?effective_date={date}");
-    let life = b.get(&at("12/01/2026")).await.ok()["step"].clone();
+    let undated = b.get(&at("")).await;
+    assert_eq!(undated.first_error(), ("effective_date".into(), "Field is required".into()), "no empty date to confirm");
+    let stale = b.get(&at("01/01/2020")).await;
+    assert_eq!(stale.first_error().0, "effective_date", "a date no longer offered is not confirmed");
+    let early = b.post(&format!("/api/v1/shop/{id}/offer/term_life"), json!({ "action": "decline" })).await;
+    assert_eq!(early.first_error().0, "effective_date", "an upsell answered without the date is not kept");
+    let life = b.get(&at(&date)).await.ok()["step"].clone();
     assert_eq!(life["step"], "term_life");
     assert_eq!(life["actions"][1]["label"], "No, I like medical questions.");
     let bundle = b
-        .post(&format!("/api/v1/shop/{id}/offer/term_life?effective_date=12/01/2026"), json!({ "action": "decline" }))
+        .post(&format!("/api/v1/shop/{id}/offer/term_life?effective_date={date}"), json!({ "action": "decline" }))
         .await;
     let bundle = bundle.ok()["step"].clone();
     assert_eq!(bundle["step"], "bundle");
     assert_eq!(bundle["actions"][1]["label"], "No, I like waiting periods.");
     let confirmation = b
-        .post(&format!("/api/v1/shop/{id}/offer/bundle?effective_date=12/01/2026"), json!({ "action": "accept" }))
+        .post(&format!("/api/v1/shop/{id}/offer/bundle?effective_date={date}"), json!({ "action": "accept" }))
         .await;
     let step = confirmation.ok()["step"].clone();
     assert_eq!(step["kind"], "confirmation");
-    assert_eq!(step["text"], "Your plans will be effective as of 12/01/2026");
+    assert_eq!(step["text"], format!("Your plans will be effective as of {date}"));
     let labels: Vec<&str> = step["actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
     assert_eq!(labels, ["Member Enrollment", "Rep Enrollment", "Back to Cart"], "a shopper's own first: the primary");
     let ids = plan_ids(&cart(&mut b, id).await);
@@ -375,7 +383,7 @@ async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_with_
     rep.sign_in_rep("REP7781").await;
     let rid = quote(&mut rep, "30301", "IO", 40).await;
     rep.add_first_plan(rid, "limitedmed").await;
-    let straight = rep.get(&format!("/api/v1/shop/{rid}/checkout?effective_date=12/01/2026")).await;
+    let straight = rep.get(&format!("/api/v1/shop/{rid}/checkout?effective_date={date}")).await;
     assert_eq!(straight.ok()["step"]["kind"], "confirmation");
     let labels: Vec<&str> =
         straight.ok()["step"]["actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();

@@ -36,13 +36,7 @@ pub async fn checkout(
             return Err(ApiError::field("cart", crate::error::Said::resolved(format!("{}: {why}", line.plan_name))));
         }
     }
-    let effective_date = effective_date.map(str::trim).unwrap_or_default();
-    if effective_date.is_empty() {
-        return Err(ApiError::field("effective_date", REQUIRED));
-    }
-    if !effective_dates(today()).into_iter().map(format_mdy).any(|d| d == effective_date) {
-        return Err(ApiError::field("effective_date", "Please choose one of the effective dates offered"));
-    }
+    let effective_date = offered_date(effective_date)?;
     let checkout_type = match checkout_type {
         None | Some("") => None,
         Some(t @ ("rep" | "member")) => Some(t),
@@ -67,6 +61,20 @@ pub async fn checkout(
     enrollment::reached(&e.lifecycle, &lifecycle);
     let next = lifecycle.current_tab().map(Next::Tab).unwrap_or(Next::Cart);
     Ok((effective_date.to_string(), next))
+}
+
+/// `chosen` when it is one of the effective dates offered today, trimmed; the effective date's field error otherwise.
+/// Checkout and the confirmation before it share it, so the confirmation never reads "effective as of" an empty or
+/// stale date.
+pub fn offered_date(chosen: Option<&str>) -> ApiResult<&str> {
+    let chosen = chosen.map(str::trim).unwrap_or_default();
+    if chosen.is_empty() {
+        return Err(ApiError::field("effective_date", REQUIRED));
+    }
+    if !offered_dates().iter().any(|d| d == chosen) {
+        return Err(ApiError::field("effective_date", "Please choose one of the effective dates offered"));
+    }
+    Ok(chosen)
 }
 
 /// The effective dates offered: the first of each of the next three months.

@@ -134,6 +134,7 @@ pub fn confirmation(effective_date: &str, by_a_rep: bool) -> Step {
 
 /// The next checkout upsell, or the confirmation.
 pub async fn checkout_step(state: &AppState, e: &Enrollment, effective_date: &str) -> ApiResult<Step> {
+    let effective_date = enrollment::checkout::offered_date(Some(effective_date))?;
     if let Some(offer) = next_offer(state, e, &e.workflows.shop.checkout_upsells).await? {
         return Ok(offer);
     }
@@ -168,6 +169,10 @@ pub async fn take(
             false,
         ),
     };
+    if at_checkout {
+        // Refused before the answer is kept: the confirmation that follows needs the date.
+        enrollment::checkout::offered_date(Some(effective_date))?;
+    }
     let accept = match action {
         Some("accept") => true,
         Some("decline") => false,

@@ -24,6 +24,44 @@ describe('the cart page', () => {
     expect((screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('lets checkout begin only once the effective dates have come, so the confirmation can state the date', async () => {
+    const line: Schema<'PricedLine'> = {
+      plan_id: 1101, plan_pricing_id: 110101, plan_name: 'Brightbite Dental Preferred PPO', option_name: 'Preferred', coverage: 'Member Only',
+      plan_logo: '', plan_category: 'dental', plan_type: 'STD', price: 29.25, removable: 1,
+    };
+    let release: () => void = () => {};
+    const datesSent = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/v1/get-plan-cart', () =>
+        success({ result: [line], initial_month_cost: 29.25, recurring_month_cost: 29.25, total_cost: 29.25, riders: [], notices: [], show_quotation: false } satisfies Schema<'CartAnswer'>),
+      ),
+      http.get('/api/v1/get-cart-effective-dates', async () => {
+        await datesSent;
+        return success({ result: ['01/01/2027', '02/01/2027'] } satisfies Answer<'/get-cart-effective-dates'>);
+      }),
+    );
+    const opened: string[] = [];
+    render(
+      <MemoryRouter>
+        <CartPage
+          enrollmentId="5"
+          parties={{ enrollment_type: 'new-member', result: { user_info: null, group_info: null, platforms: [] } }}
+          renderCheckout={({ effectiveDate }) => {
+            opened.push(effectiveDate);
+            return null;
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Brightbite Dental Preferred PPO')).toBeTruthy();
+    const checkout = screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement;
+    expect(checkout.disabled, 'no date yet').toBe(true);
+    release();
+    await waitFor(() => expect(checkout.disabled).toBe(false));
+    await act(async () => checkout.click());
+    expect(opened).toEqual(['01/01/2027']);
+  });
+
   it.each([
     [false, true],
     [true, false],

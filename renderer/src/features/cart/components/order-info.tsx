@@ -19,7 +19,10 @@ export interface OrderInfoProps {
   onQuote: () => void;
 }
 
-/** The order's side: the effective date, the lines that come with a plan, the costs, Checkout and Send Quote. */
+/**
+ * The order's side: the effective date, the lines that come with a plan, the costs, Checkout and Send Quote. Checkout
+ * waits for the dates offered: the confirmation it opens states the date chosen.
+ */
 export function OrderInfo({ cart, fixed, dates, date, onDate, error, mayQuote, onCheckout, onQuote }: OrderInfoProps) {
   const t = useT();
   const empty = (cart?.result.length ?? 0) === 0;
@@ -53,7 +56,7 @@ export function OrderInfo({ cart, fixed, dates, date, onDate, error, mayQuote, o
         <dt>{t(m.totalCost)}</dt>
         <dd>{money(cart?.total_cost)}</dd>
       </dl>
-      <button type="button" className="primary" disabled={empty} onClick={onCheckout}>
+      <button type="button" className="primary" disabled={empty || !date} onClick={onCheckout}>
         {t(m.checkout)}
       </button>
       {mayQuote && !empty && (
