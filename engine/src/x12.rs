@@ -219,6 +219,9 @@ pub enum Extra {
     /// The beneficiaries of a life or accident plan, as reporting categories of the subscriber (loop 2750,
     /// `BENEFICIARY`), which the implementation guide leaves to the trading partners.
     Beneficiaries,
+    /// What the employer pays a month toward each plan's premium, as a reporting category of the subscriber (loop
+    /// 2750, `EMPLOYER CONTRIBUTION`, "amount plan"): the implementation guide has no element for it.
+    EmployerShare,
 }
 
 impl Extra {
@@ -402,6 +405,9 @@ pub struct Coverage {
     /// A life plan's coverage amount, in whole dollars.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub amount: Option<u32>,
+    /// What the employer pays a month toward the premium, for an employee of a group that contributes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub employer_share: Option<Cents>,
     /// Its last day, once its end is recorded: what a carrier's confirmation is compared with; a file says an end by
     /// its [`Maintenance`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -984,8 +990,8 @@ fn contact_of(guide: &Guide, contact: &Contact) -> Option<PER> {
     })
 }
 
-/// The subscriber's reporting categories (loop 2750) a carrier's guide takes: each life plan's coverage amount, and
-/// each beneficiary (name, relationship and share, as one reference a carrier's guide reads). The implementation guide
+/// The subscriber's reporting categories (loop 2750) a carrier's guide takes: each life plan's coverage amount, the
+/// employer's share of each plan's premium, and each beneficiary (name, relationship and share, as one reference a carrier's guide reads). The implementation guide
 /// gives this loop for what it leaves to the trading partners; the names are this store's (docs/ARCHITECTURE.md,
 /// Carriers' files).
 fn reporting_categories(guide: &Guide, enrollment: &Enrollment, coverages: &[&Coverage]) -> Vec<_834Loop2700> {
@@ -994,6 +1000,14 @@ fn reporting_categories(guide: &Guide, enrollment: &Enrollment, coverages: &[&Co
         for coverage in coverages {
             if let Some(amount) = coverage.amount {
                 categories.push(("COVERAGE AMOUNT".into(), amount.to_string()));
+            }
+        }
+    }
+    if guide.takes.contains(&Extra::EmployerShare) {
+        // The amount first: a plan's long name is what a cut at REF02's 50 characters shortens.
+        for coverage in coverages {
+            if let Some(share) = coverage.employer_share.filter(|s| s.0 > 0) {
+                categories.push(("EMPLOYER CONTRIBUTION".into(), format!("{} {}", decimal(share), coverage.plan)));
             }
         }
     }

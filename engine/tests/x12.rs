@@ -74,6 +74,7 @@ fn family(tier: Tier, categories: &[&str], maintenance: Maintenance) -> Enrollme
                 line: None,
                 premium: Some(Cents(41_250)),
                 amount: (*category == "term_life").then_some(100_000),
+                employer_share: None,
                 last_day: None,
             })
             .collect(),
@@ -647,8 +648,16 @@ fn each_kind_of_application_makes_its_golden_file_which_both_validators_read() {
     });
     cobra.group_policy = Some("HS-G2556-01".into());
 
+    // An employee on medical whose employer pays half of the $412.50, to a carrier whose guide takes the share.
+    let sharing =
+        Guide { takes: Extra::standard().into_iter().chain([Extra::EmployerShare]).collect(), ..Guide::default() };
+    let mut shared = family(Tier::IO, &["medical"], Maintenance::Addition);
+    shared.employment = Some(Employment { status: EmploymentStatus::FullTime, started: Some(day("2019-03-04")) });
+    shared.group_policy = Some("HS-G2556-01".into());
+    shared.coverages[0].employer_share = Some(Cents(20_625));
+
     let individual_sponsor = header(1, false).sponsor;
-    let cases: [(&str, &Guide, &Party, &Enrollment, &[&str]); 5] = [
+    let cases: [(&str, &Guide, &Party, &Enrollment, &[&str]); 6] = [
         (
             "834-individual-family.x12",
             &Guide::default(),
@@ -684,6 +693,13 @@ fn each_kind_of_application_makes_its_golden_file_which_both_validators_read() {
             &["N1*BO*Jordan Whitfield*94*17781004~"],
         ),
         ("834-cobra.x12", &Guide::default(), &employer, &cobra, &["INS*Y*18*021*28*C**1*TE~", "INS*N*01*021*28*C**1~"]),
+        (
+            "834-employer-share.x12",
+            &sharing,
+            &employer,
+            &shared,
+            &["AMT*P3*412.5~", "N1*75*EMPLOYER CONTRIBUTION~", "REF*ZZ*206.25 Harborstone medical plan, Gold~"],
+        ),
     ];
     let mut goldens = Vec::new();
     for (n, (name, guide, sponsor, application, says)) in cases.into_iter().enumerate() {

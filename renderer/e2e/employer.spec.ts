@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addToCart, answerNoToTheRest, checkout, confirmHealthAnswers, enroll, noSeriousViolations, pathMailedTo, payByEft, signAgreement, submitApplication } from './helpers';
+import { ADMIN_SIGN_IN_CODE, addToCart, answerNoToTheRest, checkout, confirmHealthAnswers, enroll, noSeriousViolations, pathMailedTo, payByEft, signAgreement, signInCodeMailedTo, submitApplication } from './helpers';
 
 /** A day as the date inputs take it. */
 function iso(d: Date): string {
@@ -155,6 +155,9 @@ test('a group administrator sets the plan year and contribution, uploads a censu
   await expect(jose).toHaveURL(/\/enrollment\/review-confirm/);
   await submitApplication(jose);
   await expect(jose.getByText(/Your confirmation number is \d{10}/)).toBeVisible();
+  // The receipt keeps the price he chose by: net of his employer's share, a month and a paycheck.
+  await expect(jose.locator('.receipt-plans tbody').getByText(/^Your employer pays \$\d+\.\d\d a month: you pay \$\d+\.\d\d, \$\d+\.\d\d per paycheck/)).toBeVisible();
+  await expect(jose.locator('.receipt-plans tfoot').getByText(/^Your employer pays \$\d+\.\d\d a month: you pay/)).toBeVisible();
 
   await page.reload();
   await expect(page.getByText('1 of 2 enrolled, 1 waived, 0 not started')).toBeVisible();
@@ -163,4 +166,25 @@ test('a group administrator sets the plan year and contribution, uploads a censu
   await page.getByRole('button', { name: 'Make this pay period’s file' }).click();
   await expect(page.getByRole('link', { name: /^Pay period \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/ })).toBeVisible();
   await expect(page.getByText(/^\(1 deductions?: 1 new, 0 changed, 0 stopped\)$/)).toBeVisible();
+
+  // The administrator, at another desk without the group's link, signs in by a code sent to the group's address.
+  const desk = await browser.newPage();
+  await desk.goto('/employer');
+  await expect(desk.getByRole('heading', { name: 'Sign in to your employer console' })).toBeVisible();
+  const asked = Date.now();
+  await desk.getByLabel('E-mail address').fill('benefits@peachtreelogistics.example');
+  await desk.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(desk.getByText(/^If b••••@peachtreelogistics\.example is a group’s address on file, a code is on its way/)).toBeVisible();
+  await noSeriousViolations(desk, 'the administrator signing in by code');
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    await desk.setViewportSize({ width, height });
+    await desk.screenshot({ path: `test-results/employer-sign-in-${width}.png`, fullPage: true });
+  }
+  await desk.getByLabel('The code from the e-mail').fill(await signInCodeMailedTo('benefits@peachtreelogistics.example', asked, ADMIN_SIGN_IN_CODE));
+  await desk.getByRole('button', { name: 'Open my console' }).click();
+  await expect(desk.getByRole('heading', { name: 'Peachtree Logistics: open enrollment' })).toBeVisible();
+  await expect(desk.getByText('1 of 2 enrolled, 1 waived, 0 not started')).toBeVisible();
 });

@@ -322,6 +322,9 @@ export async function signedInRep(page: Page) {
 
 /** The rep's sign-in code in an e-mail. */
 const REP_SIGN_IN_CODE = /Your sign-in code for the Benefit Store is: (\d{6})/;
+/** A group administrator's code to open the employer console, in an e-mail. */
+export const ADMIN_SIGN_IN_CODE = /Your code to open your employer console at the Benefit Store is: (\d{6})/;
+
 /** A member's code to see their policies, in an e-mail. */
 export const MEMBER_SIGN_IN_CODE = /Your code to see your policies at the Benefit Store is: (\d{6})/;
 

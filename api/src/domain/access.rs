@@ -18,6 +18,8 @@ use crate::services::crypto::Crypto;
 use crate::state::AppState;
 use crate::store;
 use crate::store::session_role;
+/// Whose sign-in codes: a rep's or a group administrator's.
+pub use crate::store::session_role::Codes;
 use crate::store::Db;
 
 pub const INVALID_REP_CODE: &str = "Invalid Rep Access Code";
@@ -55,7 +57,8 @@ pub enum Role {
 
 /// What a page for a group's administrator says to anyone else.
 pub const GROUP_ADMINS_ONLY: &str =
-    "This page is for your group's administrator. Please use the link from your group dashboard.";
+    "This page is for your group's administrator. Please use the link from your group dashboard, or sign in with a code \
+     sent to your group's e-mail address.";
 
 pub async fn role_of(db: &Db, session: &Session) -> Result<Role, sqlx::Error> {
     Ok(session_role::find(db, &session.0).await?.map(|row| role_from(&row)).unwrap_or(Role::Applicant))
@@ -133,7 +136,7 @@ pub enum Grant {
 #[derive(Debug, Clone)]
 pub enum Spend {
     Nothing,
-    Code(String),
+    Code(Codes, String),
     Token { digest: String, expires_at: String },
 }
 
@@ -145,8 +148,8 @@ pub async fn grant(db: &Db, old: Option<&Session>, renewed: &Session, grant: Gra
     let mut tx = db.begin().await?;
     let spent = match spend {
         Spend::Nothing => true,
-        Spend::Code(digest) => match old {
-            Some(old) => session_role::spend_sign_in_code(&mut tx, &old.0, digest).await?,
+        Spend::Code(codes, digest) => match old {
+            Some(old) => session_role::spend_sign_in_code(&mut tx, *codes, &old.0, digest).await?,
             None => false,
         },
         Spend::Token { digest, expires_at } => session_role::spend_token(&mut tx, digest, expires_at).await?,
@@ -229,46 +232,82 @@ pub async fn send_sign_in_code(state: &AppState, session: &Session) -> ApiResult
         return Err(ApiError::Forbidden("Please enter your Rep Access Code first.".into()));
     };
     let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::Forbidden(NOT_YOUR_MEMBERS.into()))?;
-    crate::services::mail::session_may_send(&session.0).map_err(|retry_after| ApiError::Throttled { retry_after })?;
     let to = engine::validation::normalized_email(&rep.email).unwrap_or_else(|| rep.email.to_lowercase());
-    if let Err(retry_after) = crate::services::mail::take_send_to(&state.db, SIGN_IN_MAIL, &to).await? {
-        return Err(ApiError::Throttled { retry_after });
-    }
-    let code = {
-        use rand::Rng;
-        format!("{:06}", rand::thread_rng().gen_range(0..1_000_000))
-    };
-    let expires = chrono::Utc::now() + chrono::Duration::minutes(SIGN_IN_MINUTES);
-    let expires_at = expires.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     use crate::language::{say, say_with};
-    let body = format!(
-        "{}\n\n{}\n{}\n",
-        say_with("Your sign-in code for the Benefit Store is: {code}", &[("code", &code)]),
-        say_with(
-            "It works once, for {minutes} minutes, in the browser that asked for it.",
-            &[("minutes", &SIGN_IN_MINUTES)]
-        ),
-        say(
+    let words = CodeWords {
+        code: |code| say_with("Your sign-in code for the Benefit Store is: {code}", &[("code", &code)]),
+        subject: say("Your sign-in code"),
+        not_asked: say(
             "If you did not ask for it, someone entered your rep access code; nothing was shown to them, and you may ignore this e-mail."
         ),
-    );
-    let _turn = store::write_turn(&state.db).await;
-    let mut tx = state.db.begin().await?;
-    session_role::put_sign_in_code(&mut tx, &session.0, agent, &digest(&code), &expires_at).await?;
-    crate::services::mail::enqueue(&state.crypto, &mut *tx, SIGN_IN_MAIL, &rep.email, say("Your sign-in code"), &body)
-        .await?;
-    tx.commit().await?;
+    };
+    may_send(state, session, SIGN_IN_MAIL, &to).await?;
+    send_code(state, session, Codes::Rep, agent, SIGN_IN_MAIL, &to, &words).await?;
     Ok(mask_email(&rep.email))
 }
 
 /// The outbox kind of sign-in codes (and the per-address limit they count against).
 pub const SIGN_IN_MAIL: &str = "sign_in_code";
 
-/// A guess at this session's sign-in code: the rep and what spending the code records when it is right. Each guess
-/// is counted before it is compared, at most [`SIGN_IN_GUESSES`] for a code.
-pub async fn check_sign_in_code(db: &Db, session: &Session, code: &str) -> ApiResult<(i64, Spend)> {
+/// What a sign-in code's e-mail says, in the reader's language: the line with the code, the subject, and why someone
+/// may get one unasked.
+pub struct CodeWords {
+    pub code: fn(&str) -> String,
+    pub subject: &'static str,
+    pub not_asked: &'static str,
+}
+
+/// Refused (429) while the session, or the address `to` for mail of `kind`, has asked for codes too often; counted
+/// whether or not a code is then sent, so the answer says nothing of whether one was.
+pub async fn may_send(state: &AppState, session: &Session, kind: &'static str, to: &str) -> ApiResult<()> {
+    crate::services::mail::session_may_send(&session.0).map_err(|retry_after| ApiError::Throttled { retry_after })?;
+    if let Err(retry_after) = crate::services::mail::take_send_to(&state.db, kind, to).await? {
+        return Err(ApiError::Throttled { retry_after });
+    }
+    Ok(())
+}
+
+/// A new six-digit code that signs the session in as `whom` (of `codes`), kept as its digest for [`SIGN_IN_MINUTES`]
+/// and e-mailed to `to` through the outbox (as `kind`) in the same transaction. Asking again replaces the code. The
+/// caller asks [`may_send`] first.
+pub async fn send_code(
+    state: &AppState,
+    session: &Session,
+    codes: Codes,
+    whom: i64,
+    kind: &'static str,
+    to: &str,
+    words: &CodeWords,
+) -> ApiResult<()> {
+    let code = {
+        use rand::Rng;
+        format!("{:06}", rand::thread_rng().gen_range(0..1_000_000))
+    };
+    let expires = chrono::Utc::now() + chrono::Duration::minutes(SIGN_IN_MINUTES);
+    let expires_at = expires.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    use crate::language::say_with;
+    let body = format!(
+        "{}\n\n{}\n{}\n",
+        (words.code)(&code),
+        say_with(
+            "It works once, for {minutes} minutes, in the browser that asked for it.",
+            &[("minutes", &SIGN_IN_MINUTES)]
+        ),
+        words.not_asked,
+    );
+    let _turn = store::write_turn(&state.db).await;
+    let mut tx = state.db.begin().await?;
+    session_role::put_sign_in_code(&mut tx, codes, &session.0, whom, &digest(&code), &expires_at).await?;
+    crate::services::mail::enqueue(&state.crypto, &mut *tx, kind, to, words.subject, &body).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A guess at this session's sign-in code of `codes`: whom it signs in and what spending the code records when it is
+/// right. Each guess is counted before it is compared, at most [`SIGN_IN_GUESSES`] for a code.
+pub async fn check_sign_in_code(db: &Db, codes: Codes, session: &Session, code: &str) -> ApiResult<(i64, Spend)> {
     let code: String = code.chars().filter(char::is_ascii_digit).collect();
-    let Some((expected, agent)) = session_role::count_guess(db, &session.0, SIGN_IN_GUESSES).await? else {
+    let Some((expected, whom)) = session_role::count_guess(db, codes, &session.0, SIGN_IN_GUESSES).await? else {
         return Err(ApiError::field("code", CODE_SPENT));
     };
     let given = digest(&code);
@@ -278,7 +317,7 @@ pub async fn check_sign_in_code(db: &Db, session: &Session, code: &str) -> ApiRe
     if !same {
         return Err(ApiError::field("code", CODE_WRONG));
     }
-    Ok((agent, Spend::Code(expected)))
+    Ok((whom, Spend::Code(codes, expected)))
 }
 
 /// `jordan.whitfield@example.com` -> `j••••@example.com`: enough to know which inbox to look in.

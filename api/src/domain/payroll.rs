@@ -8,7 +8,7 @@ use engine::context::Tier;
 use engine::employer::settings::GroupSettings;
 use engine::rating::{Cents, RatingInput};
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -26,6 +26,30 @@ pub struct Paycheck {
     /// What the employee pays a month after the employer's share, when the employer pays anything.
     #[serde(skip_serializing_if = "Option::is_none")]
     you_pay: Option<Cents>,
+}
+
+/// A paycheck as an answer kept it: all but the label, which is said again in the language of whoever reads it now.
+#[derive(Deserialize)]
+struct Kept {
+    amount: Cents,
+    frequency: engine::catalogue::PayrollFrequency,
+    employer_pays: Option<Cents>,
+    you_pay: Option<Cents>,
+}
+
+impl Paycheck {
+    /// A paycheck as an answer kept it (the cart checked out, for the receipt), its frequency said in the language of
+    /// whoever reads it now; none where the answer had none.
+    pub fn kept(value: &serde_json::Value) -> Option<Paycheck> {
+        let kept: Kept = serde_json::from_value(value.clone()).ok()?;
+        Some(Paycheck {
+            amount: kept.amount,
+            frequency: kept.frequency,
+            label: crate::language::say(kept.frequency.label()),
+            employer_pays: kept.employer_pays,
+            you_pay: kept.you_pay,
+        })
+    }
 }
 
 /// `monthly` per paycheck, under the group `group_id` when it states its payroll frequency.

@@ -71,6 +71,7 @@ pub async fn move_session(tx: &mut sqlx::AnyConnection, old: &str, new: &str) ->
         "session_site",
         "member_link_use",
         "sign_in_code",
+        "group_admin_sign_in_code",
         "member_sign_in_code",
         "policy_reader",
     ] {
@@ -83,21 +84,42 @@ pub async fn move_session(tx: &mut sqlx::AnyConnection, old: &str, new: &str) ->
     Ok(())
 }
 
-/// Keeps a session's one-time sign-in code (its SHA-256), replacing one asked for before.
+/// Whose one-time sign-in codes: a rep's, sent to the rep's e-mail on file, or a group administrator's, sent to the
+/// group's. Each is kept in a table of its own, keyed by the session that asked for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Codes {
+    Rep,
+    GroupAdmin,
+}
+
+impl Codes {
+    /// The table and the column of whom a code signs in.
+    fn table(self) -> (&'static str, &'static str) {
+        match self {
+            Codes::Rep => ("sign_in_code", "agent_id"),
+            Codes::GroupAdmin => ("group_admin_sign_in_code", "group_id"),
+        }
+    }
+}
+
+/// Keeps a session's one-time sign-in code (its SHA-256) for `whom` (the rep or the group), replacing one asked for
+/// before.
 pub async fn put_sign_in_code(
     tx: &mut sqlx::AnyConnection,
+    codes: Codes,
     session_id: &str,
-    agent_id: i64,
+    whom: i64,
     code_sha256: &str,
     expires_at: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into sign_in_code (session_id, agent_id, code_sha256, expires_at, misses) values ($1, $2, $3, $4, 0) \
-         on conflict (session_id) do update set agent_id = excluded.agent_id, code_sha256 = excluded.code_sha256, \
-         expires_at = excluded.expires_at, misses = 0",
-    )
+    let (table, column) = codes.table();
+    sqlx::query(&format!(
+        "insert into {table} (session_id, {column}, code_sha256, expires_at, misses) values ($1, $2, $3, $4, 0) \
+         on conflict (session_id) do update set {column} = excluded.{column}, code_sha256 = excluded.code_sha256, \
+         expires_at = excluded.expires_at, misses = 0"
+    ))
     .bind(session_id)
-    .bind(agent_id)
+    .bind(whom)
     .bind(code_sha256)
     .bind(expires_at)
     .execute(&mut *tx)
@@ -105,30 +127,38 @@ pub async fn put_sign_in_code(
     Ok(())
 }
 
-/// A guess at the session's sign-in code, counted before it is compared: the code's digest and rep, while fewer
-/// than `most` guesses were counted and it has not expired; none otherwise. One statement, so guesses sent at once
-/// are each counted and none gets past the limit.
-pub async fn count_guess(db: &Db, session_id: &str, most: i64) -> Result<Option<(String, i64)>, sqlx::Error> {
+/// A guess at the session's sign-in code, counted before it is compared: the code's digest and whom it signs in,
+/// while fewer than `most` guesses were counted and it has not expired; none otherwise. One statement, so guesses
+/// sent at once are each counted and none gets past the limit.
+pub async fn count_guess(
+    db: &Db,
+    codes: Codes,
+    session_id: &str,
+    most: i64,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    let (table, column) = codes.table();
     // Read to the end, so that the statement's commit is known to have happened (see `enrollment::insert_enrollment`).
-    let rows = sqlx::query(
-        "update sign_in_code set misses = misses + 1 where session_id = $1 and misses < $2 and expires_at > $3 \
-         returning code_sha256, agent_id",
-    )
+    let rows = sqlx::query(&format!(
+        "update {table} set misses = misses + 1 where session_id = $1 and misses < $2 and expires_at > $3 \
+         returning code_sha256, {column}"
+    ))
     .bind(session_id)
     .bind(most)
     .bind(now())
     .fetch_all(db)
     .await?;
-    rows.first().map(|row| Ok((row.try_get("code_sha256")?, row.try_get("agent_id")?))).transpose()
+    rows.first().map(|row| Ok((row.try_get("code_sha256")?, row.try_get(column)?))).transpose()
 }
 
 /// Spends the session's sign-in code if it is still `code_sha256`: true once, for the first to spend it.
 pub async fn spend_sign_in_code(
     tx: &mut sqlx::AnyConnection,
+    codes: Codes,
     session_id: &str,
     code_sha256: &str,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("delete from sign_in_code where session_id = $1 and code_sha256 = $2")
+    let (table, _) = codes.table();
+    let done = sqlx::query(&format!("delete from {table} where session_id = $1 and code_sha256 = $2"))
         .bind(session_id)
         .bind(code_sha256)
         .execute(&mut *tx)

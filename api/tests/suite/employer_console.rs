@@ -613,3 +613,48 @@ async fn an_employee_whose_invitation_made_the_application_counts_as_enrolled_wh
     let p = admin.get("/api/v1/employer/participation").await;
     assert_eq!((p.ok()["enrolled"].clone(), p.ok()["not_started"].clone()), (json!(0), json!(2)));
 }
+
+#[tokio::test]
+async fn an_administrator_opens_the_console_on_any_browser_with_a_code_sent_to_the_groups_address_on_file() {
+    let app = TestApp::new().await;
+    let mut admin = app.browser();
+    assert_eq!(admin.get("/api/v1/employer").await.status, StatusCode::FORBIDDEN, "not yet signed in");
+    let invalid = admin.post("/api/v1/employer/sign-in/send-code", json!({ "email": "benefits at peachtree" })).await;
+    assert_eq!(invalid.first_error().0, "email");
+    let stranger = admin.post("/api/v1/employer/sign-in/send-code", json!({ "email": "someone@example.com" })).await;
+    assert_eq!(stranger.ok()["sent_to"], "s••••@example.com", "the same answer for an address that is no group's");
+    let sent = admin
+        .post("/api/v1/employer/sign-in/send-code", json!({ "email": " Benefits@PeachtreeLogistics.example " }))
+        .await;
+    assert_eq!(
+        (sent.ok()["sent_to"].clone(), sent.ok()["minutes"].clone()),
+        (json!("b••••@peachtreelogistics.example"), json!(10))
+    );
+    let mailed: i64 = sqlx::query_scalar("select count(*) from outbox where kind = 'group_admin_sign_in_code'")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(mailed, 1, "only the group's own address is sent a code");
+    let mail = crate::common::mail_to(&app, "benefits@peachtreelogistics.example").await;
+    let line =
+        mail.lines().find(|l| l.starts_with("Your code to open your employer console")).expect("the code is mailed");
+    let code: String = line.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(code.len(), 6);
+
+    // The code is the asking browser's alone.
+    let mut elsewhere = app.browser();
+    let taken = elsewhere.post("/api/v1/employer/sign-in", json!({ "code": code })).await;
+    assert_eq!(taken.first_error(), ("code".into(), api::domain::access::CODE_SPENT.into()));
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let guess = admin.post("/api/v1/employer/sign-in", json!({ "code": wrong })).await;
+    assert_eq!(guess.first_error(), ("code".into(), api::domain::access::CODE_WRONG.into()));
+    let signed_in = admin.post("/api/v1/employer/sign-in", json!({ "code": code })).await;
+    assert_eq!(
+        (signed_in.ok()["group_id"].clone(), signed_in.ok()["name"].clone()),
+        (json!(2556), json!("Peachtree Logistics"))
+    );
+    assert!(signed_in.headers.get("set-cookie").is_some(), "the session continues under a new id");
+    assert_eq!(admin.get("/api/v1/employer").await.ok()["name"], "Peachtree Logistics");
+    let again = admin.post("/api/v1/employer/sign-in", json!({ "code": code })).await;
+    assert_eq!(again.first_error(), ("code".into(), api::domain::access::CODE_SPENT.into()), "a code works once");
+}

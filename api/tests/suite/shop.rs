@@ -350,11 +350,16 @@ async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_with_
         (json!(1202), json!(1102)),
         "the bundle's two plans"
     );
-    let offered = b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
+    let offered =
+        b.get(&format!("/api/v1/get-cart-effective-dates?enrollment_id={id}")).await.ok()["result"][0].clone();
     let date = offered.as_str().unwrap().to_string();
     let at = |date: &str| format!("/api/v1/shop/{id}/checkout?effective_date={date}");
     let undated = b.get(&at("")).await;
-    assert_eq!(undated.first_error(), ("effective_date".into(), "Field is required".into()), "no empty date to confirm");
+    assert_eq!(
+        undated.first_error(),
+        ("effective_date".into(), "Field is required".into()),
+        "no empty date to confirm"
+    );
     let stale = b.get(&at("01/01/2020")).await;
     assert_eq!(stale.first_error().0, "effective_date", "a date no longer offered is not confirmed");
     let early = b.post(&format!("/api/v1/shop/{id}/offer/term_life"), json!({ "action": "decline" })).await;
@@ -368,9 +373,8 @@ async fn an_applicant_sees_term_life_then_the_bundle_then_the_confirmation_with_
     let bundle = bundle.ok()["step"].clone();
     assert_eq!(bundle["step"], "bundle");
     assert_eq!(bundle["actions"][1]["label"], "No, I like waiting periods.");
-    let confirmation = b
-        .post(&format!("/api/v1/shop/{id}/offer/bundle?effective_date={date}"), json!({ "action": "accept" }))
-        .await;
+    let confirmation =
+        b.post(&format!("/api/v1/shop/{id}/offer/bundle?effective_date={date}"), json!({ "action": "accept" })).await;
     let step = confirmation.ok()["step"].clone();
     assert_eq!(step["kind"], "confirmation");
     assert_eq!(step["text"], format!("Your plans will be effective as of {date}"));

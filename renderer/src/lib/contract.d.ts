@@ -8836,6 +8836,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/employer/sign-in/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description An administrator asks for a sign-in code. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminEmail"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminCodeSentEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employer/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The code from the e-mail. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminCode"];
+                };
+            };
+            responses: {
+                /** @description The call's result in the success envelope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminSignedInEnvelope"];
+                    };
+                };
+                400: components["responses"]["Refusal400"];
+                403: components["responses"]["Refusal403"];
+                404: components["responses"]["Refusal404"];
+                405: components["responses"]["Refusal405"];
+                408: components["responses"]["Refusal408"];
+                409: components["responses"]["Refusal409"];
+                413: components["responses"]["Refusal413"];
+                422: components["responses"]["Refusal422"];
+                429: components["responses"]["Refusal429"];
+                500: components["responses"]["Refusal500"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/employer": {
         parameters: {
             query?: never;
@@ -12486,6 +12586,8 @@ export interface components {
             plans: components["schemas"]["ReceiptLine"][];
             initial_month_cost?: components["schemas"]["Dollars"] | null;
             recurring_month_cost?: components["schemas"]["Dollars"] | null;
+            /** @description The recurring monthly cost per paycheck, net of the employer's share, as it was at checkout. */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
             /** @description How the premiums are paid: the first payment and the later ones. */
             payment?: components["schemas"]["Payment"] | null;
             /** @description Where this confirmation was e-mailed. */
@@ -12514,6 +12616,11 @@ export interface components {
             coverage: string;
             /** @description The monthly price. */
             price: components["schemas"]["Dollars"];
+            /**
+             * @description What the price takes from each paycheck, net of the employer's share, for an employee of a group that pays
+             *     by payroll; as it was at checkout.
+             */
+            per_paycheck?: components["schemas"]["Paycheck"] | null;
             /** @description Who the plan covers: the applicant, then each dependent, as "Sam Okafor (Spouse)". */
             covered: string[];
             /** @description The carrier, who answers questions about the plan's coverage and claims. */
@@ -13694,6 +13801,44 @@ export interface components {
         Decided: {
             /** Format: int64 */
             document_id: number;
+        };
+        /** @description An administrator asks for a sign-in code. */
+        AdminEmail: {
+            /** @description The group's e-mail address on file. */
+            email?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        AdminCodeSentEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AdminCodeSent"];
+        };
+        /** @description Where a code went, as the page says it. */
+        AdminCodeSent: {
+            /** @description The address, masked (`b••••@example.com`). */
+            sent_to: string;
+            /**
+             * Format: int64
+             * @description How long the code works.
+             */
+            minutes: number;
+        };
+        /** @description The code from the e-mail. */
+        AdminCode: {
+            /** @description The six digits. */
+            code?: string | null;
+        };
+        /** @description The success envelope of a typed answer. */
+        AdminSignedInEnvelope: {
+            /** @description Always `success`. */
+            status: string;
+            data: components["schemas"]["AdminSignedIn"];
+        };
+        /** @description The group the session now administers. */
+        AdminSignedIn: {
+            /** Format: int64 */
+            group_id: number;
+            name: string;
         };
         /** @description The success envelope of a typed answer. */
         ConsoleEnvelope: {

@@ -433,17 +433,22 @@ async fn application_of(
         .await?
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default();
-    let price_of = |pricing_id: i64| {
-        snapshot["cart"]["result"].as_array()?.iter().find(|l| l["plan_pricing_id"].as_i64() == Some(pricing_id))?
-            ["price"]
-            .as_f64()
-            .map(engine::rating::Cents::from_dollars)
+    // Each plan's price as it was checked out, and what the employer paid toward it then (`payroll`).
+    let checked_out = |pricing_id: i64, field: &dyn Fn(&serde_json::Value) -> &serde_json::Value| {
+        let line = snapshot["cart"]["result"]
+            .as_array()?
+            .iter()
+            .find(|l| l["plan_pricing_id"].as_i64() == Some(pricing_id))?;
+        field(line).as_f64().map(engine::rating::Cents::from_dollars)
     };
+    let price_of = |pricing_id: i64| checked_out(pricing_id, &|line| &line["price"]);
+    let share_of = |pricing_id: i64| checked_out(pricing_id, &|line| &line["per_paycheck"]["employer_pays"]);
     // Every plan covers the whole household the tier quotes (the dependents are the tier's). A person added after
     // the sale changes the household's level, and its premium, which the carrier rates: none is said then.
     let covers: Vec<usize> = (1..members.len()).collect();
     let tier = if household_changed { engine::x12::household_tier(&members, None) } else { tier };
     let price_of = |pricing_id: i64| price_of(pricing_id).filter(|_| !household_changed);
+    let share_of = |pricing_id: i64| share_of(pricing_id).filter(|_| !household_changed);
     let mut coverages = Vec::new();
     // The plans bought, then those chosen after the sale (each from its own first day, rated by the carrier).
     let lines = store::cart::cart(&state.db, &state.local_reads, enrollment_id).await?;
@@ -466,6 +471,7 @@ async fn application_of(
             line: plan.insurance_line.clone(),
             premium: price_of(line.plan_pricing_id).filter(|_| chosen_from.is_none()),
             amount,
+            employer_share: share_of(line.plan_pricing_id).filter(|_| chosen_from.is_none()),
             last_day: None,
         });
     }

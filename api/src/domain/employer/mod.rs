@@ -28,6 +28,7 @@ use crate::store::employer as store;
 pub mod deductions;
 pub mod invitations;
 pub mod schedule;
+pub mod sign_in;
 
 pub const NO_SUCH_EMPLOYEE: &str = "There is no such employee in your census";
 pub const EMAIL_TAKEN: &str = "Another employee in your census has this e-mail address";

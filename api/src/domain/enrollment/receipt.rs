@@ -43,6 +43,9 @@ pub struct Receipt {
     plans: Vec<ReceiptLine>,
     initial_month_cost: Option<engine::rating::Cents>,
     recurring_month_cost: Option<engine::rating::Cents>,
+    /// The recurring monthly cost per paycheck, net of the employer's share, as it was at checkout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_paycheck: Option<crate::domain::payroll::Paycheck>,
     /// How the premiums are paid: the first payment and the later ones.
     payment: Option<Payment>,
     /// Where this confirmation was e-mailed.
@@ -86,6 +89,10 @@ pub struct ReceiptLine {
     coverage: String,
     /// The monthly price.
     price: engine::rating::Cents,
+    /// What the price takes from each paycheck, net of the employer's share, for an employee of a group that pays
+    /// by payroll; as it was at checkout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_paycheck: Option<crate::domain::payroll::Paycheck>,
     /// Who the plan covers: the applicant, then each dependent, as "Sam Okafor (Spouse)".
     covered: Vec<String>,
     /// The carrier, who answers questions about the plan's coverage and claims.
@@ -172,6 +179,7 @@ pub async fn receipt(state: &AppState, session: &Session, e: &Enrollment) -> Api
                     .map(|plan| enrollment::coverage_of(e.filter.tier(), plan))
                     .unwrap_or_default(),
                 price: money(&line["price"]).unwrap_or_default(),
+                per_paycheck: crate::domain::payroll::Paycheck::kept(&line["per_paycheck"]),
                 covered: covered.clone(),
                 carrier_name: carrier.map(|c| c.name.clone()).unwrap_or_default(),
                 carrier_phone: carrier.map(|c| c.phone.clone()).unwrap_or_default(),
@@ -227,6 +235,7 @@ pub async fn receipt(state: &AppState, session: &Session, e: &Enrollment) -> Api
         plans,
         initial_month_cost: initial,
         recurring_month_cost: recurring,
+        per_paycheck: crate::domain::payroll::Paycheck::kept(&cart["per_paycheck"]),
         payment,
         email,
         next_steps,

@@ -444,7 +444,7 @@ pub async fn rep_sign_in(
     if code.is_empty() {
         return Err(ApiError::field("code", REQUIRED));
     }
-    let (agent, spend) = access::check_sign_in_code(&state.db, &session, code).await?;
+    let (agent, spend) = access::check_sign_in_code(&state.db, access::Codes::Rep, &session, code).await?;
     let rep = state.catalogue.reps.get(&agent).ok_or_else(|| ApiError::field("code", access::CODE_SPENT))?;
     let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
     if !access::grant(&state.db, Some(&session), &renewed.session, Grant::RepSignedIn(agent), &spend).await? {

@@ -1,4 +1,5 @@
-//! The employer's console (`/employer/...`), for a group's administrator signed in by the group's link: the plan
+//! The employer's console (`/employer/...`), for a group's administrator signed in by the group's link or by a code
+//! e-mailed to the group's address on file (`/employer/sign-in`): the plan
 //! year and the coverage offered with the employer's share, the census (uploaded whole as CSV or .xlsx, or one
 //! employee at a time), the census quote with what-ifs, and participation. The rules are `domain::employer`'s and
 //! the engine's. Calls of this store, not of the spec.
@@ -6,6 +7,7 @@
 use aide::axum::routing::{get, post, put};
 use aide::axum::ApiRouter;
 use axum::extract::{Path, State};
+use engine::errors::messages::REQUIRED;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -42,8 +44,40 @@ pub struct Terminate {
     last_day: Option<String>,
 }
 
+/// An administrator asks for a sign-in code.
+#[derive(Deserialize, JsonSchema)]
+pub struct AdminEmail {
+    /// The group's e-mail address on file.
+    email: Option<String>,
+}
+
+/// Where a code went, as the page says it.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct AdminCodeSent {
+    /// The address, masked (`b••••@example.com`).
+    sent_to: String,
+    /// How long the code works.
+    minutes: i64,
+}
+
+/// The code from the e-mail.
+#[derive(Deserialize, JsonSchema)]
+pub struct AdminCode {
+    /// The six digits.
+    code: Option<String>,
+}
+
+/// The group the session now administers.
+#[derive(serde::Serialize, JsonSchema)]
+pub struct AdminSignedIn {
+    group_id: i64,
+    name: String,
+}
+
 pub fn routes() -> ApiRouter<Live> {
     ApiRouter::new()
+        .api_route("/employer/sign-in/send-code", post(send_admin_code))
+        .api_route("/employer/sign-in", post(admin_sign_in))
         .api_route("/employer", get(console))
         .api_route("/employer/settings", put(save_settings))
         .api_route("/employer/census", get(census).post(import))
@@ -247,4 +281,31 @@ impl aide::OperationOutput for Csv {
             .map(|r| vec![(Some(aide::openapi::StatusCode::Code(200)), r)])
             .unwrap_or_default()
     }
+}
+
+/// Sends a sign-in code to the address when it is a group's e-mail on file; the answer is the same when it is not.
+async fn send_admin_code(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<AdminEmail>,
+) -> ApiResult<Answer<AdminCodeSent>> {
+    let email = body.email.filter(|e| !e.trim().is_empty()).ok_or_else(|| ApiError::field("email", REQUIRED))?;
+    let (sent_to, minutes) = employer::sign_in::send_code(&state, &session, &email).await?;
+    Ok(Answer(AdminCodeSent { sent_to, minutes }))
+}
+
+/// The code from the e-mail opens the group's console: the session continues under a new id. A code works once, for
+/// minutes, and five guesses at most.
+async fn admin_sign_in(
+    State(state): State<AppState>,
+    session: Session,
+    AppJson(body): AppJson<AdminCode>,
+) -> ApiResult<WithSession<Answer<AdminSignedIn>>> {
+    let code = body.code.as_deref().map(str::trim).unwrap_or_default();
+    if code.is_empty() {
+        return Err(ApiError::field("code", REQUIRED));
+    }
+    let renewed = Renewed::new(&state.cookie_key, state.cookie_secure);
+    let group = employer::sign_in::sign_in(&state, &session, &renewed.session, code).await?;
+    Ok(WithSession(renewed, Answer(AdminSignedIn { group_id: group.group_id, name: group.name.clone() })))
 }

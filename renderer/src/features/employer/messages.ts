@@ -3,6 +3,13 @@ import { defineMessages } from '../../lib/i18n';
 export const m = defineMessages({
   title: { id: 'employer.title', defaultMessage: '{name}: open enrollment' },
   pays: { id: 'employer.pays', defaultMessage: 'Your employees are paid {pays}: every price also shows what it takes from each paycheck.' },
+  signInHeading: { id: 'employer.signInHeading', defaultMessage: 'Sign in to your employer console' },
+  signInIntro: {
+    id: 'employer.signInIntro',
+    defaultMessage: 'Enter your group’s e-mail address on file. We send a code there, and your console opens on this browser.',
+  },
+  signInSent: { id: 'employer.signInSent', defaultMessage: 'If {to} is a group’s address on file, a code is on its way. It works for {minutes} minutes.' },
+  signInSubmit: { id: 'employer.signInSubmit', defaultMessage: 'Open my console' },
   backHome: { id: 'employer.backHome', defaultMessage: 'Back to your group’s home' },
 
   settingsHeading: { id: 'employer.settingsHeading', defaultMessage: 'Plan year and coverage' },

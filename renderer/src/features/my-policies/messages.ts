@@ -13,14 +13,10 @@ export const m = defineMessages({
     id: 'myPolicies.signInIntro',
     defaultMessage: 'Enter the e-mail address your application gave. We send a code there, and every policy of that address opens here.',
   },
-  email: { id: 'myPolicies.email', defaultMessage: 'E-mail address' },
-  send: { id: 'myPolicies.send', defaultMessage: 'Send me a code' },
-  sendAgain: { id: 'myPolicies.sendAgain', defaultMessage: 'Send a new code' },
   sent: {
     id: 'myPolicies.sent',
     defaultMessage: 'If {to} holds a policy here, a code is on its way. It works for {minutes} minutes.',
   },
-  code: { id: 'myPolicies.code', defaultMessage: 'The code from the e-mail' },
   signIn: { id: 'myPolicies.signIn', defaultMessage: 'Show my policies' },
   signedIn: {
     id: 'myPolicies.signedIn',

@@ -103,3 +103,19 @@ export function useMakeDeductions() {
     onSuccess: () => refresh(),
   });
 }
+
+/** Asks for a sign-in code at the address (the answer is the same when it is no group's). */
+export function useSendAdminCode() {
+  return useMutation({
+    mutationFn: (email: string): Promise<Schema<'AdminCodeSent'>> => api.post('/employer/sign-in/send-code', { body: { email } }),
+  });
+}
+
+/** The code from the e-mail opens the console: everything it shows is read again. */
+export function useAdminSignIn() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (code: string): Promise<Schema<'AdminSignedIn'>> => api.post('/employer/sign-in', { body: { code } }),
+    onSuccess: () => refresh(),
+  });
+}

@@ -67,6 +67,41 @@ const jose = {
 };
 
 describe('the employer’s console', () => {
+  it('lets an administrator without the link sign in by a code sent to the group’s address, and opens the console', async () => {
+    let signedIn = false;
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/v1/employer', () =>
+        signedIn ? success(console(false)) : refusal(403, 'This page is for a group’s administrator. Please open the link your group was given.'),
+      ),
+      http.post('/api/v1/employer/sign-in/send-code', async ({ request }) => {
+        sent.push(await request.json());
+        return success({ sent_to: 'b••••@peachtreelogistics.example', minutes: 10 });
+      }),
+      http.post('/api/v1/employer/sign-in', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        if (code !== '123456') {
+          return refusal(400, 'Please correct the errors below.', [{ target_element: 'code', error_message: 'This code is not right. Please check the e-mail we sent and try again.' }]);
+        }
+        signedIn = true;
+        return success({ group_id: 2556, name: 'Peachtree Logistics' });
+      }),
+      http.get('/api/v1/employer/census', () => success([])),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sign in to your employer console' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'benefits@peachtreelogistics.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByText('If b••••@peachtreelogistics.example is a group’s address on file, a code is on its way. It works for 10 minutes.')).toBeTruthy();
+    expect(sent).toEqual([{ email: 'benefits@peachtreelogistics.example' }]);
+    fireEvent.change(screen.getByLabelText('The code from the e-mail'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open my console' }));
+    expect(await screen.findByText('This code is not right. Please check the e-mail we sent and try again.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('The code from the e-mail'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open my console' }));
+    expect(await screen.findByRole('heading', { name: 'Peachtree Logistics: open enrollment', level: 1 })).toBeTruthy();
+  });
+
   it('shows a refused contribution at its field in the carriers’ words, and what was sent', async () => {
     const sent: unknown[] = [];
     server.use(

@@ -1,12 +1,13 @@
-// The employer's console (`/employer`), for a group's administrator signed in by the group's link: the plan year and
-// coverage offered, the census, the census quote and participation. Who may see it, and every rule, are the
-// server's (domain::employer).
+// The employer's console (`/employer`), for a group's administrator signed in by the group's link or by a code sent to
+// the group's e-mail address on file: the plan year and coverage offered, the census, the census quote and
+// participation. Who may see it, and every rule, are the server's (domain::employer).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { CodeSignInForms } from '../../../components/code-sign-in';
 import { Failed, Pending } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
-import { type Console, EXPORT_URL, consoleQuery, deductionsQuery, deductionsUrl, useInvite, useMakeDeductions } from '../api/employer';
+import { type Console, EXPORT_URL, consoleQuery, deductionsQuery, deductionsUrl, useAdminSignIn, useInvite, useMakeDeductions, useSendAdminCode } from '../api/employer';
 import { m } from '../messages';
 import { CensusSection } from './census-section';
 import { QuoteSection } from './quote-section';
@@ -22,6 +23,7 @@ export function EmployerPage() {
       return (
         <main className="employer narrow">
           <p role="alert">{console.error.message}</p>
+          <AdminSignIn />
         </main>
       );
     }
@@ -74,6 +76,19 @@ export function EmployerPage() {
         </section>
       )}
     </main>
+  );
+}
+
+/** An administrator without the group's link signs in by a code sent to the group's e-mail address on file. */
+function AdminSignIn() {
+  const t = useT();
+  const send = useSendAdminCode();
+  const signIn = useAdminSignIn();
+  return (
+    <section aria-labelledby="admin-sign-in-heading" className="card code-sign-in">
+      <h1 id="admin-sign-in-heading">{t(m.signInHeading)}</h1>
+      <CodeSignInForms send={send} signIn={signIn} words={{ intro: m.signInIntro, sent: m.signInSent, submit: m.signInSubmit }} />
+    </section>
   );
 }
 

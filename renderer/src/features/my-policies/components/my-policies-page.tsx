@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CodeSignInForms } from '../../../components/code-sign-in';
 import { Failed, Pending } from '../../../components/query-state';
-import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { tempId } from '../../../lib/storage';
 import { myPoliciesQuery, useSendCode, useSignIn, type PolicySummary } from '../api/my-policies';
@@ -54,7 +53,7 @@ function PolicyList({ policies }: { policies: PolicySummary[] }) {
   );
 }
 
-/** The e-mail address, then the code it was sent; refusals (a wrong code, too many tries) beside the field. */
+/** The e-mail address, then the code it was sent. */
 function SignIn() {
   const t = useT();
   const send = useSendCode();
@@ -65,84 +64,8 @@ function SignIn() {
       {signIn.data ? (
         <p role="status">{t(m.signedIn, { count: signIn.data.policies })}</p>
       ) : (
-        <SignInForms send={send} signIn={signIn} />
+        <CodeSignInForms send={send} signIn={signIn} words={{ intro: m.signInIntro, sent: m.sent, submit: m.signIn }} />
       )}
     </section>
-  );
-}
-
-function SignInForms({ send, signIn }: { send: ReturnType<typeof useSendCode>; signIn: ReturnType<typeof useSignIn> }) {
-  const t = useT();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [emailId, codeId, emailError, codeError] = [useId(), useId(), useId(), useId()];
-  const sendFailure = send.error instanceof ApiError ? send.error : null;
-  const signInFailure = signIn.error instanceof ApiError ? signIn.error : null;
-  const emailWords = sendFailure?.messageFor('email') ?? sendFailure?.message;
-  const codeWords = signInFailure?.messageFor('code') ?? signInFailure?.message;
-  return (
-    <>
-      <p>{t(m.signInIntro)}</p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send.mutate(email);
-        }}
-      >
-        <label htmlFor={emailId}>{t(m.email)}</label>
-        <input
-          id={emailId}
-          type="email"
-          className="form-control"
-          autoComplete="email"
-          value={email}
-          aria-invalid={emailWords ? true : undefined}
-          aria-describedby={emailWords ? emailError : undefined}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        {emailWords && (
-          <p id={emailError} className="error" role="alert">
-            {emailWords}
-          </p>
-        )}
-        <div className="buttons">
-          <button type="submit" className={send.data ? 'secondary' : 'primary'} disabled={send.isPending}>
-            {send.data ? t(m.sendAgain) : t(m.send)}
-          </button>
-        </div>
-      </form>
-      {send.data && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            signIn.mutate(code);
-          }}
-        >
-          <p role="status">{t(m.sent, { to: send.data.sent_to, minutes: send.data.minutes })}</p>
-          <label htmlFor={codeId}>{t(m.code)}</label>
-          <input
-            id={codeId}
-            className="form-control"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            aria-invalid={codeWords ? true : undefined}
-            aria-describedby={codeWords ? codeError : undefined}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          />
-          {codeWords && (
-            <p id={codeError} className="error" role="alert">
-              {codeWords}
-            </p>
-          )}
-          <div className="buttons">
-            <button type="submit" className="primary" disabled={signIn.isPending}>
-              {t(m.signIn)}
-            </button>
-          </div>
-        </form>
-      )}
-    </>
   );
 }

@@ -1,9 +1,13 @@
+import { PerPaycheck } from '../../../components/per-paycheck';
 import type { Schema } from '../../../lib/api';
 import { Message, useT } from '../../../lib/i18n';
 import { money, phone, telHref } from '../../../utils/format';
 import { m } from '../messages';
 
-/** The plans applied for, each with who it covers, its carrier (and the carrier's phone) and price; then the totals. */
+/**
+ * The plans applied for, each with who it covers, its carrier (and the carrier's phone) and price (for an employee, also
+ * per paycheck net of the employer's share); then the totals.
+ */
 export function ReceiptPlans({ receipt }: { receipt: Schema<'Receipt'> }) {
   const t = useT();
   const lines = receipt.plans;
@@ -43,7 +47,10 @@ export function ReceiptPlans({ receipt }: { receipt: Schema<'Receipt'> }) {
                 {l.coverage || l.option_name}
                 {l.coverage && <small className="receipt-level">{l.option_name}</small>}
               </td>
-              <td className="numeric">{money(l.price)}</td>
+              <td className="numeric">
+                {money(l.price)}
+                <PerPaycheck paycheck={l.per_paycheck} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -58,7 +65,10 @@ export function ReceiptPlans({ receipt }: { receipt: Schema<'Receipt'> }) {
             <th scope="row" colSpan={2}>
               {t(m.recurringMonthlyCost)}
             </th>
-            <td className="numeric">{money(receipt.recurring_month_cost ?? 0)}</td>
+            <td className="numeric">
+              {money(receipt.recurring_month_cost ?? 0)}
+              <PerPaycheck paycheck={receipt.per_paycheck} />
+            </td>
           </tr>
         </tfoot>
       </table>
