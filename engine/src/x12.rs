@@ -991,9 +991,9 @@ fn contact_of(guide: &Guide, contact: &Contact) -> Option<PER> {
 }
 
 /// The subscriber's reporting categories (loop 2750) a carrier's guide takes: each life plan's coverage amount, the
-/// employer's share of each plan's premium, and each beneficiary (name, relationship and share, as one reference a carrier's guide reads). The implementation guide
-/// gives this loop for what it leaves to the trading partners; the names are this store's (docs/ARCHITECTURE.md,
-/// Carriers' files).
+/// employer's share of each plan's premium, and each beneficiary (name, relationship and share, as one reference a
+/// carrier's guide reads). The implementation guide gives this loop for what it leaves to the trading partners; the
+/// names are this store's (docs/ARCHITECTURE.md, Carriers' files).
 fn reporting_categories(guide: &Guide, enrollment: &Enrollment, coverages: &[&Coverage]) -> Vec<_834Loop2700> {
     let mut categories: Vec<(String, String)> = Vec::new();
     if guide.takes.contains(&Extra::CoverageAmount) {

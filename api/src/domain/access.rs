@@ -246,6 +246,15 @@ pub async fn send_sign_in_code(state: &AppState, session: &Session) -> ApiResult
     Ok(mask_email(&rep.email))
 }
 
+/// Where a member's or an administrator's code went, as the page says it.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct CodeSent {
+    /// The address, masked (`d••••@example.com`).
+    pub sent_to: String,
+    /// How long the code works.
+    pub minutes: i64,
+}
+
 /// The outbox kind of sign-in codes (and the per-address limit they count against).
 pub const SIGN_IN_MAIL: &str = "sign_in_code";
 

@@ -1,14 +1,8 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiError } from '../lib/api';
+import { ApiError, type Schema } from '../lib/api';
 import { type MessageDescriptor, useT } from '../lib/i18n';
 import { m } from './code-sign-in.messages';
-
-/** Where a code went, as the server answers it. */
-export interface CodeSent {
-  sent_to: string;
-  minutes: number;
-}
 
 /** What differs between the pages that sign in by code: the words around the two fields. */
 export interface CodeSignInWords {
@@ -28,7 +22,7 @@ export function CodeSignInForms({
   signIn,
   words,
 }: {
-  send: UseMutationResult<CodeSent, Error, string>;
+  send: UseMutationResult<Schema<'CodeSent'>, Error, string>;
   signIn: UseMutationResult<unknown, Error, string>;
   words: CodeSignInWords;
 }) {

@@ -8865,7 +8865,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["AdminCodeSentEnvelope"];
+                        "application/json": components["schemas"]["CodeSentEnvelope"];
                     };
                 };
                 400: components["responses"]["Refusal400"];
@@ -13143,7 +13143,7 @@ export interface components {
             status: string;
             data: components["schemas"]["CodeSent"];
         };
-        /** @description Where a code went, as the page says it. */
+        /** @description Where a member's or an administrator's code went, as the page says it. */
         CodeSent: {
             /** @description The address, masked (`d••••@example.com`). */
             sent_to: string;
@@ -13806,22 +13806,6 @@ export interface components {
         AdminEmail: {
             /** @description The group's e-mail address on file. */
             email?: string | null;
-        };
-        /** @description The success envelope of a typed answer. */
-        AdminCodeSentEnvelope: {
-            /** @description Always `success`. */
-            status: string;
-            data: components["schemas"]["AdminCodeSent"];
-        };
-        /** @description Where a code went, as the page says it. */
-        AdminCodeSent: {
-            /** @description The address, masked (`b••••@example.com`). */
-            sent_to: string;
-            /**
-             * Format: int64
-             * @description How long the code works.
-             */
-            minutes: number;
         };
         /** @description The code from the e-mail. */
         AdminCode: {

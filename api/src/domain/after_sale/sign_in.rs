@@ -15,14 +15,7 @@ use crate::store;
 /// The outbox kind of a member's sign-in code (and the per-address limit it counts against).
 pub const MEMBER_SIGN_IN_MAIL: &str = "member_sign_in_code";
 
-/// Where a code went, as the page says it.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct CodeSent {
-    /// The address, masked (`d••••@example.com`).
-    pub sent_to: String,
-    /// How long the code works.
-    pub minutes: i64,
-}
+pub use crate::domain::access::CodeSent;
 
 /// How many applications submitted before sign-in was recorded are made signable in one round.
 const HOLDERS_A_ROUND: i64 = 500;

@@ -4,7 +4,7 @@
 
 use engine::catalogue::Group;
 
-use crate::domain::access::{self, CodeWords, Codes, Grant, CODE_SPENT, SIGN_IN_MINUTES};
+use crate::domain::access::{self, CodeSent, CodeWords, Codes, Grant, CODE_SPENT, SIGN_IN_MINUTES};
 use crate::domain::session::Session;
 use crate::domain::site::{self, Arrived};
 use crate::error::{ApiError, ApiResult};
@@ -32,12 +32,12 @@ fn administered_by<'s>(state: &'s AppState, address: &str) -> Option<&'s Group> 
 }
 
 /// Sends a sign-in code to `email` when it is a group's e-mail on file; answers where it went, masked, either way.
-pub async fn send_code(state: &AppState, session: &Session, email: &str) -> ApiResult<(String, i64)> {
+pub async fn send_code(state: &AppState, session: &Session, email: &str) -> ApiResult<CodeSent> {
     let address = engine::validation::normalized_email(email)
         .ok_or_else(|| ApiError::field("email", crate::domain::quote::INVALID_EMAIL))?
         .to_lowercase();
     access::may_send(state, session, ADMIN_SIGN_IN_MAIL, &address).await?;
-    let sent = (access::mask_email(&address), SIGN_IN_MINUTES);
+    let sent = CodeSent { sent_to: access::mask_email(&address), minutes: SIGN_IN_MINUTES };
     let Some(group) = administered_by(state, &address) else {
         tracing::info!("an administrator's sign-in code was asked for an address that is no group's; none was sent");
         return Ok(sent);

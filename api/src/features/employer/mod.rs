@@ -12,6 +12,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::domain::access::CodeSent;
 use crate::domain::employer::deductions::{self, DeductionFile};
 use crate::domain::employer::invitations::{self, Invited, MyEnrollment};
 use crate::domain::employer::{self, CensusEmployee, CensusQuote, Console, EmployeeForm, Imported, QuoteAsk};
@@ -49,15 +50,6 @@ pub struct Terminate {
 pub struct AdminEmail {
     /// The group's e-mail address on file.
     email: Option<String>,
-}
-
-/// Where a code went, as the page says it.
-#[derive(serde::Serialize, JsonSchema)]
-pub struct AdminCodeSent {
-    /// The address, masked (`b••••@example.com`).
-    sent_to: String,
-    /// How long the code works.
-    minutes: i64,
 }
 
 /// The code from the e-mail.
@@ -288,10 +280,9 @@ async fn send_admin_code(
     State(state): State<AppState>,
     session: Session,
     AppJson(body): AppJson<AdminEmail>,
-) -> ApiResult<Answer<AdminCodeSent>> {
+) -> ApiResult<Answer<CodeSent>> {
     let email = body.email.filter(|e| !e.trim().is_empty()).ok_or_else(|| ApiError::field("email", REQUIRED))?;
-    let (sent_to, minutes) = employer::sign_in::send_code(&state, &session, &email).await?;
-    Ok(Answer(AdminCodeSent { sent_to, minutes }))
+    Ok(Answer(employer::sign_in::send_code(&state, &session, &email).await?))
 }
 
 /// The code from the e-mail opens the group's console: the session continues under a new id. A code works once, for

@@ -107,7 +107,7 @@ export function useMakeDeductions() {
 /** Asks for a sign-in code at the address (the answer is the same when it is no group's). */
 export function useSendAdminCode() {
   return useMutation({
-    mutationFn: (email: string): Promise<Schema<'AdminCodeSent'>> => api.post('/employer/sign-in/send-code', { body: { email } }),
+    mutationFn: (email: string): Promise<Schema<'CodeSent'>> => api.post('/employer/sign-in/send-code', { body: { email } }),
   });
 }
 
